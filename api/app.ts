@@ -1,0 +1,161 @@
+/**
+ * The Hono app factory: one app for Node and Deno. Cross-cutting concerns live here as small
+ * middleware; resources are registered by their routers (api/routes/*).
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { swaggerUI } from '@hono/swagger-ui';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { matchedRoutes } from 'hono/route';
+import type { ZodError } from 'zod';
+import { PoolSaturatedError } from '../workers/pool.ts';
+import type { AppDeps, AppEnv } from './context.ts';
+import { ApiError, errorResponse, REASON_PHRASES } from './errors.ts';
+import { logError } from './log.ts';
+import { authenticate } from './middleware/auth.ts';
+import { correlationId } from './middleware/correlation.ts';
+import { toHonoPath } from './permissions.ts';
+import { DOCUMENT_INFO, registerSecurityScheme, TAGS } from './openapi.ts';
+import { registerHealthRoutes } from './routes/health.ts';
+import { ROUTERS } from './routes/index.ts';
+
+/** zod issues → `fieldErrors` (dotted path → message). */
+export function fieldErrorsFromZod(error: ZodError, target?: string): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || target || 'body';
+    if (!(path in fieldErrors)) fieldErrors[path] = issue.message;
+  }
+  return fieldErrors;
+}
+
+export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const fieldErrors = fieldErrorsFromZod(result.error as ZodError, result.target);
+        throw new ApiError(400, 'VALIDATION_ERROR', describe(fieldErrors), { fieldErrors });
+      }
+    },
+  });
+
+  app.use('*', correlationId());
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: deps.config.maxUploadBytes,
+      onError: (c) =>
+        errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${deps.config.maxUploadBytes} bytes`),
+    }),
+  );
+  app.use('/operations/*', authenticate());
+  const mediaTypes = new Map<string, string[]>();
+  app.use('/operations/*', requireDeclaredMediaType(mediaTypes));
+
+  registerSecurityScheme(app);
+  registerHealthRoutes(app);
+  for (const register of ROUTERS) register(app);
+  for (const [key, types] of declaredMediaTypes(app)) mediaTypes.set(key, types);
+
+  app.doc31('/openapi.json', { openapi: '3.1.0', info: DOCUMENT_INFO, tags: [...TAGS] });
+  app.get('/docs', swaggerUI({ url: '/openapi.json' }));
+
+  app.notFound((c) => methodNotAllowedOrNotFound(app, c));
+  app.onError((error, c) => toErrorResponse(error, c));
+  return app;
+}
+
+function describe(fieldErrors: Record<string, string>): string {
+  const entries = Object.entries(fieldErrors);
+  return entries.length === 0 ? 'Invalid request' : `Invalid request: ${entries.map(([k, v]) => `${k}: ${v}`).join('; ')}`;
+}
+
+export function toErrorResponse(error: unknown, c: Context): Response {
+  if (error instanceof ApiError) {
+    return errorResponse(c, error.status, error.error, error.message, error.options);
+  }
+  if (error instanceof PoolSaturatedError) {
+    return errorResponse(c, 503, 'SERVICE_UNAVAILABLE', error.message, {
+      headers: { 'Retry-After': String(error.retryAfterSeconds) },
+    });
+  }
+  if (error instanceof HTTPException) {
+    // Hono raises these for malformed JSON / form bodies in its validators.
+    if (error.status === 400) {
+      const message = error.message || 'Malformed request body';
+      return errorResponse(c, 400, 'VALIDATION_ERROR', message, { fieldErrors: { body: message } });
+    }
+    return errorResponse(c, error.status, REASON_PHRASES[error.status] ?? 'Error', error.message || 'Request failed');
+  }
+  logError('unexpected error', {
+    correlationId: c.get('correlationId'),
+    method: c.req.method,
+    path: new URL(c.req.url).pathname,
+    error: error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error),
+  });
+  return errorResponse(c, 500, 'Internal Server Error', 'An unexpected error occurred');
+}
+
+/** Unknown route → 404; a known path with another method → 405 with `Allow`. */
+function methodNotAllowedOrNotFound(app: OpenAPIHono<AppEnv>, c: Context): Response {
+  const path = new URL(c.req.url).pathname;
+  const allowed = new Set<string>();
+  for (const route of app.routes) {
+    if (route.method === 'ALL' || route.path.includes('*')) continue;
+    if (pathPattern(route.path).test(path)) allowed.add(route.method);
+  }
+  if (allowed.size > 0) {
+    return errorResponse(c, 405, 'Method Not Allowed', `${c.req.method} is not supported on ${path}`, {
+      headers: { Allow: [...allowed].sort().join(', ') },
+    });
+  }
+  return errorResponse(c, 404, 'Not Found', `No route for ${c.req.method} ${path}`);
+}
+
+const patternCache = new Map<string, RegExp>();
+function pathPattern(honoPath: string): RegExp {
+  let pattern = patternCache.get(honoPath);
+  if (!pattern) {
+    const body = honoPath
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    pattern = new RegExp(`^${body}/?$`);
+    patternCache.set(honoPath, pattern);
+  }
+  return pattern;
+}
+
+/** `METHOD /hono/:path` → request body media types, read from the OpenAPI route definitions. */
+function declaredMediaTypes(app: OpenAPIHono<AppEnv>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type !== 'route') continue;
+    const content = definition.route.request?.body?.content as Record<string, unknown> | undefined;
+    if (!content) continue;
+    out.set(`${definition.route.method.toUpperCase()} ${toHonoPath(definition.route.path)}`, Object.keys(content));
+  }
+  return out;
+}
+
+/** 415 when a body-carrying request's Content-Type is not one the matched route declares. */
+function requireDeclaredMediaType(mediaTypes: Map<string, string[]>) {
+  return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    if (c.req.method === 'POST' || c.req.method === 'PUT' || c.req.method === 'PATCH') {
+      const route = matchedRoutes(c).findLast((r) => r.method !== 'ALL');
+      const declared = route ? mediaTypes.get(`${route.method} ${route.path}`) : undefined;
+      if (declared && declared.length > 0) {
+        const contentType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+        if (!declared.includes(contentType)) {
+          return errorResponse(c, 415, 'Unsupported Media Type', `Content-Type must be ${declared.join(' or ')}`);
+        }
+      }
+    }
+    await next();
+  };
+}

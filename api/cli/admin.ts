@@ -1,0 +1,114 @@
+/**
+ * Admin CLI: `npm run admin -- <command>` against DATABASE_URL.
+ *   org create <name>
+ *   key create --org <name> --owner <email> --permissions <comma list | all> [--environments Operations]
+ *              [--expires <ISO instant>] [--allow-ip <cidr,...>]      → {"id":...,"secret":...}
+ *   key revoke <id>
+ *   key list --org <name>
+ *   owner disable <email>
+ */
+import { parseArgs } from 'node:util';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../storage/apiKeys.ts';
+import { inTransaction, type Db } from '../../storage/db.ts';
+import { createOrganization, findOrganizationByName } from '../../storage/organizations.ts';
+import { ensureOwner, setOwnerDisabled } from '../../storage/owners.ts';
+import { loadConfig } from '../config.ts';
+import { parseCidr } from '../net/cidr.ts';
+import { isPermission, OPERATIONS_ENVIRONMENT, PERMISSIONS } from '../permissions.ts';
+import { openStorage } from '../service.ts';
+
+export class UsageError extends Error {}
+
+const USAGE = `usage: npm run admin -- <command>
+  org create <name>
+  key create --org <name> --owner <email> --permissions <comma list | all> [--environments Operations] [--expires <ISO instant>] [--allow-ip <cidr,...>]
+  key revoke <id>
+  key list --org <name>
+  owner disable <email>`;
+
+function list(text: string | undefined): string[] {
+  return (text ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+/** Runs one command; returns the JSON value to print. */
+export async function runAdmin(db: Db, argv: string[]): Promise<unknown> {
+  const [group, action, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      org: { type: 'string' },
+      owner: { type: 'string' },
+      permissions: { type: 'string' },
+      environments: { type: 'string' },
+      expires: { type: 'string' },
+      'allow-ip': { type: 'string' },
+    },
+  });
+  if (group === 'org' && action === 'create') {
+    const name = positionals[0];
+    if (!name) throw new UsageError('org create needs a name');
+    if (await findOrganizationByName(db, name)) throw new UsageError(`organization "${name}" already exists`);
+    return await createOrganization(db, name);
+  }
+  if (group === 'key' && action === 'create') {
+    if (!values.org || !values.owner || !values.permissions) throw new UsageError('key create needs --org, --owner and --permissions');
+    const permissions = values.permissions === 'all' ? [...PERMISSIONS] : list(values.permissions);
+    const unknown = permissions.filter((p) => !isPermission(p));
+    if (unknown.length > 0) throw new UsageError(`unknown permissions: ${unknown.join(', ')} (known: ${PERMISSIONS.join(', ')})`);
+    const environments = values.environments === undefined ? [OPERATIONS_ENVIRONMENT] : list(values.environments);
+    const allowlist = list(values['allow-ip']);
+    const badCidr = allowlist.filter((entry) => parseCidr(entry) === null);
+    if (badCidr.length > 0) throw new UsageError(`invalid CIDR: ${badCidr.join(', ')}`);
+    let expiresAt: string | null = null;
+    if (values.expires !== undefined) {
+      const ms = Date.parse(values.expires);
+      if (!/(Z|[+-]\d{2}:?\d{2})$/.test(values.expires) || Number.isNaN(ms)) throw new UsageError('--expires must be an ISO-8601 instant with a zone');
+      expiresAt = new Date(ms).toISOString();
+    }
+    return await inTransaction(db, async (tx) => {
+      const org = await findOrganizationByName(tx, values.org!);
+      if (!org) throw new UsageError(`no organization "${values.org}"`);
+      const owner = await ensureOwner(tx, org.id, values.owner!);
+      const { key, secret } = await createApiKey(tx, {
+        organizationId: org.id, ownerId: owner.id, permissions, environments, ipAllowlist: allowlist, expiresAt,
+      });
+      return { id: key.id, secret };
+    });
+  }
+  if (group === 'key' && action === 'revoke') {
+    const id = positionals[0];
+    if (!id) throw new UsageError('key revoke needs an id');
+    if (!(await revokeApiKey(db, id))) throw new UsageError(`no key ${id}`);
+    return { id, revoked: true };
+  }
+  if (group === 'key' && action === 'list') {
+    if (!values.org) throw new UsageError('key list needs --org');
+    const org = await findOrganizationByName(db, values.org);
+    if (!org) throw new UsageError(`no organization "${values.org}"`);
+    return (await listApiKeys(db, org.id)).map((key) => ({
+      id: key.id, prefix: key.prefix, owner: key.ownerEmail, ownerDisabled: key.ownerDisabled, permissions: key.permissions,
+      environments: key.environments, ipAllowlist: key.ipAllowlist, expiresAt: key.expiresAt, revoked: key.revoked, createdAt: key.createdAt,
+    }));
+  }
+  if (group === 'owner' && action === 'disable') {
+    const email = positionals[0];
+    if (!email) throw new UsageError('owner disable needs an email');
+    const changed = await setOwnerDisabled(db, email, true);
+    if (changed === 0) throw new UsageError(`no owner ${email}`);
+    return { email, disabled: true };
+  }
+  throw new UsageError(USAGE);
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('admin.ts')) {
+  const db = await openStorage(loadConfig());
+  try {
+    console.log(JSON.stringify(await runAdmin(db, process.argv.slice(2)), null, 2));
+  } catch (error) {
+    console.error(error instanceof UsageError ? error.message : String(error));
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  } finally {
+    db.close();
+  }
+}

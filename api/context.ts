@@ -1,0 +1,27 @@
+/** What the app needs from outside, and what middleware puts on the request context. */
+import type { Db } from '../storage/db.ts';
+import type { ComputePool } from '../workers/pool.ts';
+import type { Config } from './config.ts';
+import type { Permission } from './permissions.ts';
+
+export interface AppDeps {
+  db: Db;
+  pool: ComputePool;
+  config: Config;
+}
+
+/** The authenticated caller. The organization comes from the key only, never from a request field. */
+export interface Caller {
+  apiKeyId: string;
+  organizationId: string;
+  ownerId: string;
+  permissions: ReadonlySet<Permission | string>;
+}
+
+export type AppEnv = {
+  Variables: {
+    correlationId: string;
+    caller: Caller;
+    deps: AppDeps;
+  };
+};

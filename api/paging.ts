@@ -1,0 +1,94 @@
+/**
+ * Spring-style paging (ARCHITECTURE → Pagination): `page` (0-based), `size` (default 20, max 1000),
+ * `sort=field,asc|desc` (repeatable). Each list declares its sortable fields; an unknown one is a
+ * 400 VALIDATION_ERROR. Storage maps the (already validated) field names to columns.
+ */
+import { z } from '@hono/zod-openapi';
+import { validationError } from './errors.ts';
+import type { PageRequest, SortOrder } from '../storage/paging.ts';
+
+export const MAX_PAGE_SIZE = 1000;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** Query parameters of every paged list (merged into each list's query schema). */
+export const pageableQuery = {
+  page: z.string().optional().openapi({ description: 'Zero-based page index (default 0)', example: '0' }),
+  size: z.string().optional().openapi({ description: `Page size, 1..${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`, example: '20' }),
+  sort: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .openapi({ description: 'Sort order `field,asc|desc`; repeatable', example: 'createdAt,desc' }),
+};
+
+export interface PageableInput {
+  page?: string;
+  size?: string;
+  sort?: string | string[];
+}
+
+export function parsePageable(input: PageableInput, sortable: readonly string[], defaultSort: SortOrder[]): PageRequest {
+  const fieldErrors: Record<string, string> = {};
+  const page = input.page === undefined ? 0 : Number(input.page);
+  if (!Number.isInteger(page) || page < 0) fieldErrors.page = 'must be a non-negative integer';
+  const size = input.size === undefined ? DEFAULT_PAGE_SIZE : Number(input.size);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) fieldErrors.size = `must be an integer from 1 to ${MAX_PAGE_SIZE}`;
+  const sortTexts = input.sort === undefined ? [] : Array.isArray(input.sort) ? input.sort : [input.sort];
+  const sort: SortOrder[] = [];
+  for (const text of sortTexts) {
+    const [field = '', direction = 'asc', extra] = text.split(',').map((part) => part.trim());
+    const dir = direction.toLowerCase();
+    if (extra !== undefined || (dir !== 'asc' && dir !== 'desc')) {
+      fieldErrors.sort = `"${text}" is not of the form field,asc|desc`;
+    } else if (!sortable.includes(field)) {
+      fieldErrors.sort = `unsupported sort field "${field}"; sortable: ${sortable.join(', ')}`;
+    } else {
+      sort.push({ field, direction: dir });
+    }
+  }
+  if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
+  return { page, size, sort: sort.length > 0 ? sort : defaultSort };
+}
+
+export interface PageEnvelope<T> {
+  content: T[];
+  totalElements: number;
+  totalPages: number;
+  number: number;
+  size: number;
+  numberOfElements: number;
+  first: boolean;
+  last: boolean;
+  empty: boolean;
+}
+
+export function pageEnvelope<T>(content: T[], totalElements: number, request: PageRequest): PageEnvelope<T> {
+  const totalPages = Math.ceil(totalElements / request.size);
+  return {
+    content,
+    totalElements,
+    totalPages,
+    number: request.page,
+    size: request.size,
+    numberOfElements: content.length,
+    first: request.page === 0,
+    last: request.page >= totalPages - 1,
+    empty: content.length === 0,
+  };
+}
+
+/** OpenAPI schema of the page envelope around `item`. */
+export function pageSchema<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      content: z.array(item),
+      totalElements: z.number().int(),
+      totalPages: z.number().int(),
+      number: z.number().int(),
+      size: z.number().int(),
+      numberOfElements: z.number().int(),
+      first: z.boolean(),
+      last: z.boolean(),
+      empty: z.boolean(),
+    })
+    .openapi(name);
+}

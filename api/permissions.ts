@@ -1,0 +1,92 @@
+/**
+ * Authorization, declared once: every /operations route → the permission its key must hold.
+ * The spec fixes some names (maneuvers, tracking writes, `PERM_read:spacecraft` for the list,
+ * `read:ephemeris` for TLEs); ARCHITECTURE fixes the rest. Keys are in OpenAPI path form.
+ * Every /operations route also needs the Operations environment grant (spec → Authentication §2).
+ */
+export const PERMISSIONS = [
+  'PERM_read:spacecraft',
+  'read:spacecraft',
+  'write:spacecraft',
+  'read:plannedmaneuvers',
+  'write:plannedmaneuvers',
+  'delete:plannedmaneuvers',
+  'read:tracking',
+  'write:tracking',
+  'read:statevectors',
+  'write:statevectors',
+  'read:ephemeris',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const OPERATIONS_ENVIRONMENT = 'Operations';
+
+export const ROUTE_PERMISSIONS: Record<string, Permission> = {
+  // Spacecraft registry
+  'GET /operations/spacecraft': 'PERM_read:spacecraft',
+  'POST /operations/spacecraft': 'write:spacecraft',
+  'GET /operations/spacecraft/{id}': 'read:spacecraft',
+  'PATCH /operations/spacecraft/{id}': 'write:spacecraft',
+  'PUT /operations/spacecraft/{id}/lifecycle': 'write:spacecraft',
+  'GET /operations/spacecraft/{spacecraftId}/tle': 'read:ephemeris',
+  // Thrusters
+  'GET /operations/spacecraft/{id}/thrusters': 'read:spacecraft',
+  'POST /operations/spacecraft/{id}/thrusters': 'write:spacecraft',
+  'GET /operations/spacecraft/{id}/thrusters/{thrusterId}': 'read:spacecraft',
+  'PUT /operations/spacecraft/{id}/thrusters/{thrusterId}': 'write:spacecraft',
+  'DELETE /operations/spacecraft/{id}/thrusters/{thrusterId}': 'write:spacecraft',
+  // Payloads
+  'GET /operations/spacecraft/{spacecraftId}/payloads': 'read:spacecraft',
+  'POST /operations/spacecraft/{spacecraftId}/payloads': 'write:spacecraft',
+  'GET /operations/spacecraft/{spacecraftId}/payloads/{payloadId}': 'read:spacecraft',
+  'PUT /operations/spacecraft/{spacecraftId}/payloads/{payloadId}': 'write:spacecraft',
+  'DELETE /operations/spacecraft/{spacecraftId}/payloads/{payloadId}': 'write:spacecraft',
+  // Stored maneuvers (contract 2.0.0)
+  'GET /operations/maneuvers': 'read:plannedmaneuvers',
+  'POST /operations/maneuvers': 'write:plannedmaneuvers',
+  'GET /operations/maneuvers/export': 'read:plannedmaneuvers',
+  'POST /operations/maneuvers/import': 'write:plannedmaneuvers',
+  'POST /operations/maneuvers/import/inspect': 'write:plannedmaneuvers',
+  'GET /operations/maneuvers/{maneuverId}': 'read:plannedmaneuvers',
+  'PUT /operations/maneuvers/{maneuverId}': 'write:plannedmaneuvers',
+  'DELETE /operations/maneuvers/{maneuverId}': 'delete:plannedmaneuvers',
+  // Measurements
+  'GET /operations/measurements': 'read:tracking',
+  'POST /operations/measurements': 'write:tracking',
+  'POST /operations/measurements/inspect': 'write:tracking',
+  'GET /operations/measurements/jobs/{jobId}': 'read:tracking',
+  'DELETE /operations/measurements/by-file': 'write:tracking',
+  'PATCH /operations/measurements/outliers': 'write:tracking',
+  'PATCH /operations/measurements/outliers/by-file': 'write:tracking',
+  // State vectors and ephemerides
+  'GET /operations/state-vectors': 'read:statevectors',
+  'POST /operations/state-vectors': 'write:statevectors',
+  'POST /operations/state-vectors/import': 'write:statevectors',
+  'GET /operations/state-vectors/latest': 'read:statevectors',
+  'GET /operations/state-vectors/{id}': 'read:statevectors',
+  'DELETE /operations/state-vectors/{id}': 'write:statevectors',
+  'GET /operations/state-vectors/{id}/opm': 'read:statevectors',
+  'POST /operations/state-vectors/{id}/generate-oem': 'read:ephemeris',
+};
+
+/** `/a/{b}/c` → `/a/:b/c` (Hono's path syntax). */
+export function toHonoPath(openApiPath: string): string {
+  return openApiPath.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+const BY_HONO_ROUTE = new Map<string, Permission>(
+  Object.entries(ROUTE_PERMISSIONS).map(([key, permission]) => {
+    const [method, path] = key.split(' ') as [string, string];
+    return [`${method} ${toHonoPath(path)}`, permission];
+  }),
+);
+
+/** The permission of a matched route (method + Hono route path), or undefined when the table lacks it. */
+export function permissionFor(method: string, honoRoutePath: string): Permission | undefined {
+  return BY_HONO_ROUTE.get(`${method.toUpperCase()} ${honoRoutePath}`);
+}
+
+export function isPermission(text: string): text is Permission {
+  return (PERMISSIONS as readonly string[]).includes(text);
+}

@@ -1,0 +1,5 @@
+/** Every resource router, registered in order by the app factory. */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../context.ts';
+
+export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [];

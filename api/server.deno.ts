@@ -1,0 +1,37 @@
+/** Deno entry point: `deno task start`. The same app, served by Deno.serve. */
+import { loadConfig } from './config.ts';
+import { logInfo } from './log.ts';
+import { startService } from './service.ts';
+
+declare const Deno: {
+  serve(
+    options: { port: number; onListen?: (addr: { port: number }) => void; signal?: AbortSignal },
+    handler: (request: Request, info: unknown) => Response | Promise<Response>,
+  ): { finished: Promise<void> };
+  addSignalListener(signal: string, handler: () => void): void;
+  exit(code: number): never;
+};
+
+const config = loadConfig();
+const service = await startService(config);
+const abort = new AbortController();
+const server = Deno.serve(
+  {
+    port: config.port,
+    signal: abort.signal,
+    onListen: ({ port }) => {
+      logInfo('apsis listening (deno)', { port, workers: config.workers });
+      console.log(`APSIS_LISTENING port=${port}`);
+    },
+  },
+  (request, info) => service.app.fetch(request, info),
+);
+
+async function shutdown(): Promise<void> {
+  abort.abort();
+  await server.finished;
+  await service.close();
+  Deno.exit(0);
+}
+Deno.addSignalListener('SIGTERM', () => void shutdown());
+Deno.addSignalListener('SIGINT', () => void shutdown());

@@ -1,0 +1,67 @@
+/**
+ * Service assembly shared by the Node and Deno entry points and by tests: open the database,
+ * migrate, apply BOOTSTRAP_API_KEY, start the compute pool, build the app.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createApiKey, findApiKeyBySecret } from '../storage/apiKeys.ts';
+import { inTransaction, openDatabase, type Db } from '../storage/db.ts';
+import { migrate } from '../storage/migrations.ts';
+import { ensureOrganization } from '../storage/organizations.ts';
+import { ensureOwner } from '../storage/owners.ts';
+import { createPool, type ComputePool } from '../workers/pool.ts';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppEnv } from './context.ts';
+import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from './permissions.ts';
+
+export interface Service {
+  app: OpenAPIHono<AppEnv>;
+  db: Db;
+  pool: ComputePool;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export const BOOTSTRAP_ORGANIZATION = 'default';
+export const BOOTSTRAP_OWNER_EMAIL = 'bootstrap@apsis.local';
+
+/** Idempotently creates org `default`, an owner and a key with this secret holding every permission. */
+export async function applyBootstrapKey(db: Db, secret: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    if (await findApiKeyBySecret(tx, secret)) return;
+    const org = await ensureOrganization(tx, BOOTSTRAP_ORGANIZATION);
+    const owner = await ensureOwner(tx, org.id, BOOTSTRAP_OWNER_EMAIL);
+    await createApiKey(tx, {
+      organizationId: org.id,
+      ownerId: owner.id,
+      permissions: [...PERMISSIONS],
+      environments: [OPERATIONS_ENVIRONMENT],
+      ipAllowlist: [],
+      expiresAt: null,
+      secret,
+    });
+  });
+}
+
+export async function openStorage(config: Config): Promise<Db> {
+  const db = await openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
+  await migrate(db);
+  if (config.bootstrapApiKey) await applyBootstrapKey(db, config.bootstrapApiKey);
+  return db;
+}
+
+export async function startService(config: Config): Promise<Service> {
+  const db = await openStorage(config);
+  const pool = await createPool({ size: config.workers });
+  const app = createApp({ db, pool, config });
+  return {
+    app,
+    db,
+    pool,
+    config,
+    async close() {
+      await pool.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,8 @@
+/**
+ * Every migration, in version order. One file per migration; add a line here for a new one.
+ * Versions are never reused or edited once released.
+ */
+import type { Migration } from '../migrations.ts';
+import { migration0001 } from './0001_auth.ts';
+
+export const ALL_MIGRATIONS: Migration[] = [migration0001];

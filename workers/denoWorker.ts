@@ -1,0 +1,5 @@
+/** Deno worker entry: exposes the task dispatcher over comlink. */
+import * as Comlink from 'comlink';
+import { runTask } from './tasks.ts';
+
+Comlink.expose({ run: (task: string, input: unknown) => runTask(task, input) });

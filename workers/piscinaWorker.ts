@@ -1,0 +1,6 @@
+/** Piscina worker entry (Node): one call per task. */
+import { runTask } from './tasks.ts';
+
+export default function handle(message: { task: string; input: unknown }): Promise<unknown> {
+  return runTask(message.task, message.input);
+}

@@ -1,0 +1,49 @@
+/**
+ * One compute-pool interface for the whole service, backed by Piscina on Node and by
+ * comlink-wrapped module Workers on Deno. The queue is bounded: when it is full, `run` rejects
+ * with PoolSaturatedError and the API answers 503 with Retry-After, instead of letting
+ * requests pile up behind heavy computations.
+ */
+import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
+
+export interface PoolStats {
+  size: number;
+  running: number;
+  queueDepth: number;
+  maxQueue: number;
+}
+
+export interface ComputePool {
+  run<N extends TaskName>(task: N, input: TaskInput<N>, transfer?: Transferable[]): Promise<TaskOutput<N>>;
+  stats(): PoolStats;
+  close(): Promise<void>;
+}
+
+export class PoolSaturatedError extends Error {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds = 1) {
+    super('The compute queue is full; retry later');
+    this.name = 'PoolSaturatedError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export interface PoolOptions {
+  /** Number of worker threads (default: CPU count). */
+  size: number;
+  /** Tasks allowed to wait for a free worker (default 4 × size). */
+  maxQueue?: number;
+}
+
+declare const Deno: unknown;
+
+export async function createPool(options: PoolOptions): Promise<ComputePool> {
+  const size = Math.max(1, Math.floor(options.size));
+  const maxQueue = options.maxQueue ?? size * 4;
+  if (typeof Deno !== 'undefined') {
+    const { createDenoPool } = await import('./denoPool.ts');
+    return createDenoPool(size, maxQueue);
+  }
+  const { createPiscinaPool } = await import('./piscinaPool.ts');
+  return createPiscinaPool(size, maxQueue);
+}
