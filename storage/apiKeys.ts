@@ -73,7 +73,8 @@ export async function createApiKey(db: SqlExecutor, input: NewApiKey): Promise<{
     id: randomUUID(),
     organizationId: input.organizationId,
     ownerId: input.ownerId,
-    prefix: secret.slice(0, PREFIX_LENGTH),
+    // Never more than a quarter of the secret, so a short operator-chosen secret is not displayed whole.
+    prefix: secret.slice(0, Math.min(PREFIX_LENGTH, Math.floor(secret.length / 4))),
     permissions: [...input.permissions],
     environments: [...input.environments],
     ipAllowlist: [...input.ipAllowlist],

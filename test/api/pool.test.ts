@@ -1,0 +1,63 @@
+/** The compute pool: saturation never blocks request handling; a full queue is a 503 (issue 2 §8). */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Hono } from 'hono';
+import { toErrorResponse } from '../../api/app.ts';
+import { createPool, PoolSaturatedError } from '../../workers/pool.ts';
+import { createTestService } from '../helpers/service.ts';
+
+test('GET /health answers within milliseconds while every worker runs multi-second CPU tasks', async () => {
+  const svc = await createTestService({ workers: 2 });
+  try {
+    // Warm the workers so their start-up is not part of the measurement.
+    await Promise.all([svc.pool.run('diagnostics.cpuSpin', { durationMs: 1 }), svc.pool.run('diagnostics.cpuSpin', { durationMs: 1 })]);
+    const spinMs = 2500;
+    const started = performance.now();
+    const tasks = Array.from({ length: 4 }, () => svc.pool.run('diagnostics.cpuSpin', { durationMs: spinMs }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stats = svc.pool.stats();
+    assert.equal(stats.running, 2, 'both workers busy');
+    assert.equal(stats.queueDepth, 2, 'two tasks waiting');
+
+    const latencies: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      const res = await svc.request('GET', '/health');
+      latencies.push(performance.now() - t0);
+      assert.equal(res.status, 200);
+      const body = await res.json();
+      assert.equal(body.pool.size, 2);
+      assert.equal(body.pool.running, 2);
+    }
+    const healthDone = performance.now() - started;
+    assert.ok(healthDone < spinMs, `health answered ${latencies.length} times in ${healthDone.toFixed(0)} ms, before the first tasks ended`);
+    assert.ok(Math.max(...latencies) < 250, `max /health latency ${Math.max(...latencies).toFixed(1)} ms while saturated`);
+    const results = await Promise.all(tasks);
+    assert.ok(results.every((r) => r.iterations > 0));
+  } finally {
+    await svc.close();
+  }
+});
+
+test('a full queue rejects with PoolSaturatedError, mapped to 503 with Retry-After', async () => {
+  const pool = await createPool({ size: 1, maxQueue: 1 });
+  try {
+    const running = pool.run('diagnostics.cpuSpin', { durationMs: 600 });
+    const queued = pool.run('diagnostics.cpuSpin', { durationMs: 10 });
+    await assert.rejects(pool.run('diagnostics.cpuSpin', { durationMs: 10 }), PoolSaturatedError);
+    await Promise.all([running, queued]);
+    // Once drained, the pool accepts work again.
+    assert.ok((await pool.run('diagnostics.cpuSpin', { durationMs: 5 })).iterations >= 0);
+  } finally {
+    await pool.close();
+  }
+  const app = new Hono();
+  app.get('/x', () => {
+    throw new PoolSaturatedError(2);
+  });
+  app.onError((error, c) => toErrorResponse(error, c));
+  const res = await app.request('/x');
+  assert.equal(res.status, 503);
+  assert.equal(res.headers.get('retry-after'), '2');
+  assert.equal((await res.json()).status, 503);
+});

@@ -1,0 +1,74 @@
+/** Real listening servers: Node (`npm start`) with graceful shutdown, and Deno (`deno task start`). */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+
+const dirs: string[] = [];
+after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function start(command: string, args: string[], extraEnv: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'apsis-srv-'));
+  dirs.push(dir);
+  const child = spawn(command, args, {
+    env: { ...process.env, PORT: '0', WORKERS: '1', DATABASE_URL: `file:${join(dir, 'db', 'apsis.db')}`, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /APSIS_LISTENING port=(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(match[1]) });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+}
+
+test('Node server: serves with the embedded libSQL file (folder created on demand) and shuts down gracefully on SIGTERM', async () => {
+  const { child, port } = await start('npx', ['tsx', 'api/server.ts'], { BOOTSTRAP_API_KEY: 'node-test-key' });
+  try {
+    const health = await fetch(`http://127.0.0.1:${port}/health`);
+    assert.equal(health.status, 200);
+    const res = await fetch(`http://127.0.0.1:${port}/operations/spacecraft`, { headers: { Authorization: 'Bearer node-test-key' } });
+    assert.equal(res.status, 200);
+    // An in-flight request (a body still being sent) completes after SIGTERM; then the process exits 0.
+    const exit = exited(child);
+    const slow = fetch(`http://127.0.0.1:${port}/health`);
+    child.kill('SIGTERM');
+    assert.equal((await slow).status, 200);
+    assert.equal(await exit, 0);
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
+
+test('Deno server: `deno task start` serves the same app and answers an authenticated request', { timeout: 120_000 }, async () => {
+  const { child, port } = await start('npx', ['deno', 'task', 'start'], { BOOTSTRAP_API_KEY: 'deno-test-key' });
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/operations/spacecraft`, { headers: { Authorization: 'Bearer deno-test-key' } });
+    assert.equal(res.status, 200);
+    const body = await res.json();
+    assert.equal(body.totalElements, 0);
+    const unauth = await fetch(`http://127.0.0.1:${port}/operations/spacecraft`);
+    assert.equal(unauth.status, 401);
+  } finally {
+    child.kill('SIGTERM');
+    await exited(child);
+  }
+});

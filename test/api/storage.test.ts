@@ -1,0 +1,89 @@
+/** Migrations, bootstrap key and the admin CLI (issue 2 §3, §5). */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { runAdmin, UsageError } from '../../api/cli/admin.ts';
+import { applyBootstrapKey } from '../../api/service.ts';
+import { findApiKeyBySecret, sha256Hex } from '../../storage/apiKeys.ts';
+import { openDatabase } from '../../storage/db.ts';
+import { migrate, MIGRATIONS } from '../../storage/migrations.ts';
+import { createTestService } from '../helpers/service.ts';
+
+test('migrations are applied once, in order, and re-running is a no-op; file databases use WAL', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'apsis-'));
+  try {
+    const url = `file:${join(dir, 'nested', 'apsis.db')}`;
+    const db = await openDatabase({ url });
+    assert.deepEqual(await migrate(db), MIGRATIONS.map((m) => m.version));
+    assert.deepEqual(await migrate(db), []);
+    const mode = await db.execute('PRAGMA journal_mode');
+    assert.equal(String(mode.rows[0]![0]).toLowerCase(), 'wal');
+    db.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('BOOTSTRAP_API_KEY creates org default with an all-permission key, idempotently; only the hash is stored', async () => {
+  const db = await openDatabase({ url: ':memory:' });
+  await migrate(db);
+  await applyBootstrapKey(db, 'boot-secret');
+  await applyBootstrapKey(db, 'boot-secret');
+  const keys = await db.execute('SELECT * FROM api_keys');
+  assert.equal(keys.rows.length, 1);
+  assert.equal(keys.rows[0]!.secret_sha256, sha256Hex('boot-secret'));
+  assert.ok(!JSON.stringify(keys.rows).includes('"boot-secret"'));
+  const key = await findApiKeyBySecret(db, 'boot-secret');
+  assert.ok(key?.permissions.includes('write:plannedmaneuvers'));
+  assert.deepEqual(key?.environments, ['Operations']);
+  db.close();
+});
+
+test('admin CLI: org create, key create/list/revoke, owner disable', async () => {
+  const svc = await createTestService();
+  try {
+    await runAdmin(svc.db, ['org', 'create', 'acme']);
+    await assert.rejects(runAdmin(svc.db, ['org', 'create', 'acme']), UsageError);
+    const created = (await runAdmin(svc.db, [
+      'key', 'create', '--org', 'acme', '--owner', 'ops@acme.example', '--permissions', 'PERM_read:spacecraft,read:spacecraft',
+      '--allow-ip', '127.0.0.1/32,::1', '--expires', '2099-01-01T00:00:00Z',
+    ])) as { id: string; secret: string };
+    assert.ok(created.secret.startsWith('apsis_'));
+    assert.equal((await svc.request('GET', '/operations/spacecraft', { key: created.secret })).status, 200);
+    const listed = (await runAdmin(svc.db, ['key', 'list', '--org', 'acme'])) as Array<Record<string, unknown>>;
+    assert.equal(listed.length, 1);
+    assert.equal(listed[0]!.prefix, created.secret.slice(0, 12));
+    assert.ok(!JSON.stringify(listed).includes(created.secret));
+    await assert.rejects(runAdmin(svc.db, ['key', 'create', '--org', 'acme', '--owner', 'x@y', '--permissions', 'fly:rockets']), UsageError);
+    await assert.rejects(runAdmin(svc.db, ['key', 'create', '--org', 'acme', '--owner', 'x@y', '--permissions', 'all', '--allow-ip', '10.0.0.0/99']), UsageError);
+    await runAdmin(svc.db, ['owner', 'disable', 'ops@acme.example']);
+    assert.equal((await svc.request('GET', '/operations/spacecraft', { key: created.secret })).status, 401);
+    await runAdmin(svc.db, ['key', 'revoke', created.id]);
+    const after = (await runAdmin(svc.db, ['key', 'list', '--org', 'acme'])) as Array<Record<string, unknown>>;
+    assert.equal(after[0]!.revoked, true);
+  } finally {
+    await svc.close();
+  }
+});
+
+test('npm run admin prints the key JSON on stdout', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'apsis-cli-'));
+  try {
+    const env = { ...process.env, DATABASE_URL: `file:${join(dir, 'a.db')}` };
+    const org = spawnSync('npx', ['tsx', 'api/cli/admin.ts', 'org', 'create', 'cli-org'], { env, encoding: 'utf8' });
+    assert.equal(org.status, 0, org.stderr);
+    const key = spawnSync('npx', ['tsx', 'api/cli/admin.ts', 'key', 'create', '--org', 'cli-org', '--owner', 'a@b.c', '--permissions', 'all'], { env, encoding: 'utf8' });
+    assert.equal(key.status, 0, key.stderr);
+    const printed = JSON.parse(key.stdout);
+    assert.equal(typeof printed.id, 'string');
+    assert.match(printed.secret, /^apsis_/);
+    const bad = spawnSync('npx', ['tsx', 'api/cli/admin.ts', 'key', 'frobnicate'], { env, encoding: 'utf8' });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /usage/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
