@@ -93,3 +93,14 @@ export function tleEpochProblem(epoch: TleEpoch): string | null {
   }
   return null;
 }
+
+/** The part of engine/time's Epoch that a TLE needs (structural, so the TLE core keeps plain numbers). */
+export interface UtcDayOfYearSource {
+  year(scale: 'UTC'): number;
+  dayOfYear(scale: 'UTC'): number;
+}
+
+/** TLE epoch from an Epoch (engine/time): UTC calendar year and fractional day of year. */
+export function tleEpochFromEpoch(epoch: UtcDayOfYearSource): TleEpoch {
+  return { year: epoch.year('UTC'), dayOfYear: epoch.dayOfYear('UTC') };
+}

@@ -262,3 +262,12 @@ test('parser rejects broken checksums, columns, catalogue mismatches and bad Alp
   assert.throws(() => parseTleLines(l1, shifted), /column 17 must be blank/);
   assert.doesNotThrow(() => parseTle(`${l1}\n${l2}\n`));
 });
+
+test('TLE epoch from engine/time Epoch: UTC day of year, formatted like Orekit', async () => {
+  const { Epoch } = await import('../../../engine/time/epoch.ts');
+  const { tleEpochFromEpoch } = await import('../../../engine/tle/epoch.ts');
+  const e = tleEpochFromEpoch(Epoch.parse('2022-02-14T06:00:00Z'));
+  assert.deepEqual(e, { year: 2022, dayOfYear: 45.25 });
+  assert.equal(formatEpoch(tleEpochFromEpoch(Epoch.parse('2008-09-20T12:25:40.104192Z'))), '08264.51782528');
+  assert.equal(formatEpoch(tleEpochFromEpoch(Epoch.parse('2024-12-31T23:59:59.9999999Z'))), '25001.00000000');
+});
