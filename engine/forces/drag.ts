@@ -1,0 +1,56 @@
+/**
+ * Cannonball atmospheric drag with a co-rotating atmosphere (Montenbruck & Gill 2000, §3.5, eq. 3.97):
+ *   a = −½·ρ·Cd·A/m·|v_r|·v_r,  v_r = v − ω_E×r
+ * as Orekit's `DragForce` + `IsotropicDrag`. ω_E is along the ITRF Z axis with the environment's rotation rate.
+ */
+import type { ForceEvaluation, ForceModel } from './types.ts';
+import type { HarrisPriesterAtmosphere } from './harrisPriester.ts';
+
+export class AtmosphericDrag implements ForceModel {
+  readonly name = 'DRAG';
+  readonly needsEnvironment = true;
+  readonly areaM2: number;
+  readonly dragCoefficient: number;
+  readonly atmosphere: HarrisPriesterAtmosphere;
+  /** Density of the last evaluation (kg/m³), for diagnostics. */
+  lastDensityKgM3 = 0;
+
+  constructor(atmosphere: HarrisPriesterAtmosphere, areaM2: number, dragCoefficient: number) {
+    this.atmosphere = atmosphere;
+    this.areaM2 = areaM2;
+    this.dragCoefficient = dragCoefficient;
+  }
+
+  addAcceleration(ev: ForceEvaluation, acc3: Float64Array): number {
+    ev.ensureRotation();
+    ev.ensureSun();
+    const R = ev.rotation;
+    const p = ev.rItrfM;
+    const s = ev.sunGcrfM;
+    const sx = R[0]! * s[0]! + R[1]! * s[1]! + R[2]! * s[2]!;
+    const sy = R[3]! * s[0]! + R[4]! * s[1]! + R[5]! * s[2]!;
+    const sz = R[6]! * s[0]! + R[7]! * s[1]! + R[8]! * s[2]!;
+    const rho = this.atmosphere.density(p[0]!, p[1]!, p[2]!, sx, sy, sz);
+    this.lastDensityKgM3 = rho;
+    if (rho === 0) return 0;
+    const w = ev.environment!.earthAngularVelocityRadS(ev.t);
+    // ω k × r in GCRF, k = ITRF Z axis expressed in GCRF (third row of R)
+    const kx = R[6]!;
+    const ky = R[7]!;
+    const kz = R[8]!;
+    const r = ev.rGcrfM;
+    const v = ev.vGcrfMS;
+    const vax = w * (ky * r[2]! - kz * r[1]!);
+    const vay = w * (kz * r[0]! - kx * r[2]!);
+    const vaz = w * (kx * r[1]! - ky * r[0]!);
+    const vrx = v[0]! - vax;
+    const vry = v[1]! - vay;
+    const vrz = v[2]! - vaz;
+    const vr = Math.sqrt(vrx * vrx + vry * vry + vrz * vrz);
+    const f = (-0.5 * rho * this.dragCoefficient * this.areaM2 * vr) / ev.massKg;
+    acc3[0] += f * vrx;
+    acc3[1] += f * vry;
+    acc3[2] += f * vrz;
+    return 0;
+  }
+}
