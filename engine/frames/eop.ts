@@ -1,0 +1,375 @@
+// Earth orientation parameters (EOP): pure parsers for IERS files and interpolation at an epoch.
+//
+// Formats (text in, data out — this module does no I/O; resources/eop/load.ts reads files):
+//  * IERS EOP C04, "14 C04" layout (eopc04_IAU2000.62-now): year month day MJD x y UT1−UTC LOD dX dY + 6 errors,
+//    FORMAT(3(I4),I7,2(F11.6),2(F12.7),2(F11.6),2(F11.6),2(F11.7),2(F12.6)); x, y, dX, dY in arcsec, UT1−UTC, LOD in s.
+//  * IERS EOP C04, "20 C04" layout (eopc04.1962-now, '#' header): year month day hour MJD x y UT1−UTC dX dY xrt yrt
+//    LOD + errors. A header naming dPsi/dEps instead of dX/dY (the IAU 1980 variant) fills ddPsi/ddEps instead.
+//  * IERS/USNO finals2000A (finals2000A.all/.data/.daily), fixed columns per readme.finals2000A (bytes 1-185):
+//    Bulletin A values are used (x, y arcsec; UT1−UTC s; LOD ms; dX, dY mas w.r.t. IAU 2000A). Rows without
+//    polar motion and UT1 (the empty future tail of finals2000A.all) end the coverage.
+//
+// Interpolation (the method of the project's oracle, astropy's IERS tables): linear in MJD(UTC) between daily
+// rows, for every quantity. UT1−UTC is interpolated as UT1−TAI (the ΔAT step of a leap second, or a pre-1972
+// ΔAT step, is removed first and ΔAT at the epoch added back), so UT1 stays continuous through leap seconds
+// (IERS Conventions 2010 §5.5.1 treat UT1−UTC the same way). No diurnal/semi-diurnal tidal corrections (IERS
+// Conventions 2010 §5.5.1/§8.2) are applied — neither does the oracle; they are < 0.1 ms in UT1 and < 1 mas in pole.
+//
+// ddPsi/ddEps are corrections to IAU 1980 nutation. C04 IAU 2000 files and finals2000A carry dX/dY w.r.t. IAU 2000A
+// instead; converting between the two would mix nutation models, so ddPsi/ddEps are 0 for those files (the IAU-76/80
+// chain then runs without celestial-pole corrections, as the oracle's iau1980 model does).
+import { Epoch } from '../time/epoch.ts';
+import { mjdFromCalendarDate, taiMinusUtcSeconds } from '../time/leapSeconds.ts';
+
+export interface EopValues {
+  /** UT1 − UTC (s). */
+  dut1Seconds: number;
+  /** Polar motion x_p, y_p (arcsec). */
+  xpArcsec: number;
+  ypArcsec: number;
+  /** Excess length of day (s). */
+  lodSeconds: number;
+  /** Celestial pole offsets dX, dY w.r.t. IAU 2006/2000A (arcsec). */
+  dxArcsec: number;
+  dyArcsec: number;
+  /** Nutation corrections dΔψ, dΔε w.r.t. IAU 1980 (arcsec); 0 unless the file carries them. */
+  ddPsiArcsec: number;
+  ddEpsArcsec: number;
+  /** False when the epoch lies outside the table: every value is then 0. */
+  covered: boolean;
+  /** True when a bracketing row is flagged as a prediction (finals2000A 'P'). */
+  predicted?: boolean;
+}
+
+/** One daily row (0h UTC unless the MJD says otherwise). */
+export interface EopRow {
+  mjd: number;
+  dut1Seconds: number;
+  xpArcsec: number;
+  ypArcsec: number;
+  lodSeconds: number;
+  dxArcsec: number;
+  dyArcsec: number;
+  ddPsiArcsec: number;
+  ddEpsArcsec: number;
+  predicted: boolean;
+}
+
+export type EopFormat = 'C04' | 'finals2000A' | 'rows' | 'empty';
+
+/** A malformed EOP file; `line` is 1-based. */
+export class EopParseError extends Error {
+  readonly line: number;
+  constructor(line: number, reason: string) {
+    super(`EOP line ${line}: ${reason}`);
+    this.name = 'EopParseError';
+    this.line = line;
+  }
+}
+
+const ZERO: Readonly<EopValues> = Object.freeze({
+  dut1Seconds: 0,
+  xpArcsec: 0,
+  ypArcsec: 0,
+  lodSeconds: 0,
+  dxArcsec: 0,
+  dyArcsec: 0,
+  ddPsiArcsec: 0,
+  ddEpsArcsec: 0,
+  covered: false,
+});
+
+const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eEdD][+-]?\d+)?$/;
+
+function num(text: string, line: number, what: string): number {
+  const t = text.trim();
+  if (!NUMBER_RE.test(t)) throw new EopParseError(line, `${what} '${text}' is not a number`);
+  return Number(t.replace(/[dD]/, 'e'));
+}
+
+/** TAI − UTC at a (possibly fractional) UTC MJD. */
+function datAt(mjd: number): number {
+  const day = Math.floor(mjd);
+  return taiMinusUtcSeconds(day, mjd - day);
+}
+
+function checkDate(line: number, year: number, month: number, day: number, mjd: number): void {
+  if (month < 1 || month > 12 || day < 1 || day > 31 || mjdFromCalendarDate(year, month, day) !== Math.floor(mjd)) {
+    throw new EopParseError(line, `date ${year}-${month}-${day} does not match MJD ${mjd}`);
+  }
+}
+
+export class EopTable {
+  /** MJD (UTC) of the first and last row; NaN for an empty table. */
+  readonly firstMjd: number;
+  readonly lastMjd: number;
+  readonly format: EopFormat;
+  readonly size: number;
+  // Column arrays; UT1 is stored as UT1 − TAI so that interpolation never straddles a ΔAT step.
+  readonly #mjd: Float64Array;
+  readonly #ut1MinusTai: Float64Array;
+  readonly #xp: Float64Array;
+  readonly #yp: Float64Array;
+  readonly #lod: Float64Array;
+  readonly #dx: Float64Array;
+  readonly #dy: Float64Array;
+  readonly #ddPsi: Float64Array;
+  readonly #ddEps: Float64Array;
+  readonly #predicted: Uint8Array;
+
+  private constructor(rows: readonly EopRow[], format: EopFormat) {
+    const n = rows.length;
+    this.format = format;
+    this.size = n;
+    this.#mjd = new Float64Array(n);
+    this.#ut1MinusTai = new Float64Array(n);
+    this.#xp = new Float64Array(n);
+    this.#yp = new Float64Array(n);
+    this.#lod = new Float64Array(n);
+    this.#dx = new Float64Array(n);
+    this.#dy = new Float64Array(n);
+    this.#ddPsi = new Float64Array(n);
+    this.#ddEps = new Float64Array(n);
+    this.#predicted = new Uint8Array(n);
+    rows.forEach((r, i) => {
+      if (i > 0 && !(r.mjd > rows[i - 1]!.mjd)) {
+        throw new Error(`EOP rows must be in strictly increasing MJD order (MJD ${r.mjd} after ${rows[i - 1]!.mjd})`);
+      }
+      this.#mjd[i] = r.mjd;
+      this.#ut1MinusTai[i] = r.dut1Seconds - datAt(r.mjd);
+      this.#xp[i] = r.xpArcsec;
+      this.#yp[i] = r.ypArcsec;
+      this.#lod[i] = r.lodSeconds;
+      this.#dx[i] = r.dxArcsec;
+      this.#dy[i] = r.dyArcsec;
+      this.#ddPsi[i] = r.ddPsiArcsec;
+      this.#ddEps[i] = r.ddEpsArcsec;
+      this.#predicted[i] = r.predicted ? 1 : 0;
+    });
+    this.firstMjd = n > 0 ? this.#mjd[0]! : Number.NaN;
+    this.lastMjd = n > 0 ? this.#mjd[n - 1]! : Number.NaN;
+  }
+
+  /** A table without data: every `at()` returns zeros with covered = false. */
+  static empty(): EopTable {
+    return new EopTable([], 'empty');
+  }
+
+  /** From rows already in memory (strictly increasing MJD). */
+  static fromRows(rows: readonly EopRow[]): EopTable {
+    return new EopTable(rows, 'rows');
+  }
+
+  /** Detects the format (C04 or finals2000A) from the first data line and parses. */
+  static parse(text: string): EopTable {
+    const lines = text.split(/\r?\n/);
+    for (const line of lines) {
+      if (line.trim() === '' || line.startsWith('#')) continue;
+      if (isFinalsDataLine(line)) return EopTable.fromFinals2000A(text);
+      if (C04_DATA_RE.test(line)) return EopTable.fromC04(text);
+    }
+    throw new EopParseError(1, 'no EOP data rows found (expected IERS C04 or finals2000A format)');
+  }
+
+  /** IERS EOP C04 (14 C04 and 20 C04 layouts). */
+  static fromC04(text: string): EopTable {
+    const lines = text.split(/\r?\n/);
+    const rows: EopRow[] = [];
+    let nutationIsDpsiDeps = false;
+    lines.forEach((line, idx) => {
+      const lineNo = idx + 1;
+      if (line.trim() === '') return;
+      if (line.startsWith('#')) {
+        if (/dPsi/i.test(line) && /dEps/i.test(line)) nutationIsDpsiDeps = true;
+        return;
+      }
+      if (!C04_DATA_RE.test(line)) {
+        // Free-text header lines (14 C04 has 14 of them) are allowed only before the first data row.
+        if (rows.length === 0) return;
+        throw new EopParseError(lineNo, `not a C04 data line: '${line.slice(0, 40)}'`);
+      }
+      const t = line.trim().split(/\s+/);
+      let mjd: number;
+      let v: number[];
+      const year = num(t[0]!, lineNo, 'year');
+      const month = num(t[1]!, lineNo, 'month');
+      const day = num(t[2]!, lineNo, 'day');
+      if (t.length === 16) {
+        // 14 C04: y m d MJD x y UT1-UTC LOD dX dY + 6 errors
+        mjd = num(t[3]!, lineNo, 'MJD');
+        v = [4, 5, 6, 7, 8, 9].map((k, j) => num(t[k]!, lineNo, ['x', 'y', 'UT1-UTC', 'LOD', 'dX', 'dY'][j]!));
+        checkDate(lineNo, year, month, day, mjd);
+        const [x, y, ut1, lod, a, b] = v as [number, number, number, number, number, number];
+        rows.push(c04Row(mjd, x, y, ut1, lod, a, b, nutationIsDpsiDeps));
+      } else if (t.length >= 13 && t.length <= 21) {
+        // 20 C04: y m d h MJD x y UT1-UTC dX dY xrt yrt LOD [+ 8 errors]
+        const hour = num(t[3]!, lineNo, 'hour');
+        mjd = num(t[4]!, lineNo, 'MJD');
+        checkDate(lineNo, year, month, day, mjd);
+        if (Math.abs(mjd - Math.floor(mjd) - hour / 24) > 1e-6) {
+          throw new EopParseError(lineNo, `hour ${hour} does not match MJD ${mjd}`);
+        }
+        v = [5, 6, 7, 8, 9, 12].map((k, j) => num(t[k]!, lineNo, ['x', 'y', 'UT1-UTC', 'dX', 'dY', 'LOD'][j]!));
+        const [x, y, ut1, a, b, lod] = v as [number, number, number, number, number, number];
+        rows.push(c04Row(mjd, x, y, ut1, lod, a, b, nutationIsDpsiDeps));
+      } else {
+        throw new EopParseError(lineNo, `expected 16 (14 C04) or 13-21 (20 C04) fields, found ${t.length}`);
+      }
+      const prev = rows[rows.length - 2];
+      if (prev && !(mjd > prev.mjd)) throw new EopParseError(lineNo, `MJD ${mjd} is not after the previous row (${prev.mjd})`);
+    });
+    if (rows.length === 0) throw new EopParseError(lines.length, 'no C04 data rows found');
+    return new EopTable(rows, 'C04');
+  }
+
+  /** IERS/USNO finals2000A fixed-column format (Bulletin A columns). */
+  static fromFinals2000A(text: string): EopTable {
+    const lines = text.split(/\r?\n/);
+    const rows: EopRow[] = [];
+    let ended = false;
+    lines.forEach((raw, idx) => {
+      const lineNo = idx + 1;
+      if (raw.trim() === '') return;
+      if (!isFinalsDataLine(raw)) throw new EopParseError(lineNo, `not a finals2000A line (columns 1-15 must be yymmdd and MJD)`);
+      const line = raw.padEnd(185, ' ');
+      const col = (a: number, b: number) => line.slice(a - 1, b); // 1-based inclusive byte columns
+      const mjd = num(col(8, 15), lineNo, 'MJD (cols 8-15)');
+      const yy = num(col(1, 2), lineNo, 'year (cols 1-2)');
+      const year = yy + (mjd <= 51543 ? 1900 : 2000);
+      checkDate(lineNo, year, num(col(3, 4), lineNo, 'month (cols 3-4)'), num(col(5, 6), lineNo, 'day (cols 5-6)'), mjd);
+      const pmBlank = col(19, 27).trim() === '' && col(38, 46).trim() === '';
+      const ut1Blank = col(59, 68).trim() === '';
+      if (pmBlank && ut1Blank) {
+        // The empty future tail of finals2000A.all: coverage ends at the previous row.
+        ended = true;
+        return;
+      }
+      if (ended) throw new EopParseError(lineNo, 'data row after rows without values');
+      if (pmBlank || ut1Blank) throw new EopParseError(lineNo, `missing ${pmBlank ? 'polar motion (cols 19-46)' : 'UT1-UTC (cols 59-68)'}`);
+      for (const [c, name] of [[17, 'polar motion'], [58, 'UT1-UTC'], [96, 'nutation']] as const) {
+        const f = col(c, c);
+        if (f !== ' ' && f !== 'I' && f !== 'P') throw new EopParseError(lineNo, `${name} flag (col ${c}) must be I or P, found '${f}'`);
+      }
+      const opt = (a: number, b: number, what: string) => (col(a, b).trim() === '' ? 0 : num(col(a, b), lineNo, what));
+      const prev = rows[rows.length - 1];
+      if (prev && !(mjd > prev.mjd)) throw new EopParseError(lineNo, `MJD ${mjd} is not after the previous row (${prev.mjd})`);
+      rows.push({
+        mjd,
+        xpArcsec: num(col(19, 27), lineNo, 'PM-x (cols 19-27)'),
+        ypArcsec: num(col(38, 46), lineNo, 'PM-y (cols 38-46)'),
+        dut1Seconds: num(col(59, 68), lineNo, 'UT1-UTC (cols 59-68)'),
+        lodSeconds: opt(80, 86, 'LOD (cols 80-86)') / 1000,
+        dxArcsec: opt(98, 106, 'dX (cols 98-106)') / 1000,
+        dyArcsec: opt(117, 125, 'dY (cols 117-125)') / 1000,
+        ddPsiArcsec: 0,
+        ddEpsArcsec: 0,
+        predicted: col(17, 17) === 'P' || col(58, 58) === 'P',
+      });
+    });
+    if (rows.length === 0) throw new EopParseError(lines.length, 'no finals2000A data rows found');
+    return new EopTable(rows, 'finals2000A');
+  }
+
+  /** True when `mjdUtc` lies within [firstMjd, lastMjd]. */
+  covers(mjdUtc: number): boolean {
+    return this.size > 0 && mjdUtc >= this.firstMjd && mjdUtc <= this.lastMjd;
+  }
+
+  /** EOP at `epoch`, linearly interpolated; zeros with covered = false outside the table. Never throws. */
+  at(epoch: Epoch): EopValues {
+    const utc = epoch.label('UTC');
+    // MJD(UTC) as astropy/ERFA form it: the leap-second day counts 86401 s.
+    const mjd = epoch.mjd('UTC');
+    if (!this.covers(mjd)) return { ...ZERO };
+    const m = this.#mjd;
+    // Binary search for the interval [m[i], m[i+1]] holding mjd.
+    let lo = 0;
+    let hi = this.size - 1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (m[mid]! <= mjd) lo = mid;
+      else hi = mid;
+    }
+    const i = lo;
+    const j = Math.min(i + 1, this.size - 1);
+    const f = j === i ? 0 : (mjd - m[i]!) / (m[j]! - m[i]!);
+    const lerp = (a: Float64Array) => a[i]! + f * (a[j]! - a[i]!);
+    // ΔAT at the epoch, for its UTC calendar day (old value inside a leap second, like the table's own rows).
+    const dat = taiMinusUtcSeconds(utc.day, mjd - utc.day);
+    return {
+      dut1Seconds: lerp(this.#ut1MinusTai) + dat,
+      xpArcsec: lerp(this.#xp),
+      ypArcsec: lerp(this.#yp),
+      lodSeconds: lerp(this.#lod),
+      dxArcsec: lerp(this.#dx),
+      dyArcsec: lerp(this.#dy),
+      ddPsiArcsec: lerp(this.#ddPsi),
+      ddEpsArcsec: lerp(this.#ddEps),
+      covered: true,
+      predicted: this.#predicted[i] === 1 || (f > 0 && this.#predicted[j] === 1),
+    };
+  }
+
+  /** UT1−UTC source for Epoch.parse/toString/julianDate in UT1 (zero outside coverage). */
+  dut1(): (epoch: Epoch) => number {
+    return (epoch: Epoch) => this.at(epoch).dut1Seconds;
+  }
+
+  /** The rows as parsed (UT1−UTC restored). */
+  rows(): EopRow[] {
+    const out: EopRow[] = [];
+    for (let i = 0; i < this.size; i++) {
+      const mjd = this.#mjd[i]!;
+      out.push({
+        mjd,
+        dut1Seconds: this.#ut1MinusTai[i]! + datAt(mjd),
+        xpArcsec: this.#xp[i]!,
+        ypArcsec: this.#yp[i]!,
+        lodSeconds: this.#lod[i]!,
+        dxArcsec: this.#dx[i]!,
+        dyArcsec: this.#dy[i]!,
+        ddPsiArcsec: this.#ddPsi[i]!,
+        ddEpsArcsec: this.#ddEps[i]!,
+        predicted: this.#predicted[i] === 1,
+      });
+    }
+    return out;
+  }
+
+  /** Human-readable coverage, e.g. for an OEM COMMENT: "EOP C04 1962-01-01 .. 2022-11-29 (22248 rows)". */
+  describe(): string {
+    if (this.size === 0) return 'no EOP data';
+    const d = (mjd: number) => Epoch.fromLabel('UTC', Math.floor(mjd), 0).toString('UTC', 0).slice(0, 10);
+    return `EOP ${this.format} ${d(this.firstMjd)} .. ${d(this.lastMjd)} (${this.size} rows)`;
+  }
+}
+
+const C04_DATA_RE = /^\s*\d{4}\s+\d{1,2}\s+\d{1,2}\s+\d/;
+
+function isFinalsDataLine(line: string): boolean {
+  return line.length >= 15 && /^[ \d]{6} $/.test(line.slice(0, 7)) && /^ *\d+\.\d+$/.test(line.slice(7, 15));
+}
+
+function c04Row(
+  mjd: number,
+  x: number,
+  y: number,
+  ut1: number,
+  lod: number,
+  nutA: number,
+  nutB: number,
+  nutationIsDpsiDeps: boolean,
+): EopRow {
+  return {
+    mjd,
+    xpArcsec: x,
+    ypArcsec: y,
+    dut1Seconds: ut1,
+    lodSeconds: lod,
+    dxArcsec: nutationIsDpsiDeps ? 0 : nutA,
+    dyArcsec: nutationIsDpsiDeps ? 0 : nutB,
+    ddPsiArcsec: nutationIsDpsiDeps ? nutA : 0,
+    ddEpsArcsec: nutationIsDpsiDeps ? nutB : 0,
+    predicted: false,
+  };
+}
