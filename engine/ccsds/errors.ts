@@ -1,0 +1,36 @@
+/**
+ * Parse errors for CCSDS NDM (KVN and XML) and SP3 files.
+ *
+ * Every error names the 1-based line of the offending input, and the keyword when there is one,
+ * so that an operator can fix the file: `line 12: THR_ISP must be a number, got "abc"`.
+ */
+export class CcsdsParseError extends Error {
+  /** 1-based line number in the input text (0 when the error concerns the whole file, e.g. empty input). */
+  readonly line: number;
+  /** The keyword (KVN key, XML element, SP3 record type) the error is about, when known. */
+  readonly keyword: string | undefined;
+  /** The message without the `line N: ` prefix. */
+  readonly detail: string;
+
+  constructor(line: number, detail: string, keyword?: string) {
+    super(line > 0 ? `line ${line}: ${detail}` : detail);
+    this.name = 'CcsdsParseError';
+    this.line = line;
+    this.keyword = keyword;
+    this.detail = detail;
+  }
+}
+
+/** Raised for errors found in SP3 files (same shape as {@link CcsdsParseError}, so callers can catch either). */
+export class Sp3ParseError extends CcsdsParseError {
+  constructor(line: number, detail: string, keyword?: string) {
+    super(line, detail, keyword);
+    this.name = 'Sp3ParseError';
+  }
+}
+
+/** Quote a fragment of the input for an error message, shortened so that huge garbage lines stay readable. */
+export function quoteInput(text: string, maxLength = 60): string {
+  const shown = text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
+  return JSON.stringify(shown);
+}

@@ -1,0 +1,494 @@
+/**
+ * CCSDS Orbit Ephemeris Message (OEM) reader, versions 1.0, 2.0 (502.0-B-2 §5) and 3.0 (502.0-B-3 §5), KVN and XML.
+ *
+ * The reader is incremental: push text chunks, receive each segment's metadata, each state and each covariance
+ * matrix through callbacks as soon as its line is read, so a file of any length is processed in bounded memory.
+ * {@link parseOem} collects everything for small files and tests.
+ */
+import { CcsdsParseError } from './errors.ts';
+import type { KvnToken } from './kvn-lexer.ts';
+import { parseFrame } from './definitions.ts';
+import { describeToken, readEntryValue, readEpoch, unexpectedKeyword, type EntryToken, type KeySpec } from './keywords.ts';
+import { NdmHeaderBuilder, NdmTokenSource, readVersion, splitFields, type NdmHeader } from './ndm-common.ts';
+import { parseNumber } from './values.ts';
+import type { XmlMessageMapping } from './xml-tokens.ts';
+
+export interface OemSegmentMetadata {
+  /** 0-based segment index. */
+  index: number;
+  /** Metadata comments followed by the data-section comments (appended while reading). */
+  comments: string[];
+  dataComments: string[];
+  objectName: string;
+  objectId: string;
+  centerName: string;
+  refFrame: string;
+  refFrameEpoch: string | null;
+  timeSystem: string;
+  startTime: string;
+  useableStartTime: string | null;
+  useableStopTime: string | null;
+  stopTime: string;
+  interpolation: string | null;
+  interpolationDegree: number | null;
+  /** Line of META_START (or `<metadata>`). */
+  line: number;
+}
+
+export interface OemState {
+  /** Epoch as written, in the segment's TIME_SYSTEM. */
+  epoch: string;
+  positionKm: [number, number, number];
+  velocityKmS: [number, number, number];
+  /** Optional accelerations (10-column lines / X_DDOT...), null when absent. */
+  accelerationKmS2: [number, number, number] | null;
+  line: number;
+}
+
+export interface OemCovariance {
+  epoch: string;
+  /** COV_REF_FRAME, or null: then the segment's REF_FRAME applies (502.0-B-2 §5.2.5). */
+  refFrame: string | null;
+  /** Lower triangle of the 6×6 position/velocity covariance, row by row (21 values, km², km²/s, km²/s²). */
+  lowerTriangle: number[];
+  line: number;
+}
+
+export interface OemHandlers {
+  onHeader?(header: NdmHeader): void;
+  /** Called at META_STOP. */
+  onSegment?(segment: OemSegmentMetadata): void;
+  onState?(state: OemState, segment: OemSegmentMetadata): void;
+  onCovariance?(covariance: OemCovariance, segment: OemSegmentMetadata): void;
+}
+
+export interface OemSummary {
+  notation: 'KVN' | 'XML';
+  header: NdmHeader;
+  segmentCount: number;
+  stateCount: number;
+  covarianceCount: number;
+}
+
+export const OEM_XML_MAPPING: XmlMessageMapping = {
+  rootElement: 'oem',
+  versionKeyword: 'CCSDS_OEM_VERS',
+  blockNames: { metadata: 'META', stateVector: 'stateVector', covarianceMatrix: 'covarianceMatrix' },
+  emptyContainers: ['header', 'body', 'segment', 'data'],
+};
+
+/** Covariance keywords of the 6×6 lower triangle in row order (502.0-B-2 tables 3-5 and 5-?; OPM/OEM XML). */
+export const COVARIANCE_KEYWORDS = [
+  'CX_X',
+  'CY_X', 'CY_Y',
+  'CZ_X', 'CZ_Y', 'CZ_Z',
+  'CX_DOT_X', 'CX_DOT_Y', 'CX_DOT_Z', 'CX_DOT_X_DOT',
+  'CY_DOT_X', 'CY_DOT_Y', 'CY_DOT_Z', 'CY_DOT_X_DOT', 'CY_DOT_Y_DOT',
+  'CZ_DOT_X', 'CZ_DOT_Y', 'CZ_DOT_Z', 'CZ_DOT_X_DOT', 'CZ_DOT_Y_DOT', 'CZ_DOT_Z_DOT',
+] as const;
+
+/** Expand a 21-value lower triangle into a full symmetric 6×6 matrix. */
+export function covarianceLowerToFull(lowerTriangle: readonly number[]): number[][] {
+  const matrix = Array.from({ length: 6 }, () => new Array<number>(6).fill(0));
+  let k = 0;
+  for (let i = 0; i < 6; i++) {
+    for (let j = 0; j <= i; j++) {
+      matrix[i]![j] = lowerTriangle[k]!;
+      matrix[j]![i] = lowerTriangle[k]!;
+      k++;
+    }
+  }
+  return matrix;
+}
+
+const T: KeySpec = { type: 'text' };
+/** 502.0-B-2 table 5-3 / 502.0-B-3 table 5-3, OEM metadata. */
+const METADATA_KEYS: Record<string, KeySpec> = {
+  OBJECT_NAME: T, OBJECT_ID: T, CENTER_NAME: T, REF_FRAME: { type: 'frame' }, REF_FRAME_EPOCH: { type: 'epoch' },
+  TIME_SYSTEM: { type: 'timeSystem' }, START_TIME: { type: 'epoch' }, USEABLE_START_TIME: { type: 'epoch' },
+  USEABLE_STOP_TIME: { type: 'epoch' }, STOP_TIME: { type: 'epoch' }, INTERPOLATION: T,
+  INTERPOLATION_DEGREE: { type: 'integer' },
+};
+const REQUIRED_METADATA = ['OBJECT_NAME', 'OBJECT_ID', 'CENTER_NAME', 'REF_FRAME', 'TIME_SYSTEM', 'START_TIME', 'STOP_TIME'];
+const STATE_KEYS = ['EPOCH', 'X', 'Y', 'Z', 'X_DOT', 'Y_DOT', 'Z_DOT', 'X_DDOT', 'Y_DDOT', 'Z_DDOT'];
+const STATE_UNITS: Record<string, string> = {
+  X: 'km', Y: 'km', Z: 'km', X_DOT: 'km/s', Y_DOT: 'km/s', Z_DOT: 'km/s', X_DDOT: 'km/s**2', Y_DDOT: 'km/s**2', Z_DDOT: 'km/s**2',
+};
+const CONTAINERS = new Set(['header', 'body', 'segment', 'data']);
+
+type State = 'start' | 'header' | 'meta' | 'data' | 'covariance' | 'xmlState' | 'xmlCovariance';
+
+/** Incremental OEM token consumer; use {@link OemReader} to feed it text. */
+export class OemParser {
+  private state: State = 'start';
+  private header: NdmHeaderBuilder | null = null;
+  private builtHeader: NdmHeader | null = null;
+  private meta: Record<string, string | number> = {};
+  private metaComments: string[] = [];
+  private metaLine = 0;
+  private segment: OemSegmentMetadata | null = null;
+  private segmentIndex = 0;
+  private firstTimeSystem: string | null = null;
+  private statesInSegment = 0;
+  private stateCount = 0;
+  private covarianceCount = 0;
+  // covariance being read
+  private covEpoch: string | null = null;
+  private covFrame: string | null = null;
+  private covLine = 0;
+  private covValues: number[] = [];
+  private covRows = 0;
+  // XML stateVector / covarianceMatrix being read
+  private xmlEntries: Record<string, EntryToken> = {};
+  private xmlLine = 0;
+  private lastLine = 0;
+
+  constructor(private readonly handlers: OemHandlers) {}
+
+  consume(token: KvnToken): void {
+    this.lastLine = token.line;
+    if ((token.kind === 'start' || token.kind === 'stop') && CONTAINERS.has(token.block)) {
+      if (token.kind === 'stop' && token.block === 'header' && this.state === 'header') this.endHeader(token.line);
+      return;
+    }
+    switch (this.state) {
+      case 'start': {
+        const version = readVersion(token, 'CCSDS_OEM_VERS', ['1.0', '2.0', '3.0']);
+        this.header = new NdmHeaderBuilder(version.value, version.line);
+        this.state = 'header';
+        return;
+      }
+      case 'header':
+        if (this.header!.accept(token)) return;
+        if (token.kind === 'start' && token.block === 'META') {
+          this.endHeader(token.line);
+          return this.startMeta(token.line);
+        }
+        return this.unexpected(token, 'the header');
+      case 'meta':
+        return this.metaToken(token);
+      case 'data':
+        return this.dataToken(token);
+      case 'covariance':
+        return this.covarianceToken(token);
+      case 'xmlState':
+      case 'xmlCovariance':
+        return this.xmlBlockToken(token);
+    }
+  }
+
+  finish(notation: 'KVN' | 'XML'): OemSummary {
+    if (this.state === 'start') throw new CcsdsParseError(0, 'empty file: CCSDS_OEM_VERS expected');
+    if (this.state === 'header') throw new CcsdsParseError(this.lastLine, 'META_START expected: the OEM has no segment', 'META_START');
+    if (this.state === 'meta') throw new CcsdsParseError(this.lastLine, 'META_STOP missing (truncated file?)', 'META_STOP');
+    if (this.state === 'covariance') throw new CcsdsParseError(this.lastLine, 'COVARIANCE_STOP missing (truncated file?)', 'COVARIANCE_STOP');
+    if (this.state === 'xmlState' || this.state === 'xmlCovariance') {
+      throw new CcsdsParseError(this.lastLine, 'XML element not closed (truncated file?)');
+    }
+    this.closeSegment(this.lastLine);
+    return {
+      notation,
+      header: this.builtHeader!,
+      segmentCount: this.segmentIndex,
+      stateCount: this.stateCount,
+      covarianceCount: this.covarianceCount,
+    };
+  }
+
+  private endHeader(line: number): void {
+    this.builtHeader = this.header!.build(line);
+    this.handlers.onHeader?.(this.builtHeader);
+    this.state = 'data';
+  }
+
+  private unexpected(token: KvnToken, where: string): never {
+    if (token.kind === 'entry') unexpectedKeyword(token, where);
+    throw new CcsdsParseError(token.line, `unexpected ${describeToken(token)} in ${where}`);
+  }
+
+  private startMeta(line: number): void {
+    this.closeSegment(line);
+    this.meta = {};
+    this.metaComments = [];
+    this.metaLine = line;
+    this.state = 'meta';
+  }
+
+  private closeSegment(line: number): void {
+    if (this.segment && this.statesInSegment === 0) {
+      throw new CcsdsParseError(line, `segment ${this.segment.index + 1} (line ${this.segment.line}) has no ephemeris data lines`);
+    }
+    this.segment = null;
+  }
+
+  private metaToken(token: KvnToken): void {
+    if (token.kind === 'comment') {
+      this.metaComments.push(token.text);
+      return;
+    }
+    if (token.kind === 'entry') {
+      const spec = METADATA_KEYS[token.keyword];
+      if (!spec) this.unexpected(token, 'the metadata');
+      const timeSystem = typeof this.meta['TIME_SYSTEM'] === 'string' ? (this.meta['TIME_SYSTEM'] as string) : undefined;
+      const value = readEntryValue(token, spec, timeSystem) as string | number;
+      if (token.keyword === 'TIME_SYSTEM') {
+        // 502.0-B-3 §5.2.3: all segments of one OEM use the same time system
+        if (this.firstTimeSystem !== null && value !== this.firstTimeSystem) {
+          throw new CcsdsParseError(
+            token.line,
+            `TIME_SYSTEM ${value} differs from ${this.firstTimeSystem} used by the first segment (one OEM has one time system)`,
+            'TIME_SYSTEM',
+          );
+        }
+      }
+      this.meta[token.keyword] = value;
+      return;
+    }
+    if (token.kind === 'stop' && token.block === 'META') {
+      for (const key of REQUIRED_METADATA) {
+        if (!(key in this.meta)) throw new CcsdsParseError(token.line, `${key} is required in the metadata`, key);
+      }
+      const timeSystem = this.meta['TIME_SYSTEM'] as string;
+      this.firstTimeSystem ??= timeSystem;
+      const text = (key: string): string | null => (typeof this.meta[key] === 'string' ? (this.meta[key] as string) : null);
+      this.segment = {
+        index: this.segmentIndex++,
+        comments: this.metaComments,
+        dataComments: [],
+        objectName: text('OBJECT_NAME')!,
+        objectId: text('OBJECT_ID')!,
+        centerName: text('CENTER_NAME')!,
+        refFrame: text('REF_FRAME')!,
+        refFrameEpoch: text('REF_FRAME_EPOCH'),
+        timeSystem,
+        startTime: text('START_TIME')!,
+        useableStartTime: text('USEABLE_START_TIME'),
+        useableStopTime: text('USEABLE_STOP_TIME'),
+        stopTime: text('STOP_TIME')!,
+        interpolation: text('INTERPOLATION'),
+        interpolationDegree: typeof this.meta['INTERPOLATION_DEGREE'] === 'number' ? (this.meta['INTERPOLATION_DEGREE'] as number) : null,
+        line: this.metaLine,
+      };
+      this.statesInSegment = 0;
+      this.segmentHasCovariance = false;
+      this.state = 'data';
+      this.handlers.onSegment?.(this.segment);
+      return;
+    }
+    this.unexpected(token, 'the metadata');
+  }
+
+  private dataToken(token: KvnToken): void {
+    if (token.kind === 'start' && token.block === 'META') return this.startMeta(token.line);
+    if (!this.segment) return this.unexpected(token, 'the message (META_START expected)');
+    switch (token.kind) {
+      case 'raw':
+        return this.stateLine(token.text, token.line);
+      case 'comment':
+        if (this.statesInSegment > 0) {
+          throw new CcsdsParseError(token.line, 'COMMENT between ephemeris data lines (comments must precede the data)', 'COMMENT');
+        }
+        this.segment.dataComments.push(token.text);
+        return;
+      case 'start':
+        if (token.block === 'COVARIANCE') {
+          this.state = 'covariance';
+          this.covEpoch = null;
+          return;
+        }
+        if (token.block === 'stateVector' || token.block === 'covarianceMatrix') {
+          this.state = token.block === 'stateVector' ? 'xmlState' : 'xmlCovariance';
+          this.xmlEntries = {};
+          this.xmlLine = token.line;
+          return;
+        }
+        return this.unexpected(token, 'the ephemeris data');
+      default:
+        return this.unexpected(token, 'the ephemeris data');
+    }
+  }
+
+  private stateLine(text: string, line: number): void {
+    const fields = splitFields(text);
+    if (fields.length !== 7 && fields.length !== 10) {
+      throw new CcsdsParseError(line, `ephemeris line must have 7 or 10 fields (epoch x y z vx vy vz [ax ay az]), got ${fields.length}`);
+    }
+    const epoch = readEpoch(fields[0]!, line, 'ephemeris epoch', this.segment!.timeSystem);
+    const value = (i: number): number => parseNumber(fields[i]!, line, STATE_KEYS[i]!);
+    this.emitState({
+      epoch,
+      positionKm: [value(1), value(2), value(3)],
+      velocityKmS: [value(4), value(5), value(6)],
+      accelerationKmS2: fields.length === 10 ? [value(7), value(8), value(9)] : null,
+      line,
+    });
+  }
+
+  private emitState(state: OemState): void {
+    if (this.segmentHasCovariance) {
+      throw new CcsdsParseError(state.line, 'ephemeris data line after the covariance section of the segment');
+    }
+    this.statesInSegment++;
+    this.stateCount++;
+    this.handlers.onState?.(state, this.segment!);
+  }
+
+  private segmentHasCovariance = false;
+
+  private covarianceToken(token: KvnToken): void {
+    if (token.kind === 'comment') {
+      if (this.covEpoch !== null && this.covRows > 0) {
+        throw new CcsdsParseError(token.line, 'COMMENT inside a covariance matrix', 'COMMENT');
+      }
+      return;
+    }
+    if (token.kind === 'entry') {
+      if (token.keyword === 'EPOCH') {
+        this.requireCovarianceComplete(token.line);
+        this.covEpoch = readEpoch(token.value, token.line, 'EPOCH', this.segment!.timeSystem);
+        this.covFrame = null;
+        this.covLine = token.line;
+        this.covValues = [];
+        this.covRows = 0;
+        return;
+      }
+      if (token.keyword === 'COV_REF_FRAME') {
+        if (this.covEpoch === null || this.covRows > 0) this.unexpected(token, 'the covariance section (COV_REF_FRAME must follow EPOCH)');
+        this.covFrame = parseFrame(token.value, token.line, 'COV_REF_FRAME');
+        return;
+      }
+      return this.unexpected(token, 'the covariance section');
+    }
+    if (token.kind === 'raw') {
+      if (this.covEpoch === null) throw new CcsdsParseError(token.line, 'covariance data line before EPOCH', 'EPOCH');
+      const fields = splitFields(token.text);
+      const row = this.covRows + 1;
+      if (row > 6) throw new CcsdsParseError(token.line, 'covariance matrix has more than 6 rows (EPOCH expected)');
+      if (fields.length !== row) {
+        throw new CcsdsParseError(token.line, `covariance row ${row} must have ${row} values (lower triangle), got ${fields.length}`);
+      }
+      for (let i = 0; i < fields.length; i++) this.covValues.push(parseNumber(fields[i]!, token.line, `covariance row ${row} value ${i + 1}`));
+      this.covRows = row;
+      if (row === 6) this.emitCovariance({ epoch: this.covEpoch, refFrame: this.covFrame, lowerTriangle: this.covValues, line: this.covLine });
+      return;
+    }
+    if (token.kind === 'stop' && token.block === 'COVARIANCE') {
+      this.requireCovarianceComplete(token.line);
+      if (this.covEpoch === null) throw new CcsdsParseError(token.line, 'empty covariance section', 'COVARIANCE_STOP');
+      this.state = 'data';
+      this.segmentHasCovariance = true;
+      return;
+    }
+    this.unexpected(token, 'the covariance section');
+  }
+
+  private requireCovarianceComplete(line: number): void {
+    if (this.covEpoch !== null && this.covRows < 6) {
+      throw new CcsdsParseError(line, `covariance matrix at line ${this.covLine} has ${this.covRows} of 6 rows`);
+    }
+  }
+
+  private emitCovariance(covariance: OemCovariance): void {
+    this.covarianceCount++;
+    this.handlers.onCovariance?.(covariance, this.segment!);
+  }
+
+  private xmlBlockToken(token: KvnToken): void {
+    const isState = this.state === 'xmlState';
+    const block = isState ? 'stateVector' : 'covarianceMatrix';
+    if (token.kind === 'comment') return;
+    if (token.kind === 'entry') {
+      const allowed = isState ? STATE_KEYS.includes(token.keyword) : token.keyword === 'EPOCH' || token.keyword === 'COV_REF_FRAME' || (COVARIANCE_KEYWORDS as readonly string[]).includes(token.keyword);
+      if (!allowed) this.unexpected(token, `<${block}>`);
+      if (token.keyword in this.xmlEntries) throw new CcsdsParseError(token.line, `${token.keyword} given twice in <${block}>`, token.keyword);
+      this.xmlEntries[token.keyword] = token;
+      return;
+    }
+    if (token.kind === 'stop' && token.block === block) {
+      const entries = this.xmlEntries;
+      const get = (key: string): EntryToken => {
+        const entry = entries[key];
+        if (!entry) throw new CcsdsParseError(token.line, `${key} is required in <${block}> (line ${this.xmlLine})`, key);
+        return entry;
+      };
+      const epochToken = get('EPOCH');
+      const epoch = readEpoch(epochToken.value, epochToken.line, 'EPOCH', this.segment!.timeSystem);
+      const numberOf = (key: string, units?: string): number => {
+        const entry = get(key);
+        return readEntryValue(entry, units ? { type: 'number', units } : { type: 'number' }) as number;
+      };
+      this.state = 'data';
+      if (isState) {
+        const hasAcceleration = 'X_DDOT' in entries || 'Y_DDOT' in entries || 'Z_DDOT' in entries;
+        this.emitState({
+          epoch,
+          positionKm: [numberOf('X', 'km'), numberOf('Y', 'km'), numberOf('Z', 'km')],
+          velocityKmS: [numberOf('X_DOT', 'km/s'), numberOf('Y_DOT', 'km/s'), numberOf('Z_DOT', 'km/s')],
+          accelerationKmS2: hasAcceleration ? [numberOf('X_DDOT', STATE_UNITS['X_DDOT']), numberOf('Y_DDOT', STATE_UNITS['Y_DDOT']), numberOf('Z_DDOT', STATE_UNITS['Z_DDOT'])] : null,
+          line: this.xmlLine,
+        });
+      } else {
+        const frame = entries['COV_REF_FRAME'];
+        this.segmentHasCovariance = true;
+        this.emitCovariance({
+          epoch,
+          refFrame: frame ? parseFrame(frame.value, frame.line, 'COV_REF_FRAME') : null,
+          lowerTriangle: COVARIANCE_KEYWORDS.map((key) => numberOf(key)),
+          line: this.xmlLine,
+        });
+      }
+      return;
+    }
+    this.unexpected(token, `<${block}>`);
+  }
+}
+
+/** Incremental OEM reader (KVN or XML, detected from the first characters). */
+export class OemReader {
+  private readonly parser: OemParser;
+  private readonly source: NdmTokenSource;
+
+  constructor(handlers: OemHandlers = {}) {
+    this.parser = new OemParser(handlers);
+    this.source = new NdmTokenSource(this.parser, OEM_XML_MAPPING);
+  }
+
+  push(chunk: string): this {
+    this.source.push(chunk);
+    return this;
+  }
+
+  end(): OemSummary {
+    this.source.end();
+    return this.parser.finish(this.source.notation!);
+  }
+}
+
+/** Alias kept for readability at call sites that only handle KVN. */
+export { OemReader as OemKvnReader };
+
+export interface OemSegment {
+  metadata: OemSegmentMetadata;
+  states: OemState[];
+  covariances: OemCovariance[];
+}
+
+export interface OemMessage {
+  format: 'OEM';
+  notation: 'KVN' | 'XML';
+  header: NdmHeader;
+  segments: OemSegment[];
+}
+
+/** Parse a whole OEM into memory (use {@link OemReader} for large files). */
+export function parseOem(text: string): OemMessage {
+  const segments: OemSegment[] = [];
+  const reader = new OemReader({
+    onSegment: (metadata) => segments.push({ metadata, states: [], covariances: [] }),
+    onState: (state) => segments[segments.length - 1]!.states.push(state),
+    onCovariance: (covariance) => segments[segments.length - 1]!.covariances.push(covariance),
+  });
+  reader.push(text);
+  const summary = reader.end();
+  return { format: 'OEM', notation: summary.notation, header: summary.header, segments };
+}
