@@ -19,7 +19,7 @@
 // instead; converting between the two would mix nutation models, so ddPsi/ddEps are 0 for those files (the IAU-76/80
 // chain then runs without celestial-pole corrections, as the oracle's iau1980 model does).
 import { Epoch } from '../time/epoch.ts';
-import { mjdFromCalendarDate, taiMinusUtcSeconds } from '../time/leapSeconds.ts';
+import { mjdFromCalendarDate, taiMinusUtcSeconds, utcDayInfo } from '../time/leapSeconds.ts';
 
 export interface EopValues {
   /** UT1 − UTC (s). */
@@ -278,8 +278,8 @@ export class EopTable {
   /** EOP at `epoch`, linearly interpolated; zeros with covered = false outside the table. Never throws. */
   at(epoch: Epoch): EopValues {
     const utc = epoch.label('UTC');
-    // MJD(UTC) as astropy/ERFA form it: the leap-second day counts 86401 s.
-    const mjd = epoch.mjd('UTC');
+    // MJD(UTC) as astropy/ERFA form it (quasi-MJD): the leap-second day counts 86401 s.
+    const mjd = utc.day + utc.seconds / utcDayInfo(utc.day).lengthSeconds;
     if (!this.covers(mjd)) return { ...ZERO };
     const m = this.#mjd;
     // Binary search for the interval [m[i], m[i+1]] holding mjd.

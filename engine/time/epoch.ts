@@ -703,3 +703,8 @@ export class Epoch {
 export function julianCenturiesTT(epoch: Epoch): number {
   return epoch.julianCenturiesTT();
 }
+
+/** True when the text carries `Z` or a numeric UTC offset (same as Epoch.hasExplicitZone). */
+export function hasExplicitZone(text: string): boolean {
+  return Epoch.hasExplicitZone(text);
+}

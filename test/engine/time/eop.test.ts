@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { EopParseError, EopTable } from '../../../engine/frames/eop.ts';
 import { Epoch } from '../../../engine/time/index.ts';
-import { BUNDLED_EOP_FILE, loadEopTable } from '../../../resources/eop/load.ts';
+import { BUNDLED_EOP_FILE, eopSourceDescription, loadEopTable } from '../../../resources/eop/load.ts';
+import { fileURLToPath } from 'node:url';
 import { fixture, fixtureJson } from './helpers.ts';
 
 const c04 = loadEopTable(BUNDLED_EOP_FILE);
@@ -201,4 +202,23 @@ test('the vendored file is byte-identical to the shared reference parts (when ..
     offset += buf.length;
   }
   assert.equal(offset, bundled.length);
+});
+
+test('loadEopTable: EOP_FILE overrides the bundled file (format detected), bad paths fail loudly', () => {
+  const finalsPath = fileURLToPath(new URL('../../fixtures/time/finals2000A.sample', import.meta.url));
+  const saved = process.env.EOP_FILE;
+  try {
+    process.env.EOP_FILE = finalsPath;
+    assert.equal(loadEopTable().format, 'finals2000A');
+    assert.equal(eopSourceDescription(), `EOP finals2000A 2016-12-29 .. 2017-01-03 (6 rows) from ${finalsPath}`);
+    delete process.env.EOP_FILE;
+    assert.equal(loadEopTable(), c04);
+    assert.match(eopSourceDescription(), /bundled IERS EOP 14 C04 snapshot$/);
+  } finally {
+    if (saved === undefined) delete process.env.EOP_FILE;
+    else process.env.EOP_FILE = saved;
+  }
+  assert.throws(() => loadEopTable('/nonexistent/finals2000A.all'), /cannot read EOP file \/nonexistent\/finals2000A.all/);
+  const badPath = fileURLToPath(new URL('../../fixtures/time/leap-seconds.list', import.meta.url));
+  assert.throws(() => loadEopTable(badPath), /EOP file .*leap-seconds.list: EOP line 1: no EOP data rows/);
 });
