@@ -156,6 +156,25 @@ export class Iers2010Workspace {
   readonly nutationRad = new Float64Array(2);
   readonly npb = new Float64Array(9);
   readonly c2i = new Float64Array(9);
+  readonly fwAnglesRad = new Float64Array(4);
+}
+
+/**
+ * IAU 2006 Fukushima-Williams bias-precession angles [γ̄, φ̄, ψ̄, εA] in radians at t (TT Julian centuries
+ * since J2000) into `out` (IERS Conventions 2010 eq. 5.40 and Table 5.? polynomials; ERFA pfw06, obl06).
+ * The rotation GCRS → mean ecliptic/equinox of date is R1(−φ̄)... see ERFA fw2m; its transpose
+ * R3(−γ̄)·R1(−φ̄)·R3(ψ̄) takes mean-ecliptic-of-date coordinates to GCRS (used for the Sun and Moon).
+ */
+export function fukushimaWilliamsAnglesRad(t: number, out: Float64Array): Float64Array {
+  out[0] = (-0.052928 + (10.556378 + (0.4932044 + (-0.00031238 + (-0.000002788 + (0.0000000260) * t) * t) * t) * t) * t) *
+    ARCSEC_TO_RAD;
+  out[1] = (84381.412819 + (-46.811016 + (0.0511268 + (0.00053289 + (-0.000000440 + (-0.0000000176) * t) * t) * t) * t) * t) *
+    ARCSEC_TO_RAD;
+  out[2] = (-0.041775 + (5038.481484 + (1.5584175 + (-0.00018522 + (-0.000026452 + (-0.0000000148) * t) * t) * t) * t) * t) *
+    ARCSEC_TO_RAD;
+  out[3] = (84381.406 + (-46.836769 + (-0.0001831 + (0.00200340 + (-0.000000576 + (-0.0000000434) * t) * t) * t) * t) * t) *
+    ARCSEC_TO_RAD;
+  return out;
 }
 
 /**
@@ -335,14 +354,11 @@ export function meanObliquityIau2006Rad(ttJd1: number, ttJd2: number): number {
 function fillNpbIau2006a(t: number, ws: Iers2010Workspace): void {
   evaluateNutationSeries(t, ws);
   applyIau2006Adjustment(t, ws.nutationRad);
-  const gamb = (-0.052928 + (10.556378 + (0.4932044 + (-0.00031238 + (-0.000002788 + (0.0000000260) * t) * t) * t) * t) * t) *
-    ARCSEC_TO_RAD;
-  const phib = (84381.412819 + (-46.811016 + (0.0511268 + (0.00053289 + (-0.000000440 + (-0.0000000176) * t) * t) * t) * t) * t) *
-    ARCSEC_TO_RAD;
-  const psib = (-0.041775 + (5038.481484 + (1.5584175 + (-0.00018522 + (-0.000026452 + (-0.0000000148) * t) * t) * t) * t) * t) *
-    ARCSEC_TO_RAD;
-  const epsa = (84381.406 + (-46.836769 + (-0.0001831 + (0.00200340 + (-0.000000576 + (-0.0000000434) * t) * t) * t) * t) * t) *
-    ARCSEC_TO_RAD;
+  const fw = fukushimaWilliamsAnglesRad(t, ws.fwAnglesRad);
+  const gamb = fw[0];
+  const phib = fw[1];
+  const psib = fw[2];
+  const epsa = fw[3];
   const m = setIdentity(ws.npb);
   rotateZInPlace(gamb, m);
   rotateXInPlace(phib, m);
