@@ -261,6 +261,7 @@ export class Epoch {
   private constructor(taiDay: number, taiSeconds: number) {
     this.taiDay = taiDay;
     this.taiSeconds = taiSeconds;
+    Object.freeze(this);
   }
 
   // ---------------------------------------------------------------- construction

@@ -151,6 +151,15 @@ test('arithmetic: plusSeconds/secondsSince exact to < 1 ns over a month and acro
   assert.equal(Epoch.parse('2024-01-01').plusDays(1.5).toString(), '2024-01-02T12:00:00.000');
 });
 
+test('Epoch instances are frozen (immutable at run time too)', () => {
+  const e = Epoch.parse('2024-03-01T12:00:00');
+  assert.ok(Object.isFrozen(e));
+  assert.throws(() => {
+    (e as unknown as { taiSeconds: number }).taiSeconds = 0;
+  }, TypeError);
+  assert.equal(e.toString(), '2024-03-01T12:00:00.000');
+});
+
 test('comparison: compareTo/equals/isBefore/isAfter/min/max', () => {
   const a = Epoch.parse('2016-12-31T23:59:60.5');
   const b = Epoch.parse('2017-01-01T00:00:00');
