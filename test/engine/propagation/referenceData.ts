@@ -36,3 +36,45 @@ export function compareSamples(samples: number[][], statesKm: Float64Array): { m
   });
   return { maxPosM, maxVelMS, finalPosM };
 }
+
+import { EopTable, type EopRow } from '../../../engine/frames/eop.ts';
+import { Epoch } from '../../../engine/time/epoch.ts';
+import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
+
+/** The IERS 20 C04 March 2023 excerpt (semicolon CSV as in Orekit's test resources) as an EopTable. */
+export function loadEop2023(): EopTable {
+  const text = readFileSync(FIXTURES + 'eopc04_20.2023-03.csv', 'utf8');
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  const header = lines[0]!.split(';');
+  const col = (name: string): number => {
+    const i = header.indexOf(name);
+    if (i < 0) throw new Error(`missing column ${name}`);
+    return i;
+  };
+  const [iMjd, iX, iY, iUt1, iLod, iDx, iDy] = ['MJD', 'x_pole', 'y_pole', 'UT1-UTC', 'LOD', 'dX', 'dY'].map(col) as number[];
+  const rows: EopRow[] = lines.slice(1).map((l) => {
+    const f = l.split(';');
+    return {
+      mjd: Number(f[iMjd!]),
+      xpArcsec: Number(f[iX!]),
+      ypArcsec: Number(f[iY!]),
+      dut1Seconds: Number(f[iUt1!]),
+      lodSeconds: Number(f[iLod!]),
+      dxArcsec: Number(f[iDx!]),
+      dyArcsec: Number(f[iDy!]),
+      ddPsiArcsec: 0,
+      ddEpsArcsec: 0,
+      predicted: false,
+    };
+  });
+  return EopTable.fromRows(rows);
+}
+
+export function referenceEpoch(ref: ReferenceOrbit): Epoch {
+  return Epoch.parse(ref.orbit.epoch_utc, 'UTC');
+}
+
+/** The propagator's default environment for a reference orbit (1 day span plus margins). */
+export function referenceEnvironment(ref: ReferenceOrbit, startS = 0, endS = 86400): InterpolatedEarthEnvironment {
+  return new InterpolatedEarthEnvironment({ epoch: referenceEpoch(ref), startS, endS, eop: loadEop2023() });
+}
