@@ -1,5 +1,6 @@
 /** Every resource router, registered in order by the app factory. */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
+import { registerSpacecraftRoutes } from './spacecraft.ts';
 
-export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [];
+export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes];

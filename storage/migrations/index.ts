@@ -4,5 +4,6 @@
  */
 import type { Migration } from '../migrations.ts';
 import { migration0001 } from './0001_auth.ts';
+import { migration0002 } from './0002_spacecraft.ts';
 
-export const ALL_MIGRATIONS: Migration[] = [migration0001];
+export const ALL_MIGRATIONS: Migration[] = [migration0001, migration0002];

@@ -1,0 +1,376 @@
+/**
+ * Spacecraft request and response schemas (validation + OpenAPI). zod checks types and single-field
+ * ranges; rules that span fields (dryMass <= launchMass, prism fields only for REGULAR_PRISM, order
+ * <= degree, thruster ids that exist, …) and the derivations live in api/services/spacecraft.ts.
+ * Defaults of optional fields are applied by the service and documented here.
+ */
+import { z } from '@hono/zod-openapi';
+import { pageableQuery, pageSchema } from '../paging.ts';
+
+// ---- Defaults (single source: the service applies these, the descriptions quote them) ----
+export const SPACECRAFT_DEFAULTS = {
+  color: '#1F77B4',
+  dragCoefficient: 2.2,
+  reflectivityCoefficient: 1.8,
+  absorption: 0.5,
+  specularReflection: 0.2,
+  bodyShape: 'BOX',
+  boxM: 1,
+  prismAxis: 'Z',
+  prismDiameterMeasure: 'INSCRIBED',
+} as const;
+
+export const FORCE_MODEL_DEFAULTS = {
+  gravityDegree: 20,
+  gravityOrder: 20,
+  atmosphere: 'HARRIS_PRIESTER',
+  solarRadiationPressure: true,
+  thirdBodies: ['SUN', 'MOON'],
+} as const;
+
+/** Highest degree/order of the bundled EGM96 field (ootk-core, normalized, degree 36). */
+export const MAX_GRAVITY_DEGREE = 36;
+export const MAX_PANELS = 8;
+export const MAX_PRISM_SIDES = 128;
+export const MAX_NORAD_ID = 999_999_999;
+
+export const LIFECYCLE_STATUSES = ['Active', 'Archived'] as const;
+export const BODY_SHAPES = ['BOX', 'REGULAR_PRISM'] as const;
+export const PRISM_AXES = ['X', 'Y', 'Z'] as const;
+export const PRISM_DIAMETER_MEASURES = ['INSCRIBED', 'CIRCUMSCRIBED'] as const;
+export const MOUNT_AXIS_PRESETS = ['PLUS_X', 'MINUS_X', 'PLUS_Y', 'MINUS_Y', 'PLUS_Z', 'MINUS_Z', 'CUSTOM'] as const;
+export const MANEUVER_DIRECTIONS = ['RADIAL_OUT', 'RADIAL_IN', 'PROGRADE', 'RETROGRADE', 'NORMAL', 'ANTI_NORMAL'] as const;
+export const ECLIPSE_POLICIES = ['ANY', 'SUNLIGHT_ONLY', 'ECLIPSE_ONLY'] as const;
+export const OVERHEAD_ANCHORS = ['BEFORE_MAIN_BURN', 'AFTER_MAIN_BURN'] as const;
+export const ATMOSPHERES = ['HARRIS_PRIESTER', 'NRLMSISE00', 'NONE'] as const;
+export const THIRD_BODIES = ['SUN', 'MOON'] as const;
+
+export const PANEL_NORMAL_CONVENTION =
+  'derivedNormal (body frame, unit) is the mount axis â (the preset axis, or the normalized custom axis) rotated by ' +
+  'rotationDeg about the hinge axis ĥ = normalize(â × r), right-hand rule, where r is body +Z, or body +X when â is ' +
+  'parallel to ±Z. Equivalently n = â·cos(θ) + r⊥·sin(θ), r⊥ the unit component of r perpendicular to â: at 0° the ' +
+  'normal is the mount axis, positive angles tilt it toward +Z (toward +X for ±Z mounts); e.g. PLUS_Y at 90° gives ' +
+  '+Z, PLUS_Z at 90° gives +X. The rotation is never about the mount axis itself (that would leave the normal unchanged).';
+
+const LIMIT_NAME = 100;
+
+const nonBlank = (max: number) => z.string().trim().min(1, 'must not be blank').max(max, `must be at most ${max} characters`);
+const timestamp = z.string().openapi({ format: 'date-time' });
+
+export const Vector3Schema = z
+  .object({ x: z.number(), y: z.number(), z: z.number() })
+  .openapi('Vector3', { description: 'Body-frame vector' });
+
+// ---- Nested inputs ----
+export const PanelInputSchema = z
+  .object({
+    name: nonBlank(LIMIT_NAME),
+    panelIndex: z.number().int().min(0).max(MAX_PANELS - 1).optional()
+      .openapi({ description: 'Slot 0..7, unique within the craft; default: the position in the array' }),
+    lengthM: z.number().positive().openapi({ description: 'Panel length, m (> 0)' }),
+    widthM: z.number().positive().openapi({ description: 'Panel width, m (> 0)' }),
+    rotationDeg: z.number().min(-360).max(360).optional()
+      .openapi({ description: `Rotation about the hinge axis, degrees, -360..360 (default 0). ${PANEL_NORMAL_CONVENTION}` }),
+    absorption: z.number().gt(0).max(1).optional().openapi({ description: 'Range (0, 1]; default 0.5' }),
+    specularReflection: z.number().min(0).lt(1).optional()
+      .openapi({ description: 'Range [0, 1); absorption + specularReflection <= 1; default 0.2' }),
+    doubleSided: z.boolean().optional().openapi({ description: 'Default false' }),
+    mountAxisPreset: z.enum(MOUNT_AXIS_PRESETS)
+      .openapi({ description: 'Body face the panel is mounted on; CUSTOM uses mountAxisCustomX/Y/Z' }),
+    mountAxisCustomX: z.number().nullable().optional()
+      .openapi({ description: 'Only with CUSTOM (required then, with Y and Z; not all zero; stored normalized); null otherwise' }),
+    mountAxisCustomY: z.number().nullable().optional(),
+    mountAxisCustomZ: z.number().nullable().optional(),
+    mountPositionX: z.number().optional().openapi({ description: 'Body-frame mount position, m; default 0' }),
+    mountPositionY: z.number().optional(),
+    mountPositionZ: z.number().optional(),
+  })
+  .openapi('PanelInput');
+
+export const TimeWindowSchema = z
+  .object({
+    start: z.iso.datetime({ offset: true }).openapi({ format: 'date-time' }),
+    end: z.iso.datetime({ offset: true }).openapi({ format: 'date-time', description: 'Must be after start' }),
+  })
+  .openapi('TimeWindow');
+
+const OverheadBurnInputSchema = z
+  .object({
+    anchor: z.enum(OVERHEAD_ANCHORS),
+    direction: z.enum(MANEUVER_DIRECTIONS),
+    durationSeconds: z.number().positive(),
+    offsetSeconds: z.number().min(0),
+    thrusterId: z.string().min(1).openapi({ description: 'Id of a thruster of this spacecraft' }),
+  })
+  .openapi('OverheadBurn');
+
+const AlignmentErrorSchema = z
+  .object({ xRadians: z.number(), yRadians: z.number(), zRadians: z.number() })
+  .openapi('AlignmentError');
+
+const nonNegativeOrNull = z.number().min(0).nullable().optional();
+
+const ThrusterCapabilityInputSchema = z
+  .object({
+    thrusterId: z.string().min(1).openapi({ description: 'Id of a thruster of this spacecraft; each at most once' }),
+    alignmentError: AlignmentErrorSchema.optional().openapi({ description: 'Default all zero' }),
+    allowedDirections: z.array(z.enum(MANEUVER_DIRECTIONS)).min(1).openapi({ description: 'At least one; no repeats' }),
+    combinedSteeringAllowed: z.boolean().optional().openapi({ description: 'Default false' }),
+    dutyCycleWindowSeconds: z.number().positive().nullable().optional(),
+    eclipsePolicy: z.enum(ECLIPSE_POLICIES).optional().openapi({ description: 'Default ANY' }),
+    maximumDutyCycle: z.number().gt(0).max(1).nullable().optional().openapi({ description: 'Range (0, 1]' }),
+    minimumBurnSeconds: nonNegativeOrNull,
+    minimumImpulseNewtonSeconds: nonNegativeOrNull,
+    requiredPowerWatts: nonNegativeOrNull,
+    settlingSeconds: nonNegativeOrNull,
+    overheadBurns: z.array(OverheadBurnInputSchema).optional().openapi({ description: 'Default []' }),
+  })
+  .openapi('ThrusterCapabilityInput');
+
+export const ManeuverCapabilitiesInputSchema = z
+  .object({
+    schemaVersion: z.number().int().min(1).max(1).optional().openapi({ description: 'Only 1 is defined (default 1)' }),
+    allowedWindows: z.array(TimeWindowSchema).optional().openapi({ description: 'Default []' }),
+    blackoutWindows: z.array(TimeWindowSchema).optional().openapi({ description: 'Default []' }),
+    availableManeuverPowerWatts: nonNegativeOrNull,
+    minimumManeuverSeparationSeconds: nonNegativeOrNull,
+    thrusters: z.array(ThrusterCapabilityInputSchema).optional().openapi({ description: 'Default []' }),
+  })
+  .openapi('ManeuverCapabilitiesInput');
+
+export const ForceModelInputSchema = z
+  .object({
+    gravityDegree: z.number().int().min(0).max(MAX_GRAVITY_DEGREE).optional()
+      .openapi({ description: `Geopotential degree 0..${MAX_GRAVITY_DEGREE} (bundled EGM96); default 20` }),
+    gravityOrder: z.number().int().min(0).max(MAX_GRAVITY_DEGREE).optional()
+      .openapi({ description: 'Geopotential order 0..gravityDegree; default 20' }),
+    atmosphere: z.enum(ATMOSPHERES).optional().openapi({ description: 'Default HARRIS_PRIESTER' }),
+    solarRadiationPressure: z.boolean().optional().openapi({ description: 'Default true' }),
+    thirdBodies: z.array(z.enum(THIRD_BODIES)).optional().openapi({ description: 'No repeats; default [SUN, MOON]' }),
+  })
+  .openapi('ForceModelInput', {
+    description: 'Omitted fields keep their current value (PATCH) or take the default (create)',
+  });
+
+// ---- Spacecraft create / update ----
+const spacecraftInputShape = {
+  name: nonBlank(LIMIT_NAME).openapi({ description: 'Required on create; 1..100 characters after trimming' }),
+  noradId: z.number().int().min(1).max(MAX_NORAD_ID).nullable().optional().openapi({ description: 'NORAD catalog number; default null' }),
+  catalogueNoradId: z.number().int().min(1).max(MAX_NORAD_ID).nullable().optional().openapi({ description: 'Default null' }),
+  notYetCatalogued: z.boolean().optional().openapi({ description: 'Default false' }),
+  cosparId: z.string().trim().min(1).max(20).nullable().optional().openapi({ description: 'Max 20 characters; default null' }),
+  externalKey: z.string().min(1).max(64).nullable().optional()
+    .openapi({ description: 'Unique within the organization, immutable once set (a change is 409); max 64 characters' }),
+  color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color #RRGGBB').optional()
+    .openapi({ description: `#RRGGBB, stored upper-case; default ${SPACECRAFT_DEFAULTS.color}` }),
+  launchMass: z.number().positive().nullable().optional().openapi({ description: 'kg, > 0; null = not configured (default)' }),
+  dryMass: z.number().positive().nullable().optional().openapi({ description: 'kg, > 0 and <= launchMass; default null' }),
+  dragArea: z.number().min(0).nullable().optional().openapi({ description: 'm², >= 0 or null (default null)' }),
+  dragCoefficient: z.number().positive().optional().openapi({ description: `> 0; default ${SPACECRAFT_DEFAULTS.dragCoefficient}` }),
+  srpArea: z.number().min(0).nullable().optional().openapi({ description: 'm², >= 0 or null (default null)' }),
+  reflectivityCoefficient: z.number().min(0).max(2).optional()
+    .openapi({ description: `Cr, 0..2; default ${SPACECRAFT_DEFAULTS.reflectivityCoefficient}` }),
+  absorption: z.number().gt(0).max(1).optional().openapi({ description: `(0, 1]; default ${SPACECRAFT_DEFAULTS.absorption}` }),
+  specularReflection: z.number().min(0).lt(1).optional()
+    .openapi({ description: `[0, 1); absorption + specularReflection <= 1; default ${SPACECRAFT_DEFAULTS.specularReflection}` }),
+  bodyShape: z.enum(BODY_SHAPES).optional().openapi({ description: 'Default BOX' }),
+  boxX: z.number().positive().optional().openapi({ description: 'Bus width, m (> 0); default 1' }),
+  boxY: z.number().positive().optional().openapi({ description: 'Bus height, m (> 0); default 1' }),
+  boxZ: z.number().positive().optional().openapi({ description: 'Bus length, m (> 0); default 1' }),
+  prismAxis: z.enum(PRISM_AXES).nullable().optional().openapi({ description: 'REGULAR_PRISM only; default Z' }),
+  prismSides: z.number().int().min(3).max(MAX_PRISM_SIDES).nullable().optional()
+    .openapi({ description: `REGULAR_PRISM only (required then); 3..${MAX_PRISM_SIDES}` }),
+  prismEdgeM: z.number().positive().nullable().optional()
+    .openapi({ description: 'REGULAR_PRISM only: polygon edge, m. Give it or prismDiameter; when both are given they must agree' }),
+  prismHeightM: z.number().positive().nullable().optional().openapi({ description: 'REGULAR_PRISM only (required then), m' }),
+  prismDiameterMeasure: z.enum(PRISM_DIAMETER_MEASURES).nullable().optional()
+    .openapi({ description: 'REGULAR_PRISM only: datum of prismDiameter; default INSCRIBED' }),
+  prismDiameter: z.number().positive().nullable().optional()
+    .openapi({ description: 'REGULAR_PRISM only: diameter in the datum, m; the server derives prismEdgeM = d·tan(π/n) (inscribed) or D·sin(π/n) (circumscribed)' }),
+  inertiaIxx: z.number().positive().nullable().optional()
+    .openapi({ description: 'kg·m², > 0; all three or none; each <= the sum of the other two' }),
+  inertiaIyy: z.number().positive().nullable().optional(),
+  inertiaIzz: z.number().positive().nullable().optional(),
+  maneuverCapabilities: ManeuverCapabilitiesInputSchema.nullable().optional()
+    .openapi({ description: 'null (default) = not configured, not unrestricted. Replaced as a whole on PATCH' }),
+  panels: z.array(PanelInputSchema).max(MAX_PANELS, `at most ${MAX_PANELS} panels`).optional()
+    .openapi({ description: '0 to 8 panels (default []); replaced as a whole on PATCH' }),
+  forceModel: ForceModelInputSchema.optional(),
+};
+
+export const CreateSpacecraftRequestSchema = z.object(spacecraftInputShape).openapi('CreateSpacecraftRequest', {
+  description: 'Only name is required. Read-only fields (id, organizationId, lifecycleStatus, derived geometry, timestamps) are ignored.',
+});
+
+export const UpdateSpacecraftRequestSchema = z
+  .object({ ...spacecraftInputShape, name: spacecraftInputShape.name.optional() })
+  .openapi('UpdateSpacecraftRequest', {
+    description:
+      'Partial update: omitted fields are unchanged; null clears a nullable field. panels and maneuverCapabilities are ' +
+      'replaced as a whole, forceModel is merged field by field. externalKey may be set once (a change or removal is ' +
+      '409). Derived geometry is recomputed; when only prismSides or prismDiameterMeasure change, prismEdgeM is kept.',
+  });
+
+export type CreateSpacecraftInput = z.infer<typeof CreateSpacecraftRequestSchema>;
+export type UpdateSpacecraftInput = z.infer<typeof UpdateSpacecraftRequestSchema>;
+export type PanelInput = z.infer<typeof PanelInputSchema>;
+export type ManeuverCapabilitiesInput = z.infer<typeof ManeuverCapabilitiesInputSchema>;
+export type ForceModelInput = z.infer<typeof ForceModelInputSchema>;
+
+// ---- Responses ----
+export const PanelSchema = z
+  .object({
+    name: z.string(),
+    panelIndex: z.number().int(),
+    lengthM: z.number(),
+    widthM: z.number(),
+    rotationDeg: z.number(),
+    absorption: z.number(),
+    specularReflection: z.number(),
+    doubleSided: z.boolean(),
+    mountAxisPreset: z.enum(MOUNT_AXIS_PRESETS),
+    mountAxisCustomX: z.number().nullable(),
+    mountAxisCustomY: z.number().nullable(),
+    mountAxisCustomZ: z.number().nullable(),
+    mountPositionX: z.number(),
+    mountPositionY: z.number(),
+    mountPositionZ: z.number(),
+    derivedNormal: Vector3Schema.openapi({ description: PANEL_NORMAL_CONVENTION }),
+  })
+  .openapi('Panel');
+
+export const ManeuverCapabilitiesSchema = z
+  .object({
+    schemaVersion: z.number().int(),
+    allowedWindows: z.array(TimeWindowSchema),
+    blackoutWindows: z.array(TimeWindowSchema),
+    availableManeuverPowerWatts: z.number().nullable(),
+    minimumManeuverSeparationSeconds: z.number().nullable(),
+    thrusters: z.array(
+      z
+        .object({
+          thrusterId: z.string(),
+          alignmentError: AlignmentErrorSchema,
+          allowedDirections: z.array(z.enum(MANEUVER_DIRECTIONS)),
+          combinedSteeringAllowed: z.boolean(),
+          dutyCycleWindowSeconds: z.number().nullable(),
+          eclipsePolicy: z.enum(ECLIPSE_POLICIES),
+          maximumDutyCycle: z.number().nullable(),
+          minimumBurnSeconds: z.number().nullable(),
+          minimumImpulseNewtonSeconds: z.number().nullable(),
+          requiredPowerWatts: z.number().nullable(),
+          settlingSeconds: z.number().nullable(),
+          overheadBurns: z.array(OverheadBurnInputSchema),
+        })
+        .openapi('ThrusterCapability'),
+    ),
+  })
+  .openapi('ManeuverCapabilities');
+
+export const ForceModelSchema = z
+  .object({
+    gravityDegree: z.number().int(),
+    gravityOrder: z.number().int(),
+    atmosphere: z.enum(ATMOSPHERES),
+    solarRadiationPressure: z.boolean(),
+    thirdBodies: z.array(z.enum(THIRD_BODIES)),
+  })
+  .openapi('ForceModel');
+
+export const SpacecraftSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    noradId: z.number().int().nullable(),
+    catalogueNoradId: z.number().int().nullable(),
+    notYetCatalogued: z.boolean(),
+    cosparId: z.string().nullable(),
+    externalKey: z.string().nullable(),
+    organizationId: z.string(),
+    lifecycleStatus: z.enum(LIFECYCLE_STATUSES),
+    color: z.string(),
+    launchMass: z.number().nullable().openapi({ description: 'kg; null = not configured (OEM/TLE generation then 422)' }),
+    dryMass: z.number().nullable(),
+    dragArea: z.number().nullable(),
+    dragCoefficient: z.number(),
+    srpArea: z.number().nullable(),
+    reflectivityCoefficient: z.number(),
+    absorption: z.number(),
+    specularReflection: z.number(),
+    bodyShape: z.enum(BODY_SHAPES),
+    boxX: z.number(),
+    boxY: z.number(),
+    boxZ: z.number(),
+    prismAxis: z.enum(PRISM_AXES).nullable(),
+    prismSides: z.number().int().nullable(),
+    prismEdgeM: z.number().nullable().openapi({ description: 'Source of truth of the cross-section' }),
+    prismHeightM: z.number().nullable(),
+    prismDiameterMeasure: z.enum(PRISM_DIAMETER_MEASURES).nullable(),
+    prismDiameter: z.number().nullable()
+      .openapi({ description: 'In the chosen datum: inscribed d = edge / tan(π/n), circumscribed D = edge / sin(π/n)' }),
+    prismComplementaryDiameter: z.number().nullable().openapi({ description: 'In the other datum' }),
+    inertiaIxx: z.number().nullable(),
+    inertiaIyy: z.number().nullable(),
+    inertiaIzz: z.number().nullable(),
+    maneuverCapabilities: ManeuverCapabilitiesSchema.nullable(),
+    panels: z.array(PanelSchema),
+    forceModel: ForceModelSchema,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .openapi('Spacecraft');
+
+export const SpacecraftSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    noradId: z.number().int().nullable(),
+    cosparId: z.string().nullable(),
+    externalKey: z.string().nullable(),
+    lifecycleStatus: z.enum(LIFECYCLE_STATUSES),
+    color: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .openapi('SpacecraftSummary');
+
+export const SpacecraftPageSchema = pageSchema(SpacecraftSummarySchema, 'SpacecraftPage');
+
+// ---- List query ----
+export const SPACECRAFT_SORTABLE = ['name', 'createdAt', 'updatedAt', 'noradId'] as const;
+
+export const SpacecraftListQuerySchema = z.object({
+  status: z.enum(LIFECYCLE_STATUSES).optional().openapi({ description: 'Active or Archived; overrides includeArchived' }),
+  includeArchived: z.enum(['true', 'false']).optional()
+    .openapi({ description: 'Used only when status is absent: true lists all, false (default) lists Active only' }),
+  noradId: z.string().max(63, 'must be at most 63 characters').optional().openapi({
+    description:
+      'Exact string match against the canonical decimal text of noradId (no sign, no leading zeros): "25544" ' +
+      'matches 25544, "025544" matches nothing. Max 63 characters',
+  }),
+  cosparId: z.string().max(20, 'must be at most 20 characters').optional().openapi({ description: 'Exact; max 20 characters' }),
+  name: z.string().max(100, 'must be at most 100 characters').optional()
+    .openapi({ description: 'Case-insensitive exact (Unicode lower case); max 100 characters' }),
+  externalKey: z.string().max(64, 'must be at most 64 characters').optional().openapi({ description: 'Exact; max 64 characters' }),
+  ...pageableQuery,
+  sort: pageableQuery.sort.openapi({
+    description: `Sort \`field,asc|desc\`, repeatable; fields: ${SPACECRAFT_SORTABLE.join(', ')}; default createdAt,asc (ties by id)`,
+  }),
+});
+
+// ---- Lifecycle ----
+export const LifecycleRequestSchema = z
+  .object({
+    lifecycleStatus: z.string().regex(/^(Active|Archived)$/, 'must be Active or Archived')
+      .openapi({ description: 'Target status', pattern: '^(Active|Archived)$' }),
+    confirmTaskDeletion: z.boolean().optional().openapi({
+      description:
+        'Required (true) to archive a craft that has scheduled tasks, which are then permanently deleted in the same ' +
+        'transaction; ignored on restore and for a craft without tasks',
+    }),
+  })
+  .openapi('SpacecraftLifecycleRequest');
+
+export const IdParamSchema = z.object({
+  id: z.string().min(1).openapi({ param: { name: 'id', in: 'path' }, description: 'Canonical spacecraft id (names and NORAD ids are not resolved)' }),
+});

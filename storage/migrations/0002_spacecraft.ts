@@ -1,0 +1,107 @@
+/**
+ * The spacecraft registry: spacecraft, their thrusters and payloads, and the scheduled tasks a
+ * spacecraft owns (deleted with it when it is archived with confirmTaskDeletion).
+ *
+ * Scalar fields that lists filter or sort on are columns; nested structures (panels,
+ * maneuverCapabilities, forceModel) are JSON text.
+ */
+import type { Migration } from '../migrations.ts';
+
+export const migration0002: Migration = {
+  version: 2,
+  name: 'spacecraft, thrusters, payloads, scheduled tasks',
+  statements: [
+    `CREATE TABLE spacecraft (
+      id TEXT PRIMARY KEY,
+      organization_id TEXT NOT NULL REFERENCES organizations(id),
+      name TEXT NOT NULL,
+      name_folded TEXT NOT NULL,
+      norad_id INTEGER,
+      catalogue_norad_id INTEGER,
+      not_yet_catalogued INTEGER NOT NULL DEFAULT 0,
+      cospar_id TEXT,
+      external_key TEXT,
+      lifecycle_status TEXT NOT NULL CHECK (lifecycle_status IN ('Active', 'Archived')),
+      color TEXT NOT NULL,
+      launch_mass_kg REAL,
+      dry_mass_kg REAL,
+      drag_area_m2 REAL,
+      drag_coefficient REAL NOT NULL,
+      srp_area_m2 REAL,
+      reflectivity_coefficient REAL NOT NULL,
+      absorption REAL NOT NULL,
+      specular_reflection REAL NOT NULL,
+      body_shape TEXT NOT NULL CHECK (body_shape IN ('BOX', 'REGULAR_PRISM')),
+      box_x_m REAL NOT NULL,
+      box_y_m REAL NOT NULL,
+      box_z_m REAL NOT NULL,
+      prism_axis TEXT,
+      prism_sides INTEGER,
+      prism_edge_m REAL,
+      prism_height_m REAL,
+      prism_diameter_measure TEXT,
+      prism_diameter_m REAL,
+      prism_complementary_diameter_m REAL,
+      inertia_ixx REAL,
+      inertia_iyy REAL,
+      inertia_izz REAL,
+      maneuver_capabilities TEXT,
+      panels TEXT NOT NULL,
+      force_model TEXT NOT NULL,
+      next_payload_slot INTEGER NOT NULL DEFAULT 0,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    )`,
+    `CREATE UNIQUE INDEX spacecraft_org_external_key ON spacecraft(organization_id, external_key)
+       WHERE external_key IS NOT NULL`,
+    `CREATE INDEX spacecraft_org_norad ON spacecraft(organization_id, norad_id)`,
+    `CREATE INDEX spacecraft_org_name ON spacecraft(organization_id, name_folded)`,
+    `CREATE INDEX spacecraft_org_cospar ON spacecraft(organization_id, cospar_id)`,
+    `CREATE INDEX spacecraft_org_status_created ON spacecraft(organization_id, lifecycle_status, created_at)`,
+    `CREATE TABLE thrusters (
+      id TEXT PRIMARY KEY,
+      spacecraft_id TEXT NOT NULL REFERENCES spacecraft(id) ON DELETE CASCADE,
+      organization_id TEXT NOT NULL,
+      name TEXT NOT NULL,
+      thrust_n REAL NOT NULL,
+      isp_s REAL NOT NULL,
+      direction_x REAL NOT NULL,
+      direction_y REAL NOT NULL,
+      direction_z REAL NOT NULL,
+      position_x_m REAL NOT NULL,
+      position_y_m REAL NOT NULL,
+      position_z_m REAL NOT NULL,
+      enabled INTEGER NOT NULL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    )`,
+    `CREATE INDEX thrusters_org_craft ON thrusters(organization_id, spacecraft_id, created_at)`,
+    `CREATE TABLE payloads (
+      id TEXT PRIMARY KEY,
+      spacecraft_id TEXT NOT NULL REFERENCES spacecraft(id) ON DELETE CASCADE,
+      organization_id TEXT NOT NULL,
+      name TEXT NOT NULL,
+      type TEXT NOT NULL,
+      slot_index INTEGER NOT NULL,
+      mass_kg REAL,
+      power_w REAL,
+      boresight_x REAL NOT NULL,
+      boresight_y REAL NOT NULL,
+      boresight_z REAL NOT NULL,
+      field_of_view_deg REAL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      UNIQUE (spacecraft_id, slot_index)
+    )`,
+    `CREATE INDEX payloads_org_craft ON payloads(organization_id, spacecraft_id, slot_index)`,
+    `CREATE TABLE scheduled_tasks (
+      id TEXT PRIMARY KEY,
+      spacecraft_id TEXT NOT NULL REFERENCES spacecraft(id) ON DELETE CASCADE,
+      organization_id TEXT NOT NULL,
+      name TEXT NOT NULL,
+      scheduled_at TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    )`,
+    `CREATE INDEX scheduled_tasks_org_craft ON scheduled_tasks(organization_id, spacecraft_id, scheduled_at)`,
+  ],
+};

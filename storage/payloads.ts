@@ -1,0 +1,103 @@
+/**
+ * Payloads (sensors) mounted on a spacecraft. `slotIndex` comes from the spacecraft's high-water
+ * mark (storage/spacecraft.ts claimNextPayloadSlot) and is never changed or reused afterwards.
+ */
+import type { SqlExecutor } from './db.ts';
+import type { Vector3 } from './spacecraft.ts';
+
+export type PayloadType = 'CAMERA' | 'RADAR' | 'RF' | 'LIDAR' | 'SPECTROMETER' | 'OTHER';
+
+export interface Payload {
+  id: string;
+  spacecraftId: string;
+  name: string;
+  type: PayloadType;
+  slotIndex: number;
+  massKg: number | null;
+  powerW: number | null;
+  /** Body-frame unit vector of the sensor boresight (normalized on write). */
+  boresight: Vector3;
+  fieldOfViewDeg: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type PayloadFields = Pick<Payload, 'name' | 'type' | 'massKg' | 'powerW' | 'boresight' | 'fieldOfViewDeg'>;
+
+function numberOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+function fromRow(row: Record<string, unknown>): Payload {
+  return {
+    id: String(row.id),
+    spacecraftId: String(row.spacecraft_id),
+    name: String(row.name),
+    type: String(row.type) as PayloadType,
+    slotIndex: Number(row.slot_index),
+    massKg: numberOrNull(row.mass_kg),
+    powerW: numberOrNull(row.power_w),
+    boresight: { x: Number(row.boresight_x), y: Number(row.boresight_y), z: Number(row.boresight_z) },
+    fieldOfViewDeg: numberOrNull(row.field_of_view_deg),
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+  };
+}
+
+function fieldValues(p: PayloadFields): Array<string | number | null> {
+  return [p.name, p.type, p.massKg, p.powerW, p.boresight.x, p.boresight.y, p.boresight.z, p.fieldOfViewDeg];
+}
+
+export async function insertPayload(db: SqlExecutor, organizationId: string, payload: Payload): Promise<void> {
+  await db.execute({
+    sql: `INSERT INTO payloads (id, spacecraft_id, organization_id, slot_index, name, type, mass_kg, power_w,
+            boresight_x, boresight_y, boresight_z, field_of_view_deg, created_at, updated_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    args: [
+      payload.id, payload.spacecraftId, organizationId, payload.slotIndex, ...fieldValues(payload), payload.createdAt,
+      payload.updatedAt,
+    ],
+  });
+}
+
+export async function replacePayload(
+  db: SqlExecutor,
+  organizationId: string,
+  spacecraftId: string,
+  id: string,
+  fields: PayloadFields,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db.execute({
+    sql: `UPDATE payloads SET name = ?, type = ?, mass_kg = ?, power_w = ?, boresight_x = ?, boresight_y = ?,
+            boresight_z = ?, field_of_view_deg = ?, updated_at = ?
+          WHERE organization_id = ? AND spacecraft_id = ? AND id = ?`,
+    args: [...fieldValues(fields), updatedAt, organizationId, spacecraftId, id],
+  });
+  return result.rowsAffected > 0;
+}
+
+export async function findPayload(db: SqlExecutor, organizationId: string, spacecraftId: string, id: string): Promise<Payload | null> {
+  const result = await db.execute({
+    sql: 'SELECT * FROM payloads WHERE organization_id = ? AND spacecraft_id = ? AND id = ?',
+    args: [organizationId, spacecraftId, id],
+  });
+  return result.rows[0] ? fromRow(result.rows[0]) : null;
+}
+
+/** All payloads of a craft by slot index. */
+export async function listPayloads(db: SqlExecutor, organizationId: string, spacecraftId: string): Promise<Payload[]> {
+  const result = await db.execute({
+    sql: 'SELECT * FROM payloads WHERE organization_id = ? AND spacecraft_id = ? ORDER BY slot_index',
+    args: [organizationId, spacecraftId],
+  });
+  return result.rows.map(fromRow);
+}
+
+export async function deletePayload(db: SqlExecutor, organizationId: string, spacecraftId: string, id: string): Promise<boolean> {
+  const result = await db.execute({
+    sql: 'DELETE FROM payloads WHERE organization_id = ? AND spacecraft_id = ? AND id = ?',
+    args: [organizationId, spacecraftId, id],
+  });
+  return result.rowsAffected > 0;
+}

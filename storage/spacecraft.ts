@@ -1,0 +1,448 @@
+/**
+ * Spacecraft repository. A spacecraft row holds the queryable scalars as columns and the nested
+ * structures (panels, maneuverCapabilities, forceModel) as JSON text. Every statement is scoped
+ * by organization; a spacecraft of another organization is indistinguishable from an absent one.
+ *
+ * Derived values (prism diameters, panel normals) are computed by the service before writing and
+ * stored, so that every reader (other features included) sees the full record without recomputing.
+ */
+import type { SqlExecutor } from './db.ts';
+import type { PageRequest } from './paging.ts';
+import { pageClause } from './paging.ts';
+
+export type LifecycleStatus = 'Active' | 'Archived';
+export type BodyShape = 'BOX' | 'REGULAR_PRISM';
+export type PrismAxis = 'X' | 'Y' | 'Z';
+export type PrismDiameterMeasure = 'INSCRIBED' | 'CIRCUMSCRIBED';
+export type MountAxisPreset = 'PLUS_X' | 'MINUS_X' | 'PLUS_Y' | 'MINUS_Y' | 'PLUS_Z' | 'MINUS_Z' | 'CUSTOM';
+export type ManeuverDirection = 'RADIAL_OUT' | 'RADIAL_IN' | 'PROGRADE' | 'RETROGRADE' | 'NORMAL' | 'ANTI_NORMAL';
+export type EclipsePolicy = 'ANY' | 'SUNLIGHT_ONLY' | 'ECLIPSE_ONLY';
+export type OverheadBurnAnchor = 'BEFORE_MAIN_BURN' | 'AFTER_MAIN_BURN';
+export type Atmosphere = 'HARRIS_PRIESTER' | 'NRLMSISE00' | 'NONE';
+export type ThirdBody = 'SUN' | 'MOON';
+
+export interface Vector3 {
+  x: number;
+  y: number;
+  z: number;
+}
+
+export interface Panel {
+  name: string;
+  panelIndex: number;
+  lengthM: number;
+  widthM: number;
+  rotationDeg: number;
+  absorption: number;
+  specularReflection: number;
+  doubleSided: boolean;
+  mountAxisPreset: MountAxisPreset;
+  mountAxisCustomX: number | null;
+  mountAxisCustomY: number | null;
+  mountAxisCustomZ: number | null;
+  mountPositionX: number;
+  mountPositionY: number;
+  mountPositionZ: number;
+  derivedNormal: Vector3;
+}
+
+export interface TimeWindow {
+  start: string;
+  end: string;
+}
+
+export interface OverheadBurn {
+  anchor: OverheadBurnAnchor;
+  direction: ManeuverDirection;
+  durationSeconds: number;
+  offsetSeconds: number;
+  thrusterId: string;
+}
+
+export interface ThrusterCapability {
+  thrusterId: string;
+  alignmentError: { xRadians: number; yRadians: number; zRadians: number };
+  allowedDirections: ManeuverDirection[];
+  combinedSteeringAllowed: boolean;
+  dutyCycleWindowSeconds: number | null;
+  eclipsePolicy: EclipsePolicy;
+  maximumDutyCycle: number | null;
+  minimumBurnSeconds: number | null;
+  minimumImpulseNewtonSeconds: number | null;
+  requiredPowerWatts: number | null;
+  settlingSeconds: number | null;
+  overheadBurns: OverheadBurn[];
+}
+
+export interface ManeuverCapabilities {
+  schemaVersion: number;
+  allowedWindows: TimeWindow[];
+  blackoutWindows: TimeWindow[];
+  availableManeuverPowerWatts: number | null;
+  minimumManeuverSeparationSeconds: number | null;
+  thrusters: ThrusterCapability[];
+}
+
+export interface ForceModel {
+  gravityDegree: number;
+  gravityOrder: number;
+  atmosphere: Atmosphere;
+  solarRadiationPressure: boolean;
+  thirdBodies: ThirdBody[];
+}
+
+/** Everything a caller may set (directly or through a derivation) on a spacecraft. */
+export interface SpacecraftFields {
+  name: string;
+  noradId: number | null;
+  catalogueNoradId: number | null;
+  notYetCatalogued: boolean;
+  cosparId: string | null;
+  externalKey: string | null;
+  color: string;
+  launchMass: number | null;
+  dryMass: number | null;
+  dragArea: number | null;
+  dragCoefficient: number;
+  srpArea: number | null;
+  reflectivityCoefficient: number;
+  absorption: number;
+  specularReflection: number;
+  bodyShape: BodyShape;
+  boxX: number;
+  boxY: number;
+  boxZ: number;
+  prismAxis: PrismAxis | null;
+  prismSides: number | null;
+  prismEdgeM: number | null;
+  prismHeightM: number | null;
+  prismDiameterMeasure: PrismDiameterMeasure | null;
+  prismDiameter: number | null;
+  prismComplementaryDiameter: number | null;
+  inertiaIxx: number | null;
+  inertiaIyy: number | null;
+  inertiaIzz: number | null;
+  maneuverCapabilities: ManeuverCapabilities | null;
+  panels: Panel[];
+  forceModel: ForceModel;
+}
+
+export interface Spacecraft extends SpacecraftFields {
+  id: string;
+  organizationId: string;
+  lifecycleStatus: LifecycleStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SpacecraftSummary {
+  id: string;
+  name: string;
+  noradId: number | null;
+  cosparId: string | null;
+  externalKey: string | null;
+  lifecycleStatus: LifecycleStatus;
+  color: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** List filters, already validated. `noradIdText` is compared to the canonical decimal text of noradId. */
+export interface SpacecraftFilter {
+  /** Statuses to include (from `status`, or `includeArchived`). */
+  statuses: LifecycleStatus[];
+  noradIdText?: string;
+  cosparId?: string;
+  name?: string;
+  externalKey?: string;
+}
+
+/** Sortable API fields → SQL. */
+export const SPACECRAFT_SORT_COLUMNS: Record<string, string> = {
+  name: 'name_folded',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  noradId: 'norad_id',
+};
+
+/** Case folding used for the name filter (stored in `name_folded`): Unicode lower case. */
+export function foldName(name: string): string {
+  return name.toLowerCase();
+}
+
+function numberOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+function stringOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value);
+}
+
+function fromRow(row: Record<string, unknown>): Spacecraft {
+  return {
+    id: String(row.id),
+    organizationId: String(row.organization_id),
+    name: String(row.name),
+    noradId: numberOrNull(row.norad_id),
+    catalogueNoradId: numberOrNull(row.catalogue_norad_id),
+    notYetCatalogued: Number(row.not_yet_catalogued) === 1,
+    cosparId: stringOrNull(row.cospar_id),
+    externalKey: stringOrNull(row.external_key),
+    lifecycleStatus: String(row.lifecycle_status) as LifecycleStatus,
+    color: String(row.color),
+    launchMass: numberOrNull(row.launch_mass_kg),
+    dryMass: numberOrNull(row.dry_mass_kg),
+    dragArea: numberOrNull(row.drag_area_m2),
+    dragCoefficient: Number(row.drag_coefficient),
+    srpArea: numberOrNull(row.srp_area_m2),
+    reflectivityCoefficient: Number(row.reflectivity_coefficient),
+    absorption: Number(row.absorption),
+    specularReflection: Number(row.specular_reflection),
+    bodyShape: String(row.body_shape) as BodyShape,
+    boxX: Number(row.box_x_m),
+    boxY: Number(row.box_y_m),
+    boxZ: Number(row.box_z_m),
+    prismAxis: stringOrNull(row.prism_axis) as PrismAxis | null,
+    prismSides: numberOrNull(row.prism_sides),
+    prismEdgeM: numberOrNull(row.prism_edge_m),
+    prismHeightM: numberOrNull(row.prism_height_m),
+    prismDiameterMeasure: stringOrNull(row.prism_diameter_measure) as PrismDiameterMeasure | null,
+    prismDiameter: numberOrNull(row.prism_diameter_m),
+    prismComplementaryDiameter: numberOrNull(row.prism_complementary_diameter_m),
+    inertiaIxx: numberOrNull(row.inertia_ixx),
+    inertiaIyy: numberOrNull(row.inertia_iyy),
+    inertiaIzz: numberOrNull(row.inertia_izz),
+    maneuverCapabilities:
+      row.maneuver_capabilities == null ? null : (JSON.parse(String(row.maneuver_capabilities)) as ManeuverCapabilities),
+    panels: JSON.parse(String(row.panels)) as Panel[],
+    forceModel: JSON.parse(String(row.force_model)) as ForceModel,
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+  };
+}
+
+function summaryFromRow(row: Record<string, unknown>): SpacecraftSummary {
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    noradId: numberOrNull(row.norad_id),
+    cosparId: stringOrNull(row.cospar_id),
+    externalKey: stringOrNull(row.external_key),
+    lifecycleStatus: String(row.lifecycle_status) as LifecycleStatus,
+    color: String(row.color),
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+  };
+}
+
+/** Column values of the caller-settable fields, in COLUMNS order. */
+function fieldValues(s: SpacecraftFields): Array<string | number | null> {
+  return [
+    s.name, foldName(s.name), s.noradId, s.catalogueNoradId, s.notYetCatalogued ? 1 : 0, s.cosparId, s.externalKey,
+    s.color, s.launchMass, s.dryMass, s.dragArea, s.dragCoefficient, s.srpArea, s.reflectivityCoefficient,
+    s.absorption, s.specularReflection, s.bodyShape, s.boxX, s.boxY, s.boxZ, s.prismAxis, s.prismSides,
+    s.prismEdgeM, s.prismHeightM, s.prismDiameterMeasure, s.prismDiameter, s.prismComplementaryDiameter,
+    s.inertiaIxx, s.inertiaIyy, s.inertiaIzz,
+    s.maneuverCapabilities === null ? null : JSON.stringify(s.maneuverCapabilities),
+    JSON.stringify(s.panels), JSON.stringify(s.forceModel),
+  ];
+}
+
+const COLUMNS = [
+  'name', 'name_folded', 'norad_id', 'catalogue_norad_id', 'not_yet_catalogued', 'cospar_id', 'external_key',
+  'color', 'launch_mass_kg', 'dry_mass_kg', 'drag_area_m2', 'drag_coefficient', 'srp_area_m2',
+  'reflectivity_coefficient', 'absorption', 'specular_reflection', 'body_shape', 'box_x_m', 'box_y_m', 'box_z_m',
+  'prism_axis', 'prism_sides', 'prism_edge_m', 'prism_height_m', 'prism_diameter_measure', 'prism_diameter_m',
+  'prism_complementary_diameter_m', 'inertia_ixx', 'inertia_iyy', 'inertia_izz', 'maneuver_capabilities', 'panels',
+  'force_model',
+];
+
+export async function insertSpacecraft(db: SqlExecutor, spacecraft: Spacecraft): Promise<void> {
+  const columns = ['id', 'organization_id', 'lifecycle_status', 'created_at', 'updated_at', ...COLUMNS];
+  await db.execute({
+    sql: `INSERT INTO spacecraft (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    args: [
+      spacecraft.id, spacecraft.organizationId, spacecraft.lifecycleStatus, spacecraft.createdAt, spacecraft.updatedAt,
+      ...fieldValues(spacecraft),
+    ],
+  });
+}
+
+/** Rewrites every caller-settable field and updatedAt; false when the craft is not in this organization. */
+export async function updateSpacecraftFields(
+  db: SqlExecutor,
+  organizationId: string,
+  id: string,
+  fields: SpacecraftFields,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db.execute({
+    sql: `UPDATE spacecraft SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, updated_at = ?
+          WHERE organization_id = ? AND id = ?`,
+    args: [...fieldValues(fields), updatedAt, organizationId, id],
+  });
+  return result.rowsAffected > 0;
+}
+
+export async function setLifecycleStatus(
+  db: SqlExecutor,
+  organizationId: string,
+  id: string,
+  status: LifecycleStatus,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db.execute({
+    sql: 'UPDATE spacecraft SET lifecycle_status = ?, updated_at = ? WHERE organization_id = ? AND id = ?',
+    args: [status, updatedAt, organizationId, id],
+  });
+  return result.rowsAffected > 0;
+}
+
+/** The full record, or null when absent or owned by another organization. */
+export async function findSpacecraftById(db: SqlExecutor, organizationId: string, id: string): Promise<Spacecraft | null> {
+  const result = await db.execute({
+    sql: 'SELECT * FROM spacecraft WHERE organization_id = ? AND id = ?',
+    args: [organizationId, id],
+  });
+  return result.rows[0] ? fromRow(result.rows[0]) : null;
+}
+
+/** True when the spacecraft exists in this organization (cheap existence check for child resources). */
+export async function spacecraftExists(db: SqlExecutor, organizationId: string, id: string): Promise<boolean> {
+  const result = await db.execute({
+    sql: 'SELECT 1 FROM spacecraft WHERE organization_id = ? AND id = ?',
+    args: [organizationId, id],
+  });
+  return result.rows.length > 0;
+}
+
+/** Id of the organization's spacecraft holding this externalKey, or null. */
+export async function findSpacecraftIdByExternalKey(
+  db: SqlExecutor,
+  organizationId: string,
+  externalKey: string,
+): Promise<string | null> {
+  const result = await db.execute({
+    sql: 'SELECT id FROM spacecraft WHERE organization_id = ? AND external_key = ?',
+    args: [organizationId, externalKey],
+  });
+  return result.rows[0] ? String(result.rows[0].id) : null;
+}
+
+/** Canonical decimal text of a positive integer NORAD id ("25544"); anything else is not canonical. */
+const CANONICAL_NORAD_TEXT = /^[1-9][0-9]{0,14}$/;
+
+export async function listSpacecraft(
+  db: SqlExecutor,
+  organizationId: string,
+  filter: SpacecraftFilter,
+  page: PageRequest,
+): Promise<{ items: SpacecraftSummary[]; totalElements: number }> {
+  const where: string[] = ['organization_id = ?'];
+  const args: Array<string | number> = [organizationId];
+  if (filter.statuses.length === 0) return { items: [], totalElements: 0 };
+  where.push(`lifecycle_status IN (${filter.statuses.map(() => '?').join(', ')})`);
+  args.push(...filter.statuses);
+  if (filter.noradIdText !== undefined) {
+    // noradId is stored as an integer whose text form is canonical decimal (no sign, no leading
+    // zeros): a filter string that is not canonical cannot equal it and matches nothing.
+    if (!CANONICAL_NORAD_TEXT.test(filter.noradIdText)) return { items: [], totalElements: 0 };
+    where.push('norad_id = ?');
+    args.push(Number(filter.noradIdText));
+  }
+  if (filter.cosparId !== undefined) {
+    where.push('cospar_id = ?');
+    args.push(filter.cosparId);
+  }
+  if (filter.name !== undefined) {
+    where.push('name_folded = ?');
+    args.push(foldName(filter.name));
+  }
+  if (filter.externalKey !== undefined) {
+    where.push('external_key = ?');
+    args.push(filter.externalKey);
+  }
+  const whereSql = where.join(' AND ');
+  const count = await db.execute({ sql: `SELECT COUNT(*) AS n FROM spacecraft WHERE ${whereSql}`, args });
+  const clause = pageClause(page, SPACECRAFT_SORT_COLUMNS, 'id ASC');
+  const rows = await db.execute({
+    sql: `SELECT id, name, norad_id, cospar_id, external_key, lifecycle_status, color, created_at, updated_at
+          FROM spacecraft WHERE ${whereSql}${clause.sql}`,
+    args: [...args, ...clause.args],
+  });
+  return { items: rows.rows.map(summaryFromRow), totalElements: Number(count.rows[0]!.n) };
+}
+
+/** Hands out the next payload slot of a craft (high-water mark: deleted slots are never reused). Null when absent. */
+export async function claimNextPayloadSlot(db: SqlExecutor, organizationId: string, spacecraftId: string): Promise<number | null> {
+  const result = await db.execute({
+    sql: `UPDATE spacecraft SET next_payload_slot = next_payload_slot + 1
+          WHERE organization_id = ? AND id = ? RETURNING next_payload_slot - 1 AS slot`,
+    args: [organizationId, spacecraftId],
+  });
+  return result.rows[0] ? Number(result.rows[0].slot) : null;
+}
+
+export type ResolutionKind = 'id' | 'externalKey' | 'name' | 'noradId' | 'cosparId';
+
+export interface SpacecraftMatch {
+  spacecraft: Spacecraft;
+  /** Every kind under which the identifier matched this craft. */
+  matchedBy: ResolutionKind[];
+}
+
+/**
+ * Every spacecraft of the organization that `identifier` names under one of `kinds`: canonical id,
+ * externalKey (exact), name (case-insensitive exact), NORAD id (canonical decimal text, as the list
+ * filter) or COSPAR id (exact). Callers that need "unique match only" check `length === 1`.
+ * Archived craft are included; each craft appears once, with all the kinds it matched by.
+ */
+export async function resolveSpacecraft(
+  db: SqlExecutor,
+  organizationId: string,
+  identifier: string,
+  kinds: readonly ResolutionKind[],
+): Promise<SpacecraftMatch[]> {
+  const conditions: string[] = [];
+  const args: Array<string | number> = [organizationId];
+  const labels: string[] = [];
+  const checks: Record<ResolutionKind, () => string | null> = {
+    id: () => (args.push(identifier), 'id = ?'),
+    externalKey: () => (args.push(identifier), 'external_key = ?'),
+    name: () => (args.push(foldName(identifier)), 'name_folded = ?'),
+    noradId: () => (CANONICAL_NORAD_TEXT.test(identifier) ? (args.push(Number(identifier)), 'norad_id = ?') : null),
+    cosparId: () => (args.push(identifier), 'cospar_id = ?'),
+  };
+  for (const kind of new Set(kinds)) {
+    const condition = checks[kind]();
+    if (condition) {
+      conditions.push(condition);
+      labels.push(kind);
+    }
+  }
+  if (conditions.length === 0) return [];
+  const result = await db.execute({
+    sql: `SELECT * FROM spacecraft WHERE organization_id = ? AND (${conditions.join(' OR ')}) ORDER BY created_at, id`,
+    args,
+  });
+  return result.rows.map((row) => {
+    const spacecraft = fromRow(row);
+    const matchedBy = (labels as ResolutionKind[]).filter((kind) => matches(spacecraft, kind, identifier));
+    return { spacecraft, matchedBy };
+  });
+}
+
+function matches(spacecraft: Spacecraft, kind: ResolutionKind, identifier: string): boolean {
+  switch (kind) {
+    case 'id':
+      return spacecraft.id === identifier;
+    case 'externalKey':
+      return spacecraft.externalKey === identifier;
+    case 'name':
+      return foldName(spacecraft.name) === foldName(identifier);
+    case 'noradId':
+      return spacecraft.noradId !== null && String(spacecraft.noradId) === identifier;
+    case 'cosparId':
+      return spacecraft.cosparId === identifier;
+  }
+}
