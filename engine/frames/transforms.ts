@@ -271,6 +271,11 @@ export function buildTransformAt(
   ws?: Iers2010Workspace,
 ): FrameTransform {
   const ctx = new EpochContext(times, eop, ws);
+  if (from === 'GCRF') {
+    // M = R_B, N = Ṙ_B
+    const b = ctx.relation(to);
+    return new FrameTransform(from, to, b.r, b.rDot);
+  }
   const a = ctx.relation(from);
   const b = ctx.relation(to);
   // M = R_B R_Aᵀ ; N = (Ṙ_B − M Ṙ_A) R_Aᵀ
