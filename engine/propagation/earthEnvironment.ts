@@ -82,9 +82,12 @@ export class InterpolatedEarthEnvironment implements EarthEnvironment {
     this.nodeSpacingS = h;
     const lo = Math.min(opts.startS, opts.endS);
     const hi = Math.max(opts.startS, opts.endS);
-    const first = Math.floor(lo / h) - HALF;
-    const last = Math.ceil(hi / h) + HALF;
-    this.firstNodeS = first * h;
+    // Nodes fall on UTC multiples of h from 0h (h divides a day by default), so the kinks of the daily,
+    // linearly interpolated EOP coincide with nodes and the linear node interpolation reproduces them exactly.
+    const phase = ((opts.epoch.label('UTC').seconds % h) + h) % h;
+    const first = Math.floor((lo + phase) / h) - HALF;
+    const last = Math.ceil((hi + phase) / h) + HALF;
+    this.firstNodeS = first * h - phase;
     const n = last - first + 1;
     this.nodeCount = n;
     this.c = new Float64Array(9 * n);

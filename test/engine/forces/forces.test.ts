@@ -1,0 +1,117 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { lightingRatio, occultationAngles, SUN_RADIUS_M, WGS84_A_M, WGS84_F } from '../../../engine/forces/shadow.ts';
+import { HarrisPriesterAtmosphere, harrisPriesterHeightM } from '../../../engine/forces/harrisPriester.ts';
+import { ConstantThrust } from '../../../engine/forces/thrust.ts';
+import { ThirdBodyAttraction } from '../../../engine/forces/thirdBody.ts';
+import { ForceEvaluation } from '../../../engine/forces/types.ts';
+
+const B = WGS84_A_M * (1 - WGS84_F);
+const Z = new Float64Array([0, 0, 1]);
+const AU = 149597870700;
+
+test('shadow: full light, umbra, and a monotonic penumbra ratio across the shadow boundary', () => {
+  const sun = new Float64Array([AU, 0, 0]);
+  const an = new Float64Array(3);
+  const ratioAt = (y: number, x: number): number => {
+    occultationAngles(new Float64Array([x, y, 0]), sun, Z, WGS84_A_M, B, SUN_RADIUS_M, an);
+    return lightingRatio(an[0]!, an[1]!, an[2]!);
+  };
+  assert.equal(ratioAt(0, 7000e3), 1); // sunlit side
+  assert.equal(ratioAt(0, -7000e3), 0); // behind the Earth
+  // scan across the penumbra behind the Earth at x = −7000 km: ratio rises from 0 to 1 monotonically
+  let prev = -1;
+  let partial = 0;
+  for (let y = 6300e3; y <= 6450e3; y += 1e3) {
+    const r = ratioAt(y, -7000e3);
+    assert.ok(r >= prev - 1e-12, `non-monotonic at y = ${y}`);
+    if (r > 0 && r < 1) partial++;
+    prev = r;
+  }
+  assert.equal(prev, 1);
+  // penumbra width at 7000 km ≈ 2·d·tan(ρsun): ~ 65 km ⇒ dozens of partial samples at 1 km spacing
+  assert.ok(partial > 30 && partial < 120, `penumbra samples ${partial}`);
+});
+
+test('shadow: the oblate limb (polar radius) is used — a polar shadow edge is ~21 km lower than an equatorial one', () => {
+  const an = new Float64Array(3);
+  const edge = (axis: 'z' | 'y'): number => {
+    // find the umbra→light half-ratio point behind the Earth along the given axis
+    const sun = new Float64Array([AU, 0, 0]);
+    let lo = 6200e3;
+    let hi = 6500e3;
+    for (let i = 0; i < 60; i++) {
+      const mid = 0.5 * (lo + hi);
+      const p = axis === 'z' ? new Float64Array([-7000e3, 0, mid]) : new Float64Array([-7000e3, mid, 0]);
+      occultationAngles(p, sun, Z, WGS84_A_M, B, SUN_RADIUS_M, an);
+      if (lightingRatio(an[0]!, an[1]!, an[2]!) < 0.5) lo = mid;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const d = edge('y') - edge('z');
+  assert.ok(Math.abs(d - (WGS84_A_M - B)) < 1500, `edge difference ${d} m`);
+});
+
+test('Harris–Priester: table values at nodes (min at anti-apex, max at apex), zero above 1000 km, exponential in between', () => {
+  const hp = new HarrisPriesterAtmosphere(4);
+  // equatorial point, Sun direction chosen so that the apex (Sun + 30° about Z) is exactly at the point or opposite
+  const r = WGS84_A_M + 400e3;
+  assert.ok(Math.abs(harrisPriesterHeightM(r, 0, 0) - 400e3) < 1e-6);
+  const sunAt = (angle: number): [number, number, number] => [Math.cos(angle) * AU, Math.sin(angle) * AU, 0];
+  const apexAway = sunAt(Math.PI - Math.PI / 6);
+  const apexHere = sunAt(-Math.PI / 6);
+  assert.ok(Math.abs(hp.density(r, 0, 0, ...apexAway) / 2.249e-12 - 1) < 1e-9);
+  assert.ok(Math.abs(hp.density(r, 0, 0, ...apexHere) / 7.492e-12 - 1) < 1e-9);
+  const rMid = WGS84_A_M + 410e3;
+  const expMin = 2.249e-12 * Math.sqrt(1.558e-12 / 2.249e-12);
+  assert.ok(Math.abs(hp.density(rMid, 0, 0, ...apexAway) / expMin - 1) < 1e-9);
+  assert.equal(hp.density(WGS84_A_M + 1001e3, 0, 0, ...apexHere), 0);
+});
+
+test('thrust: TNW, RTN/QSW/RSW_ROTATING and GCRF directions; mass flow |F|/(Isp·g0)', () => {
+  const ev = new ForceEvaluation(null);
+  // circular-ish state: r along X, v along Y (+ a radial component so that T ≠ S)
+  ev.begin(0, new Float64Array([7000e3, 0, 0, 100, 7500, 0, 1000]));
+  const acc = (th: ConstantThrust): number[] => {
+    const a = new Float64Array(3);
+    th.active = true;
+    const mdot = th.addAcceleration(ev, a);
+    assert.ok(Math.abs(mdot + th.thrustMagnitudeN / (th.ispS * 9.80665)) < 1e-18);
+    return [...a];
+  };
+  const vn = Math.hypot(100, 7500);
+  const tnw = acc(new ConstantThrust('TNW', [1, 0, 0], 220));
+  assert.ok(Math.abs(tnw[0]! - 1e-3 * (100 / vn)) < 1e-15 && Math.abs(tnw[1]! - 1e-3 * (7500 / vn)) < 1e-15);
+  for (const f of ['RTN', 'QSW', 'RSW_ROTATING'] as const) {
+    const a = acc(new ConstantThrust(f, [0, 2, 0], 300));
+    assert.deepEqual(a.map((x) => Math.round(x * 1e12) / 1e12), [0, 2e-3, 0]); // transverse = +Y here
+    const n = acc(new ConstantThrust(f, [0, 0, 1], 300));
+    assert.ok(Math.abs(n[2]! - 1e-3) < 1e-15); // normal = +Z (r×v)
+  }
+  assert.deepEqual(acc(new ConstantThrust('GCRF', [0, 0, 3], 300)), [0, 0, 3e-3]);
+  const off = new ConstantThrust('TNW', [1, 0, 0], 220);
+  const a = new Float64Array(3);
+  assert.equal(off.addAcceleration(ev, a), 0);
+  assert.deepEqual([...a], [0, 0, 0]);
+});
+
+test('third body: the indirect term cancels the direct one at the geocentre; tidal at LEO', () => {
+  const env = {
+    gcrfToItrf: () => undefined,
+    earthAngularVelocityRadS: () => 0,
+    sunPositionGcrfM: (_t: number, o: Float64Array) => o.set([AU, 0, 0]),
+    moonPositionGcrfM: (_t: number, o: Float64Array) => o.set([384400e3, 0, 0]),
+  };
+  const ev = new ForceEvaluation(env);
+  const moon = new ThirdBodyAttraction('MOON');
+  const a = new Float64Array(3);
+  ev.begin(0, new Float64Array([0, 0, 0, 0, 0, 0, 1]));
+  moon.addAcceleration(ev, a);
+  assert.ok(Math.hypot(a[0]!, a[1]!, a[2]!) < 1e-20);
+  ev.begin(0, new Float64Array([7000e3, 0, 0, 0, 0, 0, 1]));
+  a.fill(0);
+  moon.addAcceleration(ev, a);
+  const tidal = (2 * 4.902800118457551e12 * 7000e3) / 384400e3 ** 3;
+  assert.ok(Math.abs(a[0]! / tidal - 1) < 0.03, `${a[0]} vs ${tidal}`);
+});
