@@ -1,0 +1,378 @@
+/**
+ * CCSDS Tracking Data Message (TDM) reader, versions 1.0 and 2.0 (CCSDS 503.0-B-2), KVN and XML, streaming.
+ *
+ * Each observation (`KEYWORD = epoch value` in KVN, `<observation><EPOCH/><KEYWORD/></observation>` in XML) is
+ * handed to a callback with its segment's metadata and its line as soon as it is read.
+ */
+import { CcsdsParseError, quoteInput } from './errors.ts';
+import type { KvnToken } from './kvn-lexer.ts';
+import { describeToken, readEntryValue, readEpoch, unexpectedKeyword, type EntryToken, type KeySpec, type KeyValue } from './keywords.ts';
+import { NdmHeaderBuilder, NdmTokenSource, readVersion, splitFields, type NdmHeader } from './ndm-common.ts';
+import { parseNumber } from './values.ts';
+import type { XmlMessageMapping } from './xml-tokens.ts';
+
+const T: KeySpec = { type: 'text' };
+const N: KeySpec = { type: 'number' };
+const enumSpec = (...values: string[]): KeySpec & { values: string[] } => ({ type: 'text', values });
+
+/** 503.0-B-2 table 3-3, TDM metadata keywords; enumerations listed with their allowed values. */
+const METADATA_KEYS: Record<string, KeySpec & { values?: string[] }> = {
+  TRACK_ID: T, DATA_TYPES: { type: 'list' }, TIME_SYSTEM: { type: 'timeSystem' }, START_TIME: { type: 'epoch' },
+  STOP_TIME: { type: 'epoch' }, PARTICIPANT_1: T, PARTICIPANT_2: T, PARTICIPANT_3: T, PARTICIPANT_4: T,
+  PARTICIPANT_5: T, MODE: enumSpec('SEQUENTIAL', 'SINGLE_DIFF'), PATH: T, PATH_1: T, PATH_2: T,
+  EPHEMERIS_NAME_1: T, EPHEMERIS_NAME_2: T, EPHEMERIS_NAME_3: T, EPHEMERIS_NAME_4: T, EPHEMERIS_NAME_5: T,
+  TRANSMIT_BAND: T, RECEIVE_BAND: T, TURNAROUND_NUMERATOR: { type: 'integer' }, TURNAROUND_DENOMINATOR: { type: 'integer' },
+  TIMETAG_REF: enumSpec('TRANSMIT', 'RECEIVE'), INTEGRATION_INTERVAL: { type: 'number', units: 's' },
+  INTEGRATION_REF: enumSpec('START', 'MIDDLE', 'END'), FREQ_OFFSET: { type: 'number', units: 'Hz' },
+  RANGE_MODE: enumSpec('COHERENT', 'CONSTANT', 'ONE_WAY'), RANGE_MODULUS: N, RANGE_UNITS: enumSpec('KM', 'S', 'RU'),
+  ANGLE_TYPE: enumSpec('AZEL', 'RADEC', 'XEYN', 'XSYE'), REFERENCE_FRAME: { type: 'frame' }, INTERPOLATION: T,
+  INTERPOLATION_DEGREE: { type: 'integer' }, DOPPLER_COUNT_BIAS: N, DOPPLER_COUNT_SCALE: N,
+  DOPPLER_COUNT_ROLLOVER: enumSpec('YES', 'NO'),
+  TRANSMIT_DELAY_1: N, TRANSMIT_DELAY_2: N, TRANSMIT_DELAY_3: N, TRANSMIT_DELAY_4: N, TRANSMIT_DELAY_5: N,
+  RECEIVE_DELAY_1: N, RECEIVE_DELAY_2: N, RECEIVE_DELAY_3: N, RECEIVE_DELAY_4: N, RECEIVE_DELAY_5: N,
+  DATA_QUALITY: enumSpec('RAW', 'VALIDATED', 'DEGRADED'), CORRECTION_ANGLE_1: N, CORRECTION_ANGLE_2: N,
+  CORRECTION_DOPPLER: N, CORRECTION_MAG: N, CORRECTION_RANGE: N, CORRECTION_RCS: N, CORRECTION_RECEIVE: N,
+  CORRECTION_TRANSMIT: N, CORRECTION_ABERRATION_YEARLY: N, CORRECTION_ABERRATION_DIURNAL: N,
+  CORRECTIONS_APPLIED: enumSpec('YES', 'NO'),
+};
+
+/** 503.0-B-2 table 3-5, TDM data keywords. */
+export const TDM_DATA_KEYWORDS: ReadonlySet<string> = new Set([
+  'ANGLE_1', 'ANGLE_2', 'CARRIER_POWER', 'CLOCK_BIAS', 'CLOCK_DRIFT', 'DOPPLER_COUNT', 'DOPPLER_INSTANTANEOUS',
+  'DOPPLER_INTEGRATED', 'DOR', 'MAG', 'PC_N0', 'PR_N0', 'PRESSURE', 'RANGE', 'RCS', 'RECEIVE_FREQ', 'RHUMIDITY', 'STEC',
+  'TEMPERATURE', 'TROPO_DRY', 'TROPO_WET', 'VLBI_DELAY',
+  ...[1, 2, 3, 4, 5].flatMap((n) => [
+    `RECEIVE_FREQ_${n}`, `RECEIVE_PHASE_CT_${n}`, `TRANSMIT_FREQ_${n}`, `TRANSMIT_FREQ_RATE_${n}`, `TRANSMIT_PHASE_CT_${n}`,
+  ]),
+]);
+
+export interface TdmSegmentMetadata {
+  index: number;
+  comments: string[];
+  dataComments: string[];
+  timeSystem: string;
+  startTime: string | null;
+  stopTime: string | null;
+  /** PARTICIPANT_1..5 in order (index 0 = PARTICIPANT_1); missing ones are null. */
+  participants: (string | null)[];
+  mode: string | null;
+  /** PATH (or PATH_1 / PATH_2 for SINGLE_DIFF) as participant numbers, e.g. [1, 2, 1]. */
+  path: number[] | null;
+  path1: number[] | null;
+  path2: number[] | null;
+  angleType: string | null;
+  rangeUnits: string | null;
+  rangeMode: string | null;
+  rangeModulus: number | null;
+  referenceFrame: string | null;
+  integrationIntervalS: number | null;
+  integrationRef: string | null;
+  /** Every metadata keyword read, typed. */
+  values: Record<string, KeyValue>;
+  line: number;
+}
+
+export interface TdmObservation {
+  /** Data keyword, e.g. RANGE, ANGLE_1, DOPPLER_INTEGRATED, RECEIVE_FREQ_2. */
+  keyword: string;
+  /** Epoch as written, in `segment.timeSystem`. */
+  epoch: string;
+  value: number;
+  line: number;
+  segment: TdmSegmentMetadata;
+}
+
+export interface TdmHandlers {
+  onHeader?(header: NdmHeader): void;
+  onSegment?(segment: TdmSegmentMetadata): void;
+  onObservation?(observation: TdmObservation): void;
+}
+
+export interface TdmSummary {
+  notation: 'KVN' | 'XML';
+  header: NdmHeader;
+  segmentCount: number;
+  observationCount: number;
+}
+
+export const TDM_XML_MAPPING: XmlMessageMapping = {
+  rootElement: 'tdm',
+  versionKeyword: 'CCSDS_TDM_VERS',
+  blockNames: { metadata: 'META', data: 'DATA', observation: 'observation' },
+  emptyContainers: ['header', 'body', 'segment'],
+};
+
+const CONTAINERS = new Set(['header', 'body', 'segment']);
+
+/** Measurement family of a TDM data keyword, for the measurement store (issue 9): RANGE, RADEC, AZEL, DOPPLER. */
+export function tdmMeasurementType(keyword: string, angleType: string | null): 'RANGE' | 'RADEC' | 'AZEL' | 'DOPPLER' | null {
+  if (keyword === 'RANGE') return 'RANGE';
+  if (keyword === 'ANGLE_1' || keyword === 'ANGLE_2') return angleType === 'RADEC' ? 'RADEC' : angleType === 'AZEL' ? 'AZEL' : null;
+  if (keyword === 'DOPPLER_INSTANTANEOUS' || keyword === 'DOPPLER_INTEGRATED' || keyword === 'RECEIVE_FREQ' || /^RECEIVE_FREQ_[1-5]$/.test(keyword)) {
+    return 'DOPPLER';
+  }
+  return null;
+}
+
+function parsePath(token: EntryToken): number[] {
+  const parts = token.value.split(',').map((p) => p.trim());
+  if (parts.length < 2 || parts.some((p) => !/^[1-5]$/.test(p))) {
+    throw new CcsdsParseError(token.line, `${token.keyword} must list participant numbers 1-5 separated by commas, got ${quoteInput(token.value)}`, token.keyword);
+  }
+  return parts.map(Number);
+}
+
+/** Incremental TDM token consumer; use {@link TdmReader} to feed it text. */
+export class TdmParser {
+  private state: 'start' | 'header' | 'betweenSegments' | 'meta' | 'afterMeta' | 'data' | 'observation' = 'start';
+  private header: NdmHeaderBuilder | null = null;
+  private builtHeader: NdmHeader | null = null;
+  private metaValues: Record<string, KeyValue> = {};
+  private metaTokens: Record<string, EntryToken> = {};
+  private metaComments: string[] = [];
+  private metaLine = 0;
+  private segment: TdmSegmentMetadata | null = null;
+  private segmentCount = 0;
+  private observationCount = 0;
+  private observationEntries: EntryToken[] = [];
+  private observationLine = 0;
+  private lastLine = 0;
+
+  constructor(private readonly handlers: TdmHandlers) {}
+
+  consume(token: KvnToken): void {
+    this.lastLine = token.line;
+    if ((token.kind === 'start' || token.kind === 'stop') && CONTAINERS.has(token.block)) {
+      if (token.kind === 'stop' && token.block === 'header' && this.state === 'header') this.endHeader(token.line);
+      return;
+    }
+    switch (this.state) {
+      case 'start': {
+        const version = readVersion(token, 'CCSDS_TDM_VERS', ['1.0', '2.0']);
+        this.header = new NdmHeaderBuilder(version.value, version.line);
+        this.state = 'header';
+        return;
+      }
+      case 'header':
+        if (this.header!.accept(token)) return;
+        if (token.kind === 'start' && token.block === 'META') {
+          this.endHeader(token.line);
+          return this.startMeta(token.line);
+        }
+        return this.unexpected(token, 'the header');
+      case 'betweenSegments':
+        if (token.kind === 'start' && token.block === 'META') return this.startMeta(token.line);
+        if (token.kind === 'comment') return;
+        return this.unexpected(token, 'the message (META_START expected)');
+      case 'meta':
+        return this.metaToken(token);
+      case 'afterMeta':
+        if (token.kind === 'start' && token.block === 'DATA') {
+          this.state = 'data';
+          return;
+        }
+        if (token.kind === 'comment') return;
+        return this.unexpected(token, 'the segment (DATA_START expected after META_STOP)');
+      case 'data':
+        return this.dataToken(token);
+      case 'observation':
+        return this.observationToken(token);
+    }
+  }
+
+  finish(notation: 'KVN' | 'XML'): TdmSummary {
+    if (this.state === 'start') throw new CcsdsParseError(0, 'empty file: CCSDS_TDM_VERS expected');
+    if (this.state !== 'betweenSegments') {
+      const expected = this.state === 'header' ? 'META_START' : this.state === 'meta' ? 'META_STOP' : this.state === 'afterMeta' ? 'DATA_START' : 'DATA_STOP';
+      throw new CcsdsParseError(this.lastLine, `${expected} missing (truncated file?)`, expected);
+    }
+    return { notation, header: this.builtHeader!, segmentCount: this.segmentCount, observationCount: this.observationCount };
+  }
+
+  private endHeader(line: number): void {
+    this.builtHeader = this.header!.build(line);
+    this.handlers.onHeader?.(this.builtHeader);
+    this.state = 'betweenSegments';
+  }
+
+  private unexpected(token: KvnToken, where: string): never {
+    if (token.kind === 'entry') unexpectedKeyword(token, where);
+    throw new CcsdsParseError(token.line, `unexpected ${describeToken(token)} in ${where}`);
+  }
+
+  private startMeta(line: number): void {
+    this.metaValues = {};
+    this.metaTokens = {};
+    this.metaComments = [];
+    this.metaLine = line;
+    this.state = 'meta';
+  }
+
+  private metaToken(token: KvnToken): void {
+    if (token.kind === 'comment') {
+      this.metaComments.push(token.text);
+      return;
+    }
+    if (token.kind === 'entry') {
+      const spec = METADATA_KEYS[token.keyword];
+      if (!spec) this.unexpected(token, 'the metadata');
+      const timeSystem = typeof this.metaValues['TIME_SYSTEM'] === 'string' ? (this.metaValues['TIME_SYSTEM'] as string) : undefined;
+      let value = readEntryValue(token, spec, timeSystem);
+      if (spec.values) {
+        const upper = String(value).trim().toUpperCase();
+        if (!spec.values.includes(upper)) {
+          throw new CcsdsParseError(token.line, `${token.keyword} must be one of ${spec.values.join(', ')}, got ${quoteInput(String(value))}`, token.keyword);
+        }
+        value = token.keyword === 'RANGE_UNITS' && upper !== 'RU' ? upper.toLowerCase() : upper;
+      }
+      this.metaValues[token.keyword] = value;
+      this.metaTokens[token.keyword] = token;
+      return;
+    }
+    if (token.kind === 'stop' && token.block === 'META') return this.endMeta(token.line);
+    this.unexpected(token, 'the metadata');
+  }
+
+  private endMeta(line: number): void {
+    const values = this.metaValues;
+    if (!('TIME_SYSTEM' in values)) throw new CcsdsParseError(line, 'TIME_SYSTEM is required in the metadata', 'TIME_SYSTEM');
+    if (!('PARTICIPANT_1' in values)) throw new CcsdsParseError(line, 'PARTICIPANT_1 is required in the metadata', 'PARTICIPANT_1');
+    const text = (key: string): string | null => (typeof values[key] === 'string' ? (values[key] as string) : null);
+    const numberOf = (key: string): number | null => (typeof values[key] === 'number' ? (values[key] as number) : null);
+    const path = (key: string): number[] | null => (this.metaTokens[key] ? parsePath(this.metaTokens[key]!) : null);
+    const participants = [1, 2, 3, 4, 5].map((n) => text(`PARTICIPANT_${n}`));
+    for (const key of ['PATH', 'PATH_1', 'PATH_2']) {
+      const p = path(key);
+      const missing = p?.find((n) => participants[n - 1] === null);
+      if (missing !== undefined) {
+        throw new CcsdsParseError(this.metaTokens[key]!.line, `${key} refers to PARTICIPANT_${missing}, which is not defined`, key);
+      }
+    }
+    this.segment = {
+      index: this.segmentCount++,
+      comments: this.metaComments,
+      dataComments: [],
+      timeSystem: text('TIME_SYSTEM')!,
+      startTime: text('START_TIME'),
+      stopTime: text('STOP_TIME'),
+      participants,
+      mode: text('MODE'),
+      path: path('PATH'),
+      path1: path('PATH_1'),
+      path2: path('PATH_2'),
+      angleType: text('ANGLE_TYPE'),
+      rangeUnits: text('RANGE_UNITS'),
+      rangeMode: text('RANGE_MODE'),
+      rangeModulus: numberOf('RANGE_MODULUS'),
+      referenceFrame: text('REFERENCE_FRAME'),
+      integrationIntervalS: numberOf('INTEGRATION_INTERVAL'),
+      integrationRef: text('INTEGRATION_REF'),
+      values,
+      line: this.metaLine,
+    };
+    this.state = 'afterMeta';
+    this.handlers.onSegment?.(this.segment);
+  }
+
+  private dataToken(token: KvnToken): void {
+    switch (token.kind) {
+      case 'comment':
+        this.segment!.dataComments.push(token.text);
+        return;
+      case 'entry': {
+        if (!TDM_DATA_KEYWORDS.has(token.keyword)) this.unexpected(token, 'the data section');
+        const fields = splitFields(token.value);
+        if (fields.length !== 2) {
+          throw new CcsdsParseError(token.line, `${token.keyword} data line must be "epoch value", got ${fields.length} fields in ${quoteInput(token.value)}`, token.keyword);
+        }
+        this.emit(token.keyword, fields[0]!, fields[1]!, token.line, token.line);
+        return;
+      }
+      case 'start':
+        if (token.block === 'observation') {
+          this.state = 'observation';
+          this.observationEntries = [];
+          this.observationLine = token.line;
+          return;
+        }
+        return this.unexpected(token, 'the data section');
+      case 'stop':
+        if (token.block === 'DATA') {
+          this.state = 'betweenSegments';
+          return;
+        }
+        return this.unexpected(token, 'the data section');
+      default:
+        return this.unexpected(token, 'the data section');
+    }
+  }
+
+  private observationToken(token: KvnToken): void {
+    if (token.kind === 'entry') {
+      if (token.keyword !== 'EPOCH' && !TDM_DATA_KEYWORDS.has(token.keyword)) this.unexpected(token, '<observation>');
+      this.observationEntries.push(token);
+      return;
+    }
+    if (token.kind === 'stop' && token.block === 'observation') {
+      const entries = this.observationEntries;
+      const epoch = entries.find((e) => e.keyword === 'EPOCH');
+      const data = entries.filter((e) => e.keyword !== 'EPOCH');
+      if (!epoch || data.length !== 1 || entries.length !== 2) {
+        throw new CcsdsParseError(this.observationLine, '<observation> must contain one EPOCH and one data element', 'observation');
+      }
+      this.state = 'data';
+      this.emit(data[0]!.keyword, epoch.value, data[0]!.value, epoch.line, data[0]!.line);
+      return;
+    }
+    if (token.kind === 'comment') return;
+    this.unexpected(token, '<observation>');
+  }
+
+  private emit(keyword: string, epochText: string, valueText: string, epochLine: number, valueLine: number): void {
+    const segment = this.segment!;
+    const epoch = readEpoch(epochText, epochLine, `${keyword} epoch`, segment.timeSystem);
+    const value = parseNumber(valueText, valueLine, keyword);
+    this.observationCount++;
+    this.handlers.onObservation?.({ keyword, epoch, value, line: valueLine, segment });
+  }
+}
+
+/** Incremental TDM reader (KVN or XML, detected from the first characters). */
+export class TdmReader {
+  private readonly parser: TdmParser;
+  private readonly source: NdmTokenSource;
+
+  constructor(handlers: TdmHandlers = {}) {
+    this.parser = new TdmParser(handlers);
+    this.source = new NdmTokenSource(this.parser, TDM_XML_MAPPING);
+  }
+
+  push(chunk: string): this {
+    this.source.push(chunk);
+    return this;
+  }
+
+  end(): TdmSummary {
+    this.source.end();
+    return this.parser.finish(this.source.notation!);
+  }
+}
+
+export interface TdmMessage {
+  format: 'TDM';
+  notation: 'KVN' | 'XML';
+  header: NdmHeader;
+  segments: { metadata: TdmSegmentMetadata; observations: TdmObservation[] }[];
+}
+
+/** Parse a whole TDM into memory (use {@link TdmReader} for large files). */
+export function parseTdm(text: string): TdmMessage {
+  const segments: TdmMessage['segments'] = [];
+  const reader = new TdmReader({
+    onSegment: (metadata) => segments.push({ metadata, observations: [] }),
+    onObservation: (observation) => segments[segments.length - 1]!.observations.push(observation),
+  });
+  reader.push(text);
+  const summary = reader.end();
+  return { format: 'TDM', notation: summary.notation, header: summary.header, segments };
+}
