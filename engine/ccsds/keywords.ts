@@ -4,7 +4,8 @@
  */
 import { CcsdsParseError, quoteInput } from './errors.ts';
 import type { KvnToken } from './kvn-lexer.ts';
-import { parseEpochFields, parseFrame, parseTimeSystem } from './definitions.ts';
+import { parseEpochFields, parseFrame, parseTimeSystem, timeScaleOf } from './definitions.ts';
+import { Epoch, EpochParseError } from '../time/epoch.ts';
 import { isCcsdsNumber, parseInteger, parseNumber, splitValueAndUnits, unitConversionFactor } from './values.ts';
 
 export type KeyType =
@@ -27,6 +28,8 @@ export interface KeySpec {
   type: KeyType;
   /** Standard units of a numeric keyword; a value given in compatible units is converted to these. */
   units?: string;
+  /** Epochs checked for syntax only (e.g. NEXT_LEAP_EPOCH: a future leap second our table cannot know yet). */
+  syntaxOnly?: boolean;
 }
 
 export type KeyValue = string | number | boolean | number[];
@@ -38,9 +41,27 @@ export function entryValueAndUnits(token: EntryToken): { value: string; units: s
   return splitValueAndUnits(token.value);
 }
 
-/** Check a CCSDS epoch string (syntax and calendar ranges) and return it unchanged. */
+/**
+ * Check a CCSDS epoch string and return it unchanged: syntax and calendar ranges always; for the time systems
+ * Apsis converts (UTC, TAI, TT, TDB, TCG, TCB, GPS, UT1) also through `Epoch.parse`, so that for instance a
+ * `23:59:60` outside a real UTC leap second is reported with its line. Mission-relative systems (MET, MRT),
+ * SCLK and GMST get the syntax check only.
+ */
 export function readEpoch(text: string, line: number, keyword: string, timeSystem?: string): string {
   parseEpochFields(text, line, keyword, timeSystem === 'MET' || timeSystem === 'MRT');
+  const scale = timeScaleOf(timeSystem ?? 'UTC');
+  if (scale !== null) {
+    // a trailing Z is tolerated whatever the time system (CCSDS 502.0-B-3 §7.5.10 makes it optional)
+    const plain = scale !== 'UTC' && text.endsWith('Z') ? text.slice(0, -1) : text;
+    try {
+      Epoch.parse(plain, scale, 0);
+    } catch (error) {
+      if (error instanceof EpochParseError || error instanceof RangeError) {
+        throw new CcsdsParseError(line, `${keyword}: ${error.message} (${scale})`, keyword);
+      }
+      throw error;
+    }
+  }
   return text;
 }
 
@@ -71,6 +92,10 @@ export function readEntryValue(token: EntryToken, spec: KeySpec, timeSystem?: st
       return parts.map((p) => parseNumber(p, line, keyword));
     }
     case 'epoch':
+      if (spec.syntaxOnly) {
+        parseEpochFields(value, line, keyword);
+        return value;
+      }
       return readEpoch(value, line, keyword, timeSystem);
     case 'epochOrRelative':
       if (isCcsdsNumber(value)) return parseNumber(value, line, keyword);

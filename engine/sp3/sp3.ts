@@ -18,6 +18,7 @@ import { Sp3ParseError, quoteInput } from '../ccsds/errors.ts';
 import { KvnLineSplitter } from '../ccsds/kvn-lexer.ts';
 import { isCcsdsNumber } from '../ccsds/values.ts';
 import type { ApsisTimeScale } from '../ccsds/definitions.ts';
+import { Epoch } from '../time/epoch.ts';
 
 export type Sp3Version = 'a' | 'b' | 'c' | 'd';
 
@@ -439,6 +440,17 @@ export class Sp3Reader {
     return fields;
   }
 
+  /** Build the epoch with the Apsis time API in the file's time scale, so impossible dates fail with their line. */
+  private checkWithEpochApi(f: Sp3EpochFields, line: number): void {
+    const { scale } = sp3TimeScale(this.builtHeader!.timeSystem);
+    try {
+      Epoch.fromCalendar(f.year, f.month, f.day, f.hour, f.minute, f.second, scale, 0);
+    } catch (error) {
+      if (error instanceof RangeError) this.fail(line, `invalid epoch: ${error.message}`, '*');
+      throw error;
+    }
+  }
+
   /** Seconds since 1970 of calendar fields, overflowing fields carried (time-scale agnostic). */
   private secondsOf(f: Sp3EpochFields): number {
     return daysFromCivil(f.year, f.month, f.day) * 86400 + f.hour * 3600 + f.minute * 60 + f.second;
@@ -475,6 +487,7 @@ export class Sp3Reader {
       normalized = { ...civilFromDays(days), hour, minute, second: Number((secondsOfDay - hour * 3600 - minute * 60).toFixed(decimals)) };
     }
     const secondText = normalized.second.toFixed(decimals);
+    this.checkWithEpochApi(normalized, line);
     this.epochFields = normalized;
     this.epochText =
       `${normalized.year}-${pad(normalized.month)}-${pad(normalized.day)}T${pad(normalized.hour)}:${pad(normalized.minute)}:` +
