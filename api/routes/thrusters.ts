@@ -1,0 +1,103 @@
+/** Thruster routes (tag Thrusters): /operations/spacecraft/{id}/thrusters[/{thrusterId}]. */
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../context.ts';
+import { errorResponses, SECURED } from '../openapi.ts';
+import {
+  SpacecraftPathSchema,
+  ThrusterListSchema,
+  ThrusterPathSchema,
+  ThrusterRequestSchema,
+  ThrusterSchema,
+} from '../schemas/thrusters.ts';
+import { createThruster, getThruster, listThrustersOf, removeThruster, replaceThrusterOf } from '../services/thrusters.ts';
+
+const TAG = 'Thrusters';
+const COLLECTION = '/operations/spacecraft/{id}/thrusters';
+const ITEM = '/operations/spacecraft/{id}/thrusters/{thrusterId}';
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+
+const listRoute = createRoute({
+  method: 'get',
+  path: COLLECTION,
+  tags: [TAG],
+  summary: "List a spacecraft's thrusters (oldest first)",
+  description: 'Permission read:spacecraft. Unknown spacecraft or another organization → 404.',
+  security: SECURED,
+  request: { params: SpacecraftPathSchema },
+  responses: { 200: { description: 'All thrusters of the craft', content: json(ThrusterListSchema) }, ...errorResponses(404) },
+});
+
+const createThrusterRoute = createRoute({
+  method: 'post',
+  path: COLLECTION,
+  tags: [TAG],
+  summary: 'Add a thruster',
+  description: 'The direction is normalized. Permission write:spacecraft.',
+  security: SECURED,
+  request: { params: SpacecraftPathSchema, body: { required: true, content: json(ThrusterRequestSchema) } },
+  responses: { 201: { description: 'The thruster', content: json(ThrusterSchema) }, ...errorResponses(404, 415) },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: ITEM,
+  tags: [TAG],
+  summary: 'Read one thruster',
+  description: 'Permission read:spacecraft. Any miss (spacecraft, thruster, another organization) is the same 404.',
+  security: SECURED,
+  request: { params: ThrusterPathSchema },
+  responses: { 200: { description: 'The thruster', content: json(ThrusterSchema) }, ...errorResponses(404) },
+});
+
+const putRoute = createRoute({
+  method: 'put',
+  path: ITEM,
+  tags: [TAG],
+  summary: 'Replace a thruster',
+  description: 'Full replacement; omitted optional fields take their defaults. Permission write:spacecraft.',
+  security: SECURED,
+  request: { params: ThrusterPathSchema, body: { required: true, content: json(ThrusterRequestSchema) } },
+  responses: { 200: { description: 'The thruster', content: json(ThrusterSchema) }, ...errorResponses(404, 415) },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: ITEM,
+  tags: [TAG],
+  summary: 'Remove a thruster',
+  description:
+    "409 THRUSTER_IN_USE (details.references) while the spacecraft's maneuverCapabilities reference it. " +
+    'Permission write:spacecraft.',
+  security: SECURED,
+  request: { params: ThrusterPathSchema },
+  responses: { 204: { description: 'Removed' }, ...errorResponses(404, 409) },
+});
+
+export function registerThrusterRoutes(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(listRoute, async (c) => {
+    const thrusters = await listThrustersOf(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id);
+    return c.json(thrusters, 200);
+  });
+
+  app.openapi(createThrusterRoute, async (c) => {
+    const thruster = await createThruster(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('json'));
+    return c.json(thruster, 201);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const { id, thrusterId } = c.req.valid('param');
+    return c.json(await getThruster(c.get('deps').db, c.get('caller').organizationId, id, thrusterId), 200);
+  });
+
+  app.openapi(putRoute, async (c) => {
+    const { id, thrusterId } = c.req.valid('param');
+    const thruster = await replaceThrusterOf(c.get('deps').db, c.get('caller').organizationId, id, thrusterId, c.req.valid('json'));
+    return c.json(thruster, 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { id, thrusterId } = c.req.valid('param');
+    await removeThruster(c.get('deps').db, c.get('caller').organizationId, id, thrusterId);
+    return c.body(null, 204);
+  });
+}

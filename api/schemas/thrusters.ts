@@ -1,0 +1,44 @@
+/** Thruster request and response schemas (validation + OpenAPI). */
+import { z } from '@hono/zod-openapi';
+import { Vector3Schema } from './spacecraft.ts';
+
+export const MIN_ISP_S = 50;
+export const MAX_ISP_S = 10_000;
+
+export const ThrusterRequestSchema = z
+  .object({
+    name: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters'),
+    thrustN: z.number().positive().openapi({ description: 'Thrust, N (> 0)' }),
+    ispS: z.number().min(MIN_ISP_S).max(MAX_ISP_S).openapi({ description: `Specific impulse, s (${MIN_ISP_S}..${MAX_ISP_S})` }),
+    direction: Vector3Schema.openapi({ description: 'Body-frame thrust direction; normalized on write; the zero vector is rejected' }),
+    positionM: Vector3Schema.optional().openapi({ description: 'Body-frame nozzle position, m; default {0,0,0}' }),
+    enabled: z.boolean().optional().openapi({ description: 'Default true' }),
+  })
+  .openapi('ThrusterRequest', { description: 'Create or replace (PUT) a thruster; omitted optional fields take their defaults' });
+
+export type ThrusterRequest = z.infer<typeof ThrusterRequestSchema>;
+
+export const ThrusterSchema = z
+  .object({
+    id: z.string(),
+    spacecraftId: z.string(),
+    name: z.string(),
+    thrustN: z.number(),
+    ispS: z.number(),
+    direction: Vector3Schema.openapi({ description: 'Body-frame unit vector' }),
+    positionM: Vector3Schema,
+    enabled: z.boolean(),
+    createdAt: z.string().openapi({ format: 'date-time' }),
+    updatedAt: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('Thruster');
+
+export const ThrusterListSchema = z.array(ThrusterSchema).openapi('ThrusterList');
+
+export const SpacecraftPathSchema = z.object({
+  id: z.string().min(1).openapi({ param: { name: 'id', in: 'path' }, description: 'Canonical spacecraft id' }),
+});
+
+export const ThrusterPathSchema = SpacecraftPathSchema.extend({
+  thrusterId: z.string().min(1).openapi({ param: { name: 'thrusterId', in: 'path' }, description: 'Thruster id' }),
+});
