@@ -2,7 +2,7 @@
  * Payloads (sensors) mounted on a spacecraft. `slotIndex` comes from the spacecraft's high-water
  * mark (storage/spacecraft.ts claimNextPayloadSlot) and is never changed or reused afterwards.
  */
-import type { SqlExecutor } from './db.ts';
+import type { Db, SqlExecutor } from './db.ts';
 import type { Vector3 } from './spacecraft.ts';
 
 export type PayloadType = 'CAMERA' | 'RADAR' | 'RF' | 'LIDAR' | 'SPECTROMETER' | 'OTHER';
@@ -48,16 +48,37 @@ function fieldValues(p: PayloadFields): Array<string | number | null> {
   return [p.name, p.type, p.massKg, p.powerW, p.boresight.x, p.boresight.y, p.boresight.z, p.fieldOfViewDeg];
 }
 
-export async function insertPayload(db: SqlExecutor, organizationId: string, payload: Payload): Promise<void> {
-  await db.execute({
-    sql: `INSERT INTO payloads (id, spacecraft_id, organization_id, slot_index, name, type, mass_kg, power_w,
-            boresight_x, boresight_y, boresight_z, field_of_view_deg, created_at, updated_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [
-      payload.id, payload.spacecraftId, organizationId, payload.slotIndex, ...fieldValues(payload), payload.createdAt,
-      payload.updatedAt,
+/**
+ * Inserts the payload in the craft's next slot (the high-water mark `spacecraft.next_payload_slot`,
+ * then bumped), as one atomic batch: concurrent creates get distinct slots, a deleted slot is never
+ * handed out again. Returns the slot, or null (nothing written) when the craft is not in the organization.
+ */
+export async function insertPayloadInNextSlot(
+  db: Db,
+  organizationId: string,
+  payload: Omit<Payload, 'slotIndex'>,
+): Promise<number | null> {
+  const [inserted] = await db.batch(
+    [
+      {
+        sql: `INSERT INTO payloads (id, spacecraft_id, organization_id, slot_index, name, type, mass_kg, power_w,
+                boresight_x, boresight_y, boresight_z, field_of_view_deg, created_at, updated_at)
+              SELECT ?, s.id, s.organization_id, s.next_payload_slot, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+              FROM spacecraft s WHERE s.organization_id = ? AND s.id = ?
+              RETURNING slot_index`,
+        args: [
+          payload.id, ...fieldValues(payload), payload.createdAt, payload.updatedAt, organizationId, payload.spacecraftId,
+        ],
+      },
+      {
+        sql: 'UPDATE spacecraft SET next_payload_slot = next_payload_slot + 1 WHERE organization_id = ? AND id = ?',
+        args: [organizationId, payload.spacecraftId],
+      },
     ],
-  });
+    'write',
+  );
+  const row = inserted?.rows[0];
+  return row ? Number(row.slot_index) : null;
 }
 
 export async function replacePayload(

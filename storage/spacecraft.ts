@@ -373,16 +373,6 @@ export async function listSpacecraft(
   return { items: rows.rows.map(summaryFromRow), totalElements: Number(count.rows[0]!.n) };
 }
 
-/** Hands out the next payload slot of a craft (high-water mark: deleted slots are never reused). Null when absent. */
-export async function claimNextPayloadSlot(db: SqlExecutor, organizationId: string, spacecraftId: string): Promise<number | null> {
-  const result = await db.execute({
-    sql: `UPDATE spacecraft SET next_payload_slot = next_payload_slot + 1
-          WHERE organization_id = ? AND id = ? RETURNING next_payload_slot - 1 AS slot`,
-    args: [organizationId, spacecraftId],
-  });
-  return result.rows[0] ? Number(result.rows[0].slot) : null;
-}
-
 export type ResolutionKind = 'id' | 'externalKey' | 'name' | 'noradId' | 'cosparId';
 
 export interface SpacecraftMatch {

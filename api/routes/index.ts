@@ -3,5 +3,6 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { registerSpacecraftRoutes } from './spacecraft.ts';
 import { registerThrusterRoutes } from './thrusters.ts';
+import { registerPayloadRoutes } from './payloads.ts';
 
-export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes];
+export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes];

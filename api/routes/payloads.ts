@@ -1,0 +1,103 @@
+/** Payload routes (tag Payloads): /operations/spacecraft/{spacecraftId}/payloads[/{payloadId}]. */
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../context.ts';
+import { errorResponses, SECURED } from '../openapi.ts';
+import {
+  PayloadCollectionPathSchema,
+  PayloadListSchema,
+  PayloadPathSchema,
+  PayloadRequestSchema,
+  PayloadSchema,
+} from '../schemas/payloads.ts';
+import { createPayload, getPayload, listPayloadsOf, removePayload, replacePayloadOf } from '../services/payloads.ts';
+
+const TAG = 'Payloads';
+const COLLECTION = '/operations/spacecraft/{spacecraftId}/payloads';
+const ITEM = '/operations/spacecraft/{spacecraftId}/payloads/{payloadId}';
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+
+const listRoute = createRoute({
+  method: 'get',
+  path: COLLECTION,
+  tags: [TAG],
+  summary: "List a spacecraft's payloads (by slotIndex)",
+  description: 'Permission read:spacecraft. Unknown spacecraft or another organization → 404.',
+  security: SECURED,
+  request: { params: PayloadCollectionPathSchema },
+  responses: { 200: { description: 'All payloads of the craft', content: json(PayloadListSchema) }, ...errorResponses(404) },
+});
+
+const createPayloadRoute = createRoute({
+  method: 'post',
+  path: COLLECTION,
+  tags: [TAG],
+  summary: 'Add a payload',
+  description: 'slotIndex = highest slot ever assigned on the craft + 1 (first 0). Permission write:spacecraft.',
+  security: SECURED,
+  request: { params: PayloadCollectionPathSchema, body: { required: true, content: json(PayloadRequestSchema) } },
+  responses: { 201: { description: 'The payload', content: json(PayloadSchema) }, ...errorResponses(404, 415) },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: ITEM,
+  tags: [TAG],
+  summary: 'Read one payload',
+  description: 'Permission read:spacecraft. Any miss (spacecraft, payload, another organization) is the same 404.',
+  security: SECURED,
+  request: { params: PayloadPathSchema },
+  responses: { 200: { description: 'The payload', content: json(PayloadSchema) }, ...errorResponses(404) },
+});
+
+const putRoute = createRoute({
+  method: 'put',
+  path: ITEM,
+  tags: [TAG],
+  summary: 'Replace a payload',
+  description: 'Full replacement of the writable fields; slotIndex is kept. Permission write:spacecraft.',
+  security: SECURED,
+  request: { params: PayloadPathSchema, body: { required: true, content: json(PayloadRequestSchema) } },
+  responses: { 200: { description: 'The payload', content: json(PayloadSchema) }, ...errorResponses(404, 415) },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: ITEM,
+  tags: [TAG],
+  summary: 'Remove a payload',
+  description:
+    'Its slot index stays as a gap and is never repacked or reused; any miss gives the same 404. Permission write:spacecraft.',
+  security: SECURED,
+  request: { params: PayloadPathSchema },
+  responses: { 204: { description: 'Removed' }, ...errorResponses(404) },
+});
+
+export function registerPayloadRoutes(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(listRoute, async (c) => {
+    const payloads = await listPayloadsOf(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').spacecraftId);
+    return c.json(payloads, 200);
+  });
+
+  app.openapi(createPayloadRoute, async (c) => {
+    const { spacecraftId } = c.req.valid('param');
+    const payload = await createPayload(c.get('deps').db, c.get('caller').organizationId, spacecraftId, c.req.valid('json'));
+    return c.json(payload, 201);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const { spacecraftId, payloadId } = c.req.valid('param');
+    return c.json(await getPayload(c.get('deps').db, c.get('caller').organizationId, spacecraftId, payloadId), 200);
+  });
+
+  app.openapi(putRoute, async (c) => {
+    const { spacecraftId, payloadId } = c.req.valid('param');
+    const payload = await replacePayloadOf(c.get('deps').db, c.get('caller').organizationId, spacecraftId, payloadId, c.req.valid('json'));
+    return c.json(payload, 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { spacecraftId, payloadId } = c.req.valid('param');
+    await removePayload(c.get('deps').db, c.get('caller').organizationId, spacecraftId, payloadId);
+    return c.body(null, 204);
+  });
+}

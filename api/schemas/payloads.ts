@@ -1,0 +1,52 @@
+/** Payload (sensor) request and response schemas (validation + OpenAPI). */
+import { z } from '@hono/zod-openapi';
+import { Vector3Schema } from './spacecraft.ts';
+
+export const PAYLOAD_TYPES = ['CAMERA', 'RADAR', 'RF', 'LIDAR', 'SPECTROMETER', 'OTHER'] as const;
+
+export const PayloadRequestSchema = z
+  .object({
+    name: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters'),
+    type: z.enum(PAYLOAD_TYPES),
+    massKg: z.number().positive().nullable().optional().openapi({ description: 'Mass, kg (> 0); default null' }),
+    powerW: z.number().min(0).nullable().optional().openapi({ description: 'Power draw, W (>= 0); default null' }),
+    boresight: Vector3Schema.optional()
+      .openapi({ description: 'Body-frame boresight; normalized on write; the zero vector is rejected; default +Z {0,0,1}' }),
+    fieldOfViewDeg: z.number().gt(0).max(180).nullable().optional()
+      .openapi({ description: 'Full cone angle, degrees, (0, 180]; default null' }),
+  })
+  .openapi('PayloadRequest', {
+    description: 'Create or replace (PUT) a payload; slotIndex is assigned by the server and never changes',
+  });
+
+export type PayloadRequest = z.infer<typeof PayloadRequestSchema>;
+
+export const PayloadSchema = z
+  .object({
+    id: z.string(),
+    spacecraftId: z.string(),
+    name: z.string(),
+    type: z.enum(PAYLOAD_TYPES),
+    slotIndex: z.number().int().openapi({
+      description:
+        'Assigned on create: one more than the highest slot ever assigned on this craft (the first is 0). Deleted ' +
+        'slots stay as gaps and are never reused or repacked',
+    }),
+    massKg: z.number().nullable(),
+    powerW: z.number().nullable(),
+    boresight: Vector3Schema.openapi({ description: 'Body-frame unit vector' }),
+    fieldOfViewDeg: z.number().nullable(),
+    createdAt: z.string().openapi({ format: 'date-time' }),
+    updatedAt: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('Payload');
+
+export const PayloadListSchema = z.array(PayloadSchema).openapi('PayloadList');
+
+export const PayloadCollectionPathSchema = z.object({
+  spacecraftId: z.string().min(1).openapi({ param: { name: 'spacecraftId', in: 'path' }, description: 'Canonical spacecraft id' }),
+});
+
+export const PayloadPathSchema = PayloadCollectionPathSchema.extend({
+  payloadId: z.string().min(1).openapi({ param: { name: 'payloadId', in: 'path' }, description: 'Payload id' }),
+});

@@ -1,0 +1,77 @@
+/**
+ * Payload use cases. slotIndex comes from the craft's high-water mark, claimed atomically with the
+ * insert, so concurrent creates get distinct slots and deleted slots are never handed out again.
+ * On the item routes any miss (wrong spacecraft, wrong payload, another organization) is the same 404.
+ */
+import { randomUUID } from 'node:crypto';
+import { notFound, validationError, type ApiError } from '../errors.ts';
+import type { PayloadRequest } from '../schemas/payloads.ts';
+import { nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
+import {
+  deletePayload,
+  findPayload,
+  insertPayloadInNextSlot,
+  listPayloads,
+  replacePayload,
+  type Payload,
+  type PayloadFields,
+} from '../../storage/payloads.ts';
+import { spacecraftExists } from '../../storage/spacecraft.ts';
+import { normalize, spacecraftNotFound } from './spacecraft.ts';
+
+function payloadNotFound(): ApiError {
+  return notFound('Payload not found', 'PAYLOAD_NOT_FOUND', { code: 'payload.not-found' });
+}
+
+function toFields(request: PayloadRequest): PayloadFields {
+  const boresight = request.boresight ?? { x: 0, y: 0, z: 1 };
+  if (Math.hypot(boresight.x, boresight.y, boresight.z) === 0) {
+    throw validationError({ boresight: 'must not be the zero vector' });
+  }
+  return {
+    name: request.name,
+    type: request.type,
+    massKg: request.massKg ?? null,
+    powerW: request.powerW ?? null,
+    boresight: normalize(boresight),
+    fieldOfViewDeg: request.fieldOfViewDeg ?? null,
+  };
+}
+
+export async function listPayloadsOf(db: SqlExecutor, organizationId: string, spacecraftId: string): Promise<Payload[]> {
+  if (!(await spacecraftExists(db, organizationId, spacecraftId))) throw spacecraftNotFound(spacecraftId);
+  return await listPayloads(db, organizationId, spacecraftId);
+}
+
+export async function getPayload(db: SqlExecutor, organizationId: string, spacecraftId: string, payloadId: string): Promise<Payload> {
+  const payload = await findPayload(db, organizationId, spacecraftId, payloadId);
+  if (!payload) throw payloadNotFound();
+  return payload;
+}
+
+export async function createPayload(db: Db, organizationId: string, spacecraftId: string, request: PayloadRequest): Promise<Payload> {
+  const fields = toFields(request);
+  const now = nowIso();
+  const draft = { id: randomUUID(), spacecraftId, ...fields, createdAt: now, updatedAt: now };
+  const slotIndex = await insertPayloadInNextSlot(db, organizationId, draft);
+  if (slotIndex === null) throw spacecraftNotFound(spacecraftId);
+  return { ...draft, slotIndex };
+}
+
+export async function replacePayloadOf(
+  db: SqlExecutor,
+  organizationId: string,
+  spacecraftId: string,
+  payloadId: string,
+  request: PayloadRequest,
+): Promise<Payload> {
+  const fields = toFields(request);
+  const current = await getPayload(db, organizationId, spacecraftId, payloadId);
+  const updatedAt = nowIso();
+  if (!(await replacePayload(db, organizationId, spacecraftId, payloadId, fields, updatedAt))) throw payloadNotFound();
+  return { ...current, ...fields, updatedAt };
+}
+
+export async function removePayload(db: SqlExecutor, organizationId: string, spacecraftId: string, payloadId: string): Promise<void> {
+  if (!(await deletePayload(db, organizationId, spacecraftId, payloadId))) throw payloadNotFound();
+}
