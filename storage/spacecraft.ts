@@ -375,6 +375,14 @@ export async function listSpacecraft(
 
 export type ResolutionKind = 'id' | 'externalKey' | 'name' | 'noradId' | 'cosparId';
 
+const RESOLUTION_COLUMNS: Record<ResolutionKind, string> = {
+  id: 'id',
+  externalKey: 'external_key',
+  name: 'name_folded',
+  noradId: 'norad_id',
+  cosparId: 'cospar_id',
+};
+
 export interface SpacecraftMatch {
   spacecraft: Spacecraft;
   /** Every kind under which the identifier matched this craft. */
@@ -395,20 +403,12 @@ export async function resolveSpacecraft(
 ): Promise<SpacecraftMatch[]> {
   const conditions: string[] = [];
   const args: Array<string | number> = [organizationId];
-  const labels: string[] = [];
-  const checks: Record<ResolutionKind, () => string | null> = {
-    id: () => (args.push(identifier), 'id = ?'),
-    externalKey: () => (args.push(identifier), 'external_key = ?'),
-    name: () => (args.push(foldName(identifier)), 'name_folded = ?'),
-    noradId: () => (CANONICAL_NORAD_TEXT.test(identifier) ? (args.push(Number(identifier)), 'norad_id = ?') : null),
-    cosparId: () => (args.push(identifier), 'cospar_id = ?'),
-  };
+  const used: ResolutionKind[] = [];
   for (const kind of new Set(kinds)) {
-    const condition = checks[kind]();
-    if (condition) {
-      conditions.push(condition);
-      labels.push(kind);
-    }
+    if (kind === 'noradId' && !CANONICAL_NORAD_TEXT.test(identifier)) continue; // cannot equal any NORAD id
+    conditions.push(`${RESOLUTION_COLUMNS[kind]} = ?`);
+    args.push(kind === 'name' ? foldName(identifier) : kind === 'noradId' ? Number(identifier) : identifier);
+    used.push(kind);
   }
   if (conditions.length === 0) return [];
   const result = await db.execute({
@@ -417,7 +417,7 @@ export async function resolveSpacecraft(
   });
   return result.rows.map((row) => {
     const spacecraft = fromRow(row);
-    const matchedBy = (labels as ResolutionKind[]).filter((kind) => matches(spacecraft, kind, identifier));
+    const matchedBy = used.filter((kind) => matches(spacecraft, kind, identifier));
     return { spacecraft, matchedBy };
   });
 }
