@@ -152,3 +152,11 @@ export function parseEpochFields(text: string, line: number, keyword: string, re
   if (second >= 61 || (second >= 60 && !(hour === 23 && minute === 59))) fail('second out of range');
   return { year, month, day, hour, minute, second };
 }
+
+/**
+ * True when `id` has the international designator form YYYY-NNNP{PP} (COSPAR, e.g. `1998-067A`).
+ * CCSDS 502.0-B-3 only *recommends* this form for OBJECT_ID, so readers accept any text and callers may warn.
+ */
+export function isInternationalDesignator(id: string): boolean {
+  return /^\d{4}-\d{3}[A-Z]{1,3}$/.test(id.trim());
+}
