@@ -59,6 +59,36 @@ export class HarrisPriesterAtmosphere {
   }
 
   /**
+   * Switching function that changes sign at every table node (and at the 1000 km top, where the density drops to
+   * 0): sin(π·u(h)) with u the piecewise-linear node index, held at ±1 above the top. The propagator uses it to end
+   * integration steps exactly at the kinks of the piecewise-exponential density — the variant the reference README
+   * shows to agree with the 1e-10 m reference to 2 mm (SSO) / 3.5 cm (GTO) — so that the adaptive step control
+   * sees a smooth right-hand side and converges regularly.
+   */
+  nodeFunction(h: number): number {
+    const hM = this.hM;
+    const n = hM.length;
+    let u: number;
+    if (h <= hM[0]!) u = (h - hM[0]!) / (hM[1]! - hM[0]!);
+    else if (h >= hM[n - 1]!) u = Math.min(n - 1 + (h - hM[n - 1]!) / (hM[n - 1]! - hM[n - 2]!), n - 0.5);
+    else {
+      let i = 0;
+      while (i < n - 2 && h > hM[i + 1]!) i++;
+      u = i + (h - hM[i]!) / (hM[i + 1]! - hM[i]!);
+    }
+    return Math.sin(Math.PI * u);
+  }
+
+  /** Smallest table spacing near height h (m), for the event check interval. */
+  nodeSpacingNear(h: number): number {
+    const hM = this.hM;
+    const n = hM.length;
+    let i = 0;
+    while (i < n - 2 && h > hM[i + 1]!) i++;
+    return Math.min(hM[i + 1]! - hM[i]!, i > 0 ? hM[i]! - hM[i - 1]! : Number.POSITIVE_INFINITY);
+  }
+
+  /**
    * Density (kg/m³) at Earth-fixed position p (m) with the Earth-fixed Sun position s (m).
    * Heights below the table are clamped to the lowest node (the propagator's 100 km floor stops the run there).
    */

@@ -35,6 +35,8 @@ export type EventAction = 'CONTINUE' | 'RESET_DERIVATIVES' | 'STOP';
 export interface EventDetector {
   /** Largest time interval (s) over which g is assumed to change sign at most once. */
   readonly maxCheckS: number;
+  /** Optional state-dependent check interval (s), like Hipparchus' `AdaptableInterval`; overrides maxCheckS. */
+  maxCheckAt?(t: number, y: Float64Array): number;
   /** Convergence threshold on the event time (s). */
   readonly thresholdS: number;
   g(t: number, y: Float64Array): number;
@@ -622,14 +624,21 @@ export class Dop853Integrator implements StepInterpolator {
         const es = this.events[i]!;
         const d = es.detector;
         const tFrom = es.tSearch;
-        const span = Math.abs(t1 - tFrom);
-        if (span === 0) continue;
-        const nSub = Math.max(1, Math.ceil(span / d.maxCheckS));
+        if (tFrom === t1) continue;
         let ta = tFrom;
         let ga = es.gSearch;
-        for (let j = 1; j <= nSub; j++) {
-          const tb = j === nSub ? t1 : tFrom + ((t1 - tFrom) * j) / nSub;
+        const adaptive = d.maxCheckAt !== undefined;
+        const nSub = adaptive ? 0 : Math.max(1, Math.ceil(Math.abs(t1 - tFrom) / d.maxCheckS));
+        for (let j = 1; ; j++) {
           if (best !== null && (forward ? ta >= bestT : ta <= bestT)) break;
+          let tb: number;
+          if (adaptive) {
+            this.interpolate(ta, yE);
+            const dt = Math.max(d.thresholdS, d.maxCheckAt!(ta, yE));
+            tb = forward ? Math.min(t1, ta + dt) : Math.max(t1, ta - dt);
+          } else {
+            tb = j === nSub ? t1 : tFrom + ((t1 - tFrom) * j) / nSub;
+          }
           this.interpolate(tb, yE);
           const gb = d.g(tb, yE);
           if ((ga < 0 && gb >= 0) || (ga > 0 && gb <= 0)) {
@@ -641,6 +650,7 @@ export class Dop853Integrator implements StepInterpolator {
             }
             break;
           }
+          if (tb === t1) break;
           ta = tb;
           ga = gb;
         }
