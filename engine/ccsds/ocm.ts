@@ -269,6 +269,7 @@ interface OpenBlock {
   /** column layout, resolved at the first data line */
   layout: { count: number; factors: (number | null)[] } | null;
   maneuverRows: OcmManeuverRow[];
+  composition: string[] | null;
   firstTime: string | null;
   lastTime: string | null;
 }
@@ -397,7 +398,7 @@ export class OcmParser {
     if (kind === 'PERT' && this.result.perturbations) throw new CcsdsParseError(line, 'only one PERT block is allowed', 'PERT_START');
     if (kind === 'USER' && this.result.userDefined) throw new CcsdsParseError(line, 'only one USER block is allowed', 'USER_START');
     this.block = {
-      kind, line, comments: [], values: {}, tokens: {}, rows: 0, layout: null, maneuverRows: [], firstTime: null, lastTime: null,
+      kind, line, comments: [], values: {}, tokens: {}, rows: 0, layout: null, maneuverRows: [], composition: null, firstTime: null, lastTime: null,
     };
     this.state = 'block';
   }
@@ -519,6 +520,7 @@ export class OcmParser {
   // --- MAN (§6.2.7) ---
 
   private manComposition(block: OpenBlock, line: number): string[] {
+    if (block.composition) return block.composition;
     const token = block.tokens['MAN_COMPOSITION'];
     if (!token) throw new CcsdsParseError(line, 'MAN_COMPOSITION is required before the maneuver data lines', 'MAN_COMPOSITION');
     const composition = String(block.values['MAN_COMPOSITION']).split(',').map((f) => f.trim().toUpperCase());
@@ -537,6 +539,7 @@ export class OcmParser {
     if (new Set(composition).size !== composition.length) {
       throw new CcsdsParseError(token.line, 'MAN_COMPOSITION lists a field twice', 'MAN_COMPOSITION');
     }
+    block.composition = composition;
     return composition;
   }
 

@@ -103,3 +103,14 @@ test('TDM reader streams observations chunk by chunk (KVN and XML)', () => {
     assert.equal(summary.observationCount, 21);
   }
 });
+
+test('benchmark generators: KVN and XML TDMs with the requested number of observations', async () => {
+  const { tdmKvnChunks, tdmXmlChunks } = await import('../../../bench/parsers.ts');
+  for (const chunks of [tdmKvnChunks(1001), tdmXmlChunks(1001)]) {
+    let count = 0;
+    const reader = new TdmReader({ onObservation: (o) => { count++; assert.equal(o.segment.participants[1], 'SAT-1'); } });
+    for (const chunk of chunks) reader.push(chunk);
+    assert.equal(reader.end().observationCount, 1001);
+    assert.equal(count, 1001);
+  }
+});

@@ -99,3 +99,18 @@ test('SP3 reader streams records chunk by chunk', () => {
   assert.deepEqual(seen, expected);
   assert.equal(summary.recordCount, expected.length);
 });
+
+test('benchmark generator: 96-satellite SP3-d with velocities is valid and streams', async () => {
+  const { sp3Chunks } = await import('../../../bench/parsers.ts');
+  let count = 0;
+  let last: Sp3Record | null = null;
+  const reader = new Sp3Reader({ onRecord: (r) => { count++; last = r; } });
+  for (const chunk of sp3Chunks(96, 12, 300)) reader.push(chunk);
+  const summary = reader.end();
+  assert.equal(summary.header.satelliteIds.length, 96);
+  assert.equal(summary.epochCount, 12);
+  assert.equal(count, 96 * 12);
+  const speed = Math.hypot(...last!.velocityKmS!);
+  assert.ok(speed > 3.8 && speed < 3.95, `GPS-like orbital speed in km/s, got ${speed}`);
+  assert.equal(last!.epoch, '2024-01-01T00:55:00.00000000');
+});
