@@ -399,6 +399,10 @@ export class Dop853Integrator implements StepInterpolator {
         const isLast = action === 'STOP';
         if (handler) handler(this, isLast);
         this.interpolate(stepEnd, yT);
+        // The accepted step crossed the discontinuity, so its polynomial is least accurate right there. Redo the
+        // smooth part [t, t_event] as one step (y0 and k1 are untouched) and keep it when its error is within
+        // tolerance; otherwise keep the interpolated state (what Hipparchus does in every case).
+        if (stepEnd !== t && this.trialStep(t, stepEnd - t) <= 1) yT.set(y1);
         t = stepEnd;
         y0.set(yT);
         if (action === 'STOP') {
