@@ -279,6 +279,8 @@ export class Dop853Integrator implements StepInterpolator {
   private tInterpStart = 0;
   private tInterpEnd = 0;
   private events: EventState[] = [];
+  private firedEvent: EventState | null = null;
+  private firedIncreasing = false;
 
   constructor(system: OdeSystem, settings: Dop853Settings) {
     this.sys = system;
@@ -413,6 +415,12 @@ export class Dop853Integrator implements StepInterpolator {
         // RESET_DERIVATIVES: restart from the event with fresh derivatives
         this.eval(t, y0, k1);
         for (const es of this.events) es.gPrev = es.detector.g(t, y0);
+        // the event that ended the step is behind us: keep its g on the post-event side even if the re-integrated
+        // state lands a rounding error before the root (otherwise it would be found again immediately)
+        const fired = this.firedEvent;
+        if (fired !== null && (fired.gPrev > 0) !== this.firedIncreasing) {
+          fired.gPrev = this.firedIncreasing ? Number.MIN_VALUE : -Number.MIN_VALUE;
+        }
         last = false;
         // keep the step size that was accepted (bounded)
         h = Math.min(Math.max(Math.abs(h), minStepS), maxStepS) * sign;
@@ -662,7 +670,11 @@ export class Dop853Integrator implements StepInterpolator {
       if (best === null) break;
       this.interpolate(bestT, yE);
       const action = best.detector.onEvent(bestT, yE, bestIncreasing);
-      if (action !== 'CONTINUE') return { t: bestT, action };
+      if (action !== 'CONTINUE') {
+        this.firedEvent = best;
+        this.firedIncreasing = bestIncreasing;
+        return { t: bestT, action };
+      }
       best.tSearch = bestT;
       best.gSearch = best.detector.g(bestT, yE);
       if (best.gSearch === 0) best.gSearch = bestIncreasing ? Number.MIN_VALUE : -Number.MIN_VALUE;
