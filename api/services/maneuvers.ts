@@ -1,0 +1,826 @@
+/**
+ * Stored maneuvers, contract 2.0.0 (spec → Maneuvers rules 1–6): batch create, read, replace, delete, list,
+ * OCM import with preview, OCM/ZIP export. Records are addressed by maneuverId + the actual spacecraft id;
+ * the organization always comes from the caller.
+ *
+ * Overlap rule: a record's enclosing interval (earliest segment start → latest segment end) must not overlap
+ * another record of the same spacecraft (touching allowed). Create, import and update check it inside the same
+ * write transaction as the write. Pre-existing overlaps are never repaired; every read reports them in
+ * `conflictingManeuverIds`.
+ */
+import { createHash } from 'node:crypto';
+import { strToU8, zipSync } from 'fflate';
+import { Epoch } from '../../engine/time/epoch.ts';
+import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
+import {
+  deleteManeuver as deleteManeuverRow,
+  existingManeuverIds,
+  findManeuver,
+  findManeuversByIds,
+  findOverlapping,
+  insertManeuver,
+  listManeuversInWindow,
+  overlappingIdsOf,
+  updateManeuverContent,
+  type AttitudeMode,
+  type ManeuverContent,
+  type StoredManeuver,
+} from '../../storage/maneuvers.ts';
+import { nextDisplayNumber } from '../../storage/sequences.ts';
+import { findSpacecraftById, resolveSpacecraft, type ResolutionKind, type Spacecraft } from '../../storage/spacecraft.ts';
+import { ApiError, conflict, notFound, validationError } from '../errors.ts';
+import { buildContent, deriveValues, epochKey, keysOverlap, MANEUVER_ID_MAX_LENGTH } from './maneuverRecords.ts';
+import { decodeOcmBytes, OcmImportError, readOcmManeuvers, writeManeuverOcm, type OcmImportPlan, type OcmTargetHints } from './maneuverOcm.ts';
+import { spacecraftNotFound } from './spacecraft.ts';
+
+export const MAX_LIST_SPACECRAFT = 50;
+export const MAX_EXPORT_MANEUVER_IDS = 100;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Views
+// ---------------------------------------------------------------------------------------------------------------
+
+interface SegmentView {
+  referenceEpoch: string;
+  duration: number;
+  thrX: number;
+  thrY: number;
+  thrZ: number;
+  thrISP: number;
+  attitudeMode: AttitudeMode;
+}
+
+interface DerivedView {
+  start: string;
+  end: string;
+  acceleration: number | null;
+  deltaV: number | null;
+  deltaMass: number | null;
+  initialMass: number | null;
+  conflictingManeuverIds: string[];
+}
+
+export interface ManeuverDetail extends DerivedView {
+  maneuverId: string;
+  displayId: string;
+  spacecraftId: string;
+  name: string;
+  purpose: string | null;
+  attitudeMode: AttitudeMode;
+  composition: SegmentView[];
+}
+
+export interface ManeuverListItem extends DerivedView {
+  maneuverId: string;
+  displayId: string;
+  name: string;
+  spacecraftId: string;
+  attitudeMode: AttitudeMode;
+  segmentCount: number;
+}
+
+function derivedView(record: StoredManeuver, spacecraft: Spacecraft, conflicts: string[]): DerivedView {
+  const derived = deriveValues(record.composition, record.wetMassKg ?? spacecraft.launchMass);
+  return {
+    start: record.start,
+    end: record.end,
+    acceleration: derived.acceleration,
+    deltaV: derived.deltaV,
+    deltaMass: derived.deltaMass,
+    initialMass: derived.initialMass,
+    conflictingManeuverIds: conflicts,
+  };
+}
+
+function detailView(record: StoredManeuver, spacecraft: Spacecraft, conflicts: string[]): ManeuverDetail {
+  return {
+    maneuverId: record.maneuverId,
+    displayId: record.displayId,
+    spacecraftId: record.spacecraftId,
+    name: record.name,
+    purpose: record.purpose,
+    attitudeMode: record.attitudeMode,
+    composition: record.composition.map((s) => ({ ...s })),
+    ...derivedView(record, spacecraft, conflicts),
+  };
+}
+
+function listItemView(record: StoredManeuver, spacecraft: Spacecraft, conflicts: string[]): ManeuverListItem {
+  return {
+    maneuverId: record.maneuverId,
+    displayId: record.displayId,
+    name: record.name,
+    spacecraftId: record.spacecraftId,
+    attitudeMode: record.attitudeMode,
+    segmentCount: record.composition.length,
+    ...derivedView(record, spacecraft, conflicts),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface SegmentInputJson {
+  referenceEpoch: string;
+  duration: number;
+  thrX: number;
+  thrY: number;
+  thrZ: number;
+  thrISP: number;
+  attitudeMode: AttitudeMode;
+}
+
+export interface ManeuverFieldsJson {
+  name: string;
+  purpose?: string | null;
+  attitudeMode: AttitudeMode;
+  composition: SegmentInputJson[];
+}
+
+export interface CreateManeuverJson extends ManeuverFieldsJson {
+  spacecraftId: string;
+}
+
+function contentFromJson(input: ManeuverFieldsJson, wetMassKg: number | null): ManeuverContent {
+  return buildContent({
+    name: input.name,
+    purpose: input.purpose === undefined || input.purpose === null || input.purpose === '' ? null : input.purpose,
+    attitudeMode: input.attitudeMode,
+    // The schema has checked that each referenceEpoch is an instant with zone.
+    composition: input.composition.map((s) => ({ ...s, referenceEpoch: Epoch.parseInstant(s.referenceEpoch) })),
+    wetMassKg,
+  });
+}
+
+function maneuverNotFound(spacecraftId: string, maneuverId: string): ApiError {
+  return notFound(`Maneuver ${JSON.stringify(maneuverId)} not found on spacecraft ${spacecraftId}`, 'MANEUVER_NOT_FOUND', {
+    code: 'maneuver.not-found',
+    details: { spacecraftId, maneuverId },
+  });
+}
+
+async function requireSpacecraft(db: SqlExecutor, organizationId: string, id: string): Promise<Spacecraft> {
+  const spacecraft = await findSpacecraftById(db, organizationId, id);
+  if (!spacecraft) throw spacecraftNotFound(id);
+  return spacecraft;
+}
+
+/** Every listed spacecraft, or 404 naming the missing ones (another organization's craft count as missing). */
+async function requireSpacecraftList(db: SqlExecutor, organizationId: string, ids: readonly string[]): Promise<Map<string, Spacecraft>> {
+  const found = new Map<string, Spacecraft>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const spacecraft = await findSpacecraftById(db, organizationId, id);
+    if (spacecraft) found.set(id, spacecraft);
+    else missing.push(id);
+  }
+  if (missing.length === 1) throw spacecraftNotFound(missing[0]!);
+  if (missing.length > 1) {
+    throw notFound(`Spacecraft not found: ${missing.join(', ')}`, 'SC-4040', { code: 'spacecraft.not-found', details: { spacecraftIds: missing } });
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Conflicts (identity and overlap), evaluated inside the write transaction
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface PendingRecord {
+  spacecraftId: string;
+  maneuverId: string;
+  content: ManeuverContent;
+}
+
+export interface ManeuverConflict {
+  spacecraftId: string;
+  maneuverId: string;
+  reason: 'DUPLICATE_IDENTITY' | 'OVERLAP';
+  /** Stored or batch records it collides with (for DUPLICATE_IDENTITY: the id itself). */
+  conflictingManeuverIds: string[];
+  /** Position in the request batch (create) — absent for import. */
+  index?: number;
+}
+
+/**
+ * Identity and overlap conflicts of a batch against the stored records and against itself (one spacecraft's
+ * records never conflict with another's). Each batch record is reported at most once per reason.
+ */
+export async function findBatchConflicts(db: SqlExecutor, organizationId: string, batch: readonly PendingRecord[]): Promise<ManeuverConflict[]> {
+  const conflicts: ManeuverConflict[] = [];
+  const bySpacecraft = new Map<string, Array<{ record: PendingRecord; index: number }>>();
+  batch.forEach((record, index) => {
+    const list = bySpacecraft.get(record.spacecraftId) ?? [];
+    list.push({ record, index });
+    bySpacecraft.set(record.spacecraftId, list);
+  });
+  for (const [spacecraftId, entries] of bySpacecraft) {
+    // identity: inside the batch, and against stored records
+    const seen = new Set<string>();
+    const existing = new Set(await existingManeuverIds(db, organizationId, spacecraftId, [...new Set(entries.map((e) => e.record.maneuverId))]));
+    for (const { record, index } of entries) {
+      if (seen.has(record.maneuverId) || existing.has(record.maneuverId)) {
+        conflicts.push({ spacecraftId, maneuverId: record.maneuverId, reason: 'DUPLICATE_IDENTITY', conflictingManeuverIds: [record.maneuverId], index });
+      }
+      seen.add(record.maneuverId);
+    }
+    // overlap with stored records inside the batch envelope
+    let envelopeStart = entries[0]!.record.content.startKey;
+    let envelopeEnd = entries[0]!.record.content.endKey;
+    for (const { record } of entries) {
+      if (record.content.startKey < envelopeStart) envelopeStart = record.content.startKey;
+      if (record.content.endKey > envelopeEnd) envelopeEnd = record.content.endKey;
+    }
+    const stored = await findOverlapping(db, organizationId, spacecraftId, envelopeStart, envelopeEnd);
+    // overlap within the batch: sweep by start
+    const sorted = [...entries].sort((a, b) => (a.record.content.startKey < b.record.content.startKey ? -1 : a.record.content.startKey > b.record.content.startKey ? 1 : a.index - b.index));
+    const batchOverlaps = new Map<number, string[]>();
+    for (let i = 0; i < sorted.length; i++) {
+      const a = sorted[i]!;
+      for (let j = i + 1; j < sorted.length; j++) {
+        const b = sorted[j]!;
+        if (b.record.content.startKey >= a.record.content.endKey) break;
+        if (keysOverlap(a.record.content, b.record.content)) {
+          (batchOverlaps.get(a.index) ?? batchOverlaps.set(a.index, []).get(a.index)!).push(b.record.maneuverId);
+          (batchOverlaps.get(b.index) ?? batchOverlaps.set(b.index, []).get(b.index)!).push(a.record.maneuverId);
+        }
+      }
+    }
+    for (const { record, index } of entries) {
+      const ids = stored.filter((s) => keysOverlap(record.content, s)).map((s) => s.maneuverId);
+      for (const id of batchOverlaps.get(index) ?? []) if (!ids.includes(id)) ids.push(id);
+      if (ids.length > 0) conflicts.push({ spacecraftId, maneuverId: record.maneuverId, reason: 'OVERLAP', conflictingManeuverIds: ids, index });
+    }
+  }
+  return conflicts.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+}
+
+function describeConflicts(conflicts: readonly ManeuverConflict[]): string {
+  const parts = conflicts.slice(0, 5).map((c) =>
+    c.reason === 'DUPLICATE_IDENTITY'
+      ? `${JSON.stringify(c.maneuverId)} already exists on spacecraft ${c.spacecraftId}`
+      : `${JSON.stringify(c.maneuverId)} overlaps ${c.conflictingManeuverIds.map((id) => JSON.stringify(id)).join(', ')}`,
+  );
+  const more = conflicts.length > 5 ? ` (and ${conflicts.length - 5} more)` : '';
+  return `${parts.join('; ')}${more}`;
+}
+
+function conflictError(conflicts: readonly ManeuverConflict[], code: string): ApiError {
+  const ids = [...new Set(conflicts.flatMap((c) => [c.maneuverId, ...c.conflictingManeuverIds]))];
+  return conflict('MANEUVER_CONFLICT', `Maneuver conflict: ${describeConflicts(conflicts)}`, {
+    code,
+    details: { conflicts, conflictingManeuverIds: ids },
+  });
+}
+
+async function insertBatch(tx: SqlExecutor, organizationId: string, batch: readonly PendingRecord[]): Promise<void> {
+  const now = nowIso();
+  for (const record of batch) {
+    const number = await nextDisplayNumber(tx, organizationId, 'MAN');
+    await insertManeuver(tx, {
+      organizationId,
+      spacecraftId: record.spacecraftId,
+      maneuverId: record.maneuverId,
+      displayId: `MAN-${number}`,
+      ...record.content,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// CRUD
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Atomic batch create (rule 2): any invalid record or conflict → nothing is created. */
+export async function createManeuvers(db: Db, organizationId: string, maneuvers: readonly CreateManeuverJson[]): Promise<{ createdCount: number; message: string }> {
+  const batch: PendingRecord[] = maneuvers.map((m) => ({ spacecraftId: m.spacecraftId, maneuverId: m.name, content: contentFromJson(m, null) }));
+  return await inTransaction(db, async (tx) => {
+    await requireSpacecraftList(tx, organizationId, [...new Set(batch.map((b) => b.spacecraftId))]);
+    const conflicts = await findBatchConflicts(tx, organizationId, batch);
+    if (conflicts.length > 0) throw conflictError(conflicts, 'maneuver.create.conflict');
+    await insertBatch(tx, organizationId, batch);
+    return { createdCount: batch.length, message: `${batch.length} maneuver${batch.length === 1 ? '' : 's'} created` };
+  });
+}
+
+async function conflictsOf(db: SqlExecutor, organizationId: string, records: readonly StoredManeuver[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  const bySpacecraft = new Map<string, string[]>();
+  for (const r of records) bySpacecraft.set(r.spacecraftId, [...(bySpacecraft.get(r.spacecraftId) ?? []), r.maneuverId]);
+  for (const [spacecraftId, ids] of bySpacecraft) {
+    const map = await overlappingIdsOf(db, organizationId, spacecraftId, ids);
+    for (const [id, others] of map) out.set(`${spacecraftId}\u0000${id}`, others);
+  }
+  return out;
+}
+
+export async function getManeuver(db: SqlExecutor, organizationId: string, spacecraftId: string, maneuverId: string): Promise<ManeuverDetail> {
+  const spacecraft = await requireSpacecraft(db, organizationId, spacecraftId);
+  const record = await findManeuver(db, organizationId, { spacecraftId, maneuverId });
+  if (!record) throw maneuverNotFound(spacecraftId, maneuverId);
+  const conflicts = await overlappingIdsOf(db, organizationId, spacecraftId, [maneuverId]);
+  return detailView(record, spacecraft, conflicts.get(maneuverId) ?? []);
+}
+
+/** PUT (rule 3): replaces name, purpose, attitudeMode and composition; the new interval must not overlap (rule 4). */
+export async function replaceManeuver(
+  db: Db,
+  organizationId: string,
+  spacecraftId: string,
+  maneuverId: string,
+  input: ManeuverFieldsJson,
+): Promise<ManeuverDetail> {
+  await inTransaction(db, async (tx) => {
+    await requireSpacecraft(tx, organizationId, spacecraftId);
+    const current = await findManeuver(tx, organizationId, { spacecraftId, maneuverId });
+    if (!current) throw maneuverNotFound(spacecraftId, maneuverId);
+    const content = contentFromJson(input, current.wetMassKg);
+    const overlaps = await findOverlapping(tx, organizationId, spacecraftId, content.startKey, content.endKey, maneuverId);
+    if (overlaps.length > 0) {
+      throw conflictError(
+        [{ spacecraftId, maneuverId, reason: 'OVERLAP', conflictingManeuverIds: overlaps.map((o) => o.maneuverId) }],
+        'maneuver.update.overlap',
+      );
+    }
+    await updateManeuverContent(tx, organizationId, { spacecraftId, maneuverId }, content, nowIso());
+  });
+  return await getManeuver(db, organizationId, spacecraftId, maneuverId);
+}
+
+export async function removeManeuver(db: Db, organizationId: string, spacecraftId: string, maneuverId: string): Promise<void> {
+  await requireSpacecraft(db, organizationId, spacecraftId);
+  const deleted = await deleteManeuverRow(db, organizationId, { spacecraftId, maneuverId });
+  if (!deleted) throw maneuverNotFound(spacecraftId, maneuverId);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Query parsing (repeated / comma-separated parameters, exact instants)
+// ---------------------------------------------------------------------------------------------------------------
+
+export type RawQuery = Record<string, string[]>;
+
+/** Exactly one value of an instant parameter (ISO-8601 with a time and a zone), or a field error. */
+function instantParameter(query: RawQuery, name: string, errors: Record<string, string>): Epoch | null {
+  const values = query[name];
+  if (values === undefined) {
+    errors[name] = 'is required';
+    return null;
+  }
+  if (values.length !== 1) {
+    errors[name] = 'must be given once';
+    return null;
+  }
+  const text = values[0]!;
+  if (text === '') {
+    errors[name] = 'must not be empty';
+    return null;
+  }
+  if (!/T\d{2}:\d{2}/i.test(text) || !Epoch.hasExplicitZone(text)) {
+    errors[name] = 'must be an exact ISO-8601 instant with time and zone (e.g. 2025-01-01T00:00:00Z)';
+    return null;
+  }
+  try {
+    return Epoch.parseInstant(text);
+  } catch (error) {
+    errors[name] = (error as Error).message;
+    return null;
+  }
+}
+
+/** spacecraftIds: repeated and/or comma-separated, nonempty, unique, within [1, max]. */
+function spacecraftIdsParameter(query: RawQuery, errors: Record<string, string>, max: number): string[] {
+  const values = query.spacecraftIds;
+  if (values === undefined) {
+    errors.spacecraftIds = 'is required';
+    return [];
+  }
+  const ids = values.flatMap((v) => v.split(','));
+  if (ids.some((id) => id.trim() === '')) {
+    errors.spacecraftIds = 'must not contain empty values';
+    return [];
+  }
+  if (new Set(ids).size !== ids.length) {
+    errors.spacecraftIds = 'must not contain duplicates';
+    return [];
+  }
+  if (ids.length > max) {
+    errors.spacecraftIds = `must contain between 1 and ${max} ids`;
+    return [];
+  }
+  return ids;
+}
+
+function windowFrom(query: RawQuery, errors: Record<string, string>): { startKey: string; endKey: string } | null {
+  const start = instantParameter(query, 'startDate', errors);
+  const end = instantParameter(query, 'endDate', errors);
+  if (start && end && !end.isAfter(start)) errors.endDate = 'must be after startDate';
+  return start && end && end.isAfter(start) ? { startKey: epochKey(start), endKey: epochKey(end) } : null;
+}
+
+export async function listManeuvers(db: SqlExecutor, organizationId: string, query: RawQuery): Promise<{ items: ManeuverListItem[]; totalCount: number }> {
+  const errors: Record<string, string> = {};
+  const spacecraftIds = spacecraftIdsParameter(query, errors, MAX_LIST_SPACECRAFT);
+  const window = windowFrom(query, errors);
+  if (Object.keys(errors).length > 0 || !window) throw validationError(errors);
+  const spacecraft = await requireSpacecraftList(db, organizationId, spacecraftIds);
+  const records = await listManeuversInWindow(db, organizationId, spacecraftIds, window.startKey, window.endKey);
+  const conflicts = await conflictsOf(db, organizationId, records);
+  const items = records.map((r) =>
+    listItemView(r, spacecraft.get(r.spacecraftId)!, conflicts.get(`${r.spacecraftId}\u0000${r.maneuverId}`) ?? []),
+  );
+  return { items, totalCount: items.length };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Export (rule 6)
+// ---------------------------------------------------------------------------------------------------------------
+
+const EXPORT_PARAMETERS = new Set(['spacecraftIds', 'maneuverIds', 'startDate', 'endDate']);
+
+export type ExportSelection =
+  | { mode: 'ids'; spacecraftId: string; maneuverIds: string[] }
+  | { mode: 'range'; spacecraftIds: string[]; startKey: string; endKey: string };
+
+/** Validates the export selection; every problem is a 400 VALIDATION_ERROR naming the parameter. */
+export function parseExportSelection(query: RawQuery): ExportSelection {
+  const errors: Record<string, string> = {};
+  for (const name of Object.keys(query)) {
+    if (!EXPORT_PARAMETERS.has(name)) errors[name] = 'is not a parameter of the export (selection by ids or by range only)';
+  }
+  const byIds = query.maneuverIds !== undefined;
+  if (byIds) {
+    for (const name of ['startDate', 'endDate']) {
+      if (query[name] !== undefined) errors[name] = 'cannot be combined with maneuverIds (select by ids or by range, not both)';
+    }
+    const spacecraftValues = query.spacecraftIds;
+    let spacecraftId = '';
+    if (spacecraftValues === undefined) errors.spacecraftIds = 'is required';
+    else if (spacecraftValues.length !== 1 || spacecraftValues[0]!.includes(',')) {
+      errors.spacecraftIds = 'must be exactly one spacecraft id when exporting by maneuverIds';
+    } else if (spacecraftValues[0]!.trim() === '') errors.spacecraftIds = 'must not be empty';
+    else spacecraftId = spacecraftValues[0]!;
+    const maneuverIds = query.maneuverIds!;
+    if (maneuverIds.length > MAX_EXPORT_MANEUVER_IDS) errors.maneuverIds = `must contain between 1 and ${MAX_EXPORT_MANEUVER_IDS} ids`;
+    else if (maneuverIds.some((id) => id === '')) errors.maneuverIds = 'must not contain empty values';
+    else if (maneuverIds.some((id) => id.length > MANEUVER_ID_MAX_LENGTH)) errors.maneuverIds = `each id must be at most ${MANEUVER_ID_MAX_LENGTH} characters`;
+    else if (new Set(maneuverIds).size !== maneuverIds.length) errors.maneuverIds = 'must not contain duplicates';
+    if (Object.keys(errors).length > 0) throw validationError(errors, `Invalid export selection: ${summary(errors)}`);
+    return { mode: 'ids', spacecraftId, maneuverIds };
+  }
+  const spacecraftIds = spacecraftIdsParameter(query, errors, MAX_LIST_SPACECRAFT);
+  const window = windowFrom(query, errors);
+  if (Object.keys(errors).length > 0 || !window) throw validationError(errors, `Invalid export selection: ${summary(errors)}`);
+  return { mode: 'range', spacecraftIds, ...window };
+}
+
+function summary(errors: Record<string, string>): string {
+  return Object.entries(errors).map(([k, v]) => `${k} ${v}`).join('; ');
+}
+
+export type ExportResult =
+  | { contentType: 'text/plain'; filename: string; text: string }
+  | { contentType: 'application/zip'; filename: string; bytes: Uint8Array };
+
+/** `<part>_<part>.ocm` from arbitrary ids: unsafe characters → `_`, plus a short hash when anything changed. */
+export function exportFileName(parts: readonly string[]): string {
+  const safe = parts.map((part) => {
+    const cleaned = part.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
+    return cleaned === part ? part : `${cleaned}-${sha256Hex(strToU8(part)).slice(0, 8)}`;
+  });
+  return `${safe.join('_')}.ocm`;
+}
+
+/** Fixed zip entry time, so that equal content gives equal archives. */
+const ZIP_MTIME = new Date('1980-01-01T00:00:00Z');
+
+function zipOf(files: ReadonlyArray<{ name: string; text: string }>): Uint8Array {
+  const entries: Record<string, [Uint8Array, { mtime: Date }]> = {};
+  for (const file of files) {
+    let name = file.name;
+    for (let n = 2; name in entries; n++) name = file.name.replace(/\.ocm$/, `-${n}.ocm`);
+    entries[name] = [strToU8(file.text), { mtime: ZIP_MTIME }];
+  }
+  return zipSync(entries, { level: 6 });
+}
+
+export async function exportManeuvers(db: SqlExecutor, organizationId: string, query: RawQuery): Promise<ExportResult> {
+  const selection = parseExportSelection(query);
+  const createdAt = Epoch.parseInstant(nowIso());
+  if (selection.mode === 'ids') {
+    const spacecraft = await requireSpacecraft(db, organizationId, selection.spacecraftId);
+    const records = await findManeuversByIds(db, organizationId, selection.spacecraftId, selection.maneuverIds);
+    const byId = new Map(records.map((r) => [r.maneuverId, r]));
+    const missing = selection.maneuverIds.filter((id) => !byId.has(id));
+    if (missing.length > 0) {
+      throw notFound(`Maneuver(s) not found on spacecraft ${spacecraft.id}: ${missing.map((m) => JSON.stringify(m)).join(', ')}`, 'MANEUVER_NOT_FOUND', {
+        code: 'maneuver.not-found',
+        details: { spacecraftId: spacecraft.id, maneuverIds: missing },
+      });
+    }
+    const files = selection.maneuverIds.map((id) => ({
+      name: exportFileName([spacecraft.id, id]),
+      text: writeManeuverOcm(spacecraft, [byId.get(id)!], createdAt),
+    }));
+    if (files.length === 1) return { contentType: 'text/plain', filename: files[0]!.name, text: files[0]!.text };
+    return { contentType: 'application/zip', filename: `${exportFileName([spacecraft.id]).replace(/\.ocm$/, '')}_maneuvers.zip`, bytes: zipOf(files) };
+  }
+  const spacecraft = await requireSpacecraftList(db, organizationId, selection.spacecraftIds);
+  const records = await listManeuversInWindow(db, organizationId, selection.spacecraftIds, selection.startKey, selection.endKey);
+  const files = selection.spacecraftIds.map((id) => ({
+    name: exportFileName([id]),
+    text: writeManeuverOcm(spacecraft.get(id)!, records.filter((r) => r.spacecraftId === id), createdAt),
+  }));
+  if (files.length === 1) return { contentType: 'text/plain', filename: files[0]!.name, text: files[0]!.text };
+  return { contentType: 'application/zip', filename: 'maneuvers.zip', bytes: zipOf(files) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Import and preview (rule 5)
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface UploadedFile {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+export type FileStatus = 'SUCCEEDED' | 'FAILED' | 'AMBIGUOUS';
+
+export interface FileResult {
+  filename: string;
+  status: FileStatus;
+  spacecraftId: string | null;
+  maneuverIds: string[];
+  skippedManeuverIds: string[];
+  error?: string;
+  code?: string;
+  message?: string;
+  line?: number;
+  candidateSpacecraftIds?: string[];
+  conflictingManeuverIds?: string[];
+}
+
+export interface ImportOutcome {
+  httpStatus: 200 | 207;
+  body: { successCount: number; failureCount: number; results: FileResult[] };
+}
+
+export interface PreviewHeaders {
+  contentHash?: string;
+  resolutionFingerprint?: string;
+}
+
+function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+interface TargetResolution {
+  spacecraft: Spacecraft | null;
+  candidates: string[];
+  resolvedBy: string | null;
+  problem: 'ambiguous' | 'unresolved' | 'mismatch' | null;
+}
+
+/** Strongest identifier first: our id, externalKey, NORAD id, COSPAR id, name. */
+const RESOLUTION_ORDER: ResolutionKind[] = ['id', 'externalKey', 'noradId', 'cosparId', 'name'];
+
+/**
+ * Target from file metadata: OBJECT_DESIGNATOR (our id, externalKey, NORAD id), INTERNATIONAL_DESIGNATOR (COSPAR id),
+ * OBJECT_NAME (our id, externalKey, name, case-insensitive). The strongest kind that matches anything decides; it
+ * must match exactly one spacecraft.
+ */
+async function resolveFromMetadata(db: SqlExecutor, organizationId: string, hints: OcmTargetHints): Promise<{ ids: string[]; kind: ResolutionKind | null; byId: Map<string, Spacecraft> }> {
+  const lookups: Array<[string | null, ResolutionKind[]]> = [
+    [hints.objectDesignator, ['id', 'externalKey', 'noradId']],
+    [hints.internationalDesignator, ['cosparId']],
+    [hints.objectName, ['id', 'externalKey', 'name']],
+  ];
+  const byKind = new Map<ResolutionKind, Set<string>>();
+  const byId = new Map<string, Spacecraft>();
+  for (const [identifier, kinds] of lookups) {
+    if (identifier === null || identifier.trim() === '') continue;
+    for (const match of await resolveSpacecraft(db, organizationId, identifier.trim(), kinds)) {
+      byId.set(match.spacecraft.id, match.spacecraft);
+      for (const kind of match.matchedBy) (byKind.get(kind) ?? byKind.set(kind, new Set()).get(kind)!).add(match.spacecraft.id);
+    }
+  }
+  for (const kind of RESOLUTION_ORDER) {
+    const ids = byKind.get(kind);
+    if (ids && ids.size > 0) return { ids: [...ids].sort(), kind, byId };
+  }
+  return { ids: [], kind: null, byId };
+}
+
+async function resolveTarget(db: SqlExecutor, organizationId: string, hints: OcmTargetHints | null, queryTarget: Spacecraft | null): Promise<TargetResolution> {
+  const metadata = hints ? await resolveFromMetadata(db, organizationId, hints) : { ids: [], kind: null, byId: new Map<string, Spacecraft>() };
+  if (queryTarget) {
+    if (metadata.ids.length === 1 && metadata.ids[0] !== queryTarget.id) {
+      return { spacecraft: null, candidates: metadata.ids, resolvedBy: null, problem: 'mismatch' };
+    }
+    return { spacecraft: queryTarget, candidates: [queryTarget.id], resolvedBy: 'query', problem: null };
+  }
+  if (metadata.ids.length === 1) {
+    return { spacecraft: metadata.byId.get(metadata.ids[0]!)!, candidates: metadata.ids, resolvedBy: metadata.kind, problem: null };
+  }
+  return { spacecraft: null, candidates: metadata.ids, resolvedBy: null, problem: metadata.ids.length > 1 ? 'ambiguous' : 'unresolved' };
+}
+
+interface FileAnalysis {
+  contentHash: string;
+  resolutionFingerprint: string;
+  plan: OcmImportPlan | null;
+  invalid: OcmImportError | null;
+  target: TargetResolution;
+}
+
+async function analyzeFile(db: SqlExecutor, organizationId: string, file: UploadedFile, queryTarget: Spacecraft | null): Promise<FileAnalysis> {
+  const contentHash = sha256Hex(file.bytes);
+  let plan: OcmImportPlan | null = null;
+  let invalid: OcmImportError | null = null;
+  try {
+    plan = readOcmManeuvers(decodeOcmBytes(file.bytes));
+  } catch (error) {
+    if (!(error instanceof OcmImportError)) throw error;
+    invalid = error;
+  }
+  const target = await resolveTarget(db, organizationId, plan?.hints ?? null, queryTarget);
+  const resolutionFingerprint = sha256Hex(
+    strToU8(
+      JSON.stringify({
+        spacecraftId: target.spacecraft?.id ?? null,
+        candidates: target.candidates,
+        maneuverIds: plan?.maneuvers.map((m) => m.maneuverId) ?? [],
+      }),
+    ),
+  );
+  return { contentHash, resolutionFingerprint, plan, invalid, target };
+}
+
+/** Outcome of a file before (preview) or instead of committing; null when it can be committed. */
+function blockingResult(file: UploadedFile, analysis: FileAnalysis): FileResult | null {
+  const base = {
+    filename: file.filename,
+    spacecraftId: analysis.target.spacecraft?.id ?? null,
+    maneuverIds: analysis.plan?.maneuvers.map((m) => m.maneuverId) ?? [],
+    skippedManeuverIds: analysis.plan?.skippedManeuverIds ?? [],
+  };
+  if (analysis.invalid) {
+    return { ...base, status: 'FAILED', error: 'VALIDATION_ERROR', code: analysis.invalid.code, message: analysis.invalid.message, line: analysis.invalid.line };
+  }
+  const target = analysis.target;
+  if (target.problem === 'mismatch') {
+    return {
+      ...base,
+      status: 'FAILED',
+      error: 'VALIDATION_ERROR',
+      code: 'import.target.mismatch',
+      message: `The file metadata identifies spacecraft ${target.candidates[0]}, not the spacecraftId given`,
+      candidateSpacecraftIds: target.candidates,
+    };
+  }
+  if (target.problem === 'ambiguous') {
+    return {
+      ...base,
+      status: 'AMBIGUOUS',
+      error: 'IMPORT_TARGET_AMBIGUOUS',
+      code: 'import.target.ambiguous',
+      message: `The file metadata matches ${target.candidates.length} spacecraft; repeat with the spacecraftId query`,
+      candidateSpacecraftIds: target.candidates,
+    };
+  }
+  if (target.problem === 'unresolved') {
+    return {
+      ...base,
+      status: 'AMBIGUOUS',
+      error: 'IMPORT_TARGET_UNRESOLVED',
+      code: 'import.target.unresolved',
+      message: 'The file metadata (OBJECT_DESIGNATOR, INTERNATIONAL_DESIGNATOR, OBJECT_NAME) matches no spacecraft; repeat with the spacecraftId query',
+      candidateSpacecraftIds: [],
+    };
+  }
+  return null;
+}
+
+function pendingOf(analysis: FileAnalysis): PendingRecord[] {
+  return analysis.plan!.maneuvers.map((m) => ({ spacecraftId: analysis.target.spacecraft!.id, maneuverId: m.maneuverId, content: m.content }));
+}
+
+function conflictResult(file: UploadedFile, analysis: FileAnalysis, conflicts: ManeuverConflict[]): FileResult {
+  const first = conflicts[0]!;
+  const line = analysis.plan!.maneuvers.find((m) => m.maneuverId === first.maneuverId)?.line;
+  const exists = first.reason === 'DUPLICATE_IDENTITY';
+  return {
+    filename: file.filename,
+    status: 'FAILED',
+    spacecraftId: analysis.target.spacecraft!.id,
+    maneuverIds: analysis.plan!.maneuvers.map((m) => m.maneuverId),
+    skippedManeuverIds: analysis.plan!.skippedManeuverIds,
+    error: 'MANEUVER_CONFLICT',
+    code: exists ? 'import.maneuver.exists' : 'import.maneuver.overlap',
+    message: exists
+      ? `MAN_ID ${JSON.stringify(first.maneuverId)} already exists on spacecraft ${first.spacecraftId} (import only adds records; use PUT to change it)`
+      : describeConflicts(conflicts),
+    ...(line === undefined ? {} : { line }),
+    conflictingManeuverIds: [...new Set(conflicts.flatMap((c) => c.conflictingManeuverIds))],
+  };
+}
+
+function stalePreview(message: string): ApiError {
+  return conflict('IMPORT_STALE_PREVIEW', message, { code: 'import.commit.preview.stale' });
+}
+
+/**
+ * Imports each file in its own write transaction (analysis, conflict check and insert together). The preview
+ * headers bind a single file: a different content hash or resolution → 409 IMPORT_STALE_PREVIEW, nothing stored.
+ */
+export async function importManeuverFiles(
+  db: Db,
+  organizationId: string,
+  files: readonly UploadedFile[],
+  querySpacecraftId: string | undefined,
+  preview: PreviewHeaders,
+): Promise<ImportOutcome> {
+  const queryTarget = querySpacecraftId === undefined ? null : await requireSpacecraft(db, organizationId, querySpacecraftId);
+  const previewBound = preview.contentHash !== undefined || preview.resolutionFingerprint !== undefined;
+  if (previewBound && files.length !== 1) {
+    throw validationError({ files: 'exactly one file per request when X-Content-Hash or X-Resolution-Fingerprint is sent' });
+  }
+  const results: FileResult[] = [];
+  for (const file of files) {
+    const result = await inTransaction(db, async (tx) => {
+      const analysis = await analyzeFile(tx, organizationId, file, queryTarget);
+      if (preview.contentHash !== undefined && preview.contentHash.trim().toLowerCase() !== analysis.contentHash) {
+        throw stalePreview(`The file ${JSON.stringify(file.filename)} differs from the inspected one (X-Content-Hash does not match); inspect it again`);
+      }
+      if (preview.resolutionFingerprint !== undefined && preview.resolutionFingerprint.trim().toLowerCase() !== analysis.resolutionFingerprint) {
+        throw stalePreview(
+          `The target or maneuver ids of ${JSON.stringify(file.filename)} changed since the preview (X-Resolution-Fingerprint does not match); inspect it again`,
+        );
+      }
+      const blocked = blockingResult(file, analysis);
+      if (blocked) return blocked;
+      const pending = pendingOf(analysis);
+      const conflicts = await findBatchConflicts(tx, organizationId, pending);
+      if (conflicts.length > 0) return conflictResult(file, analysis, conflicts);
+      await insertBatch(tx, organizationId, pending);
+      const ok: FileResult = {
+        filename: file.filename,
+        status: 'SUCCEEDED',
+        spacecraftId: analysis.target.spacecraft!.id,
+        maneuverIds: pending.map((p) => p.maneuverId),
+        skippedManeuverIds: analysis.plan!.skippedManeuverIds,
+      };
+      return ok;
+    });
+    results.push(result);
+  }
+  const successCount = results.filter((r) => r.status === 'SUCCEEDED').length;
+  const body = { successCount, failureCount: results.length - successCount, results };
+  if (successCount === results.length) return { httpStatus: 200, body };
+  if (successCount > 0 || results.some((r) => r.status === 'AMBIGUOUS')) return { httpStatus: 207, body };
+  // every file failed without ambiguity: an error
+  const allConflicts = results.every((r) => r.error === 'MANEUVER_CONFLICT');
+  const first = results[0]!;
+  const text = results.length === 1 ? `${first.filename}: ${first.message}` : `All ${results.length} files failed; see details.results`;
+  if (allConflicts) throw conflict('MANEUVER_CONFLICT', text, { code: 'import.maneuver.conflict', details: body });
+  throw new ApiError(400, 'VALIDATION_ERROR', text, { code: 'import.file.invalid', details: body });
+}
+
+export interface ImportPreview extends Omit<FileResult, 'status'> {
+  status: 'READY' | 'FAILED' | 'AMBIGUOUS';
+  contentHash: string;
+  resolutionFingerprint: string;
+  resolvedBy: string | null;
+  maneuvers: Array<{ maneuverId: string; start: string; end: string; segmentCount: number }>;
+}
+
+/** Dry run of one file: what an import now would do, plus the hashes that bind a later import to this preview. */
+export async function inspectManeuverFile(db: Db, organizationId: string, file: UploadedFile, querySpacecraftId: string | undefined): Promise<ImportPreview> {
+  const queryTarget = querySpacecraftId === undefined ? null : await requireSpacecraft(db, organizationId, querySpacecraftId);
+  const analysis = await analyzeFile(db, organizationId, file, queryTarget);
+  const common = {
+    contentHash: analysis.contentHash,
+    resolutionFingerprint: analysis.resolutionFingerprint,
+    resolvedBy: analysis.target.resolvedBy,
+    maneuvers: (analysis.plan?.maneuvers ?? []).map((m) => ({
+      maneuverId: m.maneuverId,
+      start: m.content.start,
+      end: m.content.end,
+      segmentCount: m.content.composition.length,
+    })),
+  };
+  const blocked = blockingResult(file, analysis);
+  if (blocked) return { ...blocked, ...common, status: blocked.status === 'AMBIGUOUS' ? 'AMBIGUOUS' : 'FAILED' };
+  const conflicts = await findBatchConflicts(db, organizationId, pendingOf(analysis));
+  if (conflicts.length > 0) return { ...conflictResult(file, analysis, conflicts), ...common, status: 'FAILED' };
+  return {
+    filename: file.filename,
+    spacecraftId: analysis.target.spacecraft!.id,
+    maneuverIds: analysis.plan!.maneuvers.map((m) => m.maneuverId),
+    skippedManeuverIds: analysis.plan!.skippedManeuverIds,
+    candidateSpacecraftIds: analysis.target.candidates,
+    ...common,
+    status: 'READY',
+  };
+}

@@ -1,0 +1,241 @@
+/**
+ * Stored-maneuver repository. Every statement is scoped by organization (and by spacecraft where a
+ * record is addressed); a record of another organization is indistinguishable from an absent one.
+ *
+ * Intervals are compared with the fixed-width keys `start_key` / `end_key` (half-open: two records
+ * overlap when `a.start < b.end AND b.start < a.end`, so touching intervals do not overlap).
+ */
+import type { SqlExecutor } from './db.ts';
+
+export type AttitudeMode = 'TNW' | 'RTN' | 'QSW' | 'RSW_ROTATING';
+
+/** One burn segment as stored (referenceEpoch in canonical ISO-8601 UTC with `Z`). */
+export interface StoredBurnSegment {
+  referenceEpoch: string;
+  duration: number;
+  thrX: number;
+  thrY: number;
+  thrZ: number;
+  thrISP: number;
+  attitudeMode: AttitudeMode;
+}
+
+/** The caller-editable part of a record plus the values derived from it that queries need. */
+export interface ManeuverContent {
+  name: string;
+  purpose: string | null;
+  attitudeMode: AttitudeMode;
+  composition: StoredBurnSegment[];
+  /** OCM PHYS WET_MASS of an imported record, kg; null → the spacecraft's launch mass is used. */
+  wetMassKg: number | null;
+  start: string;
+  end: string;
+  startKey: string;
+  endKey: string;
+}
+
+export interface StoredManeuver extends ManeuverContent {
+  organizationId: string;
+  spacecraftId: string;
+  maneuverId: string;
+  displayId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Identity of a record within an organization. */
+export interface ManeuverRef {
+  spacecraftId: string;
+  maneuverId: string;
+}
+
+function fromRow(row: Record<string, unknown>): StoredManeuver {
+  return {
+    organizationId: String(row.organization_id),
+    spacecraftId: String(row.spacecraft_id),
+    maneuverId: String(row.maneuver_id),
+    displayId: String(row.display_id),
+    name: String(row.name),
+    purpose: row.purpose === null || row.purpose === undefined ? null : String(row.purpose),
+    attitudeMode: String(row.attitude_mode) as AttitudeMode,
+    composition: JSON.parse(String(row.composition)) as StoredBurnSegment[],
+    wetMassKg: row.wet_mass_kg === null || row.wet_mass_kg === undefined ? null : Number(row.wet_mass_kg),
+    start: String(row.start_epoch),
+    end: String(row.end_epoch),
+    startKey: String(row.start_key),
+    endKey: String(row.end_key),
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+  };
+}
+
+const SELECT = `SELECT * FROM maneuvers`;
+/** SQLite's default limit of host parameters is large, but keep IN lists modest. */
+const IN_CHUNK = 400;
+
+function chunks<T>(items: readonly T[], size = IN_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export async function insertManeuver(db: SqlExecutor, record: StoredManeuver): Promise<void> {
+  await db.execute({
+    sql: `INSERT INTO maneuvers (organization_id, spacecraft_id, maneuver_id, display_id, name, purpose, attitude_mode,
+            composition, wet_mass_kg, start_epoch, end_epoch, start_key, end_key, created_at, updated_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    args: [
+      record.organizationId, record.spacecraftId, record.maneuverId, record.displayId, record.name, record.purpose,
+      record.attitudeMode, JSON.stringify(record.composition), record.wetMassKg, record.start, record.end,
+      record.startKey, record.endKey, record.createdAt, record.updatedAt,
+    ],
+  });
+}
+
+/** Rewrites the editable fields (and the interval derived from them); false when the record is absent. */
+export async function updateManeuverContent(
+  db: SqlExecutor,
+  organizationId: string,
+  ref: ManeuverRef,
+  content: Omit<ManeuverContent, 'wetMassKg'>,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db.execute({
+    sql: `UPDATE maneuvers SET name = ?, purpose = ?, attitude_mode = ?, composition = ?, start_epoch = ?, end_epoch = ?,
+            start_key = ?, end_key = ?, updated_at = ?
+          WHERE organization_id = ? AND spacecraft_id = ? AND maneuver_id = ?`,
+    args: [
+      content.name, content.purpose, content.attitudeMode, JSON.stringify(content.composition), content.start,
+      content.end, content.startKey, content.endKey, updatedAt, organizationId, ref.spacecraftId, ref.maneuverId,
+    ],
+  });
+  return result.rowsAffected > 0;
+}
+
+export async function deleteManeuver(db: SqlExecutor, organizationId: string, ref: ManeuverRef): Promise<boolean> {
+  const result = await db.execute({
+    sql: 'DELETE FROM maneuvers WHERE organization_id = ? AND spacecraft_id = ? AND maneuver_id = ?',
+    args: [organizationId, ref.spacecraftId, ref.maneuverId],
+  });
+  return result.rowsAffected > 0;
+}
+
+export async function findManeuver(db: SqlExecutor, organizationId: string, ref: ManeuverRef): Promise<StoredManeuver | null> {
+  const result = await db.execute({
+    sql: `${SELECT} WHERE organization_id = ? AND spacecraft_id = ? AND maneuver_id = ?`,
+    args: [organizationId, ref.spacecraftId, ref.maneuverId],
+  });
+  return result.rows[0] ? fromRow(result.rows[0]) : null;
+}
+
+/** The records of one spacecraft with these ids (any order; absent ids are simply missing). */
+export async function findManeuversByIds(
+  db: SqlExecutor,
+  organizationId: string,
+  spacecraftId: string,
+  maneuverIds: readonly string[],
+): Promise<StoredManeuver[]> {
+  const out: StoredManeuver[] = [];
+  for (const part of chunks(maneuverIds)) {
+    const result = await db.execute({
+      sql: `${SELECT} WHERE organization_id = ? AND spacecraft_id = ? AND maneuver_id IN (${part.map(() => '?').join(', ')})`,
+      args: [organizationId, spacecraftId, ...part],
+    });
+    out.push(...result.rows.map(fromRow));
+  }
+  return out;
+}
+
+/** Ids among `maneuverIds` that already exist on the spacecraft. */
+export async function existingManeuverIds(
+  db: SqlExecutor,
+  organizationId: string,
+  spacecraftId: string,
+  maneuverIds: readonly string[],
+): Promise<string[]> {
+  const out: string[] = [];
+  for (const part of chunks(maneuverIds)) {
+    const result = await db.execute({
+      sql: `SELECT maneuver_id FROM maneuvers
+            WHERE organization_id = ? AND spacecraft_id = ? AND maneuver_id IN (${part.map(() => '?').join(', ')})`,
+      args: [organizationId, spacecraftId, ...part],
+    });
+    out.push(...result.rows.map((row) => String(row.maneuver_id)));
+  }
+  return out;
+}
+
+/**
+ * Records of the spacecraft whose interval intersects [startKey, endKey) (touching excluded),
+ * ordered by start; `excludeManeuverId` leaves one record out (the one being updated).
+ */
+export async function findOverlapping(
+  db: SqlExecutor,
+  organizationId: string,
+  spacecraftId: string,
+  startKey: string,
+  endKey: string,
+  excludeManeuverId?: string,
+): Promise<Array<{ maneuverId: string; startKey: string; endKey: string }>> {
+  const result = await db.execute({
+    sql: `SELECT maneuver_id, start_key, end_key FROM maneuvers
+          WHERE organization_id = ? AND spacecraft_id = ? AND start_key < ? AND end_key > ?
+            ${excludeManeuverId === undefined ? '' : 'AND maneuver_id <> ?'}
+          ORDER BY start_key, maneuver_id`,
+    args: [organizationId, spacecraftId, endKey, startKey, ...(excludeManeuverId === undefined ? [] : [excludeManeuverId])],
+  });
+  return result.rows.map((row) => ({
+    maneuverId: String(row.maneuver_id),
+    startKey: String(row.start_key),
+    endKey: String(row.end_key),
+  }));
+}
+
+/** Records of these spacecraft intersecting the window [startKey, endKey), ordered by start, spacecraft, id. */
+export async function listManeuversInWindow(
+  db: SqlExecutor,
+  organizationId: string,
+  spacecraftIds: readonly string[],
+  startKey: string,
+  endKey: string,
+): Promise<StoredManeuver[]> {
+  if (spacecraftIds.length === 0) return [];
+  const result = await db.execute({
+    sql: `${SELECT} WHERE organization_id = ? AND spacecraft_id IN (${spacecraftIds.map(() => '?').join(', ')})
+            AND start_key < ? AND end_key > ?
+          ORDER BY start_key, spacecraft_id, maneuver_id`,
+    args: [organizationId, ...spacecraftIds, endKey, startKey],
+  });
+  return result.rows.map(fromRow);
+}
+
+/**
+ * For each given record of one spacecraft, the ids of every other stored record of that spacecraft whose
+ * interval overlaps it, wherever it lies in time (ordered by start). Records without overlaps are absent.
+ */
+export async function overlappingIdsOf(
+  db: SqlExecutor,
+  organizationId: string,
+  spacecraftId: string,
+  maneuverIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (const part of chunks(maneuverIds)) {
+    const result = await db.execute({
+      sql: `SELECT a.maneuver_id AS id, b.maneuver_id AS other
+            FROM maneuvers a JOIN maneuvers b
+              ON b.organization_id = a.organization_id AND b.spacecraft_id = a.spacecraft_id
+             AND b.maneuver_id <> a.maneuver_id AND b.start_key < a.end_key AND b.end_key > a.start_key
+            WHERE a.organization_id = ? AND a.spacecraft_id = ? AND a.maneuver_id IN (${part.map(() => '?').join(', ')})
+            ORDER BY a.maneuver_id, b.start_key, b.maneuver_id`,
+      args: [organizationId, spacecraftId, ...part],
+    });
+    for (const row of result.rows) {
+      const id = String(row.id);
+      const list = out.get(id) ?? [];
+      list.push(String(row.other));
+      out.set(id, list);
+    }
+  }
+  return out;
+}
