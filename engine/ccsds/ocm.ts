@@ -638,6 +638,16 @@ export class OcmParser {
           throw new CcsdsParseError(line, 'MAN_DEVICE_ID is required in the maneuver block', 'MAN_DEVICE_ID');
         }
         const composition = this.manComposition(block, line);
+        // 502.0-B-3 §6.2.7.4: a duty-cycled maneuver needs its window, execution and pulse keywords
+        const dcType = (text('DC_TYPE') ?? 'CONTINUOUS').toUpperCase();
+        if (!['CONTINUOUS', 'TIME', 'TIME_AND_ANGLE'].includes(dcType)) {
+          throw new CcsdsParseError(block.tokens['DC_TYPE']!.line, `DC_TYPE must be CONTINUOUS, TIME or TIME_AND_ANGLE, got ${quoteInput(dcType)}`, 'DC_TYPE');
+        }
+        if (dcType !== 'CONTINUOUS') {
+          for (const key of ['DC_WIN_OPEN', 'DC_WIN_CLOSE', 'DC_EXEC_START', 'DC_EXEC_STOP', 'DC_REF_TIME', 'DC_TIME_PULSE_DURATION', 'DC_TIME_PULSE_PERIOD']) {
+            if (!(key in block.values)) throw new CcsdsParseError(line, `${key} is required when DC_TYPE is ${dcType}`, key);
+          }
+        }
         if (block.rows === 0) throw new CcsdsParseError(line, `maneuver ${quoteInput(id)} has no data lines`, 'MAN_STOP');
         const unitsToken = block.tokens['MAN_UNITS'];
         const frameEpoch = block.values['MAN_FRAME_EPOCH'];

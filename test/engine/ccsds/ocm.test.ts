@@ -114,6 +114,7 @@ test('OCM: targeted errors name line and keyword', () => {
   const converted = parseOcm(base.replace('[s, N, N, N, s]', '[s, mN, N, N, s]') + '0 10 1500 0 0 300\nMAN_STOP\n');
   assert.equal(converted.maneuvers[0]!.rows[0]!.thrustXN, 1.5);
   assert.throws(() => parseOcm(base.replace('MAN_DEVICE_ID = T1\n', '') + '0 10 1 0 0 300\nMAN_STOP\n'), /line 12: MAN_DEVICE_ID is required/);
+  assert.throws(() => parseOcm(base.replace('MAN_DEVICE_ID = T1', 'MAN_DEVICE_ID = T1\nDC_TYPE = TIME') + '0 10 1 0 0 300\nMAN_STOP\n'), /line 14: DC_WIN_OPEN is required when DC_TYPE is TIME/);
   assert.throws(() => parseOcm(base.replace('META_STOP', 'TIME_SYSTEM = MARS\nMETA_STOP')), /line 6: TIME_SYSTEM "MARS" is not a CCSDS time system/);
   assert.throws(() => parseOcm(base.replace('= TIME_RELATIVE', '= TIME_ABSOLUTE') + '2024-02-30T00:00:00 10 1 0 0 300\nMAN_STOP\n'), /line 12: TIME_ABSOLUTE: invalid epoch "2024-02-30T00:00:00" \(day out of range\)$/);
 });
