@@ -249,10 +249,9 @@ export function registerManeuverRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(importRoute, async (c) => {
     const files = await uploadedFiles(c.req.valid('form').files);
-    const headers = c.req.valid('header');
     const outcome = await importManeuverFiles(c.get('deps').db, c.get('caller').organizationId, files, c.req.valid('query').spacecraftId, {
-      contentHash: headers['x-content-hash'],
-      resolutionFingerprint: headers['x-resolution-fingerprint'],
+      contentHash: c.req.header('X-Content-Hash'),
+      resolutionFingerprint: c.req.header('X-Resolution-Fingerprint'),
     });
     return c.json(outcome.body, outcome.httpStatus);
   });

@@ -227,11 +227,12 @@ export const ImportQuerySchema = z.object({
 });
 
 export const ImportHeadersSchema = z.object({
-  'x-content-hash': z
+  // Documented under their canonical names; the route reads them case-insensitively from the request.
+  'X-Content-Hash': z
     .string()
     .optional()
     .openapi({ param: { name: 'X-Content-Hash', in: 'header' }, description: 'contentHash from the preview (one file per request)' }),
-  'x-resolution-fingerprint': z
+  'X-Resolution-Fingerprint': z
     .string()
     .optional()
     .openapi({ param: { name: 'X-Resolution-Fingerprint', in: 'header' }, description: 'resolutionFingerprint from the preview' }),
