@@ -3,6 +3,7 @@
  * (and transferable typed arrays) crosses the thread boundary. Tasks stay thin adapters: the
  * computation itself lives in engine/.
  */
+import { generateOemTask, meanElementsTask, parseOpmTask } from './ephemerisTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
 function cpuSpin(input: { durationMs: number }): { iterations: number } {
@@ -18,6 +19,9 @@ function cpuSpin(input: { durationMs: number }): { iterations: number } {
 
 export const TASKS = {
   'diagnostics.cpuSpin': cpuSpin,
+  'stateVectors.meanElements': meanElementsTask,
+  'stateVectors.parseOpm': parseOpmTask,
+  'ephemeris.generateOem': generateOemTask,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

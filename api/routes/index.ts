@@ -4,5 +4,6 @@ import type { AppEnv } from '../context.ts';
 import { registerSpacecraftRoutes } from './spacecraft.ts';
 import { registerThrusterRoutes } from './thrusters.ts';
 import { registerPayloadRoutes } from './payloads.ts';
+import { registerStateVectorRoutes } from './stateVectors.ts';
 
-export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes];
+export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerStateVectorRoutes];

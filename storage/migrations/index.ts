@@ -5,5 +5,6 @@
 import type { Migration } from '../migrations.ts';
 import { migration0001 } from './0001_auth.ts';
 import { migration0002 } from './0002_spacecraft.ts';
+import { migration0005 } from './0005_state_vectors.ts';
 
-export const ALL_MIGRATIONS: Migration[] = [migration0001, migration0002];
+export const ALL_MIGRATIONS: Migration[] = [migration0001, migration0002, migration0005];

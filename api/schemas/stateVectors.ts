@@ -1,0 +1,140 @@
+/** zod schemas (validation + OpenAPI) of the State Vectors tag. */
+import { z } from '@hono/zod-openapi';
+import { pageableQuery, pageSchema } from '../paging.ts';
+
+export const STATE_FRAME_VALUES = ['GCRF', 'EME2000', 'TEME', 'ITRF', 'TOD', 'MOD'] as const;
+export const OEM_FRAME_VALUES = ['GCRF', 'EME2000', 'ITRF', 'TOD', 'MOD', 'TEME'] as const;
+export const COVARIANCE_FRAME_VALUES = [...STATE_FRAME_VALUES, 'RTN', 'TNW'] as const;
+export const OEM_COVARIANCE_FRAME_VALUES = ['RTN', 'TNW'] as const;
+export const TIME_SYSTEM_VALUES = ['UTC', 'TAI', 'TT', 'TDB', 'TCG', 'TCB', 'GPS'] as const;
+export const SOURCE_TYPE_VALUES = ['OPM_IMPORT', 'ORBIT_DETERMINATION', 'MANUAL'] as const;
+
+const vector3 = (description: string) => z.array(z.number()).length(3).openapi({ description });
+const instant = (description: string, example: string) => z.string().openapi({ format: 'date-time', description, example });
+
+const CovarianceInputSchema = z
+  .object({
+    frame: z.enum(COVARIANCE_FRAME_VALUES).optional().openapi({
+      description: 'Frame of the matrix (default: the state referenceFrame). RTN/TNW are local orbital frames about the state, rotation only.',
+    }),
+    matrix: z.array(z.array(z.number()).length(6)).length(6).openapi({
+      description: '6×6 symmetric positive semi-definite matrix, rows/columns x, y, z, vx, vy, vz; km², km²/s, km²/s²',
+    }),
+  })
+  .openapi('StateVectorCovarianceInput');
+
+export const CreateStateVectorSchema = z
+  .object({
+    spacecraftId: z.string().min(1).openapi({ description: 'Owning spacecraft (canonical id)' }),
+    epoch: instant('State epoch: ISO-8601 instant with zone (Z or ±hh:mm), any number of fractional digits', '2024-03-01T12:00:00.000Z'),
+    position: vector3('[x, y, z] km'),
+    velocity: vector3('[vx, vy, vz] km/s'),
+    referenceFrame: z.enum(STATE_FRAME_VALUES).openapi({ description: 'Frame of position and velocity; kept as given' }),
+    mass: z.number().positive().nullable().optional().openapi({ description: 'kg; null/absent = the spacecraft launchMass is used for propagation' }),
+    originator: z.string().min(1).max(255).optional().openapi({ description: 'Originator of the data (default APSIS)' }),
+    covariance: CovarianceInputSchema.nullable().optional(),
+  })
+  .openapi('CreateStateVectorRequest');
+
+const CovarianceSchema = z
+  .object({
+    frame: z.string().openapi({ description: 'GCRF, EME2000, TEME, ITRF, TOD, MOD, RTN or TNW' }),
+    matrix: z.array(z.array(z.number())).openapi({ description: '6×6 (km², km²/s, km²/s²)' }),
+    standardDeviations: z.object({
+      positionKm: z.array(z.number()).openapi({ description: 'σ of the three position axes of `frame`, km' }),
+      velocityKmS: z.array(z.number()).openapi({ description: 'σ of the three velocity axes of `frame`, km/s' }),
+    }),
+  })
+  .openapi('StateVectorCovariance');
+
+const MeanElementsSchema = z
+  .object({
+    semiMajorAxisKm: z.number(),
+    eccentricity: z.number(),
+    inclinationDeg: z.number(),
+    raanDeg: z.number(),
+    argPerigeeDeg: z.number(),
+    meanAnomalyDeg: z.number(),
+    trueAnomalyDeg: z.number(),
+  })
+  .openapi('MeanElements', { description: 'Mean Keplerian elements by DSST averaging (zonal J2–J6 short-periodic terms)' });
+
+export const StateVectorSchema = z
+  .object({
+    id: z.string().openapi({ example: 'SV-12', description: 'Display id SV-<n>, per organization' }),
+    spacecraftId: z.string(),
+    spacecraftName: z.string(),
+    epoch: z.string().openapi({ format: 'date-time' }),
+    position: z.array(z.number()).openapi({ description: 'km' }),
+    velocity: z.array(z.number()).openapi({ description: 'km/s' }),
+    referenceFrame: z.enum(STATE_FRAME_VALUES),
+    mass: z.number().nullable().openapi({ description: 'kg' }),
+    originator: z.string(),
+    creationDate: z.string().openapi({ format: 'date-time' }),
+    sourceType: z.enum(SOURCE_TYPE_VALUES),
+    orbitSolutionId: z.string().nullable(),
+    converged: z.boolean().nullable().openapi({ description: 'Orbit-determination convergence; null for other sources' }),
+    hasCovariance: z.boolean(),
+    covariance: CovarianceSchema.nullable(),
+    meanElements: MeanElementsSchema.nullable(),
+    meanElementsTheory: z.enum(['DSST']).nullable().openapi({ description: "'DSST' when meanElements is set, else null" }),
+    warnings: z.array(z.string()).openapi({ description: 'Non-fatal warnings (empty when none)' }),
+  })
+  .openapi('StateVector');
+
+export const StateVectorPageSchema = pageSchema(StateVectorSchema, 'StateVectorPage');
+
+export const ListStateVectorsQuerySchema = z.object({
+  spacecraftId: z.string().optional(),
+  startDate: z.string().optional().openapi({ format: 'date-time', description: 'Epoch ≥ startDate (inclusive)' }),
+  endDate: z.string().optional().openapi({ format: 'date-time', description: 'Epoch ≤ endDate (inclusive)' }),
+  sourceType: z.enum(SOURCE_TYPE_VALUES).optional(),
+  ...pageableQuery,
+});
+
+export const LatestQuerySchema = z.object({
+  spacecraftId: z.string().optional().openapi({ description: 'Required' }),
+  includeNonConverged: z.enum(['true', 'false']).optional().openapi({ description: 'Default false' }),
+});
+
+export const ImportQuerySchema = z.object({
+  spacecraftId: z.string().optional().openapi({ description: 'Target spacecraft; needed only when OBJECT_ID/OBJECT_NAME do not resolve one' }),
+});
+
+export const ImportFormSchema = z.object({
+  files: z.any().openapi({ type: 'array', items: { type: 'string', format: 'binary' }, description: 'OPM files (KVN or XML), repeated part' }),
+});
+
+const ImportFileResultSchema = z.object({
+  filename: z.string(),
+  status: z.enum(['SUCCEEDED', 'FAILED', 'AMBIGUOUS']),
+  spacecraftId: z.string().nullable(),
+  stateVectorId: z.string().nullable(),
+  warnings: z.array(z.string()),
+  error: z.string().optional(),
+  message: z.string().optional(),
+  line: z.number().int().optional(),
+  candidateSpacecraftIds: z.array(z.string()).optional(),
+});
+
+export const ImportResponseSchema = z
+  .object({ successCount: z.number().int(), failureCount: z.number().int(), results: z.array(ImportFileResultSchema) })
+  .openapi('StateVectorImportResponse');
+
+export const GenerateOemSchema = z
+  .object({
+    initialDate: instant('Start of the ephemeris (ISO-8601 instant with zone)', '2024-03-01T12:00:00Z'),
+    finalDate: instant('End of the ephemeris; after initialDate, at most 30 days later', '2024-03-02T12:00:00Z'),
+    referenceFrame: z.enum(OEM_FRAME_VALUES).default('GCRF').openapi({ description: 'REF_FRAME (default GCRF)' }),
+    timeBetweenPoints: z.number().int().min(60).max(86400).default(60).openapi({ description: 'Seconds, 60..86400 (default 60)' }),
+    timeSystem: z.enum(TIME_SYSTEM_VALUES).default('UTC').openapi({ description: 'TIME_SYSTEM of the epochs (default UTC)' }),
+    includeCovariance: z.boolean().default(false),
+    covarianceFrame: z.enum(OEM_COVARIANCE_FRAME_VALUES).default('RTN').openapi({ description: 'COV_REF_FRAME (default RTN)' }),
+    covarianceFrameValid: z.boolean().optional().openapi({ description: 'Read-only indicator; accepted and ignored' }),
+    dateRangeValid: z.boolean().optional().openapi({ description: 'Read-only indicator; accepted and ignored' }),
+    timeSpanValid: z.boolean().optional().openapi({ description: 'Read-only indicator; accepted and ignored' }),
+  })
+  .openapi('GenerateOemRequest');
+
+export type CreateStateVectorInput = z.infer<typeof CreateStateVectorSchema>;
+export type GenerateOemBody = z.infer<typeof GenerateOemSchema>;

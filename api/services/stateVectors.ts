@@ -1,0 +1,369 @@
+/**
+ * State-vector use cases: manual create, OPM import (per-file results), list, get, delete, OPM export, latest.
+ * Derived values (GCRF state, altitude, perigee altitude, DSST mean elements) are computed on the worker pool.
+ */
+import { writeOpmKvn } from '../../engine/ccsds/opm.ts';
+import { CovarianceError, flattenCovariance, lowerTriangle, standardDeviations, toNested, validateCovariance } from '../../engine/ephemeris/covariance.ts';
+import type { ImportedState } from '../../engine/ephemeris/opmImport.ts';
+import { Epoch } from '../../engine/time/epoch.ts';
+import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
+import type { PageRequest } from '../../storage/paging.ts';
+import { findSpacecraftById, resolveSpacecraft, type Spacecraft } from '../../storage/spacecraft.ts';
+import {
+  deleteStateVector,
+  findLatestEligibleStateVector,
+  findStateVector,
+  insertStateVector,
+  listStateVectors,
+  type NewStateVector,
+  type StateVectorRecord,
+  type StateVectorSourceType,
+  type StoredCovariance,
+  type StoredStateFrame,
+} from '../../storage/stateVectors.ts';
+import type { ComputePool } from '../../workers/pool.ts';
+import type { AppDeps } from '../context.ts';
+import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
+import { parseInstantField } from '../instants.ts';
+import type { CreateStateVectorInput } from '../schemas/stateVectors.ts';
+import { canonicalInstant, epochKey } from './maneuverRecords.ts';
+import { spacecraftNotFound } from './spacecraft.ts';
+
+export const DEFAULT_ORIGINATOR = 'APSIS';
+const DISPLAY_ID = /^SV-([1-9][0-9]{0,15})$/;
+
+export function displayId(displayNumber: number): string {
+  return `SV-${displayNumber}`;
+}
+
+export function stateVectorNotFound(id: string): ApiError {
+  return notFound(`State vector ${id} not found`, 'NOT_FOUND', { code: 'statevector.not-found' });
+}
+
+/** Display number of `SV-<n>`; anything else cannot name a state vector (404). */
+export function parseDisplayId(id: string): number {
+  const match = DISPLAY_ID.exec(id);
+  if (!match) throw stateVectorNotFound(id);
+  return Number(match[1]);
+}
+
+export function stateVectorView(sv: StateVectorRecord) {
+  return {
+    id: displayId(sv.displayNumber),
+    spacecraftId: sv.spacecraftId,
+    spacecraftName: sv.spacecraftName,
+    epoch: sv.epoch,
+    position: sv.positionKm,
+    velocity: sv.velocityKmS,
+    referenceFrame: sv.referenceFrame,
+    mass: sv.massKg,
+    originator: sv.originator,
+    creationDate: sv.creationDate,
+    sourceType: sv.sourceType,
+    orbitSolutionId: sv.orbitSolutionId,
+    converged: sv.converged,
+    hasCovariance: sv.covariance !== null,
+    covariance: sv.covariance
+      ? { frame: sv.covariance.frame, matrix: sv.covariance.matrix, standardDeviations: standardDeviations(sv.covariance.matrix.flat()) }
+      : null,
+    meanElements: sv.meanElements,
+    meanElementsTheory: sv.meanElements ? ('DSST' as const) : null,
+    warnings: sv.warnings,
+  };
+}
+
+interface Derived {
+  meanElements: NewStateVector['meanElements'];
+  warnings: string[];
+}
+
+/** Altitude check (422 inside the Earth), perigee warning and DSST mean elements, on the pool. */
+async function derive(
+  pool: ComputePool,
+  eopFile: string | undefined,
+  state: { epoch: Epoch; positionKm: number[]; velocityKmS: number[]; frame: StoredStateFrame },
+): Promise<Derived> {
+  const summary = await pool.run('stateVectors.meanElements', {
+    epoch: state.epoch.toIsoString(9),
+    positionKm: state.positionKm,
+    velocityKmS: state.velocityKmS,
+    frame: state.frame,
+    ...(eopFile ? { eopFile } : {}),
+  });
+  if (summary.altitudeKm < 0) {
+    throw unprocessable('STATE_INSIDE_EARTH', `The state lies inside the Earth (geodetic altitude ${summary.altitudeKm.toFixed(3)} km)`, {
+      code: 'statevector.inside-earth',
+      details: { altitudeKm: summary.altitudeKm },
+    });
+  }
+  const m = summary.meanElements;
+  return {
+    meanElements: m
+      ? {
+          semiMajorAxisKm: m.aKm,
+          eccentricity: m.e,
+          inclinationDeg: m.iDeg,
+          raanDeg: m.raanDeg,
+          argPerigeeDeg: m.argPerigeeDeg,
+          meanAnomalyDeg: m.meanAnomalyDeg,
+          trueAnomalyDeg: m.trueAnomalyDeg,
+        }
+      : null,
+    warnings: summary.warnings,
+  };
+}
+
+function checkState(positionKm: readonly number[], velocityKmS: readonly number[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!positionKm.every(Number.isFinite)) errors.position = 'must be 3 finite numbers (km)';
+  if (!velocityKmS.every(Number.isFinite)) errors.velocity = 'must be 3 finite numbers (km/s)';
+  else if (Math.hypot(velocityKmS[0]!, velocityKmS[1]!, velocityKmS[2]!) === 0) errors.velocity = 'must not be zero';
+  return errors;
+}
+
+export async function createStateVector(deps: AppDeps, organizationId: string, input: CreateStateVectorInput) {
+  const { db, pool, config } = deps;
+  const spacecraft = await findSpacecraftById(db, organizationId, input.spacecraftId);
+  if (!spacecraft) throw spacecraftNotFound(input.spacecraftId);
+  const epoch = parseInstantField(input.epoch, 'epoch');
+  const fieldErrors = checkState(input.position, input.velocity);
+  let covariance: StoredCovariance | null = null;
+  if (input.covariance) {
+    try {
+      const values = validateCovariance(flattenCovariance(input.covariance.matrix));
+      covariance = { frame: input.covariance.frame ?? input.referenceFrame, matrix: toNested(values) };
+    } catch (error) {
+      if (!(error instanceof CovarianceError)) throw error;
+      fieldErrors['covariance.matrix'] = error.message;
+    }
+  }
+  if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
+  const derived = await derive(pool, config.eopFile, {
+    epoch,
+    positionKm: input.position,
+    velocityKmS: input.velocity,
+    frame: input.referenceFrame,
+  });
+  const record: NewStateVector = {
+    spacecraftId: spacecraft.id,
+    epoch: canonicalInstant(epoch),
+    epochKey: epochKey(epoch),
+    positionKm: [input.position[0]!, input.position[1]!, input.position[2]!],
+    velocityKmS: [input.velocity[0]!, input.velocity[1]!, input.velocity[2]!],
+    referenceFrame: input.referenceFrame,
+    massKg: input.mass ?? null,
+    originator: input.originator ?? DEFAULT_ORIGINATOR,
+    creationDate: nowIso(),
+    sourceType: 'MANUAL',
+    orbitSolutionId: null,
+    converged: null,
+    covariance,
+    meanElements: derived.meanElements,
+    warnings: derived.warnings,
+    sourceFile: null,
+  };
+  const { displayNumber } = await inTransaction(db, (tx) => insertStateVector(tx, organizationId, record));
+  return stateVectorView((await findStateVector(db, organizationId, displayNumber))!);
+}
+
+export async function getStateVector(db: SqlExecutor, organizationId: string, id: string): Promise<StateVectorRecord> {
+  const sv = await findStateVector(db, organizationId, parseDisplayId(id));
+  if (!sv) throw stateVectorNotFound(id);
+  return sv;
+}
+
+export async function removeStateVector(db: Db, organizationId: string, id: string): Promise<void> {
+  if (!(await deleteStateVector(db, organizationId, parseDisplayId(id)))) throw stateVectorNotFound(id);
+}
+
+export interface StateVectorListQuery {
+  spacecraftId?: string;
+  startDate?: string;
+  endDate?: string;
+  sourceType?: StateVectorSourceType;
+}
+
+export async function listStateVectorPage(db: Db, organizationId: string, query: StateVectorListQuery, page: PageRequest) {
+  const start = query.startDate === undefined ? undefined : parseInstantField(query.startDate, 'startDate');
+  const end = query.endDate === undefined ? undefined : parseInstantField(query.endDate, 'endDate');
+  if (start && end && end.isBefore(start)) throw validationError({ endDate: 'must not be before startDate' });
+  return await listStateVectors(
+    db,
+    organizationId,
+    {
+      ...(query.spacecraftId !== undefined ? { spacecraftId: query.spacecraftId } : {}),
+      ...(start ? { startKey: epochKey(start) } : {}),
+      ...(end ? { endKey: epochKey(end) } : {}),
+      ...(query.sourceType !== undefined ? { sourceType: query.sourceType } : {}),
+    },
+    page,
+  );
+}
+
+/** Latest eligible state of a spacecraft (spec → Latest state vector rules). */
+export async function latestStateVector(db: Db, organizationId: string, spacecraftId: string | undefined, includeNonConverged: boolean) {
+  if (spacecraftId === undefined || spacecraftId.trim() === '') throw validationError({ spacecraftId: 'is required' });
+  const spacecraft = await findSpacecraftById(db, organizationId, spacecraftId);
+  if (!spacecraft) throw spacecraftNotFound(spacecraftId);
+  const sv = await findLatestEligibleStateVector(db, organizationId, spacecraftId, includeNonConverged);
+  if (!sv) {
+    throw notFound(
+      `Spacecraft ${spacecraftId} has no ${includeNonConverged ? '' : 'eligible '}state vector`,
+      'NOT_FOUND',
+      { code: 'statevector.none-for-spacecraft', params: { spacecraftId, includeNonConverged } },
+    );
+  }
+  return sv;
+}
+
+/** OBJECT_ID for CCSDS files: COSPAR id, else NORAD id, else our spacecraft id. */
+export function objectIdOf(spacecraft: Spacecraft): string {
+  return spacecraft.cosparId ?? (spacecraft.noradId !== null ? String(spacecraft.noradId) : spacecraft.id);
+}
+
+/** One state vector as an OPM 2.0 KVN (UTC epochs, lossless numbers). */
+export async function exportOpm(db: Db, organizationId: string, id: string): Promise<{ filename: string; text: string }> {
+  const sv = await getStateVector(db, organizationId, id);
+  const spacecraft = (await findSpacecraftById(db, organizationId, sv.spacecraftId))!;
+  const epoch = Epoch.parseInstant(sv.epoch);
+  const text = writeOpmKvn({
+    creationDate: Epoch.parseInstant(nowIso()).toString('UTC', 3),
+    originator: sv.originator,
+    comments: [`Exported by Apsis: state vector ${displayId(sv.displayNumber)} (${sv.sourceType})`],
+    objectName: spacecraft.name,
+    objectId: objectIdOf(spacecraft),
+    centerName: 'EARTH',
+    refFrame: sv.referenceFrame,
+    timeSystem: 'UTC',
+    stateVector: { epoch: epoch.toString('UTC', 9), positionKm: sv.positionKm, velocityKmS: sv.velocityKmS },
+    spacecraftParameters: {
+      massKg: sv.massKg,
+      solarRadAreaM2: spacecraft.srpArea,
+      solarRadCoeff: spacecraft.reflectivityCoefficient,
+      dragAreaM2: spacecraft.dragArea,
+      dragCoeff: spacecraft.dragCoefficient,
+    },
+    covariance: sv.covariance ? { refFrame: sv.covariance.frame, lowerTriangle: lowerTriangle(sv.covariance.matrix.flat()) } : null,
+  });
+  return { filename: `${displayId(sv.displayNumber)}.opm`, text };
+}
+
+// ---------------------------------------------------------------------------------------------
+// OPM import
+
+export interface UploadedOpm {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+export interface ImportFileResult {
+  filename: string;
+  status: 'SUCCEEDED' | 'FAILED' | 'AMBIGUOUS';
+  spacecraftId: string | null;
+  stateVectorId: string | null;
+  warnings: string[];
+  error?: string;
+  message?: string;
+  line?: number;
+  candidateSpacecraftIds?: string[];
+}
+
+function failed(filename: string, error: string, message: string, extra: Partial<ImportFileResult> = {}): ImportFileResult {
+  return { filename, status: 'FAILED', spacecraftId: null, stateVectorId: null, warnings: [], error, message, ...extra };
+}
+
+/** The spacecraft an OPM names: OBJECT_ID as COSPAR/NORAD/externalKey/id, else OBJECT_NAME as name. */
+async function resolveTarget(db: Db, organizationId: string, state: ImportedState): Promise<{ spacecraft: Spacecraft | null; candidates: string[] }> {
+  for (const [identifier, kinds] of [
+    [state.objectId, ['cosparId', 'noradId', 'externalKey', 'id']],
+    [state.objectName, ['name']],
+  ] as const) {
+    const matches = await resolveSpacecraft(db, organizationId, identifier.trim(), kinds);
+    if (matches.length === 1) return { spacecraft: matches[0]!.spacecraft, candidates: [] };
+    if (matches.length > 1) return { spacecraft: null, candidates: matches.map((m) => m.spacecraft.id) };
+  }
+  return { spacecraft: null, candidates: [] };
+}
+
+async function importOne(deps: AppDeps, organizationId: string, file: UploadedOpm, target: Spacecraft | null): Promise<ImportFileResult> {
+  const { db, pool, config } = deps;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(file.bytes);
+  } catch {
+    return failed(file.filename, 'VALIDATION_ERROR', 'the file is not UTF-8 text');
+  }
+  const parsed = await pool.run('stateVectors.parseOpm', { text });
+  if (!parsed.ok) {
+    return failed(file.filename, 'VALIDATION_ERROR', parsed.message, parsed.line !== undefined && parsed.line > 0 ? { line: parsed.line } : {});
+  }
+  const state = parsed.state;
+  let spacecraft = target;
+  if (!spacecraft) {
+    const resolution = await resolveTarget(db, organizationId, state);
+    if (resolution.candidates.length > 1) {
+      return {
+        ...failed(file.filename, 'AMBIGUOUS_TARGET', `OBJECT_ID ${state.objectId} / OBJECT_NAME ${state.objectName} match several spacecraft; pass spacecraftId`),
+        status: 'AMBIGUOUS',
+        candidateSpacecraftIds: resolution.candidates,
+      };
+    }
+    if (!resolution.spacecraft) {
+      return failed(file.filename, 'UNRESOLVED_TARGET', `no spacecraft matches OBJECT_ID ${state.objectId} or OBJECT_NAME ${state.objectName}; pass spacecraftId`);
+    }
+    spacecraft = resolution.spacecraft;
+  }
+  const epoch = Epoch.parseInstant(`${state.epoch}`);
+  let derived: Derived;
+  try {
+    derived = await derive(pool, config.eopFile, { epoch, positionKm: state.positionKm, velocityKmS: state.velocityKmS, frame: state.frame });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422) return failed(file.filename, error.error, error.message);
+    throw error;
+  }
+  const record: NewStateVector = {
+    spacecraftId: spacecraft.id,
+    epoch: canonicalInstant(epoch),
+    epochKey: epochKey(epoch),
+    positionKm: state.positionKm,
+    velocityKmS: state.velocityKmS,
+    referenceFrame: state.frame,
+    massKg: state.massKg,
+    originator: state.originator,
+    creationDate: nowIso(),
+    sourceType: 'OPM_IMPORT',
+    orbitSolutionId: null,
+    converged: null,
+    covariance: state.covariance ? { frame: state.covariance.frame, matrix: toNested(state.covariance.values) } : null,
+    meanElements: derived.meanElements,
+    warnings: [...state.warnings, ...derived.warnings],
+    sourceFile: file.filename,
+  };
+  const { displayNumber } = await inTransaction(db, (tx) => insertStateVector(tx, organizationId, record));
+  return {
+    filename: file.filename,
+    status: 'SUCCEEDED',
+    spacecraftId: spacecraft.id,
+    stateVectorId: displayId(displayNumber),
+    warnings: record.warnings,
+  };
+}
+
+/** Each file is stored or refused on its own: 200 all stored, 207 mixed or ambiguous, 400 when every file failed. */
+export async function importOpmFiles(deps: AppDeps, organizationId: string, files: UploadedOpm[], querySpacecraftId: string | undefined) {
+  if (files.length === 0) throw validationError({ files: 'at least one file is required' });
+  let target: Spacecraft | null = null;
+  if (querySpacecraftId !== undefined) {
+    target = await findSpacecraftById(deps.db, organizationId, querySpacecraftId);
+    if (!target) throw spacecraftNotFound(querySpacecraftId);
+  }
+  const results: ImportFileResult[] = [];
+  for (const file of files) results.push(await importOne(deps, organizationId, file, target));
+  const successCount = results.filter((r) => r.status === 'SUCCEEDED').length;
+  const body = { successCount, failureCount: results.length - successCount, results };
+  if (successCount === results.length) return { status: 200 as const, body };
+  if (successCount > 0 || results.some((r) => r.status === 'AMBIGUOUS')) return { status: 207 as const, body };
+  const first = results[0]!;
+  const text = results.length === 1 ? `${first.filename}: ${first.message}` : `All ${results.length} files failed; see details.results`;
+  throw new ApiError(400, 'VALIDATION_ERROR', text, { code: 'import.file.invalid', details: body });
+}
