@@ -1,9 +1,10 @@
 /** Every resource router, registered in order by the app factory. */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
+import { registerManeuverRoutes } from './maneuvers.ts';
 import { registerSpacecraftRoutes } from './spacecraft.ts';
 import { registerThrusterRoutes } from './thrusters.ts';
 import { registerPayloadRoutes } from './payloads.ts';
 import { registerStateVectorRoutes } from './stateVectors.ts';
 
-export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerStateVectorRoutes];
+export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerManeuverRoutes, registerStateVectorRoutes];
