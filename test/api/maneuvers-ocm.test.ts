@@ -147,6 +147,43 @@ describe('OCM import: samples and file rules', () => {
     }
   });
 
+  test('XML OCM: imports, resolves by COSPAR id, and names the line of a bad data line', async () => {
+    const xmlCraft = await createSpacecraft(svc, key, { name: 'XMLSAT', cosparId: '2020-001A' });
+    const xml = (isp: number) => [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<ocm id="CCSDS_OCM_VERS" version="3.0">',
+      '  <header><CREATION_DATE>2025-01-01T00:00:00</CREATION_DATE><ORIGINATOR>TEST</ORIGINATOR></header>',
+      '  <body><segment>',
+      '    <metadata>',
+      '      <INTERNATIONAL_DESIGNATOR>2020-001A</INTERNATIONAL_DESIGNATOR>',
+      '      <TIME_SYSTEM>UTC</TIME_SYSTEM>',
+      '      <EPOCH_TZERO>2025-01-01T00:00:00</EPOCH_TZERO>',
+      '    </metadata>',
+      '    <data>',
+      '      <phys><WET_MASS units="kg">500</WET_MASS></phys>',
+      '      <man>',
+      '        <MAN_ID>XML-1</MAN_ID>',
+      '        <MAN_DEVICE_ID>THR</MAN_DEVICE_ID>',
+      '        <MAN_REF_FRAME>TNW</MAN_REF_FRAME>',
+      '        <MAN_COMPOSITION>TIME_RELATIVE,MAN_DURA,THR_X,THR_Y,THR_Z,THR_ISP</MAN_COMPOSITION>',
+      '        <MAN_UNITS>[s,N,N,N,s]</MAN_UNITS>',
+      '        <manLine>100 10 1 0 0 300</manLine>',
+      `        <manLine>200 10 1 0 0 ${isp}</manLine>`,
+      '      </man>',
+      '    </data>',
+      '  </segment></body>',
+      '</ocm>',
+    ].join('\n');
+    const bad = await importFiles(svc, key, [{ name: 'bad.xml', content: xml(20) }]);
+    assert.equal(bad.status, 400);
+    assert.equal((await bad.json()).details.results[0].line, 19);
+    const good = await importFiles(svc, key, [{ name: 'good.xml', content: xml(300) }]);
+    assert.equal(good.status, 200);
+    const detail = await getDetail(svc, key, 'XML-1', xmlCraft);
+    assert.deepEqual((detail.composition as Array<{ referenceEpoch: string }>).map((s) => s.referenceEpoch), ['2025-01-01T00:01:40.000Z', '2025-01-01T00:03:20.000Z']);
+    assert.equal(detail.initialMass, 500);
+  });
+
   test('multipart validation: no files or a blank file name → 400', async () => {
     const empty = await svc.request('POST', '/operations/maneuvers/import', { key, body: new FormData() });
     assert.equal(empty.status, 400);
