@@ -8,6 +8,8 @@ export interface AppDeps {
   db: Db;
   pool: ComputePool;
   config: Config;
+  /** Background runner of tracking-upload jobs; uploads wake it. */
+  jobRunner?: { wake(): void };
 }
 
 /** The authenticated caller. The organization comes from the key only, never from a request field. */

@@ -10,6 +10,7 @@ import { ensureOrganization } from '../storage/organizations.ts';
 import { ensureOwner } from '../storage/owners.ts';
 import { createPool, type ComputePool } from '../workers/pool.ts';
 import { createApp } from './app.ts';
+import { MeasurementJobRunner } from './services/measurementJobRunner.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from './permissions.ts';
@@ -19,6 +20,7 @@ export interface Service {
   db: Db;
   pool: ComputePool;
   config: Config;
+  jobRunner: MeasurementJobRunner;
   close(): Promise<void>;
 }
 
@@ -53,13 +55,18 @@ export async function openStorage(config: Config): Promise<Db> {
 export async function startService(config: Config): Promise<Service> {
   const db = await openStorage(config);
   const pool = await createPool({ size: config.workers });
-  const app = createApp({ db, pool, config });
+  const jobRunner = new MeasurementJobRunner(db, pool);
+  const app = createApp({ db, pool, config, jobRunner });
+  // Picks up jobs queued before this start, including ones a killed process left RUNNING.
+  jobRunner.start();
   return {
     app,
     db,
     pool,
     config,
+    jobRunner,
     async close() {
+      await jobRunner.stop();
       await pool.close();
       db.close();
     },

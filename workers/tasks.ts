@@ -3,6 +3,7 @@
  * (and transferable typed arrays) crosses the thread boundary. Tasks stay thin adapters: the
  * computation itself lives in engine/.
  */
+import { inspectTrackingFile, parseTrackingFile } from '../engine/tracking/index.ts';
 import { generateOemTask, meanElementsTask, parseOpmTask } from './ephemerisTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
@@ -19,6 +20,8 @@ function cpuSpin(input: { durationMs: number }): { iterations: number } {
 
 export const TASKS = {
   'diagnostics.cpuSpin': cpuSpin,
+  'tracking.inspect': (input: { text: string; fileName: string }) => inspectTrackingFile(input.text),
+  'tracking.parse': (input: { text: string; fileName: string }) => parseTrackingFile(input.text),
   'stateVectors.meanElements': meanElementsTask,
   'stateVectors.parseOpm': parseOpmTask,
   'ephemeris.generateOem': generateOemTask,

@@ -5,6 +5,7 @@ import { registerManeuverRoutes } from './maneuvers.ts';
 import { registerSpacecraftRoutes } from './spacecraft.ts';
 import { registerThrusterRoutes } from './thrusters.ts';
 import { registerPayloadRoutes } from './payloads.ts';
+import { registerMeasurementRoutes } from './measurements.ts';
 import { registerStateVectorRoutes } from './stateVectors.ts';
 
-export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerManeuverRoutes, registerStateVectorRoutes];
+export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerMeasurementRoutes, registerManeuverRoutes, registerStateVectorRoutes];

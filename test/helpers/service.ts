@@ -2,6 +2,9 @@
  * Test harness: a real service (in-memory libSQL, real worker pool) driven through the app's
  * `fetch`, plus helpers to mint organizations and keys. Every HTTP test uses this.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig, type Config } from '../../api/config.ts';
 import { startService, type Service } from '../../api/service.ts';
 import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from '../../api/permissions.ts';
@@ -34,11 +37,20 @@ export interface KeyOptions {
   expiresAt?: string | null;
 }
 
+/**
+ * A service on a fresh embedded database file (as in production: WAL, one connection per
+ * transaction; libSQL's `:memory:` client has a single connection that a transaction blocks).
+ */
 export async function createTestService(overrides: Partial<Config> = {}): Promise<TestService> {
-  const config: Config = { ...loadConfig({}), databaseUrl: ':memory:', workers: 1, port: 0, ...overrides };
+  const dir = mkdtempSync(join(tmpdir(), 'apsis-test-'));
+  const config: Config = { ...loadConfig({}), databaseUrl: `file:${join(dir, 'apsis.db')}`, workers: 1, port: 0, ...overrides };
   const service = await startService(config);
   return {
     ...service,
+    async close() {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
     async request(method, path, options = {}) {
       const headers = new Headers(options.headers);
       if (options.key !== undefined) headers.set('Authorization', `Bearer ${options.key}`);

@@ -1,0 +1,183 @@
+/** Measurements tag: upload, inspect, job status, query, outliers, delete by file. */
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { validationError } from '../errors.ts';
+import { parseInstantField } from '../instants.ts';
+import { errorResponses, SECURED } from '../openapi.ts';
+import { parsePageable, pageEnvelope } from '../paging.ts';
+import {
+  BatchUploadResponseSchema,
+  DeleteByFileQuerySchema,
+  DeletedCountSchema,
+  InspectFormSchema,
+  InspectResponseSchema,
+  JobSchema,
+  MEASUREMENT_TYPE_VALUES,
+  MeasurementPageSchema,
+  MeasurementQuerySchema,
+  OutliersByFileSchema,
+  OutliersByIdsSchema,
+  UpdatedCountSchema,
+  UploadFormSchema,
+} from '../schemas/measurements.ts';
+import {
+  deleteByFile,
+  flagOutliersByFile,
+  flagOutliersByIds,
+  getJob,
+  inspectMeasurementsFile,
+  listMeasurements,
+  measurementView,
+  uploadMeasurements,
+  type UploadedFile,
+} from '../services/measurements.ts';
+import type { MeasurementType } from '../../storage/measurements.ts';
+import { MEASUREMENT_SORT_COLUMNS } from '../../storage/measurements.ts';
+
+const TAG = ['Measurements'];
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+
+const listRoute = createRoute({
+  method: 'get', path: '/operations/measurements', tags: TAG, security: SECURED,
+  summary: 'Query measurements (paged, newest first by default)',
+  request: { query: MeasurementQuerySchema },
+  responses: { 200: { description: 'Page of measurements', content: json(MeasurementPageSchema) }, ...errorResponses() },
+});
+
+const uploadRoute = createRoute({
+  method: 'post', path: '/operations/measurements', tags: TAG, security: SECURED,
+  summary: 'Upload tracking files (TDM, SP3, OEM); one background job per valid file',
+  description:
+    'Each file is validated synchronously (format detected from content, parsed, its objects resolved to spacecraft). ' +
+    '202 when every file was accepted, 207 when any failed (per-file results). With exactly one file, X-Content-Hash ' +
+    '(from /inspect) must match the content or the request is a 409 IMPORT_STALE_PREVIEW.',
+  request: { body: { content: { 'multipart/form-data': { schema: UploadFormSchema } }, required: true } },
+  responses: {
+    202: { description: 'All files accepted', content: json(BatchUploadResponseSchema) },
+    207: { description: 'Per-file results; at least one file failed', content: json(BatchUploadResponseSchema) },
+    ...errorResponses(409, 413, 415),
+  },
+});
+
+const inspectRoute = createRoute({
+  method: 'post', path: '/operations/measurements/inspect', tags: TAG, security: SECURED,
+  summary: 'Inspect one tracking file without storing it: content hash and parse summary',
+  request: { body: { content: { 'multipart/form-data': { schema: InspectFormSchema } }, required: true } },
+  responses: { 200: { description: 'Inspection result', content: json(InspectResponseSchema) }, ...errorResponses(413, 415) },
+});
+
+const jobRoute = createRoute({
+  method: 'get', path: '/operations/measurements/jobs/{jobId}', tags: TAG, security: SECURED,
+  summary: 'Status of an upload job',
+  responses: { 200: { description: 'Job', content: json(JobSchema) }, ...errorResponses(404) },
+});
+
+const outliersByIdsRoute = createRoute({
+  method: 'patch', path: '/operations/measurements/outliers', tags: TAG, security: SECURED,
+  summary: 'Flag or unflag measurements by id (unknown ids are ignored)',
+  request: { body: { content: json(OutliersByIdsSchema), required: true } },
+  responses: { 200: { description: 'Count of measurements actually updated', content: json(UpdatedCountSchema) }, ...errorResponses(415) },
+});
+
+const outliersByFileRoute = createRoute({
+  method: 'patch', path: '/operations/measurements/outliers/by-file', tags: TAG, security: SECURED,
+  summary: 'Flag or unflag every measurement of a source file (exact, case-sensitive name)',
+  request: { body: { content: json(OutliersByFileSchema), required: true } },
+  responses: { 200: { description: 'Count of matching measurements', content: json(UpdatedCountSchema) }, ...errorResponses(415) },
+});
+
+const deleteByFileRoute = createRoute({
+  method: 'delete', path: '/operations/measurements/by-file', tags: TAG, security: SECURED,
+  summary: "Delete a spacecraft's measurements from one source file",
+  request: { query: DeleteByFileQuerySchema },
+  responses: { 200: { description: 'Count deleted (0 when nothing matches)', content: json(DeletedCountSchema) }, ...errorResponses() },
+});
+
+/** Every uploaded part named `files` (or `file`), as bytes. */
+async function uploadedFiles(c: Context<AppEnv>, names: string[]): Promise<UploadedFile[]> {
+  const form = await c.req.parseBody({ all: true });
+  const parts: unknown[] = [];
+  for (const name of names) {
+    const value = form[name];
+    if (value !== undefined) parts.push(...(Array.isArray(value) ? value : [value]));
+  }
+  const files: UploadedFile[] = [];
+  for (const part of parts) {
+    if (typeof part === 'string') throw validationError({ files: 'each part must be a file, not a text field' });
+    const file = part as File;
+    files.push({ name: file.name || 'unnamed', bytes: new Uint8Array(await file.arrayBuffer()) });
+  }
+  return files;
+}
+
+function listOf(value: string | string[] | undefined): string[] | undefined {
+  return value === undefined ? undefined : Array.isArray(value) ? value : [value];
+}
+
+export function registerMeasurementRoutes(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid('query');
+    const fieldErrors: Record<string, string> = {};
+    const start = parseInstantField(query.startDate, 'startDate');
+    const end = parseInstantField(query.endDate, 'endDate');
+    if (end.isBefore(start)) fieldErrors.endDate = 'must not be before startDate';
+    const identifiers = listOf(query.spacecraftIds);
+    if (identifiers !== undefined) {
+      if (identifiers.length === 0 || identifiers.some((id) => id.trim() === '')) fieldErrors.spacecraftIds = 'must not be empty or blank; omit it for all spacecraft';
+      else if (identifiers.length > 100) fieldErrors.spacecraftIds = 'at most 100 values';
+    }
+    let types: MeasurementType[] | null = null;
+    const typeTexts = listOf(query.measurementTypes)?.flatMap((t) => t.split(',')).map((t) => t.trim());
+    if (typeTexts !== undefined) {
+      const unknown = typeTexts.filter((t) => !(MEASUREMENT_TYPE_VALUES as readonly string[]).includes(t));
+      if (unknown.length > 0 || typeTexts.length === 0) fieldErrors.measurementTypes = `unknown types: ${unknown.join(', ') || '(empty)'}; allowed ${MEASUREMENT_TYPE_VALUES.join(', ')}`;
+      else types = [...new Set(typeTexts)] as MeasurementType[];
+    }
+    if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
+    const page = parsePageable(query, Object.keys(MEASUREMENT_SORT_COLUMNS), [{ field: 'epoch', direction: 'desc' }]);
+    const { db } = c.get('deps');
+    const result = await listMeasurements(
+      db,
+      c.get('caller').organizationId,
+      { start, end, spacecraftIdentifiers: identifiers ?? null, types, includeOutliers: query.includeOutliers === 'true' },
+      page,
+    );
+    return c.json(pageEnvelope(result.items.map(measurementView), result.total, page), 200);
+  });
+
+  app.openapi(uploadRoute, async (c) => {
+    const { db, pool } = c.get('deps');
+    const files = await uploadedFiles(c, ['files']);
+    const { status, body } = await uploadMeasurements(db, pool, c.get('caller').organizationId, files, c.req.header('x-content-hash'));
+    if (body.successCount > 0) c.get('deps').jobRunner?.wake();
+    return c.json(body, status);
+  });
+
+  app.openapi(inspectRoute, async (c) => {
+    const { db, pool } = c.get('deps');
+    const files = await uploadedFiles(c, ['file', 'files']);
+    if (files.length !== 1) throw validationError({ file: 'exactly one file is required' });
+    return c.json(await inspectMeasurementsFile(db, pool, c.get('caller').organizationId, files[0]!), 200);
+  });
+
+  app.openapi(jobRoute, async (c) => {
+    const job = await getJob(c.get('deps').db, c.get('caller').organizationId, c.req.param('jobId'));
+    return c.json(job as never, 200);
+  });
+
+  app.openapi(outliersByIdsRoute, async (c) => {
+    const body = c.req.valid('json');
+    return c.json(await flagOutliersByIds(c.get('deps').db, c.get('caller').organizationId, body.measurementIds, body.outlier), 200);
+  });
+
+  app.openapi(outliersByFileRoute, async (c) => {
+    const body = c.req.valid('json');
+    return c.json(await flagOutliersByFile(c.get('deps').db, c.get('caller').organizationId, body.fileName, body.outlier), 200);
+  });
+
+  app.openapi(deleteByFileRoute, async (c) => {
+    const query = c.req.valid('query');
+    return c.json(await deleteByFile(c.get('deps').db, c.get('caller').organizationId, query.spacecraftId, query.file), 200);
+  });
+}

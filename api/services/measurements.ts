@@ -1,0 +1,324 @@
+/**
+ * Tracking measurements: upload (validate synchronously on the pool, then one durable job per
+ * file), inspect, query, outlier flags and delete by file (spec → Measurements, issue 9).
+ */
+import { createHash } from 'node:crypto';
+import type { Epoch } from '../../engine/time/epoch.ts';
+import type { MeasurementType, TrackedObject, TrackingError, TrackingFileSummary } from '../../engine/tracking/model.ts';
+import { TRACKING_ERROR_CODES } from '../../engine/tracking/model.ts';
+import type { Db } from '../../storage/db.ts';
+import { findJob, insertJob, type MeasurementJob } from '../../storage/measurementJobs.ts';
+import {
+  deleteMeasurementsByFile,
+  MEASUREMENT_COMPONENTS,
+  queryMeasurements,
+  setOutlierByFile,
+  setOutlierByIds,
+  type Measurement,
+} from '../../storage/measurements.ts';
+import type { PageRequest } from '../../storage/paging.ts';
+import { resolveSpacecraft } from '../../storage/spacecraft.ts';
+import type { ComputePool } from '../../workers/pool.ts';
+import { ApiError, notFound, validationError } from '../errors.ts';
+import { utcText } from '../instants.ts';
+import type { JobResolution } from './measurementJobRunner.ts';
+
+export interface UploadedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface FileResultError {
+  blockId: string;
+  code: string;
+  firstEpoch: string | null;
+  message: string;
+}
+
+export interface FileResult {
+  filename: string;
+  jobId: string | null;
+  status: 'success' | 'failed';
+  message: string;
+  code: string;
+  errorCode: string | null;
+  errors: FileResultError[];
+  params: Record<string, unknown>;
+  measurementContext: { startDate: string | null; endDate: string | null; spacecraftIds: string[]; measurementTypes: string[] } | null;
+  uncertaintySummary: string | null;
+}
+
+export interface BatchUploadResponse {
+  successCount: number;
+  failureCount: number;
+  totalCount: number;
+  results: FileResult[];
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Dotted code for a failure of this file (`import.tracking.tdm.parse_failed`). */
+function failureCode(format: string | null, code: string): string {
+  const suffix: Record<string, string> = {
+    [TRACKING_ERROR_CODES.PARSE_FAILED]: 'parse_failed',
+    [TRACKING_ERROR_CODES.UNKNOWN_FORMAT]: 'unknown_format',
+    [TRACKING_ERROR_CODES.UNRESOLVED_SPACECRAFT]: 'unresolved_spacecraft',
+    [TRACKING_ERROR_CODES.NO_MEASUREMENTS]: 'no_measurements',
+    [TRACKING_ERROR_CODES.UNSUPPORTED_TIME_SYSTEM]: 'unsupported_time_system',
+    [TRACKING_ERROR_CODES.UNSAFE_XML]: 'unsafe_xml',
+    [TRACKING_ERROR_CODES.UNSUPPORTED_CONTENT]: 'unsupported_content',
+  };
+  return format ? `import.tracking.${format.toLowerCase()}.${suffix[code] ?? 'failed'}` : `import.tracking.${suffix[code] ?? 'failed'}`;
+}
+
+function failedResult(filename: string, format: string | null, errors: TrackingError[], params: Record<string, unknown>): FileResult {
+  const first = errors[0]!;
+  return {
+    filename,
+    jobId: null,
+    status: 'failed',
+    message: first.message,
+    code: failureCode(format, first.code),
+    errorCode: first.code,
+    errors: errors.map((e) => ({ blockId: e.blockId ?? 'file', code: e.code, firstEpoch: e.firstEpoch, message: e.message })),
+    params,
+    measurementContext: null,
+    uncertaintySummary: null,
+  };
+}
+
+export interface ObjectResolution {
+  resolved: JobResolution['resolution'];
+  unresolved: string[];
+}
+
+/**
+ * Finds the spacecraft of each tracked object: the first candidate identifier (id, externalKey,
+ * name, NORAD or COSPAR) that names exactly one craft of the organization.
+ */
+export async function resolveTrackedObjects(db: Db, organizationId: string, objects: readonly TrackedObject[]): Promise<ObjectResolution> {
+  const resolved: JobResolution['resolution'] = {};
+  const unresolved: string[] = [];
+  for (const object of objects) {
+    let match: { spacecraftId: string; identifier: string } | null = null;
+    for (const candidate of object.candidates) {
+      if (!candidate) continue;
+      const matches = await resolveSpacecraft(db, organizationId, candidate, ['id', 'externalKey', 'name', 'noradId', 'cosparId']);
+      if (matches.length === 1) {
+        match = { spacecraftId: matches[0]!.spacecraft.id, identifier: candidate };
+        break;
+      }
+    }
+    if (match) resolved[object.key] = match;
+    else unresolved.push(object.candidates.filter(Boolean).join(' / '));
+  }
+  return { resolved, unresolved };
+}
+
+interface InspectOutcome {
+  contentHash: string;
+  format: string | null;
+  ok: boolean;
+  summary: TrackingFileSummary | null;
+  errors: TrackingError[];
+}
+
+async function inspectBytes(pool: ComputePool, file: UploadedFile): Promise<InspectOutcome> {
+  const contentHash = sha256Hex(file.bytes);
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(file.bytes);
+  const result = await pool.run('tracking.inspect', { text, fileName: file.name });
+  if (!result.ok) return { contentHash, format: result.format, ok: false, summary: null, errors: result.errors };
+  return { contentHash, format: result.summary.format, ok: true, summary: result.summary, errors: [] };
+}
+
+/** Validates one file and, when valid, queues its job. */
+async function acceptFile(db: Db, pool: ComputePool, organizationId: string, file: UploadedFile): Promise<FileResult> {
+  const inspected = await inspectBytes(pool, file);
+  const params: Record<string, unknown> = { contentHash: inspected.contentHash, format: inspected.format };
+  if (!inspected.ok || !inspected.summary) return failedResult(file.name, inspected.format, inspected.errors, params);
+  const summary = inspected.summary;
+  params.measurementCount = summary.measurementCount;
+  if (summary.measurementCount === 0) {
+    return failedResult(file.name, summary.format, [{
+      code: TRACKING_ERROR_CODES.NO_MEASUREMENTS, message: 'the file contains no measurements', line: null, blockId: null, firstEpoch: null,
+    }], params);
+  }
+  const { resolved, unresolved } = await resolveTrackedObjects(db, organizationId, summary.objects);
+  if (unresolved.length > 0) {
+    params.unresolvedObjects = unresolved;
+    return failedResult(file.name, summary.format, [{
+      code: TRACKING_ERROR_CODES.UNRESOLVED_SPACECRAFT,
+      message: `no unique spacecraft of this organization matches: ${unresolved.join(', ')}`,
+      line: null, blockId: null, firstEpoch: summary.startUtc,
+    }], params);
+  }
+  const measurementContext = {
+    startDate: summary.startUtc,
+    endDate: summary.endUtc,
+    spacecraftIds: [...new Set(Object.values(resolved).map((r) => r.spacecraftId))],
+    measurementTypes: summary.types,
+  };
+  const job = await insertJob(db, {
+    organizationId,
+    filename: file.name,
+    format: summary.format,
+    contentSha256: inspected.contentHash,
+    content: file.bytes,
+    summary: { resolution: resolved, measurementContext, uncertaintySummary: summary.uncertaintySummary, measurementCount: summary.measurementCount },
+  });
+  return {
+    filename: file.name,
+    jobId: job.id,
+    status: 'success',
+    message: `${summary.measurementCount} measurements queued for import`,
+    code: `import.tracking.${summary.format.toLowerCase()}.queued`,
+    errorCode: null,
+    errors: [],
+    params,
+    measurementContext,
+    uncertaintySummary: summary.uncertaintySummary,
+  };
+}
+
+export async function uploadMeasurements(
+  db: Db,
+  pool: ComputePool,
+  organizationId: string,
+  files: UploadedFile[],
+  contentHashHeader: string | undefined,
+): Promise<{ status: 202 | 207; body: BatchUploadResponse }> {
+  if (files.length === 0) throw validationError({ files: 'at least one file is required' });
+  // Spec rule 3: with exactly one file, a preview hash must still match the content.
+  if (files.length === 1 && contentHashHeader !== undefined && contentHashHeader.trim().toLowerCase() !== sha256Hex(files[0]!.bytes)) {
+    throw new ApiError(409, 'IMPORT_STALE_PREVIEW', 'The file differs from the inspected one (X-Content-Hash does not match)', {
+      code: 'import.commit.preview.stale',
+      details: { expectedContentHash: contentHashHeader, actualContentHash: sha256Hex(files[0]!.bytes) },
+    });
+  }
+  const results: FileResult[] = [];
+  for (const file of files) results.push(await acceptFile(db, pool, organizationId, file));
+  const successCount = results.filter((r) => r.status === 'success').length;
+  return {
+    status: successCount === results.length ? 202 : 207,
+    body: { successCount, failureCount: results.length - successCount, totalCount: results.length, results },
+  };
+}
+
+export async function inspectMeasurementsFile(db: Db, pool: ComputePool, organizationId: string, file: UploadedFile) {
+  const inspected = await inspectBytes(pool, file);
+  const resolution = inspected.summary ? await resolveTrackedObjects(db, organizationId, inspected.summary.objects) : null;
+  return {
+    filename: file.name,
+    contentHash: inspected.contentHash,
+    format: inspected.format,
+    valid: inspected.ok && resolution !== null && resolution.unresolved.length === 0 && (inspected.summary?.measurementCount ?? 0) > 0,
+    measurementCount: inspected.summary?.measurementCount ?? 0,
+    measurementContext: inspected.summary
+      ? {
+          startDate: inspected.summary.startUtc,
+          endDate: inspected.summary.endUtc,
+          spacecraftIds: [...new Set(Object.values(resolution?.resolved ?? {}).map((r) => r.spacecraftId))],
+          measurementTypes: inspected.summary.types,
+        }
+      : null,
+    unresolvedObjects: resolution?.unresolved ?? [],
+    uncertaintySummary: inspected.summary?.uncertaintySummary ?? null,
+    errors: inspected.errors.map((e) => ({ blockId: e.blockId ?? 'file', code: e.code, firstEpoch: e.firstEpoch, message: e.message })),
+  };
+}
+
+export function jobView(job: MeasurementJob) {
+  const summary = job.summary as { measurementContext?: unknown; uncertaintySummary?: string; measurementCount?: number };
+  return {
+    jobId: job.id,
+    filename: job.filename,
+    format: job.format,
+    status: job.status,
+    attempts: job.attempts,
+    maxAttempts: job.maxAttempts,
+    expectedMeasurementCount: summary.measurementCount ?? null,
+    measurementCount: job.measurementCount,
+    error: job.error,
+    contentHash: job.contentSha256,
+    measurementContext: summary.measurementContext ?? null,
+    uncertaintySummary: summary.uncertaintySummary ?? null,
+    createdAt: job.createdAt,
+    startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
+  };
+}
+
+export async function getJob(db: Db, organizationId: string, jobId: string) {
+  const job = await findJob(db, organizationId, jobId);
+  if (!job) throw notFound(`No measurement job ${jobId}`);
+  return jobView(job);
+}
+
+export function measurementView(m: Measurement) {
+  const names = MEASUREMENT_COMPONENTS[m.type];
+  const values: Record<string, number | null> = {};
+  const units: Record<string, string> = {};
+  const sigma: Record<string, number | null> = {};
+  names.forEach((name, i) => {
+    values[name] = m.values[i] ?? null;
+    units[name] = m.units[i] ?? '';
+    if (m.sigma) sigma[name] = m.sigma[i] ?? null;
+  });
+  return {
+    id: m.id,
+    spacecraftId: m.spacecraftId,
+    type: m.type,
+    epoch: m.epoch,
+    values,
+    units,
+    sigma: m.sigma ? sigma : null,
+    referenceFrame: m.frame,
+    participants: m.participants,
+    station: m.station,
+    sourceFile: m.sourceFile,
+    jobId: m.jobId,
+    outlier: m.outlier,
+    createdAt: m.createdAt,
+  };
+}
+
+export interface MeasurementFilter {
+  start: Epoch;
+  end: Epoch;
+  spacecraftIdentifiers: string[] | null;
+  types: MeasurementType[] | null;
+  includeOutliers: boolean;
+}
+
+export async function listMeasurements(db: Db, organizationId: string, filter: MeasurementFilter, page: PageRequest) {
+  let spacecraftIds: string[] | null = null;
+  if (filter.spacecraftIdentifiers) {
+    const ids = new Set<string>();
+    for (const identifier of filter.spacecraftIdentifiers) {
+      for (const match of await resolveSpacecraft(db, organizationId, identifier, ['id', 'name', 'noradId', 'cosparId'])) {
+        ids.add(match.spacecraft.id);
+      }
+    }
+    spacecraftIds = [...ids];
+  }
+  return await queryMeasurements(
+    db,
+    organizationId,
+    { startEpoch: utcText(filter.start), endEpoch: utcText(filter.end), spacecraftIds, types: filter.types, includeOutliers: filter.includeOutliers },
+    page,
+  );
+}
+
+export async function flagOutliersByIds(db: Db, organizationId: string, ids: string[], outlier: boolean): Promise<{ updatedCount: number }> {
+  return { updatedCount: await setOutlierByIds(db, organizationId, [...new Set(ids)], outlier) };
+}
+
+export async function flagOutliersByFile(db: Db, organizationId: string, fileName: string, outlier: boolean): Promise<{ updatedCount: number }> {
+  return { updatedCount: await setOutlierByFile(db, organizationId, fileName, outlier) };
+}
+
+export async function deleteByFile(db: Db, organizationId: string, spacecraftId: string, fileName: string): Promise<{ deletedCount: number }> {
+  return { deletedCount: await deleteMeasurementsByFile(db, organizationId, spacecraftId, fileName) };
+}

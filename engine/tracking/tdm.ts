@@ -1,0 +1,137 @@
+/**
+ * TDM observations as measurements (CCSDS 503.0-B-2 via engine/ccsds/tdm.ts):
+ *  - RANGE → RANGE in the segment's RANGE_UNITS (km, s or RU; 503.0-B-2 §3.3.4.4);
+ *  - ANGLE_1 + ANGLE_2 at one epoch → RADEC (ANGLE_TYPE = RADEC, frame REFERENCE_FRAME) or AZEL, degrees;
+ *  - DOPPLER_INSTANTANEOUS / DOPPLER_INTEGRATED (km/s) and RECEIVE_FREQ[_n] (Hz) → DOPPLER.
+ * Other data keywords (frequencies transmitted, clock, media, signal strength) are counted, not stored.
+ */
+import { timeScaleOf } from '../ccsds/definitions.ts';
+import { TdmReader, tdmMeasurementType, type TdmObservation, type TdmSegmentMetadata } from '../ccsds/tdm.ts';
+import {
+  SummaryBuilder,
+  toUtcText,
+  type TrackedObject,
+  type TrackingFileSummary,
+  type TrackingMeasurement,
+} from './model.ts';
+
+const RANGE_UNITS: Record<string, string> = { KM: 'km', S: 's', RU: 'RU' };
+
+interface PendingAngles {
+  epochUtc: string;
+  angle1: number | null;
+  angle2: number | null;
+  segment: TdmSegmentMetadata;
+}
+
+function participantsOf(segment: TdmSegmentMetadata): string[] {
+  const named = segment.participants.filter((p): p is string => p !== null);
+  const path = segment.path ?? segment.path1;
+  if (!path) return named;
+  const onPath: string[] = [];
+  for (const index of path) {
+    const name = segment.participants[index - 1];
+    if (name && !onPath.includes(name)) onPath.push(name);
+  }
+  return onPath;
+}
+
+function objectKeyOf(segment: TdmSegmentMetadata): string {
+  return segment.participants.filter((p) => p !== null).join('|');
+}
+
+export function readTdmMeasurements(text: string): { summary: TrackingFileSummary; measurements: TrackingMeasurement[] } {
+  const measurements: TrackingMeasurement[] = [];
+  const objects = new Map<string, TrackedObject>();
+  const ignored: Record<string, number> = {};
+  const qualities = new Set<string>();
+  const summary = new SummaryBuilder();
+  let pending: PendingAngles | null = null;
+
+  const emit = (measurement: TrackingMeasurement) => {
+    measurements.push(measurement);
+    summary.add(measurement);
+  };
+  const flushAngles = () => {
+    if (!pending) return;
+    const { segment } = pending;
+    emit({
+      objectKey: objectKeyOf(segment),
+      type: segment.angleType === 'RADEC' ? 'RADEC' : 'AZEL',
+      epochUtc: pending.epochUtc,
+      values: [pending.angle1, pending.angle2],
+      units: ['deg', 'deg'],
+      sigma: null,
+      participants: participantsOf(segment),
+      frame: segment.angleType === 'RADEC' ? segment.referenceFrame : null,
+    });
+    pending = null;
+  };
+
+  const onObservation = (observation: TdmObservation) => {
+    const { segment } = observation;
+    const type = tdmMeasurementType(observation.keyword, segment.angleType);
+    if (!type) {
+      flushAngles();
+      ignored[observation.keyword] = (ignored[observation.keyword] ?? 0) + 1;
+      return;
+    }
+    const epochUtc = toUtcText(observation.epoch, timeScaleOf(segment.timeSystem), segment.timeSystem, observation.line);
+    if (type === 'RADEC' || type === 'AZEL') {
+      const isFirst = observation.keyword === 'ANGLE_1';
+      const current = pending as PendingAngles | null;
+      const slotTaken = current !== null && (isFirst ? current.angle1 !== null : current.angle2 !== null);
+      if (current === null || current.segment !== segment || current.epochUtc !== epochUtc || slotTaken) {
+        flushAngles();
+        pending = { epochUtc, angle1: null, angle2: null, segment };
+      }
+      if (isFirst) pending!.angle1 = observation.value;
+      else pending!.angle2 = observation.value;
+      if (pending!.angle1 !== null && pending!.angle2 !== null) flushAngles();
+      return;
+    }
+    flushAngles();
+    const unit = type === 'RANGE' ? RANGE_UNITS[segment.rangeUnits ?? 'KM'] ?? 'km' : observation.keyword.startsWith('RECEIVE_FREQ') ? 'Hz' : 'km/s';
+    emit({
+      objectKey: objectKeyOf(segment),
+      type,
+      epochUtc,
+      values: [observation.value],
+      units: [unit],
+      sigma: null,
+      participants: participantsOf(segment),
+      frame: null,
+    });
+  };
+
+  const reader = new TdmReader({
+    onSegment(segment) {
+      flushAngles();
+      const key = objectKeyOf(segment);
+      const names = segment.participants.filter((p): p is string => p !== null);
+      if (!objects.has(key)) objects.set(key, { key, candidates: names, participants: names });
+      const quality = segment.values.DATA_QUALITY;
+      if (quality !== undefined) qualities.add(String(quality));
+    },
+    onObservation,
+  });
+  reader.push(text);
+  const result = reader.end();
+  flushAngles();
+  return {
+    measurements,
+    summary: {
+      format: 'TDM',
+      notation: result.notation,
+      measurementCount: summary.count,
+      objects: [...objects.values()],
+      startUtc: summary.startUtc,
+      endUtc: summary.endUtc,
+      types: [...summary.types],
+      uncertaintySummary:
+        `TDM carries no per-observation uncertainty; sigma is null` +
+        (qualities.size > 0 ? `; DATA_QUALITY ${[...qualities].join(', ')}` : ''),
+      ignoredRecords: ignored,
+    },
+  };
+}
