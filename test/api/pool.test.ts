@@ -61,3 +61,17 @@ test('a full queue rejects with PoolSaturatedError, mapped to 503 with Retry-Aft
   assert.equal(res.headers.get('retry-after'), '2');
   assert.equal((await res.json()).status, 503);
 });
+
+test('compute threads run at a lower priority than the HTTP thread (Linux: per-thread nice)', { skip: process.platform !== 'linux' ? 'per-thread nice is Linux-only' : false }, async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+  const pool = await createPool({ size: 2 });
+  try {
+    await Promise.all([pool.run('diagnostics.cpuSpin', { durationMs: 1 }), pool.run('diagnostics.cpuSpin', { durationMs: 1 })]);
+    const nices = readdirSync('/proc/self/task').map(niceOf);
+    assert.equal(niceOf(String(process.pid)), 0, 'the main (HTTP) thread keeps normal priority');
+    assert.ok(nices.filter((n) => n === 10).length >= 2, `two compute threads at nice 10 (saw ${nices.join(',')})`);
+  } finally {
+    await pool.close();
+  }
+});
