@@ -28,7 +28,7 @@ if (files.length === 0) {
 }
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files],
   { stdio: 'inherit' },
 );
 child.on('exit', (code, signal) => process.exit(signal ? 1 : code ?? 1));

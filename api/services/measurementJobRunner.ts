@@ -10,7 +10,7 @@ import { claimNextJob, completeJob, failJob, renewLease, type ClaimedJob } from 
 import { insertMeasurements, type NewMeasurement } from '../../storage/measurements.ts';
 import type { ComputePool } from '../../workers/pool.ts';
 import { PoolSaturatedError } from '../../workers/pool.ts';
-import { logError } from '../log.ts';
+import { logError, logInfo } from '../log.ts';
 
 export interface JobRunnerOptions {
   /** Lease length; a job whose runner died becomes claimable this long after its last renewal. */
@@ -69,6 +69,8 @@ export class MeasurementJobRunner {
         this.wake();
       } else {
         this.timer = setTimeout(() => this.wake(), this.pollMs);
+        // Polling alone never keeps a process alive; the HTTP server (or a test) does.
+        this.timer.unref?.();
       }
     });
   }
@@ -105,6 +107,7 @@ export class MeasurementJobRunner {
       );
     }, Math.max(1000, this.leaseMs / 3));
     try {
+      const parseStarted = performance.now();
       const text = new TextDecoder().decode(content);
       const parsed = await this.pool.run('tracking.parse', { text, fileName: job.filename });
       if (!parsed.ok) {
@@ -131,6 +134,8 @@ export class MeasurementJobRunner {
         await failJob(this.db, job.id, this.owner, `unresolved objects: ${[...unresolved].join(', ')}`, false);
         return;
       }
+      const parseMs = performance.now() - parseStarted;
+      const insertStarted = performance.now();
       const committed = await inTransaction(this.db, async (tx) => {
         await insertMeasurements(tx, job.organizationId, job.id, job.filename, rows);
         // Only the lease holder may commit; otherwise roll the inserts back.
@@ -141,6 +146,11 @@ export class MeasurementJobRunner {
         throw error;
       });
       if (!committed) logError('job lease lost before commit; another runner owns it', { jobId: job.id, owner: this.owner });
+      else {
+        logInfo('measurement job succeeded', {
+          jobId: job.id, measurements: rows.length, parseMs: Math.round(parseMs), insertMs: Math.round(performance.now() - insertStarted),
+        });
+      }
     } catch (error) {
       // Infrastructure failures (pool full, database busy) are retried; the attempt count bounds it.
       const retry = error instanceof PoolSaturatedError || !(error instanceof Error && error.name === 'CcsdsParseError');

@@ -96,6 +96,7 @@ describe('errors and correlation ids', () => {
   test('unexpected failure → 500 "Internal Server Error" without a stack trace', async () => {
     const broken = await createTestService();
     const { secret } = await broken.key();
+    await broken.jobRunner.stop();
     broken.db.close();
     const original = console.error;
     const logged: string[] = [];
