@@ -21,11 +21,12 @@ export interface TaskFailure {
   details?: Record<string, unknown>;
 }
 
-function eopTable(eopFile: string | undefined): EopTable {
+export function eopTable(eopFile: string | undefined): EopTable {
   return eopFile ? loadEopTable(eopFile) : loadEopTable();
 }
 
-function failure(error: unknown): TaskFailure {
+/** Engine error → plain failure object (rethrows anything unexpected). */
+export function failure(error: unknown): TaskFailure {
   if (error instanceof PropagationError) {
     return { ok: false, kind: error.kind, code: error.code, message: error.message, details: { ...error.details } };
   }

@@ -5,6 +5,7 @@
  */
 import { inspectTrackingFile, parseTrackingFile } from '../engine/tracking/index.ts';
 import { generateOemTask, meanElementsTask, parseOpmTask } from './ephemerisTasks.ts';
+import { generateTleTask } from './tleTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
 function cpuSpin(input: { durationMs: number }): { iterations: number } {
@@ -25,6 +26,7 @@ export const TASKS = {
   'stateVectors.meanElements': meanElementsTask,
   'stateVectors.parseOpm': parseOpmTask,
   'ephemeris.generateOem': generateOemTask,
+  'tle.generate': generateTleTask,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

@@ -7,5 +7,6 @@ import { registerThrusterRoutes } from './thrusters.ts';
 import { registerPayloadRoutes } from './payloads.ts';
 import { registerMeasurementRoutes } from './measurements.ts';
 import { registerStateVectorRoutes } from './stateVectors.ts';
+import { registerTleRoutes } from './tle.ts';
 
-export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerMeasurementRoutes, registerManeuverRoutes, registerStateVectorRoutes];
+export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerMeasurementRoutes, registerManeuverRoutes, registerStateVectorRoutes, registerTleRoutes];

@@ -1,12 +1,14 @@
 /**
- * OEM generation use case: validate the request against the stored state, gather the spacecraft's physical data,
+ * OEM generation use case (and the stored-state propagation input shared with TLE generation): validate the request against the stored state, gather the spacecraft's physical data,
  * force model and stored maneuvers in the span (finite burns), and run the propagation + OEM formatting on the
  * worker pool (never on the event loop).
  */
-import type { OemBurnInput } from '../../engine/ephemeris/oem.ts';
+import type { BurnInput, StoredStatePropagationInput } from '../../engine/ephemeris/propagation.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { listManeuversInWindow } from '../../storage/maneuvers.ts';
+import type { SqlExecutor } from '../../storage/db.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
+import type { StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
 import { parseInstantField } from '../instants.ts';
@@ -24,6 +26,76 @@ function describeForceModel(spacecraft: Spacecraft): string {
   if (fm.solarRadiationPressure) parts.push(`solar radiation pressure (area ${spacecraft.srpArea} m^2, Cr ${spacecraft.reflectivityCoefficient}, conical shadow)`);
   if (fm.thirdBodies.length > 0) parts.push(`third bodies ${fm.thirdBodies.join(', ')}`);
   return parts.join('; ');
+}
+
+/**
+ * The propagation input of a stored state (shared by OEM and TLE generation): the state (mass from the state or the
+ * craft's launch mass), the craft's physical data and force model, and its stored maneuver segments overlapping
+ * [spanStart, spanEnd] as finite burns. Missing force-model configuration → 422 FORCE_MODEL_INCOMPLETE with
+ * `details.missingFields`.
+ */
+export async function buildStoredStatePropagation(
+  db: SqlExecutor,
+  organizationId: string,
+  sv: StateVectorRecord,
+  spacecraft: Spacecraft,
+  spanStart: Epoch,
+  spanEnd: Epoch,
+): Promise<StoredStatePropagationInput> {
+  const epoch = Epoch.parseInstant(sv.epoch);
+  const maneuvers = await listManeuversInWindow(db, organizationId, [spacecraft.id], epochKey(spanStart), epochKey(spanEnd));
+  const burns: BurnInput[] = [];
+  for (const maneuver of maneuvers) {
+    for (const segment of maneuver.composition) {
+      const start = Epoch.parseInstant(segment.referenceEpoch);
+      const end = start.plusSeconds(segment.duration);
+      if (!(start.isBefore(spanEnd) && spanStart.isBefore(end)) || segment.duration <= 0) continue;
+      burns.push({
+        start: start.toIsoString(9),
+        durationS: segment.duration,
+        thrustN: [segment.thrX, segment.thrY, segment.thrZ],
+        frame: segment.attitudeMode ?? maneuver.attitudeMode,
+        ispS: segment.thrISP,
+      });
+    }
+  }
+  const fm = spacecraft.forceModel;
+  const massKg = sv.massKg ?? spacecraft.launchMass;
+  const missing: string[] = [];
+  if (massKg === null) missing.push('mass (state vector mass or spacecraft launchMass)');
+  if (fm.atmosphere !== 'NONE' && spacecraft.dragArea === null) missing.push('dragArea');
+  if (fm.solarRadiationPressure && spacecraft.srpArea === null) missing.push('srpArea');
+  if (burns.length > 0 && spacecraft.dryMass === null) missing.push('dryMass');
+  if (missing.length > 0) {
+    throw unprocessable('FORCE_MODEL_INCOMPLETE', `Spacecraft ${spacecraft.id} lacks force-model configuration: ${missing.join(', ')}`, {
+      code: 'ephemeris.force-model.incomplete',
+      details: { spacecraftId: spacecraft.id, missingFields: missing },
+    });
+  }
+  return {
+    state: {
+      epoch: epoch.toIsoString(9),
+      positionKm: sv.positionKm,
+      velocityKmS: sv.velocityKmS,
+      frame: sv.referenceFrame,
+      massKg: massKg!,
+    },
+    spacecraft: {
+      ...(spacecraft.dryMass !== null ? { dryMassKg: spacecraft.dryMass } : {}),
+      ...(spacecraft.dragArea !== null ? { dragAreaM2: spacecraft.dragArea } : {}),
+      dragCoefficient: spacecraft.dragCoefficient,
+      ...(spacecraft.srpArea !== null ? { srpAreaM2: spacecraft.srpArea } : {}),
+      reflectivityCoefficient: spacecraft.reflectivityCoefficient,
+    },
+    forceModel: {
+      gravityDegree: fm.gravityDegree,
+      gravityOrder: fm.gravityOrder,
+      atmosphere: fm.atmosphere,
+      solarRadiationPressure: fm.solarRadiationPressure,
+      thirdBodies: fm.thirdBodies,
+    },
+    burns,
+  };
 }
 
 export async function generateOemForStateVector(deps: AppDeps, organizationId: string, id: string, body: GenerateOemBody): Promise<{ filename: string; text: string }> {
@@ -61,62 +133,14 @@ export async function generateOemForStateVector(deps: AppDeps, organizationId: s
   }
   const spacecraft = (await findSpacecraftById(db, organizationId, sv.spacecraftId))!;
   const epoch = Epoch.parseInstant(sv.epoch);
-  const spanStart = Epoch.min(epoch, initial!);
-  const spanEnd = Epoch.max(epoch, final!);
-  const maneuvers = await listManeuversInWindow(db, organizationId, [spacecraft.id], epochKey(spanStart), epochKey(spanEnd));
-  const burns: OemBurnInput[] = [];
-  for (const maneuver of maneuvers) {
-    for (const segment of maneuver.composition) {
-      const start = Epoch.parseInstant(segment.referenceEpoch);
-      const end = start.plusSeconds(segment.duration);
-      if (!(start.isBefore(spanEnd) && spanStart.isBefore(end)) || segment.duration <= 0) continue;
-      burns.push({
-        start: start.toIsoString(9),
-        durationS: segment.duration,
-        thrustN: [segment.thrX, segment.thrY, segment.thrZ],
-        frame: segment.attitudeMode ?? maneuver.attitudeMode,
-        ispS: segment.thrISP,
-      });
-    }
-  }
-  const fm = spacecraft.forceModel;
-  const massKg = sv.massKg ?? spacecraft.launchMass;
-  const missing: string[] = [];
-  if (massKg === null) missing.push('mass (state vector mass or spacecraft launchMass)');
-  if (fm.atmosphere !== 'NONE' && spacecraft.dragArea === null) missing.push('dragArea');
-  if (fm.solarRadiationPressure && spacecraft.srpArea === null) missing.push('srpArea');
-  if (burns.length > 0 && spacecraft.dryMass === null) missing.push('dryMass');
-  if (missing.length > 0) {
-    throw unprocessable('FORCE_MODEL_INCOMPLETE', `Spacecraft ${spacecraft.id} lacks force-model configuration: ${missing.join(', ')}`, {
-      code: 'ephemeris.force-model.incomplete',
-      details: { spacecraftId: spacecraft.id, missingFields: missing },
-    });
-  }
+  const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, Epoch.min(epoch, initial!), Epoch.max(epoch, final!));
   const result = await pool.run('ephemeris.generateOem', {
+    ...setup,
     state: {
+      ...setup.state,
       id: displayId(sv.displayNumber),
-      epoch: epoch.toIsoString(9),
-      positionKm: sv.positionKm,
-      velocityKmS: sv.velocityKmS,
-      frame: sv.referenceFrame,
-      massKg: massKg!,
       covariance: sv.covariance ? { frame: sv.covariance.frame, values: sv.covariance.matrix.flat() } : null,
     },
-    spacecraft: {
-      ...(spacecraft.dryMass !== null ? { dryMassKg: spacecraft.dryMass } : {}),
-      ...(spacecraft.dragArea !== null ? { dragAreaM2: spacecraft.dragArea } : {}),
-      dragCoefficient: spacecraft.dragCoefficient,
-      ...(spacecraft.srpArea !== null ? { srpAreaM2: spacecraft.srpArea } : {}),
-      reflectivityCoefficient: spacecraft.reflectivityCoefficient,
-    },
-    forceModel: {
-      gravityDegree: fm.gravityDegree,
-      gravityOrder: fm.gravityOrder,
-      atmosphere: fm.atmosphere,
-      solarRadiationPressure: fm.solarRadiationPressure,
-      thirdBodies: fm.thirdBodies,
-    },
-    burns,
     objectName: spacecraft.name,
     objectId: objectIdOf(spacecraft),
     originator: OEM_ORIGINATOR,

@@ -5,12 +5,10 @@
  */
 import { writeOemKvn, type OemCovarianceToWrite, type OemStateToWrite } from '../ccsds/oem-writer.ts';
 import type { EopTable } from '../frames/eop.ts';
-import { InterpolatedEarthEnvironment } from '../propagation/earthEnvironment.ts';
-import { propagate, type FiniteBurn, type ForceModelSettings, type SpacecraftProperties } from '../propagation/propagator.ts';
-import type { ThrustFrame } from '../forces/thrust.ts';
 import { Epoch, type TimeScale } from '../time/epoch.ts';
-import { covarianceGcrfToLocal, covarianceToGcrf, convertEphemeris, convertState, type StateFrame } from './frames.ts';
+import { covarianceGcrfToLocal, convertEphemeris, type StateFrame } from './frames.ts';
 import { lowerTriangle, type LocalOrbitalFrame } from './covariance.ts';
+import { propagateStoredState, type BurnInput, type StoredStateInput, type StoredStatePropagationInput } from './propagation.ts';
 
 export const OEM_MAX_SPAN_S = 30 * 86400;
 export const OEM_MIN_STEP_S = 60;
@@ -25,31 +23,16 @@ export const OEM_INTERPOLATION_DEGREE = 7;
 export const LOCAL_FRAME_COVARIANCE_COMMENT =
   'Covariance in the local orbital frame {frame} built from the GCRF state at each epoch; both 3x3 blocks rotated with the frame axes, no frame-rate term (CCSDS CDM convention)';
 
-export interface OemBurnInput {
-  /** UTC ISO instant of ignition. */
-  start: string;
-  durationS: number;
-  thrustN: [number, number, number];
-  frame: ThrustFrame;
-  ispS: number;
-}
+/** A stored maneuver segment as a finite burn (shared with TLE generation, see propagation.ts). */
+export type OemBurnInput = BurnInput;
 
-export interface GenerateOemInput {
-  state: {
-    /** UTC ISO instant. */
-    epoch: string;
-    positionKm: number[];
-    velocityKmS: number[];
-    frame: StateFrame;
-    massKg: number;
+export interface GenerateOemInput extends StoredStatePropagationInput {
+  state: StoredStateInput & {
     /** 36 values row-major in `frame`, or null. */
     covariance: { frame: string; values: number[] } | null;
     /** Display id, for comments. */
     id: string;
   };
-  spacecraft: Omit<SpacecraftProperties, 'massKg'>;
-  forceModel: ForceModelSettings;
-  burns: OemBurnInput[];
   objectName: string;
   objectId: string;
   originator: string;
@@ -88,33 +71,14 @@ export function generateOem(input: GenerateOemInput, eop: EopTable): GenerateOem
   const initial = Epoch.parse(input.initialDate, 'UTC');
   const final = Epoch.parse(input.finalDate, 'UTC');
   const times = outputTimes(epoch, initial, final, input.stepS);
-  const stateIn = [...input.state.positionKm, ...input.state.velocityKmS];
-  const gcrf0 = convertState(stateIn, input.state.frame, 'GCRF', epoch, eop);
-  const startS = Math.min(0, times[0]!);
-  const endS = Math.max(0, times[times.length - 1]!);
-  const environment = new InterpolatedEarthEnvironment({ epoch, startS, endS, eop });
-  const burns: FiniteBurn[] = input.burns.map((b) => ({
-    startS: Epoch.parse(b.start, 'UTC').secondsSince(epoch),
-    durationS: b.durationS,
-    thrustN: b.thrustN,
-    frame: b.frame,
-    ispS: b.ispS,
-  }));
-  let covarianceGcrf: Float64Array | undefined;
-  if (input.covarianceFrame !== null) {
-    if (!input.state.covariance) throw new RangeError('a covariance was requested but the state has none');
-    covarianceGcrf = covarianceToGcrf(input.state.covariance.values, input.state.covariance.frame, gcrf0, epoch, eop);
-  }
-  const result = propagate({
-    positionKm: gcrf0.subarray(0, 3),
-    velocityKmS: gcrf0.subarray(3, 6),
-    spacecraft: { ...input.spacecraft, massKg: input.state.massKg },
-    forceModel: input.forceModel,
-    burns,
-    outputTimesS: times,
-    environment,
-    ...(covarianceGcrf ? { covarianceKm: covarianceGcrf } : {}),
-  });
+  if (input.covarianceFrame !== null && !input.state.covariance) throw new RangeError('a covariance was requested but the state has none');
+  const { environment, result } = propagateStoredState(
+    input,
+    times,
+    eop,
+    input.covarianceFrame !== null ? input.state.covariance! : undefined,
+  );
+  const burns = input.burns;
   const count = result.timesS.length;
   if (count === 0) {
     const when = result.truncated ? epoch.plusSeconds(result.truncated.tS).toIsoString(3) : 'before initialDate';

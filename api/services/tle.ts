@@ -1,0 +1,77 @@
+/**
+ * TLE generation use case (spec → Endpoints → Spacecraft, rules 2–3): canonical spacecraft id only, the latest
+ * eligible stored state (manual, OPM import, converged orbit determination) propagated with the craft's force model
+ * and stored maneuvers to the requested epoch (rounded to the TLE's 1e-8-day grid), fitted on the worker pool.
+ * Nothing is stored and no job starts.
+ */
+import { encodeCatalogNumber, formatInternationalDesignator, roundTleEpoch, TleCatalogNumberError, TleFormatError, tleEpochFromEpoch, tleEpochProblem, MAX_ALPHA5_CATALOG_NUMBER } from '../../engine/tle/index.ts';
+import type { Epoch } from '../../engine/time/epoch.ts';
+import { findSpacecraftById } from '../../storage/spacecraft.ts';
+import { findLatestEligibleStateVector } from '../../storage/stateVectors.ts';
+import type { AppDeps } from '../context.ts';
+import { ApiError, unprocessable, validationError } from '../errors.ts';
+import { parseInstantField } from '../instants.ts';
+import { buildStoredStatePropagation } from './ephemeris.ts';
+import { spacecraftNotFound } from './spacecraft.ts';
+import { displayId } from './stateVectors.ts';
+
+function parseTleEpoch(text: string): Epoch {
+  const epoch = parseInstantField(text, 'epoch');
+  const problem = tleEpochProblem(roundTleEpoch(tleEpochFromEpoch(epoch)));
+  if (problem) throw validationError({ epoch: `cannot be written in a TLE: ${problem}` });
+  return epoch;
+}
+
+/** Two TLE lines joined by one "\n" (no name line). */
+export async function generateSpacecraftTle(deps: AppDeps, organizationId: string, spacecraftId: string, epochText: string): Promise<string> {
+  const { db, pool, config } = deps;
+  const epoch = parseTleEpoch(epochText);
+  const spacecraft = await findSpacecraftById(db, organizationId, spacecraftId);
+  if (!spacecraft) throw spacecraftNotFound(spacecraftId);
+  // Identity fields are checked before any computation (the engine would only find out after the propagation).
+  if (spacecraft.noradId !== null) {
+    try {
+      encodeCatalogNumber(spacecraft.noradId);
+    } catch (error) {
+      if (!(error instanceof TleCatalogNumberError)) throw error;
+      throw new ApiError(400, error.code, `Spacecraft ${spacecraft.id}: ${error.message}`, {
+        code: 'tle.catalog-number.out-of-range',
+        details: { spacecraftId: spacecraft.id, noradId: spacecraft.noradId, maxCatalogNumber: MAX_ALPHA5_CATALOG_NUMBER },
+      });
+    }
+  }
+  try {
+    formatInternationalDesignator(spacecraft.cosparId);
+  } catch (error) {
+    if (!(error instanceof TleFormatError)) throw error;
+    throw unprocessable(error.code, `Spacecraft ${spacecraft.id}: ${error.message}`, {
+      code: 'tle.cospar-id.invalid',
+      details: { spacecraftId: spacecraft.id, cosparId: spacecraft.cosparId, field: error.field },
+    });
+  }
+  const sv = await findLatestEligibleStateVector(db, organizationId, spacecraft.id);
+  if (!sv) {
+    throw unprocessable('NO_ELIGIBLE_STATE', `Spacecraft ${spacecraft.id} has no eligible stored state (manual, imported or converged orbit determination) to build a TLE from`, {
+      code: 'tle.state.none',
+      details: { spacecraftId: spacecraft.id },
+    });
+  }
+  const stateEpoch = parseInstantField(sv.epoch, 'epoch');
+  const [spanStart, spanEnd] = stateEpoch.isBefore(epoch) ? [stateEpoch, epoch] : [epoch, stateEpoch];
+  const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, spanStart, spanEnd);
+  const result = await pool.run('tle.generate', {
+    ...setup,
+    epoch: epoch.toIsoString(9),
+    noradId: spacecraft.noradId,
+    cosparId: spacecraft.cosparId,
+    ...(config.eopFile ? { eopFile: config.eopFile } : {}),
+  });
+  if (!result.ok) {
+    const status = result.kind === 'INVALID_INPUT' ? 400 : 422;
+    throw new ApiError(status, result.code, `TLE generation failed: ${result.message}`, {
+      code: 'tle.generation.failed',
+      details: { spacecraftId: spacecraft.id, stateVectorId: displayId(sv.displayNumber), kind: result.kind, ...(result.details ?? {}) },
+    });
+  }
+  return result.text;
+}

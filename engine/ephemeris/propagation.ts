@@ -1,0 +1,95 @@
+/**
+ * Propagation of one stored state, shared by the products built on it (OEM generation, TLE generation):
+ * stored frame → GCRF at the state epoch, Earth environment prepared over the span, stored maneuver segments as
+ * finite burns (times relative to the state epoch), optional covariance through the STM, then the numerical
+ * propagator. Pure: EOP come in as an argument.
+ */
+import type { EopTable } from '../frames/eop.ts';
+import type { ThrustFrame } from '../forces/thrust.ts';
+import { InterpolatedEarthEnvironment } from '../propagation/earthEnvironment.ts';
+import {
+  propagate,
+  type FiniteBurn,
+  type ForceModelSettings,
+  type PropagationResult,
+  type SpacecraftProperties,
+} from '../propagation/propagator.ts';
+import { Epoch } from '../time/epoch.ts';
+import { convertState, covarianceToGcrf, type StateFrame } from './frames.ts';
+
+/** One stored maneuver segment as a constant-thrust finite burn (plain data: crosses the worker boundary). */
+export interface BurnInput {
+  /** UTC ISO instant of ignition. */
+  start: string;
+  durationS: number;
+  thrustN: [number, number, number];
+  frame: ThrustFrame;
+  ispS: number;
+}
+
+/** A stored state as the propagation needs it. */
+export interface StoredStateInput {
+  /** UTC ISO instant. */
+  epoch: string;
+  positionKm: number[];
+  velocityKmS: number[];
+  frame: StateFrame;
+  massKg: number;
+}
+
+/** Everything a propagation of a stored state needs besides the output times (built by the API service). */
+export interface StoredStatePropagationInput {
+  state: StoredStateInput;
+  spacecraft: Omit<SpacecraftProperties, 'massKg'>;
+  forceModel: ForceModelSettings;
+  burns: BurnInput[];
+}
+
+export interface StoredStatePropagation {
+  /** State epoch (t = 0 of `result.timesS`). */
+  epoch: Epoch;
+  /** Initial state in GCRF (6 values, km, km/s). */
+  gcrf0: Float64Array;
+  environment: InterpolatedEarthEnvironment;
+  result: PropagationResult;
+}
+
+/**
+ * Propagates the stored state to `outputTimesS` (seconds from the state epoch, any sign). `covariance` (36 values
+ * row-major in its own frame, a state frame or RTN/TNW) is propagated through the STM when given.
+ */
+export function propagateStoredState(
+  input: StoredStatePropagationInput,
+  outputTimesS: Float64Array,
+  eop: EopTable,
+  covariance?: { frame: string; values: number[] },
+): StoredStatePropagation {
+  const epoch = Epoch.parse(input.state.epoch, 'UTC');
+  const gcrf0 = convertState([...input.state.positionKm, ...input.state.velocityKmS], input.state.frame, 'GCRF', epoch, eop);
+  let startS = 0;
+  let endS = 0;
+  for (const t of outputTimesS) {
+    if (t < startS) startS = t;
+    if (t > endS) endS = t;
+  }
+  const environment = new InterpolatedEarthEnvironment({ epoch, startS, endS, eop });
+  const burns: FiniteBurn[] = input.burns.map((b) => ({
+    startS: Epoch.parse(b.start, 'UTC').secondsSince(epoch),
+    durationS: b.durationS,
+    thrustN: b.thrustN,
+    frame: b.frame,
+    ispS: b.ispS,
+  }));
+  const covarianceGcrf = covariance ? covarianceToGcrf(covariance.values, covariance.frame, gcrf0, epoch, eop) : undefined;
+  const result = propagate({
+    positionKm: gcrf0.subarray(0, 3),
+    velocityKmS: gcrf0.subarray(3, 6),
+    spacecraft: { ...input.spacecraft, massKg: input.state.massKg },
+    forceModel: input.forceModel,
+    burns,
+    outputTimesS,
+    environment,
+    ...(covarianceGcrf ? { covarianceKm: covarianceGcrf } : {}),
+  });
+  return { epoch, gcrf0, environment, result };
+}

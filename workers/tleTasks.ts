@@ -1,0 +1,24 @@
+/**
+ * Worker-side adapter of TLE generation (registered in tasks.ts as `tle.generate`): loads the EOP table (cached
+ * per worker), calls engine/ephemeris/tle, and turns engine errors into plain result objects (custom error
+ * classes do not survive the thread boundary).
+ */
+import { generateTleForState, TleOrbitNotRepresentableError, TleStateInsideEllipsoidError, type GenerateTleInput, type GenerateTleResult } from '../engine/ephemeris/tle.ts';
+import { TleCatalogNumberError, TleFitError, TleFormatError } from '../engine/tle/errors.ts';
+import { eopTable, failure, type TaskFailure } from './ephemerisTasks.ts';
+
+export function generateTleTask(input: GenerateTleInput & { eopFile?: string }): ({ ok: true } & GenerateTleResult) | TaskFailure {
+  try {
+    return { ok: true, ...generateTleForState(input, eopTable(input.eopFile)) };
+  } catch (error) {
+    if (error instanceof TleStateInsideEllipsoidError || error instanceof TleOrbitNotRepresentableError) {
+      return { ok: false, kind: 'UNPROCESSABLE', code: error.code, message: error.message, details: error.details };
+    }
+    if (error instanceof TleFitError) return { ok: false, kind: 'UNPROCESSABLE', code: error.code, message: error.message, details: error.details };
+    if (error instanceof TleCatalogNumberError) {
+      return { ok: false, kind: 'INVALID_INPUT', code: error.code, message: error.message, details: { noradId: error.catalogNumber } };
+    }
+    if (error instanceof TleFormatError) return { ok: false, kind: 'UNPROCESSABLE', code: error.code, message: error.message, details: { field: error.field } };
+    return failure(error);
+  }
+}
