@@ -9,12 +9,14 @@ import { after, test } from 'node:test';
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
+/** Starts a server in its own process group, so a signal reaches the whole tree (task runners spawn children). */
 function start(command: string, args: string[], extraEnv: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-srv-'));
   dirs.push(dir);
   const child = spawn(command, args, {
     env: { ...process.env, PORT: '0', WORKERS: '1', DATABASE_URL: `file:${join(dir, 'db', 'apsis.db')}`, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   return new Promise((resolve, reject) => {
     let output = '';
@@ -37,11 +39,22 @@ function start(command: string, args: string[], extraEnv: Record<string, string>
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 }
 
+/** Signals the server's whole process group. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already gone
+  }
+}
+
 test('Node server: serves with the embedded libSQL file (folder created on demand) and shuts down gracefully on SIGTERM', async () => {
-  const { child, port } = await start('npx', ['tsx', 'api/server.ts'], { BOOTSTRAP_API_KEY: 'node-test-key' });
+  // `npm start` runs `tsx api/server.ts`; node --import tsx is the same without npm's signal handling in between.
+  const { child, port } = await start(process.execPath, ['--import', 'tsx', 'api/server.ts'], { BOOTSTRAP_API_KEY: 'node-test-key' });
   try {
     const health = await fetch(`http://127.0.0.1:${port}/health`);
     assert.equal(health.status, 200);
@@ -54,12 +67,12 @@ test('Node server: serves with the embedded libSQL file (folder created on deman
     assert.equal((await slow).status, 200);
     assert.equal(await exit, 0);
   } finally {
-    child.kill('SIGKILL');
+    signalGroup(child, 'SIGKILL');
   }
 });
 
 test('Deno server: `deno task start` serves the same app and answers an authenticated request', { timeout: 120_000 }, async () => {
-  const { child, port } = await start('npx', ['deno', 'task', 'start'], { BOOTSTRAP_API_KEY: 'deno-test-key' });
+  const { child, port } = await start('node_modules/.bin/deno', ['task', 'start'], { BOOTSTRAP_API_KEY: 'deno-test-key' });
   try {
     const res = await fetch(`http://127.0.0.1:${port}/operations/spacecraft`, { headers: { Authorization: 'Bearer deno-test-key' } });
     assert.equal(res.status, 200);
@@ -68,7 +81,10 @@ test('Deno server: `deno task start` serves the same app and answers an authenti
     const unauth = await fetch(`http://127.0.0.1:${port}/operations/spacecraft`);
     assert.equal(unauth.status, 401);
   } finally {
-    child.kill('SIGTERM');
-    await exited(child);
+    const exit = exited(child);
+    signalGroup(child, 'SIGTERM');
+    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 10_000);
+    await exit;
+    clearTimeout(timer);
   }
 });
