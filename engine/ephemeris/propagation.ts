@@ -11,6 +11,7 @@ import {
   propagate,
   type FiniteBurn,
   type ForceModelSettings,
+  type IntegratorSettings,
   type PropagationResult,
   type SpacecraftProperties,
 } from '../propagation/propagator.ts';
@@ -43,6 +44,8 @@ export interface StoredStatePropagationInput {
   spacecraft: Omit<SpacecraftProperties, 'massKg'>;
   forceModel: ForceModelSettings;
   burns: BurnInput[];
+  /** Integrator settings; default: the propagator's (position tolerance DEFAULT_POSITION_TOLERANCE_M). */
+  integrator?: IntegratorSettings;
 }
 
 export interface StoredStatePropagation {
@@ -89,6 +92,7 @@ export function propagateStoredState(
     burns,
     outputTimesS,
     environment,
+    ...(input.integrator ? { integrator: input.integrator } : {}),
     ...(covarianceGcrf ? { covarianceKm: covarianceGcrf } : {}),
   });
   return { epoch, gcrf0, environment, result };

@@ -41,6 +41,13 @@ export interface GenerateTleResult {
   velocityResidualMPerS: number;
 }
 
+/**
+ * Integrator position tolerance (Orekit's dP) of the propagation to the TLE epoch: 1 mm instead of the OEM's 0.01 mm.
+ * Over one day in LEO with the full default force model this moves the state by 2 cm (vs 1e-5 m) and saves a third
+ * of the force evaluations; the TLE text itself rounds the state at the metre level.
+ */
+export const TLE_POSITION_TOLERANCE_M = 1e-3;
+
 /** The propagated state at the TLE epoch lies inside the Earth ellipsoid, or re-entry stops the propagation first (422). */
 export class TleStateInsideEllipsoidError extends Error {
   readonly code = 'COMPUTE_STATE_INSIDE_ELLIPSOID';
@@ -77,7 +84,7 @@ export function generateTleForState(input: GenerateTleInput, eop: EopTable): Gen
   const dt = target.secondsSince(stateEpoch);
   let result: PropagationResult;
   try {
-    result = propagateStoredState(input, Float64Array.of(dt), eop).result;
+    result = propagateStoredState({ ...input, integrator: { positionToleranceM: TLE_POSITION_TOLERANCE_M } }, Float64Array.of(dt), eop).result;
   } catch (error) {
     if (error instanceof StateInsideEarthError) {
       throw new TleStateInsideEllipsoidError(`The stored state cannot be propagated to the TLE epoch: ${error.message}`, {
