@@ -112,6 +112,24 @@ export async function listApiKeys(db: SqlExecutor, organizationId: string): Prom
   return result.rows.map(fromRow);
 }
 
+export interface ApiKeyGrants {
+  permissions?: string[];
+  environments?: string[];
+  ipAllowlist?: string[];
+}
+
+/** Replaces the given grant lists of a key; returns false when there is no such key. */
+export async function updateApiKeyGrants(db: SqlExecutor, id: string, grants: ApiKeyGrants): Promise<boolean> {
+  const sets: string[] = [];
+  const args: string[] = [];
+  if (grants.permissions) (sets.push('permissions = ?'), args.push(JSON.stringify(grants.permissions)));
+  if (grants.environments) (sets.push('environments = ?'), args.push(JSON.stringify(grants.environments)));
+  if (grants.ipAllowlist) (sets.push('ip_allowlist = ?'), args.push(JSON.stringify(grants.ipAllowlist)));
+  if (sets.length === 0) return (await findApiKeyById(db, id)) !== null;
+  const result = await db.execute({ sql: `UPDATE api_keys SET ${sets.join(', ')} WHERE id = ?`, args: [...args, id] });
+  return result.rowsAffected > 0;
+}
+
 export async function revokeApiKey(db: SqlExecutor, id: string): Promise<boolean> {
   const result = await db.execute({ sql: 'UPDATE api_keys SET revoked = 1 WHERE id = ?', args: [id] });
   return result.rowsAffected > 0;

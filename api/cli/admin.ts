@@ -3,12 +3,13 @@
  *   org create <name>
  *   key create --org <name> --owner <email> --permissions <comma list | all> [--environments Operations]
  *              [--expires <ISO instant>] [--allow-ip <cidr,...>]      → {"id":...,"secret":...}
+ *   key update <id> [--permissions <comma list | all>] [--environments <list>] [--allow-ip <cidr,...> | --allow-ip '']
  *   key revoke <id>
  *   key list --org <name>
  *   owner disable <email>
  */
 import { parseArgs } from 'node:util';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../storage/apiKeys.ts';
+import { createApiKey, findApiKeyById, listApiKeys, revokeApiKey, updateApiKeyGrants } from '../../storage/apiKeys.ts';
 import { inTransaction, type Db } from '../../storage/db.ts';
 import { createOrganization, findOrganizationByName } from '../../storage/organizations.ts';
 import { ensureOwner, setOwnerDisabled } from '../../storage/owners.ts';
@@ -22,12 +23,27 @@ export class UsageError extends Error {}
 const USAGE = `usage: npm run admin -- <command>
   org create <name>
   key create --org <name> --owner <email> --permissions <comma list | all> [--environments Operations] [--expires <ISO instant>] [--allow-ip <cidr,...>]
+  key update <id> [--permissions <comma list | all>] [--environments <list>] [--allow-ip <cidr,...> | --allow-ip '']
   key revoke <id>
   key list --org <name>
   owner disable <email>`;
 
 function list(text: string | undefined): string[] {
   return (text ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+function parsePermissions(text: string): string[] {
+  const permissions = text === 'all' ? [...PERMISSIONS] : list(text);
+  const unknown = permissions.filter((p) => !isPermission(p));
+  if (unknown.length > 0) throw new UsageError(`unknown permissions: ${unknown.join(', ')} (known: ${PERMISSIONS.join(', ')})`);
+  return permissions;
+}
+
+function parseAllowlist(text: string | undefined): string[] {
+  const allowlist = list(text);
+  const badCidr = allowlist.filter((entry) => parseCidr(entry) === null);
+  if (badCidr.length > 0) throw new UsageError(`invalid CIDR: ${badCidr.join(', ')}`);
+  return allowlist;
 }
 
 /** Runs one command; returns the JSON value to print. */
@@ -53,13 +69,9 @@ export async function runAdmin(db: Db, argv: string[]): Promise<unknown> {
   }
   if (group === 'key' && action === 'create') {
     if (!values.org || !values.owner || !values.permissions) throw new UsageError('key create needs --org, --owner and --permissions');
-    const permissions = values.permissions === 'all' ? [...PERMISSIONS] : list(values.permissions);
-    const unknown = permissions.filter((p) => !isPermission(p));
-    if (unknown.length > 0) throw new UsageError(`unknown permissions: ${unknown.join(', ')} (known: ${PERMISSIONS.join(', ')})`);
+    const permissions = parsePermissions(values.permissions);
     const environments = values.environments === undefined ? [OPERATIONS_ENVIRONMENT] : list(values.environments);
-    const allowlist = list(values['allow-ip']);
-    const badCidr = allowlist.filter((entry) => parseCidr(entry) === null);
-    if (badCidr.length > 0) throw new UsageError(`invalid CIDR: ${badCidr.join(', ')}`);
+    const allowlist = parseAllowlist(values['allow-ip']);
     let expiresAt: string | null = null;
     if (values.expires !== undefined) {
       const ms = Date.parse(values.expires);
@@ -75,6 +87,18 @@ export async function runAdmin(db: Db, argv: string[]): Promise<unknown> {
       });
       return { id: key.id, secret };
     });
+  }
+  if (group === 'key' && action === 'update') {
+    const id = positionals[0];
+    if (!id) throw new UsageError('key update needs an id');
+    const grants = {
+      permissions: values.permissions === undefined ? undefined : parsePermissions(values.permissions),
+      environments: values.environments === undefined ? undefined : list(values.environments),
+      ipAllowlist: values['allow-ip'] === undefined ? undefined : parseAllowlist(values['allow-ip']),
+    };
+    if (!(await updateApiKeyGrants(db, id, grants))) throw new UsageError(`no key ${id}`);
+    const key = (await findApiKeyById(db, id))!;
+    return { id, permissions: key.permissions, environments: key.environments, ipAllowlist: key.ipAllowlist };
   }
   if (group === 'key' && action === 'revoke') {
     const id = positionals[0];

@@ -143,6 +143,26 @@ describe('authorization', () => {
     assert.ok(rows.every((r) => r.durationMs >= 0));
   });
 
+  test('a failed audit write is logged with the correlation id and does not fail the request', async () => {
+    const isolated = await createTestService();
+    try {
+      const { secret } = await isolated.key({ permissions: ['PERM_read:spacecraft'] });
+      await isolated.db.execute('DROP TABLE api_key_audit');
+      const original = console.error;
+      const logged: string[] = [];
+      console.error = (line: string) => logged.push(String(line));
+      try {
+        const res = await isolated.request('GET', LIST, { key: secret, headers: { 'X-Correlation-Id': 'audit-broken-1' } });
+        assert.equal(res.status, 200);
+      } finally {
+        console.error = original;
+      }
+      assert.ok(logged.some((line) => line.includes('audit write failed') && line.includes('audit-broken-1')), logged.join('\n'));
+    } finally {
+      await isolated.close();
+    }
+  });
+
   test('unauthenticated requests are not audited under any key', async () => {
     const { id } = await svc.key();
     await svc.request('GET', LIST);

@@ -59,6 +59,15 @@ test('admin CLI: org create, key create/list/revoke, owner disable', async () =>
     assert.ok(!JSON.stringify(listed).includes(created.secret));
     await assert.rejects(runAdmin(svc.db, ['key', 'create', '--org', 'acme', '--owner', 'x@y', '--permissions', 'fly:rockets']), UsageError);
     await assert.rejects(runAdmin(svc.db, ['key', 'create', '--org', 'acme', '--owner', 'x@y', '--permissions', 'all', '--allow-ip', '10.0.0.0/99']), UsageError);
+    // Grants and allowlist can be changed on an existing key.
+    await runAdmin(svc.db, ['key', 'update', created.id, '--permissions', 'read:spacecraft']);
+    assert.equal((await svc.request('GET', '/operations/spacecraft', { key: created.secret })).status, 403);
+    await runAdmin(svc.db, ['key', 'update', created.id, '--permissions', 'PERM_read:spacecraft', '--allow-ip', '10.9.0.0/16']);
+    assert.equal((await svc.request('GET', '/operations/spacecraft', { key: created.secret })).status, 403, 'IP outside the new allowlist');
+    assert.equal((await svc.request('GET', '/operations/spacecraft', { key: created.secret, remoteAddress: '10.9.1.1' })).status, 200);
+    await runAdmin(svc.db, ['key', 'update', created.id, '--allow-ip', '']);
+    assert.equal((await svc.request('GET', '/operations/spacecraft', { key: created.secret })).status, 200, 'empty allowlist = any address');
+    await assert.rejects(runAdmin(svc.db, ['key', 'update', 'no-such-key', '--permissions', 'all']), UsageError);
     await runAdmin(svc.db, ['owner', 'disable', 'ops@acme.example']);
     assert.equal((await svc.request('GET', '/operations/spacecraft', { key: created.secret })).status, 401);
     await runAdmin(svc.db, ['key', 'revoke', created.id]);
