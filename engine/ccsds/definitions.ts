@@ -1,6 +1,7 @@
 /**
  * Shared CCSDS definitions: time systems, reference frames, epoch syntax.
  */
+import { daysInMonth, isLeapYear, type CalendarFields } from '../time/epoch.ts';
 import { CcsdsParseError, quoteInput } from './errors.ts';
 
 /**
@@ -80,29 +81,15 @@ export function isOrbitRelativeFrame(name: string): boolean {
 // fractional digits; `23:59:60` only for a leap second.
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Calendar fields of a CCSDS epoch as written (seconds may carry any number of decimals). */
-export interface CcsdsEpochFields {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
 const CALENDAR_EPOCH = /^([+-]?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2}(?:\.\d*)?)Z?$/;
 const ORDINAL_EPOCH = /^([+-]?\d{4,})-(\d{3})T(\d{2}):(\d{2}):(\d{2}(?:\.\d*)?)Z?$/;
 
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
 /**
- * Parse the syntax of a CCSDS epoch string into calendar fields, or throw `line N: KEY: invalid epoch "…"`.
+ * Parse the syntax of a CCSDS epoch string into calendar fields as written (seconds may carry any number of
+ * decimals), or throw `line N: KEY: invalid epoch "…"`.
  * `relativeTimeSystem` (MET/MRT) allows the day-of-year 000 used for elapsed times (`0000-023T02:28:01`).
  */
-export function parseEpochFields(text: string, line: number, keyword: string, relativeTimeSystem = false): CcsdsEpochFields {
+export function parseEpochFields(text: string, line: number, keyword: string, relativeTimeSystem = false): CalendarFields {
   const fail = (why: string): never => {
     throw new CcsdsParseError(line, `${keyword}: invalid epoch ${quoteInput(text)} (${why})`, keyword);
   };
@@ -121,7 +108,7 @@ export function parseEpochFields(text: string, line: number, keyword: string, re
     minute = Number(calendar[5]);
     second = Number(calendar[6]);
     if (month < 1 || month > 12) fail('month out of range');
-    const monthDays = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!;
+    const monthDays = daysInMonth(year, month);
     if (day < 1 || day > monthDays) fail('day out of range');
   } else {
     const ordinal = ORDINAL_EPOCH.exec(text);
@@ -140,7 +127,7 @@ export function parseEpochFields(text: string, line: number, keyword: string, re
       let remaining = dayOfYear;
       month = 1;
       for (; month <= 12; month++) {
-        const monthDays = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!;
+        const monthDays = daysInMonth(year, month);
         if (remaining <= monthDays) break;
         remaining -= monthDays;
       }

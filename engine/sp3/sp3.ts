@@ -18,24 +18,16 @@ import { Sp3ParseError, quoteInput } from '../ccsds/errors.ts';
 import { KvnLineSplitter } from '../ccsds/kvn-lexer.ts';
 import { isCcsdsNumber } from '../ccsds/values.ts';
 import type { ApsisTimeScale } from '../ccsds/definitions.ts';
-import { Epoch } from '../time/epoch.ts';
+import { Epoch, calendarDateFromMjd, daysInMonth, type CalendarFields } from '../time/epoch.ts';
+import { mjdFromCalendarDate } from '../time/leapSeconds.ts';
 
 export type Sp3Version = 'a' | 'b' | 'c' | 'd';
-
-export interface Sp3EpochFields {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
 
 export interface Sp3Header {
   version: Sp3Version;
   /** `P` (positions only) or `V` (positions and velocities). */
   positionVelocityFlag: 'P' | 'V';
-  startEpoch: Sp3EpochFields;
+  startEpoch: CalendarFields;
   numberOfEpochs: number;
   dataUsed: string;
   coordinateSystem: string;
@@ -65,7 +57,7 @@ export interface Sp3Record {
   epochIndex: number;
   /** Epoch as `YYYY-MM-DDThh:mm:ss.ssssssss` in `header.timeSystem`. */
   epoch: string;
-  epochFields: Sp3EpochFields;
+  epochFields: CalendarFields;
   /** km; null when the file marks the position as absent (0.000000 in all three). */
   positionKm: [number, number, number] | null;
   /** µs; null when absent (999999.999999 or blank). */
@@ -120,27 +112,8 @@ const ABSENT_CLOCK = 999999.999999;
 
 type Section = 'version' | 'gpsWeek' | 'satellites' | 'accuracy' | 'typeLines' | 'baseLines' | 'intLines' | 'comments' | 'data' | 'done';
 
-function daysFromCivil(year: number, month: number, day: number): number {
-  // days since 1970-01-01 (proleptic Gregorian), H. Hinnant's algorithm
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
-function civilFromDays(days: number): { year: number; month: number; day: number } {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp + (mp < 10 ? 3 : -9);
-  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
-}
+/** MJD of 1970-01-01: epochs are compared as seconds since 1970 (keeps the doubles small). */
+const MJD_1970 = 40587;
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
@@ -159,7 +132,7 @@ export class Sp3Reader {
   private baseLines = 0;
   private startSeconds = 0;
   private epochIndex = -1;
-  private epochFields: Sp3EpochFields | null = null;
+  private epochFields: CalendarFields | null = null;
   private epochText = '';
   private seenInEpoch = new Set<string>();
   private pending: Sp3Record | null = null;
@@ -430,18 +403,18 @@ export class Sp3Reader {
 
   // ----- epochs -----
 
-  private checkEpochFields(fields: Sp3EpochFields, line: number, keyword: string): Sp3EpochFields {
+  private checkEpochFields(fields: CalendarFields, line: number, keyword: string): CalendarFields {
     const { year, month, day, hour, minute, second } = fields;
     if (year < 1900 || year > 2200 || month < 1 || month > 12 || day < 0 || day > 31 || hour < 0 || hour > 24 || minute < 0 || minute > 60 || !(second >= 0 && second <= 60.5)) {
       this.fail(line, `invalid epoch ${year} ${month} ${day} ${hour} ${minute} ${second}`, keyword);
     }
-    const monthDays = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const monthDays = daysInMonth(year, month);
     if (day > monthDays) this.fail(line, `invalid epoch: day ${day} of month ${month}/${year}`, keyword);
     return fields;
   }
 
   /** Build the epoch with the Apsis time API in the file's time scale, so impossible dates fail with their line. */
-  private checkWithEpochApi(f: Sp3EpochFields, line: number): void {
+  private checkWithEpochApi(f: CalendarFields, line: number): void {
     const { scale } = sp3TimeScale(this.builtHeader!.timeSystem);
     try {
       Epoch.fromCalendar(f.year, f.month, f.day, f.hour, f.minute, f.second, scale, 0);
@@ -452,8 +425,8 @@ export class Sp3Reader {
   }
 
   /** Seconds since 1970 of calendar fields, overflowing fields carried (time-scale agnostic). */
-  private secondsOf(f: Sp3EpochFields): number {
-    return daysFromCivil(f.year, f.month, f.day) * 86400 + f.hour * 3600 + f.minute * 60 + f.second;
+  private secondsOf(f: CalendarFields): number {
+    return (mjdFromCalendarDate(f.year, f.month, f.day) - MJD_1970) * 86400 + f.hour * 3600 + f.minute * 60 + f.second;
   }
 
   private epochLine(text: string, line: number): void {
@@ -484,7 +457,7 @@ export class Sp3Reader {
       const secondsOfDay = seconds - days * 86400;
       const hour = Math.floor(secondsOfDay / 3600);
       const minute = Math.floor((secondsOfDay - hour * 3600) / 60);
-      normalized = { ...civilFromDays(days), hour, minute, second: Number((secondsOfDay - hour * 3600 - minute * 60).toFixed(decimals)) };
+      normalized = { ...calendarDateFromMjd(days + MJD_1970), hour, minute, second: Number((secondsOfDay - hour * 3600 - minute * 60).toFixed(decimals)) };
     }
     const secondText = normalized.second.toFixed(decimals);
     this.checkWithEpochApi(normalized, line);
