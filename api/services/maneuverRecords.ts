@@ -54,15 +54,7 @@ function trimFraction(text: string, minDigits: number): string {
 }
 
 /** A burn segment with its epoch already parsed. */
-export interface SegmentInput {
-  referenceEpoch: Epoch;
-  duration: number;
-  thrX: number;
-  thrY: number;
-  thrZ: number;
-  thrISP: number;
-  attitudeMode: AttitudeMode;
-}
+export type SegmentInput = Omit<StoredBurnSegment, 'referenceEpoch'> & { referenceEpoch: Epoch };
 
 export interface ContentInput {
   name: string;

@@ -24,6 +24,7 @@ import {
   updateManeuverContent,
   type AttitudeMode,
   type ManeuverContent,
+  type StoredBurnSegment,
   type StoredManeuver,
 } from '../../storage/maneuvers.ts';
 import { nextDisplayNumber } from '../../storage/sequences.ts';
@@ -39,16 +40,6 @@ export const MAX_EXPORT_MANEUVER_IDS = 100;
 // ---------------------------------------------------------------------------------------------------------------
 // Views
 // ---------------------------------------------------------------------------------------------------------------
-
-interface SegmentView {
-  referenceEpoch: string;
-  duration: number;
-  thrX: number;
-  thrY: number;
-  thrZ: number;
-  thrISP: number;
-  attitudeMode: AttitudeMode;
-}
 
 interface DerivedView {
   start: string;
@@ -67,7 +58,8 @@ export interface ManeuverDetail extends DerivedView {
   name: string;
   purpose: string | null;
   attitudeMode: AttitudeMode;
-  composition: SegmentView[];
+  /** Segments exactly as stored (canonical UTC referenceEpoch). */
+  composition: StoredBurnSegment[];
 }
 
 export interface ManeuverListItem extends DerivedView {
@@ -121,21 +113,12 @@ function listItemView(record: StoredManeuver, spacecraft: Spacecraft, conflicts:
 // Inputs
 // ---------------------------------------------------------------------------------------------------------------
 
-export interface SegmentInputJson {
-  referenceEpoch: string;
-  duration: number;
-  thrX: number;
-  thrY: number;
-  thrZ: number;
-  thrISP: number;
-  attitudeMode: AttitudeMode;
-}
-
 export interface ManeuverFieldsJson {
   name: string;
   purpose?: string | null;
   attitudeMode: AttitudeMode;
-  composition: SegmentInputJson[];
+  /** Same fields as a stored segment; referenceEpoch is any ISO-8601 instant with zone (checked by the schema). */
+  composition: StoredBurnSegment[];
 }
 
 export interface CreateManeuverJson extends ManeuverFieldsJson {
