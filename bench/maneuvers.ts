@@ -10,28 +10,23 @@ import { strFromU8, unzipSync } from 'fflate';
 import { writeOcmManeuvers, type OcmManeuverToWrite } from '../engine/ccsds/ocm-writer.ts';
 import { Epoch } from '../engine/time/epoch.ts';
 import { loadConfig } from '../api/config.ts';
-import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from '../api/permissions.ts';
 import { startService } from '../api/service.ts';
 import { localFilePath } from '../storage/db.ts';
-import { createApiKey } from '../storage/apiKeys.ts';
-import { ensureOrganization } from '../storage/organizations.ts';
-import { ensureOwner } from '../storage/owners.ts';
+import { BENCH_API_KEY } from './lib/server.ts';
 
 const COUNT = 1000;
 const databaseUrl = process.env.DATABASE_URL ?? ':memory:';
 const localPath = localFilePath(databaseUrl);
 if (localPath) rmSync(localPath, { force: true });
 
-const service = await startService({ ...loadConfig({}), databaseUrl, workers: 1, port: 0, maxUploadBytes: 200 * 1024 * 1024 });
-const org = await ensureOrganization(service.db, 'bench');
-const owner = await ensureOwner(service.db, org.id, 'bench@apsis.local');
-const { secret } = await createApiKey(service.db, {
-  organizationId: org.id,
-  ownerId: owner.id,
-  permissions: [...PERMISSIONS],
-  environments: [OPERATIONS_ENVIRONMENT],
-  ipAllowlist: [],
-  expiresAt: null,
+const secret = BENCH_API_KEY;
+const service = await startService({
+  ...loadConfig({}),
+  databaseUrl,
+  workers: 1,
+  port: 0,
+  maxUploadBytes: 200 * 1024 * 1024,
+  bootstrapApiKey: secret,
 });
 
 async function call(method: string, path: string, body?: BodyInit, contentType?: string): Promise<Response> {

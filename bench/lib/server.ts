@@ -16,9 +16,13 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** Secret of the bootstrap key every benchmark authenticates with (BOOTSTRAP_API_KEY / `bootstrapApiKey`). */
+export const BENCH_API_KEY = 'bench-key-0123456789';
+
+/** `env` is added to (and overrides) the server's environment, e.g. `{ WORKERS: '2', DATABASE_URL: ':memory:' }`. */
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-bench-'));
-  const key = 'bench-key-0123456789';
+  const key = BENCH_API_KEY;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     env: { ...process.env, PORT: '0', DATABASE_URL: `file:${join(dir, 'bench.db')}`, BOOTSTRAP_API_KEY: key, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -51,13 +55,16 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   };
 }
 
-export function percentile(sortedMs: number[], p: number): number {
-  if (sortedMs.length === 0) return NaN;
-  return sortedMs[Math.min(sortedMs.length - 1, Math.floor((p / 100) * sortedMs.length))]!;
+/** Nearest-rank percentile (the smallest value with at least p % of the values at or below it); any order. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 export function machineDescription(): string {
-  const cpu = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU';
-  const cores = readFileSync('/proc/cpuinfo', 'utf8').split('\n').filter((l) => l.startsWith('processor')).length;
+  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
+  const cpu = /model name\s*:\s*(.+)/.exec(cpuinfo)?.[1] ?? 'unknown CPU';
+  const cores = cpuinfo.split('\n').filter((l) => l.startsWith('processor')).length;
   return `${cpu}, ${cores} cores, Node ${process.version}`;
 }
