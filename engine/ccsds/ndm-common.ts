@@ -150,6 +150,33 @@ export class NdmTokenSource {
   }
 }
 
+/** A token consumer that builds its result once the whole message has been read. */
+export interface NdmParser<R> extends TokenConsumer {
+  finish(notation: 'KVN' | 'XML'): R;
+}
+
+/** Incremental reader of one NDM message type (KVN or XML, detected from the first characters). */
+export class NdmReader<R> {
+  private readonly source: NdmTokenSource;
+
+  constructor(
+    private readonly parser: NdmParser<R>,
+    xmlMapping: XmlMessageMapping,
+  ) {
+    this.source = new NdmTokenSource(parser, xmlMapping);
+  }
+
+  push(chunk: string): this {
+    this.source.push(chunk);
+    return this;
+  }
+
+  end(): R {
+    this.source.end();
+    return this.parser.finish(this.source.notation!);
+  }
+}
+
 /** Split a data line into fields on white space. */
 export function splitFields(text: string): string[] {
   return text.split(/[\s]+/).filter((field) => field !== '');

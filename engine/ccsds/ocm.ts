@@ -17,7 +17,7 @@ import {
   type KeySpec,
   type KeyValue,
 } from './keywords.ts';
-import { NdmHeaderBuilder, NdmTokenSource, readVersion, splitFields, type NdmHeader } from './ndm-common.ts';
+import { NdmHeaderBuilder, NdmReader, readVersion, splitFields, type NdmHeader } from './ndm-common.ts';
 import { isCcsdsNumber, parseNumber, parseUnitsList, unitConversionFactor } from './values.ts';
 import type { XmlMessageMapping } from './xml-tokens.ts';
 
@@ -690,9 +690,5 @@ export class OcmParser {
 
 /** Parse a whole OCM (KVN or XML, detected from the content). */
 export function parseOcm(text: string): OcmMessage {
-  const parser = new OcmParser();
-  const source = new NdmTokenSource(parser, OCM_XML_MAPPING);
-  source.push(text);
-  source.end();
-  return parser.finish(source.notation!);
+  return new NdmReader(new OcmParser(), OCM_XML_MAPPING).push(text).end();
 }

@@ -9,7 +9,7 @@ import { CcsdsParseError } from './errors.ts';
 import type { KvnToken } from './kvn-lexer.ts';
 import { parseFrame } from './definitions.ts';
 import { describeToken, readEntryValue, readEpoch, unexpectedKeyword, type EntryToken, type KeySpec } from './keywords.ts';
-import { NdmHeaderBuilder, NdmTokenSource, readVersion, splitFields, type NdmHeader } from './ndm-common.ts';
+import { NdmHeaderBuilder, NdmReader, readVersion, splitFields, type NdmHeader } from './ndm-common.ts';
 import { parseNumber } from './values.ts';
 import type { XmlMessageMapping } from './xml-tokens.ts';
 
@@ -444,23 +444,9 @@ export class OemParser {
 }
 
 /** Incremental OEM reader (KVN or XML, detected from the first characters). */
-export class OemReader {
-  private readonly parser: OemParser;
-  private readonly source: NdmTokenSource;
-
+export class OemReader extends NdmReader<OemSummary> {
   constructor(handlers: OemHandlers = {}) {
-    this.parser = new OemParser(handlers);
-    this.source = new NdmTokenSource(this.parser, OEM_XML_MAPPING);
-  }
-
-  push(chunk: string): this {
-    this.source.push(chunk);
-    return this;
-  }
-
-  end(): OemSummary {
-    this.source.end();
-    return this.parser.finish(this.source.notation!);
+    super(new OemParser(handlers), OEM_XML_MAPPING);
   }
 }
 

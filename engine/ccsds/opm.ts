@@ -12,7 +12,7 @@ import type { KvnToken } from './kvn-lexer.ts';
 import { parseFrame, parseTimeSystem } from './definitions.ts';
 import { describeToken, readEntryValue, unexpectedKeyword, type EntryToken, type KeySpec } from './keywords.ts';
 import { checkEpochText, kvnComment, kvnLine, kvnNumber, kvnText } from './kvn-writer.ts';
-import { NdmHeaderBuilder, NdmTokenSource, readVersion, type NdmHeader } from './ndm-common.ts';
+import { NdmHeaderBuilder, NdmReader, readVersion, type NdmHeader } from './ndm-common.ts';
 import { COVARIANCE_KEYWORDS } from './oem.ts';
 import type { XmlMessageMapping } from './xml-tokens.ts';
 
@@ -335,11 +335,7 @@ export class OpmParser {
 
 /** Parse an OPM (KVN or XML, detected from the content). */
 export function parseOpm(text: string): OpmMessage {
-  const parser = new OpmParser();
-  const source = new NdmTokenSource(parser, OPM_XML_MAPPING);
-  source.push(text);
-  source.end();
-  return parser.finish(source.notation!);
+  return new NdmReader(new OpmParser(), OPM_XML_MAPPING).push(text).end();
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@
 import { CcsdsParseError, quoteInput } from './errors.ts';
 import type { KvnToken } from './kvn-lexer.ts';
 import { describeToken, readEntryValue, readEpoch, unexpectedKeyword, type EntryToken, type KeySpec, type KeyValue } from './keywords.ts';
-import { NdmHeaderBuilder, NdmTokenSource, readVersion, splitFields, type NdmHeader } from './ndm-common.ts';
+import { NdmHeaderBuilder, NdmReader, readVersion, splitFields, type NdmHeader } from './ndm-common.ts';
 import { parseNumber } from './values.ts';
 import type { XmlMessageMapping } from './xml-tokens.ts';
 
@@ -338,23 +338,9 @@ export class TdmParser {
 }
 
 /** Incremental TDM reader (KVN or XML, detected from the first characters). */
-export class TdmReader {
-  private readonly parser: TdmParser;
-  private readonly source: NdmTokenSource;
-
+export class TdmReader extends NdmReader<TdmSummary> {
   constructor(handlers: TdmHandlers = {}) {
-    this.parser = new TdmParser(handlers);
-    this.source = new NdmTokenSource(this.parser, TDM_XML_MAPPING);
-  }
-
-  push(chunk: string): this {
-    this.source.push(chunk);
-    return this;
-  }
-
-  end(): TdmSummary {
-    this.source.end();
-    return this.parser.finish(this.source.notation!);
+    super(new TdmParser(handlers), TDM_XML_MAPPING);
   }
 }
 
