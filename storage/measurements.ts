@@ -60,12 +60,161 @@ export const MEASUREMENT_SORT_COLUMNS: Record<string, string> = {
   spacecraftId: 'spacecraft_id',
 };
 
-const COLUMNS = 18;
-/** Rows per multi-row INSERT: 18 columns × 500 = 9,000 bound values, under SQLite's 32,766 limit. */
-const ROWS_PER_INSERT = 500;
+/** What the rows of one group share (a tracked object's measurements of one type, units, path and frame). */
+export interface MeasurementGroupRow {
+  spacecraftId: string;
+  type: MeasurementType;
+  units: string[];
+  participants: string[];
+  station: string | null;
+  frame: string | null;
+}
+
+/** Width of a stored epoch (`YYYY-MM-DDThh:mm:ss.ssssssZ`). */
+export const EPOCH_WIDTH = 27;
+/** Value and sigma slots per row in MeasurementColumns. */
+export const SLOTS = 6;
 
 /**
- * Inserts measurements of one job in multi-row statements (one round trip per 500 rows).
+ * Rows in columns (what the tracking parser streams out of the worker): row i belongs to `groups[group[i]]`,
+ * its epoch is `epochs.slice(27 i, 27 i + 27)`, its values `values[6 i … 6 i + 5]` (NaN = absent, i.e. NULL) and
+ * its sigmas likewise when `hasSigma[i]` is 1 (else the row has no sigma).
+ */
+export interface MeasurementColumns {
+  count: number;
+  group: Uint32Array;
+  epochs: string;
+  values: Float64Array;
+  sigma: Float64Array;
+  hasSigma: Uint8Array;
+}
+
+/** Rows per INSERT statement. Each row binds 2-9 values (+6 per group first used in the statement), far under 32,766. */
+const ROWS_PER_INSERT = 1000;
+
+/**
+ * Row ids in creation order (UUIDv7 layout: 48-bit ms timestamp, version 7, a 26-bit counter, the variant and
+ * 48 random bits per generator). Appending to the primary-key index instead of inserting at random places keeps
+ * bulk inserts fast at any table size; the random part keeps ids of concurrent writers distinct.
+ */
+export class MeasurementIdGenerator {
+  private readonly prefix: string;
+  private readonly tail: string;
+  private counter = 0;
+
+  constructor(now = Date.now()) {
+    const ms = now.toString(16).padStart(12, '0').slice(-12);
+    this.prefix = `${ms.slice(0, 8)}-${ms.slice(8)}-7`;
+    this.tail = randomUUID().slice(-12);
+  }
+
+  next(): string {
+    const c = this.counter++;
+    if (c >= 2 ** 26) throw new Error('MeasurementIdGenerator: more than 2^26 ids from one generator');
+    const high = (c >>> 14).toString(16).padStart(3, '0');
+    const low = (0x8000 | (c & 0x3fff)).toString(16);
+    return `${this.prefix}${high}-${low}-${this.tail}`;
+  }
+}
+
+const INSERT_HEAD = `INSERT INTO measurements (id, organization_id, spacecraft_id, type, epoch, value_1, value_2, value_3, value_4,
+  value_5, value_6, units, sigma, participants, station, reference_frame, source_file, job_id, outlier, created_at) VALUES `;
+
+/** Where a batch of rows goes: the job, its file, and one id generator for the whole job. */
+export interface MeasurementInsertContext {
+  organizationId: string;
+  jobId: string;
+  sourceFile: string;
+  createdAt: string;
+  ids: MeasurementIdGenerator;
+}
+
+export function measurementInsertContext(organizationId: string, jobId: string, sourceFile: string): MeasurementInsertContext {
+  return { organizationId, jobId, sourceFile, createdAt: nowIso(), ids: new MeasurementIdGenerator() };
+}
+
+function sigmaJson(sigma: Float64Array, base: number, width: number): string {
+  const parts: string[] = [];
+  for (let k = 0; k < width; k++) {
+    const v = sigma[base + k]!;
+    parts.push(Number.isNaN(v) ? 'null' : JSON.stringify(v));
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/**
+ * Inserts columnar rows in multi-row statements. What every row of the job shares (organization, job, file,
+ * creation time) and what a group shares (spacecraft, type, units, participants, station, frame, as JSON once per
+ * statement) is bound once as a numbered parameter and referenced from each row; a row binds only its id, epoch,
+ * present values and (when it differs from the previous row's) its sigma. Callers run it inside the job's
+ * transaction, so a file's measurements appear all at once.
+ */
+export async function insertMeasurementColumns(
+  db: SqlExecutor,
+  context: MeasurementInsertContext,
+  groups: readonly MeasurementGroupRow[],
+  columns: MeasurementColumns,
+): Promise<number> {
+  const groupJson = new Map<number, { units: string; participants: string }>();
+  for (let start = 0; start < columns.count; start += ROWS_PER_INSERT) {
+    const end = Math.min(columns.count, start + ROWS_PER_INSERT);
+    // Shared values first, as ?1..?M: the job's four, then six per group used in this statement. Row values follow
+    // as anonymous parameters (M+1, M+2, … in text order). SQLite resolves a numbered reference by a linear search
+    // over the numbered parameters seen so far, so only the M shared ones may be numbered (a few dozen at most).
+    const args: Array<string | number | null> = [context.organizationId, context.jobId, context.sourceFile, context.createdAt];
+    const groupParam = new Map<number, number>();
+    for (let i = start; i < end; i++) {
+      const g = columns.group[i]!;
+      if (groupParam.has(g)) continue;
+      const group = groups[g];
+      if (!group) throw new Error(`measurement row ${i} refers to unknown group ${g}`);
+      let json = groupJson.get(g);
+      if (!json) {
+        json = { units: JSON.stringify(group.units), participants: JSON.stringify(group.participants) };
+        groupJson.set(g, json);
+      }
+      groupParam.set(g, args.length + 1);
+      args.push(group.spacecraftId, group.type, json.units, json.participants, group.station, group.frame);
+    }
+    const rows: string[] = [];
+    let lastSigma: string | null = null;
+    let lastSigmaParam = 0;
+    for (let i = start; i < end; i++) {
+      const g = columns.group[i]!;
+      const gp = groupParam.get(g)!;
+      const width = groups[g]!.units.length;
+      // The first anonymous parameter is numbered explicitly so that the count continues after the shared ones.
+      let row = i === start ? `(?${args.length + 1},?1,?${gp},?${gp + 1},?` : `(?,?1,?${gp},?${gp + 1},?`;
+      args.push(context.ids.next(), columns.epochs.slice(i * EPOCH_WIDTH, (i + 1) * EPOCH_WIDTH));
+      const base = i * SLOTS;
+      for (let k = 0; k < SLOTS; k++) {
+        const v = k < width ? columns.values[base + k]! : Number.NaN;
+        if (Number.isNaN(v)) row += ',NULL';
+        else {
+          args.push(v);
+          row += ',?';
+        }
+      }
+      row += `,?${gp + 2},`;
+      if (columns.hasSigma[i]) {
+        const json = sigmaJson(columns.sigma, base, width);
+        if (json === lastSigma) row += `?${lastSigmaParam}`;
+        else {
+          args.push(json);
+          lastSigma = json;
+          lastSigmaParam = args.length;
+          row += '?';
+        }
+      } else row += 'NULL';
+      rows.push(`${row},?${gp + 3},?${gp + 4},?${gp + 5},?3,?2,0,?4)`);
+    }
+    await db.execute({ sql: INSERT_HEAD + rows.join(','), args });
+  }
+  return columns.count;
+}
+
+/**
+ * Inserts measurements given as objects (bulk loads, small imports) through insertMeasurementColumns.
  * Callers run it inside the job's transaction so a file's measurements appear all at once.
  */
 export async function insertMeasurements(
@@ -74,29 +223,39 @@ export async function insertMeasurements(
   jobId: string,
   sourceFile: string,
   measurements: readonly NewMeasurement[],
+  context: MeasurementInsertContext = measurementInsertContext(organizationId, jobId, sourceFile),
 ): Promise<number> {
-  const createdAt = nowIso();
-  for (let start = 0; start < measurements.length; start += ROWS_PER_INSERT) {
-    const chunk = measurements.slice(start, start + ROWS_PER_INSERT);
-    const args: Array<string | number | null> = [];
-    for (const m of chunk) {
-      const v = m.values;
-      args.push(
-        randomUUID(), organizationId, m.spacecraftId, m.type, m.epoch,
-        v[0] ?? null, v[1] ?? null, v[2] ?? null, v[3] ?? null, v[4] ?? null, v[5] ?? null,
-        JSON.stringify(m.units), m.sigma ? JSON.stringify(m.sigma) : null, JSON.stringify(m.participants), m.station,
-        m.frame, sourceFile, jobId,
-      );
+  const groups: MeasurementGroupRow[] = [];
+  const groupIndex = new Map<string, number>();
+  const n = measurements.length;
+  const columns: MeasurementColumns = {
+    count: n,
+    group: new Uint32Array(n),
+    epochs: '',
+    values: new Float64Array(n * SLOTS).fill(Number.NaN),
+    sigma: new Float64Array(n * SLOTS).fill(Number.NaN),
+    hasSigma: new Uint8Array(n),
+  };
+  const epochs: string[] = [];
+  measurements.forEach((m, i) => {
+    if (m.epoch.length !== EPOCH_WIDTH) throw new Error(`measurement epoch ${m.epoch} is not ${EPOCH_WIDTH} characters wide`);
+    const key = JSON.stringify([m.spacecraftId, m.type, m.units, m.participants, m.station, m.frame]);
+    let g = groupIndex.get(key);
+    if (g === undefined) {
+      g = groups.length;
+      groups.push({ spacecraftId: m.spacecraftId, type: m.type, units: m.units, participants: m.participants, station: m.station, frame: m.frame });
+      groupIndex.set(key, g);
     }
-    const row = `(${new Array(COLUMNS).fill('?').join(',')},0,'${createdAt}')`;
-    await db.execute({
-      sql: `INSERT INTO measurements (id, organization_id, spacecraft_id, type, epoch, value_1, value_2, value_3, value_4,
-              value_5, value_6, units, sigma, participants, station, reference_frame, source_file, job_id, outlier, created_at)
-            VALUES ${new Array(chunk.length).fill(row).join(',')}`,
-      args,
-    });
-  }
-  return measurements.length;
+    columns.group[i] = g;
+    epochs.push(m.epoch);
+    m.values.forEach((v, k) => (columns.values[i * SLOTS + k] = v ?? Number.NaN));
+    if (m.sigma) {
+      columns.hasSigma[i] = 1;
+      m.sigma.forEach((v, k) => (columns.sigma[i * SLOTS + k] = v ?? Number.NaN));
+    }
+  });
+  columns.epochs = epochs.join('');
+  return await insertMeasurementColumns(db, context, groups, columns);
 }
 
 function fromRow(row: Record<string, unknown>): Measurement {
@@ -151,6 +310,26 @@ export async function queryMeasurements(
     db.execute({ sql: `SELECT COUNT(*) AS n FROM measurements WHERE ${where.sql}`, args: where.args }),
   ]);
   return { items: rows.rows.map(fromRow), total: Number(count.rows[0]!.n) };
+}
+
+/** EXPLAIN QUERY PLAN of the page and count statements of queryMeasurements (benchmark: shows which index serves them). */
+export async function explainMeasurementQuery(
+  db: SqlExecutor,
+  organizationId: string,
+  query: MeasurementQuery,
+  page: PageRequest,
+): Promise<string[]> {
+  const where = whereClause(organizationId, query);
+  const paging = pageClause(page, MEASUREMENT_SORT_COLUMNS, 'id ASC');
+  const lines: string[] = [];
+  for (const [label, sql, args] of [
+    ['page', `SELECT * FROM measurements WHERE ${where.sql}${paging.sql}`, [...where.args, ...paging.args]],
+    ['count', `SELECT COUNT(*) AS n FROM measurements WHERE ${where.sql}`, where.args],
+  ] as const) {
+    const plan = await db.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: [...args] });
+    lines.push(`${label}: ${plan.rows.map((r) => String(r.detail)).join(' | ')}`);
+  }
+  return lines;
 }
 
 /** Flags or unflags the given ids of this organization; unknown ids are ignored. Returns rows actually changed. */

@@ -3,7 +3,14 @@
  * (and transferable typed arrays) crosses the thread boundary. Tasks stay thin adapters: the
  * computation itself lives in engine/.
  */
-import { inspectTrackingFile, parseTrackingFile } from '../engine/tracking/index.ts';
+import {
+  batchTransferables,
+  inspectTrackingFile,
+  MeasurementSink,
+  streamTrackingFile,
+  type MeasurementBatch,
+  type TrackingStreamResult,
+} from '../engine/tracking/index.ts';
 import { generateOemTask, meanElementsTask, parseOpmTask } from './ephemerisTasks.ts';
 import { generateTleTask } from './tleTasks.ts';
 
@@ -19,10 +26,51 @@ function cpuSpin(input: { durationMs: number }): { iterations: number } {
   return { iterations: x >= 0 ? iterations : -1 };
 }
 
+/** Messages of `tracking.stream` on its port: batches in order, then exactly one `end`. */
+export type TrackingStreamMessage = { batch: MeasurementBatch } | { end: TrackingStreamResult };
+
+/**
+ * Parses a tracking file and posts its measurements over `port` in columnar batches (typed arrays transferred,
+ * not copied), then `{ end }` with the summary or the errors. At most `maxInFlight` batches are unacknowledged:
+ * the consumer posts any message per batch it has stored, or `'cancel'` to stop the parse. Memory on both sides
+ * is therefore bounded by a few batches whatever the file size.
+ */
+async function streamTrackingTask(input: { text: string; port: MessagePort; batchSize: number; maxInFlight: number }): Promise<{ ok: boolean }> {
+  const { port } = input;
+  let inFlight = 0;
+  let cancelled = false;
+  let wake: (() => void) | null = null;
+  port.onmessage = (event: MessageEvent) => {
+    if (event.data === 'cancel') cancelled = true;
+    else inFlight--;
+    wake?.();
+    wake = null;
+  };
+  const outbox: MeasurementBatch[] = [];
+  const send = () => {
+    for (const batch of outbox.splice(0)) {
+      port.postMessage({ batch } satisfies TrackingStreamMessage, batchTransferables(batch));
+      inFlight++;
+    }
+  };
+  const sink = new MeasurementSink(input.batchSize, (batch) => outbox.push(batch));
+  const result = await streamTrackingFile(input.text, sink, async () => {
+    send();
+    while (inFlight >= input.maxInFlight && !cancelled) await new Promise<void>((resolve) => (wake = resolve));
+    return !cancelled;
+  });
+  if (!cancelled) {
+    send();
+    port.postMessage({ end: result } satisfies TrackingStreamMessage);
+  }
+  port.onmessage = null;
+  return { ok: result.ok };
+}
+
 export const TASKS = {
   'diagnostics.cpuSpin': cpuSpin,
   'tracking.inspect': (input: { text: string; fileName: string }) => inspectTrackingFile(input.text),
-  'tracking.parse': (input: { text: string; fileName: string }) => parseTrackingFile(input.text),
+  'tracking.stream': streamTrackingTask,
   'stateVectors.meanElements': meanElementsTask,
   'stateVectors.parseOpm': parseOpmTask,
   'ephemeris.generateOem': generateOemTask,

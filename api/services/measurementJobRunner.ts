@@ -7,9 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type Db } from '../../storage/db.ts';
 import { claimNextJob, completeJob, failJob, renewLease, type ClaimedJob } from '../../storage/measurementJobs.ts';
-import { insertMeasurements, type NewMeasurement } from '../../storage/measurements.ts';
+import { insertMeasurementColumns, measurementInsertContext, type MeasurementGroupRow } from '../../storage/measurements.ts';
 import type { ComputePool } from '../../workers/pool.ts';
 import { PoolSaturatedError } from '../../workers/pool.ts';
+import type { TrackingStreamMessage } from '../../workers/tasks.ts';
+import type { MeasurementBatch } from '../../engine/tracking/model.ts';
 import { logError, logInfo } from '../log.ts';
 
 export interface JobRunnerOptions {
@@ -106,59 +108,145 @@ export class MeasurementJobRunner {
         logError('lease renewal failed', { jobId: job.id, error: String(error) }),
       );
     }, Math.max(1000, this.leaseMs / 3));
+    const stream = new TrackingStream(this.pool, new TextDecoder().decode(content));
+    const timing = { started: performance.now(), parseMs: 0, insertMs: 0 };
     try {
-      const parseStarted = performance.now();
-      const text = new TextDecoder().decode(content);
-      const parsed = await this.pool.run('tracking.parse', { text, fileName: job.filename });
-      if (!parsed.ok) {
-        await failJob(this.db, job.id, this.owner, parsed.errors.map((e) => e.message).join('; '), false);
-        return;
-      }
       const resolution = (job.summary as Partial<JobResolution>).resolution ?? {};
-      const rows: NewMeasurement[] = [];
+      // 1. Receive the parsed rows as compact column batches (≈ 130 bytes a row instead of a few KiB as objects).
+      //    This must happen OUTSIDE the write transaction: the embedded database is synchronous, so any other write
+      //    of this process that ran while we awaited the worker inside the transaction would block the event loop
+      //    on the lock we hold (busy_timeout) and stall us with it.
+      const groups: MeasurementGroupRow[] = [];
+      const batches: MeasurementBatch[] = [];
       const unresolved = new Set<string>();
-      for (const m of parsed.measurements) {
-        const target = resolution[m.objectKey];
-        if (!target) {
-          unresolved.add(m.objectKey);
-          continue;
+      let invalid: string | null = null;
+      for (;;) {
+        const message = await stream.next();
+        if ('end' in message) {
+          if (!message.end.ok) invalid = message.end.errors.map((e) => e.message).join('; ');
+          break;
         }
-        rows.push({
-          spacecraftId: target.spacecraftId, type: m.type, epoch: m.epochUtc, values: m.values, units: m.units,
-          sigma: m.sigma, participants: m.participants, frame: m.frame,
-          // The participants that are not the spacecraft are the station(s) (TDM PATH).
-          station: m.participants.filter((p) => p !== target.identifier).join(',') || null,
-        });
+        const { batch } = message;
+        for (const group of batch.newGroups) {
+          const target = resolution[group.objectKey];
+          if (!target) unresolved.add(group.objectKey);
+          groups.push({
+            spacecraftId: target?.spacecraftId ?? '', type: group.type, units: group.units, participants: group.participants, frame: group.frame,
+            // The participants that are not the spacecraft are the station(s) (TDM PATH).
+            station: group.participants.filter((p) => p !== target?.identifier).join(',') || null,
+          });
+        }
+        if (unresolved.size > 0) {
+          invalid = `unresolved objects: ${[...unresolved].join(', ')}`;
+          break;
+        }
+        batches.push(batch);
+        stream.ack();
       }
-      if (unresolved.size > 0) {
-        await failJob(this.db, job.id, this.owner, `unresolved objects: ${[...unresolved].join(', ')}`, false);
-        return;
-      }
-      const parseMs = performance.now() - parseStarted;
+      stream.close();
+      timing.parseMs = performance.now() - timing.started;
+      // 2. One transaction: every row, then SUCCEEDED, or nothing. Its awaits settle synchronously (no I/O turn).
       const insertStarted = performance.now();
-      const committed = await inTransaction(this.db, async (tx) => {
-        await insertMeasurements(tx, job.organizationId, job.id, job.filename, rows);
-        // Only the lease holder may commit; otherwise roll the inserts back.
-        if (!(await completeJob(tx, job.id, this.owner, rows.length))) throw new LeaseLostError();
-        return true;
-      }).catch((error: unknown) => {
-        if (error instanceof LeaseLostError) return false;
-        throw error;
-      });
-      if (!committed) logError('job lease lost before commit; another runner owns it', { jobId: job.id, owner: this.owner });
-      else {
+      const outcome: JobOutcome = invalid !== null
+        ? { kind: 'invalid', error: invalid }
+        : await inTransaction(this.db, async (tx): Promise<JobOutcome> => {
+            const context = measurementInsertContext(job.organizationId, job.id, job.filename);
+            let count = 0;
+            while (batches.length > 0) count += await insertMeasurementColumns(tx, context, groups, batches.shift()!);
+            // Only the lease holder may commit; otherwise roll the inserts back.
+            if (!(await completeJob(tx, job.id, this.owner, count))) throw new LeaseLostError();
+            return { kind: 'committed', count };
+          }).catch((error: unknown): JobOutcome => {
+            if (error instanceof LeaseLostError) return { kind: 'lease-lost' };
+            throw error;
+          });
+      timing.insertMs = performance.now() - insertStarted;
+      if (outcome.kind === 'invalid') {
+        // Rolled back above: nothing of this file is stored. The content is at fault, so no retry.
+        await failJob(this.db, job.id, this.owner, outcome.error, false);
+      } else if (outcome.kind === 'lease-lost') {
+        logError('job lease lost before commit; another runner owns it', { jobId: job.id, owner: this.owner });
+      } else {
+        const totalMs = performance.now() - timing.started;
         logInfo('measurement job succeeded', {
-          jobId: job.id, measurements: rows.length, parseMs: Math.round(parseMs), insertMs: Math.round(performance.now() - insertStarted),
+          jobId: job.id,
+          measurements: outcome.count,
+          parseMs: Math.round(timing.parseMs),
+          insertMs: Math.round(timing.insertMs),
+          totalMs: Math.round(totalMs),
         });
       }
     } catch (error) {
-      // Infrastructure failures (pool full, database busy) are retried; the attempt count bounds it.
+      // Infrastructure failures (pool full, worker died, database busy) are retried; the attempt count bounds it.
       const retry = error instanceof PoolSaturatedError || !(error instanceof Error && error.name === 'CcsdsParseError');
       logError('measurement job failed', { jobId: job.id, retry, error: String(error) });
       await failJob(this.db, job.id, this.owner, String((error as Error)?.message ?? error), retry).catch(() => undefined);
     } finally {
+      stream.close();
       clearInterval(renewal);
     }
+  }
+}
+
+type JobOutcome = { kind: 'committed'; count: number } | { kind: 'invalid'; error: string } | { kind: 'lease-lost' };
+
+/** Batch size and read-ahead of `tracking.stream`: 8,192 rows ≈ 1 MiB per batch, at most 3 unacknowledged. */
+const STREAM_BATCH_ROWS = 8192;
+const STREAM_MAX_IN_FLIGHT = 3;
+
+/**
+ * The consumer side of the `tracking.stream` task: its messages in order through next(), ack() per stored batch
+ * (the worker's read-ahead credit), close() to stop the worker and release the channel.
+ */
+class TrackingStream {
+  private readonly port: MessagePort;
+  private readonly queue: TrackingStreamMessage[] = [];
+  private waiter: { resolve: (message: TrackingStreamMessage) => void; reject: (error: unknown) => void } | null = null;
+  private failure: unknown = null;
+  private ended = false;
+  private closed = false;
+
+  constructor(pool: ComputePool, text: string) {
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    this.port.onmessage = (event: MessageEvent) => this.deliver(event.data as TrackingStreamMessage);
+    pool
+      .run('tracking.stream', { text, port: channel.port2, batchSize: STREAM_BATCH_ROWS, maxInFlight: STREAM_MAX_IN_FLIGHT }, [channel.port2])
+      .catch((error: unknown) => {
+        // The task failed (worker died, pool saturated) before its `end` message: fail the consumer.
+        if (this.ended) return;
+        this.failure = error;
+        this.waiter?.reject(error);
+        this.waiter = null;
+      });
+  }
+
+  private deliver(message: TrackingStreamMessage): void {
+    if ('end' in message) this.ended = true;
+    if (this.waiter) {
+      this.waiter.resolve(message);
+      this.waiter = null;
+    } else this.queue.push(message);
+  }
+
+  next(): Promise<TrackingStreamMessage> {
+    const queued = this.queue.shift();
+    if (queued) return Promise.resolve(queued);
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
+  }
+
+  ack(): void {
+    if (!this.closed) this.port.postMessage('ack');
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (!this.ended) this.port.postMessage('cancel');
+    this.port.onmessage = null;
+    this.port.close();
+    this.queue.length = 0;
   }
 }
 

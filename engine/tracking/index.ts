@@ -5,17 +5,22 @@
  */
 import { detectFormat } from '../ccsds/detect.ts';
 import { CcsdsParseError } from '../ccsds/errors.ts';
-import { readOemMeasurements } from './oem.ts';
-import { readSp3Measurements } from './sp3.ts';
-import { readTdmMeasurements } from './tdm.ts';
+import { oemMeasurementReader } from './oem.ts';
+import { sp3MeasurementReader } from './sp3.ts';
+import { tdmMeasurementReader } from './tdm.ts';
 import {
+  batchMeasurements,
+  MeasurementSink,
   TRACKING_ERROR_CODES,
   TrackingContentError,
+  type MeasurementBatch,
+  type MeasurementGroup,
   type TrackingError,
   type TrackingFileSummary,
   type TrackingFormat,
   type TrackingMeasurement,
   type TrackingParseResult,
+  type TrackingReader,
 } from './model.ts';
 
 export * from './model.ts';
@@ -26,11 +31,14 @@ export function detectTrackingFormat(text: string): TrackingFormat | null {
   return format === 'TDM' || format === 'SP3' || format === 'OEM' ? format : null;
 }
 
-const READERS: Record<TrackingFormat, (text: string) => { summary: TrackingFileSummary; measurements: TrackingMeasurement[] }> = {
-  TDM: readTdmMeasurements,
-  SP3: readSp3Measurements,
-  OEM: readOemMeasurements,
+const READERS: Record<TrackingFormat, (sink: MeasurementSink) => TrackingReader> = {
+  TDM: tdmMeasurementReader,
+  SP3: sp3MeasurementReader,
+  OEM: oemMeasurementReader,
 };
+
+/** Characters pushed to a reader at a time: the streaming readers never see more than this at once. */
+export const TRACKING_CHUNK_CHARS = 256 * 1024;
 
 function toTrackingError(error: unknown): TrackingError {
   if (error instanceof TrackingContentError) {
@@ -63,7 +71,12 @@ function unsafeXml(text: string): TrackingError | null {
   };
 }
 
-export function parseTrackingFile(text: string): TrackingParseResult {
+export type TrackingStreamResult =
+  | { ok: true; summary: TrackingFileSummary }
+  | { ok: false; format: TrackingFormat | null; errors: TrackingError[] };
+
+/** Format detection and the XML safety check, before any reading. */
+function precheck(text: string): { ok: true; format: TrackingFormat } | { ok: false; format: TrackingFormat | null; errors: TrackingError[] } {
   const unsafe = unsafeXml(text);
   if (unsafe) return { ok: false, format: detectTrackingFormat(text), errors: [unsafe] };
   const format = detectTrackingFormat(text);
@@ -78,16 +91,62 @@ export function parseTrackingFile(text: string): TrackingParseResult {
       }],
     };
   }
+  return { ok: true, format };
+}
+
+/**
+ * Reads a tracking file in TRACKING_CHUNK_CHARS pieces into `sink`. After each piece `between()` may pause the
+ * reading (the worker awaits its consumer there, so at most a few batches are ever in flight); false stops it.
+ */
+export async function streamTrackingFile(text: string, sink: MeasurementSink, between?: () => Promise<boolean>): Promise<TrackingStreamResult> {
+  const checked = precheck(text);
+  if (!checked.ok) return checked;
   try {
-    const { summary, measurements } = READERS[format](text);
-    return { ok: true, summary, measurements };
+    const reader = READERS[checked.format](sink);
+    for (let at = 0; at < text.length; at += TRACKING_CHUNK_CHARS) {
+      reader.push(text.slice(at, at + TRACKING_CHUNK_CHARS));
+      if (between && !(await between())) {
+        return { ok: false, format: checked.format, errors: [{ code: TRACKING_ERROR_CODES.PARSE_FAILED, message: 'cancelled by the consumer', line: null, blockId: null, firstEpoch: null }] };
+      }
+    }
+    const summary = reader.end();
+    sink.flush();
+    return { ok: true, summary };
   } catch (error) {
-    return { ok: false, format, errors: [toTrackingError(error)] };
+    return { ok: false, format: checked.format, errors: [toTrackingError(error)] };
   }
 }
 
-/** Same as parseTrackingFile without the measurement array (a cheap result to send across threads). */
-export function inspectTrackingFile(text: string): { ok: true; summary: TrackingFileSummary } | { ok: false; format: TrackingFormat | null; errors: TrackingError[] } {
-  const result = parseTrackingFile(text);
-  return result.ok ? { ok: true, summary: result.summary } : result;
+/** Synchronous streamTrackingFile (no pauses). */
+function readTrackingFile(text: string, sink: MeasurementSink): TrackingStreamResult {
+  const checked = precheck(text);
+  if (!checked.ok) return checked;
+  try {
+    const reader = READERS[checked.format](sink);
+    for (let at = 0; at < text.length; at += TRACKING_CHUNK_CHARS) reader.push(text.slice(at, at + TRACKING_CHUNK_CHARS));
+    const summary = reader.end();
+    sink.flush();
+    return { ok: true, summary };
+  } catch (error) {
+    return { ok: false, format: checked.format, errors: [toTrackingError(error)] };
+  }
+}
+
+/** Every measurement as an object (small files, tests); the service streams batches instead. */
+export function parseTrackingFile(text: string): TrackingParseResult {
+  const batches: MeasurementBatch[] = [];
+  const result = readTrackingFile(text, new MeasurementSink(4096, (batch) => batches.push(batch)));
+  if (!result.ok) return result;
+  const groups: MeasurementGroup[] = [];
+  const measurements: TrackingMeasurement[] = [];
+  for (const batch of batches) measurements.push(...batchMeasurements(batch, groups));
+  return { ok: true, summary: result.summary, measurements };
+}
+
+/**
+ * Validates the whole file and returns its summary without keeping any measurement (memory stays flat in the
+ * file size; a cheap result to send across threads).
+ */
+export function inspectTrackingFile(text: string): TrackingStreamResult {
+  return readTrackingFile(text, new MeasurementSink());
 }

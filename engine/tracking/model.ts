@@ -101,6 +101,45 @@ export function toUtcText(epochText: string, scale: TimeScale | null, timeSystem
   }
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const PLAIN_UTC_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z?$/;
+
+/**
+ * The common case without Epoch arithmetic: a UTC `YYYY-MM-DDThh:mm:ss[.f{1,6}][Z]` with seconds below 60
+ * prints as itself padded to six fraction digits (Epoch.toString rounds half-up, so ≤ 6 digits are exact).
+ * Null for anything else (day-of-year, offsets, leap seconds, more digits, other scales): use Epoch.
+ */
+function plainUtcText(epochText: string): string | null {
+  const m = PLAIN_UTC_RE.exec(epochText);
+  if (!m) return null;
+  const year = +m[1]!;
+  const month = +m[2]!;
+  const day = +m[3]!;
+  if (month < 1 || month > 12 || day < 1 || +m[4]! > 23 || +m[5]! > 59 || +m[6]! > 59) return null;
+  const leap = month === 2 && (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
+  if (day > DAYS_IN_MONTH[month - 1]! + (leap ? 1 : 0)) return null;
+  return `${epochText.slice(0, 19)}.${(m[7] ?? '').padEnd(6, '0')}Z`;
+}
+
+/**
+ * toUtcText with a memory of the previous conversion (TDM data lines often repeat one epoch for several
+ * keywords; SP3 repeats one epoch for every satellite) and the plain-UTC fast path.
+ */
+export class UtcConverter {
+  private lastText: string | null = null;
+  private lastScale: TimeScale | null = null;
+  private lastUtc = '';
+
+  convert(epochText: string, scale: TimeScale | null, timeSystem: string, line: number | null): string {
+    if (epochText === this.lastText && scale === this.lastScale) return this.lastUtc;
+    const utc = (scale === 'UTC' ? plainUtcText(epochText) : null) ?? toUtcText(epochText, scale, timeSystem, line);
+    this.lastText = epochText;
+    this.lastScale = scale;
+    this.lastUtc = utc;
+    return utc;
+  }
+}
+
 /** Running min/max/type bookkeeping shared by the readers. */
 export class SummaryBuilder {
   startUtc: string | null = null;
@@ -108,10 +147,164 @@ export class SummaryBuilder {
   count = 0;
   readonly types = new Set<MeasurementType>();
 
-  add(measurement: TrackingMeasurement): void {
+  add(type: MeasurementType, epochUtc: string): void {
     this.count++;
-    this.types.add(measurement.type);
-    if (this.startUtc === null || measurement.epochUtc < this.startUtc) this.startUtc = measurement.epochUtc;
-    if (this.endUtc === null || measurement.epochUtc > this.endUtc) this.endUtc = measurement.epochUtc;
+    this.types.add(type);
+    if (this.startUtc === null || epochUtc < this.startUtc) this.startUtc = epochUtc;
+    if (this.endUtc === null || epochUtc > this.endUtc) this.endUtc = epochUtc;
   }
+}
+
+/** A streaming tracking-file reader over a sink: push text chunks, then end() for the summary. */
+export interface TrackingReader {
+  push(chunk: string): void;
+  end(): TrackingFileSummary;
+}
+
+/** What measurements of one kind share: stored once per batch stream, referenced by index from each row. */
+export interface MeasurementGroup {
+  objectKey: string;
+  type: MeasurementType;
+  units: string[];
+  participants: string[];
+  frame: string | null;
+}
+
+/** Width of the fixed-width UTC epoch text (`YYYY-MM-DDThh:mm:ss.ssssssZ`). */
+export const EPOCH_TEXT_WIDTH = 27;
+/** Value (and sigma) slots per measurement: the most components of any type (PV). */
+export const VALUE_SLOTS = 6;
+
+/**
+ * Measurements in columns, cheap to move between threads (typed arrays go in a transfer list, the epochs are
+ * one string). Row i: group `group[i]` (groups are numbered across the whole stream; `newGroups` are those first
+ * used in this batch, numbered from `groupBase`), epoch `epochs.slice(27 i, 27 i + 27)`, values
+ * `values[6 i … 6 i + 5]` (NaN = absent), sigma likewise or `hasSigma[i] = 0` for none.
+ */
+export interface MeasurementBatch {
+  count: number;
+  groupBase: number;
+  newGroups: MeasurementGroup[];
+  group: Uint32Array;
+  epochs: string;
+  values: Float64Array;
+  sigma: Float64Array;
+  hasSigma: Uint8Array;
+}
+
+/** The typed arrays of a batch, for a transfer list. */
+export function batchTransferables(batch: MeasurementBatch): ArrayBuffer[] {
+  return [batch.group.buffer, batch.values.buffer, batch.sigma.buffer, batch.hasSigma.buffer] as ArrayBuffer[];
+}
+
+/**
+ * Where readers put measurements: the summary is always kept; rows are collected into batches of `batchSize`
+ * only when an `onBatch` consumer is given (inspection keeps nothing but the summary, so memory stays flat).
+ */
+export class MeasurementSink {
+  readonly summary = new SummaryBuilder();
+  private readonly groups: MeasurementGroup[] = [];
+  private readonly groupIndex = new Map<string, number>();
+  private flushedGroups = 0;
+  private n = 0;
+  private group!: Uint32Array;
+  private epochs: string[] = [];
+  private values!: Float64Array;
+  private sigma!: Float64Array;
+  private hasSigma!: Uint8Array;
+
+  constructor(
+    private readonly batchSize = 0,
+    private readonly onBatch: ((batch: MeasurementBatch) => void) | null = null,
+  ) {
+    if (onBatch) this.allocate();
+  }
+
+  private allocate(): void {
+    this.group = new Uint32Array(this.batchSize);
+    this.values = new Float64Array(this.batchSize * VALUE_SLOTS).fill(Number.NaN);
+    this.sigma = new Float64Array(this.batchSize * VALUE_SLOTS).fill(Number.NaN);
+    this.hasSigma = new Uint8Array(this.batchSize);
+    this.epochs = [];
+    this.n = 0;
+  }
+
+  /** Index of the group with this key, creating it with `make()` the first time. Readers cache the result. */
+  groupId(key: string, make: () => MeasurementGroup): number {
+    let id = this.groupIndex.get(key);
+    if (id === undefined) {
+      id = this.groups.length;
+      this.groups.push(make());
+      this.groupIndex.set(key, id);
+    }
+    return id;
+  }
+
+  /** One measurement; `values`/`sigma` are in component order (null = absent). */
+  add(groupId: number, type: MeasurementType, epochUtc: string, values: ArrayLike<number | null>, sigma: ArrayLike<number | null> | null): void {
+    if (epochUtc.length !== EPOCH_TEXT_WIDTH) {
+      throw new TrackingContentError(TRACKING_ERROR_CODES.PARSE_FAILED, `epoch ${epochUtc} is outside the years 0000-9999`);
+    }
+    this.summary.add(type, epochUtc);
+    if (!this.onBatch) return;
+    const i = this.n;
+    this.group[i] = groupId;
+    this.epochs.push(epochUtc);
+    const base = i * VALUE_SLOTS;
+    for (let k = 0; k < values.length; k++) this.values[base + k] = values[k] ?? Number.NaN;
+    if (sigma) {
+      this.hasSigma[i] = 1;
+      for (let k = 0; k < sigma.length; k++) this.sigma[base + k] = sigma[k] ?? Number.NaN;
+    }
+    this.n++;
+    if (this.n === this.batchSize) this.flush();
+  }
+
+  /** Emits the rows collected so far (call once more at the end). */
+  flush(): void {
+    if (!this.onBatch || this.n === 0) return;
+    const n = this.n;
+    const batch: MeasurementBatch = {
+      count: n,
+      groupBase: this.flushedGroups,
+      newGroups: this.groups.slice(this.flushedGroups),
+      group: n === this.batchSize ? this.group : this.group.slice(0, n),
+      epochs: this.epochs.join(''),
+      values: n === this.batchSize ? this.values : this.values.slice(0, n * VALUE_SLOTS),
+      sigma: n === this.batchSize ? this.sigma : this.sigma.slice(0, n * VALUE_SLOTS),
+      hasSigma: n === this.batchSize ? this.hasSigma : this.hasSigma.slice(0, n),
+    };
+    this.flushedGroups = this.groups.length;
+    this.allocate();
+    this.onBatch(batch);
+  }
+}
+
+/** The rows of a batch as TrackingMeasurement objects (tests, small files); `groups` is the cumulative table. */
+export function batchMeasurements(batch: MeasurementBatch, groups: MeasurementGroup[]): TrackingMeasurement[] {
+  groups.push(...batch.newGroups);
+  const out: TrackingMeasurement[] = [];
+  for (let i = 0; i < batch.count; i++) {
+    const g = groups[batch.group[i]!]!;
+    const width = g.units.length;
+    const values: Array<number | null> = [];
+    const sigma: Array<number | null> = [];
+    for (let k = 0; k < width; k++) {
+      const v = batch.values[i * VALUE_SLOTS + k]!;
+      const s = batch.sigma[i * VALUE_SLOTS + k]!;
+      values.push(Number.isNaN(v) ? null : v);
+      sigma.push(Number.isNaN(s) ? null : s);
+    }
+    out.push({
+      objectKey: g.objectKey,
+      type: g.type,
+      epochUtc: batch.epochs.slice(i * EPOCH_TEXT_WIDTH, (i + 1) * EPOCH_TEXT_WIDTH),
+      values,
+      units: g.units,
+      sigma: batch.hasSigma[i] ? sigma : null,
+      participants: g.participants,
+      frame: g.frame,
+    });
+  }
+  return out;
 }

@@ -2,19 +2,21 @@
 import { timeScaleOf } from '../ccsds/definitions.ts';
 import { OemReader, type OemSegmentMetadata } from '../ccsds/oem.ts';
 import {
-  SummaryBuilder,
-  toUtcText,
+  MeasurementSink,
+  UtcConverter,
   type TrackedObject,
   type TrackingFileSummary,
-  type TrackingMeasurement,
+  type TrackingReader,
 } from './model.ts';
 
 const PV_UNITS = ['km', 'km', 'km', 'km/s', 'km/s', 'km/s'];
 
-export function readOemMeasurements(text: string): { summary: TrackingFileSummary; measurements: TrackingMeasurement[] } {
-  const measurements: TrackingMeasurement[] = [];
+export function oemMeasurementReader(sink: MeasurementSink): TrackingReader {
   const objects = new Map<string, TrackedObject>();
-  const summary = new SummaryBuilder();
+  const summary = sink.summary;
+  const utc = new UtcConverter();
+  const groups = new Map<OemSegmentMetadata, number>();
+  const pv: number[] = [0, 0, 0, 0, 0, 0];
   const keyOf = (segment: OemSegmentMetadata) => `${segment.objectId}`;
   const reader = new OemReader({
     onSegment(segment) {
@@ -22,25 +24,24 @@ export function readOemMeasurements(text: string): { summary: TrackingFileSummar
       if (!objects.has(key)) objects.set(key, { key, candidates: [segment.objectId, segment.objectName] });
     },
     onState(state, segment) {
-      const measurement: TrackingMeasurement = {
-        objectKey: keyOf(segment),
-        type: 'PV',
-        epochUtc: toUtcText(state.epoch, timeScaleOf(segment.timeSystem), segment.timeSystem, state.line),
-        values: [...state.positionKm, ...state.velocityKmS],
-        units: PV_UNITS,
-        sigma: null,
-        participants: [segment.objectId],
-        frame: segment.centerName.toUpperCase() === 'EARTH' ? segment.refFrame : `${segment.centerName} ${segment.refFrame}`,
-      };
-      measurements.push(measurement);
-      summary.add(measurement);
+      let groupId = groups.get(segment);
+      if (groupId === undefined) {
+        const frame = segment.centerName.toUpperCase() === 'EARTH' ? segment.refFrame : `${segment.centerName} ${segment.refFrame}`;
+        groupId = sink.groupId(`${keyOf(segment)}|${frame}`, () => ({
+          objectKey: keyOf(segment), type: 'PV', units: PV_UNITS, participants: [segment.objectId], frame,
+        }));
+        groups.set(segment, groupId);
+      }
+      const epochUtc = utc.convert(state.epoch, timeScaleOf(segment.timeSystem), segment.timeSystem, state.line);
+      pv[0] = state.positionKm[0]; pv[1] = state.positionKm[1]; pv[2] = state.positionKm[2];
+      pv[3] = state.velocityKmS[0]; pv[4] = state.velocityKmS[1]; pv[5] = state.velocityKmS[2];
+      sink.add(groupId, 'PV', epochUtc, pv, null);
     },
   });
-  reader.push(text);
+  const push = (chunk: string) => reader.push(chunk);
+  const end = (): TrackingFileSummary => {
   const result = reader.end();
   return {
-    measurements,
-    summary: {
       format: 'OEM',
       notation: result.notation,
       measurementCount: summary.count,
@@ -53,6 +54,7 @@ export function readOemMeasurements(text: string): { summary: TrackingFileSummar
           ? `${result.covarianceCount} covariance matrices (not attached to individual states)`
           : 'no uncertainty information in the file',
       ignoredRecords: {},
-    },
   };
+  };
+  return { push, end };
 }

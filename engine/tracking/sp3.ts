@@ -6,19 +6,23 @@
 import { Epoch, EpochParseError } from '../time/epoch.ts';
 import { Sp3Reader, sp3TimeScale, type Sp3Header } from '../sp3/sp3.ts';
 import {
-  SummaryBuilder,
+  MeasurementSink,
   TRACKING_ERROR_CODES,
   TrackingContentError,
   type TrackedObject,
   type TrackingFileSummary,
-  type TrackingMeasurement,
+  type TrackingReader,
 } from './model.ts';
 
 const PV_UNITS = ['km', 'km', 'km', 'km/s', 'km/s', 'km/s'];
 
-export function readSp3Measurements(text: string): { summary: TrackingFileSummary; measurements: TrackingMeasurement[] } {
-  const measurements: TrackingMeasurement[] = [];
-  const summary = new SummaryBuilder();
+export function sp3MeasurementReader(sink: MeasurementSink): TrackingReader {
+  const summary = sink.summary;
+  const groupBySatellite = new Map<string, number>();
+  const pv: Array<number | null> = [0, 0, 0, null, null, null];
+  const sigmaBySatellite = new Map<string, Array<number | null> | null>();
+  let lastEpochText: string | null = null;
+  let lastEpochUtc = '';
   const ignored: Record<string, number> = {};
   let header: Sp3Header | null = null;
   let timeScale: { scale: 'UTC' | 'TAI' | 'TT' | 'TDB' | 'TCG' | 'TCB' | 'GPS' | 'UT1'; offsetS: number } | null = null;
@@ -35,7 +39,9 @@ export function readSp3Measurements(text: string): { summary: TrackingFileSummar
       }
       h.satelliteIds.forEach((id, i) => {
         const exponent = h.accuracyExponents[i] ?? 0;
-        sigmaKmBySatellite.set(id, exponent > 0 ? 2 ** exponent * 1e-6 : null);
+        const sigmaKm = exponent > 0 ? 2 ** exponent * 1e-6 : null;
+        sigmaKmBySatellite.set(id, sigmaKm);
+        sigmaBySatellite.set(id, sigmaKm === null ? null : [sigmaKm, sigmaKm, sigmaKm, null, null, null]);
       });
     },
     onRecord(record) {
@@ -43,40 +49,45 @@ export function readSp3Measurements(text: string): { summary: TrackingFileSummar
         ignored['absent position'] = (ignored['absent position'] ?? 0) + 1;
         return;
       }
-      let epochUtc: string;
-      try {
-        epochUtc = `${Epoch.parse(record.epoch, timeScale!.scale).plusSeconds(timeScale!.offsetS).toString('UTC', 6)}Z`;
-      } catch (error) {
-        if (error instanceof EpochParseError) {
-          throw new TrackingContentError(TRACKING_ERROR_CODES.PARSE_FAILED, `invalid epoch: ${error.message}`, record.line);
+      // Every record of an epoch block carries the same epoch text: convert it once per block.
+      if (record.epoch !== lastEpochText) {
+        try {
+          lastEpochUtc = `${Epoch.parse(record.epoch, timeScale!.scale).plusSeconds(timeScale!.offsetS).toString('UTC', 6)}Z`;
+        } catch (error) {
+          if (error instanceof EpochParseError) {
+            throw new TrackingContentError(TRACKING_ERROR_CODES.PARSE_FAILED, `invalid epoch: ${error.message}`, record.line);
+          }
+          throw error;
         }
-        throw error;
+        lastEpochText = record.epoch;
       }
-      const sigmaKm = sigmaKmBySatellite.get(record.satelliteId) ?? null;
-      const measurement: TrackingMeasurement = {
-        objectKey: record.satelliteId,
-        type: 'PV',
-        epochUtc,
-        values: [...record.positionKm, ...(record.velocityKmS ?? [null, null, null])],
-        units: PV_UNITS,
-        sigma: sigmaKm === null ? null : [sigmaKm, sigmaKm, sigmaKm, null, null, null],
-        participants: [record.satelliteId],
-        frame: header!.coordinateSystem,
-      };
-      measurements.push(measurement);
-      summary.add(measurement);
+      const satelliteId = record.satelliteId;
+      let groupId = groupBySatellite.get(satelliteId);
+      if (groupId === undefined) {
+        groupId = sink.groupId(satelliteId, () => ({
+          objectKey: satelliteId, type: 'PV', units: PV_UNITS, participants: [satelliteId], frame: header!.coordinateSystem,
+        }));
+        groupBySatellite.set(satelliteId, groupId);
+      }
+      const [x, y, z] = record.positionKm;
+      pv[0] = x; pv[1] = y; pv[2] = z;
+      if (record.velocityKmS) {
+        pv[3] = record.velocityKmS[0]; pv[4] = record.velocityKmS[1]; pv[5] = record.velocityKmS[2];
+      } else {
+        pv[3] = null; pv[4] = null; pv[5] = null;
+      }
+      sink.add(groupId, 'PV', lastEpochUtc, pv, sigmaBySatellite.get(satelliteId) ?? null);
       satellitesWithRecords.add(record.satelliteId);
     },
   });
-  reader.push(text);
+  const push = (chunk: string) => reader.push(chunk);
+  const end = (): TrackingFileSummary => {
   const result = reader.end();
   if (result.skippedRecordCount > 0) ignored['satellite not in header'] = result.skippedRecordCount;
   const h = result.header;
   const known = h.accuracyExponents.filter((e) => e > 0);
   const objects: TrackedObject[] = h.satelliteIds.map((id) => ({ key: id, candidates: [id] }));
   return {
-    measurements,
-    summary: {
       format: 'SP3',
       notation: 'SP3',
       measurementCount: summary.count,
@@ -91,6 +102,7 @@ export function readSp3Measurements(text: string): { summary: TrackingFileSummar
             `${2 ** Math.min(...known)}–${2 ** Math.max(...known)} mm; velocity sigma not given`
           : 'no accuracy given in the SP3 header; sigma is null',
       ignoredRecords: ignored,
-    },
   };
+  };
+  return { push, end };
 }

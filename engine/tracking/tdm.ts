@@ -8,11 +8,12 @@
 import { timeScaleOf } from '../ccsds/definitions.ts';
 import { TdmReader, tdmMeasurementType, type TdmObservation, type TdmSegmentMetadata } from '../ccsds/tdm.ts';
 import {
-  SummaryBuilder,
-  toUtcText,
+  MeasurementSink,
+  UtcConverter,
+  type MeasurementType,
   type TrackedObject,
   type TrackingFileSummary,
-  type TrackingMeasurement,
+  type TrackingReader,
 } from './model.ts';
 
 const RANGE_UNITS: Record<string, string> = { KM: 'km', S: 's', RU: 'RU' };
@@ -22,6 +23,14 @@ interface PendingAngles {
   angle1: number | null;
   angle2: number | null;
   segment: TdmSegmentMetadata;
+}
+
+/** Per segment: its object key and participants, computed once, and its group id per type and unit. */
+interface SegmentInfo {
+  index: number;
+  objectKey: string;
+  participants: string[];
+  groups: Map<string, number>;
 }
 
 function participantsOf(segment: TdmSegmentMetadata): string[] {
@@ -40,31 +49,49 @@ function objectKeyOf(segment: TdmSegmentMetadata): string {
   return segment.participants.filter((p) => p !== null).join('|');
 }
 
-export function readTdmMeasurements(text: string): { summary: TrackingFileSummary; measurements: TrackingMeasurement[] } {
-  const measurements: TrackingMeasurement[] = [];
+export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
   const objects = new Map<string, TrackedObject>();
   const ignored: Record<string, number> = {};
   const qualities = new Set<string>();
-  const summary = new SummaryBuilder();
+  const summary = sink.summary;
+  const utc = new UtcConverter();
+  const segments = new Map<TdmSegmentMetadata, SegmentInfo>();
   let pending: PendingAngles | null = null;
+  const pair: [number | null, number | null] = [null, null];
+  const single: [number | null] = [null];
 
-  const emit = (measurement: TrackingMeasurement) => {
-    measurements.push(measurement);
-    summary.add(measurement);
+  const infoOf = (segment: TdmSegmentMetadata): SegmentInfo => {
+    let info = segments.get(segment);
+    if (!info) {
+      info = { index: segments.size, objectKey: objectKeyOf(segment), participants: participantsOf(segment), groups: new Map() };
+      segments.set(segment, info);
+    }
+    return info;
   };
+  const groupOf = (segment: TdmSegmentMetadata, type: MeasurementType, unit: string, frame: string | null): number => {
+    const info = infoOf(segment);
+    const local = `${type}|${unit}`;
+    let id = info.groups.get(local);
+    if (id === undefined) {
+      id = sink.groupId(`${info.index}|${local}`, () => ({
+        objectKey: info.objectKey,
+        type,
+        units: type === 'RADEC' || type === 'AZEL' ? [unit, unit] : [unit],
+        participants: info.participants,
+        frame,
+      }));
+      info.groups.set(local, id);
+    }
+    return id;
+  };
+
   const flushAngles = () => {
     if (!pending) return;
     const { segment } = pending;
-    emit({
-      objectKey: objectKeyOf(segment),
-      type: segment.angleType === 'RADEC' ? 'RADEC' : 'AZEL',
-      epochUtc: pending.epochUtc,
-      values: [pending.angle1, pending.angle2],
-      units: ['deg', 'deg'],
-      sigma: null,
-      participants: participantsOf(segment),
-      frame: segment.angleType === 'RADEC' ? segment.referenceFrame : null,
-    });
+    const type = segment.angleType === 'RADEC' ? 'RADEC' : 'AZEL';
+    pair[0] = pending.angle1;
+    pair[1] = pending.angle2;
+    sink.add(groupOf(segment, type, 'deg', type === 'RADEC' ? segment.referenceFrame : null), type, pending.epochUtc, pair, null);
     pending = null;
   };
 
@@ -76,7 +103,7 @@ export function readTdmMeasurements(text: string): { summary: TrackingFileSummar
       ignored[observation.keyword] = (ignored[observation.keyword] ?? 0) + 1;
       return;
     }
-    const epochUtc = toUtcText(observation.epoch, timeScaleOf(segment.timeSystem), segment.timeSystem, observation.line);
+    const epochUtc = utc.convert(observation.epoch, timeScaleOf(segment.timeSystem), segment.timeSystem, observation.line);
     if (type === 'RADEC' || type === 'AZEL') {
       const isFirst = observation.keyword === 'ANGLE_1';
       const current = pending as PendingAngles | null;
@@ -92,16 +119,8 @@ export function readTdmMeasurements(text: string): { summary: TrackingFileSummar
     }
     flushAngles();
     const unit = type === 'RANGE' ? RANGE_UNITS[segment.rangeUnits ?? 'KM'] ?? 'km' : observation.keyword.startsWith('RECEIVE_FREQ') ? 'Hz' : 'km/s';
-    emit({
-      objectKey: objectKeyOf(segment),
-      type,
-      epochUtc,
-      values: [observation.value],
-      units: [unit],
-      sigma: null,
-      participants: participantsOf(segment),
-      frame: null,
-    });
+    single[0] = observation.value;
+    sink.add(groupOf(segment, type, unit, null), type, epochUtc, single, null);
   };
 
   const reader = new TdmReader({
@@ -115,12 +134,11 @@ export function readTdmMeasurements(text: string): { summary: TrackingFileSummar
     },
     onObservation,
   });
-  reader.push(text);
+  const push = (chunk: string) => reader.push(chunk);
+  const end = (): TrackingFileSummary => {
   const result = reader.end();
   flushAngles();
   return {
-    measurements,
-    summary: {
       format: 'TDM',
       notation: result.notation,
       measurementCount: summary.count,
@@ -132,6 +150,7 @@ export function readTdmMeasurements(text: string): { summary: TrackingFileSummar
         `TDM carries no per-observation uncertainty; sigma is null` +
         (qualities.size > 0 ? `; DATA_QUALITY ${[...qualities].join(', ')}` : ''),
       ignoredRecords: ignored,
-    },
   };
+  };
+  return { push, end };
 }

@@ -54,6 +54,7 @@ export const migration0004: Migration = {
     `CREATE INDEX measurements_org_epoch ON measurements(organization_id, epoch)`,
     `CREATE INDEX measurements_org_craft_epoch ON measurements(organization_id, spacecraft_id, epoch)`,
     `CREATE INDEX measurements_org_file ON measurements(organization_id, source_file)`,
-    `CREATE INDEX measurements_job ON measurements(job_id)`,
+    // No index on job_id: nothing queries by job, and every index costs each bulk insert. Ids are time-ordered
+    // (storage/measurements.ts MeasurementIdGenerator), so the primary-key index grows at its end.
   ],
 };
