@@ -34,6 +34,9 @@ export function registerSecurityScheme(app: OpenAPIHono<AppEnv>): void {
   });
 }
 
+/** `content` of a JSON request body or response: `content: json(Schema)`. */
+export const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+
 /** Security requirement for every /operations operation. */
 export const SECURED = [{ apiKeyAuth: [] as string[] }];
 

@@ -10,7 +10,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
-import { DOCUMENT_INFO, errorResponses, MANEUVER_CONTRACT_VERSION, SECURED, TAGS } from '../openapi.ts';
+import { DOCUMENT_INFO, errorResponses, json, MANEUVER_CONTRACT_VERSION, SECURED, TAGS } from '../openapi.ts';
 import {
   CreateManeuverRequestSchema,
   CreateManeuverResponseSchema,
@@ -43,7 +43,6 @@ const TAG = 'Maneuvers';
 /** Operation extension carried by every maneuver operation (ARCHITECTURE → extension keys). */
 const CONTRACT = { 'x-apsis-contract-version': MANEUVER_CONTRACT_VERSION } as const;
 export const CONTRACT_EXTENSION_KEY = 'x-apsis-contract-version';
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 
 const listRoute = createRoute({
   method: 'get',

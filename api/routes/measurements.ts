@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
 import { parseInstantField } from '../instants.ts';
-import { errorResponses, SECURED } from '../openapi.ts';
+import { errorResponses, json, SECURED } from '../openapi.ts';
 import { parsePageable, pageEnvelope } from '../paging.ts';
 import {
   BatchUploadResponseSchema,
@@ -36,7 +36,6 @@ import type { MeasurementType } from '../../storage/measurements.ts';
 import { MEASUREMENT_SORT_COLUMNS } from '../../storage/measurements.ts';
 
 const TAG = ['Measurements'];
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 const listRoute = createRoute({
   method: 'get', path: '/operations/measurements', tags: TAG, security: SECURED,

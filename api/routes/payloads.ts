@@ -1,7 +1,7 @@
 /** Payload routes (tag Payloads): /operations/spacecraft/{spacecraftId}/payloads[/{payloadId}]. */
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
-import { errorResponses, SECURED } from '../openapi.ts';
+import { errorResponses, json, SECURED } from '../openapi.ts';
 import {
   PayloadCollectionPathSchema,
   PayloadListSchema,
@@ -14,7 +14,6 @@ import { createPayload, getPayload, listPayloadsOf, removePayload, replacePayloa
 const TAG = 'Payloads';
 const COLLECTION = '/operations/spacecraft/{spacecraftId}/payloads';
 const ITEM = '/operations/spacecraft/{spacecraftId}/payloads/{payloadId}';
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 
 const listRoute = createRoute({
   method: 'get',

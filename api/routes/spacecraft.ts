@@ -5,7 +5,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { envelope } from '../errors.ts';
-import { ErrorEnvelopeSchema, errorResponses, SECURED } from '../openapi.ts';
+import { ErrorEnvelopeSchema, errorResponses, json, SECURED } from '../openapi.ts';
 import {
   CreateSpacecraftRequestSchema,
   IdParamSchema,
@@ -25,7 +25,6 @@ import {
 import type { LifecycleStatus } from '../../storage/spacecraft.ts';
 
 const TAG = 'Spacecraft';
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 
 const listRoute = createRoute({
   method: 'get',

@@ -6,7 +6,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
-import { errorResponses, SECURED } from '../openapi.ts';
+import { errorResponses, json, SECURED } from '../openapi.ts';
 import { pageEnvelope, parsePageable } from '../paging.ts';
 import {
   CreateStateVectorSchema,
@@ -34,7 +34,6 @@ import {
 import { STATE_VECTOR_SORT_COLUMNS } from '../../storage/stateVectors.ts';
 
 const TAG = ['State Vectors'];
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'SV-1', description: 'Display id SV-<n>' }) });
 
 const createSvRoute = createRoute({

@@ -1,7 +1,7 @@
 /** Thruster routes (tag Thrusters): /operations/spacecraft/{id}/thrusters[/{thrusterId}]. */
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
-import { errorResponses, SECURED } from '../openapi.ts';
+import { errorResponses, json, SECURED } from '../openapi.ts';
 import {
   SpacecraftPathSchema,
   ThrusterListSchema,
@@ -14,7 +14,6 @@ import { createThruster, getThruster, listThrustersOf, removeThruster, replaceTh
 const TAG = 'Thrusters';
 const COLLECTION = '/operations/spacecraft/{id}/thrusters';
 const ITEM = '/operations/spacecraft/{id}/thrusters/{thrusterId}';
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 
 const listRoute = createRoute({
   method: 'get',
