@@ -41,17 +41,9 @@ export interface EopValues {
   predicted?: boolean;
 }
 
-/** One daily row (0h UTC unless the MJD says otherwise). */
-export interface EopRow {
+/** One daily row (0h UTC unless the MJD says otherwise): the values of `EopValues` at that MJD. */
+export interface EopRow extends Omit<EopValues, 'covered' | 'predicted'> {
   mjd: number;
-  dut1Seconds: number;
-  xpArcsec: number;
-  ypArcsec: number;
-  lodSeconds: number;
-  dxArcsec: number;
-  dyArcsec: number;
-  ddPsiArcsec: number;
-  ddEpsArcsec: number;
   predicted: boolean;
 }
 
