@@ -323,8 +323,9 @@ async function queryPart(): Promise<void> {
         total = Number(r.json.totalElements ?? r.json.total ?? r.json.page?.totalElements ?? 0);
         items = (r.json.content ?? r.json.items ?? []).length;
       }
+      const first = times[0]!;
       times.sort((a, b) => a - b);
-      console.log(`GET ${c.label.padEnd(40)} first ${fmt(times[0] === undefined ? 0 : times[0], 1)}… median ${fmt(times[3]!, 1).padStart(6)} ms  (${items} items of ${fmt(total)})`);
+      console.log(`GET ${c.label.padEnd(40)} first ${fmt(first, 1).padStart(5)} ms, median of 7 ${fmt(times[3]!, 1).padStart(5)} ms  (${items} items of ${fmt(total)})`);
       const plan = await explainMeasurementQuery(db, org.id, {
         startEpoch: '2025-01-05T00:00:00.000000Z', endEpoch: '2025-01-05T23:59:59.999000Z', spacecraftIds: c.spacecraftIds, types: null, includeOutliers: false,
       }, { page: c.page, size: 20, sort: [{ field: c.sort, direction: 'desc' }] });
