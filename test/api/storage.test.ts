@@ -27,6 +27,34 @@ test('migrations are applied once, in order, and re-running is a no-op; file dat
   }
 });
 
+test('a write issued while a transaction is open waits for it (no SQLITE_BUSY, no blocked event loop)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'apsis-busy-'));
+  try {
+    const db = await openDatabase({ url: `file:${join(dir, 'busy.db')}` });
+    await migrate(db);
+    const tx = await db.transaction('write');
+    await tx.execute(`INSERT INTO organizations (id, name, created_at) VALUES ('a', 'a', 'now')`);
+    // This runs on another pooled connection and must wait for the lock instead of failing.
+    const concurrent = db.execute(`INSERT INTO organizations (id, name, created_at) VALUES ('b', 'b', 'now')`);
+    // The event loop stays free while the write waits: a timer fires promptly.
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, 50));
+    assert.ok(performance.now() - t0 < 500, 'event loop not blocked by the waiting write');
+    // Reads are not held up by the open write transaction (WAL).
+    assert.equal((await db.execute('SELECT COUNT(*) AS n FROM organizations')).rows[0]!.n, 0);
+    await tx.commit();
+    tx.close();
+    await concurrent;
+    const rows = await db.execute('SELECT name FROM organizations ORDER BY name');
+    assert.deepEqual(rows.rows.map((r) => r.name), ['a', 'b']);
+    const fk = await db.execute('PRAGMA foreign_keys');
+    assert.equal(Number(fk.rows[0]![0]), 1);
+    db.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('BOOTSTRAP_API_KEY creates org default with an all-permission key, idempotently; only the hash is stored', async () => {
   const db = await openDatabase({ url: ':memory:' });
   await migrate(db);
