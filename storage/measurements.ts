@@ -4,7 +4,6 @@
  * `epoch` is fixed-width UTC text (YYYY-MM-DDThh:mm:ss.ssssssZ), so text order is time order and
  * the (organization, epoch) index serves both the range filter and the default sort.
  */
-import { randomUUID } from 'node:crypto';
 import type { SqlExecutor } from './db.ts';
 import { nowIso } from './db.ts';
 import type { PageRequest } from './paging.ts';
@@ -89,48 +88,19 @@ export interface MeasurementColumns {
   hasSigma: Uint8Array;
 }
 
-/** Rows per INSERT statement. Each row binds 2-9 values (+6 per group first used in the statement), far under 32,766. */
-const ROWS_PER_INSERT = 1000;
+/** Largest number of rows per INSERT: a row binds its epoch, up to six values and its sigma (≤ 8), under 32,766. */
+const ROWS_PER_INSERT = 2000;
 
-/**
- * Row ids in creation order (UUIDv7 layout: 48-bit ms timestamp, version 7, a 26-bit counter, the variant and
- * 48 random bits per generator). Appending to the primary-key index instead of inserting at random places keeps
- * bulk inserts fast at any table size; the random part keeps ids of concurrent writers distinct.
- */
-export class MeasurementIdGenerator {
-  private readonly prefix: string;
-  private readonly tail: string;
-  private counter = 0;
-
-  constructor(now = Date.now()) {
-    const ms = now.toString(16).padStart(12, '0').slice(-12);
-    this.prefix = `${ms.slice(0, 8)}-${ms.slice(8)}-7`;
-    this.tail = randomUUID().slice(-12);
-  }
-
-  next(): string {
-    const c = this.counter++;
-    if (c >= 2 ** 26) throw new Error('MeasurementIdGenerator: more than 2^26 ids from one generator');
-    const high = (c >>> 14).toString(16).padStart(3, '0');
-    const low = (0x8000 | (c & 0x3fff)).toString(16);
-    return `${this.prefix}${high}-${low}-${this.tail}`;
-  }
-}
-
-const INSERT_HEAD = `INSERT INTO measurements (id, organization_id, spacecraft_id, type, epoch, value_1, value_2, value_3, value_4,
-  value_5, value_6, units, sigma, participants, station, reference_frame, source_file, job_id, outlier, created_at) VALUES `;
-
-/** Where a batch of rows goes: the job, its file, and one id generator for the whole job. */
+/** What every row of a job shares (organization, job, file, creation time). */
 export interface MeasurementInsertContext {
   organizationId: string;
   jobId: string;
   sourceFile: string;
   createdAt: string;
-  ids: MeasurementIdGenerator;
 }
 
 export function measurementInsertContext(organizationId: string, jobId: string, sourceFile: string): MeasurementInsertContext {
-  return { organizationId, jobId, sourceFile, createdAt: nowIso(), ids: new MeasurementIdGenerator() };
+  return { organizationId, jobId, sourceFile, createdAt: nowIso() };
 }
 
 function sigmaJson(sigma: Float64Array, base: number, width: number): string {
@@ -142,12 +112,29 @@ function sigmaJson(sigma: Float64Array, base: number, width: number): string {
   return `[${parts.join(',')}]`;
 }
 
+const VALUE_COLUMNS = ['value_1', 'value_2', 'value_3', 'value_4', 'value_5', 'value_6'];
+
 /**
- * Inserts columnar rows in multi-row statements. What every row of the job shares (organization, job, file,
- * creation time) and what a group shares (spacecraft, type, units, participants, station, frame, as JSON once per
- * statement) is bound once as a numbered parameter and referenced from each row; a row binds only its id, epoch,
- * present values and (when it differs from the previous row's) its sigma. Callers run it inside the job's
- * transaction, so a file's measurements appear all at once.
+ * The INSERT of `rows` rows of one group with `width` values each. What the rows share is bound once (?1..?10)
+ * and selected as constants; each row is only `(epoch, value…, sigma)` in a VALUES list. SQLite prepares that far
+ * faster than a multi-row VALUES carrying all twenty columns (the statement's text is a third as long and each row
+ * compiles to a few opcodes), and it is prepared once per statement of up to ROWS_PER_INSERT rows.
+ */
+function insertSql(width: number, rows: number): string {
+  const valueColumns = VALUE_COLUMNS.slice(0, width).join(', ');
+  const selected = Array.from({ length: width }, (_, k) => `column${k + 2}`).join(', ');
+  const row = `(${Array.from({ length: width + 2 }, () => '?').join(',')})`;
+  const first = `(?11${row.slice(2)}`;
+  return `INSERT INTO measurements (organization_id, spacecraft_id, type, epoch, ${valueColumns}, units, sigma, participants, station,
+      reference_frame, source_file, job_id, outlier, created_at)
+    SELECT ?1, ?5, ?6, column1, ${selected}, ?7, column${width + 2}, ?8, ?9, ?10, ?3, ?2, 0, ?4
+    FROM (VALUES ${first}${`,${row}`.repeat(rows - 1)})`;
+}
+
+/**
+ * Inserts columnar rows: per group of the batch, statements of up to ROWS_PER_INSERT rows (see insertSql). Ids are
+ * the table's AUTOINCREMENT rowids (never reused, assigned under the database's write lock, so distinct across
+ * instances). Callers run it inside the job's transaction, so a file's measurements appear all at once.
  */
 export async function insertMeasurementColumns(
   db: SqlExecutor,
@@ -155,60 +142,37 @@ export async function insertMeasurementColumns(
   groups: readonly MeasurementGroupRow[],
   columns: MeasurementColumns,
 ): Promise<number> {
-  const groupJson = new Map<number, { units: string; participants: string }>();
-  for (let start = 0; start < columns.count; start += ROWS_PER_INSERT) {
-    const end = Math.min(columns.count, start + ROWS_PER_INSERT);
-    // Shared values first, as ?1..?M: the job's four, then six per group used in this statement. Row values follow
-    // as anonymous parameters (M+1, M+2, … in text order). SQLite resolves a numbered reference by a linear search
-    // over the numbered parameters seen so far, so only the M shared ones may be numbered (a few dozen at most).
-    const args: Array<string | number | null> = [context.organizationId, context.jobId, context.sourceFile, context.createdAt];
-    const groupParam = new Map<number, number>();
-    for (let i = start; i < end; i++) {
-      const g = columns.group[i]!;
-      if (groupParam.has(g)) continue;
-      const group = groups[g];
-      if (!group) throw new Error(`measurement row ${i} refers to unknown group ${g}`);
-      let json = groupJson.get(g);
-      if (!json) {
-        json = { units: JSON.stringify(group.units), participants: JSON.stringify(group.participants) };
-        groupJson.set(g, json);
-      }
-      groupParam.set(g, args.length + 1);
-      args.push(group.spacecraftId, group.type, json.units, json.participants, group.station, group.frame);
-    }
-    const rows: string[] = [];
-    let lastSigma: string | null = null;
-    let lastSigmaParam = 0;
-    for (let i = start; i < end; i++) {
-      const g = columns.group[i]!;
-      const gp = groupParam.get(g)!;
-      const width = groups[g]!.units.length;
-      // The first anonymous parameter is numbered explicitly so that the count continues after the shared ones.
-      let row = i === start ? `(?${args.length + 1},?1,?${gp},?${gp + 1},?` : `(?,?1,?${gp},?${gp + 1},?`;
-      args.push(context.ids.next(), columns.epochs.slice(i * EPOCH_WIDTH, (i + 1) * EPOCH_WIDTH));
-      const base = i * SLOTS;
-      for (let k = 0; k < SLOTS; k++) {
-        const v = k < width ? columns.values[base + k]! : Number.NaN;
-        if (Number.isNaN(v)) row += ',NULL';
-        else {
-          args.push(v);
-          row += ',?';
+  // Rows of each group, in file order (a batch has one group per tracked object, type and units: a handful).
+  const rowsOf = new Map<number, number[]>();
+  for (let i = 0; i < columns.count; i++) {
+    const g = columns.group[i]!;
+    let list = rowsOf.get(g);
+    if (!list) rowsOf.set(g, (list = []));
+    list.push(i);
+  }
+  for (const [g, rows] of rowsOf) {
+    const group = groups[g];
+    if (!group) throw new Error(`measurement row ${rows[0]} refers to unknown group ${g}`);
+    const width = group.units.length;
+    const shared = [
+      context.organizationId, context.jobId, context.sourceFile, context.createdAt, group.spacecraftId, group.type,
+      JSON.stringify(group.units), JSON.stringify(group.participants), group.station, group.frame,
+    ];
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      const end = Math.min(rows.length, start + ROWS_PER_INSERT);
+      const args: Array<string | number | null> = shared.slice();
+      for (let r = start; r < end; r++) {
+        const i = rows[r]!;
+        const base = i * SLOTS;
+        args.push(columns.epochs.slice(i * EPOCH_WIDTH, (i + 1) * EPOCH_WIDTH));
+        for (let k = 0; k < width; k++) {
+          const v = columns.values[base + k]!;
+          args.push(Number.isNaN(v) ? null : v);
         }
+        args.push(columns.hasSigma[i] ? sigmaJson(columns.sigma, base, width) : null);
       }
-      row += `,?${gp + 2},`;
-      if (columns.hasSigma[i]) {
-        const json = sigmaJson(columns.sigma, base, width);
-        if (json === lastSigma) row += `?${lastSigmaParam}`;
-        else {
-          args.push(json);
-          lastSigma = json;
-          lastSigmaParam = args.length;
-          row += '?';
-        }
-      } else row += 'NULL';
-      rows.push(`${row},?${gp + 3},?${gp + 4},?${gp + 5},?3,?2,0,?4)`);
+      await db.execute({ sql: insertSql(width, end - start), args });
     }
-    await db.execute({ sql: INSERT_HEAD + rows.join(','), args });
   }
   return columns.count;
 }
@@ -223,8 +187,8 @@ export async function insertMeasurements(
   jobId: string,
   sourceFile: string,
   measurements: readonly NewMeasurement[],
-  context: MeasurementInsertContext = measurementInsertContext(organizationId, jobId, sourceFile),
 ): Promise<number> {
+  const context = measurementInsertContext(organizationId, jobId, sourceFile);
   const groups: MeasurementGroupRow[] = [];
   const groupIndex = new Map<string, number>();
   const n = measurements.length;
@@ -281,6 +245,23 @@ function fromRow(row: Record<string, unknown>): Measurement {
   };
 }
 
+/**
+ * The id order that makes a page's order total. Newest first (epoch descending, the default) breaks ties by id
+ * descending too, so the (organization, epoch) and (organization, spacecraft, epoch) indexes, whose entries end in
+ * the rowid, deliver rows already in page order when scanned backwards (no sort of the whole range).
+ */
+function tieBreaker(page: PageRequest): string {
+  const first = page.sort[0];
+  return first && first.field === 'epoch' && first.direction === 'desc' ? 'id DESC' : 'id ASC';
+}
+
+/** Public ids are decimal rowids; anything else names no measurement. */
+function rowIds(ids: readonly string[]): number[] {
+  const out: number[] = [];
+  for (const id of ids) if (/^[1-9]\d{0,14}$/.test(id)) out.push(Number(id));
+  return out;
+}
+
 function whereClause(organizationId: string, query: MeasurementQuery): { sql: string; args: Array<string | number> } {
   const parts = ['organization_id = ?', 'epoch >= ?', 'epoch <= ?'];
   const args: Array<string | number> = [organizationId, query.startEpoch, query.endEpoch];
@@ -304,7 +285,7 @@ export async function queryMeasurements(
 ): Promise<{ items: Measurement[]; total: number }> {
   if (query.spacecraftIds && query.spacecraftIds.length === 0) return { items: [], total: 0 };
   const where = whereClause(organizationId, query);
-  const paging = pageClause(page, MEASUREMENT_SORT_COLUMNS, 'id ASC');
+  const paging = pageClause(page, MEASUREMENT_SORT_COLUMNS, tieBreaker(page));
   const [rows, count] = await Promise.all([
     db.execute({ sql: `SELECT * FROM measurements WHERE ${where.sql}${paging.sql}`, args: [...where.args, ...paging.args] }),
     db.execute({ sql: `SELECT COUNT(*) AS n FROM measurements WHERE ${where.sql}`, args: where.args }),
@@ -320,7 +301,7 @@ export async function explainMeasurementQuery(
   page: PageRequest,
 ): Promise<string[]> {
   const where = whereClause(organizationId, query);
-  const paging = pageClause(page, MEASUREMENT_SORT_COLUMNS, 'id ASC');
+  const paging = pageClause(page, MEASUREMENT_SORT_COLUMNS, tieBreaker(page));
   const lines: string[] = [];
   for (const [label, sql, args] of [
     ['page', `SELECT * FROM measurements WHERE ${where.sql}${paging.sql}`, [...where.args, ...paging.args]],
@@ -334,10 +315,11 @@ export async function explainMeasurementQuery(
 
 /** Flags or unflags the given ids of this organization; unknown ids are ignored. Returns rows actually changed. */
 export async function setOutlierByIds(db: SqlExecutor, organizationId: string, ids: readonly string[], outlier: boolean): Promise<number> {
-  if (ids.length === 0) return 0;
+  const rowids = rowIds(ids);
+  if (rowids.length === 0) return 0;
   const result = await db.execute({
-    sql: `UPDATE measurements SET outlier = ? WHERE organization_id = ? AND outlier <> ? AND id IN (${ids.map(() => '?').join(',')})`,
-    args: [outlier ? 1 : 0, organizationId, outlier ? 1 : 0, ...ids],
+    sql: `UPDATE measurements SET outlier = ? WHERE organization_id = ? AND outlier <> ? AND id IN (${rowids.map(() => '?').join(',')})`,
+    args: [outlier ? 1 : 0, organizationId, outlier ? 1 : 0, ...rowids],
   });
   return result.rowsAffected;
 }
@@ -364,8 +346,4 @@ export async function deleteMeasurementsByFile(db: SqlExecutor, organizationId: 
     args: [organizationId, spacecraftId, fileName],
   });
   return result.rowsAffected;
-}
-
-export function newMeasurementId(): string {
-  return randomUUID();
 }

@@ -28,8 +28,10 @@ export const migration0004: Migration = {
     // The claim query scans runnable jobs in creation order.
     `CREATE INDEX measurement_jobs_runnable ON measurement_jobs(status, created_at)`,
     `CREATE INDEX measurement_jobs_org ON measurement_jobs(organization_id, created_at)`,
+    // id is the rowid (the public id is its decimal text): the table is a B-tree appended in insertion order and no
+    // separate id index exists. AUTOINCREMENT: an id is never reused after a delete.
     `CREATE TABLE measurements (
-      id TEXT PRIMARY KEY,
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
       organization_id TEXT NOT NULL,
       spacecraft_id TEXT NOT NULL,
       type TEXT NOT NULL CHECK (type IN ('RANGE', 'RADEC', 'AZEL', 'DOPPLER', 'PV')),
@@ -54,7 +56,8 @@ export const migration0004: Migration = {
     `CREATE INDEX measurements_org_epoch ON measurements(organization_id, epoch)`,
     `CREATE INDEX measurements_org_craft_epoch ON measurements(organization_id, spacecraft_id, epoch)`,
     `CREATE INDEX measurements_org_file ON measurements(organization_id, source_file)`,
-    // No index on job_id: nothing queries by job, and every index costs each bulk insert. Ids are time-ordered
-    // (storage/measurements.ts MeasurementIdGenerator), so the primary-key index grows at its end.
+    // Every index entry ends in the rowid, so (organization, epoch) and (organization, spacecraft, epoch) also give
+    // the page order epoch DESC, id DESC without sorting; outliers by id use the rowid itself.
+    // No index on job_id: nothing queries by job, and every index costs each bulk insert.
   ],
 };
