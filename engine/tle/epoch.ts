@@ -4,6 +4,8 @@
  * epoch and target (Vallado et al. 2006, "Revisiting Spacetrack Report #3", §"Time"), so no TAI conversion
  * is involved here.
  */
+import { calendarDateFromMjd, isLeapYear } from '../time/epoch.ts';
+import { mjdFromCalendarDate } from '../time/leapSeconds.ts';
 
 export interface TleEpoch {
   /** Four-digit UTC year (1957..2056: the two-digit field maps 57–99 → 19xx, 00–56 → 20xx). */
@@ -15,34 +17,21 @@ export interface TleEpoch {
 /** Resolution of the TLE epoch field: 8 decimals of a day (0.864 ms). */
 export const TLE_EPOCH_RESOLUTION_DAYS = 1e-8;
 
-export function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
 export function daysInYear(year: number): number {
   return isLeapYear(year) ? 366 : 365;
 }
 
-/** Days from 1970-01-01 to year-month-day (proleptic Gregorian; H. Hinnant's days_from_civil). */
+/** MJD of 1970-01-01, the origin of the day counts below. */
+const MJD_UNIX_EPOCH = 40587;
+
+/** Days from 1970-01-01 to year-month-day (proleptic Gregorian, engine/time's calendar). */
 function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
+  return mjdFromCalendarDate(year, month, day) - MJD_UNIX_EPOCH;
 }
 
-/** Year containing the given day count since 1970-01-01 (inverse of daysFromCivil, year part only). */
+/** Year containing the given day count since 1970-01-01. */
 function yearFromDays(days: number): number {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  return yoe + era * 400 + (month <= 2 ? 1 : 0);
+  return calendarDateFromMjd(days + MJD_UNIX_EPOCH).year;
 }
 
 const JD_UNIX_EPOCH = 2440587.5;
