@@ -34,6 +34,8 @@ export interface MeasurementJob {
 }
 
 export interface NewJob {
+  /** Default: a new UUID (the upload service picks it to cache the parse under it first). */
+  id?: string;
   organizationId: string;
   filename: string;
   format: string;
@@ -70,7 +72,7 @@ const JOB_COLUMNS = `id, organization_id, filename, format, content_sha256, stat
   lease_expires_at, error, measurement_count, summary, created_at, updated_at, started_at, finished_at`;
 
 export async function insertJob(db: SqlExecutor, job: NewJob): Promise<MeasurementJob> {
-  const id = randomUUID();
+  const id = job.id ?? randomUUID();
   const now = nowIso();
   await db.execute({
     sql: `INSERT INTO measurement_jobs (id, organization_id, filename, format, content_sha256, content, status, attempts,

@@ -34,6 +34,7 @@ import {
 } from '../services/measurements.ts';
 import type { MeasurementType } from '../../storage/measurements.ts';
 import { MEASUREMENT_SORT_COLUMNS } from '../../storage/measurements.ts';
+import { MeasurementJobRunner } from '../services/measurementJobRunner.ts';
 
 const TAG = ['Measurements'];
 
@@ -148,7 +149,10 @@ export function registerMeasurementRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(uploadRoute, async (c) => {
     const { db, pool } = c.get('deps');
     const files = await uploadedFiles(c, ['files']);
-    const { status, body } = await uploadMeasurements(db, pool, c.get('caller').organizationId, files, c.req.header('x-content-hash'));
+    // The runner of this process takes over the validation's parse (when it is the service's own runner).
+    const runner = c.get('deps').jobRunner;
+    const cache = runner instanceof MeasurementJobRunner ? runner.parsedFiles : null;
+    const { status, body } = await uploadMeasurements(db, pool, c.get('caller').organizationId, files, c.req.header('x-content-hash'), cache);
     if (body.successCount > 0) c.get('deps').jobRunner?.wake();
     return c.json(body, status);
   });

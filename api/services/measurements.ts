@@ -2,10 +2,18 @@
  * Tracking measurements: upload (validate synchronously on the pool, then one durable job per
  * file), inspect, query, outlier flags and delete by file (spec → Measurements, issue 9).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Epoch } from '../../engine/time/epoch.ts';
-import type { MeasurementType, TrackedObject, TrackingError, TrackingFileSummary } from '../../engine/tracking/model.ts';
-import { TRACKING_ERROR_CODES } from '../../engine/tracking/model.ts';
+import {
+  batchBytes,
+  TRACKING_ERROR_CODES,
+  type MeasurementBatch,
+  type MeasurementType,
+  type TrackedObject,
+  type TrackingError,
+  type TrackingFileSummary,
+  type TrackingStreamResult,
+} from '../../engine/tracking/index.ts';
 import type { Db } from '../../storage/db.ts';
 import { findJob, insertJob, type MeasurementJob } from '../../storage/measurementJobs.ts';
 import {
@@ -21,7 +29,7 @@ import { resolveSpacecraft } from '../../storage/spacecraft.ts';
 import type { ComputePool } from '../../workers/pool.ts';
 import { ApiError, notFound, validationError } from '../errors.ts';
 import { utcText } from '../instants.ts';
-import type { JobResolution } from './measurementJobRunner.ts';
+import { TrackingStream, type JobResolution, type ParsedFile, type ParsedFileCache } from './measurementJobRunner.ts';
 
 export interface UploadedFile {
   name: string;
@@ -123,19 +131,44 @@ interface InspectOutcome {
   ok: boolean;
   summary: TrackingFileSummary | null;
   errors: TrackingError[];
+  /** With a cache: the measurements in the batches a job consumes (null when not kept: no cache, or too big). */
+  parsed: ParsedFile | null;
 }
 
-async function inspectBytes(pool: ComputePool, file: UploadedFile): Promise<InspectOutcome> {
+function outcomeOf(contentHash: string, result: TrackingStreamResult, parsed: ParsedFile | null): InspectOutcome {
+  if (!result.ok) return { contentHash, format: result.format, ok: false, summary: null, errors: result.errors, parsed: null };
+  return { contentHash, format: result.summary.format, ok: true, summary: result.summary, errors: [], parsed };
+}
+
+/**
+ * Validates the file on the pool. Without a cache only the summary comes back (`tracking.inspect`). With one, the
+ * same single parse also streams the columnar batches back (`tracking.stream`, typed arrays transferred, no
+ * read-ahead limit), kept while they fit the cache so the job need not parse the file again.
+ */
+async function inspectBytes(pool: ComputePool, file: UploadedFile, cache: ParsedFileCache | null = null): Promise<InspectOutcome> {
   const contentHash = sha256Hex(file.bytes);
   const text = new TextDecoder('utf-8', { fatal: false }).decode(file.bytes);
-  const result = await pool.run('tracking.inspect', { text, fileName: file.name });
-  if (!result.ok) return { contentHash, format: result.format, ok: false, summary: null, errors: result.errors };
-  return { contentHash, format: result.summary.format, ok: true, summary: result.summary, errors: [] };
+  if (!cache) return outcomeOf(contentHash, await pool.run('tracking.inspect', { text, fileName: file.name }), null);
+  const stream = new TrackingStream(pool, text, Number.MAX_SAFE_INTEGER);
+  let batches: MeasurementBatch[] | null = [];
+  let bytes = 0;
+  try {
+    for (;;) {
+      const message = await stream.next();
+      if ('end' in message) return outcomeOf(contentHash, message.end, batches && message.end.ok ? { batches, end: message.end, bytes } : null);
+      if (!batches) continue;
+      bytes += batchBytes(message.batch);
+      if (bytes <= cache.capBytes) batches.push(message.batch);
+      else batches = null; // would not fit: validate only, the job re-parses
+    }
+  } finally {
+    stream.close();
+  }
 }
 
 /** Validates one file and, when valid, queues its job. */
-async function acceptFile(db: Db, pool: ComputePool, organizationId: string, file: UploadedFile): Promise<FileResult> {
-  const inspected = await inspectBytes(pool, file);
+async function acceptFile(db: Db, pool: ComputePool, organizationId: string, file: UploadedFile, cache: ParsedFileCache | null): Promise<FileResult> {
+  const inspected = await inspectBytes(pool, file, cache);
   const params: Record<string, unknown> = { contentHash: inspected.contentHash, format: inspected.format };
   if (!inspected.ok || !inspected.summary) return failedResult(file.name, inspected.format, inspected.errors, params);
   const summary = inspected.summary;
@@ -160,13 +193,20 @@ async function acceptFile(db: Db, pool: ComputePool, organizationId: string, fil
     spacecraftIds: [...new Set(Object.values(resolved).map((r) => r.spacecraftId))],
     measurementTypes: summary.types,
   };
+  // Cached before the row exists, so a runner that claims the job at once already finds the parse.
+  const jobId = randomUUID();
+  if (cache && inspected.parsed) cache.put(jobId, inspected.parsed);
   const job = await insertJob(db, {
+    id: jobId,
     organizationId,
     filename: file.name,
     format: summary.format,
     contentSha256: inspected.contentHash,
     content: file.bytes,
     summary: { resolution: resolved, measurementContext, uncertaintySummary: summary.uncertaintySummary, measurementCount: summary.measurementCount },
+  }).catch((error: unknown) => {
+    cache?.delete(jobId);
+    throw error;
   });
   return {
     filename: file.name,
@@ -188,6 +228,7 @@ export async function uploadMeasurements(
   organizationId: string,
   files: UploadedFile[],
   contentHashHeader: string | undefined,
+  cache: ParsedFileCache | null = null,
 ): Promise<{ status: 202 | 207; body: BatchUploadResponse }> {
   if (files.length === 0) throw validationError({ files: 'at least one file is required' });
   // Spec rule 3: with exactly one file, a preview hash must still match the content.
@@ -198,7 +239,7 @@ export async function uploadMeasurements(
     });
   }
   const results: FileResult[] = [];
-  for (const file of files) results.push(await acceptFile(db, pool, organizationId, file));
+  for (const file of files) results.push(await acceptFile(db, pool, organizationId, file, cache));
   const successCount = results.filter((r) => r.status === 'success').length;
   return {
     status: successCount === results.length ? 202 : 207,

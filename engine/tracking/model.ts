@@ -179,7 +179,8 @@ export const VALUE_SLOTS = 6;
  * Measurements in columns, cheap to move between threads (typed arrays go in a transfer list, the epochs are
  * one string). Row i: group `group[i]` (groups are numbered across the whole stream; `newGroups` are those first
  * used in this batch, numbered from `groupBase`), epoch `epochs.slice(27 i, 27 i + 27)`, values
- * `values[6 i … 6 i + 5]` (NaN = absent), sigma likewise or `hasSigma[i] = 0` for none.
+ * `values[6 i … 6 i + 5]` (NaN = absent), sigma likewise or `hasSigma[i] = 0` for none (`sigma` is empty when no
+ * row of the batch has one).
  */
 export interface MeasurementBatch {
   count: number;
@@ -190,6 +191,11 @@ export interface MeasurementBatch {
   values: Float64Array;
   sigma: Float64Array;
   hasSigma: Uint8Array;
+}
+
+/** Memory a batch holds (its typed arrays and epoch text): what the upload's parsed-file cache counts. */
+export function batchBytes(batch: MeasurementBatch): number {
+  return batch.group.byteLength + batch.values.byteLength + batch.sigma.byteLength + batch.hasSigma.byteLength + batch.epochs.length * 2;
 }
 
 /** The typed arrays of a batch, for a transfer list. */
@@ -264,6 +270,8 @@ export class MeasurementSink {
   flush(): void {
     if (!this.onBatch || this.n === 0) return;
     const n = this.n;
+    // No sigma in the batch (TDM, most SP3): send and keep an empty sigma column instead of 48 bytes of NaN a row.
+    const anySigma = this.hasSigma.subarray(0, n).includes(1);
     const batch: MeasurementBatch = {
       count: n,
       groupBase: this.flushedGroups,
@@ -271,7 +279,7 @@ export class MeasurementSink {
       group: n === this.batchSize ? this.group : this.group.slice(0, n),
       epochs: this.epochs.join(''),
       values: n === this.batchSize ? this.values : this.values.slice(0, n * VALUE_SLOTS),
-      sigma: n === this.batchSize ? this.sigma : this.sigma.slice(0, n * VALUE_SLOTS),
+      sigma: !anySigma ? new Float64Array(0) : n === this.batchSize ? this.sigma : this.sigma.slice(0, n * VALUE_SLOTS),
       hasSigma: n === this.batchSize ? this.hasSigma : this.hasSigma.slice(0, n),
     };
     this.flushedGroups = this.groups.length;
@@ -291,7 +299,7 @@ export function batchMeasurements(batch: MeasurementBatch, groups: MeasurementGr
     const sigma: Array<number | null> = [];
     for (let k = 0; k < width; k++) {
       const v = batch.values[i * VALUE_SLOTS + k]!;
-      const s = batch.sigma[i * VALUE_SLOTS + k]!;
+      const s = batch.hasSigma[i] ? batch.sigma[i * VALUE_SLOTS + k]! : Number.NaN;
       values.push(Number.isNaN(v) ? null : v);
       sigma.push(Number.isNaN(s) ? null : s);
     }
