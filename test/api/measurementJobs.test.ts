@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { MeasurementJobRunner } from '../../api/services/measurementJobRunner.ts';
+import { MeasurementJobRunner, ParsedFileCache, type ParsedFile } from '../../api/services/measurementJobRunner.ts';
 import { resolveTrackedObjects } from '../../api/services/measurements.ts';
 import { openDatabase } from '../../storage/db.ts';
 import { claimNextJob, completeJob, findJob, insertJob } from '../../storage/measurementJobs.ts';
@@ -89,4 +89,87 @@ test('two service instances sharing one database never claim the same job', asyn
   assert.ok(claims.a!.length > 0 && claims.b!.length > 0, `both instances got work (a ${claims.a!.length}, b ${claims.b!.length})`);
   a.close();
   b.close();
+});
+
+test('parse once: the job inserts the batches the upload parsed; after the cache is dropped it re-parses the stored bytes with the same rows', async () => {
+  const svc = await createTestService();
+  try {
+    await svc.jobRunner.stop(); // drive the queue by hand
+    const { secret, organizationId } = await svc.key();
+    const created = await svc.request('POST', '/operations/spacecraft', { key: secret, json: { name: 'Cache Craft' } });
+    assert.equal(created.status, 201);
+    const text = makeTdm({ participants: ['DSS-65', 'Cache Craft'], start: '2026-07-01T00:00:00', count: 25 });
+    const uploadOne = async (name: string): Promise<string> => {
+      const data = new FormData();
+      data.append('files', new Blob([text]), name);
+      const res = await svc.request('POST', '/operations/measurements', { key: secret, body: data });
+      assert.equal(res.status, 202, await res.clone().text());
+      return (await res.json()).results[0].jobId as string;
+    };
+    const cache = svc.jobRunner.parsedFiles;
+
+    // 1. Cached: the upload's parse is used. Proof: the stored bytes are made unparseable and the job still succeeds.
+    const cachedJob = await uploadOne('cached.tdm');
+    assert.equal(cache.size, 1);
+    assert.ok(cache.bytes > 0);
+    await svc.db.execute({ sql: `UPDATE measurement_jobs SET content = ? WHERE id = ?`, args: [new TextEncoder().encode('not a tracking file'), cachedJob] });
+    assert.equal(await svc.jobRunner.drain(), 1);
+    let job = (await findJob(svc.db, organizationId, cachedJob))!;
+    assert.equal(job.status, 'SUCCEEDED', String(job.error));
+    assert.equal(job.measurementCount, 50);
+    assert.equal(cache.size, 0, 'the job took its entry');
+    assert.equal(cache.bytes, 0);
+
+    // 2. Fallback: the cache was dropped (evicted, or a restart) → the job parses the stored bytes again.
+    const fallbackJob = await uploadOne('fallback.tdm');
+    assert.equal(cache.size, 1);
+    cache.clear();
+    assert.equal(await svc.jobRunner.drain(), 1);
+    job = (await findJob(svc.db, organizationId, fallbackJob))!;
+    assert.equal(job.status, 'SUCCEEDED', String(job.error));
+    assert.equal(job.measurementCount, 50);
+
+    // Both paths stored the same measurements.
+    const rowsOf = async (jobId: string) =>
+      (await svc.db.execute({
+        sql: `SELECT spacecraft_id, type, epoch, value_1, value_2, value_3, value_4, value_5, value_6, units, sigma, participants, station,
+                reference_frame, outlier FROM measurements WHERE job_id = ? ORDER BY epoch, type`,
+        args: [jobId],
+      })).rows.map((r) => JSON.stringify(r));
+    const cachedRows = await rowsOf(cachedJob);
+    assert.equal(cachedRows.length, 50);
+    assert.deepEqual(cachedRows, await rowsOf(fallbackJob));
+
+    // 3. Fallback with bad stored bytes fails the job without retry and stores nothing.
+    const brokenJob = await uploadOne('broken.tdm');
+    cache.clear();
+    await svc.db.execute({ sql: `UPDATE measurement_jobs SET content = ? WHERE id = ?`, args: [new TextEncoder().encode('not a tracking file'), brokenJob] });
+    assert.equal(await svc.jobRunner.drain(), 1);
+    job = (await findJob(svc.db, organizationId, brokenJob))!;
+    assert.equal(job.status, 'FAILED');
+    assert.equal(job.attempts, 1);
+    const stored = await svc.db.execute({ sql: 'SELECT COUNT(*) AS n FROM measurements WHERE job_id = ?', args: [brokenJob] });
+    assert.equal(Number(stored.rows[0]!.n), 0);
+  } finally {
+    await svc.close();
+  }
+});
+
+test('the parsed-upload cache keeps at most its cap, evicting the oldest entries, and drops stale ones', () => {
+  const entry = (bytes: number): ParsedFile => ({ batches: [], end: { ok: false, format: null, errors: [] }, bytes });
+  const cache = new ParsedFileCache(100, 1000);
+  assert.equal(cache.put('a', entry(40), 0), true);
+  assert.equal(cache.put('b', entry(40), 10), true);
+  assert.equal(cache.put('c', entry(40), 20), true); // evicts a
+  assert.equal(cache.size, 2);
+  assert.equal(cache.bytes, 80);
+  assert.equal(cache.take('a'), null);
+  assert.equal(cache.put('huge', entry(101), 30), false, 'an entry over the cap is not kept');
+  assert.equal(cache.bytes, 80);
+  assert.equal(cache.take('b')?.bytes, 40);
+  assert.equal(cache.take('b'), null, 'taken once');
+  assert.equal(cache.put('d', entry(10), 2000), true); // c is older than 1000 ms: dropped
+  assert.equal(cache.take('c'), null);
+  assert.equal(cache.size, 1);
+  assert.equal(cache.bytes, 10);
 });
