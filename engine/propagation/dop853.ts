@@ -17,7 +17,10 @@
  * Events: g functions are sampled at the step end and at `maxCheckS` sub-intervals on the dense output; a sign change
  * is located with the Illinois variant of regula falsi to `thresholdS`. A `RESET_DERIVATIVES` or `STOP` event ends the
  * step at the event time (the state there comes from the dense output, as in Hipparchus), which is how
- * discontinuities in the force model (shadow boundaries) are handled.
+ * discontinuities in the force model (shadow boundaries) are handled. Every other detector whose g has changed sign
+ * by the event time (a simultaneous root, within the root-finding threshold) is processed at the same time, and
+ * the most severe action wins (STOP over RESET_DERIVATIVES over CONTINUE); at the restart each g is kept on the side
+ * it had at the cut, so no crossing is found twice or lost.
  *
  * The integrator owns all its scratch arrays; the step loop does not allocate.
  */
@@ -251,9 +254,10 @@ const EXPONENT = -1 / 8;
 
 interface EventState {
   detector: EventDetector;
-  gPrev: number; // g at the start of the current step
+  gPrev: number; // g at the start of the current step (never 0 after the first step: zeros get the side they lead to)
   tSearch: number; // start of the remaining search interval within the step
   gSearch: number;
+  gCut: number; // g on the dense output where a step-ending event cut the step, on the post-event side when it fired
 }
 
 /**
@@ -279,8 +283,6 @@ export class Dop853Integrator implements StepInterpolator {
   private tInterpStart = 0;
   private tInterpEnd = 0;
   private events: EventState[] = [];
-  private firedEvent: EventState | null = null;
-  private firedIncreasing = false;
 
   constructor(system: OdeSystem, settings: Dop853Settings) {
     this.sys = system;
@@ -341,7 +343,7 @@ export class Dop853Integrator implements StepInterpolator {
     let t = t0;
     this.eval(t, y0, k1);
 
-    this.events = events.map((d) => { const g = d.g(t, y0); return { detector: d, gPrev: g, tSearch: t, gSearch: g }; });
+    this.events = events.map((d) => { const g = d.g(t, y0); return { detector: d, gPrev: g, tSearch: t, gSearch: g, gCut: g }; });
 
     if (t0 === tEnd) {
       return { t, stoppedByEvent: false, steps: 0, rejectedSteps: 0, evaluations: this.evaluations - evalBefore, nextStep: hInitial };
@@ -366,7 +368,8 @@ export class Dop853Integrator implements StepInterpolator {
         err = this.trialStep(t, h);
         if (err <= 1) break;
         rejected++;
-        const fac = Math.max(MIN_REDUCTION, SAFETY * Math.pow(err, EXPONENT));
+        // a non-finite error (the trial stages ran into a singularity) must shrink the step, not turn it into NaN
+        const fac = err < Number.POSITIVE_INFINITY ? Math.max(MIN_REDUCTION, SAFETY * Math.pow(err, EXPONENT)) : MIN_REDUCTION;
         const hNew = h * fac;
         if (Math.abs(hNew) < minStepS) {
           throw new StepSizeUnderflowError(t, Math.abs(hNew), minStepS);
@@ -414,12 +417,15 @@ export class Dop853Integrator implements StepInterpolator {
         }
         // RESET_DERIVATIVES: restart from the event with fresh derivatives
         this.eval(t, y0, k1);
-        for (const es of this.events) es.gPrev = es.detector.g(t, y0);
-        // the event that ended the step is behind us: keep its g on the post-event side even if the re-integrated
-        // state lands a rounding error before the root (otherwise it would be found again immediately)
-        const fired = this.firedEvent;
-        if (fired !== null && (fired.gPrev > 0) !== this.firedIncreasing) {
-          fired.gPrev = this.firedIncreasing ? Number.MIN_VALUE : -Number.MIN_VALUE;
+        // The restart state (re-integrated) differs from the dense-output state at the cut by the local error, so a g
+        // that is ~0 there may have either sign here. Keep every g on the side it had at the cut: the events that
+        // fired stay behind us (not found again immediately), and a crossing that had not happened yet at the cut
+        // stays ahead (a g already past its root would otherwise be taken as the start value and the crossing lost;
+        // with ±MIN_VALUE the next step locates it at the restart time).
+        for (const es of this.events) {
+          const g = es.detector.g(t, y0);
+          const gc = es.gCut;
+          es.gPrev = gc === 0 || (g !== 0 && (g > 0) === (gc > 0)) ? g : gc > 0 ? Number.MIN_VALUE : -Number.MIN_VALUE;
         }
         last = false;
         // keep the step size that was accepted (bounded)
@@ -669,10 +675,28 @@ export class Dop853Integrator implements StepInterpolator {
       }
       if (best === null) break;
       this.interpolate(bestT, yE);
-      const action = best.detector.onEvent(bestT, yE, bestIncreasing);
+      let action = best.detector.onEvent(bestT, yE, bestIncreasing);
       if (action !== 'CONTINUE') {
-        this.firedEvent = best;
-        this.firedIncreasing = bestIncreasing;
+        best.gCut = bestIncreasing ? Number.MIN_VALUE : -Number.MIN_VALUE;
+        // The step ends here. Any other g that has changed sign since its last known value has its root within the
+        // root-finding threshold of bestT (an earlier root would have been the best): it happens now, not never.
+        // (The 100 km floor is also the lowest Harris–Priester table node: the floor's STOP and the node's
+        // RESET_DERIVATIVES share a root, and the floor must not be absorbed into the restart of the other.)
+        for (let i = 0; i < m; i++) {
+          const es = this.events[i]!;
+          if (es === best) continue;
+          this.interpolate(bestT, yE); // a detector's onEvent may have used yE as scratch
+          const g = es.detector.g(bestT, yE);
+          const ga = es.gSearch;
+          if ((ga < 0 && g >= 0) || (ga > 0 && g <= 0)) {
+            const increasing = ga < 0;
+            const a = es.detector.onEvent(bestT, yE, increasing);
+            if (a === 'STOP') action = a; // the step ends here anyway: only a STOP changes the outcome
+            es.gCut = g !== 0 ? g : increasing ? Number.MIN_VALUE : -Number.MIN_VALUE;
+          } else {
+            es.gCut = g;
+          }
+        }
         return { t: bestT, action };
       }
       best.tSearch = bestT;

@@ -20,6 +20,7 @@ import { egm96Field, type GravityFieldData } from '../forces/gravityField.ts';
 import { AtmosphericDrag } from '../forces/drag.ts';
 import { HarrisPriesterAtmosphere, harrisPriesterHeightM } from '../forces/harrisPriester.ts';
 import { SolarRadiationPressure } from '../forces/solarRadiationPressure.ts';
+import { WGS84_A_M, WGS84_F } from '../forces/shadow.ts';
 import { ThirdBodyAttraction, type ThirdBodyName } from '../forces/thirdBody.ts';
 import { ConstantThrust, THRUST_FRAMES, type ThrustFrame } from '../forces/thrust.ts';
 import { ForceEvaluation, type EarthEnvironment, type ForceModel } from '../forces/types.ts';
@@ -145,6 +146,45 @@ export const DEFAULT_ALTITUDE_FLOOR_KM = 100;
 /** Eclipse detection like Orekit's SRP detectors: max check 60 s, threshold 1e-7 s. */
 const ECLIPSE_MAX_CHECK_S = 60;
 const ECLIPSE_THRESHOLD_S = 1e-7;
+/**
+ * Bound (m/s²) on the downward acceleration of the height that gravity's central term does not cover: J2 (≤ 0.02),
+ * drag's radial part (≤ 0.1 for A/m ≤ 0.01 m²/kg at 100 km), the ellipsoid's curvature along the track (≤ 0.1),
+ * Sun/Moon/SRP (< 1e-5). Thrust is added per request.
+ */
+const FLOOR_PERTURBATION_BOUND_MS2 = 1;
+const WGS84_E2 = WGS84_F * (2 - WGS84_F);
+const WGS84_B_M = WGS84_A_M * (1 - WGS84_F);
+
+/**
+ * Rate of the Harris–Priester height h = r − a·sqrt((1 − e²)/(1 − e²·cos²φ)) (m/s): the radial rate plus the change
+ * of the ellipsoid radius under the moving geocentric latitude (up to ±25 m/s in LEO).
+ */
+function heightRateMS(y: Float64Array): number {
+  const x = y[0]!;
+  const yy = y[1]!;
+  const z = y[2]!;
+  const r = Math.sqrt(x * x + yy * yy + z * z);
+  const rDot = (x * y[3]! + yy * y[4]! + z * y[5]!) / r;
+  const s = z / r;
+  const sDot = (y[5]! - s * rDot) / r;
+  const q = 1 - WGS84_E2 * (1 - s * s);
+  return rDot + (WGS84_A_M * Math.sqrt(1 - WGS84_E2) * WGS84_E2 * s * sDot) / (q * Math.sqrt(q));
+}
+
+/**
+ * Longest time (s) over which the height provably stays above the floor from state y: with h − floor = dh, rate ḣ
+ * and a downward acceleration of at most `accBound`, h(t) ≥ dh + ḣ·t − accBound·t²/2 > 0 before the returned root.
+ * Used as the floor detector's check interval, so a crossing — even a brief dip below the floor between two samples
+ * of one long step — cannot fall between samples (a fixed check interval would miss dips shorter than it).
+ */
+export function floorCheckIntervalS(y: Float64Array, floorM: number, accBound: number): number {
+  const dh = harrisPriesterHeightM(y[0]!, y[1]!, y[2]!) - floorM;
+  if (!(dh > 0)) return 0;
+  const hDot = heightRateMS(y);
+  const w = Math.sqrt(hDot * hDot + 2 * accBound * dh);
+  // the positive root of accBound·t²/2 − ḣ·t − dh, in the form without cancellation
+  return hDot >= 0 ? (hDot + w) / accBound : (2 * dh) / (w - hDot);
+}
 
 function requireFinite(name: string, v: unknown): number {
   if (typeof v !== 'number' || !Number.isFinite(v)) throw new NonFiniteInputError(name, v);
@@ -264,7 +304,8 @@ export function propagate(req: PropagationRequest): PropagationResult {
     throw new InvalidSettingError('environment', 'this force model needs an Earth environment (rotation, Sun, Moon)');
   }
 
-  // mass budget: constant flows, so the mass at the end of all burns is explicit
+  // mass budget: constant flows, so the mass at the end of all burns is explicit (and the lowest mass of the run)
+  let minMass = mass;
   {
     const sorted = [...model.thrusts].sort((a, b) => a.burn.startS - b.burn.startS);
     let m = mass;
@@ -273,6 +314,7 @@ export function propagate(req: PropagationRequest): PropagationResult {
       m += th.massRateKgS * burn.durationS;
       if (m < dryMass) throw new MassBelowDryMassError(m, dryMass, burn.startS + burn.durationS);
     }
+    minMass = m;
   }
 
   const withStm = req.covarianceKm !== undefined || req.stm === true;
@@ -317,8 +359,17 @@ export function propagate(req: PropagationRequest): PropagationResult {
   const evalEv = new ForceEvaluation(env);
   let floorHit: { t: number; altKm: number } | null = null;
   const floorM = floorKm * 1000;
+  // downward acceleration bound of the height above the floor: gravity at the lowest possible radius there, the
+  // perturbations, the strongest thrust at the lowest mass
+  let maxThrustN = 0;
+  for (const { burn } of model.thrusts) maxThrustN = Math.max(maxThrustN, Math.hypot(burn.thrustN[0], burn.thrustN[1], burn.thrustN[2]));
+  // (finite in every case: a NaN or infinite check interval would stall the event search)
+  const floorAccBound =
+    model.central.muM3S2 / Math.max(WGS84_B_M + floorM, 1e6) ** 2 + FLOOR_PERTURBATION_BOUND_MS2 + maxThrustN / Math.max(minMass, 1e-3);
   const floorDetector: EventDetector = {
     maxCheckS: 60,
+    // never step over a crossing: check again before the height could possibly have reached the floor
+    maxCheckAt: (_t, y) => floorCheckIntervalS(y, floorM, floorAccBound),
     thresholdS: 1e-6,
     g: (_t, y) => harrisPriesterHeightM(y[0]!, y[1]!, y[2]!) - floorM,
     onEvent: (t, y, increasing) => {

@@ -161,9 +161,9 @@ describe('OEM propagation', () => {
     assert.ok(dKm < 1e-3, `forward after backward misses by ${dKm * 1000} m`);
   });
 
-  test('reaching the 100 km floor ends the ephemeris there with a COMMENT', async () => {
-    // J2 + Harris–Priester drag (the full default model currently misses the floor event: reported to the propagation owner)
-    const sc = await createSpacecraft(svc, key, { forceModel: { ...J2_ONLY, atmosphere: 'HARRIS_PRIESTER' } });
+  // J2 + Harris–Priester drag, and the full default model (whose density-node and shadow events once hid the floor)
+  for (const [label, body] of [['J2 + drag', { forceModel: { ...J2_ONLY, atmosphere: 'HARRIS_PRIESTER' } }], ['full default model', {}]] as const) test(`reaching the 100 km floor ends the ephemeris there with a COMMENT (${label})`, async () => {
+    const sc = await createSpacecraft(svc, key, body);
     // 300 km altitude, horizontal speed well below circular: perigee far below 100 km
     const sv = await createStateVector(svc, key, { spacecraftId: sc, epoch: SSO_EPOCH, position: [6678.137, 0, 0], velocity: [0, 7.4, 0.8], referenceFrame: 'GCRF', mass: 1000 });
     assert.ok(sv.warnings.some((w) => w.includes('perigee altitude')));
