@@ -70,10 +70,17 @@ const WRITE_LOCK_TIMEOUT_MS = 30_000;
 export class Db implements SqlExecutor {
   private readonly lock = new WriteLock();
 
-  constructor(readonly client: Client) {}
+  /**
+   * @param serializeReads take the lock for reads too: an in-memory database lives on ONE connection,
+   *   which an open transaction holds, so a concurrent read would be refused (TRANSACTION_ACTIVE).
+   */
+  constructor(
+    readonly client: Client,
+    private readonly serializeReads = false,
+  ) {}
 
   async execute(stmt: InStatement): Promise<ResultSet> {
-    if (isReadOnly(stmt)) return await this.client.execute(stmt);
+    if (!this.serializeReads && isReadOnly(stmt)) return await this.client.execute(stmt);
     const release = await this.lock.acquire(WRITE_LOCK_TIMEOUT_MS);
     try {
       return await this.client.execute(stmt);
@@ -185,7 +192,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   // libSQL enables foreign keys on every connection by default; refuse to run without them.
   const fk = await client.execute('PRAGMA foreign_keys');
   if (Number(fk.rows[0]?.[0] ?? 1) !== 1) await client.execute('PRAGMA foreign_keys = ON');
-  return new Db(client);
+  return new Db(client, options.url === ':memory:');
 }
 
 /** Runs `work` in one write transaction: committed when it resolves, rolled back when it throws. */

@@ -55,6 +55,19 @@ test('a write issued while a transaction is open waits for it (no SQLITE_BUSY, n
   }
 });
 
+test('an in-memory database serves a read issued while a write transaction is open (after it commits)', async () => {
+  const db = await openDatabase({ url: ':memory:' });
+  await migrate(db);
+  const tx = await db.transaction('write');
+  await tx.execute(`INSERT INTO organizations (id, name, created_at) VALUES ('m', 'm', 'now')`);
+  const read = db.execute('SELECT COUNT(*) AS n FROM organizations');
+  await new Promise((r) => setTimeout(r, 20));
+  await tx.commit();
+  tx.close();
+  assert.equal(Number((await read).rows[0]!.n), 1);
+  db.close();
+});
+
 test('BOOTSTRAP_API_KEY creates org default with an all-permission key, idempotently; only the hash is stored', async () => {
   const db = await openDatabase({ url: ':memory:' });
   await migrate(db);
