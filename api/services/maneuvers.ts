@@ -8,7 +8,7 @@
  * write transaction as the write. Pre-existing overlaps are never repaired; every read reports them in
  * `conflictingManeuverIds`.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../contentHash.ts';
 import { strToU8, zipSync } from 'fflate';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
@@ -554,9 +554,6 @@ export interface PreviewHeaders {
   resolutionFingerprint?: string;
 }
 
-function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 interface TargetResolution {
   spacecraft: Spacecraft | null;

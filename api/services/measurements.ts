@@ -2,7 +2,8 @@
  * Tracking measurements: upload (validate synchronously on the pool, then one durable job per
  * file), inspect, query, outlier flags and delete by file (spec → Measurements, issue 9).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { sha256Hex } from '../contentHash.ts';
+import { randomUUID } from 'node:crypto';
 import type { Epoch } from '../../engine/time/epoch.ts';
 import {
   batchBytes,
@@ -63,9 +64,6 @@ export interface BatchUploadResponse {
   results: FileResult[];
 }
 
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 /** Dotted code for a failure of this file (`import.tracking.tdm.parse_failed`). */
 function failureCode(format: string | null, code: string): string {

@@ -3,7 +3,7 @@
  * Each reader (TDM, SP3, OEM) turns its records into these; the service resolves `objectKey`
  * to a spacecraft of the caller's organization.
  */
-import { Epoch, EpochParseError, type TimeScale } from '../time/epoch.ts';
+import { daysInMonth, Epoch, EpochParseError, type TimeScale } from '../time/epoch.ts';
 
 export type MeasurementType = 'RANGE' | 'RADEC' | 'AZEL' | 'DOPPLER' | 'PV';
 export type TrackingFormat = 'TDM' | 'SP3' | 'OEM';
@@ -101,7 +101,6 @@ export function toUtcText(epochText: string, scale: TimeScale | null, timeSystem
   }
 }
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const PLAIN_UTC_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z?$/;
 
 /**
@@ -116,8 +115,7 @@ function plainUtcText(epochText: string): string | null {
   const month = +m[2]!;
   const day = +m[3]!;
   if (month < 1 || month > 12 || day < 1 || +m[4]! > 23 || +m[5]! > 59 || +m[6]! > 59) return null;
-  const leap = month === 2 && (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
-  if (day > DAYS_IN_MONTH[month - 1]! + (leap ? 1 : 0)) return null;
+  if (day > daysInMonth(year, month)) return null;
   return `${epochText.slice(0, 19)}.${(m[7] ?? '').padEnd(6, '0')}Z`;
 }
 
@@ -152,6 +150,11 @@ export class SummaryBuilder {
     this.types.add(type);
     if (this.startUtc === null || epochUtc < this.startUtc) this.startUtc = epochUtc;
     if (this.endUtc === null || epochUtc > this.endUtc) this.endUtc = epochUtc;
+  }
+
+  /** The summary fields every reader reports the same way. */
+  fields(): Pick<TrackingFileSummary, 'measurementCount' | 'startUtc' | 'endUtc' | 'types'> {
+    return { measurementCount: this.count, startUtc: this.startUtc, endUtc: this.endUtc, types: [...this.types] };
   }
 }
 

@@ -44,11 +44,8 @@ export function oemMeasurementReader(sink: MeasurementSink): TrackingReader {
   return {
       format: 'OEM',
       notation: result.notation,
-      measurementCount: summary.count,
+      ...summary.fields(),
       objects: [...objects.values()],
-      startUtc: summary.startUtc,
-      endUtc: summary.endUtc,
-      types: [...summary.types],
       uncertaintySummary:
         result.covarianceCount > 0
           ? `${result.covarianceCount} covariance matrices (not attached to individual states)`

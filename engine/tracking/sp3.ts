@@ -90,12 +90,9 @@ export function sp3MeasurementReader(sink: MeasurementSink): TrackingReader {
   return {
       format: 'SP3',
       notation: 'SP3',
-      measurementCount: summary.count,
+      ...summary.fields(),
       // Only satellites that actually have records need a spacecraft.
       objects: objects.filter((o) => satellitesWithRecords.has(o.key)),
-      startUtc: summary.startUtc,
-      endUtc: summary.endUtc,
-      types: [...summary.types],
       uncertaintySummary:
         known.length > 0
           ? `position sigma from SP3 header accuracy (2^n mm) for ${known.length} of ${h.satelliteIds.length} satellites, ` +

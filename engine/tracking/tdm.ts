@@ -141,11 +141,8 @@ export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
   return {
       format: 'TDM',
       notation: result.notation,
-      measurementCount: summary.count,
+      ...summary.fields(),
       objects: [...objects.values()],
-      startUtc: summary.startUtc,
-      endUtc: summary.endUtc,
-      types: [...summary.types],
       uncertaintySummary:
         `TDM carries no per-observation uncertainty; sigma is null` +
         (qualities.size > 0 ? `; DATA_QUALITY ${[...qualities].join(', ')}` : ''),
