@@ -32,6 +32,17 @@ export class SolarRadiationPressure implements ForceModel {
 
   /** Lit fraction ν ∈ [0, 1] for this evaluation. */
   lighting(ev: ForceEvaluation): number {
+    const an = this.angles;
+    if (!this.occultation(ev)) return 1;
+    return lightingRatio(an[0]!, an[1]!, an[2]!);
+  }
+
+  /**
+   * Fills `this.angles` with the occultation angles of the Sun by the Earth's limb seen from the
+   * satellite (the Earth's pole is ITRF Z, the third row of GCRF→ITRF); false when the Sun is not
+   * behind the Earth at all. Scratch arrays only: no allocation per force evaluation.
+   */
+  private occultation(ev: ForceEvaluation): boolean {
     ev.ensureSun();
     ev.ensureRotation();
     const R = ev.rotation;
@@ -39,22 +50,13 @@ export class SolarRadiationPressure implements ForceModel {
     k[0] = R[6]!;
     k[1] = R[7]!;
     k[2] = R[8]!;
-    const an = this.angles;
-    if (!occultationAngles(ev.rGcrfM, ev.sunGcrfM, k, this.equatorialRadiusM, this.polarRadiusM, SUN_RADIUS_M, an)) return 1;
-    return lightingRatio(an[0]!, an[1]!, an[2]!);
+    return occultationAngles(ev.rGcrfM, ev.sunGcrfM, k, this.equatorialRadiusM, this.polarRadiusM, SUN_RADIUS_M, this.angles);
   }
 
   /** Umbra (which = 0) or penumbra (which = 1) switching function of Orekit's eclipse detectors, with margins. */
   eclipseFunction(ev: ForceEvaluation, which: 0 | 1): number {
-    ev.ensureSun();
-    ev.ensureRotation();
-    const R = ev.rotation;
-    const k = this.pole;
-    k[0] = R[6]!;
-    k[1] = R[7]!;
-    k[2] = R[8]!;
     const an = this.angles;
-    occultationAngles(ev.rGcrfM, ev.sunGcrfM, k, this.equatorialRadiusM, this.polarRadiusM, SUN_RADIUS_M, an);
+    this.occultation(ev);
     return which === 0 ? an[0]! - an[1]! + an[2]! - 1e-10 : an[0]! - an[1]! - an[2]! + 1e-10;
   }
 
