@@ -16,19 +16,16 @@
  * Env: WORKERS (server pool size, default 2), BENCH_QUICK=1 (skips the 4× TDM and uses 200k rows for the query part),
  * QUERY_ROWS (rows for part 2, default 1,000,000).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase, inTransaction } from '../storage/db.ts';
 import { explainMeasurementQuery, insertMeasurements, type NewMeasurement } from '../storage/measurements.ts';
 import { migrate } from '../storage/migrations.ts';
 import { ensureOrganization } from '../storage/organizations.ts';
+import { startBenchServer } from './lib/server.ts';
 import { sp3Chunks, tdmKvnChunks } from './parsers.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.env.BENCH_QUICK === '1';
 const workers = process.env.WORKERS ?? '2';
 const queryRows = Number(process.env.QUERY_ROWS ?? (quick ? 200_000 : 1_000_000));
@@ -36,73 +33,19 @@ const tmp = mkdtempSync(join(tmpdir(), 'apsis-ingest-'));
 const MIB = 2 ** 20;
 
 interface Server {
-  child: ChildProcess;
+  pid: number;
+  isRunning(): boolean;
   base: string;
   secret: string;
   logs: Array<Record<string, unknown>>;
   stop(): Promise<void>;
 }
 
-/** Starts `api/server.ts` as node --import tsx (so the pid we watch is the server itself, not a tsx wrapper). */
+/** The server in its own process on `dbFile`, with its JSON log records collected (job timings). */
 async function startServer(dbFile: string): Promise<Server> {
-  const secret = `bench-${randomBytes(16).toString('hex')}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: `file:${dbFile}`, BOOTSTRAP_API_KEY: secret, PORT: '0', WORKERS: workers },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   const logs: Array<Record<string, unknown>> = [];
-  const port = await new Promise<number>((resolve, reject) => {
-    let buffered = '';
-    const onLine = (line: string) => {
-      const m = /^APSIS_LISTENING port=(\d+)/.exec(line);
-      if (m) resolve(Number(m[1]));
-      else if (line.startsWith('{')) {
-        try {
-          logs.push(JSON.parse(line) as Record<string, unknown>);
-        } catch { /* not a log line */ }
-      }
-    };
-    const feed = (chunk: Buffer) => {
-      buffered += chunk.toString();
-      let nl: number;
-      while ((nl = buffered.indexOf('\n')) >= 0) {
-        onLine(buffered.slice(0, nl));
-        buffered = buffered.slice(nl + 1);
-      }
-    };
-    child.stdout!.on('data', feed);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      const text = chunk.toString();
-      for (const line of text.split('\n')) {
-        if (line.startsWith('{')) {
-          try {
-            logs.push(JSON.parse(line) as Record<string, unknown>);
-            continue;
-          } catch { /* fall through */ }
-        }
-        if (line.trim()) process.stderr.write(`[server] ${line}\n`);
-      }
-    });
-    child.once('exit', (code, signal) => reject(new Error(`server exited early with ${code ?? signal}`)));
-  });
-  child.once('exit', (code, signal) => {
-    if (code !== 0 && !stopping) console.error(`server pid ${child.pid} exited with ${code ?? signal}`);
-  });
-  let stopping = false;
-  return {
-    child,
-    base: `http://127.0.0.1:${port}`,
-    secret,
-    logs,
-    async stop() {
-      stopping = true;
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const server = await startBenchServer({ DATABASE_URL: `file:${dbFile}`, WORKERS: workers }, { onLog: (record) => logs.push(record) });
+  return { pid: server.pid, isRunning: () => server.isRunning(), base: server.baseUrl, secret: server.key, logs, stop: () => server.stop() };
 }
 
 function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -145,7 +88,7 @@ async function api(server: Server, method: string, path: string, body?: unknown)
     response = await request();
   } catch (error) {
     // A keep-alive socket the server closed while we were busy (idle > keepAliveTimeout): retry GETs once.
-    if (method !== 'GET' || server.child.exitCode !== null || server.child.signalCode !== null) throw error;
+    if (method !== 'GET' || !server.isRunning()) throw error;
     console.error(`(retrying GET ${path} after ${String((error as Error).cause ?? error)})`);
     response = await request();
   }
@@ -177,7 +120,7 @@ interface IngestResult {
 
 async function ingest(server: Server, label: string, fileName: string, content: string): Promise<IngestResult> {
   const bytes = Buffer.byteLength(content);
-  const { result, peakBytes, startBytes } = await withPeakRss(server.child.pid!, async () => {
+  const { result, peakBytes, startBytes } = await withPeakRss(server.pid, async () => {
     const started = performance.now();
     const form = new FormData();
     form.append('files', new Blob([content]), fileName);
@@ -253,7 +196,7 @@ async function ingestPart(): Promise<void> {
     const sp3 = [...sp3Chunks()].join('');
     const satIds = [...new Set([...sp3.matchAll(/^P([A-Z]\d\d)/gm)].map((m) => m[1]!))];
     for (const id of satIds) await createSpacecraft(server, `GNSS ${id}`, id);
-    console.log(`server pid ${server.child.pid}, WORKERS=${workers}, idle RSS ${fmt(procStatus(server.child.pid!, 'VmRSS') / MIB)} MiB`);
+    console.log(`server pid ${server.pid}, WORKERS=${workers}, idle RSS ${fmt(procStatus(server.pid, 'VmRSS') / MIB)} MiB`);
 
     // Warm-up (JIT, pool threads, SQLite pages), not reported.
     await ingest(server, 'warm-up', 'warmup.tdm', tdmText(3_000, 'SAT-4'));

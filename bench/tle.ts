@@ -2,20 +2,13 @@
  * `npm run bench:tle`: TLE generation figures.
  *  1. Fit only (engine/tle, no propagation, no HTTP): bench/tle-fit.ts's `benchmarkTleFit` (LEO fixed point, GEO
  *     least squares). Orekit 13.1 reference on this class of machine: 0.04 ms fixed point, 0.3 ms least squares.
- *  2. End to end through a real listening server (@hono/node-server, real worker pool, in-memory libSQL):
+ *  2. End to end through a real listening server in its own process (bench/lib/server.ts: real worker pool, file libSQL):
  *     `GET /operations/spacecraft/{id}/tle` with a 1-day propagation of an SSO 700 km state (default force model:
  *     EGM96 20×20, Harris–Priester drag, SRP with shadow, Sun and Moon), sequential requests, p50/p99; the same at the
  *     state epoch (no propagation: auth, storage reads, pool round trip, frames, fit); and 8 concurrent clients.
  * WORKERS (default 2) sets the pool size; BENCH_QUICK=1 runs fewer requests. Goal: p50 ≤ 20 ms (1-day, sequential).
  */
-import { serve } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../api/config.ts';
-import { startService } from '../api/service.ts';
-import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from '../api/permissions.ts';
-import { createApiKey } from '../storage/apiKeys.ts';
-import { ensureOrganization } from '../storage/organizations.ts';
-import { ensureOwner } from '../storage/owners.ts';
+import { percentile, startBenchServer } from './lib/server.ts';
 import { benchmarkTleFit, printTleFitBench } from './tle-fit.ts';
 
 const workers = Number(process.env.WORKERS ?? 2);
@@ -24,17 +17,10 @@ const quick = process.env.BENCH_QUICK === '1';
 console.log('== TLE fit only (engine/tle, per state) ==');
 printTleFitBench(benchmarkTleFit(quick ? 300 : 2000));
 
-const service = await startService({ ...loadConfig({}), databaseUrl: ':memory:', workers, port: 0 });
-const server = serve({ fetch: service.app.fetch, port: 0 });
-await new Promise((resolve) => server.once('listening', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-const org = await ensureOrganization(service.db, 'bench');
-const owner = await ensureOwner(service.db, org.id, 'bench@apsis.local');
-const { secret } = await createApiKey(service.db, {
-  organizationId: org.id, ownerId: owner.id, permissions: [...PERMISSIONS], environments: [OPERATIONS_ENVIRONMENT], ipAllowlist: [], expiresAt: null,
-});
-const headers = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' };
+// The server runs in its own process (bench/lib/server.ts), so the client does not share its event loop.
+const server = await startBenchServer({ WORKERS: String(workers) });
+const base = server.baseUrl;
+const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' };
 
 async function post(path: string, body: unknown): Promise<Response> {
   return await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -54,11 +40,6 @@ async function craft(name: string, forceModel?: Record<string, unknown>): Promis
   });
   if (sv.status !== 201) throw new Error(`state vector: ${sv.status} ${await sv.text()}`);
   return id;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function tle(id: string, epoch: string): Promise<number> {
@@ -99,5 +80,4 @@ await sequential('J2 only, 1-day propagation, sequential', j2, oneDay, n);
 await sequential('at the state epoch (no propagation), sequential', full, EPOCH, n);
 await concurrent('default force model, 1-day propagation, 8 concurrent clients', full, oneDay, 8, quick ? 4 : 25);
 
-server.close();
-await service.close();
+await server.stop();

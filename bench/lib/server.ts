@@ -13,43 +13,79 @@ export interface BenchServer {
   pid: number;
   /** Peak resident set size of the server process so far (VmHWM), MiB. */
   peakRssMiB(): number;
+  /** False once the server process has exited. */
+  isRunning(): boolean;
   stop(): Promise<void>;
 }
 
 /** Secret of the bootstrap key every benchmark authenticates with (BOOTSTRAP_API_KEY / `bootstrapApiKey`). */
 export const BENCH_API_KEY = 'bench-key-0123456789';
 
+export interface BenchServerOptions {
+  /** Receives every structured (JSON) log line the server writes, e.g. the job runner's timings. */
+  onLog?: (record: Record<string, unknown>) => void;
+}
+
 /** `env` is added to (and overrides) the server's environment, e.g. `{ WORKERS: '2', DATABASE_URL: ':memory:' }`. */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(env: Record<string, string> = {}, options: BenchServerOptions = {}): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-bench-'));
   const key = BENCH_API_KEY;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     env: { ...process.env, PORT: '0', DATABASE_URL: `file:${join(dir, 'bench.db')}`, BOOTSTRAP_API_KEY: key, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stopping = false;
   const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /APSIS_LISTENING port=(\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
+    // Server output, line by line: the listening line, JSON log records, anything else to our stderr.
+    const onLine = (line: string) => {
+      const match = /^APSIS_LISTENING port=(\d+)/.exec(line);
+      if (match) return resolve(Number(match[1]));
+      if (line.startsWith('{')) {
+        try {
+          const record = JSON.parse(line) as Record<string, unknown>;
+          if (record.level === 'error') process.stderr.write(`[server] ${line}\n`);
+          options.onLog?.(record);
+          return;
+        } catch {
+          // not a log record
+        }
+      }
+      if (line.trim()) process.stderr.write(`[server] ${line}\n`);
+    };
+    for (const stream of [child.stdout!, child.stderr!]) {
+      let buffered = '';
+      stream.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        let newline: number;
+        while ((newline = buffered.indexOf('\n')) >= 0) {
+          onLine(buffered.slice(0, newline));
+          buffered = buffered.slice(newline + 1);
+        }
+      });
+    }
+    child.once('exit', (code, signal) => {
+      if (!stopping) reject(new Error(`server exited with ${code ?? signal}`));
     });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  child.stdout!.resume();
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     key,
     pid: child.pid!,
+    isRunning() {
+      return child.exitCode === null && child.signalCode === null;
+    },
     peakRssMiB() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kb / 1024;
     },
     async stop() {
-      const exited = new Promise((resolve) => child.on('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      stopping = true;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };
