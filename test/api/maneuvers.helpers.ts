@@ -1,4 +1,5 @@
 /** Shared setup of the maneuver HTTP tests (not a test file itself). */
+import { filesForm } from '../helpers/service.ts';
 import assert from 'node:assert/strict';
 import type { TestService } from '../helpers/service.ts';
 
@@ -67,12 +68,7 @@ export function listPath(spacecraftIds: string[], startDate: string, endDate: st
   return `/operations/maneuvers?${params}`;
 }
 
-/** Multipart body with repeated `files` parts. */
-export function filesForm(files: Array<{ name: string; content: string | Uint8Array }>): FormData {
-  const form = new FormData();
-  for (const file of files) form.append('files', new Blob([file.content as BlobPart]), file.name);
-  return form;
-}
+export { filesForm };
 
 export async function importFiles(
   svc: TestService,

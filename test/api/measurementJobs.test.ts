@@ -10,7 +10,7 @@ import { openDatabase } from '../../storage/db.ts';
 import { claimNextJob, completeJob, findJob, insertJob } from '../../storage/measurementJobs.ts';
 import { migrate } from '../../storage/migrations.ts';
 import { inspectTrackingFile } from '../../engine/tracking/index.ts';
-import { createTestService } from '../helpers/service.ts';
+import { createTestService, filesForm } from '../helpers/service.ts';
 import { makeTdm } from '../helpers/tracking.ts';
 
 const dirs: string[] = [];
@@ -100,9 +100,7 @@ test('parse once: the job inserts the batches the upload parsed; after the cache
     assert.equal(created.status, 201);
     const text = makeTdm({ participants: ['DSS-65', 'Cache Craft'], start: '2026-07-01T00:00:00', count: 25 });
     const uploadOne = async (name: string): Promise<string> => {
-      const data = new FormData();
-      data.append('files', new Blob([text]), name);
-      const res = await svc.request('POST', '/operations/measurements', { key: secret, body: data });
+      const res = await svc.request('POST', '/operations/measurements', { key: secret, body: filesForm([{ name, content: text }]) });
       assert.equal(res.status, 202, await res.clone().text());
       return (await res.json()).results[0].jobId as string;
     };

@@ -3,16 +3,12 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
 import { makeTdm } from '../helpers/tracking.ts';
 
 const FIXTURES = new URL('../fixtures/ccsds/', import.meta.url).pathname;
 
-function form(files: Array<{ name: string; content: string | Uint8Array }>, field = 'files'): FormData {
-  const data = new FormData();
-  for (const file of files) data.append(field, new Blob([file.content as BlobPart]), file.name);
-  return data;
-}
+const form = filesForm;
 
 async function waitForJob(svc: TestService, key: string, jobId: string): Promise<Record<string, any>> {
   for (let i = 0; i < 200; i++) {

@@ -2,7 +2,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
 import { createSpacecraft, createStateVector, diagonalCovariance, ssoState, type StateVectorView } from './stateVectors.helpers.ts';
 
 const OPM_DIR = new URL('../fixtures/ccsds/opm/', import.meta.url);
@@ -25,8 +25,7 @@ after(async () => {
 });
 
 async function importFiles(files: Array<[string, string]>, spacecraftId?: string): Promise<{ status: number; body: ImportBody & { details?: ImportBody } }> {
-  const form = new FormData();
-  for (const [name, text] of files) form.append('files', new File([text], name, { type: 'text/plain' }));
+  const form = filesForm(files.map(([name, content]) => ({ name, content })));
   const query = spacecraftId ? `?spacecraftId=${encodeURIComponent(spacecraftId)}` : '';
   const r = await svc.request('POST', `/operations/state-vectors/import${query}`, { key, body: form });
   return { status: r.status, body: (await r.json()) as ImportBody & { details?: ImportBody } };

@@ -19,6 +19,13 @@ export interface TestService extends Service {
   key(options?: KeyOptions): Promise<{ secret: string; id: string; organizationId: string }>;
 }
 
+/** A multipart body with one file part per entry, all under `field` (default `files`, repeated). */
+export function filesForm(files: Array<{ name: string; content: string | Uint8Array }>, field = 'files'): FormData {
+  const form = new FormData();
+  for (const file of files) form.append(field, new Blob([file.content as BlobPart]), file.name);
+  return form;
+}
+
 export interface RequestOptions {
   key?: string;
   json?: unknown;
