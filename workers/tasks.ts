@@ -3,6 +3,7 @@
  * (and transferable typed arrays) crosses the thread boundary. Tasks stay thin adapters: the
  * computation itself lives in engine/.
  */
+import { readOcmTask, writeExportTask } from './maneuverTasks.ts';
 import {
   batchTransferables,
   inspectTrackingFile,
@@ -75,6 +76,8 @@ export const TASKS = {
   'stateVectors.parseOpm': parseOpmTask,
   'ephemeris.generateOem': generateOemTask,
   'tle.generate': generateTleTask,
+  'maneuvers.readOcm': readOcmTask,
+  'maneuvers.writeExport': writeExportTask,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

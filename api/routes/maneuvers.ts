@@ -238,7 +238,7 @@ export function registerManeuverRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(exportRoute, async (c) => {
-    const result = await exportManeuvers(c.get('deps').db, c.get('caller').organizationId, rawQuery(c));
+    const result = await exportManeuvers(c.get('deps').db, c.get('deps').pool, c.get('caller').organizationId, rawQuery(c));
     const headers = { 'Content-Disposition': `attachment; filename="${result.filename}"` };
     if (result.contentType === 'text/plain') {
       return new Response(result.text, { status: 200, headers: { ...headers, 'Content-Type': 'text/plain; charset=UTF-8' } });
@@ -248,7 +248,7 @@ export function registerManeuverRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(importRoute, async (c) => {
     const files = await uploadedFiles(c.req.valid('form').files);
-    const outcome = await importManeuverFiles(c.get('deps').db, c.get('caller').organizationId, files, c.req.valid('query').spacecraftId, {
+    const outcome = await importManeuverFiles(c.get('deps').db, c.get('deps').pool, c.get('caller').organizationId, files, c.req.valid('query').spacecraftId, {
       contentHash: c.req.header('X-Content-Hash'),
       resolutionFingerprint: c.req.header('X-Resolution-Fingerprint'),
     });
@@ -258,7 +258,7 @@ export function registerManeuverRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(inspectRoute, async (c) => {
     const files = await uploadedFiles(c.req.valid('form').files);
     if (files.length !== 1) throw validationError({ files: 'exactly one file is inspected per request' });
-    const preview = await inspectManeuverFile(c.get('deps').db, c.get('caller').organizationId, files[0]!, c.req.valid('query').spacecraftId);
+    const preview = await inspectManeuverFile(c.get('deps').db, c.get('deps').pool, c.get('caller').organizationId, files[0]!, c.req.valid('query').spacecraftId);
     return c.json(preview, 200);
   });
 

@@ -17,6 +17,7 @@
  *    `COMMENT apsis.name: <name>` (name differing from MAN_ID), `COMMENT apsis.segmentAttitudeModes: A,B,…` (per-row
  *    attitude modes differing from MAN_REF_FRAME), `COMMENT apsis.wetMassKg: <kg>` (wet mass differing from PHYS).
  */
+import { strToU8, zipSync } from 'fflate';
 import { timeScaleOf } from '../../engine/ccsds/definitions.ts';
 import { CcsdsParseError } from '../../engine/ccsds/errors.ts';
 import { parseOcm, type OcmManeuver, type OcmMessage } from '../../engine/ccsds/ocm.ts';
@@ -41,11 +42,27 @@ import {
 export class OcmImportError extends Error {
   readonly line: number;
   readonly code: string;
+  /** The message without its `line N: ` prefix. */
+  readonly detail: string;
   constructor(line: number, message: string, code = 'import.file.invalid') {
     super(`line ${line}: ${message}`);
     this.name = 'OcmImportError';
     this.line = line;
     this.code = code;
+    this.detail = message;
+  }
+}
+
+/** An OCM file read into an import plan, as plain data (it crosses the worker-thread boundary). */
+export type OcmReadResult = { ok: true; plan: OcmImportPlan } | { ok: false; line: number; detail: string; code: string };
+
+/** Decodes and reads one uploaded OCM (the compute pool's `maneuvers.readOcm` task). */
+export function readOcmFile(bytes: Uint8Array): OcmReadResult {
+  try {
+    return { ok: true, plan: readOcmManeuvers(decodeOcmBytes(bytes)) };
+  } catch (error) {
+    if (error instanceof OcmImportError) return { ok: false, line: error.line, detail: error.detail, code: error.code };
+    throw error;
   }
 }
 
@@ -339,4 +356,33 @@ export function writeManeuverOcm(spacecraft: Spacecraft, records: readonly Store
 function singleLine(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+/** One exported OCM file: the records of one spacecraft (plain data: it crosses the worker-thread boundary). */
+export interface OcmExportFile {
+  name: string;
+  spacecraft: Spacecraft;
+  records: StoredManeuver[];
+}
+
+export type OcmExportPayload = { kind: 'text'; text: string } | { kind: 'zip'; bytes: Uint8Array };
+
+/** Fixed zip entry time, so that equal content gives equal archives. */
+const ZIP_MTIME = new Date('1980-01-01T00:00:00Z');
+
+/**
+ * The export body (the compute pool's `maneuvers.writeExport` task): one OCM as text, or several OCMs in a
+ * ZIP with stable names (a repeated name gets `-2`, `-3`, …). `createdAt` is an Epoch in its JSON form.
+ */
+export function writeOcmExport(files: readonly OcmExportFile[], createdAt: string): OcmExportPayload {
+  const created = Epoch.fromJSON(createdAt);
+  const texts = files.map((file) => ({ name: file.name, text: writeManeuverOcm(file.spacecraft, file.records, created) }));
+  if (texts.length === 1) return { kind: 'text', text: texts[0]!.text };
+  const entries: Record<string, [Uint8Array, { mtime: Date }]> = {};
+  for (const file of texts) {
+    let name = file.name;
+    for (let n = 2; name in entries; n++) name = file.name.replace(/\.ocm$/, `-${n}.ocm`);
+    entries[name] = [strToU8(file.text), { mtime: ZIP_MTIME }];
+  }
+  return { kind: 'zip', bytes: zipSync(entries, { level: 6 }) };
 }

@@ -9,7 +9,7 @@
  * `conflictingManeuverIds`.
  */
 import { sha256Hex } from '../contentHash.ts';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8 } from 'fflate';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
 import {
@@ -31,7 +31,8 @@ import { nextDisplayNumber } from '../../storage/sequences.ts';
 import { findSpacecraftById, resolveSpacecraft, type ResolutionKind, type Spacecraft } from '../../storage/spacecraft.ts';
 import { ApiError, conflict, notFound, validationError } from '../errors.ts';
 import { buildContent, deriveValues, epochKey, keysOverlap, MANEUVER_ID_MAX_LENGTH } from './maneuverRecords.ts';
-import { decodeOcmBytes, OcmImportError, readOcmManeuvers, writeManeuverOcm, type OcmImportPlan, type OcmTargetHints } from './maneuverOcm.ts';
+import { OcmImportError, type OcmExportFile, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from './maneuverOcm.ts';
+import type { ComputePool } from '../../workers/pool.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 
 export const MAX_LIST_SPACECRAFT = 50;
@@ -475,20 +476,14 @@ export function exportFileName(parts: readonly string[]): string {
   return `${safe.join('_')}.ocm`;
 }
 
-/** Fixed zip entry time, so that equal content gives equal archives. */
-const ZIP_MTIME = new Date('1980-01-01T00:00:00Z');
-
-function zipOf(files: ReadonlyArray<{ name: string; text: string }>): Uint8Array {
-  const entries: Record<string, [Uint8Array, { mtime: Date }]> = {};
-  for (const file of files) {
-    let name = file.name;
-    for (let n = 2; name in entries; n++) name = file.name.replace(/\.ocm$/, `-${n}.ocm`);
-    entries[name] = [strToU8(file.text), { mtime: ZIP_MTIME }];
-  }
-  return zipSync(entries, { level: 6 });
+/** Writes the OCM files (and the ZIP when there are several) on the compute pool. */
+async function renderExport(pool: ComputePool, files: OcmExportFile[], createdAt: Epoch, zipName: string): Promise<ExportResult> {
+  const rendered = await pool.run('maneuvers.writeExport', { files, createdAt: createdAt.toJSON() });
+  if (rendered.kind === 'text') return { contentType: 'text/plain', filename: files[0]!.name, text: rendered.text };
+  return { contentType: 'application/zip', filename: zipName, bytes: rendered.bytes };
 }
 
-export async function exportManeuvers(db: SqlExecutor, organizationId: string, query: RawQuery): Promise<ExportResult> {
+export async function exportManeuvers(db: SqlExecutor, pool: ComputePool, organizationId: string, query: RawQuery): Promise<ExportResult> {
   const selection = parseExportSelection(query);
   const createdAt = Epoch.parseInstant(nowIso());
   if (selection.mode === 'ids') {
@@ -502,21 +497,17 @@ export async function exportManeuvers(db: SqlExecutor, organizationId: string, q
         details: { spacecraftId: spacecraft.id, maneuverIds: missing },
       });
     }
-    const files = selection.maneuverIds.map((id) => ({
-      name: exportFileName([spacecraft.id, id]),
-      text: writeManeuverOcm(spacecraft, [byId.get(id)!], createdAt),
-    }));
-    if (files.length === 1) return { contentType: 'text/plain', filename: files[0]!.name, text: files[0]!.text };
-    return { contentType: 'application/zip', filename: `${exportFileName([spacecraft.id]).replace(/\.ocm$/, '')}_maneuvers.zip`, bytes: zipOf(files) };
+    const files = selection.maneuverIds.map((id) => ({ name: exportFileName([spacecraft.id, id]), spacecraft, records: [byId.get(id)!] }));
+    return await renderExport(pool, files, createdAt, `${exportFileName([spacecraft.id]).replace(/\.ocm$/, '')}_maneuvers.zip`);
   }
   const spacecraft = await requireSpacecraftList(db, organizationId, selection.spacecraftIds);
   const records = await listManeuversInWindow(db, organizationId, selection.spacecraftIds, selection.startKey, selection.endKey);
   const files = selection.spacecraftIds.map((id) => ({
     name: exportFileName([id]),
-    text: writeManeuverOcm(spacecraft.get(id)!, records.filter((r) => r.spacecraftId === id), createdAt),
+    spacecraft: spacecraft.get(id)!,
+    records: records.filter((r) => r.spacecraftId === id),
   }));
-  if (files.length === 1) return { contentType: 'text/plain', filename: files[0]!.name, text: files[0]!.text };
-  return { contentType: 'application/zip', filename: 'maneuvers.zip', bytes: zipOf(files) };
+  return await renderExport(pool, files, createdAt, 'maneuvers.zip');
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -614,16 +605,15 @@ interface FileAnalysis {
   target: TargetResolution;
 }
 
-async function analyzeFile(db: SqlExecutor, organizationId: string, file: UploadedFile, queryTarget: Spacecraft | null): Promise<FileAnalysis> {
+/** Parses an uploaded OCM on the compute pool (never on the event loop, never inside a write transaction). */
+async function readOnPool(pool: ComputePool, file: UploadedFile): Promise<OcmReadResult> {
+  return await pool.run('maneuvers.readOcm', { bytes: file.bytes });
+}
+
+async function analyzeFile(db: SqlExecutor, organizationId: string, file: UploadedFile, read: OcmReadResult, queryTarget: Spacecraft | null): Promise<FileAnalysis> {
   const contentHash = sha256Hex(file.bytes);
-  let plan: OcmImportPlan | null = null;
-  let invalid: OcmImportError | null = null;
-  try {
-    plan = readOcmManeuvers(decodeOcmBytes(file.bytes));
-  } catch (error) {
-    if (!(error instanceof OcmImportError)) throw error;
-    invalid = error;
-  }
+  const plan: OcmImportPlan | null = read.ok ? read.plan : null;
+  const invalid = read.ok ? null : new OcmImportError(read.line, read.detail, read.code);
   const target = await resolveTarget(db, organizationId, plan?.hints ?? null, queryTarget);
   const resolutionFingerprint = sha256Hex(
     strToU8(
@@ -716,6 +706,7 @@ function stalePreview(message: string): ApiError {
  */
 export async function importManeuverFiles(
   db: Db,
+  pool: ComputePool,
   organizationId: string,
   files: readonly UploadedFile[],
   querySpacecraftId: string | undefined,
@@ -728,8 +719,9 @@ export async function importManeuverFiles(
   }
   const results: FileResult[] = [];
   for (const file of files) {
+    const read = await readOnPool(pool, file);
     const result = await inTransaction(db, async (tx) => {
-      const analysis = await analyzeFile(tx, organizationId, file, queryTarget);
+      const analysis = await analyzeFile(tx, organizationId, file, read, queryTarget);
       if (preview.contentHash !== undefined && preview.contentHash.trim().toLowerCase() !== analysis.contentHash) {
         throw stalePreview(`The file ${JSON.stringify(file.filename)} differs from the inspected one (X-Content-Hash does not match); inspect it again`);
       }
@@ -776,9 +768,15 @@ export interface ImportPreview extends Omit<FileResult, 'status'> {
 }
 
 /** Dry run of one file: what an import now would do, plus the hashes that bind a later import to this preview. */
-export async function inspectManeuverFile(db: Db, organizationId: string, file: UploadedFile, querySpacecraftId: string | undefined): Promise<ImportPreview> {
+export async function inspectManeuverFile(
+  db: Db,
+  pool: ComputePool,
+  organizationId: string,
+  file: UploadedFile,
+  querySpacecraftId: string | undefined,
+): Promise<ImportPreview> {
   const queryTarget = querySpacecraftId === undefined ? null : await requireSpacecraft(db, organizationId, querySpacecraftId);
-  const analysis = await analyzeFile(db, organizationId, file, queryTarget);
+  const analysis = await analyzeFile(db, organizationId, file, await readOnPool(pool, file), queryTarget);
   const common = {
     contentHash: analysis.contentHash,
     resolutionFingerprint: analysis.resolutionFingerprint,
