@@ -307,6 +307,16 @@ export async function findSpacecraftById(db: SqlExecutor, organizationId: string
   return result.rows[0] ? fromRow(result.rows[0]) : null;
 }
 
+/** The full records of the given ids in this organization, in one query (absent or foreign ids are left out). */
+export async function findSpacecraftByIds(db: SqlExecutor, organizationId: string, ids: readonly string[]): Promise<Spacecraft[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute({
+    sql: `SELECT * FROM spacecraft WHERE organization_id = ? AND id IN (${ids.map(() => '?').join(',')})`,
+    args: [organizationId, ...ids],
+  });
+  return result.rows.map(fromRow);
+}
+
 /** True when the spacecraft exists in this organization (cheap existence check for child resources). */
 export async function spacecraftExists(db: SqlExecutor, organizationId: string, id: string): Promise<boolean> {
   const result = await db.execute({

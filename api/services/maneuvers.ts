@@ -27,8 +27,8 @@ import {
   type StoredBurnSegment,
   type StoredManeuver,
 } from '../../storage/maneuvers.ts';
-import { nextDisplayNumber } from '../../storage/sequences.ts';
-import { findSpacecraftById, resolveSpacecraft, type ResolutionKind, type Spacecraft } from '../../storage/spacecraft.ts';
+import { reserveDisplayNumbers } from '../../storage/sequences.ts';
+import { findSpacecraftById, findSpacecraftByIds, resolveSpacecraft, type ResolutionKind, type Spacecraft } from '../../storage/spacecraft.ts';
 import { ApiError, conflict, notFound, validationError } from '../errors.ts';
 import { buildContent, deriveValues, epochKey, keysOverlap, MANEUVER_ID_MAX_LENGTH } from './maneuverRecords.ts';
 import { OcmImportError, type OcmExportFile, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from './maneuverOcm.ts';
@@ -152,13 +152,8 @@ async function requireSpacecraft(db: SqlExecutor, organizationId: string, id: st
 
 /** Every listed spacecraft, or 404 naming the missing ones (another organization's craft count as missing). */
 async function requireSpacecraftList(db: SqlExecutor, organizationId: string, ids: readonly string[]): Promise<Map<string, Spacecraft>> {
-  const found = new Map<string, Spacecraft>();
-  const missing: string[] = [];
-  for (const id of ids) {
-    const spacecraft = await findSpacecraftById(db, organizationId, id);
-    if (spacecraft) found.set(id, spacecraft);
-    else missing.push(id);
-  }
+  const found = new Map((await findSpacecraftByIds(db, organizationId, ids)).map((s) => [s.id, s] as const));
+  const missing = ids.filter((id) => !found.has(id));
   if (missing.length === 1) throw spacecraftNotFound(missing[0]!);
   if (missing.length > 1) {
     throw notFound(`Spacecraft not found: ${missing.join(', ')}`, 'SC-4040', { code: 'spacecraft.not-found', details: { spacecraftIds: missing } });
@@ -258,14 +253,16 @@ function conflictError(conflicts: readonly ManeuverConflict[], code: string): Ap
 }
 
 async function insertBatch(tx: SqlExecutor, organizationId: string, batch: readonly PendingRecord[]): Promise<void> {
+  if (batch.length === 0) return;
   const now = nowIso();
+  // One sequence bump for the whole batch: the records get consecutive MAN-<n> in batch order.
+  let number = await reserveDisplayNumbers(tx, organizationId, 'MAN', batch.length);
   for (const record of batch) {
-    const number = await nextDisplayNumber(tx, organizationId, 'MAN');
     await insertManeuver(tx, {
       organizationId,
       spacecraftId: record.spacecraftId,
       maneuverId: record.maneuverId,
-      displayId: `MAN-${number}`,
+      displayId: `MAN-${number++}`,
       ...record.content,
       createdAt: now,
       updatedAt: now,

@@ -77,6 +77,10 @@ describe('stored maneuvers: records and derived values', () => {
     const a = Number(String((await getDetail(svc, key, 'SEQ-A', craft)).displayId).slice(4));
     const b = Number(String((await getDetail(svc, key, 'SEQ-B', craft)).displayId).slice(4));
     assert.equal(b, a + 1);
+    // A later create continues after the numbers the batch reserved.
+    await createOk(svc, key, [maneuver(craft, 'SEQ-C', [segment('2026-01-01T00:00:02Z', 1)])]);
+    const c = Number(String((await getDetail(svc, key, 'SEQ-C', craft)).displayId).slice(4));
+    assert.equal(c, b + 1);
   });
 
   test('segment validation: explicit finite thrust components, nonzero resultant, ISP range, positive duration, zone', async () => {
