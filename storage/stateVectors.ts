@@ -49,6 +49,8 @@ export interface NewStateVector {
   meanElements: StoredMeanElements | null;
   warnings: string[];
   sourceFile: string | null;
+  /** OPM USER_DEFINED_<name> parameters (name without the prefix → value), kept as given; {} when none. */
+  userDefined?: Record<string, string>;
 }
 
 export interface StateVectorRecord extends NewStateVector {
@@ -98,6 +100,7 @@ function fromRow(row: Record<string, unknown>): StateVectorRecord {
     meanElements: row.mean_elements ? (JSON.parse(String(row.mean_elements)) as StoredMeanElements) : null,
     warnings: JSON.parse(String(row.warnings)) as string[],
     sourceFile: row.source_file === null || row.source_file === undefined ? null : String(row.source_file),
+    userDefined: JSON.parse(String(row.user_defined ?? '{}')) as Record<string, string>,
   };
 }
 
@@ -109,8 +112,8 @@ export async function insertStateVector(db: SqlExecutor, organizationId: string,
     sql: `INSERT INTO state_vectors (id, organization_id, display_number, spacecraft_id, epoch, epoch_key,
             position_x_km, position_y_km, position_z_km, velocity_x_km_s, velocity_y_km_s, velocity_z_km_s,
             reference_frame, mass_kg, originator, creation_date, source_type, orbit_solution_id, converged,
-            covariance, mean_elements, warnings, source_file)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            covariance, mean_elements, warnings, source_file, user_defined)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     args: [
       id, organizationId, displayNumber, sv.spacecraftId, sv.epoch, sv.epochKey,
       sv.positionKm[0], sv.positionKm[1], sv.positionKm[2], sv.velocityKmS[0], sv.velocityKmS[1], sv.velocityKmS[2],
@@ -118,7 +121,7 @@ export async function insertStateVector(db: SqlExecutor, organizationId: string,
       sv.converged === null ? null : sv.converged ? 1 : 0,
       sv.covariance ? JSON.stringify(sv.covariance) : null,
       sv.meanElements ? JSON.stringify(sv.meanElements) : null,
-      JSON.stringify(sv.warnings), sv.sourceFile,
+      JSON.stringify(sv.warnings), sv.sourceFile, JSON.stringify(sv.userDefined ?? {}),
     ],
   });
   return { id, displayNumber };

@@ -79,6 +79,9 @@ export const StateVectorSchema = z
     meanElements: MeanElementsSchema.nullable(),
     meanElementsTheory: z.enum(['DSST']).nullable().openapi({ description: "'DSST' when meanElements is set, else null" }),
     warnings: z.array(z.string()).openapi({ description: 'Non-fatal warnings (empty when none)' }),
+    userDefinedParameters: z.record(z.string(), z.string()).openapi({
+      description: 'OPM USER_DEFINED_<name> parameters of an imported state (name without the prefix → value); {} when none. Written back on OPM export.',
+    }),
   })
   .openapi('StateVector');
 

@@ -69,6 +69,7 @@ export function stateVectorView(sv: StateVectorRecord) {
     meanElements: sv.meanElements,
     meanElementsTheory: sv.meanElements ? ('DSST' as const) : null,
     warnings: sv.warnings,
+    userDefinedParameters: sv.userDefined ?? {},
   };
 }
 
@@ -236,6 +237,7 @@ export async function exportOpm(db: Db, organizationId: string, id: string): Pro
     refFrame: sv.referenceFrame,
     timeSystem: 'UTC',
     stateVector: { epoch: epoch.toString('UTC', 9), positionKm: sv.positionKm, velocityKmS: sv.velocityKmS },
+    userDefined: sv.userDefined ?? {},
     spacecraftParameters: {
       massKg: sv.massKg,
       solarRadAreaM2: spacecraft.srpArea,
@@ -338,6 +340,7 @@ async function importOne(deps: AppDeps, organizationId: string, file: UploadedOp
     meanElements: derived.meanElements,
     warnings: [...state.warnings, ...derived.warnings],
     sourceFile: file.filename,
+    userDefined: state.userDefined,
   };
   const { displayNumber } = await inTransaction(db, (tx) => insertStateVector(tx, organizationId, record));
   return {

@@ -20,6 +20,8 @@ export interface ImportedState {
   objectName: string;
   objectId: string;
   covariance: { frame: string; values: number[] } | null;
+  /** USER_DEFINED_<name> parameters, name without the prefix → value as given. */
+  userDefined: Record<string, string>;
   warnings: string[];
 }
 
@@ -108,6 +110,20 @@ export function stateFromOpm(opm: OpmMessage, text: string): ImportedState {
     );
   }
   if (opm.keplerianElements) warnings.push('OPM Keplerian elements not stored: the state vector is authoritative (mean elements are derived from it)');
+  const sp = opm.spacecraftParameters;
+  const notStored = sp
+    ? ([
+        ['SOLAR_RAD_AREA', sp.solarRadAreaM2],
+        ['SOLAR_RAD_COEFF', sp.solarRadCoeff],
+        ['DRAG_AREA', sp.dragAreaM2],
+        ['DRAG_COEFF', sp.dragCoeff],
+      ] as const).filter(([, value]) => value !== null && value !== undefined).map(([keyword]) => keyword)
+    : [];
+  if (notStored.length > 0) {
+    warnings.push(
+      `OPM ${notStored.join(', ')} not stored with the state: propagation uses the spacecraft record's areas and coefficients (PATCH /operations/spacecraft/{id})`,
+    );
+  }
   return {
     epoch: epoch.toIsoString(9),
     positionKm: opm.stateVector.positionKm,
@@ -118,6 +134,7 @@ export function stateFromOpm(opm: OpmMessage, text: string): ImportedState {
     objectName: metadata.objectName,
     objectId: metadata.objectId,
     covariance,
+    userDefined: { ...opm.userDefined },
     warnings,
   };
 }

@@ -32,6 +32,7 @@ export const migration0005: Migration = {
       covariance TEXT,
       mean_elements TEXT,
       warnings TEXT NOT NULL,
+      user_defined TEXT NOT NULL DEFAULT '{}',
       source_file TEXT,
       UNIQUE (organization_id, display_number)
     )`,

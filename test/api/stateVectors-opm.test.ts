@@ -70,7 +70,18 @@ describe('OPM import', () => {
     assert.equal(ex3.covariance!.frame, 'TOD');
     assert.equal(ex3.covariance!.matrix[1]![0], 4.618927349220216e-4);
     assert.equal(ex3.covariance!.matrix[0]![1], 4.618927349220216e-4);
-    assert.equal((await get(byName.get('OPMExample4.txt')!.stateVectorId!)).covariance!.frame, 'RTN');
+    const ex4 = await get(byName.get('OPMExample4.txt')!.stateVectorId!);
+    assert.equal(ex4.covariance!.frame, 'RTN');
+    // user-defined parameters are kept with the state and written back on export
+    assert.deepEqual(ex4.userDefinedParameters, { OBJ1_TIME_LASTOB_START: '2020-01-29T13:30:00' });
+    const ex4Opm = await (await svc.request('GET', `/operations/state-vectors/${ex4.id}/opm`, { key })).text();
+    assert.match(ex4Opm, /^USER_DEFINED_OBJ1_TIME_LASTOB_START\s+= 2020-01-29T13:30:00$/m);
+    const reimported = await importFiles([['ex4-again.opm', ex4Opm]], sc);
+    assert.equal(reimported.status, 200, JSON.stringify(reimported.body));
+    assert.deepEqual((await get(reimported.body.results[0]!.stateVectorId!)).userDefinedParameters, ex4.userDefinedParameters);
+    // spacecraft areas/coefficients in an OPM are not silently dropped either
+    assert.ok(ex2.warnings.some((w) => /SOLAR_RAD_AREA.*DRAG_AREA.*not stored/.test(w)), JSON.stringify(ex2.warnings));
+    assert.deepEqual(ex1.userDefinedParameters, {});
     const xml = await get(byName.get('OPMExample3.xml')!.stateVectorId!);
     assert.equal(xml.hasCovariance, false);
     assert.ok(xml.warnings.some((w) => w.includes('covariance dropped') && w.includes('positive semi-definite')), JSON.stringify(xml.warnings));

@@ -24,6 +24,7 @@ export async function createSpacecraft(svc: TestService, key: string, body: Reco
 
 export interface StateVectorView {
   id: string;
+  userDefinedParameters: Record<string, string>;
   spacecraftId: string;
   spacecraftName: string;
   epoch: string;
