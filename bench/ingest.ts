@@ -19,7 +19,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, inTransaction } from '../storage/db.ts';
+import { analyzeDatabase, inTransaction, openDatabase } from '../storage/db.ts';
 import { explainMeasurementQuery, insertMeasurements, type NewMeasurement } from '../storage/measurements.ts';
 import { migrate } from '../storage/migrations.ts';
 import { ensureOrganization } from '../storage/organizations.ts';
@@ -251,7 +251,7 @@ async function queryPart(): Promise<void> {
     }
     const insertS = (performance.now() - started) / 1000;
     console.log(`inserted ${fmt(queryRows)} measurements through storage in ${insertS.toFixed(1)} s (${fmt(queryRows / insertS)} rows/s)`);
-    await db.execute('ANALYZE');
+    await analyzeDatabase(db);
 
     const day = { startDate: '2025-01-05T00:00:00Z', endDate: '2025-01-05T23:59:59.999Z' };
     const cases: Array<{ label: string; params: Record<string, string>; spacecraftIds: string[] | null; page: number; sort: 'epoch' | 'spacecraftId' }> = [

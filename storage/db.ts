@@ -210,6 +210,16 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Pr
   }
 }
 
+/** Throws when the database cannot answer a trivial query (health checks). */
+export async function pingDatabase(db: SqlExecutor): Promise<void> {
+  await db.execute('SELECT 1');
+}
+
+/** Refreshes the query planner's statistics (after bulk loads). */
+export async function analyzeDatabase(db: SqlExecutor): Promise<void> {
+  await db.execute('ANALYZE');
+}
+
 /** Current instant as stored everywhere: ISO-8601 UTC with milliseconds. */
 export function nowIso(): string {
   return new Date().toISOString();

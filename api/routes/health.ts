@@ -1,5 +1,6 @@
 /** GET /health (no auth): database reachability and compute-pool load. */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { pingDatabase } from '../../storage/db.ts';
 import type { AppEnv } from '../context.ts';
 
 const HealthSchema = z
@@ -25,7 +26,7 @@ export function registerHealthRoutes(app: OpenAPIHono<AppEnv>): void {
     const { db, pool } = c.get('deps');
     let database: { status: 'UP' | 'DOWN'; error?: string } = { status: 'UP' };
     try {
-      await db.execute('SELECT 1');
+      await pingDatabase(db);
     } catch (error) {
       database = { status: 'DOWN', error: String((error as Error)?.message ?? error) };
     }
