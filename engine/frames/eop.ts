@@ -5,6 +5,9 @@
 //    FORMAT(3(I4),I7,2(F11.6),2(F12.7),2(F11.6),2(F11.6),2(F11.7),2(F12.6)); x, y, dX, dY in arcsec, UT1−UTC, LOD in s.
 //  * IERS EOP C04, "20 C04" layout (eopc04.1962-now, '#' header): year month day hour MJD x y UT1−UTC dX dY xrt yrt
 //    LOD + errors. A header naming dPsi/dEps instead of dX/dY (the IAU 1980 variant) fills ddPsi/ddEps instead.
+//  * IERS EOP 20 C04 as semicolon-separated values (eopc04_20.*.csv, the IERS data centre's CSV export): a header
+//    row naming the columns (MJD;Year;Month;Day;Type;x_pole;…;UT1-UTC;…;LOD;…;dX;…;dY;…), one row per day; columns
+//    are found by their header names, not their position. x, y, dX, dY in arcsec; UT1−UTC, LOD in s.
 //  * IERS/USNO finals2000A (finals2000A.all/.data/.daily), fixed columns per readme.finals2000A (bytes 1-185):
 //    Bulletin A values are used (x, y arcsec; UT1−UTC s; LOD ms; dX, dY mas w.r.t. IAU 2000A). Rows without
 //    polar motion and UT1 (the empty future tail of finals2000A.all) end the coverage.
@@ -47,7 +50,7 @@ export interface EopRow extends Omit<EopValues, 'covered' | 'predicted'> {
   predicted: boolean;
 }
 
-export type EopFormat = 'C04' | 'finals2000A' | 'rows' | 'empty';
+export type EopFormat = 'C04' | 'C04_CSV' | 'finals2000A' | 'rows' | 'empty';
 
 /** A malformed EOP file; `line` is 1-based. */
 export class EopParseError extends Error {
@@ -157,6 +160,7 @@ export class EopTable {
     const lines = text.split(/\r?\n/);
     for (const line of lines) {
       if (line.trim() === '' || line.startsWith('#')) continue;
+      if (/^\s*MJD\s*;/i.test(line)) return EopTable.fromC04Csv(text);
       if (isFinalsDataLine(line)) return EopTable.fromFinals2000A(text);
       if (C04_DATA_RE.test(line)) return EopTable.fromC04(text);
     }
@@ -212,6 +216,52 @@ export class EopTable {
     });
     if (rows.length === 0) throw new EopParseError(lines.length, 'no C04 data rows found');
     return new EopTable(rows, 'C04');
+  }
+
+  /** IERS EOP 20 C04 semicolon-separated values with a header row (columns found by name). */
+  static fromC04Csv(text: string): EopTable {
+    const lines = text.split(/\r?\n/);
+    const headerIdx = lines.findIndex((l) => /^\s*MJD\s*;/i.test(l));
+    if (headerIdx < 0) throw new EopParseError(1, 'no header row starting with MJD; found (expected IERS C04 CSV)');
+    const names = lines[headerIdx]!.split(';').map((h) => h.trim());
+    const column = (name: string): number => {
+      const k = names.indexOf(name);
+      if (k < 0) throw new EopParseError(headerIdx + 1, `header has no '${name}' column`);
+      return k;
+    };
+    const c = {
+      mjd: column('MJD'), year: column('Year'), month: column('Month'), day: column('Day'),
+      x: column('x_pole'), y: column('y_pole'), ut1: column('UT1-UTC'), lod: column('LOD'), dx: column('dX'), dy: column('dY'),
+    };
+    const rows: EopRow[] = [];
+    for (let idx = headerIdx + 1; idx < lines.length; idx++) {
+      const line = lines[idx]!;
+      const lineNo = idx + 1;
+      if (line.trim() === '') continue;
+      const f = line.split(';');
+      if (f.length !== names.length) throw new EopParseError(lineNo, `expected ${names.length} fields like the header, found ${f.length}`);
+      const field = (k: number, what: string) => num(f[k]!, lineNo, what);
+      const optional = (k: number, what: string) => (f[k]!.trim() === '' ? 0 : field(k, what));
+      const mjd = field(c.mjd, 'MJD');
+      checkDate(lineNo, field(c.year, 'Year'), field(c.month, 'Month'), field(c.day, 'Day'), mjd);
+      const prev = rows[rows.length - 1];
+      if (prev && !(mjd > prev.mjd)) throw new EopParseError(lineNo, `MJD ${mjd} is not after the previous row (${prev.mjd})`);
+      rows.push(c04Row(mjd, field(c.x, 'x_pole'), field(c.y, 'y_pole'), field(c.ut1, 'UT1-UTC'), optional(c.lod, 'LOD'),
+        optional(c.dx, 'dX'), optional(c.dy, 'dY'), false));
+    }
+    if (rows.length === 0) throw new EopParseError(lines.length, 'no C04 CSV data rows found');
+    return new EopTable(rows, 'C04_CSV');
+  }
+
+  /**
+   * `older` continued by `newer`: the rows of `older` before `newer` starts, then every row of `newer` (a newer
+   * series wins where both cover a day). Used to extend a long historical series with a recent file.
+   */
+  static spliced(older: EopTable, newer: EopTable): EopTable {
+    if (newer.size === 0) return older;
+    const head = older.rows().filter((r) => r.mjd < newer.firstMjd);
+    const format = older.format.startsWith('C04') && newer.format.startsWith('C04') ? 'C04' : 'rows';
+    return new EopTable([...head, ...newer.rows()], format);
   }
 
   /** IERS/USNO finals2000A fixed-column format (Bulletin A columns). */

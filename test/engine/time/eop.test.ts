@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { EopParseError, EopTable } from '../../../engine/frames/eop.ts';
 import { Epoch } from '../../../engine/time/index.ts';
-import { BUNDLED_EOP_FILE, eopSourceDescription, loadEopTable } from '../../../resources/eop/load.ts';
+import { BUNDLED_EOP_FILE, BUNDLED_EOP_RECENT_FILE, eopSourceDescription, loadEopTable } from '../../../resources/eop/load.ts';
 import { fileURLToPath } from 'node:url';
 import { fixture, fixtureJson } from './helpers.ts';
 
@@ -212,8 +212,8 @@ test('loadEopTable: EOP_FILE overrides the bundled file (format detected), bad p
     assert.equal(loadEopTable().format, 'finals2000A');
     assert.equal(eopSourceDescription(), `EOP finals2000A 2016-12-29 .. 2017-01-03 (6 rows) from ${finalsPath}`);
     delete process.env.EOP_FILE;
-    assert.equal(loadEopTable(), c04);
-    assert.match(eopSourceDescription(), /bundled IERS EOP 14 C04 snapshot$/);
+    assert.equal(loadEopTable().describe(), 'EOP C04 1962-01-01 .. 2023-08-28 (22520 rows)');
+    assert.match(eopSourceDescription(), /bundled IERS EOP 14 C04 \+ 20 C04 snapshot$/);
   } finally {
     if (saved === undefined) delete process.env.EOP_FILE;
     else process.env.EOP_FILE = saved;
@@ -221,4 +221,37 @@ test('loadEopTable: EOP_FILE overrides the bundled file (format detected), bad p
   assert.throws(() => loadEopTable('/nonexistent/finals2000A.all'), /cannot read EOP file \/nonexistent\/finals2000A.all/);
   const badPath = fileURLToPath(new URL('../../fixtures/time/leap-seconds.list', import.meta.url));
   assert.throws(() => loadEopTable(badPath), /EOP file .*leap-seconds.list: EOP line 1: no EOP data rows/);
+});
+
+test('IERS 20 C04 semicolon CSV: columns by header name, values as published, errors name the line', () => {
+  const csv = loadEopTable(BUNDLED_EOP_RECENT_FILE);
+  assert.equal(csv.format, 'C04_CSV');
+  assert.equal(csv.describe(), 'EOP C04_CSV 2022-01-01 .. 2023-08-28 (605 rows)');
+  // 2023-02-10 row of the file: 59985;2023;02;10;;x;…;UT1-UTC;…;LOD;…;dX;…;dY;…
+  const row = readFileSync(BUNDLED_EOP_RECENT_FILE, 'utf8').split('\n').find((l) => l.startsWith('59985;'))!.split(';');
+  const at = csv.at(Epoch.fromLabel('UTC', 59985, 0));
+  assert.equal(at.xpArcsec, Number(row[5]));
+  assert.equal(at.ypArcsec, Number(row[7]));
+  assert.ok(Math.abs(at.dut1Seconds - Number(row[14])) < 1e-12);
+  assert.equal(at.lodSeconds, Number(row[16]));
+  assert.equal(at.dxArcsec, Number(row[23]));
+  assert.equal(at.dyArcsec, Number(row[25]));
+  const head = 'MJD;Year;Month;Day;Type;x_pole;sigma_x_pole;y_pole;sigma_y_pole;UT1-UTC;LOD;dX;dY';
+  assert.throws(() => EopTable.parse(`${head}\n59580;2022;01;01;;0.05;0;0.27;0;-0.11;0;0;0\n59581;2022;01;03;;0.05;0;0.27;0;-0.11;0;0;0`),
+    (e: unknown) => e instanceof EopParseError && e.line === 3 && /does not match MJD/.test(e.message));
+  assert.throws(() => EopTable.parse(`${head}\n59580;2022;01;01;;0.05;0;0.27`),
+    (e: unknown) => e instanceof EopParseError && e.line === 2 && /expected 13 fields/.test(e.message));
+  assert.throws(() => EopTable.parse('MJD;Year;Month;Day;x_pole\n'), (e: unknown) => e instanceof EopParseError && /no 'y_pole' column/.test(e.message));
+});
+
+test('bundled table: 14 C04 up to 2021-12-31, then 20 C04 (the newer series wins where both cover a day)', () => {
+  const bundled = loadEopTable();
+  const csv = loadEopTable(BUNDLED_EOP_RECENT_FILE);
+  const before = Epoch.fromLabel('UTC', 59579, 0); // 2021-12-31
+  assert.deepEqual(bundled.at(before), c04.at(before));
+  for (const mjd of [59580, 59900, 59985, 60184]) {
+    const e = Epoch.fromLabel('UTC', mjd, 43200);
+    if (mjd < 60184) assert.deepEqual(bundled.at(e), csv.at(e));
+  }
+  assert.equal(bundled.at(Epoch.fromLabel('UTC', 60185, 0)).covered, false);
 });
