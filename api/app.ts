@@ -53,7 +53,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
         errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${deps.config.maxUploadBytes} bytes`),
     }),
   );
-  app.use('/operations/*', authenticate());
+  app.use('/operations/*', authenticate(deps.config));
+  app.use('/operations/*', requireUtf8JsonBody());
   const mediaTypes = new Map<string, string[]>();
   app.use('/operations/*', requireDeclaredMediaType(mediaTypes));
 
@@ -141,6 +142,32 @@ function declaredMediaTypes(app: OpenAPIHono<AppEnv>): Map<string, string[]> {
     out.set(`${definition.route.method.toUpperCase()} ${toHonoPath(definition.route.path)}`, Object.keys(content));
   }
   return out;
+}
+
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * A JSON body must be valid UTF-8 (RFC 8259 §8.1): decoded strictly here, so a byte sequence that is not UTF-8 is a
+ * 400 naming the body instead of being stored as U+FFFD. The decoded text is handed to Hono's body cache, which the
+ * route's JSON validator then parses.
+ */
+function requireUtf8JsonBody() {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const contentType = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
+    if (c.req.raw.body !== null && JSON_MEDIA_TYPE.test(contentType)) {
+      let text: string;
+      try {
+        text = decoder.decode(await c.req.arrayBuffer());
+      } catch (error) {
+        if (!(error instanceof TypeError)) throw error;
+        const message = 'The request body is not valid UTF-8';
+        return errorResponse(c, 400, 'VALIDATION_ERROR', message, { fieldErrors: { body: message } });
+      }
+      (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+    }
+    await next();
+  };
 }
 
 /** 415 when a body-carrying request's Content-Type is not one the matched route declares. */

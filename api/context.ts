@@ -1,5 +1,6 @@
 /** What the app needs from outside, and what middleware puts on the request context. */
 import type { Db } from '../storage/db.ts';
+import type { AuditLog } from './auth/auditLog.ts';
 import type { ComputePool } from '../workers/pool.ts';
 import type { Config } from './config.ts';
 import type { Permission } from './permissions.ts';
@@ -8,6 +9,8 @@ export interface AppDeps {
   db: Db;
   pool: ComputePool;
   config: Config;
+  /** Batched writer of the API-key usage and failed-authentication audit rows. */
+  audit: AuditLog;
   /** Background runner of tracking-upload jobs; uploads wake it. */
   jobRunner?: { wake(): void };
 }

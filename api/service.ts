@@ -10,6 +10,7 @@ import { ensureOrganization } from '../storage/organizations.ts';
 import { ensureOwner } from '../storage/owners.ts';
 import { createPool, type ComputePool } from '../workers/pool.ts';
 import { createApp } from './app.ts';
+import { AuditLog } from './auth/auditLog.ts';
 import { MeasurementJobRunner } from './services/measurementJobRunner.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
@@ -21,6 +22,7 @@ export interface Service {
   pool: ComputePool;
   config: Config;
   jobRunner: MeasurementJobRunner;
+  audit: AuditLog;
   close(): Promise<void>;
 }
 
@@ -56,7 +58,8 @@ export async function startService(config: Config): Promise<Service> {
   const db = await openStorage(config);
   const pool = await createPool({ size: config.workers });
   const jobRunner = new MeasurementJobRunner(db, pool);
-  const app = createApp({ db, pool, config, jobRunner });
+  const audit = new AuditLog(db, { flushMs: config.auditFlushMs });
+  const app = createApp({ db, pool, config, jobRunner, audit });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
   return {
@@ -65,8 +68,11 @@ export async function startService(config: Config): Promise<Service> {
     pool,
     config,
     jobRunner,
+    audit,
     async close() {
       await jobRunner.stop();
+      // After the HTTP server has stopped (the entry points close it first): every answered request's audit row.
+      await audit.close();
       await pool.close();
       db.close();
     },

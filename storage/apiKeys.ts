@@ -73,8 +73,7 @@ export async function createApiKey(db: SqlExecutor, input: NewApiKey): Promise<{
     id: randomUUID(),
     organizationId: input.organizationId,
     ownerId: input.ownerId,
-    // Never more than a quarter of the secret, so a short operator-chosen secret is not displayed whole.
-    prefix: secret.slice(0, Math.min(PREFIX_LENGTH, Math.floor(secret.length / 4))),
+    prefix: secretPrefix(secret),
     permissions: [...input.permissions],
     environments: [...input.environments],
     ipAllowlist: [...input.ipAllowlist],
@@ -95,8 +94,18 @@ export async function createApiKey(db: SqlExecutor, input: NewApiKey): Promise<{
 }
 
 export async function findApiKeyBySecret(db: SqlExecutor, secret: string): Promise<ApiKeyWithOwner | null> {
-  const result = await db.execute({ sql: `${SELECT_WITH_OWNER} WHERE k.secret_sha256 = ?`, args: [sha256Hex(secret)] });
+  return await findApiKeyBySecretHash(db, sha256Hex(secret));
+}
+
+/** The key whose secret has this SHA-256 (hex), with its owner's state. */
+export async function findApiKeyBySecretHash(db: SqlExecutor, secretSha256: string): Promise<ApiKeyWithOwner | null> {
+  const result = await db.execute({ sql: `${SELECT_WITH_OWNER} WHERE k.secret_sha256 = ?`, args: [secretSha256] });
   return result.rows[0] ? fromRow(result.rows[0]) : null;
+}
+
+/** Display prefix of a secret: never more than a quarter of it, so a short secret is not shown whole. */
+export function secretPrefix(secret: string): string {
+  return secret.slice(0, Math.min(PREFIX_LENGTH, Math.floor(secret.length / 4)));
 }
 
 export async function findApiKeyById(db: SqlExecutor, id: string): Promise<ApiKeyWithOwner | null> {

@@ -1,6 +1,8 @@
-/** API-key usage audit log: one row per authenticated request. */
+/**
+ * The audit logs: one row per authenticated request (API-key usage), and one per failed authentication. Rows are
+ * written in batches (api/auth/auditLog.ts): one multi-row INSERT per batch instead of one write per request.
+ */
 import type { SqlExecutor } from './db.ts';
-import { nowIso } from './db.ts';
 
 export interface AuditEntry {
   apiKeyId: string;
@@ -11,22 +13,70 @@ export interface AuditEntry {
   durationMs: number;
   correlationId: string;
   clientIp: string | null;
+  /** When the request ended (ISO-8601 UTC, ms); the time of the request, not of the batch write. */
+  createdAt: string;
 }
 
 export interface StoredAuditEntry extends AuditEntry {
   id: number;
+}
+
+/** Why an authentication failed (machine token, stored as is). */
+export type AuthFailureReason =
+  | 'MISSING_CREDENTIALS'
+  | 'MALFORMED_CREDENTIALS'
+  | 'UNKNOWN_KEY'
+  | 'REVOKED_KEY'
+  | 'EXPIRED_KEY'
+  | 'OWNER_DISABLED'
+  | 'THROTTLED';
+
+export interface AuthFailureEntry {
+  /** The key, when the secret matched one (revoked, expired, disabled owner); else null. */
+  apiKeyId: string | null;
+  organizationId: string | null;
+  /** Display prefix of the presented secret (never the secret): the stored prefix of a known key, else the same rule applied to the token. */
+  keyPrefix: string | null;
+  reason: AuthFailureReason;
+  method: string;
+  path: string;
+  correlationId: string;
+  clientIp: string | null;
   createdAt: string;
 }
 
-export async function insertAuditEntry(db: SqlExecutor, entry: AuditEntry): Promise<void> {
-  await db.execute({
-    sql: `INSERT INTO api_key_audit (api_key_id, organization_id, method, path, status, duration_ms, correlation_id,
-            client_ip, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [
-      entry.apiKeyId, entry.organizationId, entry.method, entry.path, entry.status, entry.durationMs,
-      entry.correlationId, entry.clientIp, nowIso(),
-    ],
-  });
+export interface StoredAuthFailure extends AuthFailureEntry {
+  id: number;
+}
+
+/** Rows per INSERT statement: 9–10 bound values each, far under SQLite's 32,766 limit. */
+const ROWS_PER_STATEMENT = 500;
+
+function placeholders(rows: number, columns: number): string {
+  const row = `(${Array.from({ length: columns }, () => '?').join(', ')})`;
+  return Array.from({ length: rows }, () => row).join(', ');
+}
+
+export async function insertAuditEntries(db: SqlExecutor, entries: readonly AuditEntry[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += ROWS_PER_STATEMENT) {
+    const part = entries.slice(start, start + ROWS_PER_STATEMENT);
+    await db.execute({
+      sql: `INSERT INTO api_key_audit (api_key_id, organization_id, method, path, status, duration_ms, correlation_id,
+              client_ip, created_at) VALUES ${placeholders(part.length, 9)}`,
+      args: part.flatMap((e) => [e.apiKeyId, e.organizationId, e.method, e.path, e.status, e.durationMs, e.correlationId, e.clientIp, e.createdAt]),
+    });
+  }
+}
+
+export async function insertAuthFailures(db: SqlExecutor, entries: readonly AuthFailureEntry[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += ROWS_PER_STATEMENT) {
+    const part = entries.slice(start, start + ROWS_PER_STATEMENT);
+    await db.execute({
+      sql: `INSERT INTO auth_failures (api_key_id, organization_id, key_prefix, reason, method, path, correlation_id, client_ip,
+              created_at) VALUES ${placeholders(part.length, 9)}`,
+      args: part.flatMap((e) => [e.apiKeyId, e.organizationId, e.keyPrefix, e.reason, e.method, e.path, e.correlationId, e.clientIp, e.createdAt]),
+    });
+  }
 }
 
 export async function listAuditEntries(db: SqlExecutor, apiKeyId: string): Promise<StoredAuditEntry[]> {
@@ -44,6 +94,28 @@ export async function listAuditEntries(db: SqlExecutor, apiKeyId: string): Promi
     durationMs: Number(row.duration_ms),
     correlationId: String(row.correlation_id),
     clientIp: row.client_ip == null ? null : String(row.client_ip),
+    createdAt: String(row.created_at),
+  }));
+}
+
+/** Failed authentications, newest last; `clientIp` narrows to one address. */
+export async function listAuthFailures(db: SqlExecutor, filter: { clientIp?: string; limit?: number } = {}): Promise<StoredAuthFailure[]> {
+  const where = filter.clientIp === undefined ? '' : 'WHERE client_ip = ?';
+  const result = await db.execute({
+    sql: `SELECT * FROM (SELECT * FROM auth_failures ${where} ORDER BY id DESC LIMIT ?) ORDER BY id`,
+    args: [...(filter.clientIp === undefined ? [] : [filter.clientIp]), filter.limit ?? 1000],
+  });
+  const text = (value: unknown) => (value == null ? null : String(value));
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    apiKeyId: text(row.api_key_id),
+    organizationId: text(row.organization_id),
+    keyPrefix: text(row.key_prefix),
+    reason: String(row.reason) as AuthFailureReason,
+    method: String(row.method),
+    path: String(row.path),
+    correlationId: String(row.correlation_id),
+    clientIp: text(row.client_ip),
     createdAt: String(row.created_at),
   }));
 }

@@ -1,23 +1,32 @@
 /**
  * Bearer API-key authentication and authorization for /operations/** (spec → Authentication,
- * ARCHITECTURE → Auth), and the API-key usage audit row of every authenticated request.
+ * ARCHITECTURE → Auth), the API-key usage audit row of every authenticated request, and the failed-authentication
+ * audit and throttle.
  *
- *  - missing or malformed Authorization → empty 401 with `WWW-Authenticate: Bearer`
+ *  - missing or malformed Authorization → empty 401 with `WWW-Authenticate: Bearer` (the scheme name is
+ *    case-insensitive, RFC 9110 §11.1: `bearer`, `BEARER` work)
  *  - unknown, expired or revoked key, disabled owner → 401 {error: invalid_token, error_description}
  *  - no Operations environment grant, client IP outside the allowlist, or missing route
  *    permission → 403 ACCESS_ERROR "Access denied"
+ *  - an address with too many failed authentications → 429 TOO_MANY_AUTH_FAILURES with Retry-After, before any
+ *    key is looked at (api/auth/failureThrottle.ts)
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { findApiKeyBySecret } from '../../storage/apiKeys.ts';
-import { insertAuditEntry } from '../../storage/audit.ts';
+import { secretPrefix, type ApiKeyWithOwner } from '../../storage/apiKeys.ts';
+import type { AuthFailureReason } from '../../storage/audit.ts';
+import { nowIso } from '../../storage/db.ts';
+import { ApiKeyCache } from '../auth/apiKeyCache.ts';
+import { AuthFailureThrottle } from '../auth/failureThrottle.ts';
+import type { Config } from '../config.ts';
 import type { AppEnv } from '../context.ts';
 import { errorResponse } from '../errors.ts';
-import { logError } from '../log.ts';
+import { ClientAddressResolver } from '../net/clientAddress.ts';
 import { ipAllowed } from '../net/cidr.ts';
 import { OPERATIONS_ENVIRONMENT, permissionFor } from '../permissions.ts';
 
-const BEARER = /^Bearer ([A-Za-z0-9._~+/=\-]+)$/;
+/** `Bearer <token68>` (RFC 6750 §2.1); the scheme name in any case, one or more spaces. */
+const BEARER = /^bearer +([A-Za-z0-9._~+/=-]+)$/i;
 
 function emptyUnauthorized(): Response {
   return new Response(null, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
@@ -37,16 +46,8 @@ function accessDenied(c: Context): Response {
   return errorResponse(c, 403, 'ACCESS_ERROR', 'Access denied');
 }
 
-/**
- * The client address: the socket peer, or with TRUST_PROXY the left-most X-Forwarded-For entry.
- * Works with @hono/node-server (env.incoming), Deno.serve (env.remoteAddr) and tests (env.remoteAddress).
- */
-export function clientIp(c: Context, trustProxy: boolean): string | null {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for');
-    const first = forwarded?.split(',')[0]?.trim();
-    if (first) return first;
-  }
+/** The socket peer: @hono/node-server (env.incoming), Deno.serve (env.remoteAddr), tests (env.remoteAddress). */
+export function socketPeer(c: Context): string | null {
   const env = (c.env ?? {}) as {
     incoming?: { socket?: { remoteAddress?: string } };
     remoteAddr?: { hostname?: string };
@@ -55,17 +56,61 @@ export function clientIp(c: Context, trustProxy: boolean): string | null {
   return env.incoming?.socket?.remoteAddress ?? env.remoteAddr?.hostname ?? env.remoteAddress ?? null;
 }
 
-export function authenticate(): MiddlewareHandler<AppEnv> {
+/** Why a matched key cannot authenticate, or null when it can. */
+function keyProblem(key: ApiKeyWithOwner, now: number): { reason: AuthFailureReason; description: string } | null {
+  if (key.revoked) return { reason: 'REVOKED_KEY', description: 'The API key has been revoked' };
+  if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now) return { reason: 'EXPIRED_KEY', description: 'The API key has expired' };
+  if (key.ownerDisabled) return { reason: 'OWNER_DISABLED', description: "The API key's owner is disabled" };
+  return null;
+}
+
+export function authenticate(config: Config): MiddlewareHandler<AppEnv> {
+  const addresses = new ClientAddressResolver(config);
+  const keys = new ApiKeyCache(config.apiKeyCacheTtlMs);
+  const throttle = new AuthFailureThrottle(config.authFailureLimit, config.authFailureWindowSeconds * 1000);
+
   return async (c, next) => {
+    const { db, audit } = c.get('deps');
+    const ip = addresses.resolve(socketPeer(c), c.req.header('x-forwarded-for'));
+    const failed = (reason: AuthFailureReason, key: ApiKeyWithOwner | null, token: string | null, response: Response): Response => {
+      audit.recordFailure({
+        apiKeyId: key?.id ?? null,
+        organizationId: key?.organizationId ?? null,
+        keyPrefix: key ? key.prefix : token ? secretPrefix(token) : null,
+        reason,
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        correlationId: c.get('correlationId'),
+        clientIp: ip,
+        createdAt: nowIso(),
+      });
+      if (throttle.recordFailure(ip)) {
+        audit.recordFailure({
+          apiKeyId: null, organizationId: null, keyPrefix: null, reason: 'THROTTLED', method: c.req.method,
+          path: new URL(c.req.url).pathname, correlationId: c.get('correlationId'), clientIp: ip, createdAt: nowIso(),
+        });
+      }
+      return response;
+    };
+
+    const retryAfter = throttle.retryAfterSeconds(ip);
+    if (retryAfter > 0) {
+      return errorResponse(c, 429, 'TOO_MANY_AUTH_FAILURES', `Too many failed authentications from this address; retry in ${retryAfter} s`, {
+        code: 'auth.failures.throttled',
+        details: { retryAfterSeconds: retryAfter },
+        headers: { 'Retry-After': String(retryAfter) },
+      });
+    }
+
     const header = c.req.header('authorization');
-    const match = header ? BEARER.exec(header.trim()) : null;
-    if (!match) return emptyUnauthorized();
-    const { db, config } = c.get('deps');
-    const key = await findApiKeyBySecret(db, match[1]!);
-    if (!key) return invalidToken('The API key is not recognised');
-    if (key.revoked) return invalidToken('The API key has been revoked');
-    if (key.expiresAt !== null && Date.parse(key.expiresAt) <= Date.now()) return invalidToken('The API key has expired');
-    if (key.ownerDisabled) return invalidToken("The API key's owner is disabled");
+    if (header === undefined) return failed('MISSING_CREDENTIALS', null, null, emptyUnauthorized());
+    const match = BEARER.exec(header.trim());
+    if (!match) return failed('MALFORMED_CREDENTIALS', null, null, emptyUnauthorized());
+    const token = match[1]!;
+    const key = await keys.lookup(db, token);
+    if (!key) return failed('UNKNOWN_KEY', null, token, invalidToken('The API key is not recognised'));
+    const problem = keyProblem(key, Date.now());
+    if (problem) return failed(problem.reason, key, token, invalidToken(problem.description));
 
     c.set('caller', {
       apiKeyId: key.id,
@@ -74,7 +119,6 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
       permissions: new Set(key.permissions),
     });
     const started = performance.now();
-    const ip = clientIp(c, config.trustProxy);
     try {
       const route = matchedRoutes(c).findLast((r) => r.method !== 'ALL');
       const permission = route ? permissionFor(route.method, route.path) : undefined;
@@ -90,7 +134,7 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
       }
       await next();
     } finally {
-      const entry = {
+      audit.recordUsage({
         apiKeyId: key.id,
         organizationId: key.organizationId,
         method: c.req.method,
@@ -99,10 +143,8 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
         durationMs: Math.round((performance.now() - started) * 1000) / 1000,
         correlationId: c.get('correlationId'),
         clientIp: ip,
-      };
-      await insertAuditEntry(db, entry).catch((error: unknown) =>
-        logError('audit write failed', { ...entry, error: String((error as Error)?.message ?? error) }),
-      );
+        createdAt: nowIso(),
+      });
     }
   };
 }

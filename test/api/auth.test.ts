@@ -11,7 +11,8 @@ const LIST = '/operations/spacecraft';
 describe('authentication', () => {
   let svc: TestService;
   before(async () => {
-    svc = await createTestService();
+    // No key cache: revocation and owner changes are seen by the very next request (the cache bound is tested below).
+    svc = await createTestService({ apiKeyCacheTtlMs: 0 });
   });
   after(async () => svc.close());
 
@@ -113,7 +114,8 @@ describe('authorization', () => {
     const { secret } = await svc.key({ ipAllowlist: ['203.0.113.0/24'] });
     const headers = { 'X-Forwarded-For': '203.0.113.9, 10.0.0.1' };
     await expectAccessDenied(await svc.request('GET', LIST, { key: secret, headers, remoteAddress: '10.0.0.1' }));
-    const proxied = await createTestService({ trustProxy: true });
+    // 10.0.0.1 (the right-most entry) is one of our proxies, so the client is the entry before it.
+    const proxied = await createTestService({ trustProxy: true, trustedProxies: ['10.0.0.0/8'] });
     try {
       const key = await proxied.key({ ipAllowlist: ['203.0.113.0/24'] });
       assert.equal((await proxied.request('GET', LIST, { key: key.secret, headers, remoteAddress: '10.0.0.1' })).status, 200);
@@ -129,6 +131,7 @@ describe('authorization', () => {
     await svc.request('GET', LIST, { key: secret, headers: { 'X-Correlation-Id': 'audit-1' }, remoteAddress: '192.0.2.5' });
     await svc.request('GET', '/operations/spacecraft/does-not-exist', { key: secret, headers: { 'X-Correlation-Id': 'audit-2' } });
     await svc.request('GET', '/operations/no-such-route', { key: secret, headers: { 'X-Correlation-Id': 'audit-3' } });
+    await svc.audit.flush();
     const rows = await listAuditEntries(svc.db, id);
     assert.deepEqual(
       rows.map((r) => [r.method, r.path, r.status, r.correlationId]),
@@ -154,6 +157,7 @@ describe('authorization', () => {
       try {
         const res = await isolated.request('GET', LIST, { key: secret, headers: { 'X-Correlation-Id': 'audit-broken-1' } });
         assert.equal(res.status, 200);
+        await isolated.audit.flush();
       } finally {
         console.error = original;
       }
@@ -166,6 +170,7 @@ describe('authorization', () => {
   test('unauthenticated requests are not audited under any key', async () => {
     const { id } = await svc.key();
     await svc.request('GET', LIST);
+    await svc.audit.flush();
     assert.equal((await listAuditEntries(svc.db, id)).length, 0);
   });
 });

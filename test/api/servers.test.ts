@@ -88,3 +88,41 @@ test('Deno server: `deno task start` serves the same app and answers an authenti
     clearTimeout(timer);
   }
 });
+
+test('Node server: SIGTERM writes every buffered audit row (usage and failed authentications) before exiting', async () => {
+  // A flush interval far longer than the test: only the shutdown can have written the rows.
+  const dbDir = mkdtempSync(join(tmpdir(), 'apsis-audit-'));
+  dirs.push(dbDir);
+  const dbFile = join(dbDir, 'audit.db');
+  const { child, port } = await start(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+    BOOTSTRAP_API_KEY: 'audit-test-key',
+    AUDIT_FLUSH_MS: '600000',
+    DATABASE_URL: `file:${dbFile}`,
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const answered = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        fetch(`${base}/operations/spacecraft`, { headers: { Authorization: 'Bearer audit-test-key', 'X-Correlation-Id': `sigterm-${i}` } }).then((r) => r.status),
+      ),
+    );
+    assert.ok(answered.every((status) => status === 200));
+    const failures = await Promise.all(Array.from({ length: 3 }, () => fetch(`${base}/operations/spacecraft`, { headers: { Authorization: 'Bearer wrong-key-000000' } }).then((r) => r.status)));
+    assert.deepEqual(failures, [401, 401, 401]);
+    const exit = exited(child);
+    child.kill('SIGTERM');
+    assert.equal(await exit, 0);
+  } finally {
+    signalGroup(child, 'SIGKILL');
+  }
+  const { openDatabase } = await import('../../storage/db.ts');
+  const db = await openDatabase({ url: `file:${dbFile}` });
+  try {
+    const usage = await db.execute("SELECT correlation_id FROM api_key_audit WHERE correlation_id LIKE 'sigterm-%'");
+    assert.equal(usage.rows.length, 60);
+    const failed = await db.execute("SELECT reason FROM auth_failures WHERE reason = 'UNKNOWN_KEY'");
+    assert.equal(failed.rows.length, 3);
+  } finally {
+    db.close();
+  }
+});

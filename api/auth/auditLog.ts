@@ -1,0 +1,94 @@
+/**
+ * Batched audit writes. Every authenticated request adds one API-key usage row, every failed authentication one
+ * failure row; writing each in its own write transaction made the audit the most expensive part of a light
+ * request (and queued every GET behind the process's write lock). Rows are buffered and written together, one
+ * multi-row INSERT per table, at most `flushMs` after the first buffered row or at once when `maxRows` are waiting.
+ * `close()` (service shutdown, SIGTERM) writes what is left, so no row of a request that got its response is lost
+ * by a clean stop; a crash (kill -9) loses at most the rows of the last `flushMs`.
+ *
+ * A failed write does not fail any request: each row of the batch is logged with its correlation id instead.
+ */
+import type { Db } from '../../storage/db.ts';
+import { insertAuditEntries, insertAuthFailures, type AuditEntry, type AuthFailureEntry } from '../../storage/audit.ts';
+import { logError } from '../log.ts';
+
+export interface AuditLogOptions {
+  /** Longest time a row waits in the buffer (default 100 ms). */
+  flushMs?: number;
+  /** Buffered rows that trigger an immediate write (default 200). */
+  maxRows?: number;
+}
+
+export class AuditLog {
+  private usage: AuditEntry[] = [];
+  private failures: AuthFailureEntry[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  private readonly flushMs: number;
+  private readonly maxRows: number;
+
+  constructor(
+    private readonly db: Db,
+    options: AuditLogOptions = {},
+  ) {
+    this.flushMs = options.flushMs ?? 100;
+    this.maxRows = options.maxRows ?? 200;
+  }
+
+  /** Rows buffered and not yet handed to the database. */
+  get pending(): number {
+    return this.usage.length + this.failures.length;
+  }
+
+  recordUsage(entry: AuditEntry): void {
+    this.usage.push(entry);
+    this.schedule();
+  }
+
+  recordFailure(entry: AuthFailureEntry): void {
+    this.failures.push(entry);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.pending >= this.maxRows) {
+      void this.flush();
+      return;
+    }
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.flush(), this.flushMs);
+    // The buffer never keeps a process alive; shutdown flushes it explicitly.
+    this.timer.unref?.();
+  }
+
+  /** Writes every buffered row; resolves once they (and any earlier flush) are in the database or logged as lost. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const usage = this.usage;
+    const failures = this.failures;
+    this.usage = [];
+    this.failures = [];
+    // Flushes run one after another, in order.
+    this.writing = this.writing.then(() => this.write(usage, failures));
+    return this.writing;
+  }
+
+  private async write(usage: AuditEntry[], failures: AuthFailureEntry[]): Promise<void> {
+    if (usage.length > 0) {
+      await insertAuditEntries(this.db, usage).catch((error: unknown) => {
+        for (const entry of usage) logError('audit write failed', { ...entry, error: String((error as Error)?.message ?? error) });
+      });
+    }
+    if (failures.length > 0) {
+      await insertAuthFailures(this.db, failures).catch((error: unknown) => {
+        for (const entry of failures) logError('auth failure audit write failed', { ...entry, error: String((error as Error)?.message ?? error) });
+      });
+    }
+  }
+
+  /** Stops the timer and writes what is buffered (service shutdown). */
+  async close(): Promise<void> {
+    await this.flush();
+  }
+}
