@@ -26,7 +26,8 @@ const USAGE = `usage: npm run admin -- <command>
   key update <id> [--permissions <comma list | all>] [--environments <list>] [--allow-ip <cidr,...> | --allow-ip '']
   key revoke <id>
   key list --org <name>
-  owner disable <email>`;
+  owner disable <email>
+Revocation, owner disabling and grant changes reach running servers within their API-key cache time (API_KEY_CACHE_TTL_MS, default 5 s).`;
 
 function list(text: string | undefined): string[] {
   return (text ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);

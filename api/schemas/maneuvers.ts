@@ -8,6 +8,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { Epoch } from '../../engine/time/epoch.ts';
+import { instantProblem, instantSchema } from '../instants.ts';
 import {
   ATTITUDE_MODES,
   ISP_MAX_S,
@@ -17,7 +18,9 @@ import {
   NAME_ON_UPDATE_MAX_LENGTH,
   nameProblem,
   purposeProblem,
+  segmentEndProblem,
 } from '../services/maneuverRecords.ts';
+import { boundedNumber, idString, MAX_BURN_DURATION_S, MAX_THRUST_N } from './limits.ts';
 
 export const MAX_MANEUVERS_PER_CREATE = 1000;
 
@@ -27,33 +30,35 @@ export const AttitudeModeSchema = z.enum(ATTITUDE_MODES).openapi('AttitudeMode',
     'QSW → QSW; RSW, RSW_ROTATING → RSW_ROTATING. Export writes TNW, RTN, QSW, RSW_ROTATING.',
 });
 
-const instant = (description: string) =>
-  z
-    .string()
-    .refine((text) => Epoch.hasExplicitZone(text) && Epoch.tryParse(text, 'UTC') !== null, {
-      message: 'must be an ISO-8601 instant with a time zone (Z or ±hh:mm)',
-    })
-    .openapi({ format: 'date-time', description });
-
-const finite = (description: string) => z.number().openapi({ description });
+const thrust = (description: string) =>
+  boundedNumber(-MAX_THRUST_N, MAX_THRUST_N, 'N').openapi({ description: `${description}; within ±${MAX_THRUST_N} N` });
 
 export const BurnSegmentSchema = z
   .object({
-    referenceEpoch: instant('Burn start, ISO-8601 instant with zone; returned in UTC at up to nanosecond resolution'),
-    duration: finite('Seconds; positive and finite'),
-    thrX: finite('Newtons; required explicitly (zero allowed)'),
-    thrY: finite('Newtons; required explicitly (zero allowed)'),
-    thrZ: finite('Newtons; required explicitly (zero allowed)'),
-    thrISP: finite(`Seconds; ${ISP_MIN_S} to ${ISP_MAX_S}`),
+    referenceEpoch: instantSchema('Burn start, ISO-8601 instant with zone; returned in UTC at up to nanosecond resolution'),
+    duration: z
+      .number()
+      .gt(0, 'must be a positive, finite number of seconds')
+      .max(MAX_BURN_DURATION_S, `must be at most ${MAX_BURN_DURATION_S} seconds (30 days)`)
+      .openapi({ description: `Seconds; > 0 and ≤ ${MAX_BURN_DURATION_S} (30 days); the burn must end within the supported epoch range` }),
+    thrX: thrust('Newtons; required explicitly (zero allowed)'),
+    thrY: thrust('Newtons; required explicitly (zero allowed)'),
+    thrZ: thrust('Newtons; required explicitly (zero allowed)'),
+    thrISP: z
+      .number()
+      .min(ISP_MIN_S, `must be between ${ISP_MIN_S} and ${ISP_MAX_S} seconds`)
+      .max(ISP_MAX_S, `must be between ${ISP_MIN_S} and ${ISP_MAX_S} seconds`)
+      .openapi({ description: `Seconds; ${ISP_MIN_S} to ${ISP_MAX_S}` }),
     attitudeMode: AttitudeModeSchema,
   })
   .superRefine((segment, ctx) => {
-    if (!(segment.duration > 0)) ctx.addIssue({ code: 'custom', path: ['duration'], message: 'must be a positive, finite number of seconds' });
-    if (segment.thrISP < ISP_MIN_S || segment.thrISP > ISP_MAX_S) {
-      ctx.addIssue({ code: 'custom', path: ['thrISP'], message: `must be between ${ISP_MIN_S} and ${ISP_MAX_S} seconds` });
-    }
     if (Math.hypot(segment.thrX, segment.thrY, segment.thrZ) === 0) {
       ctx.addIssue({ code: 'custom', path: ['thrX'], message: 'the resulting thrust (thrX, thrY, thrZ) must be nonzero' });
+    }
+    // Checks of single fields do not stop this one: only look at the end when the start is a valid instant.
+    if (typeof segment.referenceEpoch === 'string' && instantProblem(segment.referenceEpoch) === null) {
+      const endProblem = segmentEndProblem(Epoch.parseInstant(segment.referenceEpoch), segment.duration);
+      if (endProblem) ctx.addIssue({ code: 'custom', path: ['duration'], message: endProblem });
     }
   })
   .openapi('BurnSegment');
@@ -84,7 +89,7 @@ const nameWith = (maxLength: number, asIdentity: boolean, description: string) =
 
 export const CreateManeuverSchema = z
   .object({
-    spacecraftId: z.string().min(1).openapi({ description: 'The actual spacecraft id (names, NORAD/COSPAR ids and external keys are not accepted)' }),
+    spacecraftId: idString().openapi({ description: 'The actual spacecraft id (names, NORAD/COSPAR ids and external keys are not accepted)' }),
     name: nameWith(
       MANEUVER_ID_MAX_LENGTH,
       true,

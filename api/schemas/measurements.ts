@@ -1,6 +1,7 @@
 /** zod schemas (validation + OpenAPI) of the Measurements tag. */
 import { z } from '@hono/zod-openapi';
 import { pageableQuery, pageSchema } from '../paging.ts';
+import { idString, MAX_FILE_NAME_LENGTH } from './limits.ts';
 
 export const MEASUREMENT_TYPE_VALUES = ['RANGE', 'RADEC', 'AZEL', 'DOPPLER', 'PV'] as const;
 
@@ -74,6 +75,9 @@ export const FileResultSchema = z
     params: z.record(z.string(), z.unknown()),
     measurementContext: MeasurementContextSchema.nullable(),
     uncertaintySummary: z.string().nullable(),
+    warnings: z.array(z.string()).openapi({
+      description: 'Records of an accepted file that are not stored, each naming its line (e.g. a TDM ANGLE_1 without ANGLE_2 at its epoch); at most 100, then a count',
+    }),
   })
   .openapi('TrackingFileResult');
 
@@ -96,6 +100,7 @@ export const InspectResponseSchema = z
     measurementContext: MeasurementContextSchema.nullable(),
     unresolvedObjects: z.array(z.string()),
     uncertaintySummary: z.string().nullable(),
+    warnings: z.array(z.string()).openapi({ description: 'Records that would not be stored, each naming its line; at most 100, then a count' }),
     errors: z.array(FileErrorSchema),
   })
   .openapi('TrackingInspectResponse');
@@ -122,14 +127,14 @@ export const JobSchema = z
 
 export const OutliersByIdsSchema = z
   .object({
-    measurementIds: z.array(z.string().min(1)).min(1, 'must list at least one id').max(1000, 'at most 1000 ids'),
+    measurementIds: z.array(z.string().min(1).max(32, 'must be at most 32 characters')).min(1, 'must list at least one id').max(1000, 'at most 1000 ids'),
     outlier: z.boolean(),
   })
   .openapi('OutliersByIdsRequest');
 
 export const OutliersByFileSchema = z
   .object({
-    fileName: z.string().refine((name) => name.trim().length > 0, 'must not be blank'),
+    fileName: z.string().max(MAX_FILE_NAME_LENGTH, `must be at most ${MAX_FILE_NAME_LENGTH} characters`).refine((name) => name.trim().length > 0, 'must not be blank'),
     outlier: z.boolean(),
   })
   .openapi('OutliersByFileRequest');
@@ -137,6 +142,7 @@ export const OutliersByFileSchema = z
 export const UpdatedCountSchema = z.object({ updatedCount: z.number().int() }).openapi('BulkOutlierResponse');
 export const DeletedCountSchema = z.object({ deletedCount: z.number().int() }).openapi('DeleteByFileResponse');
 export const DeleteByFileQuerySchema = z.object({
-  spacecraftId: z.string().min(1, 'is required'),
-  file: z.string().min(1, 'is required').openapi({ description: 'Source file name (exact)' }),
+  spacecraftId: idString(),
+  file: z.string().min(1, 'is required').max(MAX_FILE_NAME_LENGTH, `must be at most ${MAX_FILE_NAME_LENGTH} characters`)
+    .openapi({ description: `Source file name (exact, at most ${MAX_FILE_NAME_LENGTH} characters)` }),
 });

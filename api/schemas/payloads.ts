@@ -1,6 +1,7 @@
 /** Payload (sensor) request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
-import { Vector3Schema } from './spacecraft.ts';
+import { boundedNumber, MAX_MASS_KG, MAX_POWER_W } from './limits.ts';
+import { DirectionInputSchema, Vector3Schema } from './spacecraft.ts';
 
 export const PAYLOAD_TYPES = ['CAMERA', 'RADAR', 'RF', 'LIDAR', 'SPECTROMETER', 'OTHER'] as const;
 
@@ -8,9 +9,10 @@ export const PayloadRequestSchema = z
   .object({
     name: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters'),
     type: z.enum(PAYLOAD_TYPES),
-    massKg: z.number().positive().nullable().optional().openapi({ description: 'Mass, kg (> 0); default null' }),
-    powerW: z.number().min(0).nullable().optional().openapi({ description: 'Power draw, W (>= 0); default null' }),
-    boresight: Vector3Schema.optional()
+    massKg: boundedNumber(0, MAX_MASS_KG, 'kg', { exclusiveMin: true }).nullable().optional()
+      .openapi({ description: `Mass, kg (> 0, ≤ ${MAX_MASS_KG}); default null` }),
+    powerW: boundedNumber(0, MAX_POWER_W, 'W').nullable().optional().openapi({ description: `Power draw, W (0..${MAX_POWER_W}); default null` }),
+    boresight: DirectionInputSchema.optional()
       .openapi({ description: 'Body-frame boresight; normalized on write; the zero vector is rejected; default +Z {0,0,1}' }),
     fieldOfViewDeg: z.number().gt(0).max(180).nullable().optional()
       .openapi({ description: 'Full cone angle, degrees, (0, 180]; default null' }),

@@ -5,7 +5,21 @@
  * Defaults of optional fields are applied by the service and documented here.
  */
 import { z } from '@hono/zod-openapi';
+import { instantSchema } from '../instants.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
+import {
+  boundedNumber,
+  idString,
+  MAX_AREA_M2,
+  MAX_DIRECTION_COMPONENT,
+  MAX_DRAG_COEFFICIENT,
+  MAX_DURATION_S,
+  MAX_IMPULSE_N_S,
+  MAX_INERTIA_KG_M2,
+  MAX_LENGTH_M,
+  MAX_MASS_KG,
+  MAX_POWER_W,
+} from './limits.ts';
 
 // ---- Defaults (single source: the service applies these, the descriptions quote them) ----
 export const SPACECRAFT_DEFAULTS = {
@@ -33,6 +47,9 @@ export const MAX_GRAVITY_DEGREE = 36;
 export const MAX_PANELS = 8;
 export const MAX_PRISM_SIDES = 128;
 export const MAX_NORAD_ID = 999_999_999;
+/** Thrusters and overhead burns per capability list. */
+export const MAX_CAPABILITY_ITEMS = 64;
+export const MAX_TIME_WINDOWS = 1000;
 
 export const LIFECYCLE_STATUSES = ['Active', 'Archived'] as const;
 export const BODY_SHAPES = ['BOX', 'REGULAR_PRISM'] as const;
@@ -61,14 +78,28 @@ export const Vector3Schema = z
   .object({ x: z.number(), y: z.number(), z: z.number() })
   .openapi('Vector3', { description: 'Body-frame vector' });
 
+const directionComponent = boundedNumber(-MAX_DIRECTION_COMPONENT, MAX_DIRECTION_COMPONENT, '');
+/** A body-frame direction as sent (normalized on write): finite components, |each| ≤ 1e6. */
+export const DirectionInputSchema = z
+  .object({ x: directionComponent, y: directionComponent, z: directionComponent })
+  .openapi('DirectionInput', { description: `Body-frame direction; normalized on write; each component within ±${MAX_DIRECTION_COMPONENT}` });
+
+const offsetM = boundedNumber(-MAX_LENGTH_M, MAX_LENGTH_M, 'm');
+/** A body-frame position on the spacecraft, m (|each| ≤ 1000 m). */
+export const BodyPositionInputSchema = z
+  .object({ x: offsetM, y: offsetM, z: offsetM })
+  .openapi('BodyPositionInput', { description: `Body-frame position, m; each component within ±${MAX_LENGTH_M} m` });
+
+const lengthM = (description: string) => boundedNumber(0, MAX_LENGTH_M, 'm', { exclusiveMin: true }).openapi({ description });
+
 // ---- Nested inputs ----
 export const PanelInputSchema = z
   .object({
     name: nonBlank(LIMIT_NAME),
     panelIndex: z.number().int().min(0).max(MAX_PANELS - 1).optional()
       .openapi({ description: 'Slot 0..7, unique within the craft; default: the position in the array' }),
-    lengthM: z.number().positive().openapi({ description: 'Panel length, m (> 0)' }),
-    widthM: z.number().positive().openapi({ description: 'Panel width, m (> 0)' }),
+    lengthM: lengthM(`Panel length, m (> 0, ≤ ${MAX_LENGTH_M})`),
+    widthM: lengthM(`Panel width, m (> 0, ≤ ${MAX_LENGTH_M})`),
     rotationDeg: z.number().min(-360).max(360).optional()
       .openapi({ description: `Rotation about the hinge axis, degrees, -360..360 (default 0). ${PANEL_NORMAL_CONVENTION}` }),
     absorption: z.number().gt(0).max(1).optional().openapi({ description: 'Range (0, 1]; default 0.5' }),
@@ -77,20 +108,20 @@ export const PanelInputSchema = z
     doubleSided: z.boolean().optional().openapi({ description: 'Default false' }),
     mountAxisPreset: z.enum(MOUNT_AXIS_PRESETS)
       .openapi({ description: 'Body face the panel is mounted on; CUSTOM uses mountAxisCustomX/Y/Z' }),
-    mountAxisCustomX: z.number().nullable().optional()
-      .openapi({ description: 'Only with CUSTOM (required then, with Y and Z; not all zero; stored normalized); null otherwise' }),
-    mountAxisCustomY: z.number().nullable().optional(),
-    mountAxisCustomZ: z.number().nullable().optional(),
-    mountPositionX: z.number().optional().openapi({ description: 'Body-frame mount position, m; default 0' }),
-    mountPositionY: z.number().optional(),
-    mountPositionZ: z.number().optional(),
+    mountAxisCustomX: directionComponent.nullable().optional()
+      .openapi({ description: `Only with CUSTOM (required then, with Y and Z; not all zero; stored normalized; within ±${MAX_DIRECTION_COMPONENT}); null otherwise` }),
+    mountAxisCustomY: directionComponent.nullable().optional(),
+    mountAxisCustomZ: directionComponent.nullable().optional(),
+    mountPositionX: offsetM.optional().openapi({ description: `Body-frame mount position, m, within ±${MAX_LENGTH_M}; default 0` }),
+    mountPositionY: offsetM.optional(),
+    mountPositionZ: offsetM.optional(),
   })
   .openapi('PanelInput');
 
 export const TimeWindowSchema = z
   .object({
-    start: z.iso.datetime({ offset: true }).openapi({ format: 'date-time' }),
-    end: z.iso.datetime({ offset: true }).openapi({ format: 'date-time', description: 'Must be after start' }),
+    start: instantSchema('Window start, ISO-8601 instant with zone'),
+    end: instantSchema('Window end, ISO-8601 instant with zone; must be after start'),
   })
   .openapi('TimeWindow');
 
@@ -98,43 +129,43 @@ const OverheadBurnInputSchema = z
   .object({
     anchor: z.enum(OVERHEAD_ANCHORS),
     direction: z.enum(MANEUVER_DIRECTIONS),
-    durationSeconds: z.number().positive(),
-    offsetSeconds: z.number().min(0),
-    thrusterId: z.string().min(1).openapi({ description: 'Id of a thruster of this spacecraft' }),
+    durationSeconds: boundedNumber(0, MAX_DURATION_S, 's', { exclusiveMin: true }),
+    offsetSeconds: boundedNumber(0, MAX_DURATION_S, 's'),
+    thrusterId: idString().openapi({ description: 'Id of a thruster of this spacecraft' }),
   })
   .openapi('OverheadBurn');
 
 const AlignmentErrorSchema = z
-  .object({ xRadians: z.number(), yRadians: z.number(), zRadians: z.number() })
+  .object({ xRadians: boundedNumber(-Math.PI, Math.PI, 'rad'), yRadians: boundedNumber(-Math.PI, Math.PI, 'rad'), zRadians: boundedNumber(-Math.PI, Math.PI, 'rad') })
   .openapi('AlignmentError');
 
-const nonNegativeOrNull = z.number().min(0).nullable().optional();
+const nonNegativeOrNull = (max: number, unit: string) => boundedNumber(0, max, unit).nullable().optional();
 
 const ThrusterCapabilityInputSchema = z
   .object({
-    thrusterId: z.string().min(1).openapi({ description: 'Id of a thruster of this spacecraft; each at most once' }),
+    thrusterId: idString().openapi({ description: 'Id of a thruster of this spacecraft; each at most once' }),
     alignmentError: AlignmentErrorSchema.optional().openapi({ description: 'Default all zero' }),
-    allowedDirections: z.array(z.enum(MANEUVER_DIRECTIONS)).min(1).openapi({ description: 'At least one; no repeats' }),
+    allowedDirections: z.array(z.enum(MANEUVER_DIRECTIONS)).min(1).max(MANEUVER_DIRECTIONS.length).openapi({ description: 'At least one; no repeats' }),
     combinedSteeringAllowed: z.boolean().optional().openapi({ description: 'Default false' }),
-    dutyCycleWindowSeconds: z.number().positive().nullable().optional(),
+    dutyCycleWindowSeconds: boundedNumber(0, MAX_DURATION_S, 's', { exclusiveMin: true }).nullable().optional(),
     eclipsePolicy: z.enum(ECLIPSE_POLICIES).optional().openapi({ description: 'Default ANY' }),
     maximumDutyCycle: z.number().gt(0).max(1).nullable().optional().openapi({ description: 'Range (0, 1]' }),
-    minimumBurnSeconds: nonNegativeOrNull,
-    minimumImpulseNewtonSeconds: nonNegativeOrNull,
-    requiredPowerWatts: nonNegativeOrNull,
-    settlingSeconds: nonNegativeOrNull,
-    overheadBurns: z.array(OverheadBurnInputSchema).optional().openapi({ description: 'Default []' }),
+    minimumBurnSeconds: nonNegativeOrNull(MAX_DURATION_S, 's'),
+    minimumImpulseNewtonSeconds: nonNegativeOrNull(MAX_IMPULSE_N_S, 'N·s'),
+    requiredPowerWatts: nonNegativeOrNull(MAX_POWER_W, 'W'),
+    settlingSeconds: nonNegativeOrNull(MAX_DURATION_S, 's'),
+    overheadBurns: z.array(OverheadBurnInputSchema).max(MAX_CAPABILITY_ITEMS).optional().openapi({ description: 'Default []' }),
   })
   .openapi('ThrusterCapabilityInput');
 
 export const ManeuverCapabilitiesInputSchema = z
   .object({
     schemaVersion: z.number().int().min(1).max(1).optional().openapi({ description: 'Only 1 is defined (default 1)' }),
-    allowedWindows: z.array(TimeWindowSchema).optional().openapi({ description: 'Default []' }),
-    blackoutWindows: z.array(TimeWindowSchema).optional().openapi({ description: 'Default []' }),
-    availableManeuverPowerWatts: nonNegativeOrNull,
-    minimumManeuverSeparationSeconds: nonNegativeOrNull,
-    thrusters: z.array(ThrusterCapabilityInputSchema).optional().openapi({ description: 'Default []' }),
+    allowedWindows: z.array(TimeWindowSchema).max(MAX_TIME_WINDOWS).optional().openapi({ description: `Default []; at most ${MAX_TIME_WINDOWS}` }),
+    blackoutWindows: z.array(TimeWindowSchema).max(MAX_TIME_WINDOWS).optional().openapi({ description: `Default []; at most ${MAX_TIME_WINDOWS}` }),
+    availableManeuverPowerWatts: nonNegativeOrNull(MAX_POWER_W, 'W'),
+    minimumManeuverSeparationSeconds: nonNegativeOrNull(MAX_DURATION_S, 's'),
+    thrusters: z.array(ThrusterCapabilityInputSchema).max(MAX_CAPABILITY_ITEMS).optional().openapi({ description: 'Default []' }),
   })
   .openapi('ManeuverCapabilitiesInput');
 
@@ -146,13 +177,16 @@ export const ForceModelInputSchema = z
       .openapi({ description: 'Geopotential order 0..gravityDegree; default 20' }),
     atmosphere: z.enum(ATMOSPHERES).optional().openapi({ description: 'Default HARRIS_PRIESTER' }),
     solarRadiationPressure: z.boolean().optional().openapi({ description: 'Default true' }),
-    thirdBodies: z.array(z.enum(THIRD_BODIES)).optional().openapi({ description: 'No repeats; default [SUN, MOON]' }),
+    thirdBodies: z.array(z.enum(THIRD_BODIES)).max(THIRD_BODIES.length).optional().openapi({ description: 'No repeats; default [SUN, MOON]' }),
   })
   .openapi('ForceModelInput', {
     description: 'Omitted fields keep their current value (PATCH) or take the default (create)',
   });
 
 // ---- Spacecraft create / update ----
+const mass = boundedNumber(0, MAX_MASS_KG, 'kg', { exclusiveMin: true });
+const area = boundedNumber(0, MAX_AREA_M2, 'm²');
+const inertia = boundedNumber(0, MAX_INERTIA_KG_M2, 'kg·m²', { exclusiveMin: true });
 const spacecraftInputShape = {
   name: nonBlank(LIMIT_NAME).openapi({ description: 'Required on create; 1..100 characters after trimming' }),
   noradId: z.number().int().min(1).max(MAX_NORAD_ID).nullable().optional().openapi({ description: 'NORAD catalog number; default null' }),
@@ -163,34 +197,36 @@ const spacecraftInputShape = {
     .openapi({ description: 'Unique within the organization, immutable once set (a change is 409); max 64 characters' }),
   color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color #RRGGBB').optional()
     .openapi({ description: `#RRGGBB, stored upper-case; default ${SPACECRAFT_DEFAULTS.color}` }),
-  launchMass: z.number().positive().nullable().optional().openapi({ description: 'kg, > 0; null = not configured (default)' }),
-  dryMass: z.number().positive().nullable().optional().openapi({ description: 'kg, > 0 and <= launchMass; default null' }),
-  dragArea: z.number().min(0).nullable().optional().openapi({ description: 'm², >= 0 or null (default null)' }),
-  dragCoefficient: z.number().positive().optional().openapi({ description: `> 0; default ${SPACECRAFT_DEFAULTS.dragCoefficient}` }),
-  srpArea: z.number().min(0).nullable().optional().openapi({ description: 'm², >= 0 or null (default null)' }),
+  launchMass: mass.nullable().optional().openapi({ description: `kg, > 0 and ≤ ${MAX_MASS_KG}; null = not configured (default)` }),
+  dryMass: mass.nullable().optional().openapi({ description: `kg, > 0 and <= launchMass (≤ ${MAX_MASS_KG}); default null` }),
+  dragArea: area.nullable().optional().openapi({ description: `m², 0..${MAX_AREA_M2} or null (default null)` }),
+  dragCoefficient: boundedNumber(0, MAX_DRAG_COEFFICIENT, '', { exclusiveMin: true }).optional()
+    .openapi({ description: `Cd, > 0 and ≤ ${MAX_DRAG_COEFFICIENT}; default ${SPACECRAFT_DEFAULTS.dragCoefficient}` }),
+  srpArea: area.nullable().optional().openapi({ description: `m², 0..${MAX_AREA_M2} or null (default null)` }),
   reflectivityCoefficient: z.number().min(0).max(2).optional()
     .openapi({ description: `Cr, 0..2; default ${SPACECRAFT_DEFAULTS.reflectivityCoefficient}` }),
   absorption: z.number().gt(0).max(1).optional().openapi({ description: `(0, 1]; default ${SPACECRAFT_DEFAULTS.absorption}` }),
   specularReflection: z.number().min(0).lt(1).optional()
     .openapi({ description: `[0, 1); absorption + specularReflection <= 1; default ${SPACECRAFT_DEFAULTS.specularReflection}` }),
   bodyShape: z.enum(BODY_SHAPES).optional().openapi({ description: 'Default BOX' }),
-  boxX: z.number().positive().optional().openapi({ description: 'Bus width, m (> 0); default 1' }),
-  boxY: z.number().positive().optional().openapi({ description: 'Bus height, m (> 0); default 1' }),
-  boxZ: z.number().positive().optional().openapi({ description: 'Bus length, m (> 0); default 1' }),
+  boxX: lengthM(`Bus width, m (> 0, ≤ ${MAX_LENGTH_M}); default 1`).optional(),
+  boxY: lengthM(`Bus height, m (> 0, ≤ ${MAX_LENGTH_M}); default 1`).optional(),
+  boxZ: lengthM(`Bus length, m (> 0, ≤ ${MAX_LENGTH_M}); default 1`).optional(),
   prismAxis: z.enum(PRISM_AXES).nullable().optional().openapi({ description: 'REGULAR_PRISM only; default Z' }),
   prismSides: z.number().int().min(3).max(MAX_PRISM_SIDES).nullable().optional()
     .openapi({ description: `REGULAR_PRISM only (required then); 3..${MAX_PRISM_SIDES}` }),
-  prismEdgeM: z.number().positive().nullable().optional()
-    .openapi({ description: 'REGULAR_PRISM only: polygon edge, m. Give it or prismDiameter; when both are given they must agree' }),
-  prismHeightM: z.number().positive().nullable().optional().openapi({ description: 'REGULAR_PRISM only (required then), m' }),
+  prismEdgeM: lengthM(`REGULAR_PRISM only: polygon edge, m (≤ ${MAX_LENGTH_M}). Give it or prismDiameter; when both are given they must agree`)
+    .nullable().optional(),
+  prismHeightM: lengthM(`REGULAR_PRISM only (required then), m (≤ ${MAX_LENGTH_M})`).nullable().optional(),
   prismDiameterMeasure: z.enum(PRISM_DIAMETER_MEASURES).nullable().optional()
     .openapi({ description: 'REGULAR_PRISM only: datum of prismDiameter; default INSCRIBED' }),
-  prismDiameter: z.number().positive().nullable().optional()
-    .openapi({ description: 'REGULAR_PRISM only: diameter in the datum, m; the server derives prismEdgeM = d·tan(π/n) (inscribed) or D·sin(π/n) (circumscribed)' }),
-  inertiaIxx: z.number().positive().nullable().optional()
-    .openapi({ description: 'kg·m², > 0; all three or none; each <= the sum of the other two' }),
-  inertiaIyy: z.number().positive().nullable().optional(),
-  inertiaIzz: z.number().positive().nullable().optional(),
+  prismDiameter: lengthM(
+    `REGULAR_PRISM only: diameter in the datum, m (≤ ${MAX_LENGTH_M}); the server derives prismEdgeM = d·tan(π/n) (inscribed) or D·sin(π/n) (circumscribed)`,
+  ).nullable().optional(),
+  inertiaIxx: inertia.nullable().optional()
+    .openapi({ description: `kg·m², > 0 and ≤ ${MAX_INERTIA_KG_M2}; all three or none; each <= the sum of the other two` }),
+  inertiaIyy: inertia.nullable().optional(),
+  inertiaIzz: inertia.nullable().optional(),
   maneuverCapabilities: ManeuverCapabilitiesInputSchema.nullable().optional()
     .openapi({ description: 'null (default) = not configured, not unrestricted. Replaced as a whole on PATCH' }),
   panels: z.array(PanelInputSchema).max(MAX_PANELS, `at most ${MAX_PANELS} panels`).optional()

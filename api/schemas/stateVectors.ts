@@ -1,6 +1,8 @@
 /** zod schemas (validation + OpenAPI) of the State Vectors tag. */
 import { z } from '@hono/zod-openapi';
+import { instantSchema } from '../instants.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
+import { boundedNumber, idString, MAX_COVARIANCE_ELEMENT, MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S } from './limits.ts';
 
 export const STATE_FRAME_VALUES = ['GCRF', 'EME2000', 'TEME', 'ITRF', 'TOD', 'MOD'] as const;
 export const OEM_FRAME_VALUES = ['GCRF', 'EME2000', 'ITRF', 'TOD', 'MOD', 'TEME'] as const;
@@ -9,28 +11,29 @@ export const OEM_COVARIANCE_FRAME_VALUES = ['RTN', 'TNW'] as const;
 export const TIME_SYSTEM_VALUES = ['UTC', 'TAI', 'TT', 'TDB', 'TCG', 'TCB', 'GPS'] as const;
 export const SOURCE_TYPE_VALUES = ['OPM_IMPORT', 'ORBIT_DETERMINATION', 'MANUAL'] as const;
 
-const vector3 = (description: string) => z.array(z.number()).length(3).openapi({ description });
-const instant = (description: string, example: string) => z.string().openapi({ format: 'date-time', description, example });
+const vector3 = (bound: number, unit: string, description: string) =>
+  z.array(boundedNumber(-bound, bound, unit)).length(3).openapi({ description: `${description}; each component within ±${bound} ${unit}` });
 
 const CovarianceInputSchema = z
   .object({
     frame: z.enum(COVARIANCE_FRAME_VALUES).optional().openapi({
       description: 'Frame of the matrix (default: the state referenceFrame). RTN/TNW are local orbital frames about the state, rotation only.',
     }),
-    matrix: z.array(z.array(z.number()).length(6)).length(6).openapi({
-      description: '6×6 symmetric positive semi-definite matrix, rows/columns x, y, z, vx, vy, vz; km², km²/s, km²/s²',
+    matrix: z.array(z.array(boundedNumber(-MAX_COVARIANCE_ELEMENT, MAX_COVARIANCE_ELEMENT, '')).length(6)).length(6).openapi({
+      description: `6×6 symmetric positive semi-definite matrix, rows/columns x, y, z, vx, vy, vz; km², km²/s, km²/s²; each element within ±${MAX_COVARIANCE_ELEMENT}`,
     }),
   })
   .openapi('StateVectorCovarianceInput');
 
 export const CreateStateVectorSchema = z
   .object({
-    spacecraftId: z.string().min(1).openapi({ description: 'Owning spacecraft (canonical id)' }),
-    epoch: instant('State epoch: ISO-8601 instant with zone (Z or ±hh:mm), any number of fractional digits', '2024-03-01T12:00:00.000Z'),
-    position: vector3('[x, y, z] km'),
-    velocity: vector3('[vx, vy, vz] km/s'),
+    spacecraftId: idString().openapi({ description: 'Owning spacecraft (canonical id)' }),
+    epoch: instantSchema('State epoch: ISO-8601 instant with zone (Z or ±hh:mm), any number of fractional digits', '2024-03-01T12:00:00.000Z'),
+    position: vector3(MAX_POSITION_KM, 'km', '[x, y, z] km'),
+    velocity: vector3(MAX_VELOCITY_KM_S, 'km/s', '[vx, vy, vz] km/s'),
     referenceFrame: z.enum(STATE_FRAME_VALUES).openapi({ description: 'Frame of position and velocity; kept as given' }),
-    mass: z.number().positive().nullable().optional().openapi({ description: 'kg; null/absent = the spacecraft launchMass is used for propagation' }),
+    mass: boundedNumber(0, MAX_MASS_KG, 'kg', { exclusiveMin: true }).nullable().optional()
+      .openapi({ description: `kg (> 0, ≤ ${MAX_MASS_KG}); null/absent = the spacecraft launchMass is used for propagation` }),
     originator: z.string().min(1).max(255).optional().openapi({ description: 'Originator of the data (default APSIS)' }),
     covariance: CovarianceInputSchema.nullable().optional(),
   })
@@ -126,8 +129,8 @@ export const ImportResponseSchema = z
 
 export const GenerateOemSchema = z
   .object({
-    initialDate: instant('Start of the ephemeris (ISO-8601 instant with zone)', '2024-03-01T12:00:00Z'),
-    finalDate: instant('End of the ephemeris; after initialDate, at most 30 days later', '2024-03-02T12:00:00Z'),
+    initialDate: instantSchema('Start of the ephemeris (ISO-8601 instant with zone)', '2024-03-01T12:00:00Z'),
+    finalDate: instantSchema('End of the ephemeris; after initialDate, at most 30 days later', '2024-03-02T12:00:00Z'),
     referenceFrame: z.enum(OEM_FRAME_VALUES).default('GCRF').openapi({ description: 'REF_FRAME (default GCRF)' }),
     timeBetweenPoints: z.number().int().min(60).max(86400).default(60).openapi({ description: 'Seconds, 60..86400 (default 60)' }),
     timeSystem: z.enum(TIME_SYSTEM_VALUES).default('UTC').openapi({ description: 'TIME_SYSTEM of the epochs (default UTC)' }),

@@ -1,6 +1,7 @@
 /** Thruster request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
-import { Vector3Schema } from './spacecraft.ts';
+import { boundedNumber, MAX_THRUST_N } from './limits.ts';
+import { BodyPositionInputSchema, DirectionInputSchema, Vector3Schema } from './spacecraft.ts';
 
 export const MIN_ISP_S = 50;
 export const MAX_ISP_S = 10_000;
@@ -8,10 +9,10 @@ export const MAX_ISP_S = 10_000;
 export const ThrusterRequestSchema = z
   .object({
     name: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters'),
-    thrustN: z.number().positive().openapi({ description: 'Thrust, N (> 0)' }),
+    thrustN: boundedNumber(0, MAX_THRUST_N, 'N', { exclusiveMin: true }).openapi({ description: `Thrust, N (> 0, ≤ ${MAX_THRUST_N})` }),
     ispS: z.number().min(MIN_ISP_S).max(MAX_ISP_S).openapi({ description: `Specific impulse, s (${MIN_ISP_S}..${MAX_ISP_S})` }),
-    direction: Vector3Schema.openapi({ description: 'Body-frame thrust direction; normalized on write; the zero vector is rejected' }),
-    positionM: Vector3Schema.optional().openapi({ description: 'Body-frame nozzle position, m; default {0,0,0}' }),
+    direction: DirectionInputSchema.openapi({ description: 'Body-frame thrust direction; normalized on write; the zero vector is rejected' }),
+    positionM: BodyPositionInputSchema.optional().openapi({ description: 'Body-frame nozzle position, m (each within ±1000 m); default {0,0,0}' }),
     enabled: z.boolean().optional().openapi({ description: 'Default true' }),
   })
   .openapi('ThrusterRequest', { description: 'Create or replace (PUT) a thruster; omitted optional fields take their defaults' });

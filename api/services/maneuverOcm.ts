@@ -17,6 +17,7 @@
  *    `COMMENT apsis.name: <name>` (name differing from MAN_ID), `COMMENT apsis.segmentAttitudeModes: A,B,…` (per-row
  *    attitude modes differing from MAN_REF_FRAME), `COMMENT apsis.wetMassKg: <kg>` (wet mass differing from PHYS).
  */
+import { MAX_MASS_KG } from '../schemas/limits.ts';
 import { strToU8, zipSync } from 'fflate';
 import { timeScaleOf } from '../../engine/ccsds/definitions.ts';
 import { CcsdsParseError } from '../../engine/ccsds/errors.ts';
@@ -265,14 +266,16 @@ function maneuverContent(block: OcmManeuver, lines: readonly string[], context: 
       segmentModes = modes as AttitudeMode[];
     } else if (comment.startsWith(MASS_NOTE)) {
       const value = Number(comment.slice(MASS_NOTE.length).trim());
-      if (!Number.isFinite(value) || value <= 0) throw new OcmImportError(commentLine, `${MASS_NOTE} must be a positive number of kg`);
+      if (!Number.isFinite(value) || value <= 0 || value > MAX_MASS_KG) {
+        throw new OcmImportError(commentLine, `${MASS_NOTE} must be a positive number of kg, at most ${MAX_MASS_KG}`);
+      }
       wetMassKg = value;
     }
   }
   if (wetMassKg === null) {
     throw new OcmImportError(context.wetMassLine, 'PHYS WET_MASS is required to import maneuvers (import requires the wet mass)');
   }
-  if (!(wetMassKg > 0)) throw new OcmImportError(context.wetMassLine, 'WET_MASS must be positive');
+  if (!(wetMassKg > 0) || wetMassKg > MAX_MASS_KG) throw new OcmImportError(context.wetMassLine, `WET_MASS must be positive and at most ${MAX_MASS_KG} kg`);
   const purpose = block.purpose === null || block.purpose === '' ? null : block.purpose;
   if (purpose !== null) {
     const problem = purposeProblem(purpose);
@@ -284,13 +287,14 @@ function maneuverContent(block: OcmManeuver, lines: readonly string[], context: 
     else if (row.timeRelativeS !== null) referenceEpoch = context.epochTzero.plusSeconds(row.timeRelativeS);
     else throw new OcmImportError(row.line, 'the maneuver line has no time (TIME_ABSOLUTE or TIME_RELATIVE)');
     const problems = segmentProblems({
+      referenceEpoch,
       duration: row.durationS,
       thrX: row.thrustXN,
       thrY: row.thrustYN,
       thrZ: row.thrustZN,
       thrISP: row.ispS,
     });
-    const columns: Record<string, string> = { duration: 'MAN_DURA', thrX: 'THR_X', thrY: 'THR_Y', thrZ: 'THR_Z', thrISP: 'THR_ISP', thrust: 'THR_X, THR_Y, THR_Z' };
+    const columns: Record<string, string> = { referenceEpoch: row.timeAbsolute !== null ? 'TIME_ABSOLUTE' : 'TIME_RELATIVE', duration: 'MAN_DURA', thrX: 'THR_X', thrY: 'THR_Y', thrZ: 'THR_Z', thrISP: 'THR_ISP', thrust: 'THR_X, THR_Y, THR_Z' };
     const first = Object.entries(problems)[0];
     if (first) throw new OcmImportError(row.line, `${columns[first[0]] ?? first[0]} ${first[1]}`);
     return {

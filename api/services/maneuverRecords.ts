@@ -4,6 +4,8 @@
  * delta mass) from the rocket equation.
  */
 import { Epoch } from '../../engine/time/epoch.ts';
+import { isSupportedEpoch, supportedEpochProblem, SUPPORTED_EPOCH_RANGE_TEXT } from '../../engine/time/supportedRange.ts';
+import { MAX_BURN_DURATION_S, MAX_THRUST_N } from '../schemas/limits.ts';
 import type { AttitudeMode, ManeuverContent, StoredBurnSegment } from '../../storage/maneuvers.ts';
 
 export const ATTITUDE_MODES = ['TNW', 'RTN', 'QSW', 'RSW_ROTATING'] as const satisfies readonly AttitudeMode[];
@@ -109,6 +111,8 @@ export function keysOverlap(a: { startKey: string; endKey: string }, b: { startK
 
 /** Problems of one segment's physical values, by field (empty when valid). JSON and OCM share these rules. */
 export function segmentProblems(segment: {
+  /** When given, the burn's start and end must lie in the supported epoch range. */
+  referenceEpoch?: Epoch;
   duration: number | null | undefined;
   thrX: number | null | undefined;
   thrY: number | null | undefined;
@@ -119,9 +123,16 @@ export function segmentProblems(segment: {
   const { duration, thrX, thrY, thrZ, thrISP } = segment;
   if (duration === null || duration === undefined) problems.duration = 'is required';
   else if (!Number.isFinite(duration) || duration <= 0) problems.duration = 'must be a positive, finite number of seconds';
+  else if (duration > MAX_BURN_DURATION_S) problems.duration = `must be at most ${MAX_BURN_DURATION_S} seconds (30 days)`;
   for (const [field, value] of [['thrX', thrX], ['thrY', thrY], ['thrZ', thrZ]] as const) {
     if (value === null || value === undefined) problems[field] = 'is required (missing components are not treated as zero)';
-    else if (!Number.isFinite(value)) problems[field] = 'must be a finite number of newtons';
+    else if (!Number.isFinite(value) || Math.abs(value) > MAX_THRUST_N) problems[field] = `must be a finite number of newtons within ±${MAX_THRUST_N}`;
+  }
+  if (segment.referenceEpoch && !('duration' in problems)) {
+    const startProblem = supportedEpochProblem(segment.referenceEpoch);
+    const endProblem = startProblem ? null : segmentEndProblem(segment.referenceEpoch, duration!);
+    if (startProblem) problems.referenceEpoch = `burn start ${startProblem}`;
+    else if (endProblem) problems.duration = endProblem;
   }
   if (!('thrX' in problems) && !('thrY' in problems) && !('thrZ' in problems) && Math.hypot(thrX!, thrY!, thrZ!) === 0) {
     problems.thrust = 'the resulting thrust (thrX, thrY, thrZ) must be nonzero';
@@ -131,6 +142,13 @@ export function segmentProblems(segment: {
     problems.thrISP = `must be between ${ISP_MIN_S} and ${ISP_MAX_S} seconds`;
   }
   return problems;
+}
+
+/** Why a burn starting at `start` and lasting `durationS` ends outside the supported epoch range; null when it does not. */
+export function segmentEndProblem(start: Epoch, durationS: number): string | null {
+  if (!Number.isFinite(durationS) || durationS <= 0) return null;
+  const end = start.plusSeconds(durationS);
+  return isSupportedEpoch(end) ? null : `the burn would end at ${end.toIsoString(3)}, outside the supported range ${SUPPORTED_EPOCH_RANGE_TEXT}`;
 }
 
 /** Problems of a name used as identity (creation) or as an edit; null when valid. */

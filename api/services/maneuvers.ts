@@ -11,6 +11,7 @@
 import { sha256Hex } from '../contentHash.ts';
 import { strToU8 } from 'fflate';
 import { Epoch } from '../../engine/time/epoch.ts';
+import { supportedEpochProblem } from '../../engine/time/supportedRange.ts';
 import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
 import {
   deleteManeuver as deleteManeuverRow,
@@ -363,7 +364,13 @@ function instantParameter(query: RawQuery, name: string, errors: Record<string, 
     return null;
   }
   try {
-    return Epoch.parseInstant(text);
+    const epoch = Epoch.parseInstant(text);
+    const problem = supportedEpochProblem(epoch);
+    if (problem) {
+      errors[name] = problem;
+      return null;
+    }
+    return epoch;
   } catch (error) {
     errors[name] = (error as Error).message;
     return null;

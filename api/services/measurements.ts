@@ -55,6 +55,8 @@ export interface FileResult {
   params: Record<string, unknown>;
   measurementContext: { startDate: string | null; endDate: string | null; spacecraftIds: string[]; measurementTypes: string[] } | null;
   uncertaintySummary: string | null;
+  /** Records of an accepted file that will not be stored, each with its line (e.g. a TDM angle without its pair). */
+  warnings: string[];
 }
 
 export interface BatchUploadResponse {
@@ -92,6 +94,7 @@ function failedResult(filename: string, format: string | null, errors: TrackingE
     params,
     measurementContext: null,
     uncertaintySummary: null,
+    warnings: [],
   };
 }
 
@@ -217,6 +220,7 @@ async function acceptFile(db: Db, pool: ComputePool, organizationId: string, fil
     params,
     measurementContext,
     uncertaintySummary: summary.uncertaintySummary,
+    warnings: summary.warnings,
   };
 }
 
@@ -264,6 +268,7 @@ export async function inspectMeasurementsFile(db: Db, pool: ComputePool, organiz
       : null,
     unresolvedObjects: resolution?.unresolved ?? [],
     uncertaintySummary: inspected.summary?.uncertaintySummary ?? null,
+    warnings: inspected.summary?.warnings ?? [],
     errors: inspected.errors.map((e) => ({ blockId: e.blockId ?? 'file', code: e.code, firstEpoch: e.firstEpoch, message: e.message })),
   };
 }

@@ -5,6 +5,7 @@
  * `fieldErrors` keys are dotted paths (`panels.2.mountAxisCustomX`).
  */
 import { randomUUID } from 'node:crypto';
+import { Epoch } from '../../engine/time/epoch.ts';
 import { ApiError, conflict, notFound, validationError } from '../errors.ts';
 import { pageEnvelope, parsePageable, type PageEnvelope, type PageableInput } from '../paging.ts';
 import {
@@ -161,7 +162,8 @@ function buildPanels(inputs: PanelInput[], errors: FieldErrors): Panel[] {
 
 function checkWindows(windows: TimeWindow[], path: string, errors: FieldErrors): void {
   windows.forEach((window, i) => {
-    if (!(Date.parse(window.start) < Date.parse(window.end))) errors[`${path}.${i}.end`] = 'end must be after start';
+    // The schema has checked both are instants in the supported range.
+    if (!Epoch.parseInstant(window.start).isBefore(Epoch.parseInstant(window.end))) errors[`${path}.${i}.end`] = 'end must be after start';
   });
 }
 

@@ -2,6 +2,7 @@
  * State-vector use cases: manual create, OPM import (per-file results), list, get, delete, OPM export, latest.
  * Derived values (GCRF state, altitude, perigee altitude, DSST mean elements) are computed on the worker pool.
  */
+import { MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S } from '../schemas/limits.ts';
 import { writeOpmKvn } from '../../engine/ccsds/opm.ts';
 import { CovarianceError, flattenCovariance, lowerTriangle, standardDeviations, toNested, validateCovariance } from '../../engine/ephemeris/covariance.ts';
 import type { ImportedState } from '../../engine/ephemeris/opmImport.ts';
@@ -114,11 +115,13 @@ async function derive(
   };
 }
 
-function checkState(positionKm: readonly number[], velocityKmS: readonly number[]): Record<string, string> {
+function checkState(positionKm: readonly number[], velocityKmS: readonly number[], massKg: number | null = null): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!positionKm.every(Number.isFinite)) errors.position = 'must be 3 finite numbers (km)';
-  if (!velocityKmS.every(Number.isFinite)) errors.velocity = 'must be 3 finite numbers (km/s)';
+  const within = (values: readonly number[], max: number) => values.every((v) => Number.isFinite(v) && Math.abs(v) <= max);
+  if (!within(positionKm, MAX_POSITION_KM)) errors.position = `must be 3 finite numbers (km), each within ±${MAX_POSITION_KM}`;
+  if (!within(velocityKmS, MAX_VELOCITY_KM_S)) errors.velocity = `must be 3 finite numbers (km/s), each within ±${MAX_VELOCITY_KM_S}`;
   else if (Math.hypot(velocityKmS[0]!, velocityKmS[1]!, velocityKmS[2]!) === 0) errors.velocity = 'must not be zero';
+  if (massKg !== null && !(massKg > 0 && massKg <= MAX_MASS_KG)) errors.mass = `must be > 0 and ≤ ${MAX_MASS_KG} kg`;
   return errors;
 }
 
@@ -316,6 +319,11 @@ async function importOne(deps: AppDeps, organizationId: string, file: UploadedOp
     spacecraft = resolution.spacecraft;
   }
   const epoch = Epoch.parseInstant(`${state.epoch}`);
+  const stateErrors = checkState(state.positionKm, state.velocityKmS, state.massKg ?? null);
+  if (Object.keys(stateErrors).length > 0) {
+    const keywords: Record<string, string> = { position: 'X, Y, Z', velocity: 'X_DOT, Y_DOT, Z_DOT', mass: 'MASS' };
+    return failed(file.filename, 'VALIDATION_ERROR', Object.entries(stateErrors).map(([field, problem]) => `${keywords[field]}: ${problem}`).join('; '));
+  }
   let derived: Derived;
   try {
     derived = await derive(pool, config.eopFile, { epoch, positionKm: state.positionKm, velocityKmS: state.velocityKmS, frame: state.frame });

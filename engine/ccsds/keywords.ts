@@ -118,6 +118,19 @@ export function unexpectedKeyword(token: EntryToken, where: string): never {
   throw new CcsdsParseError(token.line, `unexpected keyword ${token.keyword} in ${where}`, token.keyword);
 }
 
+/**
+ * A keyword of a metadata or data block appears once per block (CCSDS 502.0-B-3 and 503.0-B-2 list each at most
+ * once): a second occurrence (e.g. two OBJECT_IDs in one META block) is an error naming both lines, never a silent
+ * overwrite. `seen` maps the block's keywords read so far to their lines.
+ */
+export function rejectRepeatedKeyword(seen: Record<string, number>, token: EntryToken, where: string): void {
+  const first = seen[token.keyword];
+  if (first !== undefined) {
+    throw new CcsdsParseError(token.line, `${token.keyword} given twice in ${where} (first at line ${first})`, token.keyword);
+  }
+  seen[token.keyword] = token.line;
+}
+
 /** Describe a token for "unexpected ..." errors. */
 export function describeToken(token: KvnToken): string {
   switch (token.kind) {

@@ -20,8 +20,8 @@ export type KvnToken =
   | { kind: 'start'; block: string; line: number }
   /** `<BLOCK>_STOP`. */
   | { kind: 'stop'; block: string; line: number }
-  /** Any other non-blank line: a data line. `text` is trimmed. */
-  | { kind: 'raw'; text: string; line: number };
+  /** Any other non-blank line: a data line. `text` is trimmed; `unterminated` when the file ends inside it (no line break). */
+  | { kind: 'raw'; text: string; line: number; unterminated?: boolean };
 
 const KEYWORD_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 const BLOCK_PATTERN = /^([A-Z][A-Z0-9_]*?)_(START|STOP)$/;
@@ -65,6 +65,8 @@ export function lexKvnLine(lineText: string, line: number): KvnToken | null {
  * Memory is bounded by the longest line, plus a guard against absurd line lengths (binary garbage).
  */
 export class KvnLineSplitter {
+  /** True while end() delivers the last line of a text that does not end with a line break. */
+  lastLineUnterminated = false;
   private pending = '';
   private lineNumber = 0;
   private pendingCarriageReturn = false;
@@ -117,6 +119,7 @@ export class KvnLineSplitter {
     if (this.pending !== '') {
       const piece = this.pending;
       this.pending = '';
+      this.lastLineUnterminated = true;
       this.onLine(piece, ++this.lineNumber);
     }
   }

@@ -142,10 +142,12 @@ export class NdmTokenSource {
     if (isXml) {
       this.xml = new XmlTokenAdapter(this.xmlMapping, (token) => this.consumer.consume(token));
     } else {
-      this.kvn = new KvnLineSplitter((text, line) => {
+      const splitter = new KvnLineSplitter((text, line) => {
         const token = lexKvnLine(text, line);
+        if (token?.kind === 'raw' && splitter.lastLineUnterminated) token.unterminated = true;
         if (token) this.consumer.consume(token);
       });
+      this.kvn = splitter;
     }
   }
 }

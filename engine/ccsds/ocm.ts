@@ -12,6 +12,7 @@ import {
   describeToken,
   readEntryValue,
   readEpoch,
+  rejectRepeatedKeyword,
   unexpectedKeyword,
   type EntryToken,
   type KeySpec,
@@ -280,6 +281,7 @@ export class OcmParser {
   private builtHeader: NdmHeader | null = null;
   private state: 'start' | 'header' | 'afterHeader' | 'meta' | 'body' | 'block' = 'start';
   private metaValues: Record<string, KeyValue> = {};
+  private metaLines: Record<string, number> = {};
   private metaComments: string[] = [];
   private metaLine = 0;
   private metadata: OcmMetadata | null = null;
@@ -367,6 +369,7 @@ export class OcmParser {
     if (token.kind === 'entry') {
       const spec = METADATA_KEYS[token.keyword];
       if (!spec) this.unexpected(token, 'the metadata');
+      rejectRepeatedKeyword(this.metaLines, token, 'the metadata');
       const timeSystem = typeof this.metaValues['TIME_SYSTEM'] === 'string' ? (this.metaValues['TIME_SYSTEM'] as string) : undefined;
       this.metaValues[token.keyword] = readEntryValue(token, spec, timeSystem);
       return;

@@ -7,8 +7,9 @@
  */
 import { CcsdsParseError } from './errors.ts';
 import type { KvnToken } from './kvn-lexer.ts';
-import { parseFrame } from './definitions.ts';
-import { describeToken, readEntryValue, readEpoch, unexpectedKeyword, type EntryToken, type KeySpec } from './keywords.ts';
+import { parseFrame, timeScaleOf } from './definitions.ts';
+import { describeToken, readEntryValue, readEpoch, rejectRepeatedKeyword, unexpectedKeyword, type EntryToken, type KeySpec } from './keywords.ts';
+import { Epoch } from '../time/epoch.ts';
 import { NdmHeaderBuilder, NdmReader, readVersion, splitFields, type NdmHeader } from './ndm-common.ts';
 import { parseNumber } from './values.ts';
 import type { XmlMessageMapping } from './xml-tokens.ts';
@@ -43,6 +44,8 @@ export interface OemState {
   /** Optional accelerations (10-column lines / X_DDOT...), null when absent. */
   accelerationKmS2: [number, number, number] | null;
   line: number;
+  /** Set when this line repeats the previous state of the segment exactly (same epoch and values): its line. */
+  repeatOfLine?: number;
 }
 
 export interface OemCovariance {
@@ -124,6 +127,7 @@ export class OemParser {
   private header: NdmHeaderBuilder | null = null;
   private builtHeader: NdmHeader | null = null;
   private meta: Record<string, string | number> = {};
+  private metaLines: Record<string, number> = {};
   private metaComments: string[] = [];
   private metaLine = 0;
   private segment: OemSegmentMetadata | null = null;
@@ -209,6 +213,7 @@ export class OemParser {
   private startMeta(line: number): void {
     this.closeSegment(line);
     this.meta = {};
+    this.metaLines = {};
     this.metaComments = [];
     this.metaLine = line;
     this.state = 'meta';
@@ -229,6 +234,7 @@ export class OemParser {
     if (token.kind === 'entry') {
       const spec = METADATA_KEYS[token.keyword];
       if (!spec) this.unexpected(token, 'the metadata');
+      rejectRepeatedKeyword(this.metaLines, token, 'one metadata block');
       const timeSystem = typeof this.meta['TIME_SYSTEM'] === 'string' ? (this.meta['TIME_SYSTEM'] as string) : undefined;
       const value = readEntryValue(token, spec, timeSystem) as string | number;
       if (token.keyword === 'TIME_SYSTEM') {
@@ -270,6 +276,7 @@ export class OemParser {
         line: this.metaLine,
       };
       this.statesInSegment = 0;
+      this.previousState = null;
       this.segmentHasCovariance = false;
       this.state = 'data';
       this.handlers.onSegment?.(this.segment);
@@ -283,7 +290,7 @@ export class OemParser {
     if (!this.segment) return this.unexpected(token, 'the message (META_START expected)');
     switch (token.kind) {
       case 'raw':
-        return this.stateLine(token.text, token.line);
+        return this.stateLine(token.text, token.line, token.unterminated === true);
       case 'comment':
         if (this.statesInSegment > 0) {
           throw new CcsdsParseError(token.line, 'COMMENT between ephemeris data lines (comments must precede the data)', 'COMMENT');
@@ -308,11 +315,12 @@ export class OemParser {
     }
   }
 
-  private stateLine(text: string, line: number): void {
+  private stateLine(text: string, line: number, unterminated: boolean): void {
     const fields = splitFields(text);
     if (fields.length !== 7 && fields.length !== 10) {
       throw new CcsdsParseError(line, `ephemeris line must have 7 or 10 fields (epoch x y z vx vy vz [ax ay az]), got ${fields.length}`);
     }
+    if (unterminated && this.previousState) checkNotTruncated(fields, this.previousState.fields, line);
     const epoch = readEpoch(fields[0]!, line, 'ephemeris epoch', this.segment!.timeSystem);
     const value = (i: number): number => parseNumber(fields[i]!, line, STATE_KEYS[i]!);
     this.emitState({
@@ -321,19 +329,45 @@ export class OemParser {
       velocityKmS: [value(4), value(5), value(6)],
       accelerationKmS2: fields.length === 10 ? [value(7), value(8), value(9)] : null,
       line,
-    });
+    }, fields);
   }
 
-  private emitState(state: OemState): void {
+  private emitState(state: OemState, fields: string[] = []): void {
     if (this.segmentHasCovariance) {
       throw new CcsdsParseError(state.line, 'ephemeris data line after the covariance section of the segment');
     }
+    // One state per instant, in increasing time order: a repeated epoch would be a duplicate row (and two
+    // different states at one instant are contradictory); interpolators need increasing epochs.
+    // An exact repetition of the previous line (Orekit's OEMExample1 has one) is kept once; the same epoch with another
+    // state is a contradiction and is refused.
+    const order = epochOrderKey(state.epoch, this.segment!.timeSystem);
+    const previous = this.previousState;
+    const values = stateValues(state);
+    if (previous && (order !== null && previous.order !== null ? order <= previous.order : state.epoch === previous.epoch)) {
+      if (order === previous.order || state.epoch === previous.epoch) {
+        if (values.length === previous.values.length && values.every((v, i) => v === previous.values[i])) {
+          state.repeatOfLine = previous.line;
+          this.statesInSegment++;
+          this.stateCount++;
+          this.handlers.onState?.(state, this.segment!);
+          return;
+        }
+        throw new CcsdsParseError(state.line, `ephemeris epoch ${state.epoch} repeats the epoch of line ${previous.line} with a different state (one state per epoch)`);
+      }
+      throw new CcsdsParseError(
+        state.line,
+        `ephemeris epoch ${state.epoch} is before the epoch ${previous.epoch} of line ${previous.line} (epochs must increase within a segment)`,
+      );
+    }
+    this.previousState = { order, epoch: state.epoch, line: state.line, fields, values };
     this.statesInSegment++;
     this.stateCount++;
     this.handlers.onState?.(state, this.segment!);
   }
 
   private segmentHasCovariance = false;
+  /** The segment's last state: its epoch as a comparable number (null when its time system has no absolute scale) and its fields. */
+  private previousState: { order: number | null; epoch: string; line: number; fields: string[]; values: number[] } | null = null;
 
   private covarianceToken(token: KvnToken): void {
     if (token.kind === 'comment') {
@@ -440,6 +474,50 @@ export class OemParser {
       return;
     }
     this.unexpected(token, `<${block}>`);
+  }
+}
+
+function stateValues(state: OemState): number[] {
+  return [...state.positionKm, ...state.velocityKmS, ...(state.accelerationKmS2 ?? [])];
+}
+
+/** An epoch as TAI seconds since MJD 0 (comparable within a segment), or null when its time system is not convertible. */
+function epochOrderKey(text: string, timeSystem: string): number | null {
+  const scale = timeScaleOf(timeSystem);
+  if (!scale) return null;
+  try {
+    const epoch = Epoch.parse(text.replace(/Z$/i, ''), scale);
+    return epoch.taiDay * 86_400 + epoch.taiSeconds;
+  } catch {
+    return null;
+  }
+}
+
+/** Decimal places of a number as written (-1 without a decimal point); the mantissa's when it has an exponent. */
+function decimalsOf(text: string): number {
+  const mantissa = text.split(/[eE]/)[0]!;
+  const dot = mantissa.indexOf('.');
+  return dot < 0 ? -1 : mantissa.length - dot - 1;
+}
+
+/**
+ * The file ends inside this ephemeris line (no line break after it). A line cut inside a number still parses
+ * (`-1.9676` cut to `-1`), so compare it with the line before: a value written without a decimal point where the
+ * previous line had one, or with fewer than half its decimals, means the line was cut, and it is refused. (Orekit's
+ * own samples end without a line break on a complete line, so a missing final line break alone is accepted.)
+ */
+function checkNotTruncated(fields: readonly string[], previous: readonly string[], line: number): void {
+  for (let i = 1; i < fields.length && i < previous.length; i++) {
+    const now = decimalsOf(fields[i]!);
+    const before = decimalsOf(previous[i]!);
+    if ((before >= 0 && now < 0) || now * 2 < before) {
+      throw new CcsdsParseError(
+        line,
+        `the file ends inside this ephemeris line (no line break after it) and its ${STATE_KEYS[i]} "${fields[i]}" has fewer digits than ` +
+          `the line before ("${previous[i]}"): the file looks truncated`,
+        STATE_KEYS[i],
+      );
+    }
   }
 }
 

@@ -216,6 +216,8 @@ export class TdmParser {
     if (token.kind === 'entry') {
       const spec = METADATA_KEYS[token.keyword];
       if (!spec) this.unexpected(token, 'the metadata');
+      const first = this.metaTokens[token.keyword];
+      if (first) throw new CcsdsParseError(token.line, `${token.keyword} given twice in one metadata block (first at line ${first.line})`, token.keyword);
       const timeSystem = typeof this.metaValues['TIME_SYSTEM'] === 'string' ? (this.metaValues['TIME_SYSTEM'] as string) : undefined;
       let value = readEntryValue(token, spec, timeSystem);
       if (spec.values) {

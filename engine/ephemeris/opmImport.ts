@@ -6,6 +6,7 @@
 import { CcsdsParseError } from '../ccsds/errors.ts';
 import type { OpmMessage } from '../ccsds/opm.ts';
 import { Epoch, type TimeScale } from '../time/epoch.ts';
+import { supportedEpochProblem } from '../time/supportedRange.ts';
 import { CovarianceError, fromLowerTriangle, validateCovariance } from './covariance.ts';
 import type { StateFrame } from './frames.ts';
 
@@ -86,6 +87,8 @@ export function stateFromOpm(opm: OpmMessage, text: string): ImportedState {
   } catch (error) {
     throw new CcsdsParseError(opm.stateVector.line, `EPOCH: ${(error as Error).message}`, 'EPOCH');
   }
+  const outside = supportedEpochProblem(epoch);
+  if (outside) throw new CcsdsParseError(opm.stateVector.line, `EPOCH ${outside}`, 'EPOCH');
   let covariance: ImportedState['covariance'] = null;
   if (opm.covariance) {
     const covFrameName = opm.covariance.refFrame ?? metadata.refFrame;

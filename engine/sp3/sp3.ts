@@ -451,6 +451,8 @@ export class Sp3Reader {
     }
     // normalize overflowing fields (minute 60, hour 24) by carrying, as some producers write them
     const decimals = fields[5]!.includes('.') ? fields[5]!.length - fields[5]!.indexOf('.') - 1 : 0;
+    // The seconds field is F11.8: more digits than a double holds is not a time.
+    if (decimals > 17) this.fail(line, `the seconds field "${fields[5]}" has ${decimals} decimals (at most 17)`, '*');
     let normalized = raw;
     if (raw.hour > 23 || raw.minute > 59 || raw.second >= 60) {
       const days = Math.floor(seconds / 86400);

@@ -2,3 +2,4 @@
 export * from './epoch.ts';
 export * from './leapSeconds.ts';
 export { tdbMinusTtSeconds } from './tdb.ts';
+export * from './supportedRange.ts';

@@ -4,6 +4,7 @@
  * to a spacecraft of the caller's organization.
  */
 import { daysInMonth, Epoch, EpochParseError, type TimeScale } from '../time/epoch.ts';
+import { SUPPORTED_EPOCH_END, SUPPORTED_EPOCH_RANGE_TEXT, SUPPORTED_EPOCH_START } from '../time/supportedRange.ts';
 
 export type MeasurementType = 'RANGE' | 'RADEC' | 'AZEL' | 'DOPPLER' | 'PV';
 export type TrackingFormat = 'TDM' | 'SP3' | 'OEM';
@@ -65,7 +66,12 @@ export interface TrackingFileSummary {
   uncertaintySummary: string;
   /** Observations of kinds Apsis does not store (e.g. TDM TRANSMIT_FREQ_1), counted per keyword. */
   ignoredRecords: Record<string, number>;
+  /** Records of the file that were not stored and why, each naming its line (at most MAX_WARNINGS, then a count). */
+  warnings: string[];
 }
+
+/** Warnings listed per file; beyond this only their number is given. */
+export const MAX_WARNINGS = 100;
 
 export type TrackingParseResult =
   | { ok: true; summary: TrackingFileSummary; measurements: TrackingMeasurement[] }
@@ -144,6 +150,14 @@ export class SummaryBuilder {
   endUtc: string | null = null;
   count = 0;
   readonly types = new Set<MeasurementType>();
+  private readonly warnings: string[] = [];
+  private warningCount = 0;
+
+  /** A record that was not stored; `message` names its line. */
+  warn(message: string): void {
+    this.warningCount++;
+    if (this.warnings.length < MAX_WARNINGS) this.warnings.push(message);
+  }
 
   add(type: MeasurementType, epochUtc: string): void {
     this.count++;
@@ -153,8 +167,10 @@ export class SummaryBuilder {
   }
 
   /** The summary fields every reader reports the same way. */
-  fields(): Pick<TrackingFileSummary, 'measurementCount' | 'startUtc' | 'endUtc' | 'types'> {
-    return { measurementCount: this.count, startUtc: this.startUtc, endUtc: this.endUtc, types: [...this.types] };
+  fields(): Pick<TrackingFileSummary, 'measurementCount' | 'startUtc' | 'endUtc' | 'types' | 'warnings'> {
+    const warnings = [...this.warnings];
+    if (this.warningCount > warnings.length) warnings.push(`… and ${this.warningCount - warnings.length} more records not stored`);
+    return { measurementCount: this.count, startUtc: this.startUtc, endUtc: this.endUtc, types: [...this.types], warnings };
   }
 }
 
@@ -177,6 +193,10 @@ export interface MeasurementGroup {
 export const EPOCH_TEXT_WIDTH = 27;
 /** Value (and sigma) slots per measurement: the most components of any type (PV). */
 export const VALUE_SLOTS = 6;
+
+/** The supported epoch range as stored UTC text (same width and order as the stored epochs). */
+const FIRST_UTC_TEXT = `${SUPPORTED_EPOCH_START.toString('UTC', 6)}Z`;
+const END_UTC_TEXT = `${SUPPORTED_EPOCH_END.toString('UTC', 6)}Z`;
 
 /**
  * Measurements in columns, cheap to move between threads (typed arrays go in a transfer list, the epochs are
@@ -249,10 +269,31 @@ export class MeasurementSink {
     return id;
   }
 
-  /** One measurement; `values`/`sigma` are in component order (null = absent). */
-  add(groupId: number, type: MeasurementType, epochUtc: string, values: ArrayLike<number | null>, sigma: ArrayLike<number | null> | null): void {
-    if (epochUtc.length !== EPOCH_TEXT_WIDTH) {
-      throw new TrackingContentError(TRACKING_ERROR_CODES.PARSE_FAILED, `epoch ${epochUtc} is outside the years 0000-9999`);
+  /**
+   * One measurement; `values`/`sigma` are in component order (null = absent; the first component is always
+   * required). Every check that the database would otherwise make (or fail on) is made here, naming `line`: the
+   * epoch inside the supported range, every value and sigma finite.
+   */
+  add(
+    groupId: number,
+    type: MeasurementType,
+    epochUtc: string,
+    values: ArrayLike<number | null>,
+    sigma: ArrayLike<number | null> | null,
+    line: number | null = null,
+  ): void {
+    if (epochUtc.length !== EPOCH_TEXT_WIDTH || epochUtc < FIRST_UTC_TEXT || epochUtc >= END_UTC_TEXT) {
+      throw new TrackingContentError(TRACKING_ERROR_CODES.PARSE_FAILED, `epoch ${epochUtc} is outside the supported range ${SUPPORTED_EPOCH_RANGE_TEXT}`, line);
+    }
+    for (let k = 0; k < values.length; k++) {
+      const v = values[k];
+      if (v === null || v === undefined ? k === 0 : !Number.isFinite(v)) {
+        throw new TrackingContentError(TRACKING_ERROR_CODES.PARSE_FAILED, `${type} value ${k + 1} is ${v === null || v === undefined ? 'missing' : `not a finite number (${v})`}`, line);
+      }
+      const s = sigma?.[k];
+      if (s !== null && s !== undefined && !Number.isFinite(s)) {
+        throw new TrackingContentError(TRACKING_ERROR_CODES.PARSE_FAILED, `${type} sigma ${k + 1} is not a finite number (${s})`, line);
+      }
     }
     this.summary.add(type, epochUtc);
     if (!this.onBatch) return;

@@ -24,6 +24,10 @@ export function oemMeasurementReader(sink: MeasurementSink): TrackingReader {
       if (!objects.has(key)) objects.set(key, { key, candidates: [segment.objectId, segment.objectName] });
     },
     onState(state, segment) {
+      if (state.repeatOfLine !== undefined) {
+        summary.warn(`line ${state.line}: repeats line ${state.repeatOfLine} (same epoch ${state.epoch} and state); stored once`);
+        return;
+      }
       let groupId = groups.get(segment);
       if (groupId === undefined) {
         const frame = segment.centerName.toUpperCase() === 'EARTH' ? segment.refFrame : `${segment.centerName} ${segment.refFrame}`;
@@ -35,8 +39,9 @@ export function oemMeasurementReader(sink: MeasurementSink): TrackingReader {
       const epochUtc = utc.convert(state.epoch, timeScaleOf(segment.timeSystem), segment.timeSystem, state.line);
       pv[0] = state.positionKm[0]; pv[1] = state.positionKm[1]; pv[2] = state.positionKm[2];
       pv[3] = state.velocityKmS[0]; pv[4] = state.velocityKmS[1]; pv[5] = state.velocityKmS[2];
-      sink.add(groupId, 'PV', epochUtc, pv, null);
+      sink.add(groupId, 'PV', epochUtc, pv, null, state.line);
     },
+
   });
   const push = (chunk: string) => reader.push(chunk);
   const end = (): TrackingFileSummary => {

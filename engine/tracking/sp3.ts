@@ -76,7 +76,7 @@ export function sp3MeasurementReader(sink: MeasurementSink): TrackingReader {
       } else {
         pv[3] = null; pv[4] = null; pv[5] = null;
       }
-      sink.add(groupId, 'PV', lastEpochUtc, pv, sigmaBySatellite.get(satelliteId) ?? null);
+      sink.add(groupId, 'PV', lastEpochUtc, pv, sigmaBySatellite.get(satelliteId) ?? null, record.line);
       satellitesWithRecords.add(record.satelliteId);
     },
   });

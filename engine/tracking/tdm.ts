@@ -1,7 +1,9 @@
 /**
  * TDM observations as measurements (CCSDS 503.0-B-2 via engine/ccsds/tdm.ts):
  *  - RANGE → RANGE in the segment's RANGE_UNITS (km, s or RU; 503.0-B-2 §3.3.4.4);
- *  - ANGLE_1 + ANGLE_2 at one epoch → RADEC (ANGLE_TYPE = RADEC, frame REFERENCE_FRAME) or AZEL, degrees;
+ *  - ANGLE_1 + ANGLE_2 at one epoch → RADEC (ANGLE_TYPE = RADEC, frame REFERENCE_FRAME) or AZEL, degrees. An angle
+ *    without its partner at the same epoch (503.0-B-2 allows it, e.g. Orekit's TDMExampleAllKeywords samples) is
+ *    not stored — half a direction is not a RADEC or AZEL measurement — and is reported as a warning with its line;
  *  - DOPPLER_INSTANTANEOUS / DOPPLER_INTEGRATED (km/s) and RECEIVE_FREQ[_n] (Hz) → DOPPLER.
  * Other data keywords (frequencies transmitted, clock, media, signal strength) are counted, not stored.
  */
@@ -22,6 +24,9 @@ interface PendingAngles {
   epochUtc: string;
   angle1: number | null;
   angle2: number | null;
+  /** Line of the angle(s) read so far (the first one). */
+  line: number;
+  epochText: string;
   segment: TdmSegmentMetadata;
 }
 
@@ -89,9 +94,16 @@ export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
     if (!pending) return;
     const { segment } = pending;
     const type = segment.angleType === 'RADEC' ? 'RADEC' : 'AZEL';
+    if (pending.angle1 === null || pending.angle2 === null) {
+      const [present, missing] = pending.angle1 === null ? ['ANGLE_2', 'ANGLE_1'] : ['ANGLE_1', 'ANGLE_2'];
+      summary.warn(`line ${pending.line}: ${present} at ${pending.epochText} has no ${missing} at the same epoch; not stored (angles are stored as ${type} pairs)`);
+      ignored[`${present} without ${missing}`] = (ignored[`${present} without ${missing}`] ?? 0) + 1;
+      pending = null;
+      return;
+    }
     pair[0] = pending.angle1;
     pair[1] = pending.angle2;
-    sink.add(groupOf(segment, type, 'deg', type === 'RADEC' ? segment.referenceFrame : null), type, pending.epochUtc, pair, null);
+    sink.add(groupOf(segment, type, 'deg', type === 'RADEC' ? segment.referenceFrame : null), type, pending.epochUtc, pair, null, pending.line);
     pending = null;
   };
 
@@ -110,7 +122,7 @@ export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
       const slotTaken = current !== null && (isFirst ? current.angle1 !== null : current.angle2 !== null);
       if (current === null || current.segment !== segment || current.epochUtc !== epochUtc || slotTaken) {
         flushAngles();
-        pending = { epochUtc, angle1: null, angle2: null, segment };
+        pending = { epochUtc, angle1: null, angle2: null, line: observation.line, epochText: observation.epoch, segment };
       }
       if (isFirst) pending!.angle1 = observation.value;
       else pending!.angle2 = observation.value;
@@ -120,7 +132,7 @@ export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
     flushAngles();
     const unit = type === 'RANGE' ? RANGE_UNITS[segment.rangeUnits ?? 'KM'] ?? 'km' : observation.keyword.startsWith('RECEIVE_FREQ') ? 'Hz' : 'km/s';
     single[0] = observation.value;
-    sink.add(groupOf(segment, type, unit, null), type, epochUtc, single, null);
+    sink.add(groupOf(segment, type, unit, null), type, epochUtc, single, null, observation.line);
   };
 
   const reader = new TdmReader({

@@ -84,7 +84,8 @@ test('BOOTSTRAP_API_KEY creates org default with an all-permission key, idempote
 });
 
 test('admin CLI: org create, key create/list/revoke, owner disable', async () => {
-  const svc = await createTestService();
+  // Without the API-key cache every change is seen by the next request (with it: within API_KEY_CACHE_TTL_MS).
+  const svc = await createTestService({ apiKeyCacheTtlMs: 0 });
   try {
     await runAdmin(svc.db, ['org', 'create', 'acme']);
     await assert.rejects(runAdmin(svc.db, ['org', 'create', 'acme']), UsageError);
