@@ -9,10 +9,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { matchedRoutes } from 'hono/route';
 import type { ZodError } from 'zod';
-import { PoolSaturatedError } from '../workers/pool.ts';
+import { PoolSaturatedError, TaskCancelledError, TaskTimeoutError, withSignal } from '../workers/pool.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errorResponse, REASON_PHRASES } from './errors.ts';
-import { logError } from './log.ts';
+import { logError, logInfo } from './log.ts';
 import { authenticate } from './middleware/auth.ts';
 import { correlationId } from './middleware/correlation.ts';
 import { toHonoPath } from './permissions.ts';
@@ -42,7 +42,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   app.use('*', correlationId());
   app.use('*', async (c, next) => {
-    c.set('deps', deps);
+    // Computations started for this request stop when its client disconnects (the request's signal aborts).
+    c.set('deps', { ...deps, pool: withSignal(deps.pool, c.req.raw.signal) });
     await next();
   });
   app.use(
@@ -84,6 +85,17 @@ export function toErrorResponse(error: unknown, c: Context): Response {
     return errorResponse(c, 503, 'SERVICE_UNAVAILABLE', error.message, {
       headers: { 'Retry-After': String(error.retryAfterSeconds) },
     });
+  }
+  if (error instanceof TaskTimeoutError) {
+    return errorResponse(c, 503, 'COMPUTE_TIME_BUDGET_EXCEEDED', error.message, {
+      code: 'compute.time-budget.exceeded',
+      details: { task: error.task, budgetMs: error.budgetMs },
+    });
+  }
+  if (error instanceof TaskCancelledError) {
+    // The client went away: nobody reads this answer.
+    logInfo('request cancelled by the client; its computation was stopped', { correlationId: c.get('correlationId'), task: error.task });
+    return errorResponse(c, 503, 'REQUEST_CANCELLED', error.message);
   }
   if (error instanceof HTTPException) {
     // Hono raises these for malformed JSON / form bodies in its validators.

@@ -56,7 +56,7 @@ export async function openStorage(config: Config): Promise<Db> {
 
 export async function startService(config: Config): Promise<Service> {
   const db = await openStorage(config);
-  const pool = await createPool({ size: config.workers });
+  const pool = await createPool({ size: config.workers, budgetsMs: config.taskTimeBudgetsMs });
   const jobRunner = new MeasurementJobRunner(db, pool);
   const audit = new AuditLog(db, { flushMs: config.auditFlushMs });
   const app = createApp({ db, pool, config, jobRunner, audit });

@@ -64,6 +64,19 @@ function isReadOnly(stmt: InStatement): boolean {
 const WRITE_LOCK_TIMEOUT_MS = 30_000;
 
 /**
+ * A transaction's statements run on the event loop (the embedded driver is synchronous). Before each statement, a
+ * transaction that has kept the loop this long since its last pause yields to it, so requests are served between
+ * the statements of a long transaction (readers see the last committed state, WAL). Writers still wait for the
+ * transaction to end: bulk loads therefore use staged chunks (storage/stagedWrites.ts), not one long transaction.
+ */
+export const TRANSACTION_SLICE_MS = 4;
+
+/** Yields to the event loop: pending I/O (incoming requests, worker messages) runs before the caller continues. */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
  * The database as storage/ uses it: the libSQL client with writes serialised per process.
  * Remote URLs (sqld) go through the same path; their server serialises writers itself.
  */
@@ -119,7 +132,23 @@ export class Db implements SqlExecutor {
     const close = tx.close.bind(tx);
     const commit = tx.commit.bind(tx);
     const rollback = tx.rollback.bind(tx);
+    const execute = tx.execute.bind(tx);
+    const batch = tx.batch.bind(tx);
+    let sliceStart = performance.now();
+    const pauseIfDue = async () => {
+      if (performance.now() - sliceStart < TRANSACTION_SLICE_MS) return;
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    };
     return Object.assign(tx, {
+      execute: async (stmt: InStatement) => {
+        await pauseIfDue();
+        return await execute(stmt);
+      },
+      batch: async (stmts: InStatement[]) => {
+        await pauseIfDue();
+        return await batch(stmts);
+      },
       commit: async () => {
         try {
           await commit();
@@ -229,4 +258,24 @@ export function nowIso(): string {
 export function isUniqueViolation(error: unknown): boolean {
   const text = String((error as { message?: string })?.message ?? error);
   return text.includes('UNIQUE constraint failed') || (error as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * The result code of a database error (`SQLITE_BUSY`, `SQLITE_CONSTRAINT_NOTNULL`, …; `INVALID_VALUE` for a value the
+ * client refuses to bind, e.g. a non-finite number), or null when `error` does not come from the database. Messages
+ * of database errors name tables, columns and SQL: only this code may be shown to a caller.
+ */
+export function databaseErrorCode(error: unknown): string | null {
+  const code = (error as { code?: unknown; extendedCode?: unknown })?.code;
+  const extended = (error as { extendedCode?: unknown })?.extendedCode;
+  if (typeof extended === 'string' && extended.startsWith('SQLITE_')) return extended;
+  if (typeof code === 'string' && /^(SQLITE_|SQL_|TRANSACTION_|CLIENT_|HRANA_|SERVER_)/.test(code)) return code;
+  if (error instanceof RangeError && /finite numbers|BigInt/.test(error.message)) return 'INVALID_VALUE';
+  return null;
+}
+
+/** True when the database refused the data itself (a constraint, a type, a size): retrying cannot help. */
+export function isDataRefusal(error: unknown): boolean {
+  const code = databaseErrorCode(error);
+  return code !== null && (/^SQLITE_(CONSTRAINT|MISMATCH|TOOBIG|RANGE)/.test(code) || code === 'INVALID_VALUE');
 }

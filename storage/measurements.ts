@@ -8,6 +8,14 @@ import type { SqlExecutor } from './db.ts';
 import { nowIso } from './db.ts';
 import type { PageRequest } from './paging.ts';
 import { pageClause } from './paging.ts';
+import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
+
+/**
+ * Measurements are written in staged batches (storage/stagedWrites.ts): every read below excludes batches not yet
+ * published (`PUBLISHED`), so a file's measurements appear all at once. Any new query of this table must too.
+ */
+export const MEASUREMENTS_TABLE: StagedTable = { name: 'measurements', batchColumn: 'batch_id' };
+const PUBLISHED = stagedRowsFilter(MEASUREMENTS_TABLE);
 
 export type MeasurementType = 'RANGE' | 'RADEC' | 'AZEL' | 'DOPPLER' | 'PV';
 export const MEASUREMENT_TYPES: readonly MeasurementType[] = ['RANGE', 'RADEC', 'AZEL', 'DOPPLER', 'PV'];
@@ -88,19 +96,24 @@ export interface MeasurementColumns {
   hasSigma: Uint8Array;
 }
 
-/** Largest number of rows per INSERT: a row binds its epoch, up to six values and its sigma (≤ 8), under 32,766. */
-const ROWS_PER_INSERT = 2000;
+/**
+ * Largest number of rows per INSERT: a row binds its epoch, up to six values and its sigma (≤ 8), under 32,766; and
+ * one statement holds the event loop (synchronous driver), so it stays around a millisecond or two of work.
+ */
+const ROWS_PER_INSERT = 500;
 
-/** What every row of a job shares (organization, job, file, creation time). */
+/** What every row of a job shares (organization, job, file, creation time, staged batch or 0). */
 export interface MeasurementInsertContext {
   organizationId: string;
   jobId: string;
   sourceFile: string;
   createdAt: string;
+  /** The staged batch the rows belong to (hidden until it is published), or 0: visible as soon as committed. */
+  batchId: number;
 }
 
-export function measurementInsertContext(organizationId: string, jobId: string, sourceFile: string): MeasurementInsertContext {
-  return { organizationId, jobId, sourceFile, createdAt: nowIso() };
+export function measurementInsertContext(organizationId: string, jobId: string, sourceFile: string, batchId = 0): MeasurementInsertContext {
+  return { organizationId, jobId, sourceFile, createdAt: nowIso(), batchId };
 }
 
 function sigmaJson(sigma: Float64Array, base: number, width: number): string {
@@ -115,7 +128,7 @@ function sigmaJson(sigma: Float64Array, base: number, width: number): string {
 const VALUE_COLUMNS = ['value_1', 'value_2', 'value_3', 'value_4', 'value_5', 'value_6'];
 
 /**
- * The INSERT of `rows` rows of one group with `width` values each. What the rows share is bound once (?1..?10)
+ * The INSERT of `rows` rows of one group with `width` values each. What the rows share is bound once (?1..?11)
  * and selected as constants; each row is only `(epoch, value…, sigma)` in a VALUES list. SQLite prepares that far
  * faster than a multi-row VALUES carrying all twenty columns (the statement's text is a third as long and each row
  * compiles to a few opcodes), and it is prepared once per statement of up to ROWS_PER_INSERT rows.
@@ -124,27 +137,30 @@ function insertSql(width: number, rows: number): string {
   const valueColumns = VALUE_COLUMNS.slice(0, width).join(', ');
   const selected = Array.from({ length: width }, (_, k) => `column${k + 2}`).join(', ');
   const row = `(${Array.from({ length: width + 2 }, () => '?').join(',')})`;
-  const first = `(?11${row.slice(2)}`;
+  const first = `(?12${row.slice(2)}`;
   return `INSERT INTO measurements (organization_id, spacecraft_id, type, epoch, ${valueColumns}, units, sigma, participants, station,
-      reference_frame, source_file, job_id, outlier, created_at)
-    SELECT ?1, ?5, ?6, column1, ${selected}, ?7, column${width + 2}, ?8, ?9, ?10, ?3, ?2, 0, ?4
+      reference_frame, source_file, job_id, outlier, created_at, batch_id)
+    SELECT ?1, ?5, ?6, column1, ${selected}, ?7, column${width + 2}, ?8, ?9, ?10, ?3, ?2, 0, ?4, ?11
     FROM (VALUES ${first}${`,${row}`.repeat(rows - 1)})`;
 }
 
 /**
- * Inserts columnar rows: per group of the batch, statements of up to ROWS_PER_INSERT rows (see insertSql). Ids are
- * the table's AUTOINCREMENT rowids (never reused, assigned under the database's write lock, so distinct across
- * instances). Callers run it inside the job's transaction, so a file's measurements appear all at once.
+ * Inserts columnar rows `from` (inclusive) to `to` (exclusive, default all): per group, statements of up to
+ * ROWS_PER_INSERT rows (see insertSql). Ids are the table's AUTOINCREMENT rowids (never reused, assigned under the
+ * database's write lock, so distinct across instances). Jobs write them as chunks of a staged batch
+ * (`context.batchId`), so a file's measurements appear all at once when the batch is published.
  */
 export async function insertMeasurementColumns(
   db: SqlExecutor,
   context: MeasurementInsertContext,
   groups: readonly MeasurementGroupRow[],
   columns: MeasurementColumns,
+  from = 0,
+  to = columns.count,
 ): Promise<number> {
   // Rows of each group, in file order (a batch has one group per tracked object, type and units: a handful).
   const rowsOf = new Map<number, number[]>();
-  for (let i = 0; i < columns.count; i++) {
+  for (let i = from; i < to; i++) {
     const g = columns.group[i]!;
     let list = rowsOf.get(g);
     if (!list) rowsOf.set(g, (list = []));
@@ -156,7 +172,7 @@ export async function insertMeasurementColumns(
     const width = group.units.length;
     const shared = [
       context.organizationId, context.jobId, context.sourceFile, context.createdAt, group.spacecraftId, group.type,
-      JSON.stringify(group.units), JSON.stringify(group.participants), group.station, group.frame,
+      JSON.stringify(group.units), JSON.stringify(group.participants), group.station, group.frame, context.batchId,
     ];
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
       const end = Math.min(rows.length, start + ROWS_PER_INSERT);
@@ -174,7 +190,7 @@ export async function insertMeasurementColumns(
       await db.execute({ sql: insertSql(width, end - start), args });
     }
   }
-  return columns.count;
+  return to - from;
 }
 
 /**
@@ -263,7 +279,7 @@ function rowIds(ids: readonly string[]): number[] {
 }
 
 function whereClause(organizationId: string, query: MeasurementQuery): { sql: string; args: Array<string | number> } {
-  const parts = ['organization_id = ?', 'epoch >= ?', 'epoch <= ?'];
+  const parts = ['organization_id = ?', 'epoch >= ?', 'epoch <= ?', PUBLISHED];
   const args: Array<string | number> = [organizationId, query.startEpoch, query.endEpoch];
   if (query.spacecraftIds) {
     parts.push(`spacecraft_id IN (${query.spacecraftIds.map(() => '?').join(',')})`);
@@ -318,7 +334,7 @@ export async function setOutlierByIds(db: SqlExecutor, organizationId: string, i
   const rowids = rowIds(ids);
   if (rowids.length === 0) return 0;
   const result = await db.execute({
-    sql: `UPDATE measurements SET outlier = ? WHERE organization_id = ? AND outlier <> ? AND id IN (${rowids.map(() => '?').join(',')})`,
+    sql: `UPDATE measurements SET outlier = ? WHERE organization_id = ? AND outlier <> ? AND id IN (${rowids.map(() => '?').join(',')}) AND ${PUBLISHED}`,
     args: [outlier ? 1 : 0, organizationId, outlier ? 1 : 0, ...rowids],
   });
   return result.rowsAffected;
@@ -330,11 +346,11 @@ export async function setOutlierByIds(db: SqlExecutor, organizationId: string, i
  */
 export async function setOutlierByFile(db: SqlExecutor, organizationId: string, fileName: string, outlier: boolean): Promise<number> {
   await db.execute({
-    sql: 'UPDATE measurements SET outlier = ? WHERE organization_id = ? AND source_file = ? AND outlier <> ?',
+    sql: `UPDATE measurements SET outlier = ? WHERE organization_id = ? AND source_file = ? AND outlier <> ? AND ${PUBLISHED}`,
     args: [outlier ? 1 : 0, organizationId, fileName, outlier ? 1 : 0],
   });
   const count = await db.execute({
-    sql: 'SELECT COUNT(*) AS n FROM measurements WHERE organization_id = ? AND source_file = ?',
+    sql: `SELECT COUNT(*) AS n FROM measurements WHERE organization_id = ? AND source_file = ? AND ${PUBLISHED}`,
     args: [organizationId, fileName],
   });
   return Number(count.rows[0]!.n);
@@ -342,7 +358,7 @@ export async function setOutlierByFile(db: SqlExecutor, organizationId: string, 
 
 export async function deleteMeasurementsByFile(db: SqlExecutor, organizationId: string, spacecraftId: string, fileName: string): Promise<number> {
   const result = await db.execute({
-    sql: 'DELETE FROM measurements WHERE organization_id = ? AND spacecraft_id = ? AND source_file = ?',
+    sql: `DELETE FROM measurements WHERE organization_id = ? AND spacecraft_id = ? AND source_file = ? AND ${PUBLISHED}`,
     args: [organizationId, spacecraftId, fileName],
   });
   return result.rowsAffected;

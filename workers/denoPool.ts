@@ -1,10 +1,12 @@
 /**
  * Deno backend of the compute pool: module Workers wrapped with comlink. Dispatch is ours:
- * each worker runs one task at a time; waiting tasks sit in a bounded FIFO.
+ * each worker runs one task at a time; waiting tasks sit in a bounded FIFO. A cancelled or timed-out task is
+ * dequeued, or its worker is terminated and a fresh one takes its slot (comlink has no way to stop a call).
  */
 import * as Comlink from 'comlink';
+import { taskBudgetMs } from './budgets.ts';
 import type { ComputePool } from './pool.ts';
-import { PoolSaturatedError } from './pool.ts';
+import { PoolSaturatedError, runOptions, withBudget } from './pool.ts';
 
 interface WorkerApi {
   run(task: string, input: unknown): Promise<unknown>;
@@ -20,29 +22,55 @@ interface Waiting {
   task: string;
   input: unknown;
   transfer: Transferable[];
+  signal: AbortSignal;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
-export function createDenoPool(size: number, maxQueue: number): ComputePool {
-  const slots: Slot[] = Array.from({ length: size }, () => {
-    const worker = new Worker(new URL('./denoWorker.ts', import.meta.url).href, { type: 'module' });
-    return { worker, api: Comlink.wrap<WorkerApi>(worker), busy: false };
-  });
+function spawn(): Slot {
+  const worker = new Worker(new URL('./denoWorker.ts', import.meta.url).href, { type: 'module' });
+  return { worker, api: Comlink.wrap<WorkerApi>(worker), busy: false };
+}
+
+export function createDenoPool(size: number, maxQueue: number, budgets: Readonly<Record<string, number>> = {}): ComputePool {
+  const slots: Slot[] = Array.from({ length: size }, spawn);
   const queue: Waiting[] = [];
   let closed = false;
 
   function dispatch(): void {
-    for (const slot of slots) {
+    for (let index = 0; index < slots.length; index++) {
+      const slot = slots[index]!;
       if (slot.busy) continue;
       const next = queue.shift();
       if (!next) return;
       slot.busy = true;
       const input = next.transfer.length > 0 ? Comlink.transfer(next.input, next.transfer) : next.input;
+      let settled = false;
+      const onAbort = () => {
+        if (settled) return;
+        settled = true;
+        // Stop the computation: terminate this worker and give its slot a fresh one.
+        slot.worker.terminate();
+        slot.api[Comlink.releaseProxy]();
+        slots[index] = spawn();
+        next.reject(next.signal.reason);
+        dispatch();
+      };
+      next.signal.addEventListener('abort', onAbort, { once: true });
       slot.api
         .run(next.task, input)
-        .then(next.resolve, next.reject)
+        .then(
+          (value) => {
+            if (!settled) next.resolve(value);
+          },
+          (error: unknown) => {
+            if (!settled) next.reject(error);
+          },
+        )
         .finally(() => {
+          next.signal.removeEventListener('abort', onAbort);
+          if (settled) return;
+          settled = true;
           slot.busy = false;
           dispatch();
         });
@@ -50,14 +78,26 @@ export function createDenoPool(size: number, maxQueue: number): ComputePool {
   }
 
   return {
-    run(task, input, transfer = []) {
+    run(task, input, options) {
       if (closed) return Promise.reject(new Error('pool closed'));
+      const { transfer = [], signal, timeoutMs } = runOptions(options);
       const idle = slots.some((slot) => !slot.busy);
       if (!idle && queue.length >= maxQueue) return Promise.reject(new PoolSaturatedError());
-      return new Promise((resolve, reject) => {
-        queue.push({ task, input, transfer, resolve: resolve as (value: unknown) => void, reject });
-        dispatch();
-      }) as never;
+      return withBudget(task, timeoutMs ?? taskBudgetMs(task, budgets), signal, (abort) =>
+        new Promise((resolve, reject) => {
+          const waiting: Waiting = { task, input, transfer, signal: abort, resolve, reject };
+          // Still queued when aborted: just leave the queue.
+          abort.addEventListener('abort', () => {
+            const at = queue.indexOf(waiting);
+            if (at >= 0) {
+              queue.splice(at, 1);
+              reject(abort.reason);
+            }
+          }, { once: true });
+          queue.push(waiting);
+          dispatch();
+        }),
+      ) as never;
     },
     stats() {
       return { size, running: slots.filter((slot) => slot.busy).length, queueDepth: queue.length, maxQueue };

@@ -1,9 +1,10 @@
 /** Node backend of the compute pool: Piscina worker threads. */
 import { Piscina } from 'piscina';
+import { taskBudgetMs } from './budgets.ts';
 import type { ComputePool } from './pool.ts';
-import { PoolSaturatedError } from './pool.ts';
+import { PoolSaturatedError, runOptions, withBudget } from './pool.ts';
 
-export function createPiscinaPool(size: number, maxQueue: number): ComputePool {
+export function createPiscinaPool(size: number, maxQueue: number, budgets: Readonly<Record<string, number>> = {}): ComputePool {
   const piscina = new Piscina({
     filename: new URL('./piscinaWorker.ts', import.meta.url).href,
     minThreads: size,
@@ -14,12 +15,16 @@ export function createPiscinaPool(size: number, maxQueue: number): ComputePool {
   });
   let submitted = 0;
   return {
-    async run(task, input, transfer) {
+    async run(task, input, options) {
+      const { transfer, signal, timeoutMs } = runOptions(options);
       // Tasks beyond the workers wait in the queue; refuse once `maxQueue` are already waiting.
       if (submitted - size >= maxQueue) throw new PoolSaturatedError();
       submitted++;
       try {
-        return (await piscina.run({ task, input }, { transferList: transfer as never })) as never;
+        // An aborted Piscina task is dequeued, or its worker thread is terminated (and replaced, minThreads).
+        return (await withBudget(task, timeoutMs ?? taskBudgetMs(task, budgets), signal, (abort) =>
+          piscina.run({ task, input }, { transferList: transfer as never, signal: abort }),
+        )) as never;
       } finally {
         submitted--;
       }

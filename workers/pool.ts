@@ -3,6 +3,11 @@
  * comlink-wrapped module Workers on Deno. The queue is bounded: when it is full, `run` rejects
  * with PoolSaturatedError and the API answers 503 with Retry-After, instead of letting
  * requests pile up behind heavy computations.
+ *
+ * Every task has a time budget (workers/budgets.ts, or `timeoutMs`) and may be cancelled (`signal`): a task that
+ * exceeds its budget or whose signal aborts is removed from the queue, or, when already running, its worker is
+ * terminated and replaced, so the core is free again at once. The HTTP layer binds each request's signal to the
+ * pool (`withSignal`): when the client disconnects, its computations stop.
  */
 import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
 
@@ -13,8 +18,18 @@ export interface PoolStats {
   maxQueue: number;
 }
 
+export interface RunOptions {
+  /** Transferred (not copied) to the worker: typed-array buffers, message ports. */
+  transfer?: Transferable[];
+  /** Cancels the task when aborted (TaskCancelledError): dequeued, or its worker terminated and replaced. */
+  signal?: AbortSignal;
+  /** Time budget in ms (default: the task kind's budget). Exceeded → TaskTimeoutError, worker terminated. */
+  timeoutMs?: number;
+}
+
 export interface ComputePool {
-  run<N extends TaskName>(task: N, input: TaskInput<N>, transfer?: Transferable[]): Promise<TaskOutput<N>>;
+  /** `options` may also be a transfer list (the older form). */
+  run<N extends TaskName>(task: N, input: TaskInput<N>, options?: RunOptions | Transferable[]): Promise<TaskOutput<N>>;
   stats(): PoolStats;
   close(): Promise<void>;
 }
@@ -28,11 +43,73 @@ export class PoolSaturatedError extends Error {
   }
 }
 
+/** The task ran longer than its time budget and was stopped. */
+export class TaskTimeoutError extends Error {
+  constructor(
+    readonly task: string,
+    readonly budgetMs: number,
+  ) {
+    super(`The computation (${task}) exceeded its time budget of ${budgetMs} ms and was stopped`);
+    this.name = 'TaskTimeoutError';
+  }
+}
+
+/** The task's signal aborted (e.g. the HTTP client disconnected) and it was stopped. */
+export class TaskCancelledError extends Error {
+  constructor(readonly task: string) {
+    super(`The computation (${task}) was cancelled`);
+    this.name = 'TaskCancelledError';
+  }
+}
+
 export interface PoolOptions {
   /** Number of worker threads (default: CPU count). */
   size: number;
   /** Tasks allowed to wait for a free worker (default 4 × size). */
   maxQueue?: number;
+  /** Per-task-kind budget overrides (TASK_TIME_BUDGETS); see workers/budgets.ts. */
+  budgetsMs?: Readonly<Record<string, number>>;
+}
+
+/** The options form of `run`'s third argument. */
+export function runOptions(options: RunOptions | Transferable[] | undefined): RunOptions {
+  if (!options) return {};
+  return Array.isArray(options) ? { transfer: options } : options;
+}
+
+/**
+ * Runs `start(signal)` under a budget and an optional caller signal; the combined signal aborts with
+ * TaskTimeoutError or TaskCancelledError, which is what the returned promise rejects with. Backends pass `signal`
+ * to their cancellation mechanism (Piscina's task signal, worker termination on Deno).
+ */
+export async function withBudget<T>(task: string, budgetMs: number, caller: AbortSignal | undefined, start: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  if (caller?.aborted) throw new TaskCancelledError(task);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new TaskTimeoutError(task, budgetMs)), budgetMs);
+  (timer as { unref?: () => void }).unref?.();
+  const onCallerAbort = () => controller.abort(new TaskCancelledError(task));
+  caller?.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    return await start(controller.signal);
+  } catch (error) {
+    if (controller.signal.aborted) throw controller.signal.reason;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    caller?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+/** The pool, with `signal` added to every task it runs (a request's signal: its tasks stop when the client leaves). */
+export function withSignal(pool: ComputePool, signal: AbortSignal): ComputePool {
+  return {
+    run(task, input, options) {
+      const resolved = runOptions(options);
+      return pool.run(task, input, { ...resolved, signal: resolved.signal ? AbortSignal.any([signal, resolved.signal]) : signal });
+    },
+    stats: () => pool.stats(),
+    close: () => pool.close(),
+  };
 }
 
 declare const Deno: unknown;
@@ -40,10 +117,11 @@ declare const Deno: unknown;
 export async function createPool(options: PoolOptions): Promise<ComputePool> {
   const size = Math.max(1, Math.floor(options.size));
   const maxQueue = options.maxQueue ?? size * 4;
+  const budgets = options.budgetsMs ?? {};
   if (typeof Deno !== 'undefined') {
     const { createDenoPool } = await import('./denoPool.ts');
-    return createDenoPool(size, maxQueue);
+    return createDenoPool(size, maxQueue, budgets);
   }
   const { createPiscinaPool } = await import('./piscinaPool.ts');
-  return createPiscinaPool(size, maxQueue);
+  return createPiscinaPool(size, maxQueue, budgets);
 }

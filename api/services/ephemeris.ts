@@ -19,6 +19,40 @@ import { displayId, getStateVector, objectIdOf } from './stateVectors.ts';
 export const OEM_MAX_SPAN_DAYS = 30;
 export const OEM_ORIGINATOR = 'APSIS';
 
+/**
+ * Longest gap between a stored state's epoch and the span a computation needs (OEM, TLE, and every other user of a
+ * stored state: orbit determination, residuals, scheduled and batch products). Propagating further costs ~0.1 s
+ * per day of full-model propagation and gives states whose errors (drag, unmodelled maneuvers) make them useless
+ * for operations: store a newer state (or fit one) instead.
+ */
+export const MAX_PROPAGATION_GAP_DAYS = 60;
+
+/**
+ * 422 PROPAGATION_SPAN_TOO_LONG when the span [spanStart, spanEnd] lies more than MAX_PROPAGATION_GAP_DAYS away from
+ * the state epoch (0 when the epoch is inside the span); `details.gapDays` says by how much. Call it before any
+ * propagation from a stored state.
+ */
+export function requirePropagationGap(stateEpoch: Epoch, spanStart: Epoch, spanEnd: Epoch, context: Record<string, unknown> = {}): void {
+  const gapS = stateEpoch.isBefore(spanStart) ? spanStart.secondsSince(stateEpoch) : spanEnd.isBefore(stateEpoch) ? stateEpoch.secondsSince(spanEnd) : 0;
+  const gapDays = gapS / 86_400;
+  if (gapDays <= MAX_PROPAGATION_GAP_DAYS) return;
+  throw unprocessable(
+    'PROPAGATION_SPAN_TOO_LONG',
+    `The requested span starts ${gapDays.toFixed(3)} days from the state epoch; at most ${MAX_PROPAGATION_GAP_DAYS} days are propagated. Use a state closer to the span.`,
+    {
+      code: 'ephemeris.propagation.gap-too-long',
+      details: {
+        ...context,
+        gapDays: Math.round(gapDays * 1e6) / 1e6,
+        maxGapDays: MAX_PROPAGATION_GAP_DAYS,
+        stateEpoch: stateEpoch.toIsoString(3),
+        spanStart: spanStart.toIsoString(3),
+        spanEnd: spanEnd.toIsoString(3),
+      },
+    },
+  );
+}
+
 function describeForceModel(spacecraft: Spacecraft): string {
   const fm = spacecraft.forceModel;
   const parts = [fm.gravityDegree >= 2 ? `EGM96 ${fm.gravityDegree}x${fm.gravityOrder} geopotential` : 'central body only (mu 398600.4418 km^3/s^2)'];
@@ -131,8 +165,9 @@ export async function generateOemForStateVector(deps: AppDeps, organizationId: s
       details: { stateVectorId: id, hasCovariance: false },
     });
   }
-  const spacecraft = (await findSpacecraftById(db, organizationId, sv.spacecraftId))!;
   const epoch = Epoch.parseInstant(sv.epoch);
+  requirePropagationGap(epoch, initial!, final!, { stateVectorId: id });
+  const spacecraft = (await findSpacecraftById(db, organizationId, sv.spacecraftId))!;
   const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, Epoch.min(epoch, initial!), Epoch.max(epoch, final!));
   const result = await pool.run('ephemeris.generateOem', {
     ...setup,

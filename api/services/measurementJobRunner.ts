@@ -1,17 +1,19 @@
 /**
  * Runs queued tracking-upload jobs on the shared leased-job loop (leasedJobRunner.ts): take the batches the
  * upload's validation already parsed in this process (ParsedFileCache), or parse the stored bytes again on the
- * compute pool → insert the measurements batch by batch and mark the job SUCCEEDED in one transaction.
+ * compute pool → stage the measurements chunk by chunk (storage/stagedWrites.ts) and publish them together with
+ * the job's SUCCEEDED in one small transaction.
  */
-import { inTransaction, type Db } from '../../storage/db.ts';
+import { databaseErrorCode, isDataRefusal, type Db } from '../../storage/db.ts';
 import { claimNextJob, completeJob, failJob, renewLease, type ClaimedJob } from '../../storage/measurementJobs.ts';
-import { insertMeasurementColumns, measurementInsertContext, type MeasurementGroupRow } from '../../storage/measurements.ts';
+import { insertMeasurementColumns, measurementInsertContext, MEASUREMENTS_TABLE, type MeasurementGroupRow } from '../../storage/measurements.ts';
+import { StagedBatch, StagedBatchAbandonedError } from '../../storage/stagedWrites.ts';
 import type { ComputePool } from '../../workers/pool.ts';
-import { PoolSaturatedError } from '../../workers/pool.ts';
+import { PoolSaturatedError, TaskTimeoutError } from '../../workers/pool.ts';
 import type { TrackingStreamMessage } from '../../workers/tasks.ts';
-import type { MeasurementBatch, TrackingStreamResult } from '../../engine/tracking/index.ts';
+import { TRACKING_ERROR_CODES, type MeasurementBatch, type TrackingStreamResult } from '../../engine/tracking/index.ts';
 import { logError, logInfo } from '../log.ts';
-import { LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
+import { LeasedJobRunner, type JobLease, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
 
 export interface JobRunnerOptions extends LeasedJobRunnerOptions {
   /** Cap of the parsed-upload cache (default 256 MiB). */
@@ -49,11 +51,11 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
     return renewLease(this.db, jobId, this.owner, this.leaseMs);
   }
 
-  protected run(claimed: ClaimedUpload): Promise<void> {
-    return this.runJob(claimed);
+  protected run(claimed: ClaimedUpload, lease: JobLease): Promise<void> {
+    return this.runJob(claimed, lease);
   }
 
-  private async runJob({ job, content }: ClaimedJob): Promise<void> {
+  private async runJob({ job, content }: ClaimedJob, lease: JobLease): Promise<void> {
     // Parsed at upload by this process and still cached: no second parse. Otherwise (evicted, too big, uploaded by
     // another instance, restarted, retried) parse the stored bytes again on the pool.
     const cached = this.parsedFiles.take(job.id);
@@ -61,78 +63,101 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
       ? new CachedBatches(cached)
       : new TrackingStream(this.pool, new TextDecoder().decode(content), STREAM_MAX_IN_FLIGHT);
     const timing = { started: performance.now(), parseMs: 0, insertMs: 0 };
+    let staged: StagedBatch | null = null;
     try {
       const resolution = (job.summary as Partial<JobResolution>).resolution ?? {};
-      // One transaction: every row, then SUCCEEDED, or nothing. Batches are inserted as they arrive and dropped, so
-      // memory holds a few batches whatever the file size. Waiting for the worker inside the transaction is safe:
-      // other writes of this process queue on the Db write lock (asynchronously) until it commits.
-      const outcome: JobOutcome = await inTransaction(this.db, async (tx): Promise<JobOutcome> => {
-        const context = measurementInsertContext(job.organizationId, job.id, job.filename);
-        const groups: MeasurementGroupRow[] = [];
-        let count = 0;
-        for (;;) {
-          const waited = performance.now();
-          const message = await source.next();
-          timing.parseMs += performance.now() - waited;
-          if ('end' in message) {
-            if (!message.end.ok) throw new InvalidContentError(message.end.errors.map((e) => e.message).join('; '));
-            break;
-          }
-          const { batch } = message;
-          const unresolved: string[] = [];
-          for (const group of batch.newGroups) {
-            const target = resolution[group.objectKey];
-            if (!target) unresolved.push(group.objectKey);
-            groups.push({
-              spacecraftId: target?.spacecraftId ?? '', type: group.type, units: group.units, participants: group.participants, frame: group.frame,
-              // The participants that are not the spacecraft are the station(s) (TDM PATH).
-              station: group.participants.filter((p) => p !== target?.identifier).join(',') || null,
-            });
-          }
-          if (unresolved.length > 0) throw new InvalidContentError(`unresolved objects: ${unresolved.join(', ')}`);
-          const inserting = performance.now();
-          count += await insertMeasurementColumns(tx, context, groups, batch);
-          timing.insertMs += performance.now() - inserting;
-          source.ack();
+      // A staged batch (storage/stagedWrites.ts): the rows go in as chunks of a few hundred, each its own short
+      // transaction, hidden from every reader; one small transaction publishes them with the job's SUCCEEDED, and
+      // only while this runner holds the lease. Batches are inserted as they arrive and dropped, so memory holds a
+      // few batches whatever the file size.
+      staged = await StagedBatch.open(this.db, { jobTable: MEASUREMENT_JOBS_TABLE, jobId: job.id, owner: this.owner }, [MEASUREMENTS_TABLE]);
+      const batch = staged;
+      const context = measurementInsertContext(job.organizationId, job.id, job.filename, batch.id);
+      const groups: MeasurementGroupRow[] = [];
+      let count = 0;
+      for (;;) {
+        const waited = performance.now();
+        const message = await source.next();
+        timing.parseMs += performance.now() - waited;
+        if ('end' in message) {
+          if (!message.end.ok) throw new InvalidContentError(message.end.errors.map((e) => `${e.code}: ${e.message}`).join('; '));
+          break;
         }
-        // Only the lease holder may commit; otherwise roll the inserts back.
-        const completing = performance.now();
-        if (!(await completeJob(tx, job.id, this.owner, count))) throw new LeaseLostError();
-        timing.insertMs += performance.now() - completing;
-        return { kind: 'committed', count };
-      }).catch((error: unknown): JobOutcome => {
-        if (error instanceof LeaseLostError) return { kind: 'lease-lost' };
-        if (error instanceof InvalidContentError) return { kind: 'invalid', error: error.message };
-        throw error;
-      });
-      if (outcome.kind === 'invalid') {
-        // Rolled back above: nothing of this file is stored. The content is at fault, so no retry.
-        await failJob(this.db, job.id, this.owner, outcome.error, false);
-      } else if (outcome.kind === 'lease-lost') {
-        logError('job lease lost before commit; another runner owns it', { jobId: job.id, owner: this.owner });
-      } else {
-        const totalMs = performance.now() - timing.started;
-        logInfo('measurement job succeeded', {
-          jobId: job.id,
-          measurements: outcome.count,
-          parsedAtUpload: cached !== null,
-          parseMs: Math.round(timing.parseMs),
-          insertMs: Math.round(timing.insertMs),
-          totalMs: Math.round(totalMs),
-        });
+        const rows = message.batch;
+        const unresolved: string[] = [];
+        for (const group of rows.newGroups) {
+          const target = resolution[group.objectKey];
+          if (!target) unresolved.push(group.objectKey);
+          groups.push({
+            spacecraftId: target?.spacecraftId ?? '', type: group.type, units: group.units, participants: group.participants, frame: group.frame,
+            // The participants that are not the spacecraft are the station(s) (TDM PATH).
+            station: group.participants.filter((p) => p !== target?.identifier).join(',') || null,
+          });
+        }
+        if (unresolved.length > 0) throw new InvalidContentError(`${TRACKING_ERROR_CODES.UNRESOLVED_SPACECRAFT}: unresolved objects: ${unresolved.join(', ')}`);
+        const inserting = performance.now();
+        for (let from = 0; from < rows.count; from += CHUNK_ROWS) {
+          if (lease.lost) throw new LeaseLostError();
+          const to = Math.min(rows.count, from + CHUNK_ROWS);
+          await batch.chunk((tx) => insertMeasurementColumns(tx, context, groups, rows, from, to).then(() => undefined));
+          count += to - from;
+        }
+        timing.insertMs += performance.now() - inserting;
+        source.ack();
       }
+      // Only the lease holder may publish; otherwise the staged rows are removed below.
+      const completing = performance.now();
+      if (!(await batch.publish((tx) => completeJob(tx, job.id, this.owner, count)))) throw new LeaseLostError();
+      staged = null;
+      timing.insertMs += performance.now() - completing;
+      logInfo('measurement job succeeded', {
+        jobId: job.id,
+        measurements: count,
+        parsedAtUpload: cached !== null,
+        parseMs: Math.round(timing.parseMs),
+        insertMs: Math.round(timing.insertMs),
+        totalMs: Math.round(performance.now() - timing.started),
+      });
     } catch (error) {
-      // Infrastructure failures (pool full, worker died, database busy) are retried; the attempt count bounds it.
-      const retry = error instanceof PoolSaturatedError || !(error instanceof Error && error.name === 'CcsdsParseError');
-      logError('measurement job failed', { jobId: job.id, retry, error: String(error) });
-      await failJob(this.db, job.id, this.owner, String((error as Error)?.message ?? error), retry).catch(() => undefined);
+      // Nothing of this attempt becomes visible: its staged rows are deleted (a retry starts a new batch).
+      if (staged) await staged.abandon().catch((cleanup: unknown) => logError('staged rows not removed (the next attempt removes them)', { jobId: job.id, error: String(cleanup) }));
+      if (error instanceof LeaseLostError || error instanceof StagedBatchAbandonedError) {
+        logError('job lease lost before commit; another runner owns it', { jobId: job.id, owner: this.owner });
+        return;
+      }
+      const failure = classifyJobFailure(error);
+      logError('measurement job failed', { jobId: job.id, retry: failure.retry, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+      await failJob(this.db, job.id, this.owner, failure.message, failure.retry).catch(() => undefined);
     } finally {
       source.close();
     }
   }
 }
 
-type JobOutcome = { kind: 'committed'; count: number } | { kind: 'invalid'; error: string } | { kind: 'lease-lost' };
+/** Rows per staged chunk: one short transaction of about a millisecond of inserts, then the event loop runs. */
+const CHUNK_ROWS = 500;
+const MEASUREMENT_JOBS_TABLE = 'measurement_jobs';
+
+/**
+ * Why a job attempt failed, as the job's `error` says it, and whether another attempt may succeed. The file's content
+ * is at fault (a parse error at job time, an unresolved object, a value the database refuses): fail at once, with a
+ * TRK code. Anything else (pool saturated, worker died, time budget exceeded, database busy or unavailable) is
+ * infrastructure: retried up to the job's attempts. Database messages are never passed on (no SQL text, no column
+ * names): only their result code.
+ */
+export function classifyJobFailure(error: unknown): { retry: boolean; message: string } {
+  if (error instanceof InvalidContentError) return { retry: false, message: error.message };
+  if (error instanceof Error && error.name === 'CcsdsParseError') return { retry: false, message: `${TRACKING_ERROR_CODES.PARSE_FAILED}: ${error.message}` };
+  const code = databaseErrorCode(error);
+  if (code !== null) {
+    return isDataRefusal(error)
+      ? { retry: false, message: `${TRACKING_ERROR_CODES.UNSUPPORTED_CONTENT}: the database refused a value of the file (${code})` }
+      : { retry: true, message: `database unavailable (${code}); the job is retried` };
+  }
+  if (error instanceof PoolSaturatedError) return { retry: true, message: 'the compute pool was saturated; the job is retried' };
+  if (error instanceof TaskTimeoutError) return { retry: true, message: `parsing exceeded its time budget (${error.budgetMs} ms); the job is retried` };
+  return { retry: true, message: `infrastructure failure (${error instanceof Error ? error.name : 'unknown'}); the job is retried` };
+}
 
 /** Batch size and read-ahead of `tracking.stream`: 8,192 rows ≈ 0.4-1 MiB per batch, at most 3 unacknowledged. */
 const STREAM_BATCH_ROWS = 8192;

@@ -5,13 +5,13 @@
  * Nothing is stored and no job starts.
  */
 import { encodeCatalogNumber, formatInternationalDesignator, roundTleEpoch, TleCatalogNumberError, TleFormatError, tleEpochFromEpoch, tleEpochProblem, MAX_ALPHA5_CATALOG_NUMBER } from '../../engine/tle/index.ts';
-import type { Epoch } from '../../engine/time/epoch.ts';
+import { Epoch } from '../../engine/time/epoch.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
 import { findLatestEligibleStateVector } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
 import { parseInstantField } from '../instants.ts';
-import { buildStoredStatePropagation } from './ephemeris.ts';
+import { buildStoredStatePropagation, requirePropagationGap } from './ephemeris.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 import { displayId } from './stateVectors.ts';
 
@@ -56,7 +56,9 @@ export async function generateSpacecraftTle(deps: AppDeps, organizationId: strin
       details: { spacecraftId: spacecraft.id },
     });
   }
-  const stateEpoch = parseInstantField(sv.epoch, 'epoch');
+  // A stored value (not the caller's field): parsed as is; an absurd stored epoch fails the gap check below.
+  const stateEpoch = Epoch.parseInstant(sv.epoch);
+  requirePropagationGap(stateEpoch, epoch, epoch, { spacecraftId: spacecraft.id, stateVectorId: displayId(sv.displayNumber) });
   const [spanStart, spanEnd] = stateEpoch.isBefore(epoch) ? [stateEpoch, epoch] : [epoch, stateEpoch];
   const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, spanStart, spanEnd);
   const result = await pool.run('tle.generate', {

@@ -1,9 +1,13 @@
-/** Issue 14 (hardening): the failed-authentication audit log. */
+/**
+ * Issue 14 (hardening): the failed-authentication audit log, and staged bulk writes (storage/stagedWrites.ts): the
+ * batch registry, the rowid ranges each chunk added, and the batch column of the staged table (measurements; rows
+ * written before this migration, or without staging, have batch 0 and are always visible).
+ */
 import type { Migration } from '../migrations.ts';
 
 export const migration0008: Migration = {
   version: 8,
-  name: 'failed authentications',
+  name: 'failed authentications, staged bulk writes',
   statements: [
     // No key or organization when the secret matched nothing; key_prefix is a display prefix, never the secret.
     `CREATE TABLE auth_failures (
@@ -19,5 +23,24 @@ export const migration0008: Migration = {
       created_at TEXT NOT NULL
     )`,
     `CREATE INDEX auth_failures_ip_time ON auth_failures(client_ip, created_at)`,
+    // Few rows (batches being written right now): readers test `batch_id NOT IN (SELECT id FROM staged_writes)`.
+    `CREATE TABLE staged_writes (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      job_table TEXT NOT NULL,
+      job_id TEXT NOT NULL,
+      owner TEXT NOT NULL,
+      state TEXT NOT NULL CHECK (state IN ('STAGING', 'ABANDONED')),
+      created_at TEXT NOT NULL
+    )`,
+    `CREATE INDEX staged_writes_job ON staged_writes(job_table, job_id)`,
+    `CREATE TABLE staged_write_ranges (
+      batch_id INTEGER NOT NULL,
+      table_name TEXT NOT NULL,
+      first_rowid INTEGER NOT NULL,
+      last_rowid INTEGER NOT NULL
+    )`,
+    `CREATE INDEX staged_write_ranges_batch ON staged_write_ranges(batch_id)`,
+    // A constant default: existing rows are not rewritten.
+    `ALTER TABLE measurements ADD COLUMN batch_id INTEGER NOT NULL DEFAULT 0`,
   ],
 };

@@ -1,0 +1,26 @@
+/**
+ * Time budget of every compute task, per task kind: a task still running after its budget is stopped (its worker
+ * is terminated and replaced) and fails with TaskTimeoutError. The defaults are generous envelopes of the worst
+ * legitimate input on a loaded 2-core machine (e.g. a 30-day OEM 60 days away from its state vector runs ~4 s
+ * quiet); `TASK_TIME_BUDGETS=task=ms,…` overrides them, and a caller may pass a shorter `timeoutMs`.
+ */
+export const DEFAULT_TASK_BUDGET_MS = 120_000;
+
+export const TASK_BUDGETS_MS: Readonly<Record<string, number>> = {
+  'diagnostics.cpuSpin': 60_000,
+  'tracking.inspect': 120_000,
+  // Streams batches to the job or the upload and waits for them to be stored (read-ahead limit): its time includes
+  // the consumer's inserts, about 10 s per 500,000 measurements.
+  'tracking.stream': 600_000,
+  'stateVectors.meanElements': 10_000,
+  'stateVectors.parseOpm': 30_000,
+  'ephemeris.generateOem': 120_000,
+  'tle.generate': 60_000,
+  'maneuvers.readOcm': 60_000,
+  'maneuvers.writeExport': 60_000,
+};
+
+/** The budget of `task`: the override, else its default, else DEFAULT_TASK_BUDGET_MS. */
+export function taskBudgetMs(task: string, overrides: Readonly<Record<string, number>> = {}): number {
+  return overrides[task] ?? TASK_BUDGETS_MS[task] ?? DEFAULT_TASK_BUDGET_MS;
+}
