@@ -126,3 +126,67 @@ test('Node server: SIGTERM writes every buffered audit row (usage and failed aut
     db.close();
   }
 });
+
+test('Node server: closing the connection of a long request stops its computation (worker free within 1 s)', async () => {
+  const { child, port } = await start(process.execPath, ['--import', 'tsx', 'api/server.ts'], { BOOTSTRAP_API_KEY: 'cancel-test-key' });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const headers = { Authorization: 'Bearer cancel-test-key', 'Content-Type': 'application/json' };
+    const craft = await (await fetch(`${base}/operations/spacecraft`, {
+      method: 'POST', headers, body: JSON.stringify({ name: 'Cancel craft', launchMass: 1000, dryMass: 800, dragArea: 2, srpArea: 2 }),
+    })).json();
+    const state = await fetch(`${base}/operations/state-vectors`, {
+      method: 'POST', headers, body: JSON.stringify({
+        spacecraftId: craft.id, epoch: '2023-03-08T06:30:00Z', referenceFrame: 'GCRF', mass: 1000,
+        position: [1078.7057558860126, 473.89419427067367, -6987.482439539717], velocity: [6.0638805111585015, -4.359194026524568, 0.643596859521826],
+      }),
+    });
+    assert.equal(state.status, 201);
+    const running = async () => ((await (await fetch(`${base}/health`)).json()) as { pool: { running: number } }).pool.running;
+    const client = new AbortController();
+    // 59 days of full-model propagation: seconds of work on one worker.
+    const request = fetch(`${base}/operations/spacecraft/${craft.id}/tle?epoch=2023-05-06T00:00:00Z`, { headers, signal: client.signal }).catch(() => null);
+    const deadline = Date.now() + 20_000;
+    while ((await running()) === 0) {
+      assert.ok(Date.now() < deadline, 'the TLE computation never started');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    client.abort();
+    const aborted = performance.now();
+    while ((await running()) > 0) {
+      assert.ok(performance.now() - aborted < 1000, 'worker still busy 1 s after the client left');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await request;
+  } finally {
+    signalGroup(child, 'SIGKILL');
+  }
+});
+
+test('Deno pool: a cancelled or timed-out task terminates its worker and a fresh one takes the slot', { timeout: 120_000 }, async () => {
+  const script = [
+    "import { createPool, TaskCancelledError, TaskTimeoutError } from './workers/pool.ts';",
+    "const pool = await createPool({ size: 1 });",
+    "await pool.run('diagnostics.cpuSpin', { durationMs: 1 });",
+    "const abort = new AbortController();",
+    "const t0 = performance.now();",
+    "const running = pool.run('diagnostics.cpuSpin', { durationMs: 30000 }, { signal: abort.signal });",
+    "setTimeout(() => abort.abort(), 300);",
+    "const cancelled = await running.then(() => 'finished', (e) => e instanceof TaskCancelledError ? 'cancelled' : String(e));",
+    "const cancelMs = performance.now() - t0;",
+    "const timedOut = await pool.run('diagnostics.cpuSpin', { durationMs: 30000 }, { timeoutMs: 2000 }).then(() => 'finished', (e) => e instanceof TaskTimeoutError ? 'timeout' : String(e));",
+    "const after = await pool.run('diagnostics.cpuSpin', { durationMs: 1 }).then((r) => r.iterations >= 0);",
+    "console.log(JSON.stringify({ cancelled, cancelMs, timedOut, after, stats: pool.stats() }));",
+    "await pool.close();",
+  ].join('\n');
+  const { spawnSync } = await import('node:child_process');
+  const run = spawnSync('node_modules/.bin/deno', ['eval', '--ext=ts', script], { encoding: 'utf8', timeout: 110_000, env: { ...process.env } });
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const result = JSON.parse(line);
+  assert.equal(result.cancelled, 'cancelled');
+  assert.ok(result.cancelMs < 1300, `cancelled after ${result.cancelMs} ms`);
+  assert.equal(result.timedOut, 'timeout');
+  assert.equal(result.after, true);
+  assert.equal(result.stats.running, 0);
+});

@@ -33,6 +33,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Socket peer address seen by the app (defaults to 127.0.0.1). */
   remoteAddress?: string;
+  /** Aborting it is the client going away (the request's signal aborts, as the servers do on a closed connection). */
+  signal?: AbortSignal;
 }
 
 export interface KeyOptions {
@@ -66,7 +68,7 @@ export async function createTestService(overrides: Partial<Config> = {}): Promis
         body = JSON.stringify(options.json);
         if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
       }
-      const request = new Request(`http://apsis.test${path}`, { method, headers, body });
+      const request = new Request(`http://apsis.test${path}`, { method, headers, body, signal: options.signal });
       return await service.app.fetch(request, { remoteAddress: options.remoteAddress ?? '127.0.0.1' });
     },
     async key(options = {}) {
