@@ -194,8 +194,8 @@ export async function insertMeasurementColumns(
 }
 
 /**
- * Inserts measurements given as objects (bulk loads, small imports) through insertMeasurementColumns.
- * Callers run it inside the job's transaction so a file's measurements appear all at once.
+ * Inserts measurements given as objects (bulk loads, small imports) through insertMeasurementColumns, into a staged
+ * batch (`batchId`, see storage/stagedWrites.ts) or directly visible (0).
  */
 export async function insertMeasurements(
   db: SqlExecutor,
@@ -203,8 +203,9 @@ export async function insertMeasurements(
   jobId: string,
   sourceFile: string,
   measurements: readonly NewMeasurement[],
+  batchId = 0,
 ): Promise<number> {
-  const context = measurementInsertContext(organizationId, jobId, sourceFile);
+  const context = measurementInsertContext(organizationId, jobId, sourceFile, batchId);
   const groups: MeasurementGroupRow[] = [];
   const groupIndex = new Map<string, number>();
   const n = measurements.length;
