@@ -12,6 +12,7 @@ import { createPool, type ComputePool } from '../workers/pool.ts';
 import { createApp } from './app.ts';
 import { AuditLog } from './auth/auditLog.ts';
 import { MeasurementJobRunner } from './services/measurementJobRunner.ts';
+import { startStagedWriteSweeper } from './services/stagedWriteSweeper.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from './permissions.ts';
@@ -62,6 +63,7 @@ export async function startService(config: Config): Promise<Service> {
   const app = createApp({ db, pool, config, jobRunner, audit });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
+  const sweeper = startStagedWriteSweeper(db);
   return {
     app,
     db,
@@ -71,6 +73,7 @@ export async function startService(config: Config): Promise<Service> {
     audit,
     async close() {
       await jobRunner.stop();
+      await sweeper.stop();
       // After the HTTP server has stopped (the entry points close it first): every answered request's audit row.
       await audit.close();
       await pool.close();

@@ -164,7 +164,7 @@ async function bulkDesign(design: string): Promise<void> {
       for (const batch of batches) await insertMeasurementColumns(tx, context, groups, batch);
     });
   } else if (design === 'A') {
-    const staged = await StagedBatch.open(db, { jobTable: 'measurement_jobs', jobId: 'bench-job', owner: 'bench' }, [MEASUREMENTS_TABLE]);
+    const staged = await StagedBatch.open(db, { kind: 'measurement_jobs', key: 'bench-job', owner: 'bench' }, [MEASUREMENTS_TABLE]);
     const stagedContext = { ...context, batchId: staged.id };
     for (const batch of batches) {
       for (let from = 0; from < batch.count; from += 500) {

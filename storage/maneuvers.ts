@@ -6,6 +6,15 @@
  * overlap when `a.start < b.end AND b.start < a.end`, so touching intervals do not overlap).
  */
 import type { SqlExecutor } from './db.ts';
+import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
+
+/**
+ * Large imports are written as staged batches (storage/stagedWrites.ts): every statement below sees only published
+ * records (`PUBLISHED`). Any new query of this table must exclude staged batches too.
+ */
+export const MANEUVERS_TABLE: StagedTable = { name: 'maneuvers', batchColumn: 'batch_id' };
+const PUBLISHED = stagedRowsFilter(MANEUVERS_TABLE);
+const published = (alias: string) => stagedRowsFilter(MANEUVERS_TABLE, alias);
 
 export type AttitudeMode = 'TNW' | 'RTN' | 'QSW' | 'RSW_ROTATING';
 
@@ -79,17 +88,24 @@ function chunks<T>(items: readonly T[], size = IN_CHUNK): T[][] {
   return out;
 }
 
-export async function insertManeuver(db: SqlExecutor, record: StoredManeuver): Promise<void> {
-  await db.execute({
-    sql: `INSERT INTO maneuvers (organization_id, spacecraft_id, maneuver_id, display_id, name, purpose, attitude_mode,
-            composition, wet_mass_kg, start_epoch, end_epoch, start_key, end_key, created_at, updated_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [
-      record.organizationId, record.spacecraftId, record.maneuverId, record.displayId, record.name, record.purpose,
-      record.attitudeMode, JSON.stringify(record.composition), record.wetMassKg, record.start, record.end,
-      record.startKey, record.endKey, record.createdAt, record.updatedAt,
-    ],
-  });
+/** Records per INSERT (16 values each): a statement of about a millisecond. */
+const RECORDS_PER_INSERT = 100;
+
+/** Inserts records, into staged batch `batchId` (hidden until it is published) or visible at once (0). */
+export async function insertManeuvers(db: SqlExecutor, records: readonly StoredManeuver[], batchId = 0): Promise<void> {
+  for (let start = 0; start < records.length; start += RECORDS_PER_INSERT) {
+    const part = records.slice(start, start + RECORDS_PER_INSERT);
+    await db.execute({
+      sql: `INSERT INTO maneuvers (organization_id, spacecraft_id, maneuver_id, display_id, name, purpose, attitude_mode,
+              composition, wet_mass_kg, start_epoch, end_epoch, start_key, end_key, created_at, updated_at, batch_id)
+            VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      args: part.flatMap((record) => [
+        record.organizationId, record.spacecraftId, record.maneuverId, record.displayId, record.name, record.purpose,
+        record.attitudeMode, JSON.stringify(record.composition), record.wetMassKg, record.start, record.end,
+        record.startKey, record.endKey, record.createdAt, record.updatedAt, batchId,
+      ]),
+    });
+  }
 }
 
 /** Rewrites the editable fields (and the interval derived from them); false when the record is absent. */
@@ -103,7 +119,7 @@ export async function updateManeuverContent(
   const result = await db.execute({
     sql: `UPDATE maneuvers SET name = ?, purpose = ?, attitude_mode = ?, composition = ?, start_epoch = ?, end_epoch = ?,
             start_key = ?, end_key = ?, updated_at = ?
-          WHERE organization_id = ? AND spacecraft_id = ? AND maneuver_id = ?`,
+          WHERE organization_id = ? AND spacecraft_id = ? AND maneuver_id = ? AND ${PUBLISHED}`,
     args: [
       content.name, content.purpose, content.attitudeMode, JSON.stringify(content.composition), content.start,
       content.end, content.startKey, content.endKey, updatedAt, organizationId, ref.spacecraftId, ref.maneuverId,
@@ -114,7 +130,7 @@ export async function updateManeuverContent(
 
 export async function deleteManeuver(db: SqlExecutor, organizationId: string, ref: ManeuverRef): Promise<boolean> {
   const result = await db.execute({
-    sql: 'DELETE FROM maneuvers WHERE organization_id = ? AND spacecraft_id = ? AND maneuver_id = ?',
+    sql: `DELETE FROM maneuvers WHERE organization_id = ? AND spacecraft_id = ? AND maneuver_id = ? AND ${PUBLISHED}`,
     args: [organizationId, ref.spacecraftId, ref.maneuverId],
   });
   return result.rowsAffected > 0;
@@ -122,7 +138,7 @@ export async function deleteManeuver(db: SqlExecutor, organizationId: string, re
 
 export async function findManeuver(db: SqlExecutor, organizationId: string, ref: ManeuverRef): Promise<StoredManeuver | null> {
   const result = await db.execute({
-    sql: `${SELECT} WHERE organization_id = ? AND spacecraft_id = ? AND maneuver_id = ?`,
+    sql: `${SELECT} WHERE organization_id = ? AND spacecraft_id = ? AND maneuver_id = ? AND ${PUBLISHED}`,
     args: [organizationId, ref.spacecraftId, ref.maneuverId],
   });
   return result.rows[0] ? fromRow(result.rows[0]) : null;
@@ -138,7 +154,7 @@ export async function findManeuversByIds(
   const out: StoredManeuver[] = [];
   for (const part of chunks(maneuverIds)) {
     const result = await db.execute({
-      sql: `${SELECT} WHERE organization_id = ? AND spacecraft_id = ? AND maneuver_id IN (${part.map(() => '?').join(', ')})`,
+      sql: `${SELECT} WHERE organization_id = ? AND spacecraft_id = ? AND maneuver_id IN (${part.map(() => '?').join(', ')}) AND ${PUBLISHED}`,
       args: [organizationId, spacecraftId, ...part],
     });
     out.push(...result.rows.map(fromRow));
@@ -146,7 +162,10 @@ export async function findManeuversByIds(
   return out;
 }
 
-/** Ids among `maneuverIds` that already exist on the spacecraft. */
+/**
+ * Ids among `maneuverIds` that already exist on the spacecraft, staged records included: an import being written
+ * holds its identities (the primary key would refuse a second record with the same id anyway).
+ */
 export async function existingManeuverIds(
   db: SqlExecutor,
   organizationId: string,
@@ -167,7 +186,9 @@ export async function existingManeuverIds(
 
 /**
  * Records of the spacecraft whose interval intersects [startKey, endKey) (touching excluded),
- * ordered by start; `excludeManeuverId` leaves one record out (the one being updated).
+ * ordered by start; `excludeManeuverId` leaves one record out (the one being updated); `changedSince` keeps only
+ * records created or updated at or after `at`, or published from a staged batch numbered `firstBatchId` or above
+ * (the re-check of a staged import before it is published).
  */
 export async function findOverlapping(
   db: SqlExecutor,
@@ -176,13 +197,19 @@ export async function findOverlapping(
   startKey: string,
   endKey: string,
   excludeManeuverId?: string,
+  changedSince?: { at: string; firstBatchId: number },
 ): Promise<Array<{ maneuverId: string; startKey: string; endKey: string }>> {
   const result = await db.execute({
     sql: `SELECT maneuver_id, start_key, end_key FROM maneuvers
-          WHERE organization_id = ? AND spacecraft_id = ? AND start_key < ? AND end_key > ?
+          WHERE organization_id = ? AND spacecraft_id = ? AND start_key < ? AND end_key > ? AND ${PUBLISHED}
             ${excludeManeuverId === undefined ? '' : 'AND maneuver_id <> ?'}
+            ${changedSince === undefined ? '' : 'AND (updated_at >= ? OR batch_id >= ?)'}
           ORDER BY start_key, maneuver_id`,
-    args: [organizationId, spacecraftId, endKey, startKey, ...(excludeManeuverId === undefined ? [] : [excludeManeuverId])],
+    args: [
+      organizationId, spacecraftId, endKey, startKey,
+      ...(excludeManeuverId === undefined ? [] : [excludeManeuverId]),
+      ...(changedSince === undefined ? [] : [changedSince.at, changedSince.firstBatchId]),
+    ],
   });
   return result.rows.map((row) => ({
     maneuverId: String(row.maneuver_id),
@@ -202,7 +229,7 @@ export async function listManeuversInWindow(
   if (spacecraftIds.length === 0) return [];
   const result = await db.execute({
     sql: `${SELECT} WHERE organization_id = ? AND spacecraft_id IN (${spacecraftIds.map(() => '?').join(', ')})
-            AND start_key < ? AND end_key > ?
+            AND start_key < ? AND end_key > ? AND ${PUBLISHED}
           ORDER BY start_key, spacecraft_id, maneuver_id`,
     args: [organizationId, ...spacecraftIds, endKey, startKey],
   });
@@ -225,8 +252,8 @@ export async function overlappingIdsOf(
       sql: `SELECT a.maneuver_id AS id, b.maneuver_id AS other
             FROM maneuvers a JOIN maneuvers b
               ON b.organization_id = a.organization_id AND b.spacecraft_id = a.spacecraft_id
-             AND b.maneuver_id <> a.maneuver_id AND b.start_key < a.end_key AND b.end_key > a.start_key
-            WHERE a.organization_id = ? AND a.spacecraft_id = ? AND a.maneuver_id IN (${part.map(() => '?').join(', ')})
+             AND b.maneuver_id <> a.maneuver_id AND b.start_key < a.end_key AND b.end_key > a.start_key AND ${published('b')}
+            WHERE a.organization_id = ? AND a.spacecraft_id = ? AND a.maneuver_id IN (${part.map(() => '?').join(', ')}) AND ${published('a')}
             ORDER BY a.maneuver_id, b.start_key, b.maneuver_id`,
       args: [organizationId, spacecraftId, ...part],
     });

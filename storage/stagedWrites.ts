@@ -28,10 +28,14 @@ export interface StagedTable {
   readonly batchColumn: string;
 }
 
-/** Who a batch belongs to: the durable job (table and id) whose attempt writes it, and the writer's identity. */
+/**
+ * Who a batch belongs to: `kind` is a durable job table (e.g. `measurement_jobs`, the batch of one attempt of job
+ * `key`) or a request kind (e.g. `maneuver_import`, `key` a request id); `owner` identifies the writer (runner or
+ * instance) for diagnostics.
+ */
 export interface BatchOwner {
-  jobTable: string;
-  jobId: string;
+  kind: string;
+  key: string;
   owner: string;
 }
 
@@ -70,15 +74,14 @@ export class StagedBatch {
   ) {}
 
   /**
-   * Opens a batch for an attempt of `owner.jobId`. Batches an earlier attempt of the same job left (its process
-   * died, or it lost its lease) are abandoned first: their rows can never be published, since only the lease
-   * holder publishes.
+   * Opens a batch. For a job attempt, batches an earlier attempt of the same job left (its process died, or it lost
+   * its lease) are abandoned first: their rows can never be published, since only the lease holder publishes.
    */
   static async open(db: Db, owner: BatchOwner, tables: readonly StagedTable[]): Promise<StagedBatch> {
-    await abandonBatches(db, tables, { jobTable: owner.jobTable, jobId: owner.jobId });
+    await abandonBatchesOf(db, tables, owner.kind, owner.key);
     const result = await db.execute({
-      sql: `INSERT INTO staged_writes (job_table, job_id, owner, state, created_at) VALUES (?, ?, ?, 'STAGING', ?) RETURNING id`,
-      args: [owner.jobTable, owner.jobId, owner.owner, nowIso()],
+      sql: `INSERT INTO staged_writes (owner_kind, owner_key, owner, state, created_at) VALUES (?, ?, ?, 'STAGING', ?) RETURNING id`,
+      args: [owner.kind, owner.key, owner.owner, nowIso()],
     });
     return new StagedBatch(db, Number(result.rows[0]!.id), tables);
   }
@@ -155,22 +158,41 @@ export async function abandonBatch(db: Db, tables: readonly StagedTable[], batch
 }
 
 /**
- * Abandons staged batches: those of one job (before a new attempt), or, without `jobId`, every batch of
- * `jobTable` whose job is no longer running (finished, failed or cancelled while a batch was left behind: a process
- * killed mid-write, or a job failed by the claim after exhausting its attempts). Returns how many were abandoned.
+ * The lowest id a batch not yet published has or will have: a record published from a batch numbered at least this
+ * became visible after this call (batch ids only grow).
  */
-export async function abandonBatches(
-  db: Db,
-  tables: readonly StagedTable[],
-  scope: { jobTable: string; jobId?: string },
-): Promise<number> {
-  const result = scope.jobId !== undefined
-    ? await db.execute({ sql: 'SELECT id FROM staged_writes WHERE job_table = ? AND job_id = ?', args: [scope.jobTable, scope.jobId] })
-    : await db.execute({
-        sql: `SELECT s.id FROM staged_writes s WHERE s.job_table = ? AND NOT EXISTS (
-                SELECT 1 FROM ${scope.jobTable} j WHERE j.id = s.job_id AND j.status IN ('QUEUED', 'RUNNING'))`,
-        args: [scope.jobTable],
-      });
+export async function firstUnpublishedBatchId(db: SqlExecutor): Promise<number> {
+  const result = await db.execute(
+    `SELECT COALESCE((SELECT MIN(id) FROM staged_writes), (SELECT seq + 1 FROM sqlite_sequence WHERE name = 'staged_writes'), 1) AS id`,
+  );
+  return Number(result.rows[0]!.id);
+}
+
+/** Abandons every batch of `kind` + `key` (a job's earlier attempts). Returns how many. */
+export async function abandonBatchesOf(db: Db, tables: readonly StagedTable[], kind: string, key: string): Promise<number> {
+  const result = await db.execute({ sql: 'SELECT id FROM staged_writes WHERE owner_kind = ? AND owner_key = ?', args: [kind, key] });
+  for (const row of result.rows) await abandonBatch(db, tables, Number(row.id));
+  return result.rows.length;
+}
+
+/**
+ * Abandons the batches of job table `jobTable` whose job is no longer queued or running (it finished, failed or was
+ * cancelled while a batch was left behind: a process killed mid-write, a job failed by the claim after exhausting
+ * its attempts). `jobTable` is a constant of storage/ with `id` and `status` columns. Returns how many.
+ */
+export async function abandonOrphanJobBatches(db: Db, tables: readonly StagedTable[], jobTable: string): Promise<number> {
+  const result = await db.execute({
+    sql: `SELECT s.id FROM staged_writes s WHERE s.owner_kind = ? AND NOT EXISTS (
+            SELECT 1 FROM ${jobTable} j WHERE j.id = s.owner_key AND j.status IN ('QUEUED', 'RUNNING'))`,
+    args: [jobTable],
+  });
+  for (const row of result.rows) await abandonBatch(db, tables, Number(row.id));
+  return result.rows.length;
+}
+
+/** Abandons the batches of `kind` opened before `beforeIso` (request-bound writes whose process died). Returns how many. */
+export async function abandonBatchesOpenedBefore(db: Db, tables: readonly StagedTable[], kind: string, beforeIso: string): Promise<number> {
+  const result = await db.execute({ sql: 'SELECT id FROM staged_writes WHERE owner_kind = ? AND created_at < ?', args: [kind, beforeIso] });
   for (const row of result.rows) await abandonBatch(db, tables, Number(row.id));
   return result.rows.length;
 }

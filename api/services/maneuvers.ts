@@ -12,14 +12,17 @@ import { sha256Hex } from '../contentHash.ts';
 import { strToU8 } from 'fflate';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { supportedEpochProblem } from '../../engine/time/supportedRange.ts';
-import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
+import { randomUUID } from 'node:crypto';
+import { inTransaction, isUniqueViolation, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
+import { firstUnpublishedBatchId, StagedBatch } from '../../storage/stagedWrites.ts';
 import {
   deleteManeuver as deleteManeuverRow,
   existingManeuverIds,
   findManeuver,
   findManeuversByIds,
   findOverlapping,
-  insertManeuver,
+  insertManeuvers,
+  MANEUVERS_TABLE,
   listManeuversInWindow,
   overlappingIdsOf,
   updateManeuverContent,
@@ -37,6 +40,8 @@ import type { ComputePool } from '../../workers/pool.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 
 export const MAX_LIST_SPACECRAFT = 50;
+/** Owner kind of the staged batches of OCM imports (swept when a crashed import left one behind). */
+export const MANEUVER_IMPORT_KIND = 'maneuver_import';
 export const MAX_EXPORT_MANEUVER_IDS = 100;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -253,22 +258,79 @@ function conflictError(conflicts: readonly ManeuverConflict[], code: string): Ap
   });
 }
 
-async function insertBatch(tx: SqlExecutor, organizationId: string, batch: readonly PendingRecord[]): Promise<void> {
-  if (batch.length === 0) return;
+/** The stored form of a batch: one sequence bump for the whole batch, consecutive MAN-<n> in batch order. */
+async function storedRecordsOf(db: SqlExecutor, organizationId: string, batch: readonly PendingRecord[]): Promise<StoredManeuver[]> {
+  if (batch.length === 0) return [];
   const now = nowIso();
-  // One sequence bump for the whole batch: the records get consecutive MAN-<n> in batch order.
-  let number = await reserveDisplayNumbers(tx, organizationId, 'MAN', batch.length);
-  for (const record of batch) {
-    await insertManeuver(tx, {
-      organizationId,
-      spacecraftId: record.spacecraftId,
-      maneuverId: record.maneuverId,
-      displayId: `MAN-${number++}`,
-      ...record.content,
-      createdAt: now,
-      updatedAt: now,
+  let number = await reserveDisplayNumbers(db, organizationId, 'MAN', batch.length);
+  return batch.map((record) => ({
+    organizationId,
+    spacecraftId: record.spacecraftId,
+    maneuverId: record.maneuverId,
+    displayId: `MAN-${number++}`,
+    ...record.content,
+    createdAt: now,
+    updatedAt: now,
+  }));
+}
+
+async function insertBatch(tx: SqlExecutor, organizationId: string, batch: readonly PendingRecord[]): Promise<void> {
+  await insertManeuvers(tx, await storedRecordsOf(tx, organizationId, batch));
+}
+
+/** Records per staged chunk of an import: one short transaction, then the event loop runs. */
+const IMPORT_CHUNK_RECORDS = 200;
+/** Clock difference tolerated between instances sharing the database, for the re-check of records changed meanwhile. */
+const CLOCK_MARGIN_MS = 60_000;
+
+/**
+ * Writes an import's records as a staged batch (storage/stagedWrites.ts): chunks of IMPORT_CHUNK_RECORDS invisible to
+ * every reader, then one small transaction that re-checks overlaps with the records that became visible since the
+ * batch's conflict check (`since`, changed records or batches published after it) and publishes them all — or
+ * nothing. Returns the late conflicts (nothing published) or null (published). An identity taken meanwhile is
+ * refused by the primary key: the conflicts are then computed again.
+ */
+async function writeStaged(db: Db, organizationId: string, batch: readonly PendingRecord[], since: { at: string; firstBatchId: number }): Promise<ManeuverConflict[] | null> {
+  const records = await inTransaction(db, (tx) => storedRecordsOf(tx, organizationId, batch));
+  const staged = await StagedBatch.open(db, { kind: MANEUVER_IMPORT_KIND, key: randomUUID(), owner: 'maneuver-import' }, [MANEUVERS_TABLE]);
+  try {
+    for (let at = 0; at < records.length; at += IMPORT_CHUNK_RECORDS) {
+      await staged.chunk((tx) => insertManeuvers(tx, records.slice(at, at + IMPORT_CHUNK_RECORDS), staged.id));
+    }
+    let late: ManeuverConflict[] = [];
+    const published = await staged.publish(async (tx) => {
+      late = await changedConflicts(tx, organizationId, batch, since);
+      return late.length === 0;
     });
+    if (published) return null;
+    await staged.abandon();
+    return late;
+  } catch (error) {
+    await staged.abandon().catch(() => undefined);
+    if (!isUniqueViolation(error)) throw error;
+    return await findBatchConflicts(db, organizationId, batch);
   }
+}
+
+/** Overlaps of the batch with records of its spacecraft created, updated or published since the batch was checked. */
+async function changedConflicts(db: SqlExecutor, organizationId: string, batch: readonly PendingRecord[], since: { at: string; firstBatchId: number }): Promise<ManeuverConflict[]> {
+  const conflicts: ManeuverConflict[] = [];
+  const bySpacecraft = new Map<string, PendingRecord[]>();
+  for (const record of batch) bySpacecraft.set(record.spacecraftId, [...(bySpacecraft.get(record.spacecraftId) ?? []), record]);
+  for (const [spacecraftId, records] of bySpacecraft) {
+    let start = records[0]!.content.startKey;
+    let end = records[0]!.content.endKey;
+    for (const r of records) {
+      if (r.content.startKey < start) start = r.content.startKey;
+      if (r.content.endKey > end) end = r.content.endKey;
+    }
+    const changed = await findOverlapping(db, organizationId, spacecraftId, start, end, undefined, since);
+    for (const record of records) {
+      const ids = changed.filter((c) => keysOverlap(record.content, c)).map((c) => c.maneuverId);
+      if (ids.length > 0) conflicts.push({ spacecraftId, maneuverId: record.maneuverId, reason: 'OVERLAP', conflictingManeuverIds: ids });
+    }
+  }
+  return conflicts;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -705,8 +767,10 @@ function stalePreview(message: string): ApiError {
 }
 
 /**
- * Imports each file in its own write transaction (analysis, conflict check and insert together). The preview
- * headers bind a single file: a different content hash or resolution → 409 IMPORT_STALE_PREVIEW, nothing stored.
+ * Imports each file atomically and independently: analysis and conflict check, then its records written as a
+ * staged batch and published all at once after a last overlap check (writeStaged), so a file of tens of thousands
+ * of maneuvers never holds the event loop or other writers for long. The preview headers bind a single file: a
+ * different content hash or resolution → 409 IMPORT_STALE_PREVIEW, nothing stored.
  */
 export async function importManeuverFiles(
   db: Db,
@@ -724,7 +788,9 @@ export async function importManeuverFiles(
   const results: FileResult[] = [];
   for (const file of files) {
     const read = await readOnPool(pool, file);
-    const result = await inTransaction(db, async (tx) => {
+    // Before the conflict check: what becomes visible after this point is re-checked when the batch is published.
+    const since = { at: new Date(Date.now() - CLOCK_MARGIN_MS).toISOString(), firstBatchId: await firstUnpublishedBatchId(db) };
+    const result = await (async (tx: Db): Promise<FileResult> => {
       const analysis = await analyzeFile(tx, organizationId, file, read, queryTarget);
       if (preview.contentHash !== undefined && preview.contentHash.trim().toLowerCase() !== analysis.contentHash) {
         throw stalePreview(`The file ${JSON.stringify(file.filename)} differs from the inspected one (X-Content-Hash does not match); inspect it again`);
@@ -739,7 +805,8 @@ export async function importManeuverFiles(
       const pending = pendingOf(analysis);
       const conflicts = await findBatchConflicts(tx, organizationId, pending);
       if (conflicts.length > 0) return conflictResult(file, analysis, conflicts);
-      await insertBatch(tx, organizationId, pending);
+      const late = await writeStaged(tx, organizationId, pending, since);
+      if (late) return conflictResult(file, analysis, late);
       const ok: FileResult = {
         filename: file.filename,
         status: 'SUCCEEDED',
@@ -748,7 +815,7 @@ export async function importManeuverFiles(
         skippedManeuverIds: analysis.plan!.skippedManeuverIds,
       };
       return ok;
-    });
+    })(db);
     results.push(result);
   }
   const successCount = results.filter((r) => r.status === 'SUCCEEDED').length;

@@ -70,7 +70,7 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
       // transaction, hidden from every reader; one small transaction publishes them with the job's SUCCEEDED, and
       // only while this runner holds the lease. Batches are inserted as they arrive and dropped, so memory holds a
       // few batches whatever the file size.
-      staged = await StagedBatch.open(this.db, { jobTable: MEASUREMENT_JOBS_TABLE, jobId: job.id, owner: this.owner }, [MEASUREMENTS_TABLE]);
+      staged = await StagedBatch.open(this.db, { kind: MEASUREMENT_JOBS_TABLE, key: job.id, owner: this.owner }, [MEASUREMENTS_TABLE]);
       const batch = staged;
       const context = measurementInsertContext(job.organizationId, job.id, job.filename, batch.id);
       const groups: MeasurementGroupRow[] = [];

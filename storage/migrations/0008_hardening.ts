@@ -1,7 +1,7 @@
 /**
  * Issue 14 (hardening): the failed-authentication audit log, and staged bulk writes (storage/stagedWrites.ts): the
- * batch registry, the rowid ranges each chunk added, and the batch column of the staged table (measurements; rows
- * written before this migration, or without staging, have batch 0 and are always visible).
+ * batch registry, the rowid ranges each chunk added, and the batch column of the staged tables (measurements,
+ * maneuvers; rows written before this migration, or without staging, have batch 0 and are always visible).
  */
 import type { Migration } from '../migrations.ts';
 
@@ -26,13 +26,13 @@ export const migration0008: Migration = {
     // Few rows (batches being written right now): readers test `batch_id NOT IN (SELECT id FROM staged_writes)`.
     `CREATE TABLE staged_writes (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
-      job_table TEXT NOT NULL,
-      job_id TEXT NOT NULL,
+      owner_kind TEXT NOT NULL,
+      owner_key TEXT NOT NULL,
       owner TEXT NOT NULL,
       state TEXT NOT NULL CHECK (state IN ('STAGING', 'ABANDONED')),
       created_at TEXT NOT NULL
     )`,
-    `CREATE INDEX staged_writes_job ON staged_writes(job_table, job_id)`,
+    `CREATE INDEX staged_writes_owner ON staged_writes(owner_kind, owner_key)`,
     `CREATE TABLE staged_write_ranges (
       batch_id INTEGER NOT NULL,
       table_name TEXT NOT NULL,
@@ -42,5 +42,6 @@ export const migration0008: Migration = {
     `CREATE INDEX staged_write_ranges_batch ON staged_write_ranges(batch_id)`,
     // A constant default: existing rows are not rewritten.
     `ALTER TABLE measurements ADD COLUMN batch_id INTEGER NOT NULL DEFAULT 0`,
+    `ALTER TABLE maneuvers ADD COLUMN batch_id INTEGER NOT NULL DEFAULT 0`,
   ],
 };

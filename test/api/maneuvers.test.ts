@@ -1,7 +1,7 @@
 /** Stored maneuvers, contract 2.0.0: records, derived values, CRUD, overlap rules, list, permissions (spec rules 1–4). */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { insertManeuver } from '../../storage/maneuvers.ts';
+import { insertManeuvers } from '../../storage/maneuvers.ts';
 import { buildContent } from '../../api/services/maneuverRecords.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
@@ -358,7 +358,7 @@ describe('stored maneuvers: pre-existing overlaps (rule 4)', () => {
         composition: [{ referenceEpoch: Epoch.parseInstant(start), duration, thrX: 1, thrY: 0, thrZ: 0, thrISP: 300, attitudeMode: 'TNW' }],
         wetMassKg: null,
       });
-      return insertManeuver(svc.db, { organizationId, spacecraftId: craft, maneuverId: id, displayId: display, ...content, createdAt: 'x', updatedAt: 'x' });
+      return insertManeuvers(svc.db, [{ organizationId, spacecraftId: craft, maneuverId: id, displayId: display, ...content, createdAt: 'x', updatedAt: 'x' }]);
     };
     await legacy('OLD-1', '2025-01-10T00:30:00Z', 7200, 'MAN-LEGACY-1'); // overlaps NEW
     await legacy('OLD-2', '2025-01-10T02:00:00Z', 600, 'MAN-LEGACY-2'); // overlaps OLD-1 only

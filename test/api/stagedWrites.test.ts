@@ -19,7 +19,7 @@ import {
   setOutlierByIds,
   type NewMeasurement,
 } from '../../storage/measurements.ts';
-import { abandonBatches, StagedBatch, StagedBatchAbandonedError } from '../../storage/stagedWrites.ts';
+import { abandonOrphanJobBatches, StagedBatch, StagedBatchAbandonedError } from '../../storage/stagedWrites.ts';
 import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
 import { makeTdm } from '../helpers/tracking.ts';
 
@@ -48,7 +48,7 @@ function rows(count: number, from = 0): NewMeasurement[] {
 
 /** Stages `count` rows of file `file` in chunks of `chunk` rows into a new batch of job `jobId`. */
 async function stage(jobId: string, file: string, count: number, chunk = 100): Promise<StagedBatch> {
-  const batch = await StagedBatch.open(svc.db, { jobTable: 'measurement_jobs', jobId, owner: 'test' }, [MEASUREMENTS_TABLE]);
+  const batch = await StagedBatch.open(svc.db, { kind: 'measurement_jobs', key: jobId, owner: 'test' }, [MEASUREMENTS_TABLE]);
   const all = rows(count);
   for (let at = 0; at < count; at += chunk) {
     await batch.chunk(async (tx) => {
@@ -94,7 +94,7 @@ describe('staged batches', () => {
 
     // A zombie writer keeps writing a batch that a new attempt of the same job abandoned: its chunks are refused.
     const zombie = await stage('job-zombie', 'zombie.tdm', 50);
-    const fresh = await StagedBatch.open(svc.db, { jobTable: 'measurement_jobs', jobId: 'job-zombie', owner: 'new' }, [MEASUREMENTS_TABLE]);
+    const fresh = await StagedBatch.open(svc.db, { kind: 'measurement_jobs', key: 'job-zombie', owner: 'new' }, [MEASUREMENTS_TABLE]);
     await assert.rejects(zombie.chunk((tx) => insertMeasurementsIn(tx, 'job-zombie', 'zombie.tdm', rows(10), zombie.id)), StagedBatchAbandonedError);
     assert.equal(await count('SELECT COUNT(*) AS n FROM measurements WHERE batch_id = ?', [zombie.id]), 0);
     await fresh.abandon();
@@ -127,14 +127,14 @@ describe('staged batches', () => {
     const job = await insertJob(svc.db, { organizationId, filename: 'orphan.tdm', format: 'TDM', contentSha256: 'x', content: new Uint8Array([1]), summary: {} });
     await stage(job.id, 'orphan.tdm', 120);
     await svc.db.execute({ sql: `UPDATE measurement_jobs SET status = 'FAILED' WHERE id = ?`, args: [job.id] });
-    assert.equal(await abandonBatches(svc.db, [MEASUREMENTS_TABLE], { jobTable: 'measurement_jobs' }), 1);
+    assert.equal(await abandonOrphanJobBatches(svc.db, [MEASUREMENTS_TABLE], 'measurement_jobs'), 1);
     assert.equal(await count('SELECT COUNT(*) AS n FROM measurements WHERE job_id = ?', [job.id]), 0);
   });
 });
 
 describe('the event loop during a large job', () => {
-  test('a 100,000-measurement job never holds the event loop long: requests are answered while it inserts', async () => {
-    const text = makeTdm({ participants: ['DSS-65', 'Staged craft'], start: '2026-10-03T00:00:00', count: 50_000 });
+  test('a 200,000-measurement job never holds the event loop long: requests are answered while it inserts', async () => {
+    const text = makeTdm({ participants: ['DSS-65', 'Staged craft'], start: '2026-10-03T00:00:00', count: 100_000 });
     const uploaded = await svc.request('POST', '/operations/measurements', { key, body: filesForm([{ name: 'big.tdm', content: text }]) });
     assert.equal(uploaded.status, 202);
     const jobId = (await uploaded.json()).results[0].jobId as string;
@@ -159,9 +159,87 @@ describe('the event loop during a large job', () => {
     }
     assert.equal((await findJob(svc.db, organizationId, jobId))!.status, 'SUCCEEDED');
     const maxMs = delay.max / 1e6;
-    // Before staging the whole insert ran without yielding: the loop was blocked for the whole job (seconds).
-    console.log(`longest event-loop block ${maxMs.toFixed(0)} ms, ${answered} answered`);
+    // Before staging the whole insert ran without yielding: the loop was blocked for the whole job (≥ 1.5 s on a quiet
+    // machine). Now it is held one chunk (a few ms) at a time; the bound is generous for a loaded machine.
     assert.ok(maxMs < 1000, `longest event-loop block ${maxMs.toFixed(0)} ms`);
     assert.ok(answered >= 5, `only ${answered} requests answered during the job`);
+  });
+});
+
+describe('OCM import as a staged batch', () => {
+  function bigOcm(count: number, firstMinute = 0, prefix = 'BIG'): string {
+    const lines = ['CCSDS_OCM_VERS = 3.0', 'CREATION_DATE = 2025-01-01T00:00:00', 'ORIGINATOR = TEST', 'META_START', 'TIME_SYSTEM = UTC',
+      'EPOCH_TZERO = 2027-01-01T00:00:00', 'META_STOP', 'PHYS_START', 'WET_MASS = 800 [kg]', 'PHYS_STOP'];
+    for (let i = 0; i < count; i++) {
+      const t = new Date(Date.UTC(2027, 0, 1) + (firstMinute + i * 10) * 60_000).toISOString().slice(0, 19);
+      lines.push('MAN_START', `MAN_ID = ${prefix}-${i}`, 'MAN_BASIS = PLANNED', 'MAN_DEVICE_ID = THR_1', 'MAN_REF_FRAME = RTN',
+        'MAN_COMPOSITION = TIME_ABSOLUTE, MAN_DURA, THR_X, THR_Y, THR_Z, THR_ISP', 'MAN_UNITS = [s, N, N, N, s]', `${t} 60 0 1 0 300`, 'MAN_STOP');
+    }
+    return `${lines.join('\n')}\n`;
+  }
+  const listCount = async (start: string, end: string) => {
+    const res = await svc.request('GET', `/operations/maneuvers?spacecraftIds=${craftId}&startDate=${start}&endDate=${end}`, { key });
+    return (await res.json()).totalCount as number;
+  };
+
+  test('a 3,000-maneuver import appears all at once: concurrent lists see 0 or all of it, never part', async () => {
+    const seen = new Set<number>();
+    let done = false;
+    const watcher = (async () => {
+      while (!done) {
+        seen.add(await listCount('2027-01-01T00:00:00Z', '2027-03-01T00:00:00Z'));
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    const response = await svc.request('POST', `/operations/maneuvers/import?spacecraftId=${craftId}`, { key, body: filesForm([{ name: 'big.ocm', content: bigOcm(3000) }]) });
+    done = true;
+    await watcher;
+    assert.equal(response.status, 200, await response.text());
+    seen.add(await listCount('2027-01-01T00:00:00Z', '2027-03-01T00:00:00Z'));
+    assert.deepEqual([...seen].filter((n) => n !== 0 && n !== 3000), [], `partial counts seen: ${[...seen].join(', ')}`);
+    assert.ok(seen.has(3000));
+    const first = await (await svc.request('GET', `/operations/maneuvers/BIG-0?spacecraftId=${craftId}`, { key })).json();
+    const last = await (await svc.request('GET', `/operations/maneuvers/BIG-2999?spacecraftId=${craftId}`, { key })).json();
+    assert.equal(Number(last.displayId.slice(4)) - Number(first.displayId.slice(4)), 2999, 'consecutive display ids');
+    assert.equal(await count('SELECT COUNT(*) AS n FROM staged_writes'), 0);
+  });
+
+  test('a maneuver created meanwhile that overlaps the import makes it fail as a conflict, and nothing of it is stored', async () => {
+    const importing = svc.request('POST', `/operations/maneuvers/import?spacecraftId=${craftId}`, { key, body: filesForm([{ name: 'late.ocm', content: bigOcm(2000, 0, 'LATE').replaceAll('2027-', '2028-') }]) });
+    // Once the import is writing its chunks, a POST lands between two of them.
+    for (let i = 0; (await count('SELECT COUNT(*) AS n FROM staged_writes')) === 0; i++) {
+      assert.ok(i < 20_000, 'the import never started writing');
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const created = await svc.request('POST', '/operations/maneuvers', { key, json: { maneuvers: [{
+      spacecraftId: craftId, name: 'INTRUDER', attitudeMode: 'TNW',
+      composition: [{ referenceEpoch: '2028-01-01T00:00:30Z', duration: 60, thrX: 0, thrY: 1, thrZ: 0, thrISP: 300, attitudeMode: 'TNW' }],
+    }] } });
+    assert.equal(created.status, 201, await created.text());
+    const response = await importing;
+    const body = await response.json();
+    assert.equal(response.status, 409, JSON.stringify(body).slice(0, 500));
+    assert.equal(body.error, 'MANEUVER_CONFLICT');
+    assert.deepEqual(body.details.results[0].conflictingManeuverIds, ['INTRUDER']);
+    assert.match(body.details.results[0].message, /"LATE-0" overlaps "INTRUDER"/);
+    assert.equal(await listCount('2028-01-01T00:00:00Z', '2028-03-01T00:00:00Z'), 1, 'only the intruder');
+    assert.equal(await count(`SELECT COUNT(*) AS n FROM maneuvers WHERE maneuver_id LIKE 'LATE-%'`), 0);
+    assert.equal(await count('SELECT COUNT(*) AS n FROM staged_writes'), 0);
+  });
+
+  test('an import batch a dead process left behind is swept after an hour', async () => {
+    const { MANEUVERS_TABLE } = await import('../../storage/maneuvers.ts');
+    const { sweepStagedWrites } = await import('../../api/services/stagedWriteSweeper.ts');
+    const batch = await StagedBatch.open(svc.db, { kind: 'maneuver_import', key: 'dead-request', owner: 'dead' }, [MANEUVERS_TABLE]);
+    await batch.chunk(async (tx) => {
+      await tx.execute({
+        sql: `INSERT INTO maneuvers (organization_id, spacecraft_id, maneuver_id, display_id, name, attitude_mode, composition, start_epoch, end_epoch,
+                start_key, end_key, created_at, updated_at, batch_id) VALUES (?, ?, 'DEAD-1', 'MAN-DEAD', 'DEAD-1', 'TNW', '[]', 'x', 'x', 'a', 'b', 'x', 'x', ?)`,
+        args: [organizationId, craftId, batch.id],
+      });
+    });
+    assert.equal(await sweepStagedWrites(svc.db), 0, 'not yet: it may still be writing');
+    assert.equal(await sweepStagedWrites(svc.db, Date.now() + 61 * 60_000), 1);
+    assert.equal(await count(`SELECT COUNT(*) AS n FROM maneuvers WHERE maneuver_id = 'DEAD-1'`), 0);
   });
 });
