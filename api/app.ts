@@ -43,7 +43,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use('*', correlationId());
   app.use('*', async (c, next) => {
     // Computations started for this request stop when its client disconnects (the request's signal aborts).
-    c.set('deps', { ...deps, pool: withSignal(deps.pool, c.req.raw.signal) });
+    c.set('deps', { ...deps, pool: withSignal(deps.pool, () => c.req.raw.signal) });
     await next();
   });
   app.use(

@@ -11,6 +11,7 @@ import {
   type TransactionMode,
 } from '@libsql/client';
 import { mkdirSync } from 'node:fs';
+import { CachedReader } from './cachedReader.ts';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -54,10 +55,12 @@ class WriteLock {
   }
 }
 
+const SELECT_OR_EXPLAIN = /^\s*(SELECT|EXPLAIN)\b/i;
+
 /** Statements that only read: SELECT / EXPLAIN, and read-only PRAGMA queries (no `=`). */
 function isReadOnly(stmt: InStatement): boolean {
   const sql = typeof stmt === 'string' ? stmt : stmt.sql;
-  return /^\s*(SELECT|EXPLAIN)\b/i.test(sql) || /^\s*PRAGMA\s+[\w.]+\s*;?\s*$/i.test(sql);
+  return SELECT_OR_EXPLAIN.test(sql) || /^\s*PRAGMA\s+[\w.]+\s*;?\s*$/i.test(sql);
 }
 
 /** How long a write waits for this process's earlier writes before it is reported as stuck. */
@@ -90,10 +93,15 @@ export class Db implements SqlExecutor {
   constructor(
     readonly client: Client,
     private readonly serializeReads = false,
+    /** Embedded databases: SELECTs outside transactions go through this connection with cached statements. */
+    private readonly reader: CachedReader | null = null,
   ) {}
 
   async execute(stmt: InStatement): Promise<ResultSet> {
-    if (!this.serializeReads && isReadOnly(stmt)) return await this.client.execute(stmt);
+    if (!this.serializeReads && isReadOnly(stmt)) {
+      if (this.reader && SELECT_OR_EXPLAIN.test(typeof stmt === 'string' ? stmt : stmt.sql)) return this.reader.execute(stmt);
+      return await this.client.execute(stmt);
+    }
     const release = await this.lock.acquire(WRITE_LOCK_TIMEOUT_MS);
     try {
       return await this.client.execute(stmt);
@@ -174,6 +182,7 @@ export class Db implements SqlExecutor {
   }
 
   close(): void {
+    this.reader?.close();
     this.client.close();
   }
 
@@ -257,7 +266,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   // libSQL enables foreign keys on every connection by default; refuse to run without them.
   const fk = await client.execute('PRAGMA foreign_keys');
   if (Number(fk.rows[0]?.[0] ?? 1) !== 1) await client.execute('PRAGMA foreign_keys = ON');
-  return new Db(client, options.url === ':memory:');
+  return new Db(client, options.url === ':memory:', path ? new CachedReader(path, BUSY_TIMEOUT_MS) : null);
 }
 
 /** Runs `work` in one write transaction: committed when it resolves, rolled back when it throws. */

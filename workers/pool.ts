@@ -100,12 +100,16 @@ export async function withBudget<T>(task: string, budgetMs: number, caller: Abor
   }
 }
 
-/** The pool, with `signal` added to every task it runs (a request's signal: its tasks stop when the client leaves). */
-export function withSignal(pool: ComputePool, signal: AbortSignal): ComputePool {
+/**
+ * The pool, with `signal` added to every task it runs (a request's signal: its tasks stop when the client leaves).
+ * `signal` may be a getter, read only when a task is run (creating a request's signal has a cost on Node).
+ */
+export function withSignal(pool: ComputePool, signal: AbortSignal | (() => AbortSignal)): ComputePool {
   return {
     run(task, input, options) {
       const resolved = runOptions(options);
-      return pool.run(task, input, { ...resolved, signal: resolved.signal ? AbortSignal.any([signal, resolved.signal]) : signal });
+      const own = typeof signal === 'function' ? signal() : signal;
+      return pool.run(task, input, { ...resolved, signal: resolved.signal ? AbortSignal.any([own, resolved.signal]) : own });
     },
     stats: () => pool.stats(),
     close: () => pool.close(),

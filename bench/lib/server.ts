@@ -15,6 +15,8 @@ export interface BenchServer {
   peakRssMiB(): number;
   /** False once the server process has exited. */
   isRunning(): boolean;
+  /** CPU time (user + system, seconds) the server's main thread (its event loop) has used so far; Linux only. */
+  mainThreadCpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -73,6 +75,12 @@ export async function startBenchServer(env: Record<string, string> = {}, options
     pid: child.pid!,
     isRunning() {
       return child.exitCode === null && child.signalCode === null;
+    },
+    mainThreadCpuSeconds() {
+      // /proc/<pid>/task/<pid>/stat: fields 14 and 15 (utime, stime) in clock ticks (100 Hz).
+      const stat = readFileSync(`/proc/${child.pid}/task/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
     },
     peakRssMiB() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
