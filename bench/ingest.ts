@@ -8,13 +8,16 @@
  *     trip, which parses the file once and hands its batches to the job), queue wait (job created → started), the
  *     job's run and insert time (from the runner's `measurement job succeeded` log line), and the server's peak RSS during that file (VmHWM from /proc/<pid>/status, reset before each file
  *     through /proc/<pid>/clear_refs; falls back to sampled VmRSS).
- *  2. Query over 1,000,000 rows: a second server on a fresh temp database; 1M measurements (10 spacecraft,
+ *  2. Responsiveness (issue 14): 20 keep-alive clients send authenticated `GET /operations/spacecraft/{id}` back to back
+ *     while a 500,000-measurement TDM job inserts (from its 202 to its SUCCEEDED): p50, p99 and max latency (goal:
+ *     p99 ≤ 50 ms, none over 200 ms), and the job's insert rate meanwhile.
+ *  3. Query over 1,000,000 rows: a second server on a fresh temp database; 1M measurements (10 spacecraft,
  *     10 days) written through the storage layer's bulk path (insertMeasurements in one transaction), then
  *     `GET /operations/measurements` over one day with the default sort (epoch desc), with a spacecraft filter, and
  *     a deep page; EXPLAIN QUERY PLAN of each shows the index used.
  *
- * Env: WORKERS (server pool size, default 2), BENCH_QUICK=1 (skips the 4× TDM and uses 200k rows for the query part),
- * QUERY_ROWS (rows for part 2, default 1,000,000).
+ * Env: WORKERS (server pool size, default 2), BENCH_QUICK=1 (skips the 4× TDM, a 200k job for part 2 and 200k rows for
+ * part 3), QUERY_ROWS (rows for part 3, default 1,000,000), BENCH_PARTS (e.g. `responsive,query`; default all).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -23,7 +26,8 @@ import { analyzeDatabase, inTransaction, openDatabase } from '../storage/db.ts';
 import { explainMeasurementQuery, insertMeasurements, type NewMeasurement } from '../storage/measurements.ts';
 import { migrate } from '../storage/migrations.ts';
 import { ensureOrganization } from '../storage/organizations.ts';
-import { startBenchServer } from './lib/server.ts';
+import { runLoad } from './lib/load.ts';
+import { percentile, startBenchServer } from './lib/server.ts';
 import { sp3Chunks, tdmKvnChunks } from './parsers.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -223,6 +227,47 @@ async function ingestPart(): Promise<void> {
   }
 }
 
+/** Light GETs from 20 clients while a 500k TDM job inserts (the job runs on the same server). */
+async function responsivenessPart(): Promise<void> {
+  const size = quick ? 200_000 : 500_000;
+  const content = tdmText(size, 'SAT-R');
+  const server = await startServer(join(tmp, 'responsive.db'));
+  try {
+    await createSpacecraft(server, 'SAT-R');
+    const probe = await createSpacecraft(server, 'PROBE');
+    const headers = { Authorization: `Bearer ${server.secret}` };
+    await runLoad({ baseUrl: server.base, path: () => `/operations/spacecraft/${probe}`, headers, connections: 20, durationMs: 1500 }); // warm-up
+    const form = new FormData();
+    form.append('files', new Blob([content]), 'responsive.tdm');
+    const response = await fetch(`${server.base}/operations/measurements`, { method: 'POST', headers, body: form });
+    const upload = (await response.json()) as { results: Array<{ jobId: string | null }> };
+    const jobId = upload.results?.[0]?.jobId;
+    if (response.status !== 202 || !jobId) throw new Error(`responsiveness upload: ${response.status} ${JSON.stringify(upload).slice(0, 300)}`);
+    let finished = false;
+    let job: any = null;
+    const watcher = (async () => {
+      while (!finished) {
+        job = (await api(server, 'GET', `/operations/measurements/jobs/${jobId}`)).json;
+        if (job.status === 'SUCCEEDED' || job.status === 'FAILED') finished = true;
+        else await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    const started = performance.now();
+    const load = await runLoad({ baseUrl: server.base, path: () => `/operations/spacecraft/${probe}`, headers, connections: 20, durationMs: 600_000, keepGoing: () => !finished });
+    await watcher;
+    const ms = performance.now() - started;
+    if (job.status !== 'SUCCEEDED') throw new Error(`responsiveness job: ${job.status} ${job.error}`);
+    const l = load.latencies;
+    console.log(
+      `GET /operations/spacecraft/{id}, 20 clients, during a ${fmt(size)}-measurement TDM job (${fmt(ms)} ms, ${fmt(size / (ms / 1000))} meas/s): ` +
+        `${fmt(l.length / load.seconds)} req/s, p50 ${fmt(percentile(l, 50), 1)} ms, p99 ${fmt(percentile(l, 99), 1)} ms, max ${fmt(Math.max(...l), 1)} ms, ` +
+        `errors ${load.errors}  (goal: p99 ≤ 50 ms, max ≤ 200 ms)`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
 /** 1M synthetic measurements straight through storage (what a big ingest leaves behind), then HTTP queries. */
 async function queryPart(): Promise<void> {
   const dbFile = join(tmp, 'query.db');
@@ -289,8 +334,9 @@ async function queryPart(): Promise<void> {
 
 try {
   console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, node ${process.version}`);
-  await ingestPart();
-  await queryPart();
+  if (process.env.BENCH_PARTS === undefined || process.env.BENCH_PARTS.includes('responsive')) await responsivenessPart();
+  if (process.env.BENCH_PARTS === undefined || process.env.BENCH_PARTS.includes('ingest')) await ingestPart();
+  if (process.env.BENCH_PARTS === undefined || process.env.BENCH_PARTS.includes('query')) await queryPart();
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

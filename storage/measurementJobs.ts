@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SqlExecutor } from './db.ts';
-import { nowIso } from './db.ts';
+import { nowIso, yieldToEventLoop } from './db.ts';
 import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedTable } from './leasedJobs.ts';
 
 export type { LeasedJobStatus as JobStatus } from './leasedJobs.ts';
@@ -70,15 +70,89 @@ function fromRow(row: Record<string, unknown>): MeasurementJob {
 const JOB_COLUMNS = `id, organization_id, filename, format, content_sha256, status, attempts, max_attempts, lease_owner,
   lease_expires_at, error, measurement_count, summary, created_at, updated_at, started_at, finished_at`;
 
+/**
+ * The uploaded bytes live beside the job, in chunks of this size (`measurement_job_content`), not in the job row:
+ * SQLite rewrites a whole row on every UPDATE, and the job row is updated at each claim, lease renewal and completion
+ * (a 33 MB row took 0.3–1.1 s per update, on the event loop). Each chunk is one short statement.
+ */
+export const JOB_CONTENT_CHUNK_BYTES = 256 * 1024;
+/** Content chunks deleted per statement (4 MiB). */
+const CONTENT_CHUNKS_PER_DELETE = 16;
+
+/**
+ * Queues a job: its content chunks first (one statement each, yielding between them), then the job row, which is
+ * what makes it claimable, so a runner never sees a job whose bytes are incomplete. Chunks of an upload that died
+ * before its row existed are removed by deleteOrphanJobContent.
+ */
 export async function insertJob(db: SqlExecutor, job: NewJob): Promise<MeasurementJob> {
   const id = job.id ?? randomUUID();
   const now = nowIso();
+  await writeJobContent(db, id, job.content);
   await db.execute({
     sql: `INSERT INTO measurement_jobs (id, organization_id, filename, format, content_sha256, content, status, attempts,
-            max_attempts, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'QUEUED', 0, ?, ?, ?, ?)`,
-    args: [id, job.organizationId, job.filename, job.format, job.contentSha256, job.content, job.maxAttempts ?? 3, JSON.stringify(job.summary), now, now],
+            max_attempts, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, zeroblob(0), 'QUEUED', 0, ?, ?, ?, ?)`,
+    args: [id, job.organizationId, job.filename, job.format, job.contentSha256, job.maxAttempts ?? 3, JSON.stringify(job.summary), now, now],
   });
   return (await findJob(db, job.organizationId, id))!;
+}
+
+/** Stores `content` as the bytes of job `jobId` (replacing any), chunk by chunk. */
+export async function writeJobContent(db: SqlExecutor, jobId: string, content: Uint8Array): Promise<void> {
+  await deleteJobContent(db, jobId);
+  const createdAt = nowIso();
+  for (let at = 0, seq = 0; at < content.length || seq === 0; at += JOB_CONTENT_CHUNK_BYTES, seq++) {
+    await db.execute({
+      sql: 'INSERT INTO measurement_job_content (job_id, seq, bytes, created_at) VALUES (?, ?, ?, ?)',
+      args: [jobId, seq, content.subarray(at, at + JOB_CONTENT_CHUNK_BYTES), createdAt],
+    });
+    await yieldToEventLoop();
+  }
+}
+
+/** The stored bytes of a job (read chunk by chunk), or null when they are gone (the job succeeded). */
+export async function readJobContent(db: SqlExecutor, jobId: string): Promise<Uint8Array | null> {
+  const chunks: Uint8Array[] = [];
+  for (let seq = 0; ; seq++) {
+    const row = (await db.execute({ sql: 'SELECT bytes FROM measurement_job_content WHERE job_id = ? AND seq = ?', args: [jobId, seq] })).rows[0];
+    if (!row) break;
+    const bytes = row.bytes as ArrayBuffer | Uint8Array;
+    chunks.push(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
+    await yieldToEventLoop();
+  }
+  if (chunks.length === 0) return null;
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+/** Deletes the stored bytes of a job, a few chunks per statement. */
+export async function deleteJobContent(db: SqlExecutor, jobId: string): Promise<void> {
+  for (;;) {
+    const result = await db.execute({
+      sql: `DELETE FROM measurement_job_content WHERE job_id = ? AND seq IN (
+              SELECT seq FROM measurement_job_content WHERE job_id = ? ORDER BY seq LIMIT ${CONTENT_CHUNKS_PER_DELETE})`,
+      args: [jobId, jobId],
+    });
+    if (result.rowsAffected === 0) return;
+    await yieldToEventLoop();
+  }
+}
+
+/**
+ * Content nobody needs: that of SUCCEEDED jobs (left behind when a process stopped right after publishing), and
+ * chunks without a job row older than `beforeIso` (an upload that died while writing them). Returns the job ids.
+ */
+export async function findLeftoverJobContent(db: SqlExecutor, beforeIso: string): Promise<string[]> {
+  const result = await db.execute({
+    sql: `SELECT DISTINCT c.job_id FROM measurement_job_content c LEFT JOIN measurement_jobs j ON j.id = c.job_id
+          WHERE c.seq = 0 AND ((j.id IS NULL AND c.created_at < ?) OR j.status = 'SUCCEEDED')`,
+    args: [beforeIso],
+  });
+  return result.rows.map((row) => String(row.job_id));
 }
 
 export async function findJob(db: SqlExecutor, organizationId: string, id: string): Promise<MeasurementJob | null> {
@@ -91,18 +165,16 @@ export async function findJob(db: SqlExecutor, organizationId: string, id: strin
 
 export interface ClaimedJob {
   job: MeasurementJob;
-  content: Uint8Array;
 }
 
 /** The upload-job table as the shared lease mechanism sees it. */
-const MEASUREMENT_JOBS: LeasedTable = { name: 'measurement_jobs', columns: `${JOB_COLUMNS}, content` };
+const MEASUREMENT_JOBS: LeasedTable = { name: 'measurement_jobs', columns: JOB_COLUMNS };
 
-/** Claims the oldest runnable job for `owner` (see storage/leasedJobs.ts). */
+/** Claims the oldest runnable job for `owner` (see storage/leasedJobs.ts); its bytes are read with readJobContent. */
 export async function claimNextJob(db: SqlExecutor, owner: string, leaseMs: number, now = new Date()): Promise<ClaimedJob | null> {
   const row = await claimNextLeasedJob(db, MEASUREMENT_JOBS, owner, leaseMs, now);
   if (!row) return null;
-  const content = row.content as ArrayBuffer | Uint8Array;
-  return { job: fromRow(row), content: content instanceof Uint8Array ? content : new Uint8Array(content) };
+  return { job: fromRow(row) };
 }
 
 /** Extends the lease; false when another owner took the job over (our lease had expired). */
@@ -110,9 +182,9 @@ export function renewLease(db: SqlExecutor, jobId: string, owner: string, leaseM
   return renewJobLease(db, MEASUREMENT_JOBS, jobId, owner, leaseMs);
 }
 
-/** Marks the job SUCCEEDED (and drops its stored bytes) if `owner` still holds it; false otherwise (roll back). */
+/** Marks the job SUCCEEDED if `owner` still holds it; false otherwise (roll back). Its bytes are deleted afterwards (deleteJobContent). */
 export function completeJob(db: SqlExecutor, jobId: string, owner: string, measurementCount: number): Promise<boolean> {
-  return completeLeasedJob(db, MEASUREMENT_JOBS, jobId, owner, { sql: 'measurement_count = ?, content = zeroblob(0)', args: [measurementCount] });
+  return completeLeasedJob(db, MEASUREMENT_JOBS, jobId, owner, { sql: 'measurement_count = ?', args: [measurementCount] });
 }
 
 /** Marks the job FAILED (permanent error) or back to QUEUED (retryable) if `owner` still holds it. */

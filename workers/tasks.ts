@@ -36,7 +36,17 @@ export type TrackingStreamMessage = { batch: MeasurementBatch } | { end: Trackin
  * the consumer posts any message per batch it has stored, or `'cancel'` to stop the parse. Memory on both sides
  * is therefore bounded by a few batches whatever the file size.
  */
-async function streamTrackingTask(input: { text: string; port: MessagePort; batchSize: number; maxInFlight: number }): Promise<{ ok: boolean }> {
+/**
+ * A tracking file as the tasks receive it: its bytes (decoded here, as UTF-8 with replacement characters, so the
+ * event loop never decodes tens of megabytes) or, from older callers, its text.
+ */
+export type TrackingFileInput = { bytes: Uint8Array; text?: undefined } | { text: string; bytes?: undefined };
+
+function trackingText(input: TrackingFileInput): string {
+  return input.text ?? new TextDecoder('utf-8', { fatal: false }).decode(input.bytes);
+}
+
+async function streamTrackingTask(input: TrackingFileInput & { port: MessagePort; batchSize: number; maxInFlight: number }): Promise<{ ok: boolean }> {
   const { port } = input;
   let inFlight = 0;
   let cancelled = false;
@@ -55,7 +65,7 @@ async function streamTrackingTask(input: { text: string; port: MessagePort; batc
     }
   };
   const sink = new MeasurementSink(input.batchSize, (batch) => outbox.push(batch));
-  const result = await streamTrackingFile(input.text, sink, async () => {
+  const result = await streamTrackingFile(trackingText(input), sink, async () => {
     send();
     while (inFlight >= input.maxInFlight && !cancelled) await new Promise<void>((resolve) => (wake = resolve));
     return !cancelled;
@@ -70,7 +80,7 @@ async function streamTrackingTask(input: { text: string; port: MessagePort; batc
 
 export const TASKS = {
   'diagnostics.cpuSpin': cpuSpin,
-  'tracking.inspect': (input: { text: string; fileName: string }) => inspectTrackingFile(input.text),
+  'tracking.inspect': (input: TrackingFileInput & { fileName: string }) => inspectTrackingFile(trackingText(input)),
   'tracking.stream': streamTrackingTask,
   'stateVectors.meanElements': meanElementsTask,
   'stateVectors.parseOpm': parseOpmTask,

@@ -5,12 +5,12 @@
  * the job's SUCCEEDED in one small transaction.
  */
 import { databaseErrorCode, isDataRefusal, type Db } from '../../storage/db.ts';
-import { claimNextJob, completeJob, failJob, renewLease, type ClaimedJob } from '../../storage/measurementJobs.ts';
+import { claimNextJob, completeJob, deleteJobContent, failJob, readJobContent, renewLease, type ClaimedJob } from '../../storage/measurementJobs.ts';
 import { insertMeasurementColumns, measurementInsertContext, MEASUREMENTS_TABLE, type MeasurementGroupRow } from '../../storage/measurements.ts';
 import { StagedBatch, StagedBatchAbandonedError } from '../../storage/stagedWrites.ts';
 import type { ComputePool } from '../../workers/pool.ts';
 import { PoolSaturatedError, TaskTimeoutError } from '../../workers/pool.ts';
-import type { TrackingStreamMessage } from '../../workers/tasks.ts';
+import type { TrackingFileInput, TrackingStreamMessage } from '../../workers/tasks.ts';
 import { TRACKING_ERROR_CODES, type MeasurementBatch, type TrackingStreamResult } from '../../engine/tracking/index.ts';
 import { logError, logInfo } from '../log.ts';
 import { LeasedJobRunner, type JobLease, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
@@ -55,16 +55,21 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
     return this.runJob(claimed, lease);
   }
 
-  private async runJob({ job, content }: ClaimedJob, lease: JobLease): Promise<void> {
+  private async runJob({ job }: ClaimedJob, lease: JobLease): Promise<void> {
     // Parsed at upload by this process and still cached: no second parse. Otherwise (evicted, too big, uploaded by
     // another instance, restarted, retried) parse the stored bytes again on the pool.
     const cached = this.parsedFiles.take(job.id);
-    const source: BatchSource = cached
-      ? new CachedBatches(cached)
-      : new TrackingStream(this.pool, new TextDecoder().decode(content), STREAM_MAX_IN_FLIGHT);
     const timing = { started: performance.now(), parseMs: 0, insertMs: 0 };
     let staged: StagedBatch | null = null;
+    let source: BatchSource | null = null;
     try {
+      if (cached) source = new CachedBatches(cached);
+      else {
+        const content = await readJobContent(this.db, job.id);
+        if (!content) throw new InvalidContentError(`${TRACKING_ERROR_CODES.UNSUPPORTED_CONTENT}: the stored file of this job is gone`);
+        // Transferred (the worker decodes it): the event loop never copies or decodes the file.
+        source = new TrackingStream(this.pool, { bytes: content }, STREAM_MAX_IN_FLIGHT, [content.buffer as ArrayBuffer]);
+      }
       const resolution = (job.summary as Partial<JobResolution>).resolution ?? {};
       // A staged batch (storage/stagedWrites.ts): the rows go in as chunks of a few hundred, each its own short
       // transaction, hidden from every reader; one small transaction publishes them with the job's SUCCEEDED, and
@@ -109,6 +114,8 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
       const completing = performance.now();
       if (!(await batch.publish((tx) => completeJob(tx, job.id, this.owner, count)))) throw new LeaseLostError();
       staged = null;
+      // The bytes are not needed any more (a leftover is swept: stagedWriteSweeper).
+      await deleteJobContent(this.db, job.id).catch((error: unknown) => logError('job content not deleted', { jobId: job.id, error: String(error) }));
       timing.insertMs += performance.now() - completing;
       logInfo('measurement job succeeded', {
         jobId: job.id,
@@ -129,7 +136,7 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
       logError('measurement job failed', { jobId: job.id, retry: failure.retry, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
       await failJob(this.db, job.id, this.owner, failure.message, failure.retry).catch(() => undefined);
     } finally {
-      source.close();
+      source?.close();
     }
   }
 }
@@ -268,12 +275,13 @@ export class TrackingStream implements BatchSource {
   private ended = false;
   private closed = false;
 
-  constructor(pool: ComputePool, text: string, maxInFlight: number) {
+  /** `transfer`: buffers of `file` to hand over instead of copying (the caller must not use them afterwards). */
+  constructor(pool: ComputePool, file: TrackingFileInput, maxInFlight: number, transfer: Transferable[] = []) {
     const channel = new MessageChannel();
     this.port = channel.port1;
     this.port.onmessage = (event: MessageEvent) => this.deliver(event.data as TrackingStreamMessage);
     pool
-      .run('tracking.stream', { text, port: channel.port2, batchSize: STREAM_BATCH_ROWS, maxInFlight }, [channel.port2])
+      .run('tracking.stream', { ...file, port: channel.port2, batchSize: STREAM_BATCH_ROWS, maxInFlight }, [channel.port2, ...transfer])
       .catch((error: unknown) => {
         // The task failed (worker died, pool saturated) before its `end` message: fail the consumer.
         if (this.ended) return;

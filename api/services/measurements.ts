@@ -148,9 +148,9 @@ function outcomeOf(contentHash: string, result: TrackingStreamResult, parsed: Pa
  */
 async function inspectBytes(pool: ComputePool, file: UploadedFile, cache: ParsedFileCache | null = null): Promise<InspectOutcome> {
   const contentHash = sha256Hex(file.bytes);
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(file.bytes);
-  if (!cache) return outcomeOf(contentHash, await pool.run('tracking.inspect', { text, fileName: file.name }), null);
-  const stream = new TrackingStream(pool, text, Number.MAX_SAFE_INTEGER);
+  // The worker decodes the bytes (a copy: the upload still stores them).
+  if (!cache) return outcomeOf(contentHash, await pool.run('tracking.inspect', { bytes: file.bytes, fileName: file.name }), null);
+  const stream = new TrackingStream(pool, { bytes: file.bytes }, Number.MAX_SAFE_INTEGER);
   let batches: MeasurementBatch[] | null = [];
   let bytes = 0;
   try {

@@ -1,5 +1,5 @@
 /**
- * Issue 14 (hardening): the failed-authentication audit log, and staged bulk writes (storage/stagedWrites.ts): the
+ * Issue 14 (hardening): the failed-authentication audit log, uploaded bytes out of the job rows, and staged bulk writes (storage/stagedWrites.ts): the
  * batch registry, the rowid ranges each chunk added, and the batch column of the staged tables (measurements,
  * maneuvers; rows written before this migration, or without staging, have batch 0 and are always visible).
  */
@@ -43,5 +43,17 @@ export const migration0008: Migration = {
     // A constant default: existing rows are not rewritten.
     `ALTER TABLE measurements ADD COLUMN batch_id INTEGER NOT NULL DEFAULT 0`,
     `ALTER TABLE maneuvers ADD COLUMN batch_id INTEGER NOT NULL DEFAULT 0`,
+    // Uploaded bytes beside their job, in chunks (storage/measurementJobs.ts): the job row stays small, because SQLite
+    // rewrites a whole row on each update (claim, lease renewal, completion). Existing bytes move here whole.
+    `CREATE TABLE measurement_job_content (
+      job_id TEXT NOT NULL,
+      seq INTEGER NOT NULL,
+      bytes BLOB NOT NULL,
+      created_at TEXT NOT NULL,
+      PRIMARY KEY (job_id, seq)
+    )`,
+    `INSERT INTO measurement_job_content (job_id, seq, bytes, created_at)
+      SELECT id, 0, content, created_at FROM measurement_jobs WHERE length(content) > 0`,
+    `UPDATE measurement_jobs SET content = zeroblob(0) WHERE length(content) > 0`,
   ],
 };

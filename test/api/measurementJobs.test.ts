@@ -7,7 +7,7 @@ import { after, test } from 'node:test';
 import { MeasurementJobRunner, ParsedFileCache, type ParsedFile } from '../../api/services/measurementJobRunner.ts';
 import { resolveTrackedObjects } from '../../api/services/measurements.ts';
 import { openDatabase } from '../../storage/db.ts';
-import { claimNextJob, completeJob, findJob, insertJob } from '../../storage/measurementJobs.ts';
+import { claimNextJob, completeJob, findJob, insertJob, writeJobContent } from '../../storage/measurementJobs.ts';
 import { migrate } from '../../storage/migrations.ts';
 import { inspectTrackingFile } from '../../engine/tracking/index.ts';
 import { createTestService, filesForm } from '../helpers/service.ts';
@@ -110,7 +110,7 @@ test('parse once: the job inserts the batches the upload parsed; after the cache
     const cachedJob = await uploadOne('cached.tdm');
     assert.equal(cache.size, 1);
     assert.ok(cache.bytes > 0);
-    await svc.db.execute({ sql: `UPDATE measurement_jobs SET content = ? WHERE id = ?`, args: [new TextEncoder().encode('not a tracking file'), cachedJob] });
+    await writeJobContent(svc.db, cachedJob, new TextEncoder().encode('not a tracking file'));
     assert.equal(await svc.jobRunner.drain(), 1);
     let job = (await findJob(svc.db, organizationId, cachedJob))!;
     assert.equal(job.status, 'SUCCEEDED', String(job.error));
@@ -141,7 +141,7 @@ test('parse once: the job inserts the batches the upload parsed; after the cache
     // 3. Fallback with bad stored bytes fails the job without retry and stores nothing.
     const brokenJob = await uploadOne('broken.tdm');
     cache.clear();
-    await svc.db.execute({ sql: `UPDATE measurement_jobs SET content = ? WHERE id = ?`, args: [new TextEncoder().encode('not a tracking file'), brokenJob] });
+    await writeJobContent(svc.db, brokenJob, new TextEncoder().encode('not a tracking file'));
     assert.equal(await svc.jobRunner.drain(), 1);
     job = (await findJob(svc.db, organizationId, brokenJob))!;
     assert.equal(job.status, 'FAILED');

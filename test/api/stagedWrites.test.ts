@@ -243,3 +243,27 @@ describe('OCM import as a staged batch', () => {
     assert.equal(await count(`SELECT COUNT(*) AS n FROM maneuvers WHERE maneuver_id = 'DEAD-1'`), 0);
   });
 });
+
+describe('uploaded bytes beside the job row', () => {
+  test('stored in chunks at upload, read back whole, deleted once the job succeeded; leftovers are swept', async () => {
+    const { readJobContent, writeJobContent, JOB_CONTENT_CHUNK_BYTES } = await import('../../storage/measurementJobs.ts');
+    const { sweepStagedWrites } = await import('../../api/services/stagedWriteSweeper.ts');
+    const text = makeTdm({ participants: ['DSS-65', 'Staged craft'], start: '2026-10-05T00:00:00', count: 6000 });
+    assert.ok(text.length > 2 * JOB_CONTENT_CHUNK_BYTES, 'several chunks');
+    const uploaded = await svc.request('POST', '/operations/measurements', { key, body: filesForm([{ name: 'chunks.tdm', content: text }]) });
+    const jobId = (await uploaded.json()).results[0].jobId as string;
+    assert.equal(await count('SELECT COUNT(*) AS n FROM measurement_job_content WHERE job_id = ?', [jobId]), Math.ceil(text.length / JOB_CONTENT_CHUNK_BYTES));
+    assert.equal(new TextDecoder().decode((await readJobContent(svc.db, jobId))!), text);
+    // The job row itself holds no bytes: its updates (claim, lease renewals, completion) stay small.
+    assert.equal(await count('SELECT length(content) AS n FROM measurement_jobs WHERE id = ?', [jobId]), 0);
+    svc.jobRunner.parsedFiles.clear(); // the job reads the stored bytes
+    assert.equal(await svc.jobRunner.drain(), 1);
+    assert.equal((await findJob(svc.db, organizationId, jobId))!.status, 'SUCCEEDED');
+    assert.equal(await count('SELECT COUNT(*) AS n FROM measurement_job_content WHERE job_id = ?', [jobId]), 0);
+    // Leftovers: bytes of a succeeded job (a process stopped right after publishing), chunks of an upload that died.
+    await writeJobContent(svc.db, jobId, new Uint8Array([1, 2, 3]));
+    await writeJobContent(svc.db, 'upload-that-died', new Uint8Array([4, 5, 6]));
+    await sweepStagedWrites(svc.db, Date.now() + 61 * 60_000);
+    assert.equal(await count(`SELECT COUNT(*) AS n FROM measurement_job_content WHERE job_id IN (?, 'upload-that-died')`, [jobId]), 0);
+  });
+});
