@@ -5,7 +5,11 @@
  *
  *  - event-loop delay (perf_hooks.monitorEventLoopDelay, 1 ms resolution): p99 and max;
  *  - a read probe: one `SELECT` of a spacecraft every 5 ms, latency from when it was due (what a GET waits);
- *  - a write probe: one small INSERT every 50 ms through the process write lock (an audit flush, a POST).
+ *  - a write probe: one small INSERT every 50 ms through the process write lock (an audit flush, a POST);
+ *  - the main thread's own blocking: on a shared machine a late tick is often the thread waiting for a core, which
+ *    the design does not cause. /proc/self/task/<pid>/schedstat gives the time the main thread spent waiting in
+ *    the run queue; lateness minus that wait is the part of each delay the design itself causes — CPU work and
+ *    synchronous I/O such as an fsync ("self-block").
  *
  * Designs (bulk TDM job):
  *  0  one transaction on the main thread, no yield (main before issue 14);
@@ -17,7 +21,7 @@
  *
  * Env: MEASUREMENTS (default 500000), MANEUVERS (default 40000), DESIGNS (comma list, default all).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -40,7 +44,15 @@ const DESIGNS = (process.env.DESIGNS ?? '0,A0,A,B-direct,B-routed,ocm').split(',
 const tmp = mkdtempSync(join(tmpdir(), 'apsis-write-paths-'));
 
 interface Probes {
-  stop(): Promise<{ eldP99: number; eldMax: number; readP99: number; readMax: number; reads: number; writeP99: number; writeMax: number; writes: number; writeErrors: number }>;
+  stop(): Promise<{
+    eldP99: number; eldMax: number; selfP99: number; selfMax: number; readP99: number; readMax: number; reads: number;
+    writeP99: number; writeMax: number; writes: number; writeErrors: number;
+  }>;
+}
+
+/** Time (ms) the main thread has spent runnable but waiting for a core, so far (Linux schedstat, ns resolution). */
+function mainThreadRunQueueMs(): number {
+  return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
 }
 
 /**
@@ -53,6 +65,7 @@ async function startProbes(db: Db, spacecraftId: string, write: () => Promise<vo
   await new Promise((resolve) => setTimeout(resolve, 20));
   const reads: number[] = [];
   const writes: number[] = [];
+  const selfBlocks: number[] = [];
   let writeErrors = 0;
   let running = true;
   const readLoop = (async () => {
@@ -61,6 +74,18 @@ async function startProbes(db: Db, spacecraftId: string, write: () => Promise<vo
       await new Promise((resolve) => setTimeout(resolve, 5));
       await db.execute({ sql: 'SELECT * FROM spacecraft WHERE id = ?', args: [spacecraftId] });
       reads.push(performance.now() - due);
+    }
+  })();
+  const selfLoop = (async () => {
+    let last = performance.now();
+    let lastWait = mainThreadRunQueueMs();
+    while (running) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const now = performance.now();
+      const wait = mainThreadRunQueueMs();
+      selfBlocks.push(Math.max(0, now - last - 5 - (wait - lastWait)));
+      last = now;
+      lastWait = wait;
     }
   })();
   const writeLoop = (async () => {
@@ -78,12 +103,12 @@ async function startProbes(db: Db, spacecraftId: string, write: () => Promise<vo
   return {
     async stop() {
       running = false;
-      await Promise.all([readLoop, writeLoop]);
+      await Promise.all([readLoop, writeLoop, selfLoop]);
       // One more monitor tick, so that a block that just ended is recorded.
       await new Promise((resolve) => setTimeout(resolve, 20));
       eld.disable();
       return {
-        eldP99: eld.percentile(99) / 1e6, eldMax: eld.max / 1e6,
+        eldP99: eld.percentile(99) / 1e6, eldMax: eld.max / 1e6, selfP99: percentile(selfBlocks, 99), selfMax: Math.max(0, ...selfBlocks),
         readP99: percentile(reads, 99), readMax: Math.max(...reads), reads: reads.length,
         writeP99: percentile(writes, 99), writeMax: Math.max(...writes), writes: writes.length, writeErrors,
       };
@@ -117,7 +142,7 @@ function report(label: string, ms: number, rows: number, p: Awaited<ReturnType<P
   const f = (n: number) => n.toFixed(1).padStart(7);
   console.log(
     `${label.padEnd(44)} ${(ms / 1000).toFixed(1).padStart(5)} s ${String(Math.round(rows / (ms / 1000))).padStart(7)} rows/s | ` +
-      `loop delay p99 ${f(p.eldP99)} max ${f(p.eldMax)} ms | read p99 ${f(p.readP99)} max ${f(p.readMax)} ms (${p.reads}) | ` +
+      `loop delay p99 ${f(p.eldP99)} max ${f(p.eldMax)} ms (self-block p99 ${f(p.selfP99)} max ${f(p.selfMax)}) | read p99 ${f(p.readP99)} max ${f(p.readMax)} ms (${p.reads}) | ` +
       `small write p99 ${f(p.writeP99)} max ${f(p.writeMax)} ms (${p.writes}${p.writeErrors ? `, ${p.writeErrors} failed` : ''})`,
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@libsql/client';
 import { mkdirSync } from 'node:fs';
 import { CachedReader } from './cachedReader.ts';
+import { Checkpointer } from './checkpointer.ts';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -95,6 +96,8 @@ export class Db implements SqlExecutor {
     private readonly serializeReads = false,
     /** Embedded databases: SELECTs outside transactions go through this connection with cached statements. */
     private readonly reader: CachedReader | null = null,
+    /** Embedded databases: the thread that checkpoints the WAL (null: the connections checkpoint themselves). */
+    readonly checkpointer: Checkpointer | null = null,
   ) {}
 
   async execute(stmt: InStatement): Promise<ResultSet> {
@@ -182,6 +185,7 @@ export class Db implements SqlExecutor {
   }
 
   close(): void {
+    void this.checkpointer?.stop();
     this.reader?.close();
     this.client.close();
   }
@@ -220,19 +224,21 @@ export const EMBEDDED_CONNECTIONS = 4;
  * many short transactions of a staged bulk write would wait for an fsync (measured 1–20 ms each here).
  */
 const CONNECTION_PRAGMAS = ['PRAGMA synchronous = NORMAL'];
+/** With a background checkpoint thread (storage/checkpointer.ts), no connection of the event loop checkpoints. */
+const NO_AUTO_CHECKPOINT = 'PRAGMA wal_autocheckpoint = 0';
 
 /**
  * The client opens its connections lazily and a PRAGMA reaches only the connection that ran it, so: open all of
  * them (each held by a transaction), then release them one at a time and run the pragmas on the one idle
  * connection, taking it back before releasing the next. Checked at the end (each held connection reports NORMAL).
  */
-async function configureConnections(client: Client, count: number): Promise<void> {
+async function configureConnections(client: Client, count: number, pragmas: readonly string[]): Promise<void> {
   const held: Transaction[] = [];
   try {
     for (let i = 0; i < count; i++) held.push(await client.transaction('deferred'));
     for (let i = 0; i < held.length; i++) {
       held[i]!.close();
-      for (const pragma of CONNECTION_PRAGMAS) await client.execute(pragma);
+      for (const pragma of pragmas) await client.execute(pragma);
       held[i] = await client.transaction('deferred');
     }
     for (const tx of held) {
@@ -250,6 +256,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   // The embedded client keeps a pool of connections (a transaction holds one; other calls use
   // others), opened lazily. `timeout` is the busy timeout of every pooled connection, making a writer
   // wait for another instance's write lock instead of failing with SQLITE_BUSY at once.
+  let checkpointer: Checkpointer | null = null;
   const client = createClient({
     url: options.url,
     authToken: options.authToken,
@@ -261,12 +268,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     // WAL is a property of the database file (persistent), so setting it once is enough: readers
     // proceed while a writer commits.
     await client.execute('PRAGMA journal_mode = WAL');
-    await configureConnections(client, EMBEDDED_CONNECTIONS);
+    checkpointer = await Checkpointer.start(path);
+    await configureConnections(client, EMBEDDED_CONNECTIONS, checkpointer ? [...CONNECTION_PRAGMAS, NO_AUTO_CHECKPOINT] : CONNECTION_PRAGMAS);
   }
   // libSQL enables foreign keys on every connection by default; refuse to run without them.
   const fk = await client.execute('PRAGMA foreign_keys');
   if (Number(fk.rows[0]?.[0] ?? 1) !== 1) await client.execute('PRAGMA foreign_keys = ON');
-  return new Db(client, options.url === ':memory:', path ? new CachedReader(path, BUSY_TIMEOUT_MS) : null);
+  return new Db(client, options.url === ':memory:', path ? new CachedReader(path, BUSY_TIMEOUT_MS) : null, checkpointer);
 }
 
 /** Runs `work` in one write transaction: committed when it resolves, rolled back when it throws. */

@@ -267,3 +267,33 @@ describe('uploaded bytes beside the job row', () => {
     assert.equal(await count(`SELECT COUNT(*) AS n FROM measurement_job_content WHERE job_id IN (?, 'upload-that-died')`, [jobId]), 0);
   });
 });
+
+describe('WAL checkpoints off the event loop', () => {
+  test("the process's connections never checkpoint; the checkpoint thread copies the WAL into the database file", async () => {
+    const { mkdtempSync, statSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { openDatabase } = await import('../../storage/db.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'apsis-ckpt-'));
+    const db = await openDatabase({ url: `file:${join(dir, 'c.db')}` });
+    try {
+      assert.ok(db.checkpointer, 'the checkpoint thread started');
+      const tx = await db.transaction('write');
+      assert.equal(Number((await tx.execute('PRAGMA wal_autocheckpoint')).rows[0]![0]), 0);
+      await tx.execute('CREATE TABLE blobs (b BLOB)');
+      await tx.commit();
+      tx.close();
+      const before = statSync(join(dir, 'c.db')).size;
+      for (let i = 0; i < 40; i++) await db.execute({ sql: 'INSERT INTO blobs VALUES (?)', args: [new Uint8Array(100_000).fill(i)] });
+      // 4 MB sit in the WAL; only the checkpoint thread copies them into the database file.
+      const deadline = Date.now() + 10_000;
+      while (statSync(join(dir, 'c.db')).size < before + 3_000_000) {
+        assert.ok(Date.now() < deadline, 'the database file never grew: nothing checkpointed the WAL');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
