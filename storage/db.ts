@@ -68,16 +68,39 @@ function isReadOnly(stmt: InStatement): boolean {
 const WRITE_LOCK_TIMEOUT_MS = 30_000;
 
 /**
- * A transaction's statements run on the event loop (the embedded driver is synchronous). Before each statement, a
- * transaction that has kept the loop this long since its last pause yields to it, so requests are served between
- * the statements of a long transaction (readers see the last committed state, WAL). Writers still wait for the
- * transaction to end: bulk loads therefore use staged chunks (storage/stagedWrites.ts), not one long transaction.
+ * Statements run on the event loop (the embedded driver is synchronous, and awaiting its settled promises never
+ * lets the loop turn). So before each statement, inside or outside a transaction, the database yields to the event
+ * loop once the loop has not turned for this long: a sequence of statements (a loop of queries, a long transaction)
+ * never keeps requests waiting for more than this plus one statement. Readers see the last committed state (WAL);
+ * writers still wait for an open transaction to end, so bulk loads use staged chunks (storage/stagedWrites.ts).
  */
-export const TRANSACTION_SLICE_MS = 4;
+export const EVENT_LOOP_SLICE_MS = 4;
 
 /** Yields to the event loop: pending I/O (incoming requests, worker messages) runs before the caller continues. */
 export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Watches whether the event loop turns: the first statement after a turn starts a slice and schedules a check-phase
+ * callback that ends it; a statement that finds its slice older than EVENT_LOOP_SLICE_MS (the callback could not run:
+ * the loop has not turned) yields first.
+ */
+class LoopSlice {
+  private start = 0;
+  private open = false;
+
+  async pauseIfDue(): Promise<void> {
+    const now = performance.now();
+    if (!this.open) {
+      this.open = true;
+      this.start = now;
+      setImmediate(() => (this.open = false));
+      return;
+    }
+    if (now - this.start < EVENT_LOOP_SLICE_MS) return;
+    await yieldToEventLoop();
+  }
 }
 
 /**
@@ -86,6 +109,7 @@ export function yieldToEventLoop(): Promise<void> {
  */
 export class Db implements SqlExecutor {
   private readonly lock = new WriteLock();
+  private readonly slice = new LoopSlice();
 
   /**
    * @param serializeReads take the lock for reads too: an in-memory database lives on ONE connection,
@@ -101,6 +125,7 @@ export class Db implements SqlExecutor {
   ) {}
 
   async execute(stmt: InStatement): Promise<ResultSet> {
+    await this.slice.pauseIfDue();
     if (!this.serializeReads && isReadOnly(stmt)) {
       if (this.reader && SELECT_OR_EXPLAIN.test(typeof stmt === 'string' ? stmt : stmt.sql)) return this.reader.execute(stmt);
       return await this.client.execute(stmt);
@@ -145,19 +170,13 @@ export class Db implements SqlExecutor {
     const rollback = tx.rollback.bind(tx);
     const execute = tx.execute.bind(tx);
     const batch = tx.batch.bind(tx);
-    let sliceStart = performance.now();
-    const pauseIfDue = async () => {
-      if (performance.now() - sliceStart < TRANSACTION_SLICE_MS) return;
-      await yieldToEventLoop();
-      sliceStart = performance.now();
-    };
     return Object.assign(tx, {
       execute: async (stmt: InStatement) => {
-        await pauseIfDue();
+        await this.slice.pauseIfDue();
         return await execute(stmt);
       },
       batch: async (stmts: InStatement[]) => {
-        await pauseIfDue();
+        await this.slice.pauseIfDue();
         return await batch(stmts);
       },
       commit: async () => {

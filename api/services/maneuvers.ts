@@ -13,7 +13,7 @@ import { strToU8 } from 'fflate';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { supportedEpochProblem } from '../../engine/time/supportedRange.ts';
 import { randomUUID } from 'node:crypto';
-import { inTransaction, isUniqueViolation, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
+import { inTransaction, isUniqueViolation, nowIso, yieldToEventLoop, type Db, type SqlExecutor } from '../../storage/db.ts';
 import { firstUnpublishedBatchId, StagedBatch } from '../../storage/stagedWrites.ts';
 import {
   deleteManeuver as deleteManeuverRow,
@@ -35,7 +35,7 @@ import { reserveDisplayNumbers } from '../../storage/sequences.ts';
 import { findSpacecraftById, findSpacecraftByIds, resolveSpacecraft, type ResolutionKind, type Spacecraft } from '../../storage/spacecraft.ts';
 import { ApiError, conflict, notFound, validationError } from '../errors.ts';
 import { buildContent, deriveValues, epochKey, keysOverlap, MANEUVER_ID_MAX_LENGTH } from './maneuverRecords.ts';
-import { OcmImportError, type OcmExportFile, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from './maneuverOcm.ts';
+import { fromOcmReadTransport, OcmImportError, type OcmExportFile, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from './maneuverOcm.ts';
 import type { ComputePool } from '../../workers/pool.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 
@@ -316,7 +316,11 @@ async function writeStaged(db: Db, organizationId: string, batch: readonly Pendi
 async function changedConflicts(db: SqlExecutor, organizationId: string, batch: readonly PendingRecord[], since: { at: string; firstBatchId: number }): Promise<ManeuverConflict[]> {
   const conflicts: ManeuverConflict[] = [];
   const bySpacecraft = new Map<string, PendingRecord[]>();
-  for (const record of batch) bySpacecraft.set(record.spacecraftId, [...(bySpacecraft.get(record.spacecraftId) ?? []), record]);
+  for (const record of batch) {
+    const list = bySpacecraft.get(record.spacecraftId);
+    if (list) list.push(record);
+    else bySpacecraft.set(record.spacecraftId, [record]);
+  }
   for (const [spacecraftId, records] of bySpacecraft) {
     let start = records[0]!.content.startKey;
     let end = records[0]!.content.endKey;
@@ -352,7 +356,11 @@ export async function createManeuvers(db: Db, organizationId: string, maneuvers:
 async function conflictsOf(db: SqlExecutor, organizationId: string, records: readonly StoredManeuver[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   const bySpacecraft = new Map<string, string[]>();
-  for (const r of records) bySpacecraft.set(r.spacecraftId, [...(bySpacecraft.get(r.spacecraftId) ?? []), r.maneuverId]);
+  for (const r of records) {
+    const ids = bySpacecraft.get(r.spacecraftId);
+    if (ids) ids.push(r.maneuverId);
+    else bySpacecraft.set(r.spacecraftId, [r.maneuverId]);
+  }
   for (const [spacecraftId, ids] of bySpacecraft) {
     const map = await overlappingIdsOf(db, organizationId, spacecraftId, ids);
     for (const [id, others] of map) out.set(`${spacecraftId}\u0000${id}`, others);
@@ -673,7 +681,7 @@ interface FileAnalysis {
 
 /** Parses an uploaded OCM on the compute pool (never on the event loop, never inside a write transaction). */
 async function readOnPool(pool: ComputePool, file: UploadedFile): Promise<OcmReadResult> {
-  return await pool.run('maneuvers.readOcm', { bytes: file.bytes });
+  return await fromOcmReadTransport(await pool.run('maneuvers.readOcm', { bytes: file.bytes }), yieldToEventLoop);
 }
 
 async function analyzeFile(db: SqlExecutor, organizationId: string, file: UploadedFile, read: OcmReadResult, queryTarget: Spacecraft | null): Promise<FileAnalysis> {
