@@ -8,7 +8,7 @@
  * write transaction as the write. Pre-existing overlaps are never repaired; every read reports them in
  * `conflictingManeuverIds`.
  */
-import { sha256Hex } from '../contentHash.ts';
+import { contentHashOf, sha256Hex } from '../contentHash.ts';
 import { strToU8 } from 'fflate';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { supportedEpochProblem } from '../../engine/time/supportedRange.ts';
@@ -685,7 +685,7 @@ async function readOnPool(pool: ComputePool, file: UploadedFile): Promise<OcmRea
 }
 
 async function analyzeFile(db: SqlExecutor, organizationId: string, file: UploadedFile, read: OcmReadResult, queryTarget: Spacecraft | null): Promise<FileAnalysis> {
-  const contentHash = sha256Hex(file.bytes);
+  const contentHash = await contentHashOf(file.bytes);
   const plan: OcmImportPlan | null = read.ok ? read.plan : null;
   const invalid = read.ok ? null : new OcmImportError(read.line, read.detail, read.code);
   const target = await resolveTarget(db, organizationId, plan?.hints ?? null, queryTarget);

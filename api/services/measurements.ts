@@ -2,7 +2,7 @@
  * Tracking measurements: upload (validate synchronously on the pool, then one durable job per
  * file), inspect, query, outlier flags and delete by file (spec → Measurements, issue 9).
  */
-import { sha256Hex } from '../contentHash.ts';
+import { contentHashOf } from '../contentHash.ts';
 import { randomUUID } from 'node:crypto';
 import type { Epoch } from '../../engine/time/epoch.ts';
 import {
@@ -147,7 +147,7 @@ function outcomeOf(contentHash: string, result: TrackingStreamResult, parsed: Pa
  * read-ahead limit), kept while they fit the cache so the job need not parse the file again.
  */
 async function inspectBytes(pool: ComputePool, file: UploadedFile, cache: ParsedFileCache | null = null): Promise<InspectOutcome> {
-  const contentHash = sha256Hex(file.bytes);
+  const contentHash = await contentHashOf(file.bytes);
   // The worker decodes the bytes (a copy: the upload still stores them).
   if (!cache) return outcomeOf(contentHash, await pool.run('tracking.inspect', { bytes: file.bytes, fileName: file.name }), null);
   const stream = new TrackingStream(pool, { bytes: file.bytes }, Number.MAX_SAFE_INTEGER);
@@ -234,10 +234,11 @@ export async function uploadMeasurements(
 ): Promise<{ status: 202 | 207; body: BatchUploadResponse }> {
   if (files.length === 0) throw validationError({ files: 'at least one file is required' });
   // Spec rule 3: with exactly one file, a preview hash must still match the content.
-  if (files.length === 1 && contentHashHeader !== undefined && contentHashHeader.trim().toLowerCase() !== sha256Hex(files[0]!.bytes)) {
+  const actualContentHash = files.length === 1 && contentHashHeader !== undefined ? await contentHashOf(files[0]!.bytes) : null;
+  if (actualContentHash !== null && contentHashHeader!.trim().toLowerCase() !== actualContentHash) {
     throw new ApiError(409, 'IMPORT_STALE_PREVIEW', 'The file differs from the inspected one (X-Content-Hash does not match)', {
       code: 'import.commit.preview.stale',
-      details: { expectedContentHash: contentHashHeader, actualContentHash: sha256Hex(files[0]!.bytes) },
+      details: { expectedContentHash: contentHashHeader, actualContentHash },
     });
   }
   const results: FileResult[] = [];
