@@ -79,7 +79,7 @@ export function authenticate(config: Config): MiddlewareHandler<AppEnv> {
         keyPrefix: key ? key.prefix : token ? secretPrefix(token) : null,
         reason,
         method: c.req.method,
-        path: new URL(c.req.url).pathname,
+        path: c.req.path,
         correlationId: c.get('correlationId'),
         clientIp: ip,
         createdAt: nowIso(),
@@ -87,7 +87,7 @@ export function authenticate(config: Config): MiddlewareHandler<AppEnv> {
       if (throttle.recordFailure(ip)) {
         audit.recordFailure({
           apiKeyId: null, organizationId: null, keyPrefix: null, reason: 'THROTTLED', method: c.req.method,
-          path: new URL(c.req.url).pathname, correlationId: c.get('correlationId'), clientIp: ip, createdAt: nowIso(),
+          path: c.req.path, correlationId: c.get('correlationId'), clientIp: ip, createdAt: nowIso(),
         });
       }
       return response;
@@ -138,7 +138,7 @@ export function authenticate(config: Config): MiddlewareHandler<AppEnv> {
         apiKeyId: key.id,
         organizationId: key.organizationId,
         method: c.req.method,
-        path: new URL(c.req.url).pathname,
+        path: c.req.path,
         status: c.res.status,
         durationMs: Math.round((performance.now() - started) * 1000) / 1000,
         correlationId: c.get('correlationId'),
