@@ -57,8 +57,11 @@ const listRoute = createRoute({
   security: SECURED,
   request: { query: ManeuverListQuerySchema },
   responses: {
-    200: { description: 'Matching records (empty items when nothing matches)', content: json(ManeuverListResponseSchema) },
-    ...errorResponses(404),
+    200: {
+      description: 'Matching records; empty items when nothing matches (unknown spacecraft ids, or ids of another organization, match nothing)',
+      content: json(ManeuverListResponseSchema),
+    },
+    ...errorResponses(),
   },
   ...CONTRACT,
 });

@@ -175,33 +175,72 @@ export interface ManeuverConflict {
   spacecraftId: string;
   maneuverId: string;
   reason: 'DUPLICATE_IDENTITY' | 'OVERLAP';
-  /** Stored or batch records it collides with (for DUPLICATE_IDENTITY: the id itself). */
+  /** Stored records it collides with (for DUPLICATE_IDENTITY: the id itself). */
   conflictingManeuverIds: string[];
   /** Position in the request batch (create) — absent for import. */
   index?: number;
 }
 
-/**
- * Identity and overlap conflicts of a batch against the stored records and against itself (one spacecraft's
- * records never conflict with another's). Each batch record is reported at most once per reason.
- */
-export async function findBatchConflicts(db: SqlExecutor, organizationId: string, batch: readonly PendingRecord[]): Promise<ManeuverConflict[]> {
-  const conflicts: ManeuverConflict[] = [];
+/** Two records of one request (or one file) that collide with each other: invalid input, not a stored conflict. */
+export interface BatchProblem {
+  reason: 'DUPLICATE_IDENTITY' | 'OVERLAP';
+  spacecraftId: string;
+  /** Positions in the batch, first < second. */
+  first: number;
+  second: number;
+}
+
+function groupBySpacecraft(batch: readonly PendingRecord[]): Map<string, Array<{ record: PendingRecord; index: number }>> {
   const bySpacecraft = new Map<string, Array<{ record: PendingRecord; index: number }>>();
   batch.forEach((record, index) => {
     const list = bySpacecraft.get(record.spacecraftId) ?? [];
     list.push({ record, index });
     bySpacecraft.set(record.spacecraftId, list);
   });
-  for (const [spacecraftId, entries] of bySpacecraft) {
-    // identity: inside the batch, and against stored records
-    const seen = new Set<string>();
+  return bySpacecraft;
+}
+
+/**
+ * Duplicate identities and overlaps between records of the same batch (one spacecraft's records never collide with
+ * another's). Pure: no stored record is involved, so these are a 400 (invalid input), never a 409.
+ */
+export function findBatchProblems(batch: readonly PendingRecord[]): BatchProblem[] {
+  const problems: BatchProblem[] = [];
+  for (const [spacecraftId, entries] of groupBySpacecraft(batch)) {
+    const firstById = new Map<string, number>();
+    for (const { record, index } of entries) {
+      const earlier = firstById.get(record.maneuverId);
+      if (earlier !== undefined) problems.push({ reason: 'DUPLICATE_IDENTITY', spacecraftId, first: earlier, second: index });
+      else firstById.set(record.maneuverId, index);
+    }
+    // overlap: sweep by start
+    const sorted = [...entries].sort((a, b) => (a.record.content.startKey < b.record.content.startKey ? -1 : a.record.content.startKey > b.record.content.startKey ? 1 : a.index - b.index));
+    for (let i = 0; i < sorted.length; i++) {
+      const a = sorted[i]!;
+      for (let j = i + 1; j < sorted.length; j++) {
+        const b = sorted[j]!;
+        if (b.record.content.startKey >= a.record.content.endKey) break;
+        if (keysOverlap(a.record.content, b.record.content)) {
+          problems.push({ reason: 'OVERLAP', spacecraftId, first: Math.min(a.index, b.index), second: Math.max(a.index, b.index) });
+        }
+      }
+    }
+  }
+  return problems.sort((a, b) => a.first - b.first || a.second - b.second);
+}
+
+/**
+ * Identity and overlap conflicts of a batch against the STORED records of its spacecraft (collisions inside the
+ * batch are findBatchProblems'). Each batch record is reported at most once per reason.
+ */
+export async function findBatchConflicts(db: SqlExecutor, organizationId: string, batch: readonly PendingRecord[]): Promise<ManeuverConflict[]> {
+  const conflicts: ManeuverConflict[] = [];
+  for (const [spacecraftId, entries] of groupBySpacecraft(batch)) {
     const existing = new Set(await existingManeuverIds(db, organizationId, spacecraftId, [...new Set(entries.map((e) => e.record.maneuverId))]));
     for (const { record, index } of entries) {
-      if (seen.has(record.maneuverId) || existing.has(record.maneuverId)) {
+      if (existing.has(record.maneuverId)) {
         conflicts.push({ spacecraftId, maneuverId: record.maneuverId, reason: 'DUPLICATE_IDENTITY', conflictingManeuverIds: [record.maneuverId], index });
       }
-      seen.add(record.maneuverId);
     }
     // overlap with stored records inside the batch envelope
     let envelopeStart = entries[0]!.record.content.startKey;
@@ -211,27 +250,28 @@ export async function findBatchConflicts(db: SqlExecutor, organizationId: string
       if (record.content.endKey > envelopeEnd) envelopeEnd = record.content.endKey;
     }
     const stored = await findOverlapping(db, organizationId, spacecraftId, envelopeStart, envelopeEnd);
-    // overlap within the batch: sweep by start
-    const sorted = [...entries].sort((a, b) => (a.record.content.startKey < b.record.content.startKey ? -1 : a.record.content.startKey > b.record.content.startKey ? 1 : a.index - b.index));
-    const batchOverlaps = new Map<number, string[]>();
-    for (let i = 0; i < sorted.length; i++) {
-      const a = sorted[i]!;
-      for (let j = i + 1; j < sorted.length; j++) {
-        const b = sorted[j]!;
-        if (b.record.content.startKey >= a.record.content.endKey) break;
-        if (keysOverlap(a.record.content, b.record.content)) {
-          (batchOverlaps.get(a.index) ?? batchOverlaps.set(a.index, []).get(a.index)!).push(b.record.maneuverId);
-          (batchOverlaps.get(b.index) ?? batchOverlaps.set(b.index, []).get(b.index)!).push(a.record.maneuverId);
-        }
-      }
-    }
     for (const { record, index } of entries) {
       const ids = stored.filter((s) => keysOverlap(record.content, s)).map((s) => s.maneuverId);
-      for (const id of batchOverlaps.get(index) ?? []) if (!ids.includes(id)) ids.push(id);
       if (ids.length > 0) conflicts.push({ spacecraftId, maneuverId: record.maneuverId, reason: 'OVERLAP', conflictingManeuverIds: ids, index });
     }
   }
   return conflicts.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+}
+
+/** 400 VALIDATION_ERROR for collisions inside a create request, naming both records by position and id. */
+function batchProblemsError(batch: readonly PendingRecord[], problems: readonly BatchProblem[]): ApiError {
+  const fieldErrors: Record<string, string> = {};
+  for (const problem of problems) {
+    const first = batch[problem.first]!;
+    const second = batch[problem.second]!;
+    const field = problem.reason === 'DUPLICATE_IDENTITY' ? `maneuvers.${problem.second}.name` : `maneuvers.${problem.second}.composition`;
+    if (field in fieldErrors) continue;
+    fieldErrors[field] =
+      problem.reason === 'DUPLICATE_IDENTITY'
+        ? `${JSON.stringify(second.maneuverId)} is also maneuvers.${problem.first} of this request (names are unique per spacecraft)`
+        : `${JSON.stringify(second.maneuverId)} overlaps ${JSON.stringify(first.maneuverId)} (maneuvers.${problem.first}) of this request on spacecraft ${problem.spacecraftId}`;
+  }
+  return validationError(fieldErrors);
 }
 
 function describeConflicts(conflicts: readonly ManeuverConflict[]): string {
@@ -279,6 +319,8 @@ export async function createManeuvers(db: Db, organizationId: string, maneuvers:
   const batch: PendingRecord[] = maneuvers.map((m) => ({ spacecraftId: m.spacecraftId, maneuverId: m.name, content: contentFromJson(m, null) }));
   return await inTransaction(db, async (tx) => {
     await requireSpacecraftList(tx, organizationId, [...new Set(batch.map((b) => b.spacecraftId))]);
+    const problems = findBatchProblems(batch);
+    if (problems.length > 0) throw batchProblemsError(batch, problems);
     const conflicts = await findBatchConflicts(tx, organizationId, batch);
     if (conflicts.length > 0) throw conflictError(conflicts, 'maneuver.create.conflict');
     await insertBatch(tx, organizationId, batch);
@@ -405,8 +447,11 @@ export async function listManeuvers(db: SqlExecutor, organizationId: string, que
   const spacecraftIds = spacecraftIdsParameter(query, errors, MAX_LIST_SPACECRAFT);
   const window = windowFrom(query, errors);
   if (Object.keys(errors).length > 0 || !window) throw validationError(errors);
-  const spacecraft = await requireSpacecraftList(db, organizationId, spacecraftIds);
-  const records = await listManeuversInWindow(db, organizationId, spacecraftIds, window.startKey, window.endKey);
+  // The contract: a list answers 200 with empty items when nothing matches — unknown ids (or another
+  // organization's) simply match nothing; only the detail route answers 404.
+  const spacecraft = new Map((await findSpacecraftByIds(db, organizationId, spacecraftIds)).map((s) => [s.id, s] as const));
+  if (spacecraft.size === 0) return { items: [], totalCount: 0 };
+  const records = await listManeuversInWindow(db, organizationId, [...spacecraft.keys()], window.startKey, window.endKey);
   const conflicts = await conflictsOf(db, organizationId, records);
   const items = records.map((r) =>
     listItemView(r, spacecraft.get(r.spacecraftId)!, conflicts.get(`${r.spacecraftId}\u0000${r.maneuverId}`) ?? []),
@@ -664,6 +709,26 @@ function blockingResult(file: UploadedFile, analysis: FileAnalysis): FileResult 
       code: 'import.target.unresolved',
       message: 'The file metadata (OBJECT_DESIGNATOR, INTERNATIONAL_DESIGNATOR, OBJECT_NAME) matches no spacecraft; repeat with the spacecraftId query',
       candidateSpacecraftIds: [],
+    };
+  }
+  // Maneuvers of the same file that overlap each other: the file is invalid (400 material), not a stored conflict.
+  const plan = analysis.plan!;
+  const overlaps = findBatchProblems(pendingOf(analysis)).filter((p) => p.reason === 'OVERLAP');
+  if (overlaps.length > 0) {
+    const describe = (p: BatchProblem) => {
+      const a = plan.maneuvers[p.first]!;
+      const b = plan.maneuvers[p.second]!;
+      return `maneuver ${JSON.stringify(a.maneuverId)} (line ${a.line}) overlaps maneuver ${JSON.stringify(b.maneuverId)} (line ${b.line}) of the same file`;
+    };
+    const first = plan.maneuvers[overlaps[0]!.first]!;
+    return {
+      ...base,
+      status: 'FAILED',
+      error: 'VALIDATION_ERROR',
+      code: 'import.file.overlap',
+      message: `line ${first.line}: ${overlaps.slice(0, 5).map(describe).join('; ')}${overlaps.length > 5 ? ` (and ${overlaps.length - 5} more)` : ''}`,
+      line: first.line,
+      conflictingManeuverIds: [...new Set(overlaps.flatMap((p) => [plan.maneuvers[p.first]!.maneuverId, plan.maneuvers[p.second]!.maneuverId]))],
     };
   }
   return null;

@@ -252,6 +252,30 @@ describe('OCM import: status outcomes, atomic files, preview (rule 5)', () => {
     assert.equal((await svc.request('GET', detailPath('MIX-3', craft), { key })).status, 200);
   });
 
+  test('maneuvers of one file that overlap each other: 400 VALIDATION_ERROR naming both maneuvers and their lines (not 409)', async () => {
+    const selfOverlapping = ocm({
+      meta: ['OBJECT_DESIGNATOR = 25544'],
+      maneuvers: [
+        { id: 'SELF-1', rows: ['2025-10-01T00:00:00 60 0 1 0 300'] },
+        { id: 'SELF-2', rows: ['2025-10-01T00:00:30 60 0 1 0 300'] },
+      ],
+    });
+    const response = await importFiles(svc, key, [{ name: 'self.ocm', content: selfOverlapping }]);
+    assert.equal(response.status, 400);
+    const body = await response.json();
+    assert.equal(body.error, 'VALIDATION_ERROR');
+    const [result] = body.details.results;
+    assert.equal(result.code, 'import.file.overlap');
+    const lineOf = (id: string) => selfOverlapping.split('\n').indexOf(`MAN_ID = ${id}`) + 1;
+    assert.equal(result.line, lineOf('SELF-1') - 1, 'the line of the first maneuver block (MAN_START)');
+    assert.match(result.message, new RegExp(`"SELF-1" \\(line ${lineOf('SELF-1') - 1}\\) overlaps maneuver "SELF-2" \\(line ${lineOf('SELF-2') - 1}\\)`));
+    assert.deepEqual(result.conflictingManeuverIds, ['SELF-1', 'SELF-2']);
+    assert.equal((await svc.request('GET', detailPath('SELF-1', craft), { key })).status, 404);
+    // the preview says the same without storing anything
+    const preview = await importFiles(svc, key, [{ name: 'self.ocm', content: selfOverlapping }], { inspect: true });
+    assert.equal((await preview.json()).code, 'import.file.overlap');
+  });
+
   test('207 for an all-ambiguous batch (two craft named Twin; and no match at all)', async () => {
     const response = await importFiles(svc, key, [
       { name: 'twin.ocm', content: file('T-1', '2025-05-01T00:00:00', ['OBJECT_NAME = twin']) },

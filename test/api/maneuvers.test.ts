@@ -204,26 +204,24 @@ describe('stored maneuvers: atomic batch and conflicts (rules 2 and 4)', () => {
     assert.deepEqual((await response.json()).details.conflicts[0].conflictingManeuverIds, ['GAPPY']);
   });
 
-  test('conflicts inside the batch itself: overlap and duplicate identity', async () => {
+  test('collisions inside the batch itself (no stored record involved) are invalid input: 400 naming both records', async () => {
     const overlap = await create(svc, key, [
       maneuver(craft, 'P', [segment('2025-03-01T00:00:00Z', 100)]),
       maneuver(craft, 'Q', [segment('2025-03-01T00:00:50Z', 100)]),
     ]);
-    assert.equal(overlap.status, 409);
+    assert.equal(overlap.status, 400, '409 is for conflicts with stored records only');
     const body = await overlap.json();
-    assert.deepEqual(body.details.conflicts.map((c: { maneuverId: string; reason: string }) => [c.maneuverId, c.reason]), [
-      ['P', 'OVERLAP'],
-      ['Q', 'OVERLAP'],
-    ]);
+    assert.equal(body.error, 'VALIDATION_ERROR');
+    assert.match(body.fieldErrors['maneuvers.1.composition'], /"Q" overlaps "P" \(maneuvers\.0\)/);
     const duplicate = await create(svc, key, [
       maneuver(craft, 'SAME', [segment('2025-03-02T00:00:00Z', 1)]),
       maneuver(craft, 'SAME', [segment('2025-03-03T00:00:00Z', 1)]),
     ]);
-    assert.equal(duplicate.status, 409);
+    assert.equal(duplicate.status, 400);
     const dup = await duplicate.json();
-    assert.equal(dup.details.conflicts[0].reason, 'DUPLICATE_IDENTITY');
-    assert.equal(dup.details.conflicts[0].maneuverId, 'SAME');
-    assert.equal(await count(craft), 4);
+    assert.equal(dup.error, 'VALIDATION_ERROR');
+    assert.match(dup.fieldErrors['maneuvers.1.name'], /"SAME" is also maneuvers\.0/);
+    assert.equal(await count(craft), 4, 'nothing of either batch was created');
   });
 
   test('an existing identity is a conflict; creation never updates', async () => {
@@ -453,7 +451,14 @@ describe('stored maneuvers: list query', () => {
     }
     const fifty = Array.from({ length: 49 }, (_, i) => `id${i}`);
     const unknown = await list(`spacecraftIds=${[a, ...fifty].join(',')}&startDate=2025-01-01T00:00:00Z&endDate=2025-01-02T00:00:00Z`);
-    assert.equal(unknown.status, 404, 'unknown spacecraft ids are not found (50 ids accepted by validation)');
+    // Contract: a list answers 200 with empty items when nothing matches (50 ids accepted by validation).
+    assert.equal(unknown.status, 200, 'unknown spacecraft ids match nothing');
+    const listed = await unknown.json();
+    assert.ok(listed.items.length > 0 && listed.items.every((item: { spacecraftId: string }) => item.spacecraftId === a), 'the known id is still listed');
+    assert.equal(listed.totalCount, listed.items.length);
+    const onlyUnknown = await list(`spacecraftIds=${fifty.join(',')}&startDate=2025-01-01T00:00:00Z&endDate=2025-01-02T00:00:00Z`);
+    assert.equal(onlyUnknown.status, 200);
+    assert.deepEqual(await onlyUnknown.json(), { items: [], totalCount: 0 });
   });
 });
 
@@ -502,7 +507,9 @@ describe('stored maneuvers: permissions and organizations', () => {
   test("another organization's spacecraft and records are 404 on every operation", async () => {
     const stranger = (await svc.key({ organization: 'org-b' })).secret;
     assert.equal((await svc.request('GET', detailPath('P1', craft), { key: stranger })).status, 404);
-    assert.equal((await svc.request('GET', listPath([craft], '2024-01-01T00:00:00Z', '2026-01-01T00:00:00Z'), { key: stranger })).status, 404);
+    const foreignList = await svc.request('GET', listPath([craft], '2024-01-01T00:00:00Z', '2026-01-01T00:00:00Z'), { key: stranger });
+    assert.equal(foreignList.status, 200, 'a list never reveals another organization: its craft match nothing');
+    assert.deepEqual(await foreignList.json(), { items: [], totalCount: 0 });
     const put = await svc.request('PUT', detailPath('P1', craft), {
       key: stranger,
       json: { name: 'P1', attitudeMode: 'TNW', composition: [segment('2025-01-01T00:00:00Z', 10)] },
