@@ -143,12 +143,28 @@ function declaredMediaTypes(app: OpenAPIHono<AppEnv>): Map<string, string[]> {
   return out;
 }
 
-/** 415 when a body-carrying request's Content-Type is not one the matched route declares. */
+/** True when the request carries a body (a non-zero Content-Length, a Transfer-Encoding, or a body stream). */
+function hasBody(c: Context): boolean {
+  const length = c.req.header('content-length');
+  if (length !== undefined && length.trim() !== '') return Number(length) !== 0;
+  return c.req.header('transfer-encoding') !== undefined || c.req.raw.body !== null;
+}
+
+/**
+ * The request body must be what the matched route declares: a body on a route that takes none (GET export, DELETE,
+ * …) is a 400 like an unknown parameter, and a body whose Content-Type the route does not declare is a 415.
+ */
 function requireDeclaredMediaType(mediaTypes: Map<string, string[]>) {
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    // The first matching route handles the request (GET /operations/maneuvers/export, not …/{maneuverId}).
+    const route = matchedRoutes(c).find((r) => r.method !== 'ALL' && r.method === c.req.method);
+    const declared = route ? mediaTypes.get(`${route.method} ${route.path}`) : undefined;
+    if (route && declared === undefined && hasBody(c)) {
+      return errorResponse(c, 400, 'VALIDATION_ERROR', `${c.req.method} ${route.path.replace(/:(\w+)/g, '{$1}')} takes no request body`, {
+        fieldErrors: { body: 'must be absent (this operation takes no request body)' },
+      });
+    }
     if (c.req.method === 'POST' || c.req.method === 'PUT' || c.req.method === 'PATCH') {
-      const route = matchedRoutes(c).findLast((r) => r.method !== 'ALL');
-      const declared = route ? mediaTypes.get(`${route.method} ${route.path}`) : undefined;
       if (declared && declared.length > 0) {
         const contentType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
         if (!declared.includes(contentType)) {

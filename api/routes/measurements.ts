@@ -3,6 +3,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
+import { fileNameProblem } from '../fileNames.ts';
 import { parseInstantField } from '../instants.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import { parsePageable, pageEnvelope } from '../paging.ts';
@@ -103,10 +104,14 @@ async function uploadedFiles(c: Context<AppEnv>, names: string[]): Promise<Uploa
     if (value !== undefined) parts.push(...(Array.isArray(value) ? value : [value]));
   }
   const files: UploadedFile[] = [];
-  for (const part of parts) {
+  for (const [index, part] of parts.entries()) {
     if (typeof part === 'string') throw validationError({ files: 'each part must be a file, not a text field' });
     const file = part as File;
-    files.push({ name: file.name || 'unnamed', bytes: new Uint8Array(await file.arrayBuffer()) });
+    const name = file.name || 'unnamed';
+    // The name is stored with every measurement and addresses them later (outliers and delete by file).
+    const problem = fileNameProblem(name);
+    if (problem) throw validationError({ [`files.${index}`]: `file name ${problem}` });
+    files.push({ name, bytes: new Uint8Array(await file.arrayBuffer()) });
   }
   return files;
 }

@@ -1,5 +1,6 @@
 /** zod schemas (validation + OpenAPI) of the Measurements tag. */
 import { z } from '@hono/zod-openapi';
+import { fileNameProblem, MAX_FILE_NAME_LENGTH } from '../fileNames.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 
 export const MEASUREMENT_TYPE_VALUES = ['RANGE', 'RADEC', 'AZEL', 'DOPPLER', 'PV'] as const;
@@ -40,13 +41,24 @@ export const MeasurementSchema = z
 
 export const MeasurementPageSchema = pageSchema(MeasurementSchema, 'MeasurementPage');
 
-export const UploadFormSchema = z.object({
-  files: z.any().openapi({ type: 'array', items: { type: 'string', format: 'binary' }, description: 'TDM, SP3 or OEM files (repeated part)' }),
-});
+export const UploadFormSchema = z
+  .object({
+    files: z
+      .custom<unknown>((value) => value !== undefined, 'at least one file is required (multipart part `files`)')
+      .openapi({ type: 'array', items: { type: 'string', format: 'binary' }, minItems: 1, description: 'TDM, SP3 or OEM files (repeated part)' } as never),
+  })
+  .openapi('TrackingUploadForm');
 
-export const InspectFormSchema = z.object({
-  file: z.any().openapi({ type: 'string', format: 'binary', description: 'One TDM, SP3 or OEM file (part `file` or `files`)' }),
-});
+/** One file, in part `file` or `files` (upload and import use `files`): neither is required alone. */
+export const InspectFormSchema = z
+  .object({
+    file: z.custom<unknown>(() => true).optional().openapi({ type: 'string', format: 'binary', description: 'One TDM, SP3 or OEM file' } as never),
+    files: z.custom<unknown>(() => true).optional().openapi({ type: 'string', format: 'binary', description: 'The same, under the part name that upload and import use' } as never),
+  })
+  .openapi('TrackingInspectForm', {
+    description: 'Exactly one file, in part `file` or in part `files`',
+    anyOf: [{ required: ['file'] }, { required: ['files'] }],
+  } as never);
 
 const FileErrorSchema = z.object({
   blockId: z.string(),
@@ -127,9 +139,19 @@ export const OutliersByIdsSchema = z
   })
   .openapi('OutliersByIdsRequest');
 
+/** A source file name as stored: nonblank, ≤ 255 characters, no control characters (api/fileNames.ts). */
+const sourceFileName = (description: string) =>
+  z
+    .string()
+    .superRefine((name, ctx) => {
+      const problem = fileNameProblem(name);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .openapi({ description, minLength: 1, maxLength: MAX_FILE_NAME_LENGTH, pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$' });
+
 export const OutliersByFileSchema = z
   .object({
-    fileName: z.string().refine((name) => name.trim().length > 0, 'must not be blank'),
+    fileName: sourceFileName('Exact, case-sensitive source file name (nonblank, ≤ 255 characters, no control characters)'),
     outlier: z.boolean(),
   })
   .openapi('OutliersByFileRequest');
@@ -137,6 +159,6 @@ export const OutliersByFileSchema = z
 export const UpdatedCountSchema = z.object({ updatedCount: z.number().int() }).openapi('BulkOutlierResponse');
 export const DeletedCountSchema = z.object({ deletedCount: z.number().int() }).openapi('DeleteByFileResponse');
 export const DeleteByFileQuerySchema = z.object({
-  spacecraftId: z.string().min(1, 'is required'),
-  file: z.string().min(1, 'is required').openapi({ description: 'Source file name (exact)' }),
+  spacecraftId: z.string({ error: 'is required' }).min(1, 'is required'),
+  file: sourceFileName('Source file name (exact, case-sensitive; ≤ 255 characters, no control characters)'),
 });
