@@ -108,7 +108,8 @@ export const InspectResponseSchema = z
     measurementContext: MeasurementContextSchema.nullable(),
     unresolvedObjects: z.array(z.string()),
     uncertaintySummary: z.string().nullable(),
-    errors: z.array(FileErrorSchema),
+    errors: z.array(FileErrorSchema).openapi({ description: 'Every error of the file, each naming its line (at most 50)' }),
+    errorsTruncated: z.boolean().openapi({ description: 'True when reading stopped after 50 errors (more may follow)' }),
   })
   .openapi('TrackingInspectResponse');
 

@@ -11,7 +11,7 @@ import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts
 import type { StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
-import { parseInstantField } from '../instants.ts';
+import { describeSpan, parseInstantField } from '../instants.ts';
 import type { GenerateOemBody } from '../schemas/stateVectors.ts';
 import { epochKey } from './maneuverRecords.ts';
 import { displayId, getStateVector, objectIdOf } from './stateVectors.ts';
@@ -122,7 +122,7 @@ export async function generateOemForStateVector(deps: AppDeps, organizationId: s
   if (spanS > OEM_MAX_SPAN_DAYS * 86400) {
     throw validationError(
       { finalDate: `the time span cannot exceed ${OEM_MAX_SPAN_DAYS} days` },
-      `The OEM time span cannot exceed ${OEM_MAX_SPAN_DAYS} days (requested ${(spanS / 86400).toFixed(3)} days)`,
+      `The OEM time span cannot exceed ${OEM_MAX_SPAN_DAYS} days (requested ${describeSpan(spanS)})`,
     );
   }
   if (body.includeCovariance && !sv.covariance) {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Epoch } from '../../engine/time/epoch.ts';
 import {
   batchBytes,
+  MAX_REPORTED_ERRORS,
   TRACKING_ERROR_CODES,
   type MeasurementBatch,
   type MeasurementType,
@@ -79,13 +80,23 @@ function failureCode(format: string | null, code: string): string {
   return format ? `import.tracking.${format.toLowerCase()}.${suffix[code] ?? 'failed'}` : `import.tracking.${suffix[code] ?? 'failed'}`;
 }
 
-function failedResult(filename: string, format: string | null, errors: TrackingError[], params: Record<string, unknown>): FileResult {
+/** Every error of the file is listed (up to MAX_REPORTED_ERRORS); the message gives the first and how many more. */
+function failedResult(filename: string, format: string | null, errors: TrackingError[], params: Record<string, unknown>, truncated = false): FileResult {
   const first = errors[0]!;
+  const more = errors.length - 1;
+  const message =
+    more === 0 && !truncated
+      ? first.message
+      : `${first.message} (and ${more}${truncated ? '+' : ''} more error${more === 1 && !truncated ? '' : 's'}${truncated ? `; reading stopped after ${MAX_REPORTED_ERRORS}` : ''}; see errors)`;
+  if (errors.length > 1 || truncated) {
+    params.errorCount = errors.length;
+    params.errorsTruncated = truncated;
+  }
   return {
     filename,
     jobId: null,
     status: 'failed',
-    message: first.message,
+    message,
     code: failureCode(format, first.code),
     errorCode: first.code,
     errors: errors.map((e) => ({ blockId: e.blockId ?? 'file', code: e.code, firstEpoch: e.firstEpoch, message: e.message })),
@@ -129,13 +140,17 @@ interface InspectOutcome {
   ok: boolean;
   summary: TrackingFileSummary | null;
   errors: TrackingError[];
+  /** More errors than the reported ones may exist (reading stopped at the cap). */
+  errorsTruncated: boolean;
   /** With a cache: the measurements in the batches a job consumes (null when not kept: no cache, or too big). */
   parsed: ParsedFile | null;
 }
 
 function outcomeOf(contentHash: string, result: TrackingStreamResult, parsed: ParsedFile | null): InspectOutcome {
-  if (!result.ok) return { contentHash, format: result.format, ok: false, summary: null, errors: result.errors, parsed: null };
-  return { contentHash, format: result.summary.format, ok: true, summary: result.summary, errors: [], parsed };
+  if (!result.ok) {
+    return { contentHash, format: result.format, ok: false, summary: null, errors: result.errors, errorsTruncated: result.errorsTruncated === true, parsed: null };
+  }
+  return { contentHash, format: result.summary.format, ok: true, summary: result.summary, errors: [], errorsTruncated: false, parsed };
 }
 
 /**
@@ -168,7 +183,7 @@ async function inspectBytes(pool: ComputePool, file: UploadedFile, cache: Parsed
 async function acceptFile(db: Db, pool: ComputePool, organizationId: string, file: UploadedFile, cache: ParsedFileCache | null): Promise<FileResult> {
   const inspected = await inspectBytes(pool, file, cache);
   const params: Record<string, unknown> = { contentHash: inspected.contentHash, format: inspected.format };
-  if (!inspected.ok || !inspected.summary) return failedResult(file.name, inspected.format, inspected.errors, params);
+  if (!inspected.ok || !inspected.summary) return failedResult(file.name, inspected.format, inspected.errors, params, inspected.errorsTruncated);
   const summary = inspected.summary;
   params.measurementCount = summary.measurementCount;
   if (summary.measurementCount === 0) {
@@ -265,6 +280,7 @@ export async function inspectMeasurementsFile(db: Db, pool: ComputePool, organiz
     unresolvedObjects: resolution?.unresolved ?? [],
     uncertaintySummary: inspected.summary?.uncertaintySummary ?? null,
     errors: inspected.errors.map((e) => ({ blockId: e.blockId ?? 'file', code: e.code, firstEpoch: e.firstEpoch, message: e.message })),
+    errorsTruncated: inspected.errorsTruncated,
   };
 }
 

@@ -449,6 +449,10 @@ export class Epoch {
 
   /** Parse an ISO instant that must carry `Z` or an offset (API fields "ISO-8601 instant with timezone"). */
   static parseInstant(text: string): Epoch {
+    // Say first whether the text is an instant at all: "garbage" lacks far more than a zone.
+    if (!ISO_RE.test(typeof text === 'string' ? text.trim() : '')) {
+      throw new EpochParseError(String(text), 'not an ISO-8601 instant (expected YYYY-MM-DDThh:mm:ss[.f] with Z or ±hh:mm)');
+    }
     if (!Epoch.hasExplicitZone(text)) {
       throw new EpochParseError(text, 'a time zone designator (Z or ±hh:mm) is required');
     }

@@ -164,6 +164,62 @@ export interface TrackingReader {
   end(): TrackingFileSummary;
 }
 
+/** At most this many errors are reported per file; reading stops when one more is found. */
+export const MAX_REPORTED_ERRORS = 50;
+
+/** Thrown by TrackingErrorCollector once the cap is exceeded: reading stops there. */
+export class TooManyErrors extends Error {
+  constructor(readonly line: number | null) {
+    super(`more than ${MAX_REPORTED_ERRORS} errors`);
+    this.name = 'TooManyErrors';
+  }
+}
+
+/**
+ * The errors of one file's data records (bad epochs, values, field counts), each reported with its line while the
+ * reading goes on, so an operator sees every bad record at once (up to MAX_REPORTED_ERRORS). The file fails as a
+ * whole when any is found: nothing of it is stored.
+ */
+export class TrackingErrorCollector {
+  readonly errors: TrackingError[] = [];
+  /** True when reading stopped because the cap was reached (more errors may follow). */
+  truncated = false;
+
+  report(error: TrackingError): void {
+    if (this.errors.length >= MAX_REPORTED_ERRORS) {
+      this.truncated = true;
+      throw new TooManyErrors(error.line);
+    }
+    this.errors.push(error);
+  }
+
+  /** A parse error of one data record (engine/ccsds DataErrorHandler). */
+  readonly onDataError = (error: { line: number; message: string }): void => {
+    this.report({ code: TRACKING_ERROR_CODES.PARSE_FAILED, message: error.message, line: error.line || null, blockId: null, firstEpoch: null });
+  };
+
+  /**
+   * Runs the conversion of one record (time system → UTC); a per-record content error (an impossible epoch) is
+   * reported and the record skipped (false). Errors of the whole segment (an unconvertible time system) stay fatal.
+   */
+  record(convert: () => void): boolean {
+    try {
+      convert();
+      return true;
+    } catch (error) {
+      if (!(error instanceof TrackingContentError) || error.code !== TRACKING_ERROR_CODES.PARSE_FAILED) throw error;
+      this.report({
+        code: error.code,
+        message: error.line ? `line ${error.line}: ${error.message}` : error.message,
+        line: error.line,
+        blockId: null,
+        firstEpoch: null,
+      });
+      return false;
+    }
+  }
+}
+
 /** What measurements of one kind share: stored once per batch stream, referenced by index from each row. */
 export interface MeasurementGroup {
   objectKey: string;

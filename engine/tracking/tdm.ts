@@ -9,6 +9,7 @@ import { timeScaleOf } from '../ccsds/definitions.ts';
 import { TdmReader, tdmMeasurementType, type TdmObservation, type TdmSegmentMetadata } from '../ccsds/tdm.ts';
 import {
   MeasurementSink,
+  TrackingErrorCollector,
   UtcConverter,
   type MeasurementType,
   type TrackedObject,
@@ -49,7 +50,7 @@ function objectKeyOf(segment: TdmSegmentMetadata): string {
   return segment.participants.filter((p) => p !== null).join('|');
 }
 
-export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
+export function tdmMeasurementReader(sink: MeasurementSink, errors = new TrackingErrorCollector()): TrackingReader {
   const objects = new Map<string, TrackedObject>();
   const ignored: Record<string, number> = {};
   const qualities = new Set<string>();
@@ -103,7 +104,8 @@ export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
       ignored[observation.keyword] = (ignored[observation.keyword] ?? 0) + 1;
       return;
     }
-    const epochUtc = utc.convert(observation.epoch, timeScaleOf(segment.timeSystem), segment.timeSystem, observation.line);
+    let epochUtc = '';
+    if (!errors.record(() => (epochUtc = utc.convert(observation.epoch, timeScaleOf(segment.timeSystem), segment.timeSystem, observation.line)))) return;
     if (type === 'RADEC' || type === 'AZEL') {
       const isFirst = observation.keyword === 'ANGLE_1';
       const current = pending as PendingAngles | null;
@@ -133,6 +135,7 @@ export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
       if (quality !== undefined) qualities.add(String(quality));
     },
     onObservation,
+    onDataError: errors.onDataError,
   });
   const push = (chunk: string) => reader.push(chunk);
   const end = (): TrackingFileSummary => {
