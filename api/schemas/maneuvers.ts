@@ -8,6 +8,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { Epoch } from '../../engine/time/epoch.ts';
+import { instantProblem, isPrintable, LAST_PRINTABLE_INSTANT } from '../instants.ts';
 import {
   ATTITUDE_MODES,
   ISP_MAX_S,
@@ -30,8 +31,9 @@ export const AttitudeModeSchema = z.enum(ATTITUDE_MODES).openapi('AttitudeMode',
 const instant = (description: string) =>
   z
     .string()
-    .refine((text) => Epoch.hasExplicitZone(text) && Epoch.tryParse(text, 'UTC') !== null, {
-      message: 'must be an ISO-8601 instant with a time zone (Z or ±hh:mm)',
+    .superRefine((text, ctx) => {
+      const problem = instantProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .openapi({ format: 'date-time', description });
 
@@ -39,7 +41,7 @@ const finite = (description: string) => z.number().openapi({ description });
 
 export const BurnSegmentSchema = z
   .object({
-    referenceEpoch: instant('Burn start, ISO-8601 instant with zone; returned in UTC at up to nanosecond resolution'),
+    referenceEpoch: instant('Burn start, ISO-8601 instant with zone; stored and returned in UTC at microsecond resolution (YYYY-MM-DDThh:mm:ss.ssssssZ)'),
     duration: finite('Seconds; positive and finite'),
     thrX: finite('Newtons; required explicitly (zero allowed)'),
     thrY: finite('Newtons; required explicitly (zero allowed)'),
@@ -49,6 +51,12 @@ export const BurnSegmentSchema = z
   })
   .superRefine((segment, ctx) => {
     if (!(segment.duration > 0)) ctx.addIssue({ code: 'custom', path: ['duration'], message: 'must be a positive, finite number of seconds' });
+    else if (Number.isFinite(segment.duration) && instantProblem(segment.referenceEpoch) === null) {
+      // The derived end is printed too: it must not pass the last printable instant (year 9999).
+      if (!isPrintable(Epoch.parseInstant(segment.referenceEpoch).plusSeconds(segment.duration))) {
+        ctx.addIssue({ code: 'custom', path: ['duration'], message: `the burn would end after ${LAST_PRINTABLE_INSTANT}` });
+      }
+    }
     if (segment.thrISP < ISP_MIN_S || segment.thrISP > ISP_MAX_S) {
       ctx.addIssue({ code: 'custom', path: ['thrISP'], message: `must be between ${ISP_MIN_S} and ${ISP_MAX_S} seconds` });
     }
@@ -122,8 +130,8 @@ export const UpdateManeuverRequestSchema = z
   });
 
 const derivedFields = {
-  start: z.string().openapi({ format: 'date-time', description: 'Derived: earliest segment referenceEpoch (UTC)' }),
-  end: z.string().openapi({ format: 'date-time', description: 'Derived: latest segment end, referenceEpoch + duration (UTC)' }),
+  start: z.string().openapi({ format: 'date-time', description: 'Derived: earliest segment referenceEpoch (UTC, microseconds)' }),
+  end: z.string().openapi({ format: 'date-time', description: 'Derived: latest segment end, referenceEpoch + duration (UTC, microseconds)' }),
   acceleration: z.number().nullable().openapi({ description: 'Derived: |F| / mass at the start of the first burn, m/s²; null when no mass is known' }),
   deltaV: z.number().nullable().openapi({
     description: 'Derived: Σ Isp·g0·ln(m0/m1) over the segments in time order (g0 = 9.80665 m/s²), m/s; null when unavailable',

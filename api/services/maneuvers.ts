@@ -30,6 +30,7 @@ import {
 import { reserveDisplayNumbers } from '../../storage/sequences.ts';
 import { findSpacecraftById, findSpacecraftByIds, resolveSpacecraft, type ResolutionKind, type Spacecraft } from '../../storage/spacecraft.ts';
 import { ApiError, conflict, notFound, validationError } from '../errors.ts';
+import { instantTextOf } from '../instants.ts';
 import { buildContent, deriveValues, epochKey, keysOverlap, MANEUVER_ID_MAX_LENGTH } from './maneuverRecords.ts';
 import { OcmImportError, type OcmExportFile, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from './maneuverOcm.ts';
 import type { ComputePool } from '../../workers/pool.ts';
@@ -75,8 +76,8 @@ export interface ManeuverListItem extends DerivedView {
 function derivedView(record: StoredManeuver, spacecraft: Spacecraft, conflicts: string[]): DerivedView {
   const derived = deriveValues(record.composition, record.wetMassKg ?? spacecraft.launchMass);
   return {
-    start: record.start,
-    end: record.end,
+    start: instantTextOf(record.start),
+    end: instantTextOf(record.end),
     acceleration: derived.acceleration,
     deltaV: derived.deltaV,
     deltaMass: derived.deltaMass,
@@ -93,7 +94,7 @@ function detailView(record: StoredManeuver, spacecraft: Spacecraft, conflicts: s
     name: record.name,
     purpose: record.purpose,
     attitudeMode: record.attitudeMode,
-    composition: record.composition.map((s) => ({ ...s })),
+    composition: record.composition.map((s) => ({ ...s, referenceEpoch: instantTextOf(s.referenceEpoch) })),
     ...derivedView(record, spacecraft, conflicts),
   };
 }

@@ -30,7 +30,7 @@ import type { PageRequest } from '../../storage/paging.ts';
 import { resolveSpacecraft } from '../../storage/spacecraft.ts';
 import type { ComputePool } from '../../workers/pool.ts';
 import { ApiError, notFound, validationError } from '../errors.ts';
-import { utcText } from '../instants.ts';
+import { instantText } from '../instants.ts';
 import { TrackingStream, type JobResolution, type ParsedFile, type ParsedFileCache } from './measurementJobRunner.ts';
 
 export interface UploadedFile {
@@ -361,7 +361,7 @@ export async function listMeasurements(db: Db, organizationId: string, filter: M
   return await queryMeasurements(
     db,
     organizationId,
-    { startEpoch: utcText(filter.start), endEpoch: utcText(filter.end), spacecraftIds, types: filter.types, includeOutliers: filter.includeOutliers },
+    { startEpoch: instantText(filter.start), endEpoch: instantText(filter.end), spacecraftIds, types: filter.types, includeOutliers: filter.includeOutliers },
     page,
   );
 }

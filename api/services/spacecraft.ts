@@ -5,7 +5,9 @@
  * `fieldErrors` keys are dotted paths (`panels.2.mountAxisCustomX`).
  */
 import { randomUUID } from 'node:crypto';
+import { Epoch } from '../../engine/time/epoch.ts';
 import { ApiError, conflict, notFound, validationError } from '../errors.ts';
+import { instantProblem, instantText } from '../instants.ts';
 import { pageEnvelope, parsePageable, type PageEnvelope, type PageableInput } from '../paging.ts';
 import {
   FORCE_MODEL_DEFAULTS,
@@ -159,9 +161,17 @@ function buildPanels(inputs: PanelInput[], errors: FieldErrors): Panel[] {
   });
 }
 
-function checkWindows(windows: TimeWindow[], path: string, errors: FieldErrors): void {
-  windows.forEach((window, i) => {
-    if (!(Date.parse(window.start) < Date.parse(window.end))) errors[`${path}.${i}.end`] = 'end must be after start';
+/** Windows in the printed instant form (UTC, µs: api/instants.ts); end after start. */
+function checkWindows(windows: TimeWindow[], path: string, errors: FieldErrors): TimeWindow[] {
+  return windows.map((window, i) => {
+    const problems = { start: instantProblem(window.start), end: instantProblem(window.end) };
+    if (problems.start) errors[`${path}.${i}.start`] = problems.start;
+    if (problems.end) errors[`${path}.${i}.end`] = problems.end;
+    if (problems.start || problems.end) return window;
+    const start = Epoch.parseInstant(window.start);
+    const end = Epoch.parseInstant(window.end);
+    if (!end.isAfter(start)) errors[`${path}.${i}.end`] = 'end must be after start';
+    return { start: instantText(start), end: instantText(end) };
   });
 }
 
@@ -171,10 +181,8 @@ function buildManeuverCapabilities(
   errors: FieldErrors,
 ): ManeuverCapabilities {
   const path = 'maneuverCapabilities';
-  const allowedWindows = input.allowedWindows ?? [];
-  const blackoutWindows = input.blackoutWindows ?? [];
-  checkWindows(allowedWindows, `${path}.allowedWindows`, errors);
-  checkWindows(blackoutWindows, `${path}.blackoutWindows`, errors);
+  const allowedWindows = checkWindows(input.allowedWindows ?? [], `${path}.allowedWindows`, errors);
+  const blackoutWindows = checkWindows(input.blackoutWindows ?? [], `${path}.blackoutWindows`, errors);
   const seen = new Set<string>();
   const thrusters = (input.thrusters ?? []).map((t, i) => {
     const at = `${path}.thrusters.${i}`;

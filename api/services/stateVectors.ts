@@ -24,7 +24,7 @@ import {
 import type { ComputePool } from '../../workers/pool.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
-import { parseInstantField } from '../instants.ts';
+import { instantTextOf, parseInstantField } from '../instants.ts';
 import type { CreateStateVectorInput } from '../schemas/stateVectors.ts';
 import { canonicalInstant, epochKey } from './maneuverRecords.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
@@ -52,7 +52,7 @@ export function stateVectorView(sv: StateVectorRecord) {
     id: displayId(sv.displayNumber),
     spacecraftId: sv.spacecraftId,
     spacecraftName: sv.spacecraftName,
-    epoch: sv.epoch,
+    epoch: instantTextOf(sv.epoch),
     position: sv.positionKm,
     velocity: sv.velocityKmS,
     referenceFrame: sv.referenceFrame,

@@ -82,11 +82,11 @@ describe('OCM import: samples and file rules', () => {
     assert.equal(detail.purpose, 'ORBIT');
     assert.equal(detail.attitudeMode, 'RSW_ROTATING');
     assert.deepEqual(detail.composition, [
-      { referenceEpoch: '1998-12-18T14:36:35.1172Z', duration: 100, thrX: 0, thrY: 0.5, thrZ: 0, thrISP: 300, attitudeMode: 'RSW_ROTATING' },
+      { referenceEpoch: '1998-12-18T14:36:35.117200Z', duration: 100, thrX: 0, thrY: 0.5, thrZ: 0, thrISP: 300, attitudeMode: 'RSW_ROTATING' },
     ]);
     assert.equal(detail.initialMass, 100, 'the OCM WET_MASS, not the launch mass');
     assert.ok(Math.abs((detail.acceleration as number) - 0.005) < 1e-15);
-    assert.equal(detail.end, '1998-12-18T14:38:15.1172Z');
+    assert.equal(detail.end, '1998-12-18T14:38:15.117200Z');
   });
 
   test('valid samples without importable thrust maneuvers fail naming a line', async () => {
@@ -119,12 +119,12 @@ describe('OCM import: samples and file rules', () => {
     assert.deepEqual(result.skippedManeuverIds, ['maneuver 3']);
     const m1 = await getDetail(svc, key, 'maneuver 1', polysat);
     assert.equal(m1.attitudeMode, 'RTN');
-    assert.deepEqual((m1.composition as Array<{ referenceEpoch: string }>).map((s) => s.referenceEpoch), ['2019-07-23T00:00:00.000Z', '2019-07-23T00:10:00.000Z']);
+    assert.deepEqual((m1.composition as Array<{ referenceEpoch: string }>).map((s) => s.referenceEpoch), ['2019-07-23T00:00:00.000000Z', '2019-07-23T00:10:00.000000Z']);
     assert.equal(m1.initialMass, 600);
     const m2 = await getDetail(svc, key, 'maneuver 2', polysat);
     assert.equal(m2.attitudeMode, 'TNW');
-    assert.deepEqual((m2.composition as Array<{ referenceEpoch: string }>).map((s) => s.referenceEpoch), ['2019-07-23T00:16:40.000Z', '2019-07-23T00:26:40.000Z']);
-    assert.equal(m2.end, '2019-07-23T00:30:00.000Z');
+    assert.deepEqual((m2.composition as Array<{ referenceEpoch: string }>).map((s) => s.referenceEpoch), ['2019-07-23T00:16:40.000000Z', '2019-07-23T00:26:40.000000Z']);
+    assert.equal(m2.end, '2019-07-23T00:30:00.000000Z');
   });
 
   test('content errors name their line: thrust, ISP, duration, WET_MASS, MAN_UNITS, MAN_ID length', async () => {
@@ -180,7 +180,7 @@ describe('OCM import: samples and file rules', () => {
     const good = await importFiles(svc, key, [{ name: 'good.xml', content: xml(300) }]);
     assert.equal(good.status, 200);
     const detail = await getDetail(svc, key, 'XML-1', xmlCraft);
-    assert.deepEqual((detail.composition as Array<{ referenceEpoch: string }>).map((s) => s.referenceEpoch), ['2025-01-01T00:01:40.000Z', '2025-01-01T00:03:20.000Z']);
+    assert.deepEqual((detail.composition as Array<{ referenceEpoch: string }>).map((s) => s.referenceEpoch), ['2025-01-01T00:01:40.000000Z', '2025-01-01T00:03:20.000000Z']);
     assert.equal(detail.initialMass, 500);
   });
 
@@ -326,7 +326,7 @@ describe('OCM import: status outcomes, atomic files, preview (rule 5)', () => {
     assert.deepEqual(body.details.results.map((r: { code: string }) => r.code), ['import.maneuver.exists', 'import.maneuver.overlap']);
     assert.match(body.details.results[0].message, /use PUT/);
     // the existing record is unchanged
-    assert.equal((await getDetail(svc, key, 'OK-1', craft)).start, '2025-03-01T00:00:00.000Z');
+    assert.equal((await getDetail(svc, key, 'OK-1', craft)).start, '2025-03-01T00:00:00.000000Z');
   });
 
   test('preview: contentHash is the SHA-256 of the bytes; bound import succeeds; nothing stored by the preview', async () => {
@@ -339,7 +339,7 @@ describe('OCM import: status outcomes, atomic files, preview (rule 5)', () => {
     assert.match(body.resolutionFingerprint, /^[0-9a-f]{64}$/);
     assert.equal(body.spacecraftId, craft);
     assert.equal(body.resolvedBy, 'noradId');
-    assert.deepEqual(body.maneuvers, [{ maneuverId: 'PREVIEWED', start: '2025-09-01T00:00:00.000Z', end: '2025-09-01T00:01:00.000Z', segmentCount: 1 }]);
+    assert.deepEqual(body.maneuvers, [{ maneuverId: 'PREVIEWED', start: '2025-09-01T00:00:00.000000Z', end: '2025-09-01T00:01:00.000000Z', segmentCount: 1 }]);
     assert.equal((await svc.request('GET', detailPath('PREVIEWED', craft), { key })).status, 404);
     const bound = await importFiles(svc, key, [{ name: 'p.ocm', content }], {
       headers: { 'X-Content-Hash': body.contentHash, 'X-Resolution-Fingerprint': body.resolutionFingerprint },

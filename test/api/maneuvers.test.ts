@@ -24,7 +24,7 @@ describe('stored maneuvers: records and derived values', () => {
     const response = await create(svc, key, [
       maneuver(craft, 'RAISE-1', [
         segment('2025-03-01T10:00:00Z', 100, { thrX: 3, thrY: 4, thrZ: 0, thrISP: 300 }),
-        segment('2025-03-01T12:00:00.000000123+02:00', 50, { thrX: 0, thrY: 0, thrZ: -10, thrISP: 220, attitudeMode: 'RTN' }),
+        segment('2025-03-01T12:00:00.000000623+02:00', 50, { thrX: 0, thrY: 0, thrZ: -10, thrISP: 220, attitudeMode: 'RTN' }),
       ], { purpose: 'orbit raising', start: '1999-01-01T00:00:00Z', deltaV: 123, conflictingManeuverIds: ['x'] }),
     ]);
     assert.equal(response.status, 201);
@@ -39,12 +39,12 @@ describe('stored maneuvers: records and derived values', () => {
     assert.equal(detail.purpose, 'orbit raising');
     assert.equal(detail.attitudeMode, 'TNW');
     const composition = detail.composition as Array<Record<string, unknown>>;
-    // zone offsets are normalised to UTC, sub-millisecond digits are kept
-    assert.equal(composition[1]!.referenceEpoch, '2025-03-01T10:00:00.000000123Z');
+    // zone offsets are normalised to UTC; epochs are stored and printed at microsecond resolution (rounded half-up)
+    assert.equal(composition[1]!.referenceEpoch, '2025-03-01T10:00:00.000001Z');
     assert.equal(composition[1]!.attitudeMode, 'RTN');
-    // derived interval encloses both segments (which start at the same instant here): max end is +100 s
-    assert.equal(detail.start, '2025-03-01T10:00:00.000Z');
-    assert.equal(detail.end, '2025-03-01T10:01:40.000Z');
+    // derived interval encloses both segments (which start within 1 µs here): max end is +100 s
+    assert.equal(detail.start, '2025-03-01T10:00:00.000000Z');
+    assert.equal(detail.end, '2025-03-01T10:01:40.000000Z');
     // rocket equation with the spacecraft's launch mass, segments in time order
     const m0 = 1000;
     const m1 = m0 - (5 / (300 * G0)) * 100;
@@ -65,8 +65,8 @@ describe('stored maneuvers: records and derived values', () => {
     assert.equal(detail.deltaMass, null);
     assert.equal(detail.acceleration, null);
     assert.equal(detail.initialMass, null);
-    assert.equal(detail.start, '2025-03-01T00:00:00.000Z');
-    assert.equal(detail.end, '2025-03-01T00:00:10.000Z');
+    assert.equal(detail.start, '2025-03-01T00:00:00.000000Z');
+    assert.equal(detail.end, '2025-03-01T00:00:10.000000Z');
   });
 
   test('displayIds are MAN-<n>, sequential per organization', async () => {
@@ -229,7 +229,7 @@ describe('stored maneuvers: atomic batch and conflicts (rules 2 and 4)', () => {
     assert.equal(response.status, 409);
     const body = await response.json();
     assert.equal(body.details.conflicts[0].reason, 'DUPLICATE_IDENTITY');
-    assert.equal((await getDetail(svc, key, 'A', craft)).start, '2025-01-01T00:00:00.000Z');
+    assert.equal((await getDetail(svc, key, 'A', craft)).start, '2025-01-01T00:00:00.000000Z');
   });
 
   test('different spacecraft never conflict; the same name may exist on two spacecraft', async () => {
@@ -294,8 +294,8 @@ describe('stored maneuvers: read, replace, delete (rules 1, 3, 4)', () => {
     assert.equal(body.name, 'Renamed '.padEnd(255, 'x'));
     assert.equal(body.purpose, null);
     assert.equal(body.attitudeMode, 'QSW');
-    assert.equal(body.start, '2025-05-01T00:00:30.000Z');
-    assert.equal(body.end, '2025-05-01T00:01:00.000Z');
+    assert.equal(body.start, '2025-05-01T00:00:30.000000Z');
+    assert.equal(body.end, '2025-05-01T00:01:00.000000Z');
     assert.deepEqual(await getDetail(svc, key, 'a/b c%?', craft), body);
     const tooLong = await svc.request('PUT', detailPath('a/b c%?', craft), {
       key,
