@@ -3,7 +3,6 @@
  * middleware; resources are registered by their routers (api/routes/*).
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { swaggerUI } from '@hono/swagger-ui';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -16,7 +15,8 @@ import { logError } from './log.ts';
 import { authenticate } from './middleware/auth.ts';
 import { correlationId } from './middleware/correlation.ts';
 import { toHonoPath } from './permissions.ts';
-import { DOCUMENT_INFO, registerSecurityScheme, TAGS } from './openapi.ts';
+import { openApiDocument, registerSecurityScheme } from './openapi.ts';
+import { registerDocsRoutes } from './routes/docs.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { ROUTERS } from './routes/index.ts';
 
@@ -62,8 +62,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   for (const register of ROUTERS) register(app);
   for (const [key, types] of declaredMediaTypes(app)) mediaTypes.set(key, types);
 
-  app.doc31('/openapi.json', { openapi: '3.1.0', info: DOCUMENT_INFO, tags: [...TAGS] });
-  app.get('/docs', swaggerUI({ url: '/openapi.json' }));
+  let document: Record<string, unknown> | null = null;
+  app.get('/openapi.json', (c) => c.json((document ??= openApiDocument(app))));
+  registerDocsRoutes(app);
 
   app.notFound((c) => methodNotAllowedOrNotFound(app, c));
   app.onError((error, c) => toErrorResponse(error, c));

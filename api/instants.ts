@@ -16,6 +16,10 @@
 import { Epoch, EpochParseError } from '../engine/time/epoch.ts';
 import { validationError } from './errors.ts';
 
+/** JSON Schema patterns of the two printed forms (documented in OpenAPI, checked on every response in the tests). */
+export const RECORD_TIMESTAMP_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$';
+export const EPOCH_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{6}Z$';
+
 /** The last instant the API can print. */
 export const LAST_PRINTABLE_INSTANT = '9999-12-31T23:59:59.999999Z';
 const LAST_PRINTABLE = Epoch.parseInstant(LAST_PRINTABLE_INSTANT);

@@ -2,6 +2,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { pingDatabase } from '../../storage/db.ts';
 import type { AppEnv } from '../context.ts';
+import { ErrorEnvelopeSchema } from '../openapi.ts';
 
 const HealthSchema = z
   .object({
@@ -14,10 +15,13 @@ const HealthSchema = z
 const route = createRoute({
   method: 'get',
   path: '/health',
+  operationId: 'getHealth',
   summary: 'Service health (no authentication)',
+  security: [],
   responses: {
     200: { description: 'Healthy', content: { 'application/json': { schema: HealthSchema } } },
     503: { description: 'Database unreachable', content: { 'application/json': { schema: HealthSchema } } },
+    500: { description: 'Unexpected error', content: { 'application/json': { schema: ErrorEnvelopeSchema } } },
   },
 });
 

@@ -10,7 +10,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
-import { DOCUMENT_INFO, errorResponses, json, MANEUVER_CONTRACT_VERSION, SECURED, TAGS } from '../openapi.ts';
+import { errorResponses, json, MANEUVER_CONTRACT_VERSION, openApiDocument, SECURED, TAGS } from '../openapi.ts';
 import {
   CreateManeuverRequestSchema,
   CreateManeuverResponseSchema,
@@ -105,7 +105,7 @@ const exportRoute = createRoute({
         'application/zip': { schema: z.string().openapi({ format: 'binary' }) },
       },
     },
-    ...errorResponses(404),
+    ...errorResponses(404, 503),
   },
   ...CONTRACT,
 });
@@ -132,7 +132,7 @@ const importRoute = createRoute({
   responses: {
     200: { description: 'All files imported', content: json(ImportResultSchema) },
     207: { description: 'Per-file results (some failed or ambiguous)', content: json(ImportResultSchema) },
-    ...errorResponses(404, 409, 413, 415),
+    ...errorResponses(404, 409, 413, 415, 503),
   },
   ...CONTRACT,
 });
@@ -153,7 +153,7 @@ const inspectRoute = createRoute({
   },
   responses: {
     200: { description: 'Preview of the file', content: json(ImportPreviewSchema) },
-    ...errorResponses(404, 413, 415),
+    ...errorResponses(404, 413, 415, 503),
   },
   ...CONTRACT,
 });
@@ -297,7 +297,7 @@ type Json = Record<string, unknown>;
  * `x-apsis-contract-version`, with the components they reference, and `info.version` 2.0.0.
  */
 export function maneuverContract(app: OpenAPIHono<AppEnv>): Json {
-  const document = app.getOpenAPI31Document({ openapi: '3.1.0', info: DOCUMENT_INFO, tags: [...TAGS] }) as unknown as Json;
+  const document = openApiDocument(app);
   const paths: Json = {};
   for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
     const operations: Json = {};
@@ -326,6 +326,7 @@ export function maneuverContract(app: OpenAPIHono<AppEnv>): Json {
       description: 'Stored-maneuver operations of the Apsis operations API (contract 2.0.0): CRUD with overlap rules, CCSDS OCM import with preview, OCM/ZIP export.',
       'x-apsis-maneuver-api-version': MANEUVER_CONTRACT_VERSION,
     },
+    servers: document.servers,
     tags: TAGS.filter((t) => t.name === TAG),
     paths,
     components: { schemas: kept, securitySchemes: components.securitySchemes ?? {} },

@@ -13,6 +13,7 @@ import {
   DeletedCountSchema,
   InspectFormSchema,
   InspectResponseSchema,
+  JobPathSchema,
   JobSchema,
   MEASUREMENT_TYPE_VALUES,
   MeasurementPageSchema,
@@ -21,6 +22,7 @@ import {
   OutliersByIdsSchema,
   UpdatedCountSchema,
   UploadFormSchema,
+  UploadHeadersSchema,
 } from '../schemas/measurements.ts';
 import {
   deleteByFile,
@@ -53,11 +55,11 @@ const uploadRoute = createRoute({
     'Each file is validated synchronously (format detected from content, parsed, its objects resolved to spacecraft). ' +
     '202 when every file was accepted, 207 when any failed (per-file results). With exactly one file, X-Content-Hash ' +
     '(from /inspect) must match the content or the request is a 409 IMPORT_STALE_PREVIEW.',
-  request: { body: { content: { 'multipart/form-data': { schema: UploadFormSchema } }, required: true } },
+  request: { headers: UploadHeadersSchema, body: { content: { 'multipart/form-data': { schema: UploadFormSchema } }, required: true } },
   responses: {
     202: { description: 'All files accepted', content: json(BatchUploadResponseSchema) },
     207: { description: 'Per-file results; at least one file failed', content: json(BatchUploadResponseSchema) },
-    ...errorResponses(409, 413, 415),
+    ...errorResponses(409, 413, 415, 503),
   },
 });
 
@@ -65,12 +67,13 @@ const inspectRoute = createRoute({
   method: 'post', path: '/operations/measurements/inspect', tags: TAG, security: SECURED,
   summary: 'Inspect one tracking file without storing it: content hash and parse summary',
   request: { body: { content: { 'multipart/form-data': { schema: InspectFormSchema } }, required: true } },
-  responses: { 200: { description: 'Inspection result', content: json(InspectResponseSchema) }, ...errorResponses(413, 415) },
+  responses: { 200: { description: 'Inspection result', content: json(InspectResponseSchema) }, ...errorResponses(413, 415, 503) },
 });
 
 const jobRoute = createRoute({
   method: 'get', path: '/operations/measurements/jobs/{jobId}', tags: TAG, security: SECURED,
   summary: 'Status of an upload job',
+  request: { params: JobPathSchema },
   responses: { 200: { description: 'Job', content: json(JobSchema) }, ...errorResponses(404) },
 });
 
@@ -170,7 +173,7 @@ export function registerMeasurementRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(jobRoute, async (c) => {
-    const job = await getJob(c.get('deps').db, c.get('caller').organizationId, c.req.param('jobId'));
+    const job = await getJob(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').jobId);
     return c.json(job as never, 200);
   });
 

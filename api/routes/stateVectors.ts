@@ -43,7 +43,7 @@ const createSvRoute = createRoute({
     'The covariance (optional) must be a symmetric positive semi-definite 6×6 matrix (km², km²/s, km²/s²). ' +
     'Mean elements are derived by DSST averaging. A perigee altitude below 120 km is a warning; a state inside the Earth is a 422.',
   request: { body: { content: json(CreateStateVectorSchema), required: true } },
-  responses: { 201: { description: 'The stored state vector', content: json(StateVectorSchema) }, ...errorResponses(404, 415, 422) },
+  responses: { 201: { description: 'The stored state vector', content: json(StateVectorSchema) }, ...errorResponses(404, 415, 422, 503) },
 });
 
 const importRoute = createRoute({
@@ -57,7 +57,7 @@ const importRoute = createRoute({
   responses: {
     200: { description: 'All files stored', content: json(ImportResponseSchema) },
     207: { description: 'Per-file results, at least one file failed or was ambiguous', content: json(ImportResponseSchema) },
-    ...errorResponses(404, 413, 415),
+    ...errorResponses(404, 413, 415, 503),
   },
 });
 

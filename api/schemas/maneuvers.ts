@@ -9,6 +9,7 @@
 import { z } from '@hono/zod-openapi';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { instantProblem, isPrintable, LAST_PRINTABLE_INSTANT } from '../instants.ts';
+import { EpochSchema } from '../openapi.ts';
 import {
   ATTITUDE_MODES,
   ISP_MAX_S,
@@ -65,6 +66,19 @@ export const BurnSegmentSchema = z
     }
   })
   .openapi('BurnSegment');
+
+/** A stored burn segment as returned: referenceEpoch in UTC at microseconds. */
+export const BurnSegmentViewSchema = z
+  .object({
+    referenceEpoch: EpochSchema,
+    duration: z.number().openapi({ description: 'Seconds' }),
+    thrX: z.number().openapi({ description: 'Newtons' }),
+    thrY: z.number().openapi({ description: 'Newtons' }),
+    thrZ: z.number().openapi({ description: 'Newtons' }),
+    thrISP: z.number().openapi({ description: 'Seconds' }),
+    attitudeMode: AttitudeModeSchema,
+  })
+  .openapi('BurnSegmentView');
 
 const composition = z
   .array(BurnSegmentSchema)
@@ -130,8 +144,8 @@ export const UpdateManeuverRequestSchema = z
   });
 
 const derivedFields = {
-  start: z.string().openapi({ format: 'date-time', description: 'Derived: earliest segment referenceEpoch (UTC, microseconds)' }),
-  end: z.string().openapi({ format: 'date-time', description: 'Derived: latest segment end, referenceEpoch + duration (UTC, microseconds)' }),
+  start: EpochSchema.openapi({ description: 'Derived: earliest segment referenceEpoch (UTC, microseconds)' }),
+  end: EpochSchema.openapi({ description: 'Derived: latest segment end, referenceEpoch + duration (UTC, microseconds)' }),
   acceleration: z.number().nullable().openapi({ description: 'Derived: |F| / mass at the start of the first burn, m/s²; null when no mass is known' }),
   deltaV: z.number().nullable().openapi({
     description: 'Derived: Σ Isp·g0·ln(m0/m1) over the segments in time order (g0 = 9.80665 m/s²), m/s; null when unavailable',
@@ -155,7 +169,7 @@ export const ManeuverSchema = z
     name: z.string(),
     purpose: z.string().nullable(),
     attitudeMode: AttitudeModeSchema,
-    composition: z.array(BurnSegmentSchema),
+    composition: z.array(BurnSegmentViewSchema),
     ...derivedFields,
   })
   .openapi('Maneuver');
@@ -176,27 +190,29 @@ export const ManeuverListResponseSchema = z
   .object({ items: z.array(ManeuverListItemSchema), totalCount: z.number().int() })
   .openapi('ManeuverListResponse');
 
-const repeated = (name: string, description: string) =>
+// The service parses these from the raw query (repeated/comma rules, its own messages); `required` documents what
+// the contract requires (a missing one is a 400 naming it).
+const repeated = (name: string, description: string, required = false) =>
   z
     .union([z.string(), z.array(z.string())])
     .optional()
     .openapi({
-      param: { name, in: 'query', style: 'form', explode: true },
+      param: { name, in: 'query', style: 'form', explode: true, required },
       type: 'array',
       items: { type: 'string' },
       description,
     } as never);
 
-const instantParam = (name: string, description: string) =>
+const instantParam = (name: string, description: string, required = false) =>
   z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .openapi({ param: { name, in: 'query' }, type: 'string', format: 'date-time', description } as never);
+    .openapi({ param: { name, in: 'query', required }, type: 'string', format: 'date-time', description } as never);
 
 export const ManeuverListQuerySchema = z.object({
-  spacecraftIds: repeated('spacecraftIds', 'Required; 1 to 50 actual spacecraft ids, repeated or comma-separated, no duplicates'),
-  startDate: instantParam('startDate', 'Required; ISO-8601 instant with zone'),
-  endDate: instantParam('endDate', 'Required; ISO-8601 instant with zone, after startDate. Records whose interval intersects [startDate, endDate) are listed'),
+  spacecraftIds: repeated('spacecraftIds', '1 to 50 actual spacecraft ids, repeated or comma-separated, no duplicates', true),
+  startDate: instantParam('startDate', 'ISO-8601 instant with zone', true),
+  endDate: instantParam('endDate', 'ISO-8601 instant with zone, after startDate. Records whose interval intersects [startDate, endDate) are listed', true),
 });
 
 export const ManeuverExportQuerySchema = z.object({
@@ -249,8 +265,8 @@ export const ImportHeadersSchema = z.object({
 export const ImportFormSchema = z
   .object({
     files: z
-      .custom<unknown>(() => true)
-      .openapi({ type: 'array', items: { type: 'string', format: 'binary' }, description: 'One or more OCM files (KVN or XML), part name `files`' } as never),
+      .custom<unknown>((value) => value !== undefined, 'at least one file is required (multipart part `files`)')
+      .openapi({ type: 'array', items: { type: 'string', format: 'binary' }, minItems: 1, description: 'One or more OCM files (KVN or XML), part name `files`' } as never),
   })
   .openapi('ManeuverImportForm');
 
@@ -280,10 +296,11 @@ export const ImportResultSchema = z
   })
   .openapi('ManeuverImportResult');
 
-export const ImportPreviewSchema = ImportFileResultSchema.extend({
+// Not an extension of ImportFileResult: its status has other values (READY instead of SUCCEEDED).
+export const ImportPreviewSchema = ImportFileResultSchema.omit({ status: true }).extend({
   status: z.enum(['READY', 'FAILED', 'AMBIGUOUS']).openapi({ description: 'What importing the file now would do' }),
   contentHash: z.string().openapi({ description: 'SHA-256 (hex) of the file bytes; send back as X-Content-Hash' }),
   resolutionFingerprint: z.string().openapi({ description: 'SHA-256 (hex) of the resolved target and MAN_IDs; send back as X-Resolution-Fingerprint' }),
   resolvedBy: z.string().nullable().openapi({ description: 'How the target was found: query, id, externalKey, noradId, cosparId, name' }),
-  maneuvers: z.array(z.object({ maneuverId: z.string(), start: z.string(), end: z.string(), segmentCount: z.number().int() })),
+  maneuvers: z.array(z.object({ maneuverId: z.string(), start: EpochSchema, end: EpochSchema, segmentCount: z.number().int() })),
 }).openapi('ManeuverImportPreview');

@@ -1,6 +1,7 @@
 /** zod schemas (validation + OpenAPI) of the Measurements tag. */
 import { z } from '@hono/zod-openapi';
 import { fileNameProblem, MAX_FILE_NAME_LENGTH } from '../fileNames.ts';
+import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 
 export const MEASUREMENT_TYPE_VALUES = ['RANGE', 'RADEC', 'AZEL', 'DOPPLER', 'PV'] as const;
@@ -23,7 +24,7 @@ export const MeasurementSchema = z
     id: z.string(),
     spacecraftId: z.string(),
     type: z.enum(MEASUREMENT_TYPE_VALUES),
-    epoch: z.string().openapi({ description: 'UTC, microsecond resolution', example: '2026-11-01T12:00:00.000000Z' }),
+    epoch: EpochSchema.openapi({ description: 'UTC, microsecond resolution' }),
     values: z.record(z.string(), z.number().nullable()).openapi({
       description: 'RANGE {range}; RADEC {rightAscension, declination}; AZEL {azimuth, elevation}; DOPPLER {doppler}; PV {x, y, z, vx, vy, vz}',
     }),
@@ -35,11 +36,28 @@ export const MeasurementSchema = z
     sourceFile: z.string(),
     jobId: z.string(),
     outlier: z.boolean(),
-    createdAt: z.string(),
+    createdAt: RecordTimestampSchema,
   })
   .openapi('Measurement');
 
 export const MeasurementPageSchema = pageSchema(MeasurementSchema, 'MeasurementPage');
+
+export const UploadHeadersSchema = z.object({
+  // Documented under its canonical name; the route reads it case-insensitively from the request.
+  'X-Content-Hash': z
+    .string()
+    .optional()
+    .openapi({
+      param: { name: 'X-Content-Hash', in: 'header' },
+      description:
+        'SHA-256 (hex) contentHash from POST /operations/measurements/inspect. With exactly one file it must match the ' +
+        'content (else 409 IMPORT_STALE_PREVIEW, code import.commit.preview.stale); ignored with several files',
+    }),
+});
+
+export const JobPathSchema = z.object({
+  jobId: z.string().min(1).openapi({ param: { name: 'jobId', in: 'path' }, description: 'Job id (jobId of a per-file upload result)' }),
+});
 
 export const UploadFormSchema = z
   .object({
@@ -63,13 +81,13 @@ export const InspectFormSchema = z
 const FileErrorSchema = z.object({
   blockId: z.string(),
   code: z.string().openapi({ example: 'TRK-1001' }),
-  firstEpoch: z.string().nullable(),
+  firstEpoch: EpochSchema.nullable(),
   message: z.string(),
 });
 
 const MeasurementContextSchema = z.object({
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
+  startDate: EpochSchema.nullable(),
+  endDate: EpochSchema.nullable(),
   spacecraftIds: z.array(z.string()),
   measurementTypes: z.array(z.string()),
 });
@@ -127,9 +145,9 @@ export const JobSchema = z
     contentHash: z.string(),
     measurementContext: z.unknown(),
     uncertaintySummary: z.string().nullable(),
-    createdAt: z.string(),
-    startedAt: z.string().nullable(),
-    finishedAt: z.string().nullable(),
+    createdAt: RecordTimestampSchema,
+    startedAt: RecordTimestampSchema.nullable(),
+    finishedAt: RecordTimestampSchema.nullable(),
   })
   .openapi('MeasurementJob');
 

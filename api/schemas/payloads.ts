@@ -1,5 +1,6 @@
 /** Payload (sensor) request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
+import { RecordTimestampSchema } from '../openapi.ts';
 import { Vector3Schema } from './spacecraft.ts';
 
 export const PAYLOAD_TYPES = ['CAMERA', 'RADAR', 'RF', 'LIDAR', 'SPECTROMETER', 'OTHER'] as const;
@@ -36,8 +37,8 @@ export const PayloadSchema = z
     powerW: z.number().nullable(),
     boresight: Vector3Schema.openapi({ description: 'Body-frame unit vector' }),
     fieldOfViewDeg: z.number().nullable(),
-    createdAt: z.string().openapi({ format: 'date-time' }),
-    updatedAt: z.string().openapi({ format: 'date-time' }),
+    createdAt: RecordTimestampSchema,
+    updatedAt: RecordTimestampSchema,
   })
   .openapi('Payload');
 

@@ -5,6 +5,7 @@
  * Defaults of optional fields are applied by the service and documented here.
  */
 import { z } from '@hono/zod-openapi';
+import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 
 // ---- Defaults (single source: the service applies these, the descriptions quote them) ----
@@ -55,7 +56,7 @@ export const PANEL_NORMAL_CONVENTION =
 const LIMIT_NAME = 100;
 
 const nonBlank = (max: number) => z.string().trim().min(1, 'must not be blank').max(max, `must be at most ${max} characters`);
-const timestamp = z.string().openapi({ format: 'date-time' });
+const timestamp = RecordTimestampSchema;
 
 export const Vector3Schema = z
   .object({ x: z.number(), y: z.number(), z: z.number() })
@@ -89,10 +90,13 @@ export const PanelInputSchema = z
 
 export const TimeWindowSchema = z
   .object({
-    start: z.iso.datetime({ offset: true }).openapi({ format: 'date-time' }),
+    start: z.iso.datetime({ offset: true }).openapi({ format: 'date-time', description: 'ISO-8601 instant with zone' }),
     end: z.iso.datetime({ offset: true }).openapi({ format: 'date-time', description: 'Must be after start' }),
   })
   .openapi('TimeWindow');
+
+/** A window as stored and printed: UTC, microseconds. */
+export const TimeWindowViewSchema = z.object({ start: EpochSchema, end: EpochSchema }).openapi('TimeWindowView');
 
 const OverheadBurnInputSchema = z
   .object({
@@ -242,8 +246,8 @@ export const PanelSchema = z
 export const ManeuverCapabilitiesSchema = z
   .object({
     schemaVersion: z.number().int(),
-    allowedWindows: z.array(TimeWindowSchema),
-    blackoutWindows: z.array(TimeWindowSchema),
+    allowedWindows: z.array(TimeWindowViewSchema),
+    blackoutWindows: z.array(TimeWindowViewSchema),
     availableManeuverPowerWatts: z.number().nullable(),
     minimumManeuverSeparationSeconds: z.number().nullable(),
     thrusters: z.array(

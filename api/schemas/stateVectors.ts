@@ -1,5 +1,6 @@
 /** zod schemas (validation + OpenAPI) of the State Vectors tag. */
 import { z } from '@hono/zod-openapi';
+import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 
 export const STATE_FRAME_VALUES = ['GCRF', 'EME2000', 'TEME', 'ITRF', 'TOD', 'MOD'] as const;
@@ -64,13 +65,13 @@ export const StateVectorSchema = z
     id: z.string().openapi({ example: 'SV-12', description: 'Display id SV-<n>, per organization' }),
     spacecraftId: z.string(),
     spacecraftName: z.string(),
-    epoch: z.string().openapi({ format: 'date-time' }),
+    epoch: EpochSchema,
     position: z.array(z.number()).openapi({ description: 'km' }),
     velocity: z.array(z.number()).openapi({ description: 'km/s' }),
     referenceFrame: z.enum(STATE_FRAME_VALUES),
     mass: z.number().nullable().openapi({ description: 'kg' }),
     originator: z.string(),
-    creationDate: z.string().openapi({ format: 'date-time' }),
+    creationDate: RecordTimestampSchema,
     sourceType: z.enum(SOURCE_TYPE_VALUES),
     orbitSolutionId: z.string().nullable(),
     converged: z.boolean().nullable().openapi({ description: 'Orbit-determination convergence; null for other sources' }),
@@ -96,7 +97,8 @@ export const ListStateVectorsQuerySchema = z.object({
 });
 
 export const LatestQuerySchema = z.object({
-  spacecraftId: z.string().optional().openapi({ description: 'Required' }),
+  // Checked by the service (400 naming it when absent or blank); required by the contract.
+  spacecraftId: z.string().optional().openapi({ param: { name: 'spacecraftId', in: 'query', required: true }, description: 'Canonical spacecraft id' }),
   includeNonConverged: z.enum(['true', 'false']).optional().openapi({ description: 'Default false' }),
 });
 
@@ -104,9 +106,13 @@ export const ImportQuerySchema = z.object({
   spacecraftId: z.string().optional().openapi({ description: 'Target spacecraft; needed only when OBJECT_ID/OBJECT_NAME do not resolve one' }),
 });
 
-export const ImportFormSchema = z.object({
-  files: z.any().openapi({ type: 'array', items: { type: 'string', format: 'binary' }, description: 'OPM files (KVN or XML), repeated part' }),
-});
+export const ImportFormSchema = z
+  .object({
+    files: z
+      .custom<unknown>((value) => value !== undefined, 'at least one file is required (multipart part `files`)')
+      .openapi({ type: 'array', items: { type: 'string', format: 'binary' }, minItems: 1, description: 'OPM files (KVN or XML), repeated part' } as never),
+  })
+  .openapi('StateVectorImportForm');
 
 const ImportFileResultSchema = z.object({
   filename: z.string(),

@@ -1,5 +1,6 @@
 /** Thruster request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
+import { RecordTimestampSchema } from '../openapi.ts';
 import { Vector3Schema } from './spacecraft.ts';
 
 export const MIN_ISP_S = 50;
@@ -28,8 +29,8 @@ export const ThrusterSchema = z
     direction: Vector3Schema.openapi({ description: 'Body-frame unit vector' }),
     positionM: Vector3Schema,
     enabled: z.boolean(),
-    createdAt: z.string().openapi({ format: 'date-time' }),
-    updatedAt: z.string().openapi({ format: 'date-time' }),
+    createdAt: RecordTimestampSchema,
+    updatedAt: RecordTimestampSchema,
   })
   .openapi('Thruster');
 
