@@ -9,10 +9,12 @@ import type { PageRequest, SortOrder } from '../storage/paging.ts';
 
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 20;
+/** The largest page index (Spring's `int`): 2^31 − 1. Beyond it, 400. */
+export const MAX_PAGE_INDEX = 2 ** 31 - 1;
 
 /** Query parameters of every paged list (merged into each list's query schema). */
 export const pageableQuery = {
-  page: z.string().optional().openapi({ description: 'Zero-based page index (default 0)', example: '0' }),
+  page: z.string().optional().openapi({ description: `Zero-based page index, 0..${MAX_PAGE_INDEX} (default 0)`, example: '0' }),
   size: z.string().optional().openapi({ description: `Page size, 1..${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`, example: '20' }),
   sort: z
     .union([z.string(), z.array(z.string())])
@@ -28,9 +30,10 @@ export interface PageableInput {
 
 export function parsePageable(input: PageableInput, sortable: readonly string[], defaultSort: SortOrder[]): PageRequest {
   const fieldErrors: Record<string, string> = {};
-  const page = input.page === undefined ? 0 : Number(input.page);
-  if (!Number.isInteger(page) || page < 0) fieldErrors.page = 'must be a non-negative integer';
-  const size = input.size === undefined ? DEFAULT_PAGE_SIZE : Number(input.size);
+  // Plain decimal digits only (no "1e3", "0x10", " 7"); checked before any arithmetic so no page index overflows.
+  const page = input.page === undefined ? 0 : /^\d{1,16}$/.test(input.page) ? Number(input.page) : NaN;
+  if (!Number.isInteger(page) || page < 0 || page > MAX_PAGE_INDEX) fieldErrors.page = `must be an integer from 0 to ${MAX_PAGE_INDEX}`;
+  const size = input.size === undefined ? DEFAULT_PAGE_SIZE : /^\d{1,7}$/.test(input.size) ? Number(input.size) : NaN;
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) fieldErrors.size = `must be an integer from 1 to ${MAX_PAGE_SIZE}`;
   const sortTexts = input.sort === undefined ? [] : Array.isArray(input.sort) ? input.sort : [input.sort];
   const sort: SortOrder[] = [];

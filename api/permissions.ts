@@ -31,11 +31,11 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'PUT /operations/spacecraft/{id}/lifecycle': 'write:spacecraft',
   'GET /operations/spacecraft/{spacecraftId}/tle': 'read:ephemeris',
   // Thrusters
-  'GET /operations/spacecraft/{id}/thrusters': 'read:spacecraft',
-  'POST /operations/spacecraft/{id}/thrusters': 'write:spacecraft',
-  'GET /operations/spacecraft/{id}/thrusters/{thrusterId}': 'read:spacecraft',
-  'PUT /operations/spacecraft/{id}/thrusters/{thrusterId}': 'write:spacecraft',
-  'DELETE /operations/spacecraft/{id}/thrusters/{thrusterId}': 'write:spacecraft',
+  'GET /operations/spacecraft/{spacecraftId}/thrusters': 'read:spacecraft',
+  'POST /operations/spacecraft/{spacecraftId}/thrusters': 'write:spacecraft',
+  'GET /operations/spacecraft/{spacecraftId}/thrusters/{thrusterId}': 'read:spacecraft',
+  'PUT /operations/spacecraft/{spacecraftId}/thrusters/{thrusterId}': 'write:spacecraft',
+  'DELETE /operations/spacecraft/{spacecraftId}/thrusters/{thrusterId}': 'write:spacecraft',
   // Payloads
   'GET /operations/spacecraft/{spacecraftId}/payloads': 'read:spacecraft',
   'POST /operations/spacecraft/{spacecraftId}/payloads': 'write:spacecraft',

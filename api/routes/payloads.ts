@@ -4,7 +4,8 @@ import type { AppEnv } from '../context.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import {
   PayloadCollectionPathSchema,
-  PayloadListSchema,
+  PayloadListQuerySchema,
+  PayloadPageSchema,
   PayloadPathSchema,
   PayloadRequestSchema,
   PayloadSchema,
@@ -19,11 +20,11 @@ const listRoute = createRoute({
   method: 'get',
   path: COLLECTION,
   tags: [TAG],
-  summary: "List a spacecraft's payloads (by slotIndex)",
+  summary: "List a spacecraft's payloads (paged; by slotIndex by default)",
   description: 'Permission read:spacecraft. Unknown spacecraft or another organization → 404.',
   security: SECURED,
-  request: { params: PayloadCollectionPathSchema },
-  responses: { 200: { description: 'All payloads of the craft', content: json(PayloadListSchema) }, ...errorResponses(404) },
+  request: { params: PayloadCollectionPathSchema, query: PayloadListQuerySchema },
+  responses: { 200: { description: 'A page of payloads of the craft', content: json(PayloadPageSchema) }, ...errorResponses(404) },
 });
 
 const createPayloadRoute = createRoute({
@@ -73,8 +74,8 @@ const deleteRoute = createRoute({
 
 export function registerPayloadRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(listRoute, async (c) => {
-    const payloads = await listPayloadsOf(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').spacecraftId);
-    return c.json(payloads, 200);
+    const page = await listPayloadsOf(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').spacecraftId, c.req.valid('query'));
+    return c.json(page, 200);
   });
 
   app.openapi(createPayloadRoute, async (c) => {

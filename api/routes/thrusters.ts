@@ -1,10 +1,11 @@
-/** Thruster routes (tag Thrusters): /operations/spacecraft/{id}/thrusters[/{thrusterId}]. */
+/** Thruster routes (tag Thrusters): /operations/spacecraft/{spacecraftId}/thrusters[/{thrusterId}]. */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import {
   SpacecraftPathSchema,
-  ThrusterListSchema,
+  ThrusterListQuerySchema,
+  ThrusterPageSchema,
   ThrusterPathSchema,
   ThrusterRequestSchema,
   ThrusterSchema,
@@ -12,18 +13,18 @@ import {
 import { createThruster, getThruster, listThrustersOf, removeThruster, replaceThrusterOf } from '../services/thrusters.ts';
 
 const TAG = 'Thrusters';
-const COLLECTION = '/operations/spacecraft/{id}/thrusters';
-const ITEM = '/operations/spacecraft/{id}/thrusters/{thrusterId}';
+const COLLECTION = '/operations/spacecraft/{spacecraftId}/thrusters';
+const ITEM = '/operations/spacecraft/{spacecraftId}/thrusters/{thrusterId}';
 
 const listRoute = createRoute({
   method: 'get',
   path: COLLECTION,
   tags: [TAG],
-  summary: "List a spacecraft's thrusters (oldest first)",
+  summary: "List a spacecraft's thrusters (paged; oldest first by default)",
   description: 'Permission read:spacecraft. Unknown spacecraft or another organization → 404.',
   security: SECURED,
-  request: { params: SpacecraftPathSchema },
-  responses: { 200: { description: 'All thrusters of the craft', content: json(ThrusterListSchema) }, ...errorResponses(404) },
+  request: { params: SpacecraftPathSchema, query: ThrusterListQuerySchema },
+  responses: { 200: { description: 'A page of thrusters of the craft', content: json(ThrusterPageSchema) }, ...errorResponses(404) },
 });
 
 const createThrusterRoute = createRoute({
@@ -74,29 +75,29 @@ const deleteRoute = createRoute({
 
 export function registerThrusterRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(listRoute, async (c) => {
-    const thrusters = await listThrustersOf(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id);
-    return c.json(thrusters, 200);
+    const page = await listThrustersOf(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').spacecraftId, c.req.valid('query'));
+    return c.json(page, 200);
   });
 
   app.openapi(createThrusterRoute, async (c) => {
-    const thruster = await createThruster(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('json'));
+    const thruster = await createThruster(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').spacecraftId, c.req.valid('json'));
     return c.json(thruster, 201);
   });
 
   app.openapi(getRoute, async (c) => {
-    const { id, thrusterId } = c.req.valid('param');
-    return c.json(await getThruster(c.get('deps').db, c.get('caller').organizationId, id, thrusterId), 200);
+    const { spacecraftId, thrusterId } = c.req.valid('param');
+    return c.json(await getThruster(c.get('deps').db, c.get('caller').organizationId, spacecraftId, thrusterId), 200);
   });
 
   app.openapi(putRoute, async (c) => {
-    const { id, thrusterId } = c.req.valid('param');
-    const thruster = await replaceThrusterOf(c.get('deps').db, c.get('caller').organizationId, id, thrusterId, c.req.valid('json'));
+    const { spacecraftId, thrusterId } = c.req.valid('param');
+    const thruster = await replaceThrusterOf(c.get('deps').db, c.get('caller').organizationId, spacecraftId, thrusterId, c.req.valid('json'));
     return c.json(thruster, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
-    const { id, thrusterId } = c.req.valid('param');
-    await removeThruster(c.get('deps').db, c.get('caller').organizationId, id, thrusterId);
+    const { spacecraftId, thrusterId } = c.req.valid('param');
+    await removeThruster(c.get('deps').db, c.get('caller').organizationId, spacecraftId, thrusterId);
     return c.body(null, 204);
   });
 }

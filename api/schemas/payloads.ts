@@ -1,6 +1,7 @@
 /** Payload (sensor) request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
 import { RecordTimestampSchema } from '../openapi.ts';
+import { pageableQuery, pageSchema } from '../paging.ts';
 import { Vector3Schema } from './spacecraft.ts';
 
 export const PAYLOAD_TYPES = ['CAMERA', 'RADAR', 'RF', 'LIDAR', 'SPECTROMETER', 'OTHER'] as const;
@@ -42,7 +43,12 @@ export const PayloadSchema = z
   })
   .openapi('Payload');
 
-export const PayloadListSchema = z.array(PayloadSchema).openapi('PayloadList');
+export const PayloadPageSchema = pageSchema(PayloadSchema, 'PayloadPage');
+
+export const PayloadListQuerySchema = z.object({
+  ...pageableQuery,
+  sort: pageableQuery.sort.openapi({ description: 'Sort `field,asc|desc`, repeatable; fields: slotIndex, name, type, createdAt, updatedAt; default slotIndex,asc' }),
+});
 
 export const PayloadCollectionPathSchema = z.object({
   spacecraftId: z.string().min(1).openapi({ param: { name: 'spacecraftId', in: 'path' }, description: 'Canonical spacecraft id' }),

@@ -1,6 +1,7 @@
 /** Thruster request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
 import { RecordTimestampSchema } from '../openapi.ts';
+import { pageableQuery, pageSchema } from '../paging.ts';
 import { Vector3Schema } from './spacecraft.ts';
 
 export const MIN_ISP_S = 50;
@@ -34,10 +35,15 @@ export const ThrusterSchema = z
   })
   .openapi('Thruster');
 
-export const ThrusterListSchema = z.array(ThrusterSchema).openapi('ThrusterList');
+export const ThrusterPageSchema = pageSchema(ThrusterSchema, 'ThrusterPage');
+
+export const ThrusterListQuerySchema = z.object({
+  ...pageableQuery,
+  sort: pageableQuery.sort.openapi({ description: 'Sort `field,asc|desc`, repeatable; fields: name, createdAt, updatedAt, thrustN; default createdAt,asc' }),
+});
 
 export const SpacecraftPathSchema = z.object({
-  id: z.string().min(1).openapi({ param: { name: 'id', in: 'path' }, description: 'Canonical spacecraft id' }),
+  spacecraftId: z.string().min(1).openapi({ param: { name: 'spacecraftId', in: 'path' }, description: 'Canonical spacecraft id' }),
 });
 
 export const ThrusterPathSchema = SpacecraftPathSchema.extend({

@@ -5,13 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { notFound, validationError, type ApiError } from '../errors.ts';
+import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
 import type { PayloadRequest } from '../schemas/payloads.ts';
 import { nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
 import {
   deletePayload,
   findPayload,
   insertPayloadInNextSlot,
-  listPayloads,
+  listPayloadsPage,
+  PAYLOAD_SORT_COLUMNS,
   replacePayload,
   type Payload,
   type PayloadFields,
@@ -38,9 +40,12 @@ function toFields(request: PayloadRequest): PayloadFields {
   };
 }
 
-export async function listPayloadsOf(db: SqlExecutor, organizationId: string, spacecraftId: string): Promise<Payload[]> {
+/** A page of a craft's payloads (default by slotIndex). */
+export async function listPayloadsOf(db: SqlExecutor, organizationId: string, spacecraftId: string, query: PageableInput): Promise<PageEnvelope<Payload>> {
+  const page = parsePageable(query, Object.keys(PAYLOAD_SORT_COLUMNS), [{ field: 'slotIndex', direction: 'asc' }]);
   if (!(await spacecraftExists(db, organizationId, spacecraftId))) throw spacecraftNotFound(spacecraftId);
-  return await listPayloads(db, organizationId, spacecraftId);
+  const { items, totalElements } = await listPayloadsPage(db, organizationId, spacecraftId, page);
+  return pageEnvelope(items, totalElements, page);
 }
 
 export async function getPayload(db: SqlExecutor, organizationId: string, spacecraftId: string, payloadId: string): Promise<Payload> {

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { conflict, notFound, validationError, type ApiError } from '../errors.ts';
+import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
 import type { ThrusterRequest } from '../schemas/thrusters.ts';
 import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
 import { findSpacecraftById, spacecraftExists, type ManeuverCapabilities } from '../../storage/spacecraft.ts';
@@ -12,7 +13,8 @@ import {
   deleteThruster,
   findThruster,
   insertThruster,
-  listThrusters,
+  listThrustersPage,
+  THRUSTER_SORT_COLUMNS,
   replaceThruster,
   type Thruster,
   type ThrusterFields,
@@ -42,9 +44,12 @@ async function requireSpacecraft(db: SqlExecutor, organizationId: string, spacec
   if (!(await spacecraftExists(db, organizationId, spacecraftId))) throw spacecraftNotFound(spacecraftId);
 }
 
-export async function listThrustersOf(db: SqlExecutor, organizationId: string, spacecraftId: string): Promise<Thruster[]> {
+/** A page of a craft's thrusters (default oldest first). */
+export async function listThrustersOf(db: SqlExecutor, organizationId: string, spacecraftId: string, query: PageableInput): Promise<PageEnvelope<Thruster>> {
+  const page = parsePageable(query, Object.keys(THRUSTER_SORT_COLUMNS), [{ field: 'createdAt', direction: 'asc' }]);
   await requireSpacecraft(db, organizationId, spacecraftId);
-  return await listThrusters(db, organizationId, spacecraftId);
+  const { items, totalElements } = await listThrustersPage(db, organizationId, spacecraftId, page);
+  return pageEnvelope(items, totalElements, page);
 }
 
 export async function getThruster(db: SqlExecutor, organizationId: string, spacecraftId: string, thrusterId: string): Promise<Thruster> {
