@@ -10,6 +10,7 @@ import { z } from '@hono/zod-openapi';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { instantProblem, isPrintable, LAST_PRINTABLE_INSTANT } from '../instants.ts';
 import { EpochSchema } from '../openapi.ts';
+import { FILE_RESULT_STATUSES, PREVIEW_STATUSES } from '../results.ts';
 import {
   ATTITUDE_MODES,
   ISP_MAX_S,
@@ -273,11 +274,11 @@ export const ImportFormSchema = z
 export const ImportFileResultSchema = z
   .object({
     filename: z.string(),
-    status: z.enum(['SUCCEEDED', 'FAILED', 'AMBIGUOUS']).openapi({
-      description: 'SUCCEEDED: committed. FAILED: nothing of the file stored. AMBIGUOUS: the target spacecraft needs the spacecraftId query',
+    status: z.enum(FILE_RESULT_STATUSES).openapi({
+      description: 'success: committed. failed: nothing of the file stored. ambiguous: the target spacecraft needs the spacecraftId query',
     }),
     spacecraftId: z.string().nullable(),
-    maneuverIds: z.array(z.string()).openapi({ description: 'MAN_IDs of the file’s thrust maneuvers (stored when SUCCEEDED)' }),
+    maneuverIds: z.array(z.string()).openapi({ description: 'MAN_IDs of the file’s thrust maneuvers (stored when success)' }),
     skippedManeuverIds: z.array(z.string()).openapi({ description: 'MAN_IDs of blocks without thrust (deployments), not stored' }),
     error: z.string().optional().openapi({ description: 'Machine token: VALIDATION_ERROR, MANEUVER_CONFLICT, IMPORT_TARGET_AMBIGUOUS, …' }),
     code: z.string().optional().openapi({ description: 'Dotted code, e.g. import.file.invalid, import.maneuver.exists' }),
@@ -298,7 +299,7 @@ export const ImportResultSchema = z
 
 // Not an extension of ImportFileResult: its status has other values (READY instead of SUCCEEDED).
 export const ImportPreviewSchema = ImportFileResultSchema.omit({ status: true }).extend({
-  status: z.enum(['READY', 'FAILED', 'AMBIGUOUS']).openapi({ description: 'What importing the file now would do' }),
+  status: z.enum(PREVIEW_STATUSES).openapi({ description: 'What importing the file now would do: ready, failed or ambiguous' }),
   contentHash: z.string().openapi({ description: 'SHA-256 (hex) of the file bytes; send back as X-Content-Hash' }),
   resolutionFingerprint: z.string().openapi({ description: 'SHA-256 (hex) of the resolved target and MAN_IDs; send back as X-Resolution-Fingerprint' }),
   resolvedBy: z.string().nullable().openapi({ description: 'How the target was found: query, id, externalKey, noradId, cosparId, name' }),

@@ -96,7 +96,7 @@ export const FileResultSchema = z
   .object({
     filename: z.string(),
     jobId: z.string().nullable(),
-    status: z.enum(['success', 'failed']),
+    status: z.enum(['success', 'failed']).openapi({ description: 'success: accepted, a job stores it (jobId); failed: nothing stored (errors say why)' }),
     message: z.string(),
     code: z.string().openapi({ example: 'import.tracking.tdm.parse_failed' }),
     errorCode: z.string().nullable().openapi({ example: 'TRK-1001' }),

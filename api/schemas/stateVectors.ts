@@ -1,6 +1,7 @@
 /** zod schemas (validation + OpenAPI) of the State Vectors tag. */
 import { z } from '@hono/zod-openapi';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
+import { FILE_RESULT_STATUSES } from '../results.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 
 export const STATE_FRAME_VALUES = ['GCRF', 'EME2000', 'TEME', 'ITRF', 'TOD', 'MOD'] as const;
@@ -116,7 +117,7 @@ export const ImportFormSchema = z
 
 const ImportFileResultSchema = z.object({
   filename: z.string(),
-  status: z.enum(['SUCCEEDED', 'FAILED', 'AMBIGUOUS']),
+  status: z.enum(FILE_RESULT_STATUSES).openapi({ description: 'success: stored; failed: nothing stored; ambiguous: repeat with the spacecraftId query' }),
   spacecraftId: z.string().nullable(),
   stateVectorId: z.string().nullable(),
   warnings: z.array(z.string()),

@@ -31,6 +31,7 @@ import { reserveDisplayNumbers } from '../../storage/sequences.ts';
 import { findSpacecraftById, findSpacecraftByIds, resolveSpacecraft, type ResolutionKind, type Spacecraft } from '../../storage/spacecraft.ts';
 import { ApiError, conflict, notFound, validationError } from '../errors.ts';
 import { instantTextOf } from '../instants.ts';
+import { batchHttpStatus, type FileResultStatus, type PreviewStatus } from '../results.ts';
 import { buildContent, deriveValues, epochKey, keysOverlap, MANEUVER_ID_MAX_LENGTH } from './maneuverRecords.ts';
 import { OcmImportError, type OcmExportFile, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from './maneuverOcm.ts';
 import type { ComputePool } from '../../workers/pool.ts';
@@ -562,7 +563,7 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
-export type FileStatus = 'SUCCEEDED' | 'FAILED' | 'AMBIGUOUS';
+export type FileStatus = FileResultStatus;
 
 export interface FileResult {
   filename: string;
@@ -679,13 +680,13 @@ function blockingResult(file: UploadedFile, analysis: FileAnalysis): FileResult 
     skippedManeuverIds: analysis.plan?.skippedManeuverIds ?? [],
   };
   if (analysis.invalid) {
-    return { ...base, status: 'FAILED', error: 'VALIDATION_ERROR', code: analysis.invalid.code, message: analysis.invalid.message, line: analysis.invalid.line };
+    return { ...base, status: 'failed', error: 'VALIDATION_ERROR', code: analysis.invalid.code, message: analysis.invalid.message, line: analysis.invalid.line };
   }
   const target = analysis.target;
   if (target.problem === 'mismatch') {
     return {
       ...base,
-      status: 'FAILED',
+      status: 'failed',
       error: 'VALIDATION_ERROR',
       code: 'import.target.mismatch',
       message: `The file metadata identifies spacecraft ${target.candidates[0]}, not the spacecraftId given`,
@@ -695,7 +696,7 @@ function blockingResult(file: UploadedFile, analysis: FileAnalysis): FileResult 
   if (target.problem === 'ambiguous') {
     return {
       ...base,
-      status: 'AMBIGUOUS',
+      status: 'ambiguous',
       error: 'IMPORT_TARGET_AMBIGUOUS',
       code: 'import.target.ambiguous',
       message: `The file metadata matches ${target.candidates.length} spacecraft; repeat with the spacecraftId query`,
@@ -705,7 +706,7 @@ function blockingResult(file: UploadedFile, analysis: FileAnalysis): FileResult 
   if (target.problem === 'unresolved') {
     return {
       ...base,
-      status: 'AMBIGUOUS',
+      status: 'ambiguous',
       error: 'IMPORT_TARGET_UNRESOLVED',
       code: 'import.target.unresolved',
       message: 'The file metadata (OBJECT_DESIGNATOR, INTERNATIONAL_DESIGNATOR, OBJECT_NAME) matches no spacecraft; repeat with the spacecraftId query',
@@ -724,7 +725,7 @@ function blockingResult(file: UploadedFile, analysis: FileAnalysis): FileResult 
     const first = plan.maneuvers[overlaps[0]!.first]!;
     return {
       ...base,
-      status: 'FAILED',
+      status: 'failed',
       error: 'VALIDATION_ERROR',
       code: 'import.file.overlap',
       message: `line ${first.line}: ${overlaps.slice(0, 5).map(describe).join('; ')}${overlaps.length > 5 ? ` (and ${overlaps.length - 5} more)` : ''}`,
@@ -745,7 +746,7 @@ function conflictResult(file: UploadedFile, analysis: FileAnalysis, conflicts: M
   const exists = first.reason === 'DUPLICATE_IDENTITY';
   return {
     filename: file.filename,
-    status: 'FAILED',
+    status: 'failed',
     spacecraftId: analysis.target.spacecraft!.id,
     maneuverIds: analysis.plan!.maneuvers.map((m) => m.maneuverId),
     skippedManeuverIds: analysis.plan!.skippedManeuverIds,
@@ -801,7 +802,7 @@ export async function importManeuverFiles(
       await insertBatch(tx, organizationId, pending);
       const ok: FileResult = {
         filename: file.filename,
-        status: 'SUCCEEDED',
+        status: 'success',
         spacecraftId: analysis.target.spacecraft!.id,
         maneuverIds: pending.map((p) => p.maneuverId),
         skippedManeuverIds: analysis.plan!.skippedManeuverIds,
@@ -810,10 +811,10 @@ export async function importManeuverFiles(
     });
     results.push(result);
   }
-  const successCount = results.filter((r) => r.status === 'SUCCEEDED').length;
+  const successCount = results.filter((r) => r.status === 'success').length;
   const body = { successCount, failureCount: results.length - successCount, results };
-  if (successCount === results.length) return { httpStatus: 200, body };
-  if (successCount > 0 || results.some((r) => r.status === 'AMBIGUOUS')) return { httpStatus: 207, body };
+  const httpStatus = batchHttpStatus(results);
+  if (httpStatus !== null) return { httpStatus, body };
   // every file failed without ambiguity: an error
   const allConflicts = results.every((r) => r.error === 'MANEUVER_CONFLICT');
   const first = results[0]!;
@@ -823,7 +824,7 @@ export async function importManeuverFiles(
 }
 
 export interface ImportPreview extends Omit<FileResult, 'status'> {
-  status: 'READY' | 'FAILED' | 'AMBIGUOUS';
+  status: PreviewStatus;
   contentHash: string;
   resolutionFingerprint: string;
   resolvedBy: string | null;
@@ -852,9 +853,9 @@ export async function inspectManeuverFile(
     })),
   };
   const blocked = blockingResult(file, analysis);
-  if (blocked) return { ...blocked, ...common, status: blocked.status === 'AMBIGUOUS' ? 'AMBIGUOUS' : 'FAILED' };
+  if (blocked) return { ...blocked, ...common, status: blocked.status === 'ambiguous' ? 'ambiguous' : 'failed' };
   const conflicts = await findBatchConflicts(db, organizationId, pendingOf(analysis));
-  if (conflicts.length > 0) return { ...conflictResult(file, analysis, conflicts), ...common, status: 'FAILED' };
+  if (conflicts.length > 0) return { ...conflictResult(file, analysis, conflicts), ...common, status: 'failed' };
   return {
     filename: file.filename,
     spacecraftId: analysis.target.spacecraft!.id,
@@ -862,6 +863,6 @@ export async function inspectManeuverFile(
     skippedManeuverIds: analysis.plan!.skippedManeuverIds,
     candidateSpacecraftIds: analysis.target.candidates,
     ...common,
-    status: 'READY',
+    status: 'ready',
   };
 }

@@ -25,6 +25,7 @@ import type { ComputePool } from '../../workers/pool.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
 import { instantTextOf, parseInstantField } from '../instants.ts';
+import { batchHttpStatus, type FileResultStatus } from '../results.ts';
 import type { CreateStateVectorInput } from '../schemas/stateVectors.ts';
 import { canonicalInstant, epochKey } from './maneuverRecords.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
@@ -260,7 +261,7 @@ export interface UploadedOpm {
 
 export interface ImportFileResult {
   filename: string;
-  status: 'SUCCEEDED' | 'FAILED' | 'AMBIGUOUS';
+  status: FileResultStatus;
   spacecraftId: string | null;
   stateVectorId: string | null;
   warnings: string[];
@@ -271,7 +272,7 @@ export interface ImportFileResult {
 }
 
 function failed(filename: string, error: string, message: string, extra: Partial<ImportFileResult> = {}): ImportFileResult {
-  return { filename, status: 'FAILED', spacecraftId: null, stateVectorId: null, warnings: [], error, message, ...extra };
+  return { filename, status: 'failed', spacecraftId: null, stateVectorId: null, warnings: [], error, message, ...extra };
 }
 
 /** The spacecraft an OPM names: OBJECT_ID as COSPAR/NORAD/externalKey/id, else OBJECT_NAME as name. */
@@ -306,7 +307,7 @@ async function importOne(deps: AppDeps, organizationId: string, file: UploadedOp
     if (resolution.candidates.length > 1) {
       return {
         ...failed(file.filename, 'AMBIGUOUS_TARGET', `OBJECT_ID ${state.objectId} / OBJECT_NAME ${state.objectName} match several spacecraft; pass spacecraftId`),
-        status: 'AMBIGUOUS',
+        status: 'ambiguous',
         candidateSpacecraftIds: resolution.candidates,
       };
     }
@@ -345,7 +346,7 @@ async function importOne(deps: AppDeps, organizationId: string, file: UploadedOp
   const { displayNumber } = await inTransaction(db, (tx) => insertStateVector(tx, organizationId, record));
   return {
     filename: file.filename,
-    status: 'SUCCEEDED',
+    status: 'success',
     spacecraftId: spacecraft.id,
     stateVectorId: displayId(displayNumber),
     warnings: record.warnings,
@@ -362,10 +363,10 @@ export async function importOpmFiles(deps: AppDeps, organizationId: string, file
   }
   const results: ImportFileResult[] = [];
   for (const file of files) results.push(await importOne(deps, organizationId, file, target));
-  const successCount = results.filter((r) => r.status === 'SUCCEEDED').length;
+  const successCount = results.filter((r) => r.status === 'success').length;
   const body = { successCount, failureCount: results.length - successCount, results };
-  if (successCount === results.length) return { status: 200 as const, body };
-  if (successCount > 0 || results.some((r) => r.status === 'AMBIGUOUS')) return { status: 207 as const, body };
+  const status = batchHttpStatus(results);
+  if (status !== null) return { status, body };
   const first = results[0]!;
   const text = results.length === 1 ? `${first.filename}: ${first.message}` : `All ${results.length} files failed; see details.results`;
   throw new ApiError(400, 'VALIDATION_ERROR', text, { code: 'import.file.invalid', details: body });

@@ -59,7 +59,7 @@ describe('OCM import: samples and file rules', () => {
       const body = await response.json();
       assert.equal(body.error, 'VALIDATION_ERROR');
       const result = body.details.results[0];
-      assert.equal(result.status, 'FAILED');
+      assert.equal(result.status, 'failed');
       assert.equal(result.filename, name);
       assert.equal(result.line, line, `${name}: ${result.message}`);
       assert.match(result.message, new RegExp(`^line ${line}: `));
@@ -74,7 +74,7 @@ describe('OCM import: samples and file rules', () => {
       successCount: 1,
       failureCount: 0,
       results: [
-        { filename: 'OCMExample3.txt', status: 'SUCCEEDED', spacecraftId: craft, maneuverIds: ['E_W_20160305B'], skippedManeuverIds: ['CUBESAT_DEPLOY'] },
+        { filename: 'OCMExample3.txt', status: 'success', spacecraftId: craft, maneuverIds: ['E_W_20160305B'], skippedManeuverIds: ['CUBESAT_DEPLOY'] },
       ],
     });
     const detail = await getDetail(svc, key, 'E_W_20160305B', craft);
@@ -242,12 +242,12 @@ describe('OCM import: status outcomes, atomic files, preview (rule 5)', () => {
     assert.equal(body.successCount, 1);
     assert.equal(body.failureCount, 1);
     const [bad, good] = body.results;
-    assert.equal(bad.status, 'FAILED');
+    assert.equal(bad.status, 'failed');
     assert.equal(bad.error, 'MANEUVER_CONFLICT');
     assert.equal(bad.code, 'import.maneuver.overlap');
     assert.deepEqual(bad.conflictingManeuverIds, ['OK-1']);
     assert.equal(typeof bad.line, 'number');
-    assert.equal(good.status, 'SUCCEEDED');
+    assert.equal(good.status, 'success');
     assert.equal((await svc.request('GET', detailPath('MIX-1', craft), { key })).status, 404, 'MIX-1 rolled back with its file');
     assert.equal((await svc.request('GET', detailPath('MIX-3', craft), { key })).status, 200);
   });
@@ -285,10 +285,10 @@ describe('OCM import: status outcomes, atomic files, preview (rule 5)', () => {
     const body = await response.json();
     assert.equal(body.successCount, 0);
     assert.equal(body.failureCount, 2);
-    assert.equal(body.results[0].status, 'AMBIGUOUS');
+    assert.equal(body.results[0].status, 'ambiguous');
     assert.equal(body.results[0].code, 'import.target.ambiguous');
     assert.equal(body.results[0].candidateSpacecraftIds.length, 2);
-    assert.equal(body.results[1].status, 'AMBIGUOUS');
+    assert.equal(body.results[1].status, 'ambiguous');
     assert.equal(body.results[1].code, 'import.target.unresolved');
     // the spacecraftId query settles it
     const retry = await importFiles(svc, key, [{ name: 'twin.ocm', content: file('T-1', '2025-05-01T00:00:00', ['OBJECT_NAME = twin']) }], {
@@ -334,7 +334,7 @@ describe('OCM import: status outcomes, atomic files, preview (rule 5)', () => {
     const preview = await importFiles(svc, key, [{ name: 'p.ocm', content }], { inspect: true });
     assert.equal(preview.status, 200);
     const body = await preview.json();
-    assert.equal(body.status, 'READY');
+    assert.equal(body.status, 'ready');
     assert.equal(body.contentHash, sha256(content));
     assert.match(body.resolutionFingerprint, /^[0-9a-f]{64}$/);
     assert.equal(body.spacecraftId, craft);
@@ -347,7 +347,7 @@ describe('OCM import: status outcomes, atomic files, preview (rule 5)', () => {
     assert.equal(bound.status, 200);
     // the preview of an invalid file reports it (with its line), still with hashes
     const badPreview = await (await importFiles(svc, key, [{ name: 'bad.ocm', content: 'CCSDS_OCM_VERS = 3.0\nnonsense' }], { inspect: true })).json();
-    assert.equal(badPreview.status, 'FAILED');
+    assert.equal(badPreview.status, 'failed');
     assert.equal(badPreview.line, 2);
     assert.equal(badPreview.contentHash, sha256('CCSDS_OCM_VERS = 3.0\nnonsense'));
   });
@@ -355,7 +355,7 @@ describe('OCM import: status outcomes, atomic files, preview (rule 5)', () => {
   test('stale preview: different content or a changed resolution → 409 IMPORT_STALE_PREVIEW, nothing stored', async () => {
     const inspected = file('STALE-1', '2025-10-01T00:00:00', ['OBJECT_NAME = Unique One']);
     const preview = await (await importFiles(svc, key, [{ name: 's.ocm', content: inspected }], { inspect: true })).json();
-    assert.equal(preview.status, 'READY');
+    assert.equal(preview.status, 'ready');
     const changed = file('STALE-1', '2025-10-01T00:00:01', ['OBJECT_NAME = Unique One']);
     const stale = await importFiles(svc, key, [{ name: 's.ocm', content: changed }], {
       headers: { 'X-Content-Hash': preview.contentHash, 'X-Resolution-Fingerprint': preview.resolutionFingerprint },

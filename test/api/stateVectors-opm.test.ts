@@ -44,7 +44,7 @@ describe('OPM import', () => {
     assert.equal(body.successCount, names.length);
     const byName = new Map(body.results.map((r) => [r.filename, r]));
     for (const r of body.results) {
-      assert.equal(r.status, 'SUCCEEDED');
+      assert.equal(r.status, 'success');
       assert.equal(r.spacecraftId, sc);
       assert.match(r.stateVectorId!, /^SV-\d+$/);
     }
@@ -101,13 +101,13 @@ describe('OPM import', () => {
       const { status, body } = await importFiles([[name, read(name)]], sc);
       assert.equal(status, 400, name);
       const result = body.details!.results[0]!;
-      assert.equal(result.status, 'FAILED');
+      assert.equal(result.status, 'failed');
       assert.equal(result.line, line, `${name}: ${result.message}`);
       assert.ok(result.message!.includes(`line ${line}`) && result.message!.includes(keyword), result.message);
     }
     const mixed = await importFiles([['OPMExample1.txt', read('OPMExample1.txt')], ['OPM-wrong-keyword.txt', read('OPM-wrong-keyword.txt')]], sc);
     assert.equal(mixed.status, 207);
-    assert.deepEqual(mixed.body.results.map((r) => r.status), ['SUCCEEDED', 'FAILED']);
+    assert.deepEqual(mixed.body.results.map((r) => r.status), ['success', 'failed']);
     const empty = await svc.request('POST', '/operations/state-vectors/import', { key, body: new FormData() });
     assert.equal(empty.status, 400);
     const unknownTarget = await importFiles([['OPMExample1.txt', read('OPMExample1.txt')]], 'no-such-spacecraft');
@@ -124,7 +124,7 @@ describe('OPM import', () => {
     await createSpacecraft(svc, key, { cosparId: '2000-028A' });
     const ambiguous = await importFiles([['OPMExample2.txt', read('OPMExample2.txt')]]);
     assert.equal(ambiguous.status, 207);
-    assert.equal(ambiguous.body.results[0]!.status, 'AMBIGUOUS');
+    assert.equal(ambiguous.body.results[0]!.status, 'ambiguous');
   });
 });
 
