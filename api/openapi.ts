@@ -7,6 +7,7 @@
 import { z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
 import { EPOCH_PATTERN, RECORD_TIMESTAMP_PATTERN } from './instants.ts';
+import { LOCATION_HEADER } from './preconditions.ts';
 
 export const API_VERSION = '1.0.0';
 export const MANEUVER_CONTRACT_VERSION = '2.0.0';
@@ -157,6 +158,11 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
       if (operation.requestBody) {
         for (const status of ['413', '415']) responses[status] ??= standard(Number(status));
       }
+      // Every 201 names what it created (api/preconditions.ts); every If-Match write may answer 412.
+      const createdResponse = responses['201'] as Json | undefined;
+      if (createdResponse) createdResponse.headers = { ...LOCATION_HEADER, ...((createdResponse.headers as Json | undefined) ?? {}) };
+      const takesIfMatch = ((operation.parameters as Json[] | undefined) ?? []).some((p) => p.in === 'header' && p.name === 'If-Match');
+      if (takesIfMatch) responses['412'] ??= standard(412);
     }
   }
   return document;

@@ -11,6 +11,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
 import { errorResponses, json, MANEUVER_CONTRACT_VERSION, openApiDocument, SECURED, TAGS } from '../openapi.ts';
+import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
 import {
   CreateManeuverRequestSchema,
   CreateManeuverResponseSchema,
@@ -34,8 +35,10 @@ import {
   importManeuverFiles,
   inspectManeuverFile,
   listManeuvers,
+  MAX_LIST_SPACECRAFT,
   removeManeuver,
   replaceManeuver,
+  type CreatedManeuvers,
   type UploadedFile,
 } from '../services/maneuvers.ts';
 
@@ -74,7 +77,8 @@ const createManeuversRoute = createRoute({
   summary: 'Create stored maneuvers (atomic batch)',
   description:
     'Every record is validated and checked for identity and overlap conflicts (against stored records and within the batch) in one ' +
-    'transaction; any failure creates nothing. Derived fields sent are ignored. Permission write:plannedmaneuvers.',
+    'transaction; any failure creates nothing. Derived fields sent are ignored. Location: the created record when there is one, ' +
+    'else the list query covering every created record (their spacecraft ids and enclosing window). Permission write:plannedmaneuvers.',
   security: SECURED,
   request: { body: { required: true, content: json(CreateManeuverRequestSchema) } },
   responses: {
@@ -168,7 +172,7 @@ const getRoute = createRoute({
   security: SECURED,
   request: { params: ManeuverPathSchema, query: SpacecraftIdQuerySchema },
   responses: {
-    200: { description: 'The record', content: json(ManeuverSchema) },
+    200: { description: 'The record', headers: ETAG_HEADER, content: json(ManeuverSchema) },
     ...errorResponses(404),
   },
   ...CONTRACT,
@@ -187,11 +191,12 @@ const putRoute = createRoute({
   request: {
     params: ManeuverPathSchema,
     query: SpacecraftIdQuerySchema,
+    headers: IfMatchHeaderSchema,
     body: { required: true, content: json(UpdateManeuverRequestSchema) },
   },
   responses: {
-    200: { description: 'The complete updated record', content: json(ManeuverSchema) },
-    ...errorResponses(404, 409, 415),
+    200: { description: 'The complete updated record', headers: ETAG_HEADER, content: json(ManeuverSchema) },
+    ...errorResponses(404, 409, 412, 415),
   },
   ...CONTRACT,
 });
@@ -204,13 +209,30 @@ const deleteRoute = createRoute({
   summary: 'Delete a stored maneuver',
   description: 'Permission delete:plannedmaneuvers.',
   security: SECURED,
-  request: { params: ManeuverPathSchema, query: SpacecraftIdQuerySchema },
+  request: { params: ManeuverPathSchema, query: SpacecraftIdQuerySchema, headers: IfMatchHeaderSchema },
   responses: {
     204: { description: 'Deleted' },
-    ...errorResponses(404),
+    ...errorResponses(404, 412),
   },
   ...CONTRACT,
 });
+
+/**
+ * Location of a batch create: the record itself when one was created; otherwise the list query that returns every
+ * created record (their spacecraft ids and enclosing window — it may list older records of that window too). More
+ * spacecraft than a list takes (50): the first created record.
+ */
+function createdLocation(records: CreatedManeuvers['created']): string {
+  const detail = (r: CreatedManeuvers['created'][number]) =>
+    `/operations/maneuvers/${encodeURIComponent(r.maneuverId)}?spacecraftId=${encodeURIComponent(r.spacecraftId)}`;
+  const spacecraftIds = [...new Set(records.map((r) => r.spacecraftId))];
+  if (records.length === 1 || spacecraftIds.length > MAX_LIST_SPACECRAFT) return detail(records[0]!);
+  const query = new URLSearchParams();
+  for (const id of spacecraftIds) query.append('spacecraftIds', id);
+  query.set('startDate', records.reduce((min, r) => (r.start < min ? r.start : min), records[0]!.start));
+  query.set('endDate', records.reduce((max, r) => (r.end > max ? r.end : max), records[0]!.end));
+  return `/operations/maneuvers?${query}`;
+}
 
 /** The `files` parts of a multipart body: at least one, each a file with a nonblank name. */
 function uploadedFiles(value: unknown): Promise<UploadedFile[]> {
@@ -236,8 +258,8 @@ export function registerManeuverRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(createManeuversRoute, async (c) => {
-    const body = await createManeuvers(c.get('deps').db, c.get('caller').organizationId, c.req.valid('json').maneuvers);
-    return c.json(body, 201);
+    const { response, created: records } = await createManeuvers(c.get('deps').db, c.get('caller').organizationId, c.req.valid('json').maneuvers);
+    return created(c.json(response, 201), createdLocation(records));
   });
 
   app.openapi(exportRoute, async (c) => {
@@ -266,23 +288,24 @@ export function registerManeuverRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(getRoute, async (c) => {
-    const body = await getManeuver(c.get('deps').db, c.get('caller').organizationId, c.req.valid('query').spacecraftId, c.req.valid('param').maneuverId);
-    return c.json(body, 200);
+    const { maneuver, etag } = await getManeuver(c.get('deps').db, c.get('caller').organizationId, c.req.valid('query').spacecraftId, c.req.valid('param').maneuverId);
+    return withEntityTag(c, etag, c.json(maneuver, 200));
   });
 
   app.openapi(putRoute, async (c) => {
-    const body = await replaceManeuver(
+    const { maneuver, etag } = await replaceManeuver(
       c.get('deps').db,
       c.get('caller').organizationId,
       c.req.valid('query').spacecraftId,
       c.req.valid('param').maneuverId,
       c.req.valid('json'),
+      ifMatchOf(c),
     );
-    return c.json(body, 200);
+    return withEntityTag(c, etag, c.json(maneuver, 200));
   });
 
   app.openapi(deleteRoute, async (c) => {
-    await removeManeuver(c.get('deps').db, c.get('caller').organizationId, c.req.valid('query').spacecraftId, c.req.valid('param').maneuverId);
+    await removeManeuver(c.get('deps').db, c.get('caller').organizationId, c.req.valid('query').spacecraftId, c.req.valid('param').maneuverId, ifMatchOf(c));
     return c.body(null, 204);
   });
 

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
+import { created, entityTag, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
 import { pageEnvelope, parsePageable } from '../paging.ts';
 import {
   CreateStateVectorSchema,
@@ -43,7 +44,7 @@ const createSvRoute = createRoute({
     'The covariance (optional) must be a symmetric positive semi-definite 6×6 matrix (km², km²/s, km²/s²). ' +
     'Mean elements are derived by DSST averaging. A perigee altitude below 120 km is a warning; a state inside the Earth is a 422.',
   request: { body: { content: json(CreateStateVectorSchema), required: true } },
-  responses: { 201: { description: 'The stored state vector', content: json(StateVectorSchema) }, ...errorResponses(404, 415, 422, 503) },
+  responses: { 201: { description: 'The stored state vector', headers: ETAG_HEADER, content: json(StateVectorSchema) }, ...errorResponses(404, 415, 422, 503) },
 });
 
 const importRoute = createRoute({
@@ -76,19 +77,19 @@ const latestRoute = createRoute({
     'Latest by epoch. Manual entries and OPM imports are always eligible; orbit-determination results only when converged, ' +
     'unless includeNonConverged=true. 400 without spacecraftId; 404 when the spacecraft has none.',
   request: { query: LatestQuerySchema },
-  responses: { 200: { description: 'The state vector', content: json(StateVectorSchema) }, ...errorResponses(404) },
+  responses: { 200: { description: 'The state vector (ETag as on GET /operations/state-vectors/{id})', headers: ETAG_HEADER, content: json(StateVectorSchema) }, ...errorResponses(404) },
 });
 
 const getRoute = createRoute({
   method: 'get', path: '/operations/state-vectors/{id}', tags: TAG, security: SECURED,
   summary: 'One state vector', request: { params: IdParam },
-  responses: { 200: { description: 'The state vector', content: json(StateVectorSchema) }, ...errorResponses(404) },
+  responses: { 200: { description: 'The state vector', headers: ETAG_HEADER, content: json(StateVectorSchema) }, ...errorResponses(404) },
 });
 
 const deleteRoute = createRoute({
   method: 'delete', path: '/operations/state-vectors/{id}', tags: TAG, security: SECURED,
-  summary: 'Delete a state vector', request: { params: IdParam },
-  responses: { 204: { description: 'Deleted' }, ...errorResponses(404) },
+  summary: 'Delete a state vector', request: { params: IdParam, headers: IfMatchHeaderSchema },
+  responses: { 204: { description: 'Deleted' }, ...errorResponses(404, 412) },
 });
 
 const opmRoute = createRoute({
@@ -135,7 +136,8 @@ function attachment(filename: string): Record<string, string> {
 
 export function registerStateVectorRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(createSvRoute, async (c) => {
-    return c.json(await createStateVector(c.get('deps'), c.get('caller').organizationId, c.req.valid('json')), 201);
+    const { view, etag } = await createStateVector(c.get('deps'), c.get('caller').organizationId, c.req.valid('json'));
+    return created(c.json(view, 201), `/operations/state-vectors/${view.id}`, etag);
   });
 
   app.openapi(importRoute, async (c) => {
@@ -154,16 +156,16 @@ export function registerStateVectorRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(latestRoute, async (c) => {
     const query = c.req.valid('query');
     const sv = await latestStateVector(c.get('deps').db, c.get('caller').organizationId, query.spacecraftId, query.includeNonConverged === 'true');
-    return c.json(stateVectorView(sv), 200);
+    return withEntityTag(c, entityTag(sv), c.json(stateVectorView(sv), 200));
   });
 
   app.openapi(getRoute, async (c) => {
     const sv = await getStateVector(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id);
-    return c.json(stateVectorView(sv), 200);
+    return withEntityTag(c, entityTag(sv), c.json(stateVectorView(sv), 200));
   });
 
   app.openapi(deleteRoute, async (c) => {
-    await removeStateVector(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id);
+    await removeStateVector(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id, ifMatchOf(c));
     return c.body(null, 204);
   });
 

@@ -31,6 +31,7 @@ import { reserveDisplayNumbers } from '../../storage/sequences.ts';
 import { findSpacecraftById, findSpacecraftByIds, resolveSpacecraft, type ResolutionKind, type Spacecraft } from '../../storage/spacecraft.ts';
 import { ApiError, conflict, notFound, validationError } from '../errors.ts';
 import { instantTextOf } from '../instants.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import { batchHttpStatus, type FileResultStatus, type PreviewStatus } from '../results.ts';
 import { buildContent, deriveValues, epochKey, keysOverlap, MANEUVER_ID_MAX_LENGTH } from './maneuverRecords.ts';
 import { OcmImportError, type OcmExportFile, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from './maneuverOcm.ts';
@@ -316,8 +317,15 @@ async function insertBatch(tx: SqlExecutor, organizationId: string, batch: reado
 // CRUD
 // ---------------------------------------------------------------------------------------------------------------
 
+export interface CreatedManeuvers {
+  /** The contract's CreateManeuverResponse. */
+  response: { createdCount: number; message: string };
+  /** What was created, in request order (for Location). */
+  created: Array<{ spacecraftId: string; maneuverId: string; start: string; end: string }>;
+}
+
 /** Atomic batch create (rule 2): any invalid record or conflict → nothing is created. */
-export async function createManeuvers(db: Db, organizationId: string, maneuvers: readonly CreateManeuverJson[]): Promise<{ createdCount: number; message: string }> {
+export async function createManeuvers(db: Db, organizationId: string, maneuvers: readonly CreateManeuverJson[]): Promise<CreatedManeuvers> {
   const batch: PendingRecord[] = maneuvers.map((m) => ({ spacecraftId: m.spacecraftId, maneuverId: m.name, content: contentFromJson(m, null) }));
   return await inTransaction(db, async (tx) => {
     await requireSpacecraftList(tx, organizationId, [...new Set(batch.map((b) => b.spacecraftId))]);
@@ -326,7 +334,10 @@ export async function createManeuvers(db: Db, organizationId: string, maneuvers:
     const conflicts = await findBatchConflicts(tx, organizationId, batch);
     if (conflicts.length > 0) throw conflictError(conflicts, 'maneuver.create.conflict');
     await insertBatch(tx, organizationId, batch);
-    return { createdCount: batch.length, message: `${batch.length} maneuver${batch.length === 1 ? '' : 's'} created` };
+    return {
+      response: { createdCount: batch.length, message: `${batch.length} maneuver${batch.length === 1 ? '' : 's'} created` },
+      created: batch.map((b) => ({ spacecraftId: b.spacecraftId, maneuverId: b.maneuverId, start: b.content.start, end: b.content.end })),
+    };
   });
 }
 
@@ -341,12 +352,18 @@ async function conflictsOf(db: SqlExecutor, organizationId: string, records: rea
   return out;
 }
 
-export async function getManeuver(db: SqlExecutor, organizationId: string, spacecraftId: string, maneuverId: string): Promise<ManeuverDetail> {
+/** The record and its ETag (of the stored record: derived values such as conflicts do not change it). */
+export async function getManeuver(
+  db: SqlExecutor,
+  organizationId: string,
+  spacecraftId: string,
+  maneuverId: string,
+): Promise<{ maneuver: ManeuverDetail; etag: string }> {
   const spacecraft = await requireSpacecraft(db, organizationId, spacecraftId);
   const record = await findManeuver(db, organizationId, { spacecraftId, maneuverId });
   if (!record) throw maneuverNotFound(spacecraftId, maneuverId);
   const conflicts = await overlappingIdsOf(db, organizationId, spacecraftId, [maneuverId]);
-  return detailView(record, spacecraft, conflicts.get(maneuverId) ?? []);
+  return { maneuver: detailView(record, spacecraft, conflicts.get(maneuverId) ?? []), etag: entityTag(record) };
 }
 
 /** PUT (rule 3): replaces name, purpose, attitudeMode and composition; the new interval must not overlap (rule 4). */
@@ -356,11 +373,13 @@ export async function replaceManeuver(
   spacecraftId: string,
   maneuverId: string,
   input: ManeuverFieldsJson,
-): Promise<ManeuverDetail> {
+  ifMatch: IfMatch = null,
+): Promise<{ maneuver: ManeuverDetail; etag: string }> {
   await inTransaction(db, async (tx) => {
     await requireSpacecraft(tx, organizationId, spacecraftId);
     const current = await findManeuver(tx, organizationId, { spacecraftId, maneuverId });
     if (!current) throw maneuverNotFound(spacecraftId, maneuverId);
+    assertIfMatch(ifMatch, entityTag(current));
     const content = contentFromJson(input, current.wetMassKg);
     const overlaps = await findOverlapping(tx, organizationId, spacecraftId, content.startKey, content.endKey, maneuverId);
     if (overlaps.length > 0) {
@@ -374,10 +393,14 @@ export async function replaceManeuver(
   return await getManeuver(db, organizationId, spacecraftId, maneuverId);
 }
 
-export async function removeManeuver(db: Db, organizationId: string, spacecraftId: string, maneuverId: string): Promise<void> {
-  await requireSpacecraft(db, organizationId, spacecraftId);
-  const deleted = await deleteManeuverRow(db, organizationId, { spacecraftId, maneuverId });
-  if (!deleted) throw maneuverNotFound(spacecraftId, maneuverId);
+export async function removeManeuver(db: Db, organizationId: string, spacecraftId: string, maneuverId: string, ifMatch: IfMatch = null): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await requireSpacecraft(tx, organizationId, spacecraftId);
+    const current = await findManeuver(tx, organizationId, { spacecraftId, maneuverId });
+    if (!current) throw maneuverNotFound(spacecraftId, maneuverId);
+    assertIfMatch(ifMatch, entityTag(current));
+    if (!(await deleteManeuverRow(tx, organizationId, { spacecraftId, maneuverId }))) throw maneuverNotFound(spacecraftId, maneuverId);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -6,8 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { notFound, validationError, type ApiError } from '../errors.ts';
 import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import type { PayloadRequest } from '../schemas/payloads.ts';
-import { nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
+import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
 import {
   deletePayload,
   findPayload,
@@ -64,19 +65,26 @@ export async function createPayload(db: Db, organizationId: string, spacecraftId
 }
 
 export async function replacePayloadOf(
-  db: SqlExecutor,
+  db: Db,
   organizationId: string,
   spacecraftId: string,
   payloadId: string,
   request: PayloadRequest,
+  ifMatch: IfMatch = null,
 ): Promise<Payload> {
   const fields = toFields(request);
-  const current = await getPayload(db, organizationId, spacecraftId, payloadId);
-  const updatedAt = nowIso();
-  if (!(await replacePayload(db, organizationId, spacecraftId, payloadId, fields, updatedAt))) throw payloadNotFound();
-  return { ...current, ...fields, updatedAt };
+  return await inTransaction(db, async (tx) => {
+    const current = await getPayload(tx, organizationId, spacecraftId, payloadId);
+    assertIfMatch(ifMatch, entityTag(current));
+    const updatedAt = nowIso();
+    if (!(await replacePayload(tx, organizationId, spacecraftId, payloadId, fields, updatedAt))) throw payloadNotFound();
+    return { ...current, ...fields, updatedAt };
+  });
 }
 
-export async function removePayload(db: SqlExecutor, organizationId: string, spacecraftId: string, payloadId: string): Promise<void> {
-  if (!(await deletePayload(db, organizationId, spacecraftId, payloadId))) throw payloadNotFound();
+export async function removePayload(db: Db, organizationId: string, spacecraftId: string, payloadId: string, ifMatch: IfMatch = null): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    assertIfMatch(ifMatch, entityTag(await getPayload(tx, organizationId, spacecraftId, payloadId)));
+    if (!(await deletePayload(tx, organizationId, spacecraftId, payloadId))) throw payloadNotFound();
+  });
 }

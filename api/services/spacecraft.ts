@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { ApiError, conflict, notFound, validationError } from '../errors.ts';
 import { instantProblem, instantText } from '../instants.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import { pageEnvelope, parsePageable, type PageEnvelope, type PageableInput } from '../paging.ts';
 import {
   FORCE_MODEL_DEFAULTS,
@@ -422,10 +423,11 @@ export async function getSpacecraft(db: SqlExecutor, organizationId: string, id:
   return spacecraft;
 }
 
-export async function updateSpacecraft(db: Db, organizationId: string, id: string, input: UpdateSpacecraftInput): Promise<Spacecraft> {
+export async function updateSpacecraft(db: Db, organizationId: string, id: string, input: UpdateSpacecraftInput, ifMatch: IfMatch = null): Promise<Spacecraft> {
   try {
     return await inTransaction(db, async (tx) => {
       const current = await getSpacecraft(tx, organizationId, id);
+      assertIfMatch(ifMatch, entityTag(current));
       if (input.externalKey !== undefined && current.externalKey !== null && input.externalKey !== current.externalKey) {
         throw conflict('EXTERNAL_KEY_IMMUTABLE', `externalKey is immutable once set (it is "${current.externalKey}")`, {
           code: 'spacecraft.external-key.immutable',
@@ -497,9 +499,11 @@ export async function changeLifecycle(
   organizationId: string,
   id: string,
   request: { lifecycleStatus: LifecycleStatus; confirmTaskDeletion?: boolean },
+  ifMatch: IfMatch = null,
 ): Promise<LifecycleOutcome> {
   return await inTransaction(db, async (tx) => {
     const current = await getSpacecraft(tx, organizationId, id);
+    assertIfMatch(ifMatch, entityTag(current));
     if (request.lifecycleStatus === 'Archived') {
       const taskCount = await countScheduledTasks(tx, organizationId, id);
       if (taskCount > 0) {

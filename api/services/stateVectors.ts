@@ -26,6 +26,7 @@ import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
 import { instantTextOf, parseInstantField } from '../instants.ts';
 import { batchHttpStatus, type FileResultStatus } from '../results.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import type { CreateStateVectorInput } from '../schemas/stateVectors.ts';
 import { canonicalInstant, epochKey } from './maneuverRecords.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
@@ -165,7 +166,8 @@ export async function createStateVector(deps: AppDeps, organizationId: string, i
     sourceFile: null,
   };
   const { displayNumber } = await inTransaction(db, (tx) => insertStateVector(tx, organizationId, record));
-  return stateVectorView((await findStateVector(db, organizationId, displayNumber))!);
+  const stored = (await findStateVector(db, organizationId, displayNumber))!;
+  return { view: stateVectorView(stored), etag: entityTag(stored) };
 }
 
 export async function getStateVector(db: SqlExecutor, organizationId: string, id: string): Promise<StateVectorRecord> {
@@ -174,8 +176,11 @@ export async function getStateVector(db: SqlExecutor, organizationId: string, id
   return sv;
 }
 
-export async function removeStateVector(db: Db, organizationId: string, id: string): Promise<void> {
-  if (!(await deleteStateVector(db, organizationId, parseDisplayId(id)))) throw stateVectorNotFound(id);
+export async function removeStateVector(db: Db, organizationId: string, id: string, ifMatch: IfMatch = null): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    assertIfMatch(ifMatch, entityTag(await getStateVector(tx, organizationId, id)));
+    if (!(await deleteStateVector(tx, organizationId, parseDisplayId(id)))) throw stateVectorNotFound(id);
+  });
 }
 
 export interface StateVectorListQuery {
