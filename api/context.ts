@@ -8,8 +8,8 @@ export interface AppDeps {
   db: Db;
   pool: ComputePool;
   config: Config;
-  /** Background runner of tracking-upload jobs; uploads wake it. */
-  jobRunner?: { wake(): void };
+  /** Background runner of tracking-upload jobs; uploads wake it, job reads show its in-process progress. */
+  jobRunner?: { wake(): void; progressOf?(jobId: string): number | undefined; forget?(jobId: string): void };
 }
 
 /** The authenticated caller. The organization comes from the key only, never from a request field. */

@@ -56,6 +56,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /operations/measurements': 'write:tracking',
   'POST /operations/measurements/inspect': 'write:tracking',
   'GET /operations/measurements/jobs/{jobId}': 'read:tracking',
+  'GET /operations/measurements/jobs': 'read:tracking',
+  'DELETE /operations/measurements/jobs/{jobId}': 'write:tracking',
   'DELETE /operations/measurements/by-file': 'write:tracking',
   'PATCH /operations/measurements/outliers': 'write:tracking',
   'PATCH /operations/measurements/outliers/by-file': 'write:tracking',

@@ -13,6 +13,8 @@ import {
   DeletedCountSchema,
   InspectFormSchema,
   InspectResponseSchema,
+  JobListQuerySchema,
+  JobPageSchema,
   JobPathSchema,
   JobSchema,
   MEASUREMENT_TYPE_VALUES,
@@ -23,14 +25,17 @@ import {
   UpdatedCountSchema,
   UploadFormSchema,
   UploadHeadersSchema,
+  UploadQuerySchema,
 } from '../schemas/measurements.ts';
 import {
+  cancelUploadJob,
   deleteByFile,
   flagOutliersByFile,
   flagOutliersByIds,
   getJob,
   inspectMeasurementsFile,
   listMeasurements,
+  listUploadJobs,
   measurementView,
   uploadMeasurements,
   type UploadedFile,
@@ -53,9 +58,16 @@ const uploadRoute = createRoute({
   summary: 'Upload tracking files (TDM, SP3, OEM); one background job per valid file',
   description:
     'Each file is validated synchronously (format detected from content, parsed, its objects resolved to spacecraft). ' +
-    '202 when every file was accepted, 207 when any failed (per-file results). With exactly one file, X-Content-Hash ' +
-    '(from /inspect) must match the content or the request is a 409 IMPORT_STALE_PREVIEW.',
-  request: { headers: UploadHeadersSchema, body: { content: { 'multipart/form-data': { schema: UploadFormSchema } }, required: true } },
+    '202 when every file was accepted (or is a duplicate), 207 when any failed (per-file results). With exactly one file, ' +
+    'X-Content-Hash (from /inspect) must match the content or the request is a 409 IMPORT_STALE_PREVIEW. Idempotent: a file ' +
+    'whose content was already uploaded for the same spacecraft (that job queued, running, or succeeded with its measurements ' +
+    'still stored) is a `duplicate` result naming that job, and nothing is queued — unless allowDuplicate=true. Every job of ' +
+    'one upload carries the response batchId.',
+  request: {
+    query: UploadQuerySchema,
+    headers: UploadHeadersSchema,
+    body: { content: { 'multipart/form-data': { schema: UploadFormSchema } }, required: true },
+  },
   responses: {
     202: { description: 'All files accepted', content: json(BatchUploadResponseSchema) },
     207: { description: 'Per-file results; at least one file failed', content: json(BatchUploadResponseSchema) },
@@ -70,11 +82,30 @@ const inspectRoute = createRoute({
   responses: { 200: { description: 'Inspection result', content: json(InspectResponseSchema) }, ...errorResponses(413, 415, 503) },
 });
 
+const jobsRoute = createRoute({
+  method: 'get', path: '/operations/measurements/jobs', tags: TAG, security: SECURED,
+  summary: 'List upload jobs (paged, newest first by default; filters status, spacecraft, file, batch)',
+  description: 'Permission read:tracking.',
+  request: { query: JobListQuerySchema },
+  responses: { 200: { description: 'A page of jobs', content: json(JobPageSchema) }, ...errorResponses() },
+});
+
 const jobRoute = createRoute({
   method: 'get', path: '/operations/measurements/jobs/{jobId}', tags: TAG, security: SECURED,
-  summary: 'Status of an upload job',
+  summary: 'Status and progress of an upload job',
+  description: 'Permission read:tracking.',
   request: { params: JobPathSchema },
   responses: { 200: { description: 'Job', content: json(JobSchema) }, ...errorResponses(404) },
+});
+
+const cancelJobRoute = createRoute({
+  method: 'delete', path: '/operations/measurements/jobs/{jobId}', tags: TAG, security: SECURED,
+  summary: 'Cancel a queued upload job',
+  description:
+    'A QUEUED job becomes CANCELLED (terminal; nothing of its file is stored; its stored bytes are dropped) and is returned. ' +
+    'A RUNNING, SUCCEEDED, FAILED or already CANCELLED job → 409 JOB_NOT_CANCELLABLE (details.status). Permission write:tracking.',
+  request: { params: JobPathSchema },
+  responses: { 200: { description: 'The cancelled job', content: json(JobSchema) }, ...errorResponses(404, 409) },
 });
 
 const outliersByIdsRoute = createRoute({
@@ -160,7 +191,9 @@ export function registerMeasurementRoutes(app: OpenAPIHono<AppEnv>): void {
     // The runner of this process takes over the validation's parse (when it is the service's own runner).
     const runner = c.get('deps').jobRunner;
     const cache = runner instanceof MeasurementJobRunner ? runner.parsedFiles : null;
-    const { status, body } = await uploadMeasurements(db, pool, c.get('caller').organizationId, files, c.req.header('x-content-hash'), cache);
+    const { status, body } = await uploadMeasurements(db, pool, c.get('caller').organizationId, files, c.req.header('x-content-hash'), cache, {
+      allowDuplicate: c.req.valid('query').allowDuplicate === 'true',
+    });
     if (body.successCount > 0) c.get('deps').jobRunner?.wake();
     return c.json(body, status);
   });
@@ -172,8 +205,18 @@ export function registerMeasurementRoutes(app: OpenAPIHono<AppEnv>): void {
     return c.json(await inspectMeasurementsFile(db, pool, c.get('caller').organizationId, files[0]!), 200);
   });
 
+  app.openapi(jobsRoute, async (c) => {
+    const page = await listUploadJobs(c.get('deps').db, c.get('caller').organizationId, c.req.valid('query'), c.get('deps').jobRunner ?? null);
+    return c.json(page as never, 200);
+  });
+
   app.openapi(jobRoute, async (c) => {
-    const job = await getJob(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').jobId);
+    const job = await getJob(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').jobId, c.get('deps').jobRunner ?? null);
+    return c.json(job as never, 200);
+  });
+
+  app.openapi(cancelJobRoute, async (c) => {
+    const job = await cancelUploadJob(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').jobId, c.get('deps').jobRunner ?? null);
     return c.json(job as never, 200);
   });
 

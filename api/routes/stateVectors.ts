@@ -142,7 +142,8 @@ export function registerStateVectorRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(importRoute, async (c) => {
     const files = await uploadedOpms(c);
-    const { status, body } = await importOpmFiles(c.get('deps'), c.get('caller').organizationId, files, c.req.valid('query').spacecraftId);
+    const query = c.req.valid('query');
+    const { status, body } = await importOpmFiles(c.get('deps'), c.get('caller').organizationId, files, query.spacecraftId, query.allowDuplicate === 'true');
     return c.json(body, status);
   });
 

@@ -96,7 +96,12 @@ export const FileResultSchema = z
   .object({
     filename: z.string(),
     jobId: z.string().nullable(),
-    status: z.enum(['success', 'failed']).openapi({ description: 'success: accepted, a job stores it (jobId); failed: nothing stored (errors say why)' }),
+    status: z.enum(['success', 'failed', 'duplicate']).openapi({
+      description:
+        'success: accepted, a job stores it (jobId). failed: nothing stored (errors say why). duplicate: the same content was ' +
+        'already uploaded for the same spacecraft and that job still counts (queued, running, or succeeded with its measurements ' +
+        'stored): jobId is that job (also params.duplicateOfJobId) and nothing is queued; ?allowDuplicate=true stores it again',
+    }),
     message: z.string(),
     code: z.string().openapi({ example: 'import.tracking.tdm.parse_failed' }),
     errorCode: z.string().nullable().openapi({ example: 'TRK-1001' }),
@@ -109,7 +114,8 @@ export const FileResultSchema = z
 
 export const BatchUploadResponseSchema = z
   .object({
-    successCount: z.number().int(),
+    batchId: z.string().openapi({ description: 'This upload: every job it queued carries it (GET /operations/measurements/jobs?batchId=…)' }),
+    successCount: z.number().int().openapi({ description: 'Files accepted or duplicate (not failed)' }),
     failureCount: z.number().int(),
     totalCount: z.number().int(),
     results: z.array(FileResultSchema),
@@ -131,14 +137,27 @@ export const InspectResponseSchema = z
   })
   .openapi('TrackingInspectResponse');
 
+export const JOB_STATUS_VALUES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
+
 export const JobSchema = z
   .object({
     jobId: z.string(),
+    batchId: z.string().openapi({ description: 'The upload (POST) the job came from; every file of one upload shares it' }),
     filename: z.string(),
     format: z.string(),
-    status: z.enum(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED']),
+    spacecraftIds: z.array(z.string()).openapi({ description: 'Spacecraft the file resolved to' }),
+    status: z.enum(JOB_STATUS_VALUES).openapi({
+      description: 'QUEUED → RUNNING → SUCCEEDED | FAILED; QUEUED → CANCELLED (DELETE). A failed attempt that may succeed again returns to QUEUED',
+    }),
     attempts: z.number().int(),
     maxAttempts: z.number().int(),
+    progress: z
+      .object({
+        rowsStored: z.number().int().openapi({ description: 'Measurements stored so far (all of them once SUCCEEDED)' }),
+        expectedRows: z.number().int().nullable().openapi({ description: 'Measurements the upload validation found in the file' }),
+        fraction: z.number().min(0).max(1),
+      })
+      .openapi({ description: 'Progress while RUNNING (rows stored / expected)' }),
     expectedMeasurementCount: z.number().int().nullable(),
     measurementCount: z.number().int().nullable(),
     error: z.string().nullable(),
@@ -150,6 +169,26 @@ export const JobSchema = z
     finishedAt: RecordTimestampSchema.nullable(),
   })
   .openapi('MeasurementJob');
+
+export const JobPageSchema = pageSchema(JobSchema, 'MeasurementJobPage');
+
+export const JobListQuerySchema = z.object({
+  status: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .openapi({ param: { name: 'status', in: 'query', style: 'form', explode: true }, type: 'array', items: { type: 'string', enum: [...JOB_STATUS_VALUES] }, description: 'Repeated or comma-separated job statuses' } as never),
+  spacecraftId: z.string().min(1).optional().openapi({ description: 'Jobs whose file resolved to this spacecraft (canonical id)' }),
+  file: z.string().min(1).optional().openapi({ description: 'Exact source file name' }),
+  batchId: z.string().min(1).optional().openapi({ description: 'The jobs of one upload (batchId of its response)' }),
+  ...pageableQuery,
+  sort: pageableQuery.sort.openapi({ description: 'Sort `field,asc|desc`, repeatable; fields: createdAt, finishedAt, filename, status; default createdAt,desc' }),
+});
+
+export const UploadQuerySchema = z.object({
+  allowDuplicate: z.enum(['true', 'false']).optional().openapi({
+    description: 'true: queue files even when the same content was already uploaded for the same spacecraft (default false: such a file is a duplicate result)',
+  }),
+});
 
 export const OutliersByIdsSchema = z
   .object({

@@ -105,6 +105,9 @@ export const LatestQuerySchema = z.object({
 
 export const ImportQuerySchema = z.object({
   spacecraftId: z.string().optional().openapi({ description: 'Target spacecraft; needed only when OBJECT_ID/OBJECT_NAME do not resolve one' }),
+  allowDuplicate: z.enum(['true', 'false']).optional().openapi({
+    description: 'true: store a state even when the same state (craft, epoch, frame, position, velocity) is already stored (default false: a duplicate result)',
+  }),
 });
 
 export const ImportFormSchema = z
@@ -117,7 +120,10 @@ export const ImportFormSchema = z
 
 const ImportFileResultSchema = z.object({
   filename: z.string(),
-  status: z.enum(FILE_RESULT_STATUSES).openapi({ description: 'success: stored; failed: nothing stored; ambiguous: repeat with the spacecraftId query' }),
+  status: z.enum(FILE_RESULT_STATUSES).openapi({
+    description: 'success: stored; failed: nothing stored; ambiguous: repeat with the spacecraftId query; duplicate: the same state is ' +
+      'already stored as stateVectorId, nothing stored (allowDuplicate=true stores it again)',
+  }),
   spacecraftId: z.string().nullable(),
   stateVectorId: z.string().nullable(),
   warnings: z.array(z.string()),

@@ -32,7 +32,7 @@ import { findSpacecraftById, findSpacecraftByIds, resolveSpacecraft, type Resolu
 import { ApiError, conflict, notFound, validationError } from '../errors.ts';
 import { instantTextOf } from '../instants.ts';
 import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
-import { batchHttpStatus, type FileResultStatus, type PreviewStatus } from '../results.ts';
+import { batchHttpStatus, succeeded, type FileResultStatus, type PreviewStatus } from '../results.ts';
 import { buildContent, deriveValues, epochKey, keysOverlap, MANEUVER_ID_MAX_LENGTH } from './maneuverRecords.ts';
 import { OcmImportError, type OcmExportFile, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from './maneuverOcm.ts';
 import type { ComputePool } from '../../workers/pool.ts';
@@ -834,7 +834,7 @@ export async function importManeuverFiles(
     });
     results.push(result);
   }
-  const successCount = results.filter((r) => r.status === 'success').length;
+  const successCount = succeeded(results);
   const body = { successCount, failureCount: results.length - successCount, results };
   const httpStatus = batchHttpStatus(results);
   if (httpStatus !== null) return { httpStatus, body };

@@ -53,6 +53,11 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
     return this.runJob(claimed);
   }
 
+  /** A job that will not run (cancelled): drop the parse kept for it. */
+  forget(jobId: string): void {
+    this.parsedFiles.delete(jobId);
+  }
+
   private async runJob({ job, content }: ClaimedJob): Promise<void> {
     // Parsed at upload by this process and still cached: no second parse. Otherwise (evicted, too big, uploaded by
     // another instance, restarted, retried) parse the stored bytes again on the pool.
@@ -93,6 +98,7 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
           const inserting = performance.now();
           count += await insertMeasurementColumns(tx, context, groups, batch);
           timing.insertMs += performance.now() - inserting;
+          this.reportProgress(job.id, count);
           source.ack();
         }
         // Only the lease holder may commit; otherwise roll the inserts back.

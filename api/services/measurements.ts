@@ -17,7 +17,18 @@ import {
   type TrackingStreamResult,
 } from '../../engine/tracking/index.ts';
 import type { Db } from '../../storage/db.ts';
-import { findJob, insertJob, type MeasurementJob } from '../../storage/measurementJobs.ts';
+import {
+  cancelQueuedJob,
+  findJob,
+  findLiveDuplicate,
+  insertJob,
+  JOB_SORT_COLUMNS,
+  listJobs,
+  type JobStatus,
+  type MeasurementJob,
+} from '../../storage/measurementJobs.ts';
+import { inTransaction } from '../../storage/db.ts';
+import { pageEnvelope, parsePageable, type PageableInput } from '../paging.ts';
 import {
   deleteMeasurementsByFile,
   MEASUREMENT_COMPONENTS,
@@ -29,9 +40,11 @@ import {
 import type { PageRequest } from '../../storage/paging.ts';
 import { resolveSpacecraft } from '../../storage/spacecraft.ts';
 import type { ComputePool } from '../../workers/pool.ts';
-import { ApiError, notFound, validationError } from '../errors.ts';
+import { ApiError, conflict, notFound, validationError } from '../errors.ts';
 import { instantText } from '../instants.ts';
 import { TrackingStream, type JobResolution, type ParsedFile, type ParsedFileCache } from './measurementJobRunner.ts';
+
+export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
 
 export interface UploadedFile {
   name: string;
@@ -48,7 +61,7 @@ export interface FileResultError {
 export interface FileResult {
   filename: string;
   jobId: string | null;
-  status: 'success' | 'failed';
+  status: 'success' | 'failed' | 'duplicate';
   message: string;
   code: string;
   errorCode: string | null;
@@ -59,10 +72,17 @@ export interface FileResult {
 }
 
 export interface BatchUploadResponse {
+  /** The upload request: every job it queued carries it (GET /operations/measurements/jobs?batchId=…). */
+  batchId: string;
   successCount: number;
   failureCount: number;
   totalCount: number;
   results: FileResult[];
+}
+
+export interface UploadOptions {
+  /** Store a file again although the same content was already uploaded for the same spacecraft. */
+  allowDuplicate?: boolean;
 }
 
 
@@ -179,8 +199,21 @@ async function inspectBytes(pool: ComputePool, file: UploadedFile, cache: Parsed
   }
 }
 
-/** Validates one file and, when valid, queues its job. */
-async function acceptFile(db: Db, pool: ComputePool, organizationId: string, file: UploadedFile, cache: ParsedFileCache | null): Promise<FileResult> {
+/**
+ * Validates one file and, when valid, queues its job — unless the same content was already uploaded for the same
+ * spacecraft and that upload still counts (queued, running, or succeeded with its measurements stored): then the
+ * result is `duplicate` with that job's id and nothing is queued (idempotent uploads; `allowDuplicate` overrides).
+ * The check and the insert are one write transaction, so two simultaneous uploads of one file queue one job.
+ */
+async function acceptFile(
+  db: Db,
+  pool: ComputePool,
+  organizationId: string,
+  file: UploadedFile,
+  cache: ParsedFileCache | null,
+  batchId: string,
+  options: UploadOptions,
+): Promise<FileResult> {
   const inspected = await inspectBytes(pool, file, cache);
   const params: Record<string, unknown> = { contentHash: inspected.contentHash, format: inspected.format };
   if (!inspected.ok || !inspected.summary) return failedResult(file.name, inspected.format, inspected.errors, params, inspected.errorsTruncated);
@@ -209,18 +242,47 @@ async function acceptFile(db: Db, pool: ComputePool, organizationId: string, fil
   // Cached before the row exists, so a runner that claims the job at once already finds the parse.
   const jobId = randomUUID();
   if (cache && inspected.parsed) cache.put(jobId, inspected.parsed);
-  const job = await insertJob(db, {
-    id: jobId,
-    organizationId,
-    filename: file.name,
-    format: summary.format,
-    contentSha256: inspected.contentHash,
-    content: file.bytes,
-    summary: { resolution: resolved, measurementContext, uncertaintySummary: summary.uncertaintySummary, measurementCount: summary.measurementCount },
+  const outcome = await inTransaction(db, async (tx) => {
+    if (!options.allowDuplicate) {
+      const earlier = await findLiveDuplicate(tx, organizationId, inspected.contentHash, measurementContext.spacecraftIds);
+      if (earlier) return { duplicateOf: earlier, job: null };
+    }
+    const job = await insertJob(tx, {
+      id: jobId,
+      organizationId,
+      filename: file.name,
+      format: summary.format,
+      contentSha256: inspected.contentHash,
+      content: file.bytes,
+      summary: { resolution: resolved, measurementContext, uncertaintySummary: summary.uncertaintySummary, measurementCount: summary.measurementCount },
+      batchId,
+      spacecraftIds: measurementContext.spacecraftIds,
+    });
+    return { duplicateOf: null, job };
   }).catch((error: unknown) => {
     cache?.delete(jobId);
     throw error;
   });
+  if (outcome.duplicateOf) {
+    cache?.delete(jobId);
+    const earlier = outcome.duplicateOf;
+    params.duplicateOfJobId = earlier.id;
+    return {
+      filename: file.name,
+      jobId: earlier.id,
+      status: 'duplicate',
+      message:
+        `the same content was already uploaded for the same spacecraft (${JSON.stringify(earlier.filename)}, job ${earlier.id}, ${earlier.status}); ` +
+        'nothing queued — upload with ?allowDuplicate=true to store it again',
+      code: `import.tracking.${summary.format.toLowerCase()}.duplicate`,
+      errorCode: null,
+      errors: [],
+      params,
+      measurementContext,
+      uncertaintySummary: summary.uncertaintySummary,
+    };
+  }
+  const job = outcome.job!;
   return {
     filename: file.name,
     jobId: job.id,
@@ -242,6 +304,7 @@ export async function uploadMeasurements(
   files: UploadedFile[],
   contentHashHeader: string | undefined,
   cache: ParsedFileCache | null = null,
+  options: UploadOptions = {},
 ): Promise<{ status: 202 | 207; body: BatchUploadResponse }> {
   if (files.length === 0) throw validationError({ files: 'at least one file is required' });
   // Spec rule 3: with exactly one file, a preview hash must still match the content.
@@ -252,11 +315,13 @@ export async function uploadMeasurements(
     });
   }
   const results: FileResult[] = [];
-  for (const file of files) results.push(await acceptFile(db, pool, organizationId, file, cache));
-  const successCount = results.filter((r) => r.status === 'success').length;
+  const batchId = randomUUID();
+  for (const file of files) results.push(await acceptFile(db, pool, organizationId, file, cache, batchId, options));
+  // A duplicate is not a failure: its measurements are (being) stored by the earlier job.
+  const successCount = results.filter((r) => r.status !== 'failed').length;
   return {
     status: successCount === results.length ? 202 : 207,
-    body: { successCount, failureCount: results.length - successCount, totalCount: results.length, results },
+    body: { batchId, successCount, failureCount: results.length - successCount, totalCount: results.length, results },
   };
 }
 
@@ -284,16 +349,30 @@ export async function inspectMeasurementsFile(db: Db, pool: ComputePool, organiz
   };
 }
 
-export function jobView(job: MeasurementJob) {
+/**
+ * A job as the API shows it. `progress`: rows stored so far of the rows expected (the count the upload's validation
+ * found); `liveRowsStored` is the runner's in-process count while this instance runs the job (more recent than the
+ * stored one while one long transaction holds the rows).
+ */
+export function jobView(job: MeasurementJob, liveRowsStored?: number) {
   const summary = job.summary as { measurementContext?: unknown; uncertaintySummary?: string; measurementCount?: number };
+  const expected = summary.measurementCount ?? null;
+  const rowsStored = job.status === 'RUNNING' && liveRowsStored !== undefined ? Math.max(job.rowsStored, liveRowsStored) : job.rowsStored;
   return {
     jobId: job.id,
+    batchId: job.batchId,
     filename: job.filename,
     format: job.format,
+    spacecraftIds: job.spacecraftIds,
     status: job.status,
     attempts: job.attempts,
     maxAttempts: job.maxAttempts,
-    expectedMeasurementCount: summary.measurementCount ?? null,
+    progress: {
+      rowsStored,
+      expectedRows: expected,
+      fraction: expected && expected > 0 ? Math.min(1, rowsStored / expected) : job.status === 'SUCCEEDED' ? 1 : 0,
+    },
+    expectedMeasurementCount: expected,
     measurementCount: job.measurementCount,
     error: job.error,
     contentHash: job.contentSha256,
@@ -305,10 +384,61 @@ export function jobView(job: MeasurementJob) {
   };
 }
 
-export async function getJob(db: Db, organizationId: string, jobId: string) {
+/** What the job routes need from this process's runner (in-process progress, the parse it holds for a job). */
+export interface JobRunnerView {
+  progressOf?(jobId: string): number | undefined;
+  forget?(jobId: string): void;
+}
+
+function jobNotFound(jobId: string): ApiError {
+  return notFound(`No measurement job ${jobId}`, 'JOB_NOT_FOUND', { code: 'measurement.job.not-found' });
+}
+
+export async function getJob(db: Db, organizationId: string, jobId: string, runner: JobRunnerView | null = null) {
   const job = await findJob(db, organizationId, jobId);
-  if (!job) throw notFound(`No measurement job ${jobId}`);
-  return jobView(job);
+  if (!job) throw jobNotFound(jobId);
+  return jobView(job, runner?.progressOf?.(job.id));
+}
+
+export interface JobListQuery extends PageableInput {
+  status?: string | string[];
+  spacecraftId?: string;
+  file?: string;
+  batchId?: string;
+}
+
+/** A page of the organization's upload jobs (newest first by default), filtered by status, spacecraft, file, batch. */
+export async function listUploadJobs(db: Db, organizationId: string, query: JobListQuery, runner: JobRunnerView | null = null) {
+  const page = parsePageable(query, Object.keys(JOB_SORT_COLUMNS), [{ field: 'createdAt', direction: 'desc' }]);
+  const statusTexts = query.status === undefined ? [] : (Array.isArray(query.status) ? query.status : [query.status]).flatMap((s) => s.split(',')).map((s) => s.trim());
+  const unknown = statusTexts.filter((s) => !(JOB_STATUSES as readonly string[]).includes(s));
+  if (unknown.length > 0) throw validationError({ status: `unknown status ${unknown.join(', ')}; one of ${JOB_STATUSES.join(', ')}` });
+  const { items, totalElements } = await listJobs(
+    db,
+    organizationId,
+    {
+      statuses: statusTexts as JobStatus[],
+      ...(query.spacecraftId !== undefined ? { spacecraftId: query.spacecraftId } : {}),
+      ...(query.file !== undefined ? { filename: query.file } : {}),
+      ...(query.batchId !== undefined ? { batchId: query.batchId } : {}),
+    },
+    page,
+  );
+  return pageEnvelope(items.map((job) => jobView(job, runner?.progressOf?.(job.id))), totalElements, page);
+}
+
+/** Cancels a QUEUED job (it becomes CANCELLED, nothing of it is stored); 409 when it runs or has finished. */
+export async function cancelUploadJob(db: Db, organizationId: string, jobId: string, runner: JobRunnerView | null = null) {
+  if (await cancelQueuedJob(db, organizationId, jobId)) {
+    runner?.forget?.(jobId);
+    return jobView((await findJob(db, organizationId, jobId))!);
+  }
+  const job = await findJob(db, organizationId, jobId);
+  if (!job) throw jobNotFound(jobId);
+  throw conflict('JOB_NOT_CANCELLABLE', `Job ${jobId} is ${job.status}: only a QUEUED job can be cancelled`, {
+    code: 'measurement.job.not-cancellable',
+    details: { jobId, status: job.status },
+  });
 }
 
 export function measurementView(m: Measurement) {

@@ -11,6 +11,7 @@ import type { PageRequest } from '../../storage/paging.ts';
 import { findSpacecraftById, resolveSpacecraft, type Spacecraft } from '../../storage/spacecraft.ts';
 import {
   deleteStateVector,
+  findIdenticalStateVector,
   findLatestEligibleStateVector,
   findStateVector,
   insertStateVector,
@@ -25,7 +26,7 @@ import type { ComputePool } from '../../workers/pool.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
 import { instantTextOf, parseInstantField } from '../instants.ts';
-import { batchHttpStatus, type FileResultStatus } from '../results.ts';
+import { batchHttpStatus, succeeded, type FileResultStatus } from '../results.ts';
 import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import type { CreateStateVectorInput } from '../schemas/stateVectors.ts';
 import { canonicalInstant, epochKey } from './maneuverRecords.ts';
@@ -293,7 +294,7 @@ async function resolveTarget(db: Db, organizationId: string, state: ImportedStat
   return { spacecraft: null, candidates: [] };
 }
 
-async function importOne(deps: AppDeps, organizationId: string, file: UploadedOpm, target: Spacecraft | null): Promise<ImportFileResult> {
+async function importOne(deps: AppDeps, organizationId: string, file: UploadedOpm, target: Spacecraft | null, allowDuplicate: boolean): Promise<ImportFileResult> {
   const { db, pool, config } = deps;
   let text: string;
   try {
@@ -348,18 +349,34 @@ async function importOne(deps: AppDeps, organizationId: string, file: UploadedOp
     sourceFile: file.filename,
     userDefined: state.userDefined,
   };
-  const { displayNumber } = await inTransaction(db, (tx) => insertStateVector(tx, organizationId, record));
+  // Idempotent: the same state of the same craft (epoch, frame, position, velocity) is stored once; the check and
+  // the insert are one transaction.
+  const stored = await inTransaction(db, async (tx) => {
+    const identical = allowDuplicate ? null : await findIdenticalStateVector(tx, organizationId, record);
+    if (identical) return { duplicateOf: identical.displayNumber, displayNumber: identical.displayNumber };
+    return { duplicateOf: null, displayNumber: (await insertStateVector(tx, organizationId, record)).displayNumber };
+  });
+  if (stored.duplicateOf !== null) {
+    return {
+      filename: file.filename,
+      status: 'duplicate',
+      spacecraftId: spacecraft.id,
+      stateVectorId: displayId(stored.duplicateOf),
+      warnings: [],
+      message: `the same state (epoch, frame, position, velocity) of this spacecraft is already stored as ${displayId(stored.duplicateOf)}; nothing stored — import with ?allowDuplicate=true to store it again`,
+    };
+  }
   return {
     filename: file.filename,
     status: 'success',
     spacecraftId: spacecraft.id,
-    stateVectorId: displayId(displayNumber),
+    stateVectorId: displayId(stored.displayNumber),
     warnings: record.warnings,
   };
 }
 
 /** Each file is stored or refused on its own: 200 all stored, 207 mixed or ambiguous, 400 when every file failed. */
-export async function importOpmFiles(deps: AppDeps, organizationId: string, files: UploadedOpm[], querySpacecraftId: string | undefined) {
+export async function importOpmFiles(deps: AppDeps, organizationId: string, files: UploadedOpm[], querySpacecraftId: string | undefined, allowDuplicate = false) {
   if (files.length === 0) throw validationError({ files: 'at least one file is required' });
   let target: Spacecraft | null = null;
   if (querySpacecraftId !== undefined) {
@@ -367,8 +384,8 @@ export async function importOpmFiles(deps: AppDeps, organizationId: string, file
     if (!target) throw spacecraftNotFound(querySpacecraftId);
   }
   const results: ImportFileResult[] = [];
-  for (const file of files) results.push(await importOne(deps, organizationId, file, target));
-  const successCount = results.filter((r) => r.status === 'success').length;
+  for (const file of files) results.push(await importOne(deps, organizationId, file, target, allowDuplicate));
+  const successCount = succeeded(results);
   const body = { successCount, failureCount: results.length - successCount, results };
   const status = batchHttpStatus(results);
   if (status !== null) return { status, body };
