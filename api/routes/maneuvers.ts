@@ -77,13 +77,15 @@ const createManeuversRoute = createRoute({
   summary: 'Create stored maneuvers (atomic batch)',
   description:
     'Every record is validated and checked for identity and overlap conflicts (against stored records and within the batch) in one ' +
-    'transaction; any failure creates nothing. Derived fields sent are ignored. Location: the created record when there is one, ' +
+    'transaction; any failure creates nothing. Collisions inside the batch → 400; with stored records → 409 MANEUVER_CONFLICT; an archived ' +
+    "spacecraft → 409 SPACECRAFT_ARCHIVED; a hard limit of the craft's maneuverCapabilities (blackout or allowed windows) → 422 " +
+    'MANEUVER_CAPABILITY_VIOLATION; soft limits (minimum separation, duty cycle, minimum burn) → stored, listed in warnings. Derived fields sent are ignored. Location: the created record when there is one, ' +
     'else the list query covering every created record (their spacecraft ids and enclosing window). Permission write:plannedmaneuvers.',
   security: SECURED,
   request: { body: { required: true, content: json(CreateManeuverRequestSchema) } },
   responses: {
-    201: { description: 'All records created', content: json(CreateManeuverResponseSchema) },
-    ...errorResponses(404, 409, 415),
+    201: { description: 'All records created (with the soft planning warnings)', content: json(CreateManeuverResponseSchema) },
+    ...errorResponses(404, 409, 415, 422),
   },
   ...CONTRACT,
 });
@@ -136,7 +138,7 @@ const importRoute = createRoute({
   responses: {
     200: { description: 'All files imported', content: json(ImportResultSchema) },
     207: { description: 'Per-file results (some failed or ambiguous)', content: json(ImportResultSchema) },
-    ...errorResponses(404, 409, 413, 415, 503),
+    ...errorResponses(404, 409, 413, 415, 422, 503),
   },
   ...CONTRACT,
 });
@@ -196,7 +198,7 @@ const putRoute = createRoute({
   },
   responses: {
     200: { description: 'The complete updated record', headers: ETAG_HEADER, content: json(ManeuverSchema) },
-    ...errorResponses(404, 409, 412, 415),
+    ...errorResponses(404, 409, 412, 415, 422),
   },
   ...CONTRACT,
 });

@@ -129,8 +129,27 @@ export const CreateManeuverRequestSchema = z
   })
   .openapi('CreateManeuverRequest');
 
+export const PlanningFindingSchema = z
+  .object({
+    code: z.enum(['BLACKOUT_WINDOW', 'OUTSIDE_ALLOWED_WINDOWS', 'MINIMUM_SEPARATION', 'DUTY_CYCLE', 'MINIMUM_BURN', 'WET_MASS_BELOW_DRY_MASS']),
+    maneuverId: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi('PlanningFinding', {
+    description:
+      "A planning rule of the spacecraft's maneuverCapabilities. Hard limits refuse the write (422 MANEUVER_CAPABILITY_VIOLATION): " +
+      'BLACKOUT_WINDOW (a burn overlaps a blackout window), OUTSIDE_ALLOWED_WINDOWS (allowed windows are declared and a burn is in ' +
+      'none). Soft limits are stored with a warning: MINIMUM_SEPARATION, DUTY_CYCLE (no declared thruster can fly the burns within ' +
+      'its duty cycle), MINIMUM_BURN (a segment is shorter than every declared minimum burn), WET_MASS_BELOW_DRY_MASS (OCM import).',
+  });
+
 export const CreateManeuverResponseSchema = z
-  .object({ createdCount: z.number().int(), message: z.string() })
+  .object({
+    createdCount: z.number().int(),
+    message: z.string(),
+    warnings: z.array(PlanningFindingSchema).openapi({ description: 'Soft planning-rule findings of the created records ([] when none)' }),
+  })
   .openapi('CreateManeuverResponse');
 
 export const UpdateManeuverRequestSchema = z
@@ -172,6 +191,9 @@ export const ManeuverSchema = z
     attitudeMode: AttitudeModeSchema,
     composition: z.array(BurnSegmentViewSchema),
     ...derivedFields,
+    warnings: z.array(PlanningFindingSchema).openapi({
+      description: "What the spacecraft's declared capabilities say about the record now (computed on every read; [] when nothing)",
+    }),
   })
   .openapi('Maneuver');
 
@@ -286,6 +308,8 @@ export const ImportFileResultSchema = z
     line: z.number().int().optional().openapi({ description: '1-based line of the file the error is about' }),
     candidateSpacecraftIds: z.array(z.string()).optional(),
     conflictingManeuverIds: z.array(z.string()).optional(),
+    warnings: z.array(PlanningFindingSchema).optional().openapi({ description: 'Soft planning findings of a stored (or ready) file' }),
+    violations: z.array(PlanningFindingSchema).optional().openapi({ description: 'Hard capability limits that failed the file' }),
   })
   .openapi('ManeuverImportFileResult');
 

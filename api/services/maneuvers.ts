@@ -29,7 +29,7 @@ import {
 } from '../../storage/maneuvers.ts';
 import { reserveDisplayNumbers } from '../../storage/sequences.ts';
 import { findSpacecraftById, findSpacecraftByIds, resolveSpacecraft, type ResolutionKind, type Spacecraft } from '../../storage/spacecraft.ts';
-import { ApiError, conflict, notFound, validationError } from '../errors.ts';
+import { ApiError, conflict, notFound, unprocessable, validationError } from '../errors.ts';
 import { instantTextOf } from '../instants.ts';
 import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import { batchHttpStatus, succeeded, type FileResultStatus, type PreviewStatus } from '../results.ts';
@@ -37,6 +37,7 @@ import { buildContent, deriveValues, epochKey, keysOverlap, MANEUVER_ID_MAX_LENG
 import { OcmImportError, type OcmExportFile, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from './maneuverOcm.ts';
 import type { ComputePool } from '../../workers/pool.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
+import { checkPlanningRules, isHardLimit, type PlannedManeuver, type PlanningFinding } from './maneuverPlanning.ts';
 
 export const MAX_LIST_SPACECRAFT = 50;
 export const MAX_EXPORT_MANEUVER_IDS = 100;
@@ -64,6 +65,8 @@ export interface ManeuverDetail extends DerivedView {
   attitudeMode: AttitudeMode;
   /** Segments exactly as stored (canonical UTC referenceEpoch). */
   composition: StoredBurnSegment[];
+  /** What the craft's declared capabilities say about the record now (maneuverPlanning.ts); [] when nothing. */
+  warnings: PlanningFinding[];
 }
 
 export interface ManeuverListItem extends DerivedView {
@@ -88,7 +91,7 @@ function derivedView(record: StoredManeuver, spacecraft: Spacecraft, conflicts: 
   };
 }
 
-function detailView(record: StoredManeuver, spacecraft: Spacecraft, conflicts: string[]): ManeuverDetail {
+function detailView(record: StoredManeuver, spacecraft: Spacecraft, conflicts: string[], warnings: PlanningFinding[]): ManeuverDetail {
   return {
     maneuverId: record.maneuverId,
     displayId: record.displayId,
@@ -98,6 +101,7 @@ function detailView(record: StoredManeuver, spacecraft: Spacecraft, conflicts: s
     attitudeMode: record.attitudeMode,
     composition: record.composition.map((s) => ({ ...s, referenceEpoch: instantTextOf(s.referenceEpoch) })),
     ...derivedView(record, spacecraft, conflicts),
+    warnings,
   };
 }
 
@@ -261,6 +265,97 @@ export async function findBatchConflicts(db: SqlExecutor, organizationId: string
   return conflicts.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Planning rules the spacecraft declares (maneuverPlanning.ts), and the archived state
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A maneuver may be planned only for an Active spacecraft (reads and deletes stay possible). */
+function requireActive(spacecraft: Spacecraft): void {
+  if (spacecraft.lifecycleStatus === 'Archived') {
+    throw conflict('SPACECRAFT_ARCHIVED', `Spacecraft ${spacecraft.id} is archived: restore it (lifecycle Active) before planning maneuvers for it`, {
+      code: 'maneuver.spacecraft.archived',
+      details: { spacecraftId: spacecraft.id, lifecycleStatus: spacecraft.lifecycleStatus },
+    });
+  }
+}
+
+function plannedOf(maneuverId: string, composition: readonly StoredBurnSegment[], origin: Epoch): PlannedManeuver {
+  return {
+    maneuverId,
+    burns: composition.map((s) => ({ startS: Epoch.parseInstant(s.referenceEpoch).secondsSince(origin), durationS: s.duration })),
+  };
+}
+
+/**
+ * Findings of the planning rules for `batch` (records of any spacecraft), each against its craft's declared
+ * capabilities and its other maneuvers: the stored ones near it (within the separation / duty-cycle reach; `exclude`
+ * leaves out the record being replaced) and the other records of the batch.
+ */
+export async function planningFindings(
+  db: SqlExecutor,
+  organizationId: string,
+  spacecraftById: ReadonlyMap<string, Spacecraft>,
+  batch: readonly PendingRecord[],
+  exclude?: string,
+): Promise<PlanningFinding[]> {
+  const findings: PlanningFinding[] = [];
+  for (const [spacecraftId, entries] of groupBySpacecraft(batch)) {
+    const capabilities = spacecraftById.get(spacecraftId)?.maneuverCapabilities;
+    if (!capabilities) continue;
+    const origin = entries.reduce((min, e) => {
+      const start = Epoch.parseInstant(e.record.content.start);
+      return start.isBefore(min) ? start : min;
+    }, Epoch.parseInstant(entries[0]!.record.content.start));
+    const at = (text: string) => Epoch.parseInstant(text).secondsSince(origin);
+    const window = (w: { start: string; end: string }) => ({ startS: at(w.start), endS: at(w.end), label: `${w.start}–${w.end}` });
+    const thrusters = capabilities.thrusters.map((t) => ({
+      thrusterId: t.thrusterId,
+      dutyCycleWindowS: t.dutyCycleWindowSeconds,
+      maximumDutyCycle: t.maximumDutyCycle,
+      minimumBurnS: t.minimumBurnSeconds,
+    }));
+    const rules = {
+      allowedWindows: capabilities.allowedWindows.map(window),
+      blackoutWindows: capabilities.blackoutWindows.map(window),
+      minimumSeparationS: capabilities.minimumManeuverSeparationSeconds,
+      thrusters,
+    };
+    const reach = Math.max(rules.minimumSeparationS ?? 0, ...thrusters.map((t) => t.dutyCycleWindowS ?? 0));
+    const latestEnd = entries.reduce((max, e) => (e.record.content.endKey > max ? e.record.content.endKey : max), entries[0]!.record.content.endKey);
+    const lastEnd = entries.find((e) => e.record.content.endKey === latestEnd)!.record.content.end;
+    const stored = (
+      await listManeuversInWindow(
+        db,
+        organizationId,
+        [spacecraftId],
+        epochKey(origin.plusSeconds(-reach)),
+        epochKey(Epoch.parseInstant(lastEnd).plusSeconds(reach + 1e-6)),
+      )
+    ).filter((r) => r.maneuverId !== exclude && !entries.some((e) => e.record.maneuverId === r.maneuverId));
+    const planned = entries.map((e) => plannedOf(e.record.maneuverId, e.record.content.composition, origin));
+    const neighbours = stored.map((r) => plannedOf(r.maneuverId, r.composition, origin));
+    planned.forEach((candidate, i) => {
+      findings.push(...checkPlanningRules(candidate, [...neighbours, ...planned.filter((_, j) => j !== i)], rules));
+    });
+  }
+  return findings;
+}
+
+/** 422 when any finding is a hard limit of the craft's capabilities. */
+function refuseHardLimits(findings: readonly PlanningFinding[]): void {
+  const hard = findings.filter((f) => isHardLimit(f.code));
+  if (hard.length === 0) return;
+  throw unprocessable('MANEUVER_CAPABILITY_VIOLATION', `Maneuver capability violated: ${hard.slice(0, 5).map((f) => `${JSON.stringify(f.maneuverId)} ${f.message}`).join('; ')}`, {
+    code: 'maneuver.capability.violated',
+    details: { violations: hard },
+  });
+}
+
+/** The soft findings, as the `warnings` of a response. */
+function softFindings(findings: readonly PlanningFinding[]): PlanningFinding[] {
+  return findings.filter((f) => !isHardLimit(f.code));
+}
+
 /** 400 VALIDATION_ERROR for collisions inside a create request, naming both records by position and id. */
 function batchProblemsError(batch: readonly PendingRecord[], problems: readonly BatchProblem[]): ApiError {
   const fieldErrors: Record<string, string> = {};
@@ -318,8 +413,8 @@ async function insertBatch(tx: SqlExecutor, organizationId: string, batch: reado
 // ---------------------------------------------------------------------------------------------------------------
 
 export interface CreatedManeuvers {
-  /** The contract's CreateManeuverResponse. */
-  response: { createdCount: number; message: string };
+  /** The contract's CreateManeuverResponse, with the planning warnings of the created records. */
+  response: { createdCount: number; message: string; warnings: PlanningFinding[] };
   /** What was created, in request order (for Location). */
   created: Array<{ spacecraftId: string; maneuverId: string; start: string; end: string }>;
 }
@@ -328,14 +423,17 @@ export interface CreatedManeuvers {
 export async function createManeuvers(db: Db, organizationId: string, maneuvers: readonly CreateManeuverJson[]): Promise<CreatedManeuvers> {
   const batch: PendingRecord[] = maneuvers.map((m) => ({ spacecraftId: m.spacecraftId, maneuverId: m.name, content: contentFromJson(m, null) }));
   return await inTransaction(db, async (tx) => {
-    await requireSpacecraftList(tx, organizationId, [...new Set(batch.map((b) => b.spacecraftId))]);
+    const spacecraft = await requireSpacecraftList(tx, organizationId, [...new Set(batch.map((b) => b.spacecraftId))]);
+    for (const craft of spacecraft.values()) requireActive(craft);
     const problems = findBatchProblems(batch);
     if (problems.length > 0) throw batchProblemsError(batch, problems);
     const conflicts = await findBatchConflicts(tx, organizationId, batch);
     if (conflicts.length > 0) throw conflictError(conflicts, 'maneuver.create.conflict');
+    const findings = await planningFindings(tx, organizationId, spacecraft, batch);
+    refuseHardLimits(findings);
     await insertBatch(tx, organizationId, batch);
     return {
-      response: { createdCount: batch.length, message: `${batch.length} maneuver${batch.length === 1 ? '' : 's'} created` },
+      response: { createdCount: batch.length, message: `${batch.length} maneuver${batch.length === 1 ? '' : 's'} created`, warnings: softFindings(findings) },
       created: batch.map((b) => ({ spacecraftId: b.spacecraftId, maneuverId: b.maneuverId, start: b.content.start, end: b.content.end })),
     };
   });
@@ -363,7 +461,9 @@ export async function getManeuver(
   const record = await findManeuver(db, organizationId, { spacecraftId, maneuverId });
   if (!record) throw maneuverNotFound(spacecraftId, maneuverId);
   const conflicts = await overlappingIdsOf(db, organizationId, spacecraftId, [maneuverId]);
-  return { maneuver: detailView(record, spacecraft, conflicts.get(maneuverId) ?? []), etag: entityTag(record) };
+  // On a read every finding is a warning: capabilities may have changed since the record was stored.
+  const findings = await planningFindings(db, organizationId, new Map([[spacecraftId, spacecraft]]), [{ spacecraftId, maneuverId, content: record }], maneuverId);
+  return { maneuver: detailView(record, spacecraft, conflicts.get(maneuverId) ?? [], findings), etag: entityTag(record) };
 }
 
 /** PUT (rule 3): replaces name, purpose, attitudeMode and composition; the new interval must not overlap (rule 4). */
@@ -376,10 +476,11 @@ export async function replaceManeuver(
   ifMatch: IfMatch = null,
 ): Promise<{ maneuver: ManeuverDetail; etag: string }> {
   await inTransaction(db, async (tx) => {
-    await requireSpacecraft(tx, organizationId, spacecraftId);
+    const spacecraft = await requireSpacecraft(tx, organizationId, spacecraftId);
     const current = await findManeuver(tx, organizationId, { spacecraftId, maneuverId });
     if (!current) throw maneuverNotFound(spacecraftId, maneuverId);
     assertIfMatch(ifMatch, entityTag(current));
+    requireActive(spacecraft);
     const content = contentFromJson(input, current.wetMassKg);
     const overlaps = await findOverlapping(tx, organizationId, spacecraftId, content.startKey, content.endKey, maneuverId);
     if (overlaps.length > 0) {
@@ -388,6 +489,7 @@ export async function replaceManeuver(
         'maneuver.update.overlap',
       );
     }
+    refuseHardLimits(await planningFindings(tx, organizationId, new Map([[spacecraftId, spacecraft]]), [{ spacecraftId, maneuverId, content }], maneuverId));
     await updateManeuverContent(tx, organizationId, { spacecraftId, maneuverId }, content, nowIso());
   });
   return await getManeuver(db, organizationId, spacecraftId, maneuverId);
@@ -600,6 +702,10 @@ export interface FileResult {
   line?: number;
   candidateSpacecraftIds?: string[];
   conflictingManeuverIds?: string[];
+  /** Planning warnings of the file's maneuvers (soft capability limits, WET_MASS below the dry mass). */
+  warnings?: PlanningFinding[];
+  /** Hard capability limits the file's maneuvers violate (why it failed). */
+  violations?: PlanningFinding[];
 }
 
 export interface ImportOutcome {
@@ -736,6 +842,15 @@ function blockingResult(file: UploadedFile, analysis: FileAnalysis): FileResult 
       candidateSpacecraftIds: [],
     };
   }
+  if (target.spacecraft!.lifecycleStatus === 'Archived') {
+    return {
+      ...base,
+      status: 'failed',
+      error: 'SPACECRAFT_ARCHIVED',
+      code: 'import.spacecraft.archived',
+      message: `Spacecraft ${target.spacecraft!.id} is archived: restore it (lifecycle Active) before planning maneuvers for it`,
+    };
+  }
   // Maneuvers of the same file that overlap each other: the file is invalid (400 material), not a stored conflict.
   const plan = analysis.plan!;
   const overlaps = findBatchProblems(pendingOf(analysis)).filter((p) => p.reason === 'OVERLAP');
@@ -783,6 +898,46 @@ function conflictResult(file: UploadedFile, analysis: FileAnalysis, conflicts: M
   };
 }
 
+/**
+ * The planning findings of a file's maneuvers and the WET_MASS check: hard limits make the file fail (its result,
+ * `violations`), the rest are `warnings`.
+ */
+async function filePlanning(db: SqlExecutor, organizationId: string, file: UploadedFile, analysis: FileAnalysis): Promise<{ failed: FileResult | null; warnings: PlanningFinding[] }> {
+  const spacecraft = analysis.target.spacecraft!;
+  const pending = pendingOf(analysis);
+  const findings = await planningFindings(db, organizationId, new Map([[spacecraft.id, spacecraft]]), pending);
+  const plan = analysis.plan!;
+  for (const m of plan.maneuvers) {
+    const wetMass = m.content.wetMassKg;
+    if (wetMass !== null && spacecraft.dryMass !== null && wetMass < spacecraft.dryMass) {
+      findings.push({
+        code: 'WET_MASS_BELOW_DRY_MASS',
+        maneuverId: m.maneuverId,
+        message: `the file's WET_MASS (${wetMass} kg) is below the spacecraft's dry mass (${spacecraft.dryMass} kg)`,
+        details: { wetMassKg: wetMass, dryMassKg: spacecraft.dryMass, line: m.line },
+      });
+    }
+  }
+  const hard = findings.filter((f) => isHardLimit(f.code));
+  if (hard.length === 0) return { failed: null, warnings: findings };
+  const first = plan.maneuvers.find((m) => m.maneuverId === hard[0]!.maneuverId);
+  return {
+    failed: {
+      filename: file.filename,
+      status: 'failed',
+      spacecraftId: spacecraft.id,
+      maneuverIds: plan.maneuvers.map((m) => m.maneuverId),
+      skippedManeuverIds: plan.skippedManeuverIds,
+      error: 'MANEUVER_CAPABILITY_VIOLATION',
+      code: 'import.maneuver.capability',
+      message: `${first ? `line ${first.line}: ` : ''}${hard.slice(0, 5).map((f) => `maneuver ${JSON.stringify(f.maneuverId)}: ${f.message}`).join('; ')}`,
+      ...(first ? { line: first.line } : {}),
+      violations: hard,
+    },
+    warnings: findings.filter((f) => !isHardLimit(f.code)),
+  };
+}
+
 function stalePreview(message: string): ApiError {
   return conflict('IMPORT_STALE_PREVIEW', message, { code: 'import.commit.preview.stale' });
 }
@@ -822,6 +977,8 @@ export async function importManeuverFiles(
       const pending = pendingOf(analysis);
       const conflicts = await findBatchConflicts(tx, organizationId, pending);
       if (conflicts.length > 0) return conflictResult(file, analysis, conflicts);
+      const planning = await filePlanning(tx, organizationId, file, analysis);
+      if (planning.failed) return planning.failed;
       await insertBatch(tx, organizationId, pending);
       const ok: FileResult = {
         filename: file.filename,
@@ -829,6 +986,7 @@ export async function importManeuverFiles(
         spacecraftId: analysis.target.spacecraft!.id,
         maneuverIds: pending.map((p) => p.maneuverId),
         skippedManeuverIds: analysis.plan!.skippedManeuverIds,
+        warnings: planning.warnings,
       };
       return ok;
     });
@@ -839,7 +997,20 @@ export async function importManeuverFiles(
   const httpStatus = batchHttpStatus(results);
   if (httpStatus !== null) return { httpStatus, body };
   // every file failed without ambiguity: an error
-  const allConflicts = results.every((r) => r.error === 'MANEUVER_CONFLICT');
+  // Conflicts with stored state (records, an archived craft) → 409; capability limits → 422; anything else → 400.
+  if (results.every((r) => r.error === 'SPACECRAFT_ARCHIVED')) {
+    const first = results[0]!;
+    throw conflict('SPACECRAFT_ARCHIVED', results.length === 1 ? `${first.filename}: ${first.message}` : `All ${results.length} files failed; see details.results`, {
+      code: 'import.spacecraft.archived',
+      details: body,
+    });
+  }
+  const allConflicts = results.every((r) => r.error === 'MANEUVER_CONFLICT' || r.error === 'SPACECRAFT_ARCHIVED');
+  if (results.every((r) => r.error === 'MANEUVER_CAPABILITY_VIOLATION')) {
+    const first = results[0]!;
+    const text = results.length === 1 ? `${first.filename}: ${first.message}` : `All ${results.length} files failed; see details.results`;
+    throw unprocessable('MANEUVER_CAPABILITY_VIOLATION', text, { code: 'import.maneuver.capability', details: body });
+  }
   const first = results[0]!;
   const text = results.length === 1 ? `${first.filename}: ${first.message}` : `All ${results.length} files failed; see details.results`;
   if (allConflicts) throw conflict('MANEUVER_CONFLICT', text, { code: 'import.maneuver.conflict', details: body });
@@ -879,12 +1050,15 @@ export async function inspectManeuverFile(
   if (blocked) return { ...blocked, ...common, status: blocked.status === 'ambiguous' ? 'ambiguous' : 'failed' };
   const conflicts = await findBatchConflicts(db, organizationId, pendingOf(analysis));
   if (conflicts.length > 0) return { ...conflictResult(file, analysis, conflicts), ...common, status: 'failed' };
+  const planning = await filePlanning(db, organizationId, file, analysis);
+  if (planning.failed) return { ...planning.failed, ...common, status: 'failed' };
   return {
     filename: file.filename,
     spacecraftId: analysis.target.spacecraft!.id,
     maneuverIds: analysis.plan!.maneuvers.map((m) => m.maneuverId),
     skippedManeuverIds: analysis.plan!.skippedManeuverIds,
     candidateSpacecraftIds: analysis.target.candidates,
+    warnings: planning.warnings,
     ...common,
     status: 'ready',
   };

@@ -74,7 +74,7 @@ describe('OCM import: samples and file rules', () => {
       successCount: 1,
       failureCount: 0,
       results: [
-        { filename: 'OCMExample3.txt', status: 'success', spacecraftId: craft, maneuverIds: ['E_W_20160305B'], skippedManeuverIds: ['CUBESAT_DEPLOY'] },
+        { filename: 'OCMExample3.txt', status: 'success', spacecraftId: craft, maneuverIds: ['E_W_20160305B'], skippedManeuverIds: ['CUBESAT_DEPLOY'], warnings: [] },
       ],
     });
     const detail = await getDetail(svc, key, 'E_W_20160305B', craft);

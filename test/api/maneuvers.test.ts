@@ -29,7 +29,7 @@ describe('stored maneuvers: records and derived values', () => {
     ]);
     assert.equal(response.status, 201);
     const body = await response.json();
-    assert.deepEqual(body, { createdCount: 1, message: '1 maneuver created' });
+    assert.deepEqual(body, { createdCount: 1, message: '1 maneuver created', warnings: [] });
 
     const detail = await getDetail(svc, key, 'RAISE-1', craft);
     assert.equal(detail.maneuverId, 'RAISE-1');
