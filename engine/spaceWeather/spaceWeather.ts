@@ -19,7 +19,7 @@
  * snapshot, and every CSV) both read the same.
  */
 import { mjdFromCalendarDate } from '../time/leapSeconds.ts';
-import { calendarDateFromMjd, daysInMonth, Epoch } from '../time/epoch.ts';
+import { daysInMonth, Epoch, isoDateFromMjd } from '../time/epoch.ts';
 
 export type SpaceWeatherFormat = 'CSSI' | 'CSV';
 export type SpaceWeatherRowKind = 'OBSERVED' | 'DAILY_PREDICTED' | 'MONTHLY';
@@ -300,9 +300,9 @@ export class SpaceWeatherTable {
     return out;
   }
 
-  /** UTC MJD span over which `nrlmsiseDrivers` answers: it reads back 1 day (F10.7) and 36 + 21 hours (Ap). */
+  /** UTC MJD span over which `nrlmsiseDrivers` answers: it reads back up to 57 hours (the Ap means before t − 36 h). */
   driversSpan(): { firstMjd: number; lastMjd: number } {
-    return { firstMjd: this.firstMjd + 1 + 1e-9, lastMjd: this.lastMjd };
+    return { firstMjd: this.firstMjd + 57 / 24, lastMjd: this.lastMjd };
   }
 
   /**
@@ -396,7 +396,5 @@ function calendarMjd(year: number, month: number, day: number, line: number): nu
 
 /** YYYY-MM-DD of a (fractional) UTC MJD. */
 export function isoDate(mjd: number): string {
-  if (!Number.isFinite(mjd)) return String(mjd);
-  const { year, month, day } = calendarDateFromMjd(Math.floor(mjd));
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return Number.isFinite(mjd) ? isoDateFromMjd(mjd) : String(mjd);
 }
