@@ -207,18 +207,6 @@ export class EarthDataStore {
     const live = new Set<string>();
     const chosen: Partial<Record<EarthDataKind, EarthDataFileSummary>> = {};
     const rejected: RejectedEarthDataFile[] = [];
-    for (const kind of EARTH_DATA_KINDS) {
-      const valid: { summary: EarthDataFileSummary; file: CandidateFile }[] = [];
-      for (const file of candidates.filter((c) => c.kind === kind)) {
-        live.add(`${kind}|${file.path}|${file.size}|${file.mtimeMs}`);
-        const result = await this.inspect(kind, file);
-        if (result.ok) valid.push({ summary: result.summary, file });
-        else rejected.push({ kind, path: result.path, error: result.error, line: result.line });
-      }
-      // newest observations first, then the most recently modified
-      valid.sort((a, b) => b.summary.observedUntilMjd - a.summary.observedUntilMjd || b.file.mtimeMs - a.file.mtimeMs);
-      if (valid[0]) chosen[kind] = valid[0].summary;
-    }
     // bundled snapshots (identified once; their inspections stay cached)
     const bundled = async (kind: EarthDataKind, path: string): Promise<EarthDataFileSummary> => {
       const st = await stat(path);
@@ -228,7 +216,32 @@ export class EarthDataStore {
       if (!result.ok) throw new Error(`bundled ${kind} file unreadable: ${result.error}`);
       return result.summary;
     };
-    const eopBundled = await Promise.all(BUNDLED_FILES.EOP.map((p) => bundled('EOP', p)));
+    const eopBundled: EarthDataFileSummary[] = [];
+    for (const path of BUNDLED_FILES.EOP) eopBundled.push(await bundled('EOP', path));
+    const bundledEopEnd = Math.max(...eopBundled.map((b) => (b.kind === 'EOP' ? b.coverage.lastMjd : Number.NaN)));
+    for (const kind of EARTH_DATA_KINDS) {
+      const valid: { summary: EarthDataFileSummary; file: CandidateFile }[] = [];
+      for (const file of candidates.filter((c) => c.kind === kind)) {
+        live.add(`${kind}|${file.path}|${file.size}|${file.mtimeMs}`);
+        const result = await this.inspect(kind, file);
+        if (!result.ok) {
+          rejected.push({ kind, path: result.path, error: result.error, line: result.line });
+        } else if (result.summary.kind === 'EOP' && result.summary.coverage.firstMjd > bundledEopEnd + 1) {
+          // the file continues the bundled history: it must reach back to it, or the table would interpolate across a gap
+          rejected.push({
+            kind,
+            path: file.path,
+            error:
+              `${file.path}: starts ${isoDateFromMjd(result.summary.coverage.firstMjd)}, after the end of the bundled EOP history ` +
+              `(${isoDateFromMjd(bundledEopEnd)}): the gap would be interpolated; use finals2000A.all or a C04 series from 1962`,
+            line: null,
+          });
+        } else valid.push({ summary: result.summary, file });
+      }
+      // newest observations first, then the most recently modified
+      valid.sort((a, b) => b.summary.observedUntilMjd - a.summary.observedUntilMjd || b.file.mtimeMs - a.file.mtimeMs);
+      if (valid[0]) chosen[kind] = valid[0].summary;
+    }
     const eopFiles: EarthDataFileRef[] = [...eopBundled, ...(chosen.EOP ? [chosen.EOP] : [])].map((s) => ({ path: s.path, sha256: s.sha256 }));
     const spliceKey = eopFiles.map((f) => `${f.sha256}:${f.path}`).join('+');
     let eopCoverage = this.spliceCoverage.get(spliceKey);
