@@ -351,6 +351,12 @@ export class EarthDataStore {
   }
 }
 
+/** SIGHUP handler of the entry points: reload, log the outcome, never throw. */
+export function reloadEarthDataOnSignal(store: EarthDataStore): void {
+  logInfo('SIGHUP: re-reading the Earth data', { dataDirectory: store.options.dataDir });
+  store.reload('SIGHUP').catch((error) => logError('Earth data reload failed; keeping the current data', { error: String(error) }));
+}
+
 function mjdOfIsoDate(iso: string): number {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   return mjdFromCalendarDate(y, m, d);

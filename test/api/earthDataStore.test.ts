@@ -167,7 +167,7 @@ test('a task whose file changed under the worker is retried once after a reload,
     epoch: '2023-03-08T06:30:00.000000000Z',
     positionKm: [1078.7, 473.9, -6987.5],
     velocityKmS: [6.06, -4.36, 0.64],
-    frame: 'ITRF',
+    frame: 'ITRF' as const,
   }));
   assert.ok(output.altitudeKm > 600);
   assert.equal(seen.length, 2, 'retried once');
