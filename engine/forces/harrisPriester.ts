@@ -92,15 +92,10 @@ export class HarrisPriesterAtmosphere implements Atmosphere {
 
   /** Density (kg/m³) at the evaluation's ITRF position, with the Sun rotated into ITRF. */
   densityKgM3(ev: ForceEvaluation): number {
-    ev.ensureRotation();
-    ev.ensureSun();
-    const R = ev.rotation;
+    ev.ensureSunItrf();
     const p = ev.rItrfM;
-    const s = ev.sunGcrfM;
-    const sx = R[0]! * s[0]! + R[1]! * s[1]! + R[2]! * s[2]!;
-    const sy = R[3]! * s[0]! + R[4]! * s[1]! + R[5]! * s[2]!;
-    const sz = R[6]! * s[0]! + R[7]! * s[1]! + R[8]! * s[2]!;
-    return this.density(p[0]!, p[1]!, p[2]!, sx, sy, sz);
+    const s = ev.sunItrfM;
+    return this.density(p[0]!, p[1]!, p[2]!, s[0]!, s[1]!, s[2]!);
   }
 
   /**

@@ -397,9 +397,8 @@ export class Nrlmsise00 {
     const db04 = PDM[0]![0]! * Math.exp(sw[21]! * this.globe7(PD[0]!)) * PD[0]![0]!;
     d[0] = this.densu(alt, db04, tinf, tlb, MASS_HE, ALPHA[0]!, zlb, s);
     if (sw[15] !== 0 && alt < ALTL[0]!) {
-      const b04 = this.densu(PDM[0]![2]!, db04, tinf, tlb, MASS_HE - xmm, ALPHA[0]! - 1, zlb, s);
-      const dm04 = this.densu(alt, b04, tinf, tlb, xmm, 0, zlb, s);
-      d[0] = dnet(d[0]!, dm04, zhm28, xmm, MASS_HE);
+      d[0] = this.turbopause(alt, d[0]!, db04, PDM[0]![2]!, MASS_HE, ALPHA[0]!, tinf, tlb, zlb, s, zhm28);
+      const b04 = this.mixedBase;
       // correction to the specified mixing ratio at the ground
       const rl = Math.log((b28 * PDM[0]![1]!) / b04);
       d[0] = d[0]! * ccor(alt, rl, PDM[0]![5]! * PDL[1]![1]!, PDM[0]![4]! * PDL[1]![0]!);
@@ -409,9 +408,7 @@ export class Nrlmsise00 {
     const db16 = PDM[1]![0]! * Math.exp(sw[21]! * this.globe7(PD[1]!)) * PD[1]![0]!;
     d[1] = this.densu(alt, db16, tinf, tlb, MASS_O, ALPHA[1]!, zlb, s);
     if (sw[15] !== 0 && alt < ALTL[1]!) {
-      const b16 = this.densu(PDM[1]![2]!, db16, tinf, tlb, MASS_O - xmm, ALPHA[1]! - 1, zlb, s);
-      const dm16 = this.densu(alt, b16, tinf, tlb, xmm, 0, zlb, s);
-      d[1] = dnet(d[1]!, dm16, zhm28, xmm, MASS_O);
+      d[1] = this.turbopause(alt, d[1]!, db16, PDM[1]![2]!, MASS_O, ALPHA[1]!, tinf, tlb, zlb, s, zhm28);
       const rl = PDM[1]![1]! * PDL[1]![16]! * (1 + sw[1]! * PDL[0]![23]! * (this.f107A - 150));
       d[1] = d[1]! * ccor2(alt, rl, PDM[1]![5]! * PDL[1]![3]!, PDM[1]![4]! * PDL[1]![2]!, PDM[1]![5]! * PDL[1]![4]!);
       // chemistry correction
@@ -423,9 +420,8 @@ export class Nrlmsise00 {
     d[3] = this.densu(alt, db32, tinf, tlb, MASS_O2, ALPHA[3]!, zlb, s);
     if (sw[15] !== 0) {
       if (alt <= ALTL[3]!) {
-        const b32 = this.densu(PDM[3]![2]!, db32, tinf, tlb, MASS_O2 - xmm, ALPHA[3]! - 1, zlb, s);
-        const dm32 = this.densu(alt, b32, tinf, tlb, xmm, 0, zlb, s);
-        d[3] = dnet(d[3]!, dm32, zhm28, xmm, MASS_O2);
+        d[3] = this.turbopause(alt, d[3]!, db32, PDM[3]![2]!, MASS_O2, ALPHA[3]!, tinf, tlb, zlb, s, zhm28);
+        const b32 = this.mixedBase;
         const rl = Math.log((b28 * PDM[3]![1]!) / b32);
         d[3] = d[3]! * ccor(alt, rl, PDM[3]![5]! * PDL[1]![7]!, PDM[3]![4]! * PDL[1]![6]!);
       }
@@ -438,9 +434,8 @@ export class Nrlmsise00 {
     const db40 = PDM[4]![0]! * Math.exp(sw[21]! * this.globe7(PD[5]!)) * PD[5]![0]!;
     d[4] = this.densu(alt, db40, tinf, tlb, MASS_AR, ALPHA[4]!, zlb, s);
     if (sw[15] !== 0 && alt <= ALTL[4]!) {
-      const b40 = this.densu(PDM[4]![2]!, db40, tinf, tlb, MASS_AR - xmm, ALPHA[4]! - 1, zlb, s);
-      const dm40 = this.densu(alt, b40, tinf, tlb, xmm, 0, zlb, s);
-      d[4] = dnet(d[4]!, dm40, zhm28, xmm, MASS_AR);
+      d[4] = this.turbopause(alt, d[4]!, db40, PDM[4]![2]!, MASS_AR, ALPHA[4]!, tinf, tlb, zlb, s, zhm28);
+      const b40 = this.mixedBase;
       const rl = Math.log((b28 * PDM[4]![1]!) / b40);
       d[4] = d[4]! * ccor(alt, rl, PDM[4]![5]! * PDL[1]![9]!, PDM[4]![4]! * PDL[1]![8]!);
     }
@@ -449,9 +444,8 @@ export class Nrlmsise00 {
     const db01 = PDM[5]![0]! * Math.exp(sw[21]! * this.globe7(PD[6]!)) * PD[6]![0]!;
     d[6] = this.densu(alt, db01, tinf, tlb, MASS_H, ALPHA[6]!, zlb, s);
     if (sw[15] !== 0 && alt <= ALTL[6]!) {
-      const b01 = this.densu(PDM[5]![2]!, db01, tinf, tlb, MASS_H - xmm, ALPHA[6]! - 1, zlb, s);
-      const dm01 = this.densu(alt, b01, tinf, tlb, xmm, 0, zlb, s);
-      d[6] = dnet(d[6]!, dm01, zhm28, xmm, MASS_H);
+      d[6] = this.turbopause(alt, d[6]!, db01, PDM[5]![2]!, MASS_H, ALPHA[6]!, tinf, tlb, zlb, s, zhm28);
+      const b01 = this.mixedBase;
       const rl = Math.log((b28 * PDM[5]![1]! * Math.abs(PDL[1]![17]!)) / b01);
       d[6] = d[6]! * ccor(alt, rl, PDM[5]![5]! * PDL[1]![11]!, PDM[5]![4]! * PDL[1]![10]!);
       // chemistry correction
@@ -462,9 +456,8 @@ export class Nrlmsise00 {
     const db14 = PDM[6]![0]! * Math.exp(sw[21]! * this.globe7(PD[7]!)) * PD[7]![0]!;
     d[7] = this.densu(alt, db14, tinf, tlb, MASS_N, ALPHA[7]!, zlb, s);
     if (sw[15] !== 0 && alt <= ALTL[7]!) {
-      const b14 = this.densu(PDM[6]![2]!, db14, tinf, tlb, MASS_N - xmm, ALPHA[7]! - 1, zlb, s);
-      const dm14 = this.densu(alt, b14, tinf, tlb, xmm, 0, zlb, s);
-      d[7] = dnet(d[7]!, dm14, zhm28, xmm, MASS_N);
+      d[7] = this.turbopause(alt, d[7]!, db14, PDM[6]![2]!, MASS_N, ALPHA[7]!, tinf, tlb, zlb, s, zhm28);
+      const b14 = this.mixedBase;
       const rl = Math.log((b28 * PDM[6]![1]! * PDL[0]![2]!) / b14);
       d[7] = d[7]! * ccor(alt, rl, PDM[6]![5]! * PDL[0]![1]!, PDM[6]![4]! * PDL[0]![0]!);
       // chemistry correction
@@ -675,6 +668,24 @@ export class Nrlmsise00 {
     let g = 0;
     for (let i = 0; i < 14; i++) g += Math.abs(sw[i + 1]!) * t[i]!;
     return g;
+  }
+
+  /** Mixed density at the turbopause of the last `turbopause` call (the base of the ground mixing-ratio corrections). */
+  private mixedBase = 0;
+
+  /**
+   * Turbopause correction of one species (Hedin 1987 eqs. A17–A21): its fully mixed density at the altitude, from the
+   * diffusive density `db` at the lower boundary carried to the turbopause height `zh`, combined with the diffusive
+   * density `dd` by DNET. Keeps the mixed density at the turbopause in `mixedBase`.
+   */
+  private turbopause(
+    alt: number, dd: number, db: number, zh: number, xm: number, alpha: number,
+    tinf: number, tlb: number, zlb: number, s: number, zhm: number,
+  ): number {
+    const xmm = PDM[2]![4]!;
+    this.mixedBase = this.densu(zh, db, tinf, tlb, xm - xmm, alpha - 1, zlb, s);
+    const dm = this.densu(alt, this.mixedBase, tinf, tlb, xmm, 0, zlb, s);
+    return dnet(dd, dm, zhm, xmm, xm);
   }
 
   /** Hedin 1987 eq. A24a: the magnetic activity function of the exponentially weighted 3-hour ap history. */

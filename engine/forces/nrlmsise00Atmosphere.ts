@@ -60,14 +60,10 @@ export class Nrlmsise00Atmosphere implements Atmosphere {
   }
 
   densityKgM3(ev: ForceEvaluation): number {
-    ev.ensureRotation();
-    ev.ensureSun();
-    const R = ev.rotation;
+    ev.ensureSunItrf();
     const p = ev.rItrfM;
-    const s = ev.sunGcrfM;
-    const sx = R[0]! * s[0]! + R[1]! * s[1]! + R[2]! * s[2]!;
-    const sy = R[3]! * s[0]! + R[4]! * s[1]! + R[5]! * s[2]!;
-    return this.density(ev.t, p[0]!, p[1]!, p[2]!, sx, sy);
+    const s = ev.sunItrfM;
+    return this.density(ev.t, p[0]!, p[1]!, p[2]!, s[0]!, s[1]!);
   }
 
   /**
