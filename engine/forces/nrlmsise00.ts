@@ -253,7 +253,10 @@ export class Nrlmsise00 {
     // P(l, m)(sin φ) by the standard recurrences (unnormalised, without the Condon–Shortley phase)
     const x = Math.sin(DGTR * input.gLatDeg);
     const y = Math.cos(DGTR * input.gLatDeg);
-    const [p0, p1, p2, p3] = this.plg as [Float64Array, Float64Array, Float64Array, Float64Array];
+    const p0 = this.plg[0]!;
+    const p1 = this.plg[1]!;
+    const p2 = this.plg[2]!;
+    const p3 = this.plg[3]!;
     p0[0] = 1;
     p0[1] = x;
     for (let l = 2; l <= 6; l++) p0[l] = ((2 * l - 1) * x * p0[l - 1]! - (l - 1) * p0[l - 2]!) / l;
