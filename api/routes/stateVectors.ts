@@ -20,7 +20,7 @@ import {
   StateVectorSchema,
 } from '../schemas/stateVectors.ts';
 import { generateOemForStateVector } from '../services/ephemeris.ts';
-import { setWarningHeaders } from '../services/earthData.ts';
+import { EARTH_DATA_WARNING_HEADER, setWarningHeaders } from '../services/earthData.ts';
 import {
   createStateVector,
   exportOpm,
@@ -113,6 +113,7 @@ const oemRoute = createRoute({
       description:
         'CCSDS OEM 2.0 KVN text. When the span leaves observed Earth data (EOP, space weather with NRLMSISE-00, leap seconds), ' +
         'one `Warning: 299 apsis "…"` header and one COMMENT line per kind name the epoch and the last covered date.',
+      headers: EARTH_DATA_WARNING_HEADER,
       content: { 'text/plain': { schema: z.string() } },
     },
     ...errorResponses(404, 415, 422, 503),

@@ -8,7 +8,7 @@ import { negotiate } from '../accept.ts';
 import type { AppEnv } from '../context.ts';
 import { errorResponse } from '../errors.ts';
 import { errorResponses, SECURED } from '../openapi.ts';
-import { setWarningHeaders } from '../services/earthData.ts';
+import { EARTH_DATA_WARNING_HEADER, setWarningHeaders } from '../services/earthData.ts';
 import { generateSpacecraftTle } from '../services/tle.ts';
 
 const ParamsSchema = z.object({
@@ -46,6 +46,7 @@ const tleRoute = createRoute({
       description:
         'Two 69-character TLE lines separated by one newline. When the propagation span leaves observed Earth data (EOP, space ' +
         'weather with NRLMSISE-00, leap seconds), one `Warning: 299 apsis "…"` header per kind names the epoch and the last covered date.',
+      headers: EARTH_DATA_WARNING_HEADER,
       content: { 'text/plain': { schema: z.string().openapi({ example: '1 25544U 98067A   24122.50000000  .00000000  00000-0  12345-3 0  9990\n2 25544  51.6400 123.4567 0005000  90.0000 270.0000 15.50000000    07' }) } },
     },
     ...errorResponses(404, 406, 422, 503),

@@ -373,6 +373,16 @@ export function warningHeaderValue(warning: EarthDataWarning): string {
   return `299 apsis "${text}"`;
 }
 
+/** OpenAPI description of the header (response `headers` of the routes that set it). */
+export const EARTH_DATA_WARNING_HEADER = {
+  Warning: {
+    description:
+      'One per kind of Earth data the span used beyond its observations (EOP, SPACE_WEATHER, LEAP_SECONDS): ' +
+      '`299 apsis "<KIND>: the span reaches <epoch>, after the last observed … (<date>, source <file>): …"` (RFC 9111 §5.5 form)',
+    schema: { type: 'string' as const },
+  },
+};
+
 /** Adds one `Warning` header per warning to the response being built. */
 export function setWarningHeaders(c: Context, warnings: readonly EarthDataWarning[]): void {
   for (const w of warnings) c.header('Warning', warningHeaderValue(w), { append: true });
