@@ -302,9 +302,10 @@ export class OrbitDynamics implements OdeSystem {
         const as = this.aStep;
         const fd = this.fdEval;
         const columns = kind === POSITION_FD_FORCE ? 3 : 6;
+        for (let k = 0; k < 7; k++) yp[k] = y[k]!;
         for (let c = 0; c < columns; c++) {
           const h = c < 3 ? 1 : 1e-3;
-          yp.set(y.subarray(0, 7));
+          if (c > 0) yp[c - 1] = y[c - 1]!;
           yp[c] = y[c]! + h;
           fd.beginFrom(ev, yp);
           as[0] = 0;
