@@ -1,16 +1,15 @@
 /**
- * The durable queue of tracking-upload jobs: QUEUED → RUNNING → SUCCEEDED | FAILED.
- *
- * A job is claimed with ONE atomic `UPDATE … RETURNING`, which takes a lease (owner + expiry).
- * Several service instances sharing the database therefore never run the same job at once, and a
- * job left RUNNING by a killed process becomes claimable again once its lease expires. A runner
- * renews its lease while working and finishes only if it still holds it.
+ * The durable queue of tracking-upload jobs: QUEUED → RUNNING → SUCCEEDED | FAILED, on the lease mechanism shared
+ * by every job table (storage/leasedJobs.ts): one atomic claim per job, a lease renewed while it runs, completion
+ * only by the lease holder.
  */
 import { randomUUID } from 'node:crypto';
 import type { SqlExecutor } from './db.ts';
 import { nowIso } from './db.ts';
+import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedTable } from './leasedJobs.ts';
 
-export type JobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+export type { LeasedJobStatus as JobStatus } from './leasedJobs.ts';
+import type { LeasedJobStatus as JobStatus } from './leasedJobs.ts';
 
 export interface MeasurementJob {
   id: string;
@@ -95,66 +94,28 @@ export interface ClaimedJob {
   content: Uint8Array;
 }
 
-/**
- * Claims the oldest runnable job (QUEUED, or RUNNING with an expired lease) for `owner`, in one
- * statement. Jobs that exhausted their attempts while RUNNING are failed instead of retried forever.
- */
+/** The upload-job table as the shared lease mechanism sees it. */
+const MEASUREMENT_JOBS: LeasedTable = { name: 'measurement_jobs', columns: `${JOB_COLUMNS}, content` };
+
+/** Claims the oldest runnable job for `owner` (see storage/leasedJobs.ts). */
 export async function claimNextJob(db: SqlExecutor, owner: string, leaseMs: number, now = new Date()): Promise<ClaimedJob | null> {
-  const nowText = now.toISOString();
-  await db.execute({
-    sql: `UPDATE measurement_jobs SET status = 'FAILED', error = 'abandoned: the job exhausted its attempts', lease_owner = NULL,
-            updated_at = ?, finished_at = ?
-          WHERE status = 'RUNNING' AND lease_expires_at < ? AND attempts >= max_attempts`,
-    args: [nowText, nowText, nowText],
-  });
-  const result = await db.execute({
-    sql: `UPDATE measurement_jobs
-          SET status = 'RUNNING', attempts = attempts + 1, lease_owner = ?, lease_expires_at = ?, updated_at = ?,
-              started_at = COALESCE(started_at, ?), error = NULL
-          WHERE id = (
-            SELECT id FROM measurement_jobs
-            WHERE status = 'QUEUED' OR (status = 'RUNNING' AND lease_expires_at < ? AND attempts < max_attempts)
-            ORDER BY created_at, id LIMIT 1)
-          RETURNING ${JOB_COLUMNS}, content`,
-    args: [owner, new Date(now.getTime() + leaseMs).toISOString(), nowText, nowText, nowText],
-  });
-  const row = result.rows[0];
+  const row = await claimNextLeasedJob(db, MEASUREMENT_JOBS, owner, leaseMs, now);
   if (!row) return null;
   const content = row.content as ArrayBuffer | Uint8Array;
   return { job: fromRow(row), content: content instanceof Uint8Array ? content : new Uint8Array(content) };
 }
 
 /** Extends the lease; false when another owner took the job over (our lease had expired). */
-export async function renewLease(db: SqlExecutor, jobId: string, owner: string, leaseMs: number): Promise<boolean> {
-  const result = await db.execute({
-    sql: `UPDATE measurement_jobs SET lease_expires_at = ?, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
-    args: [new Date(Date.now() + leaseMs).toISOString(), nowIso(), jobId, owner],
-  });
-  return result.rowsAffected === 1;
+export function renewLease(db: SqlExecutor, jobId: string, owner: string, leaseMs: number): Promise<boolean> {
+  return renewJobLease(db, MEASUREMENT_JOBS, jobId, owner, leaseMs);
 }
 
-/** Marks the job SUCCEEDED if `owner` still holds it; false otherwise (the caller must roll back). */
-export async function completeJob(db: SqlExecutor, jobId: string, owner: string, measurementCount: number): Promise<boolean> {
-  const now = nowIso();
-  const result = await db.execute({
-    sql: `UPDATE measurement_jobs SET status = 'SUCCEEDED', measurement_count = ?, lease_owner = NULL, lease_expires_at = NULL,
-            updated_at = ?, finished_at = ?, content = zeroblob(0)
-          WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
-    args: [measurementCount, now, now, jobId, owner],
-  });
-  return result.rowsAffected === 1;
+/** Marks the job SUCCEEDED (and drops its stored bytes) if `owner` still holds it; false otherwise (roll back). */
+export function completeJob(db: SqlExecutor, jobId: string, owner: string, measurementCount: number): Promise<boolean> {
+  return completeLeasedJob(db, MEASUREMENT_JOBS, jobId, owner, { sql: 'measurement_count = ?, content = zeroblob(0)', args: [measurementCount] });
 }
 
 /** Marks the job FAILED (permanent error) or back to QUEUED (retryable) if `owner` still holds it. */
-export async function failJob(db: SqlExecutor, jobId: string, owner: string, error: string, retry: boolean): Promise<boolean> {
-  const now = nowIso();
-  const result = await db.execute({
-    sql: `UPDATE measurement_jobs
-          SET status = CASE WHEN ? AND attempts < max_attempts THEN 'QUEUED' ELSE 'FAILED' END,
-              error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?,
-              finished_at = CASE WHEN ? AND attempts < max_attempts THEN NULL ELSE ? END
-          WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
-    args: [retry ? 1 : 0, error, now, retry ? 1 : 0, now, jobId, owner],
-  });
-  return result.rowsAffected === 1;
+export function failJob(db: SqlExecutor, jobId: string, owner: string, error: string, retry: boolean): Promise<boolean> {
+  return failLeasedJob(db, MEASUREMENT_JOBS, jobId, owner, error, retry);
 }

@@ -1,11 +1,8 @@
 /**
- * Runs queued tracking-upload jobs: claim (atomic lease) → take the batches the upload's validation already parsed
- * in this process (ParsedFileCache), or parse the stored bytes again on the compute pool → insert the measurements
- * batch by batch and mark the job SUCCEEDED in one transaction. Each service instance runs one of
- * these; the lease makes instances sharing a database safe, and lets a restarted instance pick up
- * a job a killed process left RUNNING once the lease has expired.
+ * Runs queued tracking-upload jobs on the shared leased-job loop (leasedJobRunner.ts): take the batches the
+ * upload's validation already parsed in this process (ParsedFileCache), or parse the stored bytes again on the
+ * compute pool → insert the measurements batch by batch and mark the job SUCCEEDED in one transaction.
  */
-import { randomUUID } from 'node:crypto';
 import { inTransaction, type Db } from '../../storage/db.ts';
 import { claimNextJob, completeJob, failJob, renewLease, type ClaimedJob } from '../../storage/measurementJobs.ts';
 import { insertMeasurementColumns, measurementInsertContext, type MeasurementGroupRow } from '../../storage/measurements.ts';
@@ -14,14 +11,9 @@ import { PoolSaturatedError } from '../../workers/pool.ts';
 import type { TrackingStreamMessage } from '../../workers/tasks.ts';
 import type { MeasurementBatch, TrackingStreamResult } from '../../engine/tracking/index.ts';
 import { logError, logInfo } from '../log.ts';
+import { LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
 
-export interface JobRunnerOptions {
-  /** Lease length; a job whose runner died becomes claimable this long after its last renewal. */
-  leaseMs?: number;
-  /** Poll interval when idle (uploads also wake the runner at once). */
-  pollMs?: number;
-  /** Identity written into leases (default: a fresh UUID per runner). */
-  owner?: string;
+export interface JobRunnerOptions extends LeasedJobRunnerOptions {
   /** Cap of the parsed-upload cache (default 256 MiB). */
   parsedCacheBytes?: number;
 }
@@ -32,88 +24,36 @@ export interface JobResolution {
   resolution: Record<string, { spacecraftId: string; identifier: string }>;
 }
 
-export class MeasurementJobRunner {
-  readonly owner: string;
+/** A claimed upload job: the job and its stored bytes. */
+type ClaimedUpload = ClaimedJob & { id: string };
+
+export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
   /** Parses the upload already did, handed to the jobs it queued (see ParsedFileCache). */
   readonly parsedFiles: ParsedFileCache;
-  private readonly leaseMs: number;
-  private readonly pollMs: number;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = true;
-  private wakeRequested = false;
 
   constructor(
     private readonly db: Db,
     private readonly pool: ComputePool,
     options: JobRunnerOptions = {},
   ) {
-    this.owner = options.owner ?? `runner-${randomUUID()}`;
-    this.leaseMs = options.leaseMs ?? 60_000;
-    this.pollMs = options.pollMs ?? 2_000;
+    super('runner', options);
     this.parsedFiles = new ParsedFileCache(options.parsedCacheBytes);
   }
 
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.wake();
+  protected async claim(): Promise<ClaimedUpload | null> {
+    const claimed = await claimNextJob(this.db, this.owner, this.leaseMs);
+    return claimed ? { ...claimed, id: claimed.job.id } : null;
   }
 
-  /** Asks the runner to look for work now (called after an upload queued jobs). */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wakeRequested = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.drain().then(() => undefined).finally(() => {
-      this.running = null;
-      if (this.stopped) return;
-      if (this.wakeRequested) {
-        this.wakeRequested = false;
-        this.wake();
-      } else {
-        this.timer = setTimeout(() => this.wake(), this.pollMs);
-        // Polling alone never keeps a process alive; the HTTP server (or a test) does.
-        this.timer.unref?.();
-      }
-    });
+  protected renew(jobId: string): Promise<boolean> {
+    return renewLease(this.db, jobId, this.owner, this.leaseMs);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  /** Runs jobs until none is claimable. Returns the number of jobs this call finished. */
-  async drain(): Promise<number> {
-    let finished = 0;
-    for (;;) {
-      let claimed: ClaimedJob | null;
-      try {
-        claimed = await claimNextJob(this.db, this.owner, this.leaseMs);
-      } catch (error) {
-        logError('job claim failed', { owner: this.owner, error: String(error) });
-        return finished;
-      }
-      if (!claimed) return finished;
-      await this.runJob(claimed);
-      finished++;
-      if (this.stopped) return finished;
-    }
+  protected run(claimed: ClaimedUpload): Promise<void> {
+    return this.runJob(claimed);
   }
 
   private async runJob({ job, content }: ClaimedJob): Promise<void> {
-    const renewal = setInterval(() => {
-      renewLease(this.db, job.id, this.owner, this.leaseMs).catch((error: unknown) =>
-        logError('lease renewal failed', { jobId: job.id, error: String(error) }),
-      );
-    }, Math.max(1000, this.leaseMs / 3));
     // Parsed at upload by this process and still cached: no second parse. Otherwise (evicted, too big, uploaded by
     // another instance, restarted, retried) parse the stored bytes again on the pool.
     const cached = this.parsedFiles.take(job.id);
@@ -188,7 +128,6 @@ export class MeasurementJobRunner {
       await failJob(this.db, job.id, this.owner, String((error as Error)?.message ?? error), retry).catch(() => undefined);
     } finally {
       source.close();
-      clearInterval(renewal);
     }
   }
 }

@@ -1,0 +1,158 @@
+/**
+ * The lease mechanism shared by every durable job table (tracking uploads today; orbit determinations, scheduled
+ * task runs and batch products use the same): QUEUED → RUNNING → SUCCEEDED | FAILED (a table may add terminal
+ * statuses of its own, e.g. CANCELLED).
+ *
+ * A job is claimed with ONE atomic `UPDATE … RETURNING`, which takes a lease (owner + expiry). Several service
+ * instances sharing the database therefore never run the same job at once, and a job left RUNNING by a killed
+ * process becomes claimable again once its lease expires. A runner renews its lease while working and finishes
+ * (complete / fail) only if it still holds it.
+ *
+ * A leased table has at least these columns: `id TEXT PRIMARY KEY, status TEXT, attempts INTEGER, max_attempts
+ * INTEGER, lease_owner TEXT, lease_expires_at TEXT, error TEXT, created_at TEXT, updated_at TEXT, started_at TEXT,
+ * finished_at TEXT`, and optionally `available_at TEXT` (not claimable before; used for retry backoff and for
+ * runs scheduled in the future). Timestamps are ISO-8601 UTC text with milliseconds (text order = time order).
+ */
+import type { Row } from '@libsql/client';
+import type { SqlExecutor } from './db.ts';
+
+/** A bound SQL argument. */
+export type SqlArg = string | number | null | Uint8Array;
+
+export type LeasedJobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+
+/** Describes one leased table. `name` and `columns` are constants of storage/, never caller input. */
+export interface LeasedTable {
+  readonly name: string;
+  /** Columns a claim returns (`RETURNING …`). */
+  readonly columns: string;
+  /** True when the table has `available_at` (claimable only once it has passed). */
+  readonly hasAvailableAt?: boolean;
+}
+
+/** Retry backoff: base · 2^(attempts − 1), capped (attempt 1 failed → base). */
+export interface RetryBackoff {
+  readonly baseMs: number;
+  readonly maxMs: number;
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/**
+ * Claims the oldest runnable job (QUEUED and available, or RUNNING with an expired lease) for `owner`, in one
+ * statement. Jobs that exhausted their attempts while RUNNING (their runner died each time) are failed instead of
+ * retried forever. `where` narrows the claimable rows (e.g. one job kind), with its own arguments.
+ */
+export async function claimNextLeasedJob(
+  db: SqlExecutor,
+  table: LeasedTable,
+  owner: string,
+  leaseMs: number,
+  now: Date = new Date(),
+  where?: { sql: string; args: SqlArg[] },
+): Promise<Row | null> {
+  const nowText = now.toISOString();
+  await db.execute({
+    sql: `UPDATE ${table.name} SET status = 'FAILED', error = 'abandoned: the job exhausted its attempts', lease_owner = NULL,
+            lease_expires_at = NULL, updated_at = ?, finished_at = ?
+          WHERE status = 'RUNNING' AND lease_expires_at < ? AND attempts >= max_attempts`,
+    args: [nowText, nowText, nowText],
+  });
+  const available = table.hasAvailableAt ? ' AND (available_at IS NULL OR available_at <= ?)' : '';
+  const extra = where ? ` AND (${where.sql})` : '';
+  const extraArgs = where?.args ?? [];
+  const result = await db.execute({
+    sql: `UPDATE ${table.name}
+          SET status = 'RUNNING', attempts = attempts + 1, lease_owner = ?, lease_expires_at = ?, updated_at = ?,
+              started_at = COALESCE(started_at, ?), error = NULL
+          WHERE id = (
+            SELECT id FROM ${table.name}
+            WHERE ((status = 'QUEUED'${available}) OR (status = 'RUNNING' AND lease_expires_at < ? AND attempts < max_attempts))${extra}
+            ORDER BY created_at, id LIMIT 1)
+          RETURNING ${table.columns}`,
+    args: [owner, iso(now.getTime() + leaseMs), nowText, nowText, ...(table.hasAvailableAt ? [nowText] : []), nowText, ...extraArgs],
+  });
+  return result.rows[0] ?? null;
+}
+
+/** Extends the lease; false when another owner took the job over (our lease had expired) or it ended. */
+export async function renewJobLease(db: SqlExecutor, table: LeasedTable, jobId: string, owner: string, leaseMs: number, now = Date.now()): Promise<boolean> {
+  const result = await db.execute({
+    sql: `UPDATE ${table.name} SET lease_expires_at = ?, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
+    args: [iso(now + leaseMs), iso(now), jobId, owner],
+  });
+  return result.rowsAffected === 1;
+}
+
+/**
+ * Marks the job SUCCEEDED if `owner` still holds it, setting the table's own result columns too (`set` is an SQL
+ * assignment list such as `measurement_count = ?`, with its arguments). False otherwise: the caller must roll back
+ * what it wrote in the same transaction.
+ */
+export async function completeLeasedJob(
+  db: SqlExecutor,
+  table: LeasedTable,
+  jobId: string,
+  owner: string,
+  set?: { sql: string; args: SqlArg[] },
+  now = Date.now(),
+): Promise<boolean> {
+  const result = await db.execute({
+    sql: `UPDATE ${table.name} SET status = 'SUCCEEDED', lease_owner = NULL, lease_expires_at = NULL, updated_at = ?, finished_at = ?,
+            error = NULL${set ? `, ${set.sql}` : ''}
+          WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
+    args: [iso(now), iso(now), ...(set?.args ?? []), jobId, owner],
+  });
+  return result.rowsAffected === 1;
+}
+
+/**
+ * Fails the job if `owner` still holds it: back to QUEUED when `retry` and attempts remain (not claimable before
+ * the backoff has passed, when the table has `available_at`), else FAILED. `set` as for completeLeasedJob.
+ */
+export async function failLeasedJob(
+  db: SqlExecutor,
+  table: LeasedTable,
+  jobId: string,
+  owner: string,
+  error: string,
+  retry: boolean,
+  options: { backoff?: RetryBackoff; set?: { sql: string; args: SqlArg[] }; now?: number } = {},
+): Promise<boolean> {
+  const now = options.now ?? Date.now();
+  const requeue = `? AND attempts < max_attempts`;
+  const availableAt = table.hasAvailableAt && options.backoff
+    ? `, available_at = CASE WHEN ${requeue} THEN ? ELSE available_at END`
+    : '';
+  // attempts is the attempt that just failed (1-based): the delay doubles per failed attempt.
+  const backoffArgs = table.hasAvailableAt && options.backoff ? [retry ? 1 : 0] : [];
+  const set = options.set ? `, ${options.set.sql}` : '';
+  const result = await db.execute({
+    sql: `UPDATE ${table.name}
+          SET status = CASE WHEN ${requeue} THEN 'QUEUED' ELSE 'FAILED' END,
+              error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?,
+              finished_at = CASE WHEN ${requeue} THEN NULL ELSE ? END${availableAt}${set}
+          WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
+    args: [
+      retry ? 1 : 0,
+      error,
+      iso(now),
+      retry ? 1 : 0,
+      iso(now),
+      ...(availableAt ? [...backoffArgs, await backoffUntil(db, table, jobId, options.backoff!, now)] : []),
+      ...(options.set?.args ?? []),
+      jobId,
+      owner,
+    ],
+  });
+  return result.rowsAffected === 1;
+}
+
+/** When a job that failed its current attempt may run again: now + base · 2^(attempts − 1), capped. */
+async function backoffUntil(db: SqlExecutor, table: LeasedTable, jobId: string, backoff: RetryBackoff, now: number): Promise<string> {
+  const row = (await db.execute({ sql: `SELECT attempts FROM ${table.name} WHERE id = ?`, args: [jobId] })).rows[0];
+  const attempts = Math.max(1, Number(row?.attempts ?? 1));
+  return iso(now + Math.min(backoff.maxMs, backoff.baseMs * 2 ** (attempts - 1)));
+}
