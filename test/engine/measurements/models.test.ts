@@ -101,7 +101,8 @@ test('RADEC and PV agree with the frames module: RA/Dec (GCRF, EME2000) is the a
     values.set(rec.input.id, Array.from(ev.value.slice(0, ev.dimension)));
     if (rec.kind === 'AZEL') {
       // the az/el unit vector in ENZ → ITRF → GCRF at the reception instant
-      const [az, el] = ev.value.slice(0, 2).map((x) => (x * Math.PI) / 180) as [number, number];
+      const az = (ev.value[0]! * Math.PI) / 180;
+      const el = (ev.value[1]! * Math.PI) / 180;
       const st = rec.station!;
       const enz = [Math.cos(el) * Math.sin(az), Math.cos(el) * Math.cos(az), Math.sin(el)];
       const itrf = [0, 1, 2].map((i) => enz[0]! * st.east[i]! + enz[1]! * st.north[i]! + enz[2]! * st.zenith[i]!);
