@@ -187,7 +187,7 @@ export function estimateOrbit(
   // ---- a priori at the solution epoch (GCRF), and its mass there ----
   const start = propagateStoredState(apriori, Float64Array.of(solutionEpoch.secondsSince(aprioriEpoch)), eop);
   if (start.result.timesS.length === 0) {
-    throw new EstimationFailure('INVALID_MEASUREMENT', 'the a priori orbit decays below the propagation floor before the solution epoch');
+    throw new EstimationFailure('ORBIT_DECAYED', 'the a priori orbit decays below the propagation floor before the solution epoch');
   }
   const massKg = start.result.massKg[0]!;
   const cd0 = apriori.spacecraft.dragCoefficient ?? 0;
@@ -276,7 +276,7 @@ export function estimateOrbit(
   }
 
   // ---- evaluation machinery ----
-  const { times } = tagTimes(records);
+  const times = tagTimes(records);
   const nTimes = times.length;
   const nSens = sensitivities.length;
   const stm = new Float64Array(36 * nTimes);

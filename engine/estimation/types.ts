@@ -117,7 +117,7 @@ export interface EstimationResult {
 }
 
 /** Failure codes of `od.estimate` beside the propagation's: the API answers 422 for TOO_FEW_MEASUREMENTS. */
-export type EstimationFailureCode = 'TOO_FEW_MEASUREMENTS' | 'CANCELLED' | 'INVALID_MEASUREMENT' | 'PARAMETER_NOT_IN_MODEL';
+export type EstimationFailureCode = 'TOO_FEW_MEASUREMENTS' | 'CANCELLED' | 'ORBIT_DECAYED' | 'PARAMETER_NOT_IN_MODEL';
 
 /** Details of a TOO_FEW_MEASUREMENTS failure. */
 export interface TooFewMeasurementsDetails {
