@@ -393,17 +393,42 @@ export function estimateOrbit(
     return { propagation, rows, rejection, weightedRms, usedComponents: used, rejected, jacobian, rhs };
   };
 
-  /** QR solve on the used rows over the first `k` parameters: normalized step (n, zeros beyond k) and covariance (k×k). */
+  /**
+   * QR solve on the used rows over the first `k` parameters: normalized step (n values) and covariance (n×n). A
+   * column without any information (a bias whose station has no used measurement left) is held: zero step, zero
+   * covariance row and column, and its name in `held`.
+   */
+  const held = new Set<string>();
   const solve = (e: Evaluation, k: number): { step: Float64Array; covariance: Float64Array } => {
     const m = e.usedComponents;
-    // compact the column-major storage from availableComponents rows to m rows
-    const a = new Float64Array(m * k);
-    for (let j = 0; j < k; j++) a.set(e.jacobian.subarray(j * availableComponents, j * availableComponents + m), j * m);
+    held.clear();
+    const active: number[] = [];
+    for (let j = 0; j < k; j++) {
+      let any = false;
+      for (let i = 0; i < m && !any; i++) any = e.jacobian[j * availableComponents + i] !== 0;
+      if (any) active.push(j);
+      else if (j >= 6) held.add(names[j]!);
+      else throw new RankDeficientError(j);
+    }
+    // compact the column-major storage from availableComponents rows to m rows, active columns only
+    const ka = active.length;
+    const a = new Float64Array(m * ka);
+    active.forEach((j, c) => a.set(e.jacobian.subarray(j * availableComponents, j * availableComponents + m), c * m));
     const b = e.rhs.slice(0, m);
-    const sol = solveLeastSquares(a, b, m, k);
+    let sol;
+    try {
+      sol = solveLeastSquares(a, b, m, ka);
+    } catch (error) {
+      if (error instanceof RankDeficientError) throw new RankDeficientError(active[error.column]!);
+      throw error;
+    }
     const step = new Float64Array(n);
-    step.set(sol.x);
-    return { step, covariance: sol.covariance };
+    const covariance = new Float64Array(n * n);
+    active.forEach((j, c) => {
+      step[j] = sol.x[c]!;
+      active.forEach((l, d) => (covariance[j * n + l] = sol.covariance[c * ka + d]!));
+    });
+    return { step, covariance };
   };
 
   // ---- iterations ----
@@ -563,6 +588,7 @@ export function estimateOrbit(
     parameterUnits: units,
     estimatedParameters,
     covariance,
+    heldParameters: [...held],
     residuals: postFit,
     statistics: residualStatistics(postFit, (r) => usedRows.has(r)),
     counts: [...counts.values()].sort((a, b) => a.kind.localeCompare(b.kind) || (a.stationId ?? '').localeCompare(b.stationId ?? '')),

@@ -107,6 +107,11 @@ export interface EstimationResult {
   estimatedParameters: Record<string, number>;
   /** Formal covariance (JᵀWJ)⁻¹, unscaled, n×n row-major in `parameterNames` order and `parameterUnits`. */
   covariance: number[];
+  /**
+   * Parameters without any information at the last evaluation (a bias whose station has no used measurement left):
+   * held at their value, with zero rows and columns in `covariance`.
+   */
+  heldParameters: string[];
   residuals: PostFitRow[];
   /** Over the used (not rejected) measurements. */
   statistics: ResidualStatistics[];
