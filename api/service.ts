@@ -11,6 +11,7 @@ import { ensureOwner } from '../storage/owners.ts';
 import { createPool, type ComputePool } from '../workers/pool.ts';
 import { createApp } from './app.ts';
 import { MeasurementJobRunner } from './services/measurementJobRunner.ts';
+import { EarthDataStore } from './services/earthData.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from './permissions.ts';
@@ -21,6 +22,7 @@ export interface Service {
   pool: ComputePool;
   config: Config;
   jobRunner: MeasurementJobRunner;
+  earthData: EarthDataStore;
   close(): Promise<void>;
 }
 
@@ -55,8 +57,16 @@ export async function openStorage(config: Config): Promise<Db> {
 export async function startService(config: Config): Promise<Service> {
   const db = await openStorage(config);
   const pool = await createPool({ size: config.workers });
+  const earthData = new EarthDataStore(pool, { dataDir: config.dataDir, checkIntervalS: config.dataCheckIntervalS, maxAgeDays: config.dataMaxAgeDays, eopFile: config.eopFile });
+  try {
+    await earthData.start();
+  } catch (error) {
+    await pool.close();
+    db.close();
+    throw error;
+  }
   const jobRunner = new MeasurementJobRunner(db, pool);
-  const app = createApp({ db, pool, config, jobRunner });
+  const app = createApp({ db, pool, config, earthData, jobRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
   return {
@@ -65,7 +75,9 @@ export async function startService(config: Config): Promise<Service> {
     pool,
     config,
     jobRunner,
+    earthData,
     async close() {
+      earthData.stop();
       await jobRunner.stop();
       await pool.close();
       db.close();

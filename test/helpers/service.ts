@@ -60,7 +60,17 @@ let sharedContract: OpenApiContract | null = null;
  */
 export async function createTestService(overrides: Partial<Config> = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-test-'));
-  const config: Config = { ...loadConfig({}), databaseUrl: `file:${join(dir, 'apsis.db')}`, workers: 1, port: 0, ...overrides };
+  const config: Config = {
+    ...loadConfig({}),
+    databaseUrl: `file:${join(dir, 'apsis.db')}`,
+    workers: 1,
+    port: 0,
+    // an empty data directory of its own (the bundled Earth data), no periodic check, no staleness log
+    dataDir: join(dir, 'earth-data'),
+    dataCheckIntervalS: 0,
+    dataMaxAgeDays: 36500,
+    ...overrides,
+  };
   const service = await startService(config);
   // Every test service of a process has the same routes: one document (and compiled validators) per process.
   sharedContract ??= new OpenApiContract(openApiDocument(service.app));
