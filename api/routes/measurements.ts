@@ -1,9 +1,8 @@
 /** Measurements tag: upload, inspect, job status, query, outliers, delete by file. */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
-import { fileNameProblem } from '../fileNames.ts';
+import { uploadedParts } from '../fileNames.ts';
 import { parseInstantField } from '../instants.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import { parsePageable, pageEnvelope } from '../paging.ts';
@@ -38,7 +37,6 @@ import {
   listUploadJobs,
   measurementView,
   uploadMeasurements,
-  type UploadedFile,
 } from '../services/measurements.ts';
 import type { MeasurementType } from '../../storage/measurements.ts';
 import { MEASUREMENT_SORT_COLUMNS } from '../../storage/measurements.ts';
@@ -129,27 +127,6 @@ const deleteByFileRoute = createRoute({
   responses: { 200: { description: 'Count deleted (0 when nothing matches)', content: json(DeletedCountSchema) }, ...errorResponses() },
 });
 
-/** Every uploaded part named `files` (or `file`), as bytes. */
-async function uploadedFiles(c: Context<AppEnv>, names: string[]): Promise<UploadedFile[]> {
-  const form = await c.req.parseBody({ all: true });
-  const parts: unknown[] = [];
-  for (const name of names) {
-    const value = form[name];
-    if (value !== undefined) parts.push(...(Array.isArray(value) ? value : [value]));
-  }
-  const files: UploadedFile[] = [];
-  for (const [index, part] of parts.entries()) {
-    if (typeof part === 'string') throw validationError({ files: 'each part must be a file, not a text field' });
-    const file = part as File;
-    const name = file.name || 'unnamed';
-    // The name is stored with every measurement and addresses them later (outliers and delete by file).
-    const problem = fileNameProblem(name);
-    if (problem) throw validationError({ [`files.${index}`]: `file name ${problem}` });
-    files.push({ name, bytes: new Uint8Array(await file.arrayBuffer()) });
-  }
-  return files;
-}
-
 function listOf(value: string | string[] | undefined): string[] | undefined {
   return value === undefined ? undefined : Array.isArray(value) ? value : [value];
 }
@@ -187,7 +164,7 @@ export function registerMeasurementRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(uploadRoute, async (c) => {
     const { db, pool } = c.get('deps');
-    const files = await uploadedFiles(c, ['files']);
+    const files = await uploadedParts(c, ['files']);
     // The runner of this process takes over the validation's parse (when it is the service's own runner).
     const runner = c.get('deps').jobRunner;
     const cache = runner instanceof MeasurementJobRunner ? runner.parsedFiles : null;
@@ -200,7 +177,7 @@ export function registerMeasurementRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(inspectRoute, async (c) => {
     const { db, pool } = c.get('deps');
-    const files = await uploadedFiles(c, ['file', 'files']);
+    const files = await uploadedParts(c, ['file', 'files']);
     if (files.length !== 1) throw validationError({ file: 'exactly one file is required' });
     return c.json(await inspectMeasurementsFile(db, pool, c.get('caller').organizationId, files[0]!), 200);
   });

@@ -3,9 +3,8 @@
  * Routes are thin: validate → service → response. `latest` and `import` are registered before `{id}`.
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { validationError } from '../errors.ts';
+import { uploadedParts } from '../fileNames.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import { created, entityTag, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
 import { pageEnvelope, parsePageable } from '../paging.ts';
@@ -31,7 +30,6 @@ import {
   listStateVectorPage,
   removeStateVector,
   stateVectorView,
-  type UploadedOpm,
 } from '../services/stateVectors.ts';
 import { STATE_VECTOR_SORT_COLUMNS } from '../../storage/stateVectors.ts';
 
@@ -121,22 +119,6 @@ const oemRoute = createRoute({
   },
 });
 
-async function uploadedOpms(c: Context<AppEnv>): Promise<UploadedOpm[]> {
-  const form = await c.req.parseBody({ all: true });
-  const parts: unknown[] = [];
-  for (const name of ['files', 'file']) {
-    const value = form[name];
-    if (value !== undefined) parts.push(...(Array.isArray(value) ? value : [value]));
-  }
-  const files: UploadedOpm[] = [];
-  for (const part of parts) {
-    if (typeof part === 'string') throw validationError({ files: 'each part must be a file, not a text field' });
-    const file = part as File;
-    files.push({ filename: file.name || 'unnamed', bytes: new Uint8Array(await file.arrayBuffer()) });
-  }
-  return files;
-}
-
 function attachment(filename: string): Record<string, string> {
   return { 'Content-Type': 'text/plain; charset=UTF-8', 'Content-Disposition': `attachment; filename="${filename}"` };
 }
@@ -148,7 +130,7 @@ export function registerStateVectorRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(importRoute, async (c) => {
-    const files = await uploadedOpms(c);
+    const files = (await uploadedParts(c, ['files', 'file'])).map((f) => ({ filename: f.name, bytes: f.bytes }));
     const query = c.req.valid('query');
     const { status, body } = await importOpmFiles(c.get('deps'), c.get('caller').organizationId, files, query.spacecraftId, query.allowDuplicate === 'true');
     return c.json(body, status);

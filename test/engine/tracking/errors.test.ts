@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { inspectTrackingFile, MAX_REPORTED_ERRORS, TRACKING_ERROR_CODES } from '../../../engine/tracking/index.ts';
 import { fixture, fixtureNames } from '../ccsds/helpers.ts';
+import { seededRandom } from '../../helpers/random.ts';
 import { makeTdm } from '../../helpers/tracking.ts';
 
 function lineOf(text: string, fragment: string): number {
@@ -84,20 +85,8 @@ test('SP3: a bad P record is one error (its V record is skipped, not reported ag
   assert.deepEqual(result.errors.map((e) => e.line), [p1 + 1, p2 + 1]);
 });
 
-/** mulberry32: small deterministic PRNG. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 test('fuzz: the recovering readers never crash; a failure is a list of coded, line-numbered errors', () => {
-  const rnd = random(0x15c0de);
+  const rnd = seededRandom(0x15c0de);
   let failures = 0;
   for (const kind of ['tdm', 'oem', 'sp3']) {
     for (const name of fixtureNames(kind)) {
