@@ -22,9 +22,6 @@ export type SqlArg = string | number | null | Uint8Array;
 
 export type LeasedJobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
 
-/** Statuses after which nothing happens to a job any more. */
-export const TERMINAL_JOB_STATUSES: readonly LeasedJobStatus[] = ['SUCCEEDED', 'FAILED', 'CANCELLED'];
-
 /** Describes one leased table. `name` and `columns` are constants of storage/, never caller input. */
 export interface LeasedTable {
   readonly name: string;

@@ -13,7 +13,6 @@ import {
   completeLeasedJob,
   failLeasedJob,
   renewJobLease,
-  reportLeasedJobProgress,
   type LeasedTable,
 } from './leasedJobs.ts';
 import { pageClause, type PageRequest } from './paging.ts';
@@ -148,11 +147,6 @@ export function completeJob(db: SqlExecutor, jobId: string, owner: string, measu
     sql: 'measurement_count = ?, rows_stored = ?, content = zeroblob(0)',
     args: [measurementCount, measurementCount],
   });
-}
-
-/** Progress of a running job: measurements stored so far (only while `owner` holds it). */
-export function reportRowsStored(db: SqlExecutor, jobId: string, owner: string, rowsStored: number): Promise<boolean> {
-  return reportLeasedJobProgress(db, MEASUREMENT_JOBS, jobId, owner, { sql: 'rows_stored = ?', args: [rowsStored] });
 }
 
 /** Cancels the organization's job if it is still QUEUED (its stored bytes are dropped); false otherwise. */
