@@ -42,6 +42,8 @@ export interface Measurement extends NewMeasurement {
   jobId: string;
   outlier: boolean;
   createdAt: string;
+  /** Its measurement_contexts row (TDM), or null (SP3, OEM). */
+  contextId: number | null;
 }
 
 export interface MeasurementQuery {
@@ -67,6 +69,8 @@ export interface MeasurementGroupRow {
   participants: string[];
   station: string | null;
   frame: string | null;
+  /** Its row in measurement_contexts (TDM), or null (SP3, OEM). */
+  contextId?: number | null;
 }
 
 /** Width of a stored epoch (`YYYY-MM-DDThh:mm:ss.ssssssZ`). */
@@ -115,7 +119,7 @@ function sigmaJson(sigma: Float64Array, base: number, width: number): string {
 const VALUE_COLUMNS = ['value_1', 'value_2', 'value_3', 'value_4', 'value_5', 'value_6'];
 
 /**
- * The INSERT of `rows` rows of one group with `width` values each. What the rows share is bound once (?1..?10)
+ * The INSERT of `rows` rows of one group with `width` values each. What the rows share is bound once (?1..?11)
  * and selected as constants; each row is only `(epoch, value…, sigma)` in a VALUES list. SQLite prepares that far
  * faster than a multi-row VALUES carrying all twenty columns (the statement's text is a third as long and each row
  * compiles to a few opcodes), and it is prepared once per statement of up to ROWS_PER_INSERT rows.
@@ -124,10 +128,10 @@ function insertSql(width: number, rows: number): string {
   const valueColumns = VALUE_COLUMNS.slice(0, width).join(', ');
   const selected = Array.from({ length: width }, (_, k) => `column${k + 2}`).join(', ');
   const row = `(${Array.from({ length: width + 2 }, () => '?').join(',')})`;
-  const first = `(?11${row.slice(2)}`;
+  const first = `(?12${row.slice(2)}`;
   return `INSERT INTO measurements (organization_id, spacecraft_id, type, epoch, ${valueColumns}, units, sigma, participants, station,
-      reference_frame, source_file, job_id, outlier, created_at)
-    SELECT ?1, ?5, ?6, column1, ${selected}, ?7, column${width + 2}, ?8, ?9, ?10, ?3, ?2, 0, ?4
+      reference_frame, source_file, job_id, outlier, created_at, context_id)
+    SELECT ?1, ?5, ?6, column1, ${selected}, ?7, column${width + 2}, ?8, ?9, ?10, ?3, ?2, 0, ?4, ?11
     FROM (VALUES ${first}${`,${row}`.repeat(rows - 1)})`;
 }
 
@@ -156,7 +160,7 @@ export async function insertMeasurementColumns(
     const width = group.units.length;
     const shared = [
       context.organizationId, context.jobId, context.sourceFile, context.createdAt, group.spacecraftId, group.type,
-      JSON.stringify(group.units), JSON.stringify(group.participants), group.station, group.frame,
+      JSON.stringify(group.units), JSON.stringify(group.participants), group.station, group.frame, group.contextId ?? null,
     ];
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
       const end = Math.min(rows.length, start + ROWS_PER_INSERT);
@@ -242,6 +246,7 @@ function fromRow(row: Record<string, unknown>): Measurement {
     jobId: String(row.job_id),
     outlier: Number(row.outlier) === 1,
     createdAt: String(row.created_at),
+    contextId: row.context_id == null ? null : Number(row.context_id),
   };
 }
 
