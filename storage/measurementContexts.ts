@@ -203,3 +203,4 @@ export async function deleteContextsByFile(db: SqlExecutor, organizationId: stri
   });
   return result.rowsAffected;
 }
+

@@ -352,3 +352,82 @@ export async function deleteMeasurementsByFile(db: SqlExecutor, organizationId: 
   });
   return result.rowsAffected;
 }
+
+/** What the measurement models need of a stored row (residuals, orbit determination). */
+export interface ModelRow {
+  id: string;
+  type: MeasurementType;
+  epoch: string;
+  values: Array<number | null>;
+  units: string[];
+  sigma: Array<number | null> | null;
+  frame: string | null;
+  station: string | null;
+  outlier: boolean;
+  contextId: number | null;
+}
+
+export interface ModelRowQuery {
+  spacecraftId: string;
+  /** Inclusive fixed-width UTC bounds. */
+  startEpoch: string;
+  endEpoch: string;
+  types: MeasurementType[] | null;
+  /** Only rows whose ground participant resolved to one of these stations; null = any (also rows without a station). */
+  stationIds: string[] | null;
+  includeOutliers: boolean;
+}
+
+/**
+ * One chunk of a spacecraft's measurements in (epoch, id) order after `after` (keyset paging on the
+ * (organization, spacecraft, epoch) index, whose entries end in the rowid): callers read a whole span chunk by chunk,
+ * yielding between chunks, so no single statement holds the event loop long whatever the span holds.
+ */
+export async function scanModelRows(
+  db: SqlExecutor,
+  organizationId: string,
+  query: ModelRowQuery,
+  after: { epoch: string; id: number } | null,
+  limit: number,
+): Promise<ModelRow[]> {
+  if (query.stationIds && query.stationIds.length === 0) return [];
+  const parts = ['organization_id = ?', 'spacecraft_id = ?', 'epoch >= ?', 'epoch <= ?'];
+  const args: Array<string | number> = [organizationId, query.spacecraftId, query.startEpoch, query.endEpoch];
+  if (after) {
+    parts.push('(epoch > ? OR (epoch = ? AND id > ?))');
+    args.push(after.epoch, after.epoch, after.id);
+  }
+  if (query.types) {
+    parts.push(`type IN (${query.types.map(() => '?').join(',')})`);
+    args.push(...query.types);
+  }
+  if (query.stationIds) {
+    parts.push(`context_id IN (SELECT id FROM measurement_contexts WHERE organization_id = ? AND spacecraft_id = ?
+      AND ground_station_id IN (${query.stationIds.map(() => '?').join(',')}))`);
+    args.push(organizationId, query.spacecraftId, ...query.stationIds);
+  }
+  if (!query.includeOutliers) parts.push('outlier = 0');
+  const result = await db.execute({
+    sql: `SELECT id, type, epoch, value_1, value_2, value_3, value_4, value_5, value_6, units, sigma, reference_frame, station,
+            outlier, context_id
+          FROM measurements WHERE ${parts.join(' AND ')} ORDER BY epoch, id LIMIT ?`,
+    args: [...args, limit],
+  });
+  return result.rows.map((row) => {
+    const type = String(row.type) as MeasurementType;
+    const values: Array<number | null> = [];
+    for (let i = 1; i <= MEASUREMENT_COMPONENTS[type].length; i++) values.push(row[`value_${i}`] == null ? null : Number(row[`value_${i}`]));
+    return {
+      id: String(row.id),
+      type,
+      epoch: String(row.epoch),
+      values,
+      units: JSON.parse(String(row.units)) as string[],
+      sigma: row.sigma == null ? null : (JSON.parse(String(row.sigma)) as Array<number | null>),
+      frame: row.reference_frame == null ? null : String(row.reference_frame),
+      station: row.station == null ? null : String(row.station),
+      outlier: Number(row.outlier) === 1,
+      contextId: row.context_id == null ? null : Number(row.context_id),
+    };
+  });
+}

@@ -9,5 +9,6 @@ import { registerMeasurementRoutes } from './measurements.ts';
 import { registerStateVectorRoutes } from './stateVectors.ts';
 import { registerTleRoutes } from './tle.ts';
 import { registerGroundStationRoutes } from './groundStations.ts';
+import { registerResidualRoutes } from './residuals.ts';
 
-export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerMeasurementRoutes, registerManeuverRoutes, registerStateVectorRoutes, registerTleRoutes, registerGroundStationRoutes];
+export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerMeasurementRoutes, registerManeuverRoutes, registerStateVectorRoutes, registerTleRoutes, registerGroundStationRoutes, registerResidualRoutes];
