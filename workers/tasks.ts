@@ -14,6 +14,7 @@ import {
 } from '../engine/tracking/index.ts';
 import { generateOemTask, meanElementsTask, parseOpmTask } from './ephemerisTasks.ts';
 import { generateTleTask } from './tleTasks.ts';
+import { residualsTask } from './odTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
 function cpuSpin(input: { durationMs: number }): { iterations: number } {
@@ -78,6 +79,7 @@ export const TASKS = {
   'tle.generate': generateTleTask,
   'maneuvers.readOcm': readOcmTask,
   'maneuvers.writeExport': writeExportTask,
+  'measurements.residuals': residualsTask,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

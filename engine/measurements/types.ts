@@ -21,7 +21,7 @@ export interface StationInput {
   elevationMaskDeg: number;
   /** Station per-type default sigmas (used when a measurement has none). */
   sigma?: { rangeM?: number; rangeRateMS?: number; angleDeg?: number };
-  /** Constant known biases, subtracted from the observed values (angleDeg applies to both angles). */
+  /** Constant known biases, added to the computed values (angleDeg applies to both angles). */
   bias?: { rangeM?: number; rangeRateMS?: number; angleDeg?: number };
 }
 
@@ -53,8 +53,9 @@ export interface ResidualRow {
   kind: ObservableKind;
   stationId: string | null;
   epochUtc: string;
-  /** Observed value with the station's known bias removed (measurement units). */
+  /** Observed value as stored (measurement units). */
   observed: number[];
+  /** Model value plus the station's known bias (and, after a fit, the estimated bias). */
   computed: number[];
   /** observed − computed; azimuth and right ascension wrapped to ±180°. */
   residual: number[];
