@@ -10,13 +10,13 @@
  * `sort` in the query string). Nothing is cached or stored: asking for the next page computes again, and gives the
  * same numbers as long as the stored data and the state do not change (the computation is deterministic).
  */
+import { COMPONENTS, UNITS } from '../../engine/measurements/prepare.ts';
 import type { ResidualRow, ResidualStatistics } from '../../engine/measurements/types.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
 import type { SqlExecutor } from '../../storage/db.ts';
 import { findLatestEligibleStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { PageRequest } from '../../storage/paging.ts';
-import { MEASUREMENT_COMPONENTS } from '../../storage/measurements.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
 import { parseInstantField } from '../instants.ts';
@@ -106,19 +106,6 @@ export function parseSpan(startDate: string, endDate: string): { start: Epoch; e
   return { start, end };
 }
 
-/** Component names of a stored type (the response's `components`). */
-function componentsOf(selected: SelectedMeasurement): readonly string[] {
-  return selected.kind === 'RANGE_RATE' ? ['rangeRate'] : MEASUREMENT_COMPONENTS[selected.type];
-}
-
-const UNITS: Record<string, string[]> = {
-  RANGE: ['km'],
-  RANGE_RATE: ['km/s'],
-  AZEL: ['deg', 'deg'],
-  RADEC: ['deg', 'deg'],
-  PV: ['km', 'km', 'km', 'km/s', 'km/s', 'km/s'],
-};
-
 export function residualView(row: ResidualRow & { rejected?: boolean; rejectionReason?: string }, selected: SelectedMeasurement | undefined) {
   return {
     measurementId: row.id,
@@ -127,8 +114,8 @@ export function residualView(row: ResidualRow & { rejected?: boolean; rejectionR
     epoch: row.epochUtc,
     stationId: row.stationId,
     stationName: selected?.stationName ?? null,
-    components: selected ? componentsOf(selected) : [],
-    units: UNITS[row.kind] ?? [],
+    components: COMPONENTS[row.kind],
+    units: UNITS[row.kind],
     observed: row.observed,
     computed: row.computed,
     residual: row.residual,
