@@ -11,6 +11,7 @@ import { ensureOwner } from '../storage/owners.ts';
 import { createPool, type ComputePool } from '../workers/pool.ts';
 import { createApp } from './app.ts';
 import { MeasurementJobRunner } from './services/measurementJobRunner.ts';
+import { OrbitDeterminationRunner } from './services/orbitDeterminationRunner.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from './permissions.ts';
@@ -21,6 +22,7 @@ export interface Service {
   pool: ComputePool;
   config: Config;
   jobRunner: MeasurementJobRunner;
+  odRunner: OrbitDeterminationRunner;
   close(): Promise<void>;
 }
 
@@ -55,18 +57,21 @@ export async function openStorage(config: Config): Promise<Db> {
 export async function startService(config: Config): Promise<Service> {
   const db = await openStorage(config);
   const pool = await createPool({ size: config.workers });
-  const jobRunner = new MeasurementJobRunner(db, pool);
-  const app = createApp({ db, pool, config, jobRunner });
+  const jobRunner = new MeasurementJobRunner(db, pool, { leaseMs: config.jobLeaseMs });
+  const odRunner = new OrbitDeterminationRunner(db, pool, config, { leaseMs: config.jobLeaseMs });
+  const app = createApp({ db, pool, config, jobRunner, odRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
+  odRunner.start();
   return {
     app,
     db,
     pool,
     config,
     jobRunner,
+    odRunner,
     async close() {
-      await jobRunner.stop();
+      await Promise.all([jobRunner.stop(), odRunner.stop()]);
       await pool.close();
       db.close();
     },

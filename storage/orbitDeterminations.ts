@@ -231,8 +231,6 @@ export async function writeResidualRows(db: SqlExecutor, id: string, rows: reado
   }
 }
 
-export type ResidualOrder = 'epoch' | 'normalized';
-
 /** A page of a job's residual rows (the caller checked the job belongs to the organization). */
 export async function pageResidualRows(
   db: SqlExecutor,
