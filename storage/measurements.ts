@@ -413,16 +413,21 @@ export async function scanModelRows(
           FROM measurements WHERE ${parts.join(' AND ')} ORDER BY epoch, id LIMIT ?`,
     args: [...args, limit],
   });
+  // Units repeat for every row of a group: parse each distinct text once.
+  const unitsOf = new Map<string, string[]>();
   return result.rows.map((row) => {
     const type = String(row.type) as MeasurementType;
     const values: Array<number | null> = [];
     for (let i = 1; i <= MEASUREMENT_COMPONENTS[type].length; i++) values.push(row[`value_${i}`] == null ? null : Number(row[`value_${i}`]));
+    const unitsText = String(row.units);
+    let units = unitsOf.get(unitsText);
+    if (!units) unitsOf.set(unitsText, (units = JSON.parse(unitsText) as string[]));
     return {
       id: String(row.id),
       type,
       epoch: String(row.epoch),
       values,
-      units: JSON.parse(String(row.units)) as string[],
+      units,
       sigma: row.sigma == null ? null : (JSON.parse(String(row.sigma)) as Array<number | null>),
       frame: row.reference_frame == null ? null : String(row.reference_frame),
       station: row.station == null ? null : String(row.station),

@@ -20,6 +20,7 @@ import type { PageRequest } from '../../storage/paging.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
 import { parseInstantField } from '../instants.ts';
+import { logInfo } from '../log.ts';
 import { pageEnvelope } from '../paging.ts';
 import type { ResidualsRequest } from '../schemas/residuals.ts';
 import { buildStoredStatePropagation } from './ephemeris.ts';
@@ -169,6 +170,7 @@ export async function computeResiduals(deps: AppDeps, organizationId: string, re
   if (request.stationIds) await requireStations(db, organizationId, request.stationIds);
   const sv = await selectState(db, organizationId, spacecraft, request.stateVectorId);
   const stateEpoch = checkStateDistance(sv, start, end);
+  const started = performance.now();
   const input = await loadTrackingInput(db, organizationId, {
     spacecraftId: spacecraft.id,
     start,
@@ -190,6 +192,7 @@ export async function computeResiduals(deps: AppDeps, organizationId: string, re
     return { ...base, residualCount: 0, statistics: { byType: [], byStation: [] }, residuals: pageEnvelope([], 0, page) };
   }
   const propagation = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, Epoch.min(stateEpoch, start), Epoch.max(stateEpoch, end));
+  const read = performance.now();
   const result = await pool.run('measurements.residuals', {
     propagation,
     stations: input.stations,
@@ -204,7 +207,8 @@ export async function computeResiduals(deps: AppDeps, organizationId: string, re
   }
   // What the engine could not model either (e.g. a frame it does not know) joins the reported skips.
   input.skipped.push(...result.skipped);
-  return {
+  const computed = performance.now();
+  const body = {
     ...base,
     ...selectionView(input),
     residualCount: result.residuals.length,
@@ -218,4 +222,12 @@ export async function computeResiduals(deps: AppDeps, organizationId: string, re
       page,
     ),
   };
+  logInfo('residuals computed', {
+    spacecraftId: spacecraft.id,
+    measurements: input.measurements.length,
+    readMs: Math.round(read - started),
+    computeMs: Math.round(computed - read),
+    totalMs: Math.round(performance.now() - started),
+  });
+  return body;
 }

@@ -23,7 +23,7 @@ import { groundStationNotFound } from './groundStations.ts';
 /** Speed of light, km/s (exact, SI). */
 const C_KM_S = 299_792.458;
 /** Rows read per statement: a few milliseconds of the event loop each. */
-const SCAN_CHUNK_ROWS = 2000;
+const SCAN_CHUNK_ROWS = 500;
 /** Largest span a residual request or an orbit determination covers (issue 12 §4, issue 13 §4). */
 export const TRACKING_MAX_SPAN_DAYS = 30;
 
