@@ -4,6 +4,8 @@
  * engine function, and turns engine errors into plain failure objects (custom error classes do not survive the
  * thread boundary).
  */
+import { EstimationFailure, estimateOrbit } from '../engine/estimation/batchLeastSquares.ts';
+import type { EstimationInput, EstimationProgress, EstimationResult } from '../engine/estimation/types.ts';
 import { computeResiduals } from '../engine/measurements/residuals.ts';
 import { StationInputError } from '../engine/measurements/station.ts';
 import type { ResidualsInput, ResidualsResult } from '../engine/measurements/types.ts';
@@ -12,6 +14,9 @@ import { eopTable, failure, type TaskFailure } from './ephemerisTasks.ts';
 
 /** Input errors of the OD engine → INVALID_INPUT naming the field; the rest as the other tasks do. */
 export function odFailure(error: unknown): TaskFailure {
+  if (error instanceof EstimationFailure) {
+    return { ok: false, kind: 'UNPROCESSABLE', code: error.code, message: error.message, details: error.details };
+  }
   if (error instanceof StationInputError) return { ok: false, kind: 'INVALID_INPUT', code: 'INVALID_STATION', message: error.message, details: { field: error.field } };
   if (error instanceof EpochParseError) return { ok: false, kind: 'INVALID_INPUT', code: 'INVALID_EPOCH', message: error.message, details: { input: error.input } };
   return failure(error);
@@ -22,5 +27,24 @@ export function residualsTask(input: ResidualsInput): ResidualsResult | TaskFail
     return computeResiduals(input, eopTable(input.eopFile));
   } catch (error) {
     return odFailure(error);
+  }
+}
+
+/**
+ * Batch least-squares orbit determination. Progress (`EstimationProgress`) is posted on `progressPort` after every
+ * evaluation; a non-zero `cancel[0]` (SharedArrayBuffer) stops the fit between evaluations with a CANCELLED failure.
+ */
+export function estimateTask(input: EstimationInput): { ok: true; solution: EstimationResult } | TaskFailure {
+  const { progressPort, cancel } = input;
+  try {
+    const solution = estimateOrbit(input, eopTable(input.eopFile), {
+      onIteration: (progress: EstimationProgress) => progressPort?.postMessage(progress),
+      isCancelled: () => cancel !== undefined && Atomics.load(cancel, 0) !== 0,
+    });
+    return { ok: true, solution };
+  } catch (error) {
+    return odFailure(error);
+  } finally {
+    progressPort?.close();
   }
 }

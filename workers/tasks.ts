@@ -14,7 +14,7 @@ import {
 } from '../engine/tracking/index.ts';
 import { generateOemTask, meanElementsTask, parseOpmTask } from './ephemerisTasks.ts';
 import { generateTleTask } from './tleTasks.ts';
-import { residualsTask } from './odTasks.ts';
+import { estimateTask, residualsTask } from './odTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
 function cpuSpin(input: { durationMs: number }): { iterations: number } {
@@ -80,6 +80,7 @@ export const TASKS = {
   'maneuvers.readOcm': readOcmTask,
   'maneuvers.writeExport': writeExportTask,
   'measurements.residuals': residualsTask,
+  'od.estimate': estimateTask,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

@@ -13,8 +13,10 @@ import {
   type ForceModelSettings,
   type IntegratorSettings,
   type PropagationResult,
+  type SensitivityForce,
   type SpacecraftProperties,
 } from '../propagation/propagator.ts';
+import type { VariationalPartials } from '../propagation/dynamics.ts';
 import { Epoch } from '../time/epoch.ts';
 import { convertState, covarianceToGcrf, type StateFrame } from './frames.ts';
 
@@ -57,15 +59,24 @@ export interface StoredStatePropagation {
   result: PropagationResult;
 }
 
+/** What orbit determination asks of the propagation besides the states (see `PropagationRequest`). */
+export interface VariationalRequest {
+  stm: boolean;
+  sensitivities?: readonly SensitivityForce[];
+  partials?: VariationalPartials;
+}
+
 /**
  * Propagates the stored state to `outputTimesS` (seconds from the state epoch, any sign). `covariance` (36 values
- * row-major in its own frame, a state frame or RTN/TNW) is propagated through the STM when given.
+ * row-major in its own frame, a state frame or RTN/TNW) is propagated through the STM when given; `variational`
+ * asks for the STM (and force-scale sensitivities) at the outputs.
  */
 export function propagateStoredState(
   input: StoredStatePropagationInput,
   outputTimesS: Float64Array,
   eop: EopTable,
   covariance?: { frame: string; values: number[] },
+  variational?: VariationalRequest,
 ): StoredStatePropagation {
   const epoch = Epoch.parse(input.state.epoch, 'UTC');
   const gcrf0 = convertState([...input.state.positionKm, ...input.state.velocityKmS], input.state.frame, 'GCRF', epoch, eop);
@@ -94,6 +105,9 @@ export function propagateStoredState(
     environment,
     ...(input.integrator ? { integrator: input.integrator } : {}),
     ...(covarianceGcrf ? { covarianceKm: covarianceGcrf } : {}),
+    ...(variational
+      ? { stm: variational.stm, sensitivities: variational.sensitivities ?? [], variationalPartials: variational.partials ?? 'FINITE_DIFFERENCES' }
+      : {}),
   });
   return { epoch, gcrf0, environment, result };
 }

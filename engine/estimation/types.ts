@@ -97,6 +97,8 @@ export interface EstimationResult {
   /** Estimated GCRF state at `epochUtc`. */
   positionKm: [number, number, number];
   velocityKmS: [number, number, number];
+  /** Mass at the solution epoch (kg): the a priori mass, less what maneuvers between the two epochs burnt. */
+  massKg: number;
   /** X, Y, Z (km), VX, VY, VZ (km/s), then DRAG_COEFFICIENT, SRP_COEFFICIENT, BIAS:<stationId>:<component>. */
   parameterNames: string[];
   /** Units of each parameter ('km', 'km/s', '', or the bias's measurement unit). */
@@ -115,7 +117,7 @@ export interface EstimationResult {
 }
 
 /** Failure codes of `od.estimate` beside the propagation's: the API answers 422 for TOO_FEW_MEASUREMENTS. */
-export type EstimationFailureCode = 'TOO_FEW_MEASUREMENTS' | 'CANCELLED' | 'INVALID_MEASUREMENT';
+export type EstimationFailureCode = 'TOO_FEW_MEASUREMENTS' | 'CANCELLED' | 'INVALID_MEASUREMENT' | 'PARAMETER_NOT_IN_MODEL';
 
 /** Details of a TOO_FEW_MEASUREMENTS failure. */
 export interface TooFewMeasurementsDetails {

@@ -1,0 +1,520 @@
+/**
+ * Weighted batch least-squares orbit determination (after Orekit's `BatchLSEstimator` with a Gauss–Newton optimizer
+ * and QR decomposition, the set-up of the reference scenarios).
+ *
+ * Unknowns: the GCRF position and velocity at the solution epoch, optionally the drag coefficient Cd, the SRP
+ * coefficient Cr and one constant bias per station and measurement component. Each evaluation propagates the state
+ * once with dense output at every time tag (the craft's force model and maneuvers), evaluates the measurement models
+ * with light time and assembles the weighted residuals r_i/σ_i and their Jacobian
+ *   ∂C/∂x₀ = (∂C/∂x_T)·(∂x_T/∂x_tag)·Φ(t_tag, t₀),   ∂C/∂Cd = (∂C/∂x_T)·(∂x_T/∂x_tag)·Ψ_drag/Cd,   ∂C/∂b = 1,
+ * the measurement partials at the transit time chained with the light-time Taylor step and the propagator's state
+ * transition matrix Φ and force-scale sensitivities Ψ (variational equations, semi-analytic partials).
+ *
+ * Step: Gauss–Newton, min |W^½(H·Δ − r)| by Householder QR on the column-scaled weighted Jacobian (no normal
+ * equations); no Levenberg–Marquardt damping: from the a-priori errors an operator has (km, m/s) the Gauss–Newton step
+ * converges in a few iterations, and a fit that does not is reported as diverging rather than damped into a local
+ * minimum. Φ is recomputed only while the corrections are large (> 1 km, > 1 m/s, > 10 % in Cd or Cr); after that
+ * the last Φ is reused with fresh measurement partials and residuals (a chord/modified Newton step: Φ changes by
+ * ~|Δr|/|r| ≤ 1.5e-4, so convergence stays quadratic-like and the covariance is unaffected at that level).
+ *
+ * Convergence (Orekit's rule plus the weighted RMS): between two consecutive evaluations every parameter changed by at
+ * most 1e-3 of its scale (position 1 m, velocity 1 m × |v|/|r| ≈ 1 mm/s in LEO, Cd and Cr 1, biases their σ) and the
+ * weighted RMS by at most 1e-3 relative. A fit ends unconverged, with the reason, at `maxIterations` evaluations, when
+ * the weighted RMS grows for 3 evaluations in a row or is not finite, when the orbit decays below the propagator's
+ * floor, when Cd or Cr turns non-positive, or when editing leaves fewer residual components than unknowns.
+ *
+ * Weights: 1/σ² per component, σ from the measurement, else the station's per-type σ, else `DEFAULT_SIGMA`.
+ * Editing: operator-flagged outliers are never used; a measurement below its station's elevation mask (geometric
+ * elevation at reception) is rejected at that evaluation; after `EDITOR_WARMUP` evaluations a measurement is rejected
+ * when its normalized residual exceeds editingSigma·max(1, RMS of the previous evaluation) (Orekit's `OutlierFilter`
+ * after its warm-up, with the threshold widened while the fit is still far from the data as its dynamic variant
+ * does). A measurement of several components (az/el, ra/dec, PV) is tested by the RMS of its normalized components,
+ * sqrt(Σ(r_i/σ_i)²/d): testing each angle on its own would double the false rejections of good data (V2 has five
+ * 3.2–3.6σ azimuths among 410 components; rejecting them moves that angles-only fit by 1σ ≈ 15 m). Editing is
+ * re-decided at every evaluation, so a measurement can come back.
+ * Covariance: the formal (HᵀWH)⁻¹ at the last evaluation, not scaled by the post-fit variance (as Orekit's).
+ */
+import { propagateStoredState, type StoredStatePropagation, type StoredStatePropagationInput } from '../ephemeris/propagation.ts';
+import type { EopTable } from '../frames/eop.ts';
+import { RankDeficientError, solveLeastSquares } from '../math/leastSquares.ts';
+import { MeasurementModels, ModelEvaluation } from '../measurements/models.ts';
+import { prepareMeasurements, UNITS } from '../measurements/prepare.ts';
+import { binarySearch, evaluateAtTag, residualRow, residualStatistics, tagTimes } from '../measurements/residuals.ts';
+import { LocalTrajectory } from '../measurements/trajectory.ts';
+import type { ObservableKind, ResidualRow } from '../measurements/types.ts';
+import { DEFAULT_POSITION_TOLERANCE_M, type SensitivityForce } from '../propagation/propagator.ts';
+import { PropagationError } from '../propagation/errors.ts';
+import { Epoch } from '../time/epoch.ts';
+import type {
+  EstimationFailureCode,
+  EstimationInput,
+  EstimationProgress,
+  EstimationResult,
+  ForceModelDescription,
+  IterationRecord,
+  MeasurementCount,
+  PostFitRow,
+  RejectionReason,
+} from './types.ts';
+
+export const DEFAULT_EDITING_SIGMA = 3;
+export const DEFAULT_MAX_ITERATIONS = 25;
+/** Evaluations before the automatic editor acts (Orekit's OutlierFilter warm-up). */
+export const EDITOR_WARMUP = 2;
+/** Largest normalized parameter change at convergence (Orekit's reference set-up). */
+export const CONVERGENCE_THRESHOLD = 1e-3;
+/** Largest relative change of the weighted RMS at convergence. */
+export const RMS_CONVERGENCE_THRESHOLD = 1e-3;
+/** Integrator position tolerance dP (m) of the fit unless the input sets one (see README: accuracy vs Orekit). */
+export const OD_POSITION_TOLERANCE_M = DEFAULT_POSITION_TOLERANCE_M;
+/** Hard bound on evaluations whatever the input says. */
+export const MAX_ITERATIONS_LIMIT = 100;
+
+const POSITION_SCALE_KM = 1e-3;
+/** Corrections above these recompute Φ at the next evaluation. */
+const STM_REFRESH_POSITION_KM = 1;
+const STM_REFRESH_VELOCITY_KM_S = 1e-3;
+const STM_REFRESH_RELATIVE_COEFFICIENT = 0.1;
+
+/** A failure of the whole request (the worker answers a TaskFailure; TOO_FEW_MEASUREMENTS → HTTP 422). */
+export class EstimationFailure extends Error {
+  constructor(
+    readonly code: EstimationFailureCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'EstimationFailure';
+  }
+}
+
+export interface EstimationHooks {
+  onIteration?(progress: EstimationProgress): void;
+  /** Polled between evaluations; true stops the fit with a CANCELLED failure. */
+  isCancelled?(): boolean;
+}
+
+const BIAS_COMPONENT: Record<ObservableKind, readonly string[]> = {
+  RANGE: ['RANGE'],
+  RANGE_RATE: ['RANGE_RATE'],
+  AZEL: ['AZIMUTH', 'ELEVATION'],
+  RADEC: ['RIGHT_ASCENSION', 'DECLINATION'],
+  PV: [],
+};
+
+interface Parameters {
+  names: string[];
+  units: string[];
+  scales: Float64Array;
+  values: Float64Array;
+  dragIndex: number;
+  srpIndex: number;
+  /** `${stationId}|${kind}` → index of the bias of its first component. */
+  biasIndex: Map<string, number>;
+}
+
+interface Evaluation {
+  propagation: StoredStatePropagation;
+  rows: (ResidualRow | null)[];
+  rejection: (RejectionReason | null)[];
+  weightedRms: number;
+  usedComponents: number;
+  rejected: number;
+  /** Jacobian at this evaluation (column-major, scaled and weighted) and weighted residuals, used rows only. */
+  jacobian: Float64Array;
+  rhs: Float64Array;
+}
+
+function describeForceModel(input: StoredStatePropagationInput, massKg: number, cd: number, cr: number, dP: number): ForceModelDescription {
+  const fm = input.forceModel;
+  const degree = fm.gravityDegree ?? 20;
+  return {
+    gravityDegree: degree,
+    gravityOrder: fm.gravityOrder ?? Math.min(20, degree),
+    atmosphere: fm.atmosphere ?? 'HARRIS_PRIESTER',
+    solarRadiationPressure: fm.solarRadiationPressure ?? true,
+    thirdBodies: [...(fm.thirdBodies ?? ['SUN', 'MOON'])],
+    massKg,
+    dragAreaM2: input.spacecraft.dragAreaM2 ?? 0,
+    dragCoefficient: cd,
+    srpAreaM2: input.spacecraft.srpAreaM2 ?? 0,
+    reflectivityCoefficient: cr,
+    maneuvers: input.burns.length,
+    positionToleranceM: dP,
+  };
+}
+
+/** Batch least-squares fit (see the header). Throws `EstimationFailure` for requests that cannot be fitted at all. */
+export function estimateOrbit(
+  input: Omit<EstimationInput, 'progressPort' | 'eopFile' | 'cancel'>,
+  eop: EopTable,
+  hooks: EstimationHooks = {},
+): EstimationResult {
+  const apriori = input.apriori;
+  const editingSigma = input.editingSigma ?? DEFAULT_EDITING_SIGMA;
+  const editing = Number.isFinite(editingSigma) && editingSigma > 0;
+  const maxIterations = Math.min(MAX_ITERATIONS_LIMIT, Math.max(1, Math.floor(input.maxIterations ?? DEFAULT_MAX_ITERATIONS)));
+  const dP = apriori.integrator?.positionToleranceM ?? OD_POSITION_TOLERANCE_M;
+  const aprioriEpoch = Epoch.parse(apriori.state.epoch, 'UTC');
+  const solutionEpochText = input.solutionEpochUtc ?? apriori.state.epoch;
+  const solutionEpoch = Epoch.parse(solutionEpochText, 'UTC');
+
+  // ---- a priori at the solution epoch (GCRF), and its mass there ----
+  const start = propagateStoredState(apriori, Float64Array.of(solutionEpoch.secondsSince(aprioriEpoch)), eop);
+  if (start.result.timesS.length === 0) {
+    throw new EstimationFailure('INVALID_MEASUREMENT', 'the a priori orbit decays below the propagation floor before the solution epoch');
+  }
+  const massKg = start.result.massKg[0]!;
+  const cd0 = apriori.spacecraft.dragCoefficient ?? 0;
+  const cr0 = apriori.spacecraft.reflectivityCoefficient ?? 0;
+  const sensitivities: SensitivityForce[] = [];
+  const fm = apriori.forceModel;
+  if (input.solveFor.dragCoefficient) {
+    if ((fm.atmosphere ?? 'HARRIS_PRIESTER') === 'NONE' || !((apriori.spacecraft.dragAreaM2 ?? 0) > 0) || !(cd0 > 0)) {
+      throw new EstimationFailure('PARAMETER_NOT_IN_MODEL', 'solveFor.dragCoefficient needs drag in the force model (an atmosphere, and a drag area and coefficient > 0)');
+    }
+    sensitivities.push('DRAG');
+  }
+  if (input.solveFor.srpCoefficient) {
+    if (fm.solarRadiationPressure === false || !((apriori.spacecraft.srpAreaM2 ?? 0) > 0) || !(cr0 > 0)) {
+      throw new EstimationFailure('PARAMETER_NOT_IN_MODEL', 'solveFor.srpCoefficient needs solar radiation pressure in the force model (an SRP area and coefficient > 0)');
+    }
+    sensitivities.push('SOLAR_RADIATION_PRESSURE');
+  }
+
+  // ---- measurements ----
+  const set = prepareMeasurements(solutionEpoch, input.stations, input.measurements, eop);
+  const records = set.records;
+  const candidates = records.filter((r) => !r.input.outlier);
+
+  // ---- parameters ----
+  const x0 = start.result.statesKm;
+  const r0 = Math.hypot(x0[0]!, x0[1]!, x0[2]!);
+  const v0 = Math.hypot(x0[3]!, x0[4]!, x0[5]!);
+  const names = ['X', 'Y', 'Z', 'VX', 'VY', 'VZ'];
+  const units = ['km', 'km', 'km', 'km/s', 'km/s', 'km/s'];
+  const scaleList = [POSITION_SCALE_KM, POSITION_SCALE_KM, POSITION_SCALE_KM];
+  const velocityScale = (POSITION_SCALE_KM * v0) / r0;
+  scaleList.push(velocityScale, velocityScale, velocityScale);
+  const valueList = Array.from(x0.subarray(0, 6));
+  let dragIndex = -1;
+  let srpIndex = -1;
+  if (input.solveFor.dragCoefficient) {
+    dragIndex = names.length;
+    names.push('DRAG_COEFFICIENT');
+    units.push('');
+    scaleList.push(1);
+    valueList.push(cd0);
+  }
+  if (input.solveFor.srpCoefficient) {
+    srpIndex = names.length;
+    names.push('SRP_COEFFICIENT');
+    units.push('');
+    scaleList.push(1);
+    valueList.push(cr0);
+  }
+  const biasIndex = new Map<string, number>();
+  if (input.solveFor.stationBiases) {
+    const sigmas = new Map<string, number[][]>();
+    for (const r of candidates) {
+      if (r.station === null || BIAS_COMPONENT[r.kind].length === 0) continue;
+      const key = `${r.station.id}|${r.kind}`;
+      const list = sigmas.get(key) ?? [];
+      list.push(Array.from(r.sigma));
+      sigmas.set(key, list);
+    }
+    for (const [key, list] of [...sigmas.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      const [stationId, kind] = key.split('|') as [string, ObservableKind];
+      biasIndex.set(key, names.length);
+      BIAS_COMPONENT[kind].forEach((component, i) => {
+        names.push(`BIAS:${stationId}:${component}`);
+        units.push(UNITS[kind][i]!);
+        const s = list.map((x) => x[i]!).sort((a, b) => a - b);
+        scaleList.push(s[s.length >> 1]!);
+        valueList.push(0);
+      });
+    }
+  }
+  const params: Parameters = {
+    names, units, scales: Float64Array.from(scaleList), values: Float64Array.from(valueList), dragIndex, srpIndex, biasIndex,
+  };
+  const n = names.length;
+
+  const availableComponents = candidates.reduce((s, r) => s + r.dimension, 0);
+  if (availableComponents < n) {
+    throw new EstimationFailure(
+      'TOO_FEW_MEASUREMENTS',
+      `${availableComponents} measurement component${availableComponents === 1 ? '' : 's'} for ${n} solve-for parameters`,
+      { measurementComponents: availableComponents, parameters: n, measurements: candidates.length, skipped: set.skipped.length },
+    );
+  }
+
+  // ---- evaluation machinery ----
+  const { times } = tagTimes(records);
+  const nTimes = times.length;
+  const nSens = sensitivities.length;
+  const stm = new Float64Array(36 * nTimes);
+  const sens = new Float64Array(6 * Math.max(1, nSens) * nTimes);
+  const traj = new LocalTrajectory(fm.muM3S2);
+  const ev = new ModelEvaluation();
+  const rot = new Float64Array(9);
+  const shift = new Float64Array(36);
+  const ps = new Float64Array(36);
+  const hRow = new Float64Array(n);
+  const biasOf = new Float64Array(6);
+
+  const propagationInput = (values: Float64Array): StoredStatePropagationInput => ({
+    ...apriori,
+    state: {
+      epoch: solutionEpochText,
+      positionKm: [values[0]!, values[1]!, values[2]!],
+      velocityKmS: [values[3]!, values[4]!, values[5]!],
+      frame: 'GCRF',
+      massKg,
+    },
+    spacecraft: {
+      ...apriori.spacecraft,
+      ...(dragIndex >= 0 ? { dragCoefficient: values[dragIndex]! } : {}),
+      ...(srpIndex >= 0 ? { reflectivityCoefficient: values[srpIndex]! } : {}),
+    },
+    integrator: { ...apriori.integrator, positionToleranceM: dP },
+  });
+
+  const evaluate = (values: Float64Array, freshStm: boolean, previousRms: number, iteration: number): Evaluation => {
+    const propagation = propagateStoredState(propagationInput(values), times, eop, undefined, freshStm ? { stm: true, sensitivities, partials: 'SEMI_ANALYTIC' } : undefined);
+    const result = propagation.result;
+    if (result.truncated) {
+      throw new PropagationError('ORBIT_DECAYED', 'UNPROCESSABLE', `the orbit decays below ${result.truncated.altitudeKm.toFixed(1)} km at ${solutionEpoch.plusSeconds(result.truncated.tS).toIsoString(3)}`, {});
+    }
+    if (freshStm) {
+      stm.set(result.stm!);
+      if (nSens > 0) sens.set(result.sensitivity!);
+    }
+    const models = new MeasurementModels(propagation.environment);
+    const rows: (ResidualRow | null)[] = new Array(records.length).fill(null);
+    const rejection: (RejectionReason | null)[] = new Array(records.length).fill(null);
+    const threshold = editing && iteration > EDITOR_WARMUP ? editingSigma * Math.max(1, previousRms) : Number.POSITIVE_INFINITY;
+    const jacobian = new Float64Array(availableComponents * n);
+    const rhs = new Float64Array(availableComponents);
+    // first pass: residuals and editing decisions; second pass fills the Jacobian of the used rows
+    const partials: Float64Array[] = new Array(records.length);
+    let sum2 = 0;
+    let used = 0;
+    let rejected = 0;
+    for (let i = 0; i < records.length; i++) {
+      const rec = records[i]!;
+      const slot = binarySearch(result.timesS, rec.tagS);
+      evaluateAtTag(models, traj, propagation, rec, result.statesKm, 6 * slot, rot, ev);
+      biasOf.fill(0);
+      const bKey = rec.station ? biasIndex.get(`${rec.station.id}|${rec.kind}`) : undefined;
+      if (bKey !== undefined) for (let c = 0; c < rec.dimension; c++) biasOf[c] = values[bKey + c]!;
+      const row = residualRow(rec, ev, biasOf);
+      rows[i] = row;
+      if (rec.input.outlier) {
+        rejection[i] = 'FLAGGED_OUTLIER';
+        rejected++;
+        continue;
+      }
+      if (row.belowMask) {
+        rejection[i] = 'ELEVATION_MASK';
+        rejected++;
+        continue;
+      }
+      let z2 = 0;
+      for (const z of row.normalized) z2 += z * z;
+      if (Math.sqrt(z2 / rec.dimension) > threshold) {
+        rejection[i] = 'EDITOR';
+        rejected++;
+        continue;
+      }
+      // chain: (∂C/∂x_T)·(∂x_T/∂x_tag), kept per record for the Jacobian
+      traj.shiftJacobian(ev.transitS, shift);
+      const d = rec.dimension;
+      const p = new Float64Array(6 * d);
+      for (let a = 0; a < d; a++) {
+        for (let c = 0; c < 6; c++) {
+          let s = 0;
+          for (let l = 0; l < 6; l++) s += ev.partials[6 * a + l]! * shift[6 * l + c]!;
+          p[6 * a + c] = s;
+        }
+      }
+      partials[i] = p;
+      for (let c = 0; c < d; c++) sum2 += row.normalized[c]! * row.normalized[c]!;
+      used += d;
+    }
+    const weightedRms = used > 0 ? Math.sqrt(sum2 / used) : Number.NaN;
+    // Jacobian rows (column-major m × n with m = used), scaled by the parameter scales, weighted by 1/σ
+    let m = 0;
+    for (let i = 0; i < records.length; i++) {
+      const p = partials[i];
+      if (p === undefined) continue;
+      const rec = records[i]!;
+      const row = rows[i]!;
+      const slot = binarySearch(times, rec.tagS);
+      const phi = stm.subarray(36 * slot, 36 * slot + 36);
+      const bKey = rec.station ? biasIndex.get(`${rec.station.id}|${rec.kind}`) : undefined;
+      for (let a = 0; a < rec.dimension; a++) {
+        hRow.fill(0);
+        for (let c = 0; c < 6; c++) {
+          ps[c] = p[6 * a + c]!;
+        }
+        for (let j = 0; j < 6; j++) {
+          let s = 0;
+          for (let l = 0; l < 6; l++) s += ps[l]! * phi[6 * l + j]!;
+          hRow[j] = s;
+        }
+        for (let q = 0; q < nSens; q++) {
+          const col = q === 0 && dragIndex >= 0 ? dragIndex : srpIndex;
+          let s = 0;
+          for (let l = 0; l < 6; l++) s += ps[l]! * sens[6 * nSens * slot + l * nSens + q]!;
+          hRow[col] = s / values[col]!;
+        }
+        if (bKey !== undefined) hRow[bKey + a] = 1;
+        const w = 1 / row.sigma[a]!;
+        for (let j = 0; j < n; j++) jacobian[j * availableComponents + m] = hRow[j]! * params.scales[j]! * w;
+        rhs[m] = row.residual[a]! * w;
+        m++;
+      }
+    }
+    return { propagation, rows, rejection, weightedRms, usedComponents: used, rejected, jacobian, rhs };
+  };
+
+  /** QR solve on the used rows: normalized step and normalized covariance. */
+  const solve = (e: Evaluation): { step: Float64Array; covariance: Float64Array } => {
+    const m = e.usedComponents;
+    // compact the column-major storage from availableComponents rows to m rows
+    const a = new Float64Array(m * n);
+    for (let j = 0; j < n; j++) a.set(e.jacobian.subarray(j * availableComponents, j * availableComponents + m), j * m);
+    const b = e.rhs.slice(0, m);
+    const sol = solveLeastSquares(a, b, m, n);
+    return { step: sol.x, covariance: sol.covariance };
+  };
+
+  // ---- iterations ----
+  const iterations: IterationRecord[] = [];
+  const values = params.values;
+  let freshStm = true;
+  let previousRms = Number.POSITIVE_INFINITY;
+  let rmsGrowth = 0;
+  let converged = false;
+  let failureReason: string | null = null;
+  let last: Evaluation | null = null;
+  let lastCorrection = Number.POSITIVE_INFINITY;
+  let covarianceNormalized: Float64Array | null = null;
+  for (let iteration = 1; ; iteration++) {
+    if (hooks.isCancelled?.()) throw new EstimationFailure('CANCELLED', `cancelled after ${iteration - 1} evaluations`);
+    let e: Evaluation;
+    try {
+      e = evaluate(values, freshStm, previousRms, iteration);
+    } catch (error) {
+      if (error instanceof PropagationError && last !== null) {
+        failureReason = `evaluation ${iteration}: ${error.message}`;
+        break;
+      }
+      throw error;
+    }
+    last = e;
+    const entry: IterationRecord = { iteration, weightedRms: e.weightedRms, rejected: e.rejected, stateCorrectionNorm: null };
+    iterations.push(entry);
+    hooks.onIteration?.({ iteration, weightedRms: e.weightedRms, rejected: e.rejected });
+    if (e.usedComponents < n) {
+      failureReason = `editing left ${e.usedComponents} residual components for ${n} parameters (evaluation ${iteration})`;
+      break;
+    }
+    if (!Number.isFinite(e.weightedRms)) {
+      failureReason = `the weighted RMS is not finite at evaluation ${iteration}`;
+      break;
+    }
+    const rmsChange = Math.abs(e.weightedRms - previousRms) / e.weightedRms;
+    let solved: { step: Float64Array; covariance: Float64Array };
+    try {
+      solved = solve(e);
+    } catch (error) {
+      if (error instanceof RankDeficientError) {
+        failureReason = `the data cannot separate ${names[error.column]} from the other parameters (rank-deficient Jacobian at evaluation ${iteration})`;
+        break;
+      }
+      throw error;
+    }
+    covarianceNormalized = solved.covariance;
+    if (iteration > 1 && lastCorrection <= CONVERGENCE_THRESHOLD && rmsChange <= RMS_CONVERGENCE_THRESHOLD) {
+      converged = true;
+      break;
+    }
+    rmsGrowth = e.weightedRms > previousRms ? rmsGrowth + 1 : 0;
+    if (rmsGrowth >= 3) {
+      failureReason = `diverging: the weighted RMS grew for 3 evaluations in a row (${iterations.slice(-4).map((x) => x.weightedRms.toPrecision(4)).join(' → ')})`;
+      break;
+    }
+    if (iteration >= maxIterations) {
+      failureReason = `no convergence in ${maxIterations} evaluations (last normalized correction ${lastCorrection.toPrecision(3)}, weighted RMS ${e.weightedRms.toPrecision(4)})`;
+      break;
+    }
+    // apply the step
+    let maxNorm = 0;
+    let dr = 0;
+    let dv = 0;
+    let dc = 0;
+    for (let j = 0; j < n; j++) {
+      const stepNormalized = solved.step[j]!;
+      maxNorm = Math.max(maxNorm, Math.abs(stepNormalized));
+      const delta = stepNormalized * params.scales[j]!;
+      if (j < 3) dr += delta * delta;
+      else if (j < 6) dv += delta * delta;
+      else if (j === dragIndex || j === srpIndex) dc = Math.max(dc, Math.abs(delta / values[j]!));
+      values[j] = values[j]! + delta;
+    }
+    entry.stateCorrectionNorm = maxNorm;
+    lastCorrection = maxNorm;
+    previousRms = e.weightedRms;
+    if ((dragIndex >= 0 && !(values[dragIndex]! > 0)) || (srpIndex >= 0 && !(values[srpIndex]! > 0))) {
+      failureReason = `the ${dragIndex >= 0 && !(values[dragIndex]! > 0) ? 'drag' : 'SRP'} coefficient estimate turned non-positive at evaluation ${iteration} (not observable with these data)`;
+      // keep the last valid evaluation's values for the report
+      for (let j = 0; j < n; j++) values[j] = values[j]! - solved.step[j]! * params.scales[j]!;
+      entry.stateCorrectionNorm = null;
+      break;
+    }
+    freshStm = Math.sqrt(dr) > STM_REFRESH_POSITION_KM || Math.sqrt(dv) > STM_REFRESH_VELOCITY_KM_S || dc > STM_REFRESH_RELATIVE_COEFFICIENT;
+  }
+
+  // ---- result ----
+  const e = last!;
+  const postFit: PostFitRow[] = [];
+  const counts = new Map<string, MeasurementCount>();
+  for (let i = 0; i < records.length; i++) {
+    const row = e.rows[i]!;
+    const reason = e.rejection[i];
+    postFit.push(reason ? { ...row, rejected: true, rejectionReason: reason } : { ...row, rejected: false });
+    const key = `${row.kind}|${row.stationId ?? ''}`;
+    const c = counts.get(key) ?? { kind: row.kind, stationId: row.stationId, used: 0, rejected: 0 };
+    if (reason) c.rejected++;
+    else c.used++;
+    counts.set(key, c);
+  }
+  const covariance: number[] = [];
+  if (covarianceNormalized !== null) {
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) covariance.push(covarianceNormalized[i * n + j]! * params.scales[i]! * params.scales[j]!);
+  }
+  const estimatedParameters: Record<string, number> = {};
+  names.forEach((name, j) => (estimatedParameters[name] = values[j]!));
+  const usedRows = new Set<ResidualRow>(postFit.filter((r) => !r.rejected));
+  return {
+    converged,
+    failureReason,
+    iterations,
+    epochUtc: solutionEpoch.toIsoString(6),
+    positionKm: [values[0]!, values[1]!, values[2]!],
+    velocityKmS: [values[3]!, values[4]!, values[5]!],
+    massKg,
+    parameterNames: names,
+    parameterUnits: units,
+    estimatedParameters,
+    covariance,
+    residuals: postFit,
+    statistics: residualStatistics(postFit, (r) => usedRows.has(r)),
+    counts: [...counts.values()].sort((a, b) => a.kind.localeCompare(b.kind) || (a.stationId ?? '').localeCompare(b.stationId ?? '')),
+    skipped: set.skipped,
+    forceModel: describeForceModel(apriori, massKg, dragIndex >= 0 ? values[dragIndex]! : cd0, srpIndex >= 0 ? values[srpIndex]! : cr0, dP),
+  };
+}
+
