@@ -55,7 +55,7 @@ const SolutionSchema = z
       z.object({ iteration: z.number().int(), weightedRms: z.number(), rejected: z.number().int(), stateCorrectionNorm: z.number().nullable() }),
     ),
     epoch: z.string(),
-    state: z.object({ frame: z.literal('GCRF'), positionKm: vector('km'), velocityKmS: vector('km/s') }),
+    state: z.object({ frame: z.literal('GCRF'), positionKm: vector('km'), velocityKmS: vector('km/s'), massKg: z.number().openapi({ description: 'At the solution epoch' }) }),
     stateCovariance: z.object({
       frame: z.literal('GCRF'),
       matrix: z.array(z.array(z.number())).openapi({ description: '6×6 formal covariance (JᵀWJ)⁻¹, km², km²/s, km²/s²' }),

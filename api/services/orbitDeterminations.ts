@@ -98,6 +98,16 @@ export async function buildEstimationSetup(deps: Pick<AppDeps, 'db' | 'config'>,
   const spanStart = Epoch.min(Epoch.min(aprioriEpoch, solutionEpoch), start);
   const spanEnd = Epoch.max(Epoch.max(aprioriEpoch, solutionEpoch), end);
   const propagation = await buildStoredStatePropagation(db, organizationId, apriori, spacecraft, spanStart, spanEnd);
+  const notModelled = [
+    ...(request.solveFor.dragCoefficient && spacecraft.forceModel.atmosphere === 'NONE' ? ['dragCoefficient (the force model has no atmosphere)'] : []),
+    ...(request.solveFor.srpCoefficient && !spacecraft.forceModel.solarRadiationPressure ? ['srpCoefficient (the force model has no solar radiation pressure)'] : []),
+  ];
+  if (notModelled.length > 0) {
+    throw unprocessable('PARAMETER_NOT_IN_MODEL', `Cannot estimate ${notModelled.join(', ')}`, {
+      code: 'orbitdetermination.parameter-not-in-model',
+      details: { spacecraftId: spacecraft.id, parameters: notModelled },
+    });
+  }
   const tracking = await loadTrackingInput(db, organizationId, {
     spacecraftId: spacecraft.id,
     start,
@@ -260,7 +270,7 @@ export function solutionView(result: EstimationResult, setup: Pick<EstimationSet
     failureReason: result.failureReason,
     iterations: result.iterations,
     epoch: result.epochUtc,
-    state: { frame: 'GCRF', positionKm: result.positionKm, velocityKmS: result.velocityKmS },
+    state: { frame: 'GCRF', positionKm: result.positionKm, velocityKmS: result.velocityKmS, massKg: result.massKg },
     stateCovariance: { frame: 'GCRF', matrix: toNested(state6), standardDeviations: standardDeviations(state6) },
     parameters,
     covariance: { parameters: result.parameterNames, matrix },
@@ -330,7 +340,13 @@ export async function acceptOrbitDetermination(deps: AppDeps, organizationId: st
       details: { status: od.status },
     });
   }
-  const solution = od.solution as { converged: boolean; failureReason: string | null; epoch: string; state: { positionKm: number[]; velocityKmS: number[] }; stateCovariance: { matrix: number[][] } };
+  const solution = od.solution as {
+    converged: boolean;
+    failureReason: string | null;
+    epoch: string;
+    state: { positionKm: number[]; velocityKmS: number[]; massKg?: number };
+    stateCovariance: { matrix: number[][] };
+  };
   if (od.status !== 'SUCCEEDED' || !od.converged || !solution.converged) {
     throw conflict('OD_NOT_CONVERGED', `Orbit determination ${id} did not converge (${solution.failureReason ?? od.error ?? 'unknown reason'}); it cannot be accepted`, {
       code: 'orbitdetermination.accept.not-converged',
@@ -354,7 +370,7 @@ export async function acceptOrbitDetermination(deps: AppDeps, organizationId: st
       epoch: Epoch.parseInstant(solution.epoch),
       positionKm: solution.state.positionKm as [number, number, number],
       velocityKmS: solution.state.velocityKmS as [number, number, number],
-      massKg: apriori?.massKg ?? spacecraft.launchMass,
+      massKg: solution.state.massKg ?? apriori?.massKg ?? spacecraft.launchMass,
       covariance,
       orbitSolutionId: od.id,
       warnings: covariance ? [] : ['the formal covariance of the solution is not positive semi-definite and was not stored'],

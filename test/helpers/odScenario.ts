@@ -61,7 +61,7 @@ async function ok(res: Response, status: number): Promise<any> {
 }
 
 /** Waits for upload jobs to end; asserts they succeeded. */
-export async function waitForJobs(svc: TestService, key: string, jobIds: string[], timeoutMs = 120_000): Promise<void> {
+export async function waitForJobs(svc: Pick<TestService, 'request'>, key: string, jobIds: string[], timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (const jobId of jobIds) {
     for (;;) {
@@ -78,7 +78,7 @@ export async function waitForJobs(svc: TestService, key: string, jobIds: string[
  * Spacecraft `ODREF-<id>` (mass 500 kg, 1 m² for drag and SRP, Cd 2.2, Cr 1.5, the default full force model — the
  * reference's), the three stations (10° mask, sigmas = the stated noise), and the scenario's TDM files uploaded.
  */
-export async function setUpScenario(svc: TestService, key: string, id: ScenarioId): Promise<Scenario> {
+export async function setUpScenario(svc: Pick<TestService, 'request'>, key: string, id: ScenarioId): Promise<Scenario> {
   const truth = loadTruth();
   const p = truth.spacecraft_properties;
   const craft = await ok(
@@ -115,7 +115,7 @@ export async function setUpScenario(svc: TestService, key: string, id: ScenarioI
 }
 
 /** Stores a GCRF state vector of the scenario's craft at the OD epoch; returns its id (SV-<n>). */
-export async function storeState(svc: TestService, key: string, scenario: Scenario, positionKm: number[], velocityKmS: number[]): Promise<string> {
+export async function storeState(svc: Pick<TestService, 'request'>, key: string, scenario: Scenario, positionKm: number[], velocityKmS: number[]): Promise<string> {
   const sv = await ok(
     await svc.request('POST', '/operations/state-vectors', {
       key,
