@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SqlExecutor } from './db.ts';
-import { nowIso } from './db.ts';
+import { nowIso, yieldToEventLoop } from './db.ts';
 import {
   claimNextLeasedJob,
   completeLeasedJob,
@@ -228,6 +228,7 @@ export async function writeResidualRows(db: SqlExecutor, id: string, rows: reado
             VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
       args: chunk.flatMap((r) => [id, r.seq, r.epoch, r.rejected ? 1 : 0, r.maxAbsNormalized, JSON.stringify(r.row)]),
     });
+    await yieldToEventLoop();
   }
 }
 

@@ -133,7 +133,7 @@ export class OrbitDeterminationRunner extends LeasedJobRunner<OrbitDetermination
     }
     const solution = result.solution;
     const outcome = fitOutcome(solution, setup, progress.history.length > 0 ? progress : progressFrom(solution), elapsedMs);
-    const rows = storedResidualRows(solution.residuals, setup.tracking);
+    const rows = await storedResidualRows(solution.residuals, setup.tracking);
     const committed = await inTransaction(this.db, async (tx) => {
       await writeResidualRows(tx, job.id, rows);
       const ended = solution.converged

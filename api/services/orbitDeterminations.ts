@@ -10,7 +10,7 @@ import { COMPONENTS } from '../../engine/measurements/prepare.ts';
 import type { EstimationInput, EstimationResult, PostFitRow } from '../../engine/estimation/types.ts';
 import { flattenCovariance, standardDeviations, toNested, validateCovariance } from '../../engine/ephemeris/covariance.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import type { SqlExecutor } from '../../storage/db.ts';
+import { yieldToEventLoop, type SqlExecutor } from '../../storage/db.ts';
 import {
   findOrbitDetermination,
   insertOrbitDetermination,
@@ -35,7 +35,7 @@ import { residualsSvg, type PlotPanel, type PlotRow } from '../plots/residualsSv
 import { OD_DEFAULTS, type OrbitDeterminationRequest } from '../schemas/orbitDeterminations.ts';
 import { buildStoredStatePropagation } from './ephemeris.ts';
 import { canonicalInstant } from './maneuverRecords.ts';
-import { checkStateDistance, parseSpan, residualView, selectState, statisticsView } from './residuals.ts';
+import { checkStateDistance, inEpochOrder, parseSpan, residualView, selectState, statisticsView } from './residuals.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 import { displayId, insertOrbitSolutionStateVector, stateVectorView } from './stateVectors.ts';
 import { loadTrackingInput, parseTrackingTypes, requireStations, skippedSummary, type TrackingInput } from './trackingInput.ts';
@@ -300,16 +300,22 @@ export function solutionView(result: EstimationResult, setup: Pick<EstimationSet
   };
 }
 
-/** Post-fit rows in epoch order (then id) as stored: view + sort keys. */
-export function storedResidualRows(rows: readonly PostFitRow[], tracking: TrackingInput): StoredResidualRow[] {
-  const sorted = [...rows].sort((a, b) => (a.epochUtc < b.epochUtc ? -1 : a.epochUtc > b.epochUtc ? 1 : Number(a.id) - Number(b.id)));
-  return sorted.map((row, seq) => ({
-    seq,
-    epoch: row.epochUtc,
-    rejected: row.rejected,
-    maxAbsNormalized: row.normalized.reduce((m, v) => (Number.isFinite(v) ? Math.max(m, Math.abs(v)) : m), 0),
-    row: residualView(row, tracking.selected.get(row.id)) as unknown as Record<string, unknown>,
-  }));
+/** Post-fit rows in epoch order (then id) as stored: view + sort keys (built in slices, the event loop free between). */
+export async function storedResidualRows(rows: readonly PostFitRow[], tracking: TrackingInput): Promise<StoredResidualRow[]> {
+  const sorted = inEpochOrder(rows);
+  const out: StoredResidualRow[] = [];
+  for (let seq = 0; seq < sorted.length; seq++) {
+    const row = sorted[seq]!;
+    out.push({
+      seq,
+      epoch: row.epochUtc,
+      rejected: row.rejected,
+      maxAbsNormalized: row.normalized.reduce((m, v) => (Number.isFinite(v) ? Math.max(m, Math.abs(v)) : m), 0),
+      row: residualView(row, tracking.selected.get(row.id)) as unknown as Record<string, unknown>,
+    });
+    if (seq % 2000 === 1999) await yieldToEventLoop();
+  }
+  return out;
 }
 
 /** The outcome of a finished fit (converged or not) as the job row keeps it. */
@@ -396,6 +402,9 @@ const DISPLAY: Record<string, { unit: string; scale: number }> = {
 };
 
 const PANEL_ORDER = ['RANGE', 'RANGE_RATE', 'AZEL', 'RADEC', 'PV'];
+const COMPONENT_TITLES: Record<string, string> = {
+  range: 'Range', rangeRate: 'Range rate', azimuth: 'Azimuth', elevation: 'Elevation', rightAscension: 'Right ascension', declination: 'Declination',
+};
 const PLOT_CHUNK_ROWS = 2000;
 
 function median(values: number[]): number {
@@ -410,23 +419,22 @@ export async function orbitDeterminationResidualsSvg(db: SqlExecutor, organizati
   const rows: PlotRow[] = [];
   const sigmas = new Map<string, number[]>();
   const panels = new Map<string, PlotPanel & { order: number }>();
-  let start: Epoch | null = null;
+  const start = Epoch.parseInstant(od.startEpoch);
   let used = 0;
   let rejected = 0;
   for (let after = -1; ; ) {
     const chunk = await scanResidualRows(db, id, after, PLOT_CHUNK_ROWS);
     for (const { row } of chunk) {
       const r = row as unknown as { kind: string; epoch: string; stationName: string | null; stationId: string | null; components: string[]; units: string[]; residual: number[]; sigma: number[]; rejected?: boolean };
-      const epoch = Epoch.parseInstant(r.epoch);
-      start ??= epoch;
-      const tS = epoch.secondsSince(start);
+      const tS = Epoch.parseInstant(r.epoch).secondsSince(start);
       if (r.rejected) rejected++;
       else used++;
       r.components.forEach((component, i) => {
         const display = DISPLAY[r.units[i]!] ?? { unit: r.units[i]!, scale: 1 };
         const key = `${r.kind}:${component}`;
         if (!panels.has(key)) {
-          panels.set(key, { key, title: `${r.kind.replace('_', ' ').toLowerCase()} — ${component}`, unit: display.unit, band: null, order: PANEL_ORDER.indexOf(r.kind) * 10 + i });
+          const title = COMPONENT_TITLES[component] ?? `${r.kind} ${component}`;
+          panels.set(key, { key, title, unit: display.unit, band: null, order: PANEL_ORDER.indexOf(r.kind) * 10 + i });
         }
         rows.push({ tS, panel: key, series: r.stationName ?? r.stationId ?? 'no station', value: r.residual[i]! * display.scale, rejected: r.rejected === true });
         const list = sigmas.get(key) ?? [];
@@ -436,7 +444,7 @@ export async function orbitDeterminationResidualsSvg(db: SqlExecutor, organizati
     }
     if (chunk.length < PLOT_CHUNK_ROWS) break;
     after = chunk[chunk.length - 1]!.seq;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
   }
   for (const panel of panels.values()) {
     const sigma = median(sigmas.get(panel.key) ?? []);
@@ -452,9 +460,9 @@ export async function orbitDeterminationResidualsSvg(db: SqlExecutor, organizati
     ? `${od.status.toLowerCase()}: no solution yet`
     : `${solution.converged ? 'converged' : 'not converged'} after ${Math.max(0, iterations.length - 1)} iterations, weighted RMS ${last ? last.weightedRms.toFixed(3) : 'n/a'}`;
   return residualsSvg({
-    title: `Post-fit residuals — ${spacecraft?.name ?? od.spacecraftId}`,
-    subtitle: `Orbit determination ${od.id} · ${od.startEpoch} … ${od.endEpoch} · ${status} · ${used} used, ${rejected} rejected`,
-    startLabel: start ? `${start.toString('UTC', 0)}Z` : od.startEpoch,
+    title: `Post-fit residuals — ${spacecraft?.name ?? od.spacecraftId} (orbit determination ${od.id.slice(0, 8)})`,
+    subtitle: `${start.toString('UTC', 0)}Z … ${Epoch.parseInstant(od.endEpoch).toString('UTC', 0)}Z · ${status} · ${used} used, ${rejected} rejected`,
+    startLabel: `${start.toString('UTC', 0)}Z`,
     panels: [...panels.values()].sort((a, b) => a.order - b.order),
     rows,
   });

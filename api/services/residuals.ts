@@ -140,15 +140,30 @@ function worst(row: ResidualRow): number {
   return max;
 }
 
+function byEpochThenId(a: ResidualRow, b: ResidualRow): number {
+  return a.epochUtc < b.epochUtc ? -1 : a.epochUtc > b.epochUtc ? 1 : Number(a.id) - Number(b.id);
+}
+
+/** Rows in (epoch, id) order; the engine keeps the input order, which is already that, so usually no sort happens. */
+export function inEpochOrder<R extends ResidualRow>(rows: readonly R[]): readonly R[] {
+  for (let i = 1; i < rows.length; i++) if (byEpochThenId(rows[i - 1]!, rows[i]!) > 0) return [...rows].sort(byEpochThenId);
+  return rows;
+}
+
 /** One page of residual rows in the requested order (epoch asc by default; `normalized` = worst first). */
-export function pageResiduals<R extends ResidualRow>(rows: R[], page: PageRequest): R[] {
+export function pageResiduals<R extends ResidualRow>(rows: readonly R[], page: PageRequest): R[] {
   const order = page.sort[0] ?? { field: 'epoch', direction: 'asc' };
+  const from = page.page * page.size;
+  if (order.field === 'epoch') {
+    const sorted = inEpochOrder(rows);
+    if (order.direction === 'asc') return sorted.slice(from, from + page.size);
+    const out: R[] = [];
+    for (let i = sorted.length - 1 - from; i >= 0 && out.length < page.size; i--) out.push(sorted[i]!);
+    return out;
+  }
   const sign = order.direction === 'desc' ? -1 : 1;
-  const sorted = [...rows].sort((a, b) => {
-    const primary = order.field === 'normalized' ? worst(a) - worst(b) : a.epochUtc < b.epochUtc ? -1 : a.epochUtc > b.epochUtc ? 1 : 0;
-    return primary !== 0 ? sign * primary : Number(a.id) - Number(b.id);
-  });
-  return sorted.slice(page.page * page.size, (page.page + 1) * page.size);
+  const sorted = [...rows].sort((a, b) => sign * (worst(a) - worst(b)) || byEpochThenId(a, b));
+  return sorted.slice(from, from + page.size);
 }
 
 /** What the tracking selection of a request says about itself (echoed in responses). */

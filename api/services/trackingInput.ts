@@ -11,7 +11,7 @@
  */
 import type { MeasurementInput, ObservableKind, StationInput } from '../../engine/measurements/types.ts';
 import type { Epoch } from '../../engine/time/epoch.ts';
-import type { SqlExecutor } from '../../storage/db.ts';
+import { yieldToEventLoop, type SqlExecutor } from '../../storage/db.ts';
 import { findGroundStations, type GroundStation } from '../../storage/groundStations.ts';
 import { findMeasurementContexts, type MeasurementContextRecord } from '../../storage/measurementContexts.ts';
 import { MEASUREMENT_TYPES, scanModelRows, type MeasurementType, type ModelRow } from '../../storage/measurements.ts';
@@ -92,8 +92,6 @@ export async function requireStations(db: SqlExecutor, organizationId: string, s
   if (missing !== undefined) throw groundStationNotFound(missing);
   return found;
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function stationInput(station: GroundStation): StationInput {
   const pick = (v: { rangeM: number | null; rangeRateMS: number | null; angleDeg: number | null }) => ({
