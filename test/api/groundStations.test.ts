@@ -1,6 +1,7 @@
 /** Ground stations (issue 12 §1): CRUD, both position forms, names and aliases, references, isolation, permissions. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { runAdmin } from '../../api/cli/admin.ts';
 import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
 
 /** The reference stations of ../shared/reference/od (Orekit 13.1 OneAxisEllipsoid.transform of the geodetic values). */
@@ -141,6 +142,14 @@ describe('ground stations', () => {
     assert.equal((await create({ name: 'NOPE', latitudeDeg: 0, longitudeDeg: 0, heightM: 0 }, reader)).status, 403);
     const writer = (await svc.key({ organization: 'gs-a', permissions: ['write:stations'] })).secret;
     assert.equal((await svc.request('GET', '/operations/ground-stations', { key: writer })).status, 403);
+  });
+
+  test('admin CLI grants read:stations / write:stations / read:orbitdetermination / write:orbitdetermination; unknown names are refused', async () => {
+    await runAdmin(svc.db, ['org', 'create', 'gs-cli']);
+    const created = (await runAdmin(svc.db, ['key', 'create', '--org', 'gs-cli', '--owner', 'cli@gs.example', '--permissions', 'read:stations,write:orbitdetermination'])) as { secret: string };
+    assert.equal((await svc.request('GET', '/operations/ground-stations', { key: created.secret })).status, 200);
+    assert.equal((await create({ name: 'CLI', latitudeDeg: 0, longitudeDeg: 0, heightM: 0 }, created.secret)).status, 403);
+    await assert.rejects(runAdmin(svc.db, ['key', 'create', '--org', 'gs-cli', '--owner', 'cli@gs.example', '--permissions', 'read:station']), /unknown permissions: read:station/);
   });
 
   test('TDM ingest resolves the ground participant by name or alias, keeps the context, reports unknown stations; delete needs force', async () => {
