@@ -12,6 +12,7 @@ import {
 } from '@libsql/client';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { setImmediate } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
 /** Anything that can run a statement: the client itself or an open transaction. */

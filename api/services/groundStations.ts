@@ -68,9 +68,10 @@ export function geodeticFromItrf(itrfM: readonly number[]): { latitudeDeg: numbe
   return { latitudeDeg: out[0]! / DEG, longitudeDeg: out[1]! / DEG, heightM: out[2]! * 1000 };
 }
 
+/** Longitude in (-180, 180]; values already there are kept exactly. */
 function normalizeLongitude(deg: number): number {
-  const wrapped = ((deg % 360) + 360) % 360;
-  return wrapped > 180 ? wrapped - 360 : wrapped;
+  if (deg > -180 && deg <= 180) return deg;
+  return deg > 180 ? deg - 360 : deg + 360;
 }
 
 interface PositionInput {
