@@ -1,18 +1,14 @@
 /** Orbit-determination request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
 import { pageableQuery, pageSchema } from '../paging.ts';
-import { ResidualRowSchema, ResidualStatisticsSchema, SkippedSummarySchema, TRACKING_TYPE_ENUM } from './residuals.ts';
+import { ResidualRowSchema, ResidualStatisticsSchema, SkippedSummarySchema, trackingSpanFields } from './residuals.ts';
 
 export const OD_DEFAULTS = { editingSigma: 3, maxIterations: 25 } as const;
 export const OD_MAX_ITERATIONS = 50;
 
-const instant = (description: string, example: string) => z.string().min(1, 'is required').openapi({ description, example });
-
 export const OrbitDeterminationRequestSchema = z
   .object({
-    spacecraftId: z.string().min(1, 'is required'),
-    startDate: instant('Inclusive start of the tracking span (ISO-8601 instant with zone)', '2023-02-10T00:00:00Z'),
-    endDate: instant('Inclusive end; after startDate, at most 30 days later', '2023-02-11T00:00:00Z'),
+    ...trackingSpanFields,
     aprioriStateVectorId: z.string().optional().openapi({ description: 'SV-<n> of this spacecraft; default the latest eligible state with an epoch at or before endDate' }),
     solutionEpoch: z.string().optional().openapi({ description: 'Epoch of the estimated state (ISO-8601 instant); default the a priori epoch' }),
     solveFor: z
@@ -23,8 +19,6 @@ export const OrbitDeterminationRequestSchema = z
       })
       .optional()
       .openapi({ description: 'Besides the 6 Cartesian state components (always estimated)' }),
-    measurementTypes: z.array(z.string()).optional().openapi({ description: `Stored types (${TRACKING_TYPE_ENUM.join(', ')}); default all` }),
-    stationIds: z.array(z.string().min(1)).max(100, 'at most 100 stations').optional(),
     editingSigma: z
       .number()
       .refine((v) => v === 0 || (v >= 1 && v <= 100), 'must be 0 (editor off) or 1..100')

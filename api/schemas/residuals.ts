@@ -4,16 +4,19 @@ import { pageableQuery, pageSchema } from '../paging.ts';
 
 export const TRACKING_TYPE_ENUM = ['RANGE', 'RANGE_RATE', 'DOPPLER', 'AZEL', 'RADEC', 'PV'] as const;
 
-const instant = (description: string, example: string) => z.string().min(1, 'is required').openapi({ description, example });
+/** What a residual request and an orbit determination both select: a spacecraft's tracking data of a span. */
+export const trackingSpanFields = {
+  spacecraftId: z.string().min(1, 'is required'),
+  startDate: z.string().min(1, 'is required').openapi({ description: 'Inclusive start of the span (ISO-8601 instant with zone)', example: '2023-02-10T00:00:00Z' }),
+  endDate: z.string().min(1, 'is required').openapi({ description: 'Inclusive end; after startDate, at most 30 days later', example: '2023-02-11T00:00:00Z' }),
+  measurementTypes: z.array(z.string()).optional().openapi({ description: `Stored types (${TRACKING_TYPE_ENUM.join(', ')}; RANGE_RATE = DOPPLER); default all` }),
+  stationIds: z.array(z.string().min(1)).max(100, 'at most 100 stations').optional().openapi({ description: 'Only measurements of these ground stations (unknown id → 404)' }),
+};
 
 export const ResidualsRequestSchema = z
   .object({
-    spacecraftId: z.string().min(1, 'is required'),
-    startDate: instant('Inclusive start of the span (ISO-8601 instant with zone)', '2023-02-10T00:00:00Z'),
-    endDate: instant('Inclusive end; after startDate, at most 30 days later', '2023-02-11T00:00:00Z'),
+    ...trackingSpanFields,
     stateVectorId: z.string().optional().openapi({ description: 'SV-<n> of this spacecraft; default the latest eligible state (GET /state-vectors/latest rule)' }),
-    measurementTypes: z.array(z.string()).optional().openapi({ description: `Stored types (${TRACKING_TYPE_ENUM.join(', ')}; RANGE_RATE = DOPPLER); default all` }),
-    stationIds: z.array(z.string().min(1)).max(100, 'at most 100 stations').optional().openapi({ description: 'Only measurements of these ground stations (unknown id → 404)' }),
     includeOutliers: z.boolean().optional().openapi({ description: 'Include measurements flagged as outliers (default false); they are marked in the rows' }),
   })
   .openapi('ResidualsRequest');
