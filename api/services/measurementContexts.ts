@@ -79,7 +79,9 @@ export class MeasurementContextWriter {
     await addContextMeasurementCounts(this.db, this.counts);
   }
 
-  stationSummary(): StationResolutionSummary {
+  /** How the ground participants resolved; null when the file had no TDM context (SP3, OEM). */
+  stationSummary(): StationResolutionSummary | null {
+    if (this.counts.size === 0) return null;
     const resolved: StationResolutionSummary['resolved'] = [];
     const unresolved = new Set<string>();
     const seen = new Set<string>();

@@ -103,7 +103,8 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
         // Only the lease holder may commit; otherwise roll the inserts back.
         const completing = performance.now();
         await contexts.finish();
-        if (!(await completeJob(tx, job.id, this.owner, count, { stations: contexts.stationSummary() }))) throw new LeaseLostError();
+        const stations = contexts.stationSummary();
+        if (!(await completeJob(tx, job.id, this.owner, count, stations ? { stations } : undefined))) throw new LeaseLostError();
         timing.insertMs += performance.now() - completing;
         return { kind: 'committed', count };
       }).catch((error: unknown): JobOutcome => {
