@@ -32,11 +32,14 @@ export type OrbitDeterminationRequest = z.infer<typeof OrbitDeterminationRequest
 
 export const OD_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED'] as const;
 
+/** A diverging fit's RMS may not be finite: JSON has no such number, so it is null. */
+const rms = z.number().nullable().openapi({ description: 'RMS of the normalized residuals of the used measurements (null when not finite)' });
+
 const ProgressSchema = z.object({
   iteration: z.number().int(),
-  weightedRms: z.number().openapi({ description: 'RMS of the normalized residuals of the used measurements' }),
+  weightedRms: rms,
   rejected: z.number().int(),
-  history: z.array(z.object({ iteration: z.number().int(), weightedRms: z.number(), rejected: z.number().int() })),
+  history: z.array(z.object({ iteration: z.number().int(), weightedRms: rms, rejected: z.number().int() })),
 });
 
 const vector = (unit: string) => z.array(z.number()).openapi({ description: unit });
@@ -46,7 +49,7 @@ const SolutionSchema = z
     converged: z.boolean(),
     failureReason: z.string().nullable(),
     iterations: z.array(
-      z.object({ iteration: z.number().int(), weightedRms: z.number(), rejected: z.number().int(), stateCorrectionNorm: z.number().nullable() }),
+      z.object({ iteration: z.number().int(), weightedRms: rms, rejected: z.number().int(), stateCorrectionNorm: z.number().nullable() }),
     ),
     epoch: z.string(),
     state: z.object({ frame: z.literal('GCRF'), positionKm: vector('km'), velocityKmS: vector('km/s'), massKg: z.number().openapi({ description: 'At the solution epoch' }) }),
@@ -55,7 +58,7 @@ const SolutionSchema = z
       matrix: z.array(z.array(z.number())).openapi({ description: '6×6 formal covariance (JᵀWJ)⁻¹, km², km²/s, km²/s²' }),
       standardDeviations: z.object({ positionKm: vector('km'), velocityKmS: vector('km/s') }),
     }),
-    parameters: z.array(z.object({ name: z.string(), unit: z.string(), value: z.number(), sigma: z.number() })),
+    parameters: z.array(z.object({ name: z.string(), unit: z.string(), value: z.number().nullable(), sigma: z.number().nullable() })),
     covariance: z.object({ parameters: z.array(z.string()), matrix: z.array(z.array(z.number())) }).openapi({ description: 'Formal covariance of every estimated parameter (units of `parameters`)' }),
     dragCoefficient: z.object({ value: z.number(), sigma: z.number() }).nullable(),
     srpCoefficient: z.object({ value: z.number(), sigma: z.number() }).nullable(),
