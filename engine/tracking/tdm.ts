@@ -171,7 +171,8 @@ export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
       return;
     }
     flushAngles();
-    const unit = type === 'RANGE' ? RANGE_UNITS[segment.rangeUnits ?? 'KM'] ?? 'km' : observation.keyword.startsWith('RECEIVE_FREQ') ? 'Hz' : 'km/s';
+    // The reader gives RANGE_UNITS as km, s or RU (km when absent, 503.0-B-2 §3.3.4.4).
+    const unit = type === 'RANGE' ? RANGE_UNITS[(segment.rangeUnits ?? 'km').toUpperCase()] ?? 'km' : observation.keyword.startsWith('RECEIVE_FREQ') ? 'Hz' : 'km/s';
     single[0] = observation.value;
     sink.add(groupOf(segment, type, unit, null, observation.keyword), type, epochUtc, single, null);
   };

@@ -137,7 +137,25 @@ describe('residuals against an orbit', () => {
     assert.equal(isolated.status, 404);
   });
 
-  test('unresolved stations are reported as skipped, not failed', async () => {
+  test('outliers: excluded by default; with includeOutliers they are rows marked outlier, left out of the statistics', async () => {
+    const base = { spacecraftId: v1.spacecraftId, ...SPAN, stateVectorId: states['V1-truth'] };
+    const first = (await residuals(base, '?size=1')).body.residuals.content[0];
+    await svc.request('PATCH', '/operations/measurements/outliers', { key, json: { measurementIds: [first.measurementId], outlier: true } });
+    try {
+      const without = (await residuals(base, '?size=1')).body;
+      assert.equal(without.storedCount, 409);
+      const withOutliers = (await residuals({ ...base, includeOutliers: true }, '?size=1')).body;
+      assert.equal(withOutliers.residualCount, 410);
+      assert.equal(withOutliers.residuals.content[0].measurementId, first.measurementId);
+      assert.equal(withOutliers.residuals.content[0].outlier, true);
+      const counted = withOutliers.statistics.byType.reduce((n: number, s: { count: number }) => n + s.count, 0);
+      assert.equal(counted, 409);
+    } finally {
+      await svc.request('PATCH', '/operations/measurements/outliers', { key, json: { measurementIds: [first.measurementId], outlier: false } });
+    }
+  });
+
+  test('a disabled station\'s measurements are reported as skipped, not failed', async () => {
     const stn3 = v1.stationIds['VIS-STN-3']!;
     // Disable one station: its measurements are skipped with the reason.
     await svc.request('PATCH', `/operations/ground-stations/${stn3}`, { key, json: { enabled: false } });
