@@ -32,7 +32,8 @@ export function residualsTask(input: ResidualsInput): ResidualsResult | TaskFail
 
 /**
  * Batch least-squares orbit determination. Progress (`EstimationProgress`) is posted on `progressPort` after every
- * evaluation; a non-zero `cancel[0]` (SharedArrayBuffer) stops the fit between evaluations with a CANCELLED failure.
+ * evaluation (the port stays open: closing it here could drop the last messages; its owner closes it); a non-zero
+ * `cancel[0]` (SharedArrayBuffer) stops the fit between evaluations with a CANCELLED failure.
  */
 export function estimateTask(input: EstimationInput): { ok: true; solution: EstimationResult } | TaskFailure {
   const { progressPort, cancel } = input;
@@ -44,7 +45,5 @@ export function estimateTask(input: EstimationInput): { ok: true; solution: Esti
     return { ok: true, solution };
   } catch (error) {
     return odFailure(error);
-  } finally {
-    progressPort?.close();
   }
 }

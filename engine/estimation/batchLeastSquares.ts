@@ -13,11 +13,13 @@
  * Step: Gauss–Newton, min |W^½(H·Δ − r)| by Householder QR on the column-scaled weighted Jacobian (no normal
  * equations); no Levenberg–Marquardt damping: from the a-priori errors an operator has (km, m/s) the Gauss–Newton step
  * converges in a few iterations, and a fit that does not is reported as diverging rather than damped into a local
- * minimum. Φ is recomputed only after large corrections (> 1 km, > 1 m/s, > 10 % in Cd or Cr); otherwise the last Φ
- * is reused with fresh measurement partials and residuals (a chord, or modified Newton, step): Φ then changes by
- * about |Δr|/|r| ≤ 1.5e-4, which costs no evaluation on the references (Orekit's counts; reusing Φ after 2 km
- * corrections costs one) and leaves the formal sigmas unchanged to 1e-4 — while an evaluation without the
- * variational equations costs a quarter of one with them.
+ * minimum. Φ schedule: the first evaluation, and any after a large correction (> 1 km, > 1 m/s, > 10 % in Cd or Cr),
+ * integrate Φ with central + J2 partials only (about the cost of the orbit alone; Φ good to ~3e-3 over a day, ample
+ * while the step is dominated by the nonlinearity); the first evaluation after a small correction integrates the
+ * full semi-analytic Φ, and later ones reuse it with fresh measurement partials and residuals (a chord, or modified
+ * Newton, step: Φ changes by about |Δr|/|r| ≤ 1.5e-4). On the references this keeps Orekit's evaluation counts and
+ * its formal sigmas to 4 digits with one full variational propagation instead of six — an evaluation with the full
+ * variational equations costs about four without.
  *
  * Convergence (Orekit's rule plus the weighted RMS): between two consecutive evaluations every parameter changed by at
  * most 1e-3 of its scale (position 1 m, velocity 1 m × |v|/|r| ≈ 1 mm/s in LEO, Cd and Cr 1, biases their σ) and the
@@ -90,7 +92,7 @@ const STM_REFRESH_VELOCITY_KM_S = 1e-3;
 const STM_REFRESH_RELATIVE_COEFFICIENT = 0.1;
 /**
  * With Cd, Cr or biases to estimate, evaluations fit the state alone until a state correction is at most this
- * (normalized: 100 m, ~0.1 m/s); then every parameter is estimated (the switch itself recomputes Φ).
+ * (normalized: 100 m, ~0.1 m/s); then every parameter is estimated (the switch itself computes the full Φ).
  */
 const STATE_ONLY_CORRECTION = 100;
 /** A weighted RMS this many times above the best one so far ends the fit as diverging. */
@@ -132,6 +134,9 @@ interface Parameters {
   /** `${stationId}|${kind}` → index of the bias of its first component. */
   biasIndex: Map<string, number>;
 }
+
+/** Where an evaluation's Φ comes from: a fresh central + J2 one, a fresh full one, or the last one. */
+type JacobianSource = 'CENTRAL_J2' | 'FULL' | 'REUSE';
 
 interface Evaluation {
   propagation: StoredStatePropagation;
@@ -301,8 +306,15 @@ export function estimateOrbit(
     integrator: { ...apriori.integrator, positionToleranceM: dP },
   });
 
-  const evaluate = (values: Float64Array, freshStm: boolean, previousRms: number, iteration: number): Evaluation => {
-    const propagation = propagateStoredState(propagationInput(values), times, eop, undefined, freshStm ? { stm: true, sensitivities, partials: 'SEMI_ANALYTIC' } : undefined);
+  const evaluate = (values: Float64Array, jacobianSource: JacobianSource, previousRms: number, iteration: number): Evaluation => {
+    const freshStm = jacobianSource !== 'REUSE';
+    const propagation = propagateStoredState(
+      propagationInput(values),
+      times,
+      eop,
+      undefined,
+      freshStm ? { stm: true, sensitivities, partials: jacobianSource === 'FULL' ? 'SEMI_ANALYTIC' : 'CENTRAL_J2' } : undefined,
+    );
     const result = propagation.result;
     if (result.truncated) {
       throw new PropagationError('ORBIT_DECAYED', 'UNPROCESSABLE', `the orbit decays below ${result.truncated.altitudeKm.toFixed(1)} km at ${solutionEpoch.plusSeconds(result.truncated.tS).toIsoString(3)}`, {});
@@ -416,7 +428,9 @@ export function estimateOrbit(
   // ---- iterations ----
   const iterations: IterationRecord[] = [];
   const values = params.values;
-  let freshStm = true;
+  // the first evaluation and those after large corrections take the cheap STM; then one full one, reused after
+  let jacobianSource: JacobianSource = 'CENTRAL_J2';
+  let haveFullStm = false;
   let previousRms = Number.POSITIVE_INFINITY;
   let rmsGrowth = 0;
   let bestRms = Number.POSITIVE_INFINITY;
@@ -433,7 +447,8 @@ export function estimateOrbit(
     if (hooks.isCancelled?.()) throw new EstimationFailure('CANCELLED', `cancelled after ${iteration - 1} evaluations`);
     let e: Evaluation;
     try {
-      e = evaluate(values, freshStm, previousRms, iteration);
+      e = evaluate(values, jacobianSource, previousRms, iteration);
+      if (jacobianSource !== 'REUSE') haveFullStm = jacobianSource === 'FULL';
     } catch (error) {
       if (error instanceof PropagationError && last !== null) {
         failureReason = `evaluation ${iteration}: ${error.message}`;
@@ -520,10 +535,11 @@ export function estimateOrbit(
     }
     if (!allParameters && maxStateNorm <= STATE_ONLY_CORRECTION) {
       allParameters = true;
-      freshStm = true;
+      jacobianSource = 'FULL';
       continue;
     }
-    freshStm = Math.sqrt(dr) > STM_REFRESH_POSITION_KM || Math.sqrt(dv) > STM_REFRESH_VELOCITY_KM_S || dc > STM_REFRESH_RELATIVE_COEFFICIENT;
+    const large = Math.sqrt(dr) > STM_REFRESH_POSITION_KM || Math.sqrt(dv) > STM_REFRESH_VELOCITY_KM_S || dc > STM_REFRESH_RELATIVE_COEFFICIENT;
+    jacobianSource = large ? 'CENTRAL_J2' : haveFullStm ? 'REUSE' : 'FULL';
   }
 
   // ---- result ----

@@ -65,6 +65,8 @@ export interface PreparedSet {
 }
 
 const KINDS = new Set<string>(Object.keys(DIMENSION));
+/** Time buckets sharing one Earth rotation vector (s): polar motion moves it by < 1e-11 rad in that time. */
+const SPIN_BUCKET_S = 600;
 const INERTIAL_FRAMES: Record<string, FrameId> = {
   GCRF: 'GCRF', GCRS: 'GCRF', ICRF: 'GCRF', EME2000: 'EME2000', J2000: 'EME2000', EME2K: 'EME2000', MOD: 'MOD', TOD: 'TOD', TEME: 'TEME',
 };
@@ -112,6 +114,8 @@ export function prepareMeasurements(
   const records: MeasurementRecord[] = [];
   const skipped: SkippedMeasurement[] = [];
   const bias0 = buildTransform('GCRF', 'EME2000', stateEpoch).rotation;
+  const spins = new Map<number, Float64Array>();
+  const scratch9 = new Float64Array(9);
   for (let index = 0; index < measurements.length; index++) {
     const m = measurements[index]!;
     const skip = (reason: string) => skipped.push({ id: m.id, reason });
@@ -159,8 +163,15 @@ export function prepareMeasurements(
         continue;
       }
     }
-    const e = eop.at(epoch);
-    const spin = earthRotationVectorItrf(epoch, e, earthRotationRateRadPerS(e.lodSeconds), new Float64Array(3));
+    // the rotation vector moves with polar motion and LOD (mas and µs per day): one per 10-minute bucket
+    const tagS = epoch.secondsSince(stateEpoch);
+    const bucket = Math.floor(tagS / SPIN_BUCKET_S);
+    let spin = spins.get(bucket);
+    if (spin === undefined) {
+      const e = eop.at(epoch);
+      spin = earthRotationVectorItrf(epoch, e, earthRotationRateRadPerS(e.lodSeconds), new Float64Array(3), scratch9);
+      spins.set(bucket, spin);
+    }
     const given = m.sigma;
     const sigma = new Float64Array(dim);
     const fromInput = Array.isArray(given) && given.length === dim && given.every((x) => typeof x === 'number' && Number.isFinite(x) && x > 0);
@@ -176,7 +187,7 @@ export function prepareMeasurements(
       dimension: dim,
       twoWay: m.twoWay === true,
       receiveTag: m.timetag !== 'TRANSMIT',
-      tagS: epoch.secondsSince(stateEpoch),
+      tagS,
       station,
       spinItrf: spin,
       frameRotation,

@@ -84,9 +84,9 @@ export function groundStation(input: StationInput, index = 0): GroundStation {
  * The Earth's instantaneous rotation vector in ITRF (rad/s), ω·W·ẑ, from the EOP at `epoch`. It changes by
  * < 1e-8 rad/day (polar motion), so one value per measurement is exact to far below the models' accuracy.
  */
-export function earthRotationVectorItrf(epoch: Epoch, eop: EopValues, omegaRadS: number, out3: Float64Array): Float64Array {
+export function earthRotationVectorItrf(epoch: Epoch, eop: EopValues, omegaRadS: number, out3: Float64Array, scratch9 = new Float64Array(9)): Float64Array {
   const tt = epoch.julianDate('TT');
-  const w = new Float64Array(9);
+  const w = scratch9;
   polarMotionMatrix(eop.xpArcsec * ARCSEC_TO_RAD, eop.ypArcsec * ARCSEC_TO_RAD, tioLocatorRad(tt.jd1, tt.jd2), w);
   out3[0] = omegaRadS * w[2]!;
   out3[1] = omegaRadS * w[5]!;

@@ -77,10 +77,10 @@ test('od.estimate: one progress message per evaluation on the port; a set cancel
   const messages: EstimationProgress[] = [];
   channel.port2.on('message', (m: EstimationProgress) => messages.push(m));
   const out = estimateTask(baseInput({ progressPort: channel.port1 as unknown as MessagePort }));
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  channel.port2.close();
   assert.equal(out.ok, true);
   const s = (out as { solution: EstimationResult }).solution;
+  for (let waited = 0; messages.length < s.iterations.length && waited < 10000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+  channel.port1.close();
   assert.equal(s.converged, true);
   assert.deepEqual(messages.map((m) => m.iteration), s.iterations.map((x) => x.iteration));
   assert.deepEqual(messages.map((m) => m.weightedRms), s.iterations.map((x) => x.weightedRms));

@@ -13,7 +13,8 @@ import type { EstimationResult } from '../../../engine/estimation/types.ts';
 import type { MeasurementInput } from '../../../engine/measurements/types.ts';
 import { loadEopTable } from '../../../resources/eop/load.ts';
 import { loadMeasurements, loadSolution, loadStations, loadTruth, propagationInput, type ScenarioId } from '../measurements/odReference.ts';
-import { assertSymmetricPositiveDefinite, positionError, seededRandom } from './helpers.ts';
+import { assertSymmetricPositiveDefinite, positionError } from './helpers.ts';
+import { seededRandom } from '../../helpers/random.ts';
 
 const SIGMA = { rangeM: 5, rangeRateMS: 0.001, angleDeg: 0.01 };
 

@@ -9,7 +9,7 @@ import { computeResiduals } from '../../../engine/measurements/residuals.ts';
 import type { MeasurementInput, ObservableKind, StationInput } from '../../../engine/measurements/types.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { loadEopTable } from '../../../resources/eop/load.ts';
-import { seededGaussian } from './helpers.ts';
+import { seededGaussian } from '../../helpers/random.ts';
 
 export interface SimulationSpec {
   truth: StoredStatePropagationInput;
