@@ -187,7 +187,7 @@ export function estimateOrbit(
   // ---- a priori at the solution epoch (GCRF), and its mass there ----
   const start = propagateStoredState(apriori, Float64Array.of(solutionEpoch.secondsSince(aprioriEpoch)), eop);
   if (start.result.timesS.length === 0) {
-    throw new EstimationFailure('INVALID_MEASUREMENT', 'the a priori orbit decays below the propagation floor before the solution epoch');
+    throw new EstimationFailure('ORBIT_DECAYED', 'the a priori orbit decays below the propagation floor before the solution epoch');
   }
   const massKg = start.result.massKg[0]!;
   const cd0 = apriori.spacecraft.dragCoefficient ?? 0;
@@ -276,7 +276,7 @@ export function estimateOrbit(
   }
 
   // ---- evaluation machinery ----
-  const { times } = tagTimes(records);
+  const times = tagTimes(records);
   const nTimes = times.length;
   const nSens = sensitivities.length;
   const stm = new Float64Array(36 * nTimes);
@@ -329,8 +329,6 @@ export function estimateOrbit(
     const threshold = editing && iteration > EDITOR_WARMUP ? editingSigma * Math.max(1, previousRms) : Number.POSITIVE_INFINITY;
     const jacobian = new Float64Array(availableComponents * n);
     const rhs = new Float64Array(availableComponents);
-    // first pass: residuals and editing decisions; second pass fills the Jacobian of the used rows
-    const partials: Float64Array[] = new Array(records.length);
     let sum2 = 0;
     let used = 0;
     let rejected = 0;
@@ -360,69 +358,77 @@ export function estimateOrbit(
         rejected++;
         continue;
       }
-      // chain: (∂C/∂x_T)·(∂x_T/∂x_tag), kept per record for the Jacobian
+      // Jacobian rows (column-major, scaled by the parameter scales, weighted by 1/σ):
+      // (∂C/∂x_T)·(∂x_T/∂x_tag) chained with Φ(t_tag) and Ψ(t_tag), plus 1 for the component's bias
       traj.shiftJacobian(ev.transitS, shift);
-      const d = rec.dimension;
-      const p = new Float64Array(6 * d);
-      for (let a = 0; a < d; a++) {
-        for (let c = 0; c < 6; c++) {
-          let s = 0;
-          for (let l = 0; l < 6; l++) s += ev.partials[6 * a + l]! * shift[6 * l + c]!;
-          p[6 * a + c] = s;
-        }
-      }
-      partials[i] = p;
-      for (let c = 0; c < d; c++) sum2 += row.normalized[c]! * row.normalized[c]!;
-      used += d;
-    }
-    const weightedRms = used > 0 ? Math.sqrt(sum2 / used) : Number.NaN;
-    // Jacobian rows (column-major m × n with m = used), scaled by the parameter scales, weighted by 1/σ
-    let m = 0;
-    for (let i = 0; i < records.length; i++) {
-      const p = partials[i];
-      if (p === undefined) continue;
-      const rec = records[i]!;
-      const row = rows[i]!;
-      const slot = binarySearch(times, rec.tagS);
-      const phi = stm.subarray(36 * slot, 36 * slot + 36);
-      const bKey = rec.station ? biasIndex.get(`${rec.station.id}|${rec.kind}`) : undefined;
+      const phi = 36 * binarySearch(times, rec.tagS);
+      const sensOffset = (6 * nSens * phi) / 36;
       for (let a = 0; a < rec.dimension; a++) {
-        hRow.fill(0);
         for (let c = 0; c < 6; c++) {
-          ps[c] = p[6 * a + c]!;
+          let s2 = 0;
+          for (let l = 0; l < 6; l++) s2 += ev.partials[6 * a + l]! * shift[6 * l + c]!;
+          ps[c] = s2;
         }
+        hRow.fill(0);
         for (let j = 0; j < 6; j++) {
-          let s = 0;
-          for (let l = 0; l < 6; l++) s += ps[l]! * phi[6 * l + j]!;
-          hRow[j] = s;
+          let s2 = 0;
+          for (let l = 0; l < 6; l++) s2 += ps[l]! * stm[phi + 6 * l + j]!;
+          hRow[j] = s2;
         }
         for (let q = 0; q < nSens; q++) {
           const col = q === 0 && dragIndex >= 0 ? dragIndex : srpIndex;
-          let s = 0;
-          for (let l = 0; l < 6; l++) s += ps[l]! * sens[6 * nSens * slot + l * nSens + q]!;
-          hRow[col] = s / values[col]!;
+          let s2 = 0;
+          for (let l = 0; l < 6; l++) s2 += ps[l]! * sens[sensOffset + l * nSens + q]!;
+          hRow[col] = s2 / values[col]!;
         }
         if (bKey !== undefined) hRow[bKey + a] = 1;
         const w = 1 / row.sigma[a]!;
-        for (let j = 0; j < n; j++) jacobian[j * availableComponents + m] = hRow[j]! * params.scales[j]! * w;
-        rhs[m] = row.residual[a]! * w;
-        m++;
+        for (let j = 0; j < n; j++) jacobian[j * availableComponents + used] = hRow[j]! * params.scales[j]! * w;
+        rhs[used] = row.residual[a]! * w;
+        sum2 += row.normalized[a]! * row.normalized[a]!;
+        used++;
       }
     }
+    const weightedRms = used > 0 ? Math.sqrt(sum2 / used) : Number.NaN;
     return { propagation, rows, rejection, weightedRms, usedComponents: used, rejected, jacobian, rhs };
   };
 
-  /** QR solve on the used rows over the first `k` parameters: normalized step (n, zeros beyond k) and covariance (k×k). */
+  /**
+   * QR solve on the used rows over the first `k` parameters: normalized step (n values) and covariance (n×n). A
+   * column without any information (a bias whose station has no used measurement left) is held: zero step, zero
+   * covariance row and column, and its name in `held`.
+   */
+  const held = new Set<string>();
   const solve = (e: Evaluation, k: number): { step: Float64Array; covariance: Float64Array } => {
     const m = e.usedComponents;
-    // compact the column-major storage from availableComponents rows to m rows
-    const a = new Float64Array(m * k);
-    for (let j = 0; j < k; j++) a.set(e.jacobian.subarray(j * availableComponents, j * availableComponents + m), j * m);
+    held.clear();
+    const active: number[] = [];
+    for (let j = 0; j < k; j++) {
+      let any = false;
+      for (let i = 0; i < m && !any; i++) any = e.jacobian[j * availableComponents + i] !== 0;
+      if (any) active.push(j);
+      else if (j >= 6) held.add(names[j]!);
+      else throw new RankDeficientError(j);
+    }
+    // compact the column-major storage from availableComponents rows to m rows, active columns only
+    const ka = active.length;
+    const a = new Float64Array(m * ka);
+    active.forEach((j, c) => a.set(e.jacobian.subarray(j * availableComponents, j * availableComponents + m), c * m));
     const b = e.rhs.slice(0, m);
-    const sol = solveLeastSquares(a, b, m, k);
+    let sol;
+    try {
+      sol = solveLeastSquares(a, b, m, ka);
+    } catch (error) {
+      if (error instanceof RankDeficientError) throw new RankDeficientError(active[error.column]!);
+      throw error;
+    }
     const step = new Float64Array(n);
-    step.set(sol.x);
-    return { step, covariance: sol.covariance };
+    const covariance = new Float64Array(n * n);
+    active.forEach((j, c) => {
+      step[j] = sol.x[c]!;
+      active.forEach((l, d) => (covariance[j * n + l] = sol.covariance[c * ka + d]!));
+    });
+    return { step, covariance };
   };
 
   // ---- iterations ----
@@ -582,6 +588,7 @@ export function estimateOrbit(
     parameterUnits: units,
     estimatedParameters,
     covariance,
+    heldParameters: [...held],
     residuals: postFit,
     statistics: residualStatistics(postFit, (r) => usedRows.has(r)),
     counts: [...counts.values()].sort((a, b) => a.kind.localeCompare(b.kind) || (a.stationId ?? '').localeCompare(b.stationId ?? '')),

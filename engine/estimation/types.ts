@@ -107,6 +107,11 @@ export interface EstimationResult {
   estimatedParameters: Record<string, number>;
   /** Formal covariance (JᵀWJ)⁻¹, unscaled, n×n row-major in `parameterNames` order and `parameterUnits`. */
   covariance: number[];
+  /**
+   * Parameters without any information at the last evaluation (a bias whose station has no used measurement left):
+   * held at their value, with zero rows and columns in `covariance`.
+   */
+  heldParameters: string[];
   residuals: PostFitRow[];
   /** Over the used (not rejected) measurements. */
   statistics: ResidualStatistics[];
@@ -117,7 +122,7 @@ export interface EstimationResult {
 }
 
 /** Failure codes of `od.estimate` beside the propagation's: the API answers 422 for TOO_FEW_MEASUREMENTS. */
-export type EstimationFailureCode = 'TOO_FEW_MEASUREMENTS' | 'CANCELLED' | 'INVALID_MEASUREMENT' | 'PARAMETER_NOT_IN_MODEL';
+export type EstimationFailureCode = 'TOO_FEW_MEASUREMENTS' | 'CANCELLED' | 'ORBIT_DECAYED' | 'PARAMETER_NOT_IN_MODEL';
 
 /** Details of a TOO_FEW_MEASUREMENTS failure. */
 export interface TooFewMeasurementsDetails {

@@ -19,15 +19,12 @@ export function wrapDegrees(d: number): number {
   return w;
 }
 
-/** Sorted distinct time tags (s) and, per record, the index of its tag among them. */
-export function tagTimes(records: readonly MeasurementRecord[]): { times: Float64Array; indexOf: Int32Array } {
+/** Sorted distinct time tags (s): the propagation's output times. */
+export function tagTimes(records: readonly MeasurementRecord[]): Float64Array {
   const sorted = records.map((r) => r.tagS).sort((a, b) => a - b);
   const distinct: number[] = [];
   for (const t of sorted) if (distinct.length === 0 || t !== distinct[distinct.length - 1]) distinct.push(t);
-  const times = Float64Array.from(distinct);
-  const indexOf = new Int32Array(records.length);
-  records.forEach((r, i) => (indexOf[i] = binarySearch(times, r.tagS)));
-  return { times, indexOf };
+  return Float64Array.from(distinct);
 }
 
 export function binarySearch(a: Float64Array, x: number): number {
@@ -179,7 +176,7 @@ export function computeResiduals(input: Omit<ResidualsInput, 'eopFile'>, eop: Eo
   const skipped: SkippedMeasurement[] = [...set.skipped];
   const rows: ResidualRow[] = [];
   if (set.records.length > 0) {
-    const { times } = tagTimes(set.records);
+    const times = tagTimes(set.records);
     const propagation = propagateStoredState(input.propagation, times, eop);
     const result = propagation.result;
     const models = new MeasurementModels(propagation.environment);

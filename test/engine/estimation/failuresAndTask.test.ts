@@ -103,3 +103,20 @@ test('od.estimate: solution epoch 12 h after the a priori epoch — the state th
   assert.ok(err < 1, `position error at the solution epoch ${err} m`);
   assert.equal(s.massKg, 500);
 });
+
+test('od.estimate: a station bias without any used measurement (all below its mask) is held, not a failure', async () => {
+  const stations = loadStations().map((s) => ({ ...s, sigma: SIGMA, elevationMaskDeg: s.id === 'VIS-STN-3' ? 89 : s.elevationMaskDeg }));
+  const out = (await runTask('od.estimate', baseInput({ stations, solveFor: { stationBiases: true } }))) as Output;
+  assert.equal(out.ok, true);
+  const s = (out as { solution: EstimationResult }).solution;
+  assert.equal(s.converged, true, s.failureReason ?? '');
+  assert.deepEqual(s.heldParameters.sort(), ['BIAS:VIS-STN-3:RANGE', 'BIAS:VIS-STN-3:RANGE_RATE']);
+  const n = s.parameterNames.length;
+  for (const name of s.heldParameters) {
+    const i = s.parameterNames.indexOf(name);
+    assert.equal(s.covariance[i * n + i], 0);
+    assert.equal(s.estimatedParameters[name], 0);
+  }
+  assert.ok(s.residuals.filter((r) => r.stationId === 'VIS-STN-3').every((r) => r.rejected && r.rejectionReason === 'ELEVATION_MASK'));
+  assert.ok(s.counts.some((c) => c.stationId === 'VIS-STN-3' && c.used === 0 && c.rejected > 0));
+});
