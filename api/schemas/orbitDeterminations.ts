@@ -58,7 +58,15 @@ const SolutionSchema = z
       matrix: z.array(z.array(z.number())).openapi({ description: '6×6 formal covariance (JᵀWJ)⁻¹, km², km²/s, km²/s²' }),
       standardDeviations: z.object({ positionKm: vector('km'), velocityKmS: vector('km/s') }),
     }),
-    parameters: z.array(z.object({ name: z.string(), unit: z.string(), value: z.number().nullable(), sigma: z.number().nullable() })),
+    parameters: z.array(
+      z.object({
+        name: z.string(),
+        unit: z.string(),
+        value: z.number().nullable(),
+        sigma: z.number().nullable(),
+        held: z.boolean().openapi({ description: 'No used measurement constrained it: held at its a priori value (zero covariance rows)' }),
+      }),
+    ),
     covariance: z.object({ parameters: z.array(z.string()), matrix: z.array(z.array(z.number())) }).openapi({ description: 'Formal covariance of every estimated parameter (units of `parameters`)' }),
     dragCoefficient: z.object({ value: z.number(), sigma: z.number() }).nullable(),
     srpCoefficient: z.object({ value: z.number(), sigma: z.number() }).nullable(),

@@ -255,6 +255,8 @@ export function solutionView(result: EstimationResult, setup: Pick<EstimationSet
     unit: result.parameterUnits[i] ?? '',
     value: result.estimatedParameters[name] ?? Number.NaN,
     sigma: sigma(i),
+    // No information left for it (e.g. a bias whose station lost every measurement): kept at its a priori value.
+    held: (result.heldParameters ?? []).includes(name),
   }));
   const single = (name: string) => {
     const p = parameters.find((q) => q.name === name);
