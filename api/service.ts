@@ -12,6 +12,7 @@ import { createPool, type ComputePool } from '../workers/pool.ts';
 import { createApp } from './app.ts';
 import { MeasurementJobRunner } from './services/measurementJobRunner.ts';
 import { OrbitDeterminationRunner } from './services/orbitDeterminationRunner.ts';
+import { EarthDataStore } from './services/earthData.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from './permissions.ts';
@@ -23,6 +24,7 @@ export interface Service {
   config: Config;
   jobRunner: MeasurementJobRunner;
   odRunner: OrbitDeterminationRunner;
+  earthData: EarthDataStore;
   close(): Promise<void>;
 }
 
@@ -57,9 +59,17 @@ export async function openStorage(config: Config): Promise<Db> {
 export async function startService(config: Config): Promise<Service> {
   const db = await openStorage(config);
   const pool = await createPool({ size: config.workers });
+  const earthData = new EarthDataStore(pool, { dataDir: config.dataDir, checkIntervalS: config.dataCheckIntervalS, maxAgeDays: config.dataMaxAgeDays, eopFile: config.eopFile });
+  try {
+    await earthData.start();
+  } catch (error) {
+    await pool.close();
+    db.close();
+    throw error;
+  }
   const jobRunner = new MeasurementJobRunner(db, pool, { leaseMs: config.jobLeaseMs });
-  const odRunner = new OrbitDeterminationRunner(db, pool, config, { leaseMs: config.jobLeaseMs });
-  const app = createApp({ db, pool, config, jobRunner, odRunner });
+  const odRunner = new OrbitDeterminationRunner(db, earthData, { leaseMs: config.jobLeaseMs });
+  const app = createApp({ db, pool, config, earthData, jobRunner, odRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
   odRunner.start();
@@ -70,7 +80,9 @@ export async function startService(config: Config): Promise<Service> {
     config,
     jobRunner,
     odRunner,
+    earthData,
     async close() {
+      earthData.stop();
       await Promise.all([jobRunner.stop(), odRunner.stop()]);
       await pool.close();
       db.close();

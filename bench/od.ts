@@ -17,7 +17,7 @@ import type { EstimationResult } from '../engine/estimation/types.ts';
 import { computeResiduals } from '../engine/measurements/residuals.ts';
 import type { MeasurementInput, ObservableKind } from '../engine/measurements/types.ts';
 import { Epoch } from '../engine/time/epoch.ts';
-import { loadEopTable } from '../resources/eop/load.ts';
+import { bundledEarthData } from '../resources/earthData/files.ts';
 import { odApiSection } from './lib/odApiSection.ts';
 import { loadMeasurements, loadSolution, loadStations, loadTruth, propagationInput, type ScenarioId } from '../test/engine/measurements/odReference.ts';
 
@@ -35,7 +35,7 @@ export interface BenchSection {
   run(): Promise<BenchRow[]> | BenchRow[];
 }
 
-const eop = loadEopTable();
+const earth = bundledEarthData();
 const truth = loadTruth();
 const SIGMA = { rangeM: 5, rangeRateMS: 0.001, angleDeg: 0.01 };
 const stations = loadStations().map((s) => ({ ...s, sigma: SIGMA }));
@@ -48,7 +48,7 @@ function median(xs: number[]): number {
 function fit(id: ScenarioId, dP: number): EstimationResult {
   return estimateOrbit(
     { apriori: propagationInput(truth.a_priori_state_gcrf, truth.od_epoch_utc, truth, dP), solveFor: {}, stations, measurements: loadMeasurements(id).measurements },
-    eop,
+    earth,
   );
 }
 
@@ -131,13 +131,13 @@ const residuals: BenchSection = {
     const propagation = propagationInput(truth.truth_state_at_od_epoch_gcrf, truth.od_epoch_utc, truth);
     for (const count of [2000, 20000]) {
       const measurements = syntheticMeasurements(count);
-      computeResiduals({ propagation, stations, measurements }, eop);
+      computeResiduals({ propagation, stations, measurements }, earth);
       const times: number[] = [];
       const cpu: number[] = [];
       for (let r = 0; r < 5; r++) {
         const c0 = process.cpuUsage();
         const t0 = performance.now();
-        const out = computeResiduals({ propagation, stations, measurements }, eop);
+        const out = computeResiduals({ propagation, stations, measurements }, earth);
         times.push(performance.now() - t0);
         const c = process.cpuUsage(c0);
         cpu.push((c.user + c.system) / 1000);

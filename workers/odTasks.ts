@@ -1,6 +1,6 @@
 /**
  * Worker-side adapters of tracking geometry and orbit determination (registered in tasks.ts): `measurements.residuals`
- * and `od.estimate`. Each loads the EOP table through `eopTable` (the one way workers get Earth data), calls one
+ * and `od.estimate`. Each gets its Earth data with `earthDataFor(input.earthData)` (the one way workers get it), calls one
  * engine function, and turns engine errors into plain failure objects (custom error classes do not survive the
  * thread boundary).
  */
@@ -10,7 +10,8 @@ import { computeResiduals } from '../engine/measurements/residuals.ts';
 import { StationInputError } from '../engine/measurements/station.ts';
 import type { ResidualsInput, ResidualsResult } from '../engine/measurements/types.ts';
 import { EpochParseError } from '../engine/time/epoch.ts';
-import { eopTable, failure, type TaskFailure } from './ephemerisTasks.ts';
+import { earthDataFor } from '../resources/earthData/files.ts';
+import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
 
 /** Input errors of the OD engine → INVALID_INPUT naming the field; the rest as the other tasks do. */
 export function odFailure(error: unknown): TaskFailure {
@@ -22,9 +23,9 @@ export function odFailure(error: unknown): TaskFailure {
   return failure(error);
 }
 
-export function residualsTask(input: ResidualsInput): ResidualsResult | TaskFailure {
+export function residualsTask(input: ResidualsInput & WithEarthData): ResidualsResult | TaskFailure {
   try {
-    return computeResiduals(input, eopTable(input.eopFile));
+    return computeResiduals(input, earthDataFor(input.earthData));
   } catch (error) {
     return odFailure(error);
   }
@@ -35,10 +36,10 @@ export function residualsTask(input: ResidualsInput): ResidualsResult | TaskFail
  * evaluation (the port stays open: closing it here could drop the last messages; its owner closes it); a non-zero
  * `cancel[0]` (SharedArrayBuffer) stops the fit between evaluations with a CANCELLED failure.
  */
-export function estimateTask(input: EstimationInput): { ok: true; solution: EstimationResult } | TaskFailure {
+export function estimateTask(input: EstimationInput & WithEarthData): { ok: true; solution: EstimationResult } | TaskFailure {
   const { progressPort, cancel } = input;
   try {
-    const solution = estimateOrbit(input, eopTable(input.eopFile), {
+    const solution = estimateOrbit(input, earthDataFor(input.earthData), {
       onIteration: (progress: EstimationProgress) => progressPort?.postMessage(progress),
       isCancelled: () => cancel !== undefined && Atomics.load(cancel, 0) !== 0,
     });

@@ -14,6 +14,7 @@ import {
 } from '../engine/tracking/index.ts';
 import { generateOemTask, meanElementsTask, parseOpmTask } from './ephemerisTasks.ts';
 import { generateTleTask } from './tleTasks.ts';
+import { inspectEarthDataFile, inspectEopSplice, type EarthDataFileRef, type EarthDataKind } from '../resources/earthData/files.ts';
 import { estimateTask, residualsTask } from './odTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
@@ -79,6 +80,8 @@ export const TASKS = {
   'tle.generate': generateTleTask,
   'maneuvers.readOcm': readOcmTask,
   'maneuvers.writeExport': writeExportTask,
+  'earthData.inspect': (input: { kind: EarthDataKind; path: string }) => inspectEarthDataFile(input.kind, input.path),
+  'earthData.inspectEop': (input: { files: EarthDataFileRef[] }) => inspectEopSplice(input.files),
   'measurements.residuals': residualsTask,
   'od.estimate': estimateTask,
 } satisfies Record<string, (input: never) => unknown>;

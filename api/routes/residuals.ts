@@ -4,6 +4,7 @@ import type { AppEnv } from '../context.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import { parsePageable } from '../paging.ts';
 import { ResidualPageQuerySchema, ResidualsRequestSchema, ResidualsResponseSchema } from '../schemas/residuals.ts';
+import { EARTH_DATA_WARNING_HEADER, setWarningHeaders } from '../services/earthData.ts';
 import { computeResiduals, RESIDUAL_SORT_FIELDS, RESIDUALS_MAX_MEASUREMENTS } from '../services/residuals.ts';
 
 const residualsRoute = createRoute({
@@ -22,13 +23,17 @@ const residualsRoute = createRoute({
     'skipped with the reason. No measurement in the span → 200 with zero counts. Unknown spacecraft, state vector or ' +
     'station → 404; end ≤ start or span > 30 days → 400. Permission read:tracking.',
   request: { query: ResidualPageQuerySchema, body: { required: true, content: json(ResidualsRequestSchema) } },
-  responses: { 200: { description: 'Statistics and a page of residuals', content: json(ResidualsResponseSchema) }, ...errorResponses(404, 415, 422, 503) },
+  responses: {
+    200: { description: 'Statistics and a page of residuals (Earth-data staleness also in `warnings`)', headers: EARTH_DATA_WARNING_HEADER, content: json(ResidualsResponseSchema) },
+    ...errorResponses(404, 415, 422, 503),
+  },
 });
 
 export function registerResidualRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(residualsRoute, async (c) => {
     const page = parsePageable(c.req.valid('query'), RESIDUAL_SORT_FIELDS, [{ field: 'epoch', direction: 'asc' }]);
-    const body = await computeResiduals(c.get('deps'), c.get('caller').organizationId, c.req.valid('json'), page);
+    const { body, earthWarnings } = await computeResiduals(c.get('deps'), c.get('caller').organizationId, c.req.valid('json'), page);
+    setWarningHeaders(c, earthWarnings);
     return c.json(body as never, 200);
   });
 }

@@ -10,6 +10,8 @@ import type { SqlExecutor } from '../../storage/db.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
 import type { StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
+import type { EarthDataWarning } from '../../engine/ephemeris/earthDataWarnings.ts';
+import { earthDataWarningsFor } from './earthData.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
 import { parseInstantField } from '../instants.ts';
 import type { GenerateOemBody } from '../schemas/stateVectors.ts';
@@ -98,8 +100,13 @@ export async function buildStoredStatePropagation(
   };
 }
 
-export async function generateOemForStateVector(deps: AppDeps, organizationId: string, id: string, body: GenerateOemBody): Promise<{ filename: string; text: string }> {
-  const { db, pool, config } = deps;
+export async function generateOemForStateVector(
+  deps: AppDeps,
+  organizationId: string,
+  id: string,
+  body: GenerateOemBody,
+): Promise<{ filename: string; text: string; warnings: EarthDataWarning[] }> {
+  const { db } = deps;
   const sv = await getStateVector(db, organizationId, id);
   const fieldErrors: Record<string, string> = {};
   let initial: Epoch | null = null;
@@ -133,8 +140,13 @@ export async function generateOemForStateVector(deps: AppDeps, organizationId: s
   }
   const spacecraft = (await findSpacecraftById(db, organizationId, sv.spacecraftId))!;
   const epoch = Epoch.parseInstant(sv.epoch);
-  const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, Epoch.min(epoch, initial!), Epoch.max(epoch, final!));
-  const result = await pool.run('ephemeris.generateOem', {
+  const spanStart = Epoch.min(epoch, initial!);
+  const spanEnd = Epoch.max(epoch, final!);
+  const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, spanStart, spanEnd);
+  let warnings: EarthDataWarning[] = [];
+  const { output: result } = await deps.earthData.run('ephemeris.generateOem', (earth) => {
+    warnings = earthDataWarningsFor(earth, { start: spanStart, end: spanEnd, spaceWeather: setup.forceModel.atmosphere === 'NRLMSISE00' });
+    return {
     ...setup,
     state: {
       ...setup.state,
@@ -152,7 +164,8 @@ export async function generateOemForStateVector(deps: AppDeps, organizationId: s
     timeSystem: body.timeSystem,
     covarianceFrame: body.includeCovariance ? body.covarianceFrame : null,
     forceModelDescription: describeForceModel(spacecraft),
-    ...(config.eopFile ? { eopFile: config.eopFile } : {}),
+    earthDataWarnings: warnings.map((w) => w.message),
+    };
   });
   if (!result.ok) {
     throw unprocessable(result.code, `OEM generation failed: ${result.message}`, {
@@ -160,5 +173,5 @@ export async function generateOemForStateVector(deps: AppDeps, organizationId: s
       details: { kind: result.kind, ...(result.details ?? {}) },
     });
   }
-  return { filename: `${displayId(sv.displayNumber)}.oem`, text: result.text };
+  return { filename: `${displayId(sv.displayNumber)}.oem`, text: result.text, warnings };
 }

@@ -23,10 +23,9 @@ import {
   type OrbitDetermination,
   type OrbitDeterminationProgress,
 } from '../../storage/orbitDeterminations.ts';
-import type { ComputePool } from '../../workers/pool.ts';
-import type { Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { logError, logInfo } from '../log.ts';
+import { earthDataWarningsFor, type EarthDataStore } from './earthData.ts';
 import { LeasedJobRunner, type JobLease, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
 import { buildEstimationSetup, fitOutcome, storedResidualRows, type EstimationSetup, type NormalizedOdRequest } from './orbitDeterminations.ts';
 
@@ -46,8 +45,7 @@ export class OrbitDeterminationRunner extends LeasedJobRunner<OrbitDetermination
 
   constructor(
     private readonly db: Db,
-    private readonly pool: ComputePool,
-    private readonly config: Config,
+    private readonly earthData: EarthDataStore,
     options: OrbitDeterminationRunnerOptions = {},
   ) {
     super('od-runner', options);
@@ -78,7 +76,7 @@ export class OrbitDeterminationRunner extends LeasedJobRunner<OrbitDetermination
     const request = job.request as unknown as NormalizedOdRequest;
     let setup: EstimationSetup;
     try {
-      setup = await buildEstimationSetup({ db: this.db, config: this.config }, job.organizationId, request);
+      setup = await buildEstimationSetup({ db: this.db }, job.organizationId, request);
     } catch (error) {
       // The stored request no longer holds (state vector or spacecraft deleted, data changed): the job fails as is.
       const message = error instanceof ApiError ? `${error.error}: ${error.message}` : String((error as Error)?.message ?? error);
@@ -109,8 +107,12 @@ export class OrbitDeterminationRunner extends LeasedJobRunner<OrbitDetermination
     const started = performance.now();
     let cancelReason: CancelReason | null = null;
     let result;
+    let earthWarnings: string[] = [];
     try {
-      result = await this.pool.run('od.estimate', { ...setup.input, progressPort: channel.port2, cancel }, [channel.port2]);
+      const ran = await this.earthData.run('od.estimate', () => ({ ...setup.input, progressPort: channel.port2, cancel }), [channel.port2]);
+      result = ran.output;
+      const atmosphere = setup.input.apriori.forceModel.atmosphere;
+      earthWarnings = earthDataWarningsFor(ran.snapshot, { ...setup.span, spaceWeather: atmosphere === 'NRLMSISE00' }).map((w) => w.message);
     } catch (error) {
       // Infrastructure: the worker died, the pool was full. Another attempt may succeed.
       logError('orbit determination task failed', { jobId: job.id, error: String(error) });
@@ -132,7 +134,7 @@ export class OrbitDeterminationRunner extends LeasedJobRunner<OrbitDetermination
       return;
     }
     const solution = result.solution;
-    const outcome = fitOutcome(solution, setup, progress.history.length > 0 ? progress : progressFrom(solution), elapsedMs);
+    const outcome = fitOutcome(solution, setup, progress.history.length > 0 ? progress : progressFrom(solution), elapsedMs, earthWarnings);
     const rows = await storedResidualRows(solution.residuals, setup.tracking);
     const committed = await inTransaction(this.db, async (tx) => {
       await writeResidualRows(tx, job.id, rows);

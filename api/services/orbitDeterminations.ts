@@ -64,6 +64,8 @@ export interface NormalizedOdRequest {
 /** Everything a fit needs besides its ports (built at submission to validate, and again by the runner). */
 export interface EstimationSetup {
   input: Omit<EstimationInput, 'progressPort' | 'cancel'>;
+  /** The span the propagation covers (a priori epoch, solution epoch and measurements): what Earth-data warnings check. */
+  span: { start: Epoch; end: Epoch };
   tracking: TrackingInput;
   apriori: StateVectorRecord;
 }
@@ -86,8 +88,8 @@ export function parameterBudget(tracking: TrackingInput, solveFor: NormalizedOdR
  * Builds the fit's input from storage (the stored state, its force model and maneuvers, the selected measurements and
  * their stations). Throws the API errors a request gets (404, 422) — the runner turns them into a failed job.
  */
-export async function buildEstimationSetup(deps: Pick<AppDeps, 'db' | 'config'>, organizationId: string, request: NormalizedOdRequest): Promise<EstimationSetup> {
-  const { db, config } = deps;
+export async function buildEstimationSetup(deps: Pick<AppDeps, 'db'>, organizationId: string, request: NormalizedOdRequest): Promise<EstimationSetup> {
+  const { db } = deps;
   const { start, end } = parseSpan(request.startDate, request.endDate);
   const spacecraft = await findSpacecraftById(db, organizationId, request.spacecraftId);
   if (!spacecraft) throw spacecraftNotFound(request.spacecraftId);
@@ -128,6 +130,7 @@ export async function buildEstimationSetup(deps: Pick<AppDeps, 'db' | 'config'>,
   return {
     apriori,
     tracking,
+    span: { start: spanStart, end: spanEnd },
     input: {
       apriori: propagation,
       ...(request.solutionEpoch ? { solutionEpochUtc: solutionEpoch.toIsoString(9) } : {}),
@@ -136,7 +139,6 @@ export async function buildEstimationSetup(deps: Pick<AppDeps, 'db' | 'config'>,
       measurements: tracking.measurements,
       editingSigma: request.editingSigma,
       maxIterations: request.maxIterations,
-      ...(config.eopFile ? { eopFile: config.eopFile } : {}),
     },
   };
 }
@@ -243,7 +245,12 @@ function square(values: readonly number[], n: number): number[][] {
 }
 
 /** The solution as stored and shown (GET …/{id} `solution`). */
-export function solutionView(result: EstimationResult, setup: Pick<EstimationSetup, 'apriori' | 'tracking'>, elapsedMs: number): Record<string, unknown> {
+export function solutionView(
+  result: EstimationResult,
+  setup: Pick<EstimationSetup, 'apriori' | 'tracking'>,
+  elapsedMs: number,
+  earthWarnings: readonly string[] = [],
+): Record<string, unknown> {
   const n = result.parameterNames.length;
   const matrix = square(result.covariance, n);
   const sigma = (i: number) => Math.sqrt(Math.max(0, matrix[i]![i]!));
@@ -296,7 +303,7 @@ export function solutionView(result: EstimationResult, setup: Pick<EstimationSet
       storedCount: setup.tracking.storedCount,
       modelledCount: setup.tracking.measurements.length,
       skipped: skippedSummary([...setup.tracking.skipped, ...result.skipped]),
-      warnings: setup.tracking.warnings,
+      warnings: [...setup.tracking.warnings, ...earthWarnings],
     },
     elapsedMs,
   };
@@ -321,8 +328,14 @@ export async function storedResidualRows(rows: readonly PostFitRow[], tracking: 
 }
 
 /** The outcome of a finished fit (converged or not) as the job row keeps it. */
-export function fitOutcome(result: EstimationResult, setup: EstimationSetup, progress: OrbitDeterminationProgress, elapsedMs: number): OrbitDeterminationOutcome {
-  return { converged: result.converged, solution: solutionView(result, setup, elapsedMs), residualCount: result.residuals.length, progress };
+export function fitOutcome(
+  result: EstimationResult,
+  setup: EstimationSetup,
+  progress: OrbitDeterminationProgress,
+  elapsedMs: number,
+  earthWarnings: readonly string[],
+): OrbitDeterminationOutcome {
+  return { converged: result.converged, solution: solutionView(result, setup, elapsedMs, earthWarnings), residualCount: result.residuals.length, progress };
 }
 
 // ---------------------------------------------------------------------------------------------

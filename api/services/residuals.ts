@@ -23,6 +23,7 @@ import { parseInstantField } from '../instants.ts';
 import { logInfo } from '../log.ts';
 import { pageEnvelope } from '../paging.ts';
 import type { ResidualsRequest } from '../schemas/residuals.ts';
+import { earthDataWarningsFor } from './earthData.ts';
 import { buildStoredStatePropagation } from './ephemeris.ts';
 import { epochKey } from './maneuverRecords.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
@@ -177,7 +178,7 @@ function selectionView(input: TrackingInput) {
 }
 
 export async function computeResiduals(deps: AppDeps, organizationId: string, request: ResidualsRequest, page: PageRequest) {
-  const { db, pool, config } = deps;
+  const { db } = deps;
   const { start, end } = parseSpan(request.startDate, request.endDate);
   const types = parseTrackingTypes(request.measurementTypes);
   const spacecraft = await findSpacecraftById(db, organizationId, request.spacecraftId);
@@ -204,16 +205,20 @@ export async function computeResiduals(deps: AppDeps, organizationId: string, re
     ...selectionView(input),
   };
   if (input.measurements.length === 0) {
-    return { ...base, residualCount: 0, statistics: { byType: [], byStation: [] }, residuals: pageEnvelope([], 0, page) };
+    return { body: { ...base, residualCount: 0, statistics: { byType: [], byStation: [] }, residuals: pageEnvelope([], 0, page) }, earthWarnings: [] };
   }
-  const propagation = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, Epoch.min(stateEpoch, start), Epoch.max(stateEpoch, end));
+  const spanStart = Epoch.min(stateEpoch, start);
+  const spanEnd = Epoch.max(stateEpoch, end);
+  const propagation = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, spanStart, spanEnd);
   const read = performance.now();
-  const result = await pool.run('measurements.residuals', {
+  const { output: result, snapshot } = await deps.earthData.run('measurements.residuals', () => ({
     propagation,
     stations: input.stations,
     measurements: input.measurements,
-    ...(config.eopFile ? { eopFile: config.eopFile } : {}),
-  });
+  }));
+  // Earth data beyond its observations (predicted EOP, …) said out loud, as for OEM and TLE generation.
+  const earthWarnings = earthDataWarningsFor(snapshot, { start: spanStart, end: spanEnd, spaceWeather: propagation.forceModel.atmosphere === 'NRLMSISE00' });
+  input.warnings.push(...earthWarnings.map((w) => w.message));
   if (!result.ok) {
     throw unprocessable(result.code, `Residual computation failed: ${result.message}`, {
       code: 'tracking.residuals.failed',
@@ -244,5 +249,5 @@ export async function computeResiduals(deps: AppDeps, organizationId: string, re
     computeMs: Math.round(computed - read),
     totalMs: Math.round(performance.now() - started),
   });
-  return body;
+  return { body, earthWarnings };
 }

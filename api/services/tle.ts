@@ -9,6 +9,8 @@ import type { Epoch } from '../../engine/time/epoch.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
 import { findLatestEligibleStateVector } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
+import type { EarthDataWarning } from '../../engine/ephemeris/earthDataWarnings.ts';
+import { earthDataWarningsFor } from './earthData.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
 import { parseInstantField } from '../instants.ts';
 import { buildStoredStatePropagation } from './ephemeris.ts';
@@ -22,9 +24,14 @@ function parseTleEpoch(text: string): Epoch {
   return epoch;
 }
 
-/** Two TLE lines joined by one "\n" (no name line). */
-export async function generateSpacecraftTle(deps: AppDeps, organizationId: string, spacecraftId: string, epochText: string): Promise<string> {
-  const { db, pool, config } = deps;
+/** Two TLE lines joined by one "\n" (no name line), and the Earth-data warnings of the propagation span. */
+export async function generateSpacecraftTle(
+  deps: AppDeps,
+  organizationId: string,
+  spacecraftId: string,
+  epochText: string,
+): Promise<{ text: string; warnings: EarthDataWarning[] }> {
+  const { db } = deps;
   const epoch = parseTleEpoch(epochText);
   const spacecraft = await findSpacecraftById(db, organizationId, spacecraftId);
   if (!spacecraft) throw spacecraftNotFound(spacecraftId);
@@ -59,13 +66,12 @@ export async function generateSpacecraftTle(deps: AppDeps, organizationId: strin
   const stateEpoch = parseInstantField(sv.epoch, 'epoch');
   const [spanStart, spanEnd] = stateEpoch.isBefore(epoch) ? [stateEpoch, epoch] : [epoch, stateEpoch];
   const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, spanStart, spanEnd);
-  const result = await pool.run('tle.generate', {
+  const { output: result, snapshot } = await deps.earthData.run('tle.generate', () => ({
     ...setup,
     epoch: epoch.toIsoString(9),
     noradId: spacecraft.noradId,
     cosparId: spacecraft.cosparId,
-    ...(config.eopFile ? { eopFile: config.eopFile } : {}),
-  });
+  }));
   if (!result.ok) {
     const status = result.kind === 'INVALID_INPUT' ? 400 : 422;
     throw new ApiError(status, result.code, `TLE generation failed: ${result.message}`, {
@@ -73,5 +79,6 @@ export async function generateSpacecraftTle(deps: AppDeps, organizationId: strin
       details: { spacecraftId: spacecraft.id, stateVectorId: displayId(sv.displayNumber), kind: result.kind, ...(result.details ?? {}) },
     });
   }
-  return result.text;
+  const warnings = earthDataWarningsFor(snapshot, { start: spanStart, end: spanEnd, spaceWeather: setup.forceModel.atmosphere === 'NRLMSISE00' });
+  return { text: result.text, warnings };
 }

@@ -44,8 +44,7 @@
  * re-decided at every evaluation, so a measurement can come back.
  * Covariance: the formal (HᵀWH)⁻¹ at the last evaluation, not scaled by the post-fit variance (as Orekit's).
  */
-import { propagateStoredState, type StoredStatePropagation, type StoredStatePropagationInput } from '../ephemeris/propagation.ts';
-import type { EopTable } from '../frames/eop.ts';
+import { propagateStoredState, type EarthData, type StoredStatePropagation, type StoredStatePropagationInput } from '../ephemeris/propagation.ts';
 import { RankDeficientError, solveLeastSquares } from '../math/leastSquares.ts';
 import { MeasurementModels, ModelEvaluation } from '../measurements/models.ts';
 import { prepareMeasurements, UNITS } from '../measurements/prepare.ts';
@@ -171,11 +170,12 @@ function describeForceModel(input: StoredStatePropagationInput, massKg: number, 
 
 /** Batch least-squares fit (see the header). Throws `EstimationFailure` for requests that cannot be fitted at all. */
 export function estimateOrbit(
-  input: Omit<EstimationInput, 'progressPort' | 'eopFile' | 'cancel'>,
-  eop: EopTable,
+  input: Omit<EstimationInput, 'progressPort' | 'cancel'>,
+  earth: EarthData,
   hooks: EstimationHooks = {},
 ): EstimationResult {
   const apriori = input.apriori;
+  const eop = earth.eop;
   const editingSigma = input.editingSigma ?? DEFAULT_EDITING_SIGMA;
   const editing = Number.isFinite(editingSigma) && editingSigma > 0;
   const maxIterations = Math.min(MAX_ITERATIONS_LIMIT, Math.max(1, Math.floor(input.maxIterations ?? DEFAULT_MAX_ITERATIONS)));
@@ -185,7 +185,7 @@ export function estimateOrbit(
   const solutionEpoch = Epoch.parse(solutionEpochText, 'UTC');
 
   // ---- a priori at the solution epoch (GCRF), and its mass there ----
-  const start = propagateStoredState(apriori, Float64Array.of(solutionEpoch.secondsSince(aprioriEpoch)), eop);
+  const start = propagateStoredState(apriori, Float64Array.of(solutionEpoch.secondsSince(aprioriEpoch)), earth);
   if (start.result.timesS.length === 0) {
     throw new EstimationFailure('ORBIT_DECAYED', 'the a priori orbit decays below the propagation floor before the solution epoch');
   }
@@ -311,7 +311,7 @@ export function estimateOrbit(
     const propagation = propagateStoredState(
       propagationInput(values),
       times,
-      eop,
+      earth,
       undefined,
       freshStm ? { stm: true, sensitivities, partials: jacobianSource === 'FULL' ? 'SEMI_ANALYTIC' : 'CENTRAL_J2' } : undefined,
     );

@@ -30,8 +30,6 @@ export interface EstimationInput {
   maxIterations?: number;
   /** Receives an `EstimationProgress` per iteration. */
   progressPort?: MessagePort;
-  /** EOP file path (worker side: `eopTable(eopFile)`); default the bundled table. */
-  eopFile?: string;
   /**
    * Cooperative cancellation (a SharedArrayBuffer-backed Int32Array): the estimator stops at the next iteration
    * (or propagation step batch) once element 0 is non-zero, and answers a `CANCELLED` failure. The API side sets it

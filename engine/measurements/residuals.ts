@@ -3,8 +3,7 @@
  * and maneuvers) with dense output at every measurement's time tag, then the models with light time at each.
  * observed − (model + known station bias), azimuth and right ascension wrapped to ±180°, normalized by sigma.
  */
-import type { EopTable } from '../frames/eop.ts';
-import { propagateStoredState, type StoredStatePropagation } from '../ephemeris/propagation.ts';
+import { propagateStoredState, type EarthData, type StoredStatePropagation } from '../ephemeris/propagation.ts';
 import { Epoch } from '../time/epoch.ts';
 import { MeasurementModels, ModelEvaluation } from './models.ts';
 import { COMPONENTS, isWrappedComponent, prepareMeasurements, UNITS, type MeasurementRecord } from './prepare.ts';
@@ -170,14 +169,15 @@ export function residualStatistics(rows: readonly ResidualRow[], include: (row: 
  * Residuals of `input.measurements` against the orbit of `input.propagation`. Statistics count the rows above the
  * station's elevation mask and not flagged as outliers; every row is returned.
  */
-export function computeResiduals(input: Omit<ResidualsInput, 'eopFile'>, eop: EopTable): ResidualsResult {
+export function computeResiduals(input: ResidualsInput, earth: EarthData): ResidualsResult {
+  const eop = earth.eop;
   const stateEpoch = Epoch.parse(input.propagation.state.epoch, 'UTC');
   const set = prepareMeasurements(stateEpoch, input.stations, input.measurements, eop);
   const skipped: SkippedMeasurement[] = [...set.skipped];
   const rows: ResidualRow[] = [];
   if (set.records.length > 0) {
     const times = tagTimes(set.records);
-    const propagation = propagateStoredState(input.propagation, times, eop);
+    const propagation = propagateStoredState(input.propagation, times, earth);
     const result = propagation.result;
     const models = new MeasurementModels(propagation.environment);
     const traj = new LocalTrajectory(input.propagation.forceModel.muM3S2);

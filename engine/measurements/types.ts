@@ -103,8 +103,6 @@ export interface ResidualsInput {
   propagation: StoredStatePropagationInput;
   stations: StationInput[];
   measurements: MeasurementInput[];
-  /** EOP file path (worker side: `eopTable(eopFile)`); default the bundled table. */
-  eopFile?: string;
 }
 
 export interface ResidualsResult {

@@ -7,6 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MessageChannel } from 'node:worker_threads';
 import type { EstimationInput, EstimationProgress, EstimationResult } from '../../../engine/estimation/types.ts';
+import { bundledEarthDataRefs } from '../../../resources/earthData/files.ts';
+import type { WithEarthData } from '../../../workers/ephemerisTasks.ts';
 import type { TaskFailure } from '../../../workers/ephemerisTasks.ts';
 import { estimateTask } from '../../../workers/odTasks.ts';
 import { runTask } from '../../../workers/tasks.ts';
@@ -15,13 +17,14 @@ import { loadMeasurements, loadStations, loadTruth, propagationInput, truthAt } 
 const SIGMA = { rangeM: 5, rangeRateMS: 0.001, angleDeg: 0.01 };
 type Output = { ok: true; solution: EstimationResult } | TaskFailure;
 
-function baseInput(overrides: Partial<EstimationInput> = {}): EstimationInput {
+function baseInput(overrides: Partial<EstimationInput> = {}): EstimationInput & WithEarthData {
   const truth = loadTruth();
   return {
     apriori: propagationInput(truth.a_priori_state_gcrf, truth.od_epoch_utc, truth),
     solveFor: {},
     stations: loadStations().map((s) => ({ ...s, sigma: SIGMA })),
     measurements: loadMeasurements('V1').measurements,
+    earthData: bundledEarthDataRefs(),
     ...overrides,
   };
 }

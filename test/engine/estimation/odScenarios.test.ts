@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { estimateOrbit } from '../../../engine/estimation/batchLeastSquares.ts';
 import type { EstimationResult } from '../../../engine/estimation/types.ts';
 import type { MeasurementInput } from '../../../engine/measurements/types.ts';
-import { loadEopTable } from '../../../resources/eop/load.ts';
+import { bundledEarthData } from '../../../resources/earthData/files.ts';
 import { loadMeasurements, loadSolution, loadStations, loadTruth, propagationInput, type ScenarioId } from '../measurements/odReference.ts';
 import { assertSymmetricPositiveDefinite, positionError } from './helpers.ts';
 import { seededRandom } from '../../helpers/random.ts';
@@ -22,7 +22,7 @@ function fit(id: ScenarioId, measurements: MeasurementInput[] = loadMeasurements
   const truth = loadTruth();
   return estimateOrbit(
     { apriori: propagationInput(truth.a_priori_state_gcrf, truth.od_epoch_utc, truth), solveFor: {}, stations: loadStations().map((s) => ({ ...s, sigma: SIGMA })), measurements },
-    loadEopTable(),
+    bundledEarthData(),
   );
 }
 

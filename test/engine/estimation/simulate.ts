@@ -8,7 +8,7 @@ import type { StoredStatePropagationInput } from '../../../engine/ephemeris/prop
 import { computeResiduals } from '../../../engine/measurements/residuals.ts';
 import type { MeasurementInput, ObservableKind, StationInput } from '../../../engine/measurements/types.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { loadEopTable } from '../../../resources/eop/load.ts';
+import { bundledEarthData } from '../../../resources/earthData/files.ts';
 import { seededGaussian } from '../../helpers/random.ts';
 
 export interface SimulationSpec {
@@ -35,7 +35,7 @@ export function simulateMeasurements(spec: SimulationSpec): MeasurementInput[] {
       }
     }
   }
-  const out = computeResiduals({ propagation: spec.truth, stations: spec.stations, measurements: candidates }, loadEopTable());
+  const out = computeResiduals({ propagation: spec.truth, stations: spec.stations, measurements: candidates }, bundledEarthData());
   if (out.skipped.length > 0) throw new Error(`simulation skipped ${out.skipped.length}: ${out.skipped[0]!.reason}`);
   const gauss = seededGaussian(spec.seed);
   const byId = new Map(candidates.map((m) => [m.id, m]));

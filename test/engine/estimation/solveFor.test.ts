@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { estimateOrbit } from '../../../engine/estimation/batchLeastSquares.ts';
-import { loadEopTable } from '../../../resources/eop/load.ts';
+import { bundledEarthData } from '../../../resources/earthData/files.ts';
 import { loadStations, loadTruth, propagationInput } from '../measurements/odReference.ts';
 import { assertSymmetricPositiveDefinite } from './helpers.ts';
 import { simulateMeasurements } from './simulate.ts';
@@ -37,7 +37,7 @@ test('Cd, Cr and per-station biases: a known perturbation is recovered from simu
   });
   const res = estimateOrbit(
     { apriori: propagationInput(truth.a_priori_state_gcrf, truth.od_epoch_utc, truth), solveFor: { dragCoefficient: true, srpCoefficient: true, stationBiases: true }, stations, measurements },
-    loadEopTable(),
+    bundledEarthData(),
   );
   assert.equal(res.converged, true, res.failureReason ?? '');
   const n = res.parameterNames.length;

@@ -13,7 +13,7 @@ import { prepareMeasurements } from '../../../engine/measurements/prepare.ts';
 import { LocalTrajectory } from '../../../engine/measurements/trajectory.ts';
 import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { loadEopTable } from '../../../resources/eop/load.ts';
+import { bundledEopTable } from '../../../resources/earthData/files.ts';
 import { loadMeasurements, loadSolution, loadStations, loadTruth, truthAt, type ScenarioId } from './odReference.ts';
 
 const TOLERANCE = { RANGE: [4e-6], RANGE_RATE: [3e-8], AZEL: [1e-6, 1e-6] } as Record<string, number[]>;
@@ -37,7 +37,7 @@ for (const id of ['V1', 'V2'] as ScenarioId[]) {
   test(`${id}: models on the truth reproduce Orekit's noise-free values (range ≤ 4 mm, range rate ≤ 0.03 mm/s, angles ≤ 1e-6°)`, (t) => {
     const truth = loadTruth();
     const sol = loadSolution(id);
-    const eop = loadEopTable();
+    const eop = bundledEopTable();
     const epoch = Epoch.parse(truth.od_epoch_utc, 'UTC');
     const env = new InterpolatedEarthEnvironment({ epoch, startS: 0, endS: 86400, eop });
     const { measurements } = loadMeasurements(id);
@@ -77,7 +77,7 @@ test('RADEC and PV agree with the frames module: RA/Dec (GCRF, EME2000) is the a
   const { buildTransform } = await import('../../../engine/frames/index.ts');
   const { convertState } = await import('../../../engine/ephemeris/frames.ts');
   const truth = loadTruth();
-  const eop = loadEopTable();
+  const eop = bundledEopTable();
   const epoch = Epoch.parse(truth.od_epoch_utc, 'UTC');
   const env = new InterpolatedEarthEnvironment({ epoch, startS: 0, endS: 86400, eop });
   const base = { sigma: null, twoWay: false, timetag: 'RECEIVE' as const, stationId: 'VIS-STN-1', outlier: false };

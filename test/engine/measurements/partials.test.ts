@@ -11,7 +11,7 @@ import { LocalTrajectory } from '../../../engine/measurements/trajectory.ts';
 import type { MeasurementInput, ObservableKind } from '../../../engine/measurements/types.ts';
 import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { loadEopTable } from '../../../resources/eop/load.ts';
+import { bundledEopTable } from '../../../resources/earthData/files.ts';
 import { loadStations, loadTruth, truthAt } from './odReference.ts';
 
 interface Case {
@@ -36,7 +36,7 @@ const EPOCHS = ['2023-02-10T00:01:00Z', '2023-02-10T23:59:00Z'];
 
 test('partials of every model match central differences (relative 1e-6)', (t) => {
   const truth = loadTruth();
-  const eop = loadEopTable();
+  const eop = bundledEopTable();
   const epoch = Epoch.parse(truth.od_epoch_utc, 'UTC');
   const env = new InterpolatedEarthEnvironment({ epoch, startS: 0, endS: 86400, eop });
   const measurements: MeasurementInput[] = [];

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import type { MeasurementInput, ResidualsResult, StationInput } from '../../../engine/measurements/types.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { runTask } from '../../../workers/tasks.ts';
+import { bundledEarthDataRefs } from '../../../resources/earthData/files.ts';
 import { loadMeasurements, loadSolution, loadStations, loadTruth, propagationInput, type ScenarioId } from './odReference.ts';
 
 const SIGMA = { rangeM: 5, rangeRateMS: 0.001, angleDeg: 0.01 };
@@ -54,6 +55,7 @@ async function residuals(id: ScenarioId, state: { pos_km: number[]; vel_km_s: nu
   const truth = loadTruth();
   const { measurements } = loadMeasurements(id);
   const out = (await runTask('measurements.residuals', {
+    earthData: bundledEarthDataRefs(),
     propagation: propagationInput(state, truth.od_epoch_utc, truth),
     stations: stationsWithSigma(),
     measurements,
@@ -118,7 +120,8 @@ test('residuals: unknown stations, unsupported frames and bad values are skipped
     { ...first, id: 'pv-noframe', kind: 'PV', observed: [1, 2, 3, 4, 5, 6], frame: null, stationId: null },
     { ...first, id: 'bad-epoch', epochUtc: '2023-02-30T00:00:00Z' },
   ];
-  const out = (await runTask('measurements.residuals', { propagation: propagationInput(truth.truth_state_at_od_epoch_gcrf, truth.od_epoch_utc, truth), stations, measurements: input })) as ResidualsResult;
+  const out = (await runTask('measurements.residuals', {
+    earthData: bundledEarthDataRefs(), propagation: propagationInput(truth.truth_state_at_od_epoch_gcrf, truth.od_epoch_utc, truth), stations, measurements: input })) as ResidualsResult;
   assert.equal(out.ok, true);
   assert.deepEqual(out.skipped.map((s) => s.id), ['nostation', 'nan', 'radec-frame', 'pv-noframe', 'bad-epoch']);
   for (const s of out.skipped) assert.ok(s.reason.length > 10, s.reason);
@@ -134,6 +137,7 @@ test('residuals: unknown stations, unsupported frames and bad values are skipped
 
 test('residuals: no measurements → empty statistics, no propagation error', async () => {
   const truth = loadTruth();
-  const out = (await runTask('measurements.residuals', { propagation: propagationInput(truth.truth_state_at_od_epoch_gcrf, truth.od_epoch_utc, truth), stations: [], measurements: [] })) as ResidualsResult;
+  const out = (await runTask('measurements.residuals', {
+    earthData: bundledEarthDataRefs(), propagation: propagationInput(truth.truth_state_at_od_epoch_gcrf, truth.od_epoch_utc, truth), stations: [], measurements: [] })) as ResidualsResult;
   assert.deepEqual(out, { ok: true, residuals: [], statistics: [], skipped: [] });
 });

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { propagate } from '../../../engine/propagation/propagator.ts';
 import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { loadEopTable } from '../../../resources/eop/load.ts';
+import { bundledEopTable } from '../../../resources/earthData/files.ts';
 import { loadTruth } from '../measurements/odReference.ts';
 
 const TIMES = [3600, 43200, 86400];
@@ -18,7 +18,7 @@ const SC = { massKg: 500, dragAreaM2: 1, dragCoefficient: 2.2, srpAreaM2: 1, ref
 
 test('SEMI_ANALYTIC STM (≤ 1e-6) and drag/SRP scale sensitivities (≤ 1e-4 / 1e-3) match central differences over 1 day', (t) => {
   const truth = loadTruth();
-  const env = new InterpolatedEarthEnvironment({ epoch: Epoch.parse(truth.od_epoch_utc, 'UTC'), startS: 0, endS: 86400, eop: loadEopTable() });
+  const env = new InterpolatedEarthEnvironment({ epoch: Epoch.parse(truth.od_epoch_utc, 'UTC'), startS: 0, endS: 86400, eop: bundledEopTable() });
   const x0 = [...truth.truth_state_at_od_epoch_gcrf.pos_km, ...truth.truth_state_at_od_epoch_gcrf.vel_km_s];
   const run = (x: number[], sc = SC, extra = {}) =>
     propagate({ positionKm: x.slice(0, 3), velocityKmS: x.slice(3), spacecraft: sc, outputTimesS: TIMES, environment: env, integrator: { positionToleranceM: 1e-7 }, ...extra });
