@@ -93,3 +93,31 @@ describe('tracking input mapping', () => {
     await assert.rejects(loadTrackingInput(svc.db, organizationId, { ...span, stationIds: null, maxMeasurements: 3 }), /More than 3 measurements/);
   });
 });
+
+test('residuals beyond the observed Earth data say so: a Warning header and a warnings entry (EOP)', async () => {
+  const svc = await createTestService();
+  try {
+    const { secret: key } = await svc.key({ organization: 'ti-eop' });
+    const craft = await (await svc.request('POST', '/operations/spacecraft', {
+      key, json: { name: 'FUTURE-SAT', launchMass: 500, forceModel: { gravityDegree: 4, gravityOrder: 4, atmosphere: 'NONE', solarRadiationPressure: false, thirdBodies: [] } },
+    })).json();
+    await svc.request('POST', '/operations/ground-stations', { key, json: { name: 'FUT-STN', latitudeDeg: 48, longitudeDeg: 11, heightM: 600 } });
+    await svc.request('POST', '/operations/state-vectors', {
+      key, json: { spacecraftId: craft.id, epoch: '2031-01-01T00:00:00Z', referenceFrame: 'GCRF', position: [-4939.6, 1729.9, 4529.1], velocity: [0.841, -6.697, 3.477] },
+    });
+    const tdm = ['CCSDS_TDM_VERS = 2.0', 'CREATION_DATE = 2030-01-01T00:00:00', 'ORIGINATOR = TEST',
+      ...segment('FUT-STN', 'FUTURE-SAT', ['PATH = 1,2,1', 'RANGE_UNITS = km'], ['RANGE = 2031-01-01T00:10:00 2000', 'RANGE = 2031-01-01T00:11:00 2100']), ''].join('\n');
+    const upload = await (await svc.request('POST', '/operations/measurements', { key, body: filesForm([{ name: 'future.tdm', content: tdm }]) })).json();
+    await waitForJobs(svc, key, [upload.results[0].jobId]);
+    const res = await svc.request('POST', '/operations/measurements/residuals', {
+      key, json: { spacecraftId: craft.id, startDate: '2031-01-01T00:00:00Z', endDate: '2031-01-01T01:00:00Z' },
+    });
+    assert.equal(res.status, 200);
+    const body = await res.json();
+    assert.equal(body.modelledCount, 2);
+    assert.match(res.headers.get('warning') ?? '', /^299 apsis "EOP/);
+    assert.ok(body.warnings.some((w: string) => /EOP/.test(w)), JSON.stringify(body.warnings));
+  } finally {
+    await svc.close();
+  }
+});
