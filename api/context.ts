@@ -13,6 +13,8 @@ export interface AppDeps {
   earthData: EarthDataStore;
   /** Background runner of tracking-upload jobs; uploads wake it, job reads show its in-process progress. */
   jobRunner?: { wake(): void; progressOf?(jobId: string): number | undefined; forget?(jobId: string): void };
+  /** Background runner of orbit-determination jobs; new jobs wake it. */
+  odRunner?: { wake(): void };
 }
 
 /** The authenticated caller. The organization comes from the key only, never from a request field. */

@@ -18,7 +18,9 @@ export const TAGS = [
   { name: 'Thrusters', description: 'Thrusters mounted on a spacecraft' },
   { name: 'Payloads', description: 'Payloads (sensors) mounted on a spacecraft' },
   { name: 'Maneuvers', description: 'Stored maneuvers (contract 2.0.0), CCSDS OCM import/export' },
-  { name: 'Measurements', description: 'Tracking data upload (TDM, SP3, OEM), query, outliers' },
+  { name: 'Measurements', description: 'Tracking data upload (TDM, SP3, OEM), query, outliers, residuals against an orbit' },
+  { name: 'Ground Stations', description: 'Tracking stations: position, elevation mask, per-type sigmas and biases' },
+  { name: 'Orbit Determination', description: 'Batch least-squares orbit determination jobs, solutions, acceptance as state vectors' },
 ] as const;
 
 export const DOCUMENT_INFO = {

@@ -16,6 +16,10 @@ export const PERMISSIONS = [
   'read:statevectors',
   'write:statevectors',
   'read:ephemeris',
+  'read:stations',
+  'write:stations',
+  'read:orbitdetermination',
+  'write:orbitdetermination',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -70,6 +74,19 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'DELETE /operations/state-vectors/{id}': 'write:statevectors',
   'GET /operations/state-vectors/{id}/opm': 'read:statevectors',
   'POST /operations/state-vectors/{id}/generate-oem': 'read:ephemeris',
+  // Ground stations, residuals and orbit determination (issues 12, 13)
+  'GET /operations/ground-stations': 'read:stations',
+  'POST /operations/ground-stations': 'write:stations',
+  'GET /operations/ground-stations/{id}': 'read:stations',
+  'PATCH /operations/ground-stations/{id}': 'write:stations',
+  'DELETE /operations/ground-stations/{id}': 'write:stations',
+  'POST /operations/measurements/residuals': 'read:tracking',
+  'GET /operations/orbit-determinations': 'read:orbitdetermination',
+  'POST /operations/orbit-determinations': 'write:orbitdetermination',
+  'GET /operations/orbit-determinations/{id}': 'read:orbitdetermination',
+  'GET /operations/orbit-determinations/{id}/residuals': 'read:orbitdetermination',
+  'GET /operations/orbit-determinations/{id}/residuals.svg': 'read:orbitdetermination',
+  'POST /operations/orbit-determinations/{id}/accept': 'write:orbitdetermination',
 };
 
 /** `/a/{b}/c` → `/a/:b/c` (Hono's path syntax). */

@@ -11,6 +11,7 @@ import { ensureOwner } from '../storage/owners.ts';
 import { createPool, type ComputePool } from '../workers/pool.ts';
 import { createApp } from './app.ts';
 import { MeasurementJobRunner } from './services/measurementJobRunner.ts';
+import { OrbitDeterminationRunner } from './services/orbitDeterminationRunner.ts';
 import { EarthDataStore } from './services/earthData.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
@@ -22,6 +23,7 @@ export interface Service {
   pool: ComputePool;
   config: Config;
   jobRunner: MeasurementJobRunner;
+  odRunner: OrbitDeterminationRunner;
   earthData: EarthDataStore;
   close(): Promise<void>;
 }
@@ -65,20 +67,23 @@ export async function startService(config: Config): Promise<Service> {
     db.close();
     throw error;
   }
-  const jobRunner = new MeasurementJobRunner(db, pool);
-  const app = createApp({ db, pool, config, earthData, jobRunner });
+  const jobRunner = new MeasurementJobRunner(db, pool, { leaseMs: config.jobLeaseMs });
+  const odRunner = new OrbitDeterminationRunner(db, earthData, { leaseMs: config.jobLeaseMs });
+  const app = createApp({ db, pool, config, earthData, jobRunner, odRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
+  odRunner.start();
   return {
     app,
     db,
     pool,
     config,
     jobRunner,
+    odRunner,
     earthData,
     async close() {
       earthData.stop();
-      await jobRunner.stop();
+      await Promise.all([jobRunner.stop(), odRunner.stop()]);
       await pool.close();
       db.close();
     },

@@ -141,11 +141,14 @@ export function renewLease(db: SqlExecutor, jobId: string, owner: string, leaseM
   return renewJobLease(db, MEASUREMENT_JOBS, jobId, owner, leaseMs);
 }
 
-/** Marks the job SUCCEEDED (and drops its stored bytes) if `owner` still holds it; false otherwise (roll back). */
-export function completeJob(db: SqlExecutor, jobId: string, owner: string, measurementCount: number): Promise<boolean> {
+/**
+ * Marks the job SUCCEEDED (and drops its stored bytes) if `owner` still holds it; false otherwise (roll back).
+ * `summary` entries are merged into the job's summary (e.g. how its stations resolved).
+ */
+export function completeJob(db: SqlExecutor, jobId: string, owner: string, measurementCount: number, summary?: Record<string, unknown>): Promise<boolean> {
   return completeLeasedJob(db, MEASUREMENT_JOBS, jobId, owner, {
-    sql: 'measurement_count = ?, rows_stored = ?, content = zeroblob(0)',
-    args: [measurementCount, measurementCount],
+    sql: `measurement_count = ?, rows_stored = ?, content = zeroblob(0)${summary ? ', summary = json_patch(summary, ?)' : ''}`,
+    args: [measurementCount, measurementCount, ...(summary ? [JSON.stringify(summary)] : [])],
   });
 }
 

@@ -176,12 +176,14 @@ export class EarthDataStore {
   async run<N extends TaskName>(
     task: N,
     build: (snapshot: EarthDataSnapshot) => Omit<TaskInput<N>, 'earthData'>,
+    /** Transferables of the input (e.g. a progress port); a port cannot be sent twice, so a retry then fails. */
+    transfer?: Transferable[],
   ): Promise<{ output: TaskOutput<N>; snapshot: EarthDataSnapshot }> {
     for (let attempt = 0; ; attempt++) {
       const snapshot = this.snapshot();
       const input = { ...build(snapshot), earthData: snapshot.refs } as unknown as TaskInput<N>;
       try {
-        const output = await this.pool.run(task, input);
+        const output = await this.pool.run(task, input, transfer);
         const failed = output as { ok?: boolean; code?: string };
         if (attempt === 0 && failed.ok === false && failed.code === 'EARTH_DATA_CHANGED') {
           await this.reload('a file changed under a worker');
