@@ -2,6 +2,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
+import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
 import { pageEnvelope, parsePageable } from '../paging.ts';
 import {
   CreateGroundStationSchema,
@@ -15,6 +16,7 @@ import {
 import {
   createGroundStation,
   getGroundStation,
+  groundStationTag,
   listGroundStationPage,
   patchGroundStation,
   removeGroundStation,
@@ -42,7 +44,7 @@ const createStationRoute = createRoute({
     'whose ground participant has one of these names and was unresolved are linked to the new station. 201 with Location. ' +
     'Permission write:stations.',
   request: { body: { required: true, content: json(CreateGroundStationSchema) } },
-  responses: { 201: { description: 'The station', content: json(GroundStationSchema) }, ...errorResponses(409, 415) },
+  responses: { 201: { description: 'The station', headers: ETAG_HEADER, content: json(GroundStationSchema) }, ...errorResponses(409, 415) },
 });
 
 const getRoute = createRoute({
@@ -50,15 +52,15 @@ const getRoute = createRoute({
   summary: 'Read one ground station',
   description: 'Another organization\'s station is 404. Permission read:stations.',
   request: { params: GroundStationPathSchema },
-  responses: { 200: { description: 'The station', content: json(GroundStationSchema) }, ...errorResponses(404) },
+  responses: { 200: { description: 'The station', headers: ETAG_HEADER, content: json(GroundStationSchema) }, ...errorResponses(404) },
 });
 
 const patchRoute = createRoute({
   method: 'patch', path: ITEM, tags: TAG, security: SECURED,
   summary: 'Update a ground station (only the fields sent)',
   description: 'A station referenced by stored measurements can be edited; they stay linked to it. Permission write:stations.',
-  request: { params: GroundStationPathSchema, body: { required: true, content: json(PatchGroundStationSchema) } },
-  responses: { 200: { description: 'The station', content: json(GroundStationSchema) }, ...errorResponses(404, 409, 415) },
+  request: { params: GroundStationPathSchema, headers: IfMatchHeaderSchema, body: { required: true, content: json(PatchGroundStationSchema) } },
+  responses: { 200: { description: 'The station', headers: ETAG_HEADER, content: json(GroundStationSchema) }, ...errorResponses(404, 409, 412, 415) },
 });
 
 const deleteRoute = createRoute({
@@ -67,8 +69,8 @@ const deleteRoute = createRoute({
   description:
     '409 STATION_IN_USE (details.measurementCount) while stored measurements reference it, unless force=true: then they ' +
     'keep the station name and lose the link. Permission write:stations.',
-  request: { params: GroundStationPathSchema, query: DeleteGroundStationQuerySchema },
-  responses: { 204: { description: 'Deleted' }, ...errorResponses(404, 409) },
+  request: { params: GroundStationPathSchema, query: DeleteGroundStationQuerySchema, headers: IfMatchHeaderSchema },
+  responses: { 204: { description: 'Deleted' }, ...errorResponses(404, 409, 412) },
 });
 
 export function registerGroundStationRoutes(app: OpenAPIHono<AppEnv>): void {
@@ -85,21 +87,21 @@ export function registerGroundStationRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(createStationRoute, async (c) => {
     const station = await createGroundStation(c.get('deps').db, c.get('caller').organizationId, c.req.valid('json'));
-    c.header('Location', `${COLLECTION}/${station.id}`);
-    return c.json(station, 201);
+    return created(c.json(station, 201), `${COLLECTION}/${station.id}`, groundStationTag(station));
   });
 
   app.openapi(getRoute, async (c) => {
-    return c.json(await getGroundStation(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id), 200);
+    const station = await getGroundStation(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id);
+    return withEntityTag(c, groundStationTag(station), c.json(station, 200));
   });
 
   app.openapi(patchRoute, async (c) => {
-    const station = await patchGroundStation(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('json'));
-    return c.json(station, 200);
+    const station = await patchGroundStation(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('json'), ifMatchOf(c));
+    return withEntityTag(c, groundStationTag(station), c.json(station, 200));
   });
 
   app.openapi(deleteRoute, async (c) => {
-    await removeGroundStation(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('query').force === 'true');
+    await removeGroundStation(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('query').force === 'true', ifMatchOf(c));
     return c.body(null, 204);
   });
 }

@@ -4,6 +4,7 @@
  * api/services/groundStations.ts.
  */
 import { z } from '@hono/zod-openapi';
+import { RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 
 export const GROUND_STATION_DEFAULTS = { elevationMaskDeg: 10, enabled: true } as const;
@@ -13,7 +14,7 @@ export const MAX_ALIASES = 20;
 const NAME_LIMIT = 100;
 
 const name = z.string().trim().min(1, 'must not be blank').max(NAME_LIMIT, `must be at most ${NAME_LIMIT} characters`);
-const timestamp = z.string().openapi({ format: 'date-time' });
+const timestamp = RecordTimestampSchema;
 
 const perType = (unitOf: { range: string; rate: string; angle: string }, check: (s: z.ZodNumber) => z.ZodNumber, what: string) =>
   z

@@ -1,5 +1,6 @@
 /** Orbit-determination request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
+import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { ResidualRowSchema, ResidualStatisticsSchema, SkippedSummarySchema, trackingSpanFields } from './residuals.ts';
 
@@ -51,7 +52,7 @@ const SolutionSchema = z
     iterations: z.array(
       z.object({ iteration: z.number().int(), weightedRms: rms, rejected: z.number().int(), stateCorrectionNorm: z.number().nullable() }),
     ),
-    epoch: z.string(),
+    epoch: EpochSchema,
     state: z.object({ frame: z.literal('GCRF'), positionKm: vector('km'), velocityKmS: vector('km/s'), massKg: z.number().openapi({ description: 'At the solution epoch' }) }),
     stateCovariance: z.object({
       frame: z.literal('GCRF'),
@@ -76,7 +77,7 @@ const SolutionSchema = z
     counts: z.array(z.object({ kind: z.string(), stationId: z.string().nullable(), stationName: z.string().nullable(), used: z.number().int(), rejected: z.number().int() })),
     statistics: z.object({ byType: z.array(ResidualStatisticsSchema), byStation: z.array(ResidualStatisticsSchema) }),
     forceModel: z.record(z.string(), z.unknown()),
-    apriori: z.object({ stateVectorId: z.string(), epoch: z.string(), positionKm: vector('km'), velocityKmS: vector('km/s'), frame: z.string() }),
+    apriori: z.object({ stateVectorId: z.string(), epoch: EpochSchema, positionKm: vector('km'), velocityKmS: vector('km/s'), frame: z.string() }),
     measurements: z.object({ storedCount: z.number().int(), modelledCount: z.number().int(), skipped: SkippedSummarySchema, warnings: z.array(z.string()) }),
     elapsedMs: z.number().openapi({ description: 'Wall time of the fit on the worker, ms' }),
   })
@@ -92,18 +93,18 @@ export const OrbitDeterminationSchema = z
     error: z.string().nullable().openapi({ description: 'Why the job FAILED (e.g. the fit did not converge, with the reason)' }),
     request: z.record(z.string(), z.unknown()),
     aprioriStateVectorId: z.string(),
-    startDate: z.string(),
-    endDate: z.string(),
+    startDate: EpochSchema,
+    endDate: EpochSchema,
     progress: ProgressSchema.nullable(),
     converged: z.boolean().nullable(),
     residualCount: z.number().int().nullable(),
     acceptedStateVectorId: z.string().nullable(),
-    acceptedAt: z.string().nullable(),
+    acceptedAt: RecordTimestampSchema.nullable(),
     solution: SolutionSchema.nullable().optional().openapi({ description: 'GET one only; null until the fit ended' }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    startedAt: z.string().nullable(),
-    finishedAt: z.string().nullable(),
+    createdAt: RecordTimestampSchema,
+    updatedAt: RecordTimestampSchema,
+    startedAt: RecordTimestampSchema.nullable(),
+    finishedAt: RecordTimestampSchema.nullable(),
   })
   .openapi('OrbitDetermination');
 

@@ -1,5 +1,6 @@
 /** Schemas of residuals against an orbit and of orbit-determination residual pages (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
+import { EpochSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 
 export const TRACKING_TYPE_ENUM = ['RANGE', 'RANGE_RATE', 'DOPPLER', 'AZEL', 'RADEC', 'PV'] as const;
@@ -32,7 +33,7 @@ export const ResidualRowSchema = z
     measurementId: z.string(),
     type: z.string().nullable().openapi({ description: 'Stored type (RANGE, DOPPLER, AZEL, RADEC, PV)' }),
     kind: z.string().openapi({ description: 'Model: RANGE, RANGE_RATE, AZEL, RADEC, PV' }),
-    epoch: z.string(),
+    epoch: EpochSchema,
     stationId: z.string().nullable(),
     stationName: z.string().nullable(),
     components: z.array(z.string()),
@@ -80,9 +81,9 @@ export const ResidualsResponseSchema = z
   .object({
     spacecraftId: z.string(),
     stateVectorId: z.string(),
-    stateEpoch: z.string(),
-    startDate: z.string(),
-    endDate: z.string(),
+    stateEpoch: EpochSchema,
+    startDate: EpochSchema,
+    endDate: EpochSchema,
     storedCount: z.number().int().openapi({ description: 'Stored measurements selected by the request' }),
     modelledCount: z.number().int(),
     residualCount: z.number().int(),

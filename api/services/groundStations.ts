@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { cartesianToGeodetic, geodeticToCartesian } from '../../engine/bodies/ellipsoid.ts';
 import { inTransaction, isUniqueViolation, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import {
   deleteGroundStation,
   findGroundStation,
@@ -201,10 +202,16 @@ export async function listGroundStationPage(db: Db, organizationId: string, filt
   return { items: items.map(groundStationView), totalElements };
 }
 
-export async function patchGroundStation(db: Db, organizationId: string, id: string, input: PatchGroundStationInput) {
+/** The ETag of a station (api/preconditions.ts): of its view, a function of the stored record alone. */
+export function groundStationTag(view: ReturnType<typeof groundStationView>): string {
+  return entityTag(view);
+}
+
+export async function patchGroundStation(db: Db, organizationId: string, id: string, input: PatchGroundStationInput, ifMatch: IfMatch = null) {
   await inTransaction(db, async (tx) => {
     const current = await findGroundStation(tx, organizationId, id);
     if (!current) throw groundStationNotFound(id);
+    assertIfMatch(ifMatch, groundStationTag(groundStationView(current)));
     const errors: Record<string, string> = {};
     const name = input.name?.trim() ?? current.name;
     const aliases = checkNames(name, input.aliases ?? current.aliases, errors);
@@ -228,9 +235,11 @@ export async function patchGroundStation(db: Db, organizationId: string, id: str
 }
 
 /** 409 STATION_IN_USE naming the count while measurements reference it, unless `force`. */
-export async function removeGroundStation(db: Db, organizationId: string, id: string, force: boolean): Promise<void> {
+export async function removeGroundStation(db: Db, organizationId: string, id: string, force: boolean, ifMatch: IfMatch = null): Promise<void> {
   await inTransaction(db, async (tx) => {
-    if (!(await findGroundStation(tx, organizationId, id))) throw groundStationNotFound(id);
+    const current = await findGroundStation(tx, organizationId, id);
+    if (!current) throw groundStationNotFound(id);
+    assertIfMatch(ifMatch, groundStationTag(groundStationView(current)));
     const measurementCount = await countStationMeasurements(tx, organizationId, id);
     if (measurementCount > 0 && !force) {
       throw conflict(

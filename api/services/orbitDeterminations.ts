@@ -29,7 +29,7 @@ import { findSpacecraftById } from '../../storage/spacecraft.ts';
 import { findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, conflict, notFound, unprocessable } from '../errors.ts';
-import { parseInstantField } from '../instants.ts';
+import { instantText, instantTextOf, parseInstantField } from '../instants.ts';
 import { pageEnvelope } from '../paging.ts';
 import { residualsSvg, type PlotPanel, type PlotRow } from '../plots/residualsSvg.ts';
 import { OD_DEFAULTS, type OrbitDeterminationRequest } from '../schemas/orbitDeterminations.ts';
@@ -145,7 +145,7 @@ export async function buildEstimationSetup(deps: Pick<AppDeps, 'db'>, organizati
 
 function normalizeRequest(request: OrbitDeterminationRequest): Omit<NormalizedOdRequest, 'aprioriStateVectorId'> & { aprioriStateVectorId?: string } {
   let solutionEpoch: string | null = null;
-  if (request.solutionEpoch !== undefined) solutionEpoch = canonicalInstant(parseInstantField(request.solutionEpoch, 'solutionEpoch'));
+  if (request.solutionEpoch !== undefined) solutionEpoch = instantText(parseInstantField(request.solutionEpoch, 'solutionEpoch'));
   if (request.measurementTypes !== undefined) parseTrackingTypes(request.measurementTypes);
   return {
     spacecraftId: request.spacecraftId,
@@ -173,6 +173,9 @@ function normalizeRequest(request: OrbitDeterminationRequest): Omit<NormalizedOd
 export async function startOrbitDetermination(deps: AppDeps, organizationId: string, request: OrbitDeterminationRequest) {
   const normalized = normalizeRequest(request);
   const { start, end } = parseSpan(normalized.startDate, normalized.endDate);
+  // Kept and echoed in the one printed instant form (api/instants.ts).
+  normalized.startDate = instantText(start);
+  normalized.endDate = instantText(end);
   const spacecraft = await findSpacecraftById(deps.db, organizationId, normalized.spacecraftId);
   if (!spacecraft) throw spacecraftNotFound(normalized.spacecraftId);
   // The a priori default is resolved now (the latest eligible state before the span ends) and kept with the job.
@@ -201,8 +204,8 @@ export function orbitDeterminationView(od: OrbitDetermination, includeSolution: 
     error: od.error,
     request: od.request,
     aprioriStateVectorId: displayId(od.aprioriStateVectorNumber),
-    startDate: od.startEpoch,
-    endDate: od.endEpoch,
+    startDate: instantTextOf(od.startEpoch),
+    endDate: instantTextOf(od.endEpoch),
     progress: od.progress,
     converged: od.converged,
     residualCount: od.residualCount,
@@ -278,7 +281,7 @@ export function solutionView(
     converged: result.converged,
     failureReason: result.failureReason,
     iterations: result.iterations,
-    epoch: result.epochUtc,
+    epoch: instantTextOf(result.epochUtc),
     state: { frame: 'GCRF', positionKm: result.positionKm, velocityKmS: result.velocityKmS, massKg: result.massKg },
     stateCovariance: { frame: 'GCRF', matrix: toNested(state6), standardDeviations: standardDeviations(state6) },
     parameters,
@@ -294,7 +297,7 @@ export function solutionView(
     forceModel: result.forceModel,
     apriori: {
       stateVectorId: displayId(setup.apriori.displayNumber),
-      epoch: setup.apriori.epoch,
+      epoch: instantTextOf(setup.apriori.epoch),
       positionKm: setup.apriori.positionKm,
       velocityKmS: setup.apriori.velocityKmS,
       frame: setup.apriori.referenceFrame,

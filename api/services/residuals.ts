@@ -19,7 +19,7 @@ import { findLatestEligibleStateVector, type StateVectorRecord } from '../../sto
 import type { PageRequest } from '../../storage/paging.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
-import { parseInstantField } from '../instants.ts';
+import { instantText, instantTextOf, parseInstantField } from '../instants.ts';
 import { logInfo } from '../log.ts';
 import { pageEnvelope } from '../paging.ts';
 import type { ResidualsRequest } from '../schemas/residuals.ts';
@@ -199,9 +199,9 @@ export async function computeResiduals(deps: AppDeps, organizationId: string, re
   const base = {
     spacecraftId: spacecraft.id,
     stateVectorId: displayId(sv.displayNumber),
-    stateEpoch: sv.epoch,
-    startDate: request.startDate,
-    endDate: request.endDate,
+    stateEpoch: instantTextOf(sv.epoch),
+    startDate: instantText(start),
+    endDate: instantText(end),
     ...selectionView(input),
   };
   if (input.measurements.length === 0) {

@@ -138,12 +138,29 @@ describe('conventions: ETag, If-Match, Location, paging, result vocabulary', () 
     assert.equal((await svc.request('DELETE', payloadPath, { key, headers: { 'If-Match': payloadTag } })).status, 204);
   });
 
+  test('ground stations: ETag on GET, If-Match on PATCH and DELETE, Location on create', async () => {
+    const created = await svc.request('POST', '/operations/ground-stations', { key, json: { name: 'CONV-GS', latitudeDeg: 45, longitudeDeg: 7, heightM: 300 } });
+    assert.equal(created.status, 201);
+    const path = created.headers.get('location')!;
+    const tag = created.headers.get('etag')!;
+    assert.equal((await get(path)).headers.get('etag'), tag);
+    const patched = await svc.request('PATCH', path, { key, json: { elevationMaskDeg: 12 }, headers: { 'If-Match': tag } });
+    assert.equal(patched.status, 200);
+    assert.notEqual(patched.headers.get('etag'), tag);
+    assert.equal((await svc.request('PATCH', path, { key, json: { elevationMaskDeg: 3 }, headers: { 'If-Match': tag } })).status, 412);
+    assert.equal((await svc.request('DELETE', path, { key, headers: { 'If-Match': tag } })).status, 412);
+    assert.equal((await svc.request('DELETE', path, { key, headers: { 'If-Match': patched.headers.get('etag')! } })).status, 204);
+  });
+
   test('page beyond 2^31 → 400 on every paged list (central)', async () => {
     for (const path of [
       '/operations/spacecraft',
       `/operations/spacecraft/${craft}/thrusters`,
       `/operations/spacecraft/${craft}/payloads`,
       '/operations/state-vectors',
+      '/operations/ground-stations',
+      '/operations/orbit-determinations',
+      '/operations/measurements/jobs',
       '/operations/measurements?startDate=2026-01-01T00:00:00Z&endDate=2026-01-02T00:00:00Z',
     ]) {
       const sep = path.includes('?') ? '&' : '?';
