@@ -202,9 +202,12 @@ export async function listGroundStationPage(db: Db, organizationId: string, filt
   return { items: items.map(groundStationView), totalElements };
 }
 
-/** The ETag of a station (api/preconditions.ts): of its view, a function of the stored record alone. */
+/**
+ * The ETag of a station (api/preconditions.ts): of its own fields — not `measurementCount`, which uploads and deletes
+ * of measurements change without the station changing.
+ */
 export function groundStationTag(view: ReturnType<typeof groundStationView>): string {
-  return entityTag(view);
+  return entityTag({ ...view, measurementCount: undefined });
 }
 
 export async function patchGroundStation(db: Db, organizationId: string, id: string, input: PatchGroundStationInput, ifMatch: IfMatch = null) {
