@@ -10,6 +10,10 @@ export interface AppDeps {
   config: Config;
   /** Background runner of tracking-upload jobs; uploads wake it. */
   jobRunner?: { wake(): void };
+  /** Background runner of scheduled task runs; task writes wake it. */
+  taskRunner?: { wake(): void };
+  /** Background runner of batch OEM jobs; a new batch wakes it. */
+  batchRunner?: { wake(): void };
 }
 
 /** The authenticated caller. The organization comes from the key only, never from a request field. */

@@ -15,6 +15,9 @@ export const TAGS = [
   { name: 'Payloads', description: 'Payloads (sensors) mounted on a spacecraft' },
   { name: 'Maneuvers', description: 'Stored maneuvers (contract 2.0.0), CCSDS OCM import/export' },
   { name: 'Measurements', description: 'Tracking data upload (TDM, SP3, OEM), query, outliers' },
+  { name: 'Tasks', description: 'Scheduled tasks of a spacecraft (OEM, TLE) and their runs' },
+  { name: 'Products', description: 'Stored products of task runs and batches: metadata and download' },
+  { name: 'Ephemeris Batches', description: 'Batch OEM generation into one ZIP product' },
 ] as const;
 
 export const DOCUMENT_INFO = {

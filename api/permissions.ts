@@ -16,6 +16,9 @@ export const PERMISSIONS = [
   'read:statevectors',
   'write:statevectors',
   'read:ephemeris',
+  'read:tasks',
+  'write:tasks',
+  'read:products',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -68,6 +71,20 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'DELETE /operations/state-vectors/{id}': 'write:statevectors',
   'GET /operations/state-vectors/{id}/opm': 'read:statevectors',
   'POST /operations/state-vectors/{id}/generate-oem': 'read:ephemeris',
+  // Scheduled tasks, products, batch OEM (issue 17)
+  'GET /operations/spacecraft/{spacecraftId}/tasks': 'read:tasks',
+  'POST /operations/spacecraft/{spacecraftId}/tasks': 'write:tasks',
+  'GET /operations/spacecraft/{spacecraftId}/tasks/{taskId}': 'read:tasks',
+  'PATCH /operations/spacecraft/{spacecraftId}/tasks/{taskId}': 'write:tasks',
+  'DELETE /operations/spacecraft/{spacecraftId}/tasks/{taskId}': 'write:tasks',
+  'GET /operations/spacecraft/{spacecraftId}/tasks/{taskId}/runs': 'read:tasks',
+  'GET /operations/products': 'read:products',
+  'GET /operations/products/{id}': 'read:products',
+  'GET /operations/products/{id}/content': 'read:products',
+  'POST /operations/ephemerides/batch': 'read:ephemeris',
+  'GET /operations/ephemerides/batch': 'read:ephemeris',
+  'GET /operations/ephemerides/batch/{id}': 'read:ephemeris',
+  'DELETE /operations/ephemerides/batch/{id}': 'read:ephemeris',
 };
 
 /** `/a/{b}/c` → `/a/:b/c` (Hono's path syntax). */

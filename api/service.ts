@@ -11,6 +11,8 @@ import { ensureOwner } from '../storage/owners.ts';
 import { createPool, type ComputePool } from '../workers/pool.ts';
 import { createApp } from './app.ts';
 import { MeasurementJobRunner } from './services/measurementJobRunner.ts';
+import { TaskRunRunner } from './services/taskRunner.ts';
+import { EphemerisBatchRunner } from './services/ephemerisBatch.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from './permissions.ts';
@@ -21,6 +23,8 @@ export interface Service {
   pool: ComputePool;
   config: Config;
   jobRunner: MeasurementJobRunner;
+  taskRunner: TaskRunRunner;
+  batchRunner: EphemerisBatchRunner;
   close(): Promise<void>;
 }
 
@@ -56,17 +60,23 @@ export async function startService(config: Config): Promise<Service> {
   const db = await openStorage(config);
   const pool = await createPool({ size: config.workers });
   const jobRunner = new MeasurementJobRunner(db, pool);
-  const app = createApp({ db, pool, config, jobRunner });
+  const taskRunner = new TaskRunRunner({ db, pool, config });
+  const batchRunner = new EphemerisBatchRunner({ db, pool, config });
+  const app = createApp({ db, pool, config, jobRunner, taskRunner, batchRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
+  taskRunner.start();
+  batchRunner.start();
   return {
     app,
     db,
     pool,
     config,
     jobRunner,
+    taskRunner,
+    batchRunner,
     async close() {
-      await jobRunner.stop();
+      await Promise.all([jobRunner.stop(), taskRunner.stop(), batchRunner.stop()]);
       await pool.close();
       db.close();
     },

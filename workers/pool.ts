@@ -13,8 +13,18 @@ export interface PoolStats {
   maxQueue: number;
 }
 
+/** How a task is queued. */
+export interface RunOptions {
+  /**
+   * Background work (scheduled task runs, batch items) is handed to a worker only when one is idle and no request's
+   * task is waiting: requests never queue behind it for longer than one background task. Background tasks wait in
+   * their own unbounded queue (their producers bound it) and never make the pool refuse requests (503).
+   */
+  background?: boolean;
+}
+
 export interface ComputePool {
-  run<N extends TaskName>(task: N, input: TaskInput<N>, transfer?: Transferable[]): Promise<TaskOutput<N>>;
+  run<N extends TaskName>(task: N, input: TaskInput<N>, transfer?: Transferable[], options?: RunOptions): Promise<TaskOutput<N>>;
   stats(): PoolStats;
   close(): Promise<void>;
 }

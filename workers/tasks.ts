@@ -14,6 +14,7 @@ import {
 } from '../engine/tracking/index.ts';
 import { generateOemTask, meanElementsTask, parseOpmTask } from './ephemerisTasks.ts';
 import { generateTleTask } from './tleTasks.ts';
+import { oemProductTask, oemZipEntryTask, textZipEntryTask, tleProductTask } from './productTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
 function cpuSpin(input: { durationMs: number }): { iterations: number } {
@@ -78,6 +79,10 @@ export const TASKS = {
   'tle.generate': generateTleTask,
   'maneuvers.readOcm': readOcmTask,
   'maneuvers.writeExport': writeExportTask,
+  'products.oem': oemProductTask,
+  'products.tle': tleProductTask,
+  'products.oemZipEntry': oemZipEntryTask,
+  'products.textZipEntry': textZipEntryTask,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

@@ -13,6 +13,8 @@ import type { AppDeps } from '../context.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
 import { parseInstantField } from '../instants.ts';
 import type { GenerateOemBody } from '../schemas/stateVectors.ts';
+import type { TaskInput } from '../../workers/tasks.ts';
+import type { TaskFailure } from '../../workers/ephemerisTasks.ts';
 import { epochKey } from './maneuverRecords.ts';
 import { displayId, getStateVector, objectIdOf } from './stateVectors.ts';
 
@@ -98,6 +100,76 @@ export async function buildStoredStatePropagation(
   };
 }
 
+/** What an OEM is asked for, parsed: span, step, frame, time system, covariance. */
+export interface OemRequest {
+  initial: Epoch;
+  final: Epoch;
+  stepS: number;
+  referenceFrame: GenerateOemBody['referenceFrame'];
+  timeSystem: GenerateOemBody['timeSystem'];
+  /** RTN / TNW, or null without covariance. */
+  covarianceFrame: GenerateOemBody['covarianceFrame'] | null;
+}
+
+/**
+ * The span rules of an OEM request (final after initial, at most 30 days), as 400 VALIDATION_ERROR naming the field
+ * (`fieldPrefix` + `finalDate`, e.g. `items.12.finalDate` in a batch).
+ */
+export function oemSpanProblem(initial: Epoch, final: Epoch): string | null {
+  const spanS = final.secondsSince(initial);
+  if (spanS <= 0) return 'must be after initialDate';
+  if (spanS > OEM_MAX_SPAN_DAYS * 86400) return `the time span cannot exceed ${OEM_MAX_SPAN_DAYS} days`;
+  return null;
+}
+
+/** The OEM task input for one stored state (422 COVARIANCE_UNAVAILABLE / FORCE_MODEL_INCOMPLETE as for a single OEM). */
+export async function prepareOemGeneration(
+  db: SqlExecutor,
+  config: AppDeps['config'],
+  organizationId: string,
+  sv: StateVectorRecord,
+  spacecraft: Spacecraft,
+  request: OemRequest,
+): Promise<TaskInput<'ephemeris.generateOem'>> {
+  const id = displayId(sv.displayNumber);
+  if (request.covarianceFrame !== null && !sv.covariance) {
+    throw unprocessable('COVARIANCE_UNAVAILABLE', `State vector ${id} has no covariance; request the OEM without includeCovariance`, {
+      code: 'ephemeris.covariance.unavailable',
+      details: { stateVectorId: id, hasCovariance: false },
+    });
+  }
+  const epoch = Epoch.parseInstant(sv.epoch);
+  const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, Epoch.min(epoch, request.initial), Epoch.max(epoch, request.final));
+  return {
+    ...setup,
+    state: {
+      ...setup.state,
+      id,
+      covariance: sv.covariance ? { frame: sv.covariance.frame, values: sv.covariance.matrix.flat() } : null,
+    },
+    objectName: spacecraft.name,
+    objectId: objectIdOf(spacecraft),
+    originator: OEM_ORIGINATOR,
+    creationDate: new Date().toISOString(),
+    initialDate: request.initial.toIsoString(9),
+    finalDate: request.final.toIsoString(9),
+    stepS: request.stepS,
+    referenceFrame: request.referenceFrame,
+    timeSystem: request.timeSystem,
+    covarianceFrame: request.covarianceFrame,
+    forceModelDescription: describeForceModel(spacecraft),
+    ...(config.eopFile ? { eopFile: config.eopFile } : {}),
+  };
+}
+
+/** A failed OEM task result as the API error. */
+export function oemGenerationFailed(result: TaskFailure): ApiError {
+  return unprocessable(result.code, `OEM generation failed: ${result.message}`, {
+    code: 'ephemeris.propagation.failed',
+    details: { kind: result.kind, ...(result.details ?? {}) },
+  });
+}
+
 export async function generateOemForStateVector(deps: AppDeps, organizationId: string, id: string, body: GenerateOemBody): Promise<{ filename: string; text: string }> {
   const { db, pool, config } = deps;
   const sv = await getStateVector(db, organizationId, id);
@@ -117,48 +189,24 @@ export async function generateOemForStateVector(deps: AppDeps, organizationId: s
     Object.assign(fieldErrors, error.options.fieldErrors);
   }
   if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
-  const spanS = final!.secondsSince(initial!);
-  if (spanS <= 0) throw validationError({ finalDate: 'must be after initialDate' });
-  if (spanS > OEM_MAX_SPAN_DAYS * 86400) {
+  const spanProblem = oemSpanProblem(initial!, final!);
+  if (spanProblem !== null) {
+    const spanS = final!.secondsSince(initial!);
     throw validationError(
-      { finalDate: `the time span cannot exceed ${OEM_MAX_SPAN_DAYS} days` },
-      `The OEM time span cannot exceed ${OEM_MAX_SPAN_DAYS} days (requested ${(spanS / 86400).toFixed(3)} days)`,
+      { finalDate: spanProblem },
+      spanS > 0 ? `The OEM time span cannot exceed ${OEM_MAX_SPAN_DAYS} days (requested ${(spanS / 86400).toFixed(3)} days)` : undefined,
     );
   }
-  if (body.includeCovariance && !sv.covariance) {
-    throw unprocessable('COVARIANCE_UNAVAILABLE', `State vector ${id} has no covariance; request the OEM without includeCovariance`, {
-      code: 'ephemeris.covariance.unavailable',
-      details: { stateVectorId: id, hasCovariance: false },
-    });
-  }
   const spacecraft = (await findSpacecraftById(db, organizationId, sv.spacecraftId))!;
-  const epoch = Epoch.parseInstant(sv.epoch);
-  const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, Epoch.min(epoch, initial!), Epoch.max(epoch, final!));
-  const result = await pool.run('ephemeris.generateOem', {
-    ...setup,
-    state: {
-      ...setup.state,
-      id: displayId(sv.displayNumber),
-      covariance: sv.covariance ? { frame: sv.covariance.frame, values: sv.covariance.matrix.flat() } : null,
-    },
-    objectName: spacecraft.name,
-    objectId: objectIdOf(spacecraft),
-    originator: OEM_ORIGINATOR,
-    creationDate: new Date().toISOString(),
-    initialDate: initial!.toIsoString(9),
-    finalDate: final!.toIsoString(9),
+  const input = await prepareOemGeneration(db, config, organizationId, sv, spacecraft, {
+    initial: initial!,
+    final: final!,
     stepS: body.timeBetweenPoints,
     referenceFrame: body.referenceFrame,
     timeSystem: body.timeSystem,
     covarianceFrame: body.includeCovariance ? body.covarianceFrame : null,
-    forceModelDescription: describeForceModel(spacecraft),
-    ...(config.eopFile ? { eopFile: config.eopFile } : {}),
   });
-  if (!result.ok) {
-    throw unprocessable(result.code, `OEM generation failed: ${result.message}`, {
-      code: 'ephemeris.propagation.failed',
-      details: { kind: result.kind, ...(result.details ?? {}) },
-    });
-  }
+  const result = await pool.run('ephemeris.generateOem', input);
+  if (!result.ok) throw oemGenerationFailed(result);
   return { filename: `${displayId(sv.displayNumber)}.oem`, text: result.text };
 }

@@ -6,7 +6,10 @@
  */
 import { encodeCatalogNumber, formatInternationalDesignator, roundTleEpoch, TleCatalogNumberError, TleFormatError, tleEpochFromEpoch, tleEpochProblem, MAX_ALPHA5_CATALOG_NUMBER } from '../../engine/tle/index.ts';
 import type { Epoch } from '../../engine/time/epoch.ts';
-import { findSpacecraftById } from '../../storage/spacecraft.ts';
+import type { SqlExecutor } from '../../storage/db.ts';
+import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
+import type { TaskInput } from '../../workers/tasks.ts';
+import type { TaskFailure } from '../../workers/ephemerisTasks.ts';
 import { findLatestEligibleStateVector } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
@@ -15,20 +18,24 @@ import { buildStoredStatePropagation } from './ephemeris.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 import { displayId } from './stateVectors.ts';
 
-function parseTleEpoch(text: string): Epoch {
+export function parseTleEpoch(text: string): Epoch {
   const epoch = parseInstantField(text, 'epoch');
   const problem = tleEpochProblem(roundTleEpoch(tleEpochFromEpoch(epoch)));
   if (problem) throw validationError({ epoch: `cannot be written in a TLE: ${problem}` });
   return epoch;
 }
 
-/** Two TLE lines joined by one "\n" (no name line). */
-export async function generateSpacecraftTle(deps: AppDeps, organizationId: string, spacecraftId: string, epochText: string): Promise<string> {
-  const { db, pool, config } = deps;
-  const epoch = parseTleEpoch(epochText);
-  const spacecraft = await findSpacecraftById(db, organizationId, spacecraftId);
-  if (!spacecraft) throw spacecraftNotFound(spacecraftId);
-  // Identity fields are checked before any computation (the engine would only find out after the propagation).
+/**
+ * The TLE task input for `spacecraft` at `epoch`: identity fields checked before any computation (the engine would
+ * only find out after the propagation), then the latest eligible stored state and its propagation setup.
+ */
+export async function prepareTleGeneration(
+  db: SqlExecutor,
+  config: AppDeps['config'],
+  organizationId: string,
+  spacecraft: Spacecraft,
+  epoch: Epoch,
+): Promise<{ input: TaskInput<'tle.generate'>; stateVectorId: string }> {
   if (spacecraft.noradId !== null) {
     try {
       encodeCatalogNumber(spacecraft.noradId);
@@ -59,19 +66,35 @@ export async function generateSpacecraftTle(deps: AppDeps, organizationId: strin
   const stateEpoch = parseInstantField(sv.epoch, 'epoch');
   const [spanStart, spanEnd] = stateEpoch.isBefore(epoch) ? [stateEpoch, epoch] : [epoch, stateEpoch];
   const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, spanStart, spanEnd);
-  const result = await pool.run('tle.generate', {
-    ...setup,
-    epoch: epoch.toIsoString(9),
-    noradId: spacecraft.noradId,
-    cosparId: spacecraft.cosparId,
-    ...(config.eopFile ? { eopFile: config.eopFile } : {}),
+  return {
+    input: {
+      ...setup,
+      epoch: epoch.toIsoString(9),
+      noradId: spacecraft.noradId,
+      cosparId: spacecraft.cosparId,
+      ...(config.eopFile ? { eopFile: config.eopFile } : {}),
+    },
+    stateVectorId: displayId(sv.displayNumber),
+  };
+}
+
+/** A failed TLE task result as the API error. */
+export function tleGenerationFailed(result: TaskFailure, spacecraftId: string, stateVectorId: string): ApiError {
+  const status = result.kind === 'INVALID_INPUT' ? 400 : 422;
+  return new ApiError(status, result.code, `TLE generation failed: ${result.message}`, {
+    code: 'tle.generation.failed',
+    details: { spacecraftId, stateVectorId, kind: result.kind, ...(result.details ?? {}) },
   });
-  if (!result.ok) {
-    const status = result.kind === 'INVALID_INPUT' ? 400 : 422;
-    throw new ApiError(status, result.code, `TLE generation failed: ${result.message}`, {
-      code: 'tle.generation.failed',
-      details: { spacecraftId: spacecraft.id, stateVectorId: displayId(sv.displayNumber), kind: result.kind, ...(result.details ?? {}) },
-    });
-  }
+}
+
+/** Two TLE lines joined by one "\n" (no name line). */
+export async function generateSpacecraftTle(deps: AppDeps, organizationId: string, spacecraftId: string, epochText: string): Promise<string> {
+  const { db, pool, config } = deps;
+  const epoch = parseTleEpoch(epochText);
+  const spacecraft = await findSpacecraftById(db, organizationId, spacecraftId);
+  if (!spacecraft) throw spacecraftNotFound(spacecraftId);
+  const { input, stateVectorId } = await prepareTleGeneration(db, config, organizationId, spacecraft, epoch);
+  const result = await pool.run('tle.generate', input);
+  if (!result.ok) throw tleGenerationFailed(result, spacecraft.id, stateVectorId);
   return result.text;
 }
