@@ -307,7 +307,8 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
       zip.add(file);
       file.ondata!(null, entry.data as Uint8Array<ArrayBuffer>, true);
     };
-    const manifest: string[] = ['index,stateVectorId,spacecraftId,status,file,error,message'];
+    // One line per item, by index (items finish out of order).
+    const manifest: string[] = new Array<string>(lines.length);
     const failures: BatchFailure[] = [];
     const spacecraftIds = new Set<string>();
     let spanStart: string | null = null;
@@ -328,11 +329,11 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
         spacecraftIds.add(outcome.spacecraftId);
         if (spanStart === null || outcome.spanStart < spanStart) spanStart = outcome.spanStart;
         if (spanEnd === null || outcome.spanEnd > spanEnd) spanEnd = outcome.spanEnd;
-        manifest.push(csv([index, outcome.stateVectorId, outcome.spacecraftId, 'OK', outcome.name, '', '']));
+        manifest[index] = csv([index, outcome.stateVectorId, outcome.spacecraftId, 'OK', outcome.name, '', '']);
       } else {
         failed++;
         failures.push({ index, error: outcome.error, message: outcome.message });
-        manifest.push(csv([index, item.stateVectorId ?? '', item.spacecraftId ?? '', 'FAILED', '', outcome.error, outcome.message]));
+        manifest[index] = csv([index, item.stateVectorId ?? '', item.spacecraftId ?? '', 'FAILED', '', outcome.error, outcome.message]);
       }
       stats.maxBufferedBytes = Math.max(stats.maxBufferedBytes, writer.buffered);
     };
@@ -367,7 +368,7 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
       }
     }
     // The manifest lists every item; it is deflated on a worker like the OEMs.
-    addEntry('manifest.csv', await pool.run('products.textZipEntry', { text: `${manifest.join('\n')}\n` }, undefined, { background: true }));
+    addEntry('manifest.csv', await pool.run('products.textZipEntry', { text: `index,stateVectorId,spacecraftId,status,file,error,message\n${manifest.join('\n')}\n` }, undefined, { background: true }));
     zip.end();
     if (zipError) throw zipError;
     await writer.flush(true);

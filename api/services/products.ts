@@ -147,9 +147,9 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
     return { first: Math.max(0, size - suffix), last: size - 1 };
   }
   const first = Number(spec[1]);
-  const last = spec[2] === '' ? size - 1 : Number(spec[2]);
-  if (last < first) return null; // invalid range-spec: ignore the header
+  if (spec[2] !== '' && Number(spec[2]) < first) return null; // invalid range-spec: ignore the header
   if (first >= size) return 'unsatisfiable';
+  const last = spec[2] === '' ? size - 1 : Number(spec[2]);
   return { first, last: Math.min(last, size - 1) };
 }
 
