@@ -14,6 +14,7 @@ import {
 } from '../engine/tracking/index.ts';
 import { generateOemTask, meanElementsTask, parseOpmTask } from './ephemerisTasks.ts';
 import { generateTleTask } from './tleTasks.ts';
+import { parseBatchRequest } from '../api/services/ephemerisBatchRequest.ts';
 import { oemProductTask, oemZipEntryTask, textZipEntryTask, tleProductTask } from './productTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
@@ -83,6 +84,7 @@ export const TASKS = {
   'products.tle': tleProductTask,
   'products.oemZipEntry': oemZipEntryTask,
   'products.textZipEntry': textZipEntryTask,
+  'ephemeris.parseBatch': parseBatchRequest,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

@@ -17,8 +17,8 @@ import type { TaskInput } from '../../workers/tasks.ts';
 import type { TaskFailure } from '../../workers/ephemerisTasks.ts';
 import { epochKey } from './maneuverRecords.ts';
 import { displayId, getStateVector, objectIdOf } from './stateVectors.ts';
+import { OEM_MAX_SPAN_DAYS, oemSpanProblem } from './ephemerisBatchRequest.ts';
 
-export const OEM_MAX_SPAN_DAYS = 30;
 export const OEM_ORIGINATOR = 'APSIS';
 
 function describeForceModel(spacecraft: Spacecraft): string {
@@ -109,17 +109,6 @@ export interface OemRequest {
   timeSystem: GenerateOemBody['timeSystem'];
   /** RTN / TNW, or null without covariance. */
   covarianceFrame: GenerateOemBody['covarianceFrame'] | null;
-}
-
-/**
- * The span rules of an OEM request (final after initial, at most 30 days), as 400 VALIDATION_ERROR naming the field
- * (`fieldPrefix` + `finalDate`, e.g. `items.12.finalDate` in a batch).
- */
-export function oemSpanProblem(initial: Epoch, final: Epoch): string | null {
-  const spanS = final.secondsSince(initial);
-  if (spanS <= 0) return 'must be after initialDate';
-  if (spanS > OEM_MAX_SPAN_DAYS * 86400) return `the time span cannot exceed ${OEM_MAX_SPAN_DAYS} days`;
-  return null;
 }
 
 /** The OEM task input for one stored state (422 COVARIANCE_UNAVAILABLE / FORCE_MODEL_INCOMPLETE as for a single OEM). */

@@ -113,6 +113,14 @@ describe('validation', () => {
   }
 });
 
+test('malformed JSON → 400 naming the body; another media type → 415', async () => {
+  const malformed = await svc.request('POST', '/operations/ephemerides/batch', { key, body: '{"items": [', headers: { 'Content-Type': 'application/json' } });
+  assert.equal(malformed.status, 400);
+  assert.match(((await malformed.json()) as any).fieldErrors.body, /Malformed JSON/);
+  const text = await svc.request('POST', '/operations/ephemerides/batch', { key, body: '{}', headers: { 'Content-Type': 'text/plain' } });
+  assert.equal(text.status, 415);
+});
+
 test('cancel: a queued batch is CANCELLED at once and never runs; an unknown or foreign batch is 404', async () => {
   const { body } = await post({ ...SPAN, items: [{ stateVectorId: 'SV-1' }] });
   const cancelled = await svc.request('DELETE', `/operations/ephemerides/batch/${body.id}`, { key });
@@ -128,7 +136,7 @@ test('1,000 items: at most `concurrency` OEMs in flight, the ZIP buffered below 
   const sc = await createSpacecraft(svc, key, { forceModel: J2_ONLY, cosparId: '2023-043B' });
   const sv = await createStateVector(svc, key, ssoState(sc));
   const itemCount = 1000;
-  const batch = await createBatch(svc.db, organizationId, { ...SPAN, items: Array.from({ length: itemCount }, () => ({ stateVectorId: sv.id })) } as never);
+  const batch = await createBatch(svc, organizationId, JSON.stringify({ ...SPAN, items: Array.from({ length: itemCount }, () => ({ stateVectorId: sv.id })) }));
   const pieceBytes = 64 * 1024;
   const concurrency = 4;
   const r = runner({ pieceBytes, concurrency });
