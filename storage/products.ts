@@ -230,6 +230,16 @@ export async function productsBeyondRetention(
   return [...ids];
 }
 
+/** Every product of a task, or of every task of a craft (`taskId` null). */
+export async function productIdsOfTasks(db: SqlExecutor, organizationId: string, spacecraftId: string, taskId: string | null): Promise<string[]> {
+  const result = await db.execute({
+    sql: `SELECT p.id FROM products p JOIN scheduled_tasks t ON t.id = p.task_id
+          WHERE t.organization_id = ? AND t.spacecraft_id = ?${taskId === null ? '' : ' AND t.id = ?'}`,
+    args: taskId === null ? [organizationId, spacecraftId] : [organizationId, spacecraftId, taskId],
+  });
+  return result.rows.map((row) => String(row.id));
+}
+
 /** Products whose `expires_at` has passed (batch products), oldest first. */
 export async function expiredProducts(db: SqlExecutor, nowIso: string, limit: number): Promise<string[]> {
   const result = await db.execute({

@@ -14,6 +14,7 @@ import {
   expiredProducts,
   findProduct,
   listProducts,
+  productIdsOfTasks,
   productsBeyondRetention,
   readChunks,
   type Product,
@@ -99,12 +100,20 @@ export async function getProduct(db: SqlExecutor, organizationId: string, id: st
   return product;
 }
 
-/** Removes a product: its pieces a few at a time, then its row. */
-export async function deleteProduct(db: Db, productId: string): Promise<void> {
+/** Removes a product: its pieces a few at a time, then its row (works inside a transaction too). */
+export async function deleteProduct(db: SqlExecutor, productId: string): Promise<void> {
   while ((await deleteProductChunks(db, productId, DELETE_PIECES_PER_STATEMENT)) > 0) {
     // Each statement is short; the loop yields to other work between them.
   }
   await deleteProductRow(db, productId);
+}
+
+/**
+ * Deletes the products of one task (`taskId`) or of every task of a craft (null), piece by piece, before the tasks
+ * themselves go: a cascade would free every piece in one statement, holding the database and the event loop.
+ */
+export async function deleteTaskProducts(db: SqlExecutor, organizationId: string, spacecraftId: string, taskId: string | null): Promise<void> {
+  for (const id of await productIdsOfTasks(db, organizationId, spacecraftId, taskId)) await deleteProduct(db, id);
 }
 
 /** Applies the task's retention rule to its products (after a new one is stored or the rule changed). */

@@ -32,7 +32,7 @@ import {
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
 import { listTaskRunsPage, type TaskRun } from '../../storage/taskRuns.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
-import { applyTaskRetention } from './products.ts';
+import { applyTaskRetention, deleteTaskProducts } from './products.ts';
 import { cronProblem, isoMs, slotAtOrAfter } from './taskSchedule.ts';
 
 type FieldErrors = Record<string, string>;
@@ -234,7 +234,11 @@ export async function updateTask(
 }
 
 export async function removeTask(db: Db, organizationId: string, spacecraftId: string, taskId: string): Promise<void> {
-  if (!(await deleteScheduledTask(db, organizationId, spacecraftId, taskId))) throw taskNotFound();
+  await inTransaction(db, async (tx) => {
+    await getTask(tx, organizationId, spacecraftId, taskId);
+    await deleteTaskProducts(tx, organizationId, spacecraftId, taskId);
+    if (!(await deleteScheduledTask(tx, organizationId, spacecraftId, taskId))) throw taskNotFound();
+  });
 }
 
 export function taskRunView(run: TaskRun) {

@@ -197,3 +197,31 @@ describe('download', () => {
     assert.equal((await svc.request('GET', `/operations/products/${productId}`, { key: noPermission })).status, 403);
   });
 });
+
+test('archiving with confirmTaskDeletion deletes the tasks with their runs, products and pieces; DELETE of a task too', async () => {
+  const sc = await craft();
+  clock = T0;
+  const make = (name: string) =>
+    createTask(svc.db, organizationId, sc, { name, kind: 'GENERATE_TLE', schedule: { type: 'ONCE', at: new Date(T0).toISOString() } } as never, T0);
+  const kept = await make('deleted by DELETE');
+  const archived = await make('deleted by archiving');
+  assert.equal(await runner.drain(), 2);
+  const count = async (sql: string, id: string) => Number((await svc.db.execute({ sql, args: [id] })).rows[0]!.n);
+  const piecesOf = 'SELECT COUNT(*) AS n FROM product_chunks c JOIN products p ON p.id = c.product_id WHERE p.task_id = ?';
+  assert.equal(await count(piecesOf, archived.id), 1);
+
+  assert.equal((await svc.request('DELETE', `/operations/spacecraft/${sc}/tasks/${kept.id}`, { key })).status, 204);
+  assert.equal(await count('SELECT COUNT(*) AS n FROM products WHERE task_id = ?', kept.id), 0);
+  assert.equal(await count('SELECT COUNT(*) AS n FROM task_runs WHERE task_id = ?', kept.id), 0);
+
+  const refused = await svc.request('PUT', `/operations/spacecraft/${sc}/lifecycle`, { key, json: { lifecycleStatus: 'Archived' } });
+  assert.equal(refused.status, 409);
+  assert.equal(((await refused.json()) as any).taskCount, 1);
+  const productId = (await productIds(archived.id))[0]!;
+  const archivedNow = await svc.request('PUT', `/operations/spacecraft/${sc}/lifecycle`, { key, json: { lifecycleStatus: 'Archived', confirmTaskDeletion: true } });
+  assert.equal(archivedNow.status, 200);
+  assert.equal((await svc.request('GET', `/operations/products/${productId}`, { key })).status, 404);
+  assert.equal(await count('SELECT COUNT(*) AS n FROM product_chunks WHERE product_id = ?', productId), 0);
+  assert.equal(await count('SELECT COUNT(*) AS n FROM task_runs WHERE task_id = ?', archived.id), 0);
+  assert.equal((await svc.request('GET', `/operations/spacecraft/${sc}/tasks`, { key })).status, 200);
+});
