@@ -3,6 +3,7 @@
  * CANCELLED. The validated items are kept as NDJSON (one item per line, read one at a time by the runner); progress
  * (items done / failed) is written while the job runs, per-item failures into `ephemeris_batch_failures`.
  */
+import { nullableText } from './rows.ts';
 import type { SqlExecutor } from './db.ts';
 import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedTable, type RetryBackoff } from './leasedJobs.ts';
 import { pageClause, type PageRequest } from './paging.ts';
@@ -41,10 +42,6 @@ export const EPHEMERIS_BATCHES: LeasedTable = { name: 'ephemeris_batches', colum
 
 export const BATCH_SORT_COLUMNS: Record<string, string> = { createdAt: 'created_at', status: 'status' };
 
-function text(row: Record<string, unknown>, key: string): string | null {
-  return row[key] == null ? null : String(row[key]);
-}
-
 function fromRow(row: Record<string, unknown>): EphemerisBatch {
   return {
     id: String(row.id),
@@ -52,17 +49,17 @@ function fromRow(row: Record<string, unknown>): EphemerisBatch {
     status: String(row.status) as BatchStatus,
     attempts: Number(row.attempts),
     maxAttempts: Number(row.max_attempts),
-    error: text(row, 'error'),
+    error: nullableText(row, 'error'),
     itemCount: Number(row.item_count),
     itemsDone: Number(row.items_done),
     itemsFailed: Number(row.items_failed),
     retentionDays: Number(row.retention_days),
     cancelRequested: Number(row.cancel_requested) === 1,
-    productId: text(row, 'product_id'),
+    productId: nullableText(row, 'product_id'),
     createdAt: String(row.created_at),
     updatedAt: String(row.updated_at),
-    startedAt: text(row, 'started_at'),
-    finishedAt: text(row, 'finished_at'),
+    startedAt: nullableText(row, 'started_at'),
+    finishedAt: nullableText(row, 'finished_at'),
   };
 }
 

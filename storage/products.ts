@@ -5,6 +5,7 @@
  * WRITING while a batch appends its pieces and READY once complete; only READY products are listed or served.
  */
 import type { InStatement } from '@libsql/client';
+import { nullableNumber, nullableText } from './rows.ts';
 import type { SqlExecutor } from './db.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 
@@ -42,37 +43,29 @@ export const PRODUCT_SORT_COLUMNS: Record<string, string> = {
   kind: 'kind',
 };
 
-function text(row: Record<string, unknown>, key: string): string | null {
-  return row[key] == null ? null : String(row[key]);
-}
-
-function num(row: Record<string, unknown>, key: string): number | null {
-  return row[key] == null ? null : Number(row[key]);
-}
-
 function fromRow(row: Record<string, unknown>): Product {
   return {
     id: String(row.id),
     organizationId: String(row.organization_id),
     kind: String(row.kind) as ProductKind,
     status: String(row.status) as Product['status'],
-    spacecraftId: text(row, 'spacecraft_id'),
-    taskId: text(row, 'task_id'),
-    taskRunId: text(row, 'task_run_id'),
-    batchId: text(row, 'batch_id'),
+    spacecraftId: nullableText(row, 'spacecraft_id'),
+    taskId: nullableText(row, 'task_id'),
+    taskRunId: nullableText(row, 'task_run_id'),
+    batchId: nullableText(row, 'batch_id'),
     fileName: String(row.file_name),
     mediaType: String(row.media_type),
-    spanStart: text(row, 'span_start'),
-    spanEnd: text(row, 'span_end'),
-    contentSha256: text(row, 'content_sha256'),
-    sizeBytes: num(row, 'size_bytes'),
-    storedBytes: num(row, 'stored_bytes'),
+    spanStart: nullableText(row, 'span_start'),
+    spanEnd: nullableText(row, 'span_end'),
+    contentSha256: nullableText(row, 'content_sha256'),
+    sizeBytes: nullableNumber(row, 'size_bytes'),
+    storedBytes: nullableNumber(row, 'stored_bytes'),
     encoding: String(row.encoding) as ProductEncoding,
     chunkBytes: Number(row.chunk_bytes),
-    chunkCount: num(row, 'chunk_count'),
+    chunkCount: nullableNumber(row, 'chunk_count'),
     summary: JSON.parse(String(row.summary)) as Record<string, unknown>,
     createdAt: String(row.created_at),
-    expiresAt: text(row, 'expires_at'),
+    expiresAt: nullableText(row, 'expires_at'),
   };
 }
 

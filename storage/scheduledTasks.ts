@@ -4,6 +4,7 @@
  * (api/services/taskRunner.ts) turns due tasks into leased runs (storage/taskRuns.ts).
  */
 import type { InStatement } from '@libsql/client';
+import { nullableText } from './rows.ts';
 import type { SqlExecutor } from './db.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 
@@ -54,10 +55,6 @@ export const TASK_SORT_COLUMNS: Record<string, string> = {
   kind: 'kind',
 };
 
-function text(row: Record<string, unknown>, key: string): string | null {
-  return row[key] == null ? null : String(row[key]);
-}
-
 function scheduleFromRow(row: Record<string, unknown>): TaskSchedule {
   switch (String(row.schedule_type)) {
     case 'INTERVAL':
@@ -70,7 +67,7 @@ function scheduleFromRow(row: Record<string, unknown>): TaskSchedule {
 }
 
 function fromRow(row: Record<string, unknown>): ScheduledTask {
-  const lastRunId = text(row, 'last_run_id');
+  const lastRunId = nullableText(row, 'last_run_id');
   return {
     id: String(row.id),
     organizationId: String(row.organization_id),
@@ -80,7 +77,7 @@ function fromRow(row: Record<string, unknown>): ScheduledTask {
     parameters: JSON.parse(String(row.parameters)) as Record<string, unknown>,
     schedule: scheduleFromRow(row),
     enabled: Number(row.enabled) === 1,
-    nextRunAt: text(row, 'next_run_at'),
+    nextRunAt: nullableText(row, 'next_run_at'),
     retention: {
       maxCount: row.retention_max_count == null ? null : Number(row.retention_max_count),
       maxAgeDays: row.retention_max_age_days == null ? null : Number(row.retention_max_age_days),
@@ -90,8 +87,8 @@ function fromRow(row: Record<string, unknown>): ScheduledTask {
           runId: lastRunId,
           at: String(row.last_run_at),
           status: String(row.last_run_status) as TaskRunStatus,
-          error: text(row, 'last_run_error'),
-          productId: text(row, 'last_product_id'),
+          error: nullableText(row, 'last_run_error'),
+          productId: nullableText(row, 'last_product_id'),
         }
       : null,
     createdAt: String(row.created_at),

@@ -6,6 +6,7 @@
  * of defence against a slot run twice.
  */
 import type { InStatement } from '@libsql/client';
+import { nullableText } from './rows.ts';
 import type { SqlExecutor } from './db.ts';
 import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedTable, type RetryBackoff } from './leasedJobs.ts';
 import { pageClause, type PageRequest } from './paging.ts';
@@ -38,10 +39,6 @@ export const TASK_RUNS: LeasedTable = { name: 'task_runs', columns: COLUMNS, has
 
 export const TASK_RUN_SORT_COLUMNS: Record<string, string> = { scheduledFor: 'scheduled_for', createdAt: 'created_at' };
 
-function text(row: Record<string, unknown>, key: string): string | null {
-  return row[key] == null ? null : String(row[key]);
-}
-
 function fromRow(row: Record<string, unknown>): TaskRun {
   return {
     id: String(row.id),
@@ -54,26 +51,16 @@ function fromRow(row: Record<string, unknown>): TaskRun {
     status: String(row.status) as TaskRunStatus,
     attempts: Number(row.attempts),
     maxAttempts: Number(row.max_attempts),
-    availableAt: text(row, 'available_at'),
-    error: text(row, 'error'),
-    productId: text(row, 'product_id'),
+    availableAt: nullableText(row, 'available_at'),
+    error: nullableText(row, 'error'),
+    productId: nullableText(row, 'product_id'),
     createdAt: String(row.created_at),
-    startedAt: text(row, 'started_at'),
-    finishedAt: text(row, 'finished_at'),
+    startedAt: nullableText(row, 'started_at'),
+    finishedAt: nullableText(row, 'finished_at'),
   };
 }
 
-export interface NewTaskRun {
-  id: string;
-  organizationId: string;
-  taskId: string;
-  spacecraftId: string;
-  kind: string;
-  scheduledFor: string;
-  dueSince: string;
-  maxAttempts: number;
-  createdAt: string;
-}
+export type NewTaskRun = Pick<TaskRun, 'id' | 'organizationId' | 'taskId' | 'spacecraftId' | 'kind' | 'scheduledFor' | 'dueSince' | 'maxAttempts' | 'createdAt'>;
 
 /** Inserts the run unless its slot already has one (another instance got there first). */
 export function insertTaskRunStatement(run: NewTaskRun): InStatement {
