@@ -103,7 +103,8 @@ try {
     );
     console.log(
       `  event loop on the ZIP: longest entry step ${Number(log.maxZipStepMs ?? NaN).toFixed(2)} ms, longest piece write ${Number(log.maxPieceWriteMs ?? NaN).toFixed(2)} ms, ` +
-        `total ${Number(log.zipAndWriteMs ?? NaN).toFixed(0)} ms; max buffered ${(Number(log.maxBufferedBytes ?? 0) / 1024).toFixed(0)} KiB, max in flight ${log.maxInFlight}`,
+        `total ${Number(log.zipAndWriteMs ?? NaN).toFixed(0)} ms; server event-loop delay p99 ${Number(log.eventLoopDelayP99Ms ?? NaN).toFixed(1)} ms, ` +
+        `max ${Number(log.eventLoopDelayMaxMs ?? NaN).toFixed(1)} ms; max buffered ${(Number(log.maxBufferedBytes ?? 0) / 1024).toFixed(0)} KiB, max in flight ${log.maxInFlight}`,
     );
   }
   const [small, large] = results;

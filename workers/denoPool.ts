@@ -4,7 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import type { ComputePool } from './pool.ts';
-import { PoolSaturatedError } from './pool.ts';
+import { PoolSaturatedError, runOptions } from './pool.ts';
 
 interface WorkerApi {
   run(task: string, input: unknown): Promise<unknown>;
@@ -52,9 +52,10 @@ export function createDenoPool(size: number, maxQueue: number): ComputePool {
   }
 
   return {
-    run(task, input, transfer = [], options) {
+    run(task, input, options) {
+      const { transfer = [], background: isBackground } = runOptions(options);
       if (closed) return Promise.reject(new Error('pool closed'));
-      if (options?.background) {
+      if (isBackground) {
         return new Promise((resolve, reject) => {
           background.push({ task, input, transfer, resolve: resolve as (value: unknown) => void, reject });
           dispatch();

@@ -1,7 +1,7 @@
 /** Node backend of the compute pool: Piscina worker threads. */
 import { Piscina } from 'piscina';
 import type { ComputePool } from './pool.ts';
-import { PoolSaturatedError } from './pool.ts';
+import { PoolSaturatedError, runOptions } from './pool.ts';
 
 export function createPiscinaPool(size: number, maxQueue: number): ComputePool {
   const piscina = new Piscina({
@@ -28,8 +28,9 @@ export function createPiscinaPool(size: number, maxQueue: number): ComputePool {
     }
   };
   return {
-    async run(task, input, transfer, options) {
-      if (options?.background) {
+    async run(task, input, options) {
+      const { transfer, background: isBackground } = runOptions(options);
+      if (isBackground) {
         return await new Promise<never>((resolve, reject) => {
           background.push({ start: () => void submit(task, input, transfer).then(resolve, reject), reject });
           submitBackground();

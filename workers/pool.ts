@@ -15,6 +15,7 @@ export interface PoolStats {
 
 /** How a task is queued. */
 export interface RunOptions {
+  transfer?: Transferable[];
   /**
    * Background work (scheduled task runs, batch items) is handed to a worker only when one is idle and no request's
    * task is waiting: requests never queue behind it for longer than one background task. Background tasks wait in
@@ -24,7 +25,8 @@ export interface RunOptions {
 }
 
 export interface ComputePool {
-  run<N extends TaskName>(task: N, input: TaskInput<N>, transfer?: Transferable[], options?: RunOptions): Promise<TaskOutput<N>>;
+  /** `options` may also be a transfer list (the older form). */
+  run<N extends TaskName>(task: N, input: TaskInput<N>, options?: RunOptions | Transferable[]): Promise<TaskOutput<N>>;
   stats(): PoolStats;
   close(): Promise<void>;
 }
@@ -36,6 +38,12 @@ export class PoolSaturatedError extends Error {
     this.name = 'PoolSaturatedError';
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** The options form of `run`'s third argument. */
+export function runOptions(options: RunOptions | Transferable[] | undefined): RunOptions {
+  if (options === undefined) return {};
+  return Array.isArray(options) ? { transfer: options } : options;
 }
 
 export interface PoolOptions {

@@ -7,6 +7,7 @@
  * An item that fails is recorded (progress and per-item errors) and does not fail the batch.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { Zip, type ZipInputFile } from 'fflate';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { inTransaction, type Db, type SqlExecutor } from '../../storage/db.ts';
@@ -141,6 +142,9 @@ export interface BatchRunStats {
   maxPieceWriteMs: number;
   /** Event-loop time spent on the ZIP and its pieces in total, ms. */
   zipAndWriteMs: number;
+  /** Event-loop delay while the batch ran (everything the process did, requests included): p99 and max, ms. */
+  eventLoopDelayP99Ms: number | null;
+  eventLoopDelayMaxMs: number | null;
 }
 
 /** ZIP without ZIP64 (fflate): offsets and sizes must stay below 4 GiB; keep room for the central directory. */
@@ -155,6 +159,8 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
   private readonly progressEveryMs: number;
   private readonly backoff: RetryBackoff;
   lastRunStats: BatchRunStats | null = null;
+  /** Set by stop(): the batch in progress is put back in the queue instead of holding shutdown for minutes. */
+  private interrupted = false;
 
   constructor(
     private readonly deps: BatchRunnerDeps,
@@ -168,7 +174,18 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
     this.backoff = options.backoff ?? { baseMs: 30_000, maxMs: 10 * 60_000 };
   }
 
+  override start(): void {
+    this.interrupted = false;
+    super.start();
+  }
+
+  override async stop(): Promise<void> {
+    this.interrupted = true;
+    await super.stop();
+  }
+
   protected claim(): Promise<ClaimedBatch | null> {
+    if (this.interrupted) return Promise.resolve(null);
     return claimNextBatch(this.deps.db, this.owner, this.leaseMs, new Date(this.clock()));
   }
 
@@ -197,6 +214,13 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
         await deleteProduct(db, productId);
         await finishCancelledBatch(db, job.id, this.owner, new Date(this.clock()).toISOString());
         logInfo('batch cancelled', { batchId: job.id, itemsDone: result.done });
+        return;
+      }
+      if (result.outcome === 'interrupted') {
+        // Shutting down: back to the queue at once; the next runner (here after a restart, or another instance) starts it over.
+        await deleteProduct(db, productId);
+        await failBatch(db, job.id, this.owner, 'interrupted by a shutdown; started again by the next runner', true, { baseMs: 0, maxMs: 0 }, this.clock());
+        logInfo('batch interrupted by shutdown', { batchId: job.id, itemsDone: result.done });
         return;
       }
       if (result.outcome === 'lease-lost') {
@@ -259,7 +283,11 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
     let failed = 0;
     let next = 0;
     let lastProgress = this.clock();
-    const stats: BatchRunStats = { items: lines.length, maxInFlight: 0, maxBufferedBytes: 0, zipBytes: 0, maxZipStepMs: 0, maxPieceWriteMs: 0, zipAndWriteMs: 0 };
+    const stats: BatchRunStats = {
+      items: lines.length, maxInFlight: 0, maxBufferedBytes: 0, zipBytes: 0, maxZipStepMs: 0, maxPieceWriteMs: 0, zipAndWriteMs: 0,
+      eventLoopDelayP99Ms: null, eventLoopDelayMaxMs: null,
+    };
+    const loopDelay = eventLoopDelayMonitor();
     writer.onPieceWritten = (ms) => {
       stats.maxPieceWriteMs = Math.max(stats.maxPieceWriteMs, ms);
       stats.zipAndWriteMs += ms;
@@ -289,7 +317,7 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
     };
     const spacecraftCache = new Map<string, Spacecraft>();
     for (;;) {
-      while (inFlight.size < this.concurrency && next < lines.length) {
+      while (inFlight.size < this.concurrency && next < lines.length && !this.interrupted) {
         const index = next++;
         const item = JSON.parse(lines[index]!) as BatchItem;
         const running: Promise<void> = this.item(job.organizationId, index, item, spacecraftCache).then((outcome) => {
@@ -301,6 +329,10 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
       }
       if (inFlight.size === 0) break;
       await Promise.race(inFlight);
+      if (this.interrupted) {
+        await Promise.allSettled(inFlight);
+        return { outcome: 'interrupted' as const, done };
+      }
       if (zipError) throw zipError;
       await writer.flush(false);
       const nowMs = this.clock();
@@ -318,12 +350,17 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
       }
     }
     // The manifest lists every item; it is deflated on a worker like the OEMs.
-    addEntry('manifest.csv', await pool.run('products.textZipEntry', { text: `index,stateVectorId,spacecraftId,status,file,error,message\n${manifest.join('\n')}\n` }, undefined, { background: true }));
+    addEntry('manifest.csv', await pool.run('products.textZipEntry', { text: `index,stateVectorId,spacecraftId,status,file,error,message\n${manifest.join('\n')}\n` }, { background: true }));
     zip.end();
     if (zipError) throw zipError;
     await writer.flush(true);
     await recordBatchProgress(db, job.id, this.owner, done, failed, failures.splice(0), new Date(this.clock()).toISOString());
     stats.zipBytes = writer.size;
+    if (loopDelay) {
+      loopDelay.disable();
+      stats.eventLoopDelayP99Ms = loopDelay.percentile(99) / 1e6;
+      stats.eventLoopDelayMaxMs = loopDelay.max / 1e6;
+    }
     this.lastRunStats = stats;
     return {
       outcome: 'done' as const, done, failed, size: writer.size, pieces: writer.pieces, sha256: writer.digest(),
@@ -357,7 +394,7 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
         timeSystem: item.timeSystem as never,
         covarianceFrame: item.covarianceFrame as never,
       });
-      const result = await pool.run('products.oemZipEntry', input, undefined, { background: true });
+      const result = await pool.run('products.oemZipEntry', input, { background: true });
       if (!result.ok) throw oemGenerationFailed(result);
       const svId = displayId(sv.displayNumber);
       return {
@@ -429,6 +466,17 @@ class PieceWriter {
     }
     this.pendingBytes -= n;
     return piece;
+  }
+}
+
+/** Node's event-loop delay histogram (10 ms resolution), or null where the runtime lacks it. */
+function eventLoopDelayMonitor(): IntervalHistogram | null {
+  try {
+    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    histogram.enable();
+    return histogram;
+  } catch {
+    return null;
   }
 }
 

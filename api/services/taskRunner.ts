@@ -232,7 +232,7 @@ export class TaskRunRunner extends LeasedJobRunner<TaskRun> {
           timeSystem: p.timeSystem as never,
           covarianceFrame: p.includeCovariance ? (p.covarianceFrame as never) : null,
         });
-        const result = await pool.run('products.oem', input, undefined, { background: true });
+        const result = await pool.run('products.oem', input, { background: true });
         if (!result.ok) throw oemGenerationFailed(result);
         return {
           kind: 'OEM',
@@ -247,7 +247,7 @@ export class TaskRunRunner extends LeasedJobRunner<TaskRun> {
       case 'GENERATE_TLE': {
         const epoch = reference.plusSeconds(Number(p.epochOffsetSeconds));
         const { input, stateVectorId } = await prepareTleGeneration(db, config, task.organizationId, spacecraft, epoch);
-        const result = await pool.run('products.tle', input, undefined, { background: true });
+        const result = await pool.run('products.tle', input, { background: true });
         if (!result.ok) throw tleGenerationFailed(result, spacecraft.id, stateVectorId);
         return {
           kind: 'TLE',

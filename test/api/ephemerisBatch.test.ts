@@ -165,3 +165,54 @@ test('1,000 items: at most `concurrency` OEMs in flight, the ZIP buffered below 
   const growthMiB = (rssPeak - rssBefore) / 2 ** 20;
   assert.ok(growthMiB < 150, `RSS growth ${growthMiB.toFixed(1)} MiB`);
 });
+
+describe('restarts', () => {
+  test('stop() puts a running batch back in the queue at once (no partial ZIP left); the next runner does it all', async () => {
+    const sc = await createSpacecraft(svc, key, { forceModel: J2_ONLY });
+    const sv = await createStateVector(svc, key, ssoState(sc));
+    const batch = await createBatch(svc, organizationId, JSON.stringify({ ...SPAN, items: Array.from({ length: 300 }, () => ({ stateVectorId: sv.id })) }));
+    const first = runner({ progressEveryMs: 0 });
+    first.start();
+    const read = async () => (await (await svc.request('GET', `/operations/ephemerides/batch/${batch.id}`, { key })).json()) as any;
+    for (let i = 0; i < 400 && (await read()).itemsDone === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    await first.stop();
+    const interrupted = await read();
+    assert.equal(interrupted.status, 'QUEUED', JSON.stringify(interrupted));
+    assert.match(interrupted.error, /interrupted/);
+    const writing = await svc.db.execute({ sql: `SELECT COUNT(*) AS n FROM products WHERE batch_id = ?`, args: [batch.id] });
+    assert.equal(Number(writing.rows[0]!.n), 0);
+    assert.equal(await runner().drain(), 1);
+    const finished = await read();
+    assert.equal(finished.status, 'SUCCEEDED');
+    assert.equal(finished.attempts, 2);
+    assert.equal(finished.itemsDone, 300);
+    assert.equal(finished.itemsFailed, 0);
+  });
+
+  test('a batch whose runner died is taken over when its lease expires; the dead attempt’s partial ZIP is removed', async () => {
+    const sc = await createSpacecraft(svc, key, { forceModel: J2_ONLY });
+    const sv = await createStateVector(svc, key, ssoState(sc));
+    const batch = await createBatch(svc, organizationId, JSON.stringify({ ...SPAN, items: [{ stateVectorId: sv.id }, { stateVectorId: sv.id }] }));
+    const { claimNextBatch, recordBatchProgress } = await import('../../storage/ephemerisBatches.ts');
+    const { insertChunkStatement, insertProductStatement } = await import('../../storage/products.ts');
+    const t0 = Date.now();
+    assert.equal((await claimNextBatch(svc.db, 'dead', 1_000, new Date(t0)))?.id, batch.id);
+    await recordBatchProgress(svc.db, batch.id, 'dead', 1, 1, [{ index: 1, error: 'X', message: 'from the dead attempt' }], new Date(t0).toISOString());
+    await svc.db.execute(insertProductStatement({
+      id: 'partial', organizationId, kind: 'OEM_BATCH', status: 'WRITING', spacecraftId: null, taskId: null, taskRunId: null, batchId: batch.id,
+      fileName: 'x.zip', mediaType: 'application/zip', spanStart: null, spanEnd: null, contentSha256: null, sizeBytes: null, storedBytes: null,
+      encoding: 'identity', chunkBytes: 4, chunkCount: null, summary: {}, createdAt: new Date(t0).toISOString(), expiresAt: null,
+    }));
+    await svc.db.execute(insertChunkStatement('partial', 0, new Uint8Array([1, 2, 3, 4])));
+    assert.equal(await runner({ clock: () => t0 + 500 }).drain(), 0, 'lease still held');
+    assert.equal(await runner({ clock: () => t0 + 1_001 }).drain(), 1);
+    const finished = (await (await svc.request('GET', `/operations/ephemerides/batch/${batch.id}`, { key })).json()) as any;
+    assert.equal(finished.status, 'SUCCEEDED');
+    assert.equal(finished.attempts, 2);
+    assert.equal(finished.itemsFailed, 0, 'the dead attempt’s failures are cleared');
+    assert.deepEqual(finished.failures, []);
+    const left = await svc.db.execute({ sql: `SELECT COUNT(*) AS n FROM product_chunks WHERE product_id = 'partial'`, args: [] });
+    assert.equal(Number(left.rows[0]!.n), 0);
+    assert.equal((await svc.db.execute({ sql: `SELECT COUNT(*) AS n FROM products WHERE id = 'partial'`, args: [] })).rows[0]!.n, 0);
+  });
+});
