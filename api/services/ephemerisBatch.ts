@@ -239,7 +239,6 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
           }),
         );
         if (!(await completeBatch(tx, job.id, this.owner, productId!, result.done, result.failed, nowMs))) throw new Error('lease lost before commit');
-        await recordBatchProgress(tx, job.id, this.owner, result.done, result.failed, [], new Date(nowMs).toISOString());
         return true;
       }).catch((error: unknown) => {
         logError('batch commit failed', { batchId: job.id, error: String(error) });
@@ -257,8 +256,17 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
     }
   }
 
-  /** Fans the items out, zips each OEM as it arrives, appends the ZIP to the product; then the manifest and the directory. */
   private async writeZip(job: ClaimedBatch, lease: JobLease, productId: string) {
+    const loopDelay = eventLoopDelayMonitor();
+    try {
+      return await this.streamZip(job, lease, productId, loopDelay);
+    } finally {
+      loopDelay?.disable();
+    }
+  }
+
+  /** Fans the items out, zips each OEM as it arrives, appends the ZIP to the product; then the manifest and the directory. */
+  private async streamZip(job: ClaimedBatch, lease: JobLease, productId: string, loopDelay: IntervalHistogram | null) {
     const { db, pool } = this.deps;
     const lines = job.itemsNdjson.split('\n');
     const writer = new PieceWriter(db, productId, this.pieceBytes);
@@ -287,7 +295,6 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
       items: lines.length, maxInFlight: 0, maxBufferedBytes: 0, zipBytes: 0, maxZipStepMs: 0, maxPieceWriteMs: 0, zipAndWriteMs: 0,
       eventLoopDelayP99Ms: null, eventLoopDelayMaxMs: null,
     };
-    const loopDelay = eventLoopDelayMonitor();
     writer.onPieceWritten = (ms) => {
       stats.maxPieceWriteMs = Math.max(stats.maxPieceWriteMs, ms);
       stats.zipAndWriteMs += ms;
@@ -357,7 +364,6 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
     await recordBatchProgress(db, job.id, this.owner, done, failed, failures.splice(0), new Date(this.clock()).toISOString());
     stats.zipBytes = writer.size;
     if (loopDelay) {
-      loopDelay.disable();
       stats.eventLoopDelayP99Ms = loopDelay.percentile(99) / 1e6;
       stats.eventLoopDelayMaxMs = loopDelay.max / 1e6;
     }
