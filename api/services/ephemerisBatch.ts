@@ -405,7 +405,7 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
       const svId = displayId(sv.displayNumber);
       return {
         ok: true,
-        name: `${String(index + 1).padStart(5, '0')}_${safeName(input.objectId)}_${svId}.oem`,
+        name: `${String(index).padStart(5, '0')}_${safeName(input.objectId)}_${svId}.oem`,
         stateVectorId: svId,
         spacecraftId: spacecraft.id,
         entry: result.entry,

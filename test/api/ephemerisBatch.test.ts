@@ -74,18 +74,18 @@ describe('a batch with failing items', () => {
     assert.equal(download.status, 200);
     const zip = unzipSync(new Uint8Array(await download.arrayBuffer()));
     const names = Object.keys(zip).sort();
-    assert.deepEqual(names, [`00001_2023-042A_${sv.id}.oem`, `00005_2023-042A_${sv.id}.oem`, 'manifest.csv']);
+    assert.deepEqual(names, [`00000_2023-042A_${sv.id}.oem`, `00004_2023-042A_${sv.id}.oem`, 'manifest.csv']);
     const manifest = strFromU8(zip['manifest.csv']!).trim().split('\n');
     assert.equal(manifest.length, 6);
     assert.match(manifest[2]!, /^1,SV-999999,,FAILED,,NOT_FOUND,/);
-    assert.match(manifest[5]!, new RegExp(`^4,${sv.id},${sc},OK,00005_`));
+    assert.match(manifest[5]!, new RegExp(`^4,${sv.id},${sc},OK,00004_`));
 
     // Each OEM is the one a single request gives (same state, span, options), apart from its creation date.
     const single = await svc.request('POST', `/operations/state-vectors/${sv.id}/generate-oem`, { key, json: SPAN });
     const singleText = await single.text();
     const strip = (text: string) => text.replace(/^CREATION_DATE.*$/m, '');
-    assert.equal(strip(strFromU8(zip[`00001_2023-042A_${sv.id}.oem`]!)), strip(singleText));
-    const itrf = parseOem(strFromU8(zip[`00005_2023-042A_${sv.id}.oem`]!)).segments[0]!;
+    assert.equal(strip(strFromU8(zip[`00000_2023-042A_${sv.id}.oem`]!)), strip(singleText));
+    const itrf = parseOem(strFromU8(zip[`00004_2023-042A_${sv.id}.oem`]!)).segments[0]!;
     assert.equal(itrf.metadata.refFrame, 'ITRF');
     assert.equal(itrf.metadata.timeSystem, 'TT');
     assert.equal(itrf.states.length, 7);
