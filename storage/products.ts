@@ -233,11 +233,19 @@ export async function productIdsOfTasks(db: SqlExecutor, organizationId: string,
   return result.rows.map((row) => String(row.id));
 }
 
-/** Products whose `expires_at` has passed (batch products), oldest first. */
+/**
+ * Products past their age: `expires_at` passed (batch products), or older than their task's `maxAgeDays` (also when
+ * the task no longer runs, so nothing else would apply its rule).
+ */
 export async function expiredProducts(db: SqlExecutor, nowIso: string, limit: number): Promise<string[]> {
   const result = await db.execute({
-    sql: 'SELECT id FROM products WHERE expires_at IS NOT NULL AND expires_at <= ? ORDER BY expires_at LIMIT ?',
-    args: [nowIso, limit],
+    sql: `SELECT id FROM products WHERE expires_at IS NOT NULL AND expires_at <= ?
+          UNION
+          SELECT p.id FROM products p JOIN scheduled_tasks t ON t.id = p.task_id
+          WHERE t.retention_max_age_days IS NOT NULL
+            AND p.created_at < strftime('%Y-%m-%dT%H:%M:%fZ', ?, '-' || t.retention_max_age_days || ' days')
+          LIMIT ?`,
+    args: [nowIso, nowIso, limit],
   });
   return result.rows.map((row) => String(row.id));
 }

@@ -124,7 +124,7 @@ export async function applyTaskRetention(db: Db, task: Pick<ScheduledTask, 'id' 
   return ids.length;
 }
 
-/** Deletes products past their `expires_at` (batch products), at most `limit` per call. */
+/** Deletes products past their age (batch expiry, task maxAgeDays), at most `limit` per call. */
 export async function purgeExpiredProducts(db: Db, nowMs: number, limit = 20): Promise<number> {
   const ids = await expiredProducts(db, new Date(nowMs).toISOString(), limit);
   for (const id of ids) await deleteProduct(db, id);

@@ -69,7 +69,14 @@ describe('retention', () => {
     clock = T0 + 2 * HOUR + DAY + 1;
     await updateTask(svc.db, organizationId, sc, task.id, { retention: { maxCount: null, maxAgeDays: 1 } }, clock);
     assert.deepEqual(await productIds(task.id), [made[3]!]);
-    await svc.db.execute({ sql: 'UPDATE scheduled_tasks SET enabled = 0 WHERE id = ?', args: [task.id] });
+    // A disabled task stores nothing new, yet its products still age out (the runner's sweep).
+    await updateTask(svc.db, organizationId, sc, task.id, { enabled: false }, clock);
+    clock = T0 + 3 * HOUR + DAY - 1;
+    await runner.drain();
+    assert.deepEqual(await productIds(task.id), [made[3]!], 'not yet a day old');
+    clock = T0 + 3 * HOUR + DAY + 1;
+    await runner.drain();
+    assert.deepEqual(await productIds(task.id), []);
   });
 });
 
