@@ -1,6 +1,7 @@
 /** What the app needs from outside, and what middleware puts on the request context. */
 import type { Db } from '../storage/db.ts';
 import type { ComputePool } from '../workers/pool.ts';
+import type { EarthDataStore } from './services/earthData.ts';
 import type { Config } from './config.ts';
 import type { Permission } from './permissions.ts';
 
@@ -8,6 +9,8 @@ export interface AppDeps {
   db: Db;
   pool: ComputePool;
   config: Config;
+  /** The current Earth data (EOP, leap seconds, space weather) and the one way tasks get it (`earthData.run`). */
+  earthData: EarthDataStore;
   /** Background runner of tracking-upload jobs; uploads wake it. */
   jobRunner?: { wake(): void };
   /** Background runner of scheduled task runs; task writes wake it. */

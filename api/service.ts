@@ -13,6 +13,7 @@ import { createApp } from './app.ts';
 import { MeasurementJobRunner } from './services/measurementJobRunner.ts';
 import { TaskRunRunner } from './services/taskRunner.ts';
 import { EphemerisBatchRunner } from './services/ephemerisBatch.ts';
+import { EarthDataStore } from './services/earthData.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from './permissions.ts';
@@ -25,6 +26,7 @@ export interface Service {
   jobRunner: MeasurementJobRunner;
   taskRunner: TaskRunRunner;
   batchRunner: EphemerisBatchRunner;
+  earthData: EarthDataStore;
   close(): Promise<void>;
 }
 
@@ -59,10 +61,18 @@ export async function openStorage(config: Config): Promise<Db> {
 export async function startService(config: Config): Promise<Service> {
   const db = await openStorage(config);
   const pool = await createPool({ size: config.workers });
+  const earthData = new EarthDataStore(pool, { dataDir: config.dataDir, checkIntervalS: config.dataCheckIntervalS, maxAgeDays: config.dataMaxAgeDays });
+  try {
+    await earthData.start();
+  } catch (error) {
+    await pool.close();
+    db.close();
+    throw error;
+  }
   const jobRunner = new MeasurementJobRunner(db, pool);
-  const taskRunner = new TaskRunRunner({ db, pool, config });
-  const batchRunner = new EphemerisBatchRunner({ db, pool, config });
-  const app = createApp({ db, pool, config, jobRunner, taskRunner, batchRunner });
+  const taskRunner = new TaskRunRunner({ db, earthData });
+  const batchRunner = new EphemerisBatchRunner({ db, pool, earthData });
+  const app = createApp({ db, pool, config, earthData, jobRunner, taskRunner, batchRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
   taskRunner.start();
@@ -75,7 +85,9 @@ export async function startService(config: Config): Promise<Service> {
     jobRunner,
     taskRunner,
     batchRunner,
+    earthData,
     async close() {
+      earthData.stop();
       await Promise.all([jobRunner.stop(), taskRunner.stop(), batchRunner.stop()]);
       await pool.close();
       db.close();

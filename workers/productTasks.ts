@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { deflateSync, ZipDeflate } from 'fflate';
 import type { GenerateOemInput } from '../engine/ephemeris/oem.ts';
 import type { GenerateTleInput } from '../engine/ephemeris/tle.ts';
-import { generateOemTask, type TaskFailure } from './ephemerisTasks.ts';
+import { generateOemTask, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
 import { generateTleTask } from './tleTasks.ts';
 
 /** Uncompressed bytes per stored piece: a Range request inflates at most two pieces more than it returns. */
@@ -75,10 +75,9 @@ export interface OemProductResult {
   product: PackedProduct;
   pointCount: number;
   truncatedAt: string | null;
-  eopCovered: boolean;
 }
 
-export function oemProductTask(input: GenerateOemInput & { eopFile?: string }): OemProductResult | TaskFailure {
+export function oemProductTask(input: GenerateOemInput & WithEarthData): OemProductResult | TaskFailure {
   const result = generateOemTask(input);
   if (!result.ok) return result;
   return {
@@ -86,11 +85,10 @@ export function oemProductTask(input: GenerateOemInput & { eopFile?: string }): 
     product: packProduct(encoder.encode(result.text)),
     pointCount: result.pointCount,
     truncatedAt: result.truncatedAt,
-    eopCovered: result.eopCovered,
   };
 }
 
-export function tleProductTask(input: GenerateTleInput & { eopFile?: string }): { ok: true; product: PackedProduct } | TaskFailure {
+export function tleProductTask(input: GenerateTleInput & WithEarthData): { ok: true; product: PackedProduct } | TaskFailure {
   const result = generateTleTask(input);
   if (!result.ok) return result;
   return { ok: true, product: packProduct(encoder.encode(result.text)) };
@@ -103,7 +101,7 @@ export interface OemZipEntryResult {
   truncatedAt: string | null;
 }
 
-export function oemZipEntryTask(input: GenerateOemInput & { eopFile?: string }): OemZipEntryResult | TaskFailure {
+export function oemZipEntryTask(input: GenerateOemInput & WithEarthData): OemZipEntryResult | TaskFailure {
   const result = generateOemTask(input);
   if (!result.ok) return result;
   return { ok: true, entry: zipEntry(encoder.encode(result.text)), pointCount: result.pointCount, truncatedAt: result.truncatedAt };

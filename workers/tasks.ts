@@ -16,6 +16,7 @@ import { generateOemTask, meanElementsTask, parseOpmTask } from './ephemerisTask
 import { generateTleTask } from './tleTasks.ts';
 import { parseBatchRequest } from '../api/services/ephemerisBatchRequest.ts';
 import { oemProductTask, oemZipEntryTask, textZipEntryTask, tleProductTask } from './productTasks.ts';
+import { inspectEarthDataFile, inspectEopSplice, type EarthDataFileRef, type EarthDataKind } from '../resources/earthData/files.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
 function cpuSpin(input: { durationMs: number }): { iterations: number } {
@@ -85,6 +86,8 @@ export const TASKS = {
   'products.oemZipEntry': oemZipEntryTask,
   'products.textZipEntry': textZipEntryTask,
   'ephemeris.parseBatch': parseBatchRequest,
+  'earthData.inspect': (input: { kind: EarthDataKind; path: string }) => inspectEarthDataFile(input.kind, input.path),
+  'earthData.inspectEop': (input: { files: EarthDataFileRef[] }) => inspectEopSplice(input.files),
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

@@ -20,6 +20,7 @@ import {
   StateVectorSchema,
 } from '../schemas/stateVectors.ts';
 import { generateOemForStateVector } from '../services/ephemeris.ts';
+import { EARTH_DATA_WARNING_HEADER, setWarningHeaders } from '../services/earthData.ts';
 import {
   createStateVector,
   exportOpm,
@@ -108,7 +109,13 @@ const oemRoute = createRoute({
     '422: covariance requested for a state without one, incomplete force-model configuration (details.missingFields), propagation failure.',
   request: { params: IdParam, body: { content: json(GenerateOemSchema), required: true } },
   responses: {
-    200: { description: 'CCSDS OEM 2.0 KVN text', content: { 'text/plain': { schema: z.string() } } },
+    200: {
+      description:
+        'CCSDS OEM 2.0 KVN text. When the span leaves observed Earth data (EOP, space weather with NRLMSISE-00, leap seconds), ' +
+        'one `Warning: 299 apsis "…"` header and one COMMENT line per kind name the epoch and the last covered date.',
+      headers: EARTH_DATA_WARNING_HEADER,
+      content: { 'text/plain': { schema: z.string() } },
+    },
     ...errorResponses(404, 415, 422, 503),
   },
 });
@@ -173,7 +180,8 @@ export function registerStateVectorRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(oemRoute, async (c) => {
-    const { filename, text } = await generateOemForStateVector(c.get('deps'), c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('json'));
+    const { filename, text, warnings } = await generateOemForStateVector(c.get('deps'), c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('json'));
+    setWarningHeaders(c, warnings);
     return c.text(text, 200, attachment(filename));
   });
 }

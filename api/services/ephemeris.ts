@@ -10,11 +10,14 @@ import type { SqlExecutor } from '../../storage/db.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
 import type { StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
+import type { EarthDataSpan, EarthDataWarning } from '../../engine/ephemeris/earthDataWarnings.ts';
+import { earthDataWarningsFor, type EarthDataStore } from './earthData.ts';
+import type { RunOptions } from '../../workers/pool.ts';
+import type { TaskInput, TaskOutput } from '../../workers/tasks.ts';
+import type { TaskFailure } from '../../workers/ephemerisTasks.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
 import { parseInstantField } from '../instants.ts';
 import type { GenerateOemBody } from '../schemas/stateVectors.ts';
-import type { TaskInput } from '../../workers/tasks.ts';
-import type { TaskFailure } from '../../workers/ephemerisTasks.ts';
 import { epochKey } from './maneuverRecords.ts';
 import { displayId, getStateVector, objectIdOf } from './stateVectors.ts';
 import { OEM_MAX_SPAN_DAYS, oemSpanProblem } from './ephemerisBatchRequest.ts';
@@ -111,15 +114,23 @@ export interface OemRequest {
   covarianceFrame: GenerateOemBody['covarianceFrame'] | null;
 }
 
-/** The OEM task input for one stored state (422 COVARIANCE_UNAVAILABLE / FORCE_MODEL_INCOMPLETE as for a single OEM). */
+/** An OEM ready to run: the task input without its Earth data, and the span the Earth-data warnings are about. */
+export interface PreparedOem {
+  input: Omit<TaskInput<'ephemeris.generateOem'>, 'earthData' | 'earthDataWarnings'>;
+  span: EarthDataSpan;
+}
+
+/**
+ * The OEM of one stored state (shared by generate-oem, scheduled tasks and batches): 422 COVARIANCE_UNAVAILABLE /
+ * FORCE_MODEL_INCOMPLETE as for a single OEM.
+ */
 export async function prepareOemGeneration(
   db: SqlExecutor,
-  config: AppDeps['config'],
   organizationId: string,
   sv: StateVectorRecord,
   spacecraft: Spacecraft,
   request: OemRequest,
-): Promise<TaskInput<'ephemeris.generateOem'>> {
+): Promise<PreparedOem> {
   const id = displayId(sv.displayNumber);
   if (request.covarianceFrame !== null && !sv.covariance) {
     throw unprocessable('COVARIANCE_UNAVAILABLE', `State vector ${id} has no covariance; request the OEM without includeCovariance`, {
@@ -128,27 +139,53 @@ export async function prepareOemGeneration(
     });
   }
   const epoch = Epoch.parseInstant(sv.epoch);
-  const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, Epoch.min(epoch, request.initial), Epoch.max(epoch, request.final));
+  const spanStart = Epoch.min(epoch, request.initial);
+  const spanEnd = Epoch.max(epoch, request.final);
+  const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, spanStart, spanEnd);
   return {
-    ...setup,
-    state: {
-      ...setup.state,
-      id,
-      covariance: sv.covariance ? { frame: sv.covariance.frame, values: sv.covariance.matrix.flat() } : null,
+    input: {
+      ...setup,
+      state: {
+        ...setup.state,
+        id,
+        covariance: sv.covariance ? { frame: sv.covariance.frame, values: sv.covariance.matrix.flat() } : null,
+      },
+      objectName: spacecraft.name,
+      objectId: objectIdOf(spacecraft),
+      originator: OEM_ORIGINATOR,
+      creationDate: new Date().toISOString(),
+      initialDate: request.initial.toIsoString(9),
+      finalDate: request.final.toIsoString(9),
+      stepS: request.stepS,
+      referenceFrame: request.referenceFrame,
+      timeSystem: request.timeSystem,
+      covarianceFrame: request.covarianceFrame,
+      forceModelDescription: describeForceModel(spacecraft),
     },
-    objectName: spacecraft.name,
-    objectId: objectIdOf(spacecraft),
-    originator: OEM_ORIGINATOR,
-    creationDate: new Date().toISOString(),
-    initialDate: request.initial.toIsoString(9),
-    finalDate: request.final.toIsoString(9),
-    stepS: request.stepS,
-    referenceFrame: request.referenceFrame,
-    timeSystem: request.timeSystem,
-    covarianceFrame: request.covarianceFrame,
-    forceModelDescription: describeForceModel(spacecraft),
-    ...(config.eopFile ? { eopFile: config.eopFile } : {}),
+    span: { start: spanStart, end: spanEnd, spaceWeather: setup.forceModel.atmosphere === 'NRLMSISE00' },
   };
+}
+
+/**
+ * Runs an OEM task (`ephemeris.generateOem`, or a product task over the same input) with the service's current Earth
+ * data; the span's Earth-data warnings go into the file as COMMENT lines and come back for the caller.
+ */
+export async function runOemTask<N extends 'ephemeris.generateOem' | 'products.oem' | 'products.oemZipEntry'>(
+  earthData: EarthDataStore,
+  task: N,
+  prepared: PreparedOem,
+  options?: RunOptions,
+): Promise<{ output: TaskOutput<N>; warnings: EarthDataWarning[] }> {
+  let warnings: EarthDataWarning[] = [];
+  const { output } = await earthData.run(
+    task,
+    (earth) => {
+      warnings = earthDataWarningsFor(earth, prepared.span);
+      return { ...prepared.input, earthDataWarnings: warnings.map((w) => w.message) } as never;
+    },
+    options,
+  );
+  return { output, warnings };
 }
 
 /** A failed OEM task result as the API error. */
@@ -159,8 +196,13 @@ export function oemGenerationFailed(result: TaskFailure): ApiError {
   });
 }
 
-export async function generateOemForStateVector(deps: AppDeps, organizationId: string, id: string, body: GenerateOemBody): Promise<{ filename: string; text: string }> {
-  const { db, pool, config } = deps;
+export async function generateOemForStateVector(
+  deps: AppDeps,
+  organizationId: string,
+  id: string,
+  body: GenerateOemBody,
+): Promise<{ filename: string; text: string; warnings: EarthDataWarning[] }> {
+  const { db } = deps;
   const sv = await getStateVector(db, organizationId, id);
   const fieldErrors: Record<string, string> = {};
   let initial: Epoch | null = null;
@@ -187,7 +229,7 @@ export async function generateOemForStateVector(deps: AppDeps, organizationId: s
     );
   }
   const spacecraft = (await findSpacecraftById(db, organizationId, sv.spacecraftId))!;
-  const input = await prepareOemGeneration(db, config, organizationId, sv, spacecraft, {
+  const prepared = await prepareOemGeneration(db, organizationId, sv, spacecraft, {
     initial: initial!,
     final: final!,
     stepS: body.timeBetweenPoints,
@@ -195,7 +237,7 @@ export async function generateOemForStateVector(deps: AppDeps, organizationId: s
     timeSystem: body.timeSystem,
     covarianceFrame: body.includeCovariance ? body.covarianceFrame : null,
   });
-  const result = await pool.run('ephemeris.generateOem', input);
+  const { output: result, warnings } = await runOemTask(deps.earthData, 'ephemeris.generateOem', prepared);
   if (!result.ok) throw oemGenerationFailed(result);
-  return { filename: `${displayId(sv.displayNumber)}.oem`, text: result.text };
+  return { filename: `${displayId(sv.displayNumber)}.oem`, text: result.text, warnings };
 }

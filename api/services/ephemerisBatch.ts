@@ -35,13 +35,13 @@ import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts
 import { findLatestEligibleStateVector, findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { ComputePool } from '../../workers/pool.ts';
 import { PRODUCT_CHUNK_BYTES, type ZipEntryData } from '../../workers/productTasks.ts';
-import type { Config } from '../config.ts';
+import type { EarthDataStore } from './earthData.ts';
 import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
 import { logError, logInfo } from '../log.ts';
 import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
 import { BATCH_SORTABLE } from '../schemas/ephemerisBatch.ts';
 import type { BatchItem } from './ephemerisBatchRequest.ts';
-import { oemGenerationFailed, prepareOemGeneration } from './ephemeris.ts';
+import { oemGenerationFailed, prepareOemGeneration, runOemTask } from './ephemeris.ts';
 import { LeasedJobRunner, type JobLease, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
 import { deleteProduct } from './products.ts';
 import { displayId, parseDisplayId } from './stateVectors.ts';
@@ -127,7 +127,7 @@ export interface BatchRunnerOptions extends LeasedJobRunnerOptions {
 export interface BatchRunnerDeps {
   db: Db;
   pool: ComputePool;
-  config: Config;
+  earthData: EarthDataStore;
 }
 
 /** High-water marks of the last batch run (tests and the benchmark check that memory stays bounded). */
@@ -392,7 +392,7 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
         if (spacecraftCache.size >= 1000) spacecraftCache.clear();
         spacecraftCache.set(spacecraft.id, spacecraft);
       }
-      const input = await prepareOemGeneration(db, this.deps.config, organizationId, sv, spacecraft, {
+      const prepared = await prepareOemGeneration(db, organizationId, sv, spacecraft, {
         initial: Epoch.parseInstant(item.initialDate),
         final: Epoch.parseInstant(item.finalDate),
         stepS: item.stepS,
@@ -400,12 +400,12 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
         timeSystem: item.timeSystem as never,
         covarianceFrame: item.covarianceFrame as never,
       });
-      const result = await pool.run('products.oemZipEntry', input, { background: true });
+      const { output: result } = await runOemTask(this.deps.earthData, 'products.oemZipEntry', prepared, { background: true });
       if (!result.ok) throw oemGenerationFailed(result);
       const svId = displayId(sv.displayNumber);
       return {
         ok: true,
-        name: `${String(index).padStart(5, '0')}_${safeName(input.objectId)}_${svId}.oem`,
+        name: `${String(index).padStart(5, '0')}_${safeName(prepared.input.objectId)}_${svId}.oem`,
         stateVectorId: svId,
         spacecraftId: spacecraft.id,
         entry: result.entry,

@@ -21,7 +21,7 @@ import {
   type StoredCovariance,
   type StoredStateFrame,
 } from '../../storage/stateVectors.ts';
-import type { ComputePool } from '../../workers/pool.ts';
+import type { EarthDataStore } from './earthData.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
 import { parseInstantField } from '../instants.ts';
@@ -80,17 +80,15 @@ interface Derived {
 
 /** Altitude check (422 inside the Earth), perigee warning and DSST mean elements, on the pool. */
 async function derive(
-  pool: ComputePool,
-  eopFile: string | undefined,
+  earthData: EarthDataStore,
   state: { epoch: Epoch; positionKm: number[]; velocityKmS: number[]; frame: StoredStateFrame },
 ): Promise<Derived> {
-  const summary = await pool.run('stateVectors.meanElements', {
+  const { output: summary } = await earthData.run('stateVectors.meanElements', () => ({
     epoch: state.epoch.toIsoString(9),
     positionKm: state.positionKm,
     velocityKmS: state.velocityKmS,
     frame: state.frame,
-    ...(eopFile ? { eopFile } : {}),
-  });
+  }));
   if (summary.altitudeKm < 0) {
     throw unprocessable('STATE_INSIDE_EARTH', `The state lies inside the Earth (geodetic altitude ${summary.altitudeKm.toFixed(3)} km)`, {
       code: 'statevector.inside-earth',
@@ -123,7 +121,7 @@ function checkState(positionKm: readonly number[], velocityKmS: readonly number[
 }
 
 export async function createStateVector(deps: AppDeps, organizationId: string, input: CreateStateVectorInput) {
-  const { db, pool, config } = deps;
+  const { db } = deps;
   const spacecraft = await findSpacecraftById(db, organizationId, input.spacecraftId);
   if (!spacecraft) throw spacecraftNotFound(input.spacecraftId);
   const epoch = parseInstantField(input.epoch, 'epoch');
@@ -139,7 +137,7 @@ export async function createStateVector(deps: AppDeps, organizationId: string, i
     }
   }
   if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
-  const derived = await derive(pool, config.eopFile, {
+  const derived = await derive(deps.earthData, {
     epoch,
     positionKm: input.position,
     velocityKmS: input.velocity,
@@ -288,7 +286,7 @@ async function resolveTarget(db: Db, organizationId: string, state: ImportedStat
 }
 
 async function importOne(deps: AppDeps, organizationId: string, file: UploadedOpm, target: Spacecraft | null): Promise<ImportFileResult> {
-  const { db, pool, config } = deps;
+  const { db, pool } = deps;
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(file.bytes);
@@ -318,7 +316,7 @@ async function importOne(deps: AppDeps, organizationId: string, file: UploadedOp
   const epoch = Epoch.parseInstant(`${state.epoch}`);
   let derived: Derived;
   try {
-    derived = await derive(pool, config.eopFile, { epoch, positionKm: state.positionKm, velocityKmS: state.velocityKmS, frame: state.frame });
+    derived = await derive(deps.earthData, { epoch, positionKm: state.positionKm, velocityKmS: state.velocityKmS, frame: state.frame });
   } catch (error) {
     if (error instanceof ApiError && error.status === 422) return failed(file.filename, error.error, error.message);
     throw error;

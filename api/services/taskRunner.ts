@@ -26,18 +26,17 @@ import {
   supersedeQueuedRunsStatement,
   type TaskRun,
 } from '../../storage/taskRuns.ts';
-import type { ComputePool } from '../../workers/pool.ts';
 import type { PackedProduct } from '../../workers/productTasks.ts';
-import type { Config } from '../config.ts';
 import { ApiError, unprocessable } from '../errors.ts';
 import { logError, logInfo } from '../log.ts';
-import { oemGenerationFailed, prepareOemGeneration } from './ephemeris.ts';
+import type { EarthDataStore } from './earthData.ts';
+import { oemGenerationFailed, prepareOemGeneration, runOemTask } from './ephemeris.ts';
 import { LeasedJobRunner, type JobLease, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
 import { applyTaskRetention, purgeExpiredProducts } from './products.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 import { displayId, objectIdOf } from './stateVectors.ts';
 import { isoMs, latestSlotAtOrBefore, slotAfter } from './taskSchedule.ts';
-import { prepareTleGeneration, tleGenerationFailed } from './tle.ts';
+import { prepareTleGeneration, runTleTask, tleGenerationFailed } from './tle.ts';
 
 export interface TaskRunnerOptions extends LeasedJobRunnerOptions {
   /** Current time in ms (default Date.now). */
@@ -54,8 +53,7 @@ export interface TaskRunnerOptions extends LeasedJobRunnerOptions {
 
 export interface TaskRunnerDeps {
   db: Db;
-  pool: ComputePool;
-  config: Config;
+  earthData: EarthDataStore;
 }
 
 /** What a task kind produced: the packed file and its metadata. */
@@ -209,7 +207,7 @@ export class TaskRunRunner extends LeasedJobRunner<TaskRun> {
 
   /** Produces the file of one run on the pool (background priority). */
   private async produce(task: ScheduledTask, run: TaskRun): Promise<Produced> {
-    const { db, pool, config } = this.deps;
+    const { db, earthData } = this.deps;
     const spacecraft = await findSpacecraftById(db, task.organizationId, task.spacecraftId);
     if (!spacecraft) throw spacecraftNotFound(task.spacecraftId);
     const reference = Epoch.parseInstant(run.scheduledFor);
@@ -224,7 +222,7 @@ export class TaskRunRunner extends LeasedJobRunner<TaskRun> {
         }
         const initial = reference.plusSeconds(Number(p.startOffsetSeconds));
         const final = initial.plusSeconds(Number(p.durationSeconds));
-        const input = await prepareOemGeneration(db, config, task.organizationId, sv, spacecraft, {
+        const prepared = await prepareOemGeneration(db, task.organizationId, sv, spacecraft, {
           initial,
           final,
           stepS: Number(p.timeBetweenPoints),
@@ -232,7 +230,7 @@ export class TaskRunRunner extends LeasedJobRunner<TaskRun> {
           timeSystem: p.timeSystem as never,
           covarianceFrame: p.includeCovariance ? (p.covarianceFrame as never) : null,
         });
-        const result = await pool.run('products.oem', input, { background: true });
+        const { output: result, warnings } = await runOemTask(earthData, 'products.oem', prepared, { background: true });
         if (!result.ok) throw oemGenerationFailed(result);
         return {
           kind: 'OEM',
@@ -241,14 +239,17 @@ export class TaskRunRunner extends LeasedJobRunner<TaskRun> {
           spanStart: initial.toIsoString(3),
           spanEnd: final.toIsoString(3),
           packed: result.product,
-          summary: { stateVectorId: displayId(sv.displayNumber), pointCount: result.pointCount, truncatedAt: result.truncatedAt, eopCovered: result.eopCovered },
+          summary: {
+            stateVectorId: displayId(sv.displayNumber), pointCount: result.pointCount, truncatedAt: result.truncatedAt,
+            warnings: warnings.map((w) => w.message),
+          },
         };
       }
       case 'GENERATE_TLE': {
         const epoch = reference.plusSeconds(Number(p.epochOffsetSeconds));
-        const { input, stateVectorId } = await prepareTleGeneration(db, config, task.organizationId, spacecraft, epoch);
-        const result = await pool.run('products.tle', input, { background: true });
-        if (!result.ok) throw tleGenerationFailed(result, spacecraft.id, stateVectorId);
+        const prepared = await prepareTleGeneration(db, task.organizationId, spacecraft, epoch);
+        const { output: result, warnings } = await runTleTask(earthData, 'products.tle', prepared, { background: true });
+        if (!result.ok) throw tleGenerationFailed(result, spacecraft.id, prepared.stateVectorId);
         return {
           kind: 'TLE',
           fileName: `${objectIdOf(spacecraft)}_${compactTime(run.scheduledFor)}.tle`,
@@ -256,7 +257,7 @@ export class TaskRunRunner extends LeasedJobRunner<TaskRun> {
           spanStart: epoch.toIsoString(3),
           spanEnd: epoch.toIsoString(3),
           packed: result.product,
-          summary: { stateVectorId },
+          summary: { stateVectorId: prepared.stateVectorId, warnings: warnings.map((w) => w.message) },
         };
       }
       default:

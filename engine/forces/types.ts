@@ -36,9 +36,12 @@ export class ForceEvaluation {
   readonly rotation = new Float64Array(9);
   readonly rItrfM = new Float64Array(3);
   readonly sunGcrfM = new Float64Array(3);
+  /** The Sun in ITRF (rotation · sunGcrfM), for Earth-fixed models (atmospheres). */
+  readonly sunItrfM = new Float64Array(3);
   readonly moonGcrfM = new Float64Array(3);
   private rotationStamp = -1;
   private sunStamp = -1;
+  private sunItrfStamp = -1;
   private moonStamp = -1;
   private stamp = 0;
   private readonly env: EarthEnvironment | null;
@@ -81,6 +84,19 @@ export class ForceEvaluation {
     if (this.sunStamp === this.stamp) return;
     this.requireEnv().sunPositionGcrfM(this.t, this.sunGcrfM);
     this.sunStamp = this.stamp;
+  }
+
+  /** Makes `rotation`, `rItrfM`, `sunGcrfM` and `sunItrfM` valid for this evaluation. */
+  ensureSunItrf(): void {
+    if (this.sunItrfStamp === this.stamp) return;
+    this.ensureRotation();
+    this.ensureSun();
+    const R = this.rotation;
+    const s = this.sunGcrfM;
+    this.sunItrfM[0] = R[0]! * s[0]! + R[1]! * s[1]! + R[2]! * s[2]!;
+    this.sunItrfM[1] = R[3]! * s[0]! + R[4]! * s[1]! + R[5]! * s[2]!;
+    this.sunItrfM[2] = R[6]! * s[0]! + R[7]! * s[1]! + R[8]! * s[2]!;
+    this.sunItrfStamp = this.stamp;
   }
 
   ensureMoon(): void {

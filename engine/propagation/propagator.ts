@@ -19,6 +19,7 @@ import { CentralGravity, HarmonicGravity, MU_EARTH_M3S2 } from '../forces/gravit
 import { egm96Field, type GravityFieldData } from '../forces/gravityField.ts';
 import { AtmosphericDrag } from '../forces/drag.ts';
 import { HarrisPriesterAtmosphere, harrisPriesterHeightM } from '../forces/harrisPriester.ts';
+import type { Nrlmsise00Atmosphere } from '../forces/nrlmsise00Atmosphere.ts';
 import { SolarRadiationPressure } from '../forces/solarRadiationPressure.ts';
 import { WGS84_A_M, WGS84_F } from '../forces/shadow.ts';
 import { ThirdBodyAttraction, type ThirdBodyName } from '../forces/thirdBody.ts';
@@ -40,6 +41,11 @@ export interface ForceModelSettings {
   readonly thirdBodies?: readonly ThirdBodyName[];
   /** Default EGM96 (ootk-core, degree 36); e.g. `parseIcgemGfc(text)` for higher degrees. */
   readonly gravityField?: GravityFieldData;
+  /**
+   * The NRLMSISE-00 atmosphere with its drivers (space weather, epoch): required when `atmosphere` is 'NRLMSISE00'
+   * (engine/ephemeris/propagation.ts builds it from the space-weather table).
+   */
+  readonly nrlmsise00?: Nrlmsise00Atmosphere;
   /** Harris–Priester cosine exponent n (default 4, Orekit's default). */
   readonly harrisPriesterExponent?: number;
   /** Central-body mu (m³/s², default 3.986004418e14). */
@@ -237,12 +243,12 @@ function buildForceModel(req: PropagationRequest): BuiltModel {
     requirePositive('forceModel.harrisPriesterExponent', n);
     if (area > 0 && cd > 0) forces.push(new AtmosphericDrag(new HarrisPriesterAtmosphere(n), area, cd));
   } else if (atmosphere === 'NRLMSISE00') {
-    throw new PropagationError(
-      'ATMOSPHERE_NOT_AVAILABLE',
-      'UNPROCESSABLE',
-      'the NRLMSISE-00 atmosphere is not available in this build (no redistributable coefficient source); use HARRIS_PRIESTER or NONE',
-      { atmosphere },
-    );
+    const area = requirePositive('spacecraft.dragAreaM2', sc.dragAreaM2, true);
+    const cd = requirePositive('spacecraft.dragCoefficient', sc.dragCoefficient, true);
+    if (!fm.nrlmsise00) {
+      throw new PropagationError('SPACE_WEATHER_REQUIRED', 'UNPROCESSABLE', 'the NRLMSISE-00 atmosphere needs space-weather data (forceModel.nrlmsise00)', { atmosphere });
+    }
+    if (area > 0 && cd > 0) forces.push(new AtmosphericDrag(fm.nrlmsise00, area, cd));
   } else if (atmosphere !== 'NONE') {
     throw new InvalidSettingError('forceModel.atmosphere', "must be 'HARRIS_PRIESTER', 'NRLMSISE00' or 'NONE'", atmosphere);
   }
@@ -381,7 +387,7 @@ export function propagate(req: PropagationRequest): PropagationResult {
   };
   const detectors: EventDetector[] = [floorDetector];
   const drag = model.forces.find((f): f is AtmosphericDrag => f instanceof AtmosphericDrag);
-  if (drag !== undefined && req.integrator?.densityNodeEvents !== false) {
+  if (drag !== undefined && drag.atmosphere instanceof HarrisPriesterAtmosphere && req.integrator?.densityNodeEvents !== false) {
     const atm = drag.atmosphere;
     const top = atm.maxHeightM + 0.5 * atm.nodeSpacingNear(atm.maxHeightM);
     detectors.push({

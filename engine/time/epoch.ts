@@ -96,6 +96,12 @@ export function calendarDateFromMjd(mjdDay: number): { year: number; month: numb
   return { year, month, day };
 }
 
+/** YYYY-MM-DD of the calendar day holding a (fractional) MJD. */
+export function isoDateFromMjd(mjd: number): string {
+  const { year, month, day } = calendarDateFromMjd(Math.floor(mjd));
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }

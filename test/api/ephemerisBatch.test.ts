@@ -30,7 +30,7 @@ after(async () => {
 });
 
 function runner(options: ConstructorParameters<typeof EphemerisBatchRunner>[1] = {}): EphemerisBatchRunner {
-  return new EphemerisBatchRunner({ db: svc.db, pool: svc.pool, config: svc.config }, { owner: `batch-test-${Math.random()}`, ...options });
+  return new EphemerisBatchRunner(svc, { owner: `batch-test-${Math.random()}`, ...options });
 }
 
 async function post(json: unknown): Promise<{ status: number; body: any; response: Response }> {

@@ -30,7 +30,7 @@ before(async () => {
   const minted = await svc.key({ organization: 'products-org' });
   key = minted.secret;
   organizationId = minted.organizationId;
-  runner = new TaskRunRunner({ db: svc.db, pool: svc.pool, config: svc.config }, { owner: 'products-test', clock: () => clock, sweepEveryMs: 0 });
+  runner = new TaskRunRunner(svc, { owner: 'products-test', clock: () => clock, sweepEveryMs: 0 });
 });
 after(async () => {
   await svc.close();

@@ -45,7 +45,7 @@ class FakeClock {
 }
 
 function runner(clock: FakeClock, owner: string, db = svc.db, leaseMs = 60_000): TaskRunRunner {
-  return new TaskRunRunner({ db, pool: svc.pool, config: svc.config }, { owner, clock: clock.now, leaseMs, backoff: { baseMs: 30_000, maxMs: 600_000 } });
+  return new TaskRunRunner({ db, earthData: svc.earthData }, { owner, clock: clock.now, leaseMs, backoff: { baseMs: 30_000, maxMs: 600_000 } });
 }
 
 async function craftWithState(withState = true): Promise<string> {
@@ -178,7 +178,7 @@ describe('failures', () => {
     const sc = await craftWithState(false);
     const task = await hourlyOemTask(sc, T0);
     const clock = new FakeClock(T0);
-    const r = new TaskRunRunner({ db: svc.db, pool: svc.pool, config: svc.config }, { owner: 'r-sup', clock: clock.now, backoff: { baseMs: 2 * HOUR, maxMs: 4 * HOUR } });
+    const r = new TaskRunRunner(svc, { owner: 'r-sup', clock: clock.now, backoff: { baseMs: 2 * HOUR, maxMs: 4 * HOUR } });
     await r.drain();
     clock.nowMs = T0 + HOUR;
     await r.drain();

@@ -50,7 +50,17 @@ export interface KeyOptions {
  */
 export async function createTestService(overrides: Partial<Config> = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-test-'));
-  const config: Config = { ...loadConfig({}), databaseUrl: `file:${join(dir, 'apsis.db')}`, workers: 1, port: 0, ...overrides };
+  const config: Config = {
+    ...loadConfig({}),
+    databaseUrl: `file:${join(dir, 'apsis.db')}`,
+    workers: 1,
+    port: 0,
+    // an empty data directory of its own (the bundled Earth data), no periodic check, no staleness log
+    dataDir: join(dir, 'earth-data'),
+    dataCheckIntervalS: 0,
+    dataMaxAgeDays: 36500,
+    ...overrides,
+  };
   const service = await startService(config);
   return {
     ...service,
