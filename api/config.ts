@@ -1,5 +1,6 @@
 /** Runtime configuration from the environment (README → Configuration). */
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { resolveDataDirectory } from '../resources/earthData/files.ts';
 
 export interface Config {
@@ -14,6 +15,8 @@ export interface Config {
   dataCheckIntervalS: number;
   /** Earth data whose observations are older than this at start are logged as a warning. */
   dataMaxAgeDays: number;
+  /** EOP_FILE (absolute): an explicit EOP file that wins over the data directory's eop/ files. */
+  eopFile: string | undefined;
   /** Where `data update` downloads each kind from. */
   dataUrls: { eop: string; leapSeconds: string; spaceWeather: string };
   maxUploadBytes: number;
@@ -39,12 +42,6 @@ export const DEFAULT_DATA_URLS = {
 } as const;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  if (env.EOP_FILE !== undefined && env.EOP_FILE.trim() !== '') {
-    // One way to get Earth data: the data directory. A silently ignored EOP_FILE would run on the wrong table.
-    throw new Error(
-      `EOP_FILE is no longer read: copy ${env.EOP_FILE} into the data directory's eop/ folder (APSIS_DATA_DIR, default data/) and unset EOP_FILE`,
-    );
-  }
   return {
     port: positiveInteger('PORT', env.PORT, 8080, true),
     databaseUrl: env.DATABASE_URL?.trim() || 'file:data/apsis.db',
@@ -52,6 +49,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bootstrapApiKey: env.BOOTSTRAP_API_KEY || undefined,
     workers: positiveInteger('WORKERS', env.WORKERS, availableParallelism()),
     dataDir: resolveDataDirectory(env.APSIS_DATA_DIR),
+    eopFile: env.EOP_FILE?.trim() ? resolve(env.EOP_FILE.trim()) : undefined,
     dataCheckIntervalS: positiveInteger('APSIS_DATA_CHECK_INTERVAL_S', env.APSIS_DATA_CHECK_INTERVAL_S, 600, true),
     dataMaxAgeDays: positiveInteger('APSIS_DATA_MAX_AGE_DAYS', env.APSIS_DATA_MAX_AGE_DAYS, 30),
     dataUrls: {

@@ -61,7 +61,7 @@ export async function openStorage(config: Config): Promise<Db> {
 export async function startService(config: Config): Promise<Service> {
   const db = await openStorage(config);
   const pool = await createPool({ size: config.workers });
-  const earthData = new EarthDataStore(pool, { dataDir: config.dataDir, checkIntervalS: config.dataCheckIntervalS, maxAgeDays: config.dataMaxAgeDays });
+  const earthData = new EarthDataStore(pool, { dataDir: config.dataDir, checkIntervalS: config.dataCheckIntervalS, maxAgeDays: config.dataMaxAgeDays, eopFile: config.eopFile });
   try {
     await earthData.start();
   } catch (error) {

@@ -17,6 +17,7 @@ import { generateTleTask } from './tleTasks.ts';
 import { parseBatchRequest } from '../api/services/ephemerisBatchRequest.ts';
 import { oemProductTask, oemZipEntryTask, textZipEntryTask, tleProductTask } from './productTasks.ts';
 import { inspectEarthDataFile, inspectEopSplice, type EarthDataFileRef, type EarthDataKind } from '../resources/earthData/files.ts';
+import { estimateTask, residualsTask } from './odTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
 function cpuSpin(input: { durationMs: number }): { iterations: number } {
@@ -88,6 +89,8 @@ export const TASKS = {
   'ephemeris.parseBatch': parseBatchRequest,
   'earthData.inspect': (input: { kind: EarthDataKind; path: string }) => inspectEarthDataFile(input.kind, input.path),
   'earthData.inspectEop': (input: { files: EarthDataFileRef[] }) => inspectEopSplice(input.files),
+  'measurements.residuals': residualsTask,
+  'od.estimate': estimateTask,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

@@ -45,6 +45,11 @@ export interface EarthDataOptions {
   checkIntervalS: number;
   /** Observations older than this many days at start are logged as a warning. */
   maxAgeDays: number;
+  /**
+   * EOP_FILE: an explicit EOP file (any supported format) that wins over the data directory's `eop/` files. It must
+   * be valid: a missing or malformed file fails the selection (the service does not start) naming the line.
+   */
+  eopFile?: string;
 }
 
 /** What `/health` shows for one kind. */
@@ -203,6 +208,23 @@ export class EarthDataStore {
     return result;
   }
 
+  /** The EOP_FILE override, inspected like a data-directory file; anything wrong with it is an error, not a fallback. */
+  private async explicitEopFile(path: string, bundledEopEnd: number, live: Set<string>): Promise<EarthDataFileSummary> {
+    let st;
+    try {
+      st = await stat(path);
+    } catch (error) {
+      throw new Error(`EOP_FILE ${path}: ${(error as Error).message}`);
+    }
+    live.add(`EOP|${path}|${st.size}|${st.mtimeMs}`);
+    const result = await this.inspect('EOP', { path, size: st.size, mtimeMs: st.mtimeMs });
+    if (!result.ok) throw new Error(`EOP_FILE ${result.error}`);
+    if (result.summary.kind === 'EOP' && result.summary.coverage.firstMjd > bundledEopEnd + 1) {
+      throw new Error(`EOP_FILE ${path} starts ${isoDateFromMjd(result.summary.coverage.firstMjd)}, after the end of the bundled EOP history (${isoDateFromMjd(bundledEopEnd)})`);
+    }
+    return result.summary;
+  }
+
   private async select(reason: string): Promise<EarthDataSnapshot> {
     const candidates = await scanDataDirectory(this.options.dataDir);
     const live = new Set<string>();
@@ -243,6 +265,7 @@ export class EarthDataStore {
       valid.sort((a, b) => b.summary.observedUntilMjd - a.summary.observedUntilMjd || b.file.mtimeMs - a.file.mtimeMs);
       if (valid[0]) chosen[kind] = valid[0].summary;
     }
+    if (this.options.eopFile) chosen.EOP = await this.explicitEopFile(this.options.eopFile, bundledEopEnd, live);
     const eopFiles: EarthDataFileRef[] = [...eopBundled, ...(chosen.EOP ? [chosen.EOP] : [])].map((s) => ({ path: s.path, sha256: s.sha256 }));
     const spliceKey = eopFiles.map((f) => `${f.sha256}:${f.path}`).join('+');
     let eopCoverage = this.spliceCoverage.get(spliceKey);

@@ -16,8 +16,10 @@ import {
   type ForceModelSettings,
   type IntegratorSettings,
   type PropagationResult,
+  type SensitivityForce,
   type SpacecraftProperties,
 } from '../propagation/propagator.ts';
+import type { VariationalPartials } from '../propagation/dynamics.ts';
 import { Epoch } from '../time/epoch.ts';
 import { convertState, covarianceToGcrf, type StateFrame } from './frames.ts';
 
@@ -69,15 +71,24 @@ export interface StoredStatePropagation {
   result: PropagationResult;
 }
 
+/** What orbit determination asks of the propagation besides the states (see `PropagationRequest`). */
+export interface VariationalRequest {
+  stm: boolean;
+  sensitivities?: readonly SensitivityForce[];
+  partials?: VariationalPartials;
+}
+
 /**
  * Propagates the stored state to `outputTimesS` (seconds from the state epoch, any sign). `covariance` (36 values
- * row-major in its own frame, a state frame or RTN/TNW) is propagated through the STM when given.
+ * row-major in its own frame, a state frame or RTN/TNW) is propagated through the STM when given; `variational`
+ * asks for the STM (and force-scale sensitivities) at the outputs.
  */
 export function propagateStoredState(
   input: StoredStatePropagationInput,
   outputTimesS: Float64Array,
   earth: EarthData,
   covariance?: { frame: string; values: number[] },
+  variational?: VariationalRequest,
 ): StoredStatePropagation {
   const eop = earth.eop;
   const epoch = Epoch.parse(input.state.epoch, 'UTC');
@@ -111,6 +122,9 @@ export function propagateStoredState(
     environment,
     ...(input.integrator ? { integrator: input.integrator } : {}),
     ...(covarianceGcrf ? { covarianceKm: covarianceGcrf } : {}),
+    ...(variational
+      ? { stm: variational.stm, sensitivities: variational.sensitivities ?? [], variationalPartials: variational.partials ?? 'FINITE_DIFFERENCES' }
+      : {}),
   });
   return { epoch, gcrf0, environment, result };
 }

@@ -67,6 +67,31 @@ export class ForceEvaluation {
     this.stamp++;
   }
 
+  /**
+   * Starts an evaluation at `source`'s time with state y, reusing the rotation, Sun and Moon `source` has already
+   * computed (the ITRF position is recomputed): perturbed evaluations for partial derivatives at one instant.
+   */
+  beginFrom(source: ForceEvaluation, y: Float64Array): void {
+    this.begin(source.t, y);
+    if (source.rotationStamp === source.stamp) {
+      const R = source.rotation;
+      this.rotation.set(R);
+      const r = this.rGcrfM;
+      this.rItrfM[0] = R[0]! * r[0]! + R[1]! * r[1]! + R[2]! * r[2]!;
+      this.rItrfM[1] = R[3]! * r[0]! + R[4]! * r[1]! + R[5]! * r[2]!;
+      this.rItrfM[2] = R[6]! * r[0]! + R[7]! * r[1]! + R[8]! * r[2]!;
+      this.rotationStamp = this.stamp;
+    }
+    if (source.sunStamp === source.stamp) {
+      this.sunGcrfM.set(source.sunGcrfM);
+      this.sunStamp = this.stamp;
+    }
+    if (source.moonStamp === source.stamp) {
+      this.moonGcrfM.set(source.moonGcrfM);
+      this.moonStamp = this.stamp;
+    }
+  }
+
   /** Makes `rotation` and `rItrfM` valid for this evaluation. */
   ensureRotation(): void {
     if (this.rotationStamp === this.stamp) return;

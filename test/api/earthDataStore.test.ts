@@ -216,3 +216,15 @@ test('a leap-second file announcing a step the build lacks: reported in the stat
   assert.deepEqual(s.coverage.leapSeconds.unknownSteps, [{ mjd: 61222, taiMinusUtcSeconds: 38 }]);
   assert.ok(lines.some((l) => /leap-second file disagrees with the built-in table/.test(l)));
 });
+
+test('EOP_FILE: an explicit EOP file wins over the data directory; a missing or malformed one stops the selection naming it', async () => {
+  const dir = dataDir();
+  put(dir, 'eop', 'finals2000A.all', finals2000A('2023-08-28', '2023-07-01'));
+  const explicit = put(dataDir(), 'eop', 'eopc04_20.csv', eopCsv('2023-03-31'));
+  const s = await new EarthDataStore(inProcessPool(), { ...OPTIONS, dataDir: dir, eopFile: explicit }).start();
+  assert.equal(s.status.eop.source, explicit, 'the override wins although the directory file observes longer');
+  assert.equal(s.status.eop.lastObservedDate, '2023-03-31');
+  await assert.rejects(new EarthDataStore(inProcessPool(), { ...OPTIONS, dataDir: dir, eopFile: join(dir, 'absent.csv') }).start(), /EOP_FILE .*absent\.csv/);
+  const bad = put(dataDir(), 'eop', 'bad.csv', 'MJD;Year;Month;Day;x_pole;y_pole;UT1-UTC;LOD;dX;dY\n59580;2022;01;01;0.05;0.27;x;0;0;0\n');
+  await assert.rejects(new EarthDataStore(inProcessPool(), { ...OPTIONS, dataDir: dir, eopFile: bad }).start(), /EOP_FILE .*line 2/);
+});
