@@ -21,6 +21,8 @@ export interface Config {
   dataUrls: { eop: string; leapSeconds: string; spaceWeather: string };
   maxUploadBytes: number;
   trustProxy: boolean;
+  /** Lease of a background job (upload, orbit determination): how long after a killed process its job is taken over. */
+  jobLeaseMs: number;
 }
 
 const MIB = 1024 * 1024;
@@ -59,5 +61,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     maxUploadBytes: positiveInteger('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 50 * MIB),
     trustProxy: (env.TRUST_PROXY ?? '').toLowerCase() === 'true',
+    jobLeaseMs: positiveInteger('JOB_LEASE_MS', env.JOB_LEASE_MS, 60_000),
   };
 }

@@ -13,6 +13,8 @@ export interface AppDeps {
   earthData: EarthDataStore;
   /** Background runner of tracking-upload jobs; uploads wake it. */
   jobRunner?: { wake(): void };
+  /** Background runner of orbit-determination jobs; new jobs wake it. */
+  odRunner?: { wake(): void };
   /** Background runner of scheduled task runs; task writes wake it. */
   taskRunner?: { wake(): void };
   /** Background runner of batch OEM jobs; a new batch wakes it. */

@@ -11,6 +11,7 @@ import { ensureOwner } from '../storage/owners.ts';
 import { createPool, type ComputePool } from '../workers/pool.ts';
 import { createApp } from './app.ts';
 import { MeasurementJobRunner } from './services/measurementJobRunner.ts';
+import { OrbitDeterminationRunner } from './services/orbitDeterminationRunner.ts';
 import { TaskRunRunner } from './services/taskRunner.ts';
 import { EphemerisBatchRunner } from './services/ephemerisBatch.ts';
 import { EarthDataStore } from './services/earthData.ts';
@@ -24,6 +25,7 @@ export interface Service {
   pool: ComputePool;
   config: Config;
   jobRunner: MeasurementJobRunner;
+  odRunner: OrbitDeterminationRunner;
   taskRunner: TaskRunRunner;
   batchRunner: EphemerisBatchRunner;
   earthData: EarthDataStore;
@@ -69,12 +71,14 @@ export async function startService(config: Config): Promise<Service> {
     db.close();
     throw error;
   }
-  const jobRunner = new MeasurementJobRunner(db, pool);
-  const taskRunner = new TaskRunRunner({ db, earthData });
-  const batchRunner = new EphemerisBatchRunner({ db, pool, earthData });
-  const app = createApp({ db, pool, config, earthData, jobRunner, taskRunner, batchRunner });
+  const jobRunner = new MeasurementJobRunner(db, pool, { leaseMs: config.jobLeaseMs });
+  const odRunner = new OrbitDeterminationRunner(db, earthData, { leaseMs: config.jobLeaseMs });
+  const taskRunner = new TaskRunRunner({ db, earthData }, { leaseMs: config.jobLeaseMs });
+  const batchRunner = new EphemerisBatchRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs });
+  const app = createApp({ db, pool, config, earthData, jobRunner, odRunner, taskRunner, batchRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
+  odRunner.start();
   taskRunner.start();
   batchRunner.start();
   return {
@@ -83,12 +87,13 @@ export async function startService(config: Config): Promise<Service> {
     pool,
     config,
     jobRunner,
+    odRunner,
     taskRunner,
     batchRunner,
     earthData,
     async close() {
       earthData.stop();
-      await Promise.all([jobRunner.stop(), taskRunner.stop(), batchRunner.stop()]);
+      await Promise.all([jobRunner.stop(), odRunner.stop(), taskRunner.stop(), batchRunner.stop()]);
       await pool.close();
       db.close();
     },

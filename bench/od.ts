@@ -18,6 +18,7 @@ import { computeResiduals } from '../engine/measurements/residuals.ts';
 import type { MeasurementInput, ObservableKind } from '../engine/measurements/types.ts';
 import { Epoch } from '../engine/time/epoch.ts';
 import { bundledEarthData } from '../resources/earthData/files.ts';
+import { odApiSection } from './lib/odApiSection.ts';
 import { loadMeasurements, loadSolution, loadStations, loadTruth, propagationInput, type ScenarioId } from '../test/engine/measurements/odReference.ts';
 
 export interface BenchRow {
@@ -148,7 +149,7 @@ const residuals: BenchSection = {
   },
 };
 
-export const sections: BenchSection[] = [estimation, tolerance, residuals];
+export const sections: BenchSection[] = [estimation, tolerance, residuals, odApiSection];
 
 export async function main(): Promise<void> {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';

@@ -12,6 +12,7 @@ import {
 } from '@libsql/client';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { setImmediate } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
 /** Anything that can run a statement: the client itself or an open transaction. */
@@ -229,4 +230,12 @@ export function nowIso(): string {
 export function isUniqueViolation(error: unknown): boolean {
   const text = String((error as { message?: string })?.message ?? error);
   return text.includes('UNIQUE constraint failed') || (error as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * Lets timers and I/O run (a macrotask turn). The embedded driver executes statements synchronously, and awaiting
+ * resolved promises never yields to I/O, so long sequences of statements call this between them.
+ */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve));
 }

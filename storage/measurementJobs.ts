@@ -110,9 +110,18 @@ export function renewLease(db: SqlExecutor, jobId: string, owner: string, leaseM
   return renewJobLease(db, MEASUREMENT_JOBS, jobId, owner, leaseMs);
 }
 
-/** Marks the job SUCCEEDED (and drops its stored bytes) if `owner` still holds it; false otherwise (roll back). */
-export function completeJob(db: SqlExecutor, jobId: string, owner: string, measurementCount: number): Promise<boolean> {
-  return completeLeasedJob(db, MEASUREMENT_JOBS, jobId, owner, { sql: 'measurement_count = ?, content = zeroblob(0)', args: [measurementCount] });
+/**
+ * Marks the job SUCCEEDED (and drops its stored bytes) if `owner` still holds it; false otherwise (roll back).
+ * `summary` entries are merged into the job's summary (e.g. how its stations resolved).
+ */
+export function completeJob(db: SqlExecutor, jobId: string, owner: string, measurementCount: number, summary?: Record<string, unknown>): Promise<boolean> {
+  if (!summary) {
+    return completeLeasedJob(db, MEASUREMENT_JOBS, jobId, owner, { sql: 'measurement_count = ?, content = zeroblob(0)', args: [measurementCount] });
+  }
+  return completeLeasedJob(db, MEASUREMENT_JOBS, jobId, owner, {
+    sql: 'measurement_count = ?, content = zeroblob(0), summary = json_patch(summary, ?)',
+    args: [measurementCount, JSON.stringify(summary)],
+  });
 }
 
 /** Marks the job FAILED (permanent error) or back to QUEUED (retryable) if `owner` still holds it. */

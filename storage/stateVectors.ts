@@ -184,12 +184,15 @@ export async function findLatestEligibleStateVector(
   organizationId: string,
   spacecraftId: string,
   includeNonConverged = false,
+  /** Only states with an epoch key at or before this one (orbit determination: the latest before its span ends). */
+  notAfterKey?: string,
 ): Promise<StateVectorRecord | null> {
   const eligibility = includeNonConverged ? '' : ` AND (sv.source_type <> 'ORBIT_DETERMINATION' OR sv.converged = 1)`;
+  const bound = notAfterKey !== undefined ? ' AND sv.epoch_key <= ?' : '';
   const result = await db.execute({
-    sql: `${SELECT} WHERE sv.organization_id = ? AND sv.spacecraft_id = ?${eligibility}
+    sql: `${SELECT} WHERE sv.organization_id = ? AND sv.spacecraft_id = ?${eligibility}${bound}
           ORDER BY sv.epoch_key DESC, sv.display_number DESC LIMIT 1`,
-    args: [organizationId, spacecraftId],
+    args: [organizationId, spacecraftId, ...(notAfterKey !== undefined ? [notAfterKey] : [])],
   });
   return result.rows[0] ? fromRow(result.rows[0] as Record<string, unknown>) : null;
 }

@@ -17,6 +17,36 @@ export const MeasurementQuerySchema = z.object({
   ...pageableQuery,
 });
 
+const ParticipantSchema = z.object({
+  number: z.number().int().openapi({ description: 'n of PARTICIPANT_n' }),
+  name: z.string(),
+  roles: z.array(z.enum(['TRANSMITTER', 'TRANSPONDER', 'RECEIVER'])).openapi({ description: 'From PATH: first sends, last receives' }),
+});
+
+export const MeasurementContextDetailSchema = z
+  .object({
+    recorded: z.boolean().openapi({ description: 'false for measurements stored before the context was kept: the TDM fields are then null' }),
+    segmentIndex: z.number().int().nullable(),
+    dataKeyword: z.string().nullable().openapi({ example: 'DOPPLER_INSTANTANEOUS' }),
+    participants: z.union([z.array(ParticipantSchema), z.array(z.string())]),
+    path: z.array(z.number().int()).nullable().openapi({ description: 'PATH (or PATH_1) as participant numbers', example: [1, 2, 1] }),
+    path2: z.array(z.number().int()).nullable(),
+    mode: z.string().nullable(),
+    timetagRef: z.string().nullable().openapi({ description: 'RECEIVE or TRANSMIT; null = not given (RECEIVE)' }),
+    integrationIntervalS: z.number().nullable(),
+    integrationRef: z.string().nullable(),
+    turnaroundNumerator: z.number().int().nullable(),
+    turnaroundDenominator: z.number().int().nullable(),
+    rangeMode: z.string().nullable(),
+    rangeModulus: z.number().nullable(),
+    rangeUnits: z.string().nullable(),
+    angleType: z.string().nullable(),
+    transmitBand: z.string().nullable(),
+    receiveBand: z.string().nullable(),
+    referenceFrame: z.string().nullable(),
+  })
+  .openapi('MeasurementContext');
+
 export const MeasurementSchema = z
   .object({
     id: z.string(),
@@ -30,7 +60,9 @@ export const MeasurementSchema = z
     sigma: z.record(z.string(), z.number().nullable()).nullable().openapi({ description: 'Standard deviation of each value where the file gives one' }),
     referenceFrame: z.string().nullable().openapi({ description: 'Frame of PV states and RADEC angles' }),
     participants: z.array(z.string()),
-    station: z.string().nullable(),
+    station: z.string().nullable().openapi({ description: 'The ground participant(s) as the file names them' }),
+    groundStationId: z.string().nullable().openapi({ description: 'The ground station the participant resolved to (null: no station has that name or alias)' }),
+    context: MeasurementContextDetailSchema.nullable().openapi({ description: 'TDM metadata of the measurement (null for SP3/OEM)' }),
     sourceFile: z.string(),
     jobId: z.string(),
     outlier: z.boolean(),
@@ -114,6 +146,10 @@ export const JobSchema = z
     contentHash: z.string(),
     measurementContext: z.unknown(),
     uncertaintySummary: z.string().nullable(),
+    stations: z
+      .object({ resolved: z.array(z.object({ name: z.string(), stationId: z.string() })), unresolved: z.array(z.string()) })
+      .nullable()
+      .openapi({ description: 'How the TDM ground participants resolved to ground stations at ingest (null before the job ran, and for SP3/OEM)' }),
     createdAt: z.string(),
     startedAt: z.string().nullable(),
     finishedAt: z.string().nullable(),

@@ -176,7 +176,8 @@ export class EarthDataStore {
   async run<N extends TaskName>(
     task: N,
     build: (snapshot: EarthDataSnapshot) => Omit<TaskInput<N>, 'earthData'>,
-    options?: RunOptions,
+    /** Pool options (background priority), or the transferables of the input (e.g. a progress port; a port cannot be sent twice, so a retry then fails). */
+    options?: RunOptions | Transferable[],
   ): Promise<{ output: TaskOutput<N>; snapshot: EarthDataSnapshot }> {
     for (let attempt = 0; ; attempt++) {
       const snapshot = this.snapshot();

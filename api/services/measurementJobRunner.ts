@@ -6,6 +6,7 @@
 import { inTransaction, type Db } from '../../storage/db.ts';
 import { claimNextJob, completeJob, failJob, renewLease, type ClaimedJob } from '../../storage/measurementJobs.ts';
 import { insertMeasurementColumns, measurementInsertContext, type MeasurementGroupRow } from '../../storage/measurements.ts';
+import { MeasurementContextWriter } from './measurementContexts.ts';
 import type { ComputePool } from '../../workers/pool.ts';
 import { PoolSaturatedError } from '../../workers/pool.ts';
 import type { TrackingStreamMessage } from '../../workers/tasks.ts';
@@ -69,6 +70,7 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
       const outcome: JobOutcome = await inTransaction(this.db, async (tx): Promise<JobOutcome> => {
         const context = measurementInsertContext(job.organizationId, job.id, job.filename);
         const groups: MeasurementGroupRow[] = [];
+        const contexts = new MeasurementContextWriter(tx, job.organizationId, job.id, job.filename);
         let count = 0;
         for (;;) {
           const waited = performance.now();
@@ -83,21 +85,26 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
           for (const group of batch.newGroups) {
             const target = resolution[group.objectKey];
             if (!target) unresolved.push(group.objectKey);
-            groups.push({
+            const row: MeasurementGroupRow = {
               spacecraftId: target?.spacecraftId ?? '', type: group.type, units: group.units, participants: group.participants, frame: group.frame,
               // The participants that are not the spacecraft are the station(s) (TDM PATH).
               station: group.participants.filter((p) => p !== target?.identifier).join(',') || null,
-            });
+            };
+            if (target && group.context) row.contextId = await contexts.add(group, target);
+            groups.push(row);
           }
           if (unresolved.length > 0) throw new InvalidContentError(`unresolved objects: ${unresolved.join(', ')}`);
           const inserting = performance.now();
+          contexts.count(groups, batch);
           count += await insertMeasurementColumns(tx, context, groups, batch);
           timing.insertMs += performance.now() - inserting;
           source.ack();
         }
         // Only the lease holder may commit; otherwise roll the inserts back.
         const completing = performance.now();
-        if (!(await completeJob(tx, job.id, this.owner, count))) throw new LeaseLostError();
+        await contexts.finish();
+        const stations = contexts.stationSummary();
+        if (!(await completeJob(tx, job.id, this.owner, count, stations ? { stations } : undefined))) throw new LeaseLostError();
         timing.insertMs += performance.now() - completing;
         return { kind: 'committed', count };
       }).catch((error: unknown): JobOutcome => {

@@ -15,7 +15,9 @@ import {
   type TrackingFileSummary,
   type TrackingStreamResult,
 } from '../../engine/tracking/index.ts';
-import type { Db } from '../../storage/db.ts';
+import { inTransaction, type Db } from '../../storage/db.ts';
+import { resolveStationNames } from '../../storage/groundStations.ts';
+import { deleteContextsByFile, findMeasurementContexts, type MeasurementContextRecord } from '../../storage/measurementContexts.ts';
 import { findJob, insertJob, type MeasurementJob } from '../../storage/measurementJobs.ts';
 import {
   deleteMeasurementsByFile,
@@ -123,6 +125,29 @@ export async function resolveTrackedObjects(db: Db, organizationId: string, obje
   return { resolved, unresolved };
 }
 
+/**
+ * How the ground participants of a TDM's tracked objects resolve to ground stations now (the job resolves them again
+ * at ingest and records the outcome in its summary). Null for files without participants (SP3, OEM).
+ */
+async function previewStations(
+  db: Db,
+  organizationId: string,
+  objects: readonly TrackedObject[],
+  resolved: ObjectResolution['resolved'],
+): Promise<{ resolved: Array<{ name: string; stationId: string }>; unresolved: string[] } | null> {
+  const names = new Set<string>();
+  for (const object of objects) {
+    if (!object.participants) continue;
+    for (const name of object.participants) if (name !== resolved[object.key]?.identifier) names.add(name);
+  }
+  if (names.size === 0) return null;
+  const stationIds = await resolveStationNames(db, organizationId, [...names]);
+  return {
+    resolved: [...names].filter((n) => stationIds.has(n)).map((name) => ({ name, stationId: stationIds.get(name)! })),
+    unresolved: [...names].filter((n) => !stationIds.has(n)),
+  };
+}
+
 interface InspectOutcome {
   contentHash: string;
   format: string | null;
@@ -191,6 +216,8 @@ async function acceptFile(db: Db, pool: ComputePool, organizationId: string, fil
     spacecraftIds: [...new Set(Object.values(resolved).map((r) => r.spacecraftId))],
     measurementTypes: summary.types,
   };
+  const stations = await previewStations(db, organizationId, summary.objects, resolved);
+  if (stations) params.stations = stations;
   // Cached before the row exists, so a runner that claims the job at once already finds the parse.
   const jobId = randomUUID();
   if (cache && inspected.parsed) cache.put(jobId, inspected.parsed);
@@ -269,7 +296,7 @@ export async function inspectMeasurementsFile(db: Db, pool: ComputePool, organiz
 }
 
 export function jobView(job: MeasurementJob) {
-  const summary = job.summary as { measurementContext?: unknown; uncertaintySummary?: string; measurementCount?: number };
+  const summary = job.summary as { measurementContext?: unknown; uncertaintySummary?: string; measurementCount?: number; stations?: unknown };
   return {
     jobId: job.id,
     filename: job.filename,
@@ -283,6 +310,7 @@ export function jobView(job: MeasurementJob) {
     contentHash: job.contentSha256,
     measurementContext: summary.measurementContext ?? null,
     uncertaintySummary: summary.uncertaintySummary ?? null,
+    stations: summary.stations ?? null,
     createdAt: job.createdAt,
     startedAt: job.startedAt,
     finishedAt: job.finishedAt,
@@ -295,7 +323,35 @@ export async function getJob(db: Db, organizationId: string, jobId: string) {
   return jobView(job);
 }
 
-export function measurementView(m: Measurement) {
+/** The stored context of a measurement as the API shows it (null for SP3/OEM rows). */
+export function contextView(context: MeasurementContextRecord | null | undefined) {
+  if (!context) return null;
+  return {
+    recorded: context.recorded,
+    segmentIndex: context.segmentIndex,
+    dataKeyword: context.dataKeyword,
+    participants: context.participants,
+    path: context.path,
+    path2: context.path2,
+    mode: context.mode,
+    timetagRef: context.timetagRef,
+    integrationIntervalS: context.integrationIntervalS,
+    integrationRef: context.integrationRef,
+    turnaroundNumerator: context.turnaroundNumerator,
+    turnaroundDenominator: context.turnaroundDenominator,
+    rangeMode: context.rangeMode,
+    rangeModulus: context.rangeModulus,
+    rangeUnits: context.rangeUnits,
+    angleType: context.angleType,
+    transmitBand: context.transmitBand,
+    receiveBand: context.receiveBand,
+    referenceFrame: context.referenceFrame,
+  };
+}
+
+export type MeasurementWithContext = Measurement & { context: MeasurementContextRecord | null };
+
+export function measurementView(m: MeasurementWithContext) {
   const names = MEASUREMENT_COMPONENTS[m.type];
   const values: Record<string, number | null> = {};
   const units: Record<string, string> = {};
@@ -316,6 +372,8 @@ export function measurementView(m: Measurement) {
     referenceFrame: m.frame,
     participants: m.participants,
     station: m.station,
+    groundStationId: m.context?.groundStationId ?? null,
+    context: contextView(m.context),
     sourceFile: m.sourceFile,
     jobId: m.jobId,
     outlier: m.outlier,
@@ -342,12 +400,15 @@ export async function listMeasurements(db: Db, organizationId: string, filter: M
     }
     spacecraftIds = [...ids];
   }
-  return await queryMeasurements(
+  const { items, total } = await queryMeasurements(
     db,
     organizationId,
     { startEpoch: utcText(filter.start), endEpoch: utcText(filter.end), spacecraftIds, types: filter.types, includeOutliers: filter.includeOutliers },
     page,
   );
+  // The page's contexts in one query (a page references a handful), not a join in the 1M-row query.
+  const contexts = await findMeasurementContexts(db, organizationId, items.flatMap((m) => (m.contextId === null ? [] : [m.contextId])));
+  return { items: items.map((m) => ({ ...m, context: m.contextId === null ? null : contexts.get(m.contextId) ?? null })), total };
 }
 
 export async function flagOutliersByIds(db: Db, organizationId: string, ids: string[], outlier: boolean): Promise<{ updatedCount: number }> {
@@ -359,5 +420,11 @@ export async function flagOutliersByFile(db: Db, organizationId: string, fileNam
 }
 
 export async function deleteByFile(db: Db, organizationId: string, spacecraftId: string, fileName: string): Promise<{ deletedCount: number }> {
-  return { deletedCount: await deleteMeasurementsByFile(db, organizationId, spacecraftId, fileName) };
+  // The contexts go with their measurements (their counts are what a station delete reports).
+  const deletedCount = await inTransaction(db, async (tx) => {
+    const count = await deleteMeasurementsByFile(tx, organizationId, spacecraftId, fileName);
+    await deleteContextsByFile(tx, organizationId, spacecraftId, fileName);
+    return count;
+  });
+  return { deletedCount };
 }

@@ -368,3 +368,57 @@ export async function importOpmFiles(deps: AppDeps, organizationId: string, file
   const text = results.length === 1 ? `${first.filename}: ${first.message}` : `All ${results.length} files failed; see details.results`;
   throw new ApiError(400, 'VALIDATION_ERROR', text, { code: 'import.file.invalid', details: body });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Orbit-determination results
+
+export interface OrbitSolutionState {
+  spacecraftId: string;
+  epoch: Epoch;
+  /** GCRF. */
+  positionKm: [number, number, number];
+  velocityKmS: [number, number, number];
+  massKg: number | null;
+  /** 6×6 GCRF covariance (km², km²/s, km²/s²), already validated; null when none. */
+  covariance: number[][] | null;
+  orbitSolutionId: string;
+  warnings: string[];
+}
+
+/**
+ * Stores an accepted orbit solution as a state vector (sourceType ORBIT_DETERMINATION, converged, GCRF) with its
+ * derived values, and runs `within` in the same transaction with the new display number (the caller marks the
+ * solution accepted there, or throws to roll the insert back).
+ */
+export async function insertOrbitSolutionStateVector(
+  deps: AppDeps,
+  organizationId: string,
+  state: OrbitSolutionState,
+  within: (tx: SqlExecutor, displayNumber: number) => Promise<void>,
+): Promise<StateVectorRecord> {
+  const derived = await derive(deps.earthData, { epoch: state.epoch, positionKm: state.positionKm, velocityKmS: state.velocityKmS, frame: 'GCRF' });
+  const record: NewStateVector = {
+    spacecraftId: state.spacecraftId,
+    epoch: canonicalInstant(state.epoch),
+    epochKey: epochKey(state.epoch),
+    positionKm: state.positionKm,
+    velocityKmS: state.velocityKmS,
+    referenceFrame: 'GCRF',
+    massKg: state.massKg,
+    originator: DEFAULT_ORIGINATOR,
+    creationDate: nowIso(),
+    sourceType: 'ORBIT_DETERMINATION',
+    orbitSolutionId: state.orbitSolutionId,
+    converged: true,
+    covariance: state.covariance ? { frame: 'GCRF', matrix: state.covariance } : null,
+    meanElements: derived.meanElements,
+    warnings: [...state.warnings, ...derived.warnings],
+    sourceFile: null,
+  };
+  const { displayNumber } = await inTransaction(deps.db, async (tx) => {
+    const inserted = await insertStateVector(tx, organizationId, record);
+    await within(tx, inserted.displayNumber);
+    return inserted;
+  });
+  return (await findStateVector(deps.db, organizationId, displayNumber))!;
+}

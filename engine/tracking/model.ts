@@ -20,6 +20,8 @@ export interface TrackingMeasurement {
   participants: string[];
   /** Reference frame of the values where it matters (PV states, RADEC angles), else null. */
   frame: string | null;
+  /** TDM: the segment's metadata a model needs (see TrackingContext); null for SP3 and OEM. */
+  context?: TrackingContext | null;
 }
 
 /** A tracked object named by the file, with the identifiers to try (in order) when resolving it. */
@@ -164,6 +166,51 @@ export interface TrackingReader {
   end(): TrackingFileSummary;
 }
 
+/** What a participant does on the signal path (CCSDS 503.0-B-2 §3.3.2.4, PATH): first = sends, last = receives. */
+export type ParticipantRole = 'TRANSMITTER' | 'TRANSPONDER' | 'RECEIVER';
+
+export interface ContextParticipant {
+  /** n of PARTICIPANT_n. */
+  number: number;
+  name: string;
+  /** Its roles on PATH (or PATH_1 / PATH_2); empty when it is on no path. */
+  roles: ParticipantRole[];
+}
+
+/**
+ * The TDM metadata a measurement model needs (503.0-B-2 table 3-3), kept per segment and data keyword: what instant
+ * a value refers to (TIMETAG_REF, INTEGRATION_*), round trip or one way (PATH, MODE), units and ambiguity of range
+ * (RANGE_UNITS, RANGE_MODE, RANGE_MODULUS), the angle convention (ANGLE_TYPE, REFERENCE_FRAME), frequency data
+ * (TRANSMIT/RECEIVE_BAND, TURNAROUND ratio) and who sent, transponded and received the signal.
+ */
+export interface TrackingContext {
+  /** 0-based segment of the file. */
+  segmentIndex: number;
+  /** The data keyword of the values (`RANGE`, `DOPPLER_INSTANTANEOUS`, `ANGLE_1,ANGLE_2`, `RECEIVE_FREQ_2`, …). */
+  dataKeyword: string;
+  participants: ContextParticipant[];
+  /** PATH as participant numbers (e.g. [1, 2, 1]); PATH_1 for SINGLE_DIFF. */
+  path: number[] | null;
+  /** PATH_2 (SINGLE_DIFF only). */
+  path2: number[] | null;
+  mode: string | null;
+  /** RECEIVE or TRANSMIT; null when absent (the standard's default is RECEIVE). */
+  timetagRef: string | null;
+  integrationIntervalS: number | null;
+  integrationRef: string | null;
+  turnaroundNumerator: number | null;
+  turnaroundDenominator: number | null;
+  rangeMode: string | null;
+  rangeModulus: number | null;
+  /** km, s or RU (RANGE only). */
+  rangeUnits: string | null;
+  angleType: string | null;
+  transmitBand: string | null;
+  receiveBand: string | null;
+  /** REFERENCE_FRAME (RADEC angles). */
+  referenceFrame: string | null;
+}
+
 /** What measurements of one kind share: stored once per batch stream, referenced by index from each row. */
 export interface MeasurementGroup {
   objectKey: string;
@@ -171,6 +218,8 @@ export interface MeasurementGroup {
   units: string[];
   participants: string[];
   frame: string | null;
+  /** TDM measurements: the segment's context; null for SP3 and OEM states. */
+  context?: TrackingContext | null;
 }
 
 /** Width of the fixed-width UTC epoch text (`YYYY-MM-DDThh:mm:ss.ssssssZ`). */
@@ -315,6 +364,7 @@ export function batchMeasurements(batch: MeasurementBatch, groups: MeasurementGr
       sigma: batch.hasSigma[i] ? sigma : null,
       participants: g.participants,
       frame: g.frame,
+      context: g.context ?? null,
     });
   }
   return out;
