@@ -73,7 +73,7 @@ export async function startService(config: Config): Promise<Service> {
   }
   const jobRunner = new MeasurementJobRunner(db, pool, { leaseMs: config.jobLeaseMs });
   const odRunner = new OrbitDeterminationRunner(db, earthData, { leaseMs: config.jobLeaseMs });
-  const taskRunner = new TaskRunRunner({ db, earthData }, { leaseMs: config.jobLeaseMs });
+  const taskRunner = new TaskRunRunner({ db, pool, config, earthData, odRunner }, { leaseMs: config.jobLeaseMs });
   const batchRunner = new EphemerisBatchRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs });
   const app = createApp({ db, pool, config, earthData, jobRunner, odRunner, taskRunner, batchRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.

@@ -11,7 +11,7 @@ const TAG = 'Products';
 const ProductSchema = z
   .object({
     id: z.string(),
-    kind: z.enum(['OEM', 'TLE', 'OEM_BATCH']),
+    kind: z.enum(['OEM', 'TLE', 'OEM_BATCH', 'OD_SOLUTION']),
     spacecraftId: z.string().nullable().openapi({ description: 'Null for a batch (see summary.spacecraftIds)' }),
     taskId: z.string().nullable(),
     taskRunId: z.string().nullable(),

@@ -5,8 +5,8 @@ import { MAX_INTERVAL_SECONDS, MIN_INTERVAL_SECONDS } from '../services/taskSche
 import { pageableQuery } from '../paging.ts';
 
 /** Kinds a task can be created with. UNSPECIFIED exists only for rows that predate the task API (see the migration). */
-export const CREATABLE_TASK_KINDS = ['GENERATE_OEM', 'GENERATE_TLE'] as const;
-export const TASK_KINDS = ['UNSPECIFIED', ...CREATABLE_TASK_KINDS, 'ORBIT_DETERMINATION'] as const;
+export const CREATABLE_TASK_KINDS = ['GENERATE_OEM', 'GENERATE_TLE', 'ORBIT_DETERMINATION'] as const;
+export const TASK_KINDS = ['UNSPECIFIED', ...CREATABLE_TASK_KINDS] as const;
 
 const MAX_OFFSET_SECONDS = 30 * 86400;
 
@@ -35,6 +35,17 @@ export const TleTaskParametersSchema = z
   })
   .strict()
   .openapi('TleTaskParameters', { description: 'GENERATE_TLE: a TLE of the craft at run time + epochOffsetSeconds' });
+
+export const OdTaskParametersSchema = z
+  .object({
+    startOffsetSeconds: z.number().int().min(-MAX_OFFSET_SECONDS).max(0).default(-86400).openapi({
+      description: 'Start of the tracking span relative to the run time, seconds (≤ 0; default −1 day)',
+    }),
+    durationSeconds: z.number().int().min(60).max(30 * 86400).default(86400).openapi({ description: 'Span length, s (60 s … 30 days; default 1 day)' }),
+    autoAccept: z.boolean().default(false).openapi({ description: 'Accept a converged solution as a state vector (later OEM/TLE use it)' }),
+  })
+  .strict()
+  .openapi('OdTaskParameters', { description: 'ORBIT_DETERMINATION: an orbit determination over [run time + startOffsetSeconds, + durationSeconds]' });
 
 export const ScheduleSchema = z
   .discriminatedUnion('type', [
@@ -71,6 +82,7 @@ export const CreateTaskSchema = z
   .discriminatedUnion('kind', [
     z.object({ ...commonFields, kind: z.literal('GENERATE_OEM'), parameters: OemTaskParametersSchema.optional() }).strict(),
     z.object({ ...commonFields, kind: z.literal('GENERATE_TLE'), parameters: TleTaskParametersSchema.optional() }).strict(),
+    z.object({ ...commonFields, kind: z.literal('ORBIT_DETERMINATION'), parameters: OdTaskParametersSchema.optional() }).strict(),
   ])
   .openapi('CreateTaskRequest');
 

@@ -10,6 +10,7 @@ import { parseInstantField } from '../instants.ts';
 import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
 import { fieldErrorsFromZod } from '../app.ts';
 import {
+  OdTaskParametersSchema,
   OemTaskParametersSchema,
   TASK_RUN_SORTABLE,
   TASK_SORTABLE,
@@ -80,8 +81,7 @@ function buildSchedule(input: ScheduleInput, nowMs: number, errors: FieldErrors)
 const PARAMETER_SCHEMAS: Record<Exclude<TaskKind, 'UNSPECIFIED'>, z.ZodType<Record<string, unknown>> | null> = {
   GENERATE_OEM: OemTaskParametersSchema,
   GENERATE_TLE: TleTaskParametersSchema,
-  // Issue 13 (orbit determination): added once its service exists.
-  ORBIT_DETERMINATION: null,
+  ORBIT_DETERMINATION: OdTaskParametersSchema,
 };
 
 /** Parameters of `kind` with their defaults applied, or field errors under `parameters.`. */

@@ -26,7 +26,10 @@ import {
   supersedeQueuedRunsStatement,
   type TaskRun,
 } from '../../storage/taskRuns.ts';
-import type { PackedProduct } from '../../workers/productTasks.ts';
+import { packProduct, type PackedProduct } from '../../workers/productTasks.ts';
+import type { AppDeps } from '../context.ts';
+import { OD_TIME_BUDGET_MS } from './orbitDeterminationRunner.ts';
+import { acceptOrbitDetermination, getOrbitDetermination, startOrbitDetermination } from './orbitDeterminations.ts';
 import { ApiError, unprocessable } from '../errors.ts';
 import { logError, logInfo } from '../log.ts';
 import type { EarthDataStore } from './earthData.ts';
@@ -51,10 +54,9 @@ export interface TaskRunnerOptions extends LeasedJobRunnerOptions {
   sweepEveryMs?: number;
 }
 
-export interface TaskRunnerDeps {
-  db: Db;
-  earthData: EarthDataStore;
-}
+/** What the runner uses of the service: the database, the Earth data (every pool task goes through it) and, for
+ * ORBIT_DETERMINATION tasks, what the orbit-determination service needs (the OD runner is woken by it). */
+export type TaskRunnerDeps = Pick<AppDeps, 'db' | 'earthData'> & Partial<AppDeps>;
 
 /** What a task kind produced: the packed file and its metadata. */
 interface Produced {
@@ -151,7 +153,7 @@ export class TaskRunRunner extends LeasedJobRunner<TaskRun> {
     if (!task) return; // deleted meanwhile: its runs went with it
     await recordLastRun(db, task.id, { runId: run.id, at: isoMs(this.clock()), status: 'RUNNING', error: null, productId: null });
     try {
-      const produced = await this.produce(task, run);
+      const produced = await this.produce(task, run, lease);
       const nowMs = this.clock();
       const product: Product = {
         id: randomUUID(),
@@ -206,7 +208,7 @@ export class TaskRunRunner extends LeasedJobRunner<TaskRun> {
   }
 
   /** Produces the file of one run on the pool (background priority). */
-  private async produce(task: ScheduledTask, run: TaskRun): Promise<Produced> {
+  private async produce(task: ScheduledTask, run: TaskRun, lease: JobLease): Promise<Produced> {
     const { db, earthData } = this.deps;
     const spacecraft = await findSpacecraftById(db, task.organizationId, task.spacecraftId);
     if (!spacecraft) throw spacecraftNotFound(task.spacecraftId);
@@ -260,11 +262,58 @@ export class TaskRunRunner extends LeasedJobRunner<TaskRun> {
           summary: { stateVectorId: prepared.stateVectorId, warnings: warnings.map((w) => w.message) },
         };
       }
+      case 'ORBIT_DETERMINATION':
+        return await this.orbitDetermination(task, run, reference, lease);
       default:
         throw unprocessable('TASK_KIND_NOT_RUNNABLE', `A task of kind ${task.kind} cannot run`, { details: { kind: task.kind } });
     }
   }
+
+  /**
+   * ORBIT_DETERMINATION: starts an orbit determination over the span (the OD service's own job, validation and
+   * limits), waits for it while this run's lease is renewed, accepts a converged solution when `autoAccept`, and
+   * stores the solution (the OD's JSON view) as the product. A fit that does not converge fails the run with its reason.
+   */
+  private async orbitDetermination(task: ScheduledTask, run: TaskRun, reference: Epoch, lease: JobLease): Promise<Produced> {
+    const deps = this.deps as AppDeps;
+    const p = task.parameters;
+    const start = reference.plusSeconds(Number(p.startOffsetSeconds));
+    const end = start.plusSeconds(Number(p.durationSeconds));
+    const started = await startOrbitDetermination(deps, task.organizationId, {
+      spacecraftId: task.spacecraftId,
+      startDate: start.toIsoString(3),
+      endDate: end.toIsoString(3),
+    } as never);
+    const deadline = Date.now() + OD_TIME_BUDGET_MS + 60_000;
+    let od = await getOrbitDetermination(deps.db, task.organizationId, started.id);
+    while (od.status === 'QUEUED' || od.status === 'RUNNING') {
+      if (lease.lost) throw new Error(`lease lost while waiting for orbit determination ${od.id}`);
+      if (Date.now() > deadline) throw unprocessable('OD_TIMEOUT', `Orbit determination ${od.id} did not finish in time`, { details: { orbitDeterminationId: od.id } });
+      await new Promise((resolve) => setTimeout(resolve, OD_POLL_MS));
+      od = await getOrbitDetermination(deps.db, task.organizationId, started.id);
+    }
+    if (od.status !== 'SUCCEEDED' || od.converged !== true) {
+      throw unprocessable('OD_NOT_CONVERGED', `Orbit determination ${od.id} ended ${od.status}${od.error ? `: ${od.error}` : ''}`, {
+        details: { orbitDeterminationId: od.id, status: od.status },
+      });
+    }
+    const accepted = p.autoAccept ? await acceptOrbitDetermination(deps, task.organizationId, od.id) : null;
+    const text = `${JSON.stringify({ orbitDetermination: od, acceptedStateVector: accepted }, null, 2)}\n`;
+    return {
+      kind: 'OD_SOLUTION',
+      fileName: `${task.spacecraftId}_${compactTime(run.scheduledFor)}_od.json`,
+      mediaType: 'application/json',
+      spanStart: start.toIsoString(3),
+      spanEnd: end.toIsoString(3),
+      // A few kB of JSON: deflated here, it costs far less than a round trip to a worker.
+      packed: packProduct(new TextEncoder().encode(text)),
+      summary: { orbitDeterminationId: od.id, converged: true, acceptedStateVectorId: (accepted as { id?: string } | null)?.id ?? null },
+    };
+  }
 }
+
+/** How often a run polls the orbit determination it started, and how long it waits at most (the OD's own budget). */
+const OD_POLL_MS = 1_000;
 
 /** `2026-03-01T06:00:00.000Z` → `20260301T060000Z` (file names). */
 function compactTime(iso: string): string {

@@ -77,7 +77,7 @@ export const migration0010: Migration = {
     `CREATE TABLE products (
       id TEXT PRIMARY KEY,
       organization_id TEXT NOT NULL,
-      kind TEXT NOT NULL CHECK (kind IN ('OEM', 'TLE', 'OEM_BATCH')),
+      kind TEXT NOT NULL CHECK (kind IN ('OEM', 'TLE', 'OEM_BATCH', 'OD_SOLUTION')),
       status TEXT NOT NULL CHECK (status IN ('WRITING', 'READY')),
       spacecraft_id TEXT,
       task_id TEXT REFERENCES scheduled_tasks(id) ON DELETE CASCADE,

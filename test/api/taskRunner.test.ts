@@ -45,7 +45,7 @@ class FakeClock {
 }
 
 function runner(clock: FakeClock, owner: string, db = svc.db, leaseMs = 60_000): TaskRunRunner {
-  return new TaskRunRunner({ db, earthData: svc.earthData }, { owner, clock: clock.now, leaseMs, backoff: { baseMs: 30_000, maxMs: 600_000 } });
+  return new TaskRunRunner({ ...svc, db }, { owner, clock: clock.now, leaseMs, backoff: { baseMs: 30_000, maxMs: 600_000 } });
 }
 
 async function craftWithState(withState = true): Promise<string> {
@@ -242,5 +242,33 @@ describe('several runners', () => {
     assert.equal(run.scheduled_for, new Date(T0).toISOString());
     assert.equal((await products(task.id)).length, 1);
     assert.equal((await findScheduledTaskById(svc.db, task.id))!.lastRun?.status, 'SUCCEEDED');
+  });
+});
+
+describe('orbit determination tasks', () => {
+  test('ORBIT_DETERMINATION: parameters with defaults; a run whose OD cannot start records the OD service\'s reason and retries', async () => {
+    const sc = await craftWithState();
+    const created = await svc.request('POST', `/operations/spacecraft/${sc}/tasks`, {
+      key, json: { name: 'daily OD', kind: 'ORBIT_DETERMINATION', schedule: { type: 'CRON', expression: '0 0 * * *' }, parameters: { autoAccept: true } },
+    });
+    assert.equal(created.status, 201);
+    assert.deepEqual(((await created.json()) as any).parameters, { startOffsetSeconds: -86400, durationSeconds: 86400, autoAccept: true });
+    const bad = await svc.request('POST', `/operations/spacecraft/${sc}/tasks`, {
+      key, json: { name: 'x', kind: 'ORBIT_DETERMINATION', schedule: { type: 'CRON', expression: '0 0 * * *' }, parameters: { startOffsetSeconds: 3600 } },
+    });
+    assert.equal(bad.status, 400);
+    assert.ok('parameters.startOffsetSeconds' in ((await bad.json()) as any).fieldErrors);
+
+    // No tracking data in the span: the OD service refuses to start (422), the run records why and retries.
+    const task = await createTask(svc.db, organizationId, sc, { name: 'od', kind: 'ORBIT_DETERMINATION', schedule: { type: 'ONCE', at: new Date(T0 + HOUR).toISOString() } } as never, T0);
+    const clock = new FakeClock(T0 + HOUR);
+    assert.equal(await runner(clock, 'r-od').drain(), 1);
+    const [run] = await runs(task.id);
+    assert.equal(run.status, 'QUEUED');
+    assert.equal(run.attempts, 1);
+    const after = (await findScheduledTaskById(svc.db, task.id))!;
+    assert.equal(after.lastRun?.status, 'RETRYING');
+    assert.match(after.lastRun!.error!, /^TOO_FEW_MEASUREMENTS: /);
+    assert.equal((await products(task.id)).length, 0);
   });
 });
