@@ -15,6 +15,10 @@ export interface AppDeps {
   jobRunner?: { wake(): void; progressOf?(jobId: string): number | undefined; forget?(jobId: string): void };
   /** Background runner of orbit-determination jobs; new jobs wake it. */
   odRunner?: { wake(): void };
+  /** Background runner of scheduled task runs; task writes wake it. */
+  taskRunner?: { wake(): void };
+  /** Background runner of batch OEM jobs; a new batch wakes it. */
+  batchRunner?: { wake(): void };
 }
 
 /** The authenticated caller. The organization comes from the key only, never from a request field. */

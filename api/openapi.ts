@@ -21,6 +21,9 @@ export const TAGS = [
   { name: 'Measurements', description: 'Tracking data upload (TDM, SP3, OEM), query, outliers, residuals against an orbit' },
   { name: 'Ground Stations', description: 'Tracking stations: position, elevation mask, per-type sigmas and biases' },
   { name: 'Orbit Determination', description: 'Batch least-squares orbit determination jobs, solutions, acceptance as state vectors' },
+  { name: 'Tasks', description: 'Scheduled tasks of a spacecraft (OEM, TLE, orbit determination) and their runs' },
+  { name: 'Products', description: 'Stored products of task runs and batches: metadata and download' },
+  { name: 'Ephemeris Batches', description: 'Batch OEM generation into one ZIP product' },
 ] as const;
 
 export const DOCUMENT_INFO = {

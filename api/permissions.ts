@@ -20,6 +20,9 @@ export const PERMISSIONS = [
   'write:stations',
   'read:orbitdetermination',
   'write:orbitdetermination',
+  'read:tasks',
+  'write:tasks',
+  'read:products',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -87,6 +90,20 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /operations/orbit-determinations/{id}/residuals': 'read:orbitdetermination',
   'GET /operations/orbit-determinations/{id}/residuals.svg': 'read:orbitdetermination',
   'POST /operations/orbit-determinations/{id}/accept': 'write:orbitdetermination',
+  // Scheduled tasks, products, batch OEM (issue 17)
+  'GET /operations/spacecraft/{spacecraftId}/tasks': 'read:tasks',
+  'POST /operations/spacecraft/{spacecraftId}/tasks': 'write:tasks',
+  'GET /operations/spacecraft/{spacecraftId}/tasks/{taskId}': 'read:tasks',
+  'PATCH /operations/spacecraft/{spacecraftId}/tasks/{taskId}': 'write:tasks',
+  'DELETE /operations/spacecraft/{spacecraftId}/tasks/{taskId}': 'write:tasks',
+  'GET /operations/spacecraft/{spacecraftId}/tasks/{taskId}/runs': 'read:tasks',
+  'GET /operations/products': 'read:products',
+  'GET /operations/products/{id}': 'read:products',
+  'GET /operations/products/{id}/content': 'read:products',
+  'POST /operations/ephemerides/batch': 'read:ephemeris',
+  'GET /operations/ephemerides/batch': 'read:ephemeris',
+  'GET /operations/ephemerides/batch/{id}': 'read:ephemeris',
+  'DELETE /operations/ephemerides/batch/{id}': 'read:ephemeris',
 };
 
 /** `/a/{b}/c` → `/a/:b/c` (Hono's path syntax). */

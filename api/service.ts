@@ -12,6 +12,8 @@ import { createPool, type ComputePool } from '../workers/pool.ts';
 import { createApp } from './app.ts';
 import { MeasurementJobRunner } from './services/measurementJobRunner.ts';
 import { OrbitDeterminationRunner } from './services/orbitDeterminationRunner.ts';
+import { TaskRunRunner } from './services/taskRunner.ts';
+import { EphemerisBatchRunner } from './services/ephemerisBatch.ts';
 import { EarthDataStore } from './services/earthData.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
@@ -24,6 +26,8 @@ export interface Service {
   config: Config;
   jobRunner: MeasurementJobRunner;
   odRunner: OrbitDeterminationRunner;
+  taskRunner: TaskRunRunner;
+  batchRunner: EphemerisBatchRunner;
   earthData: EarthDataStore;
   close(): Promise<void>;
 }
@@ -69,10 +73,14 @@ export async function startService(config: Config): Promise<Service> {
   }
   const jobRunner = new MeasurementJobRunner(db, pool, { leaseMs: config.jobLeaseMs });
   const odRunner = new OrbitDeterminationRunner(db, earthData, { leaseMs: config.jobLeaseMs });
-  const app = createApp({ db, pool, config, earthData, jobRunner, odRunner });
+  const taskRunner = new TaskRunRunner({ db, pool, config, earthData, odRunner }, { leaseMs: config.jobLeaseMs });
+  const batchRunner = new EphemerisBatchRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs });
+  const app = createApp({ db, pool, config, earthData, jobRunner, odRunner, taskRunner, batchRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
   odRunner.start();
+  taskRunner.start();
+  batchRunner.start();
   return {
     app,
     db,
@@ -80,10 +88,12 @@ export async function startService(config: Config): Promise<Service> {
     config,
     jobRunner,
     odRunner,
+    taskRunner,
+    batchRunner,
     earthData,
     async close() {
       earthData.stop();
-      await Promise.all([jobRunner.stop(), odRunner.stop()]);
+      await Promise.all([jobRunner.stop(), odRunner.stop(), taskRunner.stop(), batchRunner.stop()]);
       await pool.close();
       db.close();
     },

@@ -4,7 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import type { ComputePool } from './pool.ts';
-import { PoolSaturatedError } from './pool.ts';
+import { PoolSaturatedError, runOptions } from './pool.ts';
 
 interface WorkerApi {
   run(task: string, input: unknown): Promise<unknown>;
@@ -30,12 +30,14 @@ export function createDenoPool(size: number, maxQueue: number): ComputePool {
     return { worker, api: Comlink.wrap<WorkerApi>(worker), busy: false };
   });
   const queue: Waiting[] = [];
+  // Background tasks (RunOptions.background) go to a worker only when no request's task waits.
+  const background: Waiting[] = [];
   let closed = false;
 
   function dispatch(): void {
     for (const slot of slots) {
       if (slot.busy) continue;
-      const next = queue.shift();
+      const next = queue.shift() ?? background.shift();
       if (!next) return;
       slot.busy = true;
       const input = next.transfer.length > 0 ? Comlink.transfer(next.input, next.transfer) : next.input;
@@ -50,8 +52,15 @@ export function createDenoPool(size: number, maxQueue: number): ComputePool {
   }
 
   return {
-    run(task, input, transfer = []) {
+    run(task, input, options) {
+      const { transfer = [], background: isBackground } = runOptions(options);
       if (closed) return Promise.reject(new Error('pool closed'));
+      if (isBackground) {
+        return new Promise((resolve, reject) => {
+          background.push({ task, input, transfer, resolve: resolve as (value: unknown) => void, reject });
+          dispatch();
+        }) as never;
+      }
       const idle = slots.some((slot) => !slot.busy);
       if (!idle && queue.length >= maxQueue) return Promise.reject(new PoolSaturatedError());
       return new Promise((resolve, reject) => {
@@ -64,6 +73,7 @@ export function createDenoPool(size: number, maxQueue: number): ComputePool {
     },
     async close() {
       closed = true;
+      for (const waiting of background.splice(0)) waiting.reject(new Error('pool closed'));
       while (slots.some((slot) => slot.busy)) await new Promise((r) => setTimeout(r, 10));
       for (const slot of slots) slot.worker.terminate();
     },

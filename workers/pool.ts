@@ -13,8 +13,20 @@ export interface PoolStats {
   maxQueue: number;
 }
 
+/** How a task is queued. */
+export interface RunOptions {
+  transfer?: Transferable[];
+  /**
+   * Background work (scheduled task runs, batch items) is handed to a worker only when one is idle and no request's
+   * task is waiting: requests never queue behind it for longer than one background task. Background tasks wait in
+   * their own unbounded queue (their producers bound it) and never make the pool refuse requests (503).
+   */
+  background?: boolean;
+}
+
 export interface ComputePool {
-  run<N extends TaskName>(task: N, input: TaskInput<N>, transfer?: Transferable[]): Promise<TaskOutput<N>>;
+  /** `options` may also be a transfer list (the older form). */
+  run<N extends TaskName>(task: N, input: TaskInput<N>, options?: RunOptions | Transferable[]): Promise<TaskOutput<N>>;
   stats(): PoolStats;
   close(): Promise<void>;
 }
@@ -26,6 +38,12 @@ export class PoolSaturatedError extends Error {
     this.name = 'PoolSaturatedError';
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** The options form of `run`'s third argument. */
+export function runOptions(options: RunOptions | Transferable[] | undefined): RunOptions {
+  if (options === undefined) return {};
+  return Array.isArray(options) ? { transfer: options } : options;
 }
 
 export interface PoolOptions {

@@ -34,7 +34,7 @@ import {
   type EarthDataKind,
   type EarthDataRefs,
 } from '../../resources/earthData/files.ts';
-import type { ComputePool } from '../../workers/pool.ts';
+import type { ComputePool, RunOptions } from '../../workers/pool.ts';
 import type { TaskInput, TaskName, TaskOutput } from '../../workers/tasks.ts';
 import { logError, logInfo, logWarn } from '../log.ts';
 
@@ -176,14 +176,14 @@ export class EarthDataStore {
   async run<N extends TaskName>(
     task: N,
     build: (snapshot: EarthDataSnapshot) => Omit<TaskInput<N>, 'earthData'>,
-    /** Transferables of the input (e.g. a progress port); a port cannot be sent twice, so a retry then fails. */
-    transfer?: Transferable[],
+    /** Pool options (background priority), or the transferables of the input (e.g. a progress port; a port cannot be sent twice, so a retry then fails). */
+    options?: RunOptions | Transferable[],
   ): Promise<{ output: TaskOutput<N>; snapshot: EarthDataSnapshot }> {
     for (let attempt = 0; ; attempt++) {
       const snapshot = this.snapshot();
       const input = { ...build(snapshot), earthData: snapshot.refs } as unknown as TaskInput<N>;
       try {
-        const output = await this.pool.run(task, input, transfer);
+        const output = await this.pool.run(task, input, options);
         const failed = output as { ok?: boolean; code?: string };
         if (attempt === 0 && failed.ok === false && failed.code === 'EARTH_DATA_CHANGED') {
           await this.reload('a file changed under a worker');

@@ -42,6 +42,7 @@ import {
   type Vector3,
 } from '../../storage/spacecraft.ts';
 import { listThrusters } from '../../storage/thrusters.ts';
+import { deleteTaskProducts } from './products.ts';
 
 type FieldErrors = Record<string, string>;
 
@@ -508,6 +509,7 @@ export async function changeLifecycle(
       const taskCount = await countScheduledTasks(tx, organizationId, id);
       if (taskCount > 0) {
         if (request.confirmTaskDeletion !== true) return { outcome: 'confirmation-required', taskCount };
+        await deleteTaskProducts(tx, organizationId, id, null);
         await deleteScheduledTasksOfSpacecraft(tx, organizationId, id);
       }
     }

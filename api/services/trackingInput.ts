@@ -16,7 +16,7 @@ import { findGroundStations, type GroundStation } from '../../storage/groundStat
 import { findMeasurementContexts, type MeasurementContextRecord } from '../../storage/measurementContexts.ts';
 import { MEASUREMENT_TYPES, scanModelRows, type MeasurementType, type ModelRow } from '../../storage/measurements.ts';
 import { unprocessable, validationError } from '../errors.ts';
-import { instantText } from '../instants.ts';
+import { describeSpan, instantText } from '../instants.ts';
 import { TRACKING_TYPE_ENUM } from '../schemas/residuals.ts';
 import { groundStationNotFound } from './groundStations.ts';
 
@@ -69,7 +69,7 @@ export function checkTrackingSpan(start: Epoch, end: Epoch): void {
   if (spanS > TRACKING_MAX_SPAN_DAYS * 86400) {
     throw validationError(
       { endDate: `the time span cannot exceed ${TRACKING_MAX_SPAN_DAYS} days` },
-      `The time span cannot exceed ${TRACKING_MAX_SPAN_DAYS} days (requested ${(spanS / 86400).toFixed(3)} days)`,
+      `The time span cannot exceed ${TRACKING_MAX_SPAN_DAYS} days (requested ${describeSpan(spanS)})`,
     );
   }
 }
