@@ -62,6 +62,9 @@ const getRoute = createRoute({
   responses: { 200: { description: 'The product', content: json(ProductSchema) }, ...errorResponses(404) },
 });
 
+/** The file as stored: OEM/TLE text or a batch ZIP (the whole file, or one byte range of it). */
+const FILE_CONTENT = { 'text/plain': { schema: z.string() }, 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } };
+
 const contentRoute = createRoute({
   method: 'get', path: '/operations/products/{id}/content', tags: [TAG], security: SECURED,
   summary: 'Download the file (OEM/TLE text or the batch ZIP)',
@@ -71,10 +74,14 @@ const contentRoute = createRoute({
     'another ETag serves the whole file. Permission read:products.',
   request: { params: IdParam },
   responses: {
-    200: { description: 'The file', content: { 'text/plain': { schema: z.string() }, 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } } },
-    206: { description: 'One byte range of the file' },
+    200: { description: 'The file', headers: { ETag: { description: '"<contentSha256>"', required: true, schema: { type: 'string' } } }, content: FILE_CONTENT },
+    206: {
+      description: 'One byte range of the file (the media type of the file)',
+      headers: { 'Content-Range': { description: 'bytes first-last/size', required: true, schema: { type: 'string' } } },
+      content: FILE_CONTENT,
+    },
     304: { description: 'Not modified' },
-    416: { description: 'Range not satisfiable' },
+    416: { description: 'Range not satisfiable', headers: { 'Content-Range': { description: 'bytes */size', required: true, schema: { type: 'string' } } } },
     ...errorResponses(404),
   },
 });

@@ -19,7 +19,7 @@ import { findLatestEligibleStateVector, type StateVectorRecord } from '../../sto
 import type { PageRequest } from '../../storage/paging.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
-import { instantText, instantTextOf, parseInstantField } from '../instants.ts';
+import { describeSpan, instantText, instantTextOf, parseInstantField } from '../instants.ts';
 import { logInfo } from '../log.ts';
 import { pageEnvelope } from '../paging.ts';
 import type { ResidualsRequest } from '../schemas/residuals.ts';
@@ -79,7 +79,7 @@ export function checkStateDistance(sv: StateVectorRecord, start: Epoch, end: Epo
   if (distanceS > STATE_MAX_DISTANCE_DAYS * 86400) {
     throw unprocessable(
       'STATE_TOO_FAR',
-      `State vector ${displayId(sv.displayNumber)} (epoch ${sv.epoch}) is ${(distanceS / 86400).toFixed(1)} days from the span; at most ${STATE_MAX_DISTANCE_DAYS} days`,
+      `State vector ${displayId(sv.displayNumber)} (epoch ${instantTextOf(sv.epoch)}) is ${describeSpan(distanceS)} from the span; at most ${STATE_MAX_DISTANCE_DAYS} days`,
       { code: 'tracking.state.too-far', details: { stateVectorId: displayId(sv.displayNumber), distanceDays: distanceS / 86400 } },
     );
   }

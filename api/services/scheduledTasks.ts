@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from '@hono/zod-openapi';
 import { conflict, notFound, validationError, type ApiError } from '../errors.ts';
 import { parseInstantField } from '../instants.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
 import { fieldErrorsFromZod } from '../app.ts';
 import {
@@ -176,6 +177,14 @@ export async function createTask(db: Db, organizationId: string, spacecraftId: s
   return task;
 }
 
+/**
+ * The ETag of a task (api/preconditions.ts): of what its owner writes — not `nextRunAt` and `lastRun`, which the
+ * runner moves on every run.
+ */
+export function taskTag(task: ScheduledTask): string {
+  return entityTag({ ...task, nextRunAt: undefined, lastRun: undefined });
+}
+
 export async function getTask(db: SqlExecutor, organizationId: string, spacecraftId: string, taskId: string): Promise<ScheduledTask> {
   const task = await findScheduledTask(db, organizationId, spacecraftId, taskId);
   if (!task) throw taskNotFound();
@@ -206,10 +215,12 @@ export async function updateTask(
   taskId: string,
   input: UpdateTaskInput,
   nowMs = Date.now(),
+  ifMatch: IfMatch = null,
 ): Promise<ScheduledTask> {
   const updated = await inTransaction(db, async (tx) => {
     await requireActiveSpacecraft(tx, organizationId, spacecraftId);
     const current = await getTask(tx, organizationId, spacecraftId, taskId);
+    assertIfMatch(ifMatch, taskTag(current));
     const errors: FieldErrors = {};
     const kind: TaskKind = input.kind ?? current.kind;
     const kindChanged = kind !== current.kind;
@@ -233,9 +244,9 @@ export async function updateTask(
   return updated;
 }
 
-export async function removeTask(db: Db, organizationId: string, spacecraftId: string, taskId: string): Promise<void> {
+export async function removeTask(db: Db, organizationId: string, spacecraftId: string, taskId: string, ifMatch: IfMatch = null): Promise<void> {
   await inTransaction(db, async (tx) => {
-    await getTask(tx, organizationId, spacecraftId, taskId);
+    assertIfMatch(ifMatch, taskTag(await getTask(tx, organizationId, spacecraftId, taskId)));
     await deleteTaskProducts(tx, organizationId, spacecraftId, taskId);
     if (!(await deleteScheduledTask(tx, organizationId, spacecraftId, taskId))) throw taskNotFound();
   });

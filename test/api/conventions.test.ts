@@ -152,6 +152,20 @@ describe('conventions: ETag, If-Match, Location, paging, result vocabulary', () 
     assert.equal((await svc.request('DELETE', path, { key, headers: { 'If-Match': patched.headers.get('etag')! } })).status, 204);
   });
 
+  test('scheduled tasks: ETag (not moved by the runner\'s nextRunAt/lastRun), If-Match on PATCH and DELETE', async () => {
+    const at = new Date(Date.now() + 86_400_000).toISOString();
+    const created = await svc.request('POST', `/operations/spacecraft/${craft}/tasks`, { key, json: { name: 'later', kind: 'GENERATE_TLE', schedule: { type: 'ONCE', at } } });
+    assert.equal(created.status, 201);
+    const path = created.headers.get('location')!;
+    const tag = created.headers.get('etag')!;
+    assert.equal((await get(path)).headers.get('etag'), tag);
+    const patched = await svc.request('PATCH', path, { key, json: { name: 'later (renamed)' }, headers: { 'If-Match': tag } });
+    assert.equal(patched.status, 200);
+    assert.equal((await svc.request('PATCH', path, { key, json: { name: 'x' }, headers: { 'If-Match': tag } })).status, 412);
+    assert.equal((await svc.request('DELETE', path, { key, headers: { 'If-Match': tag } })).status, 412);
+    assert.equal((await svc.request('DELETE', path, { key, headers: { 'If-Match': patched.headers.get('etag')! } })).status, 204);
+  });
+
   test('page beyond 2^31 → 400 on every paged list (central)', async () => {
     for (const path of [
       '/operations/spacecraft',
@@ -161,6 +175,9 @@ describe('conventions: ETag, If-Match, Location, paging, result vocabulary', () 
       '/operations/ground-stations',
       '/operations/orbit-determinations',
       '/operations/measurements/jobs',
+      '/operations/products',
+      '/operations/ephemerides/batch',
+      `/operations/spacecraft/${craft}/tasks`,
       '/operations/measurements?startDate=2026-01-01T00:00:00Z&endDate=2026-01-02T00:00:00Z',
     ]) {
       const sep = path.includes('?') ? '&' : '?';

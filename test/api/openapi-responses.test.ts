@@ -155,6 +155,49 @@ describe('ground stations, residuals and orbit determination (the Orekit V2 refe
   });
 });
 
+describe('scheduled tasks, products and batch ephemerides (the service runners and real clock)', () => {
+  let svc: TestService;
+  let key: string;
+  before(async () => {
+    svc = await createTestService();
+    key = (await svc.key({ organization: 'products-docs' })).secret;
+  });
+  after(async () => svc.close());
+  const call2 = (method: string, path: string, options: RequestOptions = {}, expected?: number) => call(svc, key, method, path, options, expected);
+  const until = async (read: () => Promise<boolean>) => {
+    for (let i = 0; i < 600 && !(await read()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+
+  test('a task runs and stores a product; a batch writes a ZIP product; both download', async () => {
+    const craft = (await (await call2('POST', '/operations/spacecraft', {
+      json: { name: 'TASK-SAT', noradId: 25544, cosparId: '1998-067A', ...DEFAULT_PHYSICS, forceModel: { gravityDegree: 2, gravityOrder: 0, atmosphere: 'NONE', solarRadiationPressure: false, thirdBodies: [] } },
+    }, 201)).json()).id as string;
+    const epoch = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+    const sv = await (await call2('POST', '/operations/state-vectors', { json: { ...ssoState(craft), epoch } }, 201)).json();
+    const at = new Date(Date.now() + 1500).toISOString();
+    const created = await call2('POST', `/operations/spacecraft/${craft}/tasks`, { json: { name: 'tle soon', kind: 'GENERATE_TLE', schedule: { type: 'ONCE', at } } }, 201);
+    const taskPath = created.headers.get('location')!;
+    const task = await created.json();
+    await call2('GET', `/operations/spacecraft/${craft}/tasks`, {}, 200);
+    await call2('PATCH', taskPath, { json: { name: 'tle soon (renamed)' }, headers: { 'If-Match': (await call2('GET', taskPath, {}, 200)).headers.get('etag')! } }, 200);
+    let products: any = { content: [] };
+    await until(async () => (products = await (await call2('GET', `/operations/products?taskId=${task.id}`, {}, 200)).json()).content.length > 0);
+    assert.equal(products.content.length, 1, 'the task stored its product');
+    await call2('GET', `/operations/products/${products.content[0].id}`, {}, 200);
+    await call2('GET', `/operations/products/${products.content[0].id}/content`, {}, 200);
+    await call2('GET', `${taskPath}/runs`, {}, 200);
+    await call2('DELETE', taskPath, {}, 204);
+    const finalDate = new Date(Date.parse(epoch) + 3_600_000).toISOString();
+    const batchResponse = await call2('POST', '/operations/ephemerides/batch', { json: { initialDate: epoch, finalDate, timeBetweenPoints: 600, items: [{ stateVectorId: sv.id }] } }, 202);
+    const batchPath = batchResponse.headers.get('location')!;
+    await call2('GET', '/operations/ephemerides/batch', {}, 200);
+    let batch: any = await batchResponse.json();
+    await until(async () => !['QUEUED', 'RUNNING'].includes((batch = await (await call2('GET', batchPath, {}, 200)).json()).status));
+    assert.equal(batch.status, 'SUCCEEDED', JSON.stringify(batch));
+    await call2('DELETE', batchPath, {}, 200); // a finished batch is unchanged
+  });
+});
+
 test('every documented operation was seen answering successfully (and its response matched the document)', () => {
   const missing = contract.operationKeys().filter((operation) => !succeeded.has(operation));
   assert.deepEqual(missing, [], 'add a request for each of these operations to test/api/openapi-responses.test.ts');
