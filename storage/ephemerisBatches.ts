@@ -5,7 +5,16 @@
  */
 import { nullableText } from './rows.ts';
 import type { SqlExecutor } from './db.ts';
-import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedTable, type RetryBackoff } from './leasedJobs.ts';
+import {
+  cancelQueuedLeasedJob,
+  claimNextLeasedJob,
+  completeLeasedJob,
+  endLeasedJobCancelled,
+  failLeasedJob,
+  renewJobLease,
+  type LeasedTable,
+  type RetryBackoff,
+} from './leasedJobs.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 
 export type BatchStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
@@ -155,23 +164,17 @@ export function failBatch(db: SqlExecutor, id: string, owner: string, error: str
 }
 
 /** The lease holder ends a batch whose cancel was asked for. */
-export async function finishCancelledBatch(db: SqlExecutor, id: string, owner: string, nowIso: string): Promise<boolean> {
-  const result = await db.execute({
-    sql: `UPDATE ephemeris_batches SET status = 'CANCELLED', error = 'cancelled by the client', lease_owner = NULL, lease_expires_at = NULL,
-            updated_at = ?, finished_at = ? WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
-    args: [nowIso, nowIso, id, owner],
-  });
-  return result.rowsAffected === 1;
+export function finishCancelledBatch(db: SqlExecutor, id: string, owner: string, nowIso: string): Promise<boolean> {
+  return endLeasedJobCancelled(db, EPHEMERIS_BATCHES, id, owner, { now: Date.parse(nowIso) });
 }
 
 /** Cancels a batch: a QUEUED one at once (true), a RUNNING one by flag (its runner stops at its next progress write). */
 export async function requestBatchCancel(db: SqlExecutor, organizationId: string, id: string, nowIso: string): Promise<'cancelled' | 'requested' | 'finished' | null> {
-  const queued = await db.execute({
-    sql: `UPDATE ephemeris_batches SET status = 'CANCELLED', error = 'cancelled by the client', cancel_requested = 1, updated_at = ?, finished_at = ?
-          WHERE organization_id = ? AND id = ? AND status = 'QUEUED'`,
-    args: [nowIso, nowIso, organizationId, id],
+  const queued = await cancelQueuedLeasedJob(db, EPHEMERIS_BATCHES, id, { sql: 'organization_id = ?', args: [organizationId] }, {
+    set: { sql: 'cancel_requested = 1', args: [] },
+    now: Date.parse(nowIso),
   });
-  if (queued.rowsAffected === 1) return 'cancelled';
+  if (queued) return 'cancelled';
   const running = await db.execute({
     sql: `UPDATE ephemeris_batches SET cancel_requested = 1, updated_at = ? WHERE organization_id = ? AND id = ? AND status = 'RUNNING'`,
     args: [nowIso, organizationId, id],

@@ -182,6 +182,26 @@ export async function cancelQueuedLeasedJob(
 }
 
 /**
+ * Ends a RUNNING job as CANCELLED, by its lease holder only (the runner saw a cancel request between two steps of its
+ * work and stopped). False when `owner` no longer holds it.
+ */
+export async function endLeasedJobCancelled(
+  db: SqlExecutor,
+  table: LeasedTable,
+  jobId: string,
+  owner: string,
+  options: { reason?: string; now?: number } = {},
+): Promise<boolean> {
+  const now = iso(options.now ?? Date.now());
+  const result = await db.execute({
+    sql: `UPDATE ${table.name} SET status = 'CANCELLED', error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?, finished_at = ?
+          WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
+    args: [options.reason ?? 'cancelled by the client', now, now, jobId, owner],
+  });
+  return result.rowsAffected === 1;
+}
+
+/**
  * Records the progress of a running job (the table's own progress columns, `set`), only while `owner` holds its
  * lease. Must run outside any long write transaction of the job (each call is one short statement).
  */

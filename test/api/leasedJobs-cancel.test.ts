@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openDatabase, type Db } from '../../storage/db.ts';
-import { cancelQueuedLeasedJob, claimNextLeasedJob, completeLeasedJob, reportLeasedJobProgress, type LeasedTable } from '../../storage/leasedJobs.ts';
+import {
+  cancelQueuedLeasedJob,
+  claimNextLeasedJob,
+  completeLeasedJob,
+  endLeasedJobCancelled,
+  reportLeasedJobProgress,
+  type LeasedTable,
+} from '../../storage/leasedJobs.ts';
 
 const TABLE: LeasedTable = { name: 'demo_jobs', columns: 'id, owner_org, status, done' };
 
@@ -53,5 +60,17 @@ test('progress is recorded only by the lease holder of a running job', async () 
   assert.equal(await reportLeasedJobProgress(db, TABLE, 'a', 'intruder', set(7)), false);
   assert.equal(await reportLeasedJobProgress(db, TABLE, 'a', 'runner', set(5)), true);
   assert.equal(Number((await row(db, 'a')).done), 5);
+  db.close();
+});
+
+test('a running job ends CANCELLED only by its lease holder (the runner stops on a cancel request)', async () => {
+  const db = await demoDb();
+  assert.equal(await endLeasedJobCancelled(db, TABLE, 'a', 'runner'), false, 'not running');
+  await claimNextLeasedJob(db, TABLE, 'runner', 60_000);
+  assert.equal(await endLeasedJobCancelled(db, TABLE, 'a', 'intruder'), false);
+  assert.equal(await endLeasedJobCancelled(db, TABLE, 'a', 'runner'), true);
+  const ended = await row(db, 'a');
+  assert.equal(ended.status, 'CANCELLED');
+  assert.equal(ended.lease_owner, null);
   db.close();
 });
