@@ -3,7 +3,6 @@
  * middleware; resources are registered by their routers (api/routes/*).
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { swaggerUI } from '@hono/swagger-ui';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -16,7 +15,8 @@ import { logError, logInfo } from './log.ts';
 import { authenticate } from './middleware/auth.ts';
 import { correlationId } from './middleware/correlation.ts';
 import { toHonoPath } from './permissions.ts';
-import { DOCUMENT_INFO, registerSecurityScheme, TAGS } from './openapi.ts';
+import { openApiDocument, registerSecurityScheme } from './openapi.ts';
+import { registerDocsRoutes } from './routes/docs.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { ROUTERS } from './routes/index.ts';
 
@@ -43,7 +43,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use('*', correlationId());
   app.use('*', async (c, next) => {
     // Computations started for this request stop when its client disconnects (the request's signal aborts).
-    c.set('deps', { ...deps, pool: withSignal(deps.pool, () => c.req.raw.signal) });
+    const signal = () => c.req.raw.signal;
+    c.set('deps', { ...deps, pool: withSignal(deps.pool, signal), earthData: deps.earthData.withSignal(signal) });
     await next();
   });
   const limitBody = bodyLimit({
@@ -64,8 +65,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   for (const register of ROUTERS) register(app);
   for (const [key, types] of declaredMediaTypes(app)) mediaTypes.set(key, types);
 
-  app.doc31('/openapi.json', { openapi: '3.1.0', info: DOCUMENT_INFO, tags: [...TAGS] });
-  app.get('/docs', swaggerUI({ url: '/openapi.json' }));
+  let document: Record<string, unknown> | null = null;
+  app.get('/openapi.json', (c) => c.json((document ??= openApiDocument(app))));
+  registerDocsRoutes(app);
 
   app.notFound((c) => methodNotAllowedOrNotFound(app, c));
   app.onError((error, c) => toErrorResponse(error, c));
@@ -184,12 +186,32 @@ function requireUtf8JsonBody() {
   };
 }
 
-/** 415 when a body-carrying request's Content-Type is not one the matched route declares. */
+/** True when the request carries a body (a non-zero Content-Length, a Transfer-Encoding, or a body stream). */
+function hasBody(c: Context): boolean {
+  const length = c.req.header('content-length');
+  if (length !== undefined && length.trim() !== '') return Number(length) !== 0;
+  if (c.req.header('transfer-encoding') !== undefined) return true;
+  // A fetch Request cannot carry a body on GET/HEAD; asking `c.req.raw.body` of one would build a full Request
+  // object (node-server) for nothing on every light read.
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return false;
+  return c.req.raw.body !== null;
+}
+
+/**
+ * The request body must be what the matched route declares: a body on a route that takes none (GET export, DELETE,
+ * …) is a 400 like an unknown parameter, and a body whose Content-Type the route does not declare is a 415.
+ */
 function requireDeclaredMediaType(mediaTypes: Map<string, string[]>) {
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    // The first matching route handles the request (GET /operations/maneuvers/export, not …/{maneuverId}).
+    const route = matchedRoutes(c).find((r) => r.method !== 'ALL' && r.method === c.req.method);
+    const declared = route ? mediaTypes.get(`${route.method} ${route.path}`) : undefined;
+    if (route && declared === undefined && hasBody(c)) {
+      return errorResponse(c, 400, 'VALIDATION_ERROR', `${c.req.method} ${route.path.replace(/:(\w+)/g, '{$1}')} takes no request body`, {
+        fieldErrors: { body: 'must be absent (this operation takes no request body)' },
+      });
+    }
     if (c.req.method === 'POST' || c.req.method === 'PUT' || c.req.method === 'PATCH') {
-      const route = matchedRoutes(c).findLast((r) => r.method !== 'ALL');
-      const declared = route ? mediaTypes.get(`${route.method} ${route.path}`) : undefined;
       if (declared && declared.length > 0) {
         const contentType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
         if (!declared.includes(contentType)) {

@@ -1,6 +1,8 @@
 /** Runtime configuration from the environment (README → Configuration). */
 import { availableParallelism } from 'node:os';
 import { parseCidr } from './net/cidr.ts';
+import { resolve } from 'node:path';
+import { resolveDataDirectory } from '../resources/earthData/files.ts';
 
 export interface Config {
   port: number;
@@ -8,7 +10,16 @@ export interface Config {
   databaseAuthToken: string | undefined;
   bootstrapApiKey: string | undefined;
   workers: number;
+  /** Earth-data directory (absolute): `eop/`, `leap-seconds/`, `space-weather/` below it. */
+  dataDir: string;
+  /** Seconds between checks of the data directory for new files (0 = only at start and on SIGHUP). */
+  dataCheckIntervalS: number;
+  /** Earth data whose observations are older than this at start are logged as a warning. */
+  dataMaxAgeDays: number;
+  /** EOP_FILE (absolute): an explicit EOP file that wins over the data directory's eop/ files. */
   eopFile: string | undefined;
+  /** Where `data update` downloads each kind from. */
+  dataUrls: { eop: string; leapSeconds: string; spaceWeather: string };
   maxUploadBytes: number;
   trustProxy: boolean;
   /** CIDRs of our own reverse proxies (TRUSTED_PROXIES); see api/net/clientAddress.ts. */
@@ -22,6 +33,8 @@ export interface Config {
   auditFlushMs: number;
   /** Per-task-kind time budgets (ms) overriding the defaults of workers/budgets.ts (TASK_TIME_BUDGETS). */
   taskTimeBudgetsMs: Record<string, number>;
+  /** Lease of a background job (upload, orbit determination): how long after a killed process its job is taken over. */
+  jobLeaseMs: number;
 }
 
 const MIB = 1024 * 1024;
@@ -54,6 +67,12 @@ function budgetList(name: string, text: string | undefined): Record<string, numb
   }
   return out;
 }
+/** The IERS and CelesTrak publication addresses (defaults of APSIS_EOP_URL, APSIS_LEAP_SECONDS_URL, APSIS_SPACE_WEATHER_URL). */
+export const DEFAULT_DATA_URLS = {
+  eop: 'https://datacenter.iers.org/data/9/finals2000A.all',
+  leapSeconds: 'https://hpiers.obspm.fr/iers/bul/bulc/Leap_Second.dat',
+  spaceWeather: 'https://celestrak.org/SpaceData/SW-All.csv',
+} as const;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   return {
@@ -62,7 +81,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
     bootstrapApiKey: env.BOOTSTRAP_API_KEY || undefined,
     workers: positiveInteger('WORKERS', env.WORKERS, availableParallelism()),
-    eopFile: env.EOP_FILE || undefined,
+    dataDir: resolveDataDirectory(env.APSIS_DATA_DIR),
+    eopFile: env.EOP_FILE?.trim() ? resolve(env.EOP_FILE.trim()) : undefined,
+    dataCheckIntervalS: positiveInteger('APSIS_DATA_CHECK_INTERVAL_S', env.APSIS_DATA_CHECK_INTERVAL_S, 600, true),
+    dataMaxAgeDays: positiveInteger('APSIS_DATA_MAX_AGE_DAYS', env.APSIS_DATA_MAX_AGE_DAYS, 30),
+    dataUrls: {
+      eop: env.APSIS_EOP_URL?.trim() || DEFAULT_DATA_URLS.eop,
+      leapSeconds: env.APSIS_LEAP_SECONDS_URL?.trim() || DEFAULT_DATA_URLS.leapSeconds,
+      spaceWeather: env.APSIS_SPACE_WEATHER_URL?.trim() || DEFAULT_DATA_URLS.spaceWeather,
+    },
     maxUploadBytes: positiveInteger('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 50 * MIB),
     trustProxy: (env.TRUST_PROXY ?? '').toLowerCase() === 'true',
     trustedProxies: cidrList('TRUSTED_PROXIES', env.TRUSTED_PROXIES),
@@ -71,5 +98,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authFailureWindowSeconds: positiveInteger('AUTH_FAILURE_WINDOW_SECONDS', env.AUTH_FAILURE_WINDOW_SECONDS, 60),
     auditFlushMs: positiveInteger('AUDIT_FLUSH_MS', env.AUDIT_FLUSH_MS, 100),
     taskTimeBudgetsMs: budgetList('TASK_TIME_BUDGETS', env.TASK_TIME_BUDGETS),
+    jobLeaseMs: positiveInteger('JOB_LEASE_MS', env.JOB_LEASE_MS, 60_000),
   };
 }

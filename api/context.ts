@@ -2,6 +2,7 @@
 import type { Db } from '../storage/db.ts';
 import type { AuditLog } from './auth/auditLog.ts';
 import type { ComputePool } from '../workers/pool.ts';
+import type { EarthDataStore } from './services/earthData.ts';
 import type { Config } from './config.ts';
 import type { Permission } from './permissions.ts';
 
@@ -11,8 +12,16 @@ export interface AppDeps {
   config: Config;
   /** Batched writer of the API-key usage and failed-authentication audit rows. */
   audit: AuditLog;
-  /** Background runner of tracking-upload jobs; uploads wake it. */
-  jobRunner?: { wake(): void };
+  /** The current Earth data (EOP, leap seconds, space weather) and the one way tasks get it (`earthData.run`). */
+  earthData: EarthDataStore;
+  /** Background runner of tracking-upload jobs; uploads wake it, job reads show its in-process progress. */
+  jobRunner?: { wake(): void; progressOf?(jobId: string): number | undefined; forget?(jobId: string): void };
+  /** Background runner of orbit-determination jobs; new jobs wake it. */
+  odRunner?: { wake(): void };
+  /** Background runner of scheduled task runs; task writes wake it. */
+  taskRunner?: { wake(): void };
+  /** Background runner of batch OEM jobs; a new batch wakes it. */
+  batchRunner?: { wake(): void };
 }
 
 /** The authenticated caller. The organization comes from the key only, never from a request field. */

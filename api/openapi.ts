@@ -1,9 +1,13 @@
 /**
  * The OpenAPI 3.1 document is generated from the zod route definitions; this module holds the
- * parts that are not per-route: info, tags, the bearer scheme and the extension keys.
+ * parts that are not per-route: info, tags, servers, the bearer scheme, the extension keys, the
+ * instant formats, and the responses every operation has (added centrally by `openApiDocument`, so a
+ * new route is documented exactly without repeating them).
  */
 import { z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
+import { EPOCH_PATTERN, RECORD_TIMESTAMP_PATTERN } from './instants.ts';
+import { LOCATION_HEADER } from './preconditions.ts';
 
 export const API_VERSION = '1.0.0';
 export const MANEUVER_CONTRACT_VERSION = '2.0.0';
@@ -14,7 +18,12 @@ export const TAGS = [
   { name: 'Thrusters', description: 'Thrusters mounted on a spacecraft' },
   { name: 'Payloads', description: 'Payloads (sensors) mounted on a spacecraft' },
   { name: 'Maneuvers', description: 'Stored maneuvers (contract 2.0.0), CCSDS OCM import/export' },
-  { name: 'Measurements', description: 'Tracking data upload (TDM, SP3, OEM), query, outliers' },
+  { name: 'Measurements', description: 'Tracking data upload (TDM, SP3, OEM), query, outliers, residuals against an orbit' },
+  { name: 'Ground Stations', description: 'Tracking stations: position, elevation mask, per-type sigmas and biases' },
+  { name: 'Orbit Determination', description: 'Batch least-squares orbit determination jobs, solutions, acceptance as state vectors' },
+  { name: 'Tasks', description: 'Scheduled tasks of a spacecraft (OEM, TLE, orbit determination) and their runs' },
+  { name: 'Products', description: 'Stored products of task runs and batches: metadata and download' },
+  { name: 'Ephemeris Batches', description: 'Batch OEM generation into one ZIP product' },
 ] as const;
 
 export const DOCUMENT_INFO = {
@@ -32,6 +41,9 @@ export function registerSecurityScheme(app: OpenAPIHono<AppEnv>): void {
     scheme: 'bearer',
     description: 'API key issued for an organization: `Authorization: Bearer <API_KEY>`',
   });
+  // Referenced by the responses openApiDocument adds to every operation.
+  app.openAPIRegistry.register('ErrorEnvelope', ErrorEnvelopeSchema);
+  app.openAPIRegistry.register('BearerError', BearerErrorSchema);
 }
 
 /** `content` of a JSON request body or response: `content: json(Schema)`. */
@@ -40,9 +52,26 @@ export const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': {
 /** Security requirement for every /operations operation. */
 export const SECURED = [{ apiKeyAuth: [] as string[] }];
 
+/**
+ * A record timestamp (when something happened in the service): UTC, milliseconds, `Z` (api/instants.ts).
+ * Use for createdAt, updatedAt, creationDate, job times.
+ */
+export const RecordTimestampSchema = z.string().openapi({
+  format: 'date-time',
+  pattern: RECORD_TIMESTAMP_PATTERN,
+  example: '2026-11-21T23:18:17.636Z',
+});
+
+/** An epoch of data (measurements, burns, states, windows): UTC, microseconds, `Z` (api/instants.ts). */
+export const EpochSchema = z.string().openapi({
+  format: 'date-time',
+  pattern: EPOCH_PATTERN,
+  example: '2026-11-01T12:00:00.000000Z',
+});
+
 export const ErrorEnvelopeSchema = z
   .object({
-    timestamp: z.string().openapi({ format: 'date-time' }),
+    timestamp: RecordTimestampSchema,
     status: z.number().int(),
     error: z.string().openapi({ description: 'Reason phrase or machine token (VALIDATION_ERROR, ACCESS_ERROR, …)' }),
     message: z.string(),
@@ -55,23 +84,96 @@ export const ErrorEnvelopeSchema = z
   })
   .openapi('ErrorEnvelope');
 
-/** Standard error responses, merged into each route's `responses`. */
+/** The bearer-error body of a 401 for an unknown, expired or revoked key or a disabled owner (RFC 6750 §3). */
+export const BearerErrorSchema = z
+  .object({
+    error: z.enum(['invalid_token']),
+    error_description: z.string(),
+  })
+  .openapi('BearerError');
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input (VALIDATION_ERROR with fieldErrors)',
+  401: 'Missing or invalid credentials',
+  403: 'Access denied (ACCESS_ERROR)',
+  404: 'Not found',
+  406: 'Not acceptable',
+  409: 'Conflict',
+  412: 'Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED)',
+  413: 'Payload too large (over MAX_UPLOAD_BYTES)',
+  415: 'Unsupported media type',
+  422: 'Unmet precondition (details)',
+  429: 'Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds',
+  500: 'Unexpected error (no stack trace; logged with the correlation id)',
+  503: 'Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED)',
+};
+
+/**
+ * The 401 as it really is: `{error: "invalid_token", error_description}` for an unknown, expired or revoked key or a
+ * disabled owner; an EMPTY body (no Content-Type) for a missing or malformed Authorization header. Both carry
+ * `WWW-Authenticate`. `x-apsis-body-optional` says the body may be absent (OpenAPI cannot express that otherwise).
+ */
+const UNAUTHORIZED_RESPONSE = {
+  description:
+    'Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with ' +
+    '`WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body ' +
+    '`{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`.',
+  headers: {
+    'WWW-Authenticate': { description: 'Bearer challenge (RFC 6750)', required: true, schema: { type: 'string' } },
+  },
+  content: { 'application/json': { schema: BearerErrorSchema } },
+  'x-apsis-body-optional': true,
+};
+
+/** Error responses of a route, merged into its `responses` (400, 401, 403 and 500 come with every operation anyway). */
 export function errorResponses(...statuses: number[]): RouteConfig['responses'] {
-  const descriptions: Record<number, string> = {
-    400: 'Invalid input (VALIDATION_ERROR with fieldErrors)',
-    401: 'Missing or invalid credentials',
-    403: 'Access denied (ACCESS_ERROR)',
-    404: 'Not found',
-    406: 'Not acceptable',
-    409: 'Conflict',
-    413: 'Payload too large',
-    415: 'Unsupported media type',
-    422: 'Unmet precondition (details)',
-    503: 'Compute queue full; retry after Retry-After seconds',
-  };
   const out: RouteConfig['responses'] = {};
-  for (const status of [400, 401, 403, ...statuses]) {
-    out[status] = { description: descriptions[status] ?? 'Error', content: { 'application/json': { schema: ErrorEnvelopeSchema } } };
+  for (const status of [400, 401, 403, ...statuses, 500]) {
+    out[status] =
+      status === 401
+        ? (UNAUTHORIZED_RESPONSE as never)
+        : { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: ErrorEnvelopeSchema } } };
   }
   return out;
+}
+
+type Json = Record<string, unknown>;
+
+const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait before retrying', required: true, schema: { type: 'string' } } };
+
+/**
+ * The served OpenAPI document: generated from the routes, then completed centrally so that every operation is
+ * documented as it behaves: every /operations operation may answer 400, 401 (as above), 403, 429 (failed
+ * authentications throttled) and 500, and one with a request body also 413 and 415. Routes declare only what is particular to them.
+ */
+export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
+  const document = app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: DOCUMENT_INFO,
+    tags: [...TAGS],
+    servers: [{ url: '/', description: 'This service: paths are relative to the address this document is served from' }],
+  }) as unknown as Json;
+  const envelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' };
+  const standard = (status: number): Json => ({ description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: envelopeRef } } });
+  const unauthorized: Json = { ...UNAUTHORIZED_RESPONSE, content: { 'application/json': { schema: { $ref: '#/components/schemas/BearerError' } } } };
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
+    if (!path.startsWith('/operations')) continue;
+    for (const operation of Object.values(item) as Json[]) {
+      if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
+      const responses = operation.responses as Json;
+      for (const status of ['400', '403', '500']) responses[status] ??= standard(Number(status));
+      responses['401'] ??= unauthorized;
+      // Checked before any key is looked at (api/auth): any operation may answer it.
+      responses['429'] ??= { ...standard(429), headers: RETRY_AFTER_HEADER };
+      if (operation.requestBody) {
+        for (const status of ['413', '415']) responses[status] ??= standard(Number(status));
+      }
+      // Every 201 names what it created (api/preconditions.ts); every If-Match write may answer 412.
+      const createdResponse = responses['201'] as Json | undefined;
+      if (createdResponse) createdResponse.headers = { ...LOCATION_HEADER, ...((createdResponse.headers as Json | undefined) ?? {}) };
+      const takesIfMatch = ((operation.parameters as Json[] | undefined) ?? []).some((p) => p.in === 'header' && p.name === 'If-Match');
+      if (takesIfMatch) responses['412'] ??= standard(412);
+    }
+  }
+  return document;
 }

@@ -9,8 +9,8 @@ import type { PageRequest, SortOrder } from '../storage/paging.ts';
 
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 20;
-/** Highest page index: page × size stays an exact integer offset for the database. */
-export const MAX_PAGE_INDEX = 10_000_000;
+/** The largest page index (Spring's `int`): 2^31 − 1. Beyond it, 400. */
+export const MAX_PAGE_INDEX = 2 ** 31 - 1;
 
 /** Query parameters of every paged list (merged into each list's query schema). */
 export const pageableQuery = {
@@ -30,9 +30,10 @@ export interface PageableInput {
 
 export function parsePageable(input: PageableInput, sortable: readonly string[], defaultSort: SortOrder[]): PageRequest {
   const fieldErrors: Record<string, string> = {};
-  const page = input.page === undefined ? 0 : Number(input.page);
+  // Plain decimal digits only (no "1e3", "0x10", " 7"); checked before any arithmetic so no page index overflows.
+  const page = input.page === undefined ? 0 : /^\d{1,16}$/.test(input.page) ? Number(input.page) : NaN;
   if (!Number.isInteger(page) || page < 0 || page > MAX_PAGE_INDEX) fieldErrors.page = `must be an integer from 0 to ${MAX_PAGE_INDEX}`;
-  const size = input.size === undefined ? DEFAULT_PAGE_SIZE : Number(input.size);
+  const size = input.size === undefined ? DEFAULT_PAGE_SIZE : /^\d{1,7}$/.test(input.size) ? Number(input.size) : NaN;
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) fieldErrors.size = `must be an integer from 1 to ${MAX_PAGE_SIZE}`;
   const sortTexts = input.sort === undefined ? [] : Array.isArray(input.sort) ? input.sort : [input.sort];
   const sort: SortOrder[] = [];

@@ -16,6 +16,13 @@ export const PERMISSIONS = [
   'read:statevectors',
   'write:statevectors',
   'read:ephemeris',
+  'read:stations',
+  'write:stations',
+  'read:orbitdetermination',
+  'write:orbitdetermination',
+  'read:tasks',
+  'write:tasks',
+  'read:products',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -31,11 +38,11 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'PUT /operations/spacecraft/{id}/lifecycle': 'write:spacecraft',
   'GET /operations/spacecraft/{spacecraftId}/tle': 'read:ephemeris',
   // Thrusters
-  'GET /operations/spacecraft/{id}/thrusters': 'read:spacecraft',
-  'POST /operations/spacecraft/{id}/thrusters': 'write:spacecraft',
-  'GET /operations/spacecraft/{id}/thrusters/{thrusterId}': 'read:spacecraft',
-  'PUT /operations/spacecraft/{id}/thrusters/{thrusterId}': 'write:spacecraft',
-  'DELETE /operations/spacecraft/{id}/thrusters/{thrusterId}': 'write:spacecraft',
+  'GET /operations/spacecraft/{spacecraftId}/thrusters': 'read:spacecraft',
+  'POST /operations/spacecraft/{spacecraftId}/thrusters': 'write:spacecraft',
+  'GET /operations/spacecraft/{spacecraftId}/thrusters/{thrusterId}': 'read:spacecraft',
+  'PUT /operations/spacecraft/{spacecraftId}/thrusters/{thrusterId}': 'write:spacecraft',
+  'DELETE /operations/spacecraft/{spacecraftId}/thrusters/{thrusterId}': 'write:spacecraft',
   // Payloads
   'GET /operations/spacecraft/{spacecraftId}/payloads': 'read:spacecraft',
   'POST /operations/spacecraft/{spacecraftId}/payloads': 'write:spacecraft',
@@ -56,6 +63,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /operations/measurements': 'write:tracking',
   'POST /operations/measurements/inspect': 'write:tracking',
   'GET /operations/measurements/jobs/{jobId}': 'read:tracking',
+  'GET /operations/measurements/jobs': 'read:tracking',
+  'DELETE /operations/measurements/jobs/{jobId}': 'write:tracking',
   'DELETE /operations/measurements/by-file': 'write:tracking',
   'PATCH /operations/measurements/outliers': 'write:tracking',
   'PATCH /operations/measurements/outliers/by-file': 'write:tracking',
@@ -68,6 +77,33 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'DELETE /operations/state-vectors/{id}': 'write:statevectors',
   'GET /operations/state-vectors/{id}/opm': 'read:statevectors',
   'POST /operations/state-vectors/{id}/generate-oem': 'read:ephemeris',
+  // Ground stations, residuals and orbit determination (issues 12, 13)
+  'GET /operations/ground-stations': 'read:stations',
+  'POST /operations/ground-stations': 'write:stations',
+  'GET /operations/ground-stations/{id}': 'read:stations',
+  'PATCH /operations/ground-stations/{id}': 'write:stations',
+  'DELETE /operations/ground-stations/{id}': 'write:stations',
+  'POST /operations/measurements/residuals': 'read:tracking',
+  'GET /operations/orbit-determinations': 'read:orbitdetermination',
+  'POST /operations/orbit-determinations': 'write:orbitdetermination',
+  'GET /operations/orbit-determinations/{id}': 'read:orbitdetermination',
+  'GET /operations/orbit-determinations/{id}/residuals': 'read:orbitdetermination',
+  'GET /operations/orbit-determinations/{id}/residuals.svg': 'read:orbitdetermination',
+  'POST /operations/orbit-determinations/{id}/accept': 'write:orbitdetermination',
+  // Scheduled tasks, products, batch OEM (issue 17)
+  'GET /operations/spacecraft/{spacecraftId}/tasks': 'read:tasks',
+  'POST /operations/spacecraft/{spacecraftId}/tasks': 'write:tasks',
+  'GET /operations/spacecraft/{spacecraftId}/tasks/{taskId}': 'read:tasks',
+  'PATCH /operations/spacecraft/{spacecraftId}/tasks/{taskId}': 'write:tasks',
+  'DELETE /operations/spacecraft/{spacecraftId}/tasks/{taskId}': 'write:tasks',
+  'GET /operations/spacecraft/{spacecraftId}/tasks/{taskId}/runs': 'read:tasks',
+  'GET /operations/products': 'read:products',
+  'GET /operations/products/{id}': 'read:products',
+  'GET /operations/products/{id}/content': 'read:products',
+  'POST /operations/ephemerides/batch': 'read:ephemeris',
+  'GET /operations/ephemerides/batch': 'read:ephemeris',
+  'GET /operations/ephemerides/batch/{id}': 'read:ephemeris',
+  'DELETE /operations/ephemerides/batch/{id}': 'read:ephemeris',
 };
 
 /** `/a/{b}/c` → `/a/:b/c` (Hono's path syntax). */

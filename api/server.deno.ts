@@ -1,6 +1,7 @@
 /** Deno entry point: `deno task start`. The same app, served by Deno.serve. */
 import { loadConfig } from './config.ts';
 import { logInfo } from './log.ts';
+import { reloadEarthDataOnSignal } from './services/earthData.ts';
 import { startService } from './service.ts';
 
 declare const Deno: {
@@ -33,5 +34,6 @@ async function shutdown(): Promise<void> {
   await service.close();
   Deno.exit(0);
 }
+Deno.addSignalListener('SIGHUP', () => reloadEarthDataOnSignal(service.earthData));
 Deno.addSignalListener('SIGTERM', () => void shutdown());
 Deno.addSignalListener('SIGINT', () => void shutdown());

@@ -1,8 +1,12 @@
-/** Node entry point: `npm start`. Serves on PORT; SIGTERM/SIGINT stop accepting, drain, close pool and DB. */
+/**
+ * Node entry point: `npm start`. Serves on PORT; SIGTERM/SIGINT stop accepting, drain, close pool and DB; SIGHUP
+ * re-reads the Earth-data directory (new EOP, leap-second, space-weather files) without dropping requests.
+ */
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.ts';
 import { logError, logInfo } from './log.ts';
+import { reloadEarthDataOnSignal } from './services/earthData.ts';
 import { startService } from './service.ts';
 
 const config = loadConfig();
@@ -28,5 +32,6 @@ async function shutdown(signal: string): Promise<void> {
   }
   process.exit(0);
 }
+process.on('SIGHUP', () => reloadEarthDataOnSignal(service.earthData));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -13,6 +13,10 @@ import { createApp } from './app.ts';
 import { AuditLog } from './auth/auditLog.ts';
 import { MeasurementJobRunner } from './services/measurementJobRunner.ts';
 import { startStagedWriteSweeper } from './services/stagedWriteSweeper.ts';
+import { OrbitDeterminationRunner } from './services/orbitDeterminationRunner.ts';
+import { TaskRunRunner } from './services/taskRunner.ts';
+import { EphemerisBatchRunner } from './services/ephemerisBatch.ts';
+import { EarthDataStore } from './services/earthData.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from './permissions.ts';
@@ -24,6 +28,10 @@ export interface Service {
   config: Config;
   jobRunner: MeasurementJobRunner;
   audit: AuditLog;
+  odRunner: OrbitDeterminationRunner;
+  taskRunner: TaskRunRunner;
+  batchRunner: EphemerisBatchRunner;
+  earthData: EarthDataStore;
   close(): Promise<void>;
 }
 
@@ -58,11 +66,25 @@ export async function openStorage(config: Config): Promise<Db> {
 export async function startService(config: Config): Promise<Service> {
   const db = await openStorage(config);
   const pool = await createPool({ size: config.workers, budgetsMs: config.taskTimeBudgetsMs });
-  const jobRunner = new MeasurementJobRunner(db, pool);
+  const earthData = new EarthDataStore(pool, { dataDir: config.dataDir, checkIntervalS: config.dataCheckIntervalS, maxAgeDays: config.dataMaxAgeDays, eopFile: config.eopFile });
+  try {
+    await earthData.start();
+  } catch (error) {
+    await pool.close();
+    db.close();
+    throw error;
+  }
+  const jobRunner = new MeasurementJobRunner(db, pool, { leaseMs: config.jobLeaseMs });
+  const odRunner = new OrbitDeterminationRunner(db, earthData, { leaseMs: config.jobLeaseMs });
+  const taskRunner = new TaskRunRunner({ db, pool, config, earthData, odRunner }, { leaseMs: config.jobLeaseMs });
+  const batchRunner = new EphemerisBatchRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs });
   const audit = new AuditLog(db, { flushMs: config.auditFlushMs });
-  const app = createApp({ db, pool, config, jobRunner, audit });
+  const app = createApp({ db, pool, config, audit, earthData, jobRunner, odRunner, taskRunner, batchRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
+  odRunner.start();
+  taskRunner.start();
+  batchRunner.start();
   const sweeper = startStagedWriteSweeper(db);
   return {
     app,
@@ -71,8 +93,13 @@ export async function startService(config: Config): Promise<Service> {
     config,
     jobRunner,
     audit,
+    odRunner,
+    taskRunner,
+    batchRunner,
+    earthData,
     async close() {
-      await jobRunner.stop();
+      earthData.stop();
+      await Promise.all([jobRunner.stop(), odRunner.stop(), taskRunner.stop(), batchRunner.stop()]);
       await sweeper.stop();
       // After the HTTP server has stopped (the entry points close it first): every answered request's audit row.
       await audit.close();

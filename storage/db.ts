@@ -14,6 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { CachedReader } from './cachedReader.ts';
 import { Checkpointer } from './checkpointer.ts';
 import { dirname } from 'node:path';
+import { setImmediate } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
 /** Anything that can run a statement: the client itself or an open transaction. */

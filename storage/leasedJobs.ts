@@ -1,7 +1,8 @@
 /**
  * The lease mechanism shared by every durable job table (tracking uploads today; orbit determinations, scheduled
- * task runs and batch products use the same): QUEUED → RUNNING → SUCCEEDED | FAILED (a table may add terminal
- * statuses of its own, e.g. CANCELLED).
+ * task runs and batch products use the same): QUEUED → RUNNING → SUCCEEDED | FAILED, and QUEUED → CANCELLED by the
+ * client (cancelQueuedLeasedJob; a table whose CHECK allows it). A running job is not cancelled here: its runner
+ * owns it until it ends (a table may offer a cancel request of its own for running work).
  *
  * A job is claimed with ONE atomic `UPDATE … RETURNING`, which takes a lease (owner + expiry). Several service
  * instances sharing the database therefore never run the same job at once, and a job left RUNNING by a killed
@@ -19,7 +20,7 @@ import type { SqlExecutor } from './db.ts';
 /** A bound SQL argument. */
 export type SqlArg = string | number | null | Uint8Array;
 
-export type LeasedJobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+export type LeasedJobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
 
 /** Describes one leased table. `name` and `columns` are constants of storage/, never caller input. */
 export interface LeasedTable {
@@ -155,4 +156,66 @@ async function backoffUntil(db: SqlExecutor, table: LeasedTable, jobId: string, 
   const row = (await db.execute({ sql: `SELECT attempts FROM ${table.name} WHERE id = ?`, args: [jobId] })).rows[0];
   const attempts = Math.max(1, Number(row?.attempts ?? 1));
   return iso(now + Math.min(backoff.maxMs, backoff.baseMs * 2 ** (attempts - 1)));
+}
+
+/**
+ * Cancels a job that is still QUEUED (never claimed, or waiting for a retry), in one statement: it becomes CANCELLED,
+ * terminal, never claimed again. False when it was not QUEUED (running, finished) — or not found by `where` (e.g. the
+ * organization scope): the caller tells those apart by reading the job. `set` clears the table's own columns
+ * (e.g. stored content).
+ */
+export async function cancelQueuedLeasedJob(
+  db: SqlExecutor,
+  table: LeasedTable,
+  jobId: string,
+  where: { sql: string; args: SqlArg[] },
+  options: { set?: { sql: string; args: SqlArg[] }; reason?: string; now?: number } = {},
+): Promise<boolean> {
+  const now = iso(options.now ?? Date.now());
+  const result = await db.execute({
+    sql: `UPDATE ${table.name} SET status = 'CANCELLED', error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?,
+            finished_at = ?${options.set ? `, ${options.set.sql}` : ''}
+          WHERE id = ? AND status = 'QUEUED' AND (${where.sql})`,
+    args: [options.reason ?? 'cancelled by the client', now, now, ...(options.set?.args ?? []), jobId, ...where.args],
+  });
+  return result.rowsAffected === 1;
+}
+
+/**
+ * Ends a RUNNING job as CANCELLED, by its lease holder only (the runner saw a cancel request between two steps of its
+ * work and stopped). False when `owner` no longer holds it.
+ */
+export async function endLeasedJobCancelled(
+  db: SqlExecutor,
+  table: LeasedTable,
+  jobId: string,
+  owner: string,
+  options: { reason?: string; now?: number } = {},
+): Promise<boolean> {
+  const now = iso(options.now ?? Date.now());
+  const result = await db.execute({
+    sql: `UPDATE ${table.name} SET status = 'CANCELLED', error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?, finished_at = ?
+          WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
+    args: [options.reason ?? 'cancelled by the client', now, now, jobId, owner],
+  });
+  return result.rowsAffected === 1;
+}
+
+/**
+ * Records the progress of a running job (the table's own progress columns, `set`), only while `owner` holds its
+ * lease. Must run outside any long write transaction of the job (each call is one short statement).
+ */
+export async function reportLeasedJobProgress(
+  db: SqlExecutor,
+  table: LeasedTable,
+  jobId: string,
+  owner: string,
+  set: { sql: string; args: SqlArg[] },
+  now = Date.now(),
+): Promise<boolean> {
+  const result = await db.execute({
+    sql: `UPDATE ${table.name} SET ${set.sql}, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
+    args: [...set.args, iso(now), jobId, owner],
+  });
+  return result.rowsAffected === 1;
 }

@@ -1,12 +1,21 @@
 /**
- * The durable queue of tracking-upload jobs: QUEUED → RUNNING → SUCCEEDED | FAILED, on the lease mechanism shared
- * by every job table (storage/leasedJobs.ts): one atomic claim per job, a lease renewed while it runs, completion
- * only by the lease holder.
+ * The durable queue of tracking-upload jobs: QUEUED → RUNNING → SUCCEEDED | FAILED, QUEUED → CANCELLED, on the lease
+ * mechanism shared by every job table (storage/leasedJobs.ts): one atomic claim per job, a lease renewed while it
+ * runs, completion only by the lease holder. Each job keeps the upload request it came from (batchId), the
+ * spacecraft its file resolved to, and its progress (rowsStored of expected).
  */
 import { randomUUID } from 'node:crypto';
 import type { SqlExecutor } from './db.ts';
 import { nowIso, yieldToEventLoop } from './db.ts';
-import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedTable } from './leasedJobs.ts';
+import {
+  cancelQueuedLeasedJob,
+  claimNextLeasedJob,
+  completeLeasedJob,
+  failLeasedJob,
+  renewJobLease,
+  type LeasedTable,
+} from './leasedJobs.ts';
+import { pageClause, type PageRequest } from './paging.ts';
 
 export type { LeasedJobStatus as JobStatus } from './leasedJobs.ts';
 import type { LeasedJobStatus as JobStatus } from './leasedJobs.ts';
@@ -26,6 +35,12 @@ export interface MeasurementJob {
   measurementCount: number | null;
   /** What synchronous validation found: measurement context, counts, spacecraft resolution. */
   summary: Record<string, unknown>;
+  /** The upload request (one POST) this job came from: every file of one upload shares it. */
+  batchId: string;
+  /** The spacecraft the file's tracked objects resolved to (sorted). */
+  spacecraftIds: string[];
+  /** Measurements stored so far (while RUNNING), or in all (SUCCEEDED). */
+  rowsStored: number;
   createdAt: string;
   updatedAt: string;
   startedAt: string | null;
@@ -41,7 +56,16 @@ export interface NewJob {
   contentSha256: string;
   content: Uint8Array;
   summary: Record<string, unknown>;
+  /** The upload request's id (default: the job's own id, a batch of one). */
+  batchId?: string;
+  /** The spacecraft the file resolved to (default: none known). */
+  spacecraftIds?: readonly string[];
   maxAttempts?: number;
+}
+
+/** `,id1,id2,`: sorted spacecraft ids between commas (an exact key, and `instr` finds one id in it). */
+function spacecraftKey(ids: readonly string[]): string {
+  return `,${[...new Set(ids)].sort().join(',')},`;
 }
 
 function fromRow(row: Record<string, unknown>): MeasurementJob {
@@ -60,6 +84,9 @@ function fromRow(row: Record<string, unknown>): MeasurementJob {
     error: text('error'),
     measurementCount: row.measurement_count == null ? null : Number(row.measurement_count),
     summary: JSON.parse(String(row.summary)) as Record<string, unknown>,
+    batchId: String(row.batch_id),
+    spacecraftIds: String(row.spacecraft_key).split(',').filter((id) => id !== ''),
+    rowsStored: Number(row.rows_stored),
     createdAt: String(row.created_at),
     updatedAt: String(row.updated_at),
     startedAt: text('started_at'),
@@ -68,7 +95,8 @@ function fromRow(row: Record<string, unknown>): MeasurementJob {
 }
 
 const JOB_COLUMNS = `id, organization_id, filename, format, content_sha256, status, attempts, max_attempts, lease_owner,
-  lease_expires_at, error, measurement_count, summary, created_at, updated_at, started_at, finished_at`;
+  lease_expires_at, error, measurement_count, summary, created_at, updated_at, started_at, finished_at, batch_id, spacecraft_key,
+  rows_stored`;
 
 /**
  * The uploaded bytes live beside the job, in chunks of this size (`measurement_job_content`), not in the job row:
@@ -90,8 +118,11 @@ export async function insertJob(db: SqlExecutor, job: NewJob): Promise<Measureme
   await writeJobContent(db, id, job.content);
   await db.execute({
     sql: `INSERT INTO measurement_jobs (id, organization_id, filename, format, content_sha256, content, status, attempts,
-            max_attempts, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, zeroblob(0), 'QUEUED', 0, ?, ?, ?, ?)`,
-    args: [id, job.organizationId, job.filename, job.format, job.contentSha256, job.maxAttempts ?? 3, JSON.stringify(job.summary), now, now],
+            max_attempts, summary, created_at, updated_at, batch_id, spacecraft_key) VALUES (?, ?, ?, ?, ?, zeroblob(0), 'QUEUED', 0, ?, ?, ?, ?, ?, ?)`,
+    args: [
+      id, job.organizationId, job.filename, job.format, job.contentSha256, job.maxAttempts ?? 3, JSON.stringify(job.summary), now, now,
+      job.batchId ?? id, spacecraftKey(job.spacecraftIds ?? []),
+    ],
   });
   return (await findJob(db, job.organizationId, id))!;
 }
@@ -143,13 +174,14 @@ export async function deleteJobContent(db: SqlExecutor, jobId: string): Promise<
 }
 
 /**
- * Content nobody needs: that of SUCCEEDED jobs (left behind when a process stopped right after publishing), and
+ * Content nobody needs: that of SUCCEEDED or CANCELLED jobs (left behind when a process stopped right after publishing
+ * or cancelling), and
  * chunks without a job row older than `beforeIso` (an upload that died while writing them). Returns the job ids.
  */
 export async function findLeftoverJobContent(db: SqlExecutor, beforeIso: string): Promise<string[]> {
   const result = await db.execute({
     sql: `SELECT DISTINCT c.job_id FROM measurement_job_content c LEFT JOIN measurement_jobs j ON j.id = c.job_id
-          WHERE c.seq = 0 AND ((j.id IS NULL AND c.created_at < ?) OR j.status = 'SUCCEEDED')`,
+          WHERE c.seq = 0 AND ((j.id IS NULL AND c.created_at < ?) OR j.status IN ('SUCCEEDED', 'CANCELLED'))`,
     args: [beforeIso],
   });
   return result.rows.map((row) => String(row.job_id));
@@ -182,9 +214,88 @@ export function renewLease(db: SqlExecutor, jobId: string, owner: string, leaseM
   return renewJobLease(db, MEASUREMENT_JOBS, jobId, owner, leaseMs);
 }
 
-/** Marks the job SUCCEEDED if `owner` still holds it; false otherwise (roll back). Its bytes are deleted afterwards (deleteJobContent). */
-export function completeJob(db: SqlExecutor, jobId: string, owner: string, measurementCount: number): Promise<boolean> {
-  return completeLeasedJob(db, MEASUREMENT_JOBS, jobId, owner, { sql: 'measurement_count = ?', args: [measurementCount] });
+/**
+ * Marks the job SUCCEEDED if `owner` still holds it; false otherwise (roll back). Its bytes are deleted afterwards
+ * (deleteJobContent). `summary` entries are merged into the job's summary (e.g. how its stations resolved).
+ */
+export function completeJob(db: SqlExecutor, jobId: string, owner: string, measurementCount: number, summary?: Record<string, unknown>): Promise<boolean> {
+  return completeLeasedJob(db, MEASUREMENT_JOBS, jobId, owner, {
+    sql: `measurement_count = ?, rows_stored = ?${summary ? ', summary = json_patch(summary, ?)' : ''}`,
+    args: [measurementCount, measurementCount, ...(summary ? [JSON.stringify(summary)] : [])],
+  });
+}
+
+/** Cancels the organization's job if it is still QUEUED; false otherwise. Its bytes are deleted afterwards (deleteJobContent). */
+export function cancelQueuedJob(db: SqlExecutor, organizationId: string, jobId: string): Promise<boolean> {
+  return cancelQueuedLeasedJob(db, MEASUREMENT_JOBS, jobId, { sql: 'organization_id = ?', args: [organizationId] });
+}
+
+/** Sortable API fields of the job list → columns. */
+export const JOB_SORT_COLUMNS: Record<string, string> = {
+  createdAt: 'created_at',
+  finishedAt: 'finished_at',
+  filename: 'filename',
+  status: 'status',
+};
+
+export interface JobFilter {
+  statuses?: readonly JobStatus[];
+  spacecraftId?: string;
+  /** Exact source file name. */
+  filename?: string;
+  batchId?: string;
+}
+
+/** A page of the organization's jobs (never their stored bytes) and the total. */
+export async function listJobs(db: SqlExecutor, organizationId: string, filter: JobFilter, page: PageRequest): Promise<{ items: MeasurementJob[]; totalElements: number }> {
+  const conditions = ['organization_id = ?'];
+  const args: Array<string | number> = [organizationId];
+  if (filter.statuses && filter.statuses.length > 0) {
+    conditions.push(`status IN (${filter.statuses.map(() => '?').join(',')})`);
+    args.push(...filter.statuses);
+  }
+  if (filter.spacecraftId !== undefined) {
+    conditions.push("instr(spacecraft_key, ',' || ? || ',') > 0");
+    args.push(filter.spacecraftId);
+  }
+  if (filter.filename !== undefined) {
+    conditions.push('filename = ?');
+    args.push(filter.filename);
+  }
+  if (filter.batchId !== undefined) {
+    conditions.push('batch_id = ?');
+    args.push(filter.batchId);
+  }
+  const where = conditions.join(' AND ');
+  const paging = pageClause(page, JOB_SORT_COLUMNS, 'id ASC');
+  const [rows, count] = await Promise.all([
+    db.execute({ sql: `SELECT ${JOB_COLUMNS} FROM measurement_jobs WHERE ${where}${paging.sql}`, args: [...args, ...paging.args] }),
+    db.execute({ sql: `SELECT COUNT(*) AS n FROM measurement_jobs WHERE ${where}`, args }),
+  ]);
+  return { items: rows.rows.map(fromRow), totalElements: Number(count.rows[0]!.n) };
+}
+
+/**
+ * An earlier upload of the same content for the same spacecraft that still counts (idempotent uploads): QUEUED or
+ * RUNNING, or SUCCEEDED with its measurements still stored (deleting them by file makes the content new again).
+ * FAILED and CANCELLED jobs never count. The oldest such job, or null.
+ */
+export async function findLiveDuplicate(
+  db: SqlExecutor,
+  organizationId: string,
+  contentSha256: string,
+  spacecraftIds: readonly string[],
+): Promise<MeasurementJob | null> {
+  const result = await db.execute({
+    sql: `SELECT ${JOB_COLUMNS} FROM measurement_jobs j
+          WHERE j.organization_id = ? AND j.content_sha256 = ? AND j.spacecraft_key = ?
+            AND (j.status IN ('QUEUED', 'RUNNING')
+                 OR (j.status = 'SUCCEEDED' AND EXISTS (
+                       SELECT 1 FROM measurements m WHERE m.organization_id = j.organization_id AND m.source_file = j.filename AND m.job_id = j.id)))
+          ORDER BY j.created_at, j.id LIMIT 1`,
+    args: [organizationId, contentSha256, spacecraftKey(spacecraftIds)],
+  });
+  return result.rows[0] ? fromRow(result.rows[0]) : null;
 }
 
 /** Marks the job FAILED (permanent error) or back to QUEUED (retryable) if `owner` still holds it. */

@@ -3,6 +3,7 @@
  * mark (storage/spacecraft.ts claimNextPayloadSlot) and is never changed or reused afterwards.
  */
 import type { Db, SqlExecutor } from './db.ts';
+import { pageClause, type PageRequest } from './paging.ts';
 import type { Vector3 } from './spacecraft.ts';
 
 export type PayloadType = 'CAMERA' | 'RADAR' | 'RF' | 'LIDAR' | 'SPECTROMETER' | 'OTHER';
@@ -106,13 +107,22 @@ export async function findPayload(db: SqlExecutor, organizationId: string, space
   return result.rows[0] ? fromRow(result.rows[0]) : null;
 }
 
-/** All payloads of a craft by slot index. */
-export async function listPayloads(db: SqlExecutor, organizationId: string, spacecraftId: string): Promise<Payload[]> {
-  const result = await db.execute({
-    sql: 'SELECT * FROM payloads WHERE organization_id = ? AND spacecraft_id = ? ORDER BY slot_index',
-    args: [organizationId, spacecraftId],
-  });
-  return result.rows.map(fromRow);
+/** Sortable API fields of the payload list → columns. */
+export const PAYLOAD_SORT_COLUMNS: Record<string, string> = { slotIndex: 'slot_index', name: 'name', type: 'type', createdAt: 'created_at', updatedAt: 'updated_at' };
+
+/** One page of a craft's payloads and the total count. */
+export async function listPayloadsPage(
+  db: SqlExecutor,
+  organizationId: string,
+  spacecraftId: string,
+  page: PageRequest,
+): Promise<{ items: Payload[]; totalElements: number }> {
+  const paging = pageClause(page, PAYLOAD_SORT_COLUMNS, 'id ASC');
+  const [rows, count] = await Promise.all([
+    db.execute({ sql: `SELECT * FROM payloads WHERE organization_id = ? AND spacecraft_id = ?${paging.sql}`, args: [organizationId, spacecraftId, ...paging.args] }),
+    db.execute({ sql: 'SELECT COUNT(*) AS n FROM payloads WHERE organization_id = ? AND spacecraft_id = ?', args: [organizationId, spacecraftId] }),
+  ]);
+  return { items: rows.rows.map(fromRow), totalElements: Number(count.rows[0]!.n) };
 }
 
 export async function deletePayload(db: SqlExecutor, organizationId: string, spacecraftId: string, id: string): Promise<boolean> {

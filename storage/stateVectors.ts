@@ -135,6 +135,25 @@ export async function findStateVector(db: SqlExecutor, organizationId: string, d
   return result.rows[0] ? fromRow(result.rows[0] as Record<string, unknown>) : null;
 }
 
+/**
+ * A stored state of the same craft with the same epoch, frame, position and velocity (exactly): the same state
+ * imported again (idempotent OPM import). The oldest such, or null.
+ */
+export async function findIdenticalStateVector(
+  db: SqlExecutor,
+  organizationId: string,
+  state: Pick<NewStateVector, 'spacecraftId' | 'epochKey' | 'referenceFrame' | 'positionKm' | 'velocityKmS'>,
+): Promise<StateVectorRecord | null> {
+  const result = await db.execute({
+    sql: `${SELECT} WHERE sv.organization_id = ? AND sv.spacecraft_id = ? AND sv.epoch_key = ? AND sv.reference_frame = ?
+            AND sv.position_x_km = ? AND sv.position_y_km = ? AND sv.position_z_km = ?
+            AND sv.velocity_x_km_s = ? AND sv.velocity_y_km_s = ? AND sv.velocity_z_km_s = ?
+          ORDER BY sv.display_number LIMIT 1`,
+    args: [organizationId, state.spacecraftId, state.epochKey, state.referenceFrame, ...state.positionKm, ...state.velocityKmS],
+  });
+  return result.rows[0] ? fromRow(result.rows[0] as Record<string, unknown>) : null;
+}
+
 export async function deleteStateVector(db: SqlExecutor, organizationId: string, displayNumber: number): Promise<boolean> {
   const result = await db.execute({
     sql: 'DELETE FROM state_vectors WHERE organization_id = ? AND display_number = ?',
@@ -184,12 +203,15 @@ export async function findLatestEligibleStateVector(
   organizationId: string,
   spacecraftId: string,
   includeNonConverged = false,
+  /** Only states with an epoch key at or before this one (orbit determination: the latest before its span ends). */
+  notAfterKey?: string,
 ): Promise<StateVectorRecord | null> {
   const eligibility = includeNonConverged ? '' : ` AND (sv.source_type <> 'ORBIT_DETERMINATION' OR sv.converged = 1)`;
+  const bound = notAfterKey !== undefined ? ' AND sv.epoch_key <= ?' : '';
   const result = await db.execute({
-    sql: `${SELECT} WHERE sv.organization_id = ? AND sv.spacecraft_id = ?${eligibility}
+    sql: `${SELECT} WHERE sv.organization_id = ? AND sv.spacecraft_id = ?${eligibility}${bound}
           ORDER BY sv.epoch_key DESC, sv.display_number DESC LIMIT 1`,
-    args: [organizationId, spacecraftId],
+    args: [organizationId, spacecraftId, ...(notAfterKey !== undefined ? [notAfterKey] : [])],
   });
   return result.rows[0] ? fromRow(result.rows[0] as Record<string, unknown>) : null;
 }

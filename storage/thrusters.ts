@@ -1,5 +1,6 @@
 /** Thrusters mounted on a spacecraft. Every statement is scoped by organization and spacecraft. */
 import type { SqlExecutor } from './db.ts';
+import { pageClause, type PageRequest } from './paging.ts';
 import type { Vector3 } from './spacecraft.ts';
 
 export interface Thruster {
@@ -82,6 +83,24 @@ export async function listThrusters(db: SqlExecutor, organizationId: string, spa
     args: [organizationId, spacecraftId],
   });
   return result.rows.map(fromRow);
+}
+
+/** Sortable API fields of the thruster list → columns. */
+export const THRUSTER_SORT_COLUMNS: Record<string, string> = { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at', thrustN: 'thrust_n' };
+
+/** One page of a craft's thrusters and the total count. */
+export async function listThrustersPage(
+  db: SqlExecutor,
+  organizationId: string,
+  spacecraftId: string,
+  page: PageRequest,
+): Promise<{ items: Thruster[]; totalElements: number }> {
+  const paging = pageClause(page, THRUSTER_SORT_COLUMNS, 'id ASC');
+  const [rows, count] = await Promise.all([
+    db.execute({ sql: `SELECT * FROM thrusters WHERE organization_id = ? AND spacecraft_id = ?${paging.sql}`, args: [organizationId, spacecraftId, ...paging.args] }),
+    db.execute({ sql: 'SELECT COUNT(*) AS n FROM thrusters WHERE organization_id = ? AND spacecraft_id = ?', args: [organizationId, spacecraftId] }),
+  ]);
+  return { items: rows.rows.map(fromRow), totalElements: Number(count.rows[0]!.n) };
 }
 
 export async function deleteThruster(db: SqlExecutor, organizationId: string, spacecraftId: string, id: string): Promise<boolean> {

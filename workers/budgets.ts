@@ -18,6 +18,18 @@ export const TASK_BUDGETS_MS: Readonly<Record<string, number>> = {
   'tle.generate': 60_000,
   'maneuvers.readOcm': 60_000,
   'maneuvers.writeExport': 60_000,
+  // Scheduled and batch products run the same propagations as their request forms (budget from when a worker takes them).
+  'products.oem': 120_000,
+  'products.oemZipEntry': 120_000,
+  'products.tle': 60_000,
+  'products.textZipEntry': 30_000,
+  'ephemeris.parseBatch': 30_000,
+  'earthData.inspect': 60_000,
+  'earthData.inspectEop': 60_000,
+  'measurements.residuals': 120_000,
+  // Every iteration propagates the state and its partials over the whole span and evaluates every measurement: the
+  // largest accepted span and measurement count take minutes on a loaded machine (bench:od: seconds for a day).
+  'od.estimate': 600_000,
 };
 
 /** The budget of `task`: the override, else its default, else DEFAULT_TASK_BUDGET_MS. */

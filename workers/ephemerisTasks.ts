@@ -1,16 +1,16 @@
 /**
- * Worker-side adapters of the state-vector and ephemeris tasks (registered in tasks.ts). Each loads the EOP table
- * (the only I/O, cached per worker), calls one engine/ephemeris function, and turns engine errors into plain
- * result objects, because custom error classes do not survive the thread boundary.
+ * Worker-side adapters of the state-vector and ephemeris tasks (registered in tasks.ts). Each gets its Earth data
+ * with `earthDataFor(input.earthData)` (files by identity, cached per worker: the only I/O), calls one
+ * engine/ephemeris function, and turns engine errors into plain result objects, because custom error classes do not
+ * survive the thread boundary.
  */
 import { CcsdsParseError } from '../engine/ccsds/errors.ts';
 import { parseOpm } from '../engine/ccsds/opm.ts';
 import { generateOem, OemTruncatedBeforeStartError, type GenerateOemInput, type GenerateOemResult } from '../engine/ephemeris/oem.ts';
 import { stateFromOpm, type ImportedState } from '../engine/ephemeris/opmImport.ts';
 import { summarizeState, type StateSummary, type StateSummaryInput } from '../engine/ephemeris/stateSummary.ts';
-import type { EopTable } from '../engine/frames/eop.ts';
 import { PropagationError } from '../engine/propagation/errors.ts';
-import { loadEopTable } from '../resources/eop/load.ts';
+import { EarthDataChangedError, earthDataFor, type EarthDataRefs } from '../resources/earthData/files.ts';
 
 export interface TaskFailure {
   ok: false;
@@ -21,8 +21,9 @@ export interface TaskFailure {
   details?: Record<string, unknown>;
 }
 
-export function eopTable(eopFile: string | undefined): EopTable {
-  return eopFile ? loadEopTable(eopFile) : loadEopTable();
+/** What every task that needs Earth data carries: the identities of the files the service selected. */
+export interface WithEarthData {
+  earthData: EarthDataRefs;
 }
 
 /** Engine error → plain failure object (rethrows anything unexpected). */
@@ -32,11 +33,13 @@ export function failure(error: unknown): TaskFailure {
   }
   if (error instanceof OemTruncatedBeforeStartError) return { ok: false, kind: 'UNPROCESSABLE', code: error.code, message: error.message };
   if (error instanceof CcsdsParseError) return { ok: false, kind: 'PARSE', code: 'PARSE_ERROR', message: error.message, line: error.line };
+  // the service retries with fresh identities (api/services/earthData.ts)
+  if (error instanceof EarthDataChangedError) return { ok: false, kind: 'UNPROCESSABLE', code: 'EARTH_DATA_CHANGED', message: error.message };
   throw error;
 }
 
-export function meanElementsTask(input: StateSummaryInput & { eopFile?: string }): StateSummary {
-  return summarizeState(input, eopTable(input.eopFile));
+export function meanElementsTask(input: StateSummaryInput & WithEarthData): StateSummary {
+  return summarizeState(input, earthDataFor(input.earthData).eop);
 }
 
 export function parseOpmTask(input: { text: string }): { ok: true; state: ImportedState } | TaskFailure {
@@ -47,9 +50,9 @@ export function parseOpmTask(input: { text: string }): { ok: true; state: Import
   }
 }
 
-export function generateOemTask(input: GenerateOemInput & { eopFile?: string }): ({ ok: true } & GenerateOemResult) | TaskFailure {
+export function generateOemTask(input: GenerateOemInput & WithEarthData): ({ ok: true } & GenerateOemResult) | TaskFailure {
   try {
-    return { ok: true, ...generateOem(input, eopTable(input.eopFile)) };
+    return { ok: true, ...generateOem(input, earthDataFor(input.earthData)) };
   } catch (error) {
     return failure(error);
   }

@@ -1,8 +1,8 @@
 /** Node backend of the compute pool: Piscina worker threads. */
 import { Piscina } from 'piscina';
 import { taskBudgetMs } from './budgets.ts';
-import type { ComputePool } from './pool.ts';
-import { PoolSaturatedError, runOptions, withBudget } from './pool.ts';
+import type { ComputePool, RunOptions } from './pool.ts';
+import { PoolSaturatedError, runOptions, TaskCancelledError, withBudget } from './pool.ts';
 
 export function createPiscinaPool(size: number, maxQueue: number, budgets: Readonly<Record<string, number>> = {}): ComputePool {
   const piscina = new Piscina({
@@ -14,25 +14,58 @@ export function createPiscinaPool(size: number, maxQueue: number, budgets: Reado
     idleTimeout: Number.POSITIVE_INFINITY,
   });
   let submitted = 0;
+  // Background tasks are submitted to Piscina only while a worker is idle (see RunOptions.background).
+  const background: Array<{ start: () => void; reject: (error: unknown) => void }> = [];
+  const submitBackground = () => {
+    while (background.length > 0 && submitted < size) background.shift()!.start();
+  };
+  // The budget runs from here: for a request, from its submission (queue wait included); for background work, from
+  // the moment a worker is free for it.
+  const submit = async (task: string, input: unknown, { transfer, signal, timeoutMs }: RunOptions): Promise<never> => {
+    submitted++;
+    try {
+      // An aborted Piscina task is dequeued, or its worker thread is terminated (and replaced, minThreads).
+      return (await withBudget(task, timeoutMs ?? taskBudgetMs(task, budgets), signal, (abort) =>
+        piscina.run({ task, input }, { transferList: transfer as never, signal: abort }),
+      )) as never;
+    } finally {
+      submitted--;
+      submitBackground();
+    }
+  };
   return {
     async run(task, input, options) {
-      const { transfer, signal, timeoutMs } = runOptions(options);
+      const resolved = runOptions(options);
+      if (resolved.background) {
+        if (resolved.signal?.aborted) throw new TaskCancelledError(task);
+        return await new Promise<never>((resolve, reject) => {
+          const entry = {
+            start: () => {
+              resolved.signal?.removeEventListener('abort', onAbort);
+              void submit(task, input, resolved).then(resolve, reject);
+            },
+            reject,
+          };
+          // Cancelled while waiting for an idle worker: leaves the background queue.
+          const onAbort = () => {
+            const index = background.indexOf(entry);
+            if (index >= 0) background.splice(index, 1);
+            reject(new TaskCancelledError(task));
+          };
+          resolved.signal?.addEventListener('abort', onAbort, { once: true });
+          background.push(entry);
+          submitBackground();
+        });
+      }
       // Tasks beyond the workers wait in the queue; refuse once `maxQueue` are already waiting.
       if (submitted - size >= maxQueue) throw new PoolSaturatedError();
-      submitted++;
-      try {
-        // An aborted Piscina task is dequeued, or its worker thread is terminated (and replaced, minThreads).
-        return (await withBudget(task, timeoutMs ?? taskBudgetMs(task, budgets), signal, (abort) =>
-          piscina.run({ task, input }, { transferList: transfer as never, signal: abort }),
-        )) as never;
-      } finally {
-        submitted--;
-      }
+      return await submit(task, input, resolved);
     },
     stats() {
       return { size, running: Math.min(submitted, size), queueDepth: Math.max(0, submitted - size), maxQueue };
     },
     async close() {
+      for (const waiting of background.splice(0)) waiting.reject(new Error('pool closed'));
       await piscina.close({ force: false });
     },
   };

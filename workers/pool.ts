@@ -18,6 +18,7 @@ export interface PoolStats {
   maxQueue: number;
 }
 
+/** How a task is queued, bounded and cancelled. */
 export interface RunOptions {
   /** Transferred (not copied) to the worker: typed-array buffers, message ports. */
   transfer?: Transferable[];
@@ -25,6 +26,13 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Time budget in ms (default: the task kind's budget). Exceeded → TaskTimeoutError, worker terminated. */
   timeoutMs?: number;
+  /**
+   * Background work (scheduled task runs, batch items) is handed to a worker only when one is idle and no request's
+   * task is waiting: requests never queue behind it for longer than one background task. Background tasks wait in
+   * their own unbounded queue (their producers bound it) and never make the pool refuse requests (503). Their time
+   * budget starts when a worker takes them.
+   */
+  background?: boolean;
 }
 
 export interface ComputePool {
@@ -100,6 +108,12 @@ export async function withBudget<T>(task: string, budgetMs: number, caller: Abor
   }
 }
 
+/** `options` with `signal` added (either aborting cancels the task). */
+export function withAddedSignal(options: RunOptions | Transferable[] | undefined, signal: AbortSignal): RunOptions {
+  const resolved = runOptions(options);
+  return { ...resolved, signal: resolved.signal ? AbortSignal.any([signal, resolved.signal]) : signal };
+}
+
 /**
  * The pool, with `signal` added to every task it runs (a request's signal: its tasks stop when the client leaves).
  * `signal` may be a getter, read only when a task is run (creating a request's signal has a cost on Node).
@@ -107,9 +121,7 @@ export async function withBudget<T>(task: string, budgetMs: number, caller: Abor
 export function withSignal(pool: ComputePool, signal: AbortSignal | (() => AbortSignal)): ComputePool {
   return {
     run(task, input, options) {
-      const resolved = runOptions(options);
-      const own = typeof signal === 'function' ? signal() : signal;
-      return pool.run(task, input, { ...resolved, signal: resolved.signal ? AbortSignal.any([own, resolved.signal]) : own });
+      return pool.run(task, input, withAddedSignal(options, typeof signal === 'function' ? signal() : signal));
     },
     stats: () => pool.stats(),
     close: () => pool.close(),

@@ -14,6 +14,10 @@ import {
 } from '../engine/tracking/index.ts';
 import { generateOemTask, meanElementsTask, parseOpmTask } from './ephemerisTasks.ts';
 import { generateTleTask } from './tleTasks.ts';
+import { parseBatchRequest } from '../api/services/ephemerisBatchRequest.ts';
+import { oemProductTask, oemZipEntryTask, textZipEntryTask, tleProductTask } from './productTasks.ts';
+import { inspectEarthDataFile, inspectEopSplice, type EarthDataFileRef, type EarthDataKind } from '../resources/earthData/files.ts';
+import { estimateTask, residualsTask } from './odTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
 function cpuSpin(input: { durationMs: number }): { iterations: number } {
@@ -88,6 +92,15 @@ export const TASKS = {
   'tle.generate': generateTleTask,
   'maneuvers.readOcm': readOcmTask,
   'maneuvers.writeExport': writeExportTask,
+  'products.oem': oemProductTask,
+  'products.tle': tleProductTask,
+  'products.oemZipEntry': oemZipEntryTask,
+  'products.textZipEntry': textZipEntryTask,
+  'ephemeris.parseBatch': parseBatchRequest,
+  'earthData.inspect': (input: { kind: EarthDataKind; path: string }) => inspectEarthDataFile(input.kind, input.path),
+  'earthData.inspectEop': (input: { files: EarthDataFileRef[] }) => inspectEopSplice(input.files),
+  'measurements.residuals': residualsTask,
+  'od.estimate': estimateTask,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

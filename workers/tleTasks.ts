@@ -1,15 +1,16 @@
 /**
- * Worker-side adapter of TLE generation (registered in tasks.ts as `tle.generate`): loads the EOP table (cached
- * per worker), calls engine/ephemeris/tle, and turns engine errors into plain result objects (custom error
+ * Worker-side adapter of TLE generation (registered in tasks.ts as `tle.generate`): gets the Earth data by identity
+ * (`earthDataFor`, cached per worker), calls engine/ephemeris/tle, and turns engine errors into plain result objects (custom error
  * classes do not survive the thread boundary).
  */
 import { generateTleForState, TleOrbitNotRepresentableError, TleStateInsideEllipsoidError, type GenerateTleInput, type GenerateTleResult } from '../engine/ephemeris/tle.ts';
 import { TleCatalogNumberError, TleFitError, TleFormatError } from '../engine/tle/errors.ts';
-import { eopTable, failure, type TaskFailure } from './ephemerisTasks.ts';
+import { earthDataFor } from '../resources/earthData/files.ts';
+import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
 
-export function generateTleTask(input: GenerateTleInput & { eopFile?: string }): ({ ok: true } & GenerateTleResult) | TaskFailure {
+export function generateTleTask(input: GenerateTleInput & WithEarthData): ({ ok: true } & GenerateTleResult) | TaskFailure {
   try {
-    return { ok: true, ...generateTleForState(input, eopTable(input.eopFile)) };
+    return { ok: true, ...generateTleForState(input, earthDataFor(input.earthData)) };
   } catch (error) {
     if (error instanceof TleStateInsideEllipsoidError || error instanceof TleOrbitNotRepresentableError) {
       return { ok: false, kind: 'UNPROCESSABLE', code: error.code, message: error.message, details: error.details };

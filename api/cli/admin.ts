@@ -7,6 +7,8 @@
  *   key revoke <id>
  *   key list --org <name>
  *   owner disable <email>
+ *   data update [--kinds eop,leap-seconds,space-weather] [--eop-url <url>] [--leap-seconds-url <url>]
+ *               [--space-weather-url <url>] [--timeout-s <s>]   (also `npm run data:update`; no database needed)
  */
 import { parseArgs } from 'node:util';
 import { createApiKey, findApiKeyById, listApiKeys, revokeApiKey, updateApiKeyGrants } from '../../storage/apiKeys.ts';
@@ -17,6 +19,8 @@ import { loadConfig } from '../config.ts';
 import { parseCidr } from '../net/cidr.ts';
 import { isPermission, OPERATIONS_ENVIRONMENT, PERMISSIONS } from '../permissions.ts';
 import { openStorage } from '../service.ts';
+import { exitCodeOf, updateEarthData } from '../services/earthDataUpdate.ts';
+import { KIND_DIRECTORY, type EarthDataKind } from '../../resources/earthData/files.ts';
 
 export class UsageError extends Error {}
 
@@ -27,6 +31,8 @@ const USAGE = `usage: npm run admin -- <command>
   key revoke <id>
   key list --org <name>
   owner disable <email>
+  data update [--kinds eop,leap-seconds,space-weather] [--eop-url <url>] [--leap-seconds-url <url>] [--space-weather-url <url>] [--timeout-s <s>]
+
 Revocation, owner disabling and grant changes reach running servers within their API-key cache time (API_KEY_CACHE_TTL_MS, default 5 s).`;
 
 function list(text: string | undefined): string[] {
@@ -126,7 +132,55 @@ export async function runAdmin(db: Db, argv: string[]): Promise<unknown> {
   throw new UsageError(USAGE);
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('admin.ts')) {
+/**
+ * `data update`: downloads, validates and installs the Earth-data files (api/services/earthDataUpdate.ts). Prints one
+ * JSON result per kind; returns the exit code (0 ok, 1 a file was rejected, 3 offline, 2 usage).
+ */
+export async function runDataCommand(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
+  const [action, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      kinds: { type: 'string' },
+      'eop-url': { type: 'string' },
+      'leap-seconds-url': { type: 'string' },
+      'space-weather-url': { type: 'string' },
+      'timeout-s': { type: 'string' },
+    },
+  });
+  if (action !== 'update') throw new UsageError(USAGE);
+  const byName = Object.fromEntries(Object.entries(KIND_DIRECTORY).map(([kind, dir]) => [dir, kind as EarthDataKind]));
+  const kinds = values.kinds === undefined ? (Object.keys(KIND_DIRECTORY) as EarthDataKind[]) : list(values.kinds).map((k) => byName[k] ?? null);
+  if (kinds.includes(null as never) || kinds.length === 0) throw new UsageError(`--kinds takes a comma list of ${Object.keys(byName).join(', ')}`);
+  const timeoutS = values['timeout-s'] === undefined ? 120 : Number(values['timeout-s']);
+  if (!(timeoutS > 0)) throw new UsageError('--timeout-s must be a positive number of seconds');
+  const config = loadConfig(env);
+  const results = await updateEarthData({
+    dataDir: config.dataDir,
+    kinds,
+    timeoutMs: timeoutS * 1000,
+    urls: {
+      EOP: values['eop-url'] ?? config.dataUrls.eop,
+      LEAP_SECONDS: values['leap-seconds-url'] ?? config.dataUrls.leapSeconds,
+      SPACE_WEATHER: values['space-weather-url'] ?? config.dataUrls.spaceWeather,
+    },
+  });
+  console.log(JSON.stringify({ dataDirectory: config.dataDir, results }, null, 2));
+  for (const r of results.filter((x) => x.status === 'FAILED')) console.error(`data update: ${r.kind}: ${r.error}`);
+  if (results.some((r) => r.status === 'UPDATED')) {
+    console.error('data update: a running service picks the new files up within APSIS_DATA_CHECK_INTERVAL_S, or at once on SIGHUP (kill -HUP <pid>)');
+  }
+  return exitCodeOf(results);
+}
+
+if ((import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('admin.ts')) && process.argv[2] === 'data') {
+  try {
+    process.exitCode = await runDataCommand(process.argv.slice(3));
+  } catch (error) {
+    console.error(error instanceof UsageError ? error.message : String(error));
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  }
+} else if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('admin.ts')) {
   const db = await openStorage(loadConfig());
   try {
     console.log(JSON.stringify(await runAdmin(db, process.argv.slice(2)), null, 2));

@@ -8,5 +8,11 @@ import { registerPayloadRoutes } from './payloads.ts';
 import { registerMeasurementRoutes } from './measurements.ts';
 import { registerStateVectorRoutes } from './stateVectors.ts';
 import { registerTleRoutes } from './tle.ts';
+import { registerGroundStationRoutes } from './groundStations.ts';
+import { registerResidualRoutes } from './residuals.ts';
+import { registerOrbitDeterminationRoutes } from './orbitDeterminations.ts';
+import { registerTaskRoutes } from './tasks.ts';
+import { registerProductRoutes } from './products.ts';
+import { registerEphemerisBatchRoutes } from './ephemerisBatch.ts';
 
-export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerMeasurementRoutes, registerManeuverRoutes, registerStateVectorRoutes, registerTleRoutes];
+export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerMeasurementRoutes, registerManeuverRoutes, registerStateVectorRoutes, registerTleRoutes, registerGroundStationRoutes, registerResidualRoutes, registerOrbitDeterminationRoutes, registerTaskRoutes, registerProductRoutes, registerEphemerisBatchRoutes];

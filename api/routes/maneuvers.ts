@@ -10,7 +10,8 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
-import { DOCUMENT_INFO, errorResponses, json, MANEUVER_CONTRACT_VERSION, SECURED, TAGS } from '../openapi.ts';
+import { errorResponses, json, MANEUVER_CONTRACT_VERSION, openApiDocument, SECURED, TAGS } from '../openapi.ts';
+import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
 import {
   CreateManeuverRequestSchema,
   CreateManeuverResponseSchema,
@@ -34,8 +35,10 @@ import {
   importManeuverFiles,
   inspectManeuverFile,
   listManeuvers,
+  MAX_LIST_SPACECRAFT,
   removeManeuver,
   replaceManeuver,
+  type CreatedManeuvers,
   type UploadedFile,
 } from '../services/maneuvers.ts';
 
@@ -57,8 +60,11 @@ const listRoute = createRoute({
   security: SECURED,
   request: { query: ManeuverListQuerySchema },
   responses: {
-    200: { description: 'Matching records (empty items when nothing matches)', content: json(ManeuverListResponseSchema) },
-    ...errorResponses(404),
+    200: {
+      description: 'Matching records; empty items when nothing matches (unknown spacecraft ids, or ids of another organization, match nothing)',
+      content: json(ManeuverListResponseSchema),
+    },
+    ...errorResponses(),
   },
   ...CONTRACT,
 });
@@ -71,12 +77,15 @@ const createManeuversRoute = createRoute({
   summary: 'Create stored maneuvers (atomic batch)',
   description:
     'Every record is validated and checked for identity and overlap conflicts (against stored records and within the batch) in one ' +
-    'transaction; any failure creates nothing. Derived fields sent are ignored. Permission write:plannedmaneuvers.',
+    'transaction; any failure creates nothing. Collisions inside the batch → 400; with stored records → 409 MANEUVER_CONFLICT; an archived ' +
+    "spacecraft → 409 SPACECRAFT_ARCHIVED; a hard limit of the craft's maneuverCapabilities (blackout or allowed windows) → 422 " +
+    'MANEUVER_CAPABILITY_VIOLATION; soft limits (minimum separation, duty cycle, minimum burn) → stored, listed in warnings. Derived fields sent are ignored. Location: the created record when there is one, ' +
+    'else the list query covering every created record (their spacecraft ids and enclosing window). Permission write:plannedmaneuvers.',
   security: SECURED,
   request: { body: { required: true, content: json(CreateManeuverRequestSchema) } },
   responses: {
-    201: { description: 'All records created', content: json(CreateManeuverResponseSchema) },
-    ...errorResponses(404, 409, 415),
+    201: { description: 'All records created (with the soft planning warnings)', content: json(CreateManeuverResponseSchema) },
+    ...errorResponses(404, 409, 415, 422),
   },
   ...CONTRACT,
 });
@@ -102,7 +111,7 @@ const exportRoute = createRoute({
         'application/zip': { schema: z.string().openapi({ format: 'binary' }) },
       },
     },
-    ...errorResponses(404),
+    ...errorResponses(404, 503),
   },
   ...CONTRACT,
 });
@@ -129,7 +138,7 @@ const importRoute = createRoute({
   responses: {
     200: { description: 'All files imported', content: json(ImportResultSchema) },
     207: { description: 'Per-file results (some failed or ambiguous)', content: json(ImportResultSchema) },
-    ...errorResponses(404, 409, 413, 415),
+    ...errorResponses(404, 409, 413, 415, 422, 503),
   },
   ...CONTRACT,
 });
@@ -150,7 +159,7 @@ const inspectRoute = createRoute({
   },
   responses: {
     200: { description: 'Preview of the file', content: json(ImportPreviewSchema) },
-    ...errorResponses(404, 413, 415),
+    ...errorResponses(404, 413, 415, 503),
   },
   ...CONTRACT,
 });
@@ -165,7 +174,7 @@ const getRoute = createRoute({
   security: SECURED,
   request: { params: ManeuverPathSchema, query: SpacecraftIdQuerySchema },
   responses: {
-    200: { description: 'The record', content: json(ManeuverSchema) },
+    200: { description: 'The record', headers: ETAG_HEADER, content: json(ManeuverSchema) },
     ...errorResponses(404),
   },
   ...CONTRACT,
@@ -184,11 +193,12 @@ const putRoute = createRoute({
   request: {
     params: ManeuverPathSchema,
     query: SpacecraftIdQuerySchema,
+    headers: IfMatchHeaderSchema,
     body: { required: true, content: json(UpdateManeuverRequestSchema) },
   },
   responses: {
-    200: { description: 'The complete updated record', content: json(ManeuverSchema) },
-    ...errorResponses(404, 409, 415),
+    200: { description: 'The complete updated record', headers: ETAG_HEADER, content: json(ManeuverSchema) },
+    ...errorResponses(404, 409, 412, 415, 422),
   },
   ...CONTRACT,
 });
@@ -201,13 +211,30 @@ const deleteRoute = createRoute({
   summary: 'Delete a stored maneuver',
   description: 'Permission delete:plannedmaneuvers.',
   security: SECURED,
-  request: { params: ManeuverPathSchema, query: SpacecraftIdQuerySchema },
+  request: { params: ManeuverPathSchema, query: SpacecraftIdQuerySchema, headers: IfMatchHeaderSchema },
   responses: {
     204: { description: 'Deleted' },
-    ...errorResponses(404),
+    ...errorResponses(404, 412),
   },
   ...CONTRACT,
 });
+
+/**
+ * Location of a batch create: the record itself when one was created; otherwise the list query that returns every
+ * created record (their spacecraft ids and enclosing window — it may list older records of that window too). More
+ * spacecraft than a list takes (50): the first created record.
+ */
+function createdLocation(records: CreatedManeuvers['created']): string {
+  const detail = (r: CreatedManeuvers['created'][number]) =>
+    `/operations/maneuvers/${encodeURIComponent(r.maneuverId)}?spacecraftId=${encodeURIComponent(r.spacecraftId)}`;
+  const spacecraftIds = [...new Set(records.map((r) => r.spacecraftId))];
+  if (records.length === 1 || spacecraftIds.length > MAX_LIST_SPACECRAFT) return detail(records[0]!);
+  const query = new URLSearchParams();
+  for (const id of spacecraftIds) query.append('spacecraftIds', id);
+  query.set('startDate', records.reduce((min, r) => (r.start < min ? r.start : min), records[0]!.start));
+  query.set('endDate', records.reduce((max, r) => (r.end > max ? r.end : max), records[0]!.end));
+  return `/operations/maneuvers?${query}`;
+}
 
 /** The `files` parts of a multipart body: at least one, each a file with a nonblank name. */
 function uploadedFiles(value: unknown): Promise<UploadedFile[]> {
@@ -233,8 +260,8 @@ export function registerManeuverRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(createManeuversRoute, async (c) => {
-    const body = await createManeuvers(c.get('deps').db, c.get('caller').organizationId, c.req.valid('json').maneuvers);
-    return c.json(body, 201);
+    const { response, created: records } = await createManeuvers(c.get('deps').db, c.get('caller').organizationId, c.req.valid('json').maneuvers);
+    return created(c.json(response, 201), createdLocation(records));
   });
 
   app.openapi(exportRoute, async (c) => {
@@ -263,23 +290,24 @@ export function registerManeuverRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(getRoute, async (c) => {
-    const body = await getManeuver(c.get('deps').db, c.get('caller').organizationId, c.req.valid('query').spacecraftId, c.req.valid('param').maneuverId);
-    return c.json(body, 200);
+    const { maneuver, etag } = await getManeuver(c.get('deps').db, c.get('caller').organizationId, c.req.valid('query').spacecraftId, c.req.valid('param').maneuverId);
+    return withEntityTag(c, etag, c.json(maneuver, 200));
   });
 
   app.openapi(putRoute, async (c) => {
-    const body = await replaceManeuver(
+    const { maneuver, etag } = await replaceManeuver(
       c.get('deps').db,
       c.get('caller').organizationId,
       c.req.valid('query').spacecraftId,
       c.req.valid('param').maneuverId,
       c.req.valid('json'),
+      ifMatchOf(c),
     );
-    return c.json(body, 200);
+    return withEntityTag(c, etag, c.json(maneuver, 200));
   });
 
   app.openapi(deleteRoute, async (c) => {
-    await removeManeuver(c.get('deps').db, c.get('caller').organizationId, c.req.valid('query').spacecraftId, c.req.valid('param').maneuverId);
+    await removeManeuver(c.get('deps').db, c.get('caller').organizationId, c.req.valid('query').spacecraftId, c.req.valid('param').maneuverId, ifMatchOf(c));
     return c.body(null, 204);
   });
 
@@ -294,7 +322,7 @@ type Json = Record<string, unknown>;
  * `x-apsis-contract-version`, with the components they reference, and `info.version` 2.0.0.
  */
 export function maneuverContract(app: OpenAPIHono<AppEnv>): Json {
-  const document = app.getOpenAPI31Document({ openapi: '3.1.0', info: DOCUMENT_INFO, tags: [...TAGS] }) as unknown as Json;
+  const document = openApiDocument(app);
   const paths: Json = {};
   for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
     const operations: Json = {};
@@ -323,6 +351,7 @@ export function maneuverContract(app: OpenAPIHono<AppEnv>): Json {
       description: 'Stored-maneuver operations of the Apsis operations API (contract 2.0.0): CRUD with overlap rules, CCSDS OCM import with preview, OCM/ZIP export.',
       'x-apsis-maneuver-api-version': MANEUVER_CONTRACT_VERSION,
     },
+    servers: document.servers,
     tags: TAGS.filter((t) => t.name === TAG),
     paths,
     components: { schemas: kept, securitySchemes: components.securitySchemes ?? {} },

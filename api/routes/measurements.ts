@@ -1,8 +1,8 @@
 /** Measurements tag: upload, inspect, job status, query, outliers, delete by file. */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
+import { uploadedParts } from '../fileNames.ts';
 import { parseInstantField } from '../instants.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import { parsePageable, pageEnvelope } from '../paging.ts';
@@ -12,6 +12,9 @@ import {
   DeletedCountSchema,
   InspectFormSchema,
   InspectResponseSchema,
+  JobListQuerySchema,
+  JobPageSchema,
+  JobPathSchema,
   JobSchema,
   MEASUREMENT_TYPE_VALUES,
   MeasurementPageSchema,
@@ -20,17 +23,20 @@ import {
   OutliersByIdsSchema,
   UpdatedCountSchema,
   UploadFormSchema,
+  UploadHeadersSchema,
+  UploadQuerySchema,
 } from '../schemas/measurements.ts';
 import {
+  cancelUploadJob,
   deleteByFile,
   flagOutliersByFile,
   flagOutliersByIds,
   getJob,
   inspectMeasurementsFile,
   listMeasurements,
+  listUploadJobs,
   measurementView,
   uploadMeasurements,
-  type UploadedFile,
 } from '../services/measurements.ts';
 import type { MeasurementType } from '../../storage/measurements.ts';
 import { MEASUREMENT_SORT_COLUMNS } from '../../storage/measurements.ts';
@@ -50,13 +56,20 @@ const uploadRoute = createRoute({
   summary: 'Upload tracking files (TDM, SP3, OEM); one background job per valid file',
   description:
     'Each file is validated synchronously (format detected from content, parsed, its objects resolved to spacecraft). ' +
-    '202 when every file was accepted, 207 when any failed (per-file results). With exactly one file, X-Content-Hash ' +
-    '(from /inspect) must match the content or the request is a 409 IMPORT_STALE_PREVIEW.',
-  request: { body: { content: { 'multipart/form-data': { schema: UploadFormSchema } }, required: true } },
+    '202 when every file was accepted (or is a duplicate), 207 when any failed (per-file results). With exactly one file, ' +
+    'X-Content-Hash (from /inspect) must match the content or the request is a 409 IMPORT_STALE_PREVIEW. Idempotent: a file ' +
+    'whose content was already uploaded for the same spacecraft (that job queued, running, or succeeded with its measurements ' +
+    'still stored) is a `duplicate` result naming that job, and nothing is queued — unless allowDuplicate=true. Every job of ' +
+    'one upload carries the response batchId.',
+  request: {
+    query: UploadQuerySchema,
+    headers: UploadHeadersSchema,
+    body: { content: { 'multipart/form-data': { schema: UploadFormSchema } }, required: true },
+  },
   responses: {
     202: { description: 'All files accepted', content: json(BatchUploadResponseSchema) },
     207: { description: 'Per-file results; at least one file failed', content: json(BatchUploadResponseSchema) },
-    ...errorResponses(409, 413, 415),
+    ...errorResponses(409, 413, 415, 503),
   },
 });
 
@@ -64,13 +77,33 @@ const inspectRoute = createRoute({
   method: 'post', path: '/operations/measurements/inspect', tags: TAG, security: SECURED,
   summary: 'Inspect one tracking file without storing it: content hash and parse summary',
   request: { body: { content: { 'multipart/form-data': { schema: InspectFormSchema } }, required: true } },
-  responses: { 200: { description: 'Inspection result', content: json(InspectResponseSchema) }, ...errorResponses(413, 415) },
+  responses: { 200: { description: 'Inspection result', content: json(InspectResponseSchema) }, ...errorResponses(413, 415, 503) },
+});
+
+const jobsRoute = createRoute({
+  method: 'get', path: '/operations/measurements/jobs', tags: TAG, security: SECURED,
+  summary: 'List upload jobs (paged, newest first by default; filters status, spacecraft, file, batch)',
+  description: 'Permission read:tracking.',
+  request: { query: JobListQuerySchema },
+  responses: { 200: { description: 'A page of jobs', content: json(JobPageSchema) }, ...errorResponses() },
 });
 
 const jobRoute = createRoute({
   method: 'get', path: '/operations/measurements/jobs/{jobId}', tags: TAG, security: SECURED,
-  summary: 'Status of an upload job',
+  summary: 'Status and progress of an upload job',
+  description: 'Permission read:tracking.',
+  request: { params: JobPathSchema },
   responses: { 200: { description: 'Job', content: json(JobSchema) }, ...errorResponses(404) },
+});
+
+const cancelJobRoute = createRoute({
+  method: 'delete', path: '/operations/measurements/jobs/{jobId}', tags: TAG, security: SECURED,
+  summary: 'Cancel a queued upload job',
+  description:
+    'A QUEUED job becomes CANCELLED (terminal; nothing of its file is stored; its stored bytes are dropped) and is returned. ' +
+    'A RUNNING, SUCCEEDED, FAILED or already CANCELLED job → 409 JOB_NOT_CANCELLABLE (details.status). Permission write:tracking.',
+  request: { params: JobPathSchema },
+  responses: { 200: { description: 'The cancelled job', content: json(JobSchema) }, ...errorResponses(404, 409) },
 });
 
 const outliersByIdsRoute = createRoute({
@@ -93,23 +126,6 @@ const deleteByFileRoute = createRoute({
   request: { query: DeleteByFileQuerySchema },
   responses: { 200: { description: 'Count deleted (0 when nothing matches)', content: json(DeletedCountSchema) }, ...errorResponses() },
 });
-
-/** Every uploaded part named `files` (or `file`), as bytes. */
-async function uploadedFiles(c: Context<AppEnv>, names: string[]): Promise<UploadedFile[]> {
-  const form = await c.req.parseBody({ all: true });
-  const parts: unknown[] = [];
-  for (const name of names) {
-    const value = form[name];
-    if (value !== undefined) parts.push(...(Array.isArray(value) ? value : [value]));
-  }
-  const files: UploadedFile[] = [];
-  for (const part of parts) {
-    if (typeof part === 'string') throw validationError({ files: 'each part must be a file, not a text field' });
-    const file = part as File;
-    files.push({ name: file.name || 'unnamed', bytes: new Uint8Array(await file.arrayBuffer()) });
-  }
-  return files;
-}
 
 function listOf(value: string | string[] | undefined): string[] | undefined {
   return value === undefined ? undefined : Array.isArray(value) ? value : [value];
@@ -148,24 +164,36 @@ export function registerMeasurementRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(uploadRoute, async (c) => {
     const { db, pool } = c.get('deps');
-    const files = await uploadedFiles(c, ['files']);
+    const files = await uploadedParts(c, ['files']);
     // The runner of this process takes over the validation's parse (when it is the service's own runner).
     const runner = c.get('deps').jobRunner;
     const cache = runner instanceof MeasurementJobRunner ? runner.parsedFiles : null;
-    const { status, body } = await uploadMeasurements(db, pool, c.get('caller').organizationId, files, c.req.header('x-content-hash'), cache);
+    const { status, body } = await uploadMeasurements(db, pool, c.get('caller').organizationId, files, c.req.header('x-content-hash'), cache, {
+      allowDuplicate: c.req.valid('query').allowDuplicate === 'true',
+    });
     if (body.successCount > 0) c.get('deps').jobRunner?.wake();
     return c.json(body, status);
   });
 
   app.openapi(inspectRoute, async (c) => {
     const { db, pool } = c.get('deps');
-    const files = await uploadedFiles(c, ['file', 'files']);
+    const files = await uploadedParts(c, ['file', 'files']);
     if (files.length !== 1) throw validationError({ file: 'exactly one file is required' });
     return c.json(await inspectMeasurementsFile(db, pool, c.get('caller').organizationId, files[0]!), 200);
   });
 
+  app.openapi(jobsRoute, async (c) => {
+    const page = await listUploadJobs(c.get('deps').db, c.get('caller').organizationId, c.req.valid('query'), c.get('deps').jobRunner ?? null);
+    return c.json(page as never, 200);
+  });
+
   app.openapi(jobRoute, async (c) => {
-    const job = await getJob(c.get('deps').db, c.get('caller').organizationId, c.req.param('jobId'));
+    const job = await getJob(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').jobId, c.get('deps').jobRunner ?? null);
+    return c.json(job as never, 200);
+  });
+
+  app.openapi(cancelJobRoute, async (c) => {
+    const job = await cancelUploadJob(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').jobId, c.get('deps').jobRunner ?? null);
     return c.json(job as never, 200);
   });
 

@@ -6,6 +6,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { envelope } from '../errors.ts';
 import { ErrorEnvelopeSchema, errorResponses, json, SECURED } from '../openapi.ts';
+import { created, entityTag, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
 import {
   CreateSpacecraftRequestSchema,
   IdParamSchema,
@@ -51,7 +52,7 @@ const createSpacecraftRoute = createRoute({
   security: SECURED,
   request: { body: { required: true, content: json(CreateSpacecraftRequestSchema) } },
   responses: {
-    201: { description: 'The full spacecraft record', content: json(SpacecraftSchema) },
+    201: { description: 'The full spacecraft record', headers: ETAG_HEADER, content: json(SpacecraftSchema) },
     ...errorResponses(409, 415),
   },
 });
@@ -61,11 +62,11 @@ const getRoute = createRoute({
   path: '/operations/spacecraft/{id}',
   tags: [TAG],
   summary: 'Read one spacecraft',
-  description: 'Permission read:spacecraft. A spacecraft of another organization is 404.',
+  description: 'Permission read:spacecraft. A spacecraft of another organization is 404. ETag: send it back as If-Match on PATCH/lifecycle.',
   security: SECURED,
   request: { params: IdParamSchema },
   responses: {
-    200: { description: 'The full spacecraft record', content: json(SpacecraftSchema) },
+    200: { description: 'The full spacecraft record', headers: ETAG_HEADER, content: json(SpacecraftSchema) },
     ...errorResponses(404),
   },
 });
@@ -79,10 +80,10 @@ const patchRoute = createRoute({
     'Omitted fields are unchanged. externalKey: unique in the organization and immutable once set (409). ' +
     'Permission write:spacecraft.',
   security: SECURED,
-  request: { params: IdParamSchema, body: { required: true, content: json(UpdateSpacecraftRequestSchema) } },
+  request: { params: IdParamSchema, headers: IfMatchHeaderSchema, body: { required: true, content: json(UpdateSpacecraftRequestSchema) } },
   responses: {
-    200: { description: 'The updated record', content: json(SpacecraftSchema) },
-    ...errorResponses(404, 409, 415),
+    200: { description: 'The updated record', headers: ETAG_HEADER, content: json(SpacecraftSchema) },
+    ...errorResponses(404, 409, 412, 415),
   },
 });
 
@@ -101,10 +102,10 @@ const lifecycleRoute = createRoute({
     'ignored. Requesting the current status returns the record unchanged. The id is resolved strictly (names and ' +
     'NORAD ids are 404). Permission write:spacecraft.',
   security: SECURED,
-  request: { params: IdParamSchema, body: { required: true, content: json(LifecycleRequestSchema) } },
+  request: { params: IdParamSchema, headers: IfMatchHeaderSchema, body: { required: true, content: json(LifecycleRequestSchema) } },
   responses: {
-    200: { description: 'The spacecraft record', content: json(SpacecraftSchema) },
-    ...errorResponses(404, 415),
+    200: { description: 'The spacecraft record', headers: ETAG_HEADER, content: json(SpacecraftSchema) },
+    ...errorResponses(404, 412, 415),
     409: {
       description: 'Scheduled tasks exist and confirmTaskDeletion is not true (error TASK_DELETION_NOT_CONFIRMED)',
       content: json(LifecycleConflictSchema),
@@ -120,12 +121,12 @@ export function registerSpacecraftRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(createSpacecraftRoute, async (c) => {
     const spacecraft = await createSpacecraft(c.get('deps').db, c.get('caller').organizationId, c.req.valid('json'));
-    return c.json(spacecraft, 201);
+    return created(c.json(spacecraft, 201), `/operations/spacecraft/${encodeURIComponent(spacecraft.id)}`, entityTag(spacecraft));
   });
 
   app.openapi(getRoute, async (c) => {
     const spacecraft = await getSpacecraft(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id);
-    return c.json(spacecraft, 200);
+    return withEntityTag(c, entityTag(spacecraft), c.json(spacecraft, 200));
   });
 
   app.openapi(patchRoute, async (c) => {
@@ -134,8 +135,9 @@ export function registerSpacecraftRoutes(app: OpenAPIHono<AppEnv>): void {
       c.get('caller').organizationId,
       c.req.valid('param').id,
       c.req.valid('json'),
+      ifMatchOf(c),
     );
-    return c.json(spacecraft, 200);
+    return withEntityTag(c, entityTag(spacecraft), c.json(spacecraft, 200));
   });
 
   app.openapi(lifecycleRoute, async (c) => {
@@ -143,7 +145,7 @@ export function registerSpacecraftRoutes(app: OpenAPIHono<AppEnv>): void {
     const result = await changeLifecycle(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id, {
       lifecycleStatus: body.lifecycleStatus as LifecycleStatus,
       confirmTaskDeletion: body.confirmTaskDeletion,
-    });
+    }, ifMatchOf(c));
     if (result.outcome === 'confirmation-required') {
       const conflictBody = {
         ...envelope(
@@ -158,6 +160,6 @@ export function registerSpacecraftRoutes(app: OpenAPIHono<AppEnv>): void {
       };
       return c.json(conflictBody, 409);
     }
-    return c.json(result.spacecraft, 200);
+    return withEntityTag(c, entityTag(result.spacecraft), c.json(result.spacecraft, 200));
   });
 }

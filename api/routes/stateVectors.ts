@@ -3,10 +3,10 @@
  * Routes are thin: validate → service → response. `latest` and `import` are registered before `{id}`.
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { validationError } from '../errors.ts';
+import { uploadedParts } from '../fileNames.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
+import { created, entityTag, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
 import { pageEnvelope, parsePageable } from '../paging.ts';
 import {
   CreateStateVectorSchema,
@@ -20,6 +20,7 @@ import {
   StateVectorSchema,
 } from '../schemas/stateVectors.ts';
 import { generateOemForStateVector } from '../services/ephemeris.ts';
+import { EARTH_DATA_WARNING_HEADER, setWarningHeaders } from '../services/earthData.ts';
 import {
   createStateVector,
   exportOpm,
@@ -29,7 +30,6 @@ import {
   listStateVectorPage,
   removeStateVector,
   stateVectorView,
-  type UploadedOpm,
 } from '../services/stateVectors.ts';
 import { STATE_VECTOR_SORT_COLUMNS } from '../../storage/stateVectors.ts';
 
@@ -43,7 +43,7 @@ const createSvRoute = createRoute({
     'The covariance (optional) must be a symmetric positive semi-definite 6×6 matrix (km², km²/s, km²/s²). ' +
     'Mean elements are derived by DSST averaging. A perigee altitude below 120 km is a warning; a state inside the Earth is a 422.',
   request: { body: { content: json(CreateStateVectorSchema), required: true } },
-  responses: { 201: { description: 'The stored state vector', content: json(StateVectorSchema) }, ...errorResponses(404, 415, 422) },
+  responses: { 201: { description: 'The stored state vector', headers: ETAG_HEADER, content: json(StateVectorSchema) }, ...errorResponses(404, 415, 422, 503) },
 });
 
 const importRoute = createRoute({
@@ -57,7 +57,7 @@ const importRoute = createRoute({
   responses: {
     200: { description: 'All files stored', content: json(ImportResponseSchema) },
     207: { description: 'Per-file results, at least one file failed or was ambiguous', content: json(ImportResponseSchema) },
-    ...errorResponses(404, 413, 415),
+    ...errorResponses(404, 413, 415, 503),
   },
 });
 
@@ -76,19 +76,19 @@ const latestRoute = createRoute({
     'Latest by epoch. Manual entries and OPM imports are always eligible; orbit-determination results only when converged, ' +
     'unless includeNonConverged=true. 400 without spacecraftId; 404 when the spacecraft has none.',
   request: { query: LatestQuerySchema },
-  responses: { 200: { description: 'The state vector', content: json(StateVectorSchema) }, ...errorResponses(404) },
+  responses: { 200: { description: 'The state vector (ETag as on GET /operations/state-vectors/{id})', headers: ETAG_HEADER, content: json(StateVectorSchema) }, ...errorResponses(404) },
 });
 
 const getRoute = createRoute({
   method: 'get', path: '/operations/state-vectors/{id}', tags: TAG, security: SECURED,
   summary: 'One state vector', request: { params: IdParam },
-  responses: { 200: { description: 'The state vector', content: json(StateVectorSchema) }, ...errorResponses(404) },
+  responses: { 200: { description: 'The state vector', headers: ETAG_HEADER, content: json(StateVectorSchema) }, ...errorResponses(404) },
 });
 
 const deleteRoute = createRoute({
   method: 'delete', path: '/operations/state-vectors/{id}', tags: TAG, security: SECURED,
-  summary: 'Delete a state vector', request: { params: IdParam },
-  responses: { 204: { description: 'Deleted' }, ...errorResponses(404) },
+  summary: 'Delete a state vector', request: { params: IdParam, headers: IfMatchHeaderSchema },
+  responses: { 204: { description: 'Deleted' }, ...errorResponses(404, 412) },
 });
 
 const opmRoute = createRoute({
@@ -108,26 +108,16 @@ const oemRoute = createRoute({
     '422: covariance requested for a state without one, incomplete force-model configuration (details.missingFields), propagation failure.',
   request: { params: IdParam, body: { content: json(GenerateOemSchema), required: true } },
   responses: {
-    200: { description: 'CCSDS OEM 2.0 KVN text', content: { 'text/plain': { schema: z.string() } } },
+    200: {
+      description:
+        'CCSDS OEM 2.0 KVN text. When the span leaves observed Earth data (EOP, space weather with NRLMSISE-00, leap seconds), ' +
+        'one `Warning: 299 apsis "…"` header and one COMMENT line per kind name the epoch and the last covered date.',
+      headers: EARTH_DATA_WARNING_HEADER,
+      content: { 'text/plain': { schema: z.string() } },
+    },
     ...errorResponses(404, 415, 422, 503),
   },
 });
-
-async function uploadedOpms(c: Context<AppEnv>): Promise<UploadedOpm[]> {
-  const form = await c.req.parseBody({ all: true });
-  const parts: unknown[] = [];
-  for (const name of ['files', 'file']) {
-    const value = form[name];
-    if (value !== undefined) parts.push(...(Array.isArray(value) ? value : [value]));
-  }
-  const files: UploadedOpm[] = [];
-  for (const part of parts) {
-    if (typeof part === 'string') throw validationError({ files: 'each part must be a file, not a text field' });
-    const file = part as File;
-    files.push({ filename: file.name || 'unnamed', bytes: new Uint8Array(await file.arrayBuffer()) });
-  }
-  return files;
-}
 
 function attachment(filename: string): Record<string, string> {
   return { 'Content-Type': 'text/plain; charset=UTF-8', 'Content-Disposition': `attachment; filename="${filename}"` };
@@ -135,12 +125,14 @@ function attachment(filename: string): Record<string, string> {
 
 export function registerStateVectorRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(createSvRoute, async (c) => {
-    return c.json(await createStateVector(c.get('deps'), c.get('caller').organizationId, c.req.valid('json')), 201);
+    const { view, etag } = await createStateVector(c.get('deps'), c.get('caller').organizationId, c.req.valid('json'));
+    return created(c.json(view, 201), `/operations/state-vectors/${view.id}`, etag);
   });
 
   app.openapi(importRoute, async (c) => {
-    const files = await uploadedOpms(c);
-    const { status, body } = await importOpmFiles(c.get('deps'), c.get('caller').organizationId, files, c.req.valid('query').spacecraftId);
+    const files = (await uploadedParts(c, ['files', 'file'])).map((f) => ({ filename: f.name, bytes: f.bytes }));
+    const query = c.req.valid('query');
+    const { status, body } = await importOpmFiles(c.get('deps'), c.get('caller').organizationId, files, query.spacecraftId, query.allowDuplicate === 'true');
     return c.json(body, status);
   });
 
@@ -154,16 +146,16 @@ export function registerStateVectorRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(latestRoute, async (c) => {
     const query = c.req.valid('query');
     const sv = await latestStateVector(c.get('deps').db, c.get('caller').organizationId, query.spacecraftId, query.includeNonConverged === 'true');
-    return c.json(stateVectorView(sv), 200);
+    return withEntityTag(c, entityTag(sv), c.json(stateVectorView(sv), 200));
   });
 
   app.openapi(getRoute, async (c) => {
     const sv = await getStateVector(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id);
-    return c.json(stateVectorView(sv), 200);
+    return withEntityTag(c, entityTag(sv), c.json(stateVectorView(sv), 200));
   });
 
   app.openapi(deleteRoute, async (c) => {
-    await removeStateVector(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id);
+    await removeStateVector(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id, ifMatchOf(c));
     return c.body(null, 204);
   });
 
@@ -173,7 +165,8 @@ export function registerStateVectorRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(oemRoute, async (c) => {
-    const { filename, text } = await generateOemForStateVector(c.get('deps'), c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('json'));
+    const { filename, text, warnings } = await generateOemForStateVector(c.get('deps'), c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('json'));
+    setWarningHeaders(c, warnings);
     return c.text(text, 200, attachment(filename));
   });
 }

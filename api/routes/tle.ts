@@ -8,6 +8,7 @@ import { negotiate } from '../accept.ts';
 import type { AppEnv } from '../context.ts';
 import { errorResponse } from '../errors.ts';
 import { errorResponses, SECURED } from '../openapi.ts';
+import { EARTH_DATA_WARNING_HEADER, setWarningHeaders } from '../services/earthData.ts';
 import { generateSpacecraftTle } from '../services/tle.ts';
 
 const ParamsSchema = z.object({
@@ -42,7 +43,10 @@ const tleRoute = createRoute({
   request: { params: ParamsSchema, query: QuerySchema },
   responses: {
     200: {
-      description: 'Two 69-character TLE lines separated by one newline',
+      description:
+        'Two 69-character TLE lines separated by one newline. When the propagation span leaves observed Earth data (EOP, space ' +
+        'weather with NRLMSISE-00, leap seconds), one `Warning: 299 apsis "…"` header per kind names the epoch and the last covered date.',
+      headers: EARTH_DATA_WARNING_HEADER,
       content: { 'text/plain': { schema: z.string().openapi({ example: '1 25544U 98067A   24122.50000000  .00000000  00000-0  12345-3 0  9990\n2 25544  51.6400 123.4567 0005000  90.0000 270.0000 15.50000000    07' }) } },
     },
     ...errorResponses(404, 406, 422, 503),
@@ -67,7 +71,8 @@ export function registerTleRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(tleRoute, async (c) => {
-    const text = await generateSpacecraftTle(c.get('deps'), c.get('caller').organizationId, c.req.valid('param').spacecraftId, c.req.valid('query').epoch);
+    const { text, warnings } = await generateSpacecraftTle(c.get('deps'), c.get('caller').organizationId, c.req.valid('param').spacecraftId, c.req.valid('query').epoch);
+    setWarningHeaders(c, warnings);
     return c.text(text, 200);
   });
 }

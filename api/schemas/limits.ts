@@ -36,8 +36,6 @@ export const MAX_VELOCITY_KM_S = 100;
 export const MAX_COVARIANCE_ELEMENT = 1e14;
 /** Characters of an identifier in a path, query or body (our ids are 36-character UUIDs). */
 export const MAX_ID_LENGTH = 128;
-/** Characters of a file name (uploads, by-file operations). */
-export const MAX_FILE_NAME_LENGTH = 255;
 
 /** A finite number in [min, max], both stated in the message and in the OpenAPI document. */
 export function boundedNumber(min: number, max: number, unit: string, options: { exclusiveMin?: boolean } = {}) {

@@ -9,6 +9,8 @@
 import { z } from '@hono/zod-openapi';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { instantProblem, instantSchema } from '../instants.ts';
+import { EpochSchema } from '../openapi.ts';
+import { FILE_RESULT_STATUSES, PREVIEW_STATUSES } from '../results.ts';
 import {
   ATTITUDE_MODES,
   ISP_MAX_S,
@@ -35,7 +37,7 @@ const thrust = (description: string) =>
 
 export const BurnSegmentSchema = z
   .object({
-    referenceEpoch: instantSchema('Burn start, ISO-8601 instant with zone; returned in UTC at up to nanosecond resolution'),
+    referenceEpoch: instantSchema('Burn start, ISO-8601 instant with zone; stored and returned in UTC at microsecond resolution (YYYY-MM-DDThh:mm:ss.ssssssZ)'),
     duration: z
       .number()
       .gt(0, 'must be a positive, finite number of seconds')
@@ -62,6 +64,19 @@ export const BurnSegmentSchema = z
     }
   })
   .openapi('BurnSegment');
+
+/** A stored burn segment as returned: referenceEpoch in UTC at microseconds. */
+export const BurnSegmentViewSchema = z
+  .object({
+    referenceEpoch: EpochSchema,
+    duration: z.number().openapi({ description: 'Seconds' }),
+    thrX: z.number().openapi({ description: 'Newtons' }),
+    thrY: z.number().openapi({ description: 'Newtons' }),
+    thrZ: z.number().openapi({ description: 'Newtons' }),
+    thrISP: z.number().openapi({ description: 'Seconds' }),
+    attitudeMode: AttitudeModeSchema,
+  })
+  .openapi('BurnSegmentView');
 
 const composition = z
   .array(BurnSegmentSchema)
@@ -111,8 +126,27 @@ export const CreateManeuverRequestSchema = z
   })
   .openapi('CreateManeuverRequest');
 
+export const PlanningFindingSchema = z
+  .object({
+    code: z.enum(['BLACKOUT_WINDOW', 'OUTSIDE_ALLOWED_WINDOWS', 'MINIMUM_SEPARATION', 'DUTY_CYCLE', 'MINIMUM_BURN', 'WET_MASS_BELOW_DRY_MASS']),
+    maneuverId: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi('PlanningFinding', {
+    description:
+      "A planning rule of the spacecraft's maneuverCapabilities. Hard limits refuse the write (422 MANEUVER_CAPABILITY_VIOLATION): " +
+      'BLACKOUT_WINDOW (a burn overlaps a blackout window), OUTSIDE_ALLOWED_WINDOWS (allowed windows are declared and a burn is in ' +
+      'none). Soft limits are stored with a warning: MINIMUM_SEPARATION, DUTY_CYCLE (no declared thruster can fly the burns within ' +
+      'its duty cycle), MINIMUM_BURN (a segment is shorter than every declared minimum burn), WET_MASS_BELOW_DRY_MASS (OCM import).',
+  });
+
 export const CreateManeuverResponseSchema = z
-  .object({ createdCount: z.number().int(), message: z.string() })
+  .object({
+    createdCount: z.number().int(),
+    message: z.string(),
+    warnings: z.array(PlanningFindingSchema).openapi({ description: 'Soft planning-rule findings of the created records ([] when none)' }),
+  })
   .openapi('CreateManeuverResponse');
 
 export const UpdateManeuverRequestSchema = z
@@ -127,8 +161,8 @@ export const UpdateManeuverRequestSchema = z
   });
 
 const derivedFields = {
-  start: z.string().openapi({ format: 'date-time', description: 'Derived: earliest segment referenceEpoch (UTC)' }),
-  end: z.string().openapi({ format: 'date-time', description: 'Derived: latest segment end, referenceEpoch + duration (UTC)' }),
+  start: EpochSchema.openapi({ description: 'Derived: earliest segment referenceEpoch (UTC, microseconds)' }),
+  end: EpochSchema.openapi({ description: 'Derived: latest segment end, referenceEpoch + duration (UTC, microseconds)' }),
   acceleration: z.number().nullable().openapi({ description: 'Derived: |F| / mass at the start of the first burn, m/s²; null when no mass is known' }),
   deltaV: z.number().nullable().openapi({
     description: 'Derived: Σ Isp·g0·ln(m0/m1) over the segments in time order (g0 = 9.80665 m/s²), m/s; null when unavailable',
@@ -152,8 +186,11 @@ export const ManeuverSchema = z
     name: z.string(),
     purpose: z.string().nullable(),
     attitudeMode: AttitudeModeSchema,
-    composition: z.array(BurnSegmentSchema),
+    composition: z.array(BurnSegmentViewSchema),
     ...derivedFields,
+    warnings: z.array(PlanningFindingSchema).openapi({
+      description: "What the spacecraft's declared capabilities say about the record now (computed on every read; [] when nothing)",
+    }),
   })
   .openapi('Maneuver');
 
@@ -173,27 +210,29 @@ export const ManeuverListResponseSchema = z
   .object({ items: z.array(ManeuverListItemSchema), totalCount: z.number().int() })
   .openapi('ManeuverListResponse');
 
-const repeated = (name: string, description: string) =>
+// The service parses these from the raw query (repeated/comma rules, its own messages); `required` documents what
+// the contract requires (a missing one is a 400 naming it).
+const repeated = (name: string, description: string, required = false) =>
   z
     .union([z.string(), z.array(z.string())])
     .optional()
     .openapi({
-      param: { name, in: 'query', style: 'form', explode: true },
+      param: { name, in: 'query', style: 'form', explode: true, required },
       type: 'array',
       items: { type: 'string' },
       description,
     } as never);
 
-const instantParam = (name: string, description: string) =>
+const instantParam = (name: string, description: string, required = false) =>
   z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .openapi({ param: { name, in: 'query' }, type: 'string', format: 'date-time', description } as never);
+    .openapi({ param: { name, in: 'query', required }, type: 'string', format: 'date-time', description } as never);
 
 export const ManeuverListQuerySchema = z.object({
-  spacecraftIds: repeated('spacecraftIds', 'Required; 1 to 50 actual spacecraft ids, repeated or comma-separated, no duplicates'),
-  startDate: instantParam('startDate', 'Required; ISO-8601 instant with zone'),
-  endDate: instantParam('endDate', 'Required; ISO-8601 instant with zone, after startDate. Records whose interval intersects [startDate, endDate) are listed'),
+  spacecraftIds: repeated('spacecraftIds', '1 to 50 actual spacecraft ids, repeated or comma-separated, no duplicates', true),
+  startDate: instantParam('startDate', 'ISO-8601 instant with zone', true),
+  endDate: instantParam('endDate', 'ISO-8601 instant with zone, after startDate. Records whose interval intersects [startDate, endDate) are listed', true),
 });
 
 export const ManeuverExportQuerySchema = z.object({
@@ -246,19 +285,19 @@ export const ImportHeadersSchema = z.object({
 export const ImportFormSchema = z
   .object({
     files: z
-      .custom<unknown>(() => true)
-      .openapi({ type: 'array', items: { type: 'string', format: 'binary' }, description: 'One or more OCM files (KVN or XML), part name `files`' } as never),
+      .custom<unknown>((value) => value !== undefined, 'at least one file is required (multipart part `files`)')
+      .openapi({ type: 'array', items: { type: 'string', format: 'binary' }, minItems: 1, description: 'One or more OCM files (KVN or XML), part name `files`' } as never),
   })
   .openapi('ManeuverImportForm');
 
 export const ImportFileResultSchema = z
   .object({
     filename: z.string(),
-    status: z.enum(['SUCCEEDED', 'FAILED', 'AMBIGUOUS']).openapi({
-      description: 'SUCCEEDED: committed. FAILED: nothing of the file stored. AMBIGUOUS: the target spacecraft needs the spacecraftId query',
+    status: z.enum(FILE_RESULT_STATUSES).openapi({
+      description: 'success: committed. failed: nothing of the file stored. ambiguous: the target spacecraft needs the spacecraftId query',
     }),
     spacecraftId: z.string().nullable(),
-    maneuverIds: z.array(z.string()).openapi({ description: 'MAN_IDs of the file’s thrust maneuvers (stored when SUCCEEDED)' }),
+    maneuverIds: z.array(z.string()).openapi({ description: 'MAN_IDs of the file’s thrust maneuvers (stored when success)' }),
     skippedManeuverIds: z.array(z.string()).openapi({ description: 'MAN_IDs of blocks without thrust (deployments), not stored' }),
     error: z.string().optional().openapi({ description: 'Machine token: VALIDATION_ERROR, MANEUVER_CONFLICT, IMPORT_TARGET_AMBIGUOUS, …' }),
     code: z.string().optional().openapi({ description: 'Dotted code, e.g. import.file.invalid, import.maneuver.exists' }),
@@ -266,6 +305,8 @@ export const ImportFileResultSchema = z
     line: z.number().int().optional().openapi({ description: '1-based line of the file the error is about' }),
     candidateSpacecraftIds: z.array(z.string()).optional(),
     conflictingManeuverIds: z.array(z.string()).optional(),
+    warnings: z.array(PlanningFindingSchema).optional().openapi({ description: 'Soft planning findings of a stored (or ready) file' }),
+    violations: z.array(PlanningFindingSchema).optional().openapi({ description: 'Hard capability limits that failed the file' }),
   })
   .openapi('ManeuverImportFileResult');
 
@@ -277,10 +318,11 @@ export const ImportResultSchema = z
   })
   .openapi('ManeuverImportResult');
 
-export const ImportPreviewSchema = ImportFileResultSchema.extend({
-  status: z.enum(['READY', 'FAILED', 'AMBIGUOUS']).openapi({ description: 'What importing the file now would do' }),
+// Not an extension of ImportFileResult: its status has other values (READY instead of SUCCEEDED).
+export const ImportPreviewSchema = ImportFileResultSchema.omit({ status: true }).extend({
+  status: z.enum(PREVIEW_STATUSES).openapi({ description: 'What importing the file now would do: ready, failed or ambiguous' }),
   contentHash: z.string().openapi({ description: 'SHA-256 (hex) of the file bytes; send back as X-Content-Hash' }),
   resolutionFingerprint: z.string().openapi({ description: 'SHA-256 (hex) of the resolved target and MAN_IDs; send back as X-Resolution-Fingerprint' }),
   resolvedBy: z.string().nullable().openapi({ description: 'How the target was found: query, id, externalKey, noradId, cosparId, name' }),
-  maneuvers: z.array(z.object({ maneuverId: z.string(), start: z.string(), end: z.string(), segmentCount: z.number().int() })),
+  maneuvers: z.array(z.object({ maneuverId: z.string(), start: EpochSchema, end: EpochSchema, segmentCount: z.number().int() })),
 }).openapi('ManeuverImportPreview');

@@ -1,6 +1,8 @@
 /** Payload (sensor) request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
 import { boundedNumber, MAX_MASS_KG, MAX_POWER_W } from './limits.ts';
+import { RecordTimestampSchema } from '../openapi.ts';
+import { pageableQuery, pageSchema } from '../paging.ts';
 import { DirectionInputSchema, Vector3Schema } from './spacecraft.ts';
 
 export const PAYLOAD_TYPES = ['CAMERA', 'RADAR', 'RF', 'LIDAR', 'SPECTROMETER', 'OTHER'] as const;
@@ -38,12 +40,17 @@ export const PayloadSchema = z
     powerW: z.number().nullable(),
     boresight: Vector3Schema.openapi({ description: 'Body-frame unit vector' }),
     fieldOfViewDeg: z.number().nullable(),
-    createdAt: z.string().openapi({ format: 'date-time' }),
-    updatedAt: z.string().openapi({ format: 'date-time' }),
+    createdAt: RecordTimestampSchema,
+    updatedAt: RecordTimestampSchema,
   })
   .openapi('Payload');
 
-export const PayloadListSchema = z.array(PayloadSchema).openapi('PayloadList');
+export const PayloadPageSchema = pageSchema(PayloadSchema, 'PayloadPage');
+
+export const PayloadListQuerySchema = z.object({
+  ...pageableQuery,
+  sort: pageableQuery.sort.openapi({ description: 'Sort `field,asc|desc`, repeatable; fields: slotIndex, name, type, createdAt, updatedAt; default slotIndex,asc' }),
+});
 
 export const PayloadCollectionPathSchema = z.object({
   spacecraftId: z.string().min(1).openapi({ param: { name: 'spacecraftId', in: 'path' }, description: 'Canonical spacecraft id' }),

@@ -6,6 +6,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { instantSchema } from '../instants.ts';
+import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import {
   boundedNumber,
@@ -72,7 +73,7 @@ export const PANEL_NORMAL_CONVENTION =
 const LIMIT_NAME = 100;
 
 const nonBlank = (max: number) => z.string().trim().min(1, 'must not be blank').max(max, `must be at most ${max} characters`);
-const timestamp = z.string().openapi({ format: 'date-time' });
+const timestamp = RecordTimestampSchema;
 
 export const Vector3Schema = z
   .object({ x: z.number(), y: z.number(), z: z.number() })
@@ -124,6 +125,9 @@ export const TimeWindowSchema = z
     end: instantSchema('Window end, ISO-8601 instant with zone; must be after start'),
   })
   .openapi('TimeWindow');
+
+/** A window as stored and printed: UTC, microseconds. */
+export const TimeWindowViewSchema = z.object({ start: EpochSchema, end: EpochSchema }).openapi('TimeWindowView');
 
 const OverheadBurnInputSchema = z
   .object({
@@ -278,8 +282,8 @@ export const PanelSchema = z
 export const ManeuverCapabilitiesSchema = z
   .object({
     schemaVersion: z.number().int(),
-    allowedWindows: z.array(TimeWindowSchema),
-    blackoutWindows: z.array(TimeWindowSchema),
+    allowedWindows: z.array(TimeWindowViewSchema),
+    blackoutWindows: z.array(TimeWindowViewSchema),
     availableManeuverPowerWatts: z.number().nullable(),
     minimumManeuverSeparationSeconds: z.number().nullable(),
     thrusters: z.array(

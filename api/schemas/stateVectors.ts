@@ -1,6 +1,8 @@
 /** zod schemas (validation + OpenAPI) of the State Vectors tag. */
 import { z } from '@hono/zod-openapi';
 import { instantSchema } from '../instants.ts';
+import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
+import { FILE_RESULT_STATUSES } from '../results.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { boundedNumber, idString, MAX_COVARIANCE_ELEMENT, MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S } from './limits.ts';
 
@@ -67,13 +69,13 @@ export const StateVectorSchema = z
     id: z.string().openapi({ example: 'SV-12', description: 'Display id SV-<n>, per organization' }),
     spacecraftId: z.string(),
     spacecraftName: z.string(),
-    epoch: z.string().openapi({ format: 'date-time' }),
+    epoch: EpochSchema,
     position: z.array(z.number()).openapi({ description: 'km' }),
     velocity: z.array(z.number()).openapi({ description: 'km/s' }),
     referenceFrame: z.enum(STATE_FRAME_VALUES),
     mass: z.number().nullable().openapi({ description: 'kg' }),
     originator: z.string(),
-    creationDate: z.string().openapi({ format: 'date-time' }),
+    creationDate: RecordTimestampSchema,
     sourceType: z.enum(SOURCE_TYPE_VALUES),
     orbitSolutionId: z.string().nullable(),
     converged: z.boolean().nullable().openapi({ description: 'Orbit-determination convergence; null for other sources' }),
@@ -99,21 +101,32 @@ export const ListStateVectorsQuerySchema = z.object({
 });
 
 export const LatestQuerySchema = z.object({
-  spacecraftId: z.string().optional().openapi({ description: 'Required' }),
+  // Checked by the service (400 naming it when absent or blank); required by the contract.
+  spacecraftId: z.string().optional().openapi({ param: { name: 'spacecraftId', in: 'query', required: true }, description: 'Canonical spacecraft id' }),
   includeNonConverged: z.enum(['true', 'false']).optional().openapi({ description: 'Default false' }),
 });
 
 export const ImportQuerySchema = z.object({
   spacecraftId: z.string().optional().openapi({ description: 'Target spacecraft; needed only when OBJECT_ID/OBJECT_NAME do not resolve one' }),
+  allowDuplicate: z.enum(['true', 'false']).optional().openapi({
+    description: 'true: store a state even when the same state (craft, epoch, frame, position, velocity) is already stored (default false: a duplicate result)',
+  }),
 });
 
-export const ImportFormSchema = z.object({
-  files: z.any().openapi({ type: 'array', items: { type: 'string', format: 'binary' }, description: 'OPM files (KVN or XML), repeated part' }),
-});
+export const ImportFormSchema = z
+  .object({
+    files: z
+      .custom<unknown>((value) => value !== undefined, 'at least one file is required (multipart part `files`)')
+      .openapi({ type: 'array', items: { type: 'string', format: 'binary' }, minItems: 1, description: 'OPM files (KVN or XML), repeated part' } as never),
+  })
+  .openapi('StateVectorImportForm');
 
 const ImportFileResultSchema = z.object({
   filename: z.string(),
-  status: z.enum(['SUCCEEDED', 'FAILED', 'AMBIGUOUS']),
+  status: z.enum(FILE_RESULT_STATUSES).openapi({
+    description: 'success: stored; failed: nothing stored; ambiguous: repeat with the spacecraftId query; duplicate: the same state is ' +
+      'already stored as stateVectorId, nothing stored (allowDuplicate=true stores it again)',
+  }),
   spacecraftId: z.string().nullable(),
   stateVectorId: z.string().nullable(),
   warnings: z.array(z.string()),

@@ -1,6 +1,8 @@
 /** Thruster request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
 import { boundedNumber, MAX_THRUST_N } from './limits.ts';
+import { RecordTimestampSchema } from '../openapi.ts';
+import { pageableQuery, pageSchema } from '../paging.ts';
 import { BodyPositionInputSchema, DirectionInputSchema, Vector3Schema } from './spacecraft.ts';
 
 export const MIN_ISP_S = 50;
@@ -29,15 +31,20 @@ export const ThrusterSchema = z
     direction: Vector3Schema.openapi({ description: 'Body-frame unit vector' }),
     positionM: Vector3Schema,
     enabled: z.boolean(),
-    createdAt: z.string().openapi({ format: 'date-time' }),
-    updatedAt: z.string().openapi({ format: 'date-time' }),
+    createdAt: RecordTimestampSchema,
+    updatedAt: RecordTimestampSchema,
   })
   .openapi('Thruster');
 
-export const ThrusterListSchema = z.array(ThrusterSchema).openapi('ThrusterList');
+export const ThrusterPageSchema = pageSchema(ThrusterSchema, 'ThrusterPage');
+
+export const ThrusterListQuerySchema = z.object({
+  ...pageableQuery,
+  sort: pageableQuery.sort.openapi({ description: 'Sort `field,asc|desc`, repeatable; fields: name, createdAt, updatedAt, thrustN; default createdAt,asc' }),
+});
 
 export const SpacecraftPathSchema = z.object({
-  id: z.string().min(1).openapi({ param: { name: 'id', in: 'path' }, description: 'Canonical spacecraft id' }),
+  spacecraftId: z.string().min(1).openapi({ param: { name: 'spacecraftId', in: 'path' }, description: 'Canonical spacecraft id' }),
 });
 
 export const ThrusterPathSchema = SpacecraftPathSchema.extend({

@@ -10,13 +10,18 @@ import type { SqlExecutor } from '../../storage/db.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
 import type { StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
+import type { EarthDataSpan, EarthDataWarning } from '../../engine/ephemeris/earthDataWarnings.ts';
+import { earthDataWarningsFor, type EarthDataStore } from './earthData.ts';
+import type { RunOptions } from '../../workers/pool.ts';
+import type { TaskInput, TaskOutput } from '../../workers/tasks.ts';
+import type { TaskFailure } from '../../workers/ephemerisTasks.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
-import { parseInstantField } from '../instants.ts';
+import { describeSpan, parseInstantField } from '../instants.ts';
 import type { GenerateOemBody } from '../schemas/stateVectors.ts';
 import { epochKey } from './maneuverRecords.ts';
 import { displayId, getStateVector, objectIdOf } from './stateVectors.ts';
+import { OEM_MAX_SPAN_DAYS, oemSpanProblem } from './ephemerisBatchRequest.ts';
 
-export const OEM_MAX_SPAN_DAYS = 30;
 export const OEM_ORIGINATOR = 'APSIS';
 
 /**
@@ -27,14 +32,18 @@ export const OEM_ORIGINATOR = 'APSIS';
  */
 export const MAX_PROPAGATION_GAP_DAYS = 60;
 
+/** How far (s) a state at `stateEpoch` is propagated before it reaches [spanStart, spanEnd]: 0 inside the span. */
+export function propagationGapSeconds(stateEpoch: Epoch, spanStart: Epoch, spanEnd: Epoch): number {
+  return stateEpoch.isBefore(spanStart) ? spanStart.secondsSince(stateEpoch) : spanEnd.isBefore(stateEpoch) ? stateEpoch.secondsSince(spanEnd) : 0;
+}
+
 /**
  * 422 PROPAGATION_SPAN_TOO_LONG when the span [spanStart, spanEnd] lies more than MAX_PROPAGATION_GAP_DAYS away from
  * the state epoch (0 when the epoch is inside the span); `details.gapDays` says by how much. Call it before any
  * propagation from a stored state.
  */
 export function requirePropagationGap(stateEpoch: Epoch, spanStart: Epoch, spanEnd: Epoch, context: Record<string, unknown> = {}): void {
-  const gapS = stateEpoch.isBefore(spanStart) ? spanStart.secondsSince(stateEpoch) : spanEnd.isBefore(stateEpoch) ? stateEpoch.secondsSince(spanEnd) : 0;
-  const gapDays = gapS / 86_400;
+  const gapDays = propagationGapSeconds(stateEpoch, spanStart, spanEnd) / 86_400;
   if (gapDays <= MAX_PROPAGATION_GAP_DAYS) return;
   throw unprocessable(
     'PROPAGATION_SPAN_TOO_LONG',
@@ -132,8 +141,107 @@ export async function buildStoredStatePropagation(
   };
 }
 
-export async function generateOemForStateVector(deps: AppDeps, organizationId: string, id: string, body: GenerateOemBody): Promise<{ filename: string; text: string }> {
-  const { db, pool, config } = deps;
+/** What an OEM is asked for, parsed: span, step, frame, time system, covariance. */
+export interface OemRequest {
+  initial: Epoch;
+  final: Epoch;
+  stepS: number;
+  referenceFrame: GenerateOemBody['referenceFrame'];
+  timeSystem: GenerateOemBody['timeSystem'];
+  /** RTN / TNW, or null without covariance. */
+  covarianceFrame: GenerateOemBody['covarianceFrame'] | null;
+}
+
+/** An OEM ready to run: the task input without its Earth data, and the span the Earth-data warnings are about. */
+export interface PreparedOem {
+  input: Omit<TaskInput<'ephemeris.generateOem'>, 'earthData' | 'earthDataWarnings'>;
+  span: EarthDataSpan;
+}
+
+/**
+ * The OEM of one stored state (shared by generate-oem, scheduled tasks and batches): 422 COVARIANCE_UNAVAILABLE /
+ * PROPAGATION_SPAN_TOO_LONG / FORCE_MODEL_INCOMPLETE as for a single OEM.
+ */
+export async function prepareOemGeneration(
+  db: SqlExecutor,
+  organizationId: string,
+  sv: StateVectorRecord,
+  spacecraft: Spacecraft,
+  request: OemRequest,
+): Promise<PreparedOem> {
+  const id = displayId(sv.displayNumber);
+  if (request.covarianceFrame !== null && !sv.covariance) {
+    throw unprocessable('COVARIANCE_UNAVAILABLE', `State vector ${id} has no covariance; request the OEM without includeCovariance`, {
+      code: 'ephemeris.covariance.unavailable',
+      details: { stateVectorId: id, hasCovariance: false },
+    });
+  }
+  const epoch = Epoch.parseInstant(sv.epoch);
+  requirePropagationGap(epoch, request.initial, request.final, { stateVectorId: id });
+  const spanStart = Epoch.min(epoch, request.initial);
+  const spanEnd = Epoch.max(epoch, request.final);
+  const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, spanStart, spanEnd);
+  return {
+    input: {
+      ...setup,
+      state: {
+        ...setup.state,
+        id,
+        covariance: sv.covariance ? { frame: sv.covariance.frame, values: sv.covariance.matrix.flat() } : null,
+      },
+      objectName: spacecraft.name,
+      objectId: objectIdOf(spacecraft),
+      originator: OEM_ORIGINATOR,
+      creationDate: new Date().toISOString(),
+      initialDate: request.initial.toIsoString(9),
+      finalDate: request.final.toIsoString(9),
+      stepS: request.stepS,
+      referenceFrame: request.referenceFrame,
+      timeSystem: request.timeSystem,
+      covarianceFrame: request.covarianceFrame,
+      forceModelDescription: describeForceModel(spacecraft),
+    },
+    span: { start: spanStart, end: spanEnd, spaceWeather: setup.forceModel.atmosphere === 'NRLMSISE00' },
+  };
+}
+
+/**
+ * Runs an OEM task (`ephemeris.generateOem`, or a product task over the same input) with the service's current Earth
+ * data; the span's Earth-data warnings go into the file as COMMENT lines and come back for the caller.
+ */
+export async function runOemTask<N extends 'ephemeris.generateOem' | 'products.oem' | 'products.oemZipEntry'>(
+  earthData: EarthDataStore,
+  task: N,
+  prepared: PreparedOem,
+  options?: RunOptions,
+): Promise<{ output: TaskOutput<N>; warnings: EarthDataWarning[] }> {
+  let warnings: EarthDataWarning[] = [];
+  const { output } = await earthData.run(
+    task,
+    (earth) => {
+      warnings = earthDataWarningsFor(earth, prepared.span);
+      return { ...prepared.input, earthDataWarnings: warnings.map((w) => w.message) } as never;
+    },
+    options,
+  );
+  return { output, warnings };
+}
+
+/** A failed OEM task result as the API error. */
+export function oemGenerationFailed(result: TaskFailure): ApiError {
+  return unprocessable(result.code, `OEM generation failed: ${result.message}`, {
+    code: 'ephemeris.propagation.failed',
+    details: { kind: result.kind, ...(result.details ?? {}) },
+  });
+}
+
+export async function generateOemForStateVector(
+  deps: AppDeps,
+  organizationId: string,
+  id: string,
+  body: GenerateOemBody,
+): Promise<{ filename: string; text: string; warnings: EarthDataWarning[] }> {
+  const { db } = deps;
   const sv = await getStateVector(db, organizationId, id);
   const fieldErrors: Record<string, string> = {};
   let initial: Epoch | null = null;
@@ -151,49 +259,24 @@ export async function generateOemForStateVector(deps: AppDeps, organizationId: s
     Object.assign(fieldErrors, error.options.fieldErrors);
   }
   if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
-  const spanS = final!.secondsSince(initial!);
-  if (spanS <= 0) throw validationError({ finalDate: 'must be after initialDate' });
-  if (spanS > OEM_MAX_SPAN_DAYS * 86400) {
+  const spanProblem = oemSpanProblem(initial!, final!);
+  if (spanProblem !== null) {
+    const spanS = final!.secondsSince(initial!);
     throw validationError(
-      { finalDate: `the time span cannot exceed ${OEM_MAX_SPAN_DAYS} days` },
-      `The OEM time span cannot exceed ${OEM_MAX_SPAN_DAYS} days (requested ${(spanS / 86400).toFixed(3)} days)`,
+      { finalDate: spanProblem },
+      spanS > 0 ? `The OEM time span cannot exceed ${OEM_MAX_SPAN_DAYS} days (requested ${describeSpan(spanS)})` : undefined,
     );
   }
-  if (body.includeCovariance && !sv.covariance) {
-    throw unprocessable('COVARIANCE_UNAVAILABLE', `State vector ${id} has no covariance; request the OEM without includeCovariance`, {
-      code: 'ephemeris.covariance.unavailable',
-      details: { stateVectorId: id, hasCovariance: false },
-    });
-  }
-  const epoch = Epoch.parseInstant(sv.epoch);
-  requirePropagationGap(epoch, initial!, final!, { stateVectorId: id });
   const spacecraft = (await findSpacecraftById(db, organizationId, sv.spacecraftId))!;
-  const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, Epoch.min(epoch, initial!), Epoch.max(epoch, final!));
-  const result = await pool.run('ephemeris.generateOem', {
-    ...setup,
-    state: {
-      ...setup.state,
-      id: displayId(sv.displayNumber),
-      covariance: sv.covariance ? { frame: sv.covariance.frame, values: sv.covariance.matrix.flat() } : null,
-    },
-    objectName: spacecraft.name,
-    objectId: objectIdOf(spacecraft),
-    originator: OEM_ORIGINATOR,
-    creationDate: new Date().toISOString(),
-    initialDate: initial!.toIsoString(9),
-    finalDate: final!.toIsoString(9),
+  const prepared = await prepareOemGeneration(db, organizationId, sv, spacecraft, {
+    initial: initial!,
+    final: final!,
     stepS: body.timeBetweenPoints,
     referenceFrame: body.referenceFrame,
     timeSystem: body.timeSystem,
     covarianceFrame: body.includeCovariance ? body.covarianceFrame : null,
-    forceModelDescription: describeForceModel(spacecraft),
-    ...(config.eopFile ? { eopFile: config.eopFile } : {}),
   });
-  if (!result.ok) {
-    throw unprocessable(result.code, `OEM generation failed: ${result.message}`, {
-      code: 'ephemeris.propagation.failed',
-      details: { kind: result.kind, ...(result.details ?? {}) },
-    });
-  }
-  return { filename: `${displayId(sv.displayNumber)}.oem`, text: result.text };
+  const { output: result, warnings } = await runOemTask(deps.earthData, 'ephemeris.generateOem', prepared);
+  if (!result.ok) throw oemGenerationFailed(result);
+  return { filename: `${displayId(sv.displayNumber)}.oem`, text: result.text, warnings };
 }

@@ -35,6 +35,8 @@ export abstract class LeasedJobRunner<Job extends { id: string }> {
   private wakeRequested = false;
   /** Bumped by stop(): a drain in progress ends after its current job. */
   private stopGeneration = 0;
+  /** Progress of the jobs this runner is running now (units done: rows, items, …), readable in-process. */
+  private readonly progress = new Map<string, number>();
 
   constructor(ownerPrefix: string, options: LeasedJobRunnerOptions = {}) {
     this.owner = options.owner ?? `${ownerPrefix}-${randomUUID()}`;
@@ -52,6 +54,19 @@ export abstract class LeasedJobRunner<Job extends { id: string }> {
   /** True between start() and stop(). */
   get active(): boolean {
     return !this.stopped;
+  }
+
+  /**
+   * Progress of a job this runner is running (undefined otherwise): what the subclass last reported. Lets a job's
+   * status show progress at once, also while the work is inside one long transaction that hides its rows.
+   */
+  progressOf(jobId: string): number | undefined {
+    return this.progress.get(jobId);
+  }
+
+  /** Called by subclasses while running a job: units done so far. */
+  protected reportProgress(jobId: string, done: number): void {
+    this.progress.set(jobId, done);
   }
 
   start(): void {
@@ -126,6 +141,7 @@ export abstract class LeasedJobRunner<Job extends { id: string }> {
       logError('job run threw', { jobId: job.id, owner: this.owner, error: String(error) });
     } finally {
       clearInterval(renewal);
+      this.progress.delete(job.id);
     }
   }
 }

@@ -26,6 +26,7 @@ import { writeOcmManeuvers, type OcmManeuverToWrite } from '../../engine/ccsds/o
 import { Epoch, type TimeScale } from '../../engine/time/epoch.ts';
 import type { AttitudeMode, ManeuverContent, StoredManeuver } from '../../storage/maneuvers.ts';
 import type { Spacecraft } from '../../storage/spacecraft.ts';
+import { isPrintable, LAST_PRINTABLE_INSTANT } from '../instants.ts';
 import {
   ATTITUDE_MODES,
   buildContent,
@@ -329,6 +330,9 @@ function maneuverContent(block: OcmManeuver, lines: readonly string[], context: 
     const columns: Record<string, string> = { referenceEpoch: row.timeAbsolute !== null ? 'TIME_ABSOLUTE' : 'TIME_RELATIVE', duration: 'MAN_DURA', thrX: 'THR_X', thrY: 'THR_Y', thrZ: 'THR_Z', thrISP: 'THR_ISP', thrust: 'THR_X, THR_Y, THR_Z' };
     const first = Object.entries(problems)[0];
     if (first) throw new OcmImportError(row.line, `${columns[first[0]] ?? first[0]} ${first[1]}`);
+    if (!isPrintable(referenceEpoch.plusSeconds(row.durationS!))) {
+      throw new OcmImportError(row.line, `the burn would end after ${LAST_PRINTABLE_INSTANT}`);
+    }
     return {
       referenceEpoch,
       duration: row.durationS!,

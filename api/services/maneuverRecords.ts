@@ -7,6 +7,7 @@ import { Epoch } from '../../engine/time/epoch.ts';
 import { isSupportedEpoch, supportedEpochProblem, SUPPORTED_EPOCH_RANGE_TEXT } from '../../engine/time/supportedRange.ts';
 import { MAX_BURN_DURATION_S, MAX_THRUST_N } from '../schemas/limits.ts';
 import type { AttitudeMode, ManeuverContent, StoredBurnSegment } from '../../storage/maneuvers.ts';
+import { instantText } from '../instants.ts';
 
 export const ATTITUDE_MODES = ['TNW', 'RTN', 'QSW', 'RSW_ROTATING'] as const satisfies readonly AttitudeMode[];
 
@@ -36,7 +37,10 @@ export function epochKey(epoch: Epoch): string {
   return taiNanos(epoch).toString().padStart(24, '0');
 }
 
-/** Canonical ISO-8601 UTC text: nanosecond resolution, trailing zeros trimmed to at least milliseconds, `Z`. */
+/**
+ * Stored ISO-8601 UTC text at nanosecond resolution (trailing zeros trimmed to at least milliseconds), `Z`: the
+ * storage form of state-vector epochs. What the API prints is api/instants.ts `instantText` (microseconds).
+ */
 export function canonicalInstant(epoch: Epoch): string {
   return `${trimFraction(epoch.toString('UTC', 9), 3)}Z`;
 }
@@ -67,15 +71,16 @@ export interface ContentInput {
 }
 
 /**
- * Canonical stored content: epochs at ns resolution, interval = earliest segment start to latest segment
- * end (gaps included). The segment epochs are re-read from their canonical text, so that the stored
- * text and the interval keys always agree.
+ * Canonical stored content: epochs at µs resolution (exactly what the API prints, so a GET sent back by a PUT
+ * stores the same instants and keeps touching intervals touching), interval = earliest segment start to latest
+ * segment end (gaps included). The segment epochs are re-read from their canonical text, so that the stored text
+ * and the interval keys always agree.
  */
 export function buildContent(input: ContentInput): ManeuverContent {
   let start: Epoch | null = null;
   let end: Epoch | null = null;
   const composition: StoredBurnSegment[] = input.composition.map((segment) => {
-    const referenceEpoch = canonicalInstant(segment.referenceEpoch);
+    const referenceEpoch = instantText(segment.referenceEpoch);
     const segmentStart = Epoch.parse(referenceEpoch, 'UTC');
     const segmentEnd = segmentStart.plusSeconds(segment.duration);
     if (start === null || segmentStart.isBefore(start)) start = segmentStart;
@@ -97,8 +102,8 @@ export function buildContent(input: ContentInput): ManeuverContent {
     attitudeMode: input.attitudeMode,
     composition,
     wetMassKg: input.wetMassKg,
-    start: canonicalInstant(start),
-    end: canonicalInstant(end),
+    start: instantText(start),
+    end: instantText(end),
     startKey: epochKey(start),
     endKey: epochKey(end),
   };

@@ -33,11 +33,15 @@ import {
 } from '../../storage/maneuvers.ts';
 import { reserveDisplayNumbers } from '../../storage/sequences.ts';
 import { findSpacecraftById, findSpacecraftByIds, resolveSpacecraft, type ResolutionKind, type Spacecraft } from '../../storage/spacecraft.ts';
-import { ApiError, conflict, notFound, validationError } from '../errors.ts';
+import { ApiError, conflict, notFound, unprocessable, validationError } from '../errors.ts';
+import { instantTextOf } from '../instants.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
+import { batchHttpStatus, succeeded, type FileResultStatus, type PreviewStatus } from '../results.ts';
 import { buildContent, deriveValues, epochKey, keysOverlap, MANEUVER_ID_MAX_LENGTH } from './maneuverRecords.ts';
 import { fromOcmReadTransport, OcmImportError, type OcmExportFile, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from './maneuverOcm.ts';
 import type { ComputePool } from '../../workers/pool.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
+import { checkPlanningRules, isHardLimit, type PlannedManeuver, type PlanningFinding } from './maneuverPlanning.ts';
 
 export const MAX_LIST_SPACECRAFT = 50;
 /** Owner kind of the staged batches of OCM imports (swept when a crashed import left one behind). */
@@ -67,6 +71,8 @@ export interface ManeuverDetail extends DerivedView {
   attitudeMode: AttitudeMode;
   /** Segments exactly as stored (canonical UTC referenceEpoch). */
   composition: StoredBurnSegment[];
+  /** What the craft's declared capabilities say about the record now (maneuverPlanning.ts); [] when nothing. */
+  warnings: PlanningFinding[];
 }
 
 export interface ManeuverListItem extends DerivedView {
@@ -81,8 +87,8 @@ export interface ManeuverListItem extends DerivedView {
 function derivedView(record: StoredManeuver, spacecraft: Spacecraft, conflicts: string[]): DerivedView {
   const derived = deriveValues(record.composition, record.wetMassKg ?? spacecraft.launchMass);
   return {
-    start: record.start,
-    end: record.end,
+    start: instantTextOf(record.start),
+    end: instantTextOf(record.end),
     acceleration: derived.acceleration,
     deltaV: derived.deltaV,
     deltaMass: derived.deltaMass,
@@ -91,7 +97,7 @@ function derivedView(record: StoredManeuver, spacecraft: Spacecraft, conflicts: 
   };
 }
 
-function detailView(record: StoredManeuver, spacecraft: Spacecraft, conflicts: string[]): ManeuverDetail {
+function detailView(record: StoredManeuver, spacecraft: Spacecraft, conflicts: string[], warnings: PlanningFinding[]): ManeuverDetail {
   return {
     maneuverId: record.maneuverId,
     displayId: record.displayId,
@@ -99,8 +105,9 @@ function detailView(record: StoredManeuver, spacecraft: Spacecraft, conflicts: s
     name: record.name,
     purpose: record.purpose,
     attitudeMode: record.attitudeMode,
-    composition: record.composition.map((s) => ({ ...s })),
+    composition: record.composition.map((s) => ({ ...s, referenceEpoch: instantTextOf(s.referenceEpoch) })),
     ...derivedView(record, spacecraft, conflicts),
+    warnings,
   };
 }
 
@@ -181,33 +188,72 @@ export interface ManeuverConflict {
   spacecraftId: string;
   maneuverId: string;
   reason: 'DUPLICATE_IDENTITY' | 'OVERLAP';
-  /** Stored or batch records it collides with (for DUPLICATE_IDENTITY: the id itself). */
+  /** Stored records it collides with (for DUPLICATE_IDENTITY: the id itself). */
   conflictingManeuverIds: string[];
   /** Position in the request batch (create) — absent for import. */
   index?: number;
 }
 
-/**
- * Identity and overlap conflicts of a batch against the stored records and against itself (one spacecraft's
- * records never conflict with another's). Each batch record is reported at most once per reason.
- */
-export async function findBatchConflicts(db: SqlExecutor, organizationId: string, batch: readonly PendingRecord[]): Promise<ManeuverConflict[]> {
-  const conflicts: ManeuverConflict[] = [];
+/** Two records of one request (or one file) that collide with each other: invalid input, not a stored conflict. */
+export interface BatchProblem {
+  reason: 'DUPLICATE_IDENTITY' | 'OVERLAP';
+  spacecraftId: string;
+  /** Positions in the batch, first < second. */
+  first: number;
+  second: number;
+}
+
+function groupBySpacecraft(batch: readonly PendingRecord[]): Map<string, Array<{ record: PendingRecord; index: number }>> {
   const bySpacecraft = new Map<string, Array<{ record: PendingRecord; index: number }>>();
   batch.forEach((record, index) => {
     const list = bySpacecraft.get(record.spacecraftId) ?? [];
     list.push({ record, index });
     bySpacecraft.set(record.spacecraftId, list);
   });
-  for (const [spacecraftId, entries] of bySpacecraft) {
-    // identity: inside the batch, and against stored records
-    const seen = new Set<string>();
+  return bySpacecraft;
+}
+
+/**
+ * Duplicate identities and overlaps between records of the same batch (one spacecraft's records never collide with
+ * another's). Pure: no stored record is involved, so these are a 400 (invalid input), never a 409.
+ */
+export function findBatchProblems(batch: readonly PendingRecord[]): BatchProblem[] {
+  const problems: BatchProblem[] = [];
+  for (const [spacecraftId, entries] of groupBySpacecraft(batch)) {
+    const firstById = new Map<string, number>();
+    for (const { record, index } of entries) {
+      const earlier = firstById.get(record.maneuverId);
+      if (earlier !== undefined) problems.push({ reason: 'DUPLICATE_IDENTITY', spacecraftId, first: earlier, second: index });
+      else firstById.set(record.maneuverId, index);
+    }
+    // overlap: sweep by start
+    const sorted = [...entries].sort((a, b) => (a.record.content.startKey < b.record.content.startKey ? -1 : a.record.content.startKey > b.record.content.startKey ? 1 : a.index - b.index));
+    for (let i = 0; i < sorted.length; i++) {
+      const a = sorted[i]!;
+      for (let j = i + 1; j < sorted.length; j++) {
+        const b = sorted[j]!;
+        if (b.record.content.startKey >= a.record.content.endKey) break;
+        if (keysOverlap(a.record.content, b.record.content)) {
+          problems.push({ reason: 'OVERLAP', spacecraftId, first: Math.min(a.index, b.index), second: Math.max(a.index, b.index) });
+        }
+      }
+    }
+  }
+  return problems.sort((a, b) => a.first - b.first || a.second - b.second);
+}
+
+/**
+ * Identity and overlap conflicts of a batch against the STORED records of its spacecraft (collisions inside the
+ * batch are findBatchProblems'). Each batch record is reported at most once per reason.
+ */
+export async function findBatchConflicts(db: SqlExecutor, organizationId: string, batch: readonly PendingRecord[]): Promise<ManeuverConflict[]> {
+  const conflicts: ManeuverConflict[] = [];
+  for (const [spacecraftId, entries] of groupBySpacecraft(batch)) {
     const existing = new Set(await existingManeuverIds(db, organizationId, spacecraftId, [...new Set(entries.map((e) => e.record.maneuverId))]));
     for (const { record, index } of entries) {
-      if (seen.has(record.maneuverId) || existing.has(record.maneuverId)) {
+      if (existing.has(record.maneuverId)) {
         conflicts.push({ spacecraftId, maneuverId: record.maneuverId, reason: 'DUPLICATE_IDENTITY', conflictingManeuverIds: [record.maneuverId], index });
       }
-      seen.add(record.maneuverId);
     }
     // overlap with stored records inside the batch envelope
     let envelopeStart = entries[0]!.record.content.startKey;
@@ -217,27 +263,119 @@ export async function findBatchConflicts(db: SqlExecutor, organizationId: string
       if (record.content.endKey > envelopeEnd) envelopeEnd = record.content.endKey;
     }
     const stored = await findOverlapping(db, organizationId, spacecraftId, envelopeStart, envelopeEnd);
-    // overlap within the batch: sweep by start
-    const sorted = [...entries].sort((a, b) => (a.record.content.startKey < b.record.content.startKey ? -1 : a.record.content.startKey > b.record.content.startKey ? 1 : a.index - b.index));
-    const batchOverlaps = new Map<number, string[]>();
-    for (let i = 0; i < sorted.length; i++) {
-      const a = sorted[i]!;
-      for (let j = i + 1; j < sorted.length; j++) {
-        const b = sorted[j]!;
-        if (b.record.content.startKey >= a.record.content.endKey) break;
-        if (keysOverlap(a.record.content, b.record.content)) {
-          (batchOverlaps.get(a.index) ?? batchOverlaps.set(a.index, []).get(a.index)!).push(b.record.maneuverId);
-          (batchOverlaps.get(b.index) ?? batchOverlaps.set(b.index, []).get(b.index)!).push(a.record.maneuverId);
-        }
-      }
-    }
     for (const { record, index } of entries) {
       const ids = stored.filter((s) => keysOverlap(record.content, s)).map((s) => s.maneuverId);
-      for (const id of batchOverlaps.get(index) ?? []) if (!ids.includes(id)) ids.push(id);
       if (ids.length > 0) conflicts.push({ spacecraftId, maneuverId: record.maneuverId, reason: 'OVERLAP', conflictingManeuverIds: ids, index });
     }
   }
   return conflicts.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Planning rules the spacecraft declares (maneuverPlanning.ts), and the archived state
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A maneuver may be planned only for an Active spacecraft (reads and deletes stay possible). */
+function requireActive(spacecraft: Spacecraft): void {
+  if (spacecraft.lifecycleStatus === 'Archived') {
+    throw conflict('SPACECRAFT_ARCHIVED', `Spacecraft ${spacecraft.id} is archived: restore it (lifecycle Active) before planning maneuvers for it`, {
+      code: 'maneuver.spacecraft.archived',
+      details: { spacecraftId: spacecraft.id, lifecycleStatus: spacecraft.lifecycleStatus },
+    });
+  }
+}
+
+function plannedOf(maneuverId: string, composition: readonly StoredBurnSegment[], origin: Epoch): PlannedManeuver {
+  return {
+    maneuverId,
+    burns: composition.map((s) => ({ startS: Epoch.parseInstant(s.referenceEpoch).secondsSince(origin), durationS: s.duration })),
+  };
+}
+
+/**
+ * Findings of the planning rules for `batch` (records of any spacecraft), each against its craft's declared
+ * capabilities and its other maneuvers: the stored ones near it (within the separation / duty-cycle reach; `exclude`
+ * leaves out the record being replaced) and the other records of the batch.
+ */
+export async function planningFindings(
+  db: SqlExecutor,
+  organizationId: string,
+  spacecraftById: ReadonlyMap<string, Spacecraft>,
+  batch: readonly PendingRecord[],
+  exclude?: string,
+): Promise<PlanningFinding[]> {
+  const findings: PlanningFinding[] = [];
+  for (const [spacecraftId, entries] of groupBySpacecraft(batch)) {
+    const capabilities = spacecraftById.get(spacecraftId)?.maneuverCapabilities;
+    if (!capabilities) continue;
+    const origin = entries.reduce((min, e) => {
+      const start = Epoch.parseInstant(e.record.content.start);
+      return start.isBefore(min) ? start : min;
+    }, Epoch.parseInstant(entries[0]!.record.content.start));
+    const at = (text: string) => Epoch.parseInstant(text).secondsSince(origin);
+    const window = (w: { start: string; end: string }) => ({ startS: at(w.start), endS: at(w.end), label: `${w.start}–${w.end}` });
+    const thrusters = capabilities.thrusters.map((t) => ({
+      thrusterId: t.thrusterId,
+      dutyCycleWindowS: t.dutyCycleWindowSeconds,
+      maximumDutyCycle: t.maximumDutyCycle,
+      minimumBurnS: t.minimumBurnSeconds,
+    }));
+    const rules = {
+      allowedWindows: capabilities.allowedWindows.map(window),
+      blackoutWindows: capabilities.blackoutWindows.map(window),
+      minimumSeparationS: capabilities.minimumManeuverSeparationSeconds,
+      thrusters,
+    };
+    const reach = Math.max(rules.minimumSeparationS ?? 0, ...thrusters.map((t) => t.dutyCycleWindowS ?? 0));
+    const latestEnd = entries.reduce((max, e) => (e.record.content.endKey > max ? e.record.content.endKey : max), entries[0]!.record.content.endKey);
+    const lastEnd = entries.find((e) => e.record.content.endKey === latestEnd)!.record.content.end;
+    const stored = (
+      await listManeuversInWindow(
+        db,
+        organizationId,
+        [spacecraftId],
+        epochKey(origin.plusSeconds(-reach)),
+        epochKey(Epoch.parseInstant(lastEnd).plusSeconds(reach + 1e-6)),
+      )
+    ).filter((r) => r.maneuverId !== exclude && !entries.some((e) => e.record.maneuverId === r.maneuverId));
+    const planned = entries.map((e) => plannedOf(e.record.maneuverId, e.record.content.composition, origin));
+    const neighbours = stored.map((r) => plannedOf(r.maneuverId, r.composition, origin));
+    planned.forEach((candidate, i) => {
+      findings.push(...checkPlanningRules(candidate, [...neighbours, ...planned.filter((_, j) => j !== i)], rules));
+    });
+  }
+  return findings;
+}
+
+/** 422 when any finding is a hard limit of the craft's capabilities. */
+function refuseHardLimits(findings: readonly PlanningFinding[]): void {
+  const hard = findings.filter((f) => isHardLimit(f.code));
+  if (hard.length === 0) return;
+  throw unprocessable('MANEUVER_CAPABILITY_VIOLATION', `Maneuver capability violated: ${hard.slice(0, 5).map((f) => `${JSON.stringify(f.maneuverId)} ${f.message}`).join('; ')}`, {
+    code: 'maneuver.capability.violated',
+    details: { violations: hard },
+  });
+}
+
+/** The soft findings, as the `warnings` of a response. */
+function softFindings(findings: readonly PlanningFinding[]): PlanningFinding[] {
+  return findings.filter((f) => !isHardLimit(f.code));
+}
+
+/** 400 VALIDATION_ERROR for collisions inside a create request, naming both records by position and id. */
+function batchProblemsError(batch: readonly PendingRecord[], problems: readonly BatchProblem[]): ApiError {
+  const fieldErrors: Record<string, string> = {};
+  for (const problem of problems) {
+    const first = batch[problem.first]!;
+    const second = batch[problem.second]!;
+    const field = problem.reason === 'DUPLICATE_IDENTITY' ? `maneuvers.${problem.second}.name` : `maneuvers.${problem.second}.composition`;
+    if (field in fieldErrors) continue;
+    fieldErrors[field] =
+      problem.reason === 'DUPLICATE_IDENTITY'
+        ? `${JSON.stringify(second.maneuverId)} is also maneuvers.${problem.first} of this request (names are unique per spacecraft)`
+        : `${JSON.stringify(second.maneuverId)} overlaps ${JSON.stringify(first.maneuverId)} (maneuvers.${problem.first}) of this request on spacecraft ${problem.spacecraftId}`;
+  }
+  return validationError(fieldErrors);
 }
 
 function describeConflicts(conflicts: readonly ManeuverConflict[]): string {
@@ -341,15 +479,30 @@ async function changedConflicts(db: SqlExecutor, organizationId: string, batch: 
 // CRUD
 // ---------------------------------------------------------------------------------------------------------------
 
+export interface CreatedManeuvers {
+  /** The contract's CreateManeuverResponse, with the planning warnings of the created records. */
+  response: { createdCount: number; message: string; warnings: PlanningFinding[] };
+  /** What was created, in request order (for Location). */
+  created: Array<{ spacecraftId: string; maneuverId: string; start: string; end: string }>;
+}
+
 /** Atomic batch create (rule 2): any invalid record or conflict → nothing is created. */
-export async function createManeuvers(db: Db, organizationId: string, maneuvers: readonly CreateManeuverJson[]): Promise<{ createdCount: number; message: string }> {
+export async function createManeuvers(db: Db, organizationId: string, maneuvers: readonly CreateManeuverJson[]): Promise<CreatedManeuvers> {
   const batch: PendingRecord[] = maneuvers.map((m) => ({ spacecraftId: m.spacecraftId, maneuverId: m.name, content: contentFromJson(m, null) }));
   return await inTransaction(db, async (tx) => {
-    await requireSpacecraftList(tx, organizationId, [...new Set(batch.map((b) => b.spacecraftId))]);
+    const spacecraft = await requireSpacecraftList(tx, organizationId, [...new Set(batch.map((b) => b.spacecraftId))]);
+    for (const craft of spacecraft.values()) requireActive(craft);
+    const problems = findBatchProblems(batch);
+    if (problems.length > 0) throw batchProblemsError(batch, problems);
     const conflicts = await findBatchConflicts(tx, organizationId, batch);
     if (conflicts.length > 0) throw conflictError(conflicts, 'maneuver.create.conflict');
+    const findings = await planningFindings(tx, organizationId, spacecraft, batch);
+    refuseHardLimits(findings);
     await insertBatch(tx, organizationId, batch);
-    return { createdCount: batch.length, message: `${batch.length} maneuver${batch.length === 1 ? '' : 's'} created` };
+    return {
+      response: { createdCount: batch.length, message: `${batch.length} maneuver${batch.length === 1 ? '' : 's'} created`, warnings: softFindings(findings) },
+      created: batch.map((b) => ({ spacecraftId: b.spacecraftId, maneuverId: b.maneuverId, start: b.content.start, end: b.content.end })),
+    };
   });
 }
 
@@ -368,12 +521,20 @@ async function conflictsOf(db: SqlExecutor, organizationId: string, records: rea
   return out;
 }
 
-export async function getManeuver(db: SqlExecutor, organizationId: string, spacecraftId: string, maneuverId: string): Promise<ManeuverDetail> {
+/** The record and its ETag (of the stored record: derived values such as conflicts do not change it). */
+export async function getManeuver(
+  db: SqlExecutor,
+  organizationId: string,
+  spacecraftId: string,
+  maneuverId: string,
+): Promise<{ maneuver: ManeuverDetail; etag: string }> {
   const spacecraft = await requireSpacecraft(db, organizationId, spacecraftId);
   const record = await findManeuver(db, organizationId, { spacecraftId, maneuverId });
   if (!record) throw maneuverNotFound(spacecraftId, maneuverId);
   const conflicts = await overlappingIdsOf(db, organizationId, spacecraftId, [maneuverId]);
-  return detailView(record, spacecraft, conflicts.get(maneuverId) ?? []);
+  // On a read every finding is a warning: capabilities may have changed since the record was stored.
+  const findings = await planningFindings(db, organizationId, new Map([[spacecraftId, spacecraft]]), [{ spacecraftId, maneuverId, content: record }], maneuverId);
+  return { maneuver: detailView(record, spacecraft, conflicts.get(maneuverId) ?? [], findings), etag: entityTag(record) };
 }
 
 /** PUT (rule 3): replaces name, purpose, attitudeMode and composition; the new interval must not overlap (rule 4). */
@@ -383,11 +544,14 @@ export async function replaceManeuver(
   spacecraftId: string,
   maneuverId: string,
   input: ManeuverFieldsJson,
-): Promise<ManeuverDetail> {
+  ifMatch: IfMatch = null,
+): Promise<{ maneuver: ManeuverDetail; etag: string }> {
   await inTransaction(db, async (tx) => {
-    await requireSpacecraft(tx, organizationId, spacecraftId);
+    const spacecraft = await requireSpacecraft(tx, organizationId, spacecraftId);
     const current = await findManeuver(tx, organizationId, { spacecraftId, maneuverId });
     if (!current) throw maneuverNotFound(spacecraftId, maneuverId);
+    assertIfMatch(ifMatch, entityTag(current));
+    requireActive(spacecraft);
     const content = contentFromJson(input, current.wetMassKg);
     const overlaps = await findOverlapping(tx, organizationId, spacecraftId, content.startKey, content.endKey, maneuverId);
     if (overlaps.length > 0) {
@@ -396,15 +560,20 @@ export async function replaceManeuver(
         'maneuver.update.overlap',
       );
     }
+    refuseHardLimits(await planningFindings(tx, organizationId, new Map([[spacecraftId, spacecraft]]), [{ spacecraftId, maneuverId, content }], maneuverId));
     await updateManeuverContent(tx, organizationId, { spacecraftId, maneuverId }, content, nowIso());
   });
   return await getManeuver(db, organizationId, spacecraftId, maneuverId);
 }
 
-export async function removeManeuver(db: Db, organizationId: string, spacecraftId: string, maneuverId: string): Promise<void> {
-  await requireSpacecraft(db, organizationId, spacecraftId);
-  const deleted = await deleteManeuverRow(db, organizationId, { spacecraftId, maneuverId });
-  if (!deleted) throw maneuverNotFound(spacecraftId, maneuverId);
+export async function removeManeuver(db: Db, organizationId: string, spacecraftId: string, maneuverId: string, ifMatch: IfMatch = null): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await requireSpacecraft(tx, organizationId, spacecraftId);
+    const current = await findManeuver(tx, organizationId, { spacecraftId, maneuverId });
+    if (!current) throw maneuverNotFound(spacecraftId, maneuverId);
+    assertIfMatch(ifMatch, entityTag(current));
+    if (!(await deleteManeuverRow(tx, organizationId, { spacecraftId, maneuverId }))) throw maneuverNotFound(spacecraftId, maneuverId);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -482,8 +651,11 @@ export async function listManeuvers(db: SqlExecutor, organizationId: string, que
   const spacecraftIds = spacecraftIdsParameter(query, errors, MAX_LIST_SPACECRAFT);
   const window = windowFrom(query, errors);
   if (Object.keys(errors).length > 0 || !window) throw validationError(errors);
-  const spacecraft = await requireSpacecraftList(db, organizationId, spacecraftIds);
-  const records = await listManeuversInWindow(db, organizationId, spacecraftIds, window.startKey, window.endKey);
+  // The contract: a list answers 200 with empty items when nothing matches — unknown ids (or another
+  // organization's) simply match nothing; only the detail route answers 404.
+  const spacecraft = new Map((await findSpacecraftByIds(db, organizationId, spacecraftIds)).map((s) => [s.id, s] as const));
+  if (spacecraft.size === 0) return { items: [], totalCount: 0 };
+  const records = await listManeuversInWindow(db, organizationId, [...spacecraft.keys()], window.startKey, window.endKey);
   const conflicts = await conflictsOf(db, organizationId, records);
   const items = records.map((r) =>
     listItemView(r, spacecraft.get(r.spacecraftId)!, conflicts.get(`${r.spacecraftId}\u0000${r.maneuverId}`) ?? []),
@@ -593,7 +765,7 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
-export type FileStatus = 'SUCCEEDED' | 'FAILED' | 'AMBIGUOUS';
+export type FileStatus = FileResultStatus;
 
 export interface FileResult {
   filename: string;
@@ -607,6 +779,10 @@ export interface FileResult {
   line?: number;
   candidateSpacecraftIds?: string[];
   conflictingManeuverIds?: string[];
+  /** Planning warnings of the file's maneuvers (soft capability limits, WET_MASS below the dry mass). */
+  warnings?: PlanningFinding[];
+  /** Hard capability limits the file's maneuvers violate (why it failed). */
+  violations?: PlanningFinding[];
 }
 
 export interface ImportOutcome {
@@ -710,13 +886,13 @@ function blockingResult(file: UploadedFile, analysis: FileAnalysis): FileResult 
     skippedManeuverIds: analysis.plan?.skippedManeuverIds ?? [],
   };
   if (analysis.invalid) {
-    return { ...base, status: 'FAILED', error: 'VALIDATION_ERROR', code: analysis.invalid.code, message: analysis.invalid.message, line: analysis.invalid.line };
+    return { ...base, status: 'failed', error: 'VALIDATION_ERROR', code: analysis.invalid.code, message: analysis.invalid.message, line: analysis.invalid.line };
   }
   const target = analysis.target;
   if (target.problem === 'mismatch') {
     return {
       ...base,
-      status: 'FAILED',
+      status: 'failed',
       error: 'VALIDATION_ERROR',
       code: 'import.target.mismatch',
       message: `The file metadata identifies spacecraft ${target.candidates[0]}, not the spacecraftId given`,
@@ -726,7 +902,7 @@ function blockingResult(file: UploadedFile, analysis: FileAnalysis): FileResult 
   if (target.problem === 'ambiguous') {
     return {
       ...base,
-      status: 'AMBIGUOUS',
+      status: 'ambiguous',
       error: 'IMPORT_TARGET_AMBIGUOUS',
       code: 'import.target.ambiguous',
       message: `The file metadata matches ${target.candidates.length} spacecraft; repeat with the spacecraftId query`,
@@ -736,11 +912,40 @@ function blockingResult(file: UploadedFile, analysis: FileAnalysis): FileResult 
   if (target.problem === 'unresolved') {
     return {
       ...base,
-      status: 'AMBIGUOUS',
+      status: 'ambiguous',
       error: 'IMPORT_TARGET_UNRESOLVED',
       code: 'import.target.unresolved',
       message: 'The file metadata (OBJECT_DESIGNATOR, INTERNATIONAL_DESIGNATOR, OBJECT_NAME) matches no spacecraft; repeat with the spacecraftId query',
       candidateSpacecraftIds: [],
+    };
+  }
+  if (target.spacecraft!.lifecycleStatus === 'Archived') {
+    return {
+      ...base,
+      status: 'failed',
+      error: 'SPACECRAFT_ARCHIVED',
+      code: 'import.spacecraft.archived',
+      message: `Spacecraft ${target.spacecraft!.id} is archived: restore it (lifecycle Active) before planning maneuvers for it`,
+    };
+  }
+  // Maneuvers of the same file that overlap each other: the file is invalid (400 material), not a stored conflict.
+  const plan = analysis.plan!;
+  const overlaps = findBatchProblems(pendingOf(analysis)).filter((p) => p.reason === 'OVERLAP');
+  if (overlaps.length > 0) {
+    const describe = (p: BatchProblem) => {
+      const a = plan.maneuvers[p.first]!;
+      const b = plan.maneuvers[p.second]!;
+      return `maneuver ${JSON.stringify(a.maneuverId)} (line ${a.line}) overlaps maneuver ${JSON.stringify(b.maneuverId)} (line ${b.line}) of the same file`;
+    };
+    const first = plan.maneuvers[overlaps[0]!.first]!;
+    return {
+      ...base,
+      status: 'failed',
+      error: 'VALIDATION_ERROR',
+      code: 'import.file.overlap',
+      message: `line ${first.line}: ${overlaps.slice(0, 5).map(describe).join('; ')}${overlaps.length > 5 ? ` (and ${overlaps.length - 5} more)` : ''}`,
+      line: first.line,
+      conflictingManeuverIds: [...new Set(overlaps.flatMap((p) => [plan.maneuvers[p.first]!.maneuverId, plan.maneuvers[p.second]!.maneuverId]))],
     };
   }
   return null;
@@ -756,7 +961,7 @@ function conflictResult(file: UploadedFile, analysis: FileAnalysis, conflicts: M
   const exists = first.reason === 'DUPLICATE_IDENTITY';
   return {
     filename: file.filename,
-    status: 'FAILED',
+    status: 'failed',
     spacecraftId: analysis.target.spacecraft!.id,
     maneuverIds: analysis.plan!.maneuvers.map((m) => m.maneuverId),
     skippedManeuverIds: analysis.plan!.skippedManeuverIds,
@@ -767,6 +972,46 @@ function conflictResult(file: UploadedFile, analysis: FileAnalysis, conflicts: M
       : describeConflicts(conflicts),
     ...(line === undefined ? {} : { line }),
     conflictingManeuverIds: [...new Set(conflicts.flatMap((c) => c.conflictingManeuverIds))],
+  };
+}
+
+/**
+ * The planning findings of a file's maneuvers and the WET_MASS check: hard limits make the file fail (its result,
+ * `violations`), the rest are `warnings`.
+ */
+async function filePlanning(db: SqlExecutor, organizationId: string, file: UploadedFile, analysis: FileAnalysis): Promise<{ failed: FileResult | null; warnings: PlanningFinding[] }> {
+  const spacecraft = analysis.target.spacecraft!;
+  const pending = pendingOf(analysis);
+  const findings = await planningFindings(db, organizationId, new Map([[spacecraft.id, spacecraft]]), pending);
+  const plan = analysis.plan!;
+  for (const m of plan.maneuvers) {
+    const wetMass = m.content.wetMassKg;
+    if (wetMass !== null && spacecraft.dryMass !== null && wetMass < spacecraft.dryMass) {
+      findings.push({
+        code: 'WET_MASS_BELOW_DRY_MASS',
+        maneuverId: m.maneuverId,
+        message: `the file's WET_MASS (${wetMass} kg) is below the spacecraft's dry mass (${spacecraft.dryMass} kg)`,
+        details: { wetMassKg: wetMass, dryMassKg: spacecraft.dryMass, line: m.line },
+      });
+    }
+  }
+  const hard = findings.filter((f) => isHardLimit(f.code));
+  if (hard.length === 0) return { failed: null, warnings: findings };
+  const first = plan.maneuvers.find((m) => m.maneuverId === hard[0]!.maneuverId);
+  return {
+    failed: {
+      filename: file.filename,
+      status: 'failed',
+      spacecraftId: spacecraft.id,
+      maneuverIds: plan.maneuvers.map((m) => m.maneuverId),
+      skippedManeuverIds: plan.skippedManeuverIds,
+      error: 'MANEUVER_CAPABILITY_VIOLATION',
+      code: 'import.maneuver.capability',
+      message: `${first ? `line ${first.line}: ` : ''}${hard.slice(0, 5).map((f) => `maneuver ${JSON.stringify(f.maneuverId)}: ${f.message}`).join('; ')}`,
+      ...(first ? { line: first.line } : {}),
+      violations: hard,
+    },
+    warnings: findings.filter((f) => !isHardLimit(f.code)),
   };
 }
 
@@ -813,25 +1058,41 @@ export async function importManeuverFiles(
       const pending = pendingOf(analysis);
       const conflicts = await findBatchConflicts(tx, organizationId, pending);
       if (conflicts.length > 0) return conflictResult(file, analysis, conflicts);
+      const planning = await filePlanning(tx, organizationId, file, analysis);
+      if (planning.failed) return planning.failed;
       const late = await writeStaged(tx, organizationId, pending, since);
       if (late) return conflictResult(file, analysis, late);
       const ok: FileResult = {
         filename: file.filename,
-        status: 'SUCCEEDED',
+        status: 'success',
         spacecraftId: analysis.target.spacecraft!.id,
         maneuverIds: pending.map((p) => p.maneuverId),
         skippedManeuverIds: analysis.plan!.skippedManeuverIds,
+        warnings: planning.warnings,
       };
       return ok;
     })(db);
     results.push(result);
   }
-  const successCount = results.filter((r) => r.status === 'SUCCEEDED').length;
+  const successCount = succeeded(results);
   const body = { successCount, failureCount: results.length - successCount, results };
-  if (successCount === results.length) return { httpStatus: 200, body };
-  if (successCount > 0 || results.some((r) => r.status === 'AMBIGUOUS')) return { httpStatus: 207, body };
+  const httpStatus = batchHttpStatus(results);
+  if (httpStatus !== null) return { httpStatus, body };
   // every file failed without ambiguity: an error
-  const allConflicts = results.every((r) => r.error === 'MANEUVER_CONFLICT');
+  // Conflicts with stored state (records, an archived craft) → 409; capability limits → 422; anything else → 400.
+  if (results.every((r) => r.error === 'SPACECRAFT_ARCHIVED')) {
+    const first = results[0]!;
+    throw conflict('SPACECRAFT_ARCHIVED', results.length === 1 ? `${first.filename}: ${first.message}` : `All ${results.length} files failed; see details.results`, {
+      code: 'import.spacecraft.archived',
+      details: body,
+    });
+  }
+  const allConflicts = results.every((r) => r.error === 'MANEUVER_CONFLICT' || r.error === 'SPACECRAFT_ARCHIVED');
+  if (results.every((r) => r.error === 'MANEUVER_CAPABILITY_VIOLATION')) {
+    const first = results[0]!;
+    const text = results.length === 1 ? `${first.filename}: ${first.message}` : `All ${results.length} files failed; see details.results`;
+    throw unprocessable('MANEUVER_CAPABILITY_VIOLATION', text, { code: 'import.maneuver.capability', details: body });
+  }
   const first = results[0]!;
   const text = results.length === 1 ? `${first.filename}: ${first.message}` : `All ${results.length} files failed; see details.results`;
   if (allConflicts) throw conflict('MANEUVER_CONFLICT', text, { code: 'import.maneuver.conflict', details: body });
@@ -839,7 +1100,7 @@ export async function importManeuverFiles(
 }
 
 export interface ImportPreview extends Omit<FileResult, 'status'> {
-  status: 'READY' | 'FAILED' | 'AMBIGUOUS';
+  status: PreviewStatus;
   contentHash: string;
   resolutionFingerprint: string;
   resolvedBy: string | null;
@@ -868,16 +1129,19 @@ export async function inspectManeuverFile(
     })),
   };
   const blocked = blockingResult(file, analysis);
-  if (blocked) return { ...blocked, ...common, status: blocked.status === 'AMBIGUOUS' ? 'AMBIGUOUS' : 'FAILED' };
+  if (blocked) return { ...blocked, ...common, status: blocked.status === 'ambiguous' ? 'ambiguous' : 'failed' };
   const conflicts = await findBatchConflicts(db, organizationId, pendingOf(analysis));
-  if (conflicts.length > 0) return { ...conflictResult(file, analysis, conflicts), ...common, status: 'FAILED' };
+  if (conflicts.length > 0) return { ...conflictResult(file, analysis, conflicts), ...common, status: 'failed' };
+  const planning = await filePlanning(db, organizationId, file, analysis);
+  if (planning.failed) return { ...planning.failed, ...common, status: 'failed' };
   return {
     filename: file.filename,
     spacecraftId: analysis.target.spacecraft!.id,
     maneuverIds: analysis.plan!.maneuvers.map((m) => m.maneuverId),
     skippedManeuverIds: analysis.plan!.skippedManeuverIds,
     candidateSpacecraftIds: analysis.target.candidates,
+    warnings: planning.warnings,
     ...common,
-    status: 'READY',
+    status: 'ready',
   };
 }

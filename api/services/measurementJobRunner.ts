@@ -8,6 +8,8 @@ import { databaseErrorCode, isDataRefusal, type Db } from '../../storage/db.ts';
 import { claimNextJob, completeJob, deleteJobContent, failJob, readJobContent, renewLease, type ClaimedJob } from '../../storage/measurementJobs.ts';
 import { insertMeasurementColumns, measurementInsertContext, MEASUREMENTS_TABLE, type MeasurementGroupRow } from '../../storage/measurements.ts';
 import { StagedBatch, StagedBatchAbandonedError } from '../../storage/stagedWrites.ts';
+import { MEASUREMENT_CONTEXTS_TABLE } from '../../storage/measurementContexts.ts';
+import { MeasurementContextWriter } from './measurementContexts.ts';
 import type { ComputePool } from '../../workers/pool.ts';
 import { PoolSaturatedError, TaskTimeoutError } from '../../workers/pool.ts';
 import type { TrackingFileInput, TrackingStreamMessage } from '../../workers/tasks.ts';
@@ -55,6 +57,11 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
     return this.runJob(claimed, lease);
   }
 
+  /** A job that will not run (cancelled): drop the parse kept for it. */
+  forget(jobId: string): void {
+    this.parsedFiles.delete(jobId);
+  }
+
   private async runJob({ job }: ClaimedJob, lease: JobLease): Promise<void> {
     // Parsed at upload by this process and still cached: no second parse. Otherwise (evicted, too big, uploaded by
     // another instance, restarted, retried) parse the stored bytes again on the pool.
@@ -75,10 +82,11 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
       // transaction, hidden from every reader; one small transaction publishes them with the job's SUCCEEDED, and
       // only while this runner holds the lease. Batches are inserted as they arrive and dropped, so memory holds a
       // few batches whatever the file size.
-      staged = await StagedBatch.open(this.db, { kind: MEASUREMENT_JOBS_TABLE, key: job.id, owner: this.owner }, [MEASUREMENTS_TABLE]);
+      staged = await StagedBatch.open(this.db, { kind: MEASUREMENT_JOBS_TABLE, key: job.id, owner: this.owner }, STAGED_TABLES);
       const batch = staged;
       const context = measurementInsertContext(job.organizationId, job.id, job.filename, batch.id);
       const groups: MeasurementGroupRow[] = [];
+      const contexts = new MeasurementContextWriter(job.organizationId, job.id, job.filename, batch.id);
       let count = 0;
       for (;;) {
         const waited = performance.now();
@@ -90,6 +98,7 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
         }
         const rows = message.batch;
         const unresolved: string[] = [];
+        const firstNewGroup = groups.length;
         for (const group of rows.newGroups) {
           const target = resolution[group.objectKey];
           if (!target) unresolved.push(group.objectKey);
@@ -101,18 +110,34 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
         }
         if (unresolved.length > 0) throw new InvalidContentError(`${TRACKING_ERROR_CODES.UNRESOLVED_SPACECRAFT}: unresolved objects: ${unresolved.join(', ')}`);
         const inserting = performance.now();
+        // The new groups' contexts (TDM: one per segment and data keyword, a handful) go in a chunk of their own.
+        const withContext = rows.newGroups.map((group, k) => ({ group, row: groups[firstNewGroup + k]! })).filter(({ group }) => group.context);
+        if (withContext.length > 0) {
+          if (lease.lost) throw new LeaseLostError();
+          await batch.chunk(async (tx) => {
+            for (const { group, row } of withContext) row.contextId = await contexts.add(tx, group, resolution[group.objectKey]!);
+          });
+        }
+        contexts.count(groups, rows);
         for (let from = 0; from < rows.count; from += CHUNK_ROWS) {
           if (lease.lost) throw new LeaseLostError();
           const to = Math.min(rows.count, from + CHUNK_ROWS);
           await batch.chunk((tx) => insertMeasurementColumns(tx, context, groups, rows, from, to).then(() => undefined));
           count += to - from;
+          this.reportProgress(job.id, count);
         }
         timing.insertMs += performance.now() - inserting;
         source.ack();
       }
       // Only the lease holder may publish; otherwise the staged rows are removed below.
       const completing = performance.now();
-      if (!(await batch.publish((tx) => completeJob(tx, job.id, this.owner, count)))) throw new LeaseLostError();
+      const stations = contexts.stationSummary();
+      const published = await batch.publish(async (tx) => {
+        if (!(await completeJob(tx, job.id, this.owner, count, stations ? { stations } : undefined))) return false;
+        await contexts.finish(tx);
+        return true;
+      });
+      if (!published) throw new LeaseLostError();
       staged = null;
       // The bytes are not needed any more (a leftover is swept: stagedWriteSweeper).
       await deleteJobContent(this.db, job.id).catch((error: unknown) => logError('job content not deleted', { jobId: job.id, error: String(error) }));
@@ -143,6 +168,9 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
 
 /** Rows per staged chunk: one short transaction of about a millisecond of inserts, then the event loop runs. */
 const CHUNK_ROWS = 500;
+/** What a job attempt stages: its measurements and their TDM contexts. */
+export const MEASUREMENT_JOB_STAGED_TABLES = [MEASUREMENTS_TABLE, MEASUREMENT_CONTEXTS_TABLE] as const;
+const STAGED_TABLES = MEASUREMENT_JOB_STAGED_TABLES;
 const MEASUREMENT_JOBS_TABLE = 'measurement_jobs';
 
 /**

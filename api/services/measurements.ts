@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Epoch } from '../../engine/time/epoch.ts';
 import {
   batchBytes,
+  MAX_REPORTED_ERRORS,
   TRACKING_ERROR_CODES,
   type MeasurementBatch,
   type MeasurementType,
@@ -15,8 +16,21 @@ import {
   type TrackingFileSummary,
   type TrackingStreamResult,
 } from '../../engine/tracking/index.ts';
-import type { Db } from '../../storage/db.ts';
-import { findJob, insertJob, type MeasurementJob } from '../../storage/measurementJobs.ts';
+import { inTransaction, type Db } from '../../storage/db.ts';
+import { resolveStationNames } from '../../storage/groundStations.ts';
+import { deleteContextsByFile, findMeasurementContexts, type MeasurementContextRecord } from '../../storage/measurementContexts.ts';
+import {
+  cancelQueuedJob,
+  deleteJobContent,
+  findJob,
+  findLiveDuplicate,
+  insertJob,
+  JOB_SORT_COLUMNS,
+  listJobs,
+  type JobStatus,
+  type MeasurementJob,
+} from '../../storage/measurementJobs.ts';
+import { pageEnvelope, parsePageable, type PageableInput } from '../paging.ts';
 import {
   deleteMeasurementsByFile,
   MEASUREMENT_COMPONENTS,
@@ -28,9 +42,12 @@ import {
 import type { PageRequest } from '../../storage/paging.ts';
 import { resolveSpacecraft } from '../../storage/spacecraft.ts';
 import type { ComputePool } from '../../workers/pool.ts';
-import { ApiError, notFound, validationError } from '../errors.ts';
-import { utcText } from '../instants.ts';
+import { ApiError, conflict, notFound, validationError } from '../errors.ts';
+import { instantText } from '../instants.ts';
+import { logError } from '../log.ts';
 import { TrackingStream, type JobResolution, type ParsedFile, type ParsedFileCache } from './measurementJobRunner.ts';
+
+export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
 
 export interface UploadedFile {
   name: string;
@@ -47,7 +64,7 @@ export interface FileResultError {
 export interface FileResult {
   filename: string;
   jobId: string | null;
-  status: 'success' | 'failed';
+  status: 'success' | 'failed' | 'duplicate';
   message: string;
   code: string;
   errorCode: string | null;
@@ -60,10 +77,17 @@ export interface FileResult {
 }
 
 export interface BatchUploadResponse {
+  /** The upload request: every job it queued carries it (GET /operations/measurements/jobs?batchId=…). */
+  batchId: string;
   successCount: number;
   failureCount: number;
   totalCount: number;
   results: FileResult[];
+}
+
+export interface UploadOptions {
+  /** Store a file again although the same content was already uploaded for the same spacecraft. */
+  allowDuplicate?: boolean;
 }
 
 
@@ -81,13 +105,23 @@ function failureCode(format: string | null, code: string): string {
   return format ? `import.tracking.${format.toLowerCase()}.${suffix[code] ?? 'failed'}` : `import.tracking.${suffix[code] ?? 'failed'}`;
 }
 
-function failedResult(filename: string, format: string | null, errors: TrackingError[], params: Record<string, unknown>): FileResult {
+/** Every error of the file is listed (up to MAX_REPORTED_ERRORS); the message gives the first and how many more. */
+function failedResult(filename: string, format: string | null, errors: TrackingError[], params: Record<string, unknown>, truncated = false): FileResult {
   const first = errors[0]!;
+  const more = errors.length - 1;
+  const message =
+    more === 0 && !truncated
+      ? first.message
+      : `${first.message} (and ${more}${truncated ? '+' : ''} more error${more === 1 && !truncated ? '' : 's'}${truncated ? `; reading stopped after ${MAX_REPORTED_ERRORS}` : ''}; see errors)`;
+  if (errors.length > 1 || truncated) {
+    params.errorCount = errors.length;
+    params.errorsTruncated = truncated;
+  }
   return {
     filename,
     jobId: null,
     status: 'failed',
-    message: first.message,
+    message,
     code: failureCode(format, first.code),
     errorCode: first.code,
     errors: errors.map((e) => ({ blockId: e.blockId ?? 'file', code: e.code, firstEpoch: e.firstEpoch, message: e.message })),
@@ -126,19 +160,46 @@ export async function resolveTrackedObjects(db: Db, organizationId: string, obje
   return { resolved, unresolved };
 }
 
+/**
+ * How the ground participants of a TDM's tracked objects resolve to ground stations now (the job resolves them again
+ * at ingest and records the outcome in its summary). Null for files without participants (SP3, OEM).
+ */
+async function previewStations(
+  db: Db,
+  organizationId: string,
+  objects: readonly TrackedObject[],
+  resolved: ObjectResolution['resolved'],
+): Promise<{ resolved: Array<{ name: string; stationId: string }>; unresolved: string[] } | null> {
+  const names = new Set<string>();
+  for (const object of objects) {
+    if (!object.participants) continue;
+    for (const name of object.participants) if (name !== resolved[object.key]?.identifier) names.add(name);
+  }
+  if (names.size === 0) return null;
+  const stationIds = await resolveStationNames(db, organizationId, [...names]);
+  return {
+    resolved: [...names].filter((n) => stationIds.has(n)).map((name) => ({ name, stationId: stationIds.get(name)! })),
+    unresolved: [...names].filter((n) => !stationIds.has(n)),
+  };
+}
+
 interface InspectOutcome {
   contentHash: string;
   format: string | null;
   ok: boolean;
   summary: TrackingFileSummary | null;
   errors: TrackingError[];
+  /** More errors than the reported ones may exist (reading stopped at the cap). */
+  errorsTruncated: boolean;
   /** With a cache: the measurements in the batches a job consumes (null when not kept: no cache, or too big). */
   parsed: ParsedFile | null;
 }
 
 function outcomeOf(contentHash: string, result: TrackingStreamResult, parsed: ParsedFile | null): InspectOutcome {
-  if (!result.ok) return { contentHash, format: result.format, ok: false, summary: null, errors: result.errors, parsed: null };
-  return { contentHash, format: result.summary.format, ok: true, summary: result.summary, errors: [], parsed };
+  if (!result.ok) {
+    return { contentHash, format: result.format, ok: false, summary: null, errors: result.errors, errorsTruncated: result.errorsTruncated === true, parsed: null };
+  }
+  return { contentHash, format: result.summary.format, ok: true, summary: result.summary, errors: [], errorsTruncated: false, parsed };
 }
 
 /**
@@ -167,11 +228,24 @@ async function inspectBytes(pool: ComputePool, file: UploadedFile, cache: Parsed
   }
 }
 
-/** Validates one file and, when valid, queues its job. */
-async function acceptFile(db: Db, pool: ComputePool, organizationId: string, file: UploadedFile, cache: ParsedFileCache | null): Promise<FileResult> {
+/**
+ * Validates one file and, when valid, queues its job — unless the same content was already uploaded for the same
+ * spacecraft and that upload still counts (queued, running, or succeeded with its measurements stored): then the
+ * result is `duplicate` with that job's id and nothing is queued (idempotent uploads; `allowDuplicate` overrides).
+ * The check and the insert are one write transaction, so two simultaneous uploads of one file queue one job.
+ */
+async function acceptFile(
+  db: Db,
+  pool: ComputePool,
+  organizationId: string,
+  file: UploadedFile,
+  cache: ParsedFileCache | null,
+  batchId: string,
+  options: UploadOptions,
+): Promise<FileResult> {
   const inspected = await inspectBytes(pool, file, cache);
   const params: Record<string, unknown> = { contentHash: inspected.contentHash, format: inspected.format };
-  if (!inspected.ok || !inspected.summary) return failedResult(file.name, inspected.format, inspected.errors, params);
+  if (!inspected.ok || !inspected.summary) return failedResult(file.name, inspected.format, inspected.errors, params, inspected.errorsTruncated);
   const summary = inspected.summary;
   params.measurementCount = summary.measurementCount;
   if (summary.measurementCount === 0) {
@@ -194,21 +268,53 @@ async function acceptFile(db: Db, pool: ComputePool, organizationId: string, fil
     spacecraftIds: [...new Set(Object.values(resolved).map((r) => r.spacecraftId))],
     measurementTypes: summary.types,
   };
+  const stations = await previewStations(db, organizationId, summary.objects, resolved);
+  if (stations) params.stations = stations;
   // Cached before the row exists, so a runner that claims the job at once already finds the parse.
   const jobId = randomUUID();
   if (cache && inspected.parsed) cache.put(jobId, inspected.parsed);
-  const job = await insertJob(db, {
-    id: jobId,
-    organizationId,
-    filename: file.name,
-    format: summary.format,
-    contentSha256: inspected.contentHash,
-    content: file.bytes,
-    summary: { resolution: resolved, measurementContext, uncertaintySummary: summary.uncertaintySummary, measurementCount: summary.measurementCount },
+  const outcome = await inTransaction(db, async (tx) => {
+    if (!options.allowDuplicate) {
+      const earlier = await findLiveDuplicate(tx, organizationId, inspected.contentHash, measurementContext.spacecraftIds);
+      if (earlier) return { duplicateOf: earlier, job: null };
+    }
+    const job = await insertJob(tx, {
+      id: jobId,
+      organizationId,
+      filename: file.name,
+      format: summary.format,
+      contentSha256: inspected.contentHash,
+      content: file.bytes,
+      summary: { resolution: resolved, measurementContext, uncertaintySummary: summary.uncertaintySummary, measurementCount: summary.measurementCount },
+      batchId,
+      spacecraftIds: measurementContext.spacecraftIds,
+    });
+    return { duplicateOf: null, job };
   }).catch((error: unknown) => {
     cache?.delete(jobId);
     throw error;
   });
+  if (outcome.duplicateOf) {
+    cache?.delete(jobId);
+    const earlier = outcome.duplicateOf;
+    params.duplicateOfJobId = earlier.id;
+    return {
+      filename: file.name,
+      jobId: earlier.id,
+      status: 'duplicate',
+      message:
+        `the same content was already uploaded for the same spacecraft (${JSON.stringify(earlier.filename)}, job ${earlier.id}, ${earlier.status}); ` +
+        'nothing queued — upload with ?allowDuplicate=true to store it again',
+      code: `import.tracking.${summary.format.toLowerCase()}.duplicate`,
+      errorCode: null,
+      errors: [],
+      params,
+      measurementContext,
+      uncertaintySummary: summary.uncertaintySummary,
+      warnings: summary.warnings,
+    };
+  }
+  const job = outcome.job!;
   return {
     filename: file.name,
     jobId: job.id,
@@ -231,6 +337,7 @@ export async function uploadMeasurements(
   files: UploadedFile[],
   contentHashHeader: string | undefined,
   cache: ParsedFileCache | null = null,
+  options: UploadOptions = {},
 ): Promise<{ status: 202 | 207; body: BatchUploadResponse }> {
   if (files.length === 0) throw validationError({ files: 'at least one file is required' });
   // Spec rule 3: with exactly one file, a preview hash must still match the content.
@@ -242,11 +349,13 @@ export async function uploadMeasurements(
     });
   }
   const results: FileResult[] = [];
-  for (const file of files) results.push(await acceptFile(db, pool, organizationId, file, cache));
-  const successCount = results.filter((r) => r.status === 'success').length;
+  const batchId = randomUUID();
+  for (const file of files) results.push(await acceptFile(db, pool, organizationId, file, cache, batchId, options));
+  // A duplicate is not a failure: its measurements are (being) stored by the earlier job.
+  const successCount = results.filter((r) => r.status !== 'failed').length;
   return {
     status: successCount === results.length ? 202 : 207,
-    body: { successCount, failureCount: results.length - successCount, totalCount: results.length, results },
+    body: { batchId, successCount, failureCount: results.length - successCount, totalCount: results.length, results },
   };
 }
 
@@ -271,37 +380,134 @@ export async function inspectMeasurementsFile(db: Db, pool: ComputePool, organiz
     uncertaintySummary: inspected.summary?.uncertaintySummary ?? null,
     warnings: inspected.summary?.warnings ?? [],
     errors: inspected.errors.map((e) => ({ blockId: e.blockId ?? 'file', code: e.code, firstEpoch: e.firstEpoch, message: e.message })),
+    errorsTruncated: inspected.errorsTruncated,
   };
 }
 
-export function jobView(job: MeasurementJob) {
-  const summary = job.summary as { measurementContext?: unknown; uncertaintySummary?: string; measurementCount?: number };
+/**
+ * A job as the API shows it. `progress`: rows stored so far of the rows expected (the count the upload's validation
+ * found); `liveRowsStored` is the runner's in-process count while this instance runs the job (more recent than the
+ * stored one while one long transaction holds the rows).
+ */
+export function jobView(job: MeasurementJob, liveRowsStored?: number) {
+  const summary = job.summary as { measurementContext?: unknown; uncertaintySummary?: string; measurementCount?: number; stations?: unknown };
+  const expected = summary.measurementCount ?? null;
+  const rowsStored = job.status === 'RUNNING' && liveRowsStored !== undefined ? Math.max(job.rowsStored, liveRowsStored) : job.rowsStored;
   return {
     jobId: job.id,
+    batchId: job.batchId,
     filename: job.filename,
     format: job.format,
+    spacecraftIds: job.spacecraftIds,
     status: job.status,
     attempts: job.attempts,
     maxAttempts: job.maxAttempts,
-    expectedMeasurementCount: summary.measurementCount ?? null,
+    progress: {
+      rowsStored,
+      expectedRows: expected,
+      fraction: expected && expected > 0 ? Math.min(1, rowsStored / expected) : job.status === 'SUCCEEDED' ? 1 : 0,
+    },
+    expectedMeasurementCount: expected,
     measurementCount: job.measurementCount,
     error: job.error,
     contentHash: job.contentSha256,
     measurementContext: summary.measurementContext ?? null,
     uncertaintySummary: summary.uncertaintySummary ?? null,
+    stations: summary.stations ?? null,
     createdAt: job.createdAt,
     startedAt: job.startedAt,
     finishedAt: job.finishedAt,
   };
 }
 
-export async function getJob(db: Db, organizationId: string, jobId: string) {
-  const job = await findJob(db, organizationId, jobId);
-  if (!job) throw notFound(`No measurement job ${jobId}`);
-  return jobView(job);
+/** What the job routes need from this process's runner (in-process progress, the parse it holds for a job). */
+export interface JobRunnerView {
+  progressOf?(jobId: string): number | undefined;
+  forget?(jobId: string): void;
 }
 
-export function measurementView(m: Measurement) {
+function jobNotFound(jobId: string): ApiError {
+  return notFound(`No measurement job ${jobId}`, 'JOB_NOT_FOUND', { code: 'measurement.job.not-found' });
+}
+
+export async function getJob(db: Db, organizationId: string, jobId: string, runner: JobRunnerView | null = null) {
+  const job = await findJob(db, organizationId, jobId);
+  if (!job) throw jobNotFound(jobId);
+  return jobView(job, runner?.progressOf?.(job.id));
+}
+
+export interface JobListQuery extends PageableInput {
+  status?: string | string[];
+  spacecraftId?: string;
+  file?: string;
+  batchId?: string;
+}
+
+/** A page of the organization's upload jobs (newest first by default), filtered by status, spacecraft, file, batch. */
+export async function listUploadJobs(db: Db, organizationId: string, query: JobListQuery, runner: JobRunnerView | null = null) {
+  const page = parsePageable(query, Object.keys(JOB_SORT_COLUMNS), [{ field: 'createdAt', direction: 'desc' }]);
+  const statusTexts = query.status === undefined ? [] : (Array.isArray(query.status) ? query.status : [query.status]).flatMap((s) => s.split(',')).map((s) => s.trim());
+  const unknown = statusTexts.filter((s) => !(JOB_STATUSES as readonly string[]).includes(s));
+  if (unknown.length > 0) throw validationError({ status: `unknown status ${unknown.join(', ')}; one of ${JOB_STATUSES.join(', ')}` });
+  const { items, totalElements } = await listJobs(
+    db,
+    organizationId,
+    {
+      statuses: statusTexts as JobStatus[],
+      ...(query.spacecraftId !== undefined ? { spacecraftId: query.spacecraftId } : {}),
+      ...(query.file !== undefined ? { filename: query.file } : {}),
+      ...(query.batchId !== undefined ? { batchId: query.batchId } : {}),
+    },
+    page,
+  );
+  return pageEnvelope(items.map((job) => jobView(job, runner?.progressOf?.(job.id))), totalElements, page);
+}
+
+/** Cancels a QUEUED job (it becomes CANCELLED, nothing of it is stored); 409 when it runs or has finished. */
+export async function cancelUploadJob(db: Db, organizationId: string, jobId: string, runner: JobRunnerView | null = null) {
+  if (await cancelQueuedJob(db, organizationId, jobId)) {
+    runner?.forget?.(jobId);
+    // A leftover (the process stopped in between) is swept: stagedWriteSweeper.
+    await deleteJobContent(db, jobId).catch((error: unknown) => logError('job content not deleted', { jobId, error: String(error) }));
+    return jobView((await findJob(db, organizationId, jobId))!);
+  }
+  const job = await findJob(db, organizationId, jobId);
+  if (!job) throw jobNotFound(jobId);
+  throw conflict('JOB_NOT_CANCELLABLE', `Job ${jobId} is ${job.status}: only a QUEUED job can be cancelled`, {
+    code: 'measurement.job.not-cancellable',
+    details: { jobId, status: job.status },
+  });
+}
+
+/** The stored context of a measurement as the API shows it (null for SP3/OEM rows). */
+export function contextView(context: MeasurementContextRecord | null | undefined) {
+  if (!context) return null;
+  return {
+    recorded: context.recorded,
+    segmentIndex: context.segmentIndex,
+    dataKeyword: context.dataKeyword,
+    participants: context.participants,
+    path: context.path,
+    path2: context.path2,
+    mode: context.mode,
+    timetagRef: context.timetagRef,
+    integrationIntervalS: context.integrationIntervalS,
+    integrationRef: context.integrationRef,
+    turnaroundNumerator: context.turnaroundNumerator,
+    turnaroundDenominator: context.turnaroundDenominator,
+    rangeMode: context.rangeMode,
+    rangeModulus: context.rangeModulus,
+    rangeUnits: context.rangeUnits,
+    angleType: context.angleType,
+    transmitBand: context.transmitBand,
+    receiveBand: context.receiveBand,
+    referenceFrame: context.referenceFrame,
+  };
+}
+
+export type MeasurementWithContext = Measurement & { context: MeasurementContextRecord | null };
+
+export function measurementView(m: MeasurementWithContext) {
   const names = MEASUREMENT_COMPONENTS[m.type];
   const values: Record<string, number | null> = {};
   const units: Record<string, string> = {};
@@ -322,6 +528,8 @@ export function measurementView(m: Measurement) {
     referenceFrame: m.frame,
     participants: m.participants,
     station: m.station,
+    groundStationId: m.context?.groundStationId ?? null,
+    context: contextView(m.context),
     sourceFile: m.sourceFile,
     jobId: m.jobId,
     outlier: m.outlier,
@@ -348,12 +556,15 @@ export async function listMeasurements(db: Db, organizationId: string, filter: M
     }
     spacecraftIds = [...ids];
   }
-  return await queryMeasurements(
+  const { items, total } = await queryMeasurements(
     db,
     organizationId,
-    { startEpoch: utcText(filter.start), endEpoch: utcText(filter.end), spacecraftIds, types: filter.types, includeOutliers: filter.includeOutliers },
+    { startEpoch: instantText(filter.start), endEpoch: instantText(filter.end), spacecraftIds, types: filter.types, includeOutliers: filter.includeOutliers },
     page,
   );
+  // The page's contexts in one query (a page references a handful), not a join in the 1M-row query.
+  const contexts = await findMeasurementContexts(db, organizationId, items.flatMap((m) => (m.contextId === null ? [] : [m.contextId])));
+  return { items: items.map((m) => ({ ...m, context: m.contextId === null ? null : contexts.get(m.contextId) ?? null })), total };
 }
 
 export async function flagOutliersByIds(db: Db, organizationId: string, ids: string[], outlier: boolean): Promise<{ updatedCount: number }> {
@@ -365,5 +576,11 @@ export async function flagOutliersByFile(db: Db, organizationId: string, fileNam
 }
 
 export async function deleteByFile(db: Db, organizationId: string, spacecraftId: string, fileName: string): Promise<{ deletedCount: number }> {
-  return { deletedCount: await deleteMeasurementsByFile(db, organizationId, spacecraftId, fileName) };
+  // The contexts go with their measurements (their counts are what a station delete reports).
+  const deletedCount = await inTransaction(db, async (tx) => {
+    const count = await deleteMeasurementsByFile(tx, organizationId, spacecraftId, fileName);
+    await deleteContextsByFile(tx, organizationId, spacecraftId, fileName);
+    return count;
+  });
+  return { deletedCount };
 }

@@ -5,13 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { notFound, validationError, type ApiError } from '../errors.ts';
+import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import type { PayloadRequest } from '../schemas/payloads.ts';
-import { nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
+import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
 import {
   deletePayload,
   findPayload,
   insertPayloadInNextSlot,
-  listPayloads,
+  listPayloadsPage,
+  PAYLOAD_SORT_COLUMNS,
   replacePayload,
   type Payload,
   type PayloadFields,
@@ -38,9 +41,12 @@ function toFields(request: PayloadRequest): PayloadFields {
   };
 }
 
-export async function listPayloadsOf(db: SqlExecutor, organizationId: string, spacecraftId: string): Promise<Payload[]> {
+/** A page of a craft's payloads (default by slotIndex). */
+export async function listPayloadsOf(db: SqlExecutor, organizationId: string, spacecraftId: string, query: PageableInput): Promise<PageEnvelope<Payload>> {
+  const page = parsePageable(query, Object.keys(PAYLOAD_SORT_COLUMNS), [{ field: 'slotIndex', direction: 'asc' }]);
   if (!(await spacecraftExists(db, organizationId, spacecraftId))) throw spacecraftNotFound(spacecraftId);
-  return await listPayloads(db, organizationId, spacecraftId);
+  const { items, totalElements } = await listPayloadsPage(db, organizationId, spacecraftId, page);
+  return pageEnvelope(items, totalElements, page);
 }
 
 export async function getPayload(db: SqlExecutor, organizationId: string, spacecraftId: string, payloadId: string): Promise<Payload> {
@@ -59,19 +65,26 @@ export async function createPayload(db: Db, organizationId: string, spacecraftId
 }
 
 export async function replacePayloadOf(
-  db: SqlExecutor,
+  db: Db,
   organizationId: string,
   spacecraftId: string,
   payloadId: string,
   request: PayloadRequest,
+  ifMatch: IfMatch = null,
 ): Promise<Payload> {
   const fields = toFields(request);
-  const current = await getPayload(db, organizationId, spacecraftId, payloadId);
-  const updatedAt = nowIso();
-  if (!(await replacePayload(db, organizationId, spacecraftId, payloadId, fields, updatedAt))) throw payloadNotFound();
-  return { ...current, ...fields, updatedAt };
+  return await inTransaction(db, async (tx) => {
+    const current = await getPayload(tx, organizationId, spacecraftId, payloadId);
+    assertIfMatch(ifMatch, entityTag(current));
+    const updatedAt = nowIso();
+    if (!(await replacePayload(tx, organizationId, spacecraftId, payloadId, fields, updatedAt))) throw payloadNotFound();
+    return { ...current, ...fields, updatedAt };
+  });
 }
 
-export async function removePayload(db: SqlExecutor, organizationId: string, spacecraftId: string, payloadId: string): Promise<void> {
-  if (!(await deletePayload(db, organizationId, spacecraftId, payloadId))) throw payloadNotFound();
+export async function removePayload(db: Db, organizationId: string, spacecraftId: string, payloadId: string, ifMatch: IfMatch = null): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    assertIfMatch(ifMatch, entityTag(await getPayload(tx, organizationId, spacecraftId, payloadId)));
+    if (!(await deletePayload(tx, organizationId, spacecraftId, payloadId))) throw payloadNotFound();
+  });
 }

@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { ApiError, conflict, notFound, validationError } from '../errors.ts';
+import { instantProblem, instantText } from '../instants.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import { pageEnvelope, parsePageable, type PageEnvelope, type PageableInput } from '../paging.ts';
 import {
   FORCE_MODEL_DEFAULTS,
@@ -40,6 +42,7 @@ import {
   type Vector3,
 } from '../../storage/spacecraft.ts';
 import { listThrusters } from '../../storage/thrusters.ts';
+import { deleteTaskProducts } from './products.ts';
 
 type FieldErrors = Record<string, string>;
 
@@ -160,10 +163,17 @@ function buildPanels(inputs: PanelInput[], errors: FieldErrors): Panel[] {
   });
 }
 
-function checkWindows(windows: TimeWindow[], path: string, errors: FieldErrors): void {
-  windows.forEach((window, i) => {
-    // The schema has checked both are instants in the supported range.
-    if (!Epoch.parseInstant(window.start).isBefore(Epoch.parseInstant(window.end))) errors[`${path}.${i}.end`] = 'end must be after start';
+/** Windows in the printed instant form (UTC, µs: api/instants.ts); end after start. */
+function checkWindows(windows: TimeWindow[], path: string, errors: FieldErrors): TimeWindow[] {
+  return windows.map((window, i) => {
+    const problems = { start: instantProblem(window.start), end: instantProblem(window.end) };
+    if (problems.start) errors[`${path}.${i}.start`] = problems.start;
+    if (problems.end) errors[`${path}.${i}.end`] = problems.end;
+    if (problems.start || problems.end) return window;
+    const start = Epoch.parseInstant(window.start);
+    const end = Epoch.parseInstant(window.end);
+    if (!end.isAfter(start)) errors[`${path}.${i}.end`] = 'end must be after start';
+    return { start: instantText(start), end: instantText(end) };
   });
 }
 
@@ -173,10 +183,8 @@ function buildManeuverCapabilities(
   errors: FieldErrors,
 ): ManeuverCapabilities {
   const path = 'maneuverCapabilities';
-  const allowedWindows = input.allowedWindows ?? [];
-  const blackoutWindows = input.blackoutWindows ?? [];
-  checkWindows(allowedWindows, `${path}.allowedWindows`, errors);
-  checkWindows(blackoutWindows, `${path}.blackoutWindows`, errors);
+  const allowedWindows = checkWindows(input.allowedWindows ?? [], `${path}.allowedWindows`, errors);
+  const blackoutWindows = checkWindows(input.blackoutWindows ?? [], `${path}.blackoutWindows`, errors);
   const seen = new Set<string>();
   const thrusters = (input.thrusters ?? []).map((t, i) => {
     const at = `${path}.thrusters.${i}`;
@@ -416,10 +424,11 @@ export async function getSpacecraft(db: SqlExecutor, organizationId: string, id:
   return spacecraft;
 }
 
-export async function updateSpacecraft(db: Db, organizationId: string, id: string, input: UpdateSpacecraftInput): Promise<Spacecraft> {
+export async function updateSpacecraft(db: Db, organizationId: string, id: string, input: UpdateSpacecraftInput, ifMatch: IfMatch = null): Promise<Spacecraft> {
   try {
     return await inTransaction(db, async (tx) => {
       const current = await getSpacecraft(tx, organizationId, id);
+      assertIfMatch(ifMatch, entityTag(current));
       if (input.externalKey !== undefined && current.externalKey !== null && input.externalKey !== current.externalKey) {
         throw conflict('EXTERNAL_KEY_IMMUTABLE', `externalKey is immutable once set (it is "${current.externalKey}")`, {
           code: 'spacecraft.external-key.immutable',
@@ -491,13 +500,16 @@ export async function changeLifecycle(
   organizationId: string,
   id: string,
   request: { lifecycleStatus: LifecycleStatus; confirmTaskDeletion?: boolean },
+  ifMatch: IfMatch = null,
 ): Promise<LifecycleOutcome> {
   return await inTransaction(db, async (tx) => {
     const current = await getSpacecraft(tx, organizationId, id);
+    assertIfMatch(ifMatch, entityTag(current));
     if (request.lifecycleStatus === 'Archived') {
       const taskCount = await countScheduledTasks(tx, organizationId, id);
       if (taskCount > 0) {
         if (request.confirmTaskDeletion !== true) return { outcome: 'confirmation-required', taskCount };
+        await deleteTaskProducts(tx, organizationId, id, null);
         await deleteScheduledTasksOfSpacecraft(tx, organizationId, id);
       }
     }

@@ -9,16 +9,16 @@
 import type { Db } from '../../storage/db.ts';
 import { MANEUVERS_TABLE } from '../../storage/maneuvers.ts';
 import { deleteJobContent, findLeftoverJobContent } from '../../storage/measurementJobs.ts';
-import { MEASUREMENTS_TABLE } from '../../storage/measurements.ts';
 import { abandonBatchesOpenedBefore, abandonOrphanJobBatches } from '../../storage/stagedWrites.ts';
 import { logError, logInfo } from '../log.ts';
 import { MANEUVER_IMPORT_KIND } from './maneuvers.ts';
+import { MEASUREMENT_JOB_STAGED_TABLES } from './measurementJobRunner.ts';
 
 /** An import still writing after this long is taken to be dead. */
 export const STALE_IMPORT_BATCH_MS = 60 * 60_000;
 
 export async function sweepStagedWrites(db: Db, now = Date.now()): Promise<number> {
-  const jobs = await abandonOrphanJobBatches(db, [MEASUREMENTS_TABLE], 'measurement_jobs');
+  const jobs = await abandonOrphanJobBatches(db, MEASUREMENT_JOB_STAGED_TABLES, 'measurement_jobs');
   const before = new Date(now - STALE_IMPORT_BATCH_MS).toISOString();
   const imports = await abandonBatchesOpenedBefore(db, [MANEUVERS_TABLE], MANEUVER_IMPORT_KIND, before);
   const contents = await findLeftoverJobContent(db, before);

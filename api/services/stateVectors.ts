@@ -12,6 +12,7 @@ import type { PageRequest } from '../../storage/paging.ts';
 import { findSpacecraftById, resolveSpacecraft, type Spacecraft } from '../../storage/spacecraft.ts';
 import {
   deleteStateVector,
+  findIdenticalStateVector,
   findLatestEligibleStateVector,
   findStateVector,
   insertStateVector,
@@ -22,10 +23,12 @@ import {
   type StoredCovariance,
   type StoredStateFrame,
 } from '../../storage/stateVectors.ts';
-import type { ComputePool } from '../../workers/pool.ts';
+import type { EarthDataStore } from './earthData.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
-import { parseInstantField } from '../instants.ts';
+import { instantTextOf, parseInstantField } from '../instants.ts';
+import { batchHttpStatus, succeeded, type FileResultStatus } from '../results.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import type { CreateStateVectorInput } from '../schemas/stateVectors.ts';
 import { canonicalInstant, epochKey } from './maneuverRecords.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
@@ -53,7 +56,7 @@ export function stateVectorView(sv: StateVectorRecord) {
     id: displayId(sv.displayNumber),
     spacecraftId: sv.spacecraftId,
     spacecraftName: sv.spacecraftName,
-    epoch: sv.epoch,
+    epoch: instantTextOf(sv.epoch),
     position: sv.positionKm,
     velocity: sv.velocityKmS,
     referenceFrame: sv.referenceFrame,
@@ -81,17 +84,15 @@ interface Derived {
 
 /** Altitude check (422 inside the Earth), perigee warning and DSST mean elements, on the pool. */
 async function derive(
-  pool: ComputePool,
-  eopFile: string | undefined,
+  earthData: EarthDataStore,
   state: { epoch: Epoch; positionKm: number[]; velocityKmS: number[]; frame: StoredStateFrame },
 ): Promise<Derived> {
-  const summary = await pool.run('stateVectors.meanElements', {
+  const { output: summary } = await earthData.run('stateVectors.meanElements', () => ({
     epoch: state.epoch.toIsoString(9),
     positionKm: state.positionKm,
     velocityKmS: state.velocityKmS,
     frame: state.frame,
-    ...(eopFile ? { eopFile } : {}),
-  });
+  }));
   if (summary.altitudeKm < 0) {
     throw unprocessable('STATE_INSIDE_EARTH', `The state lies inside the Earth (geodetic altitude ${summary.altitudeKm.toFixed(3)} km)`, {
       code: 'statevector.inside-earth',
@@ -126,7 +127,7 @@ function checkState(positionKm: readonly number[], velocityKmS: readonly number[
 }
 
 export async function createStateVector(deps: AppDeps, organizationId: string, input: CreateStateVectorInput) {
-  const { db, pool, config } = deps;
+  const { db } = deps;
   const spacecraft = await findSpacecraftById(db, organizationId, input.spacecraftId);
   if (!spacecraft) throw spacecraftNotFound(input.spacecraftId);
   const epoch = parseInstantField(input.epoch, 'epoch');
@@ -142,7 +143,7 @@ export async function createStateVector(deps: AppDeps, organizationId: string, i
     }
   }
   if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
-  const derived = await derive(pool, config.eopFile, {
+  const derived = await derive(deps.earthData, {
     epoch,
     positionKm: input.position,
     velocityKmS: input.velocity,
@@ -167,7 +168,8 @@ export async function createStateVector(deps: AppDeps, organizationId: string, i
     sourceFile: null,
   };
   const { displayNumber } = await inTransaction(db, (tx) => insertStateVector(tx, organizationId, record));
-  return stateVectorView((await findStateVector(db, organizationId, displayNumber))!);
+  const stored = (await findStateVector(db, organizationId, displayNumber))!;
+  return { view: stateVectorView(stored), etag: entityTag(stored) };
 }
 
 export async function getStateVector(db: SqlExecutor, organizationId: string, id: string): Promise<StateVectorRecord> {
@@ -176,8 +178,11 @@ export async function getStateVector(db: SqlExecutor, organizationId: string, id
   return sv;
 }
 
-export async function removeStateVector(db: Db, organizationId: string, id: string): Promise<void> {
-  if (!(await deleteStateVector(db, organizationId, parseDisplayId(id)))) throw stateVectorNotFound(id);
+export async function removeStateVector(db: Db, organizationId: string, id: string, ifMatch: IfMatch = null): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    assertIfMatch(ifMatch, entityTag(await getStateVector(tx, organizationId, id)));
+    if (!(await deleteStateVector(tx, organizationId, parseDisplayId(id)))) throw stateVectorNotFound(id);
+  });
 }
 
 export interface StateVectorListQuery {
@@ -263,7 +268,7 @@ export interface UploadedOpm {
 
 export interface ImportFileResult {
   filename: string;
-  status: 'SUCCEEDED' | 'FAILED' | 'AMBIGUOUS';
+  status: FileResultStatus;
   spacecraftId: string | null;
   stateVectorId: string | null;
   warnings: string[];
@@ -274,7 +279,7 @@ export interface ImportFileResult {
 }
 
 function failed(filename: string, error: string, message: string, extra: Partial<ImportFileResult> = {}): ImportFileResult {
-  return { filename, status: 'FAILED', spacecraftId: null, stateVectorId: null, warnings: [], error, message, ...extra };
+  return { filename, status: 'failed', spacecraftId: null, stateVectorId: null, warnings: [], error, message, ...extra };
 }
 
 /** The spacecraft an OPM names: OBJECT_ID as COSPAR/NORAD/externalKey/id, else OBJECT_NAME as name. */
@@ -290,8 +295,8 @@ async function resolveTarget(db: Db, organizationId: string, state: ImportedStat
   return { spacecraft: null, candidates: [] };
 }
 
-async function importOne(deps: AppDeps, organizationId: string, file: UploadedOpm, target: Spacecraft | null): Promise<ImportFileResult> {
-  const { db, pool, config } = deps;
+async function importOne(deps: AppDeps, organizationId: string, file: UploadedOpm, target: Spacecraft | null, allowDuplicate: boolean): Promise<ImportFileResult> {
+  const { db, pool } = deps;
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(file.bytes);
@@ -309,7 +314,7 @@ async function importOne(deps: AppDeps, organizationId: string, file: UploadedOp
     if (resolution.candidates.length > 1) {
       return {
         ...failed(file.filename, 'AMBIGUOUS_TARGET', `OBJECT_ID ${state.objectId} / OBJECT_NAME ${state.objectName} match several spacecraft; pass spacecraftId`),
-        status: 'AMBIGUOUS',
+        status: 'ambiguous',
         candidateSpacecraftIds: resolution.candidates,
       };
     }
@@ -326,7 +331,7 @@ async function importOne(deps: AppDeps, organizationId: string, file: UploadedOp
   }
   let derived: Derived;
   try {
-    derived = await derive(pool, config.eopFile, { epoch, positionKm: state.positionKm, velocityKmS: state.velocityKmS, frame: state.frame });
+    derived = await derive(deps.earthData, { epoch, positionKm: state.positionKm, velocityKmS: state.velocityKmS, frame: state.frame });
   } catch (error) {
     if (error instanceof ApiError && error.status === 422) return failed(file.filename, error.error, error.message);
     throw error;
@@ -350,18 +355,34 @@ async function importOne(deps: AppDeps, organizationId: string, file: UploadedOp
     sourceFile: file.filename,
     userDefined: state.userDefined,
   };
-  const { displayNumber } = await inTransaction(db, (tx) => insertStateVector(tx, organizationId, record));
+  // Idempotent: the same state of the same craft (epoch, frame, position, velocity) is stored once; the check and
+  // the insert are one transaction.
+  const stored = await inTransaction(db, async (tx) => {
+    const identical = allowDuplicate ? null : await findIdenticalStateVector(tx, organizationId, record);
+    if (identical) return { duplicateOf: identical.displayNumber, displayNumber: identical.displayNumber };
+    return { duplicateOf: null, displayNumber: (await insertStateVector(tx, organizationId, record)).displayNumber };
+  });
+  if (stored.duplicateOf !== null) {
+    return {
+      filename: file.filename,
+      status: 'duplicate',
+      spacecraftId: spacecraft.id,
+      stateVectorId: displayId(stored.duplicateOf),
+      warnings: [],
+      message: `the same state (epoch, frame, position, velocity) of this spacecraft is already stored as ${displayId(stored.duplicateOf)}; nothing stored — import with ?allowDuplicate=true to store it again`,
+    };
+  }
   return {
     filename: file.filename,
-    status: 'SUCCEEDED',
+    status: 'success',
     spacecraftId: spacecraft.id,
-    stateVectorId: displayId(displayNumber),
+    stateVectorId: displayId(stored.displayNumber),
     warnings: record.warnings,
   };
 }
 
 /** Each file is stored or refused on its own: 200 all stored, 207 mixed or ambiguous, 400 when every file failed. */
-export async function importOpmFiles(deps: AppDeps, organizationId: string, files: UploadedOpm[], querySpacecraftId: string | undefined) {
+export async function importOpmFiles(deps: AppDeps, organizationId: string, files: UploadedOpm[], querySpacecraftId: string | undefined, allowDuplicate = false) {
   if (files.length === 0) throw validationError({ files: 'at least one file is required' });
   let target: Spacecraft | null = null;
   if (querySpacecraftId !== undefined) {
@@ -369,12 +390,66 @@ export async function importOpmFiles(deps: AppDeps, organizationId: string, file
     if (!target) throw spacecraftNotFound(querySpacecraftId);
   }
   const results: ImportFileResult[] = [];
-  for (const file of files) results.push(await importOne(deps, organizationId, file, target));
-  const successCount = results.filter((r) => r.status === 'SUCCEEDED').length;
+  for (const file of files) results.push(await importOne(deps, organizationId, file, target, allowDuplicate));
+  const successCount = succeeded(results);
   const body = { successCount, failureCount: results.length - successCount, results };
-  if (successCount === results.length) return { status: 200 as const, body };
-  if (successCount > 0 || results.some((r) => r.status === 'AMBIGUOUS')) return { status: 207 as const, body };
+  const status = batchHttpStatus(results);
+  if (status !== null) return { status, body };
   const first = results[0]!;
   const text = results.length === 1 ? `${first.filename}: ${first.message}` : `All ${results.length} files failed; see details.results`;
   throw new ApiError(400, 'VALIDATION_ERROR', text, { code: 'import.file.invalid', details: body });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orbit-determination results
+
+export interface OrbitSolutionState {
+  spacecraftId: string;
+  epoch: Epoch;
+  /** GCRF. */
+  positionKm: [number, number, number];
+  velocityKmS: [number, number, number];
+  massKg: number | null;
+  /** 6×6 GCRF covariance (km², km²/s, km²/s²), already validated; null when none. */
+  covariance: number[][] | null;
+  orbitSolutionId: string;
+  warnings: string[];
+}
+
+/**
+ * Stores an accepted orbit solution as a state vector (sourceType ORBIT_DETERMINATION, converged, GCRF) with its
+ * derived values, and runs `within` in the same transaction with the new display number (the caller marks the
+ * solution accepted there, or throws to roll the insert back).
+ */
+export async function insertOrbitSolutionStateVector(
+  deps: AppDeps,
+  organizationId: string,
+  state: OrbitSolutionState,
+  within: (tx: SqlExecutor, displayNumber: number) => Promise<void>,
+): Promise<StateVectorRecord> {
+  const derived = await derive(deps.earthData, { epoch: state.epoch, positionKm: state.positionKm, velocityKmS: state.velocityKmS, frame: 'GCRF' });
+  const record: NewStateVector = {
+    spacecraftId: state.spacecraftId,
+    epoch: canonicalInstant(state.epoch),
+    epochKey: epochKey(state.epoch),
+    positionKm: state.positionKm,
+    velocityKmS: state.velocityKmS,
+    referenceFrame: 'GCRF',
+    massKg: state.massKg,
+    originator: DEFAULT_ORIGINATOR,
+    creationDate: nowIso(),
+    sourceType: 'ORBIT_DETERMINATION',
+    orbitSolutionId: state.orbitSolutionId,
+    converged: true,
+    covariance: state.covariance ? { frame: 'GCRF', matrix: state.covariance } : null,
+    meanElements: derived.meanElements,
+    warnings: [...state.warnings, ...derived.warnings],
+    sourceFile: null,
+  };
+  const { displayNumber } = await inTransaction(deps.db, async (tx) => {
+    const inserted = await insertStateVector(tx, organizationId, record);
+    await within(tx, inserted.displayNumber);
+    return inserted;
+  });
+  return (await findStateVector(deps.db, organizationId, displayNumber))!;
 }

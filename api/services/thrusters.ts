@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { conflict, notFound, validationError, type ApiError } from '../errors.ts';
+import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import type { ThrusterRequest } from '../schemas/thrusters.ts';
 import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
 import { findSpacecraftById, spacecraftExists, type ManeuverCapabilities } from '../../storage/spacecraft.ts';
@@ -12,7 +14,8 @@ import {
   deleteThruster,
   findThruster,
   insertThruster,
-  listThrusters,
+  listThrustersPage,
+  THRUSTER_SORT_COLUMNS,
   replaceThruster,
   type Thruster,
   type ThrusterFields,
@@ -42,9 +45,12 @@ async function requireSpacecraft(db: SqlExecutor, organizationId: string, spacec
   if (!(await spacecraftExists(db, organizationId, spacecraftId))) throw spacecraftNotFound(spacecraftId);
 }
 
-export async function listThrustersOf(db: SqlExecutor, organizationId: string, spacecraftId: string): Promise<Thruster[]> {
+/** A page of a craft's thrusters (default oldest first). */
+export async function listThrustersOf(db: SqlExecutor, organizationId: string, spacecraftId: string, query: PageableInput): Promise<PageEnvelope<Thruster>> {
+  const page = parsePageable(query, Object.keys(THRUSTER_SORT_COLUMNS), [{ field: 'createdAt', direction: 'asc' }]);
   await requireSpacecraft(db, organizationId, spacecraftId);
-  return await listThrusters(db, organizationId, spacecraftId);
+  const { items, totalElements } = await listThrustersPage(db, organizationId, spacecraftId, page);
+  return pageEnvelope(items, totalElements, page);
 }
 
 export async function getThruster(db: SqlExecutor, organizationId: string, spacecraftId: string, thrusterId: string): Promise<Thruster> {
@@ -68,17 +74,21 @@ export async function createThruster(
 }
 
 export async function replaceThrusterOf(
-  db: SqlExecutor,
+  db: Db,
   organizationId: string,
   spacecraftId: string,
   thrusterId: string,
   request: ThrusterRequest,
+  ifMatch: IfMatch = null,
 ): Promise<Thruster> {
   const fields = toFields(request);
-  const current = await getThruster(db, organizationId, spacecraftId, thrusterId);
-  const updatedAt = nowIso();
-  if (!(await replaceThruster(db, organizationId, spacecraftId, thrusterId, fields, updatedAt))) throw thrusterNotFound(thrusterId);
-  return { ...current, ...fields, updatedAt };
+  return await inTransaction(db, async (tx) => {
+    const current = await getThruster(tx, organizationId, spacecraftId, thrusterId);
+    assertIfMatch(ifMatch, entityTag(current));
+    const updatedAt = nowIso();
+    if (!(await replaceThruster(tx, organizationId, spacecraftId, thrusterId, fields, updatedAt))) throw thrusterNotFound(thrusterId);
+    return { ...current, ...fields, updatedAt };
+  });
 }
 
 /** Dotted paths in maneuverCapabilities that name the thruster. */
@@ -93,12 +103,14 @@ export function thrusterReferences(capabilities: ManeuverCapabilities | null, th
   return references;
 }
 
-export async function removeThruster(db: Db, organizationId: string, spacecraftId: string, thrusterId: string): Promise<void> {
+export async function removeThruster(db: Db, organizationId: string, spacecraftId: string, thrusterId: string, ifMatch: IfMatch = null): Promise<void> {
   await inTransaction(db, async (tx) => {
     const spacecraft = await findSpacecraftById(tx, organizationId, spacecraftId);
     if (!spacecraft) throw thrusterNotFound(thrusterId);
     const references = thrusterReferences(spacecraft.maneuverCapabilities, thrusterId);
-    if (!(await findThruster(tx, organizationId, spacecraftId, thrusterId))) throw thrusterNotFound(thrusterId);
+    const current = await findThruster(tx, organizationId, spacecraftId, thrusterId);
+    if (!current) throw thrusterNotFound(thrusterId);
+    assertIfMatch(ifMatch, entityTag(current));
     if (references.length > 0) {
       throw conflict(
         'THRUSTER_IN_USE',

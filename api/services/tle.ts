@@ -6,29 +6,41 @@
  */
 import { encodeCatalogNumber, formatInternationalDesignator, roundTleEpoch, TleCatalogNumberError, TleFormatError, tleEpochFromEpoch, tleEpochProblem, MAX_ALPHA5_CATALOG_NUMBER } from '../../engine/tle/index.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { findSpacecraftById } from '../../storage/spacecraft.ts';
+import type { SqlExecutor } from '../../storage/db.ts';
+import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
+import type { RunOptions } from '../../workers/pool.ts';
+import type { TaskInput, TaskOutput } from '../../workers/tasks.ts';
+import type { TaskFailure } from '../../workers/ephemerisTasks.ts';
 import { findLatestEligibleStateVector } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
+import type { EarthDataSpan, EarthDataWarning } from '../../engine/ephemeris/earthDataWarnings.ts';
+import { earthDataWarningsFor, type EarthDataStore } from './earthData.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
 import { parseInstantField } from '../instants.ts';
 import { buildStoredStatePropagation, requirePropagationGap } from './ephemeris.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 import { displayId } from './stateVectors.ts';
 
-function parseTleEpoch(text: string): Epoch {
+export function parseTleEpoch(text: string): Epoch {
   const epoch = parseInstantField(text, 'epoch');
   const problem = tleEpochProblem(roundTleEpoch(tleEpochFromEpoch(epoch)));
   if (problem) throw validationError({ epoch: `cannot be written in a TLE: ${problem}` });
   return epoch;
 }
 
-/** Two TLE lines joined by one "\n" (no name line). */
-export async function generateSpacecraftTle(deps: AppDeps, organizationId: string, spacecraftId: string, epochText: string): Promise<string> {
-  const { db, pool, config } = deps;
-  const epoch = parseTleEpoch(epochText);
-  const spacecraft = await findSpacecraftById(db, organizationId, spacecraftId);
-  if (!spacecraft) throw spacecraftNotFound(spacecraftId);
-  // Identity fields are checked before any computation (the engine would only find out after the propagation).
+/** A TLE ready to run: the task input without its Earth data, and the propagation span (for the warnings). */
+export interface PreparedTle {
+  input: Omit<TaskInput<'tle.generate'>, 'earthData'>;
+  span: EarthDataSpan;
+  stateVectorId: string;
+}
+
+/**
+ * The TLE of `spacecraft` at `epoch` (shared by `GET …/tle` and scheduled tasks): identity fields checked before any
+ * computation (the engine would only find out after the propagation), then the latest eligible stored state and its
+ * propagation setup.
+ */
+export async function prepareTleGeneration(db: SqlExecutor, organizationId: string, spacecraft: Spacecraft, epoch: Epoch): Promise<PreparedTle> {
   if (spacecraft.noradId !== null) {
     try {
       encodeCatalogNumber(spacecraft.noradId);
@@ -61,19 +73,45 @@ export async function generateSpacecraftTle(deps: AppDeps, organizationId: strin
   requirePropagationGap(stateEpoch, epoch, epoch, { spacecraftId: spacecraft.id, stateVectorId: displayId(sv.displayNumber) });
   const [spanStart, spanEnd] = stateEpoch.isBefore(epoch) ? [stateEpoch, epoch] : [epoch, stateEpoch];
   const setup = await buildStoredStatePropagation(db, organizationId, sv, spacecraft, spanStart, spanEnd);
-  const result = await pool.run('tle.generate', {
-    ...setup,
-    epoch: epoch.toIsoString(9),
-    noradId: spacecraft.noradId,
-    cosparId: spacecraft.cosparId,
-    ...(config.eopFile ? { eopFile: config.eopFile } : {}),
+  return {
+    input: { ...setup, epoch: epoch.toIsoString(9), noradId: spacecraft.noradId, cosparId: spacecraft.cosparId },
+    span: { start: spanStart, end: spanEnd, spaceWeather: setup.forceModel.atmosphere === 'NRLMSISE00' },
+    stateVectorId: displayId(sv.displayNumber),
+  };
+}
+
+/** Runs a TLE task (`tle.generate`, or `products.tle` over the same input) with the current Earth data. */
+export async function runTleTask<N extends 'tle.generate' | 'products.tle'>(
+  earthData: EarthDataStore,
+  task: N,
+  prepared: PreparedTle,
+  options?: RunOptions,
+): Promise<{ output: TaskOutput<N>; warnings: EarthDataWarning[] }> {
+  const { output, snapshot } = await earthData.run(task, () => prepared.input as never, options);
+  return { output, warnings: earthDataWarningsFor(snapshot, prepared.span) };
+}
+
+/** A failed TLE task result as the API error. */
+export function tleGenerationFailed(result: TaskFailure, spacecraftId: string, stateVectorId: string): ApiError {
+  const status = result.kind === 'INVALID_INPUT' ? 400 : 422;
+  return new ApiError(status, result.code, `TLE generation failed: ${result.message}`, {
+    code: 'tle.generation.failed',
+    details: { spacecraftId, stateVectorId, kind: result.kind, ...(result.details ?? {}) },
   });
-  if (!result.ok) {
-    const status = result.kind === 'INVALID_INPUT' ? 400 : 422;
-    throw new ApiError(status, result.code, `TLE generation failed: ${result.message}`, {
-      code: 'tle.generation.failed',
-      details: { spacecraftId: spacecraft.id, stateVectorId: displayId(sv.displayNumber), kind: result.kind, ...(result.details ?? {}) },
-    });
-  }
-  return result.text;
+}
+
+/** Two TLE lines joined by one "\n" (no name line), and the Earth-data warnings of the propagation span. */
+export async function generateSpacecraftTle(
+  deps: AppDeps,
+  organizationId: string,
+  spacecraftId: string,
+  epochText: string,
+): Promise<{ text: string; warnings: EarthDataWarning[] }> {
+  const epoch = parseTleEpoch(epochText);
+  const spacecraft = await findSpacecraftById(deps.db, organizationId, spacecraftId);
+  if (!spacecraft) throw spacecraftNotFound(spacecraftId);
+  const prepared = await prepareTleGeneration(deps.db, organizationId, spacecraft, epoch);
+  const { output: result, warnings } = await runTleTask(deps.earthData, 'tle.generate', prepared);
+  if (!result.ok) throw tleGenerationFailed(result, spacecraft.id, prepared.stateVectorId);
+  return { text: result.text, warnings };
 }

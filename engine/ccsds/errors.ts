@@ -34,3 +34,26 @@ export function quoteInput(text: string, maxLength = 60): string {
   const shown = text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
   return JSON.stringify(shown);
 }
+
+/**
+ * Receives an error in ONE data record (a TDM observation, an OEM or SP3 state line) so that reading can go on and
+ * every bad record of a file is reported, not only the first. Structural errors (missing blocks, bad metadata) stay
+ * fatal. Without a handler a data error is thrown like any other.
+ */
+export type DataErrorHandler = (error: CcsdsParseError) => void;
+
+/** Runs `read` (the parse of one data record); a CcsdsParseError goes to `onDataError` when there is one. */
+export function readDataRecord(onDataError: DataErrorHandler | undefined, read: () => void): boolean {
+  if (!onDataError) {
+    read();
+    return true;
+  }
+  try {
+    read();
+    return true;
+  } catch (error) {
+    if (!(error instanceof CcsdsParseError)) throw error;
+    onDataError(error);
+    return false;
+  }
+}

@@ -5,7 +5,7 @@
  * matrix through callbacks as soon as its line is read, so a file of any length is processed in bounded memory.
  * {@link parseOem} collects everything for small files and tests.
  */
-import { CcsdsParseError } from './errors.ts';
+import { CcsdsParseError, readDataRecord, type DataErrorHandler } from './errors.ts';
 import type { KvnToken } from './kvn-lexer.ts';
 import { parseFrame, timeScaleOf } from './definitions.ts';
 import { describeToken, readEntryValue, readEpoch, rejectRepeatedKeyword, unexpectedKeyword, type EntryToken, type KeySpec } from './keywords.ts';
@@ -63,6 +63,8 @@ export interface OemHandlers {
   onSegment?(segment: OemSegmentMetadata): void;
   onState?(state: OemState, segment: OemSegmentMetadata): void;
   onCovariance?(covariance: OemCovariance, segment: OemSegmentMetadata): void;
+  /** An ephemeris data line that cannot be read (field count, epoch, number): reported here and skipped. */
+  onDataError?: DataErrorHandler;
 }
 
 export interface OemSummary {
@@ -290,7 +292,8 @@ export class OemParser {
     if (!this.segment) return this.unexpected(token, 'the message (META_START expected)');
     switch (token.kind) {
       case 'raw':
-        return this.stateLine(token.text, token.line, token.unterminated === true);
+        readDataRecord(this.handlers.onDataError, () => this.stateLine(token.text, token.line, token.unterminated === true));
+        return;
       case 'comment':
         if (this.statesInSegment > 0) {
           throw new CcsdsParseError(token.line, 'COMMENT between ephemeris data lines (comments must precede the data)', 'COMMENT');

@@ -182,7 +182,8 @@ export class OpmParser {
     if (!known) return this.unexpected(token, 'an OPM');
     const [section, spec] = known;
     if (section !== 'metadata' && !('EPOCH' in this.values) && section !== 'state') {
-      throw new CcsdsParseError(token.line, `${token.keyword} before the state vector EPOCH`, token.keyword);
+      // Either EPOCH is absent altogether or it comes after this keyword: both leave the state vector without it.
+      throw new CcsdsParseError(token.line, `missing EPOCH: the state vector needs an EPOCH before ${token.keyword}`, 'EPOCH');
     }
     const timeSystem = typeof this.values['TIME_SYSTEM'] === 'string' ? (this.values['TIME_SYSTEM'] as string) : undefined;
     const value = readEntryValue(token, spec, timeSystem) as string | number;

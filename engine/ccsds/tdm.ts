@@ -4,7 +4,7 @@
  * Each observation (`KEYWORD = epoch value` in KVN, `<observation><EPOCH/><KEYWORD/></observation>` in XML) is
  * handed to a callback with its segment's metadata and its line as soon as it is read.
  */
-import { CcsdsParseError, quoteInput } from './errors.ts';
+import { CcsdsParseError, quoteInput, readDataRecord, type DataErrorHandler } from './errors.ts';
 import type { KvnToken } from './kvn-lexer.ts';
 import { describeToken, readEntryValue, readEpoch, unexpectedKeyword, type EntryToken, type KeySpec, type KeyValue } from './keywords.ts';
 import { NdmHeaderBuilder, NdmReader, readVersion, splitFields, type NdmHeader } from './ndm-common.ts';
@@ -86,6 +86,8 @@ export interface TdmHandlers {
   onHeader?(header: NdmHeader): void;
   onSegment?(segment: TdmSegmentMetadata): void;
   onObservation?(observation: TdmObservation): void;
+  /** An observation that cannot be read (bad epoch, value or field count): reported here and skipped. */
+  onDataError?: DataErrorHandler;
 }
 
 export interface TdmSummary {
@@ -283,11 +285,13 @@ export class TdmParser {
         return;
       case 'entry': {
         if (!TDM_DATA_KEYWORDS.has(token.keyword)) this.unexpected(token, 'the data section');
-        const fields = splitFields(token.value);
-        if (fields.length !== 2) {
-          throw new CcsdsParseError(token.line, `${token.keyword} data line must be "epoch value", got ${fields.length} fields in ${quoteInput(token.value)}`, token.keyword);
-        }
-        this.emit(token.keyword, fields[0]!, fields[1]!, token.line, token.line);
+        readDataRecord(this.handlers.onDataError, () => {
+          const fields = splitFields(token.value);
+          if (fields.length !== 2) {
+            throw new CcsdsParseError(token.line, `${token.keyword} data line must be "epoch value", got ${fields.length} fields in ${quoteInput(token.value)}`, token.keyword);
+          }
+          this.emit(token.keyword, fields[0]!, fields[1]!, token.line, token.line);
+        });
         return;
       }
       case 'start':
@@ -323,7 +327,7 @@ export class TdmParser {
         throw new CcsdsParseError(this.observationLine, '<observation> must contain one EPOCH and one data element', 'observation');
       }
       this.state = 'data';
-      this.emit(data[0]!.keyword, epoch.value, data[0]!.value, epoch.line, data[0]!.line);
+      readDataRecord(this.handlers.onDataError, () => this.emit(data[0]!.keyword, epoch.value, data[0]!.value, epoch.line, data[0]!.line));
       return;
     }
     if (token.kind === 'comment') return;

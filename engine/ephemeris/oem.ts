@@ -4,11 +4,10 @@
  * format the KVN (engine/ccsds/oem-writer). Pure: EOP come in as an argument, the creation date as text.
  */
 import { writeOemKvn, type OemCovarianceToWrite, type OemStateToWrite } from '../ccsds/oem-writer.ts';
-import type { EopTable } from '../frames/eop.ts';
 import { Epoch, type TimeScale } from '../time/epoch.ts';
 import { covarianceGcrfToLocal, convertEphemeris, type StateFrame } from './frames.ts';
 import { lowerTriangle, type LocalOrbitalFrame } from './covariance.ts';
-import { propagateStoredState, type BurnInput, type StoredStateInput, type StoredStatePropagationInput } from './propagation.ts';
+import { propagateStoredState, type BurnInput, type EarthData, type StoredStateInput, type StoredStatePropagationInput } from './propagation.ts';
 
 export const OEM_MAX_SPAN_S = 30 * 86400;
 export const OEM_MIN_STEP_S = 60;
@@ -46,13 +45,17 @@ export interface GenerateOemInput extends StoredStatePropagationInput {
   covarianceFrame: LocalOrbitalFrame | null;
   /** Human-readable force-model description for the header COMMENT. */
   forceModelDescription: string;
+  /**
+   * Where the span leaves observed Earth data (earthDataWarnings(…).message, computed by the caller from the same
+   * data): each becomes a header COMMENT line.
+   */
+  earthDataWarnings?: string[];
 }
 
 export interface GenerateOemResult {
   text: string;
   pointCount: number;
   truncatedAt: string | null;
-  eopCovered: boolean;
 }
 
 /** Output times (s from the state epoch): every step from initialDate, plus finalDate when off the grid. */
@@ -66,7 +69,8 @@ export function outputTimes(epoch: Epoch, initial: Epoch, final: Epoch, stepS: n
   return Float64Array.from(times);
 }
 
-export function generateOem(input: GenerateOemInput, eop: EopTable): GenerateOemResult {
+export function generateOem(input: GenerateOemInput, earth: EarthData): GenerateOemResult {
+  const eop = earth.eop;
   const epoch = Epoch.parse(input.state.epoch, 'UTC');
   const initial = Epoch.parse(input.initialDate, 'UTC');
   const final = Epoch.parse(input.finalDate, 'UTC');
@@ -75,7 +79,7 @@ export function generateOem(input: GenerateOemInput, eop: EopTable): GenerateOem
   const { environment, result } = propagateStoredState(
     input,
     times,
-    eop,
+    earth,
     input.covarianceFrame !== null ? input.state.covariance! : undefined,
   );
   const burns = input.burns;
@@ -94,14 +98,7 @@ export function generateOem(input: GenerateOemInput, eop: EopTable): GenerateOem
     `Force model: ${input.forceModelDescription}`,
     burns.length > 0 ? `${burns.length} stored maneuver segment(s) applied as finite burns` : 'No maneuvers in the span',
   ];
-  const first = epoch.plusSeconds(Math.min(0, result.timesS[0]!));
-  const last = epoch.plusSeconds(Math.max(0, result.timesS[count - 1]!));
-  const eopCovered = eop.at(first).covered && eop.at(last).covered && eop.at(epoch).covered;
-  if (!eopCovered) {
-    headerComments.push(
-      `Earth orientation parameters do not cover the whole span (${eop.describe()}): zero EOP corrections were used outside the table`,
-    );
-  }
+  for (const warning of input.earthDataWarnings ?? []) headerComments.push(warning);
   const dataComments: string[] = [];
   let truncatedAt: string | null = null;
   if (result.truncated) {
@@ -151,7 +148,7 @@ export function generateOem(input: GenerateOemInput, eop: EopTable): GenerateOem
       },
     ],
   });
-  return { text, pointCount: count, truncatedAt, eopCovered };
+  return { text, pointCount: count, truncatedAt };
 }
 
 /** The floor was reached before the first requested output (422). */

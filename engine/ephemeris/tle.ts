@@ -6,14 +6,13 @@
  * TLE epoch (engine/tle/bstar.ts), 0 without an atmosphere. Pure: EOP come in as an argument.
  */
 import { cartesianToGeodetic } from '../bodies/ellipsoid.ts';
-import type { EopTable } from '../frames/eop.ts';
 import { buildTransform } from '../frames/index.ts';
 import { StateInsideEarthError } from '../propagation/errors.ts';
 import type { PropagationResult } from '../propagation/propagator.ts';
 import { MJD_ZERO_JD, Epoch } from '../time/epoch.ts';
 import { bstarFromBallistic, generateTle, roundTleEpoch, tleEpochFromEpoch, type GeneratedTle, type TleEpoch, type TleFitMethod } from '../tle/index.ts';
 import { convertState } from './frames.ts';
-import { propagateStoredState, type StoredStatePropagationInput } from './propagation.ts';
+import { propagateStoredState, type EarthData, type StoredStatePropagationInput } from './propagation.ts';
 
 export interface GenerateTleInput extends StoredStatePropagationInput {
   /** Requested TLE epoch, UTC ISO instant. */
@@ -76,7 +75,8 @@ export class TleOrbitNotRepresentableError extends Error {
   }
 }
 
-export function generateTleForState(input: GenerateTleInput, eop: EopTable): GenerateTleResult {
+export function generateTleForState(input: GenerateTleInput, earth: EarthData): GenerateTleResult {
+  const eop = earth.eop;
   const requested = Epoch.parse(input.epoch, 'UTC');
   const tleEpoch = roundTleEpoch(tleEpochFromEpoch(requested));
   const target = epochOfTleEpoch(tleEpoch);
@@ -84,7 +84,7 @@ export function generateTleForState(input: GenerateTleInput, eop: EopTable): Gen
   const dt = target.secondsSince(stateEpoch);
   let result: PropagationResult;
   try {
-    result = propagateStoredState({ ...input, integrator: { positionToleranceM: TLE_POSITION_TOLERANCE_M } }, Float64Array.of(dt), eop).result;
+    result = propagateStoredState({ ...input, integrator: { positionToleranceM: TLE_POSITION_TOLERANCE_M } }, Float64Array.of(dt), earth).result;
   } catch (error) {
     if (error instanceof StateInsideEarthError) {
       throw new TleStateInsideEllipsoidError(`The stored state cannot be propagated to the TLE epoch: ${error.message}`, {

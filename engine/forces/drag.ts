@@ -4,35 +4,33 @@
  * as Orekit's `DragForce` + `IsotropicDrag`. ω_E is along the ITRF Z axis with the environment's rotation rate.
  */
 import type { ForceEvaluation, ForceModel } from './types.ts';
-import type { HarrisPriesterAtmosphere } from './harrisPriester.ts';
 
-export class AtmosphericDrag implements ForceModel {
+/** An atmosphere model: the mass density (kg/m³) at the evaluation's position and time (Earth-fixed, co-rotating). */
+export interface Atmosphere {
+  densityKgM3(ev: ForceEvaluation): number;
+}
+
+export class AtmosphericDrag<A extends Atmosphere = Atmosphere> implements ForceModel {
   readonly name = 'DRAG';
   readonly needsEnvironment = true;
   readonly areaM2: number;
   readonly dragCoefficient: number;
-  readonly atmosphere: HarrisPriesterAtmosphere;
+  readonly atmosphere: A;
   /** Density of the last evaluation (kg/m³), for diagnostics. */
   lastDensityKgM3 = 0;
 
-  constructor(atmosphere: HarrisPriesterAtmosphere, areaM2: number, dragCoefficient: number) {
+  constructor(atmosphere: A, areaM2: number, dragCoefficient: number) {
     this.atmosphere = atmosphere;
     this.areaM2 = areaM2;
     this.dragCoefficient = dragCoefficient;
   }
 
   addAcceleration(ev: ForceEvaluation, acc3: Float64Array): number {
-    ev.ensureRotation();
-    ev.ensureSun();
-    const R = ev.rotation;
-    const p = ev.rItrfM;
-    const s = ev.sunGcrfM;
-    const sx = R[0]! * s[0]! + R[1]! * s[1]! + R[2]! * s[2]!;
-    const sy = R[3]! * s[0]! + R[4]! * s[1]! + R[5]! * s[2]!;
-    const sz = R[6]! * s[0]! + R[7]! * s[1]! + R[8]! * s[2]!;
-    const rho = this.atmosphere.density(p[0]!, p[1]!, p[2]!, sx, sy, sz);
+    const rho = this.atmosphere.densityKgM3(ev);
     this.lastDensityKgM3 = rho;
     if (rho === 0) return 0;
+    ev.ensureRotation();
+    const R = ev.rotation;
     const w = ev.environment!.earthAngularVelocityRadS(ev.t);
     // ω k × r in GCRF, k = ITRF Z axis expressed in GCRF (third row of R)
     const kx = R[6]!;

@@ -11,6 +11,8 @@
  */
 import { hpAtmosphere } from 'ootk-core/dist/data/values/hpAtmosphere.js';
 import { WGS84_A_M, WGS84_F } from './shadow.ts';
+import type { Atmosphere } from './drag.ts';
+import type { ForceEvaluation } from './types.ts';
 
 const LAG_RAD = (30 * Math.PI) / 180;
 const COS_LAG = Math.cos(LAG_RAD);
@@ -26,7 +28,7 @@ export function harrisPriesterHeightM(x: number, y: number, z: number, a = WGS84
   return r - a * Math.sqrt((1 - e2) / (1 - e2 * cl2));
 }
 
-export class HarrisPriesterAtmosphere {
+export class HarrisPriesterAtmosphere implements Atmosphere {
   readonly cosineExponent: number;
   readonly minHeightM: number;
   readonly maxHeightM: number;
@@ -86,6 +88,14 @@ export class HarrisPriesterAtmosphere {
     let i = 0;
     while (i < n - 2 && h > hM[i + 1]!) i++;
     return Math.min(hM[i + 1]! - hM[i]!, i > 0 ? hM[i]! - hM[i - 1]! : Number.POSITIVE_INFINITY);
+  }
+
+  /** Density (kg/m³) at the evaluation's ITRF position, with the Sun rotated into ITRF. */
+  densityKgM3(ev: ForceEvaluation): number {
+    ev.ensureSunItrf();
+    const p = ev.rItrfM;
+    const s = ev.sunItrfM;
+    return this.density(p[0]!, p[1]!, p[2]!, s[0]!, s[1]!, s[2]!);
   }
 
   /**

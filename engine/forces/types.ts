@@ -36,9 +36,12 @@ export class ForceEvaluation {
   readonly rotation = new Float64Array(9);
   readonly rItrfM = new Float64Array(3);
   readonly sunGcrfM = new Float64Array(3);
+  /** The Sun in ITRF (rotation · sunGcrfM), for Earth-fixed models (atmospheres). */
+  readonly sunItrfM = new Float64Array(3);
   readonly moonGcrfM = new Float64Array(3);
   private rotationStamp = -1;
   private sunStamp = -1;
+  private sunItrfStamp = -1;
   private moonStamp = -1;
   private stamp = 0;
   private readonly env: EarthEnvironment | null;
@@ -64,6 +67,31 @@ export class ForceEvaluation {
     this.stamp++;
   }
 
+  /**
+   * Starts an evaluation at `source`'s time with state y, reusing the rotation, Sun and Moon `source` has already
+   * computed (the ITRF position is recomputed): perturbed evaluations for partial derivatives at one instant.
+   */
+  beginFrom(source: ForceEvaluation, y: Float64Array): void {
+    this.begin(source.t, y);
+    if (source.rotationStamp === source.stamp) {
+      const R = source.rotation;
+      this.rotation.set(R);
+      const r = this.rGcrfM;
+      this.rItrfM[0] = R[0]! * r[0]! + R[1]! * r[1]! + R[2]! * r[2]!;
+      this.rItrfM[1] = R[3]! * r[0]! + R[4]! * r[1]! + R[5]! * r[2]!;
+      this.rItrfM[2] = R[6]! * r[0]! + R[7]! * r[1]! + R[8]! * r[2]!;
+      this.rotationStamp = this.stamp;
+    }
+    if (source.sunStamp === source.stamp) {
+      this.sunGcrfM.set(source.sunGcrfM);
+      this.sunStamp = this.stamp;
+    }
+    if (source.moonStamp === source.stamp) {
+      this.moonGcrfM.set(source.moonGcrfM);
+      this.moonStamp = this.stamp;
+    }
+  }
+
   /** Makes `rotation` and `rItrfM` valid for this evaluation. */
   ensureRotation(): void {
     if (this.rotationStamp === this.stamp) return;
@@ -81,6 +109,19 @@ export class ForceEvaluation {
     if (this.sunStamp === this.stamp) return;
     this.requireEnv().sunPositionGcrfM(this.t, this.sunGcrfM);
     this.sunStamp = this.stamp;
+  }
+
+  /** Makes `rotation`, `rItrfM`, `sunGcrfM` and `sunItrfM` valid for this evaluation. */
+  ensureSunItrf(): void {
+    if (this.sunItrfStamp === this.stamp) return;
+    this.ensureRotation();
+    this.ensureSun();
+    const R = this.rotation;
+    const s = this.sunGcrfM;
+    this.sunItrfM[0] = R[0]! * s[0]! + R[1]! * s[1]! + R[2]! * s[2]!;
+    this.sunItrfM[1] = R[3]! * s[0]! + R[4]! * s[1]! + R[5]! * s[2]!;
+    this.sunItrfM[2] = R[6]! * s[0]! + R[7]! * s[1]! + R[8]! * s[2]!;
+    this.sunItrfStamp = this.stamp;
   }
 
   ensureMoon(): void {

@@ -1,6 +1,6 @@
 // Earth orientation parameters (EOP): pure parsers for IERS files and interpolation at an epoch.
 //
-// Formats (text in, data out — this module does no I/O; resources/eop/load.ts reads files):
+// Formats (text in, data out — this module does no I/O; resources/earthData/files.ts reads files):
 //  * IERS EOP C04, "14 C04" layout (eopc04_IAU2000.62-now): year month day MJD x y UT1−UTC LOD dX dY + 6 errors,
 //    FORMAT(3(I4),I7,2(F11.6),2(F12.7),2(F11.6),2(F11.6),2(F11.7),2(F12.6)); x, y, dX, dY in arcsec, UT1−UTC, LOD in s.
 //  * IERS EOP C04, "20 C04" layout (eopc04.1962-now, '#' header): year month day hour MJD x y UT1−UTC dX dY xrt yrt
@@ -52,6 +52,15 @@ export interface EopRow extends Omit<EopValues, 'covered' | 'predicted'> {
 
 export type EopFormat = 'C04' | 'C04_CSV' | 'finals2000A' | 'rows' | 'empty';
 
+/** How far a table reaches: observed rows up to `lastObservedMjd`, predictions (finals2000A 'P' rows) after it. */
+export interface EopCoverage {
+  format: EopFormat;
+  rows: number;
+  firstMjd: number;
+  lastObservedMjd: number;
+  lastMjd: number;
+}
+
 /** A malformed EOP file; `line` is 1-based. */
 export class EopParseError extends Error {
   readonly line: number;
@@ -98,6 +107,8 @@ export class EopTable {
   /** MJD (UTC) of the first and last row; NaN for an empty table. */
   readonly firstMjd: number;
   readonly lastMjd: number;
+  /** MJD (UTC) of the last row that is not a prediction; NaN for an empty table or one of predictions only. */
+  readonly lastObservedMjd: number;
   readonly format: EopFormat;
   readonly size: number;
   // Column arrays; UT1 is stored as UT1 − TAI so that interpolation never straddles a ΔAT step.
@@ -143,6 +154,13 @@ export class EopTable {
     });
     this.firstMjd = n > 0 ? this.#mjd[0]! : Number.NaN;
     this.lastMjd = n > 0 ? this.#mjd[n - 1]! : Number.NaN;
+    let lastObserved = n - 1;
+    while (lastObserved >= 0 && this.#predicted[lastObserved] === 1) lastObserved--;
+    this.lastObservedMjd = lastObserved >= 0 ? this.#mjd[lastObserved]! : Number.NaN;
+  }
+
+  coverage(): EopCoverage {
+    return { format: this.format, rows: this.size, firstMjd: this.firstMjd, lastObservedMjd: this.lastObservedMjd, lastMjd: this.lastMjd };
   }
 
   /** A table without data: every `at()` returns zeros with covered = false. */

@@ -7,7 +7,7 @@
  * Units at this API: km, km/s, kg, s, N (as the service); SI inside.
  */
 import { Dop853Integrator, type EventDetector, type StepInterpolator } from './dop853.ts';
-import { OrbitDynamics, MAIN_STATE_DIMENSION } from './dynamics.ts';
+import { OrbitDynamics, MAIN_STATE_DIMENSION, STM_STATE_DIMENSION, type VariationalPartials } from './dynamics.ts';
 import {
   InvalidSettingError,
   MassBelowDryMassError,
@@ -19,6 +19,7 @@ import { CentralGravity, HarmonicGravity, MU_EARTH_M3S2 } from '../forces/gravit
 import { egm96Field, type GravityFieldData } from '../forces/gravityField.ts';
 import { AtmosphericDrag } from '../forces/drag.ts';
 import { HarrisPriesterAtmosphere, harrisPriesterHeightM } from '../forces/harrisPriester.ts';
+import type { Nrlmsise00Atmosphere } from '../forces/nrlmsise00Atmosphere.ts';
 import { SolarRadiationPressure } from '../forces/solarRadiationPressure.ts';
 import { WGS84_A_M, WGS84_F } from '../forces/shadow.ts';
 import { ThirdBodyAttraction, type ThirdBodyName } from '../forces/thirdBody.ts';
@@ -40,6 +41,11 @@ export interface ForceModelSettings {
   readonly thirdBodies?: readonly ThirdBodyName[];
   /** Default EGM96 (ootk-core, degree 36); e.g. `parseIcgemGfc(text)` for higher degrees. */
   readonly gravityField?: GravityFieldData;
+  /**
+   * The NRLMSISE-00 atmosphere with its drivers (space weather, epoch): required when `atmosphere` is 'NRLMSISE00'
+   * (engine/ephemeris/propagation.ts builds it from the space-weather table).
+   */
+  readonly nrlmsise00?: Nrlmsise00Atmosphere;
   /** Harris–Priester cosine exponent n (default 4, Orekit's default). */
   readonly harrisPriesterExponent?: number;
   /** Central-body mu (m³/s², default 3.986004418e14). */
@@ -97,12 +103,22 @@ export interface PropagationRequest {
   readonly covarianceKm?: ArrayLike<number>;
   /** Also return the STM at each output (enables STM propagation). */
   readonly stm?: boolean;
+  /**
+   * Also return ∂x/∂s for the scale factor s of these forces (1 = nominal; their accelerations are linear in Cd and
+   * Cr, so ∂x/∂Cd = (∂x/∂s)/Cd); enables STM propagation. Each must be part of the force model.
+   */
+  readonly sensitivities?: readonly SensitivityForce[];
+  /** How the variational equations get ∂a/∂(r, v) (default FINITE_DIFFERENCES; see dynamics.ts). */
+  readonly variationalPartials?: VariationalPartials;
   readonly integrator?: IntegratorSettings;
   /** In-flight floor (km above the WGS-84 ellipsoid, Harris–Priester height), default 100. */
   readonly altitudeFloorKm?: number;
   /** Report umbra/penumbra entries and exits in `events`. */
   readonly reportEclipses?: boolean;
 }
+
+/** Forces whose scale-factor sensitivities the propagator can integrate (`ForceModel.name`). */
+export type SensitivityForce = 'DRAG' | 'SOLAR_RADIATION_PRESSURE';
 
 export type PropagationEventType =
   | 'ALTITUDE_FLOOR'
@@ -128,6 +144,8 @@ export interface PropagationResult {
   readonly covarianceKm: Float64Array | null;
   /** 36 values per output when `stm` or a covariance was requested. */
   readonly stm: Float64Array | null;
+  /** 6 × k values per output (row-major; km and km/s per unit scale) for the k requested `sensitivities`. */
+  readonly sensitivity: Float64Array | null;
   /** Non-null when the run stopped at the altitude floor. */
   readonly truncated: { readonly reason: 'ALTITUDE_FLOOR'; readonly tS: number; readonly altitudeKm: number } | null;
   readonly events: readonly PropagationEvent[];
@@ -237,12 +255,12 @@ function buildForceModel(req: PropagationRequest): BuiltModel {
     requirePositive('forceModel.harrisPriesterExponent', n);
     if (area > 0 && cd > 0) forces.push(new AtmosphericDrag(new HarrisPriesterAtmosphere(n), area, cd));
   } else if (atmosphere === 'NRLMSISE00') {
-    throw new PropagationError(
-      'ATMOSPHERE_NOT_AVAILABLE',
-      'UNPROCESSABLE',
-      'the NRLMSISE-00 atmosphere is not available in this build (no redistributable coefficient source); use HARRIS_PRIESTER or NONE',
-      { atmosphere },
-    );
+    const area = requirePositive('spacecraft.dragAreaM2', sc.dragAreaM2, true);
+    const cd = requirePositive('spacecraft.dragCoefficient', sc.dragCoefficient, true);
+    if (!fm.nrlmsise00) {
+      throw new PropagationError('SPACE_WEATHER_REQUIRED', 'UNPROCESSABLE', 'the NRLMSISE-00 atmosphere needs space-weather data (forceModel.nrlmsise00)', { atmosphere });
+    }
+    if (area > 0 && cd > 0) forces.push(new AtmosphericDrag(fm.nrlmsise00, area, cd));
   } else if (atmosphere !== 'NONE') {
     throw new InvalidSettingError('forceModel.atmosphere', "must be 'HARRIS_PRIESTER', 'NRLMSISE00' or 'NONE'", atmosphere);
   }
@@ -317,7 +335,14 @@ export function propagate(req: PropagationRequest): PropagationResult {
     minMass = m;
   }
 
-  const withStm = req.covarianceKm !== undefined || req.stm === true;
+  const sensitivities = req.sensitivities ?? [];
+  for (const name of sensitivities) {
+    if (!model.forces.some((f) => f.name === name)) {
+      throw new InvalidSettingError('sensitivities', `the force model has no ${name} force (disabled, or zero area or coefficient)`, name);
+    }
+  }
+  const nSens = sensitivities.length;
+  const withStm = req.covarianceKm !== undefined || req.stm === true || nSens > 0;
   let p0: Float64Array | null = null;
   if (req.covarianceKm !== undefined) {
     if (req.covarianceKm.length !== 36) throw new InvalidSettingError('covarianceKm', 'must have 36 values (6×6 row-major)');
@@ -325,7 +350,7 @@ export function propagate(req: PropagationRequest): PropagationResult {
     for (let i = 0; i < 36; i++) p0[i] = requireFinite(`covarianceKm[${i}]`, req.covarianceKm[i]);
   }
 
-  const dynamics = new OrbitDynamics(model.central, model.forces, env, withStm);
+  const dynamics = new OrbitDynamics(model.central, model.forces, env, withStm, { partials: req.variationalPartials ?? 'FINITE_DIFFERENCES', scaledForces: sensitivities });
   const dP = requirePositive('integrator.positionToleranceM', req.integrator?.positionToleranceM ?? DEFAULT_POSITION_TOLERANCE_M);
   const tol = orekitTolerances(y0.subarray(0, 3), y0.subarray(3, 6), dP, model.central.muM3S2);
   const integrator = new Dop853Integrator(dynamics, {
@@ -341,6 +366,7 @@ export function propagate(req: PropagationRequest): PropagationResult {
   const statesKm = new Float64Array(6 * nOut);
   const massOut = new Float64Array(nOut);
   const stmOut = withStm ? new Float64Array(36 * nOut) : null;
+  const sensOut = nSens > 0 ? new Float64Array(6 * nSens * nOut) : null;
   const filled = new Uint8Array(nOut);
   const events: PropagationEvent[] = [];
   let truncated: PropagationResult['truncated'] = null;
@@ -352,6 +378,7 @@ export function propagate(req: PropagationRequest): PropagationResult {
     for (let k = 0; k < 6; k++) statesKm[6 * idx + k] = y[k]! / 1000;
     massOut[idx] = y[6]!;
     if (stmOut) for (let k = 0; k < 36; k++) stmOut[36 * idx + k] = y[7 + k]!;
+    if (sensOut) for (let k = 0; k < 6 * nSens; k++) sensOut[6 * nSens * idx + k] = y[STM_STATE_DIMENSION + k]! / 1000;
     filled[idx] = 1;
   };
 
@@ -381,7 +408,7 @@ export function propagate(req: PropagationRequest): PropagationResult {
   };
   const detectors: EventDetector[] = [floorDetector];
   const drag = model.forces.find((f): f is AtmosphericDrag => f instanceof AtmosphericDrag);
-  if (drag !== undefined && req.integrator?.densityNodeEvents !== false) {
+  if (drag !== undefined && drag.atmosphere instanceof HarrisPriesterAtmosphere && req.integrator?.densityNodeEvents !== false) {
     const atm = drag.atmosphere;
     const top = atm.maxHeightM + 0.5 * atm.nodeSpacingNear(atm.maxHeightM);
     detectors.push({
@@ -493,6 +520,7 @@ export function propagate(req: PropagationRequest): PropagationResult {
   const st = new Float64Array(6 * count);
   const ms = new Float64Array(count);
   const stmC = stmOut ? new Float64Array(36 * count) : null;
+  const sensC = sensOut ? new Float64Array(6 * nSens * count) : null;
   let j = 0;
   for (let i = 0; i < nOut; i++) {
     if (!filled[i]) continue;
@@ -500,6 +528,7 @@ export function propagate(req: PropagationRequest): PropagationResult {
     st.set(statesKm.subarray(6 * i, 6 * i + 6), 6 * j);
     ms[j] = massOut[i]!;
     if (stmC && stmOut) stmC.set(stmOut.subarray(36 * i, 36 * i + 36), 36 * j);
+    if (sensC && sensOut) sensC.set(sensOut.subarray(6 * nSens * i, 6 * nSens * (i + 1)), 6 * nSens * j);
     j++;
   }
   let cov: Float64Array | null = null;
@@ -508,7 +537,7 @@ export function propagate(req: PropagationRequest): PropagationResult {
     for (let k = 0; k < count; k++) propagateCovariance(stmC.subarray(36 * k, 36 * k + 36), p0, cov.subarray(36 * k, 36 * k + 36));
   }
   events.sort((a, b) => a.tS - b.tS);
-  return { timesS, statesKm: st, massKg: ms, covarianceKm: cov, stm: stmC, truncated, events, statistics: stats };
+  return { timesS, statesKm: st, massKg: ms, covarianceKm: cov, stm: stmC, sensitivity: sensC, truncated, events, statistics: stats };
 }
 
 /** P = Φ P0 Φᵀ (6×6 row-major). */

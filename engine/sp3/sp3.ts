@@ -14,7 +14,7 @@
  * - epoch records with overflowing fields (`16 60  0.0`, `24  0  0.0`) are normalized by carrying over;
  * - P/V records of satellites missing from the header list are skipped and counted (`skippedRecordCount`).
  */
-import { Sp3ParseError, quoteInput } from '../ccsds/errors.ts';
+import { Sp3ParseError, quoteInput, readDataRecord, type DataErrorHandler } from '../ccsds/errors.ts';
 import { KvnLineSplitter } from '../ccsds/kvn-lexer.ts';
 import { isCcsdsNumber } from '../ccsds/values.ts';
 import type { ApsisTimeScale } from '../ccsds/definitions.ts';
@@ -73,6 +73,8 @@ export interface Sp3Record {
 export interface Sp3Handlers {
   onHeader?(header: Sp3Header): void;
   onRecord?(record: Sp3Record): void;
+  /** A P or V record that cannot be read: reported here and skipped (with the V record of a skipped P). */
+  onDataError?: DataErrorHandler;
 }
 
 export interface Sp3Summary {
@@ -141,6 +143,8 @@ export class Sp3Reader {
   private builtHeader: Sp3Header | null = null;
   private recordSeen = false;
   private skippedSatellite: string | null = null;
+  /** Satellite whose P record could not be read (its V record is skipped, not reported twice). */
+  private skipVelocityOf: string | undefined = undefined;
   private skippedRecordCount = 0;
 
   constructor(private readonly handlers: Sp3Handlers = {}) {
@@ -489,11 +493,24 @@ export class Sp3Reader {
     }
     if (text.startsWith('* ') || text === '*') return this.epochLine(text, line);
     if (text.startsWith('EP') || text.startsWith('EV')) {
+      if (this.skipVelocityOf !== undefined) return; // belongs to a P record that could not be read
       if (!this.recordSeen) this.fail(line, `${text.slice(0, 2)} correlation record without a preceding record`, text.slice(0, 2));
       return;
     }
-    if (text[0] === 'P') return this.positionLine(text, line);
-    if (text[0] === 'V') return this.velocityLine(text, line);
+    if (text[0] === 'P') {
+      this.skipVelocityOf = undefined;
+      if (!readDataRecord(this.handlers.onDataError, () => this.positionLine(text, line))) {
+        // Its V record (if any) has nothing to attach to: skip it instead of reporting a second error.
+        this.pending = null;
+        this.skipVelocityOf = this.normalizeSatelliteId(text.slice(1, 4));
+      }
+      return;
+    }
+    if (text[0] === 'V') {
+      if (this.skipVelocityOf !== undefined && this.normalizeSatelliteId(text.slice(1, 4)) === this.skipVelocityOf) return;
+      if (!readDataRecord(this.handlers.onDataError, () => this.velocityLine(text, line))) this.pending = null;
+      return;
+    }
     this.fail(line, `unknown SP3 record ${quoteInput(text)} (expected *, P, V, EP, EV or EOF)`);
   }
 

@@ -96,6 +96,12 @@ export function calendarDateFromMjd(mjdDay: number): { year: number; month: numb
   return { year, month, day };
 }
 
+/** YYYY-MM-DD of the calendar day holding a (fractional) MJD. */
+export function isoDateFromMjd(mjd: number): string {
+  const { year, month, day } = calendarDateFromMjd(Math.floor(mjd));
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
@@ -449,6 +455,10 @@ export class Epoch {
 
   /** Parse an ISO instant that must carry `Z` or an offset (API fields "ISO-8601 instant with timezone"). */
   static parseInstant(text: string): Epoch {
+    // Say first whether the text is an instant at all: "garbage" lacks far more than a zone.
+    if (!ISO_RE.test(typeof text === 'string' ? text.trim() : '')) {
+      throw new EpochParseError(String(text), 'not an ISO-8601 instant (expected YYYY-MM-DDThh:mm:ss[.f] with Z or ±hh:mm)');
+    }
     if (!Epoch.hasExplicitZone(text)) {
       throw new EpochParseError(text, 'a time zone designator (Z or ±hh:mm) is required');
     }

@@ -12,7 +12,9 @@ import {
   batchMeasurements,
   MeasurementSink,
   TRACKING_ERROR_CODES,
+  TooManyErrors,
   TrackingContentError,
+  TrackingErrorCollector,
   type MeasurementBatch,
   type MeasurementGroup,
   type TrackingError,
@@ -31,7 +33,7 @@ export function detectTrackingFormat(text: string): TrackingFormat | null {
   return format === 'TDM' || format === 'SP3' || format === 'OEM' ? format : null;
 }
 
-const READERS: Record<TrackingFormat, (sink: MeasurementSink) => TrackingReader> = {
+const READERS: Record<TrackingFormat, (sink: MeasurementSink, errors: TrackingErrorCollector) => TrackingReader> = {
   TDM: tdmMeasurementReader,
   SP3: sp3MeasurementReader,
   OEM: oemMeasurementReader,
@@ -73,7 +75,15 @@ function unsafeXml(text: string): TrackingError | null {
 
 export type TrackingStreamResult =
   | { ok: true; summary: TrackingFileSummary }
-  | { ok: false; format: TrackingFormat | null; errors: TrackingError[] };
+  /** `errorsTruncated`: reading stopped at MAX_REPORTED_ERRORS, more errors may follow. */
+  | { ok: false; format: TrackingFormat | null; errors: TrackingError[]; errorsTruncated?: boolean };
+
+/** The result of a reading: every collected record error, then the error that stopped it (if any). */
+function failure(format: TrackingFormat, collected: TrackingErrorCollector, stop: unknown): TrackingStreamResult {
+  const errors = [...collected.errors];
+  if (stop !== null && !(stop instanceof TooManyErrors)) errors.push(toTrackingError(stop));
+  return { ok: false, format, errors, ...(collected.truncated ? { errorsTruncated: true } : {}) };
+}
 
 /** Format detection and the XML safety check, before any reading. */
 function precheck(text: string): { ok: true; format: TrackingFormat } | { ok: false; format: TrackingFormat | null; errors: TrackingError[] } {
@@ -101,8 +111,9 @@ function precheck(text: string): { ok: true; format: TrackingFormat } | { ok: fa
 export async function streamTrackingFile(text: string, sink: MeasurementSink, between?: () => Promise<boolean>): Promise<TrackingStreamResult> {
   const checked = precheck(text);
   if (!checked.ok) return checked;
+  const collected = new TrackingErrorCollector();
   try {
-    const reader = READERS[checked.format](sink);
+    const reader = READERS[checked.format](sink, collected);
     for (let at = 0; at < text.length; at += TRACKING_CHUNK_CHARS) {
       reader.push(text.slice(at, at + TRACKING_CHUNK_CHARS));
       if (between && !(await between())) {
@@ -110,10 +121,11 @@ export async function streamTrackingFile(text: string, sink: MeasurementSink, be
       }
     }
     const summary = reader.end();
+    if (collected.errors.length > 0) return failure(checked.format, collected, null);
     sink.flush();
     return { ok: true, summary };
   } catch (error) {
-    return { ok: false, format: checked.format, errors: [toTrackingError(error)] };
+    return failure(checked.format, collected, error);
   }
 }
 
@@ -121,14 +133,16 @@ export async function streamTrackingFile(text: string, sink: MeasurementSink, be
 function readTrackingFile(text: string, sink: MeasurementSink): TrackingStreamResult {
   const checked = precheck(text);
   if (!checked.ok) return checked;
+  const collected = new TrackingErrorCollector();
   try {
-    const reader = READERS[checked.format](sink);
+    const reader = READERS[checked.format](sink, collected);
     for (let at = 0; at < text.length; at += TRACKING_CHUNK_CHARS) reader.push(text.slice(at, at + TRACKING_CHUNK_CHARS));
     const summary = reader.end();
+    if (collected.errors.length > 0) return failure(checked.format, collected, null);
     sink.flush();
     return { ok: true, summary };
   } catch (error) {
-    return { ok: false, format: checked.format, errors: [toTrackingError(error)] };
+    return failure(checked.format, collected, error);
   }
 }
 

@@ -21,6 +21,8 @@ export interface TrackingMeasurement {
   participants: string[];
   /** Reference frame of the values where it matters (PV states, RADEC angles), else null. */
   frame: string | null;
+  /** TDM: the segment's metadata a model needs (see TrackingContext); null for SP3 and OEM. */
+  context?: TrackingContext | null;
 }
 
 /** A tracked object named by the file, with the identifiers to try (in order) when resolving it. */
@@ -180,6 +182,107 @@ export interface TrackingReader {
   end(): TrackingFileSummary;
 }
 
+/** At most this many errors are reported per file; reading stops when one more is found. */
+export const MAX_REPORTED_ERRORS = 50;
+
+/** Thrown by TrackingErrorCollector once the cap is exceeded: reading stops there. */
+export class TooManyErrors extends Error {
+  constructor(readonly line: number | null) {
+    super(`more than ${MAX_REPORTED_ERRORS} errors`);
+    this.name = 'TooManyErrors';
+  }
+}
+
+/**
+ * The errors of one file's data records (bad epochs, values, field counts), each reported with its line while the
+ * reading goes on, so an operator sees every bad record at once (up to MAX_REPORTED_ERRORS). The file fails as a
+ * whole when any is found: nothing of it is stored.
+ */
+export class TrackingErrorCollector {
+  readonly errors: TrackingError[] = [];
+  /** True when reading stopped because the cap was reached (more errors may follow). */
+  truncated = false;
+
+  report(error: TrackingError): void {
+    if (this.errors.length >= MAX_REPORTED_ERRORS) {
+      this.truncated = true;
+      throw new TooManyErrors(error.line);
+    }
+    this.errors.push(error);
+  }
+
+  /** A parse error of one data record (engine/ccsds DataErrorHandler). */
+  readonly onDataError = (error: { line: number; message: string }): void => {
+    this.report({ code: TRACKING_ERROR_CODES.PARSE_FAILED, message: error.message, line: error.line || null, blockId: null, firstEpoch: null });
+  };
+
+  /**
+   * Runs the conversion of one record (time system → UTC); a per-record content error (an impossible epoch) is
+   * reported and the record skipped (false). Errors of the whole segment (an unconvertible time system) stay fatal.
+   */
+  record(convert: () => void): boolean {
+    try {
+      convert();
+      return true;
+    } catch (error) {
+      if (!(error instanceof TrackingContentError) || error.code !== TRACKING_ERROR_CODES.PARSE_FAILED) throw error;
+      this.report({
+        code: error.code,
+        message: error.line ? `line ${error.line}: ${error.message}` : error.message,
+        line: error.line,
+        blockId: null,
+        firstEpoch: null,
+      });
+      return false;
+    }
+  }
+}
+
+/** What a participant does on the signal path (CCSDS 503.0-B-2 §3.3.2.4, PATH): first = sends, last = receives. */
+export type ParticipantRole = 'TRANSMITTER' | 'TRANSPONDER' | 'RECEIVER';
+
+export interface ContextParticipant {
+  /** n of PARTICIPANT_n. */
+  number: number;
+  name: string;
+  /** Its roles on PATH (or PATH_1 / PATH_2); empty when it is on no path. */
+  roles: ParticipantRole[];
+}
+
+/**
+ * The TDM metadata a measurement model needs (503.0-B-2 table 3-3), kept per segment and data keyword: what instant
+ * a value refers to (TIMETAG_REF, INTEGRATION_*), round trip or one way (PATH, MODE), units and ambiguity of range
+ * (RANGE_UNITS, RANGE_MODE, RANGE_MODULUS), the angle convention (ANGLE_TYPE, REFERENCE_FRAME), frequency data
+ * (TRANSMIT/RECEIVE_BAND, TURNAROUND ratio) and who sent, transponded and received the signal.
+ */
+export interface TrackingContext {
+  /** 0-based segment of the file. */
+  segmentIndex: number;
+  /** The data keyword of the values (`RANGE`, `DOPPLER_INSTANTANEOUS`, `ANGLE_1,ANGLE_2`, `RECEIVE_FREQ_2`, …). */
+  dataKeyword: string;
+  participants: ContextParticipant[];
+  /** PATH as participant numbers (e.g. [1, 2, 1]); PATH_1 for SINGLE_DIFF. */
+  path: number[] | null;
+  /** PATH_2 (SINGLE_DIFF only). */
+  path2: number[] | null;
+  mode: string | null;
+  /** RECEIVE or TRANSMIT; null when absent (the standard's default is RECEIVE). */
+  timetagRef: string | null;
+  integrationIntervalS: number | null;
+  integrationRef: string | null;
+  turnaroundNumerator: number | null;
+  turnaroundDenominator: number | null;
+  rangeMode: string | null;
+  rangeModulus: number | null;
+  /** km, s or RU (RANGE only). */
+  rangeUnits: string | null;
+  angleType: string | null;
+  transmitBand: string | null;
+  receiveBand: string | null;
+  /** REFERENCE_FRAME (RADEC angles). */
+  referenceFrame: string | null;
+}
+
 /** What measurements of one kind share: stored once per batch stream, referenced by index from each row. */
 export interface MeasurementGroup {
   objectKey: string;
@@ -187,6 +290,8 @@ export interface MeasurementGroup {
   units: string[];
   participants: string[];
   frame: string | null;
+  /** TDM measurements: the segment's context; null for SP3 and OEM states. */
+  context?: TrackingContext | null;
 }
 
 /** Width of the fixed-width UTC epoch text (`YYYY-MM-DDThh:mm:ss.ssssssZ`). */
@@ -356,6 +461,7 @@ export function batchMeasurements(batch: MeasurementBatch, groups: MeasurementGr
       sigma: batch.hasSigma[i] ? sigma : null,
       participants: g.participants,
       frame: g.frame,
+      context: g.context ?? null,
     });
   }
   return out;

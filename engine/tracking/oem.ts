@@ -3,6 +3,7 @@ import { timeScaleOf } from '../ccsds/definitions.ts';
 import { OemReader, type OemSegmentMetadata } from '../ccsds/oem.ts';
 import {
   MeasurementSink,
+  TrackingErrorCollector,
   UtcConverter,
   type TrackedObject,
   type TrackingFileSummary,
@@ -11,7 +12,7 @@ import {
 
 const PV_UNITS = ['km', 'km', 'km', 'km/s', 'km/s', 'km/s'];
 
-export function oemMeasurementReader(sink: MeasurementSink): TrackingReader {
+export function oemMeasurementReader(sink: MeasurementSink, errors = new TrackingErrorCollector()): TrackingReader {
   const objects = new Map<string, TrackedObject>();
   const summary = sink.summary;
   const utc = new UtcConverter();
@@ -36,12 +37,13 @@ export function oemMeasurementReader(sink: MeasurementSink): TrackingReader {
         }));
         groups.set(segment, groupId);
       }
-      const epochUtc = utc.convert(state.epoch, timeScaleOf(segment.timeSystem), segment.timeSystem, state.line);
+      let epochUtc = '';
+      if (!errors.record(() => (epochUtc = utc.convert(state.epoch, timeScaleOf(segment.timeSystem), segment.timeSystem, state.line)))) return;
       pv[0] = state.positionKm[0]; pv[1] = state.positionKm[1]; pv[2] = state.positionKm[2];
       pv[3] = state.velocityKmS[0]; pv[4] = state.velocityKmS[1]; pv[5] = state.velocityKmS[2];
       sink.add(groupId, 'PV', epochUtc, pv, null, state.line);
     },
-
+    onDataError: errors.onDataError,
   });
   const push = (chunk: string) => reader.push(chunk);
   const end = (): TrackingFileSummary => {

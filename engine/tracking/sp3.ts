@@ -9,6 +9,7 @@ import {
   MeasurementSink,
   TRACKING_ERROR_CODES,
   TrackingContentError,
+  TrackingErrorCollector,
   type TrackedObject,
   type TrackingFileSummary,
   type TrackingReader,
@@ -16,13 +17,14 @@ import {
 
 const PV_UNITS = ['km', 'km', 'km', 'km/s', 'km/s', 'km/s'];
 
-export function sp3MeasurementReader(sink: MeasurementSink): TrackingReader {
+export function sp3MeasurementReader(sink: MeasurementSink, errors = new TrackingErrorCollector()): TrackingReader {
   const summary = sink.summary;
   const groupBySatellite = new Map<string, number>();
   const pv: Array<number | null> = [0, 0, 0, null, null, null];
   const sigmaBySatellite = new Map<string, Array<number | null> | null>();
   let lastEpochText: string | null = null;
   let lastEpochUtc = '';
+  let badEpochText: string | null = null;
   const ignored: Record<string, number> = {};
   let header: Sp3Header | null = null;
   let timeScale: { scale: 'UTC' | 'TAI' | 'TT' | 'TDB' | 'TCG' | 'TCB' | 'GPS' | 'UT1'; offsetS: number } | null = null;
@@ -50,14 +52,21 @@ export function sp3MeasurementReader(sink: MeasurementSink): TrackingReader {
         return;
       }
       // Every record of an epoch block carries the same epoch text: convert it once per block.
+      if (record.epoch === badEpochText) return;
       if (record.epoch !== lastEpochText) {
-        try {
-          lastEpochUtc = `${Epoch.parse(record.epoch, timeScale!.scale).plusSeconds(timeScale!.offsetS).toString('UTC', 6)}Z`;
-        } catch (error) {
-          if (error instanceof EpochParseError) {
-            throw new TrackingContentError(TRACKING_ERROR_CODES.PARSE_FAILED, `invalid epoch: ${error.message}`, record.line);
+        const converted = errors.record(() => {
+          try {
+            lastEpochUtc = `${Epoch.parse(record.epoch, timeScale!.scale).plusSeconds(timeScale!.offsetS).toString('UTC', 6)}Z`;
+          } catch (error) {
+            if (error instanceof EpochParseError) {
+              throw new TrackingContentError(TRACKING_ERROR_CODES.PARSE_FAILED, `invalid epoch: ${error.message}`, record.line);
+            }
+            throw error;
           }
-          throw error;
+        });
+        if (!converted) {
+          badEpochText = record.epoch; // reported once for the block, its other records skipped silently
+          return;
         }
         lastEpochText = record.epoch;
       }
@@ -79,6 +88,7 @@ export function sp3MeasurementReader(sink: MeasurementSink): TrackingReader {
       sink.add(groupId, 'PV', lastEpochUtc, pv, sigmaBySatellite.get(satelliteId) ?? null, record.line);
       satellitesWithRecords.add(record.satelliteId);
     },
+    onDataError: errors.onDataError,
   });
   const push = (chunk: string) => reader.push(chunk);
   const end = (): TrackingFileSummary => {

@@ -11,8 +11,12 @@ import { timeScaleOf } from '../ccsds/definitions.ts';
 import { TdmReader, tdmMeasurementType, type TdmObservation, type TdmSegmentMetadata } from '../ccsds/tdm.ts';
 import {
   MeasurementSink,
+  TrackingErrorCollector,
   UtcConverter,
+  type ContextParticipant,
   type MeasurementType,
+  type ParticipantRole,
+  type TrackingContext,
   type TrackedObject,
   type TrackingFileSummary,
   type TrackingReader,
@@ -30,12 +34,55 @@ interface PendingAngles {
   segment: TdmSegmentMetadata;
 }
 
-/** Per segment: its object key and participants, computed once, and its group id per type and unit. */
+/** Per segment: its object key, participants and context, computed once, and its group id per keyword and unit. */
 interface SegmentInfo {
   index: number;
   objectKey: string;
   participants: string[];
+  context: Omit<TrackingContext, 'dataKeyword'>;
   groups: Map<string, number>;
+}
+
+/** Roles of each participant from PATH (or PATH_1 and PATH_2): first sends, last receives, the others transpond. */
+function contextParticipants(segment: TdmSegmentMetadata): ContextParticipant[] {
+  const out: ContextParticipant[] = [];
+  segment.participants.forEach((name, i) => {
+    if (name === null) return;
+    const roles = new Set<ParticipantRole>();
+    for (const path of [segment.path, segment.path1, segment.path2]) {
+      if (!path) continue;
+      path.forEach((n, k) => {
+        if (n !== i + 1) return;
+        roles.add(k === 0 ? 'TRANSMITTER' : k === path.length - 1 ? 'RECEIVER' : 'TRANSPONDER');
+      });
+    }
+    out.push({ number: i + 1, name, roles: (['TRANSMITTER', 'TRANSPONDER', 'RECEIVER'] as const).filter((r) => roles.has(r)) });
+  });
+  return out;
+}
+
+function segmentContext(segment: TdmSegmentMetadata): Omit<TrackingContext, 'dataKeyword'> {
+  const text = (key: string): string | null => (typeof segment.values[key] === 'string' ? (segment.values[key] as string) : null);
+  const integer = (key: string): number | null => (typeof segment.values[key] === 'number' ? (segment.values[key] as number) : null);
+  return {
+    segmentIndex: segment.index,
+    participants: contextParticipants(segment),
+    path: segment.path ?? segment.path1,
+    path2: segment.path2,
+    mode: segment.mode,
+    timetagRef: text('TIMETAG_REF'),
+    integrationIntervalS: segment.integrationIntervalS,
+    integrationRef: segment.integrationRef,
+    turnaroundNumerator: integer('TURNAROUND_NUMERATOR'),
+    turnaroundDenominator: integer('TURNAROUND_DENOMINATOR'),
+    rangeMode: segment.rangeMode,
+    rangeModulus: segment.rangeModulus,
+    rangeUnits: segment.rangeUnits,
+    angleType: segment.angleType,
+    transmitBand: text('TRANSMIT_BAND'),
+    receiveBand: text('RECEIVE_BAND'),
+    referenceFrame: segment.referenceFrame,
+  };
 }
 
 function participantsOf(segment: TdmSegmentMetadata): string[] {
@@ -54,7 +101,7 @@ function objectKeyOf(segment: TdmSegmentMetadata): string {
   return segment.participants.filter((p) => p !== null).join('|');
 }
 
-export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
+export function tdmMeasurementReader(sink: MeasurementSink, errors = new TrackingErrorCollector()): TrackingReader {
   const objects = new Map<string, TrackedObject>();
   const ignored: Record<string, number> = {};
   const qualities = new Set<string>();
@@ -68,14 +115,20 @@ export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
   const infoOf = (segment: TdmSegmentMetadata): SegmentInfo => {
     let info = segments.get(segment);
     if (!info) {
-      info = { index: segments.size, objectKey: objectKeyOf(segment), participants: participantsOf(segment), groups: new Map() };
+      info = {
+        index: segments.size,
+        objectKey: objectKeyOf(segment),
+        participants: participantsOf(segment),
+        context: segmentContext(segment),
+        groups: new Map(),
+      };
       segments.set(segment, info);
     }
     return info;
   };
-  const groupOf = (segment: TdmSegmentMetadata, type: MeasurementType, unit: string, frame: string | null): number => {
+  const groupOf = (segment: TdmSegmentMetadata, type: MeasurementType, unit: string, frame: string | null, dataKeyword: string): number => {
     const info = infoOf(segment);
-    const local = `${type}|${unit}`;
+    const local = `${type}|${unit}|${dataKeyword}`;
     let id = info.groups.get(local);
     if (id === undefined) {
       id = sink.groupId(`${info.index}|${local}`, () => ({
@@ -84,6 +137,7 @@ export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
         units: type === 'RADEC' || type === 'AZEL' ? [unit, unit] : [unit],
         participants: info.participants,
         frame,
+        context: { ...info.context, dataKeyword },
       }));
       info.groups.set(local, id);
     }
@@ -103,7 +157,7 @@ export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
     }
     pair[0] = pending.angle1;
     pair[1] = pending.angle2;
-    sink.add(groupOf(segment, type, 'deg', type === 'RADEC' ? segment.referenceFrame : null), type, pending.epochUtc, pair, null, pending.line);
+    sink.add(groupOf(segment, type, 'deg', type === 'RADEC' ? segment.referenceFrame : null, 'ANGLE_1,ANGLE_2'), type, pending.epochUtc, pair, null, pending.line);
     pending = null;
   };
 
@@ -115,7 +169,8 @@ export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
       ignored[observation.keyword] = (ignored[observation.keyword] ?? 0) + 1;
       return;
     }
-    const epochUtc = utc.convert(observation.epoch, timeScaleOf(segment.timeSystem), segment.timeSystem, observation.line);
+    let epochUtc = '';
+    if (!errors.record(() => (epochUtc = utc.convert(observation.epoch, timeScaleOf(segment.timeSystem), segment.timeSystem, observation.line)))) return;
     if (type === 'RADEC' || type === 'AZEL') {
       const isFirst = observation.keyword === 'ANGLE_1';
       const current = pending as PendingAngles | null;
@@ -130,9 +185,10 @@ export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
       return;
     }
     flushAngles();
-    const unit = type === 'RANGE' ? RANGE_UNITS[segment.rangeUnits ?? 'KM'] ?? 'km' : observation.keyword.startsWith('RECEIVE_FREQ') ? 'Hz' : 'km/s';
+    // The reader gives RANGE_UNITS as km, s or RU (km when absent, 503.0-B-2 §3.3.4.4).
+    const unit = type === 'RANGE' ? RANGE_UNITS[(segment.rangeUnits ?? 'km').toUpperCase()] ?? 'km' : observation.keyword.startsWith('RECEIVE_FREQ') ? 'Hz' : 'km/s';
     single[0] = observation.value;
-    sink.add(groupOf(segment, type, unit, null), type, epochUtc, single, null, observation.line);
+    sink.add(groupOf(segment, type, unit, null, observation.keyword), type, epochUtc, single, null, observation.line);
   };
 
   const reader = new TdmReader({
@@ -145,6 +201,7 @@ export function tdmMeasurementReader(sink: MeasurementSink): TrackingReader {
       if (quality !== undefined) qualities.add(String(quality));
     },
     onObservation,
+    onDataError: errors.onDataError,
   });
   const push = (chunk: string) => reader.push(chunk);
   const end = (): TrackingFileSummary => {

@@ -1,7 +1,7 @@
 /**
  * Issue 14 (hardening): the failed-authentication audit log, uploaded bytes out of the job rows, and staged bulk writes (storage/stagedWrites.ts): the
  * batch registry, the rowid ranges each chunk added, and the batch column of the staged tables (measurements,
- * maneuvers; rows written before this migration, or without staging, have batch 0 and are always visible).
+ * maneuvers, measurement contexts; rows written before this migration, or without staging, have batch 0 and are always visible).
  */
 import type { Migration } from '../migrations.ts';
 
@@ -43,6 +43,7 @@ export const migration0008: Migration = {
     // A constant default: existing rows are not rewritten.
     `ALTER TABLE measurements ADD COLUMN batch_id INTEGER NOT NULL DEFAULT 0`,
     `ALTER TABLE maneuvers ADD COLUMN batch_id INTEGER NOT NULL DEFAULT 0`,
+    `ALTER TABLE measurement_contexts ADD COLUMN batch_id INTEGER NOT NULL DEFAULT 0`,
     // Uploaded bytes beside their job, in chunks (storage/measurementJobs.ts): the job row stays small, because SQLite
     // rewrites a whole row on each update (claim, lease renewal, completion). Existing bytes move here whole.
     `CREATE TABLE measurement_job_content (

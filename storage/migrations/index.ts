@@ -8,6 +8,13 @@ import { migration0002 } from './0002_spacecraft.ts';
 import { migration0003 } from './0003_maneuvers.ts';
 import { migration0004 } from './0004_measurements.ts';
 import { migration0005 } from './0005_state_vectors.ts';
+import { migration0006 } from './0006_ground_stations.ts';
+import { migration0007 } from './0007_orbit_determinations.ts';
 import { migration0008 } from './0008_hardening.ts';
+import { migration0009 } from './0009_api_style.ts';
+import { migration0010 } from './0010_products.ts';
 
-export const ALL_MIGRATIONS: Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0008];
+export const ALL_MIGRATIONS: Migration[] = [
+  migration0001, migration0002, migration0003, migration0004, migration0005,
+  migration0006, migration0007, migration0008, migration0009, migration0010,
+];

@@ -96,7 +96,7 @@ describe('numeric bounds: finite and physically sensible, 400 naming the field (
     const ok = await svc.request('POST', '/operations/maneuvers', { key, json: { maneuvers: [maneuver(craft, 'NORMAL', [segment('2026-03-01T10:00:00Z', 120)])] } });
     assert.equal(ok.status, 201, await ok.text());
     const detail = await (await svc.request('GET', `/operations/maneuvers/NORMAL?spacecraftId=${craft}`, { key })).json();
-    assert.equal(detail.end, '2026-03-01T10:02:00.000Z');
+    assert.equal(detail.end, '2026-03-01T10:02:00.000000Z');
     await expect400('PUT', `/operations/maneuvers/NORMAL?spacecraftId=${craft}`, { name: 'NORMAL', attitudeMode: 'TNW', composition: [segment('2026-03-01T10:00:00Z', 1.7976931348623157e308)] }, 'composition.0.duration');
   });
 

@@ -59,7 +59,7 @@ describe('OCM import: samples and file rules', () => {
       const body = await response.json();
       assert.equal(body.error, 'VALIDATION_ERROR');
       const result = body.details.results[0];
-      assert.equal(result.status, 'FAILED');
+      assert.equal(result.status, 'failed');
       assert.equal(result.filename, name);
       assert.equal(result.line, line, `${name}: ${result.message}`);
       assert.match(result.message, new RegExp(`^line ${line}: `));
@@ -74,7 +74,7 @@ describe('OCM import: samples and file rules', () => {
       successCount: 1,
       failureCount: 0,
       results: [
-        { filename: 'OCMExample3.txt', status: 'SUCCEEDED', spacecraftId: craft, maneuverIds: ['E_W_20160305B'], skippedManeuverIds: ['CUBESAT_DEPLOY'] },
+        { filename: 'OCMExample3.txt', status: 'success', spacecraftId: craft, maneuverIds: ['E_W_20160305B'], skippedManeuverIds: ['CUBESAT_DEPLOY'], warnings: [] },
       ],
     });
     const detail = await getDetail(svc, key, 'E_W_20160305B', craft);
@@ -82,11 +82,11 @@ describe('OCM import: samples and file rules', () => {
     assert.equal(detail.purpose, 'ORBIT');
     assert.equal(detail.attitudeMode, 'RSW_ROTATING');
     assert.deepEqual(detail.composition, [
-      { referenceEpoch: '1998-12-18T14:36:35.1172Z', duration: 100, thrX: 0, thrY: 0.5, thrZ: 0, thrISP: 300, attitudeMode: 'RSW_ROTATING' },
+      { referenceEpoch: '1998-12-18T14:36:35.117200Z', duration: 100, thrX: 0, thrY: 0.5, thrZ: 0, thrISP: 300, attitudeMode: 'RSW_ROTATING' },
     ]);
     assert.equal(detail.initialMass, 100, 'the OCM WET_MASS, not the launch mass');
     assert.ok(Math.abs((detail.acceleration as number) - 0.005) < 1e-15);
-    assert.equal(detail.end, '1998-12-18T14:38:15.1172Z');
+    assert.equal(detail.end, '1998-12-18T14:38:15.117200Z');
   });
 
   test('valid samples without importable thrust maneuvers fail naming a line', async () => {
@@ -119,12 +119,12 @@ describe('OCM import: samples and file rules', () => {
     assert.deepEqual(result.skippedManeuverIds, ['maneuver 3']);
     const m1 = await getDetail(svc, key, 'maneuver 1', polysat);
     assert.equal(m1.attitudeMode, 'RTN');
-    assert.deepEqual((m1.composition as Array<{ referenceEpoch: string }>).map((s) => s.referenceEpoch), ['2019-07-23T00:00:00.000Z', '2019-07-23T00:10:00.000Z']);
+    assert.deepEqual((m1.composition as Array<{ referenceEpoch: string }>).map((s) => s.referenceEpoch), ['2019-07-23T00:00:00.000000Z', '2019-07-23T00:10:00.000000Z']);
     assert.equal(m1.initialMass, 600);
     const m2 = await getDetail(svc, key, 'maneuver 2', polysat);
     assert.equal(m2.attitudeMode, 'TNW');
-    assert.deepEqual((m2.composition as Array<{ referenceEpoch: string }>).map((s) => s.referenceEpoch), ['2019-07-23T00:16:40.000Z', '2019-07-23T00:26:40.000Z']);
-    assert.equal(m2.end, '2019-07-23T00:30:00.000Z');
+    assert.deepEqual((m2.composition as Array<{ referenceEpoch: string }>).map((s) => s.referenceEpoch), ['2019-07-23T00:16:40.000000Z', '2019-07-23T00:26:40.000000Z']);
+    assert.equal(m2.end, '2019-07-23T00:30:00.000000Z');
   });
 
   test('content errors name their line: thrust, ISP, duration, WET_MASS, MAN_UNITS, MAN_ID length', async () => {
@@ -180,7 +180,7 @@ describe('OCM import: samples and file rules', () => {
     const good = await importFiles(svc, key, [{ name: 'good.xml', content: xml(300) }]);
     assert.equal(good.status, 200);
     const detail = await getDetail(svc, key, 'XML-1', xmlCraft);
-    assert.deepEqual((detail.composition as Array<{ referenceEpoch: string }>).map((s) => s.referenceEpoch), ['2025-01-01T00:01:40.000Z', '2025-01-01T00:03:20.000Z']);
+    assert.deepEqual((detail.composition as Array<{ referenceEpoch: string }>).map((s) => s.referenceEpoch), ['2025-01-01T00:01:40.000000Z', '2025-01-01T00:03:20.000000Z']);
     assert.equal(detail.initialMass, 500);
   });
 
@@ -242,14 +242,38 @@ describe('OCM import: status outcomes, atomic files, preview (rule 5)', () => {
     assert.equal(body.successCount, 1);
     assert.equal(body.failureCount, 1);
     const [bad, good] = body.results;
-    assert.equal(bad.status, 'FAILED');
+    assert.equal(bad.status, 'failed');
     assert.equal(bad.error, 'MANEUVER_CONFLICT');
     assert.equal(bad.code, 'import.maneuver.overlap');
     assert.deepEqual(bad.conflictingManeuverIds, ['OK-1']);
     assert.equal(typeof bad.line, 'number');
-    assert.equal(good.status, 'SUCCEEDED');
+    assert.equal(good.status, 'success');
     assert.equal((await svc.request('GET', detailPath('MIX-1', craft), { key })).status, 404, 'MIX-1 rolled back with its file');
     assert.equal((await svc.request('GET', detailPath('MIX-3', craft), { key })).status, 200);
+  });
+
+  test('maneuvers of one file that overlap each other: 400 VALIDATION_ERROR naming both maneuvers and their lines (not 409)', async () => {
+    const selfOverlapping = ocm({
+      meta: ['OBJECT_DESIGNATOR = 25544'],
+      maneuvers: [
+        { id: 'SELF-1', rows: ['2025-10-01T00:00:00 60 0 1 0 300'] },
+        { id: 'SELF-2', rows: ['2025-10-01T00:00:30 60 0 1 0 300'] },
+      ],
+    });
+    const response = await importFiles(svc, key, [{ name: 'self.ocm', content: selfOverlapping }]);
+    assert.equal(response.status, 400);
+    const body = await response.json();
+    assert.equal(body.error, 'VALIDATION_ERROR');
+    const [result] = body.details.results;
+    assert.equal(result.code, 'import.file.overlap');
+    const lineOf = (id: string) => selfOverlapping.split('\n').indexOf(`MAN_ID = ${id}`) + 1;
+    assert.equal(result.line, lineOf('SELF-1') - 1, 'the line of the first maneuver block (MAN_START)');
+    assert.match(result.message, new RegExp(`"SELF-1" \\(line ${lineOf('SELF-1') - 1}\\) overlaps maneuver "SELF-2" \\(line ${lineOf('SELF-2') - 1}\\)`));
+    assert.deepEqual(result.conflictingManeuverIds, ['SELF-1', 'SELF-2']);
+    assert.equal((await svc.request('GET', detailPath('SELF-1', craft), { key })).status, 404);
+    // the preview says the same without storing anything
+    const preview = await importFiles(svc, key, [{ name: 'self.ocm', content: selfOverlapping }], { inspect: true });
+    assert.equal((await preview.json()).code, 'import.file.overlap');
   });
 
   test('207 for an all-ambiguous batch (two craft named Twin; and no match at all)', async () => {
@@ -261,10 +285,10 @@ describe('OCM import: status outcomes, atomic files, preview (rule 5)', () => {
     const body = await response.json();
     assert.equal(body.successCount, 0);
     assert.equal(body.failureCount, 2);
-    assert.equal(body.results[0].status, 'AMBIGUOUS');
+    assert.equal(body.results[0].status, 'ambiguous');
     assert.equal(body.results[0].code, 'import.target.ambiguous');
     assert.equal(body.results[0].candidateSpacecraftIds.length, 2);
-    assert.equal(body.results[1].status, 'AMBIGUOUS');
+    assert.equal(body.results[1].status, 'ambiguous');
     assert.equal(body.results[1].code, 'import.target.unresolved');
     // the spacecraftId query settles it
     const retry = await importFiles(svc, key, [{ name: 'twin.ocm', content: file('T-1', '2025-05-01T00:00:00', ['OBJECT_NAME = twin']) }], {
@@ -302,7 +326,7 @@ describe('OCM import: status outcomes, atomic files, preview (rule 5)', () => {
     assert.deepEqual(body.details.results.map((r: { code: string }) => r.code), ['import.maneuver.exists', 'import.maneuver.overlap']);
     assert.match(body.details.results[0].message, /use PUT/);
     // the existing record is unchanged
-    assert.equal((await getDetail(svc, key, 'OK-1', craft)).start, '2025-03-01T00:00:00.000Z');
+    assert.equal((await getDetail(svc, key, 'OK-1', craft)).start, '2025-03-01T00:00:00.000000Z');
   });
 
   test('preview: contentHash is the SHA-256 of the bytes; bound import succeeds; nothing stored by the preview', async () => {
@@ -310,12 +334,12 @@ describe('OCM import: status outcomes, atomic files, preview (rule 5)', () => {
     const preview = await importFiles(svc, key, [{ name: 'p.ocm', content }], { inspect: true });
     assert.equal(preview.status, 200);
     const body = await preview.json();
-    assert.equal(body.status, 'READY');
+    assert.equal(body.status, 'ready');
     assert.equal(body.contentHash, sha256(content));
     assert.match(body.resolutionFingerprint, /^[0-9a-f]{64}$/);
     assert.equal(body.spacecraftId, craft);
     assert.equal(body.resolvedBy, 'noradId');
-    assert.deepEqual(body.maneuvers, [{ maneuverId: 'PREVIEWED', start: '2025-09-01T00:00:00.000Z', end: '2025-09-01T00:01:00.000Z', segmentCount: 1 }]);
+    assert.deepEqual(body.maneuvers, [{ maneuverId: 'PREVIEWED', start: '2025-09-01T00:00:00.000000Z', end: '2025-09-01T00:01:00.000000Z', segmentCount: 1 }]);
     assert.equal((await svc.request('GET', detailPath('PREVIEWED', craft), { key })).status, 404);
     const bound = await importFiles(svc, key, [{ name: 'p.ocm', content }], {
       headers: { 'X-Content-Hash': body.contentHash, 'X-Resolution-Fingerprint': body.resolutionFingerprint },
@@ -323,7 +347,7 @@ describe('OCM import: status outcomes, atomic files, preview (rule 5)', () => {
     assert.equal(bound.status, 200);
     // the preview of an invalid file reports it (with its line), still with hashes
     const badPreview = await (await importFiles(svc, key, [{ name: 'bad.ocm', content: 'CCSDS_OCM_VERS = 3.0\nnonsense' }], { inspect: true })).json();
-    assert.equal(badPreview.status, 'FAILED');
+    assert.equal(badPreview.status, 'failed');
     assert.equal(badPreview.line, 2);
     assert.equal(badPreview.contentHash, sha256('CCSDS_OCM_VERS = 3.0\nnonsense'));
   });
@@ -331,7 +355,7 @@ describe('OCM import: status outcomes, atomic files, preview (rule 5)', () => {
   test('stale preview: different content or a changed resolution → 409 IMPORT_STALE_PREVIEW, nothing stored', async () => {
     const inspected = file('STALE-1', '2025-10-01T00:00:00', ['OBJECT_NAME = Unique One']);
     const preview = await (await importFiles(svc, key, [{ name: 's.ocm', content: inspected }], { inspect: true })).json();
-    assert.equal(preview.status, 'READY');
+    assert.equal(preview.status, 'ready');
     const changed = file('STALE-1', '2025-10-01T00:00:01', ['OBJECT_NAME = Unique One']);
     const stale = await importFiles(svc, key, [{ name: 's.ocm', content: changed }], {
       headers: { 'X-Content-Hash': preview.contentHash, 'X-Resolution-Fingerprint': preview.resolutionFingerprint },

@@ -24,12 +24,12 @@ describe('stored maneuvers: records and derived values', () => {
     const response = await create(svc, key, [
       maneuver(craft, 'RAISE-1', [
         segment('2025-03-01T10:00:00Z', 100, { thrX: 3, thrY: 4, thrZ: 0, thrISP: 300 }),
-        segment('2025-03-01T12:00:00.000000123+02:00', 50, { thrX: 0, thrY: 0, thrZ: -10, thrISP: 220, attitudeMode: 'RTN' }),
+        segment('2025-03-01T12:00:00.000000623+02:00', 50, { thrX: 0, thrY: 0, thrZ: -10, thrISP: 220, attitudeMode: 'RTN' }),
       ], { purpose: 'orbit raising', start: '1999-01-01T00:00:00Z', deltaV: 123, conflictingManeuverIds: ['x'] }),
     ]);
     assert.equal(response.status, 201);
     const body = await response.json();
-    assert.deepEqual(body, { createdCount: 1, message: '1 maneuver created' });
+    assert.deepEqual(body, { createdCount: 1, message: '1 maneuver created', warnings: [] });
 
     const detail = await getDetail(svc, key, 'RAISE-1', craft);
     assert.equal(detail.maneuverId, 'RAISE-1');
@@ -39,12 +39,12 @@ describe('stored maneuvers: records and derived values', () => {
     assert.equal(detail.purpose, 'orbit raising');
     assert.equal(detail.attitudeMode, 'TNW');
     const composition = detail.composition as Array<Record<string, unknown>>;
-    // zone offsets are normalised to UTC, sub-millisecond digits are kept
-    assert.equal(composition[1]!.referenceEpoch, '2025-03-01T10:00:00.000000123Z');
+    // zone offsets are normalised to UTC; epochs are stored and printed at microsecond resolution (rounded half-up)
+    assert.equal(composition[1]!.referenceEpoch, '2025-03-01T10:00:00.000001Z');
     assert.equal(composition[1]!.attitudeMode, 'RTN');
-    // derived interval encloses both segments (which start at the same instant here): max end is +100 s
-    assert.equal(detail.start, '2025-03-01T10:00:00.000Z');
-    assert.equal(detail.end, '2025-03-01T10:01:40.000Z');
+    // derived interval encloses both segments (which start within 1 µs here): max end is +100 s
+    assert.equal(detail.start, '2025-03-01T10:00:00.000000Z');
+    assert.equal(detail.end, '2025-03-01T10:01:40.000000Z');
     // rocket equation with the spacecraft's launch mass, segments in time order
     const m0 = 1000;
     const m1 = m0 - (5 / (300 * G0)) * 100;
@@ -65,8 +65,8 @@ describe('stored maneuvers: records and derived values', () => {
     assert.equal(detail.deltaMass, null);
     assert.equal(detail.acceleration, null);
     assert.equal(detail.initialMass, null);
-    assert.equal(detail.start, '2025-03-01T00:00:00.000Z');
-    assert.equal(detail.end, '2025-03-01T00:00:10.000Z');
+    assert.equal(detail.start, '2025-03-01T00:00:00.000000Z');
+    assert.equal(detail.end, '2025-03-01T00:00:10.000000Z');
   });
 
   test('displayIds are MAN-<n>, sequential per organization', async () => {
@@ -204,26 +204,24 @@ describe('stored maneuvers: atomic batch and conflicts (rules 2 and 4)', () => {
     assert.deepEqual((await response.json()).details.conflicts[0].conflictingManeuverIds, ['GAPPY']);
   });
 
-  test('conflicts inside the batch itself: overlap and duplicate identity', async () => {
+  test('collisions inside the batch itself (no stored record involved) are invalid input: 400 naming both records', async () => {
     const overlap = await create(svc, key, [
       maneuver(craft, 'P', [segment('2025-03-01T00:00:00Z', 100)]),
       maneuver(craft, 'Q', [segment('2025-03-01T00:00:50Z', 100)]),
     ]);
-    assert.equal(overlap.status, 409);
+    assert.equal(overlap.status, 400, '409 is for conflicts with stored records only');
     const body = await overlap.json();
-    assert.deepEqual(body.details.conflicts.map((c: { maneuverId: string; reason: string }) => [c.maneuverId, c.reason]), [
-      ['P', 'OVERLAP'],
-      ['Q', 'OVERLAP'],
-    ]);
+    assert.equal(body.error, 'VALIDATION_ERROR');
+    assert.match(body.fieldErrors['maneuvers.1.composition'], /"Q" overlaps "P" \(maneuvers\.0\)/);
     const duplicate = await create(svc, key, [
       maneuver(craft, 'SAME', [segment('2025-03-02T00:00:00Z', 1)]),
       maneuver(craft, 'SAME', [segment('2025-03-03T00:00:00Z', 1)]),
     ]);
-    assert.equal(duplicate.status, 409);
+    assert.equal(duplicate.status, 400);
     const dup = await duplicate.json();
-    assert.equal(dup.details.conflicts[0].reason, 'DUPLICATE_IDENTITY');
-    assert.equal(dup.details.conflicts[0].maneuverId, 'SAME');
-    assert.equal(await count(craft), 4);
+    assert.equal(dup.error, 'VALIDATION_ERROR');
+    assert.match(dup.fieldErrors['maneuvers.1.name'], /"SAME" is also maneuvers\.0/);
+    assert.equal(await count(craft), 4, 'nothing of either batch was created');
   });
 
   test('an existing identity is a conflict; creation never updates', async () => {
@@ -231,7 +229,7 @@ describe('stored maneuvers: atomic batch and conflicts (rules 2 and 4)', () => {
     assert.equal(response.status, 409);
     const body = await response.json();
     assert.equal(body.details.conflicts[0].reason, 'DUPLICATE_IDENTITY');
-    assert.equal((await getDetail(svc, key, 'A', craft)).start, '2025-01-01T00:00:00.000Z');
+    assert.equal((await getDetail(svc, key, 'A', craft)).start, '2025-01-01T00:00:00.000000Z');
   });
 
   test('different spacecraft never conflict; the same name may exist on two spacecraft', async () => {
@@ -296,8 +294,8 @@ describe('stored maneuvers: read, replace, delete (rules 1, 3, 4)', () => {
     assert.equal(body.name, 'Renamed '.padEnd(255, 'x'));
     assert.equal(body.purpose, null);
     assert.equal(body.attitudeMode, 'QSW');
-    assert.equal(body.start, '2025-05-01T00:00:30.000Z');
-    assert.equal(body.end, '2025-05-01T00:01:00.000Z');
+    assert.equal(body.start, '2025-05-01T00:00:30.000000Z');
+    assert.equal(body.end, '2025-05-01T00:01:00.000000Z');
     assert.deepEqual(await getDetail(svc, key, 'a/b c%?', craft), body);
     const tooLong = await svc.request('PUT', detailPath('a/b c%?', craft), {
       key,
@@ -453,7 +451,14 @@ describe('stored maneuvers: list query', () => {
     }
     const fifty = Array.from({ length: 49 }, (_, i) => `id${i}`);
     const unknown = await list(`spacecraftIds=${[a, ...fifty].join(',')}&startDate=2025-01-01T00:00:00Z&endDate=2025-01-02T00:00:00Z`);
-    assert.equal(unknown.status, 404, 'unknown spacecraft ids are not found (50 ids accepted by validation)');
+    // Contract: a list answers 200 with empty items when nothing matches (50 ids accepted by validation).
+    assert.equal(unknown.status, 200, 'unknown spacecraft ids match nothing');
+    const listed = await unknown.json();
+    assert.ok(listed.items.length > 0 && listed.items.every((item: { spacecraftId: string }) => item.spacecraftId === a), 'the known id is still listed');
+    assert.equal(listed.totalCount, listed.items.length);
+    const onlyUnknown = await list(`spacecraftIds=${fifty.join(',')}&startDate=2025-01-01T00:00:00Z&endDate=2025-01-02T00:00:00Z`);
+    assert.equal(onlyUnknown.status, 200);
+    assert.deepEqual(await onlyUnknown.json(), { items: [], totalCount: 0 });
   });
 });
 
@@ -502,7 +507,9 @@ describe('stored maneuvers: permissions and organizations', () => {
   test("another organization's spacecraft and records are 404 on every operation", async () => {
     const stranger = (await svc.key({ organization: 'org-b' })).secret;
     assert.equal((await svc.request('GET', detailPath('P1', craft), { key: stranger })).status, 404);
-    assert.equal((await svc.request('GET', listPath([craft], '2024-01-01T00:00:00Z', '2026-01-01T00:00:00Z'), { key: stranger })).status, 404);
+    const foreignList = await svc.request('GET', listPath([craft], '2024-01-01T00:00:00Z', '2026-01-01T00:00:00Z'), { key: stranger });
+    assert.equal(foreignList.status, 200, 'a list never reveals another organization: its craft match nothing');
+    assert.deepEqual(await foreignList.json(), { items: [], totalCount: 0 });
     const put = await svc.request('PUT', detailPath('P1', craft), {
       key: stranger,
       json: { name: 'P1', attitudeMode: 'TNW', composition: [segment('2025-01-01T00:00:00Z', 10)] },

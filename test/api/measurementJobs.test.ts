@@ -100,7 +100,8 @@ test('parse once: the job inserts the batches the upload parsed; after the cache
     assert.equal(created.status, 201);
     const text = makeTdm({ participants: ['DSS-65', 'Cache Craft'], start: '2026-07-01T00:00:00', count: 25 });
     const uploadOne = async (name: string): Promise<string> => {
-      const res = await svc.request('POST', '/operations/measurements', { key: secret, body: filesForm([{ name, content: text }]) });
+      // The same content three times on purpose: allowDuplicate (uploads are otherwise idempotent).
+      const res = await svc.request('POST', '/operations/measurements?allowDuplicate=true', { key: secret, body: filesForm([{ name, content: text }]) });
       assert.equal(res.status, 202, await res.clone().text());
       return (await res.json()).results[0].jobId as string;
     };

@@ -29,6 +29,10 @@ for (const [input, field] of [
   [{ size: '0' }, 'size'],
   [{ page: '-1' }, 'page'],
   [{ page: '1.5' }, 'page'],
+  [{ page: String(2 ** 31) }, 'page'],
+  [{ page: '99999999999999999999' }, 'page'],
+  [{ page: '1e3' }, 'page'],
+  [{ size: '2e1' }, 'size'],
   [{ sort: 'color,asc' }, 'sort'],
   [{ sort: 'name,sideways' }, 'sort'],
 ] as const) {
@@ -39,6 +43,10 @@ for (const [input, field] of [
     );
   });
 }
+
+test(`the last page index is 2^31 − 1 (Spring's int); beyond it, 400`, () => {
+  assert.equal(parsePageable({ page: String(2 ** 31 - 1) }, SORTABLE, DEFAULT).page, 2 ** 31 - 1);
+});
 
 test('envelope fields', () => {
   const env = pageEnvelope(['a', 'b'], 5, { page: 1, size: 2, sort: [] });

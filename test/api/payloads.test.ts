@@ -33,7 +33,7 @@ async function addPayload(spacecraftId: string, body: Record<string, unknown> = 
 async function slots(spacecraftId: string): Promise<number[]> {
   const response = await service.request('GET', `/operations/spacecraft/${spacecraftId}/payloads`, { key });
   assert.equal(response.status, 200);
-  return ((await response.json()) as any[]).map((p) => p.slotIndex);
+  return ((await response.json()).content as any[]).map((p) => p.slotIndex);
 }
 
 describe('payload CRUD', () => {
@@ -111,6 +111,19 @@ describe('slot indexes', () => {
     const next = await addPayload(id, { ...valid, name: 'P4' });
     assert.equal(next.slotIndex, 4, 'the gap is not refilled');
     assert.deepEqual(await slots(id), [0, 2, 3, 4]);
+  });
+
+  test('the list is a Spring page (page/size/sort; default slotIndex,asc); page beyond 2^31 → 400', async () => {
+    const id = await craft();
+    for (const name of ['Z', 'Y', 'X']) await addPayload(id, { ...valid, name });
+    const page = await (await service.request('GET', `/operations/spacecraft/${id}/payloads?size=2&page=1`, { key })).json();
+    assert.deepEqual(page.content.map((p: { name: string }) => p.name), ['X']);
+    assert.deepEqual([page.totalElements, page.totalPages, page.number, page.last], [3, 2, 1, true]);
+    const byName = await (await service.request('GET', `/operations/spacecraft/${id}/payloads?sort=name,asc`, { key })).json();
+    assert.deepEqual(byName.content.map((p: { name: string }) => p.name), ['X', 'Y', 'Z']);
+    const huge = await service.request('GET', `/operations/spacecraft/${id}/payloads?page=${2 ** 31}`, { key });
+    assert.equal(huge.status, 400);
+    assert.match((await huge.json()).fieldErrors.page, /from 0 to 2147483647/);
   });
 
   test('deleting the highest slot does not make it available again', async () => {

@@ -1,7 +1,7 @@
 /** PUT /operations/spacecraft/{id}/lifecycle: the spec's state table, scheduled tasks, strict id resolution. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { countScheduledTasks, insertScheduledTask } from '../../storage/scheduledTasks.ts';
+import { countScheduledTasks } from '../../storage/scheduledTasks.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
@@ -26,9 +26,14 @@ async function create(body: Record<string, unknown> = {}): Promise<Record<string
   return (await response.json()) as Record<string, any>;
 }
 
+/** Real tasks, created through the task API. */
 async function addTasks(spacecraftId: string, count: number): Promise<void> {
   for (let i = 0; i < count; i += 1) {
-    await insertScheduledTask(service.db, { organizationId, spacecraftId, name: `task ${i}`, scheduledAt: `2031-01-0${i + 1}T00:00:00Z` });
+    const response = await service.request('POST', `/operations/spacecraft/${spacecraftId}/tasks`, {
+      key,
+      json: { name: `task ${i}`, kind: 'GENERATE_TLE', schedule: { type: 'ONCE', at: `2031-01-0${i + 1}T00:00:00Z` } },
+    });
+    assert.equal(response.status, 201, await response.clone().text());
   }
 }
 
@@ -98,12 +103,19 @@ describe('Archived → Active (restore)', () => {
     }
   });
 
-  test('restore with tasks present (created after archiving) keeps them', async () => {
+  test('an archived craft takes no task (409 SPACECRAFT_ARCHIVED); once restored it does again', async () => {
     const craft = await create();
     assert.equal((await lifecycle(craft.id, { lifecycleStatus: 'Archived' })).status, 200);
-    await addTasks(craft.id, 1);
+    const refused = await service.request('POST', `/operations/spacecraft/${craft.id}/tasks`, {
+      key,
+      json: { name: 'late', kind: 'GENERATE_TLE', schedule: { type: 'ONCE', at: '2031-01-01T00:00:00Z' } },
+    });
+    assert.equal(refused.status, 409);
+    assert.equal(((await refused.json()) as any).error, 'SPACECRAFT_ARCHIVED');
+    assert.equal(await countScheduledTasks(service.db, organizationId, craft.id), 0);
     const response = await lifecycle(craft.id, { lifecycleStatus: 'Active' });
     assert.equal(response.status, 200);
+    await addTasks(craft.id, 1);
     assert.equal(await countScheduledTasks(service.db, organizationId, craft.id), 1);
   });
 });

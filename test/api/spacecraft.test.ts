@@ -304,14 +304,15 @@ describe('derived geometry', () => {
     const body = await create({
       name: 'Caps',
       maneuverCapabilities: {
-        allowedWindows: [{ start: '2030-01-01T00:00:00Z', end: '2030-01-02T00:00:00Z' }],
+        allowedWindows: [{ start: '2030-01-01T02:00:00+02:00', end: '2030-01-02T00:00:00Z' }],
         availableManeuverPowerWatts: 150,
         minimumManeuverSeparationSeconds: 600,
       },
     });
     assert.deepEqual(body.maneuverCapabilities, {
       schemaVersion: 1,
-      allowedWindows: [{ start: '2030-01-01T00:00:00Z', end: '2030-01-02T00:00:00Z' }],
+      // windows are instants like any other: UTC, microseconds (README → Conventions)
+      allowedWindows: [{ start: '2030-01-01T00:00:00.000000Z', end: '2030-01-02T00:00:00.000000Z' }],
       blackoutWindows: [],
       availableManeuverPowerWatts: 150,
       minimumManeuverSeparationSeconds: 600,

@@ -40,7 +40,7 @@ describe('manual create', () => {
     const sv = await createStateVector(svc, key, ssoState(sc, { covariance: { matrix: diagonalCovariance() }, originator: 'FDS' }));
     assert.match(sv.id, /^SV-\d+$/);
     assert.equal(sv.spacecraftId, sc);
-    assert.equal(sv.epoch, '2023-03-08T06:30:00.000Z');
+    assert.equal(sv.epoch, '2023-03-08T06:30:00.000000Z');
     assert.deepEqual(sv.position, SSO_POSITION_KM);
     assert.deepEqual(sv.velocity, SSO_VELOCITY_KM_S);
     assert.equal(sv.referenceFrame, 'GCRF');

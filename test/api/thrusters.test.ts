@@ -52,13 +52,29 @@ describe('thruster CRUD', () => {
     assert.equal(second.enabled, false);
     const list = await service.request('GET', `/operations/spacecraft/${id}/thrusters`, { key });
     assert.equal(list.status, 200);
-    assert.deepEqual(((await list.json()) as any[]).map((t) => t.id), [thruster.id, second.id]);
+    assert.deepEqual(((await list.json()).content as any[]).map((t) => t.id), [thruster.id, second.id]);
   });
 
-  test('an empty craft lists []', async () => {
+  test('an empty craft lists an empty page', async () => {
     const id = await craft();
     const list = await service.request('GET', `/operations/spacecraft/${id}/thrusters`, { key });
-    assert.deepEqual(await list.json(), []);
+    const body = await list.json();
+    assert.deepEqual(body.content, []);
+    assert.equal(body.totalElements, 0);
+    assert.equal(body.empty, true);
+  });
+
+  test('the list is a Spring page: page/size/sort, unknown sort field → 400', async () => {
+    const id = await craft();
+    for (const name of ['B', 'C', 'A']) await addThruster(id, { ...valid, name });
+    const first = await (await service.request('GET', `/operations/spacecraft/${id}/thrusters?size=2&sort=name,asc`, { key })).json();
+    assert.deepEqual(first.content.map((t: { name: string }) => t.name), ['A', 'B']);
+    assert.deepEqual([first.totalElements, first.totalPages, first.number, first.size, first.first, first.last], [3, 2, 0, 2, true, false]);
+    const second = await (await service.request('GET', `/operations/spacecraft/${id}/thrusters?size=2&page=1&sort=name,asc`, { key })).json();
+    assert.deepEqual(second.content.map((t: { name: string }) => t.name), ['C']);
+    const bad = await service.request('GET', `/operations/spacecraft/${id}/thrusters?sort=color,asc`, { key });
+    assert.equal(bad.status, 400);
+    assert.ok((await bad.json()).fieldErrors.sort);
   });
 
   test('PUT replaces every field (omitted optional fields take defaults)', async () => {
@@ -228,7 +244,7 @@ describe('scoping and permissions', () => {
       const response = await service.request(method, path, { key: otherOrgKey, json });
       assert.equal(response.status, 404, `${method} ${path}`);
     }
-    const list = (await (await service.request('GET', collection, { key })).json()) as any[];
+    const list = ((await (await service.request('GET', collection, { key })).json()) as any).content as any[];
     assert.equal(list.length, 1);
     assert.equal(list[0].name, 'Main engine');
   });
@@ -276,8 +292,9 @@ describe('scoping and permissions', () => {
 
   test('documented in OpenAPI under the Thrusters tag', async () => {
     const doc = (await (await service.request('GET', '/openapi.json')).json()) as any;
-    const collection = doc.paths['/operations/spacecraft/{id}/thrusters'];
-    const item = doc.paths['/operations/spacecraft/{id}/thrusters/{thrusterId}'];
+    // The session's path convention: a sub-collection of a spacecraft is …/spacecraft/{spacecraftId}/<things>/{thingId}.
+    const collection = doc.paths['/operations/spacecraft/{spacecraftId}/thrusters'];
+    const item = doc.paths['/operations/spacecraft/{spacecraftId}/thrusters/{thrusterId}'];
     for (const operation of [collection.get, collection.post, item.get, item.put, item.delete]) {
       assert.deepEqual(operation.tags, ['Thrusters']);
       assert.deepEqual(operation.security, [{ apiKeyAuth: [] }]);

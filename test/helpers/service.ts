@@ -5,12 +5,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AssertionError } from 'node:assert/strict';
 import { loadConfig, type Config } from '../../api/config.ts';
+import { openApiDocument } from '../../api/openapi.ts';
 import { startService, type Service } from '../../api/service.ts';
 import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from '../../api/permissions.ts';
 import { createApiKey } from '../../storage/apiKeys.ts';
 import { ensureOrganization } from '../../storage/organizations.ts';
 import { ensureOwner } from '../../storage/owners.ts';
+import { OpenApiContract } from './openapiContract.ts';
 
 export interface TestService extends Service {
   /** Sends a request through app.fetch. `json` sets the body and Content-Type. */
@@ -35,6 +38,11 @@ export interface RequestOptions {
   remoteAddress?: string;
   /** Aborting it is the client going away (the request's signal aborts, as the servers do on a closed connection). */
   signal?: AbortSignal;
+  /**
+   * Skip the check of the response against the OpenAPI document (see openapiContract.ts). Only for requests that
+   * provoke what no document can promise (e.g. a deliberately broken server).
+   */
+  skipContractCheck?: boolean;
 }
 
 export interface KeyOptions {
@@ -46,14 +54,29 @@ export interface KeyOptions {
   expiresAt?: string | null;
 }
 
+let sharedContract: OpenApiContract | null = null;
+
 /**
  * A service on a fresh embedded database file (as in production: WAL, one connection per
  * transaction; libSQL's `:memory:` client has a single connection that a transaction blocks).
  */
 export async function createTestService(overrides: Partial<Config> = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-test-'));
-  const config: Config = { ...loadConfig({}), databaseUrl: `file:${join(dir, 'apsis.db')}`, workers: 1, port: 0, ...overrides };
+  const config: Config = {
+    ...loadConfig({}),
+    databaseUrl: `file:${join(dir, 'apsis.db')}`,
+    workers: 1,
+    port: 0,
+    // an empty data directory of its own (the bundled Earth data), no periodic check, no staleness log
+    dataDir: join(dir, 'earth-data'),
+    dataCheckIntervalS: 0,
+    dataMaxAgeDays: 36500,
+    ...overrides,
+  };
   const service = await startService(config);
+  // Every test service of a process has the same routes: one document (and compiled validators) per process.
+  sharedContract ??= new OpenApiContract(openApiDocument(service.app));
+  const contract = sharedContract;
   return {
     ...service,
     async close() {
@@ -69,7 +92,14 @@ export async function createTestService(overrides: Partial<Config> = {}): Promis
         if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
       }
       const request = new Request(`http://apsis.test${path}`, { method, headers, body, signal: options.signal });
-      return await service.app.fetch(request, { remoteAddress: options.remoteAddress ?? '127.0.0.1' });
+      const response = await service.app.fetch(request, { remoteAddress: options.remoteAddress ?? '127.0.0.1' });
+      if (!options.skipContractCheck && method !== 'HEAD') {
+        const problems = contract.check(method, new URL(request.url).pathname, response, await response.clone().text());
+        if (problems.length > 0) {
+          throw new AssertionError({ message: `The response contradicts the OpenAPI document:\n${problems.join('\n')}` });
+        }
+      }
+      return response;
     },
     async key(options = {}) {
       const org = await ensureOrganization(service.db, options.organization ?? 'org-a');

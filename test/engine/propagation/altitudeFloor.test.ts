@@ -17,7 +17,7 @@ import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthE
 import { harrisPriesterHeightM } from '../../../engine/forces/harrisPriester.ts';
 import { WGS84_A_M } from '../../../engine/forces/shadow.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { loadEopTable } from '../../../resources/eop/load.ts';
+import { bundledEopTable } from '../../../resources/earthData/files.ts';
 import { loadEop2023, loadReference, referenceEpoch } from './referenceData.ts';
 
 const MU = 3.986004418e14;
@@ -29,7 +29,7 @@ const EPOCH = referenceEpoch(loadReference('SSO_700_98.2')); // 2023-03-08T06:30
 const EOP_2023 = loadEop2023();
 
 function environment(epoch: Epoch, startS: number, endS: number, bundledEop = false): InterpolatedEarthEnvironment {
-  return new InterpolatedEarthEnvironment({ epoch, startS, endS, eop: bundledEop ? loadEopTable() : EOP_2023 });
+  return new InterpolatedEarthEnvironment({ epoch, startS, endS, eop: bundledEop ? bundledEopTable() : EOP_2023 });
 }
 
 function grid(stepS: number, count: number): number[] {

@@ -57,7 +57,7 @@ test('typed errors: non-finite, inside the Earth, mass below dry mass, unknown f
     }
     return null;
   })();
-  assert.equal(nrl?.code, 'ATMOSPHERE_NOT_AVAILABLE');
+  assert.equal(nrl?.code, 'SPACE_WEATHER_REQUIRED', 'NRLMSISE-00 without its space-weather drivers');
   assert.equal(nrl?.httpStatus, 422);
 });
 

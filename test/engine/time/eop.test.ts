@@ -4,10 +4,17 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { EopParseError, EopTable } from '../../../engine/frames/eop.ts';
 import { Epoch } from '../../../engine/time/index.ts';
-import { BUNDLED_EOP_FILE, BUNDLED_EOP_RECENT_FILE, eopSourceDescription, loadEopTable } from '../../../resources/eop/load.ts';
+import { BUNDLED_FILES, bundledEopTable, EarthDataFileError, readEarthDataFile } from '../../../resources/earthData/files.ts';
 import { fileURLToPath } from 'node:url';
 import { fixture, fixtureJson } from './helpers.ts';
 
+const [BUNDLED_EOP_FILE, BUNDLED_EOP_RECENT_FILE] = BUNDLED_FILES.EOP;
+/** One EOP file, parsed (cached by identity in resources/earthData). */
+function loadEopTable(path: string): EopTable {
+  const { parsed } = readEarthDataFile('EOP', path);
+  if (parsed.kind !== 'EOP') throw new Error('not EOP');
+  return parsed.table;
+}
 const c04 = loadEopTable(BUNDLED_EOP_FILE);
 
 interface FrameEopCase {
@@ -204,23 +211,17 @@ test('the vendored file is byte-identical to the shared reference parts (when ..
   assert.equal(offset, bundled.length);
 });
 
-test('loadEopTable: EOP_FILE overrides the bundled file (format detected), bad paths fail loudly', () => {
+test('EOP files by path: format detected, parsed once per identity, bad files fail loudly with the path and line', () => {
   const finalsPath = fileURLToPath(new URL('../../fixtures/time/finals2000A.sample', import.meta.url));
-  const saved = process.env.EOP_FILE;
-  try {
-    process.env.EOP_FILE = finalsPath;
-    assert.equal(loadEopTable().format, 'finals2000A');
-    assert.equal(eopSourceDescription(), `EOP finals2000A 2016-12-29 .. 2017-01-03 (6 rows) from ${finalsPath}`);
-    delete process.env.EOP_FILE;
-    assert.equal(loadEopTable().describe(), 'EOP C04 1962-01-01 .. 2023-08-28 (22520 rows)');
-    assert.match(eopSourceDescription(), /bundled IERS EOP 14 C04 \+ 20 C04 snapshot$/);
-  } finally {
-    if (saved === undefined) delete process.env.EOP_FILE;
-    else process.env.EOP_FILE = saved;
-  }
-  assert.throws(() => loadEopTable('/nonexistent/finals2000A.all'), /cannot read EOP file \/nonexistent\/finals2000A.all/);
+  assert.equal(loadEopTable(finalsPath).format, 'finals2000A');
+  assert.equal(loadEopTable(finalsPath).describe(), 'EOP finals2000A 2016-12-29 .. 2017-01-03 (6 rows)');
+  assert.equal(bundledEopTable().describe(), 'EOP C04 1962-01-01 .. 2023-08-28 (22520 rows)');
+  assert.throws(() => loadEopTable('/nonexistent/finals2000A.all'), /\/nonexistent\/finals2000A.all: cannot read/);
   const badPath = fileURLToPath(new URL('../../fixtures/time/leap-seconds.list', import.meta.url));
-  assert.throws(() => loadEopTable(badPath), /EOP file .*leap-seconds.list: EOP line 1: no EOP data rows/);
+  assert.throws(
+    () => loadEopTable(badPath),
+    (e: unknown) => e instanceof EarthDataFileError && e.line === 1 && /leap-seconds.list: EOP line 1: no EOP data rows/.test(e.message),
+  );
 });
 
 test('IERS 20 C04 semicolon CSV: columns by header name, values as published, errors name the line', () => {
@@ -245,7 +246,7 @@ test('IERS 20 C04 semicolon CSV: columns by header name, values as published, er
 });
 
 test('bundled table: 14 C04 up to 2021-12-31, then 20 C04 (the newer series wins where both cover a day)', () => {
-  const bundled = loadEopTable();
+  const bundled = bundledEopTable();
   const csv = loadEopTable(BUNDLED_EOP_RECENT_FILE);
   const before = Epoch.fromLabel('UTC', 59579, 0); // 2021-12-31
   assert.deepEqual(bundled.at(before), c04.at(before));
@@ -254,4 +255,5 @@ test('bundled table: 14 C04 up to 2021-12-31, then 20 C04 (the newer series wins
     if (mjd < 60184) assert.deepEqual(bundled.at(e), csv.at(e));
   }
   assert.equal(bundled.at(Epoch.fromLabel('UTC', 60185, 0)).covered, false);
+  assert.deepEqual(bundled.coverage(), { format: 'C04', rows: 22520, firstMjd: 37665, lastObservedMjd: 60184, lastMjd: 60184 });
 });

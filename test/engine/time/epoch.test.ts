@@ -85,6 +85,7 @@ test('hasExplicitZone / parseInstant', () => {
   assert.equal(Epoch.hasExplicitZone('2024-03-01'), false);
   assert.equal(Epoch.hasExplicitZone('nonsense Z'), false);
   assert.throws(() => Epoch.parseInstant('2024-03-01T12:00:00'), /time zone designator/);
+  assert.throws(() => Epoch.parseInstant('garbage'), /not an ISO-8601 instant/, 'garbage is not "missing a zone"');
   assert.equal(Epoch.parseInstant('2024-03-01T12:00:00+01:00').toIsoString(0), '2024-03-01T11:00:00Z');
 });
 

@@ -1,0 +1,97 @@
+/**
+ * REST habits of every resource, in one place (RFC 9110 §8.8.3 ETag, §13.1.1 If-Match, §15.3.2 201 + Location):
+ *
+ *  - A single resource's representation carries `ETag`: a strong tag of the STORED resource (its own fields, not
+ *    values derived from others), so it changes exactly when the resource is written.
+ *  - PUT, PATCH and DELETE honour `If-Match`: a list of tags or `*`. When none matches the current tag the write is
+ *    refused with 412 PRECONDITION_FAILED (nothing written; `details.etag` is the current tag). Weak tags (`W/"…"`)
+ *    never match (strong comparison). The check runs inside the write's own transaction, so no other write can
+ *    slip in between. Without If-Match a write goes ahead (last write wins).
+ *  - A 201 carries `Location`, the URL of what was created.
+ *
+ * How a resource uses it (ground stations, orbit determinations, tasks, products: the same four lines):
+ *   GET:    `return withEntityTag(c, entityTag(stored), c.json(view, 200))`
+ *   writes: route `request: { headers: IfMatchHeaderSchema, … }`, responses `...errorResponses(…, 412)`;
+ *           service, inside its transaction: `assertIfMatch(ifMatch, entityTag(current))`
+ *           with `ifMatch = ifMatchOf(c)` passed down from the route.
+ *   create: `return created(c.json(view, 201), location, entityTag(stored))`
+ * The OpenAPI document declares `ETag` / `Location` response headers and the If-Match parameter (below), and the
+ * test harness checks every 201 for Location and every documented ETag.
+ */
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { createHash } from 'node:crypto';
+import { ApiError } from './errors.ts';
+
+/** A JSON.stringify replacer that writes object keys in sorted order, so a tag depends on the content only. */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) sorted[key] = (value as Record<string, unknown>)[key];
+  return sorted;
+}
+
+/** Strong entity tag of a stored resource: `"<128-bit SHA-256 prefix, hex>"`. */
+export function entityTag(stored: unknown): string {
+  // Keys whose value is undefined are left out (as JSON.stringify does): `{ ...view, derived: undefined }` drops one.
+  return `"${createHash('sha256').update(JSON.stringify(stored, sortedKeys) ?? 'null').digest('hex').slice(0, 32)}"`;
+}
+
+/** Sets `ETag` on a response (returns it, for `return withEntityTag(c, tag, c.json(…))`). */
+export function withEntityTag<R extends Response>(_c: Context, tag: string, response: R): R {
+  response.headers.set('ETag', tag);
+  return response;
+}
+
+/** Sets `Location` (and `ETag` when given) on a 201 (returns it, for `return created(c.json(view, 201), location, tag)`). */
+export function created<R extends Response>(response: R, location: string, tag?: string): R {
+  response.headers.set('Location', location);
+  if (tag) response.headers.set('ETag', tag);
+  return response;
+}
+
+/** The If-Match condition of a request: `*`, a list of tags, or null when absent. */
+export type IfMatch = '*' | string[] | null;
+
+/** Parses `If-Match` (RFC 9110 §13.1.1): `*`, or a comma list of entity tags (weak ones kept, they never match). */
+export function ifMatchOf(c: Context): IfMatch {
+  const header = c.req.header('if-match');
+  if (header === undefined) return null;
+  const text = header.trim();
+  if (text === '*') return '*';
+  const tags = text.match(/(?:W\/)?"[^"]*"/g) ?? [];
+  if (tags.length === 0) throw new ApiError(400, 'VALIDATION_ERROR', 'If-Match must be * or a list of entity tags ("…")', { fieldErrors: { 'If-Match': 'must be * or quoted entity tags' } });
+  return tags;
+}
+
+/** Throws 412 PRECONDITION_FAILED unless `ifMatch` is absent, `*`, or names `currentTag` (strong comparison). */
+export function assertIfMatch(ifMatch: IfMatch | undefined, currentTag: string): void {
+  if (ifMatch === null || ifMatch === undefined || ifMatch === '*') return;
+  if (ifMatch.some((tag) => !tag.startsWith('W/') && tag === currentTag)) return;
+  throw new ApiError(412, 'PRECONDITION_FAILED', 'The resource has changed since it was read (If-Match does not match its ETag); read it again', {
+    code: 'request.precondition.failed',
+    details: { etag: currentTag, ifMatch },
+  });
+}
+
+/** The If-Match request header, for the `headers` of a PUT/PATCH/DELETE route. */
+export const IfMatchHeaderSchema = z.object({
+  'If-Match': z
+    .string()
+    .optional()
+    .openapi({
+      param: { name: 'If-Match', in: 'header' },
+      description: 'ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written',
+      example: '"3f1c0a…"',
+    }),
+});
+
+/** `headers` of a response that carries the ETag of the resource. */
+export const ETAG_HEADER = {
+  ETag: { description: 'Strong entity tag of the stored resource; send it back as If-Match to write only that version', required: true, schema: { type: 'string' } },
+} as const;
+
+/** `headers` of a 201: Location of the created resource. */
+export const LOCATION_HEADER = {
+  Location: { description: 'URL of the created resource', required: true, schema: { type: 'string', format: 'uri-reference' } },
+} as const;

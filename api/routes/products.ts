@@ -1,0 +1,97 @@
+/** Product routes (tag Products): /operations/products, /operations/products/{id}[/content]. */
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../context.ts';
+import { pageableQuery, pageSchema } from '../paging.ts';
+import { errorResponses, json, SECURED } from '../openapi.ts';
+import { getProduct, productContentResponse, productView } from '../services/products.ts';
+import { listProductsPage } from '../services/products.ts';
+
+const TAG = 'Products';
+
+const ProductSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['OEM', 'TLE', 'OEM_BATCH', 'OD_SOLUTION']),
+    spacecraftId: z.string().nullable().openapi({ description: 'Null for a batch (see summary.spacecraftIds)' }),
+    taskId: z.string().nullable(),
+    taskRunId: z.string().nullable(),
+    batchId: z.string().nullable(),
+    fileName: z.string(),
+    mediaType: z.string(),
+    spanStart: z.string().nullable().openapi({ format: 'date-time' }),
+    spanEnd: z.string().nullable().openapi({ format: 'date-time' }),
+    contentSha256: z.string().openapi({ description: 'SHA-256 of the file (lower-case hex); also its ETag' }),
+    sizeBytes: z.number().int(),
+    storedBytes: z.number().int().openapi({ description: 'Bytes at rest (deflated)' }),
+    summary: z.record(z.string(), z.unknown()),
+    createdAt: z.string().openapi({ format: 'date-time' }),
+    expiresAt: z.string().nullable().openapi({ format: 'date-time' }),
+    contentUrl: z.string(),
+  })
+  .openapi('Product');
+
+const IdParam = z.object({ id: z.string().min(1).openapi({ param: { name: 'id', in: 'path' }, description: 'Product id' }) });
+
+const instant = (description: string) => z.string().optional().openapi({ description, format: 'date-time' });
+
+const listRoute = createRoute({
+  method: 'get', path: '/operations/products', tags: [TAG], security: SECURED,
+  summary: 'List stored products (paged)',
+  description:
+    'Filters: spacecraftId, taskId, kind (OEM, TLE, OEM_BATCH; repeatable or comma-separated), createdFrom/createdTo, spanFrom/spanTo ' +
+    '(products whose span overlaps). Sortable: createdAt (default desc), spanStart, sizeBytes, kind. Permission read:products.',
+  request: {
+    query: z.object({
+      ...pageableQuery,
+      spacecraftId: z.string().optional(),
+      taskId: z.string().optional(),
+      kind: z.union([z.string(), z.array(z.string())]).optional(),
+      createdFrom: instant('Created at or after'),
+      createdTo: instant('Created at or before'),
+      spanFrom: instant('Span ends at or after'),
+      spanTo: instant('Span starts at or before'),
+    }),
+  },
+  responses: { 200: { description: 'A page of products', content: json(pageSchema(ProductSchema, 'ProductPage')) }, ...errorResponses() },
+});
+
+const getRoute = createRoute({
+  method: 'get', path: '/operations/products/{id}', tags: [TAG], security: SECURED,
+  summary: 'Product metadata', description: 'Permission read:products.',
+  request: { params: IdParam },
+  responses: { 200: { description: 'The product', content: json(ProductSchema) }, ...errorResponses(404) },
+});
+
+/** The file as stored: OEM/TLE text or a batch ZIP (the whole file, or one byte range of it). */
+const FILE_CONTENT = { 'text/plain': { schema: z.string() }, 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } };
+
+const contentRoute = createRoute({
+  method: 'get', path: '/operations/products/{id}/content', tags: [TAG], security: SECURED,
+  summary: 'Download the file (OEM/TLE text or the batch ZIP)',
+  description:
+    'ETag = "<contentSha256>"; If-None-Match → 304; Range: bytes=a-b | a- | -n (one range) → 206 with Content-Range; ' +
+    'unsatisfiable → 416 with Content-Range: bytes */size; several ranges are served as the whole file (200); If-Range with ' +
+    'another ETag serves the whole file. Permission read:products.',
+  request: { params: IdParam },
+  responses: {
+    200: { description: 'The file', headers: { ETag: { description: '"<contentSha256>"', required: true, schema: { type: 'string' } } }, content: FILE_CONTENT },
+    206: {
+      description: 'One byte range of the file (the media type of the file)',
+      headers: { 'Content-Range': { description: 'bytes first-last/size', required: true, schema: { type: 'string' } } },
+      content: FILE_CONTENT,
+    },
+    304: { description: 'Not modified' },
+    416: { description: 'Range not satisfiable', headers: { 'Content-Range': { description: 'bytes */size', required: true, schema: { type: 'string' } } } },
+    ...errorResponses(404),
+  },
+});
+
+export function registerProductRoutes(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(listRoute, async (c) => c.json(await listProductsPage(c.get('deps').db, c.get('caller').organizationId, c.req.valid('query')), 200));
+
+  app.openapi(getRoute, async (c) => c.json(productView(await getProduct(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id)), 200));
+
+  app.openapi(contentRoute, async (c) =>
+    productContentResponse(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id, c.req.raw.headers) as never,
+  );
+}

@@ -1,0 +1,159 @@
+/** Scheduled task and task-run schemas (validation + OpenAPI). */
+import { z } from '@hono/zod-openapi';
+import { OEM_COVARIANCE_FRAME_VALUES, OEM_FRAME_VALUES, TIME_SYSTEM_VALUES } from './stateVectors.ts';
+import { MAX_INTERVAL_SECONDS, MIN_INTERVAL_SECONDS } from '../services/taskSchedule.ts';
+import { pageableQuery } from '../paging.ts';
+
+/** Kinds a task can be created with. UNSPECIFIED exists only for rows that predate the task API (see the migration). */
+export const CREATABLE_TASK_KINDS = ['GENERATE_OEM', 'GENERATE_TLE', 'ORBIT_DETERMINATION'] as const;
+export const TASK_KINDS = ['UNSPECIFIED', ...CREATABLE_TASK_KINDS] as const;
+
+const MAX_OFFSET_SECONDS = 30 * 86400;
+
+const instant = (description: string) => z.string().min(1).max(64).openapi({ description, format: 'date-time' });
+
+export const OemTaskParametersSchema = z
+  .object({
+    startOffsetSeconds: z.number().int().min(-MAX_OFFSET_SECONDS).max(MAX_OFFSET_SECONDS).default(0).openapi({
+      description: 'Start of the span relative to the run time (the slot the run stands for), seconds; default 0',
+    }),
+    durationSeconds: z.number().int().min(60).max(30 * 86400).default(86400).openapi({ description: 'Span length, s (60 s … 30 days; default 1 day)' }),
+    timeBetweenPoints: z.number().int().min(60).max(86400).default(60).openapi({ description: 'Seconds, 60..86400 (default 60)' }),
+    referenceFrame: z.enum(OEM_FRAME_VALUES).default('GCRF'),
+    timeSystem: z.enum(TIME_SYSTEM_VALUES).default('UTC'),
+    includeCovariance: z.boolean().default(false),
+    covarianceFrame: z.enum(OEM_COVARIANCE_FRAME_VALUES).default('RTN'),
+  })
+  .strict()
+  .openapi('OemTaskParameters', { description: "GENERATE_OEM: an OEM of the craft's latest eligible state over [run time + startOffsetSeconds, + durationSeconds]" });
+
+export const TleTaskParametersSchema = z
+  .object({
+    epochOffsetSeconds: z.number().int().min(-MAX_OFFSET_SECONDS).max(MAX_OFFSET_SECONDS).default(0).openapi({
+      description: 'TLE epoch relative to the run time, seconds; default 0',
+    }),
+  })
+  .strict()
+  .openapi('TleTaskParameters', { description: 'GENERATE_TLE: a TLE of the craft at run time + epochOffsetSeconds' });
+
+export const OdTaskParametersSchema = z
+  .object({
+    startOffsetSeconds: z.number().int().min(-MAX_OFFSET_SECONDS).max(0).default(-86400).openapi({
+      description: 'Start of the tracking span relative to the run time, seconds (≤ 0; default −1 day)',
+    }),
+    durationSeconds: z.number().int().min(60).max(30 * 86400).default(86400).openapi({ description: 'Span length, s (60 s … 30 days; default 1 day)' }),
+    autoAccept: z.boolean().default(false).openapi({ description: 'Accept a converged solution as a state vector (later OEM/TLE use it)' }),
+  })
+  .strict()
+  .openapi('OdTaskParameters', { description: 'ORBIT_DETERMINATION: an orbit determination over [run time + startOffsetSeconds, + durationSeconds]' });
+
+export const ScheduleSchema = z
+  .discriminatedUnion('type', [
+    z.object({
+      type: z.literal('INTERVAL'),
+      intervalSeconds: z.number().int().min(MIN_INTERVAL_SECONDS).max(MAX_INTERVAL_SECONDS)
+        .openapi({ description: `Period, s (${MIN_INTERVAL_SECONDS} … ${MAX_INTERVAL_SECONDS})` }),
+      start: instant('First slot (ISO-8601 instant with zone); default: the creation time. Slots are start + k·interval').optional(),
+    }).strict(),
+    z.object({
+      type: z.literal('CRON'),
+      expression: z.string().min(1).max(120).openapi({ description: '5-field cron expression (minute hour day-of-month month day-of-week), evaluated in UTC', example: '0 */6 * * *' }),
+    }).strict(),
+    z.object({ type: z.literal('ONCE'), at: instant('The one run (ISO-8601 instant with zone)') }).strict(),
+  ])
+  .openapi('TaskSchedule');
+
+export const RetentionSchema = z
+  .object({
+    maxCount: z.number().int().min(1).max(1000).nullable().optional().openapi({ description: 'Keep at most this many products (newest first)' }),
+    maxAgeDays: z.number().int().min(1).max(3650).nullable().optional().openapi({ description: 'Delete products older than this many days' }),
+  })
+  .strict()
+  .openapi('TaskRetention', { description: 'Retention of the products of the task; default {maxCount: 10}. At least one of the two.' });
+
+const commonFields = {
+  name: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters'),
+  schedule: ScheduleSchema,
+  enabled: z.boolean().optional().openapi({ description: 'Default true' }),
+  retention: RetentionSchema.optional(),
+};
+
+export const CreateTaskSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ ...commonFields, kind: z.literal('GENERATE_OEM'), parameters: OemTaskParametersSchema.optional() }).strict(),
+    z.object({ ...commonFields, kind: z.literal('GENERATE_TLE'), parameters: TleTaskParametersSchema.optional() }).strict(),
+    z.object({ ...commonFields, kind: z.literal('ORBIT_DETERMINATION'), parameters: OdTaskParametersSchema.optional() }).strict(),
+  ])
+  .openapi('CreateTaskRequest');
+
+export type CreateTaskInput = z.infer<typeof CreateTaskSchema>;
+
+export const UpdateTaskSchema = z
+  .object({
+    name: commonFields.name.optional(),
+    kind: z.enum(CREATABLE_TASK_KINDS).optional().openapi({ description: 'Changing the kind replaces parameters (defaults unless sent)' }),
+    parameters: z.record(z.string(), z.unknown()).optional().openapi({ description: 'Merged into the current parameters (replaced when the kind changes)' }),
+    schedule: ScheduleSchema.optional(),
+    enabled: z.boolean().optional(),
+    retention: RetentionSchema.optional(),
+  })
+  .strict()
+  .openapi('UpdateTaskRequest');
+
+export type UpdateTaskInput = z.infer<typeof UpdateTaskSchema>;
+
+const LastRunSchema = z.object({
+  runId: z.string(),
+  at: z.string().openapi({ format: 'date-time', description: 'When the status was recorded' }),
+  status: z.enum(['RUNNING', 'SUCCEEDED', 'FAILED', 'RETRYING', 'QUEUED', 'CANCELLED']),
+  error: z.string().nullable(),
+  productId: z.string().nullable(),
+});
+
+export const TaskSchema = z
+  .object({
+    id: z.string(),
+    spacecraftId: z.string(),
+    name: z.string(),
+    kind: z.enum(TASK_KINDS),
+    parameters: z.record(z.string(), z.unknown()),
+    schedule: z.record(z.string(), z.unknown()).openapi({ description: 'As sent, with INTERVAL start filled in' }),
+    enabled: z.boolean(),
+    nextRunAt: z.string().nullable().openapi({ format: 'date-time', description: 'Null while disabled or after a one-off ran' }),
+    retention: z.object({ maxCount: z.number().int().nullable(), maxAgeDays: z.number().int().nullable() }),
+    lastRun: LastRunSchema.nullable(),
+    createdAt: z.string().openapi({ format: 'date-time' }),
+    updatedAt: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('ScheduledTask');
+
+export const TaskRunSchema = z
+  .object({
+    id: z.string(),
+    taskId: z.string(),
+    status: z.enum(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']),
+    scheduledFor: z.string().openapi({ format: 'date-time', description: 'The slot the run stands for (its product span is relative to it)' }),
+    dueSince: z.string().openapi({ format: 'date-time', description: 'First slot it covers; earlier than scheduledFor when slots were missed (downtime): they run once' }),
+    attempts: z.number().int(),
+    maxAttempts: z.number().int(),
+    retryAt: z.string().nullable().openapi({ format: 'date-time', description: 'QUEUED after a failure: not before this instant (backoff)' }),
+    error: z.string().nullable(),
+    productId: z.string().nullable(),
+    createdAt: z.string().openapi({ format: 'date-time' }),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+  })
+  .openapi('TaskRun');
+
+export const TaskCollectionPathSchema = z.object({
+  spacecraftId: z.string().min(1).openapi({ param: { name: 'spacecraftId', in: 'path' }, description: 'Canonical spacecraft id' }),
+});
+
+export const TaskPathSchema = TaskCollectionPathSchema.extend({
+  taskId: z.string().min(1).openapi({ param: { name: 'taskId', in: 'path' }, description: 'Task id' }),
+});
+
+export const TaskListQuerySchema = z.object({ ...pageableQuery });
+
+export const TASK_SORTABLE = ['name', 'createdAt', 'updatedAt', 'nextRunAt', 'kind'] as const;
+export const TASK_RUN_SORTABLE = ['scheduledFor', 'createdAt'] as const;

@@ -1,0 +1,114 @@
+/**
+ * `npm run bench:batch`: batch OEM generation against the same work as sequential single requests, through HTTP on a
+ * real listening server (own process, embedded libSQL file, WORKERS workers, default 2). 1-day LEO OEMs (SSO 700 km,
+ * default full force model: EGM96 20×20, Harris–Priester, SRP, Sun/Moon), 60 s steps.
+ *
+ * Prints: the sequential single-request rate (OEM/s), the batch rate for 1,000 items (POST → SUCCEEDED), the ratio to
+ * the goal 0.9 × single rate × workers, the server's RSS during a 250- and a 1,000-item batch (flat = memory does not
+ * grow with the item count), light GET latency while the batch runs, and the event-loop time the server spent on the
+ * ZIP and its pieces (from its log). BENCH_QUICK=1: 100 sequential requests and smaller batches.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { machineDescription, percentile, startBenchServer } from './lib/server.ts';
+
+const workers = Number(process.env.WORKERS ?? 2);
+const quick = process.env.BENCH_QUICK === '1';
+const sequentialCount = quick ? 100 : 1000;
+const batchSizes = quick ? [50, 200] : [250, 1000];
+
+const batchLogs: Array<Record<string, unknown>> = [];
+const server = await startBenchServer({ WORKERS: String(workers) }, { onLog: (r) => r.message === 'batch succeeded' && batchLogs.push(r) });
+
+function rssMiB(): number {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+try {
+  const base = server.baseUrl;
+  const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' };
+  const post = (path: string, body: unknown) => fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) });
+  const get = (path: string) => fetch(base + path, { headers });
+
+  const sc = (await (await post('/operations/spacecraft', {
+    name: 'BENCH-BATCH', cosparId: '2024-001A', launchMass: 1000, dryMass: 800, dragArea: 2, dragCoefficient: 2.2, srpArea: 2, reflectivityCoefficient: 1.3,
+  })).json()) as { id: string };
+  const EPOCH = '2024-01-01T00:00:00Z';
+  const sv = (await (await post('/operations/state-vectors', {
+    spacecraftId: sc.id, epoch: EPOCH, referenceFrame: 'GCRF', mass: 1000,
+    position: [1078.7057558860126, 473.89419427067367, -6987.482439539717], velocity: [6.0638805111585015, -4.359194026524568, 0.643596859521826],
+  })).json()) as { id: string };
+  const SPAN = { initialDate: EPOCH, finalDate: '2024-01-02T00:00:00Z', timeBetweenPoints: 60 };
+
+  async function single(): Promise<number> {
+    const r = await post(`/operations/state-vectors/${sv.id}/generate-oem`, SPAN);
+    const text = await r.text();
+    if (r.status !== 200) throw new Error(`OEM: ${r.status} ${text.slice(0, 200)}`);
+    return text.length;
+  }
+
+  /** Runs a batch of `count` items; samples the server's RSS and light GET latency meanwhile. */
+  async function batch(count: number) {
+    const gets: number[] = [];
+    let rssPeak = rssMiB();
+    const rssStart = rssPeak;
+    const t0 = performance.now();
+    const created = await post('/operations/ephemerides/batch', { ...SPAN, items: Array.from({ length: count }, () => ({ stateVectorId: sv.id })) });
+    const postMs = performance.now() - t0;
+    const job = (await created.json()) as { id: string; status: string };
+    if (created.status !== 202) throw new Error(`batch: ${created.status} ${JSON.stringify(job)}`);
+    let status: { status: string; itemsDone: number; itemsFailed: number; productId: string | null } = job as never;
+    while (status.status === 'QUEUED' || status.status === 'RUNNING') {
+      const g0 = performance.now();
+      const r = await get(`/operations/state-vectors/${sv.id}`);
+      await r.arrayBuffer();
+      gets.push(performance.now() - g0);
+      rssPeak = Math.max(rssPeak, rssMiB());
+      status = (await (await get(`/operations/ephemerides/batch/${job.id}`)).json()) as never;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    if (status.status !== 'SUCCEEDED' || status.itemsFailed > 0) throw new Error(`batch ended ${JSON.stringify(status)}`);
+    const meta = (await (await get(`/operations/products/${status.productId}`)).json()) as { sizeBytes: number; contentSha256: string };
+    const zip = new Uint8Array(await (await get(`/operations/products/${status.productId}/content`)).arrayBuffer());
+    if (zip.length !== meta.sizeBytes || createHash('sha256').update(zip).digest('hex') !== meta.contentSha256) throw new Error('ZIP download does not match its metadata');
+    return { count, seconds, rate: count / seconds, postMs, gets, rssStart, rssPeak, zipMiB: zip.length / 2 ** 20 };
+  }
+
+  // Warm-up: every worker's EOP table and JIT.
+  for (let i = 0; i < 2 * workers; i++) await single();
+  await batch(2 * workers);
+
+  console.log(`Batch OEM benchmark: ${workers} workers, 1-day LEO OEMs, default full force model, 60 s steps; ${machineDescription()}`);
+  const s0 = performance.now();
+  for (let i = 0; i < sequentialCount; i++) await single();
+  const singleRate = sequentialCount / ((performance.now() - s0) / 1000);
+  console.log(`sequential single requests: ${sequentialCount} OEMs at ${singleRate.toFixed(1)} OEM/s (${(1000 / singleRate).toFixed(1)} ms each)`);
+
+  const goal = 0.9 * singleRate * workers;
+  const results = [];
+  for (const size of batchSizes) {
+    const r = await batch(size);
+    results.push(r);
+    const log = batchLogs.at(-1) ?? {};
+    console.log(
+      `batch of ${size}: ${r.seconds.toFixed(1)} s, ${r.rate.toFixed(1)} OEM/s = ${(r.rate / singleRate).toFixed(2)} × single ` +
+        `(goal ≥ ${goal.toFixed(1)} OEM/s = 0.9 × single × ${workers}: ${r.rate >= goal ? 'met' : 'NOT met'}); ZIP ${r.zipMiB.toFixed(1)} MiB; ` +
+        `POST ${r.postMs.toFixed(0)} ms`,
+    );
+    console.log(
+      `  server RSS ${r.rssStart.toFixed(0)} → peak ${r.rssPeak.toFixed(0)} MiB; light GET during the batch p50 ${percentile(r.gets, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(r.gets, 99).toFixed(1)} ms, max ${Math.max(...r.gets).toFixed(1)} ms (${r.gets.length} GETs)`,
+    );
+    console.log(
+      `  event loop on the ZIP: longest entry step ${Number(log.maxZipStepMs ?? NaN).toFixed(2)} ms, longest piece write ${Number(log.maxPieceWriteMs ?? NaN).toFixed(2)} ms, ` +
+        `total ${Number(log.zipAndWriteMs ?? NaN).toFixed(0)} ms; server event-loop delay p99 ${Number(log.eventLoopDelayP99Ms ?? NaN).toFixed(1)} ms, ` +
+        `max ${Number(log.eventLoopDelayMaxMs ?? NaN).toFixed(1)} ms; max buffered ${(Number(log.maxBufferedBytes ?? 0) / 1024).toFixed(0)} KiB, max in flight ${log.maxInFlight}`,
+    );
+  }
+  const [small, large] = results;
+  console.log(`memory: peak RSS ${small!.rssPeak.toFixed(0)} MiB (${small!.count} items) vs ${large!.rssPeak.toFixed(0)} MiB (${large!.count} items); server VmHWM ${server.peakRssMiB().toFixed(0)} MiB`);
+} finally {
+  await server.stop();
+}

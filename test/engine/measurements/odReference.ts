@@ -1,0 +1,121 @@
+/**
+ * The Orekit OD reference scenarios (test/fixtures/od, see its README) as engine inputs: stations, measurements read
+ * from the TDM files with the project's reader (engine/ccsds/tdm.ts), the truth trajectory (Lagrange-interpolated
+ * between its 60 s samples) and the propagation input of the reference force model.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseTdm } from '../../../engine/ccsds/tdm.ts';
+import type { StoredStatePropagationInput } from '../../../engine/ephemeris/propagation.ts';
+import type { MeasurementInput, ObservableKind, StationInput } from '../../../engine/measurements/types.ts';
+import { Epoch } from '../../../engine/time/epoch.ts';
+
+export const OD_FIXTURES = fileURLToPath(new URL('../../fixtures/od/', import.meta.url));
+
+export type ScenarioId = 'V1' | 'V2';
+export const TDM_FILES: Record<ScenarioId, string[]> = { V1: ['V1_range.tdm', 'V1_rangerate.tdm'], V2: ['V2_azel.tdm'] };
+
+export interface Truth {
+  od_epoch_utc: string;
+  truth_state_at_od_epoch_gcrf: { pos_km: number[]; vel_km_s: number[] };
+  a_priori_state_gcrf: { pos_km: number[]; vel_km_s: number[] };
+  spacecraft_properties: { mass_kg: number; area_m2: number; cd: number; cr: number };
+  samples: number[][];
+}
+
+export interface OrekitSolution {
+  tdm_parse_check: Record<string, { segments: number; observations_per_keyword: Record<string, number> }>;
+  solution: {
+    converged: boolean;
+    iterations: number;
+    estimated_state_gcrf: { pos_km: number[]; vel_km_s: number[] };
+    covariance: number[][];
+    sigmas: number[];
+    rms_normalized_residuals: number;
+  };
+  error_vs_truth: { position_error_m: number; velocity_error_m_s: number; position_error_over_arc_max_m: number };
+  iterations_log: { iteration: number; orekit_rms: number }[];
+  timing: { wall_ms_all: number[]; wall_ms_min: number; wall_ms_median: number; os_load_average_1min_before: number };
+  residuals: [string, string, string, number | number[], string][];
+}
+
+const json = <T>(name: string): T => JSON.parse(readFileSync(OD_FIXTURES + name, 'utf8')) as T;
+
+export const loadTruth = (): Truth => json<Truth>('truth.json');
+export const loadSolution = (id: ScenarioId): OrekitSolution => json<OrekitSolution>(`${id}_solution.json`);
+
+export function loadStations(): StationInput[] {
+  const s = json<{ min_elevation_deg: number; stations: { name: string; itrf_m: [number, number, number] }[] }>('stations.json');
+  return s.stations.map((st) => ({ id: st.name, name: st.name, itrfPositionM: st.itrf_m, elevationMaskDeg: s.min_elevation_deg }));
+}
+
+/** Keyword of a TDM data line → model kind. */
+const KIND: Record<string, ObservableKind> = { RANGE: 'RANGE', DOPPLER_INSTANTANEOUS: 'RANGE_RATE' };
+
+/**
+ * Measurements of a scenario from its TDM files, parsed by engine/ccsds/tdm.ts; ANGLE_1/ANGLE_2 at one epoch form
+ * one AZEL measurement. Ids are `<file>#<n>`. Also returns the per-file keyword counts and segment counts.
+ */
+export function loadMeasurements(id: ScenarioId): { measurements: MeasurementInput[]; counts: Record<string, { segments: number; keywords: Record<string, number> }> } {
+  const measurements: MeasurementInput[] = [];
+  const counts: Record<string, { segments: number; keywords: Record<string, number> }> = {};
+  for (const file of TDM_FILES[id]) {
+    const tdm = parseTdm(readFileSync(OD_FIXTURES + file, 'utf8'));
+    const keywords: Record<string, number> = {};
+    counts[file] = { segments: tdm.segments.length, keywords };
+    for (const seg of tdm.segments) {
+      const meta = seg.metadata;
+      const path = meta.path ?? [];
+      const twoWay = path.length === 3 && path[0] === path[2];
+      const station = meta.participants[0]!;
+      const timetag = meta.values['TIMETAG_REF']?.toString() === 'TRANSMIT' ? 'TRANSMIT' : 'RECEIVE';
+      let pending: MeasurementInput | null = null;
+      for (const obs of seg.observations) {
+        keywords[obs.keyword] = (keywords[obs.keyword] ?? 0) + 1;
+        const epochUtc = Epoch.parse(obs.epoch, 'UTC').toIsoString(6);
+        const base = { epochUtc, sigma: null, twoWay, timetag, stationId: station, frame: null, outlier: false } as const;
+        if (obs.keyword === 'ANGLE_1') {
+          pending = { id: `${file}#${measurements.length}`, kind: 'AZEL', observed: [obs.value, Number.NaN], ...base };
+        } else if (obs.keyword === 'ANGLE_2') {
+          if (!pending || pending.epochUtc !== epochUtc) throw new Error(`${file}: ANGLE_2 without ANGLE_1 at ${epochUtc}`);
+          pending.observed[1] = obs.value;
+          measurements.push(pending);
+          pending = null;
+        } else {
+          const kind = KIND[obs.keyword];
+          if (!kind) throw new Error(`${file}: unexpected keyword ${obs.keyword}`);
+          measurements.push({ id: `${file}#${measurements.length}`, kind, observed: [obs.value], ...base });
+        }
+      }
+    }
+  }
+  return { measurements, counts };
+}
+
+/** The reference force model (Orekit PropBench 'full': EGM96 20×20, Harris–Priester n = 4, SRP, Sun and Moon). */
+export function propagationInput(state: { pos_km: number[]; vel_km_s: number[] }, epochUtc: string, truth: Truth, positionToleranceM?: number): StoredStatePropagationInput {
+  const sc = truth.spacecraft_properties;
+  return {
+    state: { epoch: epochUtc, positionKm: state.pos_km, velocityKmS: state.vel_km_s, frame: 'GCRF', massKg: sc.mass_kg },
+    spacecraft: { dragAreaM2: sc.area_m2, dragCoefficient: sc.cd, srpAreaM2: sc.area_m2, reflectivityCoefficient: sc.cr },
+    forceModel: { gravityDegree: 20, gravityOrder: 20, atmosphere: 'HARRIS_PRIESTER', solarRadiationPressure: true, thirdBodies: ['SUN', 'MOON'] },
+    burns: [],
+    ...(positionToleranceM !== undefined ? { integrator: { positionToleranceM } } : {}),
+  };
+}
+
+/** Truth state (km, km/s) at t seconds from the OD epoch: 10-point Lagrange over the 60 s samples. */
+export function truthAt(truth: Truth, t: number, out: Float64Array = new Float64Array(6)): Float64Array {
+  const s = truth.samples;
+  const n = 10;
+  const h = s[1]![0]! - s[0]![0]!;
+  const i0 = Math.max(0, Math.min(s.length - n, Math.round(t / h) - n / 2));
+  out.fill(0);
+  for (let j = 0; j < n; j++) {
+    const tj = s[i0 + j]![0]!;
+    let w = 1;
+    for (let l = 0; l < n; l++) if (l !== j) w *= (t - s[i0 + l]![0]!) / (tj - s[i0 + l]![0]!);
+    for (let k = 0; k < 6; k++) out[k] += w * s[i0 + j]![1 + k]!;
+  }
+  return out;
+}
