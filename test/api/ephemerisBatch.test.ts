@@ -43,25 +43,31 @@ describe('a batch with failing items', () => {
     const sc = await createSpacecraft(svc, key, { forceModel: J2_ONLY, cosparId: '2023-042A' });
     const sv = await createStateVector(svc, key, ssoState(sc));
     const noState = await createSpacecraft(svc, key, { forceModel: J2_ONLY });
+    // A state 97 days before the span: beyond the propagation gap limit (60 days).
+    const farCraft = await createSpacecraft(svc, key, { forceModel: J2_ONLY, cosparId: '2023-043A' });
+    const farState = await createStateVector(svc, key, { ...ssoState(farCraft), epoch: '2022-12-01T00:00:00Z' });
     const items = [
       { stateVectorId: sv.id },
       { stateVectorId: 'SV-999999' },
       { spacecraftId: noState },
       { stateVectorId: sv.id, includeCovariance: true },
       { spacecraftId: sc, referenceFrame: 'ITRF', timeSystem: 'TT' },
+      { stateVectorId: farState.id },
     ];
     const { status, body, response } = await post({ ...SPAN, items });
     assert.equal(status, 202, JSON.stringify(body));
     assert.equal(response.headers.get('location'), `/operations/ephemerides/batch/${body.id}`);
     assert.equal(body.status, 'QUEUED');
-    assert.equal(body.itemCount, 5);
+    assert.equal(body.itemCount, 6);
 
     assert.equal(await runner().drain(), 1);
     const done = (await (await svc.request('GET', `/operations/ephemerides/batch/${body.id}`, { key })).json()) as any;
     assert.equal(done.status, 'SUCCEEDED', JSON.stringify(done));
-    assert.equal(done.itemsDone, 5);
-    assert.equal(done.itemsFailed, 3);
-    assert.deepEqual(done.failures.map((f: any) => [f.index, f.error]), [[1, 'NOT_FOUND'], [2, 'NO_ELIGIBLE_STATE'], [3, 'COVARIANCE_UNAVAILABLE']]);
+    assert.equal(done.itemsDone, 6);
+    assert.equal(done.itemsFailed, 4);
+    assert.deepEqual(done.failures.map((f: any) => [f.index, f.error]), [
+      [1, 'NOT_FOUND'], [2, 'NO_ELIGIBLE_STATE'], [3, 'COVARIANCE_UNAVAILABLE'], [5, 'PROPAGATION_SPAN_TOO_LONG'],
+    ]);
     assert.ok(done.productId);
 
     const meta = (await (await svc.request('GET', `/operations/products/${done.productId}`, { key })).json()) as any;
@@ -76,7 +82,7 @@ describe('a batch with failing items', () => {
     const names = Object.keys(zip).sort();
     assert.deepEqual(names, [`00000_2023-042A_${sv.id}.oem`, `00004_2023-042A_${sv.id}.oem`, 'manifest.csv']);
     const manifest = strFromU8(zip['manifest.csv']!).trim().split('\n');
-    assert.equal(manifest.length, 6);
+    assert.equal(manifest.length, 7);
     assert.match(manifest[2]!, /^1,SV-999999,,FAILED,,NOT_FOUND,/);
     assert.match(manifest[5]!, new RegExp(`^4,${sv.id},${sc},OK,00004_`));
 

@@ -1,7 +1,9 @@
 /** Background work on the compute pool (task runs, batch items) goes behind requests and never causes a 503. */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { createPool } from '../../workers/pool.ts';
+import { backgroundBudgetScenario } from '../helpers/poolScenarios.ts';
 
 test('a request task overtakes waiting background tasks; background tasks never saturate the queue', async () => {
   const pool = await createPool({ size: 1, maxQueue: 1 });
@@ -20,4 +22,38 @@ test('a request task overtakes waiting background tasks; background tasks never 
   } finally {
     await pool.close();
   }
+});
+
+/** What backgroundBudgetScenario must give on either runtime. */
+function checkBackgroundBudgets(result: Record<string, unknown>): void {
+  assert.equal(result.first, 'finished');
+  assert.equal(result.waitedLong, 'finished', 'the budget of a background task starts when a worker takes it');
+  assert.equal(result.cancelledWhileWaiting, 'cancelled');
+  assert.equal(result.overBudget, 'timeout');
+  // 600 + 50 + 500 ms of work; the cancelled 5 s task never ran.
+  assert.ok((result.elapsedMs as number) < 4000, `took ${result.elapsedMs} ms: the cancelled task ran`);
+  assert.equal(result.after, 'finished');
+  assert.equal((result.stats as { running: number }).running, 0);
+}
+
+test('background tasks: budget from dispatch, cancelled while waiting, stopped over budget (Node pool)', async () => {
+  const pool = await createPool({ size: 1 });
+  try {
+    checkBackgroundBudgets(await backgroundBudgetScenario(pool));
+  } finally {
+    await pool.close();
+  }
+});
+
+test('background tasks: budget from dispatch, cancelled while waiting, stopped over budget (Deno pool)', { timeout: 120_000 }, async () => {
+  const script = [
+    "import { createPool } from './workers/pool.ts';",
+    "import { backgroundBudgetScenario } from './test/helpers/poolScenarios.ts';",
+    'const pool = await createPool({ size: 1 });',
+    'console.log(JSON.stringify(await backgroundBudgetScenario(pool)));',
+    'await pool.close();',
+  ].join('\n');
+  const run = spawnSync('node_modules/.bin/deno', ['eval', '--ext=ts', script], { encoding: 'utf8', timeout: 110_000, env: { ...process.env } });
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  checkBackgroundBudgets(JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}'));
 });

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
-import { MeasurementJobRunner } from '../../api/services/measurementJobRunner.ts';
+import { MEASUREMENT_JOB_STAGED_TABLES, MeasurementJobRunner } from '../../api/services/measurementJobRunner.ts';
 import { inspectTrackingFile } from '../../engine/tracking/index.ts';
 import { resolveTrackedObjects } from '../../api/services/measurements.ts';
 import { claimNextJob, findJob, insertJob } from '../../storage/measurementJobs.ts';
@@ -19,7 +19,9 @@ import {
   setOutlierByIds,
   type NewMeasurement,
 } from '../../storage/measurements.ts';
-import { abandonOrphanJobBatches, StagedBatch, StagedBatchAbandonedError } from '../../storage/stagedWrites.ts';
+import { abandonOrphanJobBatches, StagedBatch, StagedBatchAbandonedError, type StagedTable } from '../../storage/stagedWrites.ts';
+import { MeasurementContextWriter } from '../../api/services/measurementContexts.ts';
+import { MeasurementSink, streamTrackingFile, type MeasurementGroup } from '../../engine/tracking/index.ts';
 import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
 import { makeTdm } from '../helpers/tracking.ts';
 
@@ -46,9 +48,16 @@ function rows(count: number, from = 0): NewMeasurement[] {
   }));
 }
 
+/** The first measurement group of a TDM that carries its context (as the job's parse gives it). */
+async function tdmGroupWithContext(text: string): Promise<MeasurementGroup | null> {
+  let found: MeasurementGroup | null = null;
+  await streamTrackingFile(text, new MeasurementSink(100_000, (batch) => void (found ??= batch.newGroups.find((g) => g.context) ?? null)));
+  return found;
+}
+
 /** Stages `count` rows of file `file` in chunks of `chunk` rows into a new batch of job `jobId`. */
-async function stage(jobId: string, file: string, count: number, chunk = 100): Promise<StagedBatch> {
-  const batch = await StagedBatch.open(svc.db, { kind: 'measurement_jobs', key: jobId, owner: 'test' }, [MEASUREMENTS_TABLE]);
+async function stage(jobId: string, file: string, count: number, chunk = 100, tables: readonly StagedTable[] = [MEASUREMENTS_TABLE]): Promise<StagedBatch> {
+  const batch = await StagedBatch.open(svc.db, { kind: 'measurement_jobs', key: jobId, owner: 'test' }, tables);
   const all = rows(count);
   for (let at = 0; at < count; at += chunk) {
     await batch.chunk(async (tx) => {
@@ -109,9 +118,17 @@ describe('staged batches', () => {
       organizationId, filename: 'crash.tdm', format: 'TDM', contentSha256: 'x', content: new TextEncoder().encode(text),
       summary: { resolution: resolved, measurementCount: inspected.summary.measurementCount },
     });
-    // The first attempt claims the job with a short lease, stages part of the rows and "dies".
+    // The first attempt claims the job with a short lease, stages a context and part of the rows, and "dies".
     await claimNextJob(svc.db, 'runner-that-died', 50);
-    const crashed = await stage(job.id, 'crash.tdm', 500);
+    const crashed = await stage(job.id, 'crash.tdm', 500, 100, MEASUREMENT_JOB_STAGED_TABLES);
+    const deadContexts = new MeasurementContextWriter(organizationId, job.id, 'crash.tdm', crashed.id);
+    const group = await tdmGroupWithContext(text);
+    assert.ok(group, 'the TDM has a group with a context');
+    await crashed.chunk(async (tx) => void (await deadContexts.add(tx, group, Object.values(resolved)[0]!)));
+    assert.equal(await count('SELECT COUNT(*) AS n FROM measurement_contexts WHERE job_id = ?', [job.id]), 1);
+    // Deleting the file's measurements meanwhile leaves the staged context alone (it belongs to the upload).
+    await deleteMeasurementsByFile(svc.db, organizationId, craftId, 'crash.tdm');
+    assert.equal(await count('SELECT COUNT(*) AS n FROM measurement_contexts WHERE job_id = ?', [job.id]), 1);
     await new Promise((resolve) => setTimeout(resolve, 80));
     const runner = new MeasurementJobRunner(svc.db, svc.pool, { owner: 'runner-after-restart' });
     assert.equal(await runner.drain(), 1);
@@ -121,6 +138,15 @@ describe('staged batches', () => {
     assert.equal(await count('SELECT COUNT(*) AS n FROM measurements WHERE batch_id = ?', [crashed.id]), 0, 'the dead attempt left nothing');
     assert.equal(await count('SELECT COUNT(*) AS n FROM measurements WHERE job_id = ?', [job.id]), 1400);
     assert.equal(await count('SELECT COUNT(*) AS n FROM staged_writes'), 0);
+    // The contexts are the live attempt's (RANGE and AZEL of the one segment), published with their counts.
+    assert.equal(await count('SELECT COUNT(*) AS n FROM measurement_contexts WHERE batch_id = ?', [crashed.id]), 0, 'the dead attempt left no context');
+    assert.equal(await count('SELECT COUNT(*) AS n FROM measurement_contexts WHERE job_id = ?', [job.id]), 2);
+    assert.equal(await count('SELECT SUM(measurement_count) AS n FROM measurement_contexts WHERE job_id = ?', [job.id]), 1400);
+    assert.equal(
+      await count('SELECT COUNT(*) AS n FROM measurements m JOIN measurement_contexts c ON c.id = m.context_id WHERE m.job_id = ?', [job.id]),
+      1400,
+      'every row references a published context of its own job',
+    );
   });
 
   test('batches of jobs that ended without them (failed after exhausting attempts) are swept', async () => {
