@@ -274,3 +274,16 @@ export async function markOrbitDeterminationAccepted(db: SqlExecutor, organizati
   });
   return result.rowsAffected === 1;
 }
+
+/**
+ * The accepted state vector `stateVectorNumber` was deleted: its orbit determination is no longer accepted (it may
+ * be accepted again), so no solution names a state vector that does not exist. Returns how many were released.
+ */
+export async function releaseAcceptedStateVector(db: SqlExecutor, organizationId: string, stateVectorNumber: number): Promise<number> {
+  const result = await db.execute({
+    sql: `UPDATE orbit_determinations SET accepted_state_vector_number = NULL, accepted_at = NULL, updated_at = ?
+          WHERE organization_id = ? AND accepted_state_vector_number = ?`,
+    args: [nowIso(), organizationId, stateVectorNumber],
+  });
+  return result.rowsAffected;
+}

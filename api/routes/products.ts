@@ -3,6 +3,8 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
+import { OrbitDeterminationSchema } from '../schemas/orbitDeterminations.ts';
+import { StateVectorSchema } from '../schemas/stateVectors.ts';
 import { getProduct, productContentResponse, productView } from '../services/products.ts';
 import { listProductsPage } from '../services/products.ts';
 
@@ -62,12 +64,26 @@ const getRoute = createRoute({
   responses: { 200: { description: 'The product', content: json(ProductSchema) }, ...errorResponses(404) },
 });
 
-/** The file as stored: OEM/TLE text or a batch ZIP (the whole file, or one byte range of it). */
-const FILE_CONTENT = { 'text/plain': { schema: z.string() }, 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } };
+/** The file as stored: OEM/TLE text, an orbit-determination solution (JSON) or a batch ZIP. */
+const FILE_CONTENT = {
+  'text/plain': { schema: z.string() },
+  'application/json': {
+    schema: z
+      .object({ orbitDetermination: OrbitDeterminationSchema, acceptedStateVector: StateVectorSchema.nullable() })
+      .openapi('OrbitDeterminationSolutionProduct', { description: 'OD_SOLUTION: the finished orbit determination, and the state vector it became when the task accepted it' }),
+  },
+  'application/zip': { schema: z.string().openapi({ format: 'binary' }) },
+};
+/** One byte range of such a file: its bytes, in the file's media type. */
+const RANGE_CONTENT = {
+  'text/plain': { schema: z.string() },
+  'application/json': { schema: z.string().openapi({ format: 'binary', description: 'bytes of the JSON file' }) },
+  'application/zip': { schema: z.string().openapi({ format: 'binary' }) },
+};
 
 const contentRoute = createRoute({
   method: 'get', path: '/operations/products/{id}/content', tags: [TAG], security: SECURED,
-  summary: 'Download the file (OEM/TLE text or the batch ZIP)',
+  summary: 'Download the file (OEM/TLE text, OD solution JSON or the batch ZIP)',
   description:
     'ETag = "<contentSha256>"; If-None-Match → 304; Range: bytes=a-b | a- | -n (one range) → 206 with Content-Range; ' +
     'unsatisfiable → 416 with Content-Range: bytes */size; several ranges are served as the whole file (200); If-Range with ' +
@@ -78,7 +94,7 @@ const contentRoute = createRoute({
     206: {
       description: 'One byte range of the file (the media type of the file)',
       headers: { 'Content-Range': { description: 'bytes first-last/size', required: true, schema: { type: 'string' } } },
-      content: FILE_CONTENT,
+      content: RANGE_CONTENT,
     },
     304: { description: 'Not modified' },
     416: { description: 'Range not satisfiable', headers: { 'Content-Range': { description: 'bytes */size', required: true, schema: { type: 'string' } } } },

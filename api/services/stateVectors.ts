@@ -23,6 +23,7 @@ import {
   type StoredCovariance,
   type StoredStateFrame,
 } from '../../storage/stateVectors.ts';
+import { releaseAcceptedStateVector } from '../../storage/orbitDeterminations.ts';
 import type { EarthDataStore } from './earthData.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
@@ -181,7 +182,10 @@ export async function getStateVector(db: SqlExecutor, organizationId: string, id
 export async function removeStateVector(db: Db, organizationId: string, id: string, ifMatch: IfMatch = null): Promise<void> {
   await inTransaction(db, async (tx) => {
     assertIfMatch(ifMatch, entityTag(await getStateVector(tx, organizationId, id)));
-    if (!(await deleteStateVector(tx, organizationId, parseDisplayId(id)))) throw stateVectorNotFound(id);
+    const displayNumber = parseDisplayId(id);
+    if (!(await deleteStateVector(tx, organizationId, displayNumber))) throw stateVectorNotFound(id);
+    // An orbit determination accepted as this state is accepted no more (GET shows acceptedStateVectorId null).
+    await releaseAcceptedStateVector(tx, organizationId, displayNumber);
   });
 }
 

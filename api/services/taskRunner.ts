@@ -297,8 +297,10 @@ export class TaskRunRunner extends LeasedJobRunner<TaskRun> {
         details: { orbitDeterminationId: od.id, status: od.status },
       });
     }
-    const accepted = p.autoAccept ? await acceptOrbitDetermination(deps, task.organizationId, od.id) : null;
-    const text = `${JSON.stringify({ orbitDetermination: od, acceptedStateVector: accepted }, null, 2)}\n`;
+    const accepted = p.autoAccept ? (await acceptOrbitDetermination(deps, task.organizationId, od.id)).stateVector : null;
+    // The OD as it is now (accepted: it names its state vector).
+    const finished = accepted ? await getOrbitDetermination(deps.db, task.organizationId, od.id) : od;
+    const text = `${JSON.stringify({ orbitDetermination: finished, acceptedStateVector: accepted }, null, 2)}\n`;
     return {
       kind: 'OD_SOLUTION',
       fileName: `${task.spacecraftId}_${compactTime(run.scheduledFor)}_od.json`,
@@ -307,7 +309,7 @@ export class TaskRunRunner extends LeasedJobRunner<TaskRun> {
       spanEnd: end.toIsoString(3),
       // A few kB of JSON: deflated here, it costs far less than a round trip to a worker.
       packed: packProduct(new TextEncoder().encode(text)),
-      summary: { orbitDeterminationId: od.id, converged: true, acceptedStateVectorId: (accepted as { id?: string } | null)?.id ?? null },
+      summary: { orbitDeterminationId: od.id, converged: true, acceptedStateVectorId: accepted?.id ?? null },
     };
   }
 }

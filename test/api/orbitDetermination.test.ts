@@ -176,6 +176,17 @@ describe('orbit determination', () => {
     assert.ok(tleErrorM < 50, `TLE after acceptance: ${tleErrorM.toFixed(1)} m from the OD state`);
     assert.ok(distanceKm(sgp4At(before), temeState) * 1000 > 300, 'the TLE before acceptance came from the a priori');
     console.log(`accepted ${stateVector.id}: OEM +12 h vs truth ${oemErrorM.toFixed(3)} m; TLE at epoch vs OD state ${tleErrorM.toFixed(1)} m`);
+
+    // Deleting the accepted state releases the solution: no dangling id, and it can be accepted again.
+    assert.equal((await svc.request('DELETE', `/operations/state-vectors/${stateVector.id}`, { key })).status, 204);
+    const released = await (await svc.request('GET', `/operations/orbit-determinations/${job.id}`, { key })).json();
+    assert.equal(released.acceptedStateVectorId, null);
+    const reaccepted = await svc.request('POST', `/operations/orbit-determinations/${job.id}/accept`, { key });
+    assert.equal(reaccepted.status, 201);
+    const { stateVector: second } = await reaccepted.json();
+    assert.notEqual(second.id, stateVector.id);
+    const view2 = await (await svc.request('GET', `/operations/orbit-determinations/${job.id}`, { key })).json();
+    assert.equal(view2.acceptedStateVectorId, second.id);
   });
 
   test('a fit that does not converge ends FAILED with the reason, keeps its residuals, and cannot be accepted', async () => {

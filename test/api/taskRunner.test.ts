@@ -13,6 +13,7 @@ import { createTask } from '../../api/services/scheduledTasks.ts';
 import { TaskRunRunner } from '../../api/services/taskRunner.ts';
 import { findScheduledTaskById } from '../../storage/scheduledTasks.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
+import { setUpScenario, storeState } from '../helpers/odScenario.ts';
 import { createSpacecraft, createStateVector, ssoState } from './stateVectors.helpers.ts';
 
 const J2_ONLY = { gravityDegree: 2, gravityOrder: 0, atmosphere: 'NONE', solarRadiationPressure: false, thirdBodies: [] };
@@ -270,5 +271,39 @@ describe('orbit determination tasks', () => {
     assert.equal(after.lastRun?.status, 'RETRYING');
     assert.match(after.lastRun!.error!, /^TOO_FEW_MEASUREMENTS: /);
     assert.equal((await products(task.id)).length, 0);
+  });
+
+  test('ORBIT_DETERMINATION with autoAccept on the V1 reference: the converged fit becomes the latest state and an OD_SOLUTION product', async () => {
+    const scenario = await setUpScenario(svc, key, 'V1');
+    const apriori = scenario.truth.a_priori_state_gcrf;
+    const aprioriId = await storeState(svc, key, scenario, apriori.pos_km, apriori.vel_km_s);
+    // Run at 2023-02-11T00:00Z with the default span [run − 1 d, run]: the day of the V1 passes.
+    const at = Date.parse('2023-02-11T00:00:00.000Z');
+    const task = await createTask(svc.db, organizationId, scenario.spacecraftId, {
+      name: 'nightly OD', kind: 'ORBIT_DETERMINATION', schedule: { type: 'ONCE', at: new Date(at).toISOString() }, parameters: { autoAccept: true },
+    } as never, at - HOUR);
+    assert.equal(await runner(new FakeClock(at), 'r-od-accept').drain(), 1);
+    const [run] = await runs(task.id);
+    assert.equal(run.status, 'SUCCEEDED', String(run.error));
+    const [product] = await products(task.id);
+    assert.equal(product.kind, 'OD_SOLUTION');
+    const { orbitDetermination, acceptedStateVector } = JSON.parse(await content(product.id));
+    assert.equal(orbitDetermination.converged, true);
+    assert.equal(orbitDetermination.aprioriStateVectorId, aprioriId);
+    assert.equal(orbitDetermination.startDate.slice(0, 19), '2023-02-10T00:00:00');
+    const latest = await (await svc.request('GET', `/operations/state-vectors/latest?spacecraftId=${scenario.spacecraftId}`, { key })).json();
+    assert.equal(latest.id, acceptedStateVector.id);
+    assert.equal(latest.sourceType, 'ORBIT_DETERMINATION');
+    assert.equal(latest.orbitSolutionId, orbitDetermination.id);
+    // The same fit as the API's own V1 run: within 1 m of the truth (0.06 m there).
+    const truth = scenario.truth.truth_state_at_od_epoch_gcrf.pos_km;
+    const errorM = Math.hypot(...latest.position.map((v: number, i: number) => v - truth[i]!)) * 1000;
+    assert.ok(errorM < 1, `accepted state ${errorM.toFixed(3)} m from the truth`);
+    assert.equal(orbitDetermination.acceptedStateVectorId, latest.id);
+    const meta = await (await svc.request('GET', `/operations/products/${product.id}`, { key })).json();
+    assert.equal(meta.kind, 'OD_SOLUTION');
+    assert.equal(meta.summary.acceptedStateVectorId, latest.id);
+    const view = await (await svc.request('GET', `/operations/orbit-determinations/${orbitDetermination.id}`, { key })).json();
+    assert.equal(view.acceptedStateVectorId, latest.id);
   });
 });
