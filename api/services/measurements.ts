@@ -298,35 +298,30 @@ async function acceptFile(
     cache?.delete(jobId);
     const earlier = outcome.duplicateOf;
     params.duplicateOfJobId = earlier.id;
+  }
+  // What every accepted file's result says, queued or duplicate.
+  const accepted = {
+    filename: file.name, errorCode: null, errors: [], params, measurementContext,
+    uncertaintySummary: summary.uncertaintySummary, warnings: summary.warnings,
+  };
+  if (outcome.duplicateOf) {
+    const earlier = outcome.duplicateOf;
     return {
-      filename: file.name,
+      ...accepted,
       jobId: earlier.id,
       status: 'duplicate',
       message:
         `the same content was already uploaded for the same spacecraft (${JSON.stringify(earlier.filename)}, job ${earlier.id}, ${earlier.status}); ` +
         'nothing queued — upload with ?allowDuplicate=true to store it again',
       code: `import.tracking.${summary.format.toLowerCase()}.duplicate`,
-      errorCode: null,
-      errors: [],
-      params,
-      measurementContext,
-      uncertaintySummary: summary.uncertaintySummary,
-      warnings: summary.warnings,
     };
   }
-  const job = outcome.job!;
   return {
-    filename: file.name,
-    jobId: job.id,
+    ...accepted,
+    jobId: outcome.job!.id,
     status: 'success',
     message: `${summary.measurementCount} measurements queued for import`,
     code: `import.tracking.${summary.format.toLowerCase()}.queued`,
-    errorCode: null,
-    errors: [],
-    params,
-    measurementContext,
-    uncertaintySummary: summary.uncertaintySummary,
-    warnings: summary.warnings,
   };
 }
 
