@@ -8,6 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { matchedRoutes } from 'hono/route';
 import type { ZodError } from 'zod';
+import { readMultipartBodies } from './multipart.ts';
 import { PoolSaturatedError, TaskCancelledError, TaskTimeoutError, withSignal } from '../workers/pool.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errorResponse, REASON_PHRASES } from './errors.ts';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use('/operations/*', requireUtf8JsonBody());
   const mediaTypes = new Map<string, string[]>();
   app.use('/operations/*', requireDeclaredMediaType(mediaTypes));
+  app.use('/operations/*', readMultipartBodies());
 
   registerSecurityScheme(app);
   registerHealthRoutes(app);

@@ -5,6 +5,7 @@
  * no control characters (U+0000–U+001F, U+007F–U+009F): a name that cannot have been stored is refused, never searched for.
  */
 import { validationError } from './errors.ts';
+import { fileBytes } from './multipart.ts';
 
 export const MAX_FILE_NAME_LENGTH = 255;
 
@@ -44,7 +45,7 @@ export async function uploadedParts(c: { req: { parseBody(options: { all: true }
     const name = file.name || 'unnamed';
     const problem = fileNameProblem(name);
     if (problem) throw validationError({ [`files.${index}`]: `file name ${problem}` });
-    files.push({ name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    files.push({ name, bytes: await fileBytes(file) });
   }
   return files;
 }

@@ -10,6 +10,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
+import { fileBytes } from '../multipart.ts';
 import { errorResponses, json, MANEUVER_CONTRACT_VERSION, openApiDocument, SECURED, TAGS } from '../openapi.ts';
 import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
 import {
@@ -244,7 +245,7 @@ function uploadedFiles(value: unknown): Promise<UploadedFile[]> {
     parts.map(async (part, index) => {
       if (!(part instanceof File)) throw validationError({ [`files.${index}`]: 'must be a file part (with a filename)' });
       if (part.name.trim() === '') throw validationError({ [`files.${index}`]: 'the file name must not be blank' });
-      return { filename: part.name, bytes: new Uint8Array(await part.arrayBuffer()) };
+      return { filename: part.name, bytes: await fileBytes(part) };
     }),
   );
 }
