@@ -9,6 +9,7 @@
  * and `fileBytes` gives a part's bytes without reading the File back.
  */
 import type { Context } from 'hono';
+import { Buffer } from 'node:buffer';
 import { HTTPException } from 'hono/http-exception';
 
 /** Header block of one part, at most (names and file names are short). */

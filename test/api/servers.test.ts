@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { browserSkipReason, openDocsPage } from '../helpers/browser.ts';
+import { makeTdm } from '../helpers/tracking.ts';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -81,6 +82,15 @@ test('Deno server: `deno task start` serves the same app and answers an authenti
     assert.equal(body.totalElements, 0);
     const unauth = await fetch(`http://127.0.0.1:${port}/operations/spacecraft`);
     assert.equal(unauth.status, 401);
+    // A multipart upload is read by the streaming reader (api/multipart.ts) on Deno too.
+    const form = new FormData();
+    form.append('file', new File([makeTdm({ participants: ['DSS-65', 'DENO-SAT'], start: '2026-10-01T00:00:00', count: 3 })], 'deno.tdm'));
+    const inspect = await fetch(`http://127.0.0.1:${port}/operations/measurements/inspect`, { method: 'POST', headers: { Authorization: 'Bearer deno-test-key' }, body: form });
+    const inspected = await inspect.json();
+    assert.equal(inspect.status, 200, JSON.stringify(inspected));
+    assert.equal(inspected.format, 'TDM', JSON.stringify(inspected));
+    assert.equal(inspected.measurementCount, 6, JSON.stringify(inspected)); // 3 ranges, 3 az/el pairs
+    assert.equal(inspected.unresolvedObjects.length, 1, 'no spacecraft DENO-SAT: reported, not an error');
     // /docs and its Swagger UI assets (swagger-ui-dist, through the app) work on Deno too — no CDN.
     const docs = await (await fetch(`http://127.0.0.1:${port}/docs`)).text();
     assert.match(docs, /\/docs\/assets\/swagger-ui-dist\/swagger-ui-bundle\.js/);
