@@ -31,7 +31,11 @@ export interface NewMeasurementContext {
   context: TrackingContext;
 }
 
-export interface MeasurementContextRecord {
+/**
+ * A stored context: the TDM fields of TrackingContext as the file gave them, and where they went. Rows stored before
+ * the context was kept (migration 0006, `recorded` false) have no segment or keyword and only participant names.
+ */
+export interface MeasurementContextRecord extends Omit<TrackingContext, 'segmentIndex' | 'dataKeyword' | 'participants'> {
   id: number;
   spacecraftId: string;
   jobId: string;
@@ -39,27 +43,12 @@ export interface MeasurementContextRecord {
   measurementType: string;
   stationName: string | null;
   groundStationId: string | null;
-  /** False for rows stored before the context was kept (migration 0006): every TDM field below is then null. */
+  /** False for rows stored before the context was kept (migration 0006): every TDM field is then null. */
   recorded: boolean;
   measurementCount: number;
   segmentIndex: number | null;
   dataKeyword: string | null;
   participants: ContextParticipant[] | string[];
-  path: number[] | null;
-  path2: number[] | null;
-  mode: string | null;
-  timetagRef: string | null;
-  integrationIntervalS: number | null;
-  integrationRef: string | null;
-  turnaroundNumerator: number | null;
-  turnaroundDenominator: number | null;
-  rangeMode: string | null;
-  rangeModulus: number | null;
-  rangeUnits: string | null;
-  angleType: string | null;
-  transmitBand: string | null;
-  receiveBand: string | null;
-  referenceFrame: string | null;
 }
 
 function pathText(path: number[] | null): string | null {

@@ -40,9 +40,11 @@ describe('readMultipart', () => {
     form.append('files', new File([''], 'empty.sp3'));
     form.append('note', 'a text field, ünïcode');
     const { body, boundary } = await encoded(form);
-    const expected = await new Response(body, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }).formData();
+    const expected = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }).formData();
+    const entries: Array<[string, FormDataEntryValue]> = [];
+    expected.forEach((value, name) => entries.push([name, value]));
     const expectedParts = await Promise.all(
-      [...expected.entries()].map(async ([name, value]) => ({
+      entries.map(async ([name, value]) => ({
         name,
         filename: typeof value === 'string' ? null : value.name,
         bytes: typeof value === 'string' ? new TextEncoder().encode(value) : new Uint8Array(await value.arrayBuffer()),
