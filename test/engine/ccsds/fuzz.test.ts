@@ -12,18 +12,7 @@ import { parseOpm } from '../../../engine/ccsds/opm.ts';
 import { parseTdm } from '../../../engine/ccsds/tdm.ts';
 import { parseSp3 } from '../../../engine/sp3/sp3.ts';
 import { fixture, fixtureNames } from './helpers.ts';
-
-/** mulberry32: small deterministic PRNG. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../helpers/random.ts';
 
 const PARSERS: Record<string, (text: string) => unknown> = {
   ocm: parseOcm, oem: parseOem, opm: parseOpm, tdm: parseTdm, sp3: parseSp3,
@@ -70,7 +59,7 @@ function mutate(text: string, rnd: () => number): string {
 }
 
 test('fuzz: mutated valid files either parse or fail with CcsdsParseError', { timeout: 120_000 }, () => {
-  const rnd = random(0xa9515);
+  const rnd = seededRandom(0xa9515);
   let accepted = 0;
   let rejected = 0;
   for (const [directory, parse] of Object.entries(PARSERS)) {
