@@ -2,29 +2,26 @@
  * Node entry point: `npm start`. Serves on PORT; SIGTERM/SIGINT stop accepting, drain, close pool and DB; SIGHUP
  * re-reads the Earth-data directory (new EOP, leap-second, space-weather files) without dropping requests.
  */
-import { serve } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.ts';
 import { logError, logInfo } from './log.ts';
+import { listenNode } from './runtime/nodeServer.ts';
 import { reloadEarthDataOnSignal } from './services/earthData.ts';
 import { startService } from './service.ts';
 
 const config = loadConfig();
 const service = await startService(config);
-
-const server = serve({ fetch: service.app.fetch, port: config.port }, (info: AddressInfo) => {
-  logInfo('apsis listening', { port: info.port, database: config.databaseUrl.startsWith('file:') ? config.databaseUrl : 'remote', workers: config.workers });
-  // Machine-readable line for scripts and tests that start us on PORT=0.
-  console.log(`APSIS_LISTENING port=${info.port}`);
-});
+const listener = await listenNode(service.app.fetch, { port: config.port });
+logInfo('apsis listening', { port: listener.port, database: config.databaseUrl.startsWith('file:') ? config.databaseUrl : 'remote', workers: config.workers });
+// Machine-readable line for scripts and tests that start us on PORT=0.
+console.log(`APSIS_LISTENING port=${listener.port}`);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logInfo('shutting down', { signal });
-  // close() stops accepting and resolves once in-flight requests have completed.
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  // Stops accepting and resolves once in-flight requests have completed.
+  await listener.close();
   try {
     await service.close();
   } catch (error) {

@@ -1,14 +1,20 @@
 /**
- * Test harness: a real service (in-memory libSQL, real worker pool) driven through the app's
- * `fetch`, plus helpers to mint organizations and keys. Every HTTP test uses this.
+ * Test harness: a real service (an embedded libSQL file, the real worker pool) listening on a socket through the same
+ * Node adapter as `npm start` (api/runtime/nodeServer.ts), driven by a real HTTP client (fetch; node:http when a test
+ * needs a chosen source address), plus helpers to mint organizations and keys. Every HTTP test uses this.
+ *
+ * `handle` sends a request through the app's `fetch` in-process: only for unit tests of one handler or middleware
+ * (a peer address that cannot be bound on this machine, say), named as such in the test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AssertionError } from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { loadConfig, type Config } from '../../api/config.ts';
 import { openApiDocument } from '../../api/openapi.ts';
 import { startService, type Service } from '../../api/service.ts';
+import { listenNode, type NodeListener } from '../../api/runtime/nodeServer.ts';
 import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from '../../api/permissions.ts';
 import { createApiKey } from '../../storage/apiKeys.ts';
 import { ensureOrganization } from '../../storage/organizations.ts';
@@ -16,8 +22,13 @@ import { ensureOwner } from '../../storage/owners.ts';
 import { OpenApiContract } from './openapiContract.ts';
 
 export interface TestService extends Service {
-  /** Sends a request through app.fetch. `json` sets the body and Content-Type. */
+  /** Base URL of the listening server (`http://127.0.0.1:<port>`). */
+  baseUrl: string;
+  port: number;
+  /** Sends a request over the socket. `json` sets the body and Content-Type. */
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
+  /** In-process (app.fetch, no socket): unit tests of a single handler only. */
+  handle(method: string, path: string, options?: RequestOptions): Promise<Response>;
   /** Creates (or reuses) an organization and returns a fresh key secret for it. */
   key(options?: KeyOptions): Promise<{ secret: string; id: string; organizationId: string }>;
 }
@@ -34,7 +45,10 @@ export interface RequestOptions {
   json?: unknown;
   body?: BodyInit;
   headers?: Record<string, string>;
-  /** Socket peer address seen by the app (defaults to 127.0.0.1). */
+  /**
+   * Source address of the client's socket. Over the socket only loopback addresses can be bound (any 127.x.y.z, or
+   * ::1 with a service started with `listenHostname: '::'`); `handle` accepts any address.
+   */
   remoteAddress?: string;
   /** Aborting it is the client going away (the request's signal aborts, as the servers do on a closed connection). */
   signal?: AbortSignal;
@@ -60,7 +74,12 @@ let sharedContract: OpenApiContract | null = null;
  * A service on a fresh embedded database file (as in production: WAL, one connection per
  * transaction; libSQL's `:memory:` client has a single connection that a transaction blocks).
  */
-export async function createTestService(overrides: Partial<Config> = {}): Promise<TestService> {
+export interface TestServiceOptions {
+  /** Address the server listens on: `127.0.0.1` (default) or `::` (dual stack, for IPv6 peers). */
+  listenHostname?: string;
+}
+
+export async function createTestService(overrides: Partial<Config> = {}, options: TestServiceOptions = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-test-'));
   const config: Config = {
     ...loadConfig({}),
@@ -74,31 +93,60 @@ export async function createTestService(overrides: Partial<Config> = {}): Promis
     ...overrides,
   };
   const service = await startService(config);
+  const listenHostname = options.listenHostname ?? '127.0.0.1';
+  let listener: NodeListener;
+  try {
+    listener = await listenNode(service.app.fetch, { port: 0, hostname: listenHostname });
+  } catch (error) {
+    await service.close();
+    throw error;
+  }
+  const baseUrl = `http://${listenHostname === '::' ? '127.0.0.1' : listenHostname}:${listener.port}`;
   // Every test service of a process has the same routes: one document (and compiled validators) per process.
   sharedContract ??= new OpenApiContract(openApiDocument(service.app));
   const contract = sharedContract;
+
+  const checkContract = async (method: string, path: string, response: Response, options: RequestOptions) => {
+    if (options.skipContractCheck || method === 'HEAD') return;
+    const problems = contract.check(method, new URL(path, 'http://x').pathname, response, await response.clone().text());
+    if (problems.length > 0) {
+      throw new AssertionError({ message: `The response contradicts the OpenAPI document:\n${problems.join('\n')}` });
+    }
+  };
+  const prepare = (options: RequestOptions): { headers: Headers; body: BodyInit | undefined } => {
+    const headers = new Headers(options.headers);
+    if (options.key !== undefined) headers.set('Authorization', `Bearer ${options.key}`);
+    let body = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    }
+    return { headers, body };
+  };
+
   return {
     ...service,
+    baseUrl,
+    port: listener.port,
     async close() {
+      await listener.close();
       await service.close();
       rmSync(dir, { recursive: true, force: true });
     },
     async request(method, path, options = {}) {
-      const headers = new Headers(options.headers);
-      if (options.key !== undefined) headers.set('Authorization', `Bearer ${options.key}`);
-      let body = options.body;
-      if (options.json !== undefined) {
-        body = JSON.stringify(options.json);
-        if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-      }
+      const { headers, body } = prepare(options);
+      const response =
+        options.remoteAddress === undefined
+          ? await fetch(`${baseUrl}${path}`, { method, headers, body, signal: options.signal, redirect: 'manual' })
+          : await requestFrom(options.remoteAddress, listener.port, method, path, headers, body, options.signal);
+      await checkContract(method, path, response, options);
+      return response;
+    },
+    async handle(method, path, options = {}) {
+      const { headers, body } = prepare(options);
       const request = new Request(`http://apsis.test${path}`, { method, headers, body, signal: options.signal });
       const response = await service.app.fetch(request, { remoteAddress: options.remoteAddress ?? '127.0.0.1' });
-      if (!options.skipContractCheck && method !== 'HEAD') {
-        const problems = contract.check(method, new URL(request.url).pathname, response, await response.clone().text());
-        if (problems.length > 0) {
-          throw new AssertionError({ message: `The response contradicts the OpenAPI document:\n${problems.join('\n')}` });
-        }
-      }
+      await checkContract(method, path, response, options);
       return response;
     },
     async key(options = {}) {
@@ -115,4 +163,53 @@ export async function createTestService(overrides: Partial<Config> = {}): Promis
       return { secret, id: key.id, organizationId: org.id };
     },
   };
+}
+
+/**
+ * A request over the socket from a chosen loopback source address (node:http, which can bind `localAddress`; fetch
+ * cannot). The answer is turned into a fetch Response so tests read it the same way.
+ */
+async function requestFrom(
+  localAddress: string,
+  port: number,
+  method: string,
+  path: string,
+  headers: Headers,
+  body: BodyInit | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  const v6 = localAddress.includes(':');
+  if (!(v6 ? localAddress === '::1' : localAddress.startsWith('127.'))) {
+    throw new Error(`remoteAddress ${localAddress} cannot be bound on this machine: only 127.x.y.z or ::1 (use handle() for a unit test)`);
+  }
+  const encoded = body === undefined ? undefined : new Response(body);
+  const payload = encoded ? Buffer.from(await encoded.arrayBuffer()) : undefined;
+  const outgoing: Record<string, string> = {};
+  // A body such as FormData brings its own Content-Type (multipart, with its boundary), as fetch would send it.
+  const bodyType = encoded?.headers.get('content-type');
+  if (bodyType) outgoing['content-type'] = bodyType;
+  headers.forEach((value, name) => (outgoing[name] = value));
+  if (payload) outgoing['content-length'] = String(payload.length);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: v6 ? '::1' : '127.0.0.1', port, method, path, headers: outgoing, localAddress, signal },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(incoming.headers)) {
+            if (Array.isArray(value)) value.forEach((v) => responseHeaders.append(name, v));
+            else if (value !== undefined) responseHeaders.set(name, value);
+          }
+          const status = incoming.statusCode ?? 0;
+          const nullBody = status === 204 || status === 304 || method === 'HEAD';
+          resolve(new Response(nullBody ? null : Buffer.concat(chunks), { status, headers: responseHeaders }));
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
 }
