@@ -188,15 +188,15 @@ function requireUtf8JsonBody() {
   };
 }
 
-/** True when the request carries a body (a non-zero Content-Length, a Transfer-Encoding, or a body stream). */
+/**
+ * True when the request carries a body. On the wire a request has a body exactly when it sends Content-Length or
+ * Transfer-Encoding (RFC 9112 §6.1); the servers hand every DELETE, OPTIONS, … a body stream even without one, so the
+ * stream is not evidence (a bodiless DELETE from curl, fetch or Python must not be refused).
+ */
 function hasBody(c: Context): boolean {
   const length = c.req.header('content-length');
   if (length !== undefined && length.trim() !== '') return Number(length) !== 0;
-  if (c.req.header('transfer-encoding') !== undefined) return true;
-  // A fetch Request cannot carry a body on GET/HEAD; asking `c.req.raw.body` of one would build a full Request
-  // object (node-server) for nothing on every light read.
-  if (c.req.method === 'GET' || c.req.method === 'HEAD') return false;
-  return c.req.raw.body !== null;
+  return c.req.header('transfer-encoding') !== undefined;
 }
 
 /**
