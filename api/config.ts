@@ -1,6 +1,7 @@
 /** Runtime configuration from the environment (README → Configuration). */
 import { availableParallelism } from 'node:os';
 import { parseCidr } from './net/cidr.ts';
+import { TRUST_PROXY_WITHOUT_PROXIES } from './net/clientAddress.ts';
 import { resolve } from 'node:path';
 import { resolveDataDirectory } from '../resources/earthData/files.ts';
 
@@ -75,7 +76,7 @@ export const DEFAULT_DATA_URLS = {
 } as const;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  return {
+  const config: Config = {
     port: positiveInteger('PORT', env.PORT, 8080, true),
     databaseUrl: env.DATABASE_URL?.trim() || 'file:data/apsis.db',
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
@@ -100,4 +101,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     taskTimeBudgetsMs: budgetList('TASK_TIME_BUDGETS', env.TASK_TIME_BUDGETS),
     jobLeaseMs: positiveInteger('JOB_LEASE_MS', env.JOB_LEASE_MS, 60_000),
   };
+  if (config.trustProxy && config.trustedProxies.length === 0) throw new Error(TRUST_PROXY_WITHOUT_PROXIES);
+  return config;
 }

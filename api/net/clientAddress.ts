@@ -5,12 +5,16 @@
  * proxy appends the address it received the request from, so only the right-most entries were written by proxies
  * we run, and everything to their left is whatever the client sent (forgeable). The socket peer, then each entry
  * from the right, is skipped while it is one of our proxies (TRUSTED_PROXIES, CIDRs); the first address that is
- * not is the client. With TRUSTED_PROXIES empty, the socket peer alone is taken to be our proxy (one hop), so the
- * client is the right-most entry. With TRUSTED_PROXIES set, a request whose socket peer is not in it did not come
- * through our proxies and its header is ignored. When every hop is trusted, the left-most entry is the client. An
+ * not is the client. A request whose socket peer is not in TRUSTED_PROXIES did not come through our proxies and its
+ * header is ignored. TRUST_PROXY without TRUSTED_PROXIES is refused: anyone who can reach the port directly could then
+ * name any address (rotating it past the failed-authentication throttle, or throttling someone else's). When every hop is trusted, the left-most entry is the client. An
  * entry that is not an IP address ends the walk with no address (null: allowlists refuse it).
  */
 import { cidrContains, parseCidr, parseIp, type Cidr } from './cidr.ts';
+
+export const TRUST_PROXY_WITHOUT_PROXIES =
+  'TRUST_PROXY=true requires TRUSTED_PROXIES (the addresses or CIDRs of your reverse proxies): without it any client that ' +
+  'reaches the port directly could choose its own address through X-Forwarded-For';
 
 export interface ProxyTrust {
   trustProxy: boolean;
@@ -22,6 +26,7 @@ export class ClientAddressResolver {
   private readonly trusted: Cidr[];
 
   constructor(private readonly options: ProxyTrust) {
+    if (options.trustProxy && options.trustedProxies.length === 0) throw new Error(TRUST_PROXY_WITHOUT_PROXIES);
     this.trusted = options.trustedProxies.map((entry) => {
       const cidr = parseCidr(entry);
       if (!cidr) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
@@ -36,10 +41,8 @@ export class ClientAddressResolver {
   /** `peer`: the socket's remote address; `forwardedFor`: the X-Forwarded-For header (all values joined by commas). */
   resolve(peer: string | null, forwardedFor: string | null | undefined): string | null {
     if (!this.options.trustProxy || !forwardedFor) return peer;
-    if (this.trusted.length > 0) {
-      const peerAddress = peer ? parseIp(peer) : null;
-      if (!peerAddress || !this.isTrusted(peerAddress)) return peer;
-    }
+    const peerAddress = peer ? parseIp(peer) : null;
+    if (!peerAddress || !this.isTrusted(peerAddress)) return peer;
     const hops = forwardedFor.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
     if (hops.length === 0) return peer;
     for (let i = hops.length - 1; i >= 0; i--) {

@@ -108,7 +108,8 @@ function resolvePosition(input: PositionInput, current: Position | null, errors:
     return { ...geodetic, itrfPositionM: [itrf[0], itrf[1], itrf[2]] };
   }
   if (!geodeticSent) {
-    if (current) return current;
+    // Only the position fields: the whole record spread over the patch would undo its name and aliases.
+    if (current) return { latitudeDeg: current.latitudeDeg, longitudeDeg: current.longitudeDeg, heightM: current.heightM, itrfPositionM: current.itrfPositionM };
     errors.position = 'give latitudeDeg, longitudeDeg and heightM (WGS-84) or itrfPositionM';
     return null;
   }

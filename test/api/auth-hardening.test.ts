@@ -40,12 +40,14 @@ describe('Authorization scheme (RFC 9110 §11.1: case-insensitive)', () => {
 
 describe('client address behind proxies (X-Forwarded-For, right-most untrusted entry)', () => {
   test('resolver: the right-most entry that is not a trusted proxy; forged left-hand entries are ignored', () => {
-    const oneHop = new ClientAddressResolver({ trustProxy: true, trustedProxies: [] });
+    const oneHop = new ClientAddressResolver({ trustProxy: true, trustedProxies: ['172.16.0.5'] });
     // The appending proxy added the attacker's real address after the forged one.
     assert.equal(oneHop.resolve('172.16.0.5', '10.1.2.3, 198.51.100.7'), '198.51.100.7');
     assert.equal(oneHop.resolve('172.16.0.5', '198.51.100.7'), '198.51.100.7');
     assert.equal(oneHop.resolve('172.16.0.5', undefined), '172.16.0.5');
     assert.equal(oneHop.resolve('172.16.0.5', 'not-an-ip'), null);
+    // Without TRUSTED_PROXIES a direct client could name any address: refused at start-up.
+    assert.throws(() => new ClientAddressResolver({ trustProxy: true, trustedProxies: [] }), /requires TRUSTED_PROXIES/);
 
     const chain = new ClientAddressResolver({ trustProxy: true, trustedProxies: ['172.16.0.0/12', '2001:db8:ffff::/48'] });
     assert.equal(chain.resolve('172.16.0.5', '10.1.2.3, 198.51.100.7, 172.16.0.9'), '198.51.100.7');
@@ -59,18 +61,21 @@ describe('client address behind proxies (X-Forwarded-For, right-most untrusted e
     assert.equal(off.resolve('203.0.113.50', '10.1.2.3'), '203.0.113.50');
   });
 
-  test('TRUSTED_PROXIES is validated at start-up', () => {
+  test('TRUSTED_PROXIES is validated at start-up; TRUST_PROXY=true without it refuses to start', () => {
+    assert.throws(() => loadConfig({ TRUST_PROXY: 'true' }), /TRUST_PROXY=true requires TRUSTED_PROXIES/);
+    assert.equal(loadConfig({ TRUST_PROXY: 'true', TRUSTED_PROXIES: '10.0.0.1' }).trustProxy, true);
     assert.deepEqual(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 2001:db8::/32,192.0.2.1' }).trustedProxies, ['10.0.0.0/8', '2001:db8::/32', '192.0.2.1']);
     assert.throws(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8,nonsense' }), /TRUSTED_PROXIES: "nonsense"/);
   });
 
   test('HTTP: a forged left-most X-Forwarded-For does not pass a 10/8 allowlist; the audit records the real client', async () => {
-    const svc = await createTestService({ trustProxy: true });
+    // The socket peer 127.0.0.5 is our proxy, which appends the address it saw.
+    const svc = await createTestService({ trustProxy: true, trustedProxies: ['127.0.0.0/8'] });
     try {
       const { secret, id } = await svc.key({ ipAllowlist: ['10.0.0.0/8'] });
-      const forged = await svc.request('GET', LIST, { key: secret, remoteAddress: '172.16.0.5', headers: { 'X-Forwarded-For': '10.1.2.3, 198.51.100.7' } });
+      const forged = await svc.request('GET', LIST, { key: secret, remoteAddress: '127.0.0.5', headers: { 'X-Forwarded-For': '10.1.2.3, 198.51.100.7' } });
       assert.equal(forged.status, 403);
-      const inside = await svc.request('GET', LIST, { key: secret, remoteAddress: '172.16.0.5', headers: { 'X-Forwarded-For': '10.1.2.3' } });
+      const inside = await svc.request('GET', LIST, { key: secret, remoteAddress: '127.0.0.5', headers: { 'X-Forwarded-For': '10.1.2.3' } });
       assert.equal(inside.status, 200);
       await svc.audit.flush();
       assert.deepEqual((await listAuditEntries(svc.db, id)).map((r) => [r.status, r.clientIp]), [[403, '198.51.100.7'], [200, '10.1.2.3']]);
@@ -116,12 +121,12 @@ describe('failed authentications: audited, and throttled per address', () => {
       const { secret, id, organizationId } = await svc.key();
       await revokeApiKey(svc.db, id);
       const unknown = 'apsis_unknownSecretValue0123456789abcdef';
-      await svc.request('GET', LIST, { remoteAddress: '192.0.2.10', headers: { 'X-Correlation-Id': 'fail-1' } });
-      await svc.request('GET', LIST, { remoteAddress: '192.0.2.10', headers: { Authorization: 'Basic abc', 'X-Correlation-Id': 'fail-2' } });
-      await svc.request('GET', LIST, { remoteAddress: '192.0.2.10', key: unknown, headers: { 'X-Correlation-Id': 'fail-3' } });
-      await svc.request('GET', LIST, { remoteAddress: '192.0.2.10', key: secret, headers: { 'X-Correlation-Id': 'fail-4' } });
+      await svc.request('GET', LIST, { remoteAddress: '127.0.2.10', headers: { 'X-Correlation-Id': 'fail-1' } });
+      await svc.request('GET', LIST, { remoteAddress: '127.0.2.10', headers: { Authorization: 'Basic abc', 'X-Correlation-Id': 'fail-2' } });
+      await svc.request('GET', LIST, { remoteAddress: '127.0.2.10', key: unknown, headers: { 'X-Correlation-Id': 'fail-3' } });
+      await svc.request('GET', LIST, { remoteAddress: '127.0.2.10', key: secret, headers: { 'X-Correlation-Id': 'fail-4' } });
       await svc.audit.flush();
-      const rows = await listAuthFailures(svc.db, { clientIp: '192.0.2.10' });
+      const rows = await listAuthFailures(svc.db, { clientIp: '127.0.2.10' });
       assert.deepEqual(
         rows.map((r) => [r.correlationId, r.reason, r.apiKeyId, r.organizationId, r.keyPrefix, r.method, r.path]),
         [
@@ -143,18 +148,18 @@ describe('failed authentications: audited, and throttled per address', () => {
     try {
       const { secret } = await svc.key();
       for (let i = 0; i < 5; i++) {
-        assert.equal((await svc.request('GET', LIST, { remoteAddress: '198.51.100.66', key: `apsis_guess${i}xxxxxxxxxxxxxxxx` })).status, 401);
+        assert.equal((await svc.request('GET', LIST, { remoteAddress: '127.51.100.66', key: `apsis_guess${i}xxxxxxxxxxxxxxxx` })).status, 401);
       }
-      const blocked = await svc.request('GET', LIST, { remoteAddress: '198.51.100.66', key: secret });
+      const blocked = await svc.request('GET', LIST, { remoteAddress: '127.51.100.66', key: secret });
       assert.equal(blocked.status, 429);
       const retryAfter = Number(blocked.headers.get('retry-after'));
       assert.ok(retryAfter >= 50 && retryAfter <= 60, `Retry-After ${retryAfter}`);
       const body = await blocked.json();
       assert.equal(body.error, 'TOO_MANY_AUTH_FAILURES');
       assert.equal(body.details.retryAfterSeconds, retryAfter);
-      assert.equal((await svc.request('GET', LIST, { remoteAddress: '198.51.100.67', key: secret })).status, 200);
+      assert.equal((await svc.request('GET', LIST, { remoteAddress: '127.51.100.67', key: secret })).status, 200);
       await svc.audit.flush();
-      const reasons = (await listAuthFailures(svc.db, { clientIp: '198.51.100.66' })).map((r) => r.reason);
+      const reasons = (await listAuthFailures(svc.db, { clientIp: '127.51.100.66' })).map((r) => r.reason);
       assert.deepEqual(reasons, ['UNKNOWN_KEY', 'UNKNOWN_KEY', 'UNKNOWN_KEY', 'UNKNOWN_KEY', 'UNKNOWN_KEY', 'THROTTLED']);
     } finally {
       await svc.close();

@@ -96,29 +96,47 @@ describe('authorization', () => {
     await expectAccessDenied(await svc.request('GET', LIST, { key: secret }));
   });
 
-  test('IPv4 allowlist: inside passes, outside → 403', async () => {
-    const { secret } = await svc.key({ ipAllowlist: ['10.1.0.0/16'] });
-    assert.equal((await svc.request('GET', LIST, { key: secret, remoteAddress: '10.1.200.7' })).status, 200);
-    assert.equal((await svc.request('GET', LIST, { key: secret, remoteAddress: '::ffff:10.1.2.3' })).status, 200);
-    await expectAccessDenied(await svc.request('GET', LIST, { key: secret, remoteAddress: '10.2.0.1' }));
+  test('IPv4 allowlist over the socket: a client from inside passes, from outside → 403', async () => {
+    const { secret } = await svc.key({ ipAllowlist: ['127.1.0.0/16'] });
+    assert.equal((await svc.request('GET', LIST, { key: secret, remoteAddress: '127.1.200.7' })).status, 200);
+    await expectAccessDenied(await svc.request('GET', LIST, { key: secret, remoteAddress: '127.2.0.1' }));
   });
 
-  test('IPv6 allowlist: inside passes, outside → 403', async () => {
+  test('IPv6 and IPv4-mapped peers over a dual-stack socket: ::1 and ::ffff:127.1.x.y match their allowlists', async () => {
+    const dual = await createTestService({ apiKeyCacheTtlMs: 0 }, { listenHostname: '::' });
+    try {
+      const v6 = await dual.key({ ipAllowlist: ['::1/128'] });
+      assert.equal((await dual.request('GET', LIST, { key: v6.secret, remoteAddress: '::1' })).status, 200);
+      await expectAccessDenied(await dual.request('GET', LIST, { key: v6.secret, remoteAddress: '127.0.0.1' }));
+      // An IPv4 client of a dual-stack listener is seen as ::ffff:127.1.200.7; it matches the IPv4 range.
+      const v4 = await dual.key({ ipAllowlist: ['127.1.0.0/16'] });
+      assert.equal((await dual.request('GET', LIST, { key: v4.secret, remoteAddress: '127.1.200.7' })).status, 200);
+      await expectAccessDenied(await dual.request('GET', LIST, { key: v4.secret, remoteAddress: '::1' }));
+    } finally {
+      await dual.close();
+    }
+  });
+
+  test('unit (in-process handler, peers that cannot be bound here): IPv6 ranges and mapped IPv4 peers', async () => {
+    const v4 = await svc.key({ ipAllowlist: ['10.1.0.0/16'] });
+    assert.equal((await svc.handle('GET', LIST, { key: v4.secret, remoteAddress: '10.1.200.7' })).status, 200);
+    assert.equal((await svc.handle('GET', LIST, { key: v4.secret, remoteAddress: '::ffff:10.1.2.3' })).status, 200);
+    await expectAccessDenied(await svc.handle('GET', LIST, { key: v4.secret, remoteAddress: '10.2.0.1' }));
     const { secret } = await svc.key({ ipAllowlist: ['2001:db8:abcd::/48'] });
-    assert.equal((await svc.request('GET', LIST, { key: secret, remoteAddress: '2001:db8:abcd:12::1' })).status, 200);
-    await expectAccessDenied(await svc.request('GET', LIST, { key: secret, remoteAddress: '2001:db8:abce::1' }));
-    await expectAccessDenied(await svc.request('GET', LIST, { key: secret, remoteAddress: '10.0.0.1' }));
+    assert.equal((await svc.handle('GET', LIST, { key: secret, remoteAddress: '2001:db8:abcd:12::1' })).status, 200);
+    await expectAccessDenied(await svc.handle('GET', LIST, { key: secret, remoteAddress: '2001:db8:abce::1' }));
+    await expectAccessDenied(await svc.handle('GET', LIST, { key: secret, remoteAddress: '10.0.0.1' }));
   });
 
   test('X-Forwarded-For is ignored unless TRUST_PROXY=true', async () => {
     const { secret } = await svc.key({ ipAllowlist: ['203.0.113.0/24'] });
-    const headers = { 'X-Forwarded-For': '203.0.113.9, 10.0.0.1' };
-    await expectAccessDenied(await svc.request('GET', LIST, { key: secret, headers, remoteAddress: '10.0.0.1' }));
-    // 10.0.0.1 (the right-most entry) is one of our proxies, so the client is the entry before it.
-    const proxied = await createTestService({ trustProxy: true, trustedProxies: ['10.0.0.0/8'] });
+    const headers = { 'X-Forwarded-For': '203.0.113.9, 127.0.0.9' };
+    await expectAccessDenied(await svc.request('GET', LIST, { key: secret, headers, remoteAddress: '127.0.0.9' }));
+    // 127.0.0.9 (the right-most entry and the socket peer) is one of our proxies, so the client is the entry before it.
+    const proxied = await createTestService({ trustProxy: true, trustedProxies: ['127.0.0.0/8'] });
     try {
       const key = await proxied.key({ ipAllowlist: ['203.0.113.0/24'] });
-      assert.equal((await proxied.request('GET', LIST, { key: key.secret, headers, remoteAddress: '10.0.0.1' })).status, 200);
+      assert.equal((await proxied.request('GET', LIST, { key: key.secret, headers, remoteAddress: '127.0.0.9' })).status, 200);
       const outside = { 'X-Forwarded-For': '198.51.100.1' };
       assert.equal((await proxied.request('GET', LIST, { key: key.secret, headers: outside })).status, 403);
     } finally {
@@ -128,7 +146,7 @@ describe('authorization', () => {
 
   test('every authenticated request is audited (key, org, method, path, status, duration, correlation id, IP)', async () => {
     const { secret, id, organizationId } = await svc.key({ permissions: ['PERM_read:spacecraft'] });
-    await svc.request('GET', LIST, { key: secret, headers: { 'X-Correlation-Id': 'audit-1' }, remoteAddress: '192.0.2.5' });
+    await svc.request('GET', LIST, { key: secret, headers: { 'X-Correlation-Id': 'audit-1' }, remoteAddress: '127.0.2.5' });
     await svc.request('GET', '/operations/spacecraft/does-not-exist', { key: secret, headers: { 'X-Correlation-Id': 'audit-2' } });
     await svc.request('GET', '/operations/no-such-route', { key: secret, headers: { 'X-Correlation-Id': 'audit-3' } });
     await svc.audit.flush();
@@ -142,7 +160,7 @@ describe('authorization', () => {
       ],
     );
     assert.equal(rows[0]!.organizationId, organizationId);
-    assert.equal(rows[0]!.clientIp, '192.0.2.5');
+    assert.equal(rows[0]!.clientIp, '127.0.2.5');
     assert.ok(rows.every((r) => r.durationMs >= 0));
   });
 

@@ -111,6 +111,8 @@ describe('errors and correlation ids', () => {
       assert.ok(logged.some((line) => line.includes('boom-1')), 'the failure is logged with the correlation id');
     } finally {
       console.error = original;
+      // The database is already closed: the rest of the shutdown (audit flush) may fail; the listener and pool stop.
+      await broken.close().catch(() => undefined);
       await broken.pool.close();
     }
   });

@@ -104,9 +104,9 @@ test('admin CLI: org create, key create/list/revoke, owner disable', async () =>
     // Grants and allowlist can be changed on an existing key.
     await runAdmin(svc.db, ['key', 'update', created.id, '--permissions', 'read:spacecraft']);
     assert.equal((await svc.request('GET', '/operations/spacecraft', { key: created.secret })).status, 403);
-    await runAdmin(svc.db, ['key', 'update', created.id, '--permissions', 'PERM_read:spacecraft', '--allow-ip', '10.9.0.0/16']);
+    await runAdmin(svc.db, ['key', 'update', created.id, '--permissions', 'PERM_read:spacecraft', '--allow-ip', '127.9.0.0/16']);
     assert.equal((await svc.request('GET', '/operations/spacecraft', { key: created.secret })).status, 403, 'IP outside the new allowlist');
-    assert.equal((await svc.request('GET', '/operations/spacecraft', { key: created.secret, remoteAddress: '10.9.1.1' })).status, 200);
+    assert.equal((await svc.request('GET', '/operations/spacecraft', { key: created.secret, remoteAddress: '127.9.1.1' })).status, 200);
     await runAdmin(svc.db, ['key', 'update', created.id, '--allow-ip', '']);
     assert.equal((await svc.request('GET', '/operations/spacecraft', { key: created.secret })).status, 200, 'empty allowlist = any address');
     await assert.rejects(runAdmin(svc.db, ['key', 'update', 'no-such-key', '--permissions', 'all']), UsageError);

@@ -129,9 +129,12 @@ export async function createTestService(overrides: Partial<Config> = {}, options
     baseUrl,
     port: listener.port,
     async close() {
-      await listener.close();
-      await service.close();
-      rmSync(dir, { recursive: true, force: true });
+      try {
+        await listener.close();
+        await service.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
     async request(method, path, options = {}) {
       const { headers, body } = prepare(options);

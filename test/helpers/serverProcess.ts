@@ -1,0 +1,157 @@
+/**
+ * The service as its users start it: `npm start` (Node, api/server.ts) or `deno task start` (Deno, api/server.deno.ts)
+ * in a process of its own, on a free port and a fresh database file, driven over the socket. Tests that must hold on
+ * both runtimes (the wire tests, the generated-client walk) take a `WireService` and run once per runtime.
+ *
+ * Keys are minted by opening the same database file from the test process (SQLite in WAL mode serves both).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type Db } from '../../storage/db.ts';
+import { createApiKey } from '../../storage/apiKeys.ts';
+import { ensureOrganization } from '../../storage/organizations.ts';
+import { ensureOwner } from '../../storage/owners.ts';
+import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from '../../api/permissions.ts';
+import type { KeyOptions } from './service.ts';
+
+export type Runtime = 'node' | 'deno';
+export const RUNTIMES: readonly Runtime[] = ['node', 'deno'];
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** Resolves with the exit code once the process has exited. */
+  exited(): Promise<number | null>;
+  /** Sends a signal to the whole process group (the server and its workers). */
+  signal(signal: NodeJS.Signals): void;
+}
+
+const COMMANDS: Record<Runtime, [string, string[]]> = {
+  // `npm start` runs `tsx api/server.ts`; node --import tsx is the same without npm's signal handling in between.
+  node: [process.execPath, ['--import', 'tsx', 'api/server.ts']],
+  deno: ['node_modules/.bin/deno', ['task', 'start']],
+};
+
+/** Starts a server in its own process group, so a signal reaches the whole tree. Rejects when it exits first. */
+export function startServerProcess(runtime: Runtime, env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+  const [command, args] = COMMANDS[runtime];
+  const child = spawn(command, args, {
+    env: { ...process.env, PORT: '0', WORKERS: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // already gone
+    }
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal('SIGKILL');
+      reject(new Error(`${runtime} server did not start in time:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /APSIS_LISTENING port=(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(match[1]), output: () => output, exited: () => exit, signal });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exit.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${runtime} server exited with ${code} before listening:\n${output}`));
+    });
+  });
+}
+
+/** Stops a server: SIGTERM, then SIGKILL after 10 s. */
+export async function stopServerProcess(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exit = server.exited();
+  server.signal('SIGTERM');
+  const timer = setTimeout(() => server.signal('SIGKILL'), 10_000);
+  await exit;
+  clearTimeout(timer);
+}
+
+export interface WireRequestOptions {
+  key?: string;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** A running server of one runtime, reached only over the socket. */
+export interface WireService {
+  runtime: Runtime;
+  baseUrl: string;
+  server: ServerProcess;
+  /** The database file the server uses, opened from the test process (for minting keys and checking rows). */
+  db: Db;
+  request(method: string, path: string, options?: WireRequestOptions): Promise<Response>;
+  key(options?: KeyOptions): Promise<{ secret: string; id: string; organizationId: string }>;
+  close(): Promise<void>;
+}
+
+export async function startWireService(runtime: Runtime, env: Record<string, string> = {}): Promise<WireService> {
+  const dir = mkdtempSync(join(tmpdir(), `apsis-${runtime}-`));
+  const databaseUrl = `file:${join(dir, 'apsis.db')}`;
+  let server: ServerProcess;
+  try {
+    server = await startServerProcess(runtime, { DATABASE_URL: databaseUrl, APSIS_DATA_DIR: join(dir, 'earth-data'), APSIS_DATA_CHECK_INTERVAL_S: '0', ...env });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const db = await openDatabase({ url: databaseUrl });
+  const baseUrl = `http://127.0.0.1:${server.port}`;
+  return {
+    runtime,
+    baseUrl,
+    server,
+    db,
+    async request(method, path, options = {}) {
+      const headers = new Headers(options.headers);
+      if (options.key !== undefined) headers.set('Authorization', `Bearer ${options.key}`);
+      let body = options.body;
+      if (options.json !== undefined) {
+        body = JSON.stringify(options.json);
+        if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+      }
+      return fetch(`${baseUrl}${path}`, { method, headers, body, signal: options.signal, redirect: 'manual' });
+    },
+    async key(options = {}) {
+      const org = await ensureOrganization(db, options.organization ?? 'org-a');
+      const owner = await ensureOwner(db, org.id, options.owner ?? `ops@${org.name}.example`);
+      const { key, secret } = await createApiKey(db, {
+        organizationId: org.id,
+        ownerId: owner.id,
+        permissions: [...(options.permissions ?? PERMISSIONS)],
+        environments: options.environments ?? [OPERATIONS_ENVIRONMENT],
+        ipAllowlist: options.ipAllowlist ?? [],
+        expiresAt: options.expiresAt ?? null,
+      });
+      return { secret, id: key.id, organizationId: org.id };
+    },
+    async close() {
+      try {
+        await stopServerProcess(server);
+      } finally {
+        db.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
