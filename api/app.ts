@@ -9,12 +9,14 @@ import { HTTPException } from 'hono/http-exception';
 import { matchedRoutes } from 'hono/route';
 import type { ZodError } from 'zod';
 import { readMultipartBodies } from './multipart.ts';
+import { CcsdsWriteError } from '../engine/ccsds/errors.ts';
 import { PoolSaturatedError, TaskCancelledError, TaskTimeoutError, withSignal } from '../workers/pool.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errorResponse, REASON_PHRASES } from './errors.ts';
 import { logError, logInfo } from './log.ts';
 import { authenticate } from './middleware/auth.ts';
 import { correlationId } from './middleware/correlation.ts';
+import { limitHeaderBytes } from './middleware/limits.ts';
 import { toHonoPath } from './permissions.ts';
 import { openApiDocument, registerSecurityScheme } from './openapi.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
@@ -42,6 +44,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   });
 
   app.use('*', correlationId());
+  app.use('*', limitHeaderBytes());
   app.use('*', async (c, next) => {
     // Computations started for this request stop when its client disconnects (the request's signal aborts).
     const signal = () => c.req.raw.signal;
@@ -101,6 +104,13 @@ export function toErrorResponse(error: unknown, c: Context): Response {
     logInfo('request cancelled by the client; its computation was stopped', { correlationId: c.get('correlationId'), task: error.task });
     return errorResponse(c, 503, 'REQUEST_CANCELLED', error.message);
   }
+  if (error instanceof CcsdsWriteError) {
+    // A stored text no file may hold (stored before the rule at the door): the record's owner can fix it.
+    return errorResponse(c, 422, 'UNWRITABLE_TEXT', `The file cannot be written: ${error.message}; correct the record and retry`, {
+      code: 'file.text.unwritable',
+      details: { keyword: error.keyword },
+    });
+  }
   if (error instanceof HTTPException) {
     // Hono raises these for malformed JSON / form bodies in its validators.
     if (error.status === 400) {
@@ -118,20 +128,42 @@ export function toErrorResponse(error: unknown, c: Context): Response {
   return errorResponse(c, 500, 'Internal Server Error', 'An unexpected error occurred');
 }
 
-/** Unknown route → 404; a known path with another method → 405 with `Allow`. */
+/**
+ * Unknown route → 404; a known path with another method → 405 with `Allow`. The path must match a route exactly (a
+ * trailing slash is another path: 404, naming the path without it). Where several route paths match, the most
+ * specific wins, as in routing: `/maneuvers/export` is the export route (GET) and not `/maneuvers/{maneuverId}`, so
+ * its `Allow` lists only GET.
+ */
 function methodNotAllowedOrNotFound(app: OpenAPIHono<AppEnv>, c: Context): Response {
   const path = new URL(c.req.url).pathname;
-  const allowed = new Set<string>();
+  const matching = new Map<string, Set<string>>();
   for (const route of app.routes) {
     if (route.method === 'ALL' || route.path.includes('*')) continue;
-    if (pathPattern(route.path).test(path)) allowed.add(route.method);
+    if (!pathPattern(route.path).test(path)) continue;
+    const methods = matching.get(route.path) ?? new Set<string>();
+    methods.add(route.method);
+    matching.set(route.path, methods);
   }
-  if (allowed.size > 0) {
+  if (matching.size > 0) {
+    const mostLiteral = Math.max(...[...matching.keys()].map(literalSegments));
+    const allowed = new Set<string>();
+    for (const [routePath, methods] of matching) if (literalSegments(routePath) === mostLiteral) methods.forEach((m) => allowed.add(m));
+    if (allowed.has('GET')) allowed.add('HEAD');
     return errorResponse(c, 405, 'Method Not Allowed', `${c.req.method} is not supported on ${path}`, {
       headers: { Allow: [...allowed].sort().join(', ') },
     });
   }
+  if (path.length > 1 && path.endsWith('/')) {
+    const trimmed = path.replace(/\/+$/, '');
+    if ([...app.routes].some((route) => route.method !== 'ALL' && !route.path.includes('*') && pathPattern(route.path).test(trimmed))) {
+      return errorResponse(c, 404, 'Not Found', `No route for ${c.req.method} ${path}; did you mean ${trimmed} (without the trailing slash)?`);
+    }
+  }
   return errorResponse(c, 404, 'Not Found', `No route for ${c.req.method} ${path}`);
+}
+
+function literalSegments(honoPath: string): number {
+  return honoPath.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')).length;
 }
 
 const patternCache = new Map<string, RegExp>();
@@ -142,7 +174,7 @@ function pathPattern(honoPath: string): RegExp {
       .split('/')
       .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
       .join('/');
-    pattern = new RegExp(`^${body}/?$`);
+    pattern = new RegExp(`^${body}$`);
     patternCache.set(honoPath, pattern);
   }
   return pattern;

@@ -42,8 +42,8 @@ export async function uploadedParts(c: { req: { parseBody(options: { all: true }
   for (const [index, part] of parts.entries()) {
     if (typeof part === 'string') throw validationError({ files: 'each part must be a file, not a text field' });
     const file = part as File;
-    const name = file.name || 'unnamed';
-    const problem = fileNameProblem(name);
+    const name = file.name;
+    const problem = name === '' ? 'must not be empty (the part has filename="")' : fileNameProblem(name);
     if (problem) throw validationError({ [`files.${index}`]: `file name ${problem}` });
     files.push({ name, bytes: await fileBytes(file) });
   }

@@ -102,7 +102,9 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   412: 'Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED)',
   413: 'Payload too large (over MAX_UPLOAD_BYTES)',
   415: 'Unsupported media type',
+  431: 'Request header fields too large (over 16 KiB in all)',
   422: 'Unmet precondition (details)',
+  408: 'The request body stalled (no bytes for 30 s): the connection is closed',
   429: 'Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds',
   500: 'Unexpected error (no stack trace; logged with the correlation id)',
   503: 'Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED)',
@@ -144,7 +146,8 @@ const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait befo
 /**
  * The served OpenAPI document: generated from the routes, then completed centrally so that every operation is
  * documented as it behaves: every /operations operation may answer 400, 401 (as above), 403, 429 (failed
- * authentications throttled) and 500, and one with a request body also 413 and 415. Routes declare only what is particular to them.
+ * authentications throttled), 431 (headers too large) and 500, and one with a request body also 408 (stalled body,
+ * api/runtime/nodeServer.ts), 413 and 415. Routes declare only what is particular to them.
  */
 export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
   const document = app.getOpenAPI31Document({
@@ -165,8 +168,10 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
       responses['401'] ??= unauthorized;
       // Checked before any key is looked at (api/auth): any operation may answer it.
       responses['429'] ??= { ...standard(429), headers: RETRY_AFTER_HEADER };
+      // Checked before routing (api/middleware/limits.ts): any operation may answer it.
+      responses['431'] ??= standard(431);
       if (operation.requestBody) {
-        for (const status of ['413', '415']) responses[status] ??= standard(Number(status));
+        for (const status of ['408', '413', '415']) responses[status] ??= standard(Number(status));
       }
       // Every 201 names what it created (api/preconditions.ts); every If-Match write may answer 412.
       const createdResponse = responses['201'] as Json | undefined;

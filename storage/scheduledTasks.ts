@@ -201,13 +201,15 @@ export async function listDueTasks(db: SqlExecutor, nowIso: string, limit: numbe
 
 /**
  * Moves the task's next run from `expected` to `next` (null: no further run) only if it still is `expected` —
- * the compare-and-set that lets one instance, and only one, turn a due slot into a run.
+ * the compare-and-set that lets one instance, and only one, turn a due slot into a run. Taking a slot is not an edit
+ * of the task: `updatedAt` (and so the ETag) changes only when the last slot disables the task.
  */
 export function advanceNextRunStatement(taskId: string, expected: string, next: string | null, nowIso: string): InStatement {
   return {
-    sql: `UPDATE scheduled_tasks SET next_run_at = ?, enabled = CASE WHEN ? IS NULL THEN 0 ELSE enabled END, updated_at = ?
-          WHERE id = ? AND enabled = 1 AND next_run_at = ?`,
-    args: [next, next, nowIso, taskId, expected],
+    sql: `UPDATE scheduled_tasks SET next_run_at = ?1, enabled = CASE WHEN ?1 IS NULL THEN 0 ELSE enabled END,
+            updated_at = CASE WHEN ?1 IS NULL THEN ?2 ELSE updated_at END
+          WHERE id = ?3 AND enabled = 1 AND next_run_at = ?4`,
+    args: [next, nowIso, taskId, expected],
   };
 }
 

@@ -4,7 +4,7 @@
  * engine/ephemeris function, and turns engine errors into plain result objects, because custom error classes do not
  * survive the thread boundary.
  */
-import { CcsdsParseError } from '../engine/ccsds/errors.ts';
+import { CcsdsParseError, CcsdsWriteError } from '../engine/ccsds/errors.ts';
 import { parseOpm } from '../engine/ccsds/opm.ts';
 import { generateOem, OemTruncatedBeforeStartError, type GenerateOemInput, type GenerateOemResult } from '../engine/ephemeris/oem.ts';
 import { stateFromOpm, type ImportedState } from '../engine/ephemeris/opmImport.ts';
@@ -33,6 +33,10 @@ export function failure(error: unknown): TaskFailure {
   }
   if (error instanceof OemTruncatedBeforeStartError) return { ok: false, kind: 'UNPROCESSABLE', code: error.code, message: error.message };
   if (error instanceof CcsdsParseError) return { ok: false, kind: 'PARSE', code: 'PARSE_ERROR', message: error.message, line: error.line };
+  // A stored text that no file may hold (a record from before the rule at the door): the caller's to fix, a 422.
+  if (error instanceof CcsdsWriteError) {
+    return { ok: false, kind: 'UNPROCESSABLE', code: 'UNWRITABLE_TEXT', message: error.message, details: { keyword: error.keyword } };
+  }
   // the service retries with fresh identities (api/services/earthData.ts)
   if (error instanceof EarthDataChangedError) return { ok: false, kind: 'UNPROCESSABLE', code: 'EARTH_DATA_CHANGED', message: error.message };
   throw error;

@@ -18,7 +18,7 @@ const createRouteDef = createRoute({
     '(failures, manifest.csv) without failing the batch. Poll GET …/batch/{id}; the ZIP is GET /operations/products/{productId}/content. ' +
     'Permission read:ephemeris (the download needs read:products).',
   request: { body: { required: true, content: json(CreateBatchSchema) } },
-  responses: { 202: { description: 'The queued batch (Location header)', content: json(BatchSchema) }, ...errorResponses(413, 415) },
+  responses: { 202: { description: 'The queued batch (Location header)', content: json(BatchSchema) }, ...errorResponses(413, 415, 503) },
 });
 
 const listRoute = createRoute({

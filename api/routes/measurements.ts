@@ -2,6 +2,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
+import { MAX_ID_LENGTH } from '../schemas/limits.ts';
 import { uploadedParts } from '../fileNames.ts';
 import { parseInstantField } from '../instants.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
@@ -142,6 +143,7 @@ export function registerMeasurementRoutes(app: OpenAPIHono<AppEnv>): void {
     if (identifiers !== undefined) {
       if (identifiers.length === 0 || identifiers.some((id) => id.trim() === '')) fieldErrors.spacecraftIds = 'must not be empty or blank; omit it for all spacecraft';
       else if (identifiers.length > 100) fieldErrors.spacecraftIds = 'at most 100 values';
+      else if (identifiers.some((id) => id.length > MAX_ID_LENGTH)) fieldErrors.spacecraftIds = `each value must be at most ${MAX_ID_LENGTH} characters`;
     }
     let types: MeasurementType[] | null = null;
     const typeTexts = listOf(query.measurementTypes)?.flatMap((t) => t.split(',')).map((t) => t.trim());

@@ -88,7 +88,14 @@ const contentRoute = createRoute({
     'ETag = "<contentSha256>"; If-None-Match → 304; Range: bytes=a-b | a- | -n (one range) → 206 with Content-Range; ' +
     'unsatisfiable → 416 with Content-Range: bytes */size; several ranges are served as the whole file (200); If-Range with ' +
     'another ETag serves the whole file. Permission read:products.',
-  request: { params: IdParam },
+  request: {
+    params: IdParam,
+    headers: z.object({
+      Range: z.string().optional().openapi({ param: { name: 'Range', in: 'header' }, description: 'One byte range: bytes=a-b, bytes=a- or bytes=-n', example: 'bytes=0-1023' }),
+      'If-None-Match': z.string().optional().openapi({ param: { name: 'If-None-Match', in: 'header' }, description: 'The ETag you hold: 304 when it is current' }),
+      'If-Range': z.string().optional().openapi({ param: { name: 'If-Range', in: 'header' }, description: 'Serve the Range only while the file still has this ETag (else the whole file)' }),
+    }),
+  },
   responses: {
     200: { description: 'The file', headers: { ETag: { description: '"<contentSha256>"', required: true, schema: { type: 'string' } } }, content: FILE_CONTENT },
     206: {

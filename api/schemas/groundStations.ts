@@ -6,6 +6,7 @@
 import { z } from '@hono/zod-openapi';
 import { RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
+import { safeText } from './limits.ts';
 
 export const GROUND_STATION_DEFAULTS = { elevationMaskDeg: 10, enabled: true } as const;
 /** Heights a ground station may have above the WGS-84 ellipsoid, m (Dead Sea shore … well above any summit). */
@@ -13,7 +14,7 @@ export const STATION_HEIGHT_RANGE_M = [-1000, 20000] as const;
 export const MAX_ALIASES = 20;
 const NAME_LIMIT = 100;
 
-const name = z.string().trim().min(1, 'must not be blank').max(NAME_LIMIT, `must be at most ${NAME_LIMIT} characters`);
+const name = safeText(NAME_LIMIT);
 const timestamp = RecordTimestampSchema;
 
 const perType = (unitOf: { range: string; rate: string; angle: string }, check: (s: z.ZodNumber) => z.ZodNumber, what: string) =>

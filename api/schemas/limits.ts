@@ -5,6 +5,7 @@
  * The figures are generous envelopes of real spacecraft, not design limits of one mission.
  */
 import { z } from '@hono/zod-openapi';
+import { unsafeTextProblem } from '../../engine/text.ts';
 
 /** kg: the heaviest launch vehicle ever flown weighed 2.9e6 kg at lift-off; nothing in orbit comes close. */
 export const MAX_MASS_KG = 1e7;
@@ -47,4 +48,20 @@ export function boundedNumber(min: number, max: number, unit: string, options: {
 /** A non-empty identifier of at most MAX_ID_LENGTH characters. */
 export function idString(message = 'is required') {
   return z.string().min(1, message).max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`);
+}
+
+/**
+ * A person-given text that is stored and may reach a file (names, COSPAR ids, keys, originators): at most `max`
+ * characters, without the characters engine/text.ts refuses (controls, bidi overrides, lone surrogates). `trim`
+ * removes surrounding white space first; `min` 1 also refuses a blank text.
+ */
+export function safeText(max: number, options: { min?: 0 | 1; trim?: boolean } = {}) {
+  const { min = 1, trim = true } = options;
+  let base = z.string();
+  if (trim) base = base.trim();
+  if (min === 1) base = base.min(1, 'must not be blank');
+  return base.max(max, `must be at most ${max} characters`).superRefine((text, context) => {
+    const problem = unsafeTextProblem(text);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  });
 }

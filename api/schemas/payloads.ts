@@ -1,6 +1,6 @@
 /** Payload (sensor) request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
-import { boundedNumber, MAX_MASS_KG, MAX_POWER_W } from './limits.ts';
+import { boundedNumber, MAX_MASS_KG, MAX_POWER_W, safeText } from './limits.ts';
 import { RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { DirectionInputSchema, Vector3Schema } from './spacecraft.ts';
@@ -9,7 +9,7 @@ export const PAYLOAD_TYPES = ['CAMERA', 'RADAR', 'RF', 'LIDAR', 'SPECTROMETER', 
 
 export const PayloadRequestSchema = z
   .object({
-    name: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters'),
+    name: safeText(100),
     type: z.enum(PAYLOAD_TYPES),
     massKg: boundedNumber(0, MAX_MASS_KG, 'kg', { exclusiveMin: true }).nullable().optional()
       .openapi({ description: `Mass, kg (> 0, ≤ ${MAX_MASS_KG}); default null` }),

@@ -20,6 +20,7 @@ import {
   MAX_LENGTH_M,
   MAX_MASS_KG,
   MAX_POWER_W,
+  safeText,
 } from './limits.ts';
 
 // ---- Defaults (single source: the service applies these, the descriptions quote them) ----
@@ -72,7 +73,7 @@ export const PANEL_NORMAL_CONVENTION =
 
 const LIMIT_NAME = 100;
 
-const nonBlank = (max: number) => z.string().trim().min(1, 'must not be blank').max(max, `must be at most ${max} characters`);
+const nonBlank = (max: number) => safeText(max);
 const timestamp = RecordTimestampSchema;
 
 export const Vector3Schema = z
@@ -196,8 +197,8 @@ const spacecraftInputShape = {
   noradId: z.number().int().min(1).max(MAX_NORAD_ID).nullable().optional().openapi({ description: 'NORAD catalog number; default null' }),
   catalogueNoradId: z.number().int().min(1).max(MAX_NORAD_ID).nullable().optional().openapi({ description: 'Default null' }),
   notYetCatalogued: z.boolean().optional().openapi({ description: 'Default false' }),
-  cosparId: z.string().trim().min(1).max(20).nullable().optional().openapi({ description: 'Max 20 characters; default null' }),
-  externalKey: z.string().min(1).max(64).nullable().optional()
+  cosparId: safeText(20).nullable().optional().openapi({ description: 'Max 20 characters; default null' }),
+  externalKey: safeText(64, { trim: false }).nullable().optional()
     .openapi({ description: 'Unique within the organization, immutable once set (a change is 409); max 64 characters' }),
   color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color #RRGGBB').optional()
     .openapi({ description: `#RRGGBB, stored upper-case; default ${SPACECRAFT_DEFAULTS.color}` }),

@@ -4,7 +4,7 @@ import { instantSchema } from '../instants.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { FILE_RESULT_STATUSES } from '../results.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
-import { boundedNumber, idString, MAX_COVARIANCE_ELEMENT, MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S } from './limits.ts';
+import { boundedNumber, idString, MAX_COVARIANCE_ELEMENT, MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S, safeText } from './limits.ts';
 
 export const STATE_FRAME_VALUES = ['GCRF', 'EME2000', 'TEME', 'ITRF', 'TOD', 'MOD'] as const;
 export const OEM_FRAME_VALUES = ['GCRF', 'EME2000', 'ITRF', 'TOD', 'MOD', 'TEME'] as const;
@@ -36,7 +36,7 @@ export const CreateStateVectorSchema = z
     referenceFrame: z.enum(STATE_FRAME_VALUES).openapi({ description: 'Frame of position and velocity; kept as given' }),
     mass: boundedNumber(0, MAX_MASS_KG, 'kg', { exclusiveMin: true }).nullable().optional()
       .openapi({ description: `kg (> 0, ≤ ${MAX_MASS_KG}); null/absent = the spacecraft launchMass is used for propagation` }),
-    originator: z.string().min(1).max(255).optional().openapi({ description: 'Originator of the data (default APSIS)' }),
+    originator: safeText(255).optional().openapi({ description: 'Originator of the data (default APSIS)' }),
     covariance: CovarianceInputSchema.nullable().optional(),
   })
   .openapi('CreateStateVectorRequest');

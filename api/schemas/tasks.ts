@@ -1,4 +1,5 @@
 /** Scheduled task and task-run schemas (validation + OpenAPI). */
+import { safeText } from './limits.ts';
 import { z } from '@hono/zod-openapi';
 import { OEM_COVARIANCE_FRAME_VALUES, OEM_FRAME_VALUES, TIME_SYSTEM_VALUES } from './stateVectors.ts';
 import { MAX_INTERVAL_SECONDS, MIN_INTERVAL_SECONDS } from '../services/taskSchedule.ts';
@@ -72,7 +73,7 @@ export const RetentionSchema = z
   .openapi('TaskRetention', { description: 'Retention of the products of the task; default {maxCount: 10}. At least one of the two.' });
 
 const commonFields = {
-  name: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters'),
+  name: safeText(100),
   schedule: ScheduleSchema,
   enabled: z.boolean().optional().openapi({ description: 'Default true' }),
   retention: RetentionSchema.optional(),

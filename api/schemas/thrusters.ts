@@ -1,6 +1,6 @@
 /** Thruster request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
-import { boundedNumber, MAX_THRUST_N } from './limits.ts';
+import { boundedNumber, MAX_THRUST_N, safeText } from './limits.ts';
 import { RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { BodyPositionInputSchema, DirectionInputSchema, Vector3Schema } from './spacecraft.ts';
@@ -10,7 +10,7 @@ export const MAX_ISP_S = 10_000;
 
 export const ThrusterRequestSchema = z
   .object({
-    name: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters'),
+    name: safeText(100),
     thrustN: boundedNumber(0, MAX_THRUST_N, 'N', { exclusiveMin: true }).openapi({ description: `Thrust, N (> 0, ≤ ${MAX_THRUST_N})` }),
     ispS: z.number().min(MIN_ISP_S).max(MAX_ISP_S).openapi({ description: `Specific impulse, s (${MIN_ISP_S}..${MAX_ISP_S})` }),
     direction: DirectionInputSchema.openapi({ description: 'Body-frame thrust direction; normalized on write; the zero vector is rejected' }),

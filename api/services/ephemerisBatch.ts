@@ -33,7 +33,7 @@ import type { RetryBackoff } from '../../storage/leasedJobs.ts';
 import { finishProductStatement, insertChunkStatement, insertProductStatement } from '../../storage/products.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
 import { findLatestEligibleStateVector, findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
-import type { ComputePool } from '../../workers/pool.ts';
+import { TaskTimeoutError, type ComputePool } from '../../workers/pool.ts';
 import { PRODUCT_CHUNK_BYTES, type ZipEntryData } from '../../workers/productTasks.ts';
 import type { EarthDataStore } from './earthData.ts';
 import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
@@ -413,7 +413,9 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
         spanEnd: item.finalDate.slice(0, 23) + 'Z',
       };
     } catch (error) {
+      // What is wrong with this item fails this item; only infrastructure (database, pool, lease) fails the batch.
       if (error instanceof ApiError) return { ok: false, error: error.error, message: error.message };
+      if (error instanceof TaskTimeoutError) return { ok: false, error: 'COMPUTE_TIME_BUDGET_EXCEEDED', message: error.message };
       throw error;
     }
   }

@@ -17,6 +17,7 @@
  *    `COMMENT apsis.name: <name>` (name differing from MAN_ID), `COMMENT apsis.segmentAttitudeModes: A,B,…` (per-row
  *    attitude modes differing from MAN_REF_FRAME), `COMMENT apsis.wetMassKg: <kg>` (wet mass differing from PHYS).
  */
+import { replaceUnsafeText } from '../../engine/text.ts';
 import { MAX_MASS_KG } from '../schemas/limits.ts';
 import { strToU8, zipSync } from 'fflate';
 import { timeScaleOf } from '../../engine/ccsds/definitions.ts';
@@ -394,8 +395,7 @@ export function writeManeuverOcm(spacecraft: Spacecraft, records: readonly Store
 }
 
 function singleLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return replaceUnsafeText(text);
 }
 
 /** One exported OCM file: the records of one spacecraft (plain data: it crosses the worker-thread boundary). */

@@ -3,6 +3,7 @@
  * interval keys, the enclosing interval of a composition, and the derived values (acceleration, delta-V,
  * delta mass) from the rocket equation.
  */
+import { unsafeTextProblem } from '../../engine/text.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { isSupportedEpoch, supportedEpochProblem, SUPPORTED_EPOCH_RANGE_TEXT } from '../../engine/time/supportedRange.ts';
 import { MAX_BURN_DURATION_S, MAX_THRUST_N } from '../schemas/limits.ts';
@@ -161,8 +162,8 @@ export function nameProblem(name: string, maxLength: number, asIdentity: boolean
   if (name.trim() === '') return 'must not be blank';
   if (name.length > maxLength) return `must be at most ${maxLength} characters`;
   if (name !== name.trim()) return 'must not start or end with white space';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) return 'must not contain control characters (line breaks, tabs)';
+  const unsafe = unsafeTextProblem(name);
+  if (unsafe !== null) return unsafe;
   if (asIdentity && (RESERVED_MANEUVER_IDS as readonly string[]).includes(name)) {
     return `"${name}" is reserved (it is a route of /operations/maneuvers)`;
   }
@@ -172,9 +173,7 @@ export function nameProblem(name: string, maxLength: number, asIdentity: boolean
 export function purposeProblem(purpose: string): string | null {
   if (purpose.length > PURPOSE_MAX_LENGTH) return `must be at most ${PURPOSE_MAX_LENGTH} characters`;
   if (purpose !== purpose.trim()) return 'must not start or end with white space';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(purpose)) return 'must not contain control characters (line breaks, tabs)';
-  return null;
+  return unsafeTextProblem(purpose);
 }
 
 export interface DerivedValues {

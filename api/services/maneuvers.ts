@@ -8,6 +8,7 @@
  * write transaction as the write. Pre-existing overlaps are never repaired; every read reports them in
  * `conflictingManeuverIds`.
  */
+import { MAX_ID_LENGTH } from '../schemas/limits.ts';
 import { contentHashOf, sha256Hex } from '../contentHash.ts';
 import { strToU8 } from 'fflate';
 import { Epoch } from '../../engine/time/epoch.ts';
@@ -626,6 +627,10 @@ function spacecraftIdsParameter(query: RawQuery, errors: Record<string, string>,
   const ids = values.flatMap((v) => v.split(','));
   if (ids.some((id) => id.trim() === '')) {
     errors.spacecraftIds = 'must not contain empty values';
+    return [];
+  }
+  if (ids.some((id) => id.length > MAX_ID_LENGTH)) {
+    errors.spacecraftIds = `each id must be at most ${MAX_ID_LENGTH} characters`;
     return [];
   }
   if (new Set(ids).size !== ids.length) {

@@ -21,6 +21,21 @@ export class CcsdsParseError extends Error {
   }
 }
 
+/**
+ * A value that cannot be written into a CCSDS file (a line break in OBJECT_NAME, an empty ORIGINATOR, …). Values are
+ * validated where they enter the service, so this is raised only for records stored before a rule existed; the API
+ * answers it as a 422 naming the keyword, never as a 500.
+ */
+export class CcsdsWriteError extends Error {
+  constructor(
+    readonly keyword: string,
+    readonly detail: string,
+  ) {
+    super(`${keyword} ${detail}`);
+    this.name = 'CcsdsWriteError';
+  }
+}
+
 /** Raised for errors found in SP3 files (same shape as {@link CcsdsParseError}, so callers can catch either). */
 export class Sp3ParseError extends CcsdsParseError {
   constructor(line: number, detail: string, keyword?: string) {

@@ -3,15 +3,19 @@
  * blanks, valid epochs, finite numbers) so that every file we write can be read back.
  */
 import { parseEpochFields } from './definitions.ts';
+import { CcsdsWriteError } from './errors.ts';
+import { unsafeTextProblem } from '../text.ts';
 import { formatNumberLossless } from './values.ts';
 
 /** Width the keywords are padded to (the examples of 502.0-B-2 align values in one column). */
 export const KVN_KEYWORD_WIDTH = 20;
 
 export function checkText(keyword: string, value: string): string {
-  if (/[\r\n]/.test(value)) throw new RangeError(`${keyword} must be a single line of text`);
-  if (value.trim() === '') throw new RangeError(`${keyword} must not be empty`);
-  if (value !== value.trim()) throw new RangeError(`${keyword} must not start or end with white space`);
+  if (/[\r\n]/.test(value)) throw new CcsdsWriteError(keyword, 'must be a single line of text');
+  if (value.trim() === '') throw new CcsdsWriteError(keyword, 'must not be empty');
+  if (value !== value.trim()) throw new CcsdsWriteError(keyword, 'must not start or end with white space');
+  const problem = unsafeTextProblem(value);
+  if (problem !== null) throw new CcsdsWriteError(keyword, problem);
   return value;
 }
 
@@ -34,6 +38,8 @@ export function kvnNumber(keyword: string, value: number, units?: string): strin
 }
 
 export function kvnComment(text: string): string {
-  if (/[\r\n]/.test(text)) throw new RangeError('COMMENT must be a single line of text');
+  if (/[\r\n]/.test(text)) throw new CcsdsWriteError('COMMENT', 'must be a single line of text');
+  const problem = unsafeTextProblem(text);
+  if (problem !== null) throw new CcsdsWriteError('COMMENT', problem);
   return text === '' ? 'COMMENT' : `COMMENT ${text}`;
 }

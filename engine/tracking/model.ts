@@ -4,7 +4,7 @@
  * to a spacecraft of the caller's organization.
  */
 import { daysInMonth, Epoch, EpochParseError, type TimeScale } from '../time/epoch.ts';
-import { SUPPORTED_EPOCH_END, SUPPORTED_EPOCH_RANGE_TEXT, SUPPORTED_EPOCH_START } from '../time/supportedRange.ts';
+import { SUPPORTED_EPOCH_LAST, SUPPORTED_EPOCH_RANGE_TEXT, SUPPORTED_EPOCH_START } from '../time/supportedRange.ts';
 
 export type MeasurementType = 'RANGE' | 'RADEC' | 'AZEL' | 'DOPPLER' | 'PV';
 export type TrackingFormat = 'TDM' | 'SP3' | 'OEM';
@@ -301,7 +301,7 @@ export const VALUE_SLOTS = 6;
 
 /** The supported epoch range as stored UTC text (same width and order as the stored epochs). */
 const FIRST_UTC_TEXT = `${SUPPORTED_EPOCH_START.toString('UTC', 6)}Z`;
-const END_UTC_TEXT = `${SUPPORTED_EPOCH_END.toString('UTC', 6)}Z`;
+const LAST_UTC_TEXT = `${SUPPORTED_EPOCH_LAST.toString('UTC', 6)}Z`;
 
 /**
  * Measurements in columns, cheap to move between threads (typed arrays go in a transfer list, the epochs are
@@ -387,7 +387,7 @@ export class MeasurementSink {
     sigma: ArrayLike<number | null> | null,
     line: number | null = null,
   ): void {
-    if (epochUtc.length !== EPOCH_TEXT_WIDTH || epochUtc < FIRST_UTC_TEXT || epochUtc >= END_UTC_TEXT) {
+    if (epochUtc.length !== EPOCH_TEXT_WIDTH || epochUtc < FIRST_UTC_TEXT || epochUtc > LAST_UTC_TEXT) {
       throw new TrackingContentError(TRACKING_ERROR_CODES.PARSE_FAILED, `epoch ${epochUtc} is outside the supported range ${SUPPORTED_EPOCH_RANGE_TEXT}`, line);
     }
     for (let k = 0; k < values.length; k++) {

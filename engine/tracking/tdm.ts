@@ -6,6 +6,11 @@
  *    not stored — half a direction is not a RADEC or AZEL measurement — and is reported as a warning with its line;
  *  - DOPPLER_INSTANTANEOUS / DOPPLER_INTEGRATED (km/s) and RECEIVE_FREQ[_n] (Hz) → DOPPLER.
  * Other data keywords (frequencies transmitted, clock, media, signal strength) are counted, not stored.
+ *
+ * Values must make physical sense (checkValue): a range is not negative, an azimuth or right ascension lies in
+ * [0, 360) deg and an elevation or declination in [-90, 90] deg (503.0-B-2 §3.3.4.7: the angle conventions of
+ * ANGLE_TYPE), checked where a measurement is stored (a lone angle, not stored, stays a warning). The same angle twice at one epoch of a segment cannot be paired with certainty: both lines are
+ * named and neither is stored. Each is a record error naming its line (the file is refused with all of them).
  */
 import { timeScaleOf } from '../ccsds/definitions.ts';
 import { TdmReader, tdmMeasurementType, type TdmObservation, type TdmSegmentMetadata } from '../ccsds/tdm.ts';
@@ -109,6 +114,8 @@ export function tdmMeasurementReader(sink: MeasurementSink, errors = new Trackin
   const utc = new UtcConverter();
   const segments = new Map<TdmSegmentMetadata, SegmentInfo>();
   let pending: PendingAngles | null = null;
+  /** The pair formed last: a third angle at its epoch is a duplicate of one of its two. */
+  let lastPaired: PendingAngles | null = null;
   const pair: [number | null, number | null] = [null, null];
   const single: [number | null] = [null];
 
@@ -155,9 +162,17 @@ export function tdmMeasurementReader(sink: MeasurementSink, errors = new Trackin
       pending = null;
       return;
     }
+    const problem = valueProblem(type, 'ANGLE_1', pending.angle1) ?? valueProblem(type, 'ANGLE_2', pending.angle2);
+    if (problem !== null) {
+      errors.onDataError({ line: pending.line, message: `line ${pending.line}: ${problem}` });
+      lastPaired = pending;
+      pending = null;
+      return;
+    }
     pair[0] = pending.angle1;
     pair[1] = pending.angle2;
     sink.add(groupOf(segment, type, 'deg', type === 'RADEC' ? segment.referenceFrame : null, 'ANGLE_1,ANGLE_2'), type, pending.epochUtc, pair, null, pending.line);
+    lastPaired = pending;
     pending = null;
   };
 
@@ -174,8 +189,20 @@ export function tdmMeasurementReader(sink: MeasurementSink, errors = new Trackin
     if (type === 'RADEC' || type === 'AZEL') {
       const isFirst = observation.keyword === 'ANGLE_1';
       const current = pending as PendingAngles | null;
-      const slotTaken = current !== null && (isFirst ? current.angle1 !== null : current.angle2 !== null);
-      if (current === null || current.segment !== segment || current.epochUtc !== epochUtc || slotTaken) {
+      const sameEpoch = current !== null && current.segment === segment && current.epochUtc === epochUtc;
+      const paired = lastPaired !== null && lastPaired.segment === segment && lastPaired.epochUtc === epochUtc ? lastPaired : null;
+      const first = sameEpoch && (isFirst ? current.angle1 !== null : current.angle2 !== null) ? current : paired;
+      if (first !== null) {
+        errors.onDataError({
+          line: observation.line,
+          message:
+            `line ${observation.line}: a second ${observation.keyword} at ${observation.epoch} (the first is on line ${first.line}); ` +
+            'which value pairs with the other angle is ambiguous',
+        });
+        pending = null;
+        return;
+      }
+      if (!sameEpoch) {
         flushAngles();
         pending = { epochUtc, angle1: null, angle2: null, line: observation.line, epochText: observation.epoch, segment };
       }
@@ -187,6 +214,11 @@ export function tdmMeasurementReader(sink: MeasurementSink, errors = new Trackin
     flushAngles();
     // The reader gives RANGE_UNITS as km, s or RU (km when absent, 503.0-B-2 §3.3.4.4).
     const unit = type === 'RANGE' ? RANGE_UNITS[(segment.rangeUnits ?? 'km').toUpperCase()] ?? 'km' : observation.keyword.startsWith('RECEIVE_FREQ') ? 'Hz' : 'km/s';
+    const problem = valueProblem(type, observation.keyword, observation.value);
+    if (problem !== null) {
+      errors.onDataError({ line: observation.line, message: `line ${observation.line}: ${problem}` });
+      return;
+    }
     single[0] = observation.value;
     sink.add(groupOf(segment, type, unit, null, observation.keyword), type, epochUtc, single, null, observation.line);
   };
@@ -219,4 +251,15 @@ export function tdmMeasurementReader(sink: MeasurementSink, errors = new Trackin
   };
   };
   return { push, end };
+}
+
+/** Why a value cannot be a measurement of its kind (see the header); null when it can. */
+function valueProblem(type: MeasurementType, keyword: string, value: number): string | null {
+  if (type === 'RANGE' && value < 0) return `RANGE must not be negative, got ${value}`;
+  if (type === 'AZEL' || type === 'RADEC') {
+    const [first, second] = type === 'AZEL' ? ['azimuth', 'elevation'] : ['right ascension', 'declination'];
+    if (keyword === 'ANGLE_1' && !(value >= 0 && value < 360)) return `ANGLE_1 (${first}) must be in [0, 360) deg, got ${value}`;
+    if (keyword === 'ANGLE_2' && !(value >= -90 && value <= 90)) return `ANGLE_2 (${second}) must be in [-90, 90] deg, got ${value}`;
+  }
+  return null;
 }

@@ -21,8 +21,9 @@ export function makeTdm(options: { participants: [string, string]; start: string
   for (let i = 0; i < options.count; i++) {
     const epoch = new Date(t0 + i * 1000).toISOString().replace('Z', '');
     lines.push(`RANGE = ${epoch} ${(1000 + i).toFixed(3)}`);
-    lines.push(`ANGLE_1 = ${epoch} ${(10 + i * 0.01).toFixed(4)}`);
-    lines.push(`ANGLE_2 = ${epoch} ${(45 - i * 0.01).toFixed(4)}`);
+    // Azimuth and elevation stay physical (0..360, ±90) however many rows: they repeat every 3,000.
+    lines.push(`ANGLE_1 = ${epoch} ${(10 + (i % 3000) * 0.01).toFixed(4)}`);
+    lines.push(`ANGLE_2 = ${epoch} ${(45 - (i % 3000) * 0.01).toFixed(4)}`);
   }
   lines.push('DATA_STOP', '');
   return lines.join('\n');
