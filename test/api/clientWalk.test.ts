@@ -247,7 +247,8 @@ describe('generated TypeScript client: one operator session through every operat
     const jobs = await expect(apsis.GET('/operations/measurements/jobs', { params: { query: { batchId: first.data!.batchId, status: ['SUCCEEDED'] } } }), 200);
     assert.deepEqual(jobs.content.map((j) => j.jobId), [jobIds[0]]);
 
-    // Cancelling needs a job that is still queued; a client cannot win that race against a running queue, so the
+    // Cancelling needs a job that is still queued (a finished job answers 409 today, a finished batch 200 — the cancel
+    // rule is being unified on the boundary branch, issue 21 item 4); a client cannot win that race against a running queue, so the
     // test pauses this instance's upload runner (what a second, busy instance would look like) and resumes it.
     await svc.jobRunner.stop();
     try {
@@ -478,6 +479,8 @@ describe('generated TypeScript client: one operator session through every operat
     const notModified = await apsis.GET('/operations/products/{id}/content', { params: { path: { id: productId } }, headers: { 'If-None-Match': etag }, parseAs: 'text' });
     assert.equal(notModified.response.status, 304);
 
+    // The tag is read after the run: today the runner changes a task's ETag when it takes a slot (it bumps updatedAt;
+    // issue 21 item 4, fixed on the boundary branch), so a tag read before the run would get 412.
     const read = await apsis.GET(`${tasks}/{taskId}`, { params: { path } });
     const changed = await expect(apsis.PATCH(`${tasks}/{taskId}`, {
       params: { path, header: { 'If-Match': etagOf(read.response) } },
