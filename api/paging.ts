@@ -14,8 +14,16 @@ export const MAX_PAGE_INDEX = 2 ** 31 - 1;
 
 /** Query parameters of every paged list (merged into each list's query schema). */
 export const pageableQuery = {
-  page: z.string().optional().openapi({ description: `Zero-based page index, 0..${MAX_PAGE_INDEX} (default 0)`, example: '0' }),
-  size: z.string().optional().openapi({ description: `Page size, 1..${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`, example: '20' }),
+  // Documented as the integers they are (a generated client takes numbers); read from the query text by
+  // parsePageable, which accepts plain decimal digits only and names the parameter in its 400.
+  page: z.string().optional().openapi({
+    type: 'integer', minimum: 0, maximum: MAX_PAGE_INDEX, default: 0,
+    description: `Zero-based page index, 0..${MAX_PAGE_INDEX} (default 0)`, example: 0,
+  } as never),
+  size: z.string().optional().openapi({
+    type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE,
+    description: `Page size, 1..${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`, example: DEFAULT_PAGE_SIZE,
+  } as never),
   sort: z
     .union([z.string(), z.array(z.string())])
     .optional()

@@ -69,7 +69,12 @@ const FILE_CONTENT = {
   'text/plain': { schema: z.string() },
   'application/json': {
     schema: z
-      .object({ orbitDetermination: OrbitDeterminationSchema, acceptedStateVector: StateVectorSchema.nullable() })
+      .object({
+        orbitDetermination: OrbitDeterminationSchema,
+        // A union, not .nullable(): zod-to-openapi writes a nullable reference as allOf [StateVector, object|null],
+        // which no null satisfies (and generated clients type as StateVector & Record<string, never>).
+        acceptedStateVector: z.union([StateVectorSchema, z.null()]),
+      })
       .openapi('OrbitDeterminationSolutionProduct', { description: 'OD_SOLUTION: the finished orbit determination, and the state vector it became when the task accepted it' }),
   },
   'application/zip': { schema: z.string().openapi({ format: 'binary' }) },

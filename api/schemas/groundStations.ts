@@ -4,6 +4,7 @@
  * api/services/groundStations.ts.
  */
 import { z } from '@hono/zod-openapi';
+import { queryFlag } from './queryFlag.ts';
 import { RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { safeText } from './limits.ts';
@@ -112,12 +113,10 @@ export const GroundStationPathSchema = z.object({
 
 export const GroundStationListQuerySchema = z.object({
   name: z.string().optional().openapi({ description: 'A name or alias (trimmed, case-insensitive, exact)' }),
-  enabled: z.enum(['true', 'false']).optional(),
+  enabled: queryFlag('Only enabled (true) or only disabled (false) stations; both when absent'),
   ...pageableQuery,
 });
 
 export const DeleteGroundStationQuerySchema = z.object({
-  force: z.enum(['true', 'false']).optional().openapi({
-    description: 'Delete even when stored measurements reference the station (they keep the station name and lose the link)',
-  }),
+  force: queryFlag('Delete even when stored measurements reference the station (they keep the station name and lose the link); default false'),
 });

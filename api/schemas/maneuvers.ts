@@ -100,7 +100,8 @@ const nameWith = (maxLength: number, asIdentity: boolean, description: string) =
       const problem = nameProblem(value, maxLength, asIdentity);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
-    .openapi({ description });
+    // The bound checked by nameProblem, stated in the document too (a generated client or form can check it first).
+    .openapi({ description, minLength: 1, maxLength });
 
 export const CreateManeuverSchema = z
   .object({

@@ -1,5 +1,6 @@
 /** zod schemas (validation + OpenAPI) of the Measurements tag. */
 import { z } from '@hono/zod-openapi';
+import { queryFlag } from './queryFlag.ts';
 import { fileNameProblem, MAX_FILE_NAME_LENGTH } from '../fileNames.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
@@ -16,7 +17,7 @@ export const MeasurementQuerySchema = z.object({
     description: '1 to 100 non-blank values, repeated; each may be a spacecraft id, name, NORAD or COSPAR id. Omit for all; an explicitly empty value is a 400.',
   }),
   measurementTypes: stringOrList.optional().openapi({ description: `Repeated or comma-separated: ${MEASUREMENT_TYPE_VALUES.join(', ')}` }),
-  includeOutliers: z.enum(['true', 'false']).optional().openapi({ description: 'Include measurements flagged as outliers (default false)' }),
+  includeOutliers: queryFlag('Include measurements flagged as outliers (default false)'),
   ...pageableQuery,
 });
 
@@ -108,7 +109,13 @@ export const InspectFormSchema = z
   })
   .openapi('TrackingInspectForm', {
     description: 'Exactly one file, in part `file` or in part `files`',
-    anyOf: [{ required: ['file'] }, { required: ['files'] }],
+    // Each alternative a whole object schema: a generated client then types the body as "file or files" (bare
+    // `required` alternatives come out of openapi-typescript as `unknown`, which accepts anything).
+    oneOf: (['file', 'files'] as const).map((part) => ({
+      type: 'object',
+      required: [part],
+      properties: { [part]: { type: 'string', format: 'binary' } },
+    })),
   } as never);
 
 const FileErrorSchema = z.object({
@@ -199,7 +206,7 @@ export const JobSchema = z
     measurementCount: z.number().int().nullable(),
     error: z.string().nullable(),
     contentHash: z.string(),
-    measurementContext: z.unknown(),
+    measurementContext: MeasurementContextSchema.nullable().openapi({ description: 'As in the upload result (null when the upload stored none)' }),
     uncertaintySummary: z.string().nullable(),
     stations: z
       .object({ resolved: z.array(z.object({ name: z.string(), stationId: z.string() })), unresolved: z.array(z.string()) })
@@ -226,9 +233,9 @@ export const JobListQuerySchema = z.object({
 });
 
 export const UploadQuerySchema = z.object({
-  allowDuplicate: z.enum(['true', 'false']).optional().openapi({
-    description: 'true: queue files even when the same content was already uploaded for the same spacecraft (default false: such a file is a duplicate result)',
-  }),
+  allowDuplicate: queryFlag(
+    'true: queue files even when the same content was already uploaded for the same spacecraft (default false: such a file is a duplicate result)',
+  ),
 });
 
 export const OutliersByIdsSchema = z

@@ -1,7 +1,9 @@
 /** Orbit-determination request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
+import { queryFlag } from './queryFlag.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
+import { StateVectorSchema } from './stateVectors.ts';
 import { ResidualRowSchema, ResidualStatisticsSchema, SkippedSummarySchema, trackingSpanFields } from './residuals.ts';
 
 export const OD_DEFAULTS = { editingSigma: 3, maxIterations: 25 } as const;
@@ -121,12 +123,12 @@ export const OrbitDeterminationListQuerySchema = z.object({
 });
 
 export const OrbitDeterminationResidualQuerySchema = z.object({
-  rejected: z.enum(['true', 'false']).optional().openapi({ description: 'Only rejected (true) or only used (false) measurements' }),
+  rejected: queryFlag('Only rejected (true) or only used (false) measurements; both when absent'),
   ...pageableQuery,
 });
 
 export const OrbitDeterminationResidualPageSchema = pageSchema(ResidualRowSchema, 'OrbitDeterminationResidualPage');
 
 export const AcceptResponseSchema = z
-  .object({ orbitDeterminationId: z.string(), stateVector: z.record(z.string(), z.unknown()) })
+  .object({ orbitDeterminationId: z.string(), stateVector: StateVectorSchema })
   .openapi('OrbitDeterminationAccepted');

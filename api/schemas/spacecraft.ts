@@ -5,6 +5,7 @@
  * Defaults of optional fields are applied by the service and documented here.
  */
 import { z } from '@hono/zod-openapi';
+import { queryFlag } from './queryFlag.ts';
 import { instantSchema } from '../instants.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
@@ -382,8 +383,7 @@ export const SPACECRAFT_SORTABLE = ['name', 'createdAt', 'updatedAt', 'noradId']
 
 export const SpacecraftListQuerySchema = z.object({
   status: z.enum(LIFECYCLE_STATUSES).optional().openapi({ description: 'Active or Archived; overrides includeArchived' }),
-  includeArchived: z.enum(['true', 'false']).optional()
-    .openapi({ description: 'Used only when status is absent: true lists all, false (default) lists Active only' }),
+  includeArchived: queryFlag('Used only when status is absent: true lists all, false (default) lists Active only'),
   noradId: z.string().max(63, 'must be at most 63 characters').optional().openapi({
     description:
       'Exact string match against the canonical decimal text of noradId (no sign, no leading zeros): "25544" ' +

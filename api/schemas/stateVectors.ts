@@ -1,5 +1,6 @@
 /** zod schemas (validation + OpenAPI) of the State Vectors tag. */
 import { z } from '@hono/zod-openapi';
+import { queryFlag } from './queryFlag.ts';
 import { instantSchema } from '../instants.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { FILE_RESULT_STATUSES } from '../results.ts';
@@ -103,14 +104,14 @@ export const ListStateVectorsQuerySchema = z.object({
 export const LatestQuerySchema = z.object({
   // Checked by the service (400 naming it when absent or blank); required by the contract.
   spacecraftId: z.string().optional().openapi({ param: { name: 'spacecraftId', in: 'query', required: true }, description: 'Canonical spacecraft id' }),
-  includeNonConverged: z.enum(['true', 'false']).optional().openapi({ description: 'Default false' }),
+  includeNonConverged: queryFlag('true: orbit-determination results count even when not converged (default false)'),
 });
 
 export const ImportQuerySchema = z.object({
   spacecraftId: z.string().optional().openapi({ description: 'Target spacecraft; needed only when OBJECT_ID/OBJECT_NAME do not resolve one' }),
-  allowDuplicate: z.enum(['true', 'false']).optional().openapi({
-    description: 'true: store a state even when the same state (craft, epoch, frame, position, velocity) is already stored (default false: a duplicate result)',
-  }),
+  allowDuplicate: queryFlag(
+    'true: store a state even when the same state (craft, epoch, frame, position, velocity) is already stored (default false: a duplicate result)',
+  ),
 });
 
 export const ImportFormSchema = z
@@ -140,15 +141,37 @@ export const ImportResponseSchema = z
   .object({ successCount: z.number().int(), failureCount: z.number().int(), results: z.array(ImportFileResultSchema) })
   .openapi('StateVectorImportResponse');
 
+/**
+ * Defaults of the OEM options of generate-oem, batch OEM items and OEM tasks, applied by the services to what was
+ * sent. Request schemas declare these fields optional with the default in the description: a `default` keyword in a
+ * request schema makes openapi-typescript (default settings) type the field as required (issue 21).
+ */
+export const OEM_OPTION_DEFAULTS = {
+  referenceFrame: 'GCRF',
+  timeBetweenPoints: 60,
+  timeSystem: 'UTC',
+  includeCovariance: false,
+  covarianceFrame: 'RTN',
+} as const satisfies {
+  referenceFrame: (typeof OEM_FRAME_VALUES)[number];
+  timeBetweenPoints: number;
+  timeSystem: (typeof TIME_SYSTEM_VALUES)[number];
+  includeCovariance: boolean;
+  covarianceFrame: (typeof OEM_COVARIANCE_FRAME_VALUES)[number];
+};
+
 export const GenerateOemSchema = z
   .object({
     initialDate: instantSchema('Start of the ephemeris (ISO-8601 instant with zone)', '2024-03-01T12:00:00Z'),
     finalDate: instantSchema('End of the ephemeris; after initialDate, at most 30 days later', '2024-03-02T12:00:00Z'),
-    referenceFrame: z.enum(OEM_FRAME_VALUES).default('GCRF').openapi({ description: 'REF_FRAME (default GCRF)' }),
-    timeBetweenPoints: z.number().int().min(60).max(86400).default(60).openapi({ description: 'Seconds, 60..86400 (default 60)' }),
-    timeSystem: z.enum(TIME_SYSTEM_VALUES).default('UTC').openapi({ description: 'TIME_SYSTEM of the epochs (default UTC)' }),
-    includeCovariance: z.boolean().default(false),
-    covarianceFrame: z.enum(OEM_COVARIANCE_FRAME_VALUES).default('RTN').openapi({ description: 'COV_REF_FRAME (default RTN)' }),
+    referenceFrame: z.enum(OEM_FRAME_VALUES).optional().openapi({ description: `REF_FRAME (default ${OEM_OPTION_DEFAULTS.referenceFrame})` }),
+    timeBetweenPoints: z.number().int().min(60).max(86400).optional()
+      .openapi({ description: `Seconds, 60..86400 (default ${OEM_OPTION_DEFAULTS.timeBetweenPoints})` }),
+    timeSystem: z.enum(TIME_SYSTEM_VALUES).optional().openapi({ description: `TIME_SYSTEM of the epochs (default ${OEM_OPTION_DEFAULTS.timeSystem})` }),
+    includeCovariance: z.boolean().optional()
+      .openapi({ description: `Propagate the stored covariance and write it per epoch (default ${OEM_OPTION_DEFAULTS.includeCovariance})` }),
+    covarianceFrame: z.enum(OEM_COVARIANCE_FRAME_VALUES).optional()
+      .openapi({ description: `COV_REF_FRAME (default ${OEM_OPTION_DEFAULTS.covarianceFrame})` }),
     covarianceFrameValid: z.boolean().optional().openapi({ description: 'Read-only indicator; accepted and ignored' }),
     dateRangeValid: z.boolean().optional().openapi({ description: 'Read-only indicator; accepted and ignored' }),
     timeSpanValid: z.boolean().optional().openapi({ description: 'Read-only indicator; accepted and ignored' }),

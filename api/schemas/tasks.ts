@@ -1,7 +1,7 @@
 /** Scheduled task and task-run schemas (validation + OpenAPI). */
 import { safeText } from './limits.ts';
 import { z } from '@hono/zod-openapi';
-import { OEM_COVARIANCE_FRAME_VALUES, OEM_FRAME_VALUES, TIME_SYSTEM_VALUES } from './stateVectors.ts';
+import { OEM_COVARIANCE_FRAME_VALUES, OEM_FRAME_VALUES, OEM_OPTION_DEFAULTS, TIME_SYSTEM_VALUES } from './stateVectors.ts';
 import { MAX_INTERVAL_SECONDS, MIN_INTERVAL_SECONDS } from '../services/taskSchedule.ts';
 import { pageableQuery } from '../paging.ts';
 
@@ -13,25 +13,41 @@ const MAX_OFFSET_SECONDS = 30 * 86400;
 
 const instant = (description: string) => z.string().min(1).max(64).openapi({ description, format: 'date-time' });
 
+/**
+ * Defaults of the task parameters, applied by the service (api/services/scheduledTasks.ts) to what was sent. The
+ * schemas declare the fields optional, the defaults in their descriptions: a `default` keyword in a request schema
+ * makes openapi-typescript (default settings) type the field as required (issue 21).
+ */
+export const TASK_PARAMETER_DEFAULTS = {
+  GENERATE_OEM: { startOffsetSeconds: 0, durationSeconds: 86400, ...OEM_OPTION_DEFAULTS },
+  GENERATE_TLE: { epochOffsetSeconds: 0 },
+  ORBIT_DETERMINATION: { startOffsetSeconds: -86400, durationSeconds: 86400, autoAccept: false },
+} as const;
+
+const OEM_TASK = TASK_PARAMETER_DEFAULTS.GENERATE_OEM;
+const TLE_TASK = TASK_PARAMETER_DEFAULTS.GENERATE_TLE;
+const OD_TASK = TASK_PARAMETER_DEFAULTS.ORBIT_DETERMINATION;
+
 export const OemTaskParametersSchema = z
   .object({
-    startOffsetSeconds: z.number().int().min(-MAX_OFFSET_SECONDS).max(MAX_OFFSET_SECONDS).default(0).openapi({
-      description: 'Start of the span relative to the run time (the slot the run stands for), seconds; default 0',
+    startOffsetSeconds: z.number().int().min(-MAX_OFFSET_SECONDS).max(MAX_OFFSET_SECONDS).optional().openapi({
+      description: `Start of the span relative to the run time (the slot the run stands for), seconds; default ${OEM_TASK.startOffsetSeconds}`,
     }),
-    durationSeconds: z.number().int().min(60).max(30 * 86400).default(86400).openapi({ description: 'Span length, s (60 s … 30 days; default 1 day)' }),
-    timeBetweenPoints: z.number().int().min(60).max(86400).default(60).openapi({ description: 'Seconds, 60..86400 (default 60)' }),
-    referenceFrame: z.enum(OEM_FRAME_VALUES).default('GCRF'),
-    timeSystem: z.enum(TIME_SYSTEM_VALUES).default('UTC'),
-    includeCovariance: z.boolean().default(false),
-    covarianceFrame: z.enum(OEM_COVARIANCE_FRAME_VALUES).default('RTN'),
+    durationSeconds: z.number().int().min(60).max(30 * 86400).optional()
+      .openapi({ description: `Span length, s (60 s … 30 days; default ${OEM_TASK.durationSeconds} = 1 day)` }),
+    timeBetweenPoints: z.number().int().min(60).max(86400).optional().openapi({ description: `Seconds, 60..86400 (default ${OEM_TASK.timeBetweenPoints})` }),
+    referenceFrame: z.enum(OEM_FRAME_VALUES).optional().openapi({ description: `REF_FRAME (default ${OEM_TASK.referenceFrame})` }),
+    timeSystem: z.enum(TIME_SYSTEM_VALUES).optional().openapi({ description: `TIME_SYSTEM of the epochs (default ${OEM_TASK.timeSystem})` }),
+    includeCovariance: z.boolean().optional().openapi({ description: `Propagate and write the state covariance (default ${OEM_TASK.includeCovariance})` }),
+    covarianceFrame: z.enum(OEM_COVARIANCE_FRAME_VALUES).optional().openapi({ description: `COV_REF_FRAME (default ${OEM_TASK.covarianceFrame})` }),
   })
   .strict()
   .openapi('OemTaskParameters', { description: "GENERATE_OEM: an OEM of the craft's latest eligible state over [run time + startOffsetSeconds, + durationSeconds]" });
 
 export const TleTaskParametersSchema = z
   .object({
-    epochOffsetSeconds: z.number().int().min(-MAX_OFFSET_SECONDS).max(MAX_OFFSET_SECONDS).default(0).openapi({
-      description: 'TLE epoch relative to the run time, seconds; default 0',
+    epochOffsetSeconds: z.number().int().min(-MAX_OFFSET_SECONDS).max(MAX_OFFSET_SECONDS).optional().openapi({
+      description: `TLE epoch relative to the run time, seconds; default ${TLE_TASK.epochOffsetSeconds}`,
     }),
   })
   .strict()
@@ -39,11 +55,13 @@ export const TleTaskParametersSchema = z
 
 export const OdTaskParametersSchema = z
   .object({
-    startOffsetSeconds: z.number().int().min(-MAX_OFFSET_SECONDS).max(0).default(-86400).openapi({
-      description: 'Start of the tracking span relative to the run time, seconds (≤ 0; default −1 day)',
+    startOffsetSeconds: z.number().int().min(-MAX_OFFSET_SECONDS).max(0).optional().openapi({
+      description: `Start of the tracking span relative to the run time, seconds (≤ 0; default ${OD_TASK.startOffsetSeconds} = −1 day)`,
     }),
-    durationSeconds: z.number().int().min(60).max(30 * 86400).default(86400).openapi({ description: 'Span length, s (60 s … 30 days; default 1 day)' }),
-    autoAccept: z.boolean().default(false).openapi({ description: 'Accept a converged solution as a state vector (later OEM/TLE use it)' }),
+    durationSeconds: z.number().int().min(60).max(30 * 86400).optional()
+      .openapi({ description: `Span length, s (60 s … 30 days; default ${OD_TASK.durationSeconds} = 1 day)` }),
+    autoAccept: z.boolean().optional()
+      .openapi({ description: `Accept a converged solution as a state vector (later OEM/TLE use it); default ${OD_TASK.autoAccept}` }),
   })
   .strict()
   .openapi('OdTaskParameters', { description: 'ORBIT_DETERMINATION: an orbit determination over [run time + startOffsetSeconds, + durationSeconds]' });
@@ -118,7 +136,7 @@ export const TaskSchema = z
     name: z.string(),
     kind: z.enum(TASK_KINDS),
     parameters: z.record(z.string(), z.unknown()),
-    schedule: z.record(z.string(), z.unknown()).openapi({ description: 'As sent, with INTERVAL start filled in' }),
+    schedule: ScheduleSchema.openapi({ description: 'As sent, with INTERVAL start filled in' }),
     enabled: z.boolean(),
     nextRunAt: z.string().nullable().openapi({ format: 'date-time', description: 'Null while disabled or after a one-off ran' }),
     retention: z.object({ maxCount: z.number().int().nullable(), maxAgeDays: z.number().int().nullable() }),

@@ -17,7 +17,7 @@ import type { TaskInput, TaskOutput } from '../../workers/tasks.ts';
 import type { TaskFailure } from '../../workers/ephemerisTasks.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
 import { describeSpan, parseInstantField } from '../instants.ts';
-import type { GenerateOemBody } from '../schemas/stateVectors.ts';
+import { OEM_OPTION_DEFAULTS, type GenerateOemBody, type OEM_COVARIANCE_FRAME_VALUES, type OEM_FRAME_VALUES, type TIME_SYSTEM_VALUES } from '../schemas/stateVectors.ts';
 import { epochKey } from './maneuverRecords.ts';
 import { displayId, getStateVector, objectIdOf } from './stateVectors.ts';
 import { OEM_MAX_SPAN_DAYS, oemSpanProblem } from './ephemerisBatchRequest.ts';
@@ -146,10 +146,10 @@ export interface OemRequest {
   initial: Epoch;
   final: Epoch;
   stepS: number;
-  referenceFrame: GenerateOemBody['referenceFrame'];
-  timeSystem: GenerateOemBody['timeSystem'];
+  referenceFrame: (typeof OEM_FRAME_VALUES)[number];
+  timeSystem: (typeof TIME_SYSTEM_VALUES)[number];
   /** RTN / TNW, or null without covariance. */
-  covarianceFrame: GenerateOemBody['covarianceFrame'] | null;
+  covarianceFrame: (typeof OEM_COVARIANCE_FRAME_VALUES)[number] | null;
 }
 
 /** An OEM ready to run: the task input without its Earth data, and the span the Earth-data warnings are about. */
@@ -268,13 +268,14 @@ export async function generateOemForStateVector(
     );
   }
   const spacecraft = (await findSpacecraftById(db, organizationId, sv.spacecraftId))!;
+  const options = { ...OEM_OPTION_DEFAULTS, ...body };
   const prepared = await prepareOemGeneration(db, organizationId, sv, spacecraft, {
     initial: initial!,
     final: final!,
-    stepS: body.timeBetweenPoints,
-    referenceFrame: body.referenceFrame,
-    timeSystem: body.timeSystem,
-    covarianceFrame: body.includeCovariance ? body.covarianceFrame : null,
+    stepS: options.timeBetweenPoints,
+    referenceFrame: options.referenceFrame,
+    timeSystem: options.timeSystem,
+    covarianceFrame: options.includeCovariance ? options.covarianceFrame : null,
   });
   const { output: result, warnings } = await runOemTask(deps.earthData, 'ephemeris.generateOem', prepared);
   if (!result.ok) throw oemGenerationFailed(result);

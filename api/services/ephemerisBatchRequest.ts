@@ -5,6 +5,7 @@
  */
 import { Epoch } from '../../engine/time/epoch.ts';
 import { CreateBatchSchema, MAX_BATCH_POINTS } from '../schemas/ephemerisBatch.ts';
+import { OEM_OPTION_DEFAULTS } from '../schemas/stateVectors.ts';
 
 export const OEM_MAX_SPAN_DAYS = 30;
 const MAX_REPORTED_FIELD_ERRORS = 50;
@@ -95,22 +96,22 @@ export function parseBatchRequest(input: { text: string }): ParsedBatchRequest {
     };
     const initial = date('initialDate');
     const final = date('finalDate');
-    const stepS = item.timeBetweenPoints ?? request.timeBetweenPoints ?? 60;
+    const stepS = item.timeBetweenPoints ?? request.timeBetweenPoints ?? OEM_OPTION_DEFAULTS.timeBetweenPoints;
     if (initial && final) {
       const problem = oemSpanProblem(initial.epoch, final.epoch);
       if (problem) fail(at('finalDate'), problem);
       else totalPoints += Math.floor(final.epoch.secondsSince(initial.epoch) / stepS) + 2;
     }
     if (errorCount > 0) return;
-    const includeCovariance = item.includeCovariance ?? request.includeCovariance ?? false;
+    const includeCovariance = item.includeCovariance ?? request.includeCovariance ?? OEM_OPTION_DEFAULTS.includeCovariance;
     const normalized: BatchItem = {
       ...(item.stateVectorId !== undefined ? { stateVectorId: item.stateVectorId } : { spacecraftId: item.spacecraftId! }),
       initialDate: initial!.iso,
       finalDate: final!.iso,
       stepS,
-      referenceFrame: item.referenceFrame ?? request.referenceFrame ?? 'GCRF',
-      timeSystem: item.timeSystem ?? request.timeSystem ?? 'UTC',
-      covarianceFrame: includeCovariance ? (item.covarianceFrame ?? request.covarianceFrame ?? 'RTN') : null,
+      referenceFrame: item.referenceFrame ?? request.referenceFrame ?? OEM_OPTION_DEFAULTS.referenceFrame,
+      timeSystem: item.timeSystem ?? request.timeSystem ?? OEM_OPTION_DEFAULTS.timeSystem,
+      covarianceFrame: includeCovariance ? (item.covarianceFrame ?? request.covarianceFrame ?? OEM_OPTION_DEFAULTS.covarianceFrame) : null,
     };
     lines.push(JSON.stringify(normalized));
   });

@@ -13,6 +13,7 @@ import { fieldErrorsFromZod } from '../app.ts';
 import {
   OdTaskParametersSchema,
   OemTaskParametersSchema,
+  TASK_PARAMETER_DEFAULTS,
   TASK_RUN_SORTABLE,
   TASK_SORTABLE,
   TleTaskParametersSchema,
@@ -98,7 +99,7 @@ function buildParameters(kind: TaskKind, input: Record<string, unknown>, errors:
     for (const [path, message] of Object.entries(fieldErrorsFromZod(parsed.error))) errors[path === 'body' ? 'parameters' : `parameters.${path}`] = message;
     return input;
   }
-  return parsed.data;
+  return { ...TASK_PARAMETER_DEFAULTS[kind], ...parsed.data };
 }
 
 function buildRetention(input: CreateTaskInput['retention'], base: TaskRetention, errors: FieldErrors): TaskRetention {
@@ -135,7 +136,7 @@ export function taskView(task: ScheduledTask) {
     name: task.name,
     kind: task.kind,
     parameters: task.parameters,
-    schedule: task.schedule as Record<string, unknown>,
+    schedule: task.schedule,
     enabled: task.enabled,
     nextRunAt: task.nextRunAt,
     retention: task.retention,

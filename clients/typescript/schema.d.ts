@@ -1,0 +1,9544 @@
+/**
+ * Types of the Apsis Operations API, generated from GET /openapi.json by openapi-typescript (default settings).
+ * Do not edit: run `npm run client:generate`. A test fails when this file and the API differ.
+ */
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Service health (no authentication) */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List spacecraft (summaries, paged)
+         * @description Filters are exact (name case-insensitive). Without status, only Active craft are listed unless includeArchived=true. Permission PERM_read:spacecraft.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Active or Archived; overrides includeArchived */
+                    status?: "Active" | "Archived";
+                    /** @description Used only when status is absent: true lists all, false (default) lists Active only */
+                    includeArchived?: boolean;
+                    /** @description Exact string match against the canonical decimal text of noradId (no sign, no leading zeros): "25544" matches 25544, "025544" matches nothing. Max 63 characters */
+                    noradId?: string;
+                    /** @description Exact; max 20 characters */
+                    cosparId?: string;
+                    /** @description Case-insensitive exact (Unicode lower case); max 100 characters */
+                    name?: string;
+                    /** @description Exact; max 64 characters */
+                    externalKey?: string;
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort `field,asc|desc`, repeatable; fields: name, createdAt, updatedAt, noradId; default createdAt,asc (ties by id) */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of spacecraft summaries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SpacecraftPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register a spacecraft
+         * @description Creates an Active spacecraft; derived geometry is computed. Permission write:spacecraft.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateSpacecraftRequest"];
+                };
+            };
+            responses: {
+                /** @description The full spacecraft record */
+                201: {
+                    headers: {
+                        /** @description URL of the created resource */
+                        Location: string;
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Spacecraft"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one spacecraft
+         * @description Permission read:spacecraft. A spacecraft of another organization is 404. ETag: send it back as If-Match on PATCH/lifecycle.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id (names and NORAD ids are not resolved) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The full spacecraft record */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Spacecraft"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a spacecraft partially
+         * @description Omitted fields are unchanged. externalKey: unique in the organization and immutable once set (409). Permission write:spacecraft.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written */
+                    "If-Match"?: string;
+                };
+                path: {
+                    /** @description Canonical spacecraft id (names and NORAD ids are not resolved) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateSpacecraftRequest"];
+                };
+            };
+            responses: {
+                /** @description The updated record */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Spacecraft"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/operations/spacecraft/{id}/lifecycle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Archive or restore a spacecraft
+         * @description Active → Archived: when the craft has scheduled tasks, confirmTaskDeletion must be true and the tasks are permanently deleted in the same transaction; otherwise 409 with taskCount. Archived → Active: the flag is ignored. Requesting the current status returns the record unchanged. The id is resolved strictly (names and NORAD ids are 404). Permission write:spacecraft.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written */
+                    "If-Match"?: string;
+                };
+                path: {
+                    /** @description Canonical spacecraft id (names and NORAD ids are not resolved) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SpacecraftLifecycleRequest"];
+                };
+            };
+            responses: {
+                /** @description The spacecraft record */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Spacecraft"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Scheduled tasks exist and confirmTaskDeletion is not true (error TASK_DELETION_NOT_CONFIRMED) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LifecycleTaskConflict"];
+                    };
+                };
+                /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/thrusters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a spacecraft's thrusters (paged; oldest first by default)
+         * @description Permission read:spacecraft. Unknown spacecraft or another organization → 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort `field,asc|desc`, repeatable; fields: name, createdAt, updatedAt, thrustN; default createdAt,asc */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of thrusters of the craft */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ThrusterPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a thruster
+         * @description The direction is normalized. Permission write:spacecraft.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ThrusterRequest"];
+                };
+            };
+            responses: {
+                /** @description The thruster */
+                201: {
+                    headers: {
+                        /** @description URL of the created resource */
+                        Location: string;
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Thruster"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/thrusters/{thrusterId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one thruster
+         * @description Permission read:spacecraft. Any miss (spacecraft, thruster, another organization) is the same 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                    /** @description Thruster id */
+                    thrusterId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The thruster */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Thruster"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        /**
+         * Replace a thruster
+         * @description Full replacement; omitted optional fields take their defaults. Permission write:spacecraft.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written */
+                    "If-Match"?: string;
+                };
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                    /** @description Thruster id */
+                    thrusterId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ThrusterRequest"];
+                };
+            };
+            responses: {
+                /** @description The thruster */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Thruster"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove a thruster
+         * @description 409 THRUSTER_IN_USE (details.references) while the spacecraft's maneuverCapabilities reference it. Permission write:spacecraft.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written */
+                    "If-Match"?: string;
+                };
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                    /** @description Thruster id */
+                    thrusterId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/payloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a spacecraft's payloads (paged; by slotIndex by default)
+         * @description Permission read:spacecraft. Unknown spacecraft or another organization → 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort `field,asc|desc`, repeatable; fields: slotIndex, name, type, createdAt, updatedAt; default slotIndex,asc */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of payloads of the craft */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PayloadPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a payload
+         * @description slotIndex = highest slot ever assigned on the craft + 1 (first 0). Permission write:spacecraft.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PayloadRequest"];
+                };
+            };
+            responses: {
+                /** @description The payload */
+                201: {
+                    headers: {
+                        /** @description URL of the created resource */
+                        Location: string;
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Payload"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/payloads/{payloadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one payload
+         * @description Permission read:spacecraft. Any miss (spacecraft, payload, another organization) is the same 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                    /** @description Payload id */
+                    payloadId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The payload */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Payload"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        /**
+         * Replace a payload
+         * @description Full replacement of the writable fields; slotIndex is kept. Permission write:spacecraft.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written */
+                    "If-Match"?: string;
+                };
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                    /** @description Payload id */
+                    payloadId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PayloadRequest"];
+                };
+            };
+            responses: {
+                /** @description The payload */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Payload"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove a payload
+         * @description Its slot index stays as a gap and is never repacked or reused; any miss gives the same 404. Permission write:spacecraft.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written */
+                    "If-Match"?: string;
+                };
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                    /** @description Payload id */
+                    payloadId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/measurements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Query measurements (paged, newest first by default) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Inclusive start, ISO-8601 instant with zone */
+                    startDate: string;
+                    /** @description Inclusive end, ISO-8601 instant with zone */
+                    endDate: string;
+                    /** @description 1 to 100 non-blank values, repeated; each may be a spacecraft id, name, NORAD or COSPAR id. Omit for all; an explicitly empty value is a 400. */
+                    spacecraftIds?: string | string[];
+                    /** @description Repeated or comma-separated: RANGE, RADEC, AZEL, DOPPLER, PV */
+                    measurementTypes?: string | string[];
+                    /** @description Include measurements flagged as outliers (default false) */
+                    includeOutliers?: boolean;
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort order `field,asc|desc`; repeatable */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Page of measurements */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MeasurementPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Upload tracking files (TDM, SP3, OEM); one background job per valid file
+         * @description Each file is validated synchronously (format detected from content, parsed, its objects resolved to spacecraft). 202 when every file was accepted (or is a duplicate), 207 when any failed (per-file results). With exactly one file, X-Content-Hash (from /inspect) must match the content or the request is a 409 IMPORT_STALE_PREVIEW. Idempotent: a file whose content was already uploaded for the same spacecraft (that job queued, running, or succeeded with its measurements still stored) is a `duplicate` result naming that job, and nothing is queued — unless allowDuplicate=true. Every job of one upload carries the response batchId.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description true: queue files even when the same content was already uploaded for the same spacecraft (default false: such a file is a duplicate result) */
+                    allowDuplicate?: boolean;
+                };
+                header?: {
+                    /** @description SHA-256 (hex) contentHash from POST /operations/measurements/inspect. With exactly one file it must match the content (else 409 IMPORT_STALE_PREVIEW, code import.commit.preview.stale); ignored with several files */
+                    "X-Content-Hash"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["TrackingUploadForm"];
+                };
+            };
+            responses: {
+                /** @description All files accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BatchUploadResponse"];
+                    };
+                };
+                /** @description Per-file results; at least one file failed */
+                207: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BatchUploadResponse"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/measurements/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Inspect one tracking file without storing it: content hash and parse summary */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["TrackingInspectForm"];
+                };
+            };
+            responses: {
+                /** @description Inspection result */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TrackingInspectResponse"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/measurements/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List upload jobs (paged, newest first by default; filters status, spacecraft, file, batch)
+         * @description Permission read:tracking.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Repeated or comma-separated job statuses */
+                    status?: ("QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED")[];
+                    /** @description Jobs whose file resolved to this spacecraft (canonical id) */
+                    spacecraftId?: string;
+                    /** @description Exact source file name */
+                    file?: string;
+                    /** @description The jobs of one upload (batchId of its response) */
+                    batchId?: string;
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort `field,asc|desc`, repeatable; fields: createdAt, finishedAt, filename, status; default createdAt,desc */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of jobs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MeasurementJobPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/measurements/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status and progress of an upload job
+         * @description Permission read:tracking.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Job id (jobId of a per-file upload result) */
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Job */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MeasurementJob"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a queued upload job
+         * @description A QUEUED job becomes CANCELLED (terminal; nothing of its file is stored; its stored bytes are dropped) and is returned. A RUNNING, SUCCEEDED, FAILED or already CANCELLED job → 409 JOB_NOT_CANCELLABLE (details.status). Permission write:tracking.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Job id (jobId of a per-file upload result) */
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The cancelled job */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MeasurementJob"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/measurements/outliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Flag or unflag measurements by id (unknown ids are ignored) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OutliersByIdsRequest"];
+                };
+            };
+            responses: {
+                /** @description Count of measurements actually updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkOutlierResponse"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/operations/measurements/outliers/by-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Flag or unflag every measurement of a source file (exact, case-sensitive name) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OutliersByFileRequest"];
+                };
+            };
+            responses: {
+                /** @description Count of matching measurements */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkOutlierResponse"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/operations/measurements/by-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a spacecraft's measurements from one source file */
+        delete: {
+            parameters: {
+                query: {
+                    spacecraftId: string;
+                    /** @description Source file name (exact, case-sensitive; ≤ 255 characters, no control characters) */
+                    file: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Count deleted (0 when nothing matches) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeleteByFileResponse"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/maneuvers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stored maneuvers of 1–50 spacecraft intersecting a time window
+         * @description spacecraftIds (repeated or comma-separated, 1–50, actual ids), startDate < endDate (instants with zone). A record is listed when its interval [start, end) intersects [startDate, endDate). conflictingManeuverIds includes overlaps outside the window. Permission read:plannedmaneuvers.
+         */
+        get: operations["listOperationsManeuvers"];
+        put?: never;
+        /**
+         * Create stored maneuvers (atomic batch)
+         * @description Every record is validated and checked for identity and overlap conflicts (against stored records and within the batch) in one transaction; any failure creates nothing. Collisions inside the batch → 400; with stored records → 409 MANEUVER_CONFLICT; an archived spacecraft → 409 SPACECRAFT_ARCHIVED; a hard limit of the craft's maneuverCapabilities (blackout or allowed windows) → 422 MANEUVER_CAPABILITY_VIOLATION; soft limits (minimum separation, duty cycle, minimum burn) → stored, listed in warnings. Derived fields sent are ignored. Location: the created record when there is one, else the list query covering every created record (their spacecraft ids and enclosing window). Permission write:plannedmaneuvers.
+         */
+        post: operations["createOperationsManeuvers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/maneuvers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export stored maneuvers as CCSDS OCM (by ids or by range)
+         * @description Either by ids (exactly one spacecraftIds, 1–100 repeated maneuverIds, no dates) or by range (1–50 spacecraftIds, startDate < endDate, no maneuverIds). One OCM → text/plain; several → application/zip: by ids one file `<spacecraftId>_<maneuverId>.ocm` per maneuver, by range one file `<spacecraftId>.ocm` per spacecraft (characters outside [A-Za-z0-9._-] become `_` plus an 8-hex hash of the original). OCM KVN, TIME_SYSTEM UTC, OBJECT_DESIGNATOR = spacecraft id, PHYS WET_MASS, no MAN_BASIS. Permission read:plannedmaneuvers.
+         */
+        get: operations["exportOperationsManeuvers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/maneuvers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import CCSDS OCM files (each file atomic and independent)
+         * @description 200: every file succeeded. 207: per-file results with at least one failed or ambiguous file (an all-ambiguous batch too). Every file failed without ambiguity: 409 MANEUVER_CONFLICT when all failures are conflicts with stored records, else 400 VALIDATION_ERROR (details carry the per-file results). The target comes from the file metadata (OBJECT_DESIGNATOR: id, externalKey or NORAD id; INTERNATIONAL_DESIGNATOR: COSPAR id; OBJECT_NAME: id, externalKey or name — strongest kind wins, unique match only) or from spacecraftId. X-Content-Hash / X-Resolution-Fingerprint from the preview bind a single file; a mismatch is 409 IMPORT_STALE_PREVIEW. Permission write:plannedmaneuvers.
+         */
+        post: operations["importOperationsManeuvers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/maneuvers/import/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview the import of one OCM file (nothing stored)
+         * @description Returns what importing the file now would do, its contentHash (SHA-256 of the bytes) and resolutionFingerprint (SHA-256 of the resolved target, candidates and MAN_IDs), to be sent back as X-Content-Hash / X-Resolution-Fingerprint. Permission write:plannedmaneuvers.
+         */
+        post: operations["inspectOperationsManeuversImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/maneuvers/{maneuverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one stored maneuver
+         * @description Addressed by maneuverId (URL-encoded) and the actual spacecraftId. Permission read:plannedmaneuvers.
+         */
+        get: operations["getOperationsManeuver"];
+        /**
+         * Replace the editable fields of a stored maneuver
+         * @description Replaces name, purpose, attitudeMode and the full composition; omitted purpose is cleared. The resulting interval must not overlap any other record of the spacecraft (also for a name-only edit). Permission write:plannedmaneuvers.
+         */
+        put: operations["replaceOperationsManeuver"];
+        post?: never;
+        /**
+         * Delete a stored maneuver
+         * @description Permission delete:plannedmaneuvers.
+         */
+        delete: operations["deleteOperationsManeuver"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/state-vectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List state vectors (filters, paged, newest epoch first by default)
+         * @description Sortable fields: epoch, creationDate, id. startDate/endDate are inclusive epoch bounds (ISO instants with zone).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    spacecraftId?: string;
+                    /** @description Epoch ≥ startDate (inclusive) */
+                    startDate?: string;
+                    /** @description Epoch ≤ endDate (inclusive) */
+                    endDate?: string;
+                    sourceType?: "OPM_IMPORT" | "ORBIT_DETERMINATION" | "MANUAL";
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort order `field,asc|desc`; repeatable */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of state vectors */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StateVectorPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Store a state vector entered by hand (sourceType MANUAL)
+         * @description The covariance (optional) must be a symmetric positive semi-definite 6×6 matrix (km², km²/s, km²/s²). Mean elements are derived by DSST averaging. A perigee altitude below 120 km is a warning; a state inside the Earth is a 422.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateStateVectorRequest"];
+                };
+            };
+            responses: {
+                /** @description The stored state vector */
+                201: {
+                    headers: {
+                        /** @description URL of the created resource */
+                        Location: string;
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StateVector"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/state-vectors/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import CCSDS OPM files (KVN or XML, OPM 1.0–3.0); per-file results
+         * @description Each file is stored or refused on its own. The target spacecraft is the query spacecraftId, else the one whose COSPAR id, NORAD id, externalKey or id equals OBJECT_ID, else whose name equals OBJECT_NAME. Maneuvers and Keplerian elements in an OPM are reported as warnings (not stored). 200 all stored; 207 per-file results when some failed or were ambiguous; 400 when all failed.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Target spacecraft; needed only when OBJECT_ID/OBJECT_NAME do not resolve one */
+                    spacecraftId?: string;
+                    /** @description true: store a state even when the same state (craft, epoch, frame, position, velocity) is already stored (default false: a duplicate result) */
+                    allowDuplicate?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["StateVectorImportForm"];
+                };
+            };
+            responses: {
+                /** @description All files stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StateVectorImportResponse"];
+                    };
+                };
+                /** @description Per-file results, at least one file failed or was ambiguous */
+                207: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StateVectorImportResponse"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/state-vectors/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latest state vector of a spacecraft
+         * @description Latest by epoch. Manual entries and OPM imports are always eligible; orbit-determination results only when converged, unless includeNonConverged=true. 400 without spacecraftId; 404 when the spacecraft has none.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                    /** @description true: orbit-determination results count even when not converged (default false) */
+                    includeNonConverged?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The state vector (ETag as on GET /operations/state-vectors/{id}) */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StateVector"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/state-vectors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One state vector */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Display id SV-<n> */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The state vector */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StateVector"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a state vector */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written */
+                    "If-Match"?: string;
+                };
+                path: {
+                    /** @description Display id SV-<n> */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/state-vectors/{id}/opm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export one state vector as a CCSDS OPM 2.0 KVN (re-importable) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Display id SV-<n> */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OPM text */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/state-vectors/{id}/generate-oem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a CCSDS OEM 2.0 (KVN) by numerical propagation of a stored state vector
+         * @description Points every timeBetweenPoints from initialDate through finalDate (finalDate included), forwards or backwards from the state epoch, with the spacecraft force model and its stored maneuvers as finite burns. Span at most 30 days. With includeCovariance the state covariance is propagated through the state transition matrix and written per epoch in RTN or TNW (both 3×3 blocks rotated with the frame axes, no frame-rate term). Reaching the 100 km altitude floor ends the ephemeris (COMMENT). 422: covariance requested for a state without one, incomplete force-model configuration (details.missingFields), propagation failure.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Display id SV-<n> */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GenerateOemRequest"];
+                };
+            };
+            responses: {
+                /** @description CCSDS OEM 2.0 KVN text. When the span leaves observed Earth data (EOP, space weather with NRLMSISE-00, leap seconds), one `Warning: 299 apsis "…"` header and one COMMENT line per kind name the epoch and the last covered date. */
+                200: {
+                    headers: {
+                        /** @description One per kind of Earth data the span used beyond its observations (EOP, SPACE_WEATHER, LEAP_SECONDS): `299 apsis "<KIND>: the span reaches <epoch>, after the last observed … (<date>, source <file>): …"` (RFC 9111 §5.5 form) */
+                        Warning?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/tle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Generate a fitted two-line element set at an epoch
+         * @description The latest eligible stored state (manual, OPM import or converged orbit determination; latest by epoch) is propagated with the spacecraft force model and its stored maneuvers (finite burns), forwards or backwards, to the requested epoch rounded to 1e-8 day, converted to TEME and fitted to SGP4/SDP4 mean elements (fixed point, damped fixed point, then least squares). B* = ρ0·Cd·A/(2m), ρ0 = 2.461e-5 kg/m²/km × 6378.135 km/ER, mass at the epoch; 0 when atmosphere is NONE. Catalogue number: noradId (Alpha-5 from 100000 to 339999; 99999 when absent; above 339999 → 400). International designator from cosparId. Element set number 999, revolution number 0. Response: text/plain, line 1 + "\n" + line 2, no name line, no trailing newline. Accept must allow text/plain (absent, *\/*, text/*, text/plain; else 406). Nothing is stored and no job starts. 422: no eligible state, FORCE_MODEL_INCOMPLETE (details.missingFields), COMPUTE_STATE_INSIDE_ELLIPSOID, TLE_FIT_NOT_CONVERGED (details.positionResidualM, velocityResidualMPerS). Permission read:ephemeris.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description TLE epoch: ISO-8601 instant with a time zone (Z or ±hh:mm), years 1957–2056; rounded to the TLE field resolution (1e-8 day = 0.864 ms) */
+                    epoch: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id (names, NORAD and COSPAR ids are 404) */
+                    spacecraftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Two 69-character TLE lines separated by one newline. When the propagation span leaves observed Earth data (EOP, space weather with NRLMSISE-00, leap seconds), one `Warning: 299 apsis "…"` header per kind names the epoch and the last covered date. */
+                200: {
+                    headers: {
+                        /** @description One per kind of Earth data the span used beyond its observations (EOP, SPACE_WEATHER, LEAP_SECONDS): `299 apsis "<KIND>: the span reaches <epoch>, after the last observed … (<date>, source <file>): …"` (RFC 9111 §5.5 form) */
+                        Warning?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not acceptable */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/ground-stations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ground stations (paged)
+         * @description Default sort name,asc; sortable name, createdAt, updatedAt. Permission read:stations.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A name or alias (trimmed, case-insensitive, exact) */
+                    name?: string;
+                    /** @description Only enabled (true) or only disabled (false) stations; both when absent */
+                    enabled?: boolean;
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort order `field,asc|desc`; repeatable */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Page of stations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroundStationPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a ground station
+         * @description Position as WGS-84 latitudeDeg/longitudeDeg/heightM or ITRF itrfPositionM (m); the other form is derived. Name and aliases are unique in the organization (trimmed, case-insensitive; 409 STATION_NAME_CONFLICT). Stored measurements whose ground participant has one of these names and was unresolved are linked to the new station. 201 with Location. Permission write:stations.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GroundStationRequest"];
+                };
+            };
+            responses: {
+                /** @description The station */
+                201: {
+                    headers: {
+                        /** @description URL of the created resource */
+                        Location: string;
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroundStation"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/ground-stations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one ground station
+         * @description Another organization's station is 404. Permission read:stations.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Ground-station id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The station */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroundStation"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a ground station
+         * @description 409 STATION_IN_USE (details.measurementCount) while stored measurements reference it, unless force=true: then they keep the station name and lose the link. Permission write:stations.
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description Delete even when stored measurements reference the station (they keep the station name and lose the link); default false */
+                    force?: boolean;
+                };
+                header?: {
+                    /** @description ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written */
+                    "If-Match"?: string;
+                };
+                path: {
+                    /** @description Ground-station id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update a ground station (only the fields sent)
+         * @description A station referenced by stored measurements can be edited; they stay linked to it. Permission write:stations.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written */
+                    "If-Match"?: string;
+                };
+                path: {
+                    /** @description Ground-station id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GroundStationPatch"];
+                };
+            };
+            responses: {
+                /** @description The station */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroundStation"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/operations/measurements/residuals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Residuals (observed − computed) of stored measurements against a stored state
+         * @description Propagates the state (stateVectorId, default the latest eligible state) with the spacecraft force model and stored maneuvers (as OEM/TLE generation) and models every selected measurement with light time on the worker pool. Returns statistics per type and per station over the whole selection and one page of per-measurement residuals: page/size/sort in the query (sort epoch (default, asc) or normalized (largest |residual/σ| first with desc)). Each request computes again (nothing is stored); span ≤ 30 days, ≤ 100000 measurements (else 422 TOO_MANY_MEASUREMENTS). Measurements that cannot be modelled (unknown station, RU ranges, frequencies, integrated Doppler, …) are listed in skipped with the reason. No measurement in the span → 200 with zero counts. Unknown spacecraft, state vector or station → 404; end ≤ start or span > 30 days → 400. Permission read:tracking.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort order `field,asc|desc`; repeatable */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ResidualsRequest"];
+                };
+            };
+            responses: {
+                /** @description Statistics and a page of residuals (Earth-data staleness also in `warnings`) */
+                200: {
+                    headers: {
+                        /** @description One per kind of Earth data the span used beyond its observations (EOP, SPACE_WEATHER, LEAP_SECONDS): `299 apsis "<KIND>: the span reaches <epoch>, after the last observed … (<date>, source <file>): …"` (RFC 9111 §5.5 form) */
+                        Warning?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ResidualsResponse"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/orbit-determinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List orbit determinations (paged; without solutions)
+         * @description Filters spacecraftId, status. Default sort createdAt,desc; sortable createdAt, updatedAt, status. Permission read:orbitdetermination.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    spacecraftId?: string;
+                    status?: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort order `field,asc|desc`; repeatable */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Page of jobs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrbitDeterminationPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Start an orbit determination (batch least squares) from stored tracking data
+         * @description Validated at once against storage, then run as a durable background job (202 with the job and Location). The a priori state defaults to the latest eligible state with an epoch at or before endDate. Weighted batch least squares (Gauss–Newton) on the 6 GCRF state components plus the optional Cd, Cr and per-station biases, with the spacecraft force model and stored maneuvers; measurements flagged as outliers and below the station elevation mask are not used; an n-sigma editor (editingSigma, default 3) rejects gross errors. Span ≤ 30 days, ≤ 50000 measurements. 400 bad fields or span; 404 unknown spacecraft, state vector or station; 422 NO_ELIGIBLE_STATE, FORCE_MODEL_INCOMPLETE, TOO_FEW_MEASUREMENTS (details.measurementComponents, details.parameters). Permission write:orbitdetermination.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrbitDeterminationRequest"];
+                };
+            };
+            responses: {
+                /** @description The queued job */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrbitDetermination"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/orbit-determinations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One orbit determination: status, progress and, once ended, the solution
+         * @description solution: converged, weighted RMS per iteration, the estimated GCRF state (km, km/s) at its epoch, the formal 6×6 covariance and that of every parameter, estimated Cd/Cr/biases, counts used/rejected per type and station, residual statistics, the force model. Permission read:orbitdetermination.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Orbit-determination id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The job */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrbitDetermination"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/orbit-determinations/{id}/residuals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Post-fit residuals of an orbit determination (paged)
+         * @description Per measurement: observed, computed, residual, normalized, sigma, elevation, rejected flag and reason. Sort epoch (default) or normalized (with desc: worst first). Permission read:orbitdetermination.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only rejected (true) or only used (false) measurements; both when absent */
+                    rejected?: boolean;
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort order `field,asc|desc`; repeatable */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path: {
+                    /** @description Orbit-determination id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Page of residuals */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrbitDeterminationResidualPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/orbit-determinations/{id}/residuals.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Post-fit residuals versus time as an SVG picture
+         * @description One panel per measurement component, one colour per station, rejected measurements as red crosses, ±3σ lines. Permission read:orbitdetermination.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Orbit-determination id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description SVG document */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/orbit-determinations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a converged solution as a state vector
+         * @description Stores the estimated state (GCRF, with its covariance) as a state vector with sourceType ORBIT_DETERMINATION, orbitSolutionId = this id, converged = true; latest, OEM and TLE generation then use it like any eligible state. 409 OD_NOT_FINISHED, OD_NOT_CONVERGED, OD_ALREADY_ACCEPTED. Permission write:orbitdetermination.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Orbit-determination id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The stored state vector */
+                201: {
+                    headers: {
+                        /** @description URL of the created resource */
+                        Location: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrbitDeterminationAccepted"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a spacecraft's scheduled tasks (paged)
+         * @description Sortable: name, createdAt (default asc), updatedAt, nextRunAt, kind. Permission read:tasks.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort order `field,asc|desc`; repeatable */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of tasks */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TaskPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Schedule a task (GENERATE_OEM, GENERATE_TLE, ORBIT_DETERMINATION)
+         * @description Schedule: INTERVAL (intervalSeconds from start), CRON (5 fields, UTC) or ONCE (at). Each run stores a product. 409 SPACECRAFT_ARCHIVED on an archived craft. Permission write:tasks.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateTaskRequest"];
+                };
+            };
+            responses: {
+                /** @description The task (Location header) */
+                201: {
+                    headers: {
+                        /** @description URL of the created resource */
+                        Location: string;
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScheduledTask"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/tasks/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one task (next run, last run status)
+         * @description Any miss (spacecraft, task, another organization) is the same 404 TASK_NOT_FOUND. Permission read:tasks.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                    /** @description Task id */
+                    taskId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The task */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScheduledTask"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a task (with its runs and products)
+         * @description Permission write:tasks.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written */
+                    "If-Match"?: string;
+                };
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                    /** @description Task id */
+                    taskId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a task (only the fields sent)
+         * @description The next run is recomputed when the schedule changes or the task is enabled. Permission write:tasks.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written */
+                    "If-Match"?: string;
+                };
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                    /** @description Task id */
+                    taskId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateTaskRequest"];
+                };
+            };
+            responses: {
+                /** @description The task */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScheduledTask"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/tasks/{taskId}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task's runs (paged): status, attempts, retry time, failure reason, product
+         * @description Sortable: scheduledFor (default desc), createdAt. Permission read:tasks.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort order `field,asc|desc`; repeatable */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                    /** @description Task id */
+                    taskId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of runs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TaskRunPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stored products (paged)
+         * @description Filters: spacecraftId, taskId, kind (OEM, TLE, OEM_BATCH; repeatable or comma-separated), createdFrom/createdTo, spanFrom/spanTo (products whose span overlaps). Sortable: createdAt (default desc), spanStart, sizeBytes, kind. Permission read:products.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort order `field,asc|desc`; repeatable */
+                    sort?: string | string[];
+                    spacecraftId?: string;
+                    taskId?: string;
+                    kind?: string | string[];
+                    /** @description Created at or after */
+                    createdFrom?: string;
+                    /** @description Created at or before */
+                    createdTo?: string;
+                    /** @description Span ends at or after */
+                    spanFrom?: string;
+                    /** @description Span starts at or before */
+                    spanTo?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of products */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Product metadata
+         * @description Permission read:products.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Product id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The product */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Product"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/products/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the file (OEM/TLE text, OD solution JSON or the batch ZIP)
+         * @description ETag = "<contentSha256>"; If-None-Match → 304; Range: bytes=a-b | a- | -n (one range) → 206 with Content-Range; unsatisfiable → 416 with Content-Range: bytes *\/size; several ranges are served as the whole file (200); If-Range with another ETag serves the whole file. Permission read:products.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Product id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file */
+                200: {
+                    headers: {
+                        /** @description "<contentSha256>" */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                        "application/json": components["schemas"]["OrbitDeterminationSolutionProduct"];
+                        "application/zip": string;
+                    };
+                };
+                /** @description One byte range of the file (the media type of the file) */
+                206: {
+                    headers: {
+                        /** @description bytes first-last/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                        "application/json": string;
+                        "application/zip": string;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Range not satisfiable */
+                416: {
+                    headers: {
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/ephemerides/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List batches (paged)
+         * @description Sortable: createdAt (default desc), status. Permission read:ephemeris.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort order `field,asc|desc`; repeatable */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of batches */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EphemerisBatchPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Generate up to 10000 OEMs into one ZIP product (202, durable job)
+         * @description Each item: a stored state (stateVectorId) or a spacecraft (its latest eligible state when the job runs), with the OEM options of generate-oem (batch-level defaults, per-item overrides). The job fans the items over every worker; an item that fails is reported (failures, manifest.csv) without failing the batch. Poll GET …/batch/{id}; the ZIP is GET /operations/products/{productId}/content. Permission read:ephemeris (the download needs read:products).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateEphemerisBatchRequest"];
+                };
+            };
+            responses: {
+                /** @description The queued batch (Location header) */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EphemerisBatch"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/ephemerides/batch/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Batch status: progress, per-item errors, product
+         * @description Permission read:ephemeris.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Batch id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The batch */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EphemerisBatch"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a batch
+         * @description A queued batch is CANCELLED at once; a running one stops within about a second (its partial ZIP is deleted). A finished batch is unchanged. Permission read:ephemeris.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Batch id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The batch after the request */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EphemerisBatch"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ErrorEnvelope: {
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            timestamp: string;
+            status: number;
+            /** @description Reason phrase or machine token (VALIDATION_ERROR, ACCESS_ERROR, …) */
+            error: string;
+            message: string;
+            path: string;
+            code?: string;
+            correlationId?: string;
+            details?: {
+                [key: string]: unknown;
+            };
+            fieldErrors?: {
+                [key: string]: string;
+            };
+            params?: {
+                [key: string]: unknown;
+            };
+        };
+        BearerError: {
+            /** @enum {string} */
+            error: "invalid_token";
+            error_description: string;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "UP" | "DOWN";
+            database: {
+                /** @enum {string} */
+                status: "UP" | "DOWN";
+                error?: string;
+            };
+            pool: {
+                size: number;
+                running: number;
+                queueDepth: number;
+                maxQueue: number;
+            };
+            earthData: {
+                dataDirectory: string;
+                loadedAt: string;
+                eop: components["schemas"]["EarthDataKindStatus"];
+                leapSeconds: components["schemas"]["EarthDataKindStatus"];
+                spaceWeather: components["schemas"]["EarthDataKindStatus"];
+                rejected: {
+                    kind: string;
+                    path: string;
+                    error: string;
+                    line: number | null;
+                }[];
+            };
+        };
+        EarthDataKindStatus: {
+            /** @description The file in use (absolute path), or "bundled: …" / "built-in …" when the data directory has none */
+            source: string;
+            bundled: boolean;
+            format: string;
+            /** @description Files by identity (EOP: spliced in order, the last wins where it has rows) */
+            files: {
+                path: string;
+                sha256: string;
+            }[];
+            firstDate: string | null;
+            /** @description Last observed day (leap seconds: the bulletin date the list reflects) */
+            lastObservedDate: string | null;
+            /** @description End of the predictions (leap seconds: the date until which the list is valid) */
+            predictionEnd: string | null;
+            ageDays: number | null;
+            /** @description Observations older than APSIS_DATA_MAX_AGE_DAYS (leap seconds: expired, or the file disagrees with the built-in table) */
+            stale: boolean;
+            taiMinusUtcSeconds?: number;
+            agreesWithBuiltIn?: boolean;
+            problems?: string[];
+        };
+        SpacecraftPage: {
+            content: components["schemas"]["SpacecraftSummary"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        SpacecraftSummary: {
+            id: string;
+            name: string;
+            noradId: number | null;
+            cosparId: string | null;
+            externalKey: string | null;
+            /** @enum {string} */
+            lifecycleStatus: "Active" | "Archived";
+            color: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            updatedAt: string;
+        };
+        Spacecraft: {
+            id: string;
+            name: string;
+            noradId: number | null;
+            catalogueNoradId: number | null;
+            notYetCatalogued: boolean;
+            cosparId: string | null;
+            externalKey: string | null;
+            organizationId: string;
+            /** @enum {string} */
+            lifecycleStatus: "Active" | "Archived";
+            color: string;
+            /** @description kg; null = not configured (OEM/TLE generation then 422) */
+            launchMass: number | null;
+            dryMass: number | null;
+            dragArea: number | null;
+            dragCoefficient: number;
+            srpArea: number | null;
+            reflectivityCoefficient: number;
+            absorption: number;
+            specularReflection: number;
+            /** @enum {string} */
+            bodyShape: "BOX" | "REGULAR_PRISM";
+            boxX: number;
+            boxY: number;
+            boxZ: number;
+            /** @enum {string|null} */
+            prismAxis: "X" | "Y" | "Z" | null;
+            prismSides: number | null;
+            /** @description Source of truth of the cross-section */
+            prismEdgeM: number | null;
+            prismHeightM: number | null;
+            /** @enum {string|null} */
+            prismDiameterMeasure: "INSCRIBED" | "CIRCUMSCRIBED" | null;
+            /** @description In the chosen datum: inscribed d = edge / tan(π/n), circumscribed D = edge / sin(π/n) */
+            prismDiameter: number | null;
+            /** @description In the other datum */
+            prismComplementaryDiameter: number | null;
+            inertiaIxx: number | null;
+            inertiaIyy: number | null;
+            inertiaIzz: number | null;
+            maneuverCapabilities: components["schemas"]["ManeuverCapabilities"];
+            panels: components["schemas"]["Panel"][];
+            forceModel: components["schemas"]["ForceModel"];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            updatedAt: string;
+        };
+        ManeuverCapabilities: {
+            schemaVersion: number;
+            allowedWindows: components["schemas"]["TimeWindowView"][];
+            blackoutWindows: components["schemas"]["TimeWindowView"][];
+            availableManeuverPowerWatts: number | null;
+            minimumManeuverSeparationSeconds: number | null;
+            thrusters: components["schemas"]["ThrusterCapability"][];
+        } | null;
+        TimeWindowView: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            end: string;
+        };
+        ThrusterCapability: {
+            thrusterId: string;
+            alignmentError: components["schemas"]["AlignmentError"];
+            allowedDirections: ("RADIAL_OUT" | "RADIAL_IN" | "PROGRADE" | "RETROGRADE" | "NORMAL" | "ANTI_NORMAL")[];
+            combinedSteeringAllowed: boolean;
+            dutyCycleWindowSeconds: number | null;
+            /** @enum {string} */
+            eclipsePolicy: "ANY" | "SUNLIGHT_ONLY" | "ECLIPSE_ONLY";
+            maximumDutyCycle: number | null;
+            minimumBurnSeconds: number | null;
+            minimumImpulseNewtonSeconds: number | null;
+            requiredPowerWatts: number | null;
+            settlingSeconds: number | null;
+            overheadBurns: components["schemas"]["OverheadBurn"][];
+        };
+        AlignmentError: {
+            xRadians: number;
+            yRadians: number;
+            zRadians: number;
+        };
+        OverheadBurn: {
+            /** @enum {string} */
+            anchor: "BEFORE_MAIN_BURN" | "AFTER_MAIN_BURN";
+            /** @enum {string} */
+            direction: "RADIAL_OUT" | "RADIAL_IN" | "PROGRADE" | "RETROGRADE" | "NORMAL" | "ANTI_NORMAL";
+            durationSeconds: number;
+            offsetSeconds: number;
+            /** @description Id of a thruster of this spacecraft */
+            thrusterId: string;
+        };
+        Panel: {
+            name: string;
+            panelIndex: number;
+            lengthM: number;
+            widthM: number;
+            rotationDeg: number;
+            absorption: number;
+            specularReflection: number;
+            doubleSided: boolean;
+            /** @enum {string} */
+            mountAxisPreset: "PLUS_X" | "MINUS_X" | "PLUS_Y" | "MINUS_Y" | "PLUS_Z" | "MINUS_Z" | "CUSTOM";
+            mountAxisCustomX: number | null;
+            mountAxisCustomY: number | null;
+            mountAxisCustomZ: number | null;
+            mountPositionX: number;
+            mountPositionY: number;
+            mountPositionZ: number;
+            derivedNormal: components["schemas"]["Vector3"];
+        };
+        /** @description derivedNormal (body frame, unit) is the mount axis â (the preset axis, or the normalized custom axis) rotated by rotationDeg about the hinge axis ĥ = normalize(â × r), right-hand rule, where r is body +Z, or body +X when â is parallel to ±Z. Equivalently n = â·cos(θ) + r⊥·sin(θ), r⊥ the unit component of r perpendicular to â: at 0° the normal is the mount axis, positive angles tilt it toward +Z (toward +X for ±Z mounts); e.g. PLUS_Y at 90° gives +Z, PLUS_Z at 90° gives +X. The rotation is never about the mount axis itself (that would leave the normal unchanged). */
+        Vector3: {
+            x: number;
+            y: number;
+            z: number;
+        };
+        ForceModel: {
+            gravityDegree: number;
+            gravityOrder: number;
+            /** @enum {string} */
+            atmosphere: "HARRIS_PRIESTER" | "NRLMSISE00" | "NONE";
+            solarRadiationPressure: boolean;
+            thirdBodies: ("SUN" | "MOON")[];
+        };
+        /** @description Only name is required. Read-only fields (id, organizationId, lifecycleStatus, derived geometry, timestamps) are ignored. */
+        CreateSpacecraftRequest: {
+            /** @description Required on create; 1..100 characters after trimming */
+            name: string;
+            /** @description NORAD catalog number; default null */
+            noradId?: number | null;
+            /** @description Default null */
+            catalogueNoradId?: number | null;
+            /** @description Default false */
+            notYetCatalogued?: boolean;
+            /** @description Max 20 characters; default null */
+            cosparId?: string | null;
+            /** @description Unique within the organization, immutable once set (a change is 409); max 64 characters */
+            externalKey?: string | null;
+            /** @description #RRGGBB, stored upper-case; default #1F77B4 */
+            color?: string;
+            /** @description kg, > 0 and ≤ 10000000; null = not configured (default) */
+            launchMass?: number | null;
+            /** @description kg, > 0 and <= launchMass (≤ 10000000); default null */
+            dryMass?: number | null;
+            /** @description m², 0..10000 or null (default null) */
+            dragArea?: number | null;
+            /** @description Cd, > 0 and ≤ 10; default 2.2 */
+            dragCoefficient?: number;
+            /** @description m², 0..10000 or null (default null) */
+            srpArea?: number | null;
+            /** @description Cr, 0..2; default 1.8 */
+            reflectivityCoefficient?: number;
+            /** @description (0, 1]; default 0.5 */
+            absorption?: number;
+            /** @description [0, 1); absorption + specularReflection <= 1; default 0.2 */
+            specularReflection?: number;
+            /**
+             * @description Default BOX
+             * @enum {string}
+             */
+            bodyShape?: "BOX" | "REGULAR_PRISM";
+            /** @description Bus width, m (> 0, ≤ 1000); default 1 */
+            boxX?: number;
+            /** @description Bus height, m (> 0, ≤ 1000); default 1 */
+            boxY?: number;
+            /** @description Bus length, m (> 0, ≤ 1000); default 1 */
+            boxZ?: number;
+            /**
+             * @description REGULAR_PRISM only; default Z
+             * @enum {string|null}
+             */
+            prismAxis?: "X" | "Y" | "Z" | null;
+            /** @description REGULAR_PRISM only (required then); 3..128 */
+            prismSides?: number | null;
+            /** @description REGULAR_PRISM only: polygon edge, m (≤ 1000). Give it or prismDiameter; when both are given they must agree */
+            prismEdgeM?: number | null;
+            /** @description REGULAR_PRISM only (required then), m (≤ 1000) */
+            prismHeightM?: number | null;
+            /**
+             * @description REGULAR_PRISM only: datum of prismDiameter; default INSCRIBED
+             * @enum {string|null}
+             */
+            prismDiameterMeasure?: "INSCRIBED" | "CIRCUMSCRIBED" | null;
+            /** @description REGULAR_PRISM only: diameter in the datum, m (≤ 1000); the server derives prismEdgeM = d·tan(π/n) (inscribed) or D·sin(π/n) (circumscribed) */
+            prismDiameter?: number | null;
+            /** @description kg·m², > 0 and ≤ 10000000000; all three or none; each <= the sum of the other two */
+            inertiaIxx?: number | null;
+            inertiaIyy?: number | null;
+            inertiaIzz?: number | null;
+            /** @description null (default) = not configured, not unrestricted. Replaced as a whole on PATCH */
+            maneuverCapabilities?: {
+                /** @description Only 1 is defined (default 1) */
+                schemaVersion?: number;
+                /** @description Default []; at most 1000 */
+                allowedWindows?: components["schemas"]["TimeWindow"][];
+                /** @description Default []; at most 1000 */
+                blackoutWindows?: components["schemas"]["TimeWindow"][];
+                availableManeuverPowerWatts?: number | null;
+                minimumManeuverSeparationSeconds?: number | null;
+                /** @description Default [] */
+                thrusters?: components["schemas"]["ThrusterCapabilityInput"][];
+            } | null;
+            /** @description 0 to 8 panels (default []); replaced as a whole on PATCH */
+            panels?: components["schemas"]["PanelInput"][];
+            forceModel?: components["schemas"]["ForceModelInput"];
+        };
+        TimeWindow: {
+            /**
+             * Format: date-time
+             * @description Window start, ISO-8601 instant with zone. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC)
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description Window end, ISO-8601 instant with zone; must be after start. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC)
+             */
+            end: string;
+        };
+        ThrusterCapabilityInput: {
+            /** @description Id of a thruster of this spacecraft; each at most once */
+            thrusterId: string;
+            alignmentError?: components["schemas"]["AlignmentError"] & unknown;
+            /** @description At least one; no repeats */
+            allowedDirections: ("RADIAL_OUT" | "RADIAL_IN" | "PROGRADE" | "RETROGRADE" | "NORMAL" | "ANTI_NORMAL")[];
+            /** @description Default false */
+            combinedSteeringAllowed?: boolean;
+            dutyCycleWindowSeconds?: number | null;
+            /**
+             * @description Default ANY
+             * @enum {string}
+             */
+            eclipsePolicy?: "ANY" | "SUNLIGHT_ONLY" | "ECLIPSE_ONLY";
+            /** @description Range (0, 1] */
+            maximumDutyCycle?: number | null;
+            minimumBurnSeconds?: number | null;
+            minimumImpulseNewtonSeconds?: number | null;
+            requiredPowerWatts?: number | null;
+            settlingSeconds?: number | null;
+            /** @description Default [] */
+            overheadBurns?: components["schemas"]["OverheadBurn"][];
+        };
+        PanelInput: {
+            name: string;
+            /** @description Slot 0..7, unique within the craft; default: the position in the array */
+            panelIndex?: number;
+            /** @description Panel length, m (> 0, ≤ 1000) */
+            lengthM: number;
+            /** @description Panel width, m (> 0, ≤ 1000) */
+            widthM: number;
+            /** @description Rotation about the hinge axis, degrees, -360..360 (default 0). derivedNormal (body frame, unit) is the mount axis â (the preset axis, or the normalized custom axis) rotated by rotationDeg about the hinge axis ĥ = normalize(â × r), right-hand rule, where r is body +Z, or body +X when â is parallel to ±Z. Equivalently n = â·cos(θ) + r⊥·sin(θ), r⊥ the unit component of r perpendicular to â: at 0° the normal is the mount axis, positive angles tilt it toward +Z (toward +X for ±Z mounts); e.g. PLUS_Y at 90° gives +Z, PLUS_Z at 90° gives +X. The rotation is never about the mount axis itself (that would leave the normal unchanged). */
+            rotationDeg?: number;
+            /** @description Range (0, 1]; default 0.5 */
+            absorption?: number;
+            /** @description Range [0, 1); absorption + specularReflection <= 1; default 0.2 */
+            specularReflection?: number;
+            /** @description Default false */
+            doubleSided?: boolean;
+            /**
+             * @description Body face the panel is mounted on; CUSTOM uses mountAxisCustomX/Y/Z
+             * @enum {string}
+             */
+            mountAxisPreset: "PLUS_X" | "MINUS_X" | "PLUS_Y" | "MINUS_Y" | "PLUS_Z" | "MINUS_Z" | "CUSTOM";
+            /** @description Only with CUSTOM (required then, with Y and Z; not all zero; stored normalized; within ±1000000); null otherwise */
+            mountAxisCustomX?: number | null;
+            mountAxisCustomY?: number | null;
+            mountAxisCustomZ?: number | null;
+            /** @description Body-frame mount position, m, within ±1000; default 0 */
+            mountPositionX?: number;
+            mountPositionY?: number;
+            mountPositionZ?: number;
+        };
+        /** @description Omitted fields keep their current value (PATCH) or take the default (create) */
+        ForceModelInput: {
+            /** @description Geopotential degree 0..36 (bundled EGM96); default 20 */
+            gravityDegree?: number;
+            /** @description Geopotential order 0..gravityDegree; default 20 */
+            gravityOrder?: number;
+            /**
+             * @description Default HARRIS_PRIESTER
+             * @enum {string}
+             */
+            atmosphere?: "HARRIS_PRIESTER" | "NRLMSISE00" | "NONE";
+            /** @description Default true */
+            solarRadiationPressure?: boolean;
+            /** @description No repeats; default [SUN, MOON] */
+            thirdBodies?: ("SUN" | "MOON")[];
+        };
+        /** @description Partial update: omitted fields are unchanged; null clears a nullable field. panels and maneuverCapabilities are replaced as a whole, forceModel is merged field by field. externalKey may be set once (a change or removal is 409). Derived geometry is recomputed; when only prismSides or prismDiameterMeasure change, prismEdgeM is kept. */
+        UpdateSpacecraftRequest: {
+            /** @description Required on create; 1..100 characters after trimming */
+            name?: string;
+            /** @description NORAD catalog number; default null */
+            noradId?: number | null;
+            /** @description Default null */
+            catalogueNoradId?: number | null;
+            /** @description Default false */
+            notYetCatalogued?: boolean;
+            /** @description Max 20 characters; default null */
+            cosparId?: string | null;
+            /** @description Unique within the organization, immutable once set (a change is 409); max 64 characters */
+            externalKey?: string | null;
+            /** @description #RRGGBB, stored upper-case; default #1F77B4 */
+            color?: string;
+            /** @description kg, > 0 and ≤ 10000000; null = not configured (default) */
+            launchMass?: number | null;
+            /** @description kg, > 0 and <= launchMass (≤ 10000000); default null */
+            dryMass?: number | null;
+            /** @description m², 0..10000 or null (default null) */
+            dragArea?: number | null;
+            /** @description Cd, > 0 and ≤ 10; default 2.2 */
+            dragCoefficient?: number;
+            /** @description m², 0..10000 or null (default null) */
+            srpArea?: number | null;
+            /** @description Cr, 0..2; default 1.8 */
+            reflectivityCoefficient?: number;
+            /** @description (0, 1]; default 0.5 */
+            absorption?: number;
+            /** @description [0, 1); absorption + specularReflection <= 1; default 0.2 */
+            specularReflection?: number;
+            /**
+             * @description Default BOX
+             * @enum {string}
+             */
+            bodyShape?: "BOX" | "REGULAR_PRISM";
+            /** @description Bus width, m (> 0, ≤ 1000); default 1 */
+            boxX?: number;
+            /** @description Bus height, m (> 0, ≤ 1000); default 1 */
+            boxY?: number;
+            /** @description Bus length, m (> 0, ≤ 1000); default 1 */
+            boxZ?: number;
+            /**
+             * @description REGULAR_PRISM only; default Z
+             * @enum {string|null}
+             */
+            prismAxis?: "X" | "Y" | "Z" | null;
+            /** @description REGULAR_PRISM only (required then); 3..128 */
+            prismSides?: number | null;
+            /** @description REGULAR_PRISM only: polygon edge, m (≤ 1000). Give it or prismDiameter; when both are given they must agree */
+            prismEdgeM?: number | null;
+            /** @description REGULAR_PRISM only (required then), m (≤ 1000) */
+            prismHeightM?: number | null;
+            /**
+             * @description REGULAR_PRISM only: datum of prismDiameter; default INSCRIBED
+             * @enum {string|null}
+             */
+            prismDiameterMeasure?: "INSCRIBED" | "CIRCUMSCRIBED" | null;
+            /** @description REGULAR_PRISM only: diameter in the datum, m (≤ 1000); the server derives prismEdgeM = d·tan(π/n) (inscribed) or D·sin(π/n) (circumscribed) */
+            prismDiameter?: number | null;
+            /** @description kg·m², > 0 and ≤ 10000000000; all three or none; each <= the sum of the other two */
+            inertiaIxx?: number | null;
+            inertiaIyy?: number | null;
+            inertiaIzz?: number | null;
+            /** @description null (default) = not configured, not unrestricted. Replaced as a whole on PATCH */
+            maneuverCapabilities?: {
+                /** @description Only 1 is defined (default 1) */
+                schemaVersion?: number;
+                /** @description Default []; at most 1000 */
+                allowedWindows?: components["schemas"]["TimeWindow"][];
+                /** @description Default []; at most 1000 */
+                blackoutWindows?: components["schemas"]["TimeWindow"][];
+                availableManeuverPowerWatts?: number | null;
+                minimumManeuverSeparationSeconds?: number | null;
+                /** @description Default [] */
+                thrusters?: components["schemas"]["ThrusterCapabilityInput"][];
+            } | null;
+            /** @description 0 to 8 panels (default []); replaced as a whole on PATCH */
+            panels?: components["schemas"]["PanelInput"][];
+            forceModel?: components["schemas"]["ForceModelInput"];
+        };
+        LifecycleTaskConflict: components["schemas"]["ErrorEnvelope"] & {
+            /** @description Number of scheduled tasks the craft has (also in details.taskCount) */
+            taskCount: number;
+        };
+        SpacecraftLifecycleRequest: {
+            /** @description Target status */
+            lifecycleStatus: string;
+            /** @description Required (true) to archive a craft that has scheduled tasks, which are then permanently deleted in the same transaction; ignored on restore and for a craft without tasks */
+            confirmTaskDeletion?: boolean;
+        };
+        ThrusterPage: {
+            content: components["schemas"]["Thruster"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        Thruster: {
+            id: string;
+            spacecraftId: string;
+            name: string;
+            thrustN: number;
+            ispS: number;
+            direction: components["schemas"]["Vector3"] & unknown;
+            positionM: components["schemas"]["Vector3"] & unknown;
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            updatedAt: string;
+        };
+        /** @description Create or replace (PUT) a thruster; omitted optional fields take their defaults */
+        ThrusterRequest: {
+            name: string;
+            /** @description Thrust, N (> 0, ≤ 10000000) */
+            thrustN: number;
+            /** @description Specific impulse, s (50..10000) */
+            ispS: number;
+            direction: components["schemas"]["DirectionInput"];
+            positionM?: components["schemas"]["BodyPositionInput"];
+            /** @description Default true */
+            enabled?: boolean;
+        };
+        /** @description Body-frame thrust direction; normalized on write; the zero vector is rejected */
+        DirectionInput: {
+            x: number;
+            y: number;
+            z: number;
+        };
+        /** @description Body-frame nozzle position, m (each within ±1000 m); default {0,0,0} */
+        BodyPositionInput: {
+            x: number;
+            y: number;
+            z: number;
+        };
+        PayloadPage: {
+            content: components["schemas"]["Payload"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        Payload: {
+            id: string;
+            spacecraftId: string;
+            name: string;
+            /** @enum {string} */
+            type: "CAMERA" | "RADAR" | "RF" | "LIDAR" | "SPECTROMETER" | "OTHER";
+            /** @description Assigned on create: one more than the highest slot ever assigned on this craft (the first is 0). Deleted slots stay as gaps and are never reused or repacked */
+            slotIndex: number;
+            massKg: number | null;
+            powerW: number | null;
+            boresight: components["schemas"]["Vector3"] & unknown;
+            fieldOfViewDeg: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            updatedAt: string;
+        };
+        /** @description Create or replace (PUT) a payload; slotIndex is assigned by the server and never changes */
+        PayloadRequest: {
+            name: string;
+            /** @enum {string} */
+            type: "CAMERA" | "RADAR" | "RF" | "LIDAR" | "SPECTROMETER" | "OTHER";
+            /** @description Mass, kg (> 0, ≤ 10000000); default null */
+            massKg?: number | null;
+            /** @description Power draw, W (0..10000000); default null */
+            powerW?: number | null;
+            boresight?: components["schemas"]["DirectionInput"] & unknown;
+            /** @description Full cone angle, degrees, (0, 180]; default null */
+            fieldOfViewDeg?: number | null;
+        };
+        MeasurementPage: {
+            content: components["schemas"]["Measurement"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        Measurement: {
+            id: string;
+            spacecraftId: string;
+            /** @enum {string} */
+            type: "RANGE" | "RADEC" | "AZEL" | "DOPPLER" | "PV";
+            /**
+             * Format: date-time
+             * @description UTC, microsecond resolution
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            epoch: string;
+            /** @description RANGE {range}; RADEC {rightAscension, declination}; AZEL {azimuth, elevation}; DOPPLER {doppler}; PV {x, y, z, vx, vy, vz} */
+            values: {
+                [key: string]: number | null;
+            };
+            /** @description Unit of each value (km, s, RU, deg, km/s, Hz) */
+            units: {
+                [key: string]: string;
+            };
+            /** @description Standard deviation of each value where the file gives one */
+            sigma: {
+                [key: string]: number | null;
+            } | null;
+            /** @description Frame of PV states and RADEC angles */
+            referenceFrame: string | null;
+            participants: string[];
+            /** @description The ground participant(s) as the file names them */
+            station: string | null;
+            /** @description The ground station the participant resolved to (null: no station has that name or alias) */
+            groundStationId: string | null;
+            context: components["schemas"]["MeasurementContext"];
+            sourceFile: string;
+            jobId: string;
+            outlier: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            createdAt: string;
+        };
+        /** @description TDM metadata of the measurement (null for SP3/OEM) */
+        MeasurementContext: {
+            /** @description false for measurements stored before the context was kept: the TDM fields are then null */
+            recorded: boolean;
+            segmentIndex: number | null;
+            /** @example DOPPLER_INSTANTANEOUS */
+            dataKeyword: string | null;
+            participants: {
+                /** @description n of PARTICIPANT_n */
+                number: number;
+                name: string;
+                /** @description From PATH: first sends, last receives */
+                roles: ("TRANSMITTER" | "TRANSPONDER" | "RECEIVER")[];
+            }[] | string[];
+            /**
+             * @description PATH (or PATH_1) as participant numbers
+             * @example [
+             *       1,
+             *       2,
+             *       1
+             *     ]
+             */
+            path: number[] | null;
+            path2: number[] | null;
+            mode: string | null;
+            /** @description RECEIVE or TRANSMIT; null = not given (RECEIVE) */
+            timetagRef: string | null;
+            integrationIntervalS: number | null;
+            integrationRef: string | null;
+            turnaroundNumerator: number | null;
+            turnaroundDenominator: number | null;
+            rangeMode: string | null;
+            rangeModulus: number | null;
+            rangeUnits: string | null;
+            angleType: string | null;
+            transmitBand: string | null;
+            receiveBand: string | null;
+            referenceFrame: string | null;
+        } | null;
+        BatchUploadResponse: {
+            /** @description This upload: every job it queued carries it (GET /operations/measurements/jobs?batchId=…) */
+            batchId: string;
+            /** @description Files accepted or duplicate (not failed) */
+            successCount: number;
+            failureCount: number;
+            totalCount: number;
+            results: components["schemas"]["TrackingFileResult"][];
+        };
+        TrackingFileResult: {
+            filename: string;
+            jobId: string | null;
+            /**
+             * @description success: accepted, a job stores it (jobId). failed: nothing stored (errors say why). duplicate: the same content was already uploaded for the same spacecraft and that job still counts (queued, running, or succeeded with its measurements stored): jobId is that job (also params.duplicateOfJobId) and nothing is queued; ?allowDuplicate=true stores it again
+             * @enum {string}
+             */
+            status: "success" | "failed" | "duplicate";
+            message: string;
+            /** @example import.tracking.tdm.parse_failed */
+            code: string;
+            /** @example TRK-1001 */
+            errorCode: string | null;
+            errors: {
+                blockId: string;
+                /** @example TRK-1001 */
+                code: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                firstEpoch: string | null;
+                message: string;
+            }[];
+            params: {
+                [key: string]: unknown;
+            };
+            measurementContext: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                startDate: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                endDate: string | null;
+                spacecraftIds: string[];
+                measurementTypes: string[];
+            } | null;
+            uncertaintySummary: string | null;
+            /** @description Records of an accepted file that are not stored, each naming its line (e.g. a TDM ANGLE_1 without ANGLE_2 at its epoch); at most 100, then a count */
+            warnings: string[];
+        };
+        TrackingUploadForm: {
+            /** @description TDM, SP3 or OEM files (repeated part) */
+            files: string[];
+        };
+        TrackingInspectResponse: {
+            filename: string;
+            /** @description SHA-256 (hex) of the bytes; send back as X-Content-Hash */
+            contentHash: string;
+            format: string | null;
+            valid: boolean;
+            measurementCount: number;
+            measurementContext: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                startDate: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                endDate: string | null;
+                spacecraftIds: string[];
+                measurementTypes: string[];
+            } | null;
+            unresolvedObjects: string[];
+            uncertaintySummary: string | null;
+            /** @description Records that would not be stored, each naming its line; at most 100, then a count */
+            warnings: string[];
+            /** @description Every error of the file, each naming its line (at most 50) */
+            errors: {
+                blockId: string;
+                /** @example TRK-1001 */
+                code: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                firstEpoch: string | null;
+                message: string;
+            }[];
+            /** @description True when reading stopped after 50 errors (more may follow) */
+            errorsTruncated: boolean;
+        };
+        /** @description Exactly one file, in part `file` or in part `files` */
+        TrackingInspectForm: {
+            /**
+             * Format: binary
+             * @description One TDM, SP3 or OEM file
+             */
+            file?: string;
+            /**
+             * Format: binary
+             * @description The same, under the part name that upload and import use
+             */
+            files?: string;
+        } & ({
+            /** Format: binary */
+            file: string;
+        } | {
+            /** Format: binary */
+            files: string;
+        });
+        MeasurementJobPage: {
+            content: components["schemas"]["MeasurementJob"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        MeasurementJob: {
+            jobId: string;
+            /** @description The upload (POST) the job came from; every file of one upload shares it */
+            batchId: string;
+            filename: string;
+            format: string;
+            /** @description Spacecraft the file resolved to */
+            spacecraftIds: string[];
+            /**
+             * @description QUEUED → RUNNING → SUCCEEDED | FAILED; QUEUED → CANCELLED (DELETE). A failed attempt that may succeed again returns to QUEUED
+             * @enum {string}
+             */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+            attempts: number;
+            maxAttempts: number;
+            /** @description Progress while RUNNING (rows stored / expected) */
+            progress: {
+                /** @description Measurements stored so far (all of them once SUCCEEDED) */
+                rowsStored: number;
+                /** @description Measurements the upload validation found in the file */
+                expectedRows: number | null;
+                fraction: number;
+            };
+            expectedMeasurementCount: number | null;
+            measurementCount: number | null;
+            error: string | null;
+            contentHash: string;
+            /** @description As in the upload result (null when the upload stored none) */
+            measurementContext: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                startDate: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                endDate: string | null;
+                spacecraftIds: string[];
+                measurementTypes: string[];
+            } | null;
+            uncertaintySummary: string | null;
+            /** @description How the TDM ground participants resolved to ground stations at ingest (null before the job ran, and for SP3/OEM) */
+            stations: {
+                resolved: {
+                    name: string;
+                    stationId: string;
+                }[];
+                unresolved: string[];
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            startedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            finishedAt: string | null;
+        };
+        BulkOutlierResponse: {
+            updatedCount: number;
+        };
+        OutliersByIdsRequest: {
+            measurementIds: string[];
+            outlier: boolean;
+        };
+        OutliersByFileRequest: {
+            /** @description Exact, case-sensitive source file name (nonblank, ≤ 255 characters, no control characters) */
+            fileName: string;
+            outlier: boolean;
+        };
+        DeleteByFileResponse: {
+            deletedCount: number;
+        };
+        ManeuverListResponse: {
+            items: components["schemas"]["ManeuverListItem"][];
+            totalCount: number;
+        };
+        ManeuverListItem: {
+            maneuverId: string;
+            displayId: string;
+            name: string;
+            spacecraftId: string;
+            attitudeMode: components["schemas"]["AttitudeMode"];
+            /** @description Number of burn segments */
+            segmentCount: number;
+            /**
+             * Format: date-time
+             * @description Derived: earliest segment referenceEpoch (UTC, microseconds)
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description Derived: latest segment end, referenceEpoch + duration (UTC, microseconds)
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            end: string;
+            /** @description Derived: |F| / mass at the start of the first burn, m/s²; null when no mass is known */
+            acceleration: number | null;
+            /** @description Derived: Σ Isp·g0·ln(m0/m1) over the segments in time order (g0 = 9.80665 m/s²), m/s; null when unavailable */
+            deltaV: number | null;
+            /** @description Derived: mass change over all segments, kg, negative (propellant consumed; ṁ = |F|/(Isp·g0)); null when unavailable */
+            deltaMass: number | null;
+            /** @description Mass used for the derived values, kg: the OCM WET_MASS of an imported record, else the spacecraft launchMass; null when neither */
+            initialMass: number | null;
+            /** @description Ids of other stored records of the same spacecraft whose interval overlaps this one (computed on every read, wherever they lie in time) */
+            conflictingManeuverIds: string[];
+        };
+        /**
+         * @description Reference frame of the thrust vector. OCM MAN_REF_FRAME mapping on import: TNW, TNW_ROTATING → TNW; RTN, RIC → RTN; QSW → QSW; RSW, RSW_ROTATING → RSW_ROTATING. Export writes TNW, RTN, QSW, RSW_ROTATING.
+         * @enum {string}
+         */
+        AttitudeMode: "TNW" | "RTN" | "QSW" | "RSW_ROTATING";
+        CreateManeuverResponse: {
+            createdCount: number;
+            message: string;
+            /** @description Soft planning-rule findings of the created records ([] when none) */
+            warnings: components["schemas"]["PlanningFinding"][];
+        };
+        /** @description A planning rule of the spacecraft's maneuverCapabilities. Hard limits refuse the write (422 MANEUVER_CAPABILITY_VIOLATION): BLACKOUT_WINDOW (a burn overlaps a blackout window), OUTSIDE_ALLOWED_WINDOWS (allowed windows are declared and a burn is in none). Soft limits are stored with a warning: MINIMUM_SEPARATION, DUTY_CYCLE (no declared thruster can fly the burns within its duty cycle), MINIMUM_BURN (a segment is shorter than every declared minimum burn), WET_MASS_BELOW_DRY_MASS (OCM import). */
+        PlanningFinding: {
+            /** @enum {string} */
+            code: "BLACKOUT_WINDOW" | "OUTSIDE_ALLOWED_WINDOWS" | "MINIMUM_SEPARATION" | "DUTY_CYCLE" | "MINIMUM_BURN" | "WET_MASS_BELOW_DRY_MASS";
+            maneuverId: string;
+            message: string;
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        CreateManeuverRequest: {
+            maneuvers: components["schemas"]["CreateManeuver"][];
+        };
+        CreateManeuver: {
+            /** @description The actual spacecraft id (names, NORAD/COSPAR ids and external keys are not accepted) */
+            spacecraftId: string;
+            /** @description Becomes the permanent maneuverId (and OCM MAN_ID): nonblank, ≤ 63 chars, unique per spacecraft, single line, no leading/trailing white space, not "export" or "import" */
+            name: string;
+            /** @description Optional metadata (single line, ≤ 1000 chars; exported as OCM MAN_PURPOSE). Omitted, null or "" clears it. */
+            purpose?: string | null;
+            attitudeMode: components["schemas"]["AttitudeMode"];
+            composition: components["schemas"]["BurnSegment"][];
+        };
+        BurnSegment: {
+            /**
+             * Format: date-time
+             * @description Burn start, ISO-8601 instant with zone; stored and returned in UTC at microsecond resolution (YYYY-MM-DDThh:mm:ss.ssssssZ). Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC)
+             */
+            referenceEpoch: string;
+            /** @description Seconds; > 0 and ≤ 2592000 (30 days); the burn must end within the supported epoch range */
+            duration: number;
+            /** @description Newtons; required explicitly (zero allowed); within ±10000000 N */
+            thrX: number;
+            /** @description Newtons; required explicitly (zero allowed); within ±10000000 N */
+            thrY: number;
+            /** @description Newtons; required explicitly (zero allowed); within ±10000000 N */
+            thrZ: number;
+            /** @description Seconds; 50 to 10000 */
+            thrISP: number;
+            attitudeMode: components["schemas"]["AttitudeMode"];
+        };
+        ManeuverImportResult: {
+            successCount: number;
+            failureCount: number;
+            results: components["schemas"]["ManeuverImportFileResult"][];
+        };
+        ManeuverImportFileResult: {
+            filename: string;
+            /**
+             * @description success: committed. failed: nothing of the file stored. ambiguous: the target spacecraft needs the spacecraftId query
+             * @enum {string}
+             */
+            status: "success" | "failed" | "ambiguous" | "duplicate";
+            spacecraftId: string | null;
+            /** @description MAN_IDs of the file’s thrust maneuvers (stored when success) */
+            maneuverIds: string[];
+            /** @description MAN_IDs of blocks without thrust (deployments), not stored */
+            skippedManeuverIds: string[];
+            /** @description Machine token: VALIDATION_ERROR, MANEUVER_CONFLICT, IMPORT_TARGET_AMBIGUOUS, … */
+            error?: string;
+            /** @description Dotted code, e.g. import.file.invalid, import.maneuver.exists */
+            code?: string;
+            message?: string;
+            /** @description 1-based line of the file the error is about */
+            line?: number;
+            candidateSpacecraftIds?: string[];
+            conflictingManeuverIds?: string[];
+            /** @description Soft planning findings of a stored (or ready) file */
+            warnings?: components["schemas"]["PlanningFinding"][];
+            /** @description Hard capability limits that failed the file */
+            violations?: components["schemas"]["PlanningFinding"][];
+        };
+        ManeuverImportForm: {
+            /** @description One or more OCM files (KVN or XML), part name `files` */
+            files: string[];
+        };
+        ManeuverImportPreview: {
+            filename: string;
+            spacecraftId: string | null;
+            /** @description MAN_IDs of the file’s thrust maneuvers (stored when success) */
+            maneuverIds: string[];
+            /** @description MAN_IDs of blocks without thrust (deployments), not stored */
+            skippedManeuverIds: string[];
+            /** @description Machine token: VALIDATION_ERROR, MANEUVER_CONFLICT, IMPORT_TARGET_AMBIGUOUS, … */
+            error?: string;
+            /** @description Dotted code, e.g. import.file.invalid, import.maneuver.exists */
+            code?: string;
+            message?: string;
+            /** @description 1-based line of the file the error is about */
+            line?: number;
+            candidateSpacecraftIds?: string[];
+            conflictingManeuverIds?: string[];
+            /** @description Soft planning findings of a stored (or ready) file */
+            warnings?: components["schemas"]["PlanningFinding"][];
+            /** @description Hard capability limits that failed the file */
+            violations?: components["schemas"]["PlanningFinding"][];
+            /**
+             * @description What importing the file now would do: ready, failed or ambiguous
+             * @enum {string}
+             */
+            status: "ready" | "failed" | "ambiguous";
+            /** @description SHA-256 (hex) of the file bytes; send back as X-Content-Hash */
+            contentHash: string;
+            /** @description SHA-256 (hex) of the resolved target and MAN_IDs; send back as X-Resolution-Fingerprint */
+            resolutionFingerprint: string;
+            /** @description How the target was found: query, id, externalKey, noradId, cosparId, name */
+            resolvedBy: string | null;
+            maneuvers: {
+                maneuverId: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                start: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                end: string;
+                segmentCount: number;
+            }[];
+        };
+        Maneuver: {
+            maneuverId: string;
+            /** @description MAN-<n>, per organization; fixed */
+            displayId: string;
+            spacecraftId: string;
+            name: string;
+            purpose: string | null;
+            attitudeMode: components["schemas"]["AttitudeMode"];
+            composition: components["schemas"]["BurnSegmentView"][];
+            /**
+             * Format: date-time
+             * @description Derived: earliest segment referenceEpoch (UTC, microseconds)
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description Derived: latest segment end, referenceEpoch + duration (UTC, microseconds)
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            end: string;
+            /** @description Derived: |F| / mass at the start of the first burn, m/s²; null when no mass is known */
+            acceleration: number | null;
+            /** @description Derived: Σ Isp·g0·ln(m0/m1) over the segments in time order (g0 = 9.80665 m/s²), m/s; null when unavailable */
+            deltaV: number | null;
+            /** @description Derived: mass change over all segments, kg, negative (propellant consumed; ṁ = |F|/(Isp·g0)); null when unavailable */
+            deltaMass: number | null;
+            /** @description Mass used for the derived values, kg: the OCM WET_MASS of an imported record, else the spacecraft launchMass; null when neither */
+            initialMass: number | null;
+            /** @description Ids of other stored records of the same spacecraft whose interval overlaps this one (computed on every read, wherever they lie in time) */
+            conflictingManeuverIds: string[];
+            /** @description What the spacecraft's declared capabilities say about the record now (computed on every read; [] when nothing) */
+            warnings: components["schemas"]["PlanningFinding"][];
+        };
+        BurnSegmentView: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            referenceEpoch: string;
+            /** @description Seconds */
+            duration: number;
+            /** @description Newtons */
+            thrX: number;
+            /** @description Newtons */
+            thrY: number;
+            /** @description Newtons */
+            thrZ: number;
+            /** @description Seconds */
+            thrISP: number;
+            attitudeMode: components["schemas"]["AttitudeMode"];
+        };
+        /** @description Replaces every editable field; omitted optional metadata (purpose) is cleared. Identity, displayId and spacecraft stay fixed. */
+        UpdateManeuverRequest: {
+            /** @description Nonblank, ≤ 255 chars, single line, no leading/trailing white space */
+            name: string;
+            /** @description Optional metadata (single line, ≤ 1000 chars; exported as OCM MAN_PURPOSE). Omitted, null or "" clears it. */
+            purpose?: string | null;
+            attitudeMode: components["schemas"]["AttitudeMode"];
+            composition: components["schemas"]["BurnSegment"][];
+        };
+        StateVector: {
+            /**
+             * @description Display id SV-<n>, per organization
+             * @example SV-12
+             */
+            id: string;
+            spacecraftId: string;
+            spacecraftName: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            epoch: string;
+            /** @description km */
+            position: number[];
+            /** @description km/s */
+            velocity: number[];
+            /** @enum {string} */
+            referenceFrame: "GCRF" | "EME2000" | "TEME" | "ITRF" | "TOD" | "MOD";
+            /** @description kg */
+            mass: number | null;
+            originator: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            creationDate: string;
+            /** @enum {string} */
+            sourceType: "OPM_IMPORT" | "ORBIT_DETERMINATION" | "MANUAL";
+            orbitSolutionId: string | null;
+            /** @description Orbit-determination convergence; null for other sources */
+            converged: boolean | null;
+            hasCovariance: boolean;
+            covariance: components["schemas"]["StateVectorCovariance"];
+            meanElements: components["schemas"]["MeanElements"];
+            /**
+             * @description 'DSST' when meanElements is set, else null
+             * @enum {string|null}
+             */
+            meanElementsTheory: "DSST" | null;
+            /** @description Non-fatal warnings (empty when none) */
+            warnings: string[];
+            /** @description OPM USER_DEFINED_<name> parameters of an imported state (name without the prefix → value); {} when none. Written back on OPM export. */
+            userDefinedParameters: {
+                [key: string]: string;
+            };
+        };
+        StateVectorCovariance: {
+            /** @description GCRF, EME2000, TEME, ITRF, TOD, MOD, RTN or TNW */
+            frame: string;
+            /** @description 6×6 (km², km²/s, km²/s²) */
+            matrix: number[][];
+            standardDeviations: {
+                /** @description σ of the three position axes of `frame`, km */
+                positionKm: number[];
+                /** @description σ of the three velocity axes of `frame`, km/s */
+                velocityKmS: number[];
+            };
+        } | null;
+        /** @description Mean Keplerian elements by DSST averaging (zonal J2–J6 short-periodic terms) */
+        MeanElements: {
+            semiMajorAxisKm: number;
+            eccentricity: number;
+            inclinationDeg: number;
+            raanDeg: number;
+            argPerigeeDeg: number;
+            meanAnomalyDeg: number;
+            trueAnomalyDeg: number;
+        } | null;
+        CreateStateVectorRequest: {
+            /** @description Owning spacecraft (canonical id) */
+            spacecraftId: string;
+            /**
+             * Format: date-time
+             * @description State epoch: ISO-8601 instant with zone (Z or ±hh:mm), any number of fractional digits. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC)
+             * @example 2024-03-01T12:00:00.000Z
+             */
+            epoch: string;
+            /** @description [x, y, z] km; each component within ±10000000 km */
+            position: number[];
+            /** @description [vx, vy, vz] km/s; each component within ±100 km/s */
+            velocity: number[];
+            /**
+             * @description Frame of position and velocity; kept as given
+             * @enum {string}
+             */
+            referenceFrame: "GCRF" | "EME2000" | "TEME" | "ITRF" | "TOD" | "MOD";
+            /** @description kg (> 0, ≤ 10000000); null/absent = the spacecraft launchMass is used for propagation */
+            mass?: number | null;
+            /** @description Originator of the data (default APSIS) */
+            originator?: string;
+            covariance?: components["schemas"]["StateVectorCovarianceInput"];
+        };
+        StateVectorCovarianceInput: {
+            /**
+             * @description Frame of the matrix (default: the state referenceFrame). RTN/TNW are local orbital frames about the state, rotation only.
+             * @enum {string}
+             */
+            frame?: "GCRF" | "EME2000" | "TEME" | "ITRF" | "TOD" | "MOD" | "RTN" | "TNW";
+            /** @description 6×6 symmetric positive semi-definite matrix, rows/columns x, y, z, vx, vy, vz; km², km²/s, km²/s²; each element within ±100000000000000 */
+            matrix: number[][];
+        } | null;
+        StateVectorImportResponse: {
+            successCount: number;
+            failureCount: number;
+            results: {
+                filename: string;
+                /**
+                 * @description success: stored; failed: nothing stored; ambiguous: repeat with the spacecraftId query; duplicate: the same state is already stored as stateVectorId, nothing stored (allowDuplicate=true stores it again)
+                 * @enum {string}
+                 */
+                status: "success" | "failed" | "ambiguous" | "duplicate";
+                spacecraftId: string | null;
+                stateVectorId: string | null;
+                warnings: string[];
+                error?: string;
+                message?: string;
+                line?: number;
+                candidateSpacecraftIds?: string[];
+            }[];
+        };
+        StateVectorImportForm: {
+            /** @description OPM files (KVN or XML), repeated part */
+            files: string[];
+        };
+        StateVectorPage: {
+            content: components["schemas"]["StateVector"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        GenerateOemRequest: {
+            /**
+             * Format: date-time
+             * @description Start of the ephemeris (ISO-8601 instant with zone). Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC)
+             * @example 2024-03-01T12:00:00Z
+             */
+            initialDate: string;
+            /**
+             * Format: date-time
+             * @description End of the ephemeris; after initialDate, at most 30 days later. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC)
+             * @example 2024-03-02T12:00:00Z
+             */
+            finalDate: string;
+            /**
+             * @description REF_FRAME (default GCRF)
+             * @enum {string}
+             */
+            referenceFrame?: "GCRF" | "EME2000" | "ITRF" | "TOD" | "MOD" | "TEME";
+            /** @description Seconds, 60..86400 (default 60) */
+            timeBetweenPoints?: number;
+            /**
+             * @description TIME_SYSTEM of the epochs (default UTC)
+             * @enum {string}
+             */
+            timeSystem?: "UTC" | "TAI" | "TT" | "TDB" | "TCG" | "TCB" | "GPS";
+            /** @description Propagate the stored covariance and write it per epoch (default false) */
+            includeCovariance?: boolean;
+            /**
+             * @description COV_REF_FRAME (default RTN)
+             * @enum {string}
+             */
+            covarianceFrame?: "RTN" | "TNW";
+            /** @description Read-only indicator; accepted and ignored */
+            covarianceFrameValid?: boolean;
+            /** @description Read-only indicator; accepted and ignored */
+            dateRangeValid?: boolean;
+            /** @description Read-only indicator; accepted and ignored */
+            timeSpanValid?: boolean;
+        };
+        GroundStationPage: {
+            content: components["schemas"]["GroundStation"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        GroundStation: {
+            id: string;
+            name: string;
+            aliases: string[];
+            latitudeDeg: number;
+            longitudeDeg: number;
+            heightM: number;
+            /** @description ITRF Cartesian position, m */
+            itrfPositionM: number[];
+            elevationMaskDeg: number;
+            sigma: {
+                /** @description Range sigma, m */
+                rangeM: number | null;
+                /** @description Range-rate sigma, m/s */
+                rangeRateMS: number | null;
+                /** @description Angle sigma, deg */
+                angleDeg: number | null;
+            };
+            bias: {
+                /** @description Range constant bias (subtracted from the observed value), m */
+                rangeM: number | null;
+                /** @description Range-rate constant bias (subtracted from the observed value), m/s */
+                rangeRateMS: number | null;
+                /** @description Angle constant bias (subtracted from the observed value), deg */
+                angleDeg: number | null;
+            };
+            enabled: boolean;
+            /** @description Stored measurements whose ground participant resolved to this station */
+            measurementCount: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            updatedAt: string;
+        };
+        /** @description Give the position either as latitudeDeg + longitudeDeg + heightM (WGS-84) or as itrfPositionM; the other form is derived */
+        GroundStationRequest: {
+            /**
+             * @description Unique in the organization (case-insensitive, with every alias)
+             * @example VIS-STN-1
+             */
+            name: string;
+            /** @description Other names of the station (TDM PARTICIPANT_n values); resolution is by name or alias, trimmed and case-insensitive */
+            aliases?: string[];
+            /** @description Geodetic latitude on WGS-84, deg */
+            latitudeDeg?: number;
+            /** @description Geodetic longitude, deg east (stored in (-180, 180]) */
+            longitudeDeg?: number;
+            /** @description Height above the WGS-84 ellipsoid, m (-1000 .. 20000) */
+            heightM?: number;
+            /**
+             * @description ITRF Cartesian position [x, y, z], m
+             * @example [
+             *       4220180.2,
+             *       836896.7,
+             *       4714556.7
+             *     ]
+             */
+            itrfPositionM?: number[];
+            /** @description Elevation mask, deg (default 10); measurements below it are not used */
+            elevationMaskDeg?: number;
+            /** @description Per-type sigmas; null or absent = not set (PATCH merges field by field; null clears) */
+            sigma?: {
+                /** @description Range sigma, m */
+                rangeM?: number | null;
+                /** @description Range-rate sigma, m/s */
+                rangeRateMS?: number | null;
+                /** @description Angle sigma (each angle), deg */
+                angleDeg?: number | null;
+            };
+            /** @description Per-type biass; null or absent = not set (PATCH merges field by field; null clears) */
+            bias?: {
+                /** @description Range bias, m */
+                rangeM?: number | null;
+                /** @description Range-rate bias, m/s */
+                rangeRateMS?: number | null;
+                /** @description Angle bias (each angle), deg */
+                angleDeg?: number | null;
+            };
+            /** @description Default true; a disabled station's measurements are not used by residuals or orbit determination */
+            enabled?: boolean;
+        };
+        /** @description Only the fields sent change. aliases replaces the list. Geodetic fields may be sent alone (the others are kept) or itrfPositionM; not both. sigma and bias merge field by field (null clears one). */
+        GroundStationPatch: {
+            name?: string;
+            /** @description Other names of the station (TDM PARTICIPANT_n values); resolution is by name or alias, trimmed and case-insensitive */
+            aliases?: string[];
+            /** @description Geodetic latitude on WGS-84, deg */
+            latitudeDeg?: number;
+            /** @description Geodetic longitude, deg east (stored in (-180, 180]) */
+            longitudeDeg?: number;
+            /** @description Height above the WGS-84 ellipsoid, m (-1000 .. 20000) */
+            heightM?: number;
+            /**
+             * @description ITRF Cartesian position [x, y, z], m
+             * @example [
+             *       4220180.2,
+             *       836896.7,
+             *       4714556.7
+             *     ]
+             */
+            itrfPositionM?: number[];
+            /** @description Elevation mask, deg (default 10); measurements below it are not used */
+            elevationMaskDeg?: number;
+            /** @description Per-type sigmas; null or absent = not set (PATCH merges field by field; null clears) */
+            sigma?: {
+                /** @description Range sigma, m */
+                rangeM?: number | null;
+                /** @description Range-rate sigma, m/s */
+                rangeRateMS?: number | null;
+                /** @description Angle sigma (each angle), deg */
+                angleDeg?: number | null;
+            };
+            /** @description Per-type biass; null or absent = not set (PATCH merges field by field; null clears) */
+            bias?: {
+                /** @description Range bias, m */
+                rangeM?: number | null;
+                /** @description Range-rate bias, m/s */
+                rangeRateMS?: number | null;
+                /** @description Angle bias (each angle), deg */
+                angleDeg?: number | null;
+            };
+            /** @description Default true; a disabled station's measurements are not used by residuals or orbit determination */
+            enabled?: boolean;
+        };
+        ResidualsResponse: {
+            spacecraftId: string;
+            stateVectorId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            stateEpoch: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            endDate: string;
+            /** @description Stored measurements selected by the request */
+            storedCount: number;
+            modelledCount: number;
+            residualCount: number;
+            skipped: components["schemas"]["SkippedMeasurements"];
+            warnings: string[];
+            statistics: {
+                byType: components["schemas"]["ResidualStatistics"][];
+                byStation: components["schemas"]["ResidualStatistics"][];
+            };
+            residuals: components["schemas"]["ResidualPage"];
+        };
+        SkippedMeasurements: {
+            count: number;
+            reasons: {
+                reason: string;
+                count: number;
+                /** @description The first 20 */
+                measurementIds: string[];
+            }[];
+        };
+        ResidualStatistics: {
+            kind: string;
+            stationId: string | null;
+            stationName: string | null;
+            count: number;
+            components: string[];
+            units: string[];
+            mean: number[];
+            rms: number[];
+            min: number[];
+            max: number[];
+            normalizedRms: number;
+            normalized: {
+                mean: number[];
+                rms: number[];
+                min: number[];
+                max: number[];
+            };
+        };
+        ResidualPage: {
+            content: components["schemas"]["ResidualRow"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        ResidualRow: {
+            measurementId: string;
+            /** @description Stored type (RANGE, DOPPLER, AZEL, RADEC, PV) */
+            type: string | null;
+            /** @description Model: RANGE, RANGE_RATE, AZEL, RADEC, PV */
+            kind: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            epoch: string;
+            stationId: string | null;
+            stationName: string | null;
+            components: string[];
+            /** @description km, km/s, deg per component */
+            units: string[];
+            /** @description Observed value, the station bias removed */
+            observed: number[];
+            computed: number[];
+            /** @description observed − computed; azimuth and right ascension wrapped to ±180° */
+            residual: number[];
+            /** @description residual / sigma */
+            normalized: number[];
+            sigma: number[];
+            elevationDeg: number | null;
+            belowMask: boolean;
+            outlier: boolean;
+            /** @description Orbit determination only: not used by the final iteration */
+            rejected?: boolean;
+            /** @description FLAGGED_OUTLIER, ELEVATION_MASK or EDITOR */
+            rejectionReason?: string | null;
+        };
+        ResidualsRequest: {
+            spacecraftId: string;
+            /**
+             * @description Inclusive start of the span (ISO-8601 instant with zone)
+             * @example 2023-02-10T00:00:00Z
+             */
+            startDate: string;
+            /**
+             * @description Inclusive end; after startDate, at most 30 days later
+             * @example 2023-02-11T00:00:00Z
+             */
+            endDate: string;
+            /** @description Stored types (RANGE, RANGE_RATE, DOPPLER, AZEL, RADEC, PV; RANGE_RATE = DOPPLER); default all */
+            measurementTypes?: string[];
+            /** @description Only measurements of these ground stations (unknown id → 404) */
+            stationIds?: string[];
+            /** @description SV-<n> of this spacecraft; default the latest eligible state (GET /state-vectors/latest rule) */
+            stateVectorId?: string;
+            /** @description Include measurements flagged as outliers (default false); they are marked in the rows */
+            includeOutliers?: boolean;
+        };
+        OrbitDetermination: {
+            id: string;
+            spacecraftId: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
+            attempts: number;
+            maxAttempts: number;
+            /** @description Why the job FAILED (e.g. the fit did not converge, with the reason) */
+            error: string | null;
+            request: {
+                [key: string]: unknown;
+            };
+            aprioriStateVectorId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            endDate: string;
+            progress: {
+                iteration: number;
+                /** @description RMS of the normalized residuals of the used measurements (null when not finite) */
+                weightedRms: number | null;
+                rejected: number;
+                history: {
+                    iteration: number;
+                    /** @description RMS of the normalized residuals of the used measurements (null when not finite) */
+                    weightedRms: number | null;
+                    rejected: number;
+                }[];
+            } | null;
+            converged: boolean | null;
+            residualCount: number | null;
+            acceptedStateVectorId: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            acceptedAt: string | null;
+            /** @description GET one only; null until the fit ended */
+            solution?: {
+                converged: boolean;
+                failureReason: string | null;
+                iterations: {
+                    iteration: number;
+                    /** @description RMS of the normalized residuals of the used measurements (null when not finite) */
+                    weightedRms: number | null;
+                    rejected: number;
+                    stateCorrectionNorm: number | null;
+                }[];
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                epoch: string;
+                state: {
+                    /** @enum {string} */
+                    frame: "GCRF";
+                    /** @description km */
+                    positionKm: number[];
+                    /** @description km/s */
+                    velocityKmS: number[];
+                    /** @description At the solution epoch */
+                    massKg: number;
+                };
+                stateCovariance: {
+                    /** @enum {string} */
+                    frame: "GCRF";
+                    /** @description 6×6 formal covariance (JᵀWJ)⁻¹, km², km²/s, km²/s² */
+                    matrix: number[][];
+                    standardDeviations: {
+                        /** @description km */
+                        positionKm: number[];
+                        /** @description km/s */
+                        velocityKmS: number[];
+                    };
+                };
+                parameters: {
+                    name: string;
+                    unit: string;
+                    value: number | null;
+                    sigma: number | null;
+                    /** @description No used measurement constrained it: held at its a priori value (zero covariance rows) */
+                    held: boolean;
+                }[];
+                /** @description Formal covariance of every estimated parameter (units of `parameters`) */
+                covariance: {
+                    parameters: string[];
+                    matrix: number[][];
+                };
+                dragCoefficient: {
+                    value: number;
+                    sigma: number;
+                } | null;
+                srpCoefficient: {
+                    value: number;
+                    sigma: number;
+                } | null;
+                stationBiases: {
+                    stationId: string;
+                    stationName: string | null;
+                    component: string;
+                    unit: string;
+                    value: number;
+                    sigma: number;
+                }[];
+                counts: {
+                    kind: string;
+                    stationId: string | null;
+                    stationName: string | null;
+                    used: number;
+                    rejected: number;
+                }[];
+                statistics: {
+                    byType: components["schemas"]["ResidualStatistics"][];
+                    byStation: components["schemas"]["ResidualStatistics"][];
+                };
+                forceModel: {
+                    [key: string]: unknown;
+                };
+                apriori: {
+                    stateVectorId: string;
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-01T12:00:00.000000Z
+                     */
+                    epoch: string;
+                    /** @description km */
+                    positionKm: number[];
+                    /** @description km/s */
+                    velocityKmS: number[];
+                    frame: string;
+                };
+                measurements: {
+                    storedCount: number;
+                    modelledCount: number;
+                    skipped: components["schemas"]["SkippedMeasurements"];
+                    warnings: string[];
+                };
+                /** @description Wall time of the fit on the worker, ms */
+                elapsedMs: number;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            startedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            finishedAt: string | null;
+        };
+        OrbitDeterminationRequest: {
+            spacecraftId: string;
+            /**
+             * @description Inclusive start of the span (ISO-8601 instant with zone)
+             * @example 2023-02-10T00:00:00Z
+             */
+            startDate: string;
+            /**
+             * @description Inclusive end; after startDate, at most 30 days later
+             * @example 2023-02-11T00:00:00Z
+             */
+            endDate: string;
+            /** @description Stored types (RANGE, RANGE_RATE, DOPPLER, AZEL, RADEC, PV; RANGE_RATE = DOPPLER); default all */
+            measurementTypes?: string[];
+            /** @description Only measurements of these ground stations (unknown id → 404) */
+            stationIds?: string[];
+            /** @description SV-<n> of this spacecraft; default the latest eligible state with an epoch at or before endDate */
+            aprioriStateVectorId?: string;
+            /** @description Epoch of the estimated state (ISO-8601 instant); default the a priori epoch */
+            solutionEpoch?: string;
+            /** @description Besides the 6 Cartesian state components (always estimated) */
+            solveFor?: {
+                /** @description Estimate Cd (a priori: the spacecraft's) */
+                dragCoefficient?: boolean;
+                /** @description Estimate Cr (a priori: the spacecraft's) */
+                srpCoefficient?: boolean;
+                /** @description Estimate a constant bias per station and measurement component */
+                stationBiases?: boolean;
+            };
+            /** @description n-sigma of the automatic outlier editor (default 3; 0 disables it) */
+            editingSigma?: number;
+            /** @description Default 25 */
+            maxIterations?: number;
+        };
+        OrbitDeterminationPage: {
+            content: components["schemas"]["OrbitDetermination"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        OrbitDeterminationResidualPage: {
+            content: components["schemas"]["ResidualRow"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        OrbitDeterminationAccepted: {
+            orbitDeterminationId: string;
+            stateVector: components["schemas"]["StateVector"];
+        };
+        TaskPage: {
+            content: components["schemas"]["ScheduledTask"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        ScheduledTask: {
+            id: string;
+            spacecraftId: string;
+            name: string;
+            /** @enum {string} */
+            kind: "UNSPECIFIED" | "GENERATE_OEM" | "GENERATE_TLE" | "ORBIT_DETERMINATION";
+            parameters: {
+                [key: string]: unknown;
+            };
+            schedule: components["schemas"]["TaskSchedule"];
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @description Null while disabled or after a one-off ran
+             */
+            nextRunAt: string | null;
+            retention: {
+                maxCount: number | null;
+                maxAgeDays: number | null;
+            };
+            lastRun: {
+                runId: string;
+                /**
+                 * Format: date-time
+                 * @description When the status was recorded
+                 */
+                at: string;
+                /** @enum {string} */
+                status: "RUNNING" | "SUCCEEDED" | "FAILED" | "RETRYING" | "QUEUED" | "CANCELLED";
+                error: string | null;
+                productId: string | null;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description As sent, with INTERVAL start filled in */
+        TaskSchedule: {
+            /** @enum {string} */
+            type: "INTERVAL";
+            /** @description Period, s (60 … 31622400) */
+            intervalSeconds: number;
+            /**
+             * Format: date-time
+             * @description First slot (ISO-8601 instant with zone); default: the creation time. Slots are start + k·interval
+             */
+            start?: string;
+        } | {
+            /** @enum {string} */
+            type: "CRON";
+            /**
+             * @description 5-field cron expression (minute hour day-of-month month day-of-week), evaluated in UTC
+             * @example 0 *\/6 * * *
+             */
+            expression: string;
+        } | {
+            /** @enum {string} */
+            type: "ONCE";
+            /**
+             * Format: date-time
+             * @description The one run (ISO-8601 instant with zone)
+             */
+            at: string;
+        };
+        CreateTaskRequest: {
+            name: string;
+            schedule: components["schemas"]["TaskSchedule"];
+            /** @description Default true */
+            enabled?: boolean;
+            retention?: components["schemas"]["TaskRetention"];
+            /** @enum {string} */
+            kind: "GENERATE_OEM";
+            parameters?: components["schemas"]["OemTaskParameters"];
+        } | {
+            name: string;
+            schedule: components["schemas"]["TaskSchedule"];
+            /** @description Default true */
+            enabled?: boolean;
+            retention?: components["schemas"]["TaskRetention"];
+            /** @enum {string} */
+            kind: "GENERATE_TLE";
+            parameters?: components["schemas"]["TleTaskParameters"];
+        } | {
+            name: string;
+            schedule: components["schemas"]["TaskSchedule"];
+            /** @description Default true */
+            enabled?: boolean;
+            retention?: components["schemas"]["TaskRetention"];
+            /** @enum {string} */
+            kind: "ORBIT_DETERMINATION";
+            parameters?: components["schemas"]["OdTaskParameters"];
+        };
+        /** @description Retention of the products of the task; default {maxCount: 10}. At least one of the two. */
+        TaskRetention: {
+            /** @description Keep at most this many products (newest first) */
+            maxCount?: number | null;
+            /** @description Delete products older than this many days */
+            maxAgeDays?: number | null;
+        };
+        /** @description GENERATE_OEM: an OEM of the craft's latest eligible state over [run time + startOffsetSeconds, + durationSeconds] */
+        OemTaskParameters: {
+            /** @description Start of the span relative to the run time (the slot the run stands for), seconds; default 0 */
+            startOffsetSeconds?: number;
+            /** @description Span length, s (60 s … 30 days; default 86400 = 1 day) */
+            durationSeconds?: number;
+            /** @description Seconds, 60..86400 (default 60) */
+            timeBetweenPoints?: number;
+            /**
+             * @description REF_FRAME (default GCRF)
+             * @enum {string}
+             */
+            referenceFrame?: "GCRF" | "EME2000" | "ITRF" | "TOD" | "MOD" | "TEME";
+            /**
+             * @description TIME_SYSTEM of the epochs (default UTC)
+             * @enum {string}
+             */
+            timeSystem?: "UTC" | "TAI" | "TT" | "TDB" | "TCG" | "TCB" | "GPS";
+            /** @description Propagate and write the state covariance (default false) */
+            includeCovariance?: boolean;
+            /**
+             * @description COV_REF_FRAME (default RTN)
+             * @enum {string}
+             */
+            covarianceFrame?: "RTN" | "TNW";
+        };
+        /** @description GENERATE_TLE: a TLE of the craft at run time + epochOffsetSeconds */
+        TleTaskParameters: {
+            /** @description TLE epoch relative to the run time, seconds; default 0 */
+            epochOffsetSeconds?: number;
+        };
+        /** @description ORBIT_DETERMINATION: an orbit determination over [run time + startOffsetSeconds, + durationSeconds] */
+        OdTaskParameters: {
+            /** @description Start of the tracking span relative to the run time, seconds (≤ 0; default -86400 = −1 day) */
+            startOffsetSeconds?: number;
+            /** @description Span length, s (60 s … 30 days; default 86400 = 1 day) */
+            durationSeconds?: number;
+            /** @description Accept a converged solution as a state vector (later OEM/TLE use it); default false */
+            autoAccept?: boolean;
+        };
+        UpdateTaskRequest: {
+            name?: string;
+            /**
+             * @description Changing the kind replaces parameters (defaults unless sent)
+             * @enum {string}
+             */
+            kind?: "GENERATE_OEM" | "GENERATE_TLE" | "ORBIT_DETERMINATION";
+            /** @description Merged into the current parameters (replaced when the kind changes) */
+            parameters?: {
+                [key: string]: unknown;
+            };
+            schedule?: components["schemas"]["TaskSchedule"];
+            enabled?: boolean;
+            retention?: components["schemas"]["TaskRetention"];
+        };
+        TaskRunPage: {
+            content: components["schemas"]["TaskRun"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        TaskRun: {
+            id: string;
+            taskId: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+            /**
+             * Format: date-time
+             * @description The slot the run stands for (its product span is relative to it)
+             */
+            scheduledFor: string;
+            /**
+             * Format: date-time
+             * @description First slot it covers; earlier than scheduledFor when slots were missed (downtime): they run once
+             */
+            dueSince: string;
+            attempts: number;
+            maxAttempts: number;
+            /**
+             * Format: date-time
+             * @description QUEUED after a failure: not before this instant (backoff)
+             */
+            retryAt: string | null;
+            error: string | null;
+            productId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+        };
+        ProductPage: {
+            content: components["schemas"]["Product"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        Product: {
+            id: string;
+            /** @enum {string} */
+            kind: "OEM" | "TLE" | "OEM_BATCH" | "OD_SOLUTION";
+            /** @description Null for a batch (see summary.spacecraftIds) */
+            spacecraftId: string | null;
+            taskId: string | null;
+            taskRunId: string | null;
+            batchId: string | null;
+            fileName: string;
+            mediaType: string;
+            /** Format: date-time */
+            spanStart: string | null;
+            /** Format: date-time */
+            spanEnd: string | null;
+            /** @description SHA-256 of the file (lower-case hex); also its ETag */
+            contentSha256: string;
+            sizeBytes: number;
+            /** @description Bytes at rest (deflated) */
+            storedBytes: number;
+            summary: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            contentUrl: string;
+        };
+        /** @description OD_SOLUTION: the finished orbit determination, and the state vector it became when the task accepted it */
+        OrbitDeterminationSolutionProduct: {
+            orbitDetermination: components["schemas"]["OrbitDetermination"];
+            acceptedStateVector: components["schemas"]["StateVector"] | null;
+        };
+        EphemerisBatch: {
+            id: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+            itemCount: number;
+            /** @description Items finished (succeeded or failed) */
+            itemsDone: number;
+            itemsFailed: number;
+            attempts: number;
+            /** @description Why the whole batch failed (infrastructure), never an item error */
+            error: string | null;
+            /** @description Per-item errors (first 100 by index; the ZIP manifest.csv lists every item) */
+            failures: {
+                index: number;
+                error: string;
+                message: string;
+            }[];
+            /** @description The ZIP product once SUCCEEDED */
+            productId: string | null;
+            retentionDays: number;
+            /** Format: date-time */
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+        };
+        /** @description Top-level OEM options are the defaults of every item (timeBetweenPoints 60, GCRF, UTC, no covariance, RTN when not given) */
+        CreateEphemerisBatchRequest: {
+            /** @description 1..10000 items */
+            items: components["schemas"]["EphemerisBatchItem"][];
+            /**
+             * Format: date-time
+             * @description Start of the span (ISO-8601 instant with zone)
+             */
+            initialDate?: string;
+            /**
+             * Format: date-time
+             * @description End of the span; after initialDate, at most 30 days later
+             */
+            finalDate?: string;
+            /** @description Seconds, 60..86400 */
+            timeBetweenPoints?: number;
+            /** @enum {string} */
+            referenceFrame?: "GCRF" | "EME2000" | "ITRF" | "TOD" | "MOD" | "TEME";
+            /** @enum {string} */
+            timeSystem?: "UTC" | "TAI" | "TT" | "TDB" | "TCG" | "TCB" | "GPS";
+            includeCovariance?: boolean;
+            /** @enum {string} */
+            covarianceFrame?: "RTN" | "TNW";
+            /** @description The ZIP product is deleted this many days after it is ready (default 7) */
+            retentionDays?: number;
+        };
+        /** @description Exactly one of stateVectorId, spacecraftId; OEM options override the batch defaults */
+        EphemerisBatchItem: {
+            /**
+             * @description A stored state (SV-<n>)
+             * @example SV-12
+             */
+            stateVectorId?: string;
+            /** @description Or a spacecraft: its latest eligible state when the job runs */
+            spacecraftId?: string;
+            /**
+             * Format: date-time
+             * @description Start of the span (ISO-8601 instant with zone)
+             */
+            initialDate?: string;
+            /**
+             * Format: date-time
+             * @description End of the span; after initialDate, at most 30 days later
+             */
+            finalDate?: string;
+            /** @description Seconds, 60..86400 */
+            timeBetweenPoints?: number;
+            /** @enum {string} */
+            referenceFrame?: "GCRF" | "EME2000" | "ITRF" | "TOD" | "MOD" | "TEME";
+            /** @enum {string} */
+            timeSystem?: "UTC" | "TAI" | "TT" | "TDB" | "TCG" | "TCB" | "GPS";
+            includeCovariance?: boolean;
+            /** @enum {string} */
+            covarianceFrame?: "RTN" | "TNW";
+        };
+        EphemerisBatchPage: {
+            content: components["schemas"]["EphemerisBatch"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    listOperationsManeuvers: {
+        parameters: {
+            query: {
+                /** @description 1 to 50 actual spacecraft ids, repeated or comma-separated, no duplicates */
+                spacecraftIds: string[];
+                /** @description ISO-8601 instant with zone */
+                startDate: string;
+                /** @description ISO-8601 instant with zone, after startDate. Records whose interval intersects [startDate, endDate) are listed */
+                endDate: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching records; empty items when nothing matches (unknown spacecraft ids, or ids of another organization, match nothing) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManeuverListResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createOperationsManeuvers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateManeuverRequest"];
+            };
+        };
+        responses: {
+            /** @description All records created (with the soft planning warnings) */
+            201: {
+                headers: {
+                    /** @description URL of the created resource */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateManeuverResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unmet precondition (details) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportOperationsManeuvers: {
+        parameters: {
+            query?: {
+                /** @description By ids: exactly one value. By range: 1 to 50 values, repeated or comma-separated. No duplicates, no empty values */
+                spacecraftIds?: string[];
+                /** @description By ids only: 1 to 100 values, repeated parameters only (commas, spaces and Unicode are literal), unique, ≤ 63 chars each */
+                maneuverIds?: string[];
+                /** @description By range only (required then): exact ISO-8601 instant with zone */
+                startDate?: string;
+                /** @description By range only (required then): exact ISO-8601 instant with zone, after startDate */
+                endDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One OCM (text/plain) or a ZIP of OCM files (application/zip) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    importOperationsManeuvers: {
+        parameters: {
+            query?: {
+                /** @description Actual spacecraft id; needed only when the file metadata does not resolve the target unambiguously */
+                spacecraftId?: string;
+            };
+            header?: {
+                /** @description contentHash from the preview (one file per request) */
+                "X-Content-Hash"?: string;
+                /** @description resolutionFingerprint from the preview */
+                "X-Resolution-Fingerprint"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ManeuverImportForm"];
+            };
+        };
+        responses: {
+            /** @description All files imported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManeuverImportResult"];
+                };
+            };
+            /** @description Per-file results (some failed or ambiguous) */
+            207: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManeuverImportResult"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unmet precondition (details) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inspectOperationsManeuversImport: {
+        parameters: {
+            query?: {
+                /** @description Actual spacecraft id; needed only when the file metadata does not resolve the target unambiguously */
+                spacecraftId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ManeuverImportForm"];
+            };
+        };
+        responses: {
+            /** @description Preview of the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManeuverImportPreview"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getOperationsManeuver: {
+        parameters: {
+            query: {
+                /** @description The actual spacecraft id */
+                spacecraftId: string;
+            };
+            header?: never;
+            path: {
+                /** @description The maneuverId (URL-encoded) */
+                maneuverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Maneuver"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replaceOperationsManeuver: {
+        parameters: {
+            query: {
+                /** @description The actual spacecraft id */
+                spacecraftId: string;
+            };
+            header?: {
+                /** @description ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description The maneuverId (URL-encoded) */
+                maneuverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateManeuverRequest"];
+            };
+        };
+        responses: {
+            /** @description The complete updated record */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Maneuver"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unmet precondition (details) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteOperationsManeuver: {
+        parameters: {
+            query: {
+                /** @description The actual spacecraft id */
+                spacecraftId: string;
+            };
+            header?: {
+                /** @description ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description The maneuverId (URL-encoded) */
+                maneuverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}
