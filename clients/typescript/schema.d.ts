@@ -109,6 +109,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -180,6 +189,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Conflict */
                 409: {
                     headers: {
@@ -212,6 +230,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -318,6 +345,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -406,6 +442,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Conflict */
                 409: {
                     headers: {
@@ -447,6 +492,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -546,6 +600,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Scheduled tasks exist and confirmTaskDeletion is not true (error TASK_DELETION_NOT_CONFIRMED) */
                 409: {
                     headers: {
@@ -587,6 +650,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -699,6 +771,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -782,6 +863,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Payload too large (over MAX_UPLOAD_BYTES) */
                 413: {
                     headers: {
@@ -805,6 +895,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -913,6 +1012,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -998,6 +1106,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
                 412: {
                     headers: {
@@ -1030,6 +1147,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1143,6 +1269,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -1247,6 +1382,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -1330,6 +1474,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Payload too large (over MAX_UPLOAD_BYTES) */
                 413: {
                     headers: {
@@ -1353,6 +1506,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1461,6 +1623,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -1546,6 +1717,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
                 412: {
                     headers: {
@@ -1578,6 +1758,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1676,6 +1865,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1781,6 +1979,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -1863,6 +2070,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Conflict */
                 409: {
                     headers: {
@@ -1895,6 +2111,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1988,6 +2213,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Payload too large (over MAX_UPLOAD_BYTES) */
                 413: {
                     headers: {
@@ -2011,6 +2245,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2127,6 +2370,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -2221,6 +2473,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2323,6 +2584,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -2404,6 +2674,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Payload too large (over MAX_UPLOAD_BYTES) */
                 413: {
                     headers: {
@@ -2427,6 +2706,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2511,6 +2799,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Payload too large (over MAX_UPLOAD_BYTES) */
                 413: {
                     headers: {
@@ -2534,6 +2831,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2620,6 +2926,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2836,6 +3151,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -2916,6 +3240,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Payload too large (over MAX_UPLOAD_BYTES) */
                 413: {
                     headers: {
@@ -2948,6 +3281,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3067,6 +3409,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Payload too large (over MAX_UPLOAD_BYTES) */
                 413: {
                     headers: {
@@ -3090,6 +3441,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3207,6 +3567,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -3300,6 +3669,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3400,6 +3778,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -3488,6 +3875,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3591,6 +3987,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Payload too large (over MAX_UPLOAD_BYTES) */
                 413: {
                     headers: {
@@ -3623,6 +4028,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3759,6 +4173,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -3867,6 +4290,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -3938,6 +4370,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Conflict */
                 409: {
                     headers: {
@@ -3970,6 +4411,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -4070,6 +4520,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -4185,6 +4644,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -4270,6 +4738,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Conflict */
                 409: {
                     headers: {
@@ -4311,6 +4788,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -4412,6 +4898,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Payload too large (over MAX_UPLOAD_BYTES) */
                 413: {
                     headers: {
@@ -4444,6 +4939,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -4554,6 +5058,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -4630,6 +5143,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Payload too large (over MAX_UPLOAD_BYTES) */
                 413: {
                     headers: {
@@ -4662,6 +5184,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -4760,6 +5291,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -4875,6 +5415,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -4969,6 +5518,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -5088,6 +5646,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -5193,6 +5760,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -5276,6 +5852,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Conflict */
                 409: {
                     headers: {
@@ -5308,6 +5893,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -5416,6 +6010,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -5515,6 +6118,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -5602,6 +6214,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Conflict */
                 409: {
                     headers: {
@@ -5643,6 +6264,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -5746,6 +6376,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -5858,6 +6497,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -5958,6 +6606,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -5991,7 +6648,14 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description One byte range: bytes=a-b, bytes=a- or bytes=-n */
+                    Range?: string;
+                    /** @description The ETag you hold: 304 when it is current */
+                    "If-None-Match"?: string;
+                    /** @description Serve the Range only while the file still has this ETag (else the whole file) */
+                    "If-Range"?: string;
+                };
                 path: {
                     /** @description Product id */
                     id: string;
@@ -6085,6 +6749,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -6186,6 +6859,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -6253,6 +6935,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Payload too large (over MAX_UPLOAD_BYTES) */
                 413: {
                     headers: {
@@ -6282,8 +6973,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6380,6 +7089,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unexpected error (no stack trace; logged with the correlation id) */
                 500: {
                     headers: {
@@ -6461,6 +7179,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -8739,6 +9466,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Unexpected error (no stack trace; logged with the correlation id) */
             500: {
                 headers: {
@@ -8812,6 +9548,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -8853,6 +9598,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8941,6 +9695,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9044,6 +9807,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -9085,6 +9857,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9174,6 +9955,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Payload too large (over MAX_UPLOAD_BYTES) */
             413: {
                 headers: {
@@ -9197,6 +9987,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9298,6 +10097,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Unexpected error (no stack trace; logged with the correlation id) */
             500: {
                 headers: {
@@ -9380,6 +10188,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -9430,6 +10247,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9524,6 +10350,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
