@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { parseCidr } from './net/cidr.ts';
 import { TRUST_PROXY_WITHOUT_PROXIES } from './net/clientAddress.ts';
+import { BODY_IDLE_TIMEOUT_MS, HEADERS_TIMEOUT_MS } from './runtime/timeouts.ts';
 import { resolve } from 'node:path';
 import { resolveDataDirectory } from '../resources/earthData/files.ts';
 
@@ -34,6 +35,10 @@ export interface Config {
   auditFlushMs: number;
   /** Per-task-kind time budgets (ms) overriding the defaults of workers/budgets.ts (TASK_TIME_BUDGETS). */
   taskTimeBudgetsMs: Record<string, number>;
+  /** A request's header block must arrive within this (ms) of its first byte (Node; README → Connections). */
+  headersTimeoutMs: number;
+  /** A request body may pause at most this long (ms) between bytes before the request is answered 408 (Node). */
+  bodyIdleTimeoutMs: number;
   /** Lease of a background job (upload, orbit determination): how long after a killed process its job is taken over. */
   jobLeaseMs: number;
 }
@@ -100,6 +105,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auditFlushMs: positiveInteger('AUDIT_FLUSH_MS', env.AUDIT_FLUSH_MS, 100),
     taskTimeBudgetsMs: budgetList('TASK_TIME_BUDGETS', env.TASK_TIME_BUDGETS),
     jobLeaseMs: positiveInteger('JOB_LEASE_MS', env.JOB_LEASE_MS, 60_000),
+    headersTimeoutMs: positiveInteger('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, HEADERS_TIMEOUT_MS),
+    bodyIdleTimeoutMs: positiveInteger('BODY_IDLE_TIMEOUT_MS', env.BODY_IDLE_TIMEOUT_MS, BODY_IDLE_TIMEOUT_MS),
   };
   if (config.trustProxy && config.trustedProxies.length === 0) throw new Error(TRUST_PROXY_WITHOUT_PROXIES);
   return config;

@@ -73,6 +73,19 @@ export function conflict(error: string, message: string, options: ApiErrorOption
   return new ApiError(409, error, message, options);
 }
 
+/**
+ * The one answer to cancelling a job that can no longer be cancelled (README → Jobs: cancelling): 409
+ * JOB_NOT_CANCELLABLE with the job's status. A finished job (SUCCEEDED, FAILED, CANCELLED) never can; a RUNNING upload
+ * job cannot either (it is all-or-nothing and ends within seconds), while a RUNNING batch stops on request.
+ */
+export function jobNotCancellable(what: string, id: string, status: string, codePrefix: string): ApiError {
+  const why = status === 'RUNNING' ? 'it is running and ends on its own within seconds (only a QUEUED one can be cancelled)' : 'it has finished';
+  return new ApiError(409, 'JOB_NOT_CANCELLABLE', `${what} ${id} is ${status}: ${why}`, {
+    code: `${codePrefix}.not-cancellable`,
+    details: { id, status },
+  });
+}
+
 export function unprocessable(error: string, message: string, options: ApiErrorOptions = {}): ApiError {
   return new ApiError(422, error, message, options);
 }

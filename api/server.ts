@@ -10,7 +10,7 @@ import { startService } from './service.ts';
 
 const config = loadConfig();
 const service = await startService(config);
-const listener = await listenNode(service.app.fetch, { port: config.port });
+const listener = await listenNode(service.app.fetch, { port: config.port, headersTimeoutMs: config.headersTimeoutMs, bodyIdleTimeoutMs: config.bodyIdleTimeoutMs });
 logInfo('apsis listening', { port: listener.port, database: config.databaseUrl.startsWith('file:') ? config.databaseUrl : 'remote', workers: config.workers });
 // Machine-readable line for scripts and tests that start us on PORT=0.
 console.log(`APSIS_LISTENING port=${listener.port}`);

@@ -38,9 +38,11 @@ const getRouteDef = createRoute({
 const cancelRoute = createRoute({
   method: 'delete', path: `${COLLECTION}/{id}`, tags: [TAG], security: SECURED,
   summary: 'Cancel a batch',
-  description: 'A queued batch is CANCELLED at once; a running one stops within about a second (its partial ZIP is deleted). A finished batch is unchanged. Permission read:ephemeris.',
+  description:
+    'A queued batch is CANCELLED at once; a running one stops within about a second (its partial ZIP is deleted). A finished batch ' +
+    'is 409 JOB_NOT_CANCELLABLE naming its status (the rule of every job). Permission read:ephemeris.',
   request: { params: BatchIdParam },
-  responses: { 200: { description: 'The batch after the request', content: json(BatchSchema) }, ...errorResponses(404) },
+  responses: { 200: { description: 'The batch after the request', content: json(BatchSchema) }, ...errorResponses(404, 409) },
 });
 
 export function registerEphemerisBatchRoutes(app: OpenAPIHono<AppEnv>): void {

@@ -94,7 +94,7 @@ const deleteRoute = createRoute({
 const opmRoute = createRoute({
   method: 'get', path: '/operations/state-vectors/{id}/opm', tags: TAG, security: SECURED,
   summary: 'Export one state vector as a CCSDS OPM 2.0 KVN (re-importable)', request: { params: IdParam },
-  responses: { 200: { description: 'OPM text', content: { 'text/plain': { schema: z.string() } } }, ...errorResponses(404) },
+  responses: { 200: { description: 'OPM text', content: { 'text/plain': { schema: z.string() } } }, ...errorResponses(404, 422) },
 });
 
 const oemRoute = createRoute({

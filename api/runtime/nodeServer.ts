@@ -11,16 +11,17 @@
  *    a 50 MiB upload over a slow link works as long as bytes keep coming.
  *  - once the body is complete the socket may be silent while the server computes (the computation has its own time
  *    budget), and an idle keep-alive connection is closed after KEEP_ALIVE_TIMEOUT_MS.
- *  - header block size: MAX_HEADER_BYTES; larger is 431 from Node itself, and the app's own header check answers 431
- *    in the error envelope below that (api/middleware/limits.ts), the same on Deno.
+ *  - header block size: MAX_HEADER_BYTES (64 KiB, Deno.serve's own limit); the app answers 431 in the error envelope
+ *    from 16 KiB on (api/middleware/limits.ts), the same on Deno. Errors Node finds before the app sees a request (an
+ *    oversized or malformed header block, a header timeout) are answered here in the same envelope.
  */
 import { serve } from '@hono/node-server';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
-export const HEADERS_TIMEOUT_MS = 10_000;
-export const BODY_IDLE_TIMEOUT_MS = 30_000;
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+import { BODY_IDLE_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS } from './timeouts.ts';
+
 const CONNECTIONS_CHECK_MS = 1_000;
 /** Node's own hard limit on the header block; the app refuses smaller oversized headers itself (431, envelope). */
 export const MAX_HEADER_BYTES = 64 * 1024;
@@ -38,6 +39,28 @@ export interface ListenOptions {
   /** Overrides for tests of the timeouts themselves. */
   bodyIdleTimeoutMs?: number;
   headersTimeoutMs?: number;
+}
+
+/** What Node's HTTP parser reports before a request exists (codes of llhttp and node:http), as status and message. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, `The request's header fields exceed ${MAX_HEADER_BYTES} bytes`],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request headers did not arrive in time'],
+};
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
+  socket.end(rawErrorResponse(status, message, '/'));
+}
+
+/** A complete HTTP/1.1 error response in the error envelope, for answers written straight to the socket. */
+function rawErrorResponse(status: number, message: string, path: string): string {
+  const body = JSON.stringify({ timestamp: new Date().toISOString(), status, error: REASONS[status] ?? 'Error', message, path });
+  return `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 
 type Fetch = (request: Request, env: { incoming: IncomingMessage }) => Response | Promise<Response>;
@@ -62,15 +85,16 @@ export function listenNode(fetch: Fetch, options: ListenOptions): Promise<NodeLi
       (info: AddressInfo) => resolve({ port: info.port, server, close: () => closeServer(server) }),
     ) as Server;
     server.once('error', reject);
-    // The body-idle bound: a socket's timer runs only while one of its requests is still receiving its body.
+    server.on('clientError', answerClientError);
+    // The body-idle bound: a socket's timer runs only while one of its requests is still receiving its body. The
+    // listener is the request's own: Node destroys a timed-out socket silently unless the request (or server) listens.
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       if (request.complete) return;
-      const socket = request.socket;
       const onTimeout = () => stalledBody(request, response, bodyIdleTimeoutMs);
-      socket.setTimeout(bodyIdleTimeoutMs, onTimeout);
+      request.setTimeout(bodyIdleTimeoutMs, onTimeout);
       const stop = () => {
-        socket.setTimeout(0);
-        socket.off('timeout', onTimeout);
+        request.socket.setTimeout(0);
+        request.off('timeout', onTimeout);
       };
       request.once('end', stop);
       request.once('close', stop);

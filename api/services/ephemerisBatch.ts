@@ -36,7 +36,7 @@ import { findLatestEligibleStateVector, findStateVector, type StateVectorRecord 
 import { TaskTimeoutError, type ComputePool } from '../../workers/pool.ts';
 import { PRODUCT_CHUNK_BYTES, type ZipEntryData } from '../../workers/productTasks.ts';
 import type { EarthDataStore } from './earthData.ts';
-import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
+import { ApiError, jobNotCancellable, notFound, unprocessable, validationError } from '../errors.ts';
 import { logError, logInfo } from '../log.ts';
 import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
 import { BATCH_SORTABLE } from '../schemas/ephemerisBatch.ts';
@@ -104,10 +104,16 @@ export async function listBatchesPage(db: SqlExecutor, organizationId: string, q
   return pageEnvelope(views, totalElements, page);
 }
 
+/**
+ * Cancels a batch, by the rule every job follows (README → Jobs: cancelling): a QUEUED one is CANCELLED at once, a
+ * RUNNING one stops within about a second, a finished one is 409 JOB_NOT_CANCELLABLE naming its status.
+ */
 export async function cancelBatch(db: SqlExecutor, organizationId: string, id: string) {
   const outcome = await requestBatchCancel(db, organizationId, id, new Date().toISOString());
   if (outcome === null) throw batchNotFound();
-  return await getBatch(db, organizationId, id);
+  const batch = await getBatch(db, organizationId, id);
+  if (outcome === 'finished') throw jobNotCancellable('Batch', id, batch.status, 'batch');
+  return batch;
 }
 
 // ---------------------------------------------------------------------------------------------

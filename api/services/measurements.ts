@@ -42,7 +42,7 @@ import {
 import type { PageRequest } from '../../storage/paging.ts';
 import { resolveSpacecraft } from '../../storage/spacecraft.ts';
 import type { ComputePool } from '../../workers/pool.ts';
-import { ApiError, conflict, notFound, validationError } from '../errors.ts';
+import { ApiError, conflict, jobNotCancellable, notFound, validationError } from '../errors.ts';
 import { instantText } from '../instants.ts';
 import { logError } from '../log.ts';
 import { TrackingStream, type JobResolution, type ParsedFile, type ParsedFileCache } from './measurementJobRunner.ts';
@@ -468,10 +468,7 @@ export async function cancelUploadJob(db: Db, organizationId: string, jobId: str
   }
   const job = await findJob(db, organizationId, jobId);
   if (!job) throw jobNotFound(jobId);
-  throw conflict('JOB_NOT_CANCELLABLE', `Job ${jobId} is ${job.status}: only a QUEUED job can be cancelled`, {
-    code: 'measurement.job.not-cancellable',
-    details: { jobId, status: job.status },
-  });
+  throw jobNotCancellable('Job', jobId, job.status, 'measurement.job');
 }
 
 /** The stored context of a measurement as the API shows it (null for SP3/OEM rows). */

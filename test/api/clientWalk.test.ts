@@ -10,6 +10,10 @@
  * (method, path template) it answered. The last test lists every operation of the document that the walk did not
  * call and fails when there is one: a new route fails it until the walk calls it.
  *
+ * It runs twice: against the Node server of a test service (whose job runners the walk may pause, to cancel a job that is
+ * certainly still queued) and against `deno task start` in its own process (there a cancel may find the job already
+ * finished: both documented answers, 200 CANCELLED and 409 JOB_NOT_CANCELLABLE, are accepted).
+ *
  * The client is created with the generator's default settings (clients/typescript/schema.d.ts); `generate-oem` is
  * called with the two dates only, as a type-checked call (`npx tsc --noEmit` checks this file).
  */
@@ -18,7 +22,8 @@ import { after, before, describe, test } from 'node:test';
 import { unzipSync, strFromU8 } from 'fflate';
 import { createApsisClient, inspectFile, uploadFiles, type ApsisClient } from '../../clients/typescript/index.ts';
 import { OpenApiContract } from '../helpers/openapiContract.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { createTestService } from '../helpers/service.ts';
+import { RUNTIMES, startWireService, type Runtime } from '../helpers/serverProcess.ts';
 import { loadTruth, NOISE, readFixture, SCENARIO_FILES } from '../helpers/odScenario.ts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -65,8 +70,41 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
   }
 }
 
-describe('generated TypeScript client: one operator session through every operation of the OpenAPI document', () => {
-  let svc: TestService;
+/** What the walk needs of a running service: its URL, a key, and (in-process only) a way to hold a job queue still. */
+interface WalkTarget {
+  baseUrl: string;
+  secret: string;
+  /** Runs `during` with the upload or batch runner stopped; null where the runners live in another process. */
+  paused: null | ((runner: 'uploads' | 'batches', during: () => Promise<void>) => Promise<void>);
+  close(): Promise<void>;
+}
+
+async function walkTarget(runtime: Runtime): Promise<WalkTarget> {
+  if (runtime === 'deno') {
+    const wire = await startWireService('deno', { WORKERS: '2' });
+    const { secret } = await wire.key({ organization: 'walk' });
+    return { baseUrl: wire.baseUrl, secret, paused: null, close: () => wire.close() };
+  }
+  const svc = await createTestService({ workers: 2 });
+  const { secret } = await svc.key({ organization: 'walk' });
+  return {
+    baseUrl: svc.baseUrl,
+    secret,
+    async paused(runner, during) {
+      const which = runner === 'uploads' ? svc.jobRunner : svc.batchRunner;
+      await which.stop();
+      try {
+        await during();
+      } finally {
+        which.start();
+      }
+    },
+    close: () => svc.close(),
+  };
+}
+
+for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime}): one operator session through every operation of the OpenAPI document`, { timeout: 600_000 }, () => {
+  let svc: WalkTarget;
   let apsis: ApsisClient;
   let contract: OpenApiContract;
   /** `METHOD /template` of every documented operation the walk called, with the statuses seen. */
@@ -86,8 +124,8 @@ describe('generated TypeScript client: one operator session through every operat
   let rangeCount = 0;
 
   before(async () => {
-    svc = await createTestService({ workers: 2 });
-    const { secret } = await svc.key({ organization: 'walk' });
+    svc = await walkTarget(runtime);
+    const secret = svc.secret;
     // The document the service serves, fetched like any client would.
     const served = await fetch(`${svc.baseUrl}/openapi.json`);
     assert.equal(served.status, 200);
@@ -208,12 +246,11 @@ describe('generated TypeScript client: one operator session through every operat
     assert.deepEqual(byAlias.content.map((s) => s.id), [spare.id]);
     const read = await apsis.GET('/operations/ground-stations/{id}', { params: { path: { id: spare.id } } });
     assert.equal(read.response.status, 200);
-    // Only the mask, bias and enabled flag: a PATCH of name/aliases is silently dropped today (issue 21 item 4,
-    // fixed on the boundary branch), so the walk does not rely on it.
     const patched = await expect(apsis.PATCH('/operations/ground-stations/{id}', {
       params: { path: { id: spare.id }, header: { 'If-Match': etagOf(read.response) } },
-      body: { elevationMaskDeg: 5, bias: { rangeM: -1.2 }, enabled: false },
+      body: { name: 'WALK-SPARE-2', aliases: ['SPARE-2'], elevationMaskDeg: 5, bias: { rangeM: -1.2 }, enabled: false },
     }), 200);
+    assert.deepEqual([patched.name, patched.aliases], ['WALK-SPARE-2', ['SPARE-2']]);
     assert.equal(patched.elevationMaskDeg, 5);
     assert.equal(patched.enabled, false);
     await expect(apsis.DELETE('/operations/ground-stations/{id}', { params: { path: { id: spare.id }, query: { force: false } } }), 204);
@@ -247,17 +284,16 @@ describe('generated TypeScript client: one operator session through every operat
     const jobs = await expect(apsis.GET('/operations/measurements/jobs', { params: { query: { batchId: first.data!.batchId, status: ['SUCCEEDED'] } } }), 200);
     assert.deepEqual(jobs.content.map((j) => j.jobId), [jobIds[0]]);
 
-    // Cancelling needs a job that is still queued (a finished job answers 409 today, a finished batch 200 — the cancel
-    // rule is being unified on the boundary branch, issue 21 item 4); a client cannot win that race against a running queue, so the
-    // test pauses this instance's upload runner (what a second, busy instance would look like) and resumes it.
-    await svc.jobRunner.stop();
-    try {
-      const queued = await expect(apsis.POST('/operations/measurements', { params: { query: { allowDuplicate: true } }, ...uploadFiles([rangeFile]) }), 202);
-      const cancelled = await expect(apsis.DELETE('/operations/measurements/jobs/{jobId}', { params: { path: { jobId: queued.results[0]!.jobId! } } }), 200);
-      assert.equal(cancelled.status, 'CANCELLED');
-    } finally {
-      svc.jobRunner.start();
-    }
+    // Cancelling: a queued job is CANCELLED, a finished one 409 JOB_NOT_CANCELLABLE. A client cannot win the race
+    // against a running queue, so in-process the walk pauses this instance's upload runner (what a second, busy instance
+    // would look like); against another process either documented answer is right.
+    // The copy has a name of its own: when it could not be cancelled (another process ran it first), its rows go again.
+    const copy = { name: 'walk-cancel-me.tdm', content: rangeFile.content };
+    const outcome = await cancelQueued(svc, 'uploads', async () => {
+      const queued = await expect(apsis.POST('/operations/measurements', { params: { query: { allowDuplicate: true } }, ...uploadFiles([copy]) }), 202);
+      return apsis.DELETE('/operations/measurements/jobs/{jobId}', { params: { path: { jobId: queued.results[0]!.jobId! } } });
+    });
+    if (outcome === 'finished') await expect(apsis.DELETE('/operations/measurements/by-file', { params: { query: { spacecraftId: craftId, file: copy.name } } }), 200);
   });
 
   test('measurements: query, flag an outlier and back, by id and by file', async () => {
@@ -479,8 +515,7 @@ describe('generated TypeScript client: one operator session through every operat
     const notModified = await apsis.GET('/operations/products/{id}/content', { params: { path: { id: productId } }, headers: { 'If-None-Match': etag }, parseAs: 'text' });
     assert.equal(notModified.response.status, 304);
 
-    // The tag is read after the run: today the runner changes a task's ETag when it takes a slot (it bumps updatedAt;
-    // issue 21 item 4, fixed on the boundary branch), so a tag read before the run would get 412.
+    // The tag is read after the run: the run of a ONCE task's only slot disables the task, which is a change of it.
     const read = await apsis.GET(`${tasks}/{taskId}`, { params: { path } });
     const changed = await expect(apsis.PATCH(`${tasks}/{taskId}`, {
       params: { path, header: { 'If-Match': etagOf(read.response) } },
@@ -516,17 +551,13 @@ describe('generated TypeScript client: one operator session through every operat
     assert.deepEqual(Object.keys(entries).sort(), ['00000_2023-042A_' + acceptedId + '.oem', '00001_2023-042A_' + currentStateId + '.oem', 'manifest.csv']);
     assert.match(strFromU8(entries['manifest.csv']!), /^index,stateVectorId,spacecraftId,status,file,error,message\n/);
 
-    // A batch that is certainly still queued (the batch runner paused, as for the upload job above) is cancelled.
-    await svc.batchRunner.stop();
-    try {
+    // A queued batch is cancelled (the batch runner paused in-process, as for the upload job above).
+    await cancelQueued(svc, 'batches', async () => {
       const queued = await expect(apsis.POST('/operations/ephemerides/batch', {
         body: { initialDate: '2023-02-10T12:00:00Z', finalDate: '2023-02-10T13:00:00Z', items: [{ stateVectorId: acceptedId }] },
       }), 202);
-      const cancelled = await expect(apsis.DELETE('/operations/ephemerides/batch/{id}', { params: { path: { id: queued.id } } }), 200);
-      assert.equal(cancelled.status, 'CANCELLED');
-    } finally {
-      svc.batchRunner.start();
-    }
+      return apsis.DELETE('/operations/ephemerides/batch/{id}', { params: { path: { id: queued.id } } });
+    });
   });
 
   test('decommissioning: a thruster in use cannot go, the craft archived with its tasks and restored', async () => {
@@ -549,3 +580,32 @@ describe('generated TypeScript client: one operator session through every operat
     assert.deepEqual(notCalled, [], `operations the walk did not call:\n${notCalled.join('\n')}`);
   });
 });
+
+/**
+ * Cancels a job right after queuing it: in-process with its runner paused (the answer must be 200 CANCELLED);
+ * against another process the job may already have finished (409 JOB_NOT_CANCELLABLE is then the right answer).
+ */
+async function cancelQueued(
+  target: WalkTarget,
+  runner: 'uploads' | 'batches',
+  queueAndCancel: () => Promise<CallResult<{ status: string }, unknown>>,
+): Promise<'cancelled' | 'stopping' | 'finished'> {
+  let outcome: 'cancelled' | 'stopping' | 'finished' = 'cancelled';
+  const check = async (strict: boolean) => {
+    const { data, error, response } = await queueAndCancel();
+    if (response.status === 200 && data!.status === 'CANCELLED') return;
+    assert.ok(!strict, `a paused queue's job answered ${response.status} ${JSON.stringify(data ?? error)}`);
+    if (response.status === 200) {
+      // A running batch stops on request (it answers while still RUNNING).
+      assert.equal(data!.status, 'RUNNING');
+      outcome = 'stopping';
+      return;
+    }
+    assert.equal(response.status, 409, JSON.stringify(error));
+    assert.equal((error as { error: string }).error, 'JOB_NOT_CANCELLABLE');
+    outcome = 'finished';
+  };
+  if (target.paused) await target.paused(runner, () => check(true));
+  else await check(false);
+  return outcome;
+}

@@ -53,8 +53,9 @@ describe('errors and correlation ids', () => {
   test('known path, wrong method → 405 with Allow', async () => {
     const res = await svc.request('DELETE', '/health');
     assert.equal(res.status, 405);
-    assert.equal(res.headers.get('allow'), 'GET');
+    assert.equal(res.headers.get('allow'), 'GET, HEAD');
     assertEnvelope(await res.json(), 405, '/health');
+    assert.equal((await svc.request('HEAD', '/health')).status, 200, 'HEAD, as Allow says');
     const ops = await svc.request('DELETE', '/operations/spacecraft', { key });
     assert.equal(ops.status, 405);
   });

@@ -105,8 +105,16 @@ async function numericalState(stateVectorId: string, epoch: Epoch): Promise<numb
   return [...first.positionKm, ...first.velocityKmS];
 }
 
+/**
+ * Rows of every table but the two request logs (api_key_audit, auth_failures): those are written for every request,
+ * in batches, so a row of an earlier test's request can land in the counted window (the audit is flushed first all the
+ * same, so nothing buffered is pending while counting).
+ */
 async function countRows(): Promise<Record<string, number>> {
-  const tables = await svc.db.execute(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'api_key_audit'`);
+  await svc.audit.flush();
+  const tables = await svc.db.execute(
+    `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('api_key_audit', 'auth_failures')`,
+  );
   const counts: Record<string, number> = {};
   for (const row of tables.rows) {
     const name = String(row.name);

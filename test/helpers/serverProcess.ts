@@ -15,6 +15,8 @@ import { ensureOrganization } from '../../storage/organizations.ts';
 import { ensureOwner } from '../../storage/owners.ts';
 import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from '../../api/permissions.ts';
 import type { KeyOptions } from './service.ts';
+import { OpenApiContract } from './openapiContract.ts';
+import { AssertionError } from 'node:assert/strict';
 
 export type Runtime = 'node' | 'deno';
 export const RUNTIMES: readonly Runtime[] = ['node', 'deno'];
@@ -91,6 +93,8 @@ export interface WireRequestOptions {
   body?: BodyInit;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Skip the check of the response against the server's own OpenAPI document. */
+  skipContractCheck?: boolean;
 }
 
 /** A running server of one runtime, reached only over the socket. */
@@ -117,6 +121,8 @@ export async function startWireService(runtime: Runtime, env: Record<string, str
   }
   const db = await openDatabase({ url: databaseUrl });
   const baseUrl = `http://127.0.0.1:${server.port}`;
+  // Every answer is checked against the document this very server serves.
+  let contract: OpenApiContract | null = null;
   return {
     runtime,
     baseUrl,
@@ -130,7 +136,13 @@ export async function startWireService(runtime: Runtime, env: Record<string, str
         body = JSON.stringify(options.json);
         if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
       }
-      return fetch(`${baseUrl}${path}`, { method, headers, body, signal: options.signal, redirect: 'manual' });
+      const response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: options.signal, redirect: 'manual' });
+      if (!options.skipContractCheck && method !== 'HEAD') {
+        contract ??= new OpenApiContract(await (await fetch(`${baseUrl}/openapi.json`)).json());
+        const problems = contract.check(method, new URL(path, baseUrl).pathname, response, await response.clone().text());
+        if (problems.length > 0) throw new AssertionError({ message: `${runtime}: the response contradicts the OpenAPI document:\n${problems.join('\n')}` });
+      }
+      return response;
     },
     async key(options = {}) {
       const org = await ensureOrganization(db, options.organization ?? 'org-a');

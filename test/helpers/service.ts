@@ -96,7 +96,7 @@ export async function createTestService(overrides: Partial<Config> = {}, options
   const listenHostname = options.listenHostname ?? '127.0.0.1';
   let listener: NodeListener;
   try {
-    listener = await listenNode(service.app.fetch, { port: 0, hostname: listenHostname });
+    listener = await listenNode(service.app.fetch, { port: 0, hostname: listenHostname, headersTimeoutMs: config.headersTimeoutMs, bodyIdleTimeoutMs: config.bodyIdleTimeoutMs });
   } catch (error) {
     await service.close();
     throw error;

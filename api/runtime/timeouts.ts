@@ -1,0 +1,8 @@
+/** Connection timeouts of the HTTP servers (defaults of HEADERS_TIMEOUT_MS and BODY_IDLE_TIMEOUT_MS; api/runtime/nodeServer.ts). */
+
+/** Slowloris: a header block must be complete within 10 s of its first byte. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** A body may pause 30 s between bytes: a 50 MiB upload at any speed works while bytes flow. */
+export const BODY_IDLE_TIMEOUT_MS = 30_000;
+/** An idle keep-alive connection is closed after 5 s (Node's default). */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
