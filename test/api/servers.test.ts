@@ -1,6 +1,7 @@
 /** Real listening servers: Node (`npm start`) with graceful shutdown, and Deno (`deno task start`). */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { startServerProcess, type Runtime, type ServerProcess } from '../helpers/serverProcess.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,70 +12,35 @@ import { makeTdm } from '../helpers/tracking.ts';
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** Starts a server in its own process group, so a signal reaches the whole tree (task runners spawn children). */
-function start(command: string, args: string[], extraEnv: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+/** `npm start` / `deno task start` on a fresh database file (in a folder created on demand), as test/helpers/serverProcess.ts starts them. */
+async function start(runtime: Runtime, extraEnv: Record<string, string>): Promise<{ child: ChildProcess; port: number; server: ServerProcess }> {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-srv-'));
   dirs.push(dir);
-  const child = spawn(command, args, {
-    env: { ...process.env, PORT: '0', WORKERS: '1', DATABASE_URL: `file:${join(dir, 'db', 'apsis.db')}`, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /APSIS_LISTENING port=(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(match[1]) });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-}
-
-/** Signals the server's whole process group. */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // already gone
-  }
+  const server = await startServerProcess(runtime, { DATABASE_URL: `file:${join(dir, 'db', 'apsis.db')}`, ...extraEnv });
+  return { child: server.child, port: server.port, server };
 }
 
 test('Node server: serves with the embedded libSQL file (folder created on demand) and shuts down gracefully on SIGTERM', async () => {
   // `npm start` runs `tsx api/server.ts`; node --import tsx is the same without npm's signal handling in between.
-  const { child, port } = await start(process.execPath, ['--import', 'tsx', 'api/server.ts'], { BOOTSTRAP_API_KEY: 'node-test-key' });
+  const { child, port, server } = await start('node', { BOOTSTRAP_API_KEY: 'node-test-key' });
   try {
     const health = await fetch(`http://127.0.0.1:${port}/health`);
     assert.equal(health.status, 200);
     const res = await fetch(`http://127.0.0.1:${port}/operations/spacecraft`, { headers: { Authorization: 'Bearer node-test-key' } });
     assert.equal(res.status, 200);
     // An in-flight request (a body still being sent) completes after SIGTERM; then the process exits 0.
-    const exit = exited(child);
+    const exit = server.exited();
     const slow = fetch(`http://127.0.0.1:${port}/health`);
     child.kill('SIGTERM');
     assert.equal((await slow).status, 200);
     assert.equal(await exit, 0);
   } finally {
-    signalGroup(child, 'SIGKILL');
+    server.signal('SIGKILL');
   }
 });
 
 test('Deno server: `deno task start` serves the same app and answers an authenticated request', { timeout: 120_000 }, async () => {
-  const { child, port } = await start('node_modules/.bin/deno', ['task', 'start'], { BOOTSTRAP_API_KEY: 'deno-test-key' });
+  const { child, port, server } = await start('deno', { BOOTSTRAP_API_KEY: 'deno-test-key' });
   try {
     const res = await fetch(`http://127.0.0.1:${port}/operations/spacecraft`, { headers: { Authorization: 'Bearer deno-test-key' } });
     assert.equal(res.status, 200);
@@ -107,9 +73,9 @@ test('Deno server: `deno task start` serves the same app and answers an authenti
       console.log(`# SKIP Deno docs browser check: ${browserSkipReason()}`);
     }
   } finally {
-    const exit = exited(child);
-    signalGroup(child, 'SIGTERM');
-    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 10_000);
+    const exit = server.exited();
+    server.signal('SIGTERM');
+    const timer = setTimeout(() => server.signal('SIGKILL'), 10_000);
     await exit;
     clearTimeout(timer);
   }
@@ -120,7 +86,7 @@ test('Node server: SIGTERM writes every buffered audit row (usage and failed aut
   const dbDir = mkdtempSync(join(tmpdir(), 'apsis-audit-'));
   dirs.push(dbDir);
   const dbFile = join(dbDir, 'audit.db');
-  const { child, port } = await start(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const { child, port, server } = await start('node', {
     BOOTSTRAP_API_KEY: 'audit-test-key',
     AUDIT_FLUSH_MS: '600000',
     DATABASE_URL: `file:${dbFile}`,
@@ -135,11 +101,11 @@ test('Node server: SIGTERM writes every buffered audit row (usage and failed aut
     assert.ok(answered.every((status) => status === 200));
     const failures = await Promise.all(Array.from({ length: 3 }, () => fetch(`${base}/operations/spacecraft`, { headers: { Authorization: 'Bearer wrong-key-000000' } }).then((r) => r.status)));
     assert.deepEqual(failures, [401, 401, 401]);
-    const exit = exited(child);
+    const exit = server.exited();
     child.kill('SIGTERM');
     assert.equal(await exit, 0);
   } finally {
-    signalGroup(child, 'SIGKILL');
+    server.signal('SIGKILL');
   }
   const { openDatabase } = await import('../../storage/db.ts');
   const db = await openDatabase({ url: `file:${dbFile}` });
@@ -154,7 +120,7 @@ test('Node server: SIGTERM writes every buffered audit row (usage and failed aut
 });
 
 test('Node server: closing the connection of a long request stops its computation (worker free within 1 s)', async () => {
-  const { child, port } = await start(process.execPath, ['--import', 'tsx', 'api/server.ts'], { BOOTSTRAP_API_KEY: 'cancel-test-key' });
+  const { child, port, server } = await start('node', { BOOTSTRAP_API_KEY: 'cancel-test-key' });
   try {
     const base = `http://127.0.0.1:${port}`;
     const headers = { Authorization: 'Bearer cancel-test-key', 'Content-Type': 'application/json' };
@@ -185,7 +151,7 @@ test('Node server: closing the connection of a long request stops its computatio
     }
     await request;
   } finally {
-    signalGroup(child, 'SIGKILL');
+    server.signal('SIGKILL');
   }
 });
 
