@@ -3870,6 +3870,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
                 429: {
                     headers: {
@@ -7113,7 +7122,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a batch
-         * @description A queued batch is CANCELLED at once; a running one stops within about a second (its partial ZIP is deleted). A finished batch is unchanged. Permission read:ephemeris.
+         * @description A queued batch is CANCELLED at once; a running one stops within about a second (its partial ZIP is deleted). A finished batch is 409 JOB_NOT_CANCELLABLE naming its status (the rule of every job). Permission read:ephemeris.
          */
         delete: {
             parameters: {
@@ -7167,6 +7176,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

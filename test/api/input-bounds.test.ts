@@ -82,7 +82,7 @@ describe('epoch range 1957-10-04T00:00:00Z … 2100-12-31T23:59:59.999Z', () => 
     const ocmResponse = await importFiles(svc, key, [{ name: 'far.ocm', content: ocm }], { spacecraftId: craft });
     assert.equal(ocmResponse.status, 400);
     const ocmResult = (await ocmResponse.json()).details.results[0];
-    assert.match(ocmResult.message, /^line 21: TIME_ABSOLUTE burn start 9999-02-01T00:00:00.000Z is outside the supported range/);
+    assert.match(ocmResult.message, /^line 21: TIME_ABSOLUTE burn start 9999-02-01T00:00:00.000000Z is outside the supported range/);
   });
 });
 

@@ -194,7 +194,15 @@ describe('scheduled tasks, products and batch ephemerides (the service runners a
     let batch: any = await batchResponse.json();
     await until(async () => !['QUEUED', 'RUNNING'].includes((batch = await (await call2('GET', batchPath, {}, 200)).json()).status));
     assert.equal(batch.status, 'SUCCEEDED', JSON.stringify(batch));
-    await call2('DELETE', batchPath, {}, 200); // a finished batch is unchanged
+    await call2('DELETE', batchPath, {}, 409); // a finished batch cannot be cancelled (JOB_NOT_CANCELLABLE)
+    // A queued batch is (the runner held still so that it stays queued).
+    await svc.batchRunner.stop();
+    try {
+      const queued = await call2('POST', '/operations/ephemerides/batch', { json: { initialDate: epoch, finalDate, timeBetweenPoints: 600, items: [{ stateVectorId: sv.id }] } }, 202);
+      assert.equal((await (await call2('DELETE', queued.headers.get('location')!, {}, 200)).json()).status, 'CANCELLED');
+    } finally {
+      svc.batchRunner.start();
+    }
   });
 });
 
