@@ -9,6 +9,7 @@
  * AZEL; RADEC → RADEC (REFERENCE_FRAME); PV → PV (the file's frame). Two-way when PATH returns to its first
  * participant (1,2,1), one-way downlink when it ends on the ground (2,1); TIMETAG_REF TRANSMIT or RECEIVE (default).
  */
+import { SPEED_OF_LIGHT_KM_S } from '../../engine/constants.ts';
 import type { MeasurementInput, ObservableKind, StationInput } from '../../engine/measurements/types.ts';
 import type { Epoch } from '../../engine/time/epoch.ts';
 import { yieldToEventLoop, type SqlExecutor } from '../../storage/db.ts';
@@ -20,8 +21,6 @@ import { describeSpan, instantText } from '../instants.ts';
 import { TRACKING_TYPE_ENUM } from '../schemas/residuals.ts';
 import { groundStationNotFound } from './groundStations.ts';
 
-/** Speed of light, km/s (exact, SI). */
-const C_KM_S = 299_792.458;
 /** Rows read per statement: a few milliseconds of the event loop each. */
 const SCAN_CHUNK_ROWS = 500;
 /** Largest span a residual request or an orbit determination covers (issue 12 §4, issue 13 §4). */
@@ -139,7 +138,7 @@ function pathKind(context: MeasurementContextRecord, assumptions: Assumptions): 
 
 function rangeKm(value: number, units: string, twoWay: boolean): number | null {
   if (units === 'km') return value;
-  if (units === 's') return (twoWay ? 0.5 : 1) * C_KM_S * value;
+  if (units === 's') return (twoWay ? 0.5 : 1) * SPEED_OF_LIGHT_KM_S * value;
   return null;
 }
 

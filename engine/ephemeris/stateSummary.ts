@@ -3,10 +3,11 @@
  * (WGS-84, ITRF), the osculating perigee altitude, and DSST mean Keplerian elements (zonal J2..J6, about the
  * ITRF pole at the epoch). Pure: the EOP table comes in as an argument.
  */
-import { cartesianToGeodetic, WGS84_EQUATORIAL_RADIUS_KM } from '../bodies/ellipsoid.ts';
+import { cartesianToGeodetic } from '../bodies/ellipsoid.ts';
+import { MU_EARTH_KM3_S2, WGS84_EQUATORIAL_RADIUS_KM } from '../constants.ts';
 import { gcrfToItrfRotation } from '../frames/index.ts';
 import { meanElementsDsst, type MeanKeplerianElements } from '../orbits/dsst/index.ts';
-import { cartesianToKeplerian, MU_EARTH_KM3_S2 } from '../orbits/keplerian.ts';
+import { cartesianToKeplerian } from '../orbits/keplerian.ts';
 import { Epoch } from '../time/epoch.ts';
 import { convertState, type EopProvider, type StateFrame } from './frames.ts';
 

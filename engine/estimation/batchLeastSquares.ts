@@ -52,7 +52,7 @@ import { binarySearch, evaluateAtTag, residualRow, residualStatistics, tagTimes 
 import { LocalTrajectory } from '../measurements/trajectory.ts';
 import type { ObservableKind, ResidualRow } from '../measurements/types.ts';
 import type { SensitivityForce } from '../propagation/propagator.ts';
-import { MU_EARTH_M3S2 } from '../forces/gravity.ts';
+import { MU_EARTH_M3S2 } from '../constants.ts';
 import { PropagationError } from '../propagation/errors.ts';
 import { Epoch } from '../time/epoch.ts';
 import type {

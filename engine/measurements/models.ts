@@ -25,14 +25,13 @@
  *
  * SI inside; values and partials leave in km, km/s and degrees (∂/∂ of the state in km and km/s).
  */
+import { SPEED_OF_LIGHT_M_S } from '../constants.ts';
 import type { EarthEnvironment } from '../forces/types.ts';
 import { normalizeAngle0To2Pi } from '../math/angles.ts';
 import type { ObservableKind } from './types.ts';
 import { StationKinematics, rotateTransposed, type GroundStation } from './station.ts';
 import type { LocalTrajectory } from './trajectory.ts';
 
-/** Speed of light in vacuum (m/s, exact). */
-export const SPEED_OF_LIGHT_M_S = 299792458;
 const C = SPEED_OF_LIGHT_M_S;
 const RAD_TO_DEG = 180 / Math.PI;
 /** deg per km from rad per m. */

@@ -17,8 +17,7 @@
  *    and ω is measured from the X axis (longitude of perigee).
  */
 
-/** Earth gravitational parameter for user orbits (EGM96 / WGS-84 value), km^3/s^2. */
-export const MU_EARTH_KM3_S2 = 398600.4418;
+import { MU_EARTH_KM3_S2 } from '../constants.ts';
 
 const TWO_PI = 2 * Math.PI;
 

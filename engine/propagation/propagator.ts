@@ -15,13 +15,13 @@ import {
   PropagationError,
   StateInsideEarthError,
 } from './errors.ts';
-import { CentralGravity, HarmonicGravity, MU_EARTH_M3S2 } from '../forces/gravity.ts';
+import { CentralGravity, HarmonicGravity } from '../forces/gravity.ts';
 import { egm96Field, type GravityFieldData } from '../forces/gravityField.ts';
 import { AtmosphericDrag } from '../forces/drag.ts';
 import { HarrisPriesterAtmosphere, harrisPriesterHeightM } from '../forces/harrisPriester.ts';
 import type { Nrlmsise00Atmosphere } from '../forces/nrlmsise00Atmosphere.ts';
 import { SolarRadiationPressure } from '../forces/solarRadiationPressure.ts';
-import { WGS84_A_M, WGS84_F } from '../forces/shadow.ts';
+import { MU_EARTH_M3S2, WGS84_EQUATORIAL_RADIUS_M, WGS84_FLATTENING } from '../constants.ts';
 import { ThirdBodyAttraction, type ThirdBodyName } from '../forces/thirdBody.ts';
 import { ConstantThrust, THRUST_FRAMES, type ThrustFrame } from '../forces/thrust.ts';
 import { ForceEvaluation, type EarthEnvironment, type ForceModel } from '../forces/types.ts';
@@ -170,8 +170,8 @@ const ECLIPSE_THRESHOLD_S = 1e-7;
  * Sun/Moon/SRP (< 1e-5). Thrust is added per request.
  */
 const FLOOR_PERTURBATION_BOUND_MS2 = 1;
-const WGS84_E2 = WGS84_F * (2 - WGS84_F);
-const WGS84_B_M = WGS84_A_M * (1 - WGS84_F);
+const WGS84_E2 = WGS84_FLATTENING * (2 - WGS84_FLATTENING);
+const WGS84_B_M = WGS84_EQUATORIAL_RADIUS_M * (1 - WGS84_FLATTENING);
 
 /**
  * Rate of the Harris–Priester height h = r − a·sqrt((1 − e²)/(1 − e²·cos²φ)) (m/s): the radial rate plus the change
@@ -186,7 +186,7 @@ function heightRateMS(y: Float64Array): number {
   const s = z / r;
   const sDot = (y[5]! - s * rDot) / r;
   const q = 1 - WGS84_E2 * (1 - s * s);
-  return rDot + (WGS84_A_M * Math.sqrt(1 - WGS84_E2) * WGS84_E2 * s * sDot) / (q * Math.sqrt(q));
+  return rDot + (WGS84_EQUATORIAL_RADIUS_M * Math.sqrt(1 - WGS84_E2) * WGS84_E2 * s * sDot) / (q * Math.sqrt(q));
 }
 
 /**

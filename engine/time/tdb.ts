@@ -5,10 +5,10 @@
 // from the full ERFA series is a few ns (see test/engine/time/tdb.test.ts for the measured figure), well inside the
 // 1 µs requirement. The four "JPL mass" adjustment terms and the T² term below are copied from the same ERFA
 // function (block "Adjustments to use JPL planetary masses instead of IAU").
+import { JD_J2000 } from '../constants.ts';
 import { FAIRHEAD_BRETAGNON_GROUPS } from './fairheadBretagnon.ts';
 
-/** JD of J2000.0 (2000-01-01T12:00 TT) and days per Julian millennium (ERFA_DJ00, ERFA_DJM). */
-const JD_J2000 = 2451545.0;
+/** Days per Julian millennium (ERFA_DJM). */
 const DAYS_PER_JULIAN_MILLENNIUM = 365250.0;
 
 function sumGroup(terms: Float64Array, t: number): number {

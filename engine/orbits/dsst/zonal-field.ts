@@ -8,11 +8,12 @@
  * model), never retyped.
  */
 import { egm96 } from 'ootk-core/dist/data/values/egm96.js';
+import { EGM96_GM_M3S2, EGM96_RADIUS_M } from '../../forces/gravityField.ts';
 
-/** EGM96 gravitational parameter (the field's own μ, not the orbit μ), km³/s². */
-export const EGM96_MU_KM3_S2 = 398600.4415;
-/** EGM96 reference (equatorial) radius, km. */
-export const EGM96_RADIUS_KM = 6378.1363;
+/** EGM96 gravitational parameter (the field's own μ, not the orbit μ), km³/s² (398600.4415). */
+export const EGM96_MU_KM3_S2 = EGM96_GM_M3S2 / 1e9;
+/** EGM96 reference (equatorial) radius, km (6378.1363). */
+export const EGM96_RADIUS_KM = EGM96_RADIUS_M / 1000;
 
 export interface ZonalField {
   /** The field's gravitational parameter, km³/s² (used in the potential). */
