@@ -4,8 +4,8 @@
  * engine/ephemeris function, and turns engine errors into plain result objects, because custom error classes do not
  * survive the thread boundary.
  */
-import { CcsdsParseError } from '../engine/ccsds/errors.ts';
-import { parseOpm } from '../engine/ccsds/opm.ts';
+import { CcsdsParseError } from '../engine/files/common/errors.ts';
+import { parseOpm } from '../engine/files/opm/opmReader.ts';
 import { generateOem, OemTruncatedBeforeStartError, type GenerateOemInput, type GenerateOemResult } from '../engine/ephemeris/oem.ts';
 import { stateFromOpm, type ImportedState } from '../engine/ephemeris/opmImport.ts';
 import { summarizeState, type StateSummary, type StateSummaryInput } from '../engine/ephemeris/stateSummary.ts';

@@ -1,9 +1,9 @@
 /**
  * CCSDS OEM 2.0 generation from one stored state: propagate (engine/propagation, finite burns, optional
  * covariance through the STM) → convert to the requested frame → print epochs in the requested time system →
- * format the KVN (engine/ccsds/oem-writer). Pure: EOP come in as an argument, the creation date as text.
+ * format the KVN (files/oem/oemWriter.ts). Pure: EOP come in as an argument, the creation date as text.
  */
-import { writeOemKvn, type OemCovarianceToWrite, type OemStateToWrite } from '../ccsds/oem-writer.ts';
+import { writeOemKvn, type OemCovarianceToWrite, type OemStateToWrite } from '../files/oem/oemWriter.ts';
 import { Epoch, type TimeScale } from '../time/epoch.ts';
 import { covarianceGcrfToLocal, convertEphemeris, type StateFrame } from './frames.ts';
 import { lowerTriangle, type LocalOrbitalFrame } from './covariance.ts';

@@ -211,7 +211,7 @@ export class TrackingErrorCollector {
     this.errors.push(error);
   }
 
-  /** A parse error of one data record (engine/ccsds DataErrorHandler). */
+  /** A parse error of one data record (files/common/errors.ts DataErrorHandler). */
   readonly onDataError = (error: { line: number; message: string }): void => {
     this.report({ code: TRACKING_ERROR_CODES.PARSE_FAILED, message: error.message, line: error.line || null, blockId: null, firstEpoch: null });
   };

@@ -1,6 +1,6 @@
-/** OEM ephemeris states as PV measurements (CCSDS 502.0-B-2/B-3 via engine/ccsds). */
-import { timeScaleOf } from '../ccsds/definitions.ts';
-import { OemReader, type OemSegmentMetadata } from '../ccsds/oem.ts';
+/** OEM ephemeris states as PV measurements (CCSDS 502.0-B-2/B-3 via files/oem/oemReader.ts). */
+import { timeScaleOf } from '../files/common/definitions.ts';
+import { OemReader, type OemSegmentMetadata } from '../files/oem/oemReader.ts';
 import {
   MeasurementSink,
   TrackingErrorCollector,

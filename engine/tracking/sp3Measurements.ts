@@ -1,10 +1,10 @@
 /**
- * SP3-a/c/d position (and velocity) records as PV measurements (engine/sp3). Values are in the
+ * SP3-a/c/d position (and velocity) records as PV measurements (files/sp3/sp3Reader.ts). Values are in the
  * file's coordinate system (e.g. IGS20, an ITRF realisation), stored as `frame`. The position sigma
  * is the header's per-satellite accuracy, 2^exponent mm (SP3-c/d §"accuracy exponents"); 0 = unknown.
  */
 import { Epoch, EpochParseError } from '../time/epoch.ts';
-import { Sp3Reader, sp3TimeScale, type Sp3Header } from '../sp3/sp3.ts';
+import { Sp3Reader, sp3TimeScale, type Sp3Header } from '../files/sp3/sp3Reader.ts';
 import {
   MeasurementSink,
   TRACKING_ERROR_CODES,

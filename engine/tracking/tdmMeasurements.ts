@@ -1,5 +1,5 @@
 /**
- * TDM observations as measurements (CCSDS 503.0-B-2 via engine/ccsds/tdm.ts):
+ * TDM observations as measurements (CCSDS 503.0-B-2 via files/tdm/tdmReader.ts):
  *  - RANGE → RANGE in the segment's RANGE_UNITS (km, s or RU; 503.0-B-2 §3.3.4.4);
  *  - ANGLE_1 + ANGLE_2 at one epoch → RADEC (ANGLE_TYPE = RADEC, frame REFERENCE_FRAME) or AZEL, degrees. An angle
  *    without its partner at the same epoch (503.0-B-2 allows it, e.g. Orekit's TDMExampleAllKeywords samples) is
@@ -7,8 +7,8 @@
  *  - DOPPLER_INSTANTANEOUS / DOPPLER_INTEGRATED (km/s) and RECEIVE_FREQ[_n] (Hz) → DOPPLER.
  * Other data keywords (frequencies transmitted, clock, media, signal strength) are counted, not stored.
  */
-import { timeScaleOf } from '../ccsds/definitions.ts';
-import { TdmReader, tdmMeasurementType, type TdmObservation, type TdmSegmentMetadata } from '../ccsds/tdm.ts';
+import { timeScaleOf } from '../files/common/definitions.ts';
+import { TdmReader, tdmMeasurementType, type TdmObservation, type TdmSegmentMetadata } from '../files/tdm/tdmReader.ts';
 import {
   MeasurementSink,
   TrackingErrorCollector,

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createTestService, type TestService } from '../helpers/service.ts';
-import { parseOem, covarianceLowerToFull, type OemMessage } from '../../engine/ccsds/oem.ts';
+import { parseOem, covarianceLowerToFull, type OemMessage } from '../../engine/files/oem/oemReader.ts';
 import { convertState } from '../../engine/ephemeris/frames.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { bundledEopTable } from '../../resources/earthData/files.ts';

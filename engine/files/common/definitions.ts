@@ -1,7 +1,7 @@
 /**
  * Shared CCSDS definitions: time systems, reference frames, epoch syntax.
  */
-import { daysInMonth, isLeapYear, type CalendarFields } from '../time/epoch.ts';
+import { daysInMonth, isLeapYear, type CalendarFields } from '../../time/epoch.ts';
 import { CcsdsParseError, quoteInput } from './errors.ts';
 
 /**

@@ -3,9 +3,9 @@
  * units of numeric keywords), and {@link readEntryValue} validates and converts one entry, naming its line.
  */
 import { CcsdsParseError, quoteInput } from './errors.ts';
-import type { KvnToken } from './kvn-lexer.ts';
+import type { KvnToken } from './kvnLexer.ts';
 import { parseEpochFields, parseFrame, parseTimeSystem, timeScaleOf } from './definitions.ts';
-import { Epoch, EpochParseError } from '../time/epoch.ts';
+import { Epoch, EpochParseError } from '../../time/epoch.ts';
 import { isCcsdsNumber, parseInteger, parseNumber, splitValueAndUnits, unitConversionFactor } from './values.ts';
 
 export type KeyType =

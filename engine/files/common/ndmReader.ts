@@ -3,9 +3,9 @@
  * version checks, and the driver that feeds KVN or XML text into a token consumer.
  */
 import { CcsdsParseError, quoteInput } from './errors.ts';
-import { KvnLineSplitter, lexKvnLine, type KvnToken } from './kvn-lexer.ts';
+import { KvnLineSplitter, lexKvnLine, type KvnToken } from './kvnLexer.ts';
 import { readEpoch, type EntryToken } from './keywords.ts';
-import { XmlTokenAdapter, looksLikeXml, type XmlMessageMapping } from './xml-tokens.ts';
+import { XmlTokenAdapter, looksLikeXml, type XmlMessageMapping } from './xmlTokens.ts';
 
 export interface NdmHeader {
   /** Message version as written, e.g. `2.0`. */

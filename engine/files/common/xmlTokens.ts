@@ -11,8 +11,8 @@
  * - container elements become start/stop tokens named by `blockNames` (unlisted containers keep their element name).
  */
 import { CcsdsParseError, quoteInput } from './errors.ts';
-import type { KvnToken } from './kvn-lexer.ts';
-import { XmlEventReader, type XmlEvent } from './xml-reader.ts';
+import type { KvnToken } from './kvnLexer.ts';
+import { XmlEventReader, type XmlEvent } from './xmlReader.ts';
 
 export interface XmlMessageMapping {
   /** Root element name of the message, e.g. `oem`. */

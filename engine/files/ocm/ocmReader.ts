@@ -6,8 +6,8 @@
  * blocks are fully validated (keywords, value types, units, column counts) and summarized, so a malformed file
  * fails with the line of the error whichever block it is in.
  */
-import { CcsdsParseError, quoteInput } from './errors.ts';
-import type { KvnToken } from './kvn-lexer.ts';
+import { CcsdsParseError, quoteInput } from '../common/errors.ts';
+import type { KvnToken } from '../common/kvnLexer.ts';
 import {
   describeToken,
   readEntryValue,
@@ -17,10 +17,10 @@ import {
   type EntryToken,
   type KeySpec,
   type KeyValue,
-} from './keywords.ts';
-import { NdmHeaderBuilder, NdmReader, readVersion, splitFields, type NdmHeader } from './ndm-common.ts';
-import { isCcsdsNumber, parseNumber, parseUnitsList, unitConversionFactor } from './values.ts';
-import type { XmlMessageMapping } from './xml-tokens.ts';
+} from '../common/keywords.ts';
+import { NdmHeaderBuilder, NdmReader, readVersion, splitFields, type NdmHeader } from '../common/ndmReader.ts';
+import { isCcsdsNumber, parseNumber, parseUnitsList, unitConversionFactor } from '../common/values.ts';
+import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Keyword tables (CCSDS 502.0-B-3 tables 6-3 to 6-11)

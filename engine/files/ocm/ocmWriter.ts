@@ -5,9 +5,9 @@
  * MAN_BASIS is not written (stored maneuvers are plans; the importer ignores it). Numbers are printed in their
  * shortest round-trip form, so {@link parseOcm} reads back exactly the values written.
  */
-import { parseFrame, parseTimeSystem } from './definitions.ts';
-import { checkEpochText, checkText, kvnComment, kvnLine, kvnNumber, kvnText } from './kvn-writer.ts';
-import { formatNumberLossless } from './values.ts';
+import { parseFrame, parseTimeSystem } from '../common/definitions.ts';
+import { checkEpochText, checkText, kvnComment, kvnLine, kvnNumber, kvnText } from '../common/kvnWriter.ts';
+import { formatNumberLossless } from '../common/values.ts';
 
 export interface OcmBurnRow {
   /** Burn start, CCSDS epoch string in the metadata time system. */

@@ -5,14 +5,14 @@
  * matrix through callbacks as soon as its line is read, so a file of any length is processed in bounded memory.
  * {@link parseOem} collects everything for small files and tests.
  */
-import { CcsdsParseError, readDataRecord, type DataErrorHandler } from './errors.ts';
-import type { KvnToken } from './kvn-lexer.ts';
-import { parseFrame, timeScaleOf } from './definitions.ts';
-import { describeToken, readEntryValue, readEpoch, rejectRepeatedKeyword, unexpectedKeyword, type EntryToken, type KeySpec } from './keywords.ts';
-import { Epoch } from '../time/epoch.ts';
-import { NdmHeaderBuilder, NdmReader, readVersion, splitFields, type NdmHeader } from './ndm-common.ts';
-import { parseNumber } from './values.ts';
-import type { XmlMessageMapping } from './xml-tokens.ts';
+import { CcsdsParseError, readDataRecord, type DataErrorHandler } from '../common/errors.ts';
+import type { KvnToken } from '../common/kvnLexer.ts';
+import { parseFrame, timeScaleOf } from '../common/definitions.ts';
+import { describeToken, readEntryValue, readEpoch, rejectRepeatedKeyword, unexpectedKeyword, type EntryToken, type KeySpec } from '../common/keywords.ts';
+import { Epoch } from '../../time/epoch.ts';
+import { NdmHeaderBuilder, NdmReader, readVersion, splitFields, type NdmHeader } from '../common/ndmReader.ts';
+import { parseNumber } from '../common/values.ts';
+import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 
 export interface OemSegmentMetadata {
   /** 0-based segment index. */

@@ -13,8 +13,8 @@
  * The text is produced as a sequence of chunks ({@link oemKvnChunks}: one chunk per block of lines) so callers can
  * stream a long ephemeris, or joined once ({@link writeOemKvn}).
  */
-import { parseFrame, parseTimeSystem } from './definitions.ts';
-import { checkEpochText, kvnComment, kvnLine, kvnText } from './kvn-writer.ts';
+import { parseFrame, parseTimeSystem } from '../common/definitions.ts';
+import { checkEpochText, kvnComment, kvnLine, kvnText } from '../common/kvnWriter.ts';
 
 export interface OemStateToWrite {
   /** Epoch string in the segment TIME_SYSTEM, supplied by the caller (e.g. `2024-01-01T00:00:00.000000`). */

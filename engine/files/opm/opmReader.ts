@@ -7,14 +7,14 @@
  * at MAN_EPOCH_IGNITION (or `<maneuverParameters>` in XML). Maneuvers are returned, never dropped, so the state
  * vector import can warn about them.
  */
-import { CcsdsParseError, quoteInput } from './errors.ts';
-import type { KvnToken } from './kvn-lexer.ts';
-import { parseFrame, parseTimeSystem } from './definitions.ts';
-import { describeToken, readEntryValue, unexpectedKeyword, type EntryToken, type KeySpec } from './keywords.ts';
-import { checkEpochText, kvnComment, kvnLine, kvnNumber, kvnText } from './kvn-writer.ts';
-import { NdmHeaderBuilder, NdmReader, readVersion, type NdmHeader } from './ndm-common.ts';
-import { COVARIANCE_KEYWORDS } from './oem.ts';
-import type { XmlMessageMapping } from './xml-tokens.ts';
+import { CcsdsParseError, quoteInput } from '../common/errors.ts';
+import type { KvnToken } from '../common/kvnLexer.ts';
+import { parseFrame, parseTimeSystem } from '../common/definitions.ts';
+import { describeToken, readEntryValue, unexpectedKeyword, type EntryToken, type KeySpec } from '../common/keywords.ts';
+import { checkEpochText, kvnComment, kvnLine, kvnNumber, kvnText } from '../common/kvnWriter.ts';
+import { NdmHeaderBuilder, NdmReader, readVersion, type NdmHeader } from '../common/ndmReader.ts';
+import { COVARIANCE_KEYWORDS } from '../oem/oemReader.ts';
+import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 
 export interface OpmMetadata {
   comments: string[];

@@ -14,12 +14,12 @@
  * - epoch records with overflowing fields (`16 60  0.0`, `24  0  0.0`) are normalized by carrying over;
  * - P/V records of satellites missing from the header list are skipped and counted (`skippedRecordCount`).
  */
-import { Sp3ParseError, quoteInput, readDataRecord, type DataErrorHandler } from '../ccsds/errors.ts';
-import { KvnLineSplitter } from '../ccsds/kvn-lexer.ts';
-import { isCcsdsNumber } from '../ccsds/values.ts';
-import type { ApsisTimeScale } from '../ccsds/definitions.ts';
-import { Epoch, calendarDateFromMjd, daysInMonth, type CalendarFields } from '../time/epoch.ts';
-import { mjdFromCalendarDate } from '../time/leapSeconds.ts';
+import { Sp3ParseError, quoteInput, readDataRecord, type DataErrorHandler } from '../common/errors.ts';
+import { KvnLineSplitter } from '../common/kvnLexer.ts';
+import { isCcsdsNumber } from '../common/values.ts';
+import type { ApsisTimeScale } from '../common/definitions.ts';
+import { Epoch, calendarDateFromMjd, daysInMonth, type CalendarFields } from '../../time/epoch.ts';
+import { mjdFromCalendarDate } from '../../time/leapSeconds.ts';
 
 export type Sp3Version = 'a' | 'b' | 'c' | 'd';
 

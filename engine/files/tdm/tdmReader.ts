@@ -4,12 +4,12 @@
  * Each observation (`KEYWORD = epoch value` in KVN, `<observation><EPOCH/><KEYWORD/></observation>` in XML) is
  * handed to a callback with its segment's metadata and its line as soon as it is read.
  */
-import { CcsdsParseError, quoteInput, readDataRecord, type DataErrorHandler } from './errors.ts';
-import type { KvnToken } from './kvn-lexer.ts';
-import { describeToken, readEntryValue, readEpoch, unexpectedKeyword, type EntryToken, type KeySpec, type KeyValue } from './keywords.ts';
-import { NdmHeaderBuilder, NdmReader, readVersion, splitFields, type NdmHeader } from './ndm-common.ts';
-import { parseNumber } from './values.ts';
-import type { XmlMessageMapping } from './xml-tokens.ts';
+import { CcsdsParseError, quoteInput, readDataRecord, type DataErrorHandler } from '../common/errors.ts';
+import type { KvnToken } from '../common/kvnLexer.ts';
+import { describeToken, readEntryValue, readEpoch, unexpectedKeyword, type EntryToken, type KeySpec, type KeyValue } from '../common/keywords.ts';
+import { NdmHeaderBuilder, NdmReader, readVersion, splitFields, type NdmHeader } from '../common/ndmReader.ts';
+import { parseNumber } from '../common/values.ts';
+import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 
 const T: KeySpec = { type: 'text' };
 const N: KeySpec = { type: 'number' };

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { detectFormat } from '../../../engine/ccsds/detect.ts';
+import { detectFormat } from '../../../engine/files/common/detectFormat.ts';
 import { fixture, fixtureNames } from './helpers.ts';
 
 test('detectFormat recognizes every sample from its content', () => {

@@ -5,12 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CcsdsParseError } from '../../../engine/ccsds/errors.ts';
-import { parseOcm } from '../../../engine/ccsds/ocm.ts';
-import { parseOem } from '../../../engine/ccsds/oem.ts';
-import { parseOpm } from '../../../engine/ccsds/opm.ts';
-import { parseTdm } from '../../../engine/ccsds/tdm.ts';
-import { parseSp3 } from '../../../engine/sp3/sp3.ts';
+import { CcsdsParseError } from '../../../engine/files/common/errors.ts';
+import { parseOcm } from '../../../engine/files/ocm/ocmReader.ts';
+import { parseOem } from '../../../engine/files/oem/oemReader.ts';
+import { parseOpm } from '../../../engine/files/opm/opmReader.ts';
+import { parseTdm } from '../../../engine/files/tdm/tdmReader.ts';
+import { parseSp3 } from '../../../engine/files/sp3/sp3Reader.ts';
 import { fixture, fixtureNames } from './helpers.ts';
 import { seededRandom } from '../../helpers/random.ts';
 

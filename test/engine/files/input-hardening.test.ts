@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CcsdsParseError } from '../../../engine/ccsds/errors.ts';
-import { parseOcm } from '../../../engine/ccsds/ocm.ts';
-import { parseOem } from '../../../engine/ccsds/oem.ts';
-import { parseTdm } from '../../../engine/ccsds/tdm.ts';
+import { CcsdsParseError } from '../../../engine/files/common/errors.ts';
+import { parseOcm } from '../../../engine/files/ocm/ocmReader.ts';
+import { parseOem } from '../../../engine/files/oem/oemReader.ts';
+import { parseTdm } from '../../../engine/files/tdm/tdmReader.ts';
 import { parseTrackingFile } from '../../../engine/tracking/index.ts';
 import { fixture } from './helpers.ts';
 

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CcsdsParseError } from '../../../engine/ccsds/errors.ts';
-import { KvnLineSplitter, lexKvn, lexKvnLine } from '../../../engine/ccsds/kvn-lexer.ts';
-import { XmlEventReader, parseXmlDocument, type XmlEvent } from '../../../engine/ccsds/xml-reader.ts';
-import { parseNumber, splitValueAndUnits, unitConversionFactor, formatNumberLossless } from '../../../engine/ccsds/values.ts';
-import { parseEpochFields, parseFrame, parseTimeSystem } from '../../../engine/ccsds/definitions.ts';
+import { CcsdsParseError } from '../../../engine/files/common/errors.ts';
+import { KvnLineSplitter, lexKvn, lexKvnLine } from '../../../engine/files/common/kvnLexer.ts';
+import { XmlEventReader, parseXmlDocument, type XmlEvent } from '../../../engine/files/common/xmlReader.ts';
+import { parseNumber, splitValueAndUnits, unitConversionFactor, formatNumberLossless } from '../../../engine/files/common/values.ts';
+import { parseEpochFields, parseFrame, parseTimeSystem } from '../../../engine/files/common/definitions.ts';
 import { fixture } from './helpers.ts';
 
 test('KVN lexer: entries, comments, blocks, raw lines, 1-based lines', () => {

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CcsdsParseError } from '../../../engine/ccsds/errors.ts';
-import { parseOcm } from '../../../engine/ccsds/ocm.ts';
-import { writeOcmManeuvers, type OcmManeuverFileInput } from '../../../engine/ccsds/ocm-writer.ts';
+import { CcsdsParseError } from '../../../engine/files/common/errors.ts';
+import { parseOcm } from '../../../engine/files/ocm/ocmReader.ts';
+import { writeOcmManeuvers, type OcmManeuverFileInput } from '../../../engine/files/ocm/ocmWriter.ts';
 import { fixture } from './helpers.ts';
 
 test('OCM example 3: header, metadata, PHYS and both maneuver blocks with typed columns', () => {

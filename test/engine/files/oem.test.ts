@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CcsdsParseError } from '../../../engine/ccsds/errors.ts';
-import { OemReader, covarianceLowerToFull, parseOem, type OemState } from '../../../engine/ccsds/oem.ts';
-import { oemKvnChunks, writeOemKvn, type OemFileToWrite } from '../../../engine/ccsds/oem-writer.ts';
+import { CcsdsParseError } from '../../../engine/files/common/errors.ts';
+import { OemReader, covarianceLowerToFull, parseOem, type OemState } from '../../../engine/files/oem/oemReader.ts';
+import { oemKvnChunks, writeOemKvn, type OemFileToWrite } from '../../../engine/files/oem/oemWriter.ts';
 import { fixture } from './helpers.ts';
 
 test('OEM example 1 (v3.0): segments, states, covariances', () => {

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CcsdsParseError } from '../../../engine/ccsds/errors.ts';
-import { isInternationalDesignator } from '../../../engine/ccsds/definitions.ts';
-import { parseOpm, writeOpmKvn, type OpmToWrite } from '../../../engine/ccsds/opm.ts';
+import { CcsdsParseError } from '../../../engine/files/common/errors.ts';
+import { isInternationalDesignator } from '../../../engine/files/common/definitions.ts';
+import { parseOpm, writeOpmKvn, type OpmToWrite } from '../../../engine/files/opm/opmReader.ts';
 import { fixture } from './helpers.ts';
 
 test('OPM example 2: state vector, Keplerian elements, spacecraft parameters and two maneuvers', () => {

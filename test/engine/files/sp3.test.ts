@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CcsdsParseError, Sp3ParseError } from '../../../engine/ccsds/errors.ts';
-import { Sp3Reader, parseSp3, sp3TimeScale, type Sp3Record } from '../../../engine/sp3/sp3.ts';
-import { FIXTURES } from '../ccsds/helpers.ts';
+import { CcsdsParseError, Sp3ParseError } from '../../../engine/files/common/errors.ts';
+import { Sp3Reader, parseSp3, sp3TimeScale, type Sp3Record } from '../../../engine/files/sp3/sp3Reader.ts';
+import { FIXTURES } from './helpers.ts';
 
 const sp3 = (name: string): string => readFileSync(join(FIXTURES, 'sp3', name), 'utf8');
 
