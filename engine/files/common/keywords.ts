@@ -121,14 +121,14 @@ export function unexpectedKeyword(token: EntryToken, where: string): never {
 /**
  * A keyword of a metadata or data block appears once per block (CCSDS 502.0-B-3 and 503.0-B-2 list each at most
  * once): a second occurrence (e.g. two OBJECT_IDs in one META block) is an error naming both lines, never a silent
- * overwrite. `seen` maps the block's keywords read so far to their lines.
+ * overwrite. `seen` maps the block's keywords read so far to their tokens; `token` is added.
  */
-export function rejectRepeatedKeyword(seen: Record<string, number>, token: EntryToken, where: string): void {
+export function rejectRepeatedKeyword(seen: Record<string, EntryToken>, token: EntryToken, where: string): void {
   const first = seen[token.keyword];
   if (first !== undefined) {
-    throw new CcsdsParseError(token.line, `${token.keyword} given twice in ${where} (first at line ${first})`, token.keyword);
+    throw new CcsdsParseError(token.line, `${token.keyword} given twice in ${where} (first at line ${first.line})`, token.keyword);
   }
-  seen[token.keyword] = token.line;
+  seen[token.keyword] = token;
 }
 
 /** Describe a token for "unexpected ..." errors. */

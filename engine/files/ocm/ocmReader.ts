@@ -8,17 +8,8 @@
  */
 import { CcsdsParseError, quoteInput } from '../common/errors.ts';
 import type { KvnToken } from '../common/kvnLexer.ts';
-import {
-  describeToken,
-  readEntryValue,
-  readEpoch,
-  rejectRepeatedKeyword,
-  unexpectedKeyword,
-  type EntryToken,
-  type KeySpec,
-  type KeyValue,
-} from '../common/keywords.ts';
-import { NdmHeaderBuilder, NdmReader, readVersion, splitFields, type NdmHeader } from '../common/ndmReader.ts';
+import { readEntryValue, readEpoch, type EntryToken, type KeySpec, type KeyValue } from '../common/keywords.ts';
+import { NdmMessageParser, NdmReader, splitFields, type NdmHeader, type NdmMessageSpec } from '../common/ndmReader.ts';
 import { isCcsdsNumber, parseNumber, parseUnitsList, unitConversionFactor } from '../common/values.ts';
 import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 
@@ -258,7 +249,6 @@ const BLOCK_TITLES: Record<DataBlock, string> = {
   TRAJ: 'trajectory block', PHYS: 'physical properties block', COV: 'covariance block', MAN: 'maneuver block',
   PERT: 'perturbations block', OD: 'orbit determination block', USER: 'user-defined block',
 };
-const CONTAINER_BLOCKS = new Set(['header', 'body', 'segment', 'data']);
 
 interface OpenBlock {
   kind: DataBlock;
@@ -275,16 +265,12 @@ interface OpenBlock {
   lastTime: string | null;
 }
 
+const OCM_SPEC: NdmMessageSpec = { xml: OCM_XML_MAPPING, versions: ['3.0'], containers: new Set(['header', 'body', 'segment', 'data']) };
+
 /** Incremental OCM parser: feed tokens, then {@link finish}. */
-export class OcmParser {
-  private header: NdmHeaderBuilder | null = null;
-  private builtHeader: NdmHeader | null = null;
-  private state: 'start' | 'header' | 'afterHeader' | 'meta' | 'body' | 'block' = 'start';
-  private metaValues: Record<string, KeyValue> = {};
-  private metaLines: Record<string, number> = {};
-  private metaComments: string[] = [];
-  private metaLine = 0;
-  private metadata: OcmMetadata | null = null;
+export class OcmParser extends NdmMessageParser<OcmMessage> {
+  private state: 'afterHeader' | 'meta' | 'body' | 'block' = 'afterHeader';
+  private ocmMetadata: OcmMetadata | null = null;
   private block: OpenBlock | null = null;
   private readonly result: Omit<OcmMessage, 'header' | 'metadata' | 'notation'> = {
     format: 'OCM',
@@ -296,35 +282,23 @@ export class OcmParser {
     orbitDetermination: null,
     userDefined: null,
   };
-  private lastLine = 0;
 
-  consume(token: KvnToken): void {
-    this.lastLine = token.line;
-    // XML structural containers carry no KVN meaning
-    if ((token.kind === 'start' || token.kind === 'stop') && CONTAINER_BLOCKS.has(token.block)) {
-      if (token.block === 'header' && token.kind === 'stop' && this.state === 'header') this.endHeader(token.line);
-      return;
-    }
+  constructor() {
+    super(OCM_SPEC);
+  }
+
+  protected bodyToken(token: KvnToken): void {
     switch (this.state) {
-      case 'start': {
-        const version = readVersion(token, 'CCSDS_OCM_VERS', ['3.0']);
-        this.header = new NdmHeaderBuilder(version.value, version.line);
-        this.state = 'header';
-        return;
-      }
-      case 'header':
-        if (this.header!.accept(token)) return;
+      case 'afterHeader':
         if (token.kind === 'start' && token.block === 'META') {
-          this.endHeader(token.line);
-          this.startMeta(token.line);
+          this.openMetadata(token.line);
+          this.state = 'meta';
           return;
         }
-        return this.unexpected(token, 'the header');
-      case 'afterHeader':
-        if (token.kind === 'start' && token.block === 'META') return this.startMeta(token.line);
         return this.unexpected(token, 'the message (META_START expected after the header)');
       case 'meta':
-        return this.metaToken(token);
+        if (this.metadataToken(token, METADATA_KEYS, 'the metadata')) this.endMeta(token.line);
+        return;
       case 'body':
         if (token.kind === 'comment') return;
         if (token.kind === 'start' && token.block in DATA_BLOCK_KEYS) return this.openBlock(token.block as DataBlock, token.line);
@@ -334,66 +308,31 @@ export class OcmParser {
     }
   }
 
-  finish(notation: 'KVN' | 'XML'): OcmMessage {
-    if (this.state === 'start') throw new CcsdsParseError(0, 'empty file: CCSDS_OCM_VERS expected');
-    if (this.state === 'header' || this.state === 'afterHeader') {
+  protected finishMessage(notation: 'KVN' | 'XML'): OcmMessage {
+    if (this.readingHeader || this.state === 'afterHeader') {
       throw new CcsdsParseError(this.lastLine, 'META_START expected: the OCM has no metadata block', 'META_START');
     }
     if (this.state === 'meta') throw new CcsdsParseError(this.lastLine, 'META_STOP missing (truncated file?)', 'META_STOP');
     if (this.state === 'block') {
       throw new CcsdsParseError(this.lastLine, `${this.block!.kind}_STOP missing (truncated file?)`, `${this.block!.kind}_STOP`);
     }
-    return { ...this.result, notation, header: this.builtHeader!, metadata: this.metadata! };
+    return { ...this.result, notation, header: this.header!, metadata: this.ocmMetadata! };
   }
 
-  private endHeader(line: number): void {
-    this.builtHeader = this.header!.build(line);
-    this.state = 'afterHeader';
-  }
-
-  private unexpected(token: KvnToken, where: string): never {
-    if (token.kind === 'entry') unexpectedKeyword(token, where);
-    throw new CcsdsParseError(token.line, `unexpected ${describeToken(token)} in ${where}`);
-  }
-
-  private startMeta(line: number): void {
-    this.state = 'meta';
-    this.metaLine = line;
-  }
-
-  private metaToken(token: KvnToken): void {
-    if (token.kind === 'comment') {
-      this.metaComments.push(token.text);
-      return;
-    }
-    if (token.kind === 'entry') {
-      const spec = METADATA_KEYS[token.keyword];
-      if (!spec) this.unexpected(token, 'the metadata');
-      rejectRepeatedKeyword(this.metaLines, token, 'the metadata');
-      const timeSystem = typeof this.metaValues['TIME_SYSTEM'] === 'string' ? (this.metaValues['TIME_SYSTEM'] as string) : undefined;
-      this.metaValues[token.keyword] = readEntryValue(token, spec, timeSystem);
-      return;
-    }
-    if (token.kind === 'stop' && token.block === 'META') {
-      const epochTzero = this.metaValues['EPOCH_TZERO'];
-      if (typeof epochTzero !== 'string') {
-        throw new CcsdsParseError(token.line, 'EPOCH_TZERO is required in the metadata', 'EPOCH_TZERO');
-      }
-      const text = (key: string): string | null => (typeof this.metaValues[key] === 'string' ? (this.metaValues[key] as string) : null);
-      this.metadata = {
-        comments: this.metaComments,
-        objectName: text('OBJECT_NAME'),
-        internationalDesignator: text('INTERNATIONAL_DESIGNATOR'),
-        objectDesignator: text('OBJECT_DESIGNATOR'),
-        timeSystem: text('TIME_SYSTEM') ?? 'UTC',
-        epochTzero,
-        values: this.metaValues,
-        line: this.metaLine,
-      };
-      this.state = 'body';
-      return;
-    }
-    this.unexpected(token, 'the metadata');
+  private endMeta(line: number): void {
+    const meta = this.metadata!;
+    meta.require(['EPOCH_TZERO'], line);
+    this.ocmMetadata = {
+      comments: meta.comments,
+      objectName: meta.text('OBJECT_NAME'),
+      internationalDesignator: meta.text('INTERNATIONAL_DESIGNATOR'),
+      objectDesignator: meta.text('OBJECT_DESIGNATOR'),
+      timeSystem: meta.text('TIME_SYSTEM') ?? 'UTC',
+      epochTzero: meta.text('EPOCH_TZERO')!,
+      values: meta.values,
+      line: meta.line,
+    };
+    this.state = 'body';
   }
 
   private openBlock(kind: DataBlock, line: number): void {
@@ -424,7 +363,7 @@ export class OcmParser {
       }
       const spec = DATA_BLOCK_KEYS[block.kind][token.keyword];
       if (!spec) this.unexpected(token, where);
-      block.values[token.keyword] = readEntryValue(token, spec, this.metadata!.timeSystem);
+      block.values[token.keyword] = readEntryValue(token, spec, this.ocmMetadata!.timeSystem);
       block.tokens[token.keyword] = token;
       return;
     }
@@ -472,7 +411,7 @@ export class OcmParser {
       parseNumber(field, line, keyword);
       return field;
     }
-    return readEpoch(field, line, keyword, this.metadata!.timeSystem);
+    return readEpoch(field, line, keyword, this.ocmMetadata!.timeSystem);
   }
 
   private trajLine(block: OpenBlock, text: string, line: number): void {
@@ -567,7 +506,7 @@ export class OcmParser {
       const field = composition[i]!;
       const raw = fields[i]!;
       if (field === 'TIME_ABSOLUTE') {
-        values[field] = readEpoch(raw, line, field, this.metadata!.timeSystem);
+        values[field] = readEpoch(raw, line, field, this.ocmMetadata!.timeSystem);
       } else if (field === 'DEPLOY_ID') {
         values[field] = raw;
       } else if (field === 'ACC_INTERP' || field === 'THR_INTERP') {
@@ -693,5 +632,5 @@ export class OcmParser {
 
 /** Parse a whole OCM (KVN or XML, detected from the content). */
 export function parseOcm(text: string): OcmMessage {
-  return new NdmReader(new OcmParser(), OCM_XML_MAPPING).push(text).end();
+  return new NdmReader(new OcmParser()).push(text).end();
 }

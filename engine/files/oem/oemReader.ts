@@ -8,9 +8,9 @@
 import { CcsdsParseError, readDataRecord, type DataErrorHandler } from '../common/errors.ts';
 import type { KvnToken } from '../common/kvnLexer.ts';
 import { parseFrame, timeScaleOf } from '../common/definitions.ts';
-import { describeToken, readEntryValue, readEpoch, rejectRepeatedKeyword, unexpectedKeyword, type EntryToken, type KeySpec } from '../common/keywords.ts';
+import { readEntryValue, readEpoch, type EntryToken, type KeySpec, type KeyValue } from '../common/keywords.ts';
 import { Epoch } from '../../time/epoch.ts';
-import { NdmHeaderBuilder, NdmReader, readVersion, splitFields, type NdmHeader } from '../common/ndmReader.ts';
+import { NdmMessageParser, NdmReader, splitFields, type NdmHeader, type NdmMessageSpec } from '../common/ndmReader.ts';
 import { parseNumber } from '../common/values.ts';
 import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 
@@ -119,19 +119,15 @@ const STATE_KEYS = ['EPOCH', 'X', 'Y', 'Z', 'X_DOT', 'Y_DOT', 'Z_DOT', 'X_DDOT',
 const STATE_UNITS: Record<string, string> = {
   X: 'km', Y: 'km', Z: 'km', X_DOT: 'km/s', Y_DOT: 'km/s', Z_DOT: 'km/s', X_DDOT: 'km/s**2', Y_DDOT: 'km/s**2', Z_DDOT: 'km/s**2',
 };
-const CONTAINERS = new Set(['header', 'body', 'segment', 'data']);
-
-type State = 'start' | 'header' | 'meta' | 'data' | 'covariance' | 'xmlState' | 'xmlCovariance';
+const OEM_SPEC: NdmMessageSpec = {
+  xml: OEM_XML_MAPPING,
+  versions: ['1.0', '2.0', '3.0'],
+  containers: new Set(['header', 'body', 'segment', 'data']),
+};
 
 /** Incremental OEM token consumer; use {@link OemReader} to feed it text. */
-export class OemParser {
-  private state: State = 'start';
-  private header: NdmHeaderBuilder | null = null;
-  private builtHeader: NdmHeader | null = null;
-  private meta: Record<string, string | number> = {};
-  private metaLines: Record<string, number> = {};
-  private metaComments: string[] = [];
-  private metaLine = 0;
+export class OemParser extends NdmMessageParser<OemSummary> {
+  private state: 'meta' | 'data' | 'covariance' | 'xmlState' | 'xmlCovariance' = 'data';
   private segment: OemSegmentMetadata | null = null;
   private segmentIndex = 0;
   private firstTimeSystem: string | null = null;
@@ -147,30 +143,17 @@ export class OemParser {
   // XML stateVector / covarianceMatrix being read
   private xmlEntries: Record<string, EntryToken> = {};
   private xmlLine = 0;
-  private lastLine = 0;
 
-  constructor(private readonly handlers: OemHandlers) {}
+  constructor(private readonly handlers: OemHandlers) {
+    super(OEM_SPEC);
+  }
 
-  consume(token: KvnToken): void {
-    this.lastLine = token.line;
-    if ((token.kind === 'start' || token.kind === 'stop') && CONTAINERS.has(token.block)) {
-      if (token.kind === 'stop' && token.block === 'header' && this.state === 'header') this.endHeader(token.line);
-      return;
-    }
+  protected override onHeader(header: NdmHeader): void {
+    this.handlers.onHeader?.(header);
+  }
+
+  protected bodyToken(token: KvnToken): void {
     switch (this.state) {
-      case 'start': {
-        const version = readVersion(token, 'CCSDS_OEM_VERS', ['1.0', '2.0', '3.0']);
-        this.header = new NdmHeaderBuilder(version.value, version.line);
-        this.state = 'header';
-        return;
-      }
-      case 'header':
-        if (this.header!.accept(token)) return;
-        if (token.kind === 'start' && token.block === 'META') {
-          this.endHeader(token.line);
-          return this.startMeta(token.line);
-        }
-        return this.unexpected(token, 'the header');
       case 'meta':
         return this.metaToken(token);
       case 'data':
@@ -183,9 +166,8 @@ export class OemParser {
     }
   }
 
-  finish(notation: 'KVN' | 'XML'): OemSummary {
-    if (this.state === 'start') throw new CcsdsParseError(0, 'empty file: CCSDS_OEM_VERS expected');
-    if (this.state === 'header') throw new CcsdsParseError(this.lastLine, 'META_START expected: the OEM has no segment', 'META_START');
+  protected finishMessage(notation: 'KVN' | 'XML'): OemSummary {
+    if (this.readingHeader) throw new CcsdsParseError(this.lastLine, 'META_START expected: the OEM has no segment', 'META_START');
     if (this.state === 'meta') throw new CcsdsParseError(this.lastLine, 'META_STOP missing (truncated file?)', 'META_STOP');
     if (this.state === 'covariance') throw new CcsdsParseError(this.lastLine, 'COVARIANCE_STOP missing (truncated file?)', 'COVARIANCE_STOP');
     if (this.state === 'xmlState' || this.state === 'xmlCovariance') {
@@ -194,30 +176,16 @@ export class OemParser {
     this.closeSegment(this.lastLine);
     return {
       notation,
-      header: this.builtHeader!,
+      header: this.header!,
       segmentCount: this.segmentIndex,
       stateCount: this.stateCount,
       covarianceCount: this.covarianceCount,
     };
   }
 
-  private endHeader(line: number): void {
-    this.builtHeader = this.header!.build(line);
-    this.handlers.onHeader?.(this.builtHeader);
-    this.state = 'data';
-  }
-
-  private unexpected(token: KvnToken, where: string): never {
-    if (token.kind === 'entry') unexpectedKeyword(token, where);
-    throw new CcsdsParseError(token.line, `unexpected ${describeToken(token)} in ${where}`);
-  }
-
   private startMeta(line: number): void {
     this.closeSegment(line);
-    this.meta = {};
-    this.metaLines = {};
-    this.metaComments = [];
-    this.metaLine = line;
+    this.openMetadata(line);
     this.state = 'meta';
   }
 
@@ -229,62 +197,46 @@ export class OemParser {
   }
 
   private metaToken(token: KvnToken): void {
-    if (token.kind === 'comment') {
-      this.metaComments.push(token.text);
-      return;
+    if (!this.metadataToken(token, METADATA_KEYS, 'one metadata block', (entry, value) => this.checkTimeSystem(entry, value))) return;
+    const meta = this.metadata!;
+    meta.require(REQUIRED_METADATA, token.line);
+    const timeSystem = meta.text('TIME_SYSTEM')!;
+    this.firstTimeSystem ??= timeSystem;
+    this.segment = {
+      index: this.segmentIndex++,
+      comments: meta.comments,
+      dataComments: [],
+      objectName: meta.text('OBJECT_NAME')!,
+      objectId: meta.text('OBJECT_ID')!,
+      centerName: meta.text('CENTER_NAME')!,
+      refFrame: meta.text('REF_FRAME')!,
+      refFrameEpoch: meta.text('REF_FRAME_EPOCH'),
+      timeSystem,
+      startTime: meta.text('START_TIME')!,
+      useableStartTime: meta.text('USEABLE_START_TIME'),
+      useableStopTime: meta.text('USEABLE_STOP_TIME'),
+      stopTime: meta.text('STOP_TIME')!,
+      interpolation: meta.text('INTERPOLATION'),
+      interpolationDegree: meta.number('INTERPOLATION_DEGREE'),
+      line: meta.line,
+    };
+    this.statesInSegment = 0;
+    this.previousState = null;
+    this.segmentHasCovariance = false;
+    this.state = 'data';
+    this.handlers.onSegment?.(this.segment);
+  }
+
+  /** 502.0-B-3 §5.2.3: all segments of one OEM use the same time system. */
+  private checkTimeSystem(token: EntryToken, value: KeyValue): KeyValue {
+    if (token.keyword === 'TIME_SYSTEM' && this.firstTimeSystem !== null && value !== this.firstTimeSystem) {
+      throw new CcsdsParseError(
+        token.line,
+        `TIME_SYSTEM ${value} differs from ${this.firstTimeSystem} used by the first segment (one OEM has one time system)`,
+        'TIME_SYSTEM',
+      );
     }
-    if (token.kind === 'entry') {
-      const spec = METADATA_KEYS[token.keyword];
-      if (!spec) this.unexpected(token, 'the metadata');
-      rejectRepeatedKeyword(this.metaLines, token, 'one metadata block');
-      const timeSystem = typeof this.meta['TIME_SYSTEM'] === 'string' ? (this.meta['TIME_SYSTEM'] as string) : undefined;
-      const value = readEntryValue(token, spec, timeSystem) as string | number;
-      if (token.keyword === 'TIME_SYSTEM') {
-        // 502.0-B-3 §5.2.3: all segments of one OEM use the same time system
-        if (this.firstTimeSystem !== null && value !== this.firstTimeSystem) {
-          throw new CcsdsParseError(
-            token.line,
-            `TIME_SYSTEM ${value} differs from ${this.firstTimeSystem} used by the first segment (one OEM has one time system)`,
-            'TIME_SYSTEM',
-          );
-        }
-      }
-      this.meta[token.keyword] = value;
-      return;
-    }
-    if (token.kind === 'stop' && token.block === 'META') {
-      for (const key of REQUIRED_METADATA) {
-        if (!(key in this.meta)) throw new CcsdsParseError(token.line, `${key} is required in the metadata`, key);
-      }
-      const timeSystem = this.meta['TIME_SYSTEM'] as string;
-      this.firstTimeSystem ??= timeSystem;
-      const text = (key: string): string | null => (typeof this.meta[key] === 'string' ? (this.meta[key] as string) : null);
-      this.segment = {
-        index: this.segmentIndex++,
-        comments: this.metaComments,
-        dataComments: [],
-        objectName: text('OBJECT_NAME')!,
-        objectId: text('OBJECT_ID')!,
-        centerName: text('CENTER_NAME')!,
-        refFrame: text('REF_FRAME')!,
-        refFrameEpoch: text('REF_FRAME_EPOCH'),
-        timeSystem,
-        startTime: text('START_TIME')!,
-        useableStartTime: text('USEABLE_START_TIME'),
-        useableStopTime: text('USEABLE_STOP_TIME'),
-        stopTime: text('STOP_TIME')!,
-        interpolation: text('INTERPOLATION'),
-        interpolationDegree: typeof this.meta['INTERPOLATION_DEGREE'] === 'number' ? (this.meta['INTERPOLATION_DEGREE'] as number) : null,
-        line: this.metaLine,
-      };
-      this.statesInSegment = 0;
-      this.previousState = null;
-      this.segmentHasCovariance = false;
-      this.state = 'data';
-      this.handlers.onSegment?.(this.segment);
-      return;
-    }
-    this.unexpected(token, 'the metadata');
+    return value;
   }
 
   private dataToken(token: KvnToken): void {
@@ -527,12 +479,9 @@ function checkNotTruncated(fields: readonly string[], previous: readonly string[
 /** Incremental OEM reader (KVN or XML, detected from the first characters). */
 export class OemReader extends NdmReader<OemSummary> {
   constructor(handlers: OemHandlers = {}) {
-    super(new OemParser(handlers), OEM_XML_MAPPING);
+    super(new OemParser(handlers));
   }
 }
-
-/** Alias kept for readability at call sites that only handle KVN. */
-export { OemReader as OemKvnReader };
 
 export interface OemSegment {
   metadata: OemSegmentMetadata;

@@ -10,9 +10,9 @@
 import { CcsdsParseError, quoteInput } from '../common/errors.ts';
 import type { KvnToken } from '../common/kvnLexer.ts';
 import { parseFrame, parseTimeSystem } from '../common/definitions.ts';
-import { describeToken, readEntryValue, unexpectedKeyword, type EntryToken, type KeySpec } from '../common/keywords.ts';
+import { readEntryValue, type KeySpec } from '../common/keywords.ts';
 import { checkEpochText, kvnComment, kvnLine, kvnNumber, kvnText } from '../common/kvnWriter.ts';
-import { NdmHeaderBuilder, NdmReader, readVersion, type NdmHeader } from '../common/ndmReader.ts';
+import { NdmMessageParser, NdmReader, type NdmHeader, type NdmMessageSpec } from '../common/ndmReader.ts';
 import { COVARIANCE_KEYWORDS } from '../oem/oemReader.ts';
 import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 
@@ -129,11 +129,10 @@ for (const key of COVARIANCE_KEYWORDS) {
 
 const STRUCTURE = new Set(['header', 'body', 'segment', 'data', 'META', 'stateVector', 'keplerianElements', 'spacecraftParameters', 'covarianceMatrix', 'userDefinedParameters']);
 
+const OPM_SPEC: NdmMessageSpec = { xml: OPM_XML_MAPPING, versions: ['1.0', '2.0', '3.0'], containers: STRUCTURE };
+
 /** OPM token consumer. */
-export class OpmParser {
-  private state: 'start' | 'header' | 'body' = 'start';
-  private header: NdmHeaderBuilder | null = null;
-  private builtHeader: NdmHeader | null = null;
+export class OpmParser extends NdmMessageParser<OpmMessage> {
   private readonly values: Record<string, string | number> = {};
   private readonly lines: Record<string, number> = {};
   private readonly metaComments: string[] = [];
@@ -142,32 +141,31 @@ export class OpmParser {
   private readonly maneuvers: { comments: string[]; values: Record<string, string | number>; line: number }[] = [];
   private readonly userDefined: Record<string, string> = {};
   private inManeuverElement = false;
-  private lastLine = 0;
 
-  consume(token: KvnToken): void {
-    this.lastLine = token.line;
-    if (this.state === 'start') {
-      const version = readVersion(token, 'CCSDS_OPM_VERS', ['1.0', '2.0', '3.0']);
-      this.header = new NdmHeaderBuilder(version.value, version.line);
-      this.state = 'header';
-      return;
+  constructor() {
+    super(OPM_SPEC);
+  }
+
+  /** An OPM KVN has no blocks: the header ends at the first token that is not a header keyword. */
+  protected override endsHeader(): boolean {
+    return true;
+  }
+
+  /** `<maneuverParameters>` starts a maneuver; the other XML sections carry no meaning; a KVN block is an error. */
+  protected override structureToken(token: Extract<KvnToken, { kind: 'start' | 'stop' }>): boolean {
+    if (token.block === 'maneuverParameters') {
+      if (token.kind === 'start') this.startManeuver(token.line);
+      this.inManeuverElement = token.kind === 'start';
+      return true;
     }
-    if (token.kind === 'start' || token.kind === 'stop') {
-      if (token.block === 'maneuverParameters') {
-        if (token.kind === 'start') this.startManeuver(token.line);
-        this.inManeuverElement = token.kind === 'start';
-        return;
-      }
-      if (STRUCTURE.has(token.block)) {
-        if (this.state === 'header' && (token.block === 'META' || (token.block === 'header' && token.kind === 'stop'))) this.endHeader(token.line);
-        return;
-      }
-      return this.unexpected(token, 'an OPM (no blocks in OPM KVN)');
+    if (STRUCTURE.has(token.block)) {
+      if (this.readingHeader && (token.block === 'META' || (token.block === 'header' && token.kind === 'stop'))) this.endHeader(token.line);
+      return true;
     }
-    if (this.state === 'header') {
-      if (this.header!.accept(token)) return;
-      this.endHeader(token.line);
-    }
+    return this.unexpected(token, 'an OPM (no blocks in OPM KVN)');
+  }
+
+  protected bodyToken(token: KvnToken): void {
     if (token.kind === 'comment') {
       this.pendingComments.push(token.text);
       return;
@@ -209,11 +207,6 @@ export class OpmParser {
     this.lines[token.keyword] = token.line;
   }
 
-  private endHeader(line: number): void {
-    this.builtHeader = this.header!.build(line);
-    this.state = 'body';
-  }
-
   private flushComments(metadata: boolean): void {
     if (this.pendingComments.length === 0) return;
     (metadata ? this.metaComments : this.dataComments).push(...this.pendingComments);
@@ -226,14 +219,8 @@ export class OpmParser {
     this.pendingComments = [];
   }
 
-  private unexpected(token: KvnToken, where: string): never {
-    if (token.kind === 'entry') unexpectedKeyword(token as EntryToken, where);
-    throw new CcsdsParseError(token.line, `unexpected ${describeToken(token)} in ${where}`);
-  }
-
-  finish(notation: 'KVN' | 'XML'): OpmMessage {
-    if (this.state === 'start') throw new CcsdsParseError(0, 'empty file: CCSDS_OPM_VERS expected');
-    if (this.state === 'header') this.endHeader(this.lastLine);
+  protected finishMessage(notation: 'KVN' | 'XML'): OpmMessage {
+    if (this.readingHeader) this.endHeader(this.lastLine);
     this.flushComments(false);
     const line = this.lastLine;
     const v = this.values;
@@ -321,7 +308,7 @@ export class OpmParser {
     return {
       format: 'OPM',
       notation,
-      header: this.builtHeader!,
+      header: this.header!,
       metadata,
       dataComments: this.dataComments,
       stateVector,
@@ -336,7 +323,7 @@ export class OpmParser {
 
 /** Parse an OPM (KVN or XML, detected from the content). */
 export function parseOpm(text: string): OpmMessage {
-  return new NdmReader(new OpmParser(), OPM_XML_MAPPING).push(text).end();
+  return new NdmReader(new OpmParser()).push(text).end();
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -6,8 +6,8 @@
  */
 import { CcsdsParseError, quoteInput, readDataRecord, type DataErrorHandler } from '../common/errors.ts';
 import type { KvnToken } from '../common/kvnLexer.ts';
-import { describeToken, readEntryValue, readEpoch, unexpectedKeyword, type EntryToken, type KeySpec, type KeyValue } from '../common/keywords.ts';
-import { NdmHeaderBuilder, NdmReader, readVersion, splitFields, type NdmHeader } from '../common/ndmReader.ts';
+import { readEpoch, type EntryToken, type KeySpec, type KeyValue } from '../common/keywords.ts';
+import { NdmMessageParser, NdmReader, splitFields, type NdmHeader, type NdmMessageSpec } from '../common/ndmReader.ts';
 import { parseNumber } from '../common/values.ts';
 import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 
@@ -104,8 +104,6 @@ export const TDM_XML_MAPPING: XmlMessageMapping = {
   emptyContainers: ['header', 'body', 'segment'],
 };
 
-const CONTAINERS = new Set(['header', 'body', 'segment']);
-
 /** Measurement family of a TDM data keyword, for the measurement store (issue 9): RANGE, RADEC, AZEL, DOPPLER. */
 export function tdmMeasurementType(keyword: string, angleType: string | null): 'RANGE' | 'RADEC' | 'AZEL' | 'DOPPLER' | null {
   if (keyword === 'RANGE') return 'RANGE';
@@ -116,6 +114,17 @@ export function tdmMeasurementType(keyword: string, angleType: string | null): '
   return null;
 }
 
+/** An enumerated metadata value (table 3-3) in upper case (RANGE_UNITS km and s in lower case), or its error. */
+function checkEnumeration(token: EntryToken, value: KeyValue): KeyValue {
+  const allowed = METADATA_KEYS[token.keyword]!.values;
+  if (!allowed) return value;
+  const upper = String(value).trim().toUpperCase();
+  if (!allowed.includes(upper)) {
+    throw new CcsdsParseError(token.line, `${token.keyword} must be one of ${allowed.join(', ')}, got ${quoteInput(String(value))}`, token.keyword);
+  }
+  return token.keyword === 'RANGE_UNITS' && upper !== 'RU' ? upper.toLowerCase() : upper;
+}
+
 function parsePath(token: EntryToken): number[] {
   const parts = token.value.split(',').map((p) => p.trim());
   if (parts.length < 2 || parts.some((p) => !/^[1-5]$/.test(p))) {
@@ -124,50 +133,38 @@ function parsePath(token: EntryToken): number[] {
   return parts.map(Number);
 }
 
+const TDM_SPEC: NdmMessageSpec = { xml: TDM_XML_MAPPING, versions: ['1.0', '2.0'], containers: new Set(['header', 'body', 'segment']) };
+
 /** Incremental TDM token consumer; use {@link TdmReader} to feed it text. */
-export class TdmParser {
-  private state: 'start' | 'header' | 'betweenSegments' | 'meta' | 'afterMeta' | 'data' | 'observation' = 'start';
-  private header: NdmHeaderBuilder | null = null;
-  private builtHeader: NdmHeader | null = null;
-  private metaValues: Record<string, KeyValue> = {};
-  private metaTokens: Record<string, EntryToken> = {};
-  private metaComments: string[] = [];
-  private metaLine = 0;
+export class TdmParser extends NdmMessageParser<TdmSummary> {
+  private state: 'betweenSegments' | 'meta' | 'afterMeta' | 'data' | 'observation' = 'betweenSegments';
   private segment: TdmSegmentMetadata | null = null;
   private segmentCount = 0;
   private observationCount = 0;
   private observationEntries: EntryToken[] = [];
   private observationLine = 0;
-  private lastLine = 0;
 
-  constructor(private readonly handlers: TdmHandlers) {}
+  constructor(private readonly handlers: TdmHandlers) {
+    super(TDM_SPEC);
+  }
 
-  consume(token: KvnToken): void {
-    this.lastLine = token.line;
-    if ((token.kind === 'start' || token.kind === 'stop') && CONTAINERS.has(token.block)) {
-      if (token.kind === 'stop' && token.block === 'header' && this.state === 'header') this.endHeader(token.line);
-      return;
-    }
+  protected override onHeader(header: NdmHeader): void {
+    this.handlers.onHeader?.(header);
+  }
+
+  protected bodyToken(token: KvnToken): void {
     switch (this.state) {
-      case 'start': {
-        const version = readVersion(token, 'CCSDS_TDM_VERS', ['1.0', '2.0']);
-        this.header = new NdmHeaderBuilder(version.value, version.line);
-        this.state = 'header';
-        return;
-      }
-      case 'header':
-        if (this.header!.accept(token)) return;
-        if (token.kind === 'start' && token.block === 'META') {
-          this.endHeader(token.line);
-          return this.startMeta(token.line);
-        }
-        return this.unexpected(token, 'the header');
       case 'betweenSegments':
-        if (token.kind === 'start' && token.block === 'META') return this.startMeta(token.line);
+        if (token.kind === 'start' && token.block === 'META') {
+          this.openMetadata(token.line);
+          this.state = 'meta';
+          return;
+        }
         if (token.kind === 'comment') return;
         return this.unexpected(token, 'the message (META_START expected)');
       case 'meta':
-        return this.metaToken(token);
+        if (this.metadataToken(token, METADATA_KEYS, 'one metadata block', checkEnumeration)) this.endMeta(token.line);
+        return;
       case 'afterMeta':
         if (token.kind === 'start' && token.block === 'DATA') {
           this.state = 'data';
@@ -182,97 +179,47 @@ export class TdmParser {
     }
   }
 
-  finish(notation: 'KVN' | 'XML'): TdmSummary {
-    if (this.state === 'start') throw new CcsdsParseError(0, 'empty file: CCSDS_TDM_VERS expected');
-    if (this.state !== 'betweenSegments') {
-      const expected = this.state === 'header' ? 'META_START' : this.state === 'meta' ? 'META_STOP' : this.state === 'afterMeta' ? 'DATA_START' : 'DATA_STOP';
+  protected finishMessage(notation: 'KVN' | 'XML'): TdmSummary {
+    if (this.readingHeader || this.state !== 'betweenSegments') {
+      const expected = this.readingHeader ? 'META_START' : this.state === 'meta' ? 'META_STOP' : this.state === 'afterMeta' ? 'DATA_START' : 'DATA_STOP';
       throw new CcsdsParseError(this.lastLine, `${expected} missing (truncated file?)`, expected);
     }
-    return { notation, header: this.builtHeader!, segmentCount: this.segmentCount, observationCount: this.observationCount };
-  }
-
-  private endHeader(line: number): void {
-    this.builtHeader = this.header!.build(line);
-    this.handlers.onHeader?.(this.builtHeader);
-    this.state = 'betweenSegments';
-  }
-
-  private unexpected(token: KvnToken, where: string): never {
-    if (token.kind === 'entry') unexpectedKeyword(token, where);
-    throw new CcsdsParseError(token.line, `unexpected ${describeToken(token)} in ${where}`);
-  }
-
-  private startMeta(line: number): void {
-    this.metaValues = {};
-    this.metaTokens = {};
-    this.metaComments = [];
-    this.metaLine = line;
-    this.state = 'meta';
-  }
-
-  private metaToken(token: KvnToken): void {
-    if (token.kind === 'comment') {
-      this.metaComments.push(token.text);
-      return;
-    }
-    if (token.kind === 'entry') {
-      const spec = METADATA_KEYS[token.keyword];
-      if (!spec) this.unexpected(token, 'the metadata');
-      const first = this.metaTokens[token.keyword];
-      if (first) throw new CcsdsParseError(token.line, `${token.keyword} given twice in one metadata block (first at line ${first.line})`, token.keyword);
-      const timeSystem = typeof this.metaValues['TIME_SYSTEM'] === 'string' ? (this.metaValues['TIME_SYSTEM'] as string) : undefined;
-      let value = readEntryValue(token, spec, timeSystem);
-      if (spec.values) {
-        const upper = String(value).trim().toUpperCase();
-        if (!spec.values.includes(upper)) {
-          throw new CcsdsParseError(token.line, `${token.keyword} must be one of ${spec.values.join(', ')}, got ${quoteInput(String(value))}`, token.keyword);
-        }
-        value = token.keyword === 'RANGE_UNITS' && upper !== 'RU' ? upper.toLowerCase() : upper;
-      }
-      this.metaValues[token.keyword] = value;
-      this.metaTokens[token.keyword] = token;
-      return;
-    }
-    if (token.kind === 'stop' && token.block === 'META') return this.endMeta(token.line);
-    this.unexpected(token, 'the metadata');
+    return { notation, header: this.header!, segmentCount: this.segmentCount, observationCount: this.observationCount };
   }
 
   private endMeta(line: number): void {
-    const values = this.metaValues;
-    if (!('TIME_SYSTEM' in values)) throw new CcsdsParseError(line, 'TIME_SYSTEM is required in the metadata', 'TIME_SYSTEM');
-    if (!('PARTICIPANT_1' in values)) throw new CcsdsParseError(line, 'PARTICIPANT_1 is required in the metadata', 'PARTICIPANT_1');
-    const text = (key: string): string | null => (typeof values[key] === 'string' ? (values[key] as string) : null);
-    const numberOf = (key: string): number | null => (typeof values[key] === 'number' ? (values[key] as number) : null);
-    const path = (key: string): number[] | null => (this.metaTokens[key] ? parsePath(this.metaTokens[key]!) : null);
-    const participants = [1, 2, 3, 4, 5].map((n) => text(`PARTICIPANT_${n}`));
+    const meta = this.metadata!;
+    meta.require(['TIME_SYSTEM', 'PARTICIPANT_1'], line);
+    const path = (key: string): number[] | null => (meta.tokens[key] ? parsePath(meta.tokens[key]!) : null);
+    const participants = [1, 2, 3, 4, 5].map((n) => meta.text(`PARTICIPANT_${n}`));
     for (const key of ['PATH', 'PATH_1', 'PATH_2']) {
       const p = path(key);
       const missing = p?.find((n) => participants[n - 1] === null);
       if (missing !== undefined) {
-        throw new CcsdsParseError(this.metaTokens[key]!.line, `${key} refers to PARTICIPANT_${missing}, which is not defined`, key);
+        throw new CcsdsParseError(meta.tokens[key]!.line, `${key} refers to PARTICIPANT_${missing}, which is not defined`, key);
       }
     }
     this.segment = {
       index: this.segmentCount++,
-      comments: this.metaComments,
+      comments: meta.comments,
       dataComments: [],
-      timeSystem: text('TIME_SYSTEM')!,
-      startTime: text('START_TIME'),
-      stopTime: text('STOP_TIME'),
+      timeSystem: meta.text('TIME_SYSTEM')!,
+      startTime: meta.text('START_TIME'),
+      stopTime: meta.text('STOP_TIME'),
       participants,
-      mode: text('MODE'),
+      mode: meta.text('MODE'),
       path: path('PATH'),
       path1: path('PATH_1'),
       path2: path('PATH_2'),
-      angleType: text('ANGLE_TYPE'),
-      rangeUnits: text('RANGE_UNITS'),
-      rangeMode: text('RANGE_MODE'),
-      rangeModulus: numberOf('RANGE_MODULUS'),
-      referenceFrame: text('REFERENCE_FRAME'),
-      integrationIntervalS: numberOf('INTEGRATION_INTERVAL'),
-      integrationRef: text('INTEGRATION_REF'),
-      values,
-      line: this.metaLine,
+      angleType: meta.text('ANGLE_TYPE'),
+      rangeUnits: meta.text('RANGE_UNITS'),
+      rangeMode: meta.text('RANGE_MODE'),
+      rangeModulus: meta.number('RANGE_MODULUS'),
+      referenceFrame: meta.text('REFERENCE_FRAME'),
+      integrationIntervalS: meta.number('INTEGRATION_INTERVAL'),
+      integrationRef: meta.text('INTEGRATION_REF'),
+      values: meta.values,
+      line: meta.line,
     };
     this.state = 'afterMeta';
     this.handlers.onSegment?.(this.segment);
@@ -346,7 +293,7 @@ export class TdmParser {
 /** Incremental TDM reader (KVN or XML, detected from the first characters). */
 export class TdmReader extends NdmReader<TdmSummary> {
   constructor(handlers: TdmHandlers = {}) {
-    super(new TdmParser(handlers), TDM_XML_MAPPING);
+    super(new TdmParser(handlers));
   }
 }
 
