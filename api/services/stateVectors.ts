@@ -3,7 +3,7 @@
  * Derived values (GCRF state, altitude, perigee altitude, DSST mean elements) are computed on the worker pool.
  */
 import { MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S } from '../schemas/limits.ts';
-import { writeOpmKvn } from '../../engine/files/opm/opmReader.ts';
+import { writeOpmKvn } from '../../engine/files/opm/opmWriter.ts';
 import { CovarianceError, flattenCovariance, lowerTriangle, standardDeviations, toNested, validateCovariance } from '../../engine/ephemeris/covariance.ts';
 import type { ImportedState } from '../../engine/ephemeris/opmImport.ts';
 import { Epoch } from '../../engine/time/epoch.ts';

@@ -76,6 +76,33 @@ export function isOrbitRelativeFrame(name: string): boolean {
   return ORBIT_RELATIVE_FRAMES.has(name.trim().toUpperCase());
 }
 
+/**
+ * The metadata every ODM data block names (502.0-B-3 table 3-3, OPM, and table 5-3, OEM segments): the object, the
+ * centre and frame of its states, and their time system, as written.
+ */
+export interface OdmObjectMetadata {
+  comments: string[];
+  objectName: string;
+  objectId: string;
+  centerName: string;
+  refFrame: string;
+  refFrameEpoch: string | null;
+  timeSystem: string;
+}
+
+/**
+ * Keywords of the 21 terms of a 6×6 position/velocity covariance's lower triangle, row by row (502.0-B-3 table 3-4
+ * for the OPM; the same names are the elements of the OEM `<covarianceMatrix>` in XML, 505.0-B-2).
+ */
+export const COVARIANCE_KEYWORDS = [
+  'CX_X',
+  'CY_X', 'CY_Y',
+  'CZ_X', 'CZ_Y', 'CZ_Z',
+  'CX_DOT_X', 'CX_DOT_Y', 'CX_DOT_Z', 'CX_DOT_X_DOT',
+  'CY_DOT_X', 'CY_DOT_Y', 'CY_DOT_Z', 'CY_DOT_X_DOT', 'CY_DOT_Y_DOT',
+  'CZ_DOT_X', 'CZ_DOT_Y', 'CZ_DOT_Z', 'CZ_DOT_X_DOT', 'CZ_DOT_Y_DOT', 'CZ_DOT_Z_DOT',
+] as const;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Epochs: CCSDS 502.0-B-3 §7.5.10 — `YYYY-MM-DDThh:mm:ss[.d…d][Z]` or `YYYY-DDDThh:mm:ss[.d…d][Z]`, any number of
 // fractional digits; `23:59:60` only for a leap second.

@@ -6,7 +6,7 @@
  * shortest round-trip form, so {@link parseOcm} reads back exactly the values written.
  */
 import { parseFrame, parseTimeSystem } from '../common/definitions.ts';
-import { checkEpochText, checkText, kvnComment, kvnLine, kvnNumber, kvnText } from '../common/kvnWriter.ts';
+import { checkEpochText, checkText, kvnComment, kvnHeaderLines, kvnLine, kvnNumber, kvnText, type NdmHeaderToWrite } from '../common/kvnWriter.ts';
 import { formatNumberLossless } from '../common/values.ts';
 
 export interface OcmBurnRow {
@@ -33,12 +33,8 @@ export interface OcmManeuverToWrite {
   rows: readonly OcmBurnRow[];
 }
 
-export interface OcmManeuverFileInput {
-  /** UTC creation date, CCSDS epoch string. */
-  creationDate: string;
-  originator: string;
+export interface OcmManeuverFileInput extends NdmHeaderToWrite {
   messageId?: string | null;
-  comments?: readonly string[];
   objectName: string;
   internationalDesignator?: string | null;
   objectDesignator?: string | null;
@@ -55,12 +51,7 @@ export interface OcmManeuverFileInput {
 export function writeOcmManeuvers(input: OcmManeuverFileInput): string {
   const lines: string[] = [];
   const timeSystem = parseTimeSystem(input.timeSystem ?? 'UTC', 0);
-  lines.push(kvnLine('CCSDS_OCM_VERS', '3.0'));
-  for (const comment of input.comments ?? []) lines.push(kvnComment(comment));
-  lines.push(kvnLine('CREATION_DATE', checkEpochText('CREATION_DATE', input.creationDate)));
-  lines.push(kvnText('ORIGINATOR', input.originator));
-  if (input.messageId) lines.push(kvnText('MESSAGE_ID', input.messageId));
-  lines.push('');
+  lines.push(...kvnHeaderLines('CCSDS_OCM_VERS', '3.0', input, input.messageId), '');
 
   lines.push('META_START');
   lines.push(kvnText('OBJECT_NAME', input.objectName));

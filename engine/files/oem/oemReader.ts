@@ -7,25 +7,18 @@
  */
 import { CcsdsParseError, readDataRecord, type DataErrorHandler } from '../common/errors.ts';
 import type { KvnToken } from '../common/kvnLexer.ts';
-import { parseFrame, timeScaleOf } from '../common/definitions.ts';
+import { COVARIANCE_KEYWORDS, parseFrame, timeScaleOf, type OdmObjectMetadata } from '../common/definitions.ts';
 import { readEntryValue, readEpoch, type EntryToken, type KeySpec, type KeyValue } from '../common/keywords.ts';
 import { Epoch } from '../../time/epoch.ts';
 import { NdmMessageParser, NdmReader, splitFields, type NdmHeader, type NdmMessageSpec } from '../common/ndmReader.ts';
 import { parseNumber } from '../common/values.ts';
 import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 
-export interface OemSegmentMetadata {
+/** `comments`: the metadata block's. */
+export interface OemSegmentMetadata extends OdmObjectMetadata {
   /** 0-based segment index. */
   index: number;
-  /** Metadata comments followed by the data-section comments (appended while reading). */
-  comments: string[];
   dataComments: string[];
-  objectName: string;
-  objectId: string;
-  centerName: string;
-  refFrame: string;
-  refFrameEpoch: string | null;
-  timeSystem: string;
   startTime: string;
   useableStartTime: string | null;
   useableStopTime: string | null;
@@ -81,16 +74,6 @@ export const OEM_XML_MAPPING: XmlMessageMapping = {
   blockNames: { metadata: 'META', stateVector: 'stateVector', covarianceMatrix: 'covarianceMatrix' },
   emptyContainers: ['header', 'body', 'segment', 'data'],
 };
-
-/** Covariance keywords of the 6×6 lower triangle in row order (502.0-B-2 tables 3-5 and 5-?; OPM/OEM XML). */
-export const COVARIANCE_KEYWORDS = [
-  'CX_X',
-  'CY_X', 'CY_Y',
-  'CZ_X', 'CZ_Y', 'CZ_Z',
-  'CX_DOT_X', 'CX_DOT_Y', 'CX_DOT_Z', 'CX_DOT_X_DOT',
-  'CY_DOT_X', 'CY_DOT_Y', 'CY_DOT_Z', 'CY_DOT_X_DOT', 'CY_DOT_Y_DOT',
-  'CZ_DOT_X', 'CZ_DOT_Y', 'CZ_DOT_Z', 'CZ_DOT_X_DOT', 'CZ_DOT_Y_DOT', 'CZ_DOT_Z_DOT',
-] as const;
 
 /** Expand a 21-value lower triangle into a full symmetric 6×6 matrix. */
 export function covarianceLowerToFull(lowerTriangle: readonly number[]): number[][] {

@@ -13,8 +13,8 @@
  * The text is produced as a sequence of chunks ({@link oemKvnChunks}: one chunk per block of lines) so callers can
  * stream a long ephemeris, or joined once ({@link writeOemKvn}).
  */
-import { parseFrame, parseTimeSystem } from '../common/definitions.ts';
-import { checkEpochText, kvnComment, kvnLine, kvnText } from '../common/kvnWriter.ts';
+import { parseFrame } from '../common/definitions.ts';
+import { checkEpochText, kvnComment, kvnHeaderLines, kvnLine, kvnOdmObjectLines, kvnText, type NdmHeaderToWrite, type OdmObjectMetadataToWrite } from '../common/kvnWriter.ts';
 
 export interface OemStateToWrite {
   /** Epoch string in the segment TIME_SYSTEM, supplied by the caller (e.g. `2024-01-01T00:00:00.000000`). */
@@ -31,14 +31,8 @@ export interface OemCovarianceToWrite {
   lowerTriangle: readonly number[];
 }
 
-export interface OemSegmentToWrite {
+export interface OemSegmentToWrite extends OdmObjectMetadataToWrite {
   comments?: readonly string[];
-  objectName: string;
-  objectId: string;
-  centerName: string;
-  refFrame: string;
-  refFrameEpoch?: string | null;
-  timeSystem: string;
   startTime: string;
   useableStartTime?: string | null;
   useableStopTime?: string | null;
@@ -53,11 +47,7 @@ export interface OemSegmentToWrite {
   covarianceComments?: readonly string[];
 }
 
-export interface OemFileToWrite {
-  /** UTC, CCSDS epoch string. */
-  creationDate: string;
-  originator: string;
-  comments?: readonly string[];
+export interface OemFileToWrite extends NdmHeaderToWrite {
   segments: readonly OemSegmentToWrite[];
 }
 
@@ -89,23 +79,10 @@ export function formatOemStateLine(state: OemStateToWrite): string {
   );
 }
 
-function headerLines(file: OemFileToWrite): string[] {
-  const lines = [kvnLine('CCSDS_OEM_VERS', '2.0')];
-  for (const comment of file.comments ?? []) lines.push(kvnComment(comment));
-  lines.push(kvnLine('CREATION_DATE', checkEpochText('CREATION_DATE', file.creationDate)));
-  lines.push(kvnText('ORIGINATOR', file.originator));
-  return lines;
-}
-
 function metadataLines(segment: OemSegmentToWrite): string[] {
   const lines = ['', 'META_START'];
   for (const comment of segment.comments ?? []) lines.push(kvnComment(comment));
-  lines.push(kvnText('OBJECT_NAME', segment.objectName));
-  lines.push(kvnText('OBJECT_ID', segment.objectId));
-  lines.push(kvnText('CENTER_NAME', segment.centerName));
-  lines.push(kvnText('REF_FRAME', parseFrame(segment.refFrame, 0, 'REF_FRAME')));
-  if (segment.refFrameEpoch) lines.push(kvnLine('REF_FRAME_EPOCH', checkEpochText('REF_FRAME_EPOCH', segment.refFrameEpoch)));
-  lines.push(kvnLine('TIME_SYSTEM', parseTimeSystem(segment.timeSystem, 0)));
+  lines.push(...kvnOdmObjectLines(segment));
   lines.push(kvnLine('START_TIME', checkEpochText('START_TIME', segment.startTime)));
   if (segment.useableStartTime) lines.push(kvnLine('USEABLE_START_TIME', checkEpochText('USEABLE_START_TIME', segment.useableStartTime)));
   if (segment.useableStopTime) lines.push(kvnLine('USEABLE_STOP_TIME', checkEpochText('USEABLE_STOP_TIME', segment.useableStopTime)));
@@ -138,7 +115,7 @@ function covarianceLines(covariance: OemCovarianceToWrite): string[] {
 /** Generate the OEM text chunk by chunk (each chunk ends with a newline). */
 export function* oemKvnChunks(file: OemFileToWrite): Generator<string> {
   if (file.segments.length === 0) throw new RangeError('an OEM needs at least one segment');
-  yield `${headerLines(file).join('\n')}\n`;
+  yield `${kvnHeaderLines('CCSDS_OEM_VERS', '2.0', file).join('\n')}\n`;
   for (const segment of file.segments) {
     yield `${metadataLines(segment).join('\n')}\n`;
     let buffer: string[] = [];

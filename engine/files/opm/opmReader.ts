@@ -1,30 +1,20 @@
 /**
  * CCSDS Orbit Parameter Message (OPM) reader, versions 1.0, 2.0 (502.0-B-2 §3) and 3.0 (502.0-B-3 §3), KVN and
- * XML, and an OPM 2.0 KVN writer.
+ * XML (the writer is opmWriter.ts).
  *
  * An OPM KVN has no block delimiters: the sections (metadata, state vector, Keplerian elements, spacecraft
  * parameters, covariance, maneuvers, user-defined parameters) are recognized by their keywords. A maneuver starts
  * at MAN_EPOCH_IGNITION (or `<maneuverParameters>` in XML). Maneuvers are returned, never dropped, so the state
  * vector import can warn about them.
  */
-import { CcsdsParseError, quoteInput } from '../common/errors.ts';
+import { CcsdsParseError } from '../common/errors.ts';
 import type { KvnToken } from '../common/kvnLexer.ts';
-import { parseFrame, parseTimeSystem } from '../common/definitions.ts';
+import { COVARIANCE_KEYWORDS, type OdmObjectMetadata } from '../common/definitions.ts';
 import { readEntryValue, type KeySpec } from '../common/keywords.ts';
-import { checkEpochText, kvnComment, kvnLine, kvnNumber, kvnText } from '../common/kvnWriter.ts';
 import { NdmMessageParser, NdmReader, type NdmHeader, type NdmMessageSpec } from '../common/ndmReader.ts';
-import { COVARIANCE_KEYWORDS } from '../oem/oemReader.ts';
 import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 
-export interface OpmMetadata {
-  comments: string[];
-  objectName: string;
-  objectId: string;
-  centerName: string;
-  refFrame: string;
-  refFrameEpoch: string | null;
-  timeSystem: string;
-}
+export type OpmMetadata = OdmObjectMetadata;
 
 export interface OpmStateVector {
   /** EPOCH as written, in the metadata TIME_SYSTEM. */
@@ -324,67 +314,4 @@ export class OpmParser extends NdmMessageParser<OpmMessage> {
 /** Parse an OPM (KVN or XML, detected from the content). */
 export function parseOpm(text: string): OpmMessage {
   return new NdmReader(new OpmParser()).push(text).end();
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Writer
-// ---------------------------------------------------------------------------------------------------------------
-
-export interface OpmToWrite {
-  creationDate: string;
-  originator: string;
-  comments?: readonly string[];
-  objectName: string;
-  objectId: string;
-  centerName: string;
-  refFrame: string;
-  refFrameEpoch?: string | null;
-  timeSystem: string;
-  stateVector: { epoch: string; positionKm: readonly number[]; velocityKmS: readonly number[] };
-  spacecraftParameters?: Partial<Omit<OpmSpacecraftParameters, 'line'>> | null;
-  covariance?: { refFrame: string | null; lowerTriangle: readonly number[] } | null;
-  userDefined?: Record<string, string>;
-}
-
-/**
- * Write an OPM 2.0 KVN (CCSDS 502.0-B-2 §3): header, metadata, state vector, spacecraft parameters, covariance
- * and user-defined parameters; numbers in shortest round-trip form so {@link parseOpm} reads back the same values.
- */
-export function writeOpmKvn(opm: OpmToWrite): string {
-  const lines = [kvnLine('CCSDS_OPM_VERS', '2.0')];
-  for (const comment of opm.comments ?? []) lines.push(kvnComment(comment));
-  lines.push(kvnLine('CREATION_DATE', checkEpochText('CREATION_DATE', opm.creationDate)), kvnText('ORIGINATOR', opm.originator), '');
-  lines.push(kvnText('OBJECT_NAME', opm.objectName), kvnText('OBJECT_ID', opm.objectId), kvnText('CENTER_NAME', opm.centerName));
-  lines.push(kvnText('REF_FRAME', parseFrame(opm.refFrame, 0, 'REF_FRAME')));
-  if (opm.refFrameEpoch) lines.push(kvnLine('REF_FRAME_EPOCH', checkEpochText('REF_FRAME_EPOCH', opm.refFrameEpoch)));
-  lines.push(kvnLine('TIME_SYSTEM', parseTimeSystem(opm.timeSystem, 0)), '');
-  const sv = opm.stateVector;
-  if (sv.positionKm.length !== 3 || sv.velocityKmS.length !== 3) throw new RangeError('state vector needs 3 position and 3 velocity components');
-  lines.push(kvnLine('EPOCH', checkEpochText('EPOCH', sv.epoch)));
-  ['X', 'Y', 'Z'].forEach((k, i) => lines.push(kvnNumber(k, sv.positionKm[i]!, 'km')));
-  ['X_DOT', 'Y_DOT', 'Z_DOT'].forEach((k, i) => lines.push(kvnNumber(k, sv.velocityKmS[i]!, 'km/s')));
-  const sc = opm.spacecraftParameters;
-  if (sc) {
-    lines.push('');
-    const entries: [string, number | null | undefined, string | undefined][] = [
-      ['MASS', sc.massKg, 'kg'], ['SOLAR_RAD_AREA', sc.solarRadAreaM2, 'm**2'], ['SOLAR_RAD_COEFF', sc.solarRadCoeff, undefined],
-      ['DRAG_AREA', sc.dragAreaM2, 'm**2'], ['DRAG_COEFF', sc.dragCoeff, undefined],
-    ];
-    for (const [key, value, units] of entries) if (value !== null && value !== undefined) lines.push(kvnNumber(key, value, units));
-  }
-  if (opm.covariance) {
-    if (opm.covariance.lowerTriangle.length !== 21) throw new RangeError('covariance needs 21 lower-triangle terms');
-    lines.push('');
-    if (opm.covariance.refFrame) lines.push(kvnText('COV_REF_FRAME', parseFrame(opm.covariance.refFrame, 0, 'COV_REF_FRAME')));
-    COVARIANCE_KEYWORDS.forEach((k, i) => lines.push(kvnNumber(k, opm.covariance!.lowerTriangle[i]!)));
-  }
-  const user = Object.entries(opm.userDefined ?? {});
-  if (user.length > 0) {
-    lines.push('');
-    for (const [key, value] of user) {
-      if (!/^[A-Za-z0-9_]+$/.test(key)) throw new RangeError(`invalid user-defined parameter name ${quoteInput(key)}`);
-      lines.push(kvnText(`USER_DEFINED_${key}`, value));
-    }
-  }
-  return `${lines.join('\n')}\n`;
 }

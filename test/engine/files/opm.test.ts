@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CcsdsParseError } from '../../../engine/files/common/errors.ts';
 import { isInternationalDesignator } from '../../../engine/files/common/definitions.ts';
-import { parseOpm, writeOpmKvn, type OpmToWrite } from '../../../engine/files/opm/opmReader.ts';
+import { parseOpm } from '../../../engine/files/opm/opmReader.ts';
+import { writeOpmKvn, type OpmToWrite } from '../../../engine/files/opm/opmWriter.ts';
 import { fixture } from './helpers.ts';
 
 test('OPM example 2: state vector, Keplerian elements, spacecraft parameters and two maneuvers', () => {
