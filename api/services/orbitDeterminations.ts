@@ -6,7 +6,7 @@
  * `startOrbitDetermination(deps, organizationId, request)` is a plain function: the route calls it, and so can a
  * scheduled task runner.
  */
-import { COMPONENTS } from '../../engine/measurements/prepare.ts';
+import { OBSERVABLES } from '../../engine/measurements/observables.ts';
 import type { EstimationInput, EstimationResult, PostFitRow } from '../../engine/estimation/types.ts';
 import { flattenCovariance, standardDeviations, toNested, validateCovariance } from '../../engine/ephemeris/covariance.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
@@ -75,7 +75,7 @@ export function parameterBudget(tracking: TrackingInput, solveFor: NormalizedOdR
   let measurementComponents = 0;
   const biasComponents = new Map<string, number>();
   for (const m of tracking.measurements) {
-    const width = COMPONENTS[m.kind].length;
+    const width = OBSERVABLES[m.kind].dimension;
     measurementComponents += width;
     if (m.stationId !== null) biasComponents.set(`${m.stationId}|${m.kind}`, width);
   }

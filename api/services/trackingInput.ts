@@ -10,12 +10,13 @@
  * participant (1,2,1), one-way downlink when it ends on the ground (2,1); TIMETAG_REF TRANSMIT or RECEIVE (default).
  */
 import { SPEED_OF_LIGHT_KM_S } from '../../engine/constants.ts';
-import type { MeasurementInput, ObservableKind, StationInput } from '../../engine/measurements/types.ts';
+import { isObservableKind, MEASUREMENT_TYPES, OBSERVABLES, type MeasurementType, type ObservableKind } from '../../engine/measurements/observables.ts';
+import type { MeasurementInput, StationInput } from '../../engine/measurements/types.ts';
 import type { Epoch } from '../../engine/time/epoch.ts';
 import { yieldToEventLoop, type SqlExecutor } from '../../storage/db.ts';
 import { findGroundStations, type GroundStation } from '../../storage/groundStations.ts';
 import { findMeasurementContexts, type MeasurementContextRecord } from '../../storage/measurementContexts.ts';
-import { MEASUREMENT_TYPES, scanModelRows, type MeasurementType, type ModelRow } from '../../storage/measurements.ts';
+import { scanModelRows, type ModelRow } from '../../storage/measurements.ts';
 import { unprocessable, validationError } from '../errors.ts';
 import { describeSpan, instantText } from '../instants.ts';
 import { TRACKING_TYPE_ENUM } from '../schemas/residuals.ts';
@@ -80,7 +81,7 @@ export function parseTrackingTypes(values: readonly string[] | undefined): Measu
   if (unknown.length > 0 || values.length === 0) {
     throw validationError({ measurementTypes: `unknown types: ${unknown.join(', ') || '(empty)'}; allowed ${TRACKING_TYPE_ENUM.join(', ')}` });
   }
-  return [...new Set(values.map((v) => (v === 'RANGE_RATE' ? 'DOPPLER' : v)))].filter((t): t is MeasurementType =>
+  return [...new Set(values.map((v) => (isObservableKind(v) ? OBSERVABLES[v].storedType : v)))].filter((t): t is MeasurementType =>
     (MEASUREMENT_TYPES as readonly string[]).includes(t));
 }
 

@@ -47,10 +47,11 @@
 import { propagateStoredState, type EarthData, type StoredStatePropagation, type StoredStatePropagationInput } from '../ephemeris/propagation.ts';
 import { RankDeficientError, solveLeastSquares } from '../math/leastSquares.ts';
 import { MeasurementModels, ModelEvaluation } from '../measurements/models.ts';
-import { prepareMeasurements, UNITS } from '../measurements/prepare.ts';
+import { prepareMeasurements } from '../measurements/prepare.ts';
 import { binarySearch, evaluateAtTag, residualRow, residualStatistics, tagTimes } from '../measurements/residuals.ts';
 import { LocalTrajectory } from '../measurements/trajectory.ts';
-import type { ObservableKind, ResidualRow } from '../measurements/types.ts';
+import { OBSERVABLES, type ObservableKind } from '../measurements/observables.ts';
+import type { ResidualRow } from '../measurements/types.ts';
 import type { SensitivityForce } from '../propagation/propagator.ts';
 import { MU_EARTH_M3S2 } from '../constants.ts';
 import { PropagationError } from '../propagation/errors.ts';
@@ -114,14 +115,6 @@ export interface EstimationHooks {
   /** Polled between evaluations; true stops the fit with a CANCELLED failure. */
   isCancelled?(): boolean;
 }
-
-const BIAS_COMPONENT: Record<ObservableKind, readonly string[]> = {
-  RANGE: ['RANGE'],
-  RANGE_RATE: ['RANGE_RATE'],
-  AZEL: ['AZIMUTH', 'ELEVATION'],
-  RADEC: ['RIGHT_ASCENSION', 'DECLINATION'],
-  PV: [],
-};
 
 interface Parameters {
   names: string[];
@@ -243,7 +236,7 @@ export function estimateOrbit(
   if (input.solveFor.stationBiases) {
     const sigmas = new Map<string, number[][]>();
     for (const r of candidates) {
-      if (r.station === null || BIAS_COMPONENT[r.kind].length === 0) continue;
+      if (r.station === null || OBSERVABLES[r.kind].biasComponents.length === 0) continue;
       const key = `${r.station.id}|${r.kind}`;
       const list = sigmas.get(key) ?? [];
       list.push(Array.from(r.sigma));
@@ -252,9 +245,9 @@ export function estimateOrbit(
     for (const [key, list] of [...sigmas.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       const [stationId, kind] = key.split('|') as [string, ObservableKind];
       biasIndex.set(key, names.length);
-      BIAS_COMPONENT[kind].forEach((component, i) => {
+      OBSERVABLES[kind].biasComponents.forEach((component, i) => {
         names.push(`BIAS:${stationId}:${component}`);
-        units.push(UNITS[kind][i]!);
+        units.push(OBSERVABLES[kind].units[i]!);
         const s = list.map((x) => x[i]!).sort((a, b) => a - b);
         scaleList.push(s[s.length >> 1]!);
         valueList.push(0);

@@ -4,7 +4,8 @@
  */
 import type { StoredStatePropagationInput } from '../ephemeris/propagation.ts';
 import type { AtmosphereModel } from '../propagation/propagator.ts';
-import type { MeasurementInput, ObservableKind, ResidualRow, ResidualStatistics, StationInput } from '../measurements/types.ts';
+import type { ObservableKind } from '../measurements/observables.ts';
+import type { MeasurementInput, ResidualRow, ResidualStatistics, StationInput } from '../measurements/types.ts';
 
 export interface SolveFor {
   /** Estimate the drag coefficient Cd (parameter `DRAG_COEFFICIENT`, a priori = the craft's Cd). */

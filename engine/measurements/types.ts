@@ -7,10 +7,7 @@
  * Station sigmas and biases are in the station's operator units (m, m/s, deg) as stored.
  */
 import type { StoredStatePropagationInput } from '../ephemeris/propagation.ts';
-
-export type ObservableKind = 'RANGE' | 'RANGE_RATE' | 'AZEL' | 'RADEC' | 'PV';
-
-export const OBSERVABLE_KINDS: readonly ObservableKind[] = ['RANGE', 'RANGE_RATE', 'AZEL', 'RADEC', 'PV'];
+import type { ObservableKind } from './observables.ts';
 
 export interface StationInput {
   /** Ground-station id (storage). */

@@ -3,14 +3,13 @@ import { timeScaleOf } from '../files/common/definitions.ts';
 import { OemReader, type OemSegmentMetadata } from '../files/oem/oemReader.ts';
 import {
   MeasurementSink,
+  PV_UNITS,
   TrackingErrorCollector,
   UtcConverter,
   type TrackedObject,
   type TrackingFileSummary,
   type TrackingReader,
 } from './model.ts';
-
-const PV_UNITS = ['km', 'km', 'km', 'km/s', 'km/s', 'km/s'];
 
 export function oemMeasurementReader(sink: MeasurementSink, errors = new TrackingErrorCollector()): TrackingReader {
   const objects = new Map<string, TrackedObject>();

@@ -7,6 +7,7 @@ import { Epoch, EpochParseError } from '../time/epoch.ts';
 import { Sp3Reader, sp3TimeScale, type Sp3Header } from '../files/sp3/sp3Reader.ts';
 import {
   MeasurementSink,
+  PV_UNITS,
   TRACKING_ERROR_CODES,
   TrackingContentError,
   TrackingErrorCollector,
@@ -14,8 +15,6 @@ import {
   type TrackingFileSummary,
   type TrackingReader,
 } from './model.ts';
-
-const PV_UNITS = ['km', 'km', 'km', 'km/s', 'km/s', 'km/s'];
 
 export function sp3MeasurementReader(sink: MeasurementSink, errors = new TrackingErrorCollector()): TrackingReader {
   const summary = sink.summary;

@@ -8,13 +8,13 @@
  * Other data keywords (frequencies transmitted, clock, media, signal strength) are counted, not stored.
  */
 import { timeScaleOf } from '../files/common/definitions.ts';
-import { TdmReader, tdmMeasurementType, type TdmObservation, type TdmSegmentMetadata } from '../files/tdm/tdmReader.ts';
+import { TdmReader, type TdmObservation, type TdmSegmentMetadata } from '../files/tdm/tdmReader.ts';
+import type { MeasurementType } from '../measurements/observables.ts';
 import {
   MeasurementSink,
   TrackingErrorCollector,
   UtcConverter,
   type ContextParticipant,
-  type MeasurementType,
   type ParticipantRole,
   type TrackingContext,
   type TrackedObject,
@@ -23,6 +23,16 @@ import {
 } from './model.ts';
 
 const RANGE_UNITS: Record<string, string> = { KM: 'km', S: 's', RU: 'RU' };
+
+/** The stored measurement type of a TDM data keyword (RANGE, RADEC, AZEL, DOPPLER), or null for a kind not stored. */
+export function tdmMeasurementType(keyword: string, angleType: string | null): Exclude<MeasurementType, 'PV'> | null {
+  if (keyword === 'RANGE') return 'RANGE';
+  if (keyword === 'ANGLE_1' || keyword === 'ANGLE_2') return angleType === 'RADEC' ? 'RADEC' : angleType === 'AZEL' ? 'AZEL' : null;
+  if (keyword === 'DOPPLER_INSTANTANEOUS' || keyword === 'DOPPLER_INTEGRATED' || keyword === 'RECEIVE_FREQ' || /^RECEIVE_FREQ_[1-5]$/.test(keyword)) {
+    return 'DOPPLER';
+  }
+  return null;
+}
 
 interface PendingAngles {
   epochUtc: string;

@@ -104,16 +104,6 @@ export const TDM_XML_MAPPING: XmlMessageMapping = {
   emptyContainers: ['header', 'body', 'segment'],
 };
 
-/** Measurement family of a TDM data keyword, for the measurement store (issue 9): RANGE, RADEC, AZEL, DOPPLER. */
-export function tdmMeasurementType(keyword: string, angleType: string | null): 'RANGE' | 'RADEC' | 'AZEL' | 'DOPPLER' | null {
-  if (keyword === 'RANGE') return 'RANGE';
-  if (keyword === 'ANGLE_1' || keyword === 'ANGLE_2') return angleType === 'RADEC' ? 'RADEC' : angleType === 'AZEL' ? 'AZEL' : null;
-  if (keyword === 'DOPPLER_INSTANTANEOUS' || keyword === 'DOPPLER_INTEGRATED' || keyword === 'RECEIVE_FREQ' || /^RECEIVE_FREQ_[1-5]$/.test(keyword)) {
-    return 'DOPPLER';
-  }
-  return null;
-}
-
 /** An enumerated metadata value (table 3-3) in upper case (RANGE_UNITS km and s in lower case), or its error. */
 function checkEnumeration(token: EntryToken, value: KeyValue): KeyValue {
   const allowed = METADATA_KEYS[token.keyword]!.values;

@@ -6,7 +6,8 @@
  */
 import type { StoredStatePropagationInput } from '../../../engine/ephemeris/propagation.ts';
 import { computeResiduals } from '../../../engine/measurements/residuals.ts';
-import type { MeasurementInput, ObservableKind, StationInput } from '../../../engine/measurements/types.ts';
+import type { ObservableKind } from '../../../engine/measurements/observables.ts';
+import type { MeasurementInput, StationInput } from '../../../engine/measurements/types.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { bundledEarthData } from '../../../resources/earthData/files.ts';
 import { seededGaussian } from '../../helpers/random.ts';

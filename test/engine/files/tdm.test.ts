@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CcsdsParseError } from '../../../engine/files/common/errors.ts';
-import { TdmReader, parseTdm, tdmMeasurementType, type TdmObservation } from '../../../engine/files/tdm/tdmReader.ts';
+import { TdmReader, parseTdm, type TdmObservation } from '../../../engine/files/tdm/tdmReader.ts';
+import { tdmMeasurementType } from '../../../engine/tracking/tdmMeasurements.ts';
 import { fixture } from './helpers.ts';
 
 test('TDM example 8 (KVN): two segments, ANGLE_TYPE, range units, participants and path', () => {
