@@ -8,7 +8,7 @@ import { Epoch } from '../time/epoch.ts';
 import { MeasurementModels, ModelEvaluation } from './models.ts';
 import { prepareMeasurements, type MeasurementRecord } from './prepare.ts';
 import { LocalTrajectory } from './trajectory.ts';
-import { OBSERVABLES, type ObservableKind } from './observables.ts';
+import { OBSERVABLE_KINDS, OBSERVABLES, type ObservableKind } from './observables.ts';
 import type { ResidualRow, ResidualsInput, ResidualsResult, ResidualStatistics, SkippedMeasurement } from './types.ts';
 
 /** Residual wrapped to (−180°, 180°]. */
@@ -162,8 +162,7 @@ export function residualStatistics(rows: readonly ResidualRow[], include: (row: 
       components: [...OBSERVABLES[a.kind].components],
     });
   }
-  const kindOrder = ['RANGE', 'RANGE_RATE', 'AZEL', 'RADEC', 'PV'];
-  out.sort((x, y) => kindOrder.indexOf(x.kind) - kindOrder.indexOf(y.kind) || (x.stationId ?? '').localeCompare(y.stationId ?? ''));
+  out.sort((x, y) => OBSERVABLE_KINDS.indexOf(x.kind) - OBSERVABLE_KINDS.indexOf(y.kind) || (x.stationId ?? '').localeCompare(y.stationId ?? ''));
   return out;
 }
 
