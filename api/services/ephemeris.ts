@@ -4,14 +4,14 @@
  * worker pool (never on the event loop).
  */
 import { MU_EARTH_KM3_S2 } from '../../engine/constants.ts';
-import type { BurnInput, StoredStatePropagationInput } from '../../engine/ephemeris/propagation.ts';
+import type { BurnInput, StoredStatePropagationInput } from '../../engine/propagation/storedState.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { listManeuversInWindow } from '../../storage/maneuvers.ts';
 import type { SqlExecutor } from '../../storage/db.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
 import type { StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
-import type { EarthDataSpan, EarthDataWarning } from '../../engine/ephemeris/earthDataWarnings.ts';
+import type { EarthDataSpan, EarthDataWarning } from '../../engine/products/earthDataWarnings.ts';
 import { earthDataWarningsFor, type EarthDataStore } from './earthData.ts';
 import type { RunOptions } from '../../workers/pool.ts';
 import type { TaskInput, TaskOutput } from '../../workers/tasks.ts';

@@ -8,7 +8,7 @@
  */
 import { OBSERVABLE_KINDS, OBSERVABLES } from '../../engine/measurements/observables.ts';
 import type { EstimationInput, EstimationResult, PostFitRow } from '../../engine/estimation/types.ts';
-import { flattenCovariance, standardDeviations, toNested, validateCovariance } from '../../engine/ephemeris/covariance.ts';
+import { flattenCovariance, standardDeviations, toNested, validateCovariance } from '../../engine/math/covariance.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { yieldToEventLoop, type SqlExecutor } from '../../storage/db.ts';
 import {

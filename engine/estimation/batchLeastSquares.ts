@@ -21,7 +21,7 @@
  * (measurements/observables.ts). Covariance: the formal (HᵀWH)⁻¹ at the last evaluation, not scaled by the post-fit
  * variance (as Orekit's). */
 import { MU_EARTH_M3S2 } from '../constants.ts';
-import { propagateStoredState, type EarthData, type StoredStatePropagationInput } from '../ephemeris/propagation.ts';
+import { propagateStoredState, type EarthData, type StoredStatePropagationInput } from '../propagation/storedState.ts';
 import { RankDeficientError, solveLeastSquares } from '../math/leastSquares.ts';
 import { prepareMeasurements } from '../measurements/prepare.ts';
 import { residualStatistics } from '../measurements/residuals.ts';

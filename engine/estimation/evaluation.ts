@@ -11,7 +11,7 @@
  * semi-analytic one, or the last one again with fresh measurement partials and residuals (a chord, or modified
  * Newton, step: Φ changes by about |Δr|/|r| ≤ 1.5e-4). The loop (batchLeastSquares.ts) decides which.
  */
-import { propagateStoredState, type EarthData, type StoredStatePropagation, type StoredStatePropagationInput } from '../ephemeris/propagation.ts';
+import { propagateStoredState, type EarthData, type StoredStatePropagation, type StoredStatePropagationInput } from '../propagation/storedState.ts';
 import { MeasurementModels, ModelEvaluation } from '../measurements/models.ts';
 import type { MeasurementRecord } from '../measurements/prepare.ts';
 import { binarySearch, evaluateAtTag, residualRow, tagTimes } from '../measurements/residuals.ts';

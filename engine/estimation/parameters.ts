@@ -6,7 +6,7 @@
  */
 import { OBSERVABLES, type ObservableKind } from '../measurements/observables.ts';
 import type { MeasurementRecord } from '../measurements/prepare.ts';
-import type { StoredStatePropagationInput } from '../ephemeris/propagation.ts';
+import type { StoredStatePropagationInput } from '../propagation/storedState.ts';
 import type { SensitivityForce } from '../propagation/propagator.ts';
 import { EstimationFailure } from './failure.ts';
 import type { SolveFor } from './types.ts';

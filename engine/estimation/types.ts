@@ -2,7 +2,7 @@
  * Plain-data shapes of the batch least-squares orbit determination (they cross the worker boundary). The contract
  * is `/work/wt/contract-od.md`; fields may be added, none renamed or removed without updating it.
  */
-import type { StoredStatePropagationInput } from '../ephemeris/propagation.ts';
+import type { StoredStatePropagationInput } from '../propagation/storedState.ts';
 import type { AtmosphereModel } from '../propagation/propagator.ts';
 import type { ObservableKind } from '../measurements/observables.ts';
 import type { MeasurementInput, ResidualRow, ResidualStatistics, StationInput } from '../measurements/types.ts';

@@ -1,5 +1,5 @@
 /**
- * Frame glue for stored states and ephemerides over engine/frames:
+ * Frame glue for stored states and ephemerides over the frame transforms (index.ts):
  *  - the frames a stored state or an OEM may use (GCRF, EME2000, TEME, ITRF, TOD, MOD),
  *  - one state (and its covariance) to GCRF at its epoch,
  *  - many GCRF states (an ephemeris) to a target frame, fast: exact transforms at nodes ≤ 600 s apart and linear
@@ -9,12 +9,12 @@
  * Linear interpolation over 600 s of the IAU 1980 nutation (shortest significant period 13.66 d, 0.23″) is
  * off by < 2e-12 rad (< 0.02 mm at GEO).
  */
-import { buildTransform, earthRotationRateRadPerS, polarMotionMatrix, tioLocatorRad, type FrameEopWithDut1, type FrameId, Iers2010Workspace } from '../frames/index.ts';
-import type { EopValues } from '../frames/eop.ts';
+import { buildTransform, earthRotationRateRadPerS, polarMotionMatrix, tioLocatorRad, type FrameEopWithDut1, type FrameId, Iers2010Workspace } from './index.ts';
+import type { EopValues } from './eop.ts';
 import { ARCSEC_TO_RAD } from '../math/angles.ts';
 import type { Epoch } from '../time/epoch.ts';
 import type { EarthEnvironment } from '../forces/types.ts';
-import { CovarianceError, isLocalOrbitalFrame, localOrbitalRotation, stateJacobian, transformCovariance, transpose3 } from './covariance.ts';
+import { CovarianceError, isLocalOrbitalFrame, localOrbitalRotation, stateJacobian, transformCovariance, transpose3 } from '../math/covariance.ts';
 
 export const STATE_FRAMES = ['GCRF', 'EME2000', 'TEME', 'ITRF', 'TOD', 'MOD'] as const;
 export type StateFrame = (typeof STATE_FRAMES)[number];
@@ -23,7 +23,7 @@ export function isStateFrame(name: string): name is StateFrame {
   return (STATE_FRAMES as readonly string[]).includes(name);
 }
 
-/** Anything that gives EOP at an epoch (engine/frames `EopTable`). */
+/** Anything that gives EOP at an epoch (eop.ts `EopTable`). */
 export interface EopProvider {
   at(epoch: Epoch): EopValues;
 }

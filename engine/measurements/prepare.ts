@@ -7,7 +7,7 @@
  * (observables.ts).
  * Known station biases are added to the computed value (observed − (model + bias)), as Orekit's bias modifiers do.
  */
-import type { EopProvider } from '../ephemeris/frames.ts';
+import type { EopProvider } from '../frames/stateFrames.ts';
 import { buildTransform, earthRotationRateRadPerS, type FrameId } from '../frames/index.ts';
 import { Epoch } from '../time/epoch.ts';
 import type { PreparedMeasurement } from './models.ts';

@@ -3,7 +3,7 @@
  * and maneuvers) with dense output at every measurement's time tag, then the models with light time at each.
  * observed − (model + known station bias), azimuth and right ascension wrapped to ±180°, normalized by sigma.
  */
-import { propagateStoredState, type EarthData, type StoredStatePropagation } from '../ephemeris/propagation.ts';
+import { propagateStoredState, type EarthData, type StoredStatePropagation } from '../propagation/storedState.ts';
 import { Epoch } from '../time/epoch.ts';
 import { MeasurementModels, ModelEvaluation } from './models.ts';
 import { prepareMeasurements, type MeasurementRecord } from './prepare.ts';

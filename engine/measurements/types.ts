@@ -6,7 +6,7 @@
  * Units: range km, range rate km/s (positive = range increasing, CCSDS 503.0-B-2), angles deg, PV km and km/s.
  * Station sigmas and biases are in the station's operator units (m, m/s, deg) as stored.
  */
-import type { StoredStatePropagationInput } from '../ephemeris/propagation.ts';
+import type { StoredStatePropagationInput } from '../propagation/storedState.ts';
 import type { ObservableKind } from './observables.ts';
 
 export interface StationInput {

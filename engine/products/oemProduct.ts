@@ -1,13 +1,13 @@
 /**
- * CCSDS OEM 2.0 generation from one stored state: propagate (engine/propagation, finite burns, optional
+ * CCSDS OEM 2.0 generation from one stored state: propagate (propagation/storedState.ts, finite burns, optional
  * covariance through the STM) → convert to the requested frame → print epochs in the requested time system →
  * format the KVN (files/oem/oemWriter.ts). Pure: EOP come in as an argument, the creation date as text.
  */
 import { writeOemKvn, type OemCovarianceToWrite, type OemStateToWrite } from '../files/oem/oemWriter.ts';
 import { Epoch, type TimeScale } from '../time/epoch.ts';
-import { covarianceGcrfToLocal, convertEphemeris, type StateFrame } from './frames.ts';
-import { lowerTriangle, type LocalOrbitalFrame } from './covariance.ts';
-import { propagateStoredState, type BurnInput, type EarthData, type StoredStateInput, type StoredStatePropagationInput } from './propagation.ts';
+import { covarianceGcrfToLocal, convertEphemeris, type StateFrame } from '../frames/stateFrames.ts';
+import { lowerTriangle, type LocalOrbitalFrame } from '../math/covariance.ts';
+import { propagateStoredState, type BurnInput, type EarthData, type StoredStateInput, type StoredStatePropagationInput } from '../propagation/storedState.ts';
 
 export const OEM_MAX_SPAN_S = 30 * 86400;
 export const OEM_MIN_STEP_S = 60;

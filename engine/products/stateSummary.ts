@@ -9,7 +9,7 @@ import { gcrfToItrfRotation } from '../frames/index.ts';
 import { meanElementsDsst, type MeanKeplerianElements } from '../orbits/dsst/index.ts';
 import { cartesianToKeplerian } from '../orbits/keplerian.ts';
 import { Epoch } from '../time/epoch.ts';
-import { convertState, type EopProvider, type StateFrame } from './frames.ts';
+import { convertState, type EopProvider, type StateFrame } from '../frames/stateFrames.ts';
 
 /** Perigee altitudes below this are stored with a warning. */
 export const LOW_PERIGEE_WARNING_KM = 120;

@@ -11,8 +11,8 @@ import { StateInsideEarthError } from '../propagation/errors.ts';
 import type { PropagationResult } from '../propagation/propagator.ts';
 import { MJD_ZERO_JD, Epoch } from '../time/epoch.ts';
 import { bstarFromBallistic, generateTle, roundTleEpoch, tleEpochFromEpoch, type GeneratedTle, type TleEpoch, type TleFitMethod } from '../tle/index.ts';
-import { convertState } from './frames.ts';
-import { propagateStoredState, type EarthData, type StoredStatePropagationInput } from './propagation.ts';
+import { convertState } from '../frames/stateFrames.ts';
+import { propagateStoredState, type EarthData, type StoredStatePropagationInput } from '../propagation/storedState.ts';
 
 export interface GenerateTleInput extends StoredStatePropagationInput {
   /** Requested TLE epoch, UTC ISO instant. */

@@ -43,7 +43,7 @@ export interface ForceModelSettings {
   readonly gravityField?: GravityFieldData;
   /**
    * The NRLMSISE-00 atmosphere with its drivers (space weather, epoch): required when `atmosphere` is 'NRLMSISE00'
-   * (engine/ephemeris/propagation.ts builds it from the space-weather table).
+   * (storedState.ts builds it from the space-weather table).
    */
   readonly nrlmsise00?: Nrlmsise00Atmosphere;
   /** Harris–Priester cosine exponent n (default 4, Orekit's default). */

@@ -7,8 +7,8 @@
 import type { EopTable } from '../frames/eop.ts';
 import { Nrlmsise00Atmosphere } from '../forces/nrlmsise00Atmosphere.ts';
 import type { ThrustFrame } from '../forces/thrust.ts';
-import { InterpolatedEarthEnvironment } from '../propagation/earthEnvironment.ts';
-import { PropagationError } from '../propagation/errors.ts';
+import { InterpolatedEarthEnvironment } from './earthEnvironment.ts';
+import { PropagationError } from './errors.ts';
 import { isoDate, type SpaceWeatherTable } from '../spaceWeather/spaceWeather.ts';
 import {
   propagate,
@@ -18,10 +18,10 @@ import {
   type PropagationResult,
   type SensitivityForce,
   type SpacecraftProperties,
-} from '../propagation/propagator.ts';
-import type { VariationalPartials } from '../propagation/dynamics.ts';
+} from './propagator.ts';
+import type { VariationalPartials } from './dynamics.ts';
 import { Epoch } from '../time/epoch.ts';
-import { convertState, covarianceToGcrf, type StateFrame } from './frames.ts';
+import { convertState, covarianceToGcrf, type StateFrame } from '../frames/stateFrames.ts';
 
 /**
  * The Earth data a propagation runs with (worker side: loaded by file identity, resources/earthData). `spaceWeather`

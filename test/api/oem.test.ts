@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createTestService, type TestService } from '../helpers/service.ts';
 import { parseOem, covarianceLowerToFull, type OemMessage } from '../../engine/files/oem/oemReader.ts';
-import { convertState } from '../../engine/ephemeris/frames.ts';
+import { convertState } from '../../engine/frames/stateFrames.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { bundledEopTable } from '../../resources/earthData/files.ts';
 import { createSpacecraft, createStateVector, SSO_EPOCH, SSO_POSITION_KM, SSO_VELOCITY_KM_S, ssoState } from './stateVectors.helpers.ts';

@@ -3,12 +3,12 @@
  * stores, covariance validated (an invalid one is dropped with a warning, the state is kept), maneuvers and
  * Keplerian elements reported as warnings (the state vector is authoritative). Errors name the OPM line.
  */
-import { CcsdsParseError } from '../files/common/errors.ts';
-import type { OpmMessage } from '../files/opm/opmReader.ts';
-import { Epoch, type TimeScale } from '../time/epoch.ts';
-import { supportedEpochProblem } from '../time/supportedRange.ts';
-import { CovarianceError, fromLowerTriangle, validateCovariance } from './covariance.ts';
-import type { StateFrame } from './frames.ts';
+import { CcsdsParseError } from '../common/errors.ts';
+import type { OpmMessage } from './opmReader.ts';
+import { Epoch, type TimeScale } from '../../time/epoch.ts';
+import { supportedEpochProblem } from '../../time/supportedRange.ts';
+import { CovarianceError, fromLowerTriangle, validateCovariance } from '../../math/covariance.ts';
+import type { StateFrame } from '../../frames/stateFrames.ts';
 
 export interface ImportedState {
   /** UTC ISO instant, 9 fraction digits. */

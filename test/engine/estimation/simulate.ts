@@ -4,7 +4,7 @@
  * spacecraft is above the stations' masks, plus seeded Gaussian noise. An honest observability test: the estimator
  * only sees the noisy values and the a-priori parameters.
  */
-import type { StoredStatePropagationInput } from '../../../engine/ephemeris/propagation.ts';
+import type { StoredStatePropagationInput } from '../../../engine/propagation/storedState.ts';
 import { computeResiduals } from '../../../engine/measurements/residuals.ts';
 import type { ObservableKind } from '../../../engine/measurements/observables.ts';
 import type { MeasurementInput, StationInput } from '../../../engine/measurements/types.ts';

@@ -75,7 +75,7 @@ for (const id of ['V1', 'V2'] as ScenarioId[]) {
 
 test('RADEC and PV agree with the frames module: RA/Dec (GCRF, EME2000) is the az/el direction (≤ 1e-9 rad); PV is convertState (≤ 1 mm, 1 µm/s)', async () => {
   const { buildTransform } = await import('../../../engine/frames/index.ts');
-  const { convertState } = await import('../../../engine/ephemeris/frames.ts');
+  const { convertState } = await import('../../../engine/frames/stateFrames.ts');
   const truth = loadTruth();
   const eop = bundledEopTable();
   const epoch = Epoch.parse(truth.od_epoch_utc, 'UTC');

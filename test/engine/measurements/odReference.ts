@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseTdm } from '../../../engine/files/tdm/tdmReader.ts';
-import type { StoredStatePropagationInput } from '../../../engine/ephemeris/propagation.ts';
+import type { StoredStatePropagationInput } from '../../../engine/propagation/storedState.ts';
 import type { ObservableKind } from '../../../engine/measurements/observables.ts';
 import type { MeasurementInput, StationInput } from '../../../engine/measurements/types.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';

@@ -1,7 +1,7 @@
 // Which spans get which Earth-data warnings, and what they say.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { earthDataWarnings, type EarthDataCoverage } from '../../../engine/ephemeris/earthDataWarnings.ts';
+import { earthDataWarnings, type EarthDataCoverage } from '../../../engine/products/earthDataWarnings.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { mjdFromCalendarDate } from '../../../engine/time/leapSeconds.ts';
 
