@@ -178,8 +178,11 @@ export function localOrbitalRotation(frame: LocalOrbitalFrame, r: ArrayLike<numb
   return out;
 }
 
-/** P' = J P Jᵀ for a 6×6 Jacobian J (row-major). */
-export function transformCovariance(p: ArrayLike<number>, j: ArrayLike<number>, out = new Float64Array(36)): Float64Array {
+/**
+ * P' = J P Jᵀ for a 6×6 Jacobian J (row-major): the one covariance transform — a frame change (J the state
+ * Jacobian of the transformation) or a propagation (J = Φ, the state transition matrix).
+ */
+export function transformCovariance(p: ArrayLike<number>, j: ArrayLike<number>, out: Float64Array = new Float64Array(36)): Float64Array {
   const tmp = new Float64Array(36);
   for (let a = 0; a < 6; a++) {
     for (let b = 0; b < 6; b++) {

@@ -22,6 +22,7 @@ import { HarrisPriesterAtmosphere, harrisPriesterHeightM } from '../forces/harri
 import type { Nrlmsise00Atmosphere } from '../forces/nrlmsise00Atmosphere.ts';
 import { SolarRadiationPressure } from '../forces/solarRadiationPressure.ts';
 import { MU_EARTH_M3S2, WGS84_EQUATORIAL_RADIUS_M, WGS84_FLATTENING } from '../constants.ts';
+import { transformCovariance } from '../math/covariance.ts';
 import { ThirdBodyAttraction, type ThirdBodyName } from '../forces/thirdBody.ts';
 import { ConstantThrust, THRUST_FRAMES, type ThrustFrame } from '../forces/thrust.ts';
 import { ForceEvaluation, type EarthEnvironment, type ForceModel } from '../forces/types.ts';
@@ -534,28 +535,9 @@ export function propagate(req: PropagationRequest): PropagationResult {
   let cov: Float64Array | null = null;
   if (p0 && stmC) {
     cov = new Float64Array(36 * count);
-    for (let k = 0; k < count; k++) propagateCovariance(stmC.subarray(36 * k, 36 * k + 36), p0, cov.subarray(36 * k, 36 * k + 36));
+    // P(t) = Φ(t) P0 Φ(t)ᵀ
+    for (let k = 0; k < count; k++) transformCovariance(p0, stmC.subarray(36 * k, 36 * k + 36), cov.subarray(36 * k, 36 * k + 36));
   }
   events.sort((a, b) => a.tS - b.tS);
   return { timesS, statesKm: st, massKg: ms, covarianceKm: cov, stm: stmC, sensitivity: sensC, truncated, events, statistics: stats };
-}
-
-/** P = Φ P0 Φᵀ (6×6 row-major). */
-export function propagateCovariance(phi: ArrayLike<number>, p0: ArrayLike<number>, out: Float64Array): Float64Array {
-  const tmp = new Float64Array(36);
-  for (let i = 0; i < 6; i++) {
-    for (let j = 0; j < 6; j++) {
-      let s = 0;
-      for (let k = 0; k < 6; k++) s += phi[i * 6 + k]! * p0[k * 6 + j]!;
-      tmp[i * 6 + j] = s;
-    }
-  }
-  for (let i = 0; i < 6; i++) {
-    for (let j = 0; j < 6; j++) {
-      let s = 0;
-      for (let k = 0; k < 6; k++) s += tmp[i * 6 + k]! * phi[j * 6 + k]!;
-      out[i * 6 + j] = s;
-    }
-  }
-  return out;
 }

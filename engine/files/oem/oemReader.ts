@@ -75,20 +75,6 @@ export const OEM_XML_MAPPING: XmlMessageMapping = {
   emptyContainers: ['header', 'body', 'segment', 'data'],
 };
 
-/** Expand a 21-value lower triangle into a full symmetric 6×6 matrix. */
-export function covarianceLowerToFull(lowerTriangle: readonly number[]): number[][] {
-  const matrix = Array.from({ length: 6 }, () => new Array<number>(6).fill(0));
-  let k = 0;
-  for (let i = 0; i < 6; i++) {
-    for (let j = 0; j <= i; j++) {
-      matrix[i]![j] = lowerTriangle[k]!;
-      matrix[j]![i] = lowerTriangle[k]!;
-      k++;
-    }
-  }
-  return matrix;
-}
-
 const T: KeySpec = { type: 'text' };
 /** 502.0-B-2 table 5-3 / 502.0-B-3 table 5-3, OEM metadata. */
 const METADATA_KEYS: Record<string, KeySpec> = {

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CcsdsParseError } from '../../../engine/files/common/errors.ts';
-import { OemReader, covarianceLowerToFull, parseOem, type OemState } from '../../../engine/files/oem/oemReader.ts';
+import { OemReader, parseOem, type OemState } from '../../../engine/files/oem/oemReader.ts';
+import { fromLowerTriangle, toNested } from '../../../engine/math/covariance.ts';
 import { oemKvnChunks, writeOemKvn, type OemFileToWrite } from '../../../engine/files/oem/oemWriter.ts';
 import { fixture } from './helpers.ts';
 
@@ -27,7 +28,7 @@ test('OEM example 1 (v3.0): segments, states, covariances', () => {
   assert.equal(cov[0]!.lowerTriangle[0], 3.3313494e-4);
   assert.equal(cov[0]!.lowerTriangle[20], 6.2244443e-10);
   assert.equal(cov[1]!.refFrame, 'EME2000');
-  const full = covarianceLowerToFull(cov[1]!.lowerTriangle);
+  const full = toNested(fromLowerTriangle(cov[1]!.lowerTriangle));
   assert.equal(full[0]![1], 4.5078162e-4);
   assert.equal(full[1]![0], 4.5078162e-4);
   assert.equal(full[5]![4], 1.0077514e-10);
