@@ -1,6 +1,7 @@
 /**
- * Plain-data shapes of the batch least-squares orbit determination (they cross the worker boundary). The contract
- * is `/work/wt/contract-od.md`; fields may be added, none renamed or removed without updating it.
+ * Plain-data shapes of the batch least-squares orbit determination (they cross the worker boundary: the task
+ * `od.estimate`, workers/odTasks.ts, and the API's orbit-determination jobs rely on them); fields may be added, none
+ * renamed or removed without updating those.
  */
 import type { StoredStatePropagationInput } from '../propagation/storedState.ts';
 import type { AtmosphereModel } from '../propagation/propagator.ts';

@@ -2,7 +2,7 @@
  * Zonal part of the geopotential used by the DSST zonal short-periodic terms:
  *   U = −(μ/r) Σ_{n=2..N} J_n (Re/r)^n P_n(sin φ),  φ = latitude about the body pole.
  *
- * The default field is the one Orekit's DSST reference used (../shared/reference/dsst/README.md):
+ * The default field is the one Orekit's DSST reference used (test/fixtures/dsst/README.md):
  * EGM96, tide-free, μ = 3.986004415e14 m³/s², Re = 6378136.3 m, J_n = −C̄_n0 √(2n+1) (unnormalized).
  * The coefficients come from the EGM96 table of the `ootk-core` package (MIT, normalized degree-36
  * model), never retyped.
