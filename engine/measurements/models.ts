@@ -27,13 +27,12 @@
  */
 import { SPEED_OF_LIGHT_M_S } from '../constants.ts';
 import type { EarthEnvironment } from '../forces/types.ts';
-import { normalizeAngle0To2Pi } from '../math/angles.ts';
+import { normalizeAngle0To2Pi, RAD_TO_DEG } from '../math/angles.ts';
 import type { ObservableKind } from './observables.ts';
 import { StationKinematics, rotateTransposed, type GroundStation } from './station.ts';
 import type { LocalTrajectory } from './trajectory.ts';
 
 const C = SPEED_OF_LIGHT_M_S;
-const RAD_TO_DEG = 180 / Math.PI;
 /** deg per km from rad per m. */
 const ANGLE_PARTIAL_SCALE = RAD_TO_DEG * 1000;
 const MAX_LIGHT_TIME_ITERATIONS = 12;

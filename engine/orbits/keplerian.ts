@@ -18,8 +18,8 @@
  */
 
 import { MU_EARTH_KM3_S2 } from '../constants.ts';
+import { TWO_PI } from '../math/angles.ts';
 
-const TWO_PI = 2 * Math.PI;
 
 /**
  * Below this, e (resp. sin i) is rounding noise of the Cartesian state (1e-14 is 0.1 µm at 7000 km):

@@ -6,6 +6,7 @@
  * and a bare leading point (`.357`) occur in real files and are accepted. `Infinity`, hexadecimal, empty strings
  * and anything JavaScript's `Number()` would silently coerce are refused.
  */
+import { DEG_TO_RAD } from '../../math/angles.ts';
 import { CcsdsParseError, quoteInput } from './errors.ts';
 
 const NUMBER_PATTERN = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -87,7 +88,6 @@ export interface ParsedUnit {
   scaleToSi: number;
 }
 
-const DEG = Math.PI / 180;
 const ATOMS: Record<string, ParsedUnit> = {
   m: { dimension: [1, 0, 0, 0], scaleToSi: 1 },
   km: { dimension: [1, 0, 0, 0], scaleToSi: 1e3 },
@@ -103,8 +103,8 @@ const ATOMS: Record<string, ParsedUnit> = {
   N: { dimension: [1, 1, -2, 0], scaleToSi: 1 },
   mN: { dimension: [1, 1, -2, 0], scaleToSi: 1e-3 },
   kN: { dimension: [1, 1, -2, 0], scaleToSi: 1e3 },
-  deg: { dimension: [0, 0, 0, 1], scaleToSi: DEG },
-  '°': { dimension: [0, 0, 0, 1], scaleToSi: DEG },
+  deg: { dimension: [0, 0, 0, 1], scaleToSi: DEG_TO_RAD },
+  '°': { dimension: [0, 0, 0, 1], scaleToSi: DEG_TO_RAD },
   rad: { dimension: [0, 0, 0, 1], scaleToSi: 1 },
   '%': { dimension: [0, 0, 0, 0], scaleToSi: 0.01 },
   '#': { dimension: [0, 0, 0, 0], scaleToSi: 1 },
