@@ -6,7 +6,8 @@
  * shortest round-trip form, so {@link parseOcm} reads back exactly the values written.
  */
 import { parseFrame, parseTimeSystem } from '../common/definitions.ts';
-import { checkEpochText, checkText, kvnComment, kvnHeaderLines, kvnLine, kvnNumber, kvnText, type NdmHeaderToWrite } from '../common/kvnWriter.ts';
+import { checkEpochText, checkText, kvnComment, kvnLine, kvnNumber, kvnText } from '../common/kvnWriter.ts';
+import { kvnHeaderLines, type NdmHeaderToWrite } from '../common/ndmWriter.ts';
 import { formatNumberLossless } from '../common/values.ts';
 
 export interface OcmBurnRow {

@@ -10,7 +10,8 @@ import type { KvnToken } from '../common/kvnLexer.ts';
 import { COVARIANCE_KEYWORDS, parseFrame, timeScaleOf, type OdmObjectMetadata } from '../common/definitions.ts';
 import { readEntryValue, readEpoch, type EntryToken, type KeySpec, type KeyValue } from '../common/keywords.ts';
 import { Epoch } from '../../time/epoch.ts';
-import { NdmMessageParser, NdmReader, splitFields, type NdmHeader, type NdmMessageSpec } from '../common/ndmReader.ts';
+import { NdmMessageParser, type NdmMessageSpec } from '../common/ndmMessageParser.ts';
+import { NdmReader, splitFields, type NdmHeader } from '../common/ndmReader.ts';
 import { parseNumber } from '../common/values.ts';
 import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 

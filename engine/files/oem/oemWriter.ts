@@ -14,7 +14,8 @@
  * stream a long ephemeris, or joined once ({@link writeOemKvn}).
  */
 import { parseFrame } from '../common/definitions.ts';
-import { checkEpochText, kvnComment, kvnHeaderLines, kvnLine, kvnOdmObjectLines, kvnText, type NdmHeaderToWrite, type OdmObjectMetadataToWrite } from '../common/kvnWriter.ts';
+import { checkEpochText, kvnComment, kvnLine, kvnText } from '../common/kvnWriter.ts';
+import { kvnHeaderLines, kvnOdmObjectLines, type NdmHeaderToWrite, type OdmObjectMetadataToWrite } from '../common/ndmWriter.ts';
 
 export interface OemStateToWrite {
   /** Epoch string in the segment TIME_SYSTEM, supplied by the caller (e.g. `2024-01-01T00:00:00.000000`). */

@@ -11,7 +11,8 @@ import { CcsdsParseError } from '../common/errors.ts';
 import type { KvnToken } from '../common/kvnLexer.ts';
 import { COVARIANCE_KEYWORDS, type OdmObjectMetadata } from '../common/definitions.ts';
 import { readEntryValue, type KeySpec } from '../common/keywords.ts';
-import { NdmMessageParser, NdmReader, type NdmHeader, type NdmMessageSpec } from '../common/ndmReader.ts';
+import { NdmMessageParser, type NdmMessageSpec } from '../common/ndmMessageParser.ts';
+import { NdmReader, type NdmHeader } from '../common/ndmReader.ts';
 import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 
 export type OpmMetadata = OdmObjectMetadata;

@@ -5,7 +5,8 @@
  */
 import { COVARIANCE_KEYWORDS, parseFrame } from '../common/definitions.ts';
 import { quoteInput } from '../common/errors.ts';
-import { checkEpochText, kvnHeaderLines, kvnLine, kvnNumber, kvnOdmObjectLines, kvnText, type NdmHeaderToWrite, type OdmObjectMetadataToWrite } from '../common/kvnWriter.ts';
+import { checkEpochText, kvnLine, kvnNumber, kvnText } from '../common/kvnWriter.ts';
+import { kvnHeaderLines, kvnOdmObjectLines, type NdmHeaderToWrite, type OdmObjectMetadataToWrite } from '../common/ndmWriter.ts';
 import type { OpmSpacecraftParameters } from './opmReader.ts';
 
 /** The comments are the header's. */

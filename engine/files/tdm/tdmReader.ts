@@ -7,7 +7,8 @@
 import { CcsdsParseError, quoteInput, readDataRecord, type DataErrorHandler } from '../common/errors.ts';
 import type { KvnToken } from '../common/kvnLexer.ts';
 import { readEpoch, type EntryToken, type KeySpec, type KeyValue } from '../common/keywords.ts';
-import { NdmMessageParser, NdmReader, splitFields, type NdmHeader, type NdmMessageSpec } from '../common/ndmReader.ts';
+import { NdmMessageParser, type NdmMessageSpec } from '../common/ndmMessageParser.ts';
+import { NdmReader, splitFields, type NdmHeader } from '../common/ndmReader.ts';
 import { parseNumber } from '../common/values.ts';
 import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 
