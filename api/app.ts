@@ -9,7 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { matchedRoutes } from 'hono/route';
 import type { ZodError } from 'zod';
 import { readMultipartBodies } from './multipart.ts';
-import { CcsdsWriteError } from '../engine/ccsds/errors.ts';
+import { CcsdsWriteError } from '../engine/files/common/errors.ts';
 import { PoolSaturatedError, TaskCancelledError, TaskTimeoutError, withSignal } from '../workers/pool.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errorResponse, REASON_PHRASES } from './errors.ts';

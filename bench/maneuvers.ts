@@ -7,7 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import { writeOcmManeuvers, type OcmManeuverToWrite } from '../engine/ccsds/ocm-writer.ts';
+import { writeOcmManeuvers, type OcmManeuverToWrite } from '../engine/files/ocm/ocmWriter.ts';
 import { Epoch } from '../engine/time/epoch.ts';
 import { loadConfig } from '../api/config.ts';
 import { startService } from '../api/service.ts';

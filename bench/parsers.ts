@@ -8,8 +8,8 @@
  * The generators are exported so the ingest benchmark (bench/ingest.ts) can reuse them.
  */
 import { pathToFileURL } from 'node:url';
-import { TdmReader } from '../engine/ccsds/tdm.ts';
-import { Sp3Reader } from '../engine/sp3/sp3.ts';
+import { TdmReader } from '../engine/files/tdm/tdmReader.ts';
+import { Sp3Reader } from '../engine/files/sp3/sp3Reader.ts';
 
 const TDM_KEYWORDS = ['RANGE', 'ANGLE_1', 'ANGLE_2', 'DOPPLER_INTEGRATED'] as const;
 

@@ -5,7 +5,7 @@
  * Usage: `npx tsx bench/tle-fit.ts [iterations]`. The exported `benchmarkTleFit` lets bench/tle.ts reuse it.
  * Orekit 13.1 reference on this class of machine: 0.04 ms (fixed point), 0.3 ms (least squares).
  */
-import { fitTleMeanElements, type TemeState } from '../engine/tle/fit.ts';
+import { fitTleMeanElements, SGP4_MU_KM3_PER_S2, type TemeState } from '../engine/tle/fit.ts';
 import type { TleEpoch } from '../engine/tle/epoch.ts';
 
 export interface TleFitBenchCase {
@@ -27,7 +27,7 @@ export interface TleFitBenchResult {
 
 /** Two-body Keplerian → Cartesian with the WGS-72 μ (only to build benchmark input states). */
 function keplerToState(aKm: number, e: number, iDeg: number, raanDeg: number, argpDeg: number, meanAnomalyDeg: number): TemeState {
-  const mu = 398600.8;
+  const mu = SGP4_MU_KM3_PER_S2;
   const d = Math.PI / 180;
   let ecc = meanAnomalyDeg * d;
   for (let k = 0; k < 30; k++) ecc -= (ecc - e * Math.sin(ecc) - meanAnomalyDeg * d) / (1 - e * Math.cos(ecc));

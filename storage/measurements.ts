@@ -1,9 +1,11 @@
 /**
  * Tracking measurements. Values are stored in up to six REAL columns whose meaning is fixed by the
- * measurement type (MEASUREMENT_COMPONENTS); units and sigmas are JSON arrays aligned with them.
+ * measurement type (engine/measurements/observables.ts MEASUREMENT_COMPONENTS); units and sigmas are JSON arrays
+ * aligned with them.
  * `epoch` is fixed-width UTC text (YYYY-MM-DDThh:mm:ss.ssssssZ), so text order is time order and
  * the (organization, epoch) index serves both the range filter and the default sort.
  */
+import { MEASUREMENT_COMPONENTS, type MeasurementType } from '../engine/measurements/observables.ts';
 import type { SqlExecutor } from './db.ts';
 import { nowIso } from './db.ts';
 import type { PageRequest } from './paging.ts';
@@ -17,17 +19,6 @@ import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
 export const MEASUREMENTS_TABLE: StagedTable = { name: 'measurements', batchColumn: 'batch_id' };
 const PUBLISHED = stagedRowsFilter(MEASUREMENTS_TABLE);
 
-export type MeasurementType = 'RANGE' | 'RADEC' | 'AZEL' | 'DOPPLER' | 'PV';
-export const MEASUREMENT_TYPES: readonly MeasurementType[] = ['RANGE', 'RADEC', 'AZEL', 'DOPPLER', 'PV'];
-
-/** The named components of each type, in column order. */
-export const MEASUREMENT_COMPONENTS: Record<MeasurementType, readonly string[]> = {
-  RANGE: ['range'],
-  RADEC: ['rightAscension', 'declination'],
-  AZEL: ['azimuth', 'elevation'],
-  DOPPLER: ['doppler'],
-  PV: ['x', 'y', 'z', 'vx', 'vy', 'vz'],
-};
 
 export interface NewMeasurement {
   spacecraftId: string;

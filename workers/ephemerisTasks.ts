@@ -1,14 +1,14 @@
 /**
  * Worker-side adapters of the state-vector and ephemeris tasks (registered in tasks.ts). Each gets its Earth data
  * with `earthDataFor(input.earthData)` (files by identity, cached per worker: the only I/O), calls one
- * engine/ephemeris function, and turns engine errors into plain result objects, because custom error classes do not
+ * engine/products function, and turns engine errors into plain result objects, because custom error classes do not
  * survive the thread boundary.
  */
-import { CcsdsParseError, CcsdsWriteError } from '../engine/ccsds/errors.ts';
-import { parseOpm } from '../engine/ccsds/opm.ts';
-import { generateOem, OemTruncatedBeforeStartError, type GenerateOemInput, type GenerateOemResult } from '../engine/ephemeris/oem.ts';
-import { stateFromOpm, type ImportedState } from '../engine/ephemeris/opmImport.ts';
-import { summarizeState, type StateSummary, type StateSummaryInput } from '../engine/ephemeris/stateSummary.ts';
+import { CcsdsParseError, CcsdsWriteError } from '../engine/files/common/errors.ts';
+import { parseOpm } from '../engine/files/opm/opmReader.ts';
+import { generateOem, OemTruncatedBeforeStartError, type GenerateOemInput, type GenerateOemResult } from '../engine/products/oemProduct.ts';
+import { stateFromOpm, type ImportedState } from '../engine/files/opm/opmImport.ts';
+import { summarizeState, type StateSummary, type StateSummaryInput } from '../engine/products/stateSummary.ts';
 import { PropagationError } from '../engine/propagation/errors.ts';
 import { EarthDataChangedError, earthDataFor, type EarthDataRefs } from '../resources/earthData/files.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Maneuver tasks of the compute pool: OCM files are parsed and mapped to record contents, and exports
- * written and zipped, off the event loop (a 1,000-maneuver file takes ~0.2 s to read). The mapping module is pure (engine/ccsds + engine/time).
+ * written and zipped, off the event loop (a 1,000-maneuver file takes ~0.2 s to read). The mapping module is pure (engine/files + engine/time).
  */
 import { readOcmFile, toOcmReadTransport, writeOcmExport, type OcmExportFile, type OcmExportPayload, type OcmReadTransport } from '../api/services/maneuverOcm.ts';
 

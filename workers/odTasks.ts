@@ -4,7 +4,8 @@
  * engine function, and turns engine errors into plain failure objects (custom error classes do not survive the
  * thread boundary).
  */
-import { EstimationFailure, estimateOrbit } from '../engine/estimation/batchLeastSquares.ts';
+import { estimateOrbit } from '../engine/estimation/batchLeastSquares.ts';
+import { EstimationFailure } from '../engine/estimation/failure.ts';
 import type { EstimationInput, EstimationProgress, EstimationResult } from '../engine/estimation/types.ts';
 import { computeResiduals } from '../engine/measurements/residuals.ts';
 import { StationInputError } from '../engine/measurements/station.ts';

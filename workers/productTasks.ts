@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { deflateSync, ZipDeflate } from 'fflate';
-import type { GenerateOemInput } from '../engine/ephemeris/oem.ts';
-import type { GenerateTleInput } from '../engine/ephemeris/tle.ts';
+import type { GenerateOemInput } from '../engine/products/oemProduct.ts';
+import type { GenerateTleInput } from '../engine/products/tleProduct.ts';
 import { generateOemTask, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
 import { generateTleTask } from './tleTasks.ts';
 

@@ -1,9 +1,9 @@
 /**
  * Worker-side adapter of TLE generation (registered in tasks.ts as `tle.generate`): gets the Earth data by identity
- * (`earthDataFor`, cached per worker), calls engine/ephemeris/tle, and turns engine errors into plain result objects (custom error
+ * (`earthDataFor`, cached per worker), calls engine/products/tleProduct.ts, and turns engine errors into plain result objects (custom error
  * classes do not survive the thread boundary).
  */
-import { generateTleForState, TleOrbitNotRepresentableError, TleStateInsideEllipsoidError, type GenerateTleInput, type GenerateTleResult } from '../engine/ephemeris/tle.ts';
+import { generateTleForState, TleOrbitNotRepresentableError, TleStateInsideEllipsoidError, type GenerateTleInput, type GenerateTleResult } from '../engine/products/tleProduct.ts';
 import { TleCatalogNumberError, TleFitError, TleFormatError } from '../engine/tle/errors.ts';
 import { earthDataFor } from '../resources/earthData/files.ts';
 import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';

@@ -39,7 +39,7 @@ import {
   measurementView,
   uploadMeasurements,
 } from '../services/measurements.ts';
-import type { MeasurementType } from '../../storage/measurements.ts';
+import type { MeasurementType } from '../../engine/measurements/observables.ts';
 import { MEASUREMENT_SORT_COLUMNS } from '../../storage/measurements.ts';
 import { MeasurementJobRunner } from '../services/measurementJobRunner.ts';
 

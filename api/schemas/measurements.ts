@@ -5,8 +5,10 @@ import { fileNameProblem, MAX_FILE_NAME_LENGTH } from '../fileNames.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { idString } from './limits.ts';
+import { MEASUREMENT_COMPONENTS, MEASUREMENT_TYPES } from '../../engine/measurements/observables.ts';
 
-export const MEASUREMENT_TYPE_VALUES = ['RANGE', 'RADEC', 'AZEL', 'DOPPLER', 'PV'] as const;
+/** The stored measurement types (engine/measurements/observables.ts). */
+export const MEASUREMENT_TYPE_VALUES = MEASUREMENT_TYPES;
 
 const stringOrList = z.union([z.string(), z.array(z.string())]);
 
@@ -58,7 +60,7 @@ export const MeasurementSchema = z
     type: z.enum(MEASUREMENT_TYPE_VALUES),
     epoch: EpochSchema.openapi({ description: 'UTC, microsecond resolution' }),
     values: z.record(z.string(), z.number().nullable()).openapi({
-      description: 'RANGE {range}; RADEC {rightAscension, declination}; AZEL {azimuth, elevation}; DOPPLER {doppler}; PV {x, y, z, vx, vy, vz}',
+      description: MEASUREMENT_TYPES.map((type) => `${type} {${MEASUREMENT_COMPONENTS[type].join(', ')}}`).join('; '),
     }),
     units: z.record(z.string(), z.string()).openapi({ description: 'Unit of each value (km, s, RU, deg, km/s, Hz)' }),
     sigma: z.record(z.string(), z.number().nullable()).nullable().openapi({ description: 'Standard deviation of each value where the file gives one' }),

@@ -4,9 +4,12 @@ import { queryFlag } from './queryFlag.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { StateVectorSchema } from './stateVectors.ts';
+import { DEFAULT_MAX_ITERATIONS } from '../../engine/estimation/convergence.ts';
+import { DEFAULT_EDITING_SIGMA } from '../../engine/estimation/editing.ts';
 import { ResidualRowSchema, ResidualStatisticsSchema, SkippedSummarySchema, trackingSpanFields } from './residuals.ts';
 
-export const OD_DEFAULTS = { editingSigma: 3, maxIterations: 25 } as const;
+/** The estimator's own defaults (engine/estimation). */
+export const OD_DEFAULTS = { editingSigma: DEFAULT_EDITING_SIGMA, maxIterations: DEFAULT_MAX_ITERATIONS } as const;
 export const OD_MAX_ITERATIONS = 50;
 
 export const OrbitDeterminationRequestSchema = z

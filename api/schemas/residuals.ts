@@ -2,8 +2,11 @@
 import { z } from '@hono/zod-openapi';
 import { EpochSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
+import { OBSERVABLE_KINDS, OBSERVABLES } from '../../engine/measurements/observables.ts';
 
-export const TRACKING_TYPE_ENUM = ['RANGE', 'RANGE_RATE', 'DOPPLER', 'AZEL', 'RADEC', 'PV'] as const;
+/** The types a tracking selection names: each model kind, followed by its stored type where the name differs (RANGE_RATE = DOPPLER). */
+export const TRACKING_TYPE_ENUM: readonly string[] = OBSERVABLE_KINDS.flatMap((kind) =>
+  OBSERVABLES[kind].storedType === kind ? [kind] : [kind, OBSERVABLES[kind].storedType]);
 
 /** What a residual request and an orbit determination both select: a spacecraft's tracking data of a span. */
 export const trackingSpanFields = {
@@ -31,8 +34,8 @@ const numbers = z.array(z.number());
 export const ResidualRowSchema = z
   .object({
     measurementId: z.string(),
-    type: z.string().nullable().openapi({ description: 'Stored type (RANGE, DOPPLER, AZEL, RADEC, PV)' }),
-    kind: z.string().openapi({ description: 'Model: RANGE, RANGE_RATE, AZEL, RADEC, PV' }),
+    type: z.string().nullable().openapi({ description: `Stored type (${OBSERVABLE_KINDS.map((kind) => OBSERVABLES[kind].storedType).join(', ')})` }),
+    kind: z.string().openapi({ description: `Model: ${OBSERVABLE_KINDS.join(', ')}` }),
     epoch: EpochSchema,
     stationId: z.string().nullable(),
     stationName: z.string().nullable(),

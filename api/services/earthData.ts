@@ -13,13 +13,13 @@
  * When a file changed under a worker (replaced in place before the next reload), the task answers
  * EARTH_DATA_CHANGED and `run` reloads and retries it once with the new identities.
  *
- * Staleness said out loud: `earthDataWarningsFor(snapshot, span)` (engine/ephemeris/earthDataWarnings) lists what a
+ * Staleness said out loud: `earthDataWarningsFor(snapshot, span)` (engine/products/earthDataWarnings.ts) lists what a
  * span used beyond observed data, and `setWarningHeaders(c, warnings)` puts them in `Warning` headers
  * (`299 apsis "…"`, RFC 9111 §5.5); OEMs also write them as COMMENT lines, JSON bodies as `warnings[]` entries.
  */
 import { stat } from 'node:fs/promises';
 import type { Context } from 'hono';
-import { earthDataWarnings, type EarthDataCoverage, type EarthDataSpan, type EarthDataWarning } from '../../engine/ephemeris/earthDataWarnings.ts';
+import { earthDataWarnings, type EarthDataCoverage, type EarthDataSpan, type EarthDataWarning } from '../../engine/products/earthDataWarnings.ts';
 import type { EopCoverage } from '../../engine/frames/eop.ts';
 import { Epoch, isoDateFromMjd } from '../../engine/time/epoch.ts';
 import { LEAP_SECONDS_VALID_UNTIL, TAI_MINUS_UTC_TABLE, mjdFromCalendarDate } from '../../engine/time/leapSeconds.ts';
@@ -402,7 +402,7 @@ function mjdOfIsoDate(iso: string): number {
   return mjdFromCalendarDate(y, m, d);
 }
 
-/** Warnings for a product computed over `span` with the data of `snapshot` (see engine/ephemeris/earthDataWarnings). */
+/** Warnings for a product computed over `span` with the data of `snapshot` (see engine/products/earthDataWarnings.ts). */
 export function earthDataWarningsFor(snapshot: EarthDataSnapshot, span: EarthDataSpan): EarthDataWarning[] {
   return earthDataWarnings(snapshot.coverage, span);
 }

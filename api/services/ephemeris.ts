@@ -3,14 +3,15 @@
  * force model and stored maneuvers in the span (finite burns), and run the propagation + OEM formatting on the
  * worker pool (never on the event loop).
  */
-import type { BurnInput, StoredStatePropagationInput } from '../../engine/ephemeris/propagation.ts';
+import { MU_EARTH_KM3_S2 } from '../../engine/constants.ts';
+import type { BurnInput, StoredStatePropagationInput } from '../../engine/propagation/storedState.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { listManeuversInWindow } from '../../storage/maneuvers.ts';
 import type { SqlExecutor } from '../../storage/db.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
 import type { StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
-import type { EarthDataSpan, EarthDataWarning } from '../../engine/ephemeris/earthDataWarnings.ts';
+import type { EarthDataSpan, EarthDataWarning } from '../../engine/products/earthDataWarnings.ts';
 import { earthDataWarningsFor, type EarthDataStore } from './earthData.ts';
 import type { RunOptions } from '../../workers/pool.ts';
 import type { TaskInput, TaskOutput } from '../../workers/tasks.ts';
@@ -64,7 +65,7 @@ export function requirePropagationGap(stateEpoch: Epoch, spanStart: Epoch, spanE
 
 function describeForceModel(spacecraft: Spacecraft): string {
   const fm = spacecraft.forceModel;
-  const parts = [fm.gravityDegree >= 2 ? `EGM96 ${fm.gravityDegree}x${fm.gravityOrder} geopotential` : 'central body only (mu 398600.4418 km^3/s^2)'];
+  const parts = [fm.gravityDegree >= 2 ? `EGM96 ${fm.gravityDegree}x${fm.gravityOrder} geopotential` : `central body only (mu ${MU_EARTH_KM3_S2} km^3/s^2)`];
   if (fm.atmosphere !== 'NONE') parts.push(`${fm.atmosphere} drag (area ${spacecraft.dragArea} m^2, Cd ${spacecraft.dragCoefficient})`);
   if (fm.solarRadiationPressure) parts.push(`solar radiation pressure (area ${spacecraft.srpArea} m^2, Cr ${spacecraft.reflectivityCoefficient}, conical shadow)`);
   if (fm.thirdBodies.length > 0) parts.push(`third bodies ${fm.thirdBodies.join(', ')}`);

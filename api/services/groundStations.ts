@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { cartesianToGeodetic, geodeticToCartesian } from '../../engine/bodies/ellipsoid.ts';
+import { DEG_TO_RAD } from '../../engine/math/angles.ts';
 import { inTransaction, isUniqueViolation, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
 import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import {
@@ -30,7 +31,6 @@ import {
   type PatchGroundStationInput,
 } from '../schemas/groundStations.ts';
 
-const DEG = Math.PI / 180;
 
 export function groundStationNotFound(id: string): ApiError {
   return notFound(`Ground station ${id} not found`, 'STATION_NOT_FOUND', { code: 'station.not-found' });
@@ -58,7 +58,7 @@ export function groundStationView(station: GroundStation) {
 /** ITRF Cartesian (m) of a WGS-84 geodetic position. */
 export function itrfFromGeodetic(latitudeDeg: number, longitudeDeg: number, heightM: number): [number, number, number] {
   const km = [0, 0, 0];
-  geodeticToCartesian(latitudeDeg * DEG, longitudeDeg * DEG, heightM / 1000, km);
+  geodeticToCartesian(latitudeDeg * DEG_TO_RAD, longitudeDeg * DEG_TO_RAD, heightM / 1000, km);
   return [km[0]! * 1000, km[1]! * 1000, km[2]! * 1000];
 }
 
@@ -66,7 +66,7 @@ export function itrfFromGeodetic(latitudeDeg: number, longitudeDeg: number, heig
 export function geodeticFromItrf(itrfM: readonly number[]): { latitudeDeg: number; longitudeDeg: number; heightM: number } {
   const out = [0, 0, 0];
   cartesianToGeodetic([itrfM[0]! / 1000, itrfM[1]! / 1000, itrfM[2]! / 1000], out);
-  return { latitudeDeg: out[0]! / DEG, longitudeDeg: out[1]! / DEG, heightM: out[2]! * 1000 };
+  return { latitudeDeg: out[0]! / DEG_TO_RAD, longitudeDeg: out[1]! / DEG_TO_RAD, heightM: out[2]! * 1000 };
 }
 
 /** Longitude in (-180, 180]; values already there are kept exactly. */

@@ -1,6 +1,6 @@
 /**
- * CCSDS OCM (502.0-B-3) ↔ stored maneuvers: maps a parsed OCM (engine/ccsds/ocm.ts) to record contents,
- * and records to the OCM KVN writer (engine/ccsds/ocm-writer.ts). No parsing of its own beyond locating the
+ * CCSDS OCM (502.0-B-3) ↔ stored maneuvers: maps a parsed OCM (engine/files/ocm/ocmReader.ts) to record contents,
+ * and records to the OCM KVN writer (engine/files/ocm/ocmWriter.ts). No parsing of its own beyond locating the
  * line of a keyword for error messages (the engine reports block lines, not every keyword line).
  *
  * Import rules (each failure names the line):
@@ -20,10 +20,10 @@
 import { replaceUnsafeText } from '../../engine/text.ts';
 import { MAX_MASS_KG } from '../schemas/limits.ts';
 import { strToU8, zipSync } from 'fflate';
-import { timeScaleOf } from '../../engine/ccsds/definitions.ts';
-import { CcsdsParseError } from '../../engine/ccsds/errors.ts';
-import { parseOcm, type OcmManeuver, type OcmMessage } from '../../engine/ccsds/ocm.ts';
-import { writeOcmManeuvers, type OcmManeuverToWrite } from '../../engine/ccsds/ocm-writer.ts';
+import { timeScaleOf } from '../../engine/files/common/definitions.ts';
+import { CcsdsParseError } from '../../engine/files/common/errors.ts';
+import { parseOcm, type OcmManeuver, type OcmMessage } from '../../engine/files/ocm/ocmReader.ts';
+import { writeOcmManeuvers, type OcmManeuverToWrite } from '../../engine/files/ocm/ocmWriter.ts';
 import { Epoch, type TimeScale } from '../../engine/time/epoch.ts';
 import type { AttitudeMode, ManeuverContent, StoredManeuver } from '../../storage/maneuvers.ts';
 import type { Spacecraft } from '../../storage/spacecraft.ts';

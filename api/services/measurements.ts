@@ -10,7 +10,6 @@ import {
   MAX_REPORTED_ERRORS,
   TRACKING_ERROR_CODES,
   type MeasurementBatch,
-  type MeasurementType,
   type TrackedObject,
   type TrackingError,
   type TrackingFileSummary,
@@ -31,9 +30,9 @@ import {
   type MeasurementJob,
 } from '../../storage/measurementJobs.ts';
 import { pageEnvelope, parsePageable, type PageableInput } from '../paging.ts';
+import { MEASUREMENT_COMPONENTS, type MeasurementType } from '../../engine/measurements/observables.ts';
 import {
   deleteMeasurementsByFile,
-  MEASUREMENT_COMPONENTS,
   queryMeasurements,
   setOutlierByFile,
   setOutlierByIds,

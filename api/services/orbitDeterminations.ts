@@ -6,9 +6,9 @@
  * `startOrbitDetermination(deps, organizationId, request)` is a plain function: the route calls it, and so can a
  * scheduled task runner.
  */
-import { COMPONENTS } from '../../engine/measurements/prepare.ts';
+import { OBSERVABLE_KINDS, OBSERVABLES } from '../../engine/measurements/observables.ts';
 import type { EstimationInput, EstimationResult, PostFitRow } from '../../engine/estimation/types.ts';
-import { flattenCovariance, standardDeviations, toNested, validateCovariance } from '../../engine/ephemeris/covariance.ts';
+import { flattenCovariance, standardDeviations, toNested, validateCovariance } from '../../engine/math/covariance.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { yieldToEventLoop, type SqlExecutor } from '../../storage/db.ts';
 import {
@@ -75,7 +75,7 @@ export function parameterBudget(tracking: TrackingInput, solveFor: NormalizedOdR
   let measurementComponents = 0;
   const biasComponents = new Map<string, number>();
   for (const m of tracking.measurements) {
-    const width = COMPONENTS[m.kind].length;
+    const width = OBSERVABLES[m.kind].dimension;
     measurementComponents += width;
     if (m.stationId !== null) biasComponents.set(`${m.stationId}|${m.kind}`, width);
   }
@@ -419,7 +419,6 @@ const DISPLAY: Record<string, { unit: string; scale: number }> = {
   deg: { unit: 'deg', scale: 1 },
 };
 
-const PANEL_ORDER = ['RANGE', 'RANGE_RATE', 'AZEL', 'RADEC', 'PV'];
 const COMPONENT_TITLES: Record<string, string> = {
   range: 'Range', rangeRate: 'Range rate', azimuth: 'Azimuth', elevation: 'Elevation', rightAscension: 'Right ascension', declination: 'Declination',
 };
@@ -452,7 +451,7 @@ export async function orbitDeterminationResidualsSvg(db: SqlExecutor, organizati
         const key = `${r.kind}:${component}`;
         if (!panels.has(key)) {
           const title = COMPONENT_TITLES[component] ?? `${r.kind} ${component}`;
-          panels.set(key, { key, title, unit: display.unit, band: null, order: PANEL_ORDER.indexOf(r.kind) * 10 + i });
+          panels.set(key, { key, title, unit: display.unit, band: null, order: (OBSERVABLE_KINDS as readonly string[]).indexOf(r.kind) * 10 + i });
         }
         rows.push({ tS, panel: key, series: r.stationName ?? r.stationId ?? 'no station', value: r.residual[i]! * display.scale, rejected: r.rejected === true });
         const list = sigmas.get(key) ?? [];

@@ -10,7 +10,7 @@
  * `sort` in the query string). Nothing is cached or stored: asking for the next page computes again, and gives the
  * same numbers as long as the stored data and the state do not change (the computation is deterministic).
  */
-import { COMPONENTS, UNITS } from '../../engine/measurements/prepare.ts';
+import { OBSERVABLES } from '../../engine/measurements/observables.ts';
 import type { ResidualRow, ResidualStatistics } from '../../engine/measurements/types.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
@@ -120,8 +120,8 @@ export function residualView(row: ResidualRow & { rejected?: boolean; rejectionR
     epoch: row.epochUtc,
     stationId: row.stationId,
     stationName: selected?.stationName ?? null,
-    components: COMPONENTS[row.kind],
-    units: UNITS[row.kind],
+    components: OBSERVABLES[row.kind].components,
+    units: OBSERVABLES[row.kind].units,
     observed: row.observed,
     computed: row.computed,
     residual: row.residual,

@@ -3,9 +3,9 @@
  * Derived values (GCRF state, altitude, perigee altitude, DSST mean elements) are computed on the worker pool.
  */
 import { MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S } from '../schemas/limits.ts';
-import { writeOpmKvn } from '../../engine/ccsds/opm.ts';
-import { CovarianceError, flattenCovariance, lowerTriangle, standardDeviations, toNested, validateCovariance } from '../../engine/ephemeris/covariance.ts';
-import type { ImportedState } from '../../engine/ephemeris/opmImport.ts';
+import { writeOpmKvn } from '../../engine/files/opm/opmWriter.ts';
+import { CovarianceError, flattenCovariance, lowerTriangle, standardDeviations, toNested, validateCovariance } from '../../engine/math/covariance.ts';
+import type { ImportedState } from '../../engine/files/opm/opmImport.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
 import type { PageRequest } from '../../storage/paging.ts';

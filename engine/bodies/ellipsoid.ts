@@ -2,11 +2,8 @@
  * WGS-84 ellipsoid and geodetic ↔ Earth-fixed Cartesian conversions (NIMA TR8350.2, 3rd ed., Table 3.1;
  * Vallado 4th ed. §3.2). Distances in km, angles in radians.
  */
+import { WGS84_EQUATORIAL_RADIUS_KM, WGS84_FLATTENING } from '../constants.ts';
 
-/** WGS-84 semi-major axis, km. */
-export const WGS84_EQUATORIAL_RADIUS_KM = 6378.137;
-/** WGS-84 flattening 1/298.257223563. */
-export const WGS84_FLATTENING = 1 / 298.257223563;
 /** First eccentricity squared e² = f(2 − f). */
 export const WGS84_ECCENTRICITY_SQUARED = WGS84_FLATTENING * (2 - WGS84_FLATTENING);
 /** Semi-minor axis b = a(1 − f), km. */

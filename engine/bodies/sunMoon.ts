@@ -13,12 +13,10 @@
  *   Fukushima-Williams angles: r_GCRS = R3(−γ̄)·R1(−φ̄)·R3(ψ̄)·r_ecliptic-of-date (ERFA moon98, Note 6).
  * Accuracy against astropy/ERFA: see test/engine/bodies (reached figures in the test names/logs).
  */
+import { ASTRONOMICAL_UNIT_KM } from '../constants.ts';
 import { ARCSEC_TO_RAD, DEG_TO_RAD } from '../math/angles.ts';
 import { julianCenturiesSinceJ2000 } from '../frames/iau1980.ts';
 import { MOON_LATITUDE_TERMS, MOON_LONGITUDE_DISTANCE_TERMS } from './moonSeries.generated.ts';
-
-/** Astronomical unit, km (IAU 2012 Resolution B2). */
-export const ASTRONOMICAL_UNIT_KM = 149597870.7;
 
 /**
  * out ← R3(−γ̄)·R1(−φ̄)·R3(ψ̄)·(x, y, z): mean ecliptic and equinox of date → GCRS, with the IAU 2006

@@ -1,10 +1,12 @@
 /**
- * Plain-data shapes of the batch least-squares orbit determination (they cross the worker boundary). The contract
- * is `/work/wt/contract-od.md`; fields may be added, none renamed or removed without updating it.
+ * Plain-data shapes of the batch least-squares orbit determination (they cross the worker boundary: the task
+ * `od.estimate`, workers/odTasks.ts, and the API's orbit-determination jobs rely on them); fields may be added, none
+ * renamed or removed without updating those.
  */
-import type { StoredStatePropagationInput } from '../ephemeris/propagation.ts';
+import type { StoredStatePropagationInput } from '../propagation/storedState.ts';
 import type { AtmosphereModel } from '../propagation/propagator.ts';
-import type { MeasurementInput, ObservableKind, ResidualRow, ResidualStatistics, StationInput } from '../measurements/types.ts';
+import type { ObservableKind } from '../measurements/observables.ts';
+import type { MeasurementInput, ResidualRow, ResidualStatistics, StationInput } from '../measurements/types.ts';
 
 export interface SolveFor {
   /** Estimate the drag coefficient Cd (parameter `DRAG_COEFFICIENT`, a priori = the craft's Cd). */

@@ -3,11 +3,9 @@
  * `NewtonianAttraction`) and the non-central spherical-harmonic field (evaluated in ITRF, true pole, with the field's
  * own GM and radius, like Orekit's `HolmesFeatherstoneAttractionModel`).
  */
+import { MU_EARTH_M3S2 } from '../constants.ts';
 import type { ForceEvaluation, ForceModel } from './types.ts';
 import { HolmesFeatherstoneField, type GravityFieldData } from './gravityField.ts';
-
-/** mu for user orbits (km³/s² 398600.4418), the central term of every force model. */
-export const MU_EARTH_M3S2 = 3.986004418e14;
 
 export class CentralGravity implements ForceModel {
   readonly name = 'CENTRAL_BODY';

@@ -10,7 +10,7 @@
  *    ellipsoidal height, WGS-84 a and e², within a few metres of the geodetic altitude).
  */
 import { hpAtmosphere } from 'ootk-core/dist/data/values/hpAtmosphere.js';
-import { WGS84_A_M, WGS84_F } from './shadow.ts';
+import { WGS84_EQUATORIAL_RADIUS_M, WGS84_FLATTENING } from '../constants.ts';
 import type { Atmosphere } from './drag.ts';
 import type { ForceEvaluation } from './types.ts';
 
@@ -20,7 +20,7 @@ const SIN_LAG = Math.sin(LAG_RAD);
 const MIN_COS = 1e-12;
 
 /** Orekit's Harris–Priester height above the WGS-84 ellipsoid (m), from an Earth-fixed position (m). */
-export function harrisPriesterHeightM(x: number, y: number, z: number, a = WGS84_A_M, f = WGS84_F): number {
+export function harrisPriesterHeightM(x: number, y: number, z: number, a = WGS84_EQUATORIAL_RADIUS_M, f = WGS84_FLATTENING): number {
   const e2 = f * (2 - f);
   const r = Math.sqrt(x * x + y * y + z * z);
   const sl = z / r;

@@ -14,6 +14,7 @@
  * Allocation-free per evaluation.
  */
 import { cartesianToGeodetic } from '../bodies/ellipsoid.ts';
+import { RAD_TO_DEG } from '../math/angles.ts';
 import { calendarDateFromMjd, type Epoch } from '../time/epoch.ts';
 import { mjdFromCalendarDate } from '../time/leapSeconds.ts';
 import { NrlmsiseDrivers, type SpaceWeatherTable } from '../spaceWeather/spaceWeather.ts';
@@ -21,7 +22,6 @@ import type { Atmosphere } from './drag.ts';
 import { Nrlmsise00, Nrlmsise00Input, Nrlmsise00Output, NRLMSISE_DENSITY } from './nrlmsise00.ts';
 import type { ForceEvaluation } from './types.ts';
 
-const RAD_TO_DEG = 180 / Math.PI;
 
 /** Local apparent solar time (h, [0, 24)) from the x/y components of the position and of the Sun in one frame. */
 export function localSolarTimeHours(x: number, y: number, sunX: number, sunY: number): number {

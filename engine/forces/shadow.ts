@@ -15,9 +15,8 @@
  * needs the pole direction, so everything is computed in GCRF with the ITRF Z axis as `pole`.
  */
 
+/** Nominal solar radius, m (IAU 2015 Resolution B3), of the shadow model. */
 export const SUN_RADIUS_M = 6.957e8;
-export const WGS84_A_M = 6378137.0;
-export const WGS84_F = 1 / 298.257223563;
 /** Angular margin of Orekit's eclipse computations (rad). */
 export const ECLIPSE_ANGULAR_MARGIN = 1e-10;
 

@@ -6,7 +6,8 @@
  * P_ref = 4.56e-6 N/m² at D_ref = 149 597 870 000 m (reference README).
  */
 import type { ForceEvaluation, ForceModel } from './types.ts';
-import { lightingRatio, occultationAngles, SUN_RADIUS_M, WGS84_A_M, WGS84_F } from './shadow.ts';
+import { WGS84_EQUATORIAL_RADIUS_M, WGS84_FLATTENING } from '../constants.ts';
+import { lightingRatio, occultationAngles, SUN_RADIUS_M } from './shadow.ts';
 
 export const SRP_P_REF_N_M2 = 4.56e-6;
 export const SRP_D_REF_M = 149597870000;
@@ -22,7 +23,7 @@ export class SolarRadiationPressure implements ForceModel {
   readonly equatorialRadiusM: number;
   readonly polarRadiusM: number;
 
-  constructor(areaM2: number, reflectivityCoefficient: number, equatorialRadiusM = WGS84_A_M, flattening = WGS84_F) {
+  constructor(areaM2: number, reflectivityCoefficient: number, equatorialRadiusM = WGS84_EQUATORIAL_RADIUS_M, flattening = WGS84_FLATTENING) {
     this.areaM2 = areaM2;
     this.reflectivityCoefficient = reflectivityCoefficient;
     this.kRef = SRP_P_REF_N_M2 * SRP_D_REF_M * SRP_D_REF_M;

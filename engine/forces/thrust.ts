@@ -11,9 +11,8 @@
  * On/off switching is done by the propagator per integration segment (burn start and end are breakpoints where
  * the integrator restarts), never by comparing times inside the force loop.
  */
+import { G0_M_S2 } from '../constants.ts';
 import type { ForceEvaluation, ForceModel } from './types.ts';
-
-export const G0_M_S2 = 9.80665;
 
 export type ThrustFrame = 'TNW' | 'RTN' | 'QSW' | 'RSW_ROTATING' | 'GCRF' | 'INERTIAL';
 export const THRUST_FRAMES: readonly ThrustFrame[] = ['TNW', 'RTN', 'QSW', 'RSW_ROTATING', 'GCRF', 'INERTIAL'];

@@ -8,12 +8,10 @@
  * split works; put the large part in jd1 for best precision).
  */
 import iau1980Json from '../../resources/nutation/iau1980.json' with { type: 'json' };
+import { DAYS_PER_JULIAN_CENTURY, JD_J2000, SECONDS_PER_DAY } from '../constants.ts';
 import { ARCSEC_TO_RAD, TWO_PI, normalizeAngle0To2Pi, normalizeAngleMinusPiToPi } from '../math/angles.ts';
 import { type Mat3, rotateXInPlace, rotateYInPlace, rotateZInPlace, setIdentity } from '../math/mat3.ts';
 
-export const JD_J2000 = 2451545.0;
-export const DAYS_PER_JULIAN_CENTURY = 36525.0;
-const SECONDS_PER_DAY = 86400.0;
 /** Seconds of time to radians (ERFA_DS2R). */
 const SECONDS_OF_TIME_TO_RAD = (7.272205216643039903848712e-5);
 

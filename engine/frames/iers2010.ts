@@ -14,7 +14,8 @@
 import iau2000aJson from '../../resources/nutation/iau2000a.json' with { type: 'json' };
 import { ARCSEC_TO_RAD, TURN_ARCSEC, TWO_PI, normalizeAngle0To2Pi } from '../math/angles.ts';
 import { type Mat3, rotateXInPlace, rotateYInPlace, rotateZInPlace, setIdentity } from '../math/mat3.ts';
-import { DAYS_PER_JULIAN_CENTURY, JD_J2000, julianCenturiesSinceJ2000 } from './iau1980.ts';
+import { DAYS_PER_JULIAN_CENTURY, EARTH_ROTATION_RATE_NOMINAL_RAD_PER_S, JD_J2000, SECONDS_PER_DAY } from '../constants.ts';
+import { julianCenturiesSinceJ2000 } from './iau1980.ts';
 
 /** Polar motion, celestial pole offsets and length of day; a structural subset of eop.ts `EopValues`. */
 export interface PolarMotionAndPoleOffsets {
@@ -30,12 +31,9 @@ export interface PolarMotionAndPoleOffsets {
   readonly lodSeconds: number;
 }
 
-/** Nominal Earth rotation rate, rad/s (IERS / Vallado 4th ed. §3.7; the oracle's OMEGA_EARTH). */
-export const EARTH_ROTATION_RATE_NOMINAL_RAD_PER_S = 7.292115146706979e-5;
-
 /** Earth angular velocity about the CIP (PEF/TIRS z axis) corrected by the excess length of day, rad/s. */
 export function earthRotationRateRadPerS(lodSeconds: number): number {
-  return EARTH_ROTATION_RATE_NOMINAL_RAD_PER_S * (1.0 - lodSeconds / 86400.0);
+  return EARTH_ROTATION_RATE_NOMINAL_RAD_PER_S * (1.0 - lodSeconds / SECONDS_PER_DAY);
 }
 
 // ------------------------------------------------------------------------------------------- tables
@@ -518,5 +516,3 @@ export function gcrfToItrfMatrix(
   out[8] = w[6] * o2 + w[7] * o5 + w[8] * o8;
   return out;
 }
-
-export { DAYS_PER_JULIAN_CENTURY };

@@ -17,7 +17,6 @@ import {
 
 export * from './transforms.ts';
 export {
-  EARTH_ROTATION_RATE_NOMINAL_RAD_PER_S,
   IAU2000A_TERM_COUNTS,
   Iers2010Workspace,
   celestialToIntermediateMatrix,

@@ -5,6 +5,8 @@ export const TWO_PI = 2 * Math.PI;
 export const ARCSEC_TO_RAD = Math.PI / 648000;
 /** Degrees to radians. */
 export const DEG_TO_RAD = Math.PI / 180;
+/** Radians to degrees. */
+export const RAD_TO_DEG = 180 / Math.PI;
 /** Arcseconds in a full turn. */
 export const TURN_ARCSEC = 1296000;
 

@@ -25,23 +25,18 @@
  *
  * SI inside; values and partials leave in km, km/s and degrees (∂/∂ of the state in km and km/s).
  */
+import { SPEED_OF_LIGHT_M_S } from '../constants.ts';
 import type { EarthEnvironment } from '../forces/types.ts';
-import { normalizeAngle0To2Pi } from '../math/angles.ts';
-import type { ObservableKind } from './types.ts';
+import { normalizeAngle0To2Pi, RAD_TO_DEG } from '../math/angles.ts';
+import type { ObservableKind } from './observables.ts';
 import { StationKinematics, rotateTransposed, type GroundStation } from './station.ts';
 import type { LocalTrajectory } from './trajectory.ts';
 
-/** Speed of light in vacuum (m/s, exact). */
-export const SPEED_OF_LIGHT_M_S = 299792458;
 const C = SPEED_OF_LIGHT_M_S;
-const RAD_TO_DEG = 180 / Math.PI;
 /** deg per km from rad per m. */
 const ANGLE_PARTIAL_SCALE = RAD_TO_DEG * 1000;
 const MAX_LIGHT_TIME_ITERATIONS = 12;
 const LIGHT_TIME_TOLERANCE_S = 1e-15;
-
-/** Number of value components per kind. */
-export const DIMENSION: Readonly<Record<ObservableKind, number>> = { RANGE: 1, RANGE_RATE: 1, AZEL: 2, RADEC: 2, PV: 6 };
 
 /** A measurement ready for the models: times relative to the propagation epoch, frames resolved. */
 export interface PreparedMeasurement {

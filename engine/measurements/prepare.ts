@@ -3,48 +3,17 @@
  * stations resolved, frames resolved to rotations, sigmas and known biases resolved. What cannot be modelled is
  * returned as skipped with the reason (never an error for the whole request).
  *
- * Sigma of a component: the measurement's own, else the station's per-type sigma, else DEFAULT_SIGMA.
+ * Sigma of a component: the measurement's own, else the station's per-type sigma, else the kind's default sigma
+ * (observables.ts).
  * Known station biases are added to the computed value (observed − (model + bias)), as Orekit's bias modifiers do.
  */
-import type { EopProvider } from '../ephemeris/frames.ts';
+import type { EopProvider } from '../frames/stateFrames.ts';
 import { buildTransform, earthRotationRateRadPerS, type FrameId } from '../frames/index.ts';
 import { Epoch } from '../time/epoch.ts';
-import { DIMENSION, type PreparedMeasurement } from './models.ts';
+import type { PreparedMeasurement } from './models.ts';
+import { isObservableKind, OBSERVABLES, type ObservableKind } from './observables.ts';
 import { earthRotationVectorItrf, groundStation, type GroundStation } from './station.ts';
-import type { MeasurementInput, ObservableKind, SkippedMeasurement, StationInput } from './types.ts';
-
-/**
- * Sigmas used when neither the measurement nor its station gives one (measurement units): range 10 m, range rate
- * 1 mm/s, angles 0.01°, PV 10 m and 1 cm/s — typical S-band ranging/Doppler, small-antenna angles, GNSS PV.
- */
-export const DEFAULT_SIGMA: Readonly<Record<ObservableKind, readonly number[]>> = {
-  RANGE: [0.01],
-  RANGE_RATE: [1e-6],
-  AZEL: [0.01, 0.01],
-  RADEC: [0.01, 0.01],
-  PV: [0.01, 0.01, 0.01, 1e-5, 1e-5, 1e-5],
-};
-
-export const COMPONENTS: Readonly<Record<ObservableKind, readonly string[]>> = {
-  RANGE: ['range'],
-  RANGE_RATE: ['rangeRate'],
-  AZEL: ['azimuth', 'elevation'],
-  RADEC: ['rightAscension', 'declination'],
-  PV: ['x', 'y', 'z', 'vx', 'vy', 'vz'],
-};
-
-export const UNITS: Readonly<Record<ObservableKind, readonly string[]>> = {
-  RANGE: ['km'],
-  RANGE_RATE: ['km/s'],
-  AZEL: ['deg', 'deg'],
-  RADEC: ['deg', 'deg'],
-  PV: ['km', 'km', 'km', 'km/s', 'km/s', 'km/s'],
-};
-
-/** Whether component i of a kind is an angle on a circle (residual wrapped to ±180°). */
-export function isWrappedComponent(kind: ObservableKind, i: number): boolean {
-  return i === 0 && (kind === 'AZEL' || kind === 'RADEC');
-}
+import type { MeasurementInput, SkippedMeasurement, StationInput } from './types.ts';
 
 export interface MeasurementRecord extends PreparedMeasurement {
   /** Index in the input list. */
@@ -64,7 +33,6 @@ export interface PreparedSet {
   readonly skipped: SkippedMeasurement[];
 }
 
-const KINDS = new Set<string>(Object.keys(DIMENSION));
 /** Time buckets sharing one Earth rotation vector (s): polar motion moves it by < 1e-11 rad in that time. */
 const SPIN_BUCKET_S = 600;
 const INERTIAL_FRAMES: Record<string, FrameId> = {
@@ -77,26 +45,23 @@ export function isEarthFixedFrameName(name: string): boolean {
   return n === 'ECEF' || n === 'ITRS' || n.startsWith('ITRF') || n.startsWith('IGS') || n.startsWith('IGB') || n === 'WGS84' || n.startsWith('WGS-84');
 }
 
+/** The station's sigma of the kind (every component), or null when it gives none. */
 function stationSigma(kind: ObservableKind, station: StationInput | undefined): number[] | null {
   const s = station?.sigma;
-  if (!s) return null;
-  const ok = (x: number | undefined): x is number => typeof x === 'number' && Number.isFinite(x) && x > 0;
-  if (kind === 'RANGE' && ok(s.rangeM)) return [s.rangeM / 1000];
-  if (kind === 'RANGE_RATE' && ok(s.rangeRateMS)) return [s.rangeRateMS / 1000];
-  if ((kind === 'AZEL' || kind === 'RADEC') && ok(s.angleDeg)) return [s.angleDeg, s.angleDeg];
-  return null;
+  const f = OBSERVABLES[kind].station;
+  if (!s || !f) return null;
+  const x = s[f.field];
+  if (!(typeof x === 'number' && Number.isFinite(x) && x > 0)) return null;
+  return new Array<number>(OBSERVABLES[kind].dimension).fill(x / f.divisor);
 }
 
+/** The station's known bias of the kind into every component of `out` (0 when not given). */
 function stationBias(kind: ObservableKind, station: StationInput | undefined, out: Float64Array): void {
   const b = station?.bias;
-  if (!b) return;
-  const val = (x: number | undefined): number => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
-  if (kind === 'RANGE') out[0] = val(b.rangeM) / 1000;
-  else if (kind === 'RANGE_RATE') out[0] = val(b.rangeRateMS) / 1000;
-  else if (kind === 'AZEL' || kind === 'RADEC') {
-    out[0] = val(b.angleDeg);
-    out[1] = val(b.angleDeg);
-  }
+  const f = OBSERVABLES[kind].station;
+  if (!b || !f) return;
+  const x = b[f.field];
+  out.fill((typeof x === 'number' && Number.isFinite(x) ? x : 0) / f.divisor);
 }
 
 /**
@@ -119,12 +84,12 @@ export function prepareMeasurements(
   for (let index = 0; index < measurements.length; index++) {
     const m = measurements[index]!;
     const skip = (reason: string) => skipped.push({ id: m.id, reason });
-    if (!KINDS.has(m.kind)) {
+    if (!isObservableKind(m.kind)) {
       skip(`unsupported measurement kind ${String(m.kind)}`);
       continue;
     }
     const kind = m.kind;
-    const dim = DIMENSION[kind];
+    const dim = OBSERVABLES[kind].dimension;
     if (!Array.isArray(m.observed) || m.observed.length !== dim || !m.observed.every((x) => typeof x === 'number' && Number.isFinite(x))) {
       skip(`${kind} needs ${dim} finite observed value${dim > 1 ? 's' : ''}`);
       continue;
@@ -175,7 +140,7 @@ export function prepareMeasurements(
     const given = m.sigma;
     const sigma = new Float64Array(dim);
     const fromInput = Array.isArray(given) && given.length === dim && given.every((x) => typeof x === 'number' && Number.isFinite(x) && x > 0);
-    const resolved = fromInput ? given : (stationSigma(kind, station?.input) ?? DEFAULT_SIGMA[kind]);
+    const resolved = fromInput ? given : (stationSigma(kind, station?.input) ?? OBSERVABLES[kind].defaultSigma);
     for (let i = 0; i < dim; i++) sigma[i] = resolved[i]!;
     const bias = new Float64Array(dim);
     stationBias(kind, station?.input, bias);

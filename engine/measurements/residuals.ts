@@ -3,12 +3,13 @@
  * and maneuvers) with dense output at every measurement's time tag, then the models with light time at each.
  * observed − (model + known station bias), azimuth and right ascension wrapped to ±180°, normalized by sigma.
  */
-import { propagateStoredState, type EarthData, type StoredStatePropagation } from '../ephemeris/propagation.ts';
+import { propagateStoredState, type EarthData, type StoredStatePropagation } from '../propagation/storedState.ts';
 import { Epoch } from '../time/epoch.ts';
 import { MeasurementModels, ModelEvaluation } from './models.ts';
-import { COMPONENTS, isWrappedComponent, prepareMeasurements, UNITS, type MeasurementRecord } from './prepare.ts';
+import { prepareMeasurements, type MeasurementRecord } from './prepare.ts';
 import { LocalTrajectory } from './trajectory.ts';
-import type { ObservableKind, ResidualRow, ResidualsInput, ResidualsResult, ResidualStatistics, SkippedMeasurement } from './types.ts';
+import { OBSERVABLE_KINDS, OBSERVABLES, type ObservableKind } from './observables.ts';
+import type { ResidualRow, ResidualsInput, ResidualsResult, ResidualStatistics, SkippedMeasurement } from './types.ts';
 
 /** Residual wrapped to (−180°, 180°]. */
 export function wrapDegrees(d: number): number {
@@ -66,11 +67,12 @@ export function residualRow(rec: MeasurementRecord, ev: ModelEvaluation, extraBi
   const residual = new Array<number>(dim);
   const normalized = new Array<number>(dim);
   const sigma = Array.from(rec.sigma);
+  const wrapped = OBSERVABLES[rec.kind].wrapped;
   for (let i = 0; i < dim; i++) {
     const c = ev.value[i]! + rec.bias[i]! + (extraBias ? extraBias[i]! : 0);
-    computed[i] = isWrappedComponent(rec.kind, i) ? ((c % 360) + 360) % 360 : c;
+    computed[i] = wrapped[i] ? ((c % 360) + 360) % 360 : c;
     const d = observed[i]! - c;
-    residual[i] = isWrappedComponent(rec.kind, i) ? wrapDegrees(d) : d;
+    residual[i] = wrapped[i] ? wrapDegrees(d) : d;
     normalized[i] = residual[i]! / sigma[i]!;
   }
   const elevationDeg = Number.isNaN(ev.elevationDeg) ? null : ev.elevationDeg;
@@ -114,7 +116,7 @@ export function residualStatistics(rows: readonly ResidualRow[], include: (row: 
     const key = `${kind}\u0000${stationId ?? ''}`;
     let a = groups.get(key);
     if (!a) {
-      const d = COMPONENTS[kind].length;
+      const d = OBSERVABLES[kind].dimension;
       const z = () => new Array<number>(d).fill(0);
       a = {
         kind, stationId, count: 0, sum: z(), sum2: z(), nsum: z(), nsum2: z(),
@@ -156,12 +158,11 @@ export function residualStatistics(rows: readonly ResidualRow[], include: (row: 
       max: a.max,
       normalizedRms: Math.sqrt(nsum2 / (n * a.sum.length)),
       normalized: { mean: a.nsum.map((s) => s / n), rms: a.nsum2.map((s) => Math.sqrt(s / n)), min: a.nmin, max: a.nmax },
-      units: [...UNITS[a.kind]],
-      components: [...COMPONENTS[a.kind]],
+      units: [...OBSERVABLES[a.kind].units],
+      components: [...OBSERVABLES[a.kind].components],
     });
   }
-  const kindOrder = ['RANGE', 'RANGE_RATE', 'AZEL', 'RADEC', 'PV'];
-  out.sort((x, y) => kindOrder.indexOf(x.kind) - kindOrder.indexOf(y.kind) || (x.stationId ?? '').localeCompare(y.stationId ?? ''));
+  out.sort((x, y) => OBSERVABLE_KINDS.indexOf(x.kind) - OBSERVABLE_KINDS.indexOf(y.kind) || (x.stationId ?? '').localeCompare(y.stationId ?? ''));
   return out;
 }
 

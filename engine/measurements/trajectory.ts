@@ -12,7 +12,7 @@
  * SI units inside (m, m/s); `setKm` takes the propagator's km and km/s.
  */
 import { EGM96_GM_M3S2, EGM96_RADIUS_M, egm96Field } from '../forces/gravityField.ts';
-import { MU_EARTH_M3S2 } from '../forces/gravity.ts';
+import { MU_EARTH_M3S2 } from '../constants.ts';
 
 /** EGM96 J2 = −√5·C̄20 (tide-free). */
 const J2 = -Math.sqrt(5) * egm96Field().c[3]!;

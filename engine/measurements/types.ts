@@ -1,16 +1,14 @@
 /**
  * Plain-data shapes of the tracking-geometry engine (they cross the worker boundary): stations, measurements as the
- * API hands them over, residual rows and statistics. The contract is `/work/wt/contract-od.md`; fields may be added,
- * none renamed or removed without updating it.
+ * API hands them over, residual rows and statistics (the tasks `measurements.residuals` and `od.estimate`, and the
+ * API's residual and orbit-determination responses, rely on them); fields may be added, none renamed or removed
+ * without updating those.
  *
  * Units: range km, range rate km/s (positive = range increasing, CCSDS 503.0-B-2), angles deg, PV km and km/s.
  * Station sigmas and biases are in the station's operator units (m, m/s, deg) as stored.
  */
-import type { StoredStatePropagationInput } from '../ephemeris/propagation.ts';
-
-export type ObservableKind = 'RANGE' | 'RANGE_RATE' | 'AZEL' | 'RADEC' | 'PV';
-
-export const OBSERVABLE_KINDS: readonly ObservableKind[] = ['RANGE', 'RANGE_RATE', 'AZEL', 'RADEC', 'PV'];
+import type { StoredStatePropagationInput } from '../propagation/storedState.ts';
+import type { ObservableKind } from './observables.ts';
 
 export interface StationInput {
   /** Ground-station id (storage). */

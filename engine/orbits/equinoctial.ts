@@ -9,8 +9,8 @@
  * References: Broucke & Cefola, "On the equinoctial orbit elements", Celest. Mech. 5 (1972);
  * Danielson et al., "Semi-analytic Satellite Theory" (1995) §2.1.
  */
+import { MU_EARTH_KM3_S2 } from '../constants.ts';
 import {
-  MU_EARTH_KM3_S2,
   normalizeAngle0To2Pi,
   solveKeplerEquation,
   type CartesianState,

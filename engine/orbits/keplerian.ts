@@ -17,10 +17,9 @@
  *    and ω is measured from the X axis (longitude of perigee).
  */
 
-/** Earth gravitational parameter for user orbits (EGM96 / WGS-84 value), km^3/s^2. */
-export const MU_EARTH_KM3_S2 = 398600.4418;
+import { MU_EARTH_KM3_S2 } from '../constants.ts';
+import { TWO_PI } from '../math/angles.ts';
 
-const TWO_PI = 2 * Math.PI;
 
 /**
  * Below this, e (resp. sin i) is rounding noise of the Cartesian state (1e-14 is 0.1 µm at 7000 km):

@@ -15,13 +15,14 @@ import {
   PropagationError,
   StateInsideEarthError,
 } from './errors.ts';
-import { CentralGravity, HarmonicGravity, MU_EARTH_M3S2 } from '../forces/gravity.ts';
+import { CentralGravity, HarmonicGravity } from '../forces/gravity.ts';
 import { egm96Field, type GravityFieldData } from '../forces/gravityField.ts';
 import { AtmosphericDrag } from '../forces/drag.ts';
 import { HarrisPriesterAtmosphere, harrisPriesterHeightM } from '../forces/harrisPriester.ts';
 import type { Nrlmsise00Atmosphere } from '../forces/nrlmsise00Atmosphere.ts';
 import { SolarRadiationPressure } from '../forces/solarRadiationPressure.ts';
-import { WGS84_A_M, WGS84_F } from '../forces/shadow.ts';
+import { MU_EARTH_M3S2, WGS84_EQUATORIAL_RADIUS_M, WGS84_FLATTENING } from '../constants.ts';
+import { transformCovariance } from '../math/covariance.ts';
 import { ThirdBodyAttraction, type ThirdBodyName } from '../forces/thirdBody.ts';
 import { ConstantThrust, THRUST_FRAMES, type ThrustFrame } from '../forces/thrust.ts';
 import { ForceEvaluation, type EarthEnvironment, type ForceModel } from '../forces/types.ts';
@@ -43,7 +44,7 @@ export interface ForceModelSettings {
   readonly gravityField?: GravityFieldData;
   /**
    * The NRLMSISE-00 atmosphere with its drivers (space weather, epoch): required when `atmosphere` is 'NRLMSISE00'
-   * (engine/ephemeris/propagation.ts builds it from the space-weather table).
+   * (storedState.ts builds it from the space-weather table).
    */
   readonly nrlmsise00?: Nrlmsise00Atmosphere;
   /** Harris–Priester cosine exponent n (default 4, Orekit's default). */
@@ -170,8 +171,8 @@ const ECLIPSE_THRESHOLD_S = 1e-7;
  * Sun/Moon/SRP (< 1e-5). Thrust is added per request.
  */
 const FLOOR_PERTURBATION_BOUND_MS2 = 1;
-const WGS84_E2 = WGS84_F * (2 - WGS84_F);
-const WGS84_B_M = WGS84_A_M * (1 - WGS84_F);
+const WGS84_E2 = WGS84_FLATTENING * (2 - WGS84_FLATTENING);
+const WGS84_B_M = WGS84_EQUATORIAL_RADIUS_M * (1 - WGS84_FLATTENING);
 
 /**
  * Rate of the Harris–Priester height h = r − a·sqrt((1 − e²)/(1 − e²·cos²φ)) (m/s): the radial rate plus the change
@@ -186,7 +187,7 @@ function heightRateMS(y: Float64Array): number {
   const s = z / r;
   const sDot = (y[5]! - s * rDot) / r;
   const q = 1 - WGS84_E2 * (1 - s * s);
-  return rDot + (WGS84_A_M * Math.sqrt(1 - WGS84_E2) * WGS84_E2 * s * sDot) / (q * Math.sqrt(q));
+  return rDot + (WGS84_EQUATORIAL_RADIUS_M * Math.sqrt(1 - WGS84_E2) * WGS84_E2 * s * sDot) / (q * Math.sqrt(q));
 }
 
 /**
@@ -534,28 +535,9 @@ export function propagate(req: PropagationRequest): PropagationResult {
   let cov: Float64Array | null = null;
   if (p0 && stmC) {
     cov = new Float64Array(36 * count);
-    for (let k = 0; k < count; k++) propagateCovariance(stmC.subarray(36 * k, 36 * k + 36), p0, cov.subarray(36 * k, 36 * k + 36));
+    // P(t) = Φ(t) P0 Φ(t)ᵀ
+    for (let k = 0; k < count; k++) transformCovariance(p0, stmC.subarray(36 * k, 36 * k + 36), cov.subarray(36 * k, 36 * k + 36));
   }
   events.sort((a, b) => a.tS - b.tS);
   return { timesS, statesKm: st, massKg: ms, covarianceKm: cov, stm: stmC, sensitivity: sensC, truncated, events, statistics: stats };
-}
-
-/** P = Φ P0 Φᵀ (6×6 row-major). */
-export function propagateCovariance(phi: ArrayLike<number>, p0: ArrayLike<number>, out: Float64Array): Float64Array {
-  const tmp = new Float64Array(36);
-  for (let i = 0; i < 6; i++) {
-    for (let j = 0; j < 6; j++) {
-      let s = 0;
-      for (let k = 0; k < 6; k++) s += phi[i * 6 + k]! * p0[k * 6 + j]!;
-      tmp[i * 6 + j] = s;
-    }
-  }
-  for (let i = 0; i < 6; i++) {
-    for (let j = 0; j < 6; j++) {
-      let s = 0;
-      for (let k = 0; k < 6; k++) s += tmp[i * 6 + k]! * phi[j * 6 + k]!;
-      out[i * 6 + j] = s;
-    }
-  }
-  return out;
 }

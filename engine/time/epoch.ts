@@ -16,6 +16,7 @@
 //     "quasi-JD" convention (a leap-second day is 86401 s long in the fraction).
 //   UT1 = UTC + (UT1−UTC) from EOP; the caller supplies dut1Seconds (engine/frames/eop.ts computes it). Inside a
 //     leap second UT1 is continuous: label = UTC label seconds (running to 86400.x) + dut1 (ERFA eraUtcut1).
+import { SECONDS_PER_DAY } from '../constants.ts';
 import { mjdFromCalendarDate, taiMinusUtcSeconds, utcDayInfo } from './leapSeconds.ts';
 import { tdbMinusTtSeconds } from './tdb.ts';
 
@@ -39,7 +40,6 @@ export class EpochParseError extends Error {
 /** UT1−UTC source: a constant (s) or a function of the (UTC) epoch, e.g. `(e) => eop.at(e).dut1Seconds`. */
 export type Dut1Source = number | ((epoch: Epoch) => number);
 
-export const SECONDS_PER_DAY = 86400;
 export const TT_MINUS_TAI_SECONDS = 32.184;
 export const GPS_MINUS_TAI_SECONDS = -19;
 /** JD − MJD. */

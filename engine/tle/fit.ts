@@ -23,6 +23,8 @@
  * tsince = 0 (every drag term is multiplied by a power of tsince), so it is simply carried into the result.
  */
 import { json2satrec, sgp4, type OMMJsonObject } from 'satellite.js';
+import { SECONDS_PER_DAY } from '../constants.ts';
+import { RAD_TO_DEG, TWO_PI } from '../math/angles.ts';
 import { tleEpochProblem, tleEpochToUnixMs, type TleEpoch } from './epoch.ts';
 import { TleFitError } from './errors.ts';
 
@@ -31,9 +33,6 @@ export const SGP4_MU_KM3_PER_S2 = 398600.8;
 /** WGS-72 equatorial radius used by SGP4, km. */
 export const SGP4_EARTH_RADIUS_KM = 6378.135;
 
-const TWO_PI = 2 * Math.PI;
-const RAD_TO_DEG = 180 / Math.PI;
-const SECONDS_PER_DAY = 86400;
 
 export interface TemeState {
   /** TEME position at the epoch, km. */

@@ -3,11 +3,11 @@
  * it with the matching streaming reader, and turn every failure into a coded TrackingError with
  * its line. Used by the worker tasks `tracking.inspect` and `tracking.parse`.
  */
-import { detectFormat } from '../ccsds/detect.ts';
-import { CcsdsParseError } from '../ccsds/errors.ts';
-import { oemMeasurementReader } from './oem.ts';
-import { sp3MeasurementReader } from './sp3.ts';
-import { tdmMeasurementReader } from './tdm.ts';
+import { detectFormat } from '../files/common/detectFormat.ts';
+import { CcsdsParseError } from '../files/common/errors.ts';
+import { oemMeasurementReader } from './oemMeasurements.ts';
+import { sp3MeasurementReader } from './sp3Measurements.ts';
+import { tdmMeasurementReader } from './tdmMeasurements.ts';
 import {
   batchMeasurements,
   MeasurementSink,
@@ -27,7 +27,7 @@ import {
 
 export * from './model.ts';
 
-/** TDM, SP3 or OEM from the content (engine/ccsds detectFormat), or null for any other file. */
+/** TDM, SP3 or OEM from the content (files/common/detectFormat.ts), or null for any other file. */
 export function detectTrackingFormat(text: string): TrackingFormat | null {
   const format = detectFormat(text);
   return format === 'TDM' || format === 'SP3' || format === 'OEM' ? format : null;

@@ -3,10 +3,10 @@
  * Each reader (TDM, SP3, OEM) turns its records into these; the service resolves `objectKey`
  * to a spacecraft of the caller's organization.
  */
+import { OBSERVABLES, type MeasurementType } from '../measurements/observables.ts';
 import { daysInMonth, Epoch, EpochParseError, type TimeScale } from '../time/epoch.ts';
 import { SUPPORTED_EPOCH_LAST, SUPPORTED_EPOCH_RANGE_TEXT, SUPPORTED_EPOCH_START } from '../time/supportedRange.ts';
 
-export type MeasurementType = 'RANGE' | 'RADEC' | 'AZEL' | 'DOPPLER' | 'PV';
 export type TrackingFormat = 'TDM' | 'SP3' | 'OEM';
 
 export interface TrackingMeasurement {
@@ -211,7 +211,7 @@ export class TrackingErrorCollector {
     this.errors.push(error);
   }
 
-  /** A parse error of one data record (engine/ccsds DataErrorHandler). */
+  /** A parse error of one data record (files/common/errors.ts DataErrorHandler). */
   readonly onDataError = (error: { line: number; message: string }): void => {
     this.report({ code: TRACKING_ERROR_CODES.PARSE_FAILED, message: error.message, line: error.line || null, blockId: null, firstEpoch: null });
   };
@@ -293,6 +293,9 @@ export interface MeasurementGroup {
   /** TDM measurements: the segment's context; null for SP3 and OEM states. */
   context?: TrackingContext | null;
 }
+
+/** Units of stored PV states (SP3 and OEM): those of the PV observable. */
+export const PV_UNITS: string[] = [...OBSERVABLES.PV.units];
 
 /** Width of the fixed-width UTC epoch text (`YYYY-MM-DDThh:mm:ss.ssssssZ`). */
 export const EPOCH_TEXT_WIDTH = 27;

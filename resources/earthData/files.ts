@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EopTable, type EopCoverage } from '../../engine/frames/eop.ts';
-import type { EarthData } from '../../engine/ephemeris/propagation.ts';
+import type { EarthData } from '../../engine/propagation/storedState.ts';
 import { SpaceWeatherTable, type SpaceWeatherCoverage } from '../../engine/spaceWeather/spaceWeather.ts';
 import { compareWithBuiltInTable, parseLeapSecondFile, type LeapSecondComparison, type LeapSecondFile } from '../../engine/time/leapSecondFiles.ts';
 

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseOem } from '../../engine/ccsds/oem.ts';
+import { parseOem } from '../../engine/files/oem/oemReader.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { BUNDLED_FILES, readEarthDataFile } from '../../resources/earthData/files.ts';
 import type { EopTable } from '../../engine/frames/eop.ts';

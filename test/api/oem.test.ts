@@ -7,8 +7,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createTestService, type TestService } from '../helpers/service.ts';
-import { parseOem, covarianceLowerToFull, type OemMessage } from '../../engine/ccsds/oem.ts';
-import { convertState } from '../../engine/ephemeris/frames.ts';
+import { parseOem, type OemMessage } from '../../engine/files/oem/oemReader.ts';
+import { fromLowerTriangle, toNested } from '../../engine/math/covariance.ts';
+import { convertState } from '../../engine/frames/stateFrames.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { bundledEopTable } from '../../resources/earthData/files.ts';
 import { createSpacecraft, createStateVector, SSO_EPOCH, SSO_POSITION_KM, SSO_VELOCITY_KM_S, ssoState } from './stateVectors.helpers.ts';
@@ -193,7 +194,7 @@ describe('OEM propagation', () => {
         const c = covariances[k]!;
         assert.equal(c.refFrame, frame);
         assert.equal(c.epoch, parsed.segments[0]!.states[k]!.epoch);
-        const ours = covarianceLowerToFull(c.lowerTriangle);
+        const ours = toNested(fromLowerTriangle(c.lowerTriangle));
         const ref = frame === 'RTN' ? LOF_REFERENCE.epochs[k]!.cov_RTN : LOF_REFERENCE.epochs[k]!.cov_TNW;
         for (let i = 0; i < 6; i++) {
           for (let j = 0; j <= i; j++) {

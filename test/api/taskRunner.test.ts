@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { parseOem } from '../../engine/ccsds/oem.ts';
+import { parseOem } from '../../engine/files/oem/oemReader.ts';
 import { createTask } from '../../api/services/scheduledTasks.ts';
 import { TaskRunRunner } from '../../api/services/taskRunner.ts';
 import { findScheduledTaskById } from '../../storage/scheduledTasks.ts';

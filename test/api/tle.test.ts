@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { sgp4, twoline2satrec } from 'satellite.js';
-import { parseOem } from '../../engine/ccsds/oem.ts';
+import { parseOem } from '../../engine/files/oem/oemReader.ts';
 import { buildTransform } from '../../engine/frames/index.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { parseTle } from '../../engine/tle/parse.ts';

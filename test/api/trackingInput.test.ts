@@ -1,5 +1,6 @@
 /**
- * Stored tracking data → model input (api/services/trackingInput.ts): the TDM context decides one-way vs two-way, the
+ * Stored tracking data → model input over the store (api/services/trackingInput.ts reading, engine/measurements/
+ * fromTracking.ts mapping): the TDM context decides one-way vs two-way, the
  * time tag, the range units; what cannot be modelled is skipped with its reason; legacy rows get stated assumptions.
  */
 import assert from 'node:assert/strict';

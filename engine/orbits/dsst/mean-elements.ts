@@ -10,12 +10,13 @@
  * with ε = 1e-13 and at most 200 iterations. Failure to converge, or an input outside the theory's
  * domain, gives `elements: null` and a warning — never an exception.
  */
-import { MU_EARTH_KM3_S2, normalizeAngleMinusPiToPi, type Vec3Like } from '../keplerian.ts';
+import { MU_EARTH_KM3_S2 } from '../../constants.ts';
+import { RAD_TO_DEG } from '../../math/angles.ts';
+import { normalizeAngleMinusPiToPi, type Vec3Like } from '../keplerian.ts';
 import { cartesianToEquinoctial, equinoctialToCartesian, equinoctialToKeplerian, meanToTrueLongitude, trueToMeanLongitude } from '../equinoctial.ts';
 import { zonalShortPeriodics, type ZonalModel } from './zonal-short-periodics.ts';
 import { egm96ZonalField, MAX_ZONAL_DEGREE, type ZonalField } from './zonal-field.ts';
 
-const RAD_TO_DEG = 180 / Math.PI;
 
 export interface MeanElementsDsstOptions {
   /**

@@ -2,17 +2,18 @@
  * Zonal part of the geopotential used by the DSST zonal short-periodic terms:
  *   U = −(μ/r) Σ_{n=2..N} J_n (Re/r)^n P_n(sin φ),  φ = latitude about the body pole.
  *
- * The default field is the one Orekit's DSST reference used (../shared/reference/dsst/README.md):
+ * The default field is the one Orekit's DSST reference used (test/fixtures/dsst/README.md):
  * EGM96, tide-free, μ = 3.986004415e14 m³/s², Re = 6378136.3 m, J_n = −C̄_n0 √(2n+1) (unnormalized).
  * The coefficients come from the EGM96 table of the `ootk-core` package (MIT, normalized degree-36
  * model), never retyped.
  */
 import { egm96 } from 'ootk-core/dist/data/values/egm96.js';
+import { EGM96_GM_M3S2, EGM96_RADIUS_M } from '../../forces/gravityField.ts';
 
-/** EGM96 gravitational parameter (the field's own μ, not the orbit μ), km³/s². */
-export const EGM96_MU_KM3_S2 = 398600.4415;
-/** EGM96 reference (equatorial) radius, km. */
-export const EGM96_RADIUS_KM = 6378.1363;
+/** EGM96 gravitational parameter (the field's own μ, not the orbit μ), km³/s² (398600.4415). */
+export const EGM96_MU_KM3_S2 = EGM96_GM_M3S2 / 1e9;
+/** EGM96 reference (equatorial) radius, km (6378.1363). */
+export const EGM96_RADIUS_KM = EGM96_RADIUS_M / 1000;
 
 export interface ZonalField {
   /** The field's gravitational parameter, km³/s² (used in the potential). */

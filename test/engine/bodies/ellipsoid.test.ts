@@ -5,8 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { WGS84_EQUATORIAL_RADIUS_KM } from '../../../engine/constants.ts';
 import {
-  WGS84_EQUATORIAL_RADIUS_KM,
   WGS84_POLAR_RADIUS_KM,
   cartesianToGeodetic,
   geodeticToCartesian,

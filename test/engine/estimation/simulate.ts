@@ -4,9 +4,10 @@
  * spacecraft is above the stations' masks, plus seeded Gaussian noise. An honest observability test: the estimator
  * only sees the noisy values and the a-priori parameters.
  */
-import type { StoredStatePropagationInput } from '../../../engine/ephemeris/propagation.ts';
+import type { StoredStatePropagationInput } from '../../../engine/propagation/storedState.ts';
 import { computeResiduals } from '../../../engine/measurements/residuals.ts';
-import type { MeasurementInput, ObservableKind, StationInput } from '../../../engine/measurements/types.ts';
+import type { ObservableKind } from '../../../engine/measurements/observables.ts';
+import type { MeasurementInput, StationInput } from '../../../engine/measurements/types.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { bundledEarthData } from '../../../resources/earthData/files.ts';
 import { seededGaussian } from '../../helpers/random.ts';

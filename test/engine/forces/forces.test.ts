@@ -1,12 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lightingRatio, occultationAngles, SUN_RADIUS_M, WGS84_A_M, WGS84_F } from '../../../engine/forces/shadow.ts';
+import { WGS84_EQUATORIAL_RADIUS_M, WGS84_FLATTENING } from '../../../engine/constants.ts';
+import { lightingRatio, occultationAngles, SUN_RADIUS_M } from '../../../engine/forces/shadow.ts';
 import { HarrisPriesterAtmosphere, harrisPriesterHeightM } from '../../../engine/forces/harrisPriester.ts';
 import { ConstantThrust } from '../../../engine/forces/thrust.ts';
 import { ThirdBodyAttraction } from '../../../engine/forces/thirdBody.ts';
 import { ForceEvaluation } from '../../../engine/forces/types.ts';
 
-const B = WGS84_A_M * (1 - WGS84_F);
+const B = WGS84_EQUATORIAL_RADIUS_M * (1 - WGS84_FLATTENING);
 const Z = new Float64Array([0, 0, 1]);
 const AU = 149597870700;
 
@@ -14,7 +15,7 @@ test('shadow: full light, umbra, and a monotonic penumbra ratio across the shado
   const sun = new Float64Array([AU, 0, 0]);
   const an = new Float64Array(3);
   const ratioAt = (y: number, x: number): number => {
-    occultationAngles(new Float64Array([x, y, 0]), sun, Z, WGS84_A_M, B, SUN_RADIUS_M, an);
+    occultationAngles(new Float64Array([x, y, 0]), sun, Z, WGS84_EQUATORIAL_RADIUS_M, B, SUN_RADIUS_M, an);
     return lightingRatio(an[0]!, an[1]!, an[2]!);
   };
   assert.equal(ratioAt(0, 7000e3), 1); // sunlit side
@@ -43,30 +44,30 @@ test('shadow: the oblate limb (polar radius) is used — a polar shadow edge is 
     for (let i = 0; i < 60; i++) {
       const mid = 0.5 * (lo + hi);
       const p = axis === 'z' ? new Float64Array([-7000e3, 0, mid]) : new Float64Array([-7000e3, mid, 0]);
-      occultationAngles(p, sun, Z, WGS84_A_M, B, SUN_RADIUS_M, an);
+      occultationAngles(p, sun, Z, WGS84_EQUATORIAL_RADIUS_M, B, SUN_RADIUS_M, an);
       if (lightingRatio(an[0]!, an[1]!, an[2]!) < 0.5) lo = mid;
       else hi = mid;
     }
     return lo;
   };
   const d = edge('y') - edge('z');
-  assert.ok(Math.abs(d - (WGS84_A_M - B)) < 1500, `edge difference ${d} m`);
+  assert.ok(Math.abs(d - (WGS84_EQUATORIAL_RADIUS_M - B)) < 1500, `edge difference ${d} m`);
 });
 
 test('Harris–Priester: table values at nodes (min at anti-apex, max at apex), zero above 1000 km, exponential in between', () => {
   const hp = new HarrisPriesterAtmosphere(4);
   // equatorial point, Sun direction chosen so that the apex (Sun + 30° about Z) is exactly at the point or opposite
-  const r = WGS84_A_M + 400e3;
+  const r = WGS84_EQUATORIAL_RADIUS_M + 400e3;
   assert.ok(Math.abs(harrisPriesterHeightM(r, 0, 0) - 400e3) < 1e-6);
   const sunAt = (angle: number): [number, number, number] => [Math.cos(angle) * AU, Math.sin(angle) * AU, 0];
   const apexAway = sunAt(Math.PI - Math.PI / 6);
   const apexHere = sunAt(-Math.PI / 6);
   assert.ok(Math.abs(hp.density(r, 0, 0, ...apexAway) / 2.249e-12 - 1) < 1e-9);
   assert.ok(Math.abs(hp.density(r, 0, 0, ...apexHere) / 7.492e-12 - 1) < 1e-9);
-  const rMid = WGS84_A_M + 410e3;
+  const rMid = WGS84_EQUATORIAL_RADIUS_M + 410e3;
   const expMin = 2.249e-12 * Math.sqrt(1.558e-12 / 2.249e-12);
   assert.ok(Math.abs(hp.density(rMid, 0, 0, ...apexAway) / expMin - 1) < 1e-9);
-  assert.equal(hp.density(WGS84_A_M + 1001e3, 0, 0, ...apexHere), 0);
+  assert.equal(hp.density(WGS84_EQUATORIAL_RADIUS_M + 1001e3, 0, 0, ...apexHere), 0);
 });
 
 test('thrust: TNW, RTN/QSW/RSW_ROTATING and GCRF directions; mass flow |F|/(Isp·g0)', () => {

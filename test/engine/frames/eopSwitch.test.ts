@@ -3,7 +3,7 @@
 // values imply (small-angle physics, computed here independently of engine/frames) and changes nothing else.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { convertState } from '../../../engine/ephemeris/frames.ts';
+import { convertState } from '../../../engine/frames/stateFrames.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { BUNDLED_FILES, readEarthDataFile } from '../../../resources/earthData/files.ts';
 import type { EopTable } from '../../../engine/frames/eop.ts';

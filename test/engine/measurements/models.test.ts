@@ -21,7 +21,7 @@ const TOLERANCE = { RANGE: [4e-6], RANGE_RATE: [3e-8], AZEL: [1e-6, 1e-6] } as R
 const key = (kind: string, station: string, epoch: string) => `${kind}|${station}|${Epoch.parse(epoch, 'UTC').toIsoString(3)}`;
 
 for (const id of ['V1', 'V2'] as ScenarioId[]) {
-  test(`${id}: the TDM files read by engine/ccsds/tdm.ts give Orekit's segment and observation counts and epochs`, () => {
+  test(`${id}: the TDM files read by engine/files/tdm/tdmReader.ts give Orekit's segment and observation counts and epochs`, () => {
     const { measurements, counts } = loadMeasurements(id);
     const sol = loadSolution(id);
     for (const [file, check] of Object.entries(sol.tdm_parse_check)) {
@@ -75,7 +75,7 @@ for (const id of ['V1', 'V2'] as ScenarioId[]) {
 
 test('RADEC and PV agree with the frames module: RA/Dec (GCRF, EME2000) is the az/el direction (≤ 1e-9 rad); PV is convertState (≤ 1 mm, 1 µm/s)', async () => {
   const { buildTransform } = await import('../../../engine/frames/index.ts');
-  const { convertState } = await import('../../../engine/ephemeris/frames.ts');
+  const { convertState } = await import('../../../engine/frames/stateFrames.ts');
   const truth = loadTruth();
   const eop = bundledEopTable();
   const epoch = Epoch.parse(truth.od_epoch_utc, 'UTC');

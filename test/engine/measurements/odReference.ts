@@ -1,13 +1,14 @@
 /**
  * The Orekit OD reference scenarios (test/fixtures/od, see its README) as engine inputs: stations, measurements read
- * from the TDM files with the project's reader (engine/ccsds/tdm.ts), the truth trajectory (Lagrange-interpolated
+ * from the TDM files with the project's reader (engine/files/tdm/tdmReader.ts), the truth trajectory (Lagrange-interpolated
  * between its 60 s samples) and the propagation input of the reference force model.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseTdm } from '../../../engine/ccsds/tdm.ts';
-import type { StoredStatePropagationInput } from '../../../engine/ephemeris/propagation.ts';
-import type { MeasurementInput, ObservableKind, StationInput } from '../../../engine/measurements/types.ts';
+import { parseTdm } from '../../../engine/files/tdm/tdmReader.ts';
+import type { StoredStatePropagationInput } from '../../../engine/propagation/storedState.ts';
+import type { ObservableKind } from '../../../engine/measurements/observables.ts';
+import type { MeasurementInput, StationInput } from '../../../engine/measurements/types.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
 
 export const OD_FIXTURES = fileURLToPath(new URL('../../fixtures/od/', import.meta.url));
@@ -53,7 +54,7 @@ export function loadStations(): StationInput[] {
 const KIND: Record<string, ObservableKind> = { RANGE: 'RANGE', DOPPLER_INSTANTANEOUS: 'RANGE_RATE' };
 
 /**
- * Measurements of a scenario from its TDM files, parsed by engine/ccsds/tdm.ts; ANGLE_1/ANGLE_2 at one epoch form
+ * Measurements of a scenario from its TDM files, parsed by engine/files/tdm/tdmReader.ts; ANGLE_1/ANGLE_2 at one epoch form
  * one AZEL measurement. Ids are `<file>#<n>`. Also returns the per-file keyword counts and segment counts.
  */
 export function loadMeasurements(id: ScenarioId): { measurements: MeasurementInput[]; counts: Record<string, { segments: number; keywords: Record<string, number> }> } {

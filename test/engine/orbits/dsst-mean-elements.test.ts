@@ -20,7 +20,8 @@ import {
 } from '../../../engine/orbits/dsst/index.ts';
 import { zonalAcceleration } from '../../../engine/orbits/dsst/zonal-acceleration.ts';
 import { zonalShortPeriodics } from '../../../engine/orbits/dsst/zonal-short-periodics.ts';
-import { keplerianToCartesian, MU_EARTH_KM3_S2 } from '../../../engine/orbits/keplerian.ts';
+import { MU_EARTH_KM3_S2 } from '../../../engine/constants.ts';
+import { keplerianToCartesian } from '../../../engine/orbits/keplerian.ts';
 
 type Kep = { a_km: number; e: number; i_deg: number; raan_deg: number; argp_deg: number; mean_anomaly_deg: number; true_anomaly_deg: number };
 type Equ = { a_km: number; ex: number; ey: number; hx: number; hy: number; mean_longitude_deg: number };

@@ -8,8 +8,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { MU_EARTH_KM3_S2 } from '../../../engine/constants.ts';
 import {
-  MU_EARTH_KM3_S2,
   apogeeRadiusKm,
   cartesianToKeplerian,
   eccentricToMeanAnomaly,

@@ -15,13 +15,13 @@ import { floorCheckIntervalS, propagate, type ForceModelSettings, type Propagati
 import { Dop853Integrator, type EventDetector, type OdeSystem } from '../../../engine/propagation/dop853.ts';
 import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
 import { harrisPriesterHeightM } from '../../../engine/forces/harrisPriester.ts';
-import { WGS84_A_M } from '../../../engine/forces/shadow.ts';
+import { WGS84_EQUATORIAL_RADIUS_M } from '../../../engine/constants.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { bundledEopTable } from '../../../resources/earthData/files.ts';
 import { loadEop2023, loadReference, referenceEpoch } from './referenceData.ts';
 
 const MU = 3.986004418e14;
-const A_KM = WGS84_A_M / 1000;
+const A_KM = WGS84_EQUATORIAL_RADIUS_M / 1000;
 const SC = { massKg: 1000, dryMassKg: 800, dragAreaM2: 2, dragCoefficient: 2.2, srpAreaM2: 2, reflectivityCoefficient: 1.3 };
 const TWO_BODY: ForceModelSettings = { gravityDegree: 0, atmosphere: 'NONE', solarRadiationPressure: false, thirdBodies: [] };
 const FULL: ForceModelSettings = {};

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { inspectTrackingFile, MAX_REPORTED_ERRORS, TRACKING_ERROR_CODES } from '../../../engine/tracking/index.ts';
-import { fixture, fixtureNames } from '../ccsds/helpers.ts';
+import { fixture, fixtureNames } from '../files/helpers.ts';
 import { seededRandom } from '../../helpers/random.ts';
 import { makeTdm } from '../../helpers/tracking.ts';
 
