@@ -38,6 +38,7 @@ function erfSeries(x: number): number {
 
 /** A&S 7.1.14 by modified Lentz: erfc for x ≥ SERIES_LIMIT. */
 function erfcContinuedFraction(x: number): number {
+  if (x * x > 746) return 0; // e^{−x²} below the smallest double (also x = +∞)
   // f = b0 + a1/(b1 + a2/(b2 + …)) with b_j = x, a_j = j/2; erfc(x) = e^{−x²}/(√π f)
   let f = x;
   let c = x;

@@ -11,21 +11,30 @@
  * L[Pc](s) = (1/s) Π_i (1 + 2sσi²)^{−1/2} exp(−s mi²/(1 + 2sσi²)); shifting s by p gives, with t = 1/s,
  *   L[e^{pz} Pc](1/t) = α0 t² E(t),   E(t) = (1 − pt)^{−1} (1 − qt)^{−1/2} exp(ωx t + ωy t/(1 − qt)),
  * so that Pc = e^{−pz} Σ_{k≥0} c_k with c_k = α0 e_k z^{k+1}/(k+1)! where E(t) = Σ e_k t^k. Every factor of E has
- * non-negative coefficients, so every c_k ≥ 0: the sum has no cancellation. E is D-finite:
- *   A(t) E'(t) = B(t) E(t),  A = (1 − pt)(1 − qt)²,
- *   B = p(1 − qt)² + (q/2)(1 − pt)(1 − qt) + ωx (1 − pt)(1 − qt)² + ωy (1 − pt),
- * whose coefficients give the four-term recurrence (n ≥ 0, e_{<0} = 0)
- *   (n+1) e_{n+1} = (B0 − nA1) e_n + (B1 − (n−1)A2) e_{n−1} + (B2 − (n−2)A3) e_{n−2} + B3 e_{n−3},
- * the recurrence of the paper (and of Orekit 13.1's Laas2015) written for c_k.
+ * non-negative coefficients, so every c_k ≥ 0: the sum has no cancellation.
+ *
+ * E is D-finite, and the paper (like Orekit 13.1's Laas2015) sums c_k from the four-term recurrence of
+ * (1 − pt)(1 − qt)² E' = B(t) E. That recurrence mixes signs and loses digits as pR² grows (2e-7 at pR² = 3000,
+ * 4e-9 on the Alfano cases 04 and 05, against mpmath). Here the same series is evaluated through the factorisation
+ * E = F/(1 − pt), F(t) = (1 − qt)^{−1/2} exp(ωx t + ωy t/(1 − qt)):
+ *  - F solves (1 − qt)² F' = [(q/2)(1 − qt) + ωx(1 − qt)² + ωy] F, i.e. (n ≥ 0, f_{<0} = 0, f_0 = 1)
+ *      (n+1) f_{n+1} = (B0 + 2qn) f_n + (B1 − (n−1)q²) f_{n−1} + B2 f_{n−2},
+ *      B0 = q/2 + ωx + ωy, B1 = −(q²/2 + 2qωx), B2 = ωx q²,
+ *    a three-term (Laguerre-like) recurrence whose solution is the dominant one;
+ *  - e_k = p e_{k−1} + f_k, a sum of positive terms.
+ * In the scaled variables φ_k = f_k z^k/(k+1)!, ε_k = e_k z^k/(k+1)! (so Pc = α0 z e^{−pz} Σ ε_k):
+ *   φ_{n+1} = z/((n+1)(n+2)) · [K0 φ_n + K1 φ_{n−1} z/(n+1) + K2 φ_{n−2} z²/((n+1)n)],  ε_{n+1} = pz/(n+2) ε_n + φ_{n+1},
+ * with K0 = B0 + 2qn > 0, K1 = B1 − (n−1)q² < 0, K2 = B2 ≥ 0. Against mpmath this reaches 7e-12 on Alfano-like
+ * planes (pR² ≈ 1000) and 1e-9 at pR² = 2e4, where the four-term form has 4e-9 and (at pR² = 3000) 2e-7.
  *
  * Bounds (the paper's a-priori bounds, as Orekit reports them): E dominates (1 − pt)^{−1} and is dominated by
- * (1 − Pt)^{−1} with P = p(1 + Ω) = B0, Ω = φ/2 + (ωx + ωy)/p (compare the log-derivatives coefficientwise), hence
- *   l0 = α0 (1 − e^{−pz}) / p ≤ Pc ≤ u0 = α0 (e^{pΩz} − e^{−pz}) / (p(1 + Ω)).
- * Stopping rule (a rigorous bound on the neglected tail): for n ≥ 2 the coefficients K1 and K3 of the recurrence
- * below are ≤ 0 and K0, K2 ≥ 0, so c_{n+1} ≤ ρ_n max(c_n, c_{n−1}, c_{n−2}) with
- * ρ_n = z K0/((n+1)(n+2)) + z³ K2/((n+1)²(n+2)n), which decreases with n. Once ρ_n < 1 every later term is at most
- * ρ_n^j times that maximum M_n in its j-th block of three, so Σ_{k>n} c_k ≤ 3 M_n ρ_n/(1 − ρ_n); the sum stops
- * when this is below the relative accuracy.
+ * (1 − Pt)^{−1} with P = p(1 + Ω) = p + B0, Ω = φ/2 + (ωx + ωy)/p (compare the log-derivatives coefficientwise),
+ * hence l0 = α0 (1 − e^{−pz}) / p ≤ Pc ≤ u0 = α0 (e^{pΩz} − e^{−pz}) / (p(1 + Ω)).
+ *
+ * Stopping rule (a rigorous bound on the neglected tail): dropping the negative K1 term, φ_{k+1} ≤ ρ_k max(φ_k,
+ * φ_{k−2}) with ρ_k = zK0/((k+1)(k+2)) + z³K2/((k+1)²(k+2)k), non-increasing for k ≥ 2. Once ρ_n < 1, every later
+ * φ_k ≤ M_n r^{k−n} (M_n = max(φ_n, φ_{n−1}, φ_{n−2}), r = ρ_n^{1/3}), and with s = pz/(n+2) < 1 the tail of the
+ * ε-sum is T ≤ (s ε_n + M_n r/(1 − r))/(1 − s). The sum stops when T is below the relative accuracy.
  *
  * The sum can exceed the double range (e^{pz} for pz > 709, the Alfano cases) and α0 can underflow (a mean far
  * from the disk in σ units): the series is summed with a running power-of-ten rescaling and combined in
@@ -93,59 +102,56 @@ export function pcLaas2015(plane: EncounterPlane, options: Laas2015Options = {})
     if (0.5 * erfc((miss - radius) / (Math.SQRT2 * sigmaAlongMiss)) === 0) return { value: 0, lowerBound, upperBound, terms: 0, converged: true };
   }
 
-  // recurrence coefficients: A(t) = 1 + A1 t + A2 t² + A3 t³, B(t) = B0 + B1 t + B2 t² + B3 t³
-  const a1 = -(p + 2 * q);
-  const a2 = q * (2 * p + q);
-  const a3 = -p * q * q;
-  const b0 = p + 0.5 * q + omegaX + omegaY;
-  const b1 = -2 * p * q - 0.5 * q * (p + q) - omegaX * (p + 2 * q) - omegaY * p;
-  const b2 = 1.5 * p * q * q + omegaX * q * (2 * p + q);
-  const b3 = -omegaX * p * q * q;
+  // coefficients of F's recurrence
+  const b0 = 0.5 * q + omegaX + omegaY;
+  const b1 = -(0.5 * q * q + 2 * q * omegaX);
+  const b2 = omegaX * q * q;
+  const q2 = q * q;
 
-  // ρ_n < 1 (needed by the stopping rule) from about n = z(p+2q)/2 + √((z(p+2q)/2)² + z B0): beyond maxTerms
+  // the tail bound needs ρ_n < 1 (from about n = qz + √((qz)² + zB0)) and pz/(n+2) < 1: beyond maxTerms
   // (centimetre sigmas against a metre-size disk) the series is not attempted
-  const halfGrowth = 0.5 * z * (p + 2 * q);
-  if (halfGrowth + Math.sqrt(halfGrowth * halfGrowth + z * b0) > maxTerms) {
+  if (Math.max(pz, q * z + Math.sqrt(q * z * q * z + z * b0)) > maxTerms) {
     return { value: lowerBound, lowerBound, upperBound, terms: 0, converged: false };
   }
 
-  // c_k / (α0 z): c0 = 1, then c_{n+1} = z/((n+1)(n+2)) [K0 c_n + K1 c_{n−1} z/(n+1) + K2 c_{n−2} z²/((n+1)n) + K3 c_{n−3} z³/((n+1)n(n−1))]
-  let cn = 1; // c_n
-  let cn1 = 0; // c_{n−1}
-  let cn2 = 0; // c_{n−2}
-  let cn3 = 0; // c_{n−3}
+  let phiN = 1; // φ_n
+  let phiN1 = 0; // φ_{n−1}
+  let phiN2 = 0; // φ_{n−2}
+  let epsN = 1; // ε_n
   let sum = 1;
   let logScale = 0;
   let terms = 1;
   let converged = false;
   for (let n = 0; n < maxTerms; n++) {
-    const k0 = b0 - n * a1;
-    const k1 = b1 - (n - 1) * a2;
-    const k2 = b2 - (n - 2) * a3;
+    const k0 = b0 + 2 * q * n;
     if (n >= 2) {
-      const rho = (z * k0) / ((n + 1) * (n + 2)) + (z * z * z * k2) / ((n + 1) * (n + 1) * (n + 2) * n);
-      if (rho < 1 && (3 * Math.max(cn, cn1, cn2) * rho) / (1 - rho) <= relativeAccuracy * sum) {
-        converged = true;
-        break;
+      const rho = (z * k0) / ((n + 1) * (n + 2)) + (z * z * z * b2) / ((n + 1) * (n + 1) * (n + 2) * n);
+      const shrink = pz / (n + 2);
+      if (rho < 1 && shrink < 1) {
+        const r = Math.cbrt(rho);
+        const tail = (shrink * epsN + (Math.max(phiN, phiN1, phiN2) * r) / (1 - r)) / (1 - shrink);
+        if (tail <= relativeAccuracy * sum) {
+          converged = true;
+          break;
+        }
       }
     }
-    let bracket = k0 * cn;
-    if (n >= 1) bracket += (k1 * cn1 * z) / (n + 1);
-    if (n >= 2) bracket += (k2 * cn2 * z * z) / ((n + 1) * n);
-    if (n >= 3) bracket += (b3 * cn3 * z * z * z) / ((n + 1) * n * (n - 1));
-    const cNext = (z * bracket) / ((n + 1) * (n + 2));
-    cn3 = cn2;
-    cn2 = cn1;
-    cn1 = cn;
-    cn = cNext;
-    sum += cNext;
+    let bracket = k0 * phiN;
+    if (n >= 1) bracket += ((b1 - (n - 1) * q2) * phiN1 * z) / (n + 1);
+    if (n >= 2) bracket += (b2 * phiN2 * z * z) / ((n + 1) * n);
+    const phiNext = (z * bracket) / ((n + 1) * (n + 2));
+    phiN2 = phiN1;
+    phiN1 = phiN;
+    phiN = phiNext;
+    epsN = (pz / (n + 2)) * epsN + phiNext;
+    sum += epsN;
     terms++;
     if (sum > RESCALE_THRESHOLD) {
       sum /= RESCALE_THRESHOLD;
-      cn /= RESCALE_THRESHOLD;
-      cn1 /= RESCALE_THRESHOLD;
-      cn2 /= RESCALE_THRESHOLD;
-      cn3 /= RESCALE_THRESHOLD;
+      epsN /= RESCALE_THRESHOLD;
+      phiN /= RESCALE_THRESHOLD;
+      phiN1 /= RESCALE_THRESHOLD;
+      phiN2 /= RESCALE_THRESHOLD;
       logScale += LOG_RESCALE;
     }
   }
