@@ -142,7 +142,7 @@ function unit(a: Vector3): Vector3 {
 export function inertialPositionCovariance(object: EncounterObject, field = 'object'): Float64Array {
   requireFiniteArray(`${field}.positionM`, object.positionM, [3]);
   requireFiniteArray(`${field}.velocityMS`, object.velocityMS, [3]);
-  requireFiniteArray(`${field}.covariance`, object.covariance, [36, 9]);
+  requireFiniteArray(`${field}.covariance`, object.covariance, [36, 9], 1e200); // σ up to 1e100 m
   const p6 = new Float64Array(36);
   if (object.covariance.length === 36) {
     p6.set(object.covariance);

@@ -26,14 +26,20 @@ export class CollisionInputError extends Error {
   }
 }
 
-/** Throws INVALID_INPUT unless every value of `values` is a finite number and there are `sizes` of them. */
-export function requireFiniteArray(field: string, values: ArrayLike<number> | undefined, sizes: readonly number[]): void {
+/**
+ * Throws INVALID_INPUT unless every value of `values` is a finite number of magnitude ≤ maxAbs (default 1e100: its
+ * square still fits a double) and there are `sizes` of them.
+ */
+export function requireFiniteArray(field: string, values: ArrayLike<number> | undefined, sizes: readonly number[], maxAbs = 1e100): void {
   if (values === undefined || values === null || typeof values.length !== 'number' || !sizes.includes(values.length)) {
     throw new CollisionInputError('INVALID_SIZE', 'INVALID_INPUT', field, `expected ${sizes.join(' or ')} numbers (got ${values?.length ?? 'none'})`);
   }
   for (let i = 0; i < values.length; i++) {
     if (typeof values[i] !== 'number' || !Number.isFinite(values[i])) {
       throw new CollisionInputError('NON_FINITE_INPUT', 'INVALID_INPUT', `${field}[${i}]`, `must be a finite number (got ${String(values[i])})`);
+    }
+    if (Math.abs(values[i]!) > maxAbs) {
+      throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', `${field}[${i}]`, `must not exceed ${maxAbs} in magnitude (got ${values[i]})`);
     }
   }
 }

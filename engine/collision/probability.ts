@@ -68,6 +68,9 @@ export interface CollisionProbabilityOptions {
 
 const APPROXIMATIONS: ReadonlySet<PcMethod> = new Set(['CHAN_1997', 'ALFRIEND_1999', 'ALFRIEND_1999_MAX']);
 
+/** Lengths beyond this (m) are refused: their squares would overflow the formulas, and no encounter has them. */
+const MAX_LENGTH_M = 1e100;
+
 function validatePlane(plane: EncounterPlane): void {
   for (const key of ['xmM', 'ymM'] as const) {
     if (typeof plane[key] !== 'number' || !Number.isFinite(plane[key])) {
@@ -77,6 +80,11 @@ function validatePlane(plane: EncounterPlane): void {
   requireNonNegative('sigmaXM', plane.sigmaXM);
   requireNonNegative('sigmaYM', plane.sigmaYM);
   requireNonNegative('combinedHardBodyRadiusM', plane.combinedHardBodyRadiusM);
+  for (const key of ['xmM', 'ymM', 'sigmaXM', 'sigmaYM', 'combinedHardBodyRadiusM'] as const) {
+    if (Math.abs(plane[key]) > MAX_LENGTH_M) {
+      throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', key, `must not exceed ${MAX_LENGTH_M} m in magnitude (got ${plane[key]})`);
+    }
+  }
   if (plane.sigmaXM > plane.sigmaYM) {
     throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'sigmaXM', `must not exceed sigmaYM (σx ≤ σy by convention; got ${plane.sigmaXM} > ${plane.sigmaYM})`);
   }
@@ -88,7 +96,7 @@ function validatePlane(plane: EncounterPlane): void {
  */
 export function pcDegenerate(plane: EncounterPlane): number {
   const { xmM: xm, ymM: ym, sigmaYM: sy, combinedHardBodyRadiusM: r } = plane;
-  if (sy === 0) return Math.hypot(xm, ym) <= r ? 1 : 0;
+  if (sy * sy === 0) return Math.hypot(xm, ym) <= r ? 1 : 0;
   if (Math.abs(xm) >= r) return 0;
   const h = Math.sqrt(r * r - xm * xm);
   return 0.5 * erfDifference((h - ym) / (Math.SQRT2 * sy), (-h - ym) / (Math.SQRT2 * sy));
@@ -118,7 +126,8 @@ export function collisionProbability(plane: EncounterPlane, method: PcMethod, op
   });
   const r = plane.combinedHardBodyRadiusM;
   if (r === 0) return result(0, method === 'LAAS_2015' ? { lowerBound: 0, upperBound: 0 } : {});
-  if (plane.sigmaXM === 0) {
+  // σx² = 0 (also by underflow of a σx below 1e-154 m): the formulas divide by it
+  if (plane.sigmaXM * plane.sigmaXM === 0) {
     flags.push({ code: 'DEGENERATE_COVARIANCE', message: 'σx = 0: the exact limit of a Gaussian on a line (or a point mass) was used' });
     const exact = pcDegenerate(plane);
     return result(exact, method === 'LAAS_2015' ? { lowerBound: exact, upperBound: exact } : {});

@@ -263,6 +263,9 @@ test('bad input is refused with the field named (400) or as unprocessable (422)'
   nanCov[4] = NaN;
   expectError(() => shortTermEncounter({ ...object1, covariance: nanCov }, o2, 5), 'NON_FINITE_INPUT', 'object1.covariance[4]', 400);
   expectError(() => shortTermEncounter(object1, { ...o2, covariance: [1, 2, 3] }, 5), 'INVALID_SIZE', 'object2.covariance', 400);
+  const hugeCov = [...(object1.covariance as number[])];
+  hugeCov[0] = 1e250;
+  expectError(() => shortTermEncounter(object1, { ...o2, covariance: hugeCov }, 5), 'INVALID_VALUE', 'object2.covariance[0]', 400);
   expectError(() => shortTermEncounter(object1, { ...o2, positionM: [1, 2] }, 5), 'INVALID_SIZE', 'object2.positionM', 400);
   expectError(() => shortTermEncounter(object1, o2, -1), 'INVALID_VALUE', 'combinedHardBodyRadiusM', 400);
   expectError(() => shortTermEncounter(object1, { ...o2, covarianceFrame: 'TNW' as never }, 5), 'UNKNOWN_FRAME', 'object2.covarianceFrame', 400);

@@ -200,6 +200,10 @@ test('σx = 0: the exact line limit for every method (here Pc = erf(1))', () => 
     assert.deepEqual(pc.flags.map((f) => f.code), ['DEGENERATE_COVARIANCE']);
   }
   assert.equal(collisionProbability({ ...p, xmM: 10 }, 'LAAS_2015').value, 0, 'the line misses the disk');
+  // sigmas whose squares underflow are the same limit, not NaN
+  const tiny = collisionProbability({ xmM: 1, ymM: 1, sigmaXM: 1e-200, sigmaYM: 2e-200, combinedHardBodyRadiusM: 2 }, 'LAAS_2015');
+  assert.equal(tiny.value, 1);
+  assert.deepEqual(tiny.flags.map((f) => f.code), ['DEGENERATE_COVARIANCE']);
 });
 
 test('R = 0 gives 0; invalid planes and methods are refused naming the field', () => {
@@ -212,4 +216,5 @@ test('R = 0 gives 0; invalid planes and methods are refused naming the field', (
   refused({ ...good, combinedHardBodyRadiusM: -1 }, 'LAAS_2015', 'combinedHardBodyRadiusM');
   refused({ ...good, sigmaYM: Infinity }, 'LAAS_2015', 'sigmaYM');
   refused(good, 'FOSTER_1992', 'method');
+  refused({ ...good, sigmaYM: 1e120 }, 'LAAS_2015', 'sigmaYM');
 });
