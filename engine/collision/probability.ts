@@ -20,7 +20,7 @@ import { CollisionInputError, requireNonNegative } from './errors.ts';
 import { erfDifference } from './errorFunction.ts';
 import { pcLaas2015, type Laas2015Options } from './laas2015.ts';
 import { pcAlfano2005 } from './alfano2005.ts';
-import { pcPatera2005Detailed } from './patera2005.ts';
+import { pcPatera2005Detailed, type PateraResult } from './patera2005.ts';
 import { pcChan1997Detailed } from './chan1997.ts';
 import { pcAlfriend1999, pcAlfriend1999Max } from './alfriend1999.ts';
 
@@ -110,6 +110,11 @@ function clampToUnit(raw: number, flags: PcFlag[], method: PcMethod): number {
   return clamped;
 }
 
+function flagUnconvergedQuadrature(patera: PateraResult, flags: PcFlag[]): void {
+  if (patera.quadrature.converged) return;
+  flags.push({ code: 'QUADRATURE_NOT_CONVERGED', message: `contour quadrature stopped at ${patera.quadrature.intervals} intervals (estimated error ${patera.quadrature.errorEstimate.toPrecision(3)})` });
+}
+
 /** The Pc of one method on the encounter plane (see the module comment for the robustness rules). */
 export function collisionProbability(plane: EncounterPlane, method: PcMethod, options: CollisionProbabilityOptions = {}): CollisionProbability {
   if (!isPcMethod(method)) {
@@ -146,12 +151,12 @@ export function collisionProbability(plane: EncounterPlane, method: PcMethod, op
           ? 'the LAAS series would need more terms than allowed (tiny sigmas against the disk): the value is the exact contour integral'
           : `the LAAS series had not converged after ${laas.terms} terms (partial sum ${laas.value.toPrecision(6)}): the value is the exact contour integral`,
       });
-      if (!patera.quadrature.converged) flags.push({ code: 'QUADRATURE_NOT_CONVERGED', message: `contour quadrature stopped at ${patera.quadrature.intervals} intervals (estimated error ${patera.quadrature.errorEstimate.toPrecision(3)})` });
+      flagUnconvergedQuadrature(patera, flags);
       return result(patera.value, { lowerBound: laas.lowerBound, upperBound: laas.upperBound });
     }
     case 'PATERA_2005': {
       const patera = pcPatera2005Detailed(plane);
-      if (!patera.quadrature.converged) flags.push({ code: 'QUADRATURE_NOT_CONVERGED', message: `contour quadrature stopped at ${patera.quadrature.intervals} intervals (estimated error ${patera.quadrature.errorEstimate.toPrecision(3)})` });
+      flagUnconvergedQuadrature(patera, flags);
       return result(patera.value);
     }
     case 'ALFANO_2005':
