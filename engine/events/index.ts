@@ -7,10 +7,11 @@
  *
  * Pure: no I/O, no clock. Times are seconds from the trajectory's epoch.
  */
-export { predictEvents, EventRequestError, type EventRequest, type EventPrediction, type EventSearchOptions, type NodeEvent, type ApsisEvent } from './predict.ts';
+export { predictEvents, type EventRequest, type EventPrediction, type EventSearchOptions, type NodeEvent, type ApsisEvent } from './predict.ts';
 export type { Pass, PassPoint, PassMaximum } from './passes.ts';
 export type { Eclipse, UmbraInterval, ShadowContact, OrbitShadowShare } from './eclipses.ts';
-export { eventStation, EventStationError, type EventStation, type EventStationInput } from './stations.ts';
+export { eventStation, type EventStation, type EventStationInput } from './stations.ts';
+export { EventRequestError } from './errors.ts';
 export { TrajectoryRangeError, type Trajectory } from './trajectory.ts';
 export type { EventEnvironment } from './geometry.ts';
 export { DenseOutputTrajectory } from './trajectories/denseOutput.ts';

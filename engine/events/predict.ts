@@ -12,6 +12,7 @@ import { ShadowAngles, ShadowFunction } from './detectors/shadow.ts';
 import { assembleEclipses, orbitShadowShares, type Eclipse, type OrbitShadowShare } from './eclipses.ts';
 import { EventGeometry, requireSameTimeOrigin, type EventEnvironment } from './geometry.ts';
 import { DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 } from './motionBounds.ts';
+import { EventRequestError } from './errors.ts';
 import { assemblePasses, type Pass } from './passes.ts';
 import { DEFAULT_GRID_STEP_S, SwitchingSearch, runSearches, type SearchSettings } from './search.ts';
 import { eventStation, type EventStationInput } from './stations.ts';
@@ -25,17 +26,6 @@ export interface EventSearchOptions extends SearchSettings {
    * 1e-4 (0.1 m/s²); raise it for trajectories with stronger burns (motionBounds.ts).
    */
   readonly nonGravitationalAccelerationKmS2?: number;
-}
-
-/** A bad request; `field` names the input. */
-export class EventRequestError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(`${field}: ${message}`);
-    this.name = 'EventRequestError';
-  }
 }
 
 export interface EventRequest {

@@ -9,6 +9,7 @@
 import { geodeticToCartesian } from '../bodies/ellipsoid.ts';
 import { DEG_TO_RAD } from '../math/angles.ts';
 import { groundStation } from '../measurements/station.ts';
+import { EventRequestError } from './errors.ts';
 
 export interface EventStationInput {
   readonly id: string;
@@ -36,20 +37,9 @@ export interface EventStation {
   readonly zenith: Float64Array;
 }
 
-/** Bad station input; `field` names it (e.g. `stations[2].latitudeDeg`). */
-export class EventStationError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(`${field}: ${message}`);
-    this.name = 'EventStationError';
-  }
-}
-
 function requireRange(field: string, value: number, lo: number, hi: number, unit: string): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
-    throw new EventStationError(field, `must be a number in [${lo}, ${hi}] ${unit} (got ${String(value)})`);
+    throw new EventRequestError(field, `must be a number in [${lo}, ${hi}] ${unit} (got ${String(value)})`);
   }
 }
 

@@ -10,6 +10,7 @@ import { evaluateDenseStep } from '../../propagation/dop853.ts';
 import { DENSE_OUTPUT_STEP_SIZE, type DenseOutput } from '../../propagation/propagator.ts';
 import type { Epoch } from '../../time/epoch.ts';
 import { requireInSpan, type Trajectory } from '../trajectory.ts';
+import { lastAtOrBefore } from './locate.ts';
 
 export class DenseOutputTrajectory implements Trajectory {
   readonly epoch: Epoch;
@@ -46,14 +47,7 @@ export class DenseOutputTrajectory implements Trajectory {
       this.current = k + 1;
       return k + 1;
     }
-    let lo = 0;
-    let hi = this.stepCount - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (s[mid * n]! <= t) lo = mid;
-      else hi = mid - 1;
-    }
-    this.current = lo;
-    return lo;
+    this.current = lastAtOrBefore(s, n, this.stepCount, t);
+    return this.current;
   }
 }

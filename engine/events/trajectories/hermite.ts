@@ -14,6 +14,7 @@
  */
 import type { Epoch } from '../../time/epoch.ts';
 import { requireInSpan, type Trajectory } from '../trajectory.ts';
+import { lastAtOrBefore } from './locate.ts';
 
 export const DEFAULT_HERMITE_POINTS = 8;
 
@@ -84,22 +85,14 @@ export class HermiteTrajectory implements Trajectory {
   /** Index i of the sample interval [tᵢ, tᵢ₊₁] holding t (the last interval for t = endS). */
   private intervalOf(t: number): number {
     const ts = this.times;
-    let i = this.interval;
+    const i = this.interval;
     if (t >= ts[i]! && t <= ts[i + 1]!) return i;
     if (i + 2 < this.count && t >= ts[i + 1]! && t <= ts[i + 2]!) {
       this.interval = i + 1;
       return i + 1;
     }
-    let lo = 0;
-    let hi = this.count - 2;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (ts[mid]! <= t) lo = mid;
-      else hi = mid - 1;
-    }
-    i = lo;
-    this.interval = i;
-    return i;
+    this.interval = lastAtOrBefore(ts, 1, this.count - 1, t);
+    return this.interval;
   }
 
   /** Divided differences on doubled nodes z₂ⱼ = z₂ⱼ₊₁ = xⱼ (Burden & Faires Alg. 3.3), in place per component. */

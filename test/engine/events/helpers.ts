@@ -69,3 +69,8 @@ export function testTle(): [string, string] {
     meanMotionRevPerDay: 15.21,
   });
 }
+
+/** Azimuth difference a − b in (−180°, 180°]. */
+export function azimuthDifference(a: number, b: number): number {
+  return ((((a - b) % 360) + 540) % 360) - 180;
+}

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { Sgp4Trajectory, predictEvents, type EventStationInput, type ShadowContact } from '../../../engine/events/index.ts';
 import { bundledEopTable } from '../../../resources/earthData/files.ts';
-import { environmentFor } from './helpers.ts';
+import { azimuthDifference, environmentFor } from './helpers.ts';
 
 interface OracleTime { t_s: number; tolerance_s: number }
 interface OracleCase {
@@ -44,8 +44,6 @@ interface OracleCase {
 }
 
 const FIXTURE = JSON.parse(readFileSync(new URL('../../fixtures/events/oracle_events.json', import.meta.url), 'utf8')) as { cases: OracleCase[] };
-
-const azimuthDifference = (a: number, b: number): number => ((((a - b) % 360) + 540) % 360) - 180;
 
 for (const c of FIXTURE.cases) {
   test(`${c.id} (${c.description}): events match the independent ERFA/SGP4 implementation`, () => {

@@ -11,6 +11,7 @@ import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthE
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { oemTrajectory, type EventPrediction, type EventStationInput, type Trajectory } from '../../../engine/events/index.ts';
 import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { azimuthDifference } from './helpers.ts';
 
 export const REFERENCE_DIR = fileURLToPath(new URL('../../../../shared/reference/events/', import.meta.url));
 export const REFERENCE_ABSENT = existsSync(REFERENCE_DIR + 'E1/events.json')
@@ -86,11 +87,6 @@ export function caseOem(c: ReferenceCase): Trajectory {
 /** The Earth environment over the case span (bundled IERS 20 C04, the EOP series the reference used). */
 export function caseEnvironment(c: ReferenceCase): InterpolatedEarthEnvironment {
   return new InterpolatedEarthEnvironment({ epoch: c.epoch, startS: 0, endS: c.spanS, eop: bundledEopTable() });
-}
-
-/** Azimuth difference in (−180, 180]. */
-function azimuthDifference(a: number, b: number): number {
-  return ((((a - b) % 360) + 540) % 360) - 180;
 }
 
 /** Extra tolerances of quantities the reference gives without one: azimuths (deg) and range at the maximum (km). */
