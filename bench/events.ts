@@ -66,7 +66,7 @@ function timeSearch(label: string, trajectory: Trajectory, environment: Interpol
   const eclipses = last.eclipses!;
   const umbraS = eclipses.reduce((s, e) => s + e.umbraDurationS, 0);
   console.log(
-    `${label.padEnd(34)} ${median(ms).toFixed(0).padStart(5)} ms  (${ms.map((x) => x.toFixed(0)).join(' / ')})  ` +
+    `${label.padEnd(40)} ${median(ms).toFixed(0).padStart(5)} ms  (${ms.map((x) => x.toFixed(0)).join(' / ')})  ` +
       `${passes.length} passes, ${eclipses.length} eclipses (${(umbraS / 3600).toFixed(1)} h umbra), ${last.orbitShadow!.length} orbits, ` +
       `${(last.statistics.evaluations / 1e6).toFixed(2)} M evaluations`,
   );
