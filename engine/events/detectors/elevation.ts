@@ -20,6 +20,7 @@
  * solved for V: V = (V_a + V_b + (a_in + ω²r_hi)·h)/(2(1 − ω·h)). The range can be no smaller than
  * (ρ_a + ρ_b − V·h)/2 nor than the spacecraft's radius minus the station's (motionBounds.ts for a_in and r).
  */
+import { EARTH_ROTATION_RATE_NOMINAL_RAD_PER_S } from '../../frames/iers2010.ts';
 import { DEG_TO_RAD } from '../../math/angles.ts';
 import type { EventGeometry } from '../geometry.ts';
 import { DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2, inertialMotionBounds } from '../motionBounds.ts';
@@ -70,7 +71,8 @@ export class ElevationFunction implements SwitchingFunction {
   private readonly stationRadiusKm: number;
   private readonly nonGravitationalKmS2: number;
   private readonly motion = new Float64Array(4);
-  private earthRate = 7.3e-5;
+  /** Earth rotation rate of the last evaluated geometry (rad/s). */
+  private earthRate = EARTH_ROTATION_RATE_NOMINAL_RAD_PER_S;
 
   constructor(station: EventStation, nonGravitationalKmS2 = DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2) {
     this.station = station;

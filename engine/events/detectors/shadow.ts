@@ -18,8 +18,9 @@
  * Bounds (search.ts), from the inertial motion bounds (motionBounds.ts: r_lo, V, A):
  *  - Earth-centre direction w = −r/|r|:  |w'| ≤ W1 = V/r_lo,  |w''| ≤ W2 = A/r_lo + (2/√3)·W1²
  *    (as for the elevation's unit vector);
- *  - Sun direction from the spacecraft: |u'| ≤ S1 = (30.3 km/s + V)/d_min (Earth's orbital speed plus the
- *    spacecraft's, d_min = 1.47e8 km at perihelion), |u''| ≤ S2 = (A + 6e-6 km/s²)/d_min + (2/√3)·S1²;
+ *  - Sun direction from the spacecraft: |u'| ≤ S1 = (v⊕ + V)/d_min (the Earth's orbital speed, ≤ 30.5 km/s,
+ *    plus the spacecraft's; d_min = 0.98 au, below the perihelion distance), |u''| ≤ S2 = (A + μ☉/d_min²)/d_min +
+ *    (2/√3)·S1²;
  *  - separation, the angle between two unit vectors: |σ'| ≤ W1 + S1,
  *    |σ''| ≤ W2 + S2 + (W1 + S1)²/sin σ (the last the curvature of the distance on the sphere; σ over the interval
  *    from the samples and |σ'|; no bound when σ may reach 0 or π — then only the Lipschitz test applies);
@@ -29,6 +30,8 @@
  *    f·W1²: covered by a factor 1.1 on the sum and 0.05·W1² added;
  *  - ρ☉ changes by < 2e-9 rad/s (the Sun distance varies by < 40 km/s).
  */
+import { ASTRONOMICAL_UNIT_KM } from '../../bodies/sunMoon.ts';
+import { GM_SUN_M3S2 } from '../../forces/thirdBody.ts';
 import { ECLIPSE_ANGULAR_MARGIN, SUN_RADIUS_M, WGS84_A_M, WGS84_F, occultationAngles } from '../../forces/shadow.ts';
 import type { EventGeometry } from '../geometry.ts';
 import { DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2, inertialMotionBounds } from '../motionBounds.ts';
@@ -40,9 +43,12 @@ const POLAR_RADIUS_M = WGS84_A_M * (1 - WGS84_F);
 const HALF_STEP_S = 0.5;
 const RATE_ERROR_RAD_S = 1e-9;
 const TWO_OVER_SQRT3 = 2 / Math.sqrt(3);
-const EARTH_ORBITAL_SPEED_KM_S = 30.3;
-const EARTH_ORBITAL_ACCELERATION_KM_S2 = 6e-6;
-const SUN_DISTANCE_MIN_KM = 1.47e8;
+/** Perihelion distance (0.983 au), rounded down. */
+const SUN_DISTANCE_MIN_KM = 0.98 * ASTRONOMICAL_UNIT_KM;
+const GM_SUN_KM3_S2 = GM_SUN_M3S2 / 1e9;
+/** The Earth's heliocentric speed and acceleration at most (vis-viva with a = 1 au at d_min; μ☉/d_min²). */
+const EARTH_ORBITAL_SPEED_KM_S = Math.sqrt(GM_SUN_KM3_S2 * (2 / SUN_DISTANCE_MIN_KM - 1 / ASTRONOMICAL_UNIT_KM));
+const EARTH_ORBITAL_ACCELERATION_KM_S2 = GM_SUN_KM3_S2 / (SUN_DISTANCE_MIN_KM * SUN_DISTANCE_MIN_KM);
 const EQUATORIAL_RADIUS_KM = WGS84_A_M / 1000;
 
 /**
