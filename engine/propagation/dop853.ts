@@ -53,6 +53,29 @@ export interface StepInterpolator {
   readonly tEnd: number;
   /** Fills `out` (length ≥ dimension) with y(t), t within [tStart, tEnd]. */
   interpolate(t: number, out: Float64Array): void;
+  /**
+   * Copies the step's continuous extension for components [0, count) so it can be evaluated after the step
+   * (`evaluateDenseStep`): out[offset..] = tOld, h, then the 8 coefficient vectors of Hairer's CONTD8, `count` each,
+   * each multiplied by `scale` (the polynomial is linear in them: a unit change). DENSE_STEP_HEADER + 8·count values.
+   */
+  copyDenseStep(count: number, scale: number, out: Float64Array, offset: number): void;
+}
+
+/** Values before the coefficients in a `copyDenseStep` record (tOld, h). */
+export const DENSE_STEP_HEADER = 2;
+
+/**
+ * y(t) from a step copied by `copyDenseStep` (Hairer's CONTD8, the same polynomial `interpolate` evaluates) into
+ * out[0..count): s = (t − tOld)/h, y = r1 + s(r2 + (1−s)(r3 + s(r4 + (1−s)(r5 + s(r6 + (1−s)(r7 + s·r8)))))).
+ */
+export function evaluateDenseStep(step: Float64Array, offset: number, count: number, t: number, out: Float64Array): void {
+  const s = (t - step[offset]!) / step[offset + 1]!;
+  const s1 = 1 - s;
+  const c = offset + DENSE_STEP_HEADER;
+  for (let i = 0; i < count; i++) {
+    const conpar = step[c + 4 * count + i]! + s * (step[c + 5 * count + i]! + s1 * (step[c + 6 * count + i]! + s * step[c + 7 * count + i]!));
+    out[i] = step[c + i]! + s * (step[c + count + i]! + s1 * (step[c + 2 * count + i]! + s * (step[c + 3 * count + i]! + s1 * conpar)));
+  }
 }
 
 /** Receives every accepted (possibly event-truncated) step. */
@@ -619,6 +642,17 @@ export class Dop853Integrator implements StepInterpolator {
     for (let i = 0; i < n; i++) {
       const conpar = r5[i]! + s * (r6[i]! + s1 * (r7[i]! + s * r8[i]!));
       out[i] = r1[i]! + s * (r2[i]! + s1 * (r3[i]! + s * (r4[i]! + s1 * conpar)));
+    }
+  }
+
+  copyDenseStep(count: number, scale: number, out: Float64Array, offset: number): void {
+    this.prepareDense();
+    out[offset] = this.tOld;
+    out[offset + 1] = this.hStep;
+    const c = offset + DENSE_STEP_HEADER;
+    for (let j = 0; j < 8; j++) {
+      const r = this.rc[j]!;
+      for (let i = 0; i < count; i++) out[c + j * count + i] = r[i]! * scale;
     }
   }
 

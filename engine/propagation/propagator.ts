@@ -6,7 +6,7 @@
  *
  * Units at this API: km, km/s, kg, s, N (as the service); SI inside.
  */
-import { Dop853Integrator, type EventDetector, type StepInterpolator } from './dop853.ts';
+import { DENSE_STEP_HEADER, Dop853Integrator, type EventDetector, type StepInterpolator } from './dop853.ts';
 import { OrbitDynamics, MAIN_STATE_DIMENSION, STM_STATE_DIMENSION, type VariationalPartials } from './dynamics.ts';
 import {
   InvalidSettingError,
@@ -116,6 +116,21 @@ export interface PropagationRequest {
   readonly altitudeFloorKm?: number;
   /** Report umbra/penumbra entries and exits in `events`. */
   readonly reportEclipses?: boolean;
+  /** Also return the integrator's continuous extension of every step (`denseOutput`), to evaluate at any time. */
+  readonly denseOutput?: boolean;
+}
+
+/** Values per step of `DenseOutput.steps`: tFrom, tTo, then a `copyDenseStep` record of the 6 state components. */
+export const DENSE_OUTPUT_STEP_SIZE = 2 + DENSE_STEP_HEADER + 8 * 6;
+
+/**
+ * The trajectory between the integration steps: per step (time order, backward legs included) tFrom < tTo, the
+ * interval it covers (an event-truncated step ends at the event), then its CONTD8 record (`evaluateDenseStep` at
+ * offset + 2 gives x, y, z in km and vx, vy, vz in km/s, GCRF). Plain typed data: it crosses a worker boundary.
+ */
+export interface DenseOutput {
+  readonly stepCount: number;
+  readonly steps: Float64Array;
 }
 
 /** Forces whose scale-factor sensitivities the propagator can integrate (`ForceModel.name`). */
@@ -151,6 +166,8 @@ export interface PropagationResult {
   readonly truncated: { readonly reason: 'ALTITUDE_FLOOR'; readonly tS: number; readonly altitudeKm: number } | null;
   readonly events: readonly PropagationEvent[];
   readonly statistics: { readonly steps: number; readonly rejectedSteps: number; readonly evaluations: number };
+  /** The continuous trajectory when `denseOutput` was requested (up to a floor stop), else null. */
+  readonly denseOutput: DenseOutput | null;
 }
 
 /**
@@ -452,6 +469,8 @@ export function propagate(req: PropagationRequest): PropagationResult {
     }
   }
 
+  const dense = req.denseOutput === true ? new DenseOutputRecorder() : null;
+
   // ---- legs: forward (t > 0) and backward (t < 0) ----
   const initial = new Float64Array(dynamics.dimension);
   initial.set(y0);
@@ -479,6 +498,7 @@ export function propagate(req: PropagationRequest): PropagationResult {
     let hNext = 0;
     const handler = (interp: StepInterpolator): void => {
       const te = interp.tEnd;
+      if (dense !== null) dense.add(interp);
       while (next < idx.length) {
         const i = idx[next]!;
         const to = outTimes[i]!;
@@ -539,5 +559,37 @@ export function propagate(req: PropagationRequest): PropagationResult {
     for (let k = 0; k < count; k++) transformCovariance(p0, stmC.subarray(36 * k, 36 * k + 36), cov.subarray(36 * k, 36 * k + 36));
   }
   events.sort((a, b) => a.tS - b.tS);
-  return { timesS, statesKm: st, massKg: ms, covarianceKm: cov, stm: stmC, sensitivity: sensC, truncated, events, statistics: stats };
+  return {
+    timesS, statesKm: st, massKg: ms, covarianceKm: cov, stm: stmC, sensitivity: sensC, truncated, events, statistics: stats,
+    denseOutput: dense === null ? null : dense.finish(),
+  };
+}
+
+/** Collects the steps' continuous extensions (state in km, km/s) into a growing buffer. */
+class DenseOutputRecorder {
+  private buffer = new Float64Array(DENSE_OUTPUT_STEP_SIZE * 1024);
+  private count = 0;
+
+  add(interp: StepInterpolator): void {
+    if (interp.tEnd === interp.tStart) return;
+    if ((this.count + 1) * DENSE_OUTPUT_STEP_SIZE > this.buffer.length) {
+      const grown = new Float64Array(this.buffer.length * 2);
+      grown.set(this.buffer);
+      this.buffer = grown;
+    }
+    const o = this.count * DENSE_OUTPUT_STEP_SIZE;
+    this.buffer[o] = Math.min(interp.tStart, interp.tEnd);
+    this.buffer[o + 1] = Math.max(interp.tStart, interp.tEnd);
+    interp.copyDenseStep(6, 1e-3, this.buffer, o + 2); // m → km
+    this.count++;
+  }
+
+  /** Steps sorted by time (the backward leg was recorded from the epoch backwards). */
+  finish(): DenseOutput {
+    const n = this.count;
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => this.buffer[a * DENSE_OUTPUT_STEP_SIZE]! - this.buffer[b * DENSE_OUTPUT_STEP_SIZE]!);
+    const steps = new Float64Array(n * DENSE_OUTPUT_STEP_SIZE);
+    order.forEach((from, to) => steps.set(this.buffer.subarray(from * DENSE_OUTPUT_STEP_SIZE, (from + 1) * DENSE_OUTPUT_STEP_SIZE), to * DENSE_OUTPUT_STEP_SIZE));
+    return { stepCount: n, steps };
+  }
 }
