@@ -12,11 +12,21 @@
 //    Bulletin A values are used (x, y arcsec; UT1−UTC s; LOD ms; dX, dY mas w.r.t. IAU 2000A). Rows without
 //    polar motion and UT1 (the empty future tail of finals2000A.all) end the coverage.
 //
-// Interpolation (the method of the project's oracle, astropy's IERS tables): linear in MJD(UTC) between daily
-// rows, for every quantity. UT1−UTC is interpolated as UT1−TAI (the ΔAT step of a leap second, or a pre-1972
-// ΔAT step, is removed first and ΔAT at the epoch added back), so UT1 stays continuous through leap seconds
-// (IERS Conventions 2010 §5.5.1 treat UT1−UTC the same way). No diurnal/semi-diurnal tidal corrections (IERS
-// Conventions 2010 §5.5.1/§8.2) are applied — neither does the oracle; they are < 0.1 ms in UT1 and < 1 mas in pole.
+// Interpolation: Orekit's `EOPHistory` with its default degree 3 (the 4-point Lagrange of UT1 and the pole is also
+// what the IERS `interp.f` routine does, IERS Conventions 2010 §5.5.1), in TAI time between the daily rows:
+//  * UT1−UTC, LOD, dX, dY (and ddPsi, ddEps): Lagrange polynomial through 4 rows, the row at or before the epoch, the
+//    one before it and the two after it (the stencil shifted inwards at either end of the table).
+//  * Polar motion x_p, y_p: cubic Hermite between the two rows bracketing the epoch, from their values and rates. The
+//    rates are the file's (20 C04 `xrt`/`yrt`, CSV `x_rate`/`y_rate`, arcsec/day); a row without them (14 C04,
+//    finals2000A) gets the derivative, at its own date, of the Lagrange polynomial through its 4-row stencil.
+// UT1−UTC is interpolated as UT1−TAI (the ΔAT step of a leap second, or a pre-1972 ΔAT step, is removed first and
+// ΔAT at the epoch added back), so UT1 stays continuous through leap seconds (Orekit removes the 1 s step the
+// same way). No diurnal/semi-diurnal tidal corrections (IERS Conventions 2010 §5.5.1/§8.2), as Orekit's
+// "simple EOP": they are < 0.1 ms in UT1 and < 1 mas in pole.
+// Against linear interpolation between the rows (astropy's method, used by the project's frames oracle) the values
+// differ between rows by up to 0.03 ms in UT1 and 0.12 mas in pole (1.4 and 4 mm on the ground) on the oracle's
+// instants; test/engine/time/eop.test.ts checks the scheme against Orekit's EOPHistory (≤ 1e-12) and bounds the
+// difference from astropy.
 //
 // ddPsi/ddEps are corrections to IAU 1980 nutation. C04 IAU 2000 files and finals2000A carry dX/dY w.r.t. IAU 2000A
 // instead; converting between the two would mix nutation models, so ddPsi/ddEps are 0 for those files (the IAU-76/80
@@ -48,6 +58,9 @@ export interface EopValues {
 export interface EopRow extends Omit<EopValues, 'covered' | 'predicted'> {
   mjd: number;
   predicted: boolean;
+  /** Polar-motion rates (arcsec/day) when the file gives them (20 C04); otherwise absent and derived (see header). */
+  xpRateArcsecPerDay?: number;
+  ypRateArcsecPerDay?: number;
 }
 
 export type EopFormat = 'C04' | 'C04_CSV' | 'finals2000A' | 'rows' | 'empty';
@@ -82,6 +95,9 @@ const ZERO: Readonly<EopValues> = Object.freeze({
   ddEpsArcsec: 0,
   covered: false,
 });
+
+/** Rows in the Lagrange stencil of UT1, LOD and the celestial pole offsets (Orekit's degree 3 + 1). */
+const STENCIL = 4;
 
 const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eEdD][+-]?\d+)?$/;
 
@@ -122,6 +138,14 @@ export class EopTable {
   readonly #ddPsi: Float64Array;
   readonly #ddEps: Float64Array;
   readonly #predicted: Uint8Array;
+  /** Row instants as TAI MJD (uniform days: the abscissa of the interpolation). */
+  readonly #taiMjd: Float64Array;
+  /** Polar-motion rates, arcsec/day (the file's, else derived). */
+  readonly #xpRate: Float64Array;
+  readonly #ypRate: Float64Array;
+  /** Whether the rates of each row came from the file (rows() gives back only those). */
+  readonly #givenRates: Uint8Array;
+  readonly #weights = new Float64Array(STENCIL);
 
   private constructor(rows: readonly EopRow[], format: EopFormat) {
     const n = rows.length;
@@ -137,6 +161,10 @@ export class EopTable {
     this.#ddPsi = new Float64Array(n);
     this.#ddEps = new Float64Array(n);
     this.#predicted = new Uint8Array(n);
+    this.#taiMjd = new Float64Array(n);
+    this.#xpRate = new Float64Array(n);
+    this.#ypRate = new Float64Array(n);
+    this.#givenRates = new Uint8Array(n);
     rows.forEach((r, i) => {
       if (i > 0 && !(r.mjd > rows[i - 1]!.mjd)) {
         throw new Error(`EOP rows must be in strictly increasing MJD order (MJD ${r.mjd} after ${rows[i - 1]!.mjd})`);
@@ -151,7 +179,29 @@ export class EopTable {
       this.#ddPsi[i] = r.ddPsiArcsec;
       this.#ddEps[i] = r.ddEpsArcsec;
       this.#predicted[i] = r.predicted ? 1 : 0;
+      this.#taiMjd[i] = r.mjd + datAt(r.mjd) / 86400;
+      const given = Number.isFinite(r.xpRateArcsecPerDay) && Number.isFinite(r.ypRateArcsecPerDay);
+      this.#givenRates[i] = given ? 1 : 0;
+      this.#xpRate[i] = given ? r.xpRateArcsecPerDay! : Number.NaN;
+      this.#ypRate[i] = given ? r.ypRateArcsecPerDay! : Number.NaN;
     });
+    // Missing rates: the derivative at the row of the Lagrange polynomial through its 4-row stencil (Orekit's
+    // EOPHistory does the same for files without rates).
+    const w = new Float64Array(STENCIL);
+    for (let i = 0; i < n; i++) {
+      if (this.#givenRates[i] === 1) continue;
+      const start = this.#stencilStart(i, Math.min(STENCIL, n));
+      const m = Math.min(STENCIL, n);
+      lagrangeDerivativeWeights(this.#taiMjd, start, m, this.#taiMjd[i]!, w);
+      let dx = 0;
+      let dy = 0;
+      for (let k = 0; k < m; k++) {
+        dx += w[k]! * this.#xp[start + k]!;
+        dy += w[k]! * this.#yp[start + k]!;
+      }
+      this.#xpRate[i] = dx;
+      this.#ypRate[i] = dy;
+    }
     this.firstMjd = n > 0 ? this.#mjd[0]! : Number.NaN;
     this.lastMjd = n > 0 ? this.#mjd[n - 1]! : Number.NaN;
     let lastObserved = n - 1;
@@ -223,9 +273,9 @@ export class EopTable {
         if (Math.abs(mjd - Math.floor(mjd) - hour / 24) > 1e-6) {
           throw new EopParseError(lineNo, `hour ${hour} does not match MJD ${mjd}`);
         }
-        v = [5, 6, 7, 8, 9, 12].map((k, j) => num(t[k]!, lineNo, ['x', 'y', 'UT1-UTC', 'dX', 'dY', 'LOD'][j]!));
-        const [x, y, ut1, a, b, lod] = v as [number, number, number, number, number, number];
-        rows.push(c04Row(mjd, x, y, ut1, lod, a, b, nutationIsDpsiDeps));
+        v = [5, 6, 7, 8, 9, 10, 11, 12].map((k, j) => num(t[k]!, lineNo, ['x', 'y', 'UT1-UTC', 'dX', 'dY', 'xrt', 'yrt', 'LOD'][j]!));
+        const [x, y, ut1, a, b, xRate, yRate, lod] = v as [number, number, number, number, number, number, number, number];
+        rows.push({ ...c04Row(mjd, x, y, ut1, lod, a, b, nutationIsDpsiDeps), xpRateArcsecPerDay: xRate, ypRateArcsecPerDay: yRate });
       } else {
         throw new EopParseError(lineNo, `expected 16 (14 C04) or 13-21 (20 C04) fields, found ${t.length}`);
       }
@@ -251,6 +301,9 @@ export class EopTable {
       mjd: column('MJD'), year: column('Year'), month: column('Month'), day: column('Day'),
       x: column('x_pole'), y: column('y_pole'), ut1: column('UT1-UTC'), lod: column('LOD'), dx: column('dX'), dy: column('dY'),
     };
+    // pole rates (arcsec/day) are optional columns: without them the rates are derived (see the header)
+    const xRateColumn = names.indexOf('x_rate');
+    const yRateColumn = names.indexOf('y_rate');
     const rows: EopRow[] = [];
     for (let idx = headerIdx + 1; idx < lines.length; idx++) {
       const line = lines[idx]!;
@@ -264,8 +317,12 @@ export class EopTable {
       checkDate(lineNo, field(c.year, 'Year'), field(c.month, 'Month'), field(c.day, 'Day'), mjd);
       const prev = rows[rows.length - 1];
       if (prev && !(mjd > prev.mjd)) throw new EopParseError(lineNo, `MJD ${mjd} is not after the previous row (${prev.mjd})`);
-      rows.push(c04Row(mjd, field(c.x, 'x_pole'), field(c.y, 'y_pole'), field(c.ut1, 'UT1-UTC'), optional(c.lod, 'LOD'),
-        optional(c.dx, 'dX'), optional(c.dy, 'dY'), false));
+      const row = c04Row(mjd, field(c.x, 'x_pole'), field(c.y, 'y_pole'), field(c.ut1, 'UT1-UTC'), optional(c.lod, 'LOD'),
+        optional(c.dx, 'dX'), optional(c.dy, 'dY'), false);
+      const rate = (k: number, what: string) => (k < 0 || f[k]!.trim() === '' ? Number.NaN : field(k, what));
+      const xRate = rate(xRateColumn, 'x_rate');
+      const yRate = rate(yRateColumn, 'y_rate');
+      rows.push(Number.isFinite(xRate) && Number.isFinite(yRate) ? { ...row, xpRateArcsecPerDay: xRate, ypRateArcsecPerDay: yRate } : row);
     }
     if (rows.length === 0) throw new EopParseError(lines.length, 'no C04 CSV data rows found');
     return new EopTable(rows, 'C04_CSV');
@@ -335,14 +392,26 @@ export class EopTable {
     return this.size > 0 && mjdUtc >= this.firstMjd && mjdUtc <= this.lastMjd;
   }
 
-  /** EOP at `epoch`, linearly interpolated; zeros with covered = false outside the table. Never throws. */
+  /**
+   * First row of the `count`-row stencil around the interval starting at row i: i − ⌊(count − 1)/2⌋, shifted inside
+   * the table (Orekit's `SortedListTrimmer`): rows i−1 … i+2 for 4, i … i+1 for 2.
+   */
+  #stencilStart(i: number, count: number): number {
+    const start = Math.max(0, i - ((count - 1) >> 1));
+    return Math.min(this.size, start + count) - count;
+  }
+
+  /**
+   * EOP at `epoch`, interpolated as the header says (Lagrange through 4 rows, cubic Hermite for the pole); zeros with
+   * covered = false outside the table. Never throws.
+   */
   at(epoch: Epoch): EopValues {
     const utc = epoch.label('UTC');
     // MJD(UTC) as astropy/ERFA form it (quasi-MJD): the leap-second day counts 86401 s.
     const mjd = utc.day + utc.seconds / utcDayInfo(utc.day).lengthSeconds;
     if (!this.covers(mjd)) return { ...ZERO };
     const m = this.#mjd;
-    // Binary search for the interval [m[i], m[i+1]] holding mjd.
+    // Binary search for the interval [m[i], m[i+1]) holding mjd (i = last row at its own instant).
     let lo = 0;
     let hi = this.size - 1;
     while (hi - lo > 1) {
@@ -350,23 +419,50 @@ export class EopTable {
       if (m[mid]! <= mjd) lo = mid;
       else hi = mid;
     }
-    const i = lo;
+    const i = mjd >= m[this.size - 1]! ? this.size - 1 : lo;
+    const tai = epoch.label('TAI');
+    const x = tai.day + tai.seconds / 86400;
+    // 4-point Lagrange (fewer rows: all of them)
+    const count = Math.min(STENCIL, this.size);
+    const start = this.#stencilStart(i, count);
+    const w = this.#weights;
+    lagrangeWeights(this.#taiMjd, start, count, x, w);
+    const lagrange = (a: Float64Array) => {
+      let v = 0;
+      for (let k = 0; k < count; k++) v += w[k]! * a[start + k]!;
+      return v;
+    };
+    // cubic Hermite on the bracketing pair (a single row: its value)
+    let xp = this.#xp[i]!;
+    let yp = this.#yp[i]!;
+    if (this.size > 1) {
+      const a = this.#stencilStart(i, 2);
+      const b = a + 1;
+      const h = this.#taiMjd[b]! - this.#taiMjd[a]!;
+      const u = (x - this.#taiMjd[a]!) / h;
+      const u2 = u * u;
+      const u3 = u2 * u;
+      const h00 = 2 * u3 - 3 * u2 + 1;
+      const h10 = (u3 - 2 * u2 + u) * h;
+      const h01 = -2 * u3 + 3 * u2;
+      const h11 = (u3 - u2) * h;
+      xp = h00 * this.#xp[a]! + h10 * this.#xpRate[a]! + h01 * this.#xp[b]! + h11 * this.#xpRate[b]!;
+      yp = h00 * this.#yp[a]! + h10 * this.#ypRate[a]! + h01 * this.#yp[b]! + h11 * this.#ypRate[b]!;
+    }
     const j = Math.min(i + 1, this.size - 1);
-    const f = j === i ? 0 : (mjd - m[i]!) / (m[j]! - m[i]!);
-    const lerp = (a: Float64Array) => a[i]! + f * (a[j]! - a[i]!);
     // ΔAT at the epoch, for its UTC calendar day (old value inside a leap second, like the table's own rows).
     const dat = taiMinusUtcSeconds(utc.day, mjd - utc.day);
     return {
-      dut1Seconds: lerp(this.#ut1MinusTai) + dat,
-      xpArcsec: lerp(this.#xp),
-      ypArcsec: lerp(this.#yp),
-      lodSeconds: lerp(this.#lod),
-      dxArcsec: lerp(this.#dx),
-      dyArcsec: lerp(this.#dy),
-      ddPsiArcsec: lerp(this.#ddPsi),
-      ddEpsArcsec: lerp(this.#ddEps),
+      dut1Seconds: lagrange(this.#ut1MinusTai) + dat,
+      xpArcsec: xp,
+      ypArcsec: yp,
+      lodSeconds: lagrange(this.#lod),
+      dxArcsec: lagrange(this.#dx),
+      dyArcsec: lagrange(this.#dy),
+      ddPsiArcsec: lagrange(this.#ddPsi),
+      ddEpsArcsec: lagrange(this.#ddEps),
       covered: true,
-      predicted: this.#predicted[i] === 1 || (f > 0 && this.#predicted[j] === 1),
+      predicted: this.#predicted[i] === 1 || (mjd > m[i]! && this.#predicted[j] === 1),
     };
   }
 
@@ -391,6 +487,7 @@ export class EopTable {
         ddPsiArcsec: this.#ddPsi[i]!,
         ddEpsArcsec: this.#ddEps[i]!,
         predicted: this.#predicted[i] === 1,
+        ...(this.#givenRates[i] === 1 ? { xpRateArcsecPerDay: this.#xpRate[i]!, ypRateArcsecPerDay: this.#ypRate[i]! } : {}),
       });
     }
     return out;
@@ -432,4 +529,32 @@ function c04Row(
     ddEpsArcsec: nutationIsDpsiDeps ? nutB : 0,
     predicted: false,
   };
+}
+
+/** Lagrange weights at x over the nodes t[start … start+count−1] into w[0 … count−1]. */
+function lagrangeWeights(t: Float64Array, start: number, count: number, x: number, w: Float64Array): void {
+  for (let k = 0; k < count; k++) {
+    const tk = t[start + k]!;
+    let v = 1;
+    for (let l = 0; l < count; l++) if (l !== k) v *= (x - t[start + l]!) / (tk - t[start + l]!);
+    w[k] = v;
+  }
+}
+
+/** Weights of the derivative d/dx of the Lagrange polynomial at x over the same nodes (per day). */
+function lagrangeDerivativeWeights(t: Float64Array, start: number, count: number, x: number, w: Float64Array): void {
+  for (let k = 0; k < count; k++) {
+    const tk = t[start + k]!;
+    let den = 1;
+    for (let l = 0; l < count; l++) if (l !== k) den *= tk - t[start + l]!;
+    // d/dx Π_{l≠k}(x − t_l) = Σ_{m≠k} Π_{l≠k,m}(x − t_l)
+    let sum = 0;
+    for (let q = 0; q < count; q++) {
+      if (q === k) continue;
+      let p = 1;
+      for (let l = 0; l < count; l++) if (l !== k && l !== q) p *= x - t[start + l]!;
+      sum += p;
+    }
+    w[k] = sum / den;
+  }
 }

@@ -52,6 +52,8 @@ export interface PreparedMeasurement {
   readonly station: GroundStation | null;
   /** Earth rotation vector in ITRF at the tag (rad/s). */
   readonly spinItrf: Float64Array;
+  /** Precession–nutation rate Ω in GCRF at the tag (rad/s; `precessionNutationRateGcrf`). */
+  readonly precessionNutationRateGcrf: Float64Array;
   /** RADEC, and PV in an inertial frame: GCRF → data frame rotation (row-major). Null: GCRF itself. */
   readonly frameRotation: Float64Array | null;
   /** PV given in ITRF. */
@@ -123,18 +125,18 @@ export class MeasurementModels {
     this.dtE.fill(0);
     if (m.receiveTag) {
       this.tR = m.tagS;
-      this.kinR.at(this.tR, station, m.spinItrf);
+      this.kinR.at(this.tR, station, m.spinItrf, m.precessionNutationRateGcrf);
       this.downlinkBackward(traj);
-      if (twoWay) this.uplinkBackward(traj, station, m.spinItrf);
+      if (twoWay) this.uplinkBackward(traj, station, m.spinItrf, m.precessionNutationRateGcrf);
     } else if (twoWay) {
       this.tE = m.tagS;
-      this.kinE.at(this.tE, station, m.spinItrf);
+      this.kinE.at(this.tE, station, m.spinItrf, m.precessionNutationRateGcrf);
       this.uplinkForward(traj);
-      this.downlinkForward(traj, station, m.spinItrf);
+      this.downlinkForward(traj, station, m.spinItrf, m.precessionNutationRateGcrf);
     } else {
       this.tT = m.tagS;
       traj.at(this.tT, this.rT, this.vT, this.aT);
-      this.downlinkForward(traj, station, m.spinItrf);
+      this.downlinkForward(traj, station, m.spinItrf, m.precessionNutationRateGcrf);
     }
     if (!twoWay) {
       this.tE = this.tT;
@@ -185,12 +187,12 @@ export class MeasurementModels {
   }
 
   /** t_T known (with ∂t_T): solves c·(t_R − t_T) = |r_T − s(t_R)| and ∂t_R. */
-  private downlinkForward(_traj: LocalTrajectory, station: GroundStation, spin: Float64Array): void {
+  private downlinkForward(_traj: LocalTrajectory, station: GroundStation, spin: Float64Array, omega: Float64Array): void {
     let tau = 0;
-    this.kinR.at(this.tT, station, spin);
+    this.kinR.at(this.tT, station, spin, omega);
     tau = dist(this.rT, this.kinR.position) / C;
     for (let k = 0; k < MAX_LIGHT_TIME_ITERATIONS; k++) {
-      this.kinR.at(this.tT + tau, station, spin);
+      this.kinR.at(this.tT + tau, station, spin, omega);
       const s = this.kinR.position;
       const sv = this.kinR.velocity;
       const rho = dist(this.rT, s);
@@ -201,7 +203,7 @@ export class MeasurementModels {
     }
     this.tauD = tau;
     this.tR = this.tT + tau;
-    this.kinR.at(this.tR, station, spin);
+    this.kinR.at(this.tR, station, spin, omega);
     this.rhoD = unit(this.rT, this.kinR.position, this.ud);
     const ud = this.ud;
     const a = C + dot(ud, this.vT);
@@ -210,11 +212,11 @@ export class MeasurementModels {
   }
 
   /** t_T known (with ∂t_T): solves c·(t_T − t_E) = |r_T − s(t_E)| and ∂t_E. */
-  private uplinkBackward(_traj: LocalTrajectory, station: GroundStation, spin: Float64Array): void {
-    this.kinE.at(this.tT, station, spin);
+  private uplinkBackward(_traj: LocalTrajectory, station: GroundStation, spin: Float64Array, omega: Float64Array): void {
+    this.kinE.at(this.tT, station, spin, omega);
     let tau = dist(this.rT, this.kinE.position) / C;
     for (let k = 0; k < MAX_LIGHT_TIME_ITERATIONS; k++) {
-      this.kinE.at(this.tT - tau, station, spin);
+      this.kinE.at(this.tT - tau, station, spin, omega);
       const s = this.kinE.position;
       const sv = this.kinE.velocity;
       const rho = dist(this.rT, s);
@@ -225,7 +227,7 @@ export class MeasurementModels {
     }
     this.tauU = tau;
     this.tE = this.tT - tau;
-    this.kinE.at(this.tE, station, spin);
+    this.kinE.at(this.tE, station, spin, omega);
     this.rhoU = unit(this.rT, this.kinE.position, this.uu);
     const uu = this.uu;
     const a = C - dot(uu, this.vT);

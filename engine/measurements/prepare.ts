@@ -12,7 +12,8 @@ import { buildTransform, earthRotationRateRadPerS, type FrameId } from '../frame
 import { Epoch } from '../time/epoch.ts';
 import type { PreparedMeasurement } from './models.ts';
 import { isObservableKind, OBSERVABLES, type ObservableKind } from './observables.ts';
-import { earthRotationVectorItrf, groundStation, type GroundStation } from './station.ts';
+import { earthRotationVectorItrf, groundStation, precessionNutationRateGcrf, type GroundStation } from './station.ts';
+import { Iers2010Workspace } from '../frames/iers2010.ts';
 import type { MeasurementInput, SkippedMeasurement, StationInput } from './types.ts';
 
 export interface MeasurementRecord extends PreparedMeasurement {
@@ -33,7 +34,10 @@ export interface PreparedSet {
   readonly skipped: SkippedMeasurement[];
 }
 
-/** Time buckets sharing one Earth rotation vector (s): polar motion moves it by < 1e-11 rad in that time. */
+/**
+ * Time buckets sharing one Earth rotation vector and one precession–nutation rate (s): polar motion moves the first
+ * by < 1e-11 rad, nutation changes the second by < 1e-16 rad/s (1e-9 m/s at a station) in that time.
+ */
 const SPIN_BUCKET_S = 600;
 const INERTIAL_FRAMES: Record<string, FrameId> = {
   GCRF: 'GCRF', GCRS: 'GCRF', ICRF: 'GCRF', EME2000: 'EME2000', J2000: 'EME2000', EME2K: 'EME2000', MOD: 'MOD', TOD: 'TOD', TEME: 'TEME',
@@ -79,8 +83,10 @@ export function prepareMeasurements(
   const records: MeasurementRecord[] = [];
   const skipped: SkippedMeasurement[] = [];
   const bias0 = buildTransform('GCRF', 'EME2000', stateEpoch).rotation;
-  const spins = new Map<number, Float64Array>();
+  const spins = new Map<number, { spin: Float64Array; precession: Float64Array }>();
   const scratch9 = new Float64Array(9);
+  const ws = new Iers2010Workspace();
+  const eopAt = (e: Epoch) => eop.at(e);
   for (let index = 0; index < measurements.length; index++) {
     const m = measurements[index]!;
     const skip = (reason: string) => skipped.push({ id: m.id, reason });
@@ -131,11 +137,14 @@ export function prepareMeasurements(
     // the rotation vector moves with polar motion and LOD (mas and µs per day): one per 10-minute bucket
     const tagS = epoch.secondsSince(stateEpoch);
     const bucket = Math.floor(tagS / SPIN_BUCKET_S);
-    let spin = spins.get(bucket);
-    if (spin === undefined) {
+    let rotation = spins.get(bucket);
+    if (rotation === undefined) {
       const e = eop.at(epoch);
-      spin = earthRotationVectorItrf(epoch, e, earthRotationRateRadPerS(e.lodSeconds), new Float64Array(3), scratch9);
-      spins.set(bucket, spin);
+      rotation = {
+        spin: earthRotationVectorItrf(epoch, e, earthRotationRateRadPerS(e.lodSeconds), new Float64Array(3), scratch9),
+        precession: precessionNutationRateGcrf(epoch, eopAt, new Float64Array(3), ws),
+      };
+      spins.set(bucket, rotation);
     }
     const given = m.sigma;
     const sigma = new Float64Array(dim);
@@ -154,7 +163,8 @@ export function prepareMeasurements(
       receiveTag: m.timetag !== 'TRANSMIT',
       tagS,
       station,
-      spinItrf: spin,
+      spinItrf: rotation.spin,
+      precessionNutationRateGcrf: rotation.precession,
       frameRotation,
       earthFixed,
       sigma,

@@ -8,9 +8,10 @@
  *    computed exactly at nodes every `nodeSpacingS` (default 3 h) and interpolated with an 8-point Lagrange
  *    polynomial (error bound ∝ (ω·h)^8/8!, far below 1 µas; measured in test/engine/propagation/environment.test.ts).
  *  - The Earth rotation angle is linear in UT1 (IERS 2010 eq. 5.15), so ERA(t) = ERA(0) + 2π·1.00273781191135448·
- *    (ΔUT1(t))/86400 is exact; UT1 − TAI and polar motion are interpolated linearly between the nodes like the EOP
- *    table itself interpolates linearly between its daily rows.
- *  - W(t) (polar motion with s') is interpolated linearly (it is linear in x_p, y_p to 1e-12).
+ *    (ΔUT1(t))/86400 is exact; UT1 − TAI and LOD (cubic between the EOP table's daily rows, engine/frames/eop.ts) take
+ *    the same 8-point Lagrange weights as C: 4e-12 rad from the direct model (linear between the nodes was 2.4e-11).
+ *  - W(t) (polar motion with s') is interpolated linearly between nodes (it is linear in x_p, y_p to 1e-12, and
+ *    the pole's curvature over 3 h is ~1e-12 rad).
  *  - Sun and Moon GCRF positions are sampled at the same nodes and Lagrange-interpolated (8 points).
  * The nodes cover the requested span plus four node spacings on each side, so integrator stages near the ends
  * never extrapolate; evaluation outside that range throws `EnvironmentRangeError`.
@@ -82,8 +83,8 @@ export class InterpolatedEarthEnvironment implements EarthEnvironment {
     this.nodeSpacingS = h;
     const lo = Math.min(opts.startS, opts.endS);
     const hi = Math.max(opts.startS, opts.endS);
-    // Nodes fall on UTC multiples of h from 0h (h divides a day by default), so the kinks of the daily,
-    // linearly interpolated EOP coincide with nodes and the linear node interpolation reproduces them exactly.
+    // Nodes fall on UTC multiples of h from 0h (h divides a day by default), so the daily EOP rows, where the
+    // piecewise-cubic EOP interpolation changes stencil, coincide with nodes.
     const phase = ((opts.epoch.label('UTC').seconds % h) + h) % h;
     const first = Math.floor((lo + phase) / h) - HALF;
     const last = Math.ceil((hi + phase) / h) + HALF;
@@ -172,7 +173,8 @@ export class InterpolatedEarthEnvironment implements EarthEnvironment {
     }
     const k = this.i0 + HALF - 1;
     const f = this.frac;
-    const ut1mTai = this.ut1MinusTai[k]! + f * (this.ut1MinusTai[k + 1]! - this.ut1MinusTai[k]!);
+    let ut1mTai = 0;
+    for (let j = 0; j < STENCIL; j++) ut1mTai += wts[j]! * this.ut1MinusTai[this.i0 + j]!;
     const era = this.era0 + ERA_RATE_RAD_PER_UT1_S * (tSeconds + ut1mTai - this.ut1MinusTai0);
     const ce = Math.cos(era);
     const se = Math.sin(era);
@@ -203,7 +205,9 @@ export class InterpolatedEarthEnvironment implements EarthEnvironment {
   earthAngularVelocityRadS(tSeconds: number): number {
     this.prepare(tSeconds);
     const k = this.i0 + HALF - 1;
-    const lod = this.lod[k]! + this.frac * (this.lod[k + 1]! - this.lod[k]!);
+    const wts = this.weights;
+    let lod = 0;
+    for (let j = 0; j < STENCIL; j++) lod += wts[j]! * this.lod[this.i0 + j]!;
     return earthRotationRateRadPerS(lod);
   }
 

@@ -1,10 +1,18 @@
 /**
- * Measurement models against Orekit 13.1 (test/fixtures/od): each TDM value's `noise_free` (Orekit's model on the
- * truth trajectory) predicted from the truth, Lagrange-interpolated between its 60 s samples (interpolation error
- * < 1e-7 m). Reached: range 2.7 mm, range rate 0.024 mm/s, az/el 6e-7°. What remains is the EOP interpolation:
- * our EOP table interpolates linearly between daily rows (as astropy/ERFA, the project's frames oracle), Orekit
- * with a 4-point cubic; with a cubic the same models reach 1.5 mm, 0.007 mm/s and 6e-8° (measured while writing
- * this test). A model without light time is off by up to 39 m, one writing the round trip by a factor 2.
+ * Measurement models against Orekit 13.1 on the OD references V1 (LEO range + range rate), V2 (LEO az/el) and V3
+ * (700 × 25,000 km HEO: range, range rate, az/el at up to 31,000 km): every TDM value's `noise_free` (Orekit's model,
+ * two-way light time in GCRF, on the reference's trajectory) predicted by our models from the same spacecraft state
+ * at the time tag. Reached (all three): range 0.058 mm, range rate 0.0010 mm/s, azimuth 7.8e-8° (one pass at 71°
+ * elevation in V2, where azimuth is 3× more sensitive; elsewhere ≤ 8.3e-9°), elevation 4.1e-9°; asserted: 0.1 mm,
+ * 0.005 mm/s, 1e-7° (the issue asks 1 mm, 0.05 mm/s, 1e-6°). What it took: EOP interpolated as Orekit does
+ * (engine/frames/eop.ts; linear between the rows was 2.6 mm, 6e-7°) and the precession–nutation rate in the station
+ * velocity (engine/measurements/station.ts; without it 0.040 mm/s on V3).
+ * The states are those of the reference's measurement-generation run (test/fixtures/od/generation_states_*.json,
+ * see orekitModelCases.ts): truth.json is a separate integration that differs from it by up to 9.7 mm near V3's
+ * perigees, so on its interpolated samples the same models differ from noise_free by up to 7.5 mm, 0.06 mm/s and
+ * 6e-7° — Orekit's own models on truth.json do the same (7.5 mm, 0.046 mm/s, 6.2e-7°). That comparison is kept as a
+ * looser check (1 cm, 0.1 mm/s, 1e-6°). A model without light time is off by up to 39 m, one writing the round trip
+ * by a factor 2. V3 needs ../shared/reference/od/V3 and is skipped, with the reason, without it.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,10 +23,11 @@ import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthE
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { bundledEopTable } from '../../../resources/earthData/files.ts';
 import { loadMeasurements, loadSolution, loadStations, loadTruth, truthAt, type ScenarioId } from './odReference.ts';
+import { caseKey, loadModelCases, sharedScenarioAvailable, SHARED_OD, type ModelScenarioId } from './orekitModelCases.ts';
 
-const TOLERANCE = { RANGE: [4e-6], RANGE_RATE: [3e-8], AZEL: [1e-6, 1e-6] } as Record<string, number[]>;
-
-const key = (kind: string, station: string, epoch: string) => `${kind}|${station}|${Epoch.parse(epoch, 'UTC').toIsoString(3)}`;
+/** Per kind and component (km, km/s, deg): on the generation-run states, and on the interpolated truth.json. */
+const TOLERANCE: Record<string, number[]> = { RANGE: [1e-7], RANGE_RATE: [5e-9], AZEL: [1e-7, 1e-7] };
+const TRUTH_FILE_TOLERANCE: Record<string, number[]> = { RANGE: [1e-5], RANGE_RATE: [1e-7], AZEL: [1e-6, 1e-6] };
 
 for (const id of ['V1', 'V2'] as ScenarioId[]) {
   test(`${id}: the TDM files read by engine/files/tdm/tdmReader.ts give Orekit's segment and observation counts and epochs`, () => {
@@ -28,47 +37,56 @@ for (const id of ['V1', 'V2'] as ScenarioId[]) {
       assert.equal(counts[file]?.segments, check.segments, `${file} segments`);
       assert.deepEqual(counts[file]?.keywords, check.observations_per_keyword, `${file} observations`);
     }
-    const ours = new Set(measurements.map((m) => key(m.kind, m.stationId!, m.epochUtc)));
-    const theirs = new Set(sol.residuals.map(([type, station, epoch]) => key(type, station, epoch)));
+    const ours = new Set(measurements.map((m) => caseKey(m.kind, m.stationId!, m.epochUtc)));
+    const theirs = new Set(sol.residuals.map(([type, station, epoch]) => caseKey(type, station, epoch)));
     assert.equal(ours.size, measurements.length, 'one measurement per kind, station and epoch');
     assert.deepEqual([...ours].sort(), [...theirs].sort());
   });
+}
 
-  test(`${id}: models on the truth reproduce Orekit's noise-free values (range ≤ 4 mm, range rate ≤ 0.03 mm/s, angles ≤ 1e-6°)`, (t) => {
-    const truth = loadTruth();
-    const sol = loadSolution(id);
+const format = (kind: string, x: number) => (kind === 'AZEL' ? `${x.toExponential(2)}°` : `${(x * 1e6).toFixed(4)} mm${kind === 'RANGE' ? '' : '/s'}`);
+
+for (const id of ['V1', 'V2', 'V3'] as ModelScenarioId[]) {
+  const skip = id === 'V3' && !sharedScenarioAvailable(id) ? `needs ${SHARED_OD}V3 (the V3 reference files are not copied into test/fixtures)` : false;
+  test(`${id}: models on Orekit's states reproduce its noise-free values (range ≤ 0.1 mm, range rate ≤ 0.005 mm/s, angles ≤ 1e-7°)`, { skip }, (t) => {
+    const c = loadModelCases(id);
     const eop = bundledEopTable();
-    const epoch = Epoch.parse(truth.od_epoch_utc, 'UTC');
-    const env = new InterpolatedEarthEnvironment({ epoch, startS: 0, endS: 86400, eop });
-    const { measurements } = loadMeasurements(id);
-    const set = prepareMeasurements(epoch, loadStations(), measurements, eop);
+    const epoch = Epoch.parse(c.odEpochUtc, 'UTC');
+    const env = new InterpolatedEarthEnvironment({ epoch, startS: 0, endS: c.spanS, eop });
+    const set = prepareMeasurements(epoch, c.stations, c.measurements, eop);
     assert.equal(set.skipped.length, 0);
-    const noiseFree = new Map(sol.residuals.map(([type, station, e, nf]) => [key(type, station, e), Array.isArray(nf) ? nf : [nf]]));
+    assert.equal(set.records.length, c.noiseFree.size, 'every reference measurement read from the TDM files');
     const models = new MeasurementModels(env);
     const traj = new LocalTrajectory();
     const ev = new ModelEvaluation();
     const state = new Float64Array(6);
     const R = new Float64Array(9);
-    const worst: Record<string, number[]> = {};
+    const worst: Record<string, Record<string, number[]>> = { generation: {}, truthFile: {} };
     for (const rec of set.records) {
-      truthAt(truth, rec.tagS, state);
-      env.gcrfToItrf(rec.tagS, R);
-      traj.setKm(rec.tagS, state, 0, [R[6]!, R[7]!, R[8]!]);
-      models.evaluate(rec, traj, ev);
-      const expected = noiseFree.get(key(rec.kind, rec.station!.id, rec.input.epochUtc))!;
-      const w = (worst[rec.kind] ??= expected.map(() => 0));
-      expected.forEach((v, i) => {
-        let d = ev.value[i]! - v;
-        if (rec.kind === 'AZEL' && i === 0) d = ((d + 540) % 360) - 180;
-        w[i] = Math.max(w[i]!, Math.abs(d));
-      });
-      // transit before reception by the light time; two-way emission before the transit
-      assert.ok(ev.transitS < ev.receiveS && ev.receiveS === rec.tagS);
-      if (rec.kind !== 'AZEL') assert.ok(ev.emitS < ev.transitS);
+      const expected = c.noiseFree.get(caseKey(rec.kind, rec.station!.id, rec.input.epochUtc))!;
+      assert.ok(expected, `${rec.kind} ${rec.input.epochUtc} has a noise-free value`);
+      const generation = c.generationStates.get(rec.tagS);
+      assert.ok(generation, `generation state at t = ${rec.tagS} s`);
+      for (const [source, s] of [['generation', generation], ['truthFile', c.truthAt(rec.tagS, state)]] as const) {
+        env.gcrfToItrf(rec.tagS, R);
+        traj.setKm(rec.tagS, s, 0, [R[6]!, R[7]!, R[8]!]);
+        models.evaluate(rec, traj, ev);
+        const w = (worst[source]![rec.kind] ??= expected.map(() => 0));
+        expected.forEach((v, i) => {
+          let d = ev.value[i]! - v;
+          if (rec.kind === 'AZEL' && i === 0) d = ((d + 540) % 360) - 180;
+          w[i] = Math.max(w[i]!, Math.abs(d));
+        });
+        // transit before reception by the light time; two-way emission before the transit
+        assert.ok(ev.transitS < ev.receiveS && ev.receiveS === rec.tagS);
+        if (rec.kind !== 'AZEL') assert.ok(ev.emitS < ev.transitS);
+      }
     }
-    for (const [kind, w] of Object.entries(worst)) {
-      t.diagnostic(`${kind}: max |ours − Orekit noise_free| = ${w.map((x) => (kind === 'AZEL' ? `${x.toExponential(2)}°` : `${(x * 1e6).toFixed(4)} mm${kind === 'RANGE' ? '' : '/s'}`)).join(', ')}`);
-      w.forEach((x, i) => assert.ok(x <= TOLERANCE[kind]![i]!, `${kind}[${i}] differs by ${x} (> ${TOLERANCE[kind]![i]})`));
+    for (const [source, limits] of [['generation', TOLERANCE], ['truthFile', TRUTH_FILE_TOLERANCE]] as const) {
+      for (const [kind, w] of Object.entries(worst[source]!)) {
+        t.diagnostic(`${id} ${kind} on ${source === 'generation' ? "the generation run's states" : 'interpolated truth.json'}: max |ours − Orekit noise_free| = ${w.map((x) => format(kind, x)).join(', ')}`);
+        w.forEach((x, i) => assert.ok(x <= limits[kind]![i]!, `${id} ${source} ${kind}[${i}] differs by ${x} (> ${limits[kind]![i]})`));
+      }
     }
   });
 }

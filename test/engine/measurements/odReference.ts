@@ -58,10 +58,18 @@ const KIND: Record<string, ObservableKind> = { RANGE: 'RANGE', DOPPLER_INSTANTAN
  * one AZEL measurement. Ids are `<file>#<n>`. Also returns the per-file keyword counts and segment counts.
  */
 export function loadMeasurements(id: ScenarioId): { measurements: MeasurementInput[]; counts: Record<string, { segments: number; keywords: Record<string, number> }> } {
+  return measurementsFromTdm(OD_FIXTURES, TDM_FILES[id]);
+}
+
+/** `loadMeasurements` for TDM files in any directory (e.g. ../shared/reference/od/V3/). */
+export function measurementsFromTdm(
+  directory: string,
+  files: readonly string[],
+): { measurements: MeasurementInput[]; counts: Record<string, { segments: number; keywords: Record<string, number> }> } {
   const measurements: MeasurementInput[] = [];
   const counts: Record<string, { segments: number; keywords: Record<string, number> }> = {};
-  for (const file of TDM_FILES[id]) {
-    const tdm = parseTdm(readFileSync(OD_FIXTURES + file, 'utf8'));
+  for (const file of files) {
+    const tdm = parseTdm(readFileSync(directory + file, 'utf8'));
     const keywords: Record<string, number> = {};
     counts[file] = { segments: tdm.segments.length, keywords };
     for (const seg of tdm.segments) {

@@ -1,4 +1,6 @@
-// EOP parsers (C04, finals2000A), interpolation and coverage, against the astropy oracle's interpolated values.
+// EOP parsers (C04, finals2000A), interpolation and coverage: row values against the files and the astropy oracle,
+// interpolation against Orekit 13.1's EOPHistory (fixtures/time/eop_orekit_cases.json), and how far that scheme is from
+// the oracle's linear interpolation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -22,6 +24,15 @@ interface FrameEopCase {
   epoch_utc: string;
   eop: { dut1_s: number; xp_arcsec: number; yp_arcsec: number; lod_s: number; dx_arcsec: number; dy_arcsec: number };
 }
+interface OrekitEopCase {
+  utc: string;
+  dut1_s: number;
+  lod_s: number;
+  xp_arcsec: number;
+  yp_arcsec: number;
+  dx_arcsec: number;
+  dy_arcsec: number;
+}
 interface InterpCase {
   utc: string;
   covered: boolean;
@@ -44,29 +55,62 @@ test('bundled C04: 22,248 rows 1962-01-01..2022-11-29, row values exact', () => 
   assert.equal(loadEopTable(BUNDLED_EOP_FILE), c04, 'parsed once per process');
 });
 
-test('frame oracle EOP (20 cases, astropy linear interpolation of the same C04): |Δ| ≤ 1e-12 s / arcsec', () => {
-  let worst = 0;
-  for (const c of fixtureJson<{ cases: FrameEopCase[] }>('eop_oracle_cases.json').cases) {
-    const v = c04.at(Epoch.parse(c.epoch_utc));
-    assert.ok(v.covered, c.id);
-    const pairs: Array<[number, number, string]> = [
-      [v.dut1Seconds, c.eop.dut1_s, 'dut1'],
-      [v.xpArcsec, c.eop.xp_arcsec, 'xp'],
-      [v.ypArcsec, c.eop.yp_arcsec, 'yp'],
-      [v.lodSeconds, c.eop.lod_s, 'lod'],
-      [v.dxArcsec, c.eop.dx_arcsec, 'dx'],
-      [v.dyArcsec, c.eop.dy_arcsec, 'dy'],
-    ];
-    for (const [ours, ref, name] of pairs) {
-      worst = Math.max(worst, Math.abs(ours - ref));
-      assert.ok(Math.abs(ours - ref) <= 1e-12, `${c.id} ${name}: ${ours} vs ${ref}`);
-    }
+/**
+ * Largest difference allowed between our (Orekit's) interpolation and the oracle's linear one between daily rows:
+ * UT1 0.1 ms, LOD 0.05 ms, pole 0.3 mas, celestial pole offsets 0.05 mas (0 at the rows themselves). Measured on the
+ * 45 oracle instants: UT1 0.029 ms, LOD 0.018 ms, pole 0.12 mas, dX/dY 0.011 mas.
+ */
+const LINEAR_GAP = { dut1: 1e-4, xp: 3e-4, yp: 3e-4, lod: 5e-5, dx: 5e-5, dy: 5e-5 } as Record<string, number>;
+
+/** Compares our values with the oracle's linear ones: equal (1e-12) at a row instant, within LINEAR_GAP between. */
+function compareWithLinear(label: string, ours: Record<string, number>, oracle: Record<string, number>, atRow: boolean, worst: Record<string, number>): void {
+  for (const name of Object.keys(LINEAR_GAP)) {
+    const d = Math.abs(ours[name]! - oracle[name]!);
+    worst[name] = Math.max(worst[name] ?? 0, d);
+    const bound = atRow ? 1e-12 : LINEAR_GAP[name]!;
+    assert.ok(d <= bound, `${label} ${name}: ${ours[name]} vs oracle ${oracle[name]} (Δ ${d} > ${bound})`);
   }
-  console.log(`frame-case EOP worst |Δ| = ${worst} (oracle values printed to 1e-7 s / 1e-6 arcsec)`);
+}
+
+const valuesOf = (v: { dut1Seconds: number; xpArcsec: number; ypArcsec: number; lodSeconds: number; dxArcsec: number; dyArcsec: number }) => ({
+  dut1: v.dut1Seconds, xp: v.xpArcsec, yp: v.ypArcsec, lod: v.lodSeconds, dx: v.dxArcsec, dy: v.dyArcsec,
 });
 
-test('interpolation inside days and across leap seconds (25 oracle instants): |Δ| ≤ 1e-10 s / arcsec', () => {
-  let worst = 0;
+test('interpolation = Orekit 13.1 EOPHistory (83 instants, both bundled files, leap second, table ends): |Δ| ≤ 1e-12 s / arcsec', () => {
+  const cases = fixtureJson<{ csv: OrekitEopCase[]; c04: OrekitEopCase[] }>('eop_orekit_cases.json');
+  const worst: Record<string, number> = {};
+  for (const [table, list] of [[loadEopTable(BUNDLED_EOP_RECENT_FILE), cases.csv], [c04, cases.c04]] as const) {
+    for (const c of list) {
+      const v = table.at(Epoch.parse(c.utc));
+      assert.ok(v.covered, c.utc);
+      const pairs: Array<[number, number, string]> = [
+        [v.dut1Seconds, c.dut1_s, 'dut1'], [v.lodSeconds, c.lod_s, 'lod'], [v.xpArcsec, c.xp_arcsec, 'xp'],
+        [v.ypArcsec, c.yp_arcsec, 'yp'], [v.dxArcsec, c.dx_arcsec, 'dx'], [v.dyArcsec, c.dy_arcsec, 'dy'],
+      ];
+      for (const [ours, ref, name] of pairs) {
+        const d = Math.abs(ours - ref);
+        worst[name] = Math.max(worst[name] ?? 0, d);
+        assert.ok(d <= 1e-12, `${c.utc} ${name}: ${ours} vs Orekit ${ref} (Δ ${d})`);
+      }
+    }
+  }
+  console.log(`Orekit EOPHistory worst |Δ| ${JSON.stringify(worst)}`);
+});
+
+test('frame oracle EOP (20 cases, astropy linear interpolation of the same C04): equal at rows, within 0.1 ms / 0.3 mas between', () => {
+  const worst: Record<string, number> = {};
+  for (const c of fixtureJson<{ cases: FrameEopCase[] }>('eop_oracle_cases.json').cases) {
+    const e = Epoch.parse(c.epoch_utc);
+    const v = c04.at(e);
+    assert.ok(v.covered, c.id);
+    const oracle = { dut1: c.eop.dut1_s, xp: c.eop.xp_arcsec, yp: c.eop.yp_arcsec, lod: c.eop.lod_s, dx: c.eop.dx_arcsec, dy: c.eop.dy_arcsec };
+    compareWithLinear(c.id, valuesOf(v), oracle, e.label('UTC').seconds === 0, worst);
+  }
+  console.log(`frame-case EOP: worst |ours − astropy linear| ${JSON.stringify(worst)} (oracle values printed to 1e-7 s / 1e-6 arcsec)`);
+});
+
+test('inside days and across leap seconds (25 oracle instants): equal to astropy at rows, within 0.1 ms / 0.3 mas between', () => {
+  const worst: Record<string, number> = {};
   for (const c of fixtureJson<{ cases: InterpCase[] }>('eop_interp_cases.json').cases) {
     const e = Epoch.parse(c.utc);
     const v = c04.at(e);
@@ -78,20 +122,9 @@ test('interpolation inside days and across leap seconds (25 oracle instants): |�
       assert.ok(Math.abs(v.dut1Seconds - c.eop.dut1 - f * 0.1) < 2e-3, `${c.utc} differs by the removed step`);
       continue;
     }
-    const pairs: Array<[number, number, string]> = [
-      [v.dut1Seconds, c.eop.dut1, 'dut1'],
-      [v.xpArcsec, c.eop.xp, 'xp'],
-      [v.ypArcsec, c.eop.yp, 'yp'],
-      [v.lodSeconds, c.eop.lod, 'lod'],
-      [v.dxArcsec, c.eop.dx, 'dx'],
-      [v.dyArcsec, c.eop.dy, 'dy'],
-    ];
-    for (const [ours, ref, name] of pairs) {
-      worst = Math.max(worst, Math.abs(ours - ref));
-      assert.ok(Math.abs(ours - ref) <= 1e-10, `${c.utc} ${name}: ${ours} vs ${ref} (Δ ${ours - ref})`);
-    }
+    compareWithLinear(c.utc, valuesOf(v), c.eop, e.label('UTC').seconds === 0, worst);
   }
-  console.log(`interpolation worst |Δ| = ${worst}`);
+  console.log(`interpolation: worst |ours − astropy linear| ${JSON.stringify(worst)}`);
 });
 
 test('UT1 is continuous through the 2016-12-31 leap second (step < 1 µs per 0.5 s)', () => {
@@ -130,12 +163,13 @@ test('finals2000A (hand-made fixture in the readme.finals2000A column layout): v
     assert.ok(Math.abs(v - expected[i]!) < 1e-14, `field ${i}: ${v} vs ${expected[i]}`),
   );
   assert.equal(a.predicted, false);
-  // Midday between rows: linear; UT1 across the leap second 2016-12-31 → 2017-01-01 interpolated as UT1−TAI.
+  // Midday between rows, UT1 across the leap second 2016-12-31 → 2017-01-01 interpolated as UT1−TAI: within 0.2 ms
+  // of the straight line between the rows with the 1 s step removed (the cubic only bends it; the scheme itself is
+  // checked against Orekit above).
   const m = t.at(Epoch.parse('2016-12-31T12:00:00'));
-  // The leap-second day is 86401 s long in MJD(UTC) (ERFA/astropy quasi-MJD), so noon is at fraction 43200/86401.
   const f = 43200 / 86401;
-  assert.ok(Math.abs(m.dut1Seconds - (-0.40775 + f * (0.591299 - 1 - -0.40775))) < 1e-12, `${m.dut1Seconds}`);
-  assert.ok(Math.abs(m.xpArcsec - (0.08129 + f * (0.08041 - 0.08129))) < 1e-15);
+  assert.ok(Math.abs(m.dut1Seconds - (-0.40775 + f * (0.591299 - 1 - -0.40775))) < 2e-4, `${m.dut1Seconds}`);
+  assert.ok(Math.abs(m.xpArcsec - (0.08129 + f * (0.08041 - 0.08129))) < 1e-3);
   // Predicted rows: flagged; blank LOD and blank nutation read as 0.
   const p = t.at(Epoch.parse('2017-01-03T00:00:00'));
   assert.deepEqual([p.lodSeconds, p.dxArcsec, p.dyArcsec, p.predicted, p.covered], [0, 0, 0, true, true]);
@@ -248,12 +282,19 @@ test('IERS 20 C04 semicolon CSV: columns by header name, values as published, er
 test('bundled table: 14 C04 up to 2021-12-31, then 20 C04 (the newer series wins where both cover a day)', () => {
   const bundled = bundledEopTable();
   const csv = loadEopTable(BUNDLED_EOP_RECENT_FILE);
-  const before = Epoch.fromLabel('UTC', 59579, 0); // 2021-12-31
-  assert.deepEqual(bundled.at(before), c04.at(before));
-  for (const mjd of [59580, 59900, 59985, 60184]) {
+  // the 4-row stencils (and the derived pole rates of the 14 C04 rows) reach up to 3 rows across the junction: away
+  // from it each side interpolates its own file alone
+  for (const mjd of [59400, 59576]) {
     const e = Epoch.fromLabel('UTC', mjd, 43200);
-    if (mjd < 60184) assert.deepEqual(bundled.at(e), csv.at(e));
+    assert.deepEqual(bundled.at(e), c04.at(e));
   }
+  for (const mjd of [59581, 59900, 59985, 60182]) {
+    const e = Epoch.fromLabel('UTC', mjd, 43200);
+    assert.deepEqual(bundled.at(e), csv.at(e));
+  }
+  // at the junction's rows the values are the rows' own
+  assert.equal(bundled.at(Epoch.fromLabel('UTC', 59579, 0)).xpArcsec, c04.at(Epoch.fromLabel('UTC', 59579, 0)).xpArcsec);
+  assert.equal(bundled.at(Epoch.fromLabel('UTC', 59580, 0)).xpArcsec, csv.at(Epoch.fromLabel('UTC', 59580, 0)).xpArcsec);
   assert.equal(bundled.at(Epoch.fromLabel('UTC', 60185, 0)).covered, false);
   assert.deepEqual(bundled.coverage(), { format: 'C04', rows: 22520, firstMjd: 37665, lastObservedMjd: 60184, lastMjd: 60184 });
 });
