@@ -551,6 +551,7 @@ export class CdmParser extends NdmMessageParser<CdmMessage> {
       if (object.blocks[id] !== undefined) {
         throw new CcsdsParseError(line, `${keyword}: ${CDM_BLOCK_NAMES[id]} of ${this.objectName(object.index)} was already read (line ${object.blocks[id]!.line})`, keyword);
       }
+      if (object.current === 'metadata') this.checkMetadata(object, line);
       if (!this.xml && object.current === 'metadata' && this.pendingComments.length > 0) {
         object.dataComments.push(this.pendingComments.shift()!);
       }
@@ -649,6 +650,16 @@ export class CdmParser extends NdmMessageParser<CdmMessage> {
     }
   }
 
+  /** The object's metadata is complete (at its first data keyword, or at the object's end): its required keywords. */
+  private checkMetadata(object: ObjectBuilder, line: number): void {
+    const values = object.blocks.metadata!.values;
+    for (const field of CDM_BLOCK_FIELDS.metadata) {
+      if (field.required && !(field.field in values)) {
+        throw new CcsdsParseError(line, `${field.keyword} is required in the metadata of ${this.objectName(object.index)} (from line ${object.line} to here)`, field.keyword);
+      }
+    }
+  }
+
   /** An object is complete (at the next OBJECT, `</segment>` or the end): checks its required keywords and builds it. */
   private endObject(object: ObjectBuilder, line: number): void {
     const name = this.objectName(object.index);
@@ -657,11 +668,7 @@ export class CdmParser extends NdmMessageParser<CdmMessage> {
       this.pendingComments = [];
     }
     const metadataBlock = object.blocks.metadata!;
-    for (const field of CDM_BLOCK_FIELDS.metadata) {
-      if (field.required && !(field.field in metadataBlock.values)) {
-        throw new CcsdsParseError(line, `${field.keyword} is required in the metadata of ${name} (starting at line ${object.line})`, field.keyword);
-      }
-    }
+    if (object.current === 'metadata') this.checkMetadata(object, line);
     const stateBlock = object.blocks.state;
     if (!stateBlock) throw new CcsdsParseError(line, `the state vector of ${name} is missing (X is required)`, 'X');
     for (const field of CDM_BLOCK_FIELDS.state) {
@@ -681,8 +688,12 @@ export class CdmParser extends NdmMessageParser<CdmMessage> {
         const given = values.filter((x) => x !== undefined && x !== null).length;
         if (given === 0 && optional) return null;
         if (given < range.count) {
-          const missing = terms.slice(range.from, range.from + range.count).find((_, k) => values[k] === undefined || values[k] === null)!;
-          throw new CcsdsParseError(block.line, `the ${what} of ${name} starting at this line lacks ${missing.keyword}`, missing.keyword);
+          const rowTerms = terms.slice(range.from, range.from + range.count);
+          const missing = rowTerms.find((_, k) => values[k] === undefined || values[k] === null)!;
+          // reported at the row's first term read (the position/velocity block: at the covariance's first line)
+          const firstGiven = rowTerms.find((_, k) => values[k] !== undefined && values[k] !== null);
+          const line = firstGiven ? block.tokens[firstGiven.keyword]!.line : block.line;
+          throw new CcsdsParseError(line, `the ${what} of ${name} lacks ${missing.keyword} (${range.count} terms from ${rowTerms[0]!.keyword} needed)`, missing.keyword);
         }
         return values as number[];
       };
