@@ -72,6 +72,8 @@ export interface CdmField {
   minimum?: number;
   /** Upper bound of a number. */
   maximum?: number;
+  /** Form a text value must have, and its description for error messages. */
+  pattern?: { regex: RegExp; description: string };
 }
 
 const text = (keyword: string, field: string, required = false): CdmField => ({ keyword, field, type: 'text', required });
@@ -145,7 +147,8 @@ export const OBJECT_METADATA_FIELDS: readonly CdmField[] = [
   { keyword: 'REF_FRAME', field: 'refFrame', type: 'frame', required: true },
   enumeration('ALT_COV_TYPE', 'altCovType', ['XYZ', 'CSIG3EIGVEC3']),
   { keyword: 'ALT_COV_REF_FRAME', field: 'altCovRefFrame', type: 'frame' },
-  text('GRAVITY_MODEL', 'gravityModel'),
+  // 508.0-B-1: the model, its degree and its order, e.g. `EGM-96: 36D 36O` (Orekit refuses any other form)
+  { keyword: 'GRAVITY_MODEL', field: 'gravityModel', type: 'text', pattern: { regex: /^[-_A-Za-z0-9]+\s*:\s*\d+D\s*\d+O$/, description: 'MODEL: <degree>D <order>O, e.g. EGM-96: 36D 36O' } },
   text('ATMOSPHERIC_MODEL', 'atmosphericModel'),
   text('N_BODY_PERTURBATIONS', 'nBodyPerturbations'),
   enumeration('SOLAR_RAD_PRESSURE', 'solarRadPressure', YES_NO),

@@ -345,6 +345,9 @@ function readFieldValue(token: EntryToken, field: CdmField): unknown {
   switch (field.type) {
     case 'text': {
       const value = token.value.trim();
+      if (value !== '' && field.pattern && !field.pattern.regex.test(value)) {
+        throw new CcsdsParseError(token.line, `${where} must have the form ${field.pattern.description}, got ${quoteInput(value)}`, where);
+      }
       return value === '' ? null : value;
     }
     case 'enum': {
@@ -669,6 +672,19 @@ export class CdmParser extends NdmMessageParser<CdmMessage> {
     }
     const metadataBlock = object.blocks.metadata!;
     if (object.current === 'metadata') this.checkMetadata(object, line);
+    // a data block with comments and no keyword (an <odParameters> of comments and nil values) is no block: its
+    // comments open the next block, as Orekit 13.1 reads it
+    let carried: string[] = [];
+    for (const id of ['od', 'additional', 'state', 'rtnCovariance', 'xyzCovariance', 'sigmaEigenvectors', 'additionalCovarianceMetadata'] as const) {
+      const block = object.blocks[id];
+      if (!block) continue;
+      block.comments.unshift(...carried);
+      carried = [];
+      if (Object.keys(block.tokens).length === 0 && id !== 'additionalCovarianceMetadata') {
+        carried = block.comments;
+        delete object.blocks[id];
+      }
+    }
     const stateBlock = object.blocks.state;
     if (!stateBlock) throw new CcsdsParseError(line, `the state vector of ${name} is missing (X is required)`, 'X');
     for (const field of CDM_BLOCK_FIELDS.state) {

@@ -66,6 +66,7 @@ function fieldEntry(block: Record<string, unknown>, field: CdmField, where: stri
   switch (field.type) {
     case 'text':
       if (typeof value !== 'string') fail(keyword, 'must be text');
+      if (field.pattern && !field.pattern.regex.test(value)) fail(keyword, `must have the form ${field.pattern.description} (got ${value})`);
       return { keyword, value: checkText(keyword, value) };
     case 'enum':
       if (typeof value !== 'string' || !field.values!.includes(value)) fail(keyword, `must be one of ${field.values!.join(', ')} (got ${String(value)})`);
