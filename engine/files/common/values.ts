@@ -126,6 +126,18 @@ const ATOMS: Record<string, ParsedUnit> = {
  * unknown symbol or is not well formed.
  */
 export function parseUnit(text: string): ParsedUnit | null {
+  const known = PARSED_UNITS.get(text);
+  if (known !== undefined) return known;
+  const unit = parseUnitExpression(text);
+  // a file repeats a handful of unit expressions thousands of times (CDM covariances): remember them, boundedly
+  if (PARSED_UNITS.size < MAX_REMEMBERED_UNITS) PARSED_UNITS.set(text, unit);
+  return unit;
+}
+
+const PARSED_UNITS = new Map<string, ParsedUnit | null>();
+const MAX_REMEMBERED_UNITS = 512;
+
+function parseUnitExpression(text: string): ParsedUnit | null {
   const normalized = text.trim().replace(/²/g, '**2').replace(/³/g, '**3');
   if (normalized === 'n/a') return ATOMS['n/a']!;
   const tokens = normalized.match(/\*\*|[*/()√]|[^\s*/()√]+/g) ?? [];
