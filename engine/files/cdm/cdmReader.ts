@@ -439,6 +439,11 @@ export class CdmParser extends NdmMessageParser<CdmMessage> {
       return true;
     }
     this.containers.pop();
+    if (token.block === 'metadata' && this.pendingComments.length > 0 && this.objects.length > 0) {
+      // comments after the last metadata keyword are still the metadata's
+      this.currentObject(token.line, 'COMMENT').blocks.metadata!.comments.push(...this.pendingComments);
+      this.pendingComments = [];
+    }
     if (token.block === 'covarianceMatrix' && this.pendingComments.length > 0) {
       // a covariance element with comments only: they stay with the covariance read last
       const object = this.currentObject(token.line, 'COMMENT');

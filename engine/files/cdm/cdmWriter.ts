@@ -30,13 +30,11 @@ import {
 import type { CdmCovariance, CdmMessage } from './cdmReader.ts';
 
 /** A structure with its `line` fields optional (what a writer needs of a read message, or one built from scratch). */
-type LinesOptional<T> = T extends readonly [infer A, infer B]
-  ? [LinesOptional<A>, LinesOptional<B>]
-  : T extends readonly (infer U)[]
-    ? U extends object ? LinesOptional<U>[] : T
-    : T extends object
-      ? { [K in keyof T as K extends 'line' ? never : K]: LinesOptional<T[K]> } & { line?: number }
-      : T;
+type LinesOptional<T> = T extends readonly unknown[]
+  ? { [K in keyof T]: LinesOptional<T[K]> }
+  : T extends object
+    ? { [K in keyof T as K extends 'line' ? never : K]: LinesOptional<T[K]> } & (T extends { line: number } ? { line?: number } : unknown)
+    : T;
 
 /** What the writer needs: a CdmMessage without line numbers (format and notation are ignored). */
 export type CdmToWrite = Omit<LinesOptional<CdmMessage>, 'format' | 'notation'> & { format?: 'CDM'; notation?: 'KVN' | 'XML' };

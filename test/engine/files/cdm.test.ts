@@ -266,3 +266,14 @@ test('writer: values it cannot write are refused with CcsdsWriteError naming the
   refusesToWrite((c) => (c.userDefined!.parameters['BAD NAME'] = 'x'), 'USER_DEFINED_BAD NAME');
   refusesToWrite((c) => (c.objects[0].stateVector.comments = ['a\u202eb']), 'COMMENT');
 });
+
+test('XML: a comment belongs to the element it is in, wherever it stands in it', () => {
+  const xml = fixture('cdm', 'CDMExample1.xml')
+    .replace('<INTRACK_THRUST>NO</INTRACK_THRUST>', '<INTRACK_THRUST>NO</INTRACK_THRUST>\n<COMMENT>last in the metadata</COMMENT>')
+    .replace('<RELATIVE_SPEED units="m/s">14762</RELATIVE_SPEED>', '<RELATIVE_SPEED units="m/s">14762</RELATIVE_SPEED><COMMENT>inside the relative metadata</COMMENT>');
+  assert.notEqual(xml, fixture('cdm', 'CDMExample1.xml'));
+  const cdm = parseCdm(xml);
+  assert.ok(cdm.objects[0].metadata.comments.includes('last in the metadata'), JSON.stringify(cdm.objects[0].metadata.comments));
+  assert.deepEqual(cdm.relativeMetadata.comments, ['Relative Metadata/Data', 'inside the relative metadata']);
+  assert.ok(!cdm.objects[0].dataComments.includes('last in the metadata'));
+});
