@@ -76,6 +76,16 @@ export class HarrisPriesterAtmosphere implements Atmosphere {
     this.topDensityBound = Math.max(this.rhoMin[n - 1]!, this.rhoMax[n - 1]!);
   }
 
+  /** Number of table nodes. */
+  get nodeCount(): number {
+    return this.hM.length;
+  }
+
+  /** Height of table node i (m). */
+  nodeHeightM(i: number): number {
+    return this.hM[i]!;
+  }
+
   /** Index of the table node nearest to height h (m). */
   nearestNode(h: number): number {
     const hM = this.hM;
