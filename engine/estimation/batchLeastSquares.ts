@@ -30,9 +30,11 @@ import { PropagationError } from '../propagation/errors.ts';
 import { Epoch } from '../time/epoch.ts';
 import { ConvergenceMonitor, evaluationLimit } from './convergence.ts';
 import { DEFAULT_EDITING_SIGMA } from './editing.ts';
-import { Evaluator, type Evaluation, type JacobianSource } from './evaluation.ts';
+import { costOn, Evaluator, type Evaluation, type JacobianSource } from './evaluation.ts';
+import type { MeasurementRecord } from '../measurements/prepare.ts';
+import { binarySearch } from '../measurements/residuals.ts';
 import { EstimationFailure } from './failure.ts';
-import { applyStep, coefficientSensitivities, estimatedParameters, revertStep, type EstimatedParameters } from './parameters.ts';
+import { applyStep, coefficientSensitivities, estimatedParameters, type EstimatedParameters } from './parameters.ts';
 import type {
   EstimationInput,
   EstimationProgress,
@@ -40,6 +42,7 @@ import type {
   ForceModelDescription,
   IterationRecord,
   MeasurementCount,
+  Optimizer,
   PostFitRow,
 } from './types.ts';
 
@@ -59,6 +62,34 @@ const STM_REFRESH_RELATIVE_COEFFICIENT = 0.1;
  * (normalized: 100 m, ~0.1 m/s); then every parameter is estimated (the switch itself computes the full Φ).
  */
 const STATE_ONLY_CORRECTION = 100;
+
+/** The optimizer unless the input names one: it converges from every reference a priori (README, "Estimator"). */
+export const DEFAULT_OPTIMIZER: Optimizer = 'LEVENBERG_MARQUARDT';
+/** Damping λ after the first rejected step (Marquardt's scaling makes λ dimensionless: 1e-2 shortens each direction ~1 %). */
+const INITIAL_DAMPING = 1e-2;
+/** λ is multiplied by this after a rejected step and divided by it after a kept one (Marquardt 1963). */
+const DAMPING_FACTOR = 10;
+/** Below this, the next step is undamped (λ = 0): the fit ends with Gauss–Newton steps and an undamped covariance. */
+const MIN_DAMPING = 1e-4;
+/** λ above this: no step lowers the cost — the fit has stalled. */
+const MAX_DAMPING = 1e8;
+/**
+ * A point is kept when its cost is at most (1 + this) × the previous one: near the minimum the cost changes by the
+ * propagation's numerical noise (relative ~1e-6), not by the step.
+ */
+const COST_INCREASE_TOLERANCE = 1e-4;
+/**
+ * Arc extension (Levenberg–Marquardt only): when after this many evaluations over the whole span the weighted RMS
+ * is still above ARC_PROBE_RMS, the fit starts again from the a priori on short arcs (see `arcLengths`). From the
+ * reference a priori (1 km, 1 m/s) and from 5 km / 5 m/s in most directions the RMS is near 1 by then.
+ */
+const ARC_PROBE_EVALUATIONS = 8;
+const ARC_PROBE_RMS = 100;
+/** Convergence of a short arc: every normalized change ≤ 1 (1 m, ~1 mm/s) and the RMS settled to 1 %. */
+const ARC_CONVERGENCE_THRESHOLD = 1;
+const ARC_RMS_CONVERGENCE_THRESHOLD = 1e-2;
+/** Each arc is this many times longer than the previous one. */
+const ARC_GROWTH = 4;
 
 export interface EstimationHooks {
   onIteration?(progress: EstimationProgress): void;
@@ -90,7 +121,14 @@ function describeForceModel(input: StoredStatePropagationInput, massKg: number, 
  * covariance (n×n). A column without any information (a bias whose station has no used measurement left) is held:
  * zero step, zero covariance row and column, and its name added to `held` (cleared first).
  */
-function solveStep(e: Evaluation, k: number, params: EstimatedParameters, capacity: number, held: Set<string>): { step: Float64Array; covariance: Float64Array } {
+function solveStep(
+  e: Evaluation,
+  k: number,
+  params: EstimatedParameters,
+  capacity: number,
+  held: Set<string>,
+  damping = 0,
+): { step: Float64Array; covariance: Float64Array } {
   const n = params.names.length;
   const m = e.usedComponents;
   held.clear();
@@ -102,14 +140,25 @@ function solveStep(e: Evaluation, k: number, params: EstimatedParameters, capaci
     else if (j >= 6) held.add(params.names[j]!);
     else throw new RankDeficientError(j);
   }
-  // compact the column-major storage from `capacity` rows to m rows, active columns only
+  // compact the column-major storage from `capacity` rows to m rows, active columns only; with damping λ, one more
+  // row per column, √λ·|column| (Marquardt's scaling: the step minimizes |J·δ − r|² + λ·Σ_j (JᵀJ)_jj·δ_j²)
   const ka = active.length;
-  const a = new Float64Array(m * ka);
-  active.forEach((j, c) => a.set(e.jacobian.subarray(j * capacity, j * capacity + m), c * m));
-  const b = e.rhs.slice(0, m);
+  const rows = damping > 0 ? m + ka : m;
+  const a = new Float64Array(rows * ka);
+  active.forEach((j, c) => {
+    const column = e.jacobian.subarray(j * capacity, j * capacity + m);
+    a.set(column, c * rows);
+    if (damping > 0) {
+      let norm2 = 0;
+      for (let i = 0; i < m; i++) norm2 += column[i]! * column[i]!;
+      a[c * rows + m + c] = Math.sqrt(damping * norm2);
+    }
+  });
+  const b = new Float64Array(rows);
+  b.set(e.rhs.subarray(0, m));
   let sol;
   try {
-    sol = solveLeastSquares(a, b, m, ka);
+    sol = solveLeastSquares(a, b, rows, ka);
   } catch (error) {
     if (error instanceof RankDeficientError) throw new RankDeficientError(active[error.column]!);
     throw error;
@@ -130,24 +179,32 @@ export function estimateOrbit(
   hooks: EstimationHooks = {},
 ): EstimationResult {
   const apriori = input.apriori;
+  const optimizer: Optimizer = input.optimizer ?? DEFAULT_OPTIMIZER;
+  const lm = optimizer === 'LEVENBERG_MARQUARDT';
   const maxIterations = evaluationLimit(input.maxIterations);
   const dP = apriori.integrator?.positionToleranceM ?? OD_POSITION_TOLERANCE_M;
   const aprioriEpoch = Epoch.parse(apriori.state.epoch, 'UTC');
-  const solutionEpochText = input.solutionEpochUtc ?? apriori.state.epoch;
-  const solutionEpoch = Epoch.parse(solutionEpochText, 'UTC');
+  const solutionEpoch = Epoch.parse(input.solutionEpochUtc ?? apriori.state.epoch, 'UTC');
 
-  // ---- a priori at the solution epoch (GCRF), and its mass there ----
-  const start = propagateStoredState(apriori, Float64Array.of(solutionEpoch.secondsSince(aprioriEpoch)), earth);
+  // ---- the fit epoch: the a priori's, or the nearer end of the measurement span when it lies outside ----
+  let set = prepareMeasurements(aprioriEpoch, input.stations, input.measurements, earth.eop);
+  const fitOffsetS = fitEpochOffset(set.records);
+  const fitEpochText = fitOffsetS === 0 ? apriori.state.epoch : aprioriEpoch.plusSeconds(fitOffsetS).toIsoString(9);
+  const fitEpoch = Epoch.parse(fitEpochText, 'UTC');
+  if (fitOffsetS !== 0) set = prepareMeasurements(fitEpoch, input.stations, input.measurements, earth.eop);
+  const solutionS = solutionEpoch.secondsSince(fitEpoch);
+
+  // ---- a priori at the fit epoch (GCRF), and its mass there ----
+  const start = propagateStoredState(apriori, Float64Array.of(fitEpoch.secondsSince(aprioriEpoch)), earth);
   if (start.result.timesS.length === 0) {
-    throw new EstimationFailure('ORBIT_DECAYED', 'the a priori orbit decays below the propagation floor before the solution epoch');
+    throw new EstimationFailure('ORBIT_DECAYED', 'the a priori orbit decays below the propagation floor before the measurements begin');
   }
-  const massKg = start.result.massKg[0]!;
+  const fitMassKg = start.result.massKg[0]!;
   const cd0 = apriori.spacecraft.dragCoefficient ?? 0;
   const cr0 = apriori.spacecraft.reflectivityCoefficient ?? 0;
   const sensitivities = coefficientSensitivities(apriori, input.solveFor);
 
   // ---- measurements and parameters ----
-  const set = prepareMeasurements(solutionEpoch, input.stations, input.measurements, earth.eop);
   const records = set.records;
   const candidates = records.filter((r) => !r.input.outlier);
   const params = estimatedParameters(apriori, input.solveFor, sensitivities, start.result.statesKm, candidates);
@@ -156,7 +213,7 @@ export function estimateOrbit(
   const muKm3S2 = (apriori.forceModel.muM3S2 ?? MU_EARTH_M3S2) / 1e9;
 
   const evaluator = new Evaluator({
-    apriori, earth, solutionEpoch, solutionEpochText, massKg, positionToleranceM: dP,
+    apriori, earth, fitEpoch, fitEpochText, massKg: fitMassKg, positionToleranceM: dP, extraTimesS: [solutionS],
     editingSigma: input.editingSigma ?? DEFAULT_EDITING_SIGMA, records, params,
   });
   const availableComponents = evaluator.capacity;
@@ -171,77 +228,175 @@ export function estimateOrbit(
   // ---- iterations ----
   const iterations: IterationRecord[] = [];
   const held = new Set<string>();
-  const monitor = new ConvergenceMonitor(maxIterations);
-  // the first evaluation and those after large corrections take the cheap STM; then one full one, reused after
-  let jacobianSource: JacobianSource = 'CENTRAL_J2';
-  let haveFullStm = false;
-  let converged = false;
-  let failureReason: string | null = null;
-  let last: Evaluation | null = null;
-  let covarianceNormalized: Float64Array | null = null;
+  let evaluations = 0;
   // Cd, Cr and biases join once the state is close (see STATE_ONLY_CORRECTION); a first step from a km-level a priori
   // would otherwise throw them far off (Cd absorbing the along-track error, even below zero)
   let allParameters = n === 6;
-  let lastStepAll = allParameters;
-  for (let iteration = 1; ; iteration++) {
-    if (hooks.isCancelled?.()) throw new EstimationFailure('CANCELLED', `cancelled after ${iteration - 1} evaluations`);
-    let e: Evaluation;
-    try {
-      e = evaluator.evaluate(values, jacobianSource, monitor.previousRms, iteration);
-      if (jacobianSource !== 'REUSE') haveFullStm = jacobianSource === 'FULL';
-    } catch (error) {
-      if (error instanceof PropagationError && last !== null) {
-        failureReason = `evaluation ${iteration}: ${error.message}`;
-        break;
-      }
-      throw error;
-    }
-    last = e;
-    const entry: IterationRecord = { iteration, weightedRms: e.weightedRms, rejected: e.rejected, stateCorrectionNorm: null };
-    iterations.push(entry);
-    hooks.onIteration?.({ iteration, weightedRms: e.weightedRms, rejected: e.rejected });
-    failureReason = monitor.unusable(iteration, e.usedComponents, n, e.weightedRms);
-    if (failureReason !== null) break;
-    let solved: { step: Float64Array; covariance: Float64Array };
-    try {
-      solved = solveStep(e, allParameters ? n : 6, params, availableComponents, held);
-    } catch (error) {
-      if (error instanceof RankDeficientError) {
-        failureReason = `the data cannot separate ${names[error.column]} from the other parameters (rank-deficient Jacobian at evaluation ${iteration})`;
-        break;
-      }
-      throw error;
-    }
-    covarianceNormalized = allParameters ? solved.covariance : null;
-    const verdict = monitor.assess(iteration, e.weightedRms, lastStepAll, iterations);
-    if (verdict !== null) {
-      if ('converged' in verdict) converged = true;
-      else failureReason = verdict.failure;
-      break;
-    }
-    // apply the step
-    lastStepAll = allParameters;
-    const size = applyStep(params, solved.step);
-    entry.stateCorrectionNorm = size.maxNormalized;
-    monitor.stepped(size.maxNormalized, e.weightedRms);
-    failureReason = monitor.invalidStep(iteration, params, muKm3S2);
-    if (failureReason !== null) {
-      // keep the last valid evaluation's values for the report
-      revertStep(params, solved.step);
-      entry.stateCorrectionNorm = null;
-      break;
-    }
-    if (!allParameters && size.maxStateNormalized <= STATE_ONLY_CORRECTION) {
-      allParameters = true;
-      jacobianSource = 'FULL';
-      continue;
-    }
-    const large = size.positionKm > STM_REFRESH_POSITION_KM || size.velocityKmS > STM_REFRESH_VELOCITY_KM_S || size.relativeCoefficient > STM_REFRESH_RELATIVE_COEFFICIENT;
-    jacobianSource = large ? 'CENTRAL_J2' : haveFullStm ? 'REUSE' : 'FULL';
-  }
 
-  // ---- result ----
-  const e = last!;
+  /**
+   * Iterates on the measurements of `arcEvaluator` from the current values, with `budget` evaluations; `arcSeconds`
+   * is recorded with each evaluation (null: the whole span). With `probe`, gives up early (restart) when after
+   * ARC_PROBE_EVALUATIONS evaluations the weighted RMS is still above ARC_PROBE_RMS.
+   */
+  const iterate = (arcEvaluator: Evaluator, budget: number, arcSeconds: number | null, probe: boolean): ArcOutcome => {
+    const components = arcEvaluator.capacity;
+    // a short arc only seeds the next one: metre-level steps and a settled RMS are enough there
+    const monitor = arcSeconds === null ? new ConvergenceMonitor(budget) : new ConvergenceMonitor(budget, ARC_CONVERGENCE_THRESHOLD, ARC_RMS_CONVERGENCE_THRESHOLD);
+    // the first evaluation and those after large corrections take the cheap STM; then one full one, reused after
+    let jacobianSource: JacobianSource = 'CENTRAL_J2';
+    let haveFullStm = false;
+    /** The last kept evaluation (Gauss–Newton: the last one): the point steps are solved from and the result. */
+    let current: Evaluation | null = null;
+    let lastStepAll = allParameters;
+    /** Damping of the last step applied (0: undamped). */
+    let stepDamping = 0;
+    let bestRms = Number.POSITIVE_INFINITY;
+    const outcome = (converged: boolean, failureReason: string | null, restart = false): ArcOutcome => ({
+      current: current!, converged, failureReason, restart,
+    });
+
+    /**
+     * Solves the step from evaluation `base` with damping `damping` (raised while the step lands on an escape orbit
+     * or a non-positive coefficient, Levenberg–Marquardt only) and applies it to the values; the failure otherwise.
+     */
+    const step = (base: Evaluation, damping: number, entry: IterationRecord): string | null => {
+      for (;;) {
+        values.set(base.values);
+        let solved: { step: Float64Array; covariance: Float64Array };
+        try {
+          solved = solveStep(base, allParameters ? n : 6, params, components, held, damping);
+        } catch (error) {
+          if (error instanceof RankDeficientError) {
+            return `the data cannot separate ${names[error.column]} from the other parameters (rank-deficient Jacobian at evaluation ${entry.iteration})`;
+          }
+          throw error;
+        }
+        const size = applyStep(params, solved.step);
+        const invalid = monitor.invalidStep(entry.iteration, params, muKm3S2);
+        if (invalid !== null) {
+          if (!lm) {
+            values.set(base.values);
+            return invalid;
+          }
+          // Levenberg–Marquardt: a step onto an escape orbit (or Cd ≤ 0) is a rejected step — damp it more
+          damping = damping === 0 ? INITIAL_DAMPING : damping * DAMPING_FACTOR;
+          if (damping > MAX_DAMPING) {
+            values.set(base.values);
+            return `Levenberg–Marquardt stalled: ${invalid} even with damping ${MAX_DAMPING.toExponential(0)}`;
+          }
+          continue;
+        }
+        entry.stateCorrectionNorm = size.maxNormalized;
+        entry.damping = damping;
+        stepDamping = damping;
+        lastStepAll = allParameters;
+        monitor.stepped(size.maxNormalized, base.weightedRms);
+        if (!allParameters && size.maxStateNormalized <= STATE_ONLY_CORRECTION) {
+          allParameters = true;
+          jacobianSource = 'FULL';
+          return null;
+        }
+        const large = size.positionKm > STM_REFRESH_POSITION_KM || size.velocityKmS > STM_REFRESH_VELOCITY_KM_S || size.relativeCoefficient > STM_REFRESH_RELATIVE_COEFFICIENT;
+        jacobianSource = large ? 'CENTRAL_J2' : haveFullStm ? 'REUSE' : 'FULL';
+        return null;
+      }
+    };
+
+    for (let iteration = 1; ; iteration++) {
+      if (hooks.isCancelled?.()) throw new EstimationFailure('CANCELLED', `cancelled after ${evaluations} evaluations`);
+      const number = ++evaluations;
+      // while damped, the measurement set stays that of the kept point: costs compare on one set
+      const frozen = lm && current !== null && stepDamping > 0 ? current.rejection : undefined;
+      const entry: IterationRecord = { iteration: number, weightedRms: Number.NaN, rejected: 0, stateCorrectionNorm: null, damping: null, accepted: true, arcSeconds };
+      let e: Evaluation | null = null;
+      let unevaluable: string | null = null;
+      try {
+        // (`step` below sets the source for the next evaluation)
+        const source = jacobianSource as JacobianSource;
+        e = arcEvaluator.evaluate(values, source, monitor.previousRms, iteration, frozen);
+        if (source !== 'REUSE') haveFullStm = source === 'FULL';
+      } catch (error) {
+        if (!(error instanceof PropagationError) || current === null) throw error;
+        unevaluable = `evaluation ${number}: ${error.message}`;
+      }
+      if (e !== null) {
+        entry.weightedRms = e.weightedRms;
+        entry.rejected = e.rejected;
+      }
+      iterations.push(entry);
+      hooks.onIteration?.({ iteration: number, weightedRms: entry.weightedRms, rejected: entry.rejected });
+      if (unevaluable !== null && !lm) return outcome(false, unevaluable);
+      if (lm && current !== null) {
+        // keep the point only if it lowers the cost over the kept point's measurements (a trial that cannot be
+        // propagated, e.g. one that decays, is rejected too); tiny increases near the minimum are numerical noise
+        const before = current.cost;
+        const after = e === null ? Number.NaN : costOn(e, current.rejection);
+        if (!(after <= before * (1 + COST_INCREASE_TOLERANCE))) {
+          entry.accepted = false;
+          if (iteration >= budget) {
+            return outcome(false, `no convergence in ${budget} evaluations (Levenberg–Marquardt, damping ${stepDamping.toPrecision(3)}, weighted RMS ${current.weightedRms.toPrecision(4)})`, probe);
+          }
+          if (probe && iteration >= ARC_PROBE_EVALUATIONS && bestRms > ARC_PROBE_RMS) return outcome(false, null, true);
+          const damping = stepDamping === 0 ? INITIAL_DAMPING : stepDamping * DAMPING_FACTOR;
+          if (damping > MAX_DAMPING) {
+            return outcome(false, `Levenberg–Marquardt stalled: no step lowers the weighted RMS ${current.weightedRms.toPrecision(4)} even with damping ${MAX_DAMPING.toExponential(0)}`, probe);
+          }
+          const failure = step(current, damping, entry);
+          if (failure !== null) return outcome(false, failure, probe);
+          continue;
+        }
+      }
+      e = e!;
+      current = e;
+      bestRms = Math.min(bestRms, e.weightedRms);
+      const unusable = monitor.unusable(iteration, e.usedComponents, n, e.weightedRms);
+      if (unusable !== null) return outcome(false, unusable);
+      const verdict = monitor.assess(iteration, e.weightedRms, lastStepAll && stepDamping === 0, iterations);
+      if (verdict !== null) {
+        if ('converged' in verdict) return outcome(true, null);
+        return outcome(false, verdict.failure, probe);
+      }
+      if (probe && iteration >= ARC_PROBE_EVALUATIONS && bestRms > ARC_PROBE_RMS) return outcome(false, null, true);
+      // the kept point: the damping falls back towards Gauss–Newton
+      const damping = stepDamping / DAMPING_FACTOR < MIN_DAMPING ? 0 : stepDamping / DAMPING_FACTOR;
+      const failure = step(e, damping, entry);
+      if (failure !== null) return outcome(false, failure, probe);
+    }
+  };
+
+  const initialValues = values.slice();
+  let fit = iterate(evaluator, maxIterations, null, lm);
+  if (fit.restart) {
+    // Levenberg–Marquardt makes no headway over the whole span (a poor a priori: a km/m·s⁻¹ energy error has drifted
+    // by a good part of an orbit at the far end, where the problem is far from linear): start again from the a priori
+    // on a short arc around the fit epoch and lengthen it, each fit seeding the next
+    values.set(initialValues);
+    allParameters = n === 6;
+    let arcFailure: string | null = null;
+    for (const arcSeconds of arcLengths(records, values, muKm3S2, 3 * n)) {
+      const arcRecords = records.filter((r) => Math.abs(r.tagS) <= arcSeconds);
+      const arcEvaluator = new Evaluator({
+        apriori, earth, fitEpoch, fitEpochText, massKg: fitMassKg, positionToleranceM: dP, extraTimesS: [],
+        editingSigma: input.editingSigma ?? DEFAULT_EDITING_SIGMA, records: arcRecords, params,
+      });
+      const arc = iterate(arcEvaluator, maxIterations, arcSeconds, false);
+      values.set(arc.current.values);
+      if (!arc.converged) {
+        arcFailure = `the fit over the arc of ±${(arcSeconds / 3600).toFixed(1)} h around ${fitEpoch.toIsoString(0)} did not converge: ${arc.failureReason}`;
+        fit = { ...arc, current: fit.current };
+        break;
+      }
+    }
+    if (arcFailure === null) fit = iterate(evaluator, maxIterations, null, false);
+    else fit = { ...fit, converged: false, failureReason: arcFailure };
+  }
+  const converged = fit.converged;
+  const failureReason = fit.failureReason;
+  const current = fit.current;
+
+  // ---- result: the kept point, mapped to the solution epoch ----
+  const e = current!;
+  values.set(e.values);
   const postFit: PostFitRow[] = [];
   const counts = new Map<string, MeasurementCount>();
   for (let i = 0; i < records.length; i++) {
@@ -254,27 +409,39 @@ export function estimateOrbit(
     else c.used++;
     counts.set(key, c);
   }
-  const covariance: number[] = [];
-  if (covarianceNormalized === null && e.usedComponents >= n) {
+  // the covariance: an undamped solve at the kept point, every parameter free
+  let covarianceNormalized: Float64Array | null = null;
+  if (e.usedComponents >= n) {
     try {
-      covarianceNormalized = solveStep(e, n, params, availableComponents, held).covariance;
+      covarianceNormalized = solveStep(e, n, params, availableComponents, held, 0).covariance;
     } catch (error) {
       if (!(error instanceof RankDeficientError)) throw error;
     }
   }
+  const result = e.propagation.result;
+  const slot = binarySearch(result.timesS, solutionS);
+  const stateKm = result.statesKm.subarray(6 * slot, 6 * slot + 6);
+  const massKg = result.massKg[slot]!;
+  const mapping = solutionS === 0 ? null : solutionMapping(evaluator.variationalAt(solutionS), params);
+  const covariance: number[] = [];
   if (covarianceNormalized !== null) {
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) covariance.push(covarianceNormalized[i * n + j]! * params.scales[i]! * params.scales[j]!);
+    const physical = new Float64Array(n * n);
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) physical[i * n + j] = covarianceNormalized[i * n + j]! * params.scales[i]! * params.scales[j]!;
+    const mapped = mapping === null ? physical : congruence(mapping, physical, n);
+    for (let i = 0; i < n * n; i++) covariance.push(mapped[i]!);
   }
   const estimatedParameterValues: Record<string, number> = {};
-  names.forEach((name, j) => (estimatedParameterValues[name] = values[j]!));
+  names.forEach((name, j) => (estimatedParameterValues[name] = j < 6 ? stateKm[j]! : values[j]!));
   const usedRows = new Set<ResidualRow>(postFit.filter((r) => !r.rejected));
   return {
     converged,
     failureReason,
+    optimizer,
     iterations,
     epochUtc: solutionEpoch.toIsoString(6),
-    positionKm: [values[0]!, values[1]!, values[2]!],
-    velocityKmS: [values[3]!, values[4]!, values[5]!],
+    fitEpochUtc: fitEpoch.toIsoString(6),
+    positionKm: [stateKm[0]!, stateKm[1]!, stateKm[2]!],
+    velocityKmS: [stateKm[3]!, stateKm[4]!, stateKm[5]!],
     massKg,
     parameterNames: names,
     parameterUnits: params.units,
@@ -287,4 +454,97 @@ export function estimateOrbit(
     skipped: set.skipped,
     forceModel: describeForceModel(apriori, massKg, dragIndex >= 0 ? values[dragIndex]! : cd0, srpIndex >= 0 ? values[srpIndex]! : cr0, dP),
   };
+}
+
+/** How a run of iterations ended; `restart`: the probe gave up (a poor a priori), go on with arc extension. */
+interface ArcOutcome {
+  current: Evaluation;
+  converged: boolean;
+  failureReason: string | null;
+  restart: boolean;
+}
+
+/**
+ * Half-lengths (s) of the arcs around the fit epoch for arc extension: half an orbital period of the state `values`
+ * (the along-track error of a poor a priori then stays a small part of the orbit), at least enough to hold
+ * `minComponents` residual components, then 4× longer each time; the last arc reaches the farthest measurement (the
+ * whole span is fitted after them).
+ */
+function arcLengths(records: readonly MeasurementRecord[], values: Float64Array, muKm3S2: number, minComponents: number): number[] {
+  const r = Math.hypot(values[0]!, values[1]!, values[2]!);
+  const v2 = values[3]! ** 2 + values[4]! ** 2 + values[5]! ** 2;
+  const sma = 1 / (2 / r - v2 / muKm3S2);
+  const usable = records.filter((x) => !x.input.outlier).map((x) => ({ t: Math.abs(x.tagS), d: x.dimension })).sort((a, b) => a.t - b.t);
+  const farthest = usable.length > 0 ? usable[usable.length - 1]!.t : 0;
+  let enough = farthest;
+  for (let i = 0, sum = 0; i < usable.length; i++) {
+    sum += usable[i]!.d;
+    if (sum >= minComponents) {
+      enough = usable[i]!.t;
+      break;
+    }
+  }
+  const halfPeriod = sma > 0 ? Math.PI * Math.sqrt((sma * sma * sma) / muKm3S2) : farthest;
+  const lengths: number[] = [];
+  for (let length = Math.max(halfPeriod, enough); length < farthest; length *= ARC_GROWTH) lengths.push(length);
+  return lengths;
+}
+
+/**
+ * Seconds from the a priori epoch to the fit epoch: 0 when the a priori lies within the span of the usable
+ * measurements (not flagged), else the offset of the nearer end of that span. Iterating where the a priori is (its
+ * error is what an operator knows, e.g. 1 km, 1 m/s) keeps the first steps as linear as Orekit's; the same a priori
+ * mapped a day ahead first would carry a grown, strongly nonlinear along-track error (the end-epoch fit that
+ * diverged with steps of 134, 400, 506 km).
+ */
+function fitEpochOffset(records: readonly MeasurementRecord[]): number {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const r of records) {
+    if (r.input.outlier) continue;
+    first = Math.min(first, r.tagS);
+    last = Math.max(last, r.tagS);
+  }
+  if (!(first <= last) || (first <= 0 && last >= 0)) return 0;
+  return first > 0 ? first : last;
+}
+
+/**
+ * The n×n map M from the parameters at the fit epoch to those at the solution epoch (physical units): Φ(t_s, t_fit)
+ * in the state block, ∂x(t_s)/∂p = Ψ_p(t_s)/p in the Cd and Cr columns (Ψ per unit force scale), identity for the
+ * rest (coefficients and biases do not depend on the epoch).
+ */
+function solutionMapping(variational: { stm: Float64Array; sensitivities: Float64Array }, params: EstimatedParameters): Float64Array {
+  const n = params.names.length;
+  const nSens = params.sensitivities.length;
+  const m = new Float64Array(n * n);
+  for (let j = 6; j < n; j++) m[j * n + j] = 1;
+  for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) m[i * n + j] = variational.stm[6 * i + j]!;
+  for (let q = 0; q < nSens; q++) {
+    const col = q === 0 && params.dragIndex >= 0 ? params.dragIndex : params.srpIndex;
+    for (let i = 0; i < 6; i++) m[i * n + col] = variational.sensitivities[i * nSens + q]! / params.values[col]!;
+  }
+  return m;
+}
+
+/** M·P·Mᵀ (n×n row-major), symmetrized. */
+function congruence(m: Float64Array, p: Float64Array, n: number): Float64Array {
+  const mp = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      let s = 0;
+      for (let k = 0; k < n; k++) s += m[i * n + k]! * p[k * n + j]!;
+      mp[i * n + j] = s;
+    }
+  }
+  const out = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let s = 0;
+      for (let k = 0; k < n; k++) s += mp[i * n + k]! * m[j * n + k]!;
+      out[i * n + j] = s;
+      out[j * n + i] = s;
+    }
+  }
+  return out;
 }
