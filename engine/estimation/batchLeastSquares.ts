@@ -67,8 +67,12 @@ const STATE_ONLY_CORRECTION = 100;
 export const DEFAULT_OPTIMIZER: Optimizer = 'LEVENBERG_MARQUARDT';
 /** Damping λ after the first rejected step (Marquardt's scaling makes λ dimensionless: 1e-2 shortens each direction ~1 %). */
 const INITIAL_DAMPING = 1e-2;
-/** λ is multiplied by this after a rejected step and divided by it after a kept one (Marquardt 1963). */
-const DAMPING_FACTOR = 10;
+/**
+ * After a rejected step λ is multiplied by ν (2, doubled at each further rejection in a row); after a kept one by
+ * max(1/3, 1 − (2ρ − 1)³), ρ the ratio of the actual to the predicted cost reduction (Nielsen's update: Madsen,
+ * Nielsen & Tingleff, "Methods for non-linear least squares problems", 2nd ed. 2004, §3.2, eq. 3.16).
+ */
+const DAMPING_FACTOR = 2;
 /** Below this, the next step is undamped (λ = 0): the fit ends with Gauss–Newton steps and an undamped covariance. */
 const MIN_DAMPING = 1e-4;
 /** λ above this: no step lowers the cost — the fit has stalled. */
@@ -88,6 +92,12 @@ const ARC_PROBE_RMS = 100;
 /** Convergence of a short arc: every normalized change ≤ 1 (1 m, ~1 mm/s) and the RMS settled to 1 %. */
 const ARC_CONVERGENCE_THRESHOLD = 1;
 const ARC_RMS_CONVERGENCE_THRESHOLD = 1e-2;
+/**
+ * The first arc holds at least this fraction of the residual components (and half an orbit): several passes. One or
+ * two passes leave the short-arc problem nearly singular — from 5 km / 5 m/s off in LEO, the fit over the first 1.6 h
+ * (two passes) crawled along that valley for 25 evaluations; with a sixth of the data every reference case converges.
+ */
+const ARC_MIN_FRACTION = 1 / 6;
 /** Each arc is this many times longer than the previous one. */
 const ARC_GROWTH = 4;
 
@@ -188,7 +198,8 @@ export function estimateOrbit(
 
   // ---- the fit epoch: the a priori's, or the nearer end of the measurement span when it lies outside ----
   let set = prepareMeasurements(aprioriEpoch, input.stations, input.measurements, earth.eop);
-  const fitOffsetS = fitEpochOffset(set.records);
+  const muKm3S2 = (apriori.forceModel.muM3S2 ?? MU_EARTH_M3S2) / 1e9;
+  const fitOffsetS = fitEpochOffset(set.records, orbitalPeriodS(apriori.state.positionKm, apriori.state.velocityKmS, muKm3S2));
   const fitEpochText = fitOffsetS === 0 ? apriori.state.epoch : aprioriEpoch.plusSeconds(fitOffsetS).toIsoString(9);
   const fitEpoch = Epoch.parse(fitEpochText, 'UTC');
   if (fitOffsetS !== 0) set = prepareMeasurements(fitEpoch, input.stations, input.measurements, earth.eop);
@@ -210,7 +221,6 @@ export function estimateOrbit(
   const params = estimatedParameters(apriori, input.solveFor, sensitivities, start.result.statesKm, candidates);
   const { names, values, dragIndex, srpIndex } = params;
   const n = names.length;
-  const muKm3S2 = (apriori.forceModel.muM3S2 ?? MU_EARTH_M3S2) / 1e9;
 
   const evaluator = new Evaluator({
     apriori, earth, fitEpoch, fitEpochText, massKg: fitMassKg, positionToleranceM: dP, extraTimesS: [solutionS],
@@ -250,6 +260,10 @@ export function estimateOrbit(
     let lastStepAll = allParameters;
     /** Damping of the last step applied (0: undamped). */
     let stepDamping = 0;
+    /** Nielsen's ν: the factor of the next increase of λ. */
+    let increase = DAMPING_FACTOR;
+    /** Σr² − |r − J·δ|² of the last step: the cost reduction the linear model predicts. */
+    let predictedReduction = 0;
     let bestRms = Number.POSITIVE_INFINITY;
     const outcome = (converged: boolean, failureReason: string | null, restart = false): ArcOutcome => ({
       current: current!, converged, failureReason, restart,
@@ -279,13 +293,15 @@ export function estimateOrbit(
             return invalid;
           }
           // Levenberg–Marquardt: a step onto an escape orbit (or Cd ≤ 0) is a rejected step — damp it more
-          damping = damping === 0 ? INITIAL_DAMPING : damping * DAMPING_FACTOR;
+          damping = damping === 0 ? INITIAL_DAMPING : damping * increase;
+          increase *= 2;
           if (damping > MAX_DAMPING) {
             values.set(base.values);
             return `Levenberg–Marquardt stalled: ${invalid} even with damping ${MAX_DAMPING.toExponential(0)}`;
           }
           continue;
         }
+        predictedReduction = linearReduction(base, solved.step, components);
         entry.stateCorrectionNorm = size.maxNormalized;
         entry.damping = damping;
         stepDamping = damping;
@@ -327,17 +343,20 @@ export function estimateOrbit(
       hooks.onIteration?.({ iteration: number, weightedRms: entry.weightedRms, rejected: entry.rejected });
       if (unevaluable !== null && !lm) return outcome(false, unevaluable);
       if (lm && current !== null) {
-        // keep the point only if it lowers the cost over the kept point's measurements (a trial that cannot be
-        // propagated, e.g. one that decays, is rejected too); tiny increases near the minimum are numerical noise
-        const before = current.cost;
-        const after = e === null ? Number.NaN : costOn(e, current.rejection);
+        // keep the point only if it lowers the cost over the measurements both points use (while damped the editing is
+        // frozen, so that is the kept point's set; after an undamped step the editor may have dropped some at the new
+        // point — gross errors a better orbit reveals must not veto it); a trial that cannot be propagated (e.g. one
+        // that decays) is rejected too; tiny increases near the minimum are numerical noise
+        const before = e === null ? current.cost : costOn(current, current.rejection, e.rejection);
+        const after = e === null ? Number.NaN : costOn(e, current.rejection, e.rejection);
         if (!(after <= before * (1 + COST_INCREASE_TOLERANCE))) {
           entry.accepted = false;
           if (iteration >= budget) {
             return outcome(false, `no convergence in ${budget} evaluations (Levenberg–Marquardt, damping ${stepDamping.toPrecision(3)}, weighted RMS ${current.weightedRms.toPrecision(4)})`, probe);
           }
           if (probe && iteration >= ARC_PROBE_EVALUATIONS && bestRms > ARC_PROBE_RMS) return outcome(false, null, true);
-          const damping = stepDamping === 0 ? INITIAL_DAMPING : stepDamping * DAMPING_FACTOR;
+          const damping = stepDamping === 0 ? INITIAL_DAMPING : stepDamping * increase;
+          increase *= 2;
           if (damping > MAX_DAMPING) {
             return outcome(false, `Levenberg–Marquardt stalled: no step lowers the weighted RMS ${current.weightedRms.toPrecision(4)} even with damping ${MAX_DAMPING.toExponential(0)}`, probe);
           }
@@ -347,6 +366,14 @@ export function estimateOrbit(
         }
       }
       e = e!;
+      // the kept point: the damping falls towards Gauss–Newton by the gain ratio ρ (Nielsen's update)
+      let damping = 0;
+      if (current !== null && stepDamping > 0) {
+        const gain = predictedReduction > 0 ? (current.cost - costOn(e, current.rejection)) / predictedReduction : 0;
+        damping = stepDamping * Math.max(1 / 3, 1 - (2 * gain - 1) ** 3);
+        if (damping < MIN_DAMPING) damping = 0;
+      }
+      increase = DAMPING_FACTOR;
       current = e;
       bestRms = Math.min(bestRms, e.weightedRms);
       const unusable = monitor.unusable(iteration, e.usedComponents, n, e.weightedRms);
@@ -357,8 +384,6 @@ export function estimateOrbit(
         return outcome(false, verdict.failure, probe);
       }
       if (probe && iteration >= ARC_PROBE_EVALUATIONS && bestRms > ARC_PROBE_RMS) return outcome(false, null, true);
-      // the kept point: the damping falls back towards Gauss–Newton
-      const damping = stepDamping / DAMPING_FACTOR < MIN_DAMPING ? 0 : stepDamping / DAMPING_FACTOR;
       const failure = step(e, damping, entry);
       if (failure !== null) return outcome(false, failure, probe);
     }
@@ -372,23 +397,28 @@ export function estimateOrbit(
     // on a short arc around the fit epoch and lengthen it, each fit seeding the next
     values.set(initialValues);
     allParameters = n === 6;
+    // an arc that does not converge is skipped: the next, longer one starts from where that one started
     let arcFailure: string | null = null;
-    for (const arcSeconds of arcLengths(records, values, muKm3S2, 3 * n)) {
+    for (const arcSeconds of arcLengths(records, values, muKm3S2, Math.max(3 * n, availableComponents * ARC_MIN_FRACTION))) {
       const arcRecords = records.filter((r) => Math.abs(r.tagS) <= arcSeconds);
       const arcEvaluator = new Evaluator({
         apriori, earth, fitEpoch, fitEpochText, massKg: fitMassKg, positionToleranceM: dP, extraTimesS: [],
         editingSigma: input.editingSigma ?? DEFAULT_EDITING_SIGMA, records: arcRecords, params,
       });
+      const arcStart = values.slice();
+      const arcAllParameters = allParameters;
       const arc = iterate(arcEvaluator, maxIterations, arcSeconds, false);
-      values.set(arc.current.values);
-      if (!arc.converged) {
-        arcFailure = `the fit over the arc of ±${(arcSeconds / 3600).toFixed(1)} h around ${fitEpoch.toIsoString(0)} did not converge: ${arc.failureReason}`;
-        fit = { ...arc, current: fit.current };
-        break;
+      if (arc.converged) {
+        values.set(arc.current.values);
+        arcFailure = null;
+      } else {
+        values.set(arcStart);
+        allParameters = arcAllParameters;
+        arcFailure = `the fit over ±${(arcSeconds / 3600).toFixed(1)} h around ${fitEpoch.toIsoString(0)} did not converge either (${arc.failureReason})`;
       }
     }
-    if (arcFailure === null) fit = iterate(evaluator, maxIterations, null, false);
-    else fit = { ...fit, converged: false, failureReason: arcFailure };
+    fit = iterate(evaluator, maxIterations, null, false);
+    if (!fit.converged && arcFailure !== null) fit = { ...fit, failureReason: `${fit.failureReason}; ${arcFailure}` };
   }
   const converged = fit.converged;
   const failureReason = fit.failureReason;
@@ -456,6 +486,23 @@ export function estimateOrbit(
   };
 }
 
+/**
+ * Σr² − |r − J·δ|² over the used rows of `e` for the normalized step δ: the cost reduction the linearized model
+ * predicts for the step.
+ */
+function linearReduction(e: Evaluation, step: Float64Array, capacity: number): number {
+  const m = e.usedComponents;
+  const n = step.length;
+  let reduction = 0;
+  for (let i = 0; i < m; i++) {
+    let jd = 0;
+    for (let j = 0; j < n; j++) if (step[j] !== 0) jd += e.jacobian[j * capacity + i]! * step[j]!;
+    const r = e.rhs[i]!;
+    reduction += r * r - (r - jd) * (r - jd);
+  }
+  return reduction;
+}
+
 /** How a run of iterations ended; `restart`: the probe gave up (a poor a priori), go on with arc extension. */
 interface ArcOutcome {
   current: Evaluation;
@@ -471,9 +518,6 @@ interface ArcOutcome {
  * whole span is fitted after them).
  */
 function arcLengths(records: readonly MeasurementRecord[], values: Float64Array, muKm3S2: number, minComponents: number): number[] {
-  const r = Math.hypot(values[0]!, values[1]!, values[2]!);
-  const v2 = values[3]! ** 2 + values[4]! ** 2 + values[5]! ** 2;
-  const sma = 1 / (2 / r - v2 / muKm3S2);
   const usable = records.filter((x) => !x.input.outlier).map((x) => ({ t: Math.abs(x.tagS), d: x.dimension })).sort((a, b) => a.t - b.t);
   const farthest = usable.length > 0 ? usable[usable.length - 1]!.t : 0;
   let enough = farthest;
@@ -484,7 +528,8 @@ function arcLengths(records: readonly MeasurementRecord[], values: Float64Array,
       break;
     }
   }
-  const halfPeriod = sma > 0 ? Math.PI * Math.sqrt((sma * sma * sma) / muKm3S2) : farthest;
+  const period = orbitalPeriodS(values, values.subarray(3, 6), muKm3S2);
+  const halfPeriod = Number.isFinite(period) ? period / 2 : farthest;
   const lengths: number[] = [];
   for (let length = Math.max(halfPeriod, enough); length < farthest; length *= ARC_GROWTH) lengths.push(length);
   return lengths;
@@ -492,12 +537,13 @@ function arcLengths(records: readonly MeasurementRecord[], values: Float64Array,
 
 /**
  * Seconds from the a priori epoch to the fit epoch: 0 when the a priori lies within the span of the usable
- * measurements (not flagged), else the offset of the nearer end of that span. Iterating where the a priori is (its
- * error is what an operator knows, e.g. 1 km, 1 m/s) keeps the first steps as linear as Orekit's; the same a priori
- * mapped a day ahead first would carry a grown, strongly nonlinear along-track error (the end-epoch fit that
- * diverged with steps of 134, 400, 506 km).
+ * measurements (not flagged) or less than an orbital period `periodS` outside it, else the offset of the nearer end
+ * of that span. Iterating where the a priori is (its error is what an operator knows, e.g. 1 km, 1 m/s) keeps the
+ * first steps as linear as Orekit's; the same a priori mapped a day ahead first would carry a grown, strongly
+ * nonlinear along-track error (the end-epoch fit that diverged with steps of 134, 400, 506 km). An a priori days
+ * before the data is moved to their start, where the data constrain the state without that long lever arm.
  */
-function fitEpochOffset(records: readonly MeasurementRecord[]): number {
+function fitEpochOffset(records: readonly MeasurementRecord[], periodS: number): number {
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
   for (const r of records) {
@@ -505,8 +551,14 @@ function fitEpochOffset(records: readonly MeasurementRecord[]): number {
     first = Math.min(first, r.tagS);
     last = Math.max(last, r.tagS);
   }
-  if (!(first <= last) || (first <= 0 && last >= 0)) return 0;
+  if (!(first <= last) || (first <= periodS && last >= -periodS)) return 0;
   return first > 0 ? first : last;
+}
+
+/** Keplerian period (s) of position `r` (km) and velocity `v` (km/s); +∞ for an open orbit. */
+function orbitalPeriodS(r: ArrayLike<number>, v: ArrayLike<number>, muKm3S2: number): number {
+  const sma = 1 / (2 / Math.hypot(r[0]!, r[1]!, r[2]!) - (v[0]! ** 2 + v[1]! ** 2 + v[2]! ** 2) / muKm3S2);
+  return sma > 0 ? 2 * Math.PI * Math.sqrt((sma * sma * sma) / muKm3S2) : Number.POSITIVE_INFINITY;
 }
 
 /**

@@ -211,11 +211,14 @@ export class Evaluator {
   }
 }
 
-/** Σ(r/σ)² of evaluation `e` over the measurements `rejection` leaves in (a comparison on one measurement set). */
-export function costOn(e: Evaluation, rejection: readonly (RejectionReason | null)[]): number {
+/**
+ * Σ(r/σ)² of evaluation `e` over the measurements both editing decisions leave in (a comparison of two points on one
+ * measurement set).
+ */
+export function costOn(e: Evaluation, rejection: readonly (RejectionReason | null)[], other: readonly (RejectionReason | null)[] = rejection): number {
   let sum2 = 0;
   for (let i = 0; i < e.rows.length; i++) {
-    if (rejection[i] !== null) continue;
+    if (rejection[i] !== null || other[i] !== null) continue;
     for (const z of e.rows[i]!.normalized) sum2 += z * z;
   }
   return sum2;
