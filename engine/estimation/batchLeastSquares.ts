@@ -1,25 +1,27 @@
 /**
- * Weighted batch least-squares orbit determination (after Orekit's `BatchLSEstimator` with a Gauss–Newton optimizer
- * and QR decomposition, the set-up of the reference scenarios): the Gauss–Newton loop over the modules of this
- * folder — the unknowns and their scales (parameters.ts), one evaluation with its Jacobian (evaluation.ts), which
- * measurements it uses (editing.ts), and when the iterations stop (convergence.ts).
+ * Weighted batch least-squares orbit determination (after Orekit's `BatchLSEstimator` with QR decomposition, the
+ * set-up of the reference scenarios): the iteration loop over the modules of this folder — the unknowns and their
+ * scales (parameters.ts), one evaluation with its Jacobian (evaluation.ts), which measurements it uses (editing.ts),
+ * when the iterations stop (convergence.ts), where the fit iterates and how the result reaches the solution epoch
+ * (solutionEpoch.ts), the Levenberg–Marquardt damping (damping.ts) and the arc extension from a poor a priori
+ * (arcExtension.ts).
  *
- * Step: Gauss–Newton, min |W^½(H·Δ − r)| by Householder QR on the column-scaled weighted Jacobian (no normal
- * equations); no Levenberg–Marquardt damping: from the a-priori errors an operator has (km, m/s) the Gauss–Newton step
- * converges in a few iterations, and a fit that does not is reported as diverging rather than damped into a local
- * minimum. Φ schedule: the first evaluation, and any after a large correction (> 1 km, > 1 m/s, > 10 % in Cd or Cr),
- * integrate Φ with central + J2 partials only; the first evaluation after a small correction integrates the full
- * semi-analytic Φ, and later ones reuse it (evaluation.ts). On the references this keeps Orekit's evaluation counts
- * and its formal sigmas to 4 digits with one full variational propagation instead of six — an evaluation with the
- * full variational equations costs about four without.
+ * Step: min |W^½(H·Δ − r)| by Householder QR on the column-scaled weighted Jacobian (no normal equations), undamped
+ * (`GAUSS_NEWTON`, Orekit's optimizer) or with Marquardt damping after a step that raised the cost
+ * (`LEVENBERG_MARQUARDT`, the default: the same steps and counts as Gauss–Newton while those lower the cost). Φ
+ * schedule: the first evaluation, and any after a large correction (> 1 km, > 1 m/s, > 10 % in Cd or Cr), integrate Φ
+ * with central + J2 partials only; the first evaluation after a small correction integrates the full semi-analytic Φ,
+ * and later ones reuse it (evaluation.ts). On the references this keeps Orekit's evaluation counts and its formal
+ * sigmas to 4 digits with one full variational propagation instead of six — an evaluation with the full variational
+ * equations costs about four without.
  *
  * With Cd, Cr or biases to estimate, the first evaluations correct the state alone, until a state correction is at
  * most 100 m (normalized 100): from a km-level a priori, a first full step throws Cd far off (below zero on the
  * reference scenario with Cd, Cr and range/range-rate biases free), a step the state-only fit never needs.
  *
  * Weights: 1/σ² per component, σ from the measurement, else the station's per-type σ, else the kind's default
- * (measurements/observables.ts). Covariance: the formal (HᵀWH)⁻¹ at the last evaluation, not scaled by the post-fit
- * variance (as Orekit's). */
+ * (measurements/observables.ts). Covariance: the formal (HᵀWH)⁻¹ of an undamped solve at the final point, not
+ * scaled by the post-fit variance (as Orekit's), mapped to the solution epoch. */
 import { MU_EARTH_M3S2 } from '../constants.ts';
 import { propagateStoredState, type EarthData, type StoredStatePropagationInput } from '../propagation/storedState.ts';
 import { RankDeficientError, solveLeastSquares } from '../math/leastSquares.ts';
@@ -31,8 +33,19 @@ import { Epoch } from '../time/epoch.ts';
 import { ConvergenceMonitor, evaluationLimit } from './convergence.ts';
 import { DEFAULT_EDITING_SIGMA } from './editing.ts';
 import { costOn, Evaluator, type Evaluation, type JacobianSource } from './evaluation.ts';
-import type { MeasurementRecord } from '../measurements/prepare.ts';
 import { binarySearch } from '../measurements/residuals.ts';
+import { transformCovariance } from '../math/covariance.ts';
+import { arcLengths, ARC_CONVERGENCE_THRESHOLD, ARC_PROBE_EVALUATIONS, ARC_PROBE_RMS, ARC_RMS_CONVERGENCE_THRESHOLD } from './arcExtension.ts';
+import {
+  COST_INCREASE_TOLERANCE,
+  DAMPING_FACTOR,
+  dampingAfterKeptStep,
+  DEFAULT_OPTIMIZER,
+  INITIAL_DAMPING,
+  linearReduction,
+  MAX_DAMPING,
+} from './damping.ts';
+import { fitEpochOffset, orbitalPeriodS, solutionMapping } from './solutionEpoch.ts';
 import { EstimationFailure } from './failure.ts';
 import { applyStep, coefficientSensitivities, estimatedParameters, type EstimatedParameters } from './parameters.ts';
 import type {
@@ -62,44 +75,6 @@ const STM_REFRESH_RELATIVE_COEFFICIENT = 0.1;
  * (normalized: 100 m, ~0.1 m/s); then every parameter is estimated (the switch itself computes the full Φ).
  */
 const STATE_ONLY_CORRECTION = 100;
-
-/** The optimizer unless the input names one: it converges from every reference a priori (README, "Estimator"). */
-export const DEFAULT_OPTIMIZER: Optimizer = 'LEVENBERG_MARQUARDT';
-/** Damping λ after the first rejected step (Marquardt's scaling makes λ dimensionless: 1e-2 shortens each direction ~1 %). */
-const INITIAL_DAMPING = 1e-2;
-/**
- * After a rejected step λ is multiplied by ν (2, doubled at each further rejection in a row); after a kept one by
- * max(1/3, 1 − (2ρ − 1)³), ρ the ratio of the actual to the predicted cost reduction (Nielsen's update: Madsen,
- * Nielsen & Tingleff, "Methods for non-linear least squares problems", 2nd ed. 2004, §3.2, eq. 3.16).
- */
-const DAMPING_FACTOR = 2;
-/** Below this, the next step is undamped (λ = 0): the fit ends with Gauss–Newton steps and an undamped covariance. */
-const MIN_DAMPING = 1e-4;
-/** λ above this: no step lowers the cost — the fit has stalled. */
-const MAX_DAMPING = 1e8;
-/**
- * A point is kept when its cost is at most (1 + this) × the previous one: near the minimum the cost changes by the
- * propagation's numerical noise (relative ~1e-6), not by the step.
- */
-const COST_INCREASE_TOLERANCE = 1e-4;
-/**
- * Arc extension (Levenberg–Marquardt only): when after this many evaluations over the whole span the weighted RMS
- * is still above ARC_PROBE_RMS, the fit starts again from the a priori on short arcs (see `arcLengths`). From the
- * reference a priori (1 km, 1 m/s) and from 5 km / 5 m/s in most directions the RMS is near 1 by then.
- */
-const ARC_PROBE_EVALUATIONS = 8;
-const ARC_PROBE_RMS = 100;
-/** Convergence of a short arc: every normalized change ≤ 1 (1 m, ~1 mm/s) and the RMS settled to 1 %. */
-const ARC_CONVERGENCE_THRESHOLD = 1;
-const ARC_RMS_CONVERGENCE_THRESHOLD = 1e-2;
-/**
- * The first arc holds at least this fraction of the residual components (and half an orbit): several passes. One or
- * two passes leave the short-arc problem nearly singular — from 5 km / 5 m/s off in LEO, the fit over the first 1.6 h
- * (two passes) crawled along that valley for 25 evaluations; with a sixth of the data every reference case converges.
- */
-const ARC_MIN_FRACTION = 1 / 6;
-/** Each arc is this many times longer than the previous one. */
-const ARC_GROWTH = 4;
 
 export interface EstimationHooks {
   onIteration?(progress: EstimationProgress): void;
@@ -352,7 +327,7 @@ export function estimateOrbit(
         if (!(after <= before * (1 + COST_INCREASE_TOLERANCE))) {
           entry.accepted = false;
           if (iteration >= budget) {
-            return outcome(false, `no convergence in ${budget} evaluations (Levenberg–Marquardt, damping ${stepDamping.toPrecision(3)}, weighted RMS ${current.weightedRms.toPrecision(4)})`, probe);
+            return outcome(false, `no convergence in ${budget} evaluations (Levenberg–Marquardt, damping ${stepDamping.toPrecision(3)}, weighted RMS ${current.weightedRms.toPrecision(4)})`);
           }
           if (probe && iteration >= ARC_PROBE_EVALUATIONS && bestRms > ARC_PROBE_RMS) return outcome(false, null, true);
           const damping = stepDamping === 0 ? INITIAL_DAMPING : stepDamping * increase;
@@ -361,7 +336,7 @@ export function estimateOrbit(
             return outcome(false, `Levenberg–Marquardt stalled: no step lowers the weighted RMS ${current.weightedRms.toPrecision(4)} even with damping ${MAX_DAMPING.toExponential(0)}`, probe);
           }
           const failure = step(current, damping, entry);
-          if (failure !== null) return outcome(false, failure, probe);
+          if (failure !== null) return outcome(false, failure);
           continue;
         }
       }
@@ -370,8 +345,7 @@ export function estimateOrbit(
       let damping = 0;
       if (current !== null && stepDamping > 0) {
         const gain = predictedReduction > 0 ? (current.cost - costOn(e, current.rejection)) / predictedReduction : 0;
-        damping = stepDamping * Math.max(1 / 3, 1 - (2 * gain - 1) ** 3);
-        if (damping < MIN_DAMPING) damping = 0;
+        damping = dampingAfterKeptStep(stepDamping, gain);
       }
       increase = DAMPING_FACTOR;
       current = e;
@@ -381,11 +355,12 @@ export function estimateOrbit(
       const verdict = monitor.assess(iteration, e.weightedRms, lastStepAll && stepDamping === 0, iterations);
       if (verdict !== null) {
         if ('converged' in verdict) return outcome(true, null);
-        return outcome(false, verdict.failure, probe);
+        // a diverging fit is retried on arcs; one out of evaluations is not (the budget is the caller's)
+        return outcome(false, verdict.failure, probe && iteration < budget);
       }
       if (probe && iteration >= ARC_PROBE_EVALUATIONS && bestRms > ARC_PROBE_RMS) return outcome(false, null, true);
       const failure = step(e, damping, entry);
-      if (failure !== null) return outcome(false, failure, probe);
+      if (failure !== null) return outcome(false, failure);
     }
   };
 
@@ -399,7 +374,7 @@ export function estimateOrbit(
     allParameters = n === 6;
     // an arc that does not converge is skipped: the next, longer one starts from where that one started
     let arcFailure: string | null = null;
-    for (const arcSeconds of arcLengths(records, values, muKm3S2, Math.max(3 * n, availableComponents * ARC_MIN_FRACTION))) {
+    for (const arcSeconds of arcLengths(records, values, muKm3S2, n)) {
       const arcRecords = records.filter((r) => Math.abs(r.tagS) <= arcSeconds);
       const arcEvaluator = new Evaluator({
         apriori, earth, fitEpoch, fitEpochText, massKg: fitMassKg, positionToleranceM: dP, extraTimesS: [],
@@ -457,7 +432,7 @@ export function estimateOrbit(
   if (covarianceNormalized !== null) {
     const physical = new Float64Array(n * n);
     for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) physical[i * n + j] = covarianceNormalized[i * n + j]! * params.scales[i]! * params.scales[j]!;
-    const mapped = mapping === null ? physical : congruence(mapping, physical, n);
+    const mapped = mapping === null ? physical : transformCovariance(physical, mapping);
     for (let i = 0; i < n * n; i++) covariance.push(mapped[i]!);
   }
   const estimatedParameterValues: Record<string, number> = {};
@@ -486,117 +461,10 @@ export function estimateOrbit(
   };
 }
 
-/**
- * Σr² − |r − J·δ|² over the used rows of `e` for the normalized step δ: the cost reduction the linearized model
- * predicts for the step.
- */
-function linearReduction(e: Evaluation, step: Float64Array, capacity: number): number {
-  const m = e.usedComponents;
-  const n = step.length;
-  let reduction = 0;
-  for (let i = 0; i < m; i++) {
-    let jd = 0;
-    for (let j = 0; j < n; j++) if (step[j] !== 0) jd += e.jacobian[j * capacity + i]! * step[j]!;
-    const r = e.rhs[i]!;
-    reduction += r * r - (r - jd) * (r - jd);
-  }
-  return reduction;
-}
-
 /** How a run of iterations ended; `restart`: the probe gave up (a poor a priori), go on with arc extension. */
 interface ArcOutcome {
   current: Evaluation;
   converged: boolean;
   failureReason: string | null;
   restart: boolean;
-}
-
-/**
- * Half-lengths (s) of the arcs around the fit epoch for arc extension: half an orbital period of the state `values`
- * (the along-track error of a poor a priori then stays a small part of the orbit), at least enough to hold
- * `minComponents` residual components, then 4× longer each time; the last arc reaches the farthest measurement (the
- * whole span is fitted after them).
- */
-function arcLengths(records: readonly MeasurementRecord[], values: Float64Array, muKm3S2: number, minComponents: number): number[] {
-  const usable = records.filter((x) => !x.input.outlier).map((x) => ({ t: Math.abs(x.tagS), d: x.dimension })).sort((a, b) => a.t - b.t);
-  const farthest = usable.length > 0 ? usable[usable.length - 1]!.t : 0;
-  let enough = farthest;
-  for (let i = 0, sum = 0; i < usable.length; i++) {
-    sum += usable[i]!.d;
-    if (sum >= minComponents) {
-      enough = usable[i]!.t;
-      break;
-    }
-  }
-  const period = orbitalPeriodS(values, values.subarray(3, 6), muKm3S2);
-  const halfPeriod = Number.isFinite(period) ? period / 2 : farthest;
-  const lengths: number[] = [];
-  for (let length = Math.max(halfPeriod, enough); length < farthest; length *= ARC_GROWTH) lengths.push(length);
-  return lengths;
-}
-
-/**
- * Seconds from the a priori epoch to the fit epoch: 0 when the a priori lies within the span of the usable
- * measurements (not flagged) or less than an orbital period `periodS` outside it, else the offset of the nearer end
- * of that span. Iterating where the a priori is (its error is what an operator knows, e.g. 1 km, 1 m/s) keeps the
- * first steps as linear as Orekit's; the same a priori mapped a day ahead first would carry a grown, strongly
- * nonlinear along-track error (the end-epoch fit that diverged with steps of 134, 400, 506 km). An a priori days
- * before the data is moved to their start, where the data constrain the state without that long lever arm.
- */
-function fitEpochOffset(records: readonly MeasurementRecord[], periodS: number): number {
-  let first = Number.POSITIVE_INFINITY;
-  let last = Number.NEGATIVE_INFINITY;
-  for (const r of records) {
-    if (r.input.outlier) continue;
-    first = Math.min(first, r.tagS);
-    last = Math.max(last, r.tagS);
-  }
-  if (!(first <= last) || (first <= periodS && last >= -periodS)) return 0;
-  return first > 0 ? first : last;
-}
-
-/** Keplerian period (s) of position `r` (km) and velocity `v` (km/s); +∞ for an open orbit. */
-function orbitalPeriodS(r: ArrayLike<number>, v: ArrayLike<number>, muKm3S2: number): number {
-  const sma = 1 / (2 / Math.hypot(r[0]!, r[1]!, r[2]!) - (v[0]! ** 2 + v[1]! ** 2 + v[2]! ** 2) / muKm3S2);
-  return sma > 0 ? 2 * Math.PI * Math.sqrt((sma * sma * sma) / muKm3S2) : Number.POSITIVE_INFINITY;
-}
-
-/**
- * The n×n map M from the parameters at the fit epoch to those at the solution epoch (physical units): Φ(t_s, t_fit)
- * in the state block, ∂x(t_s)/∂p = Ψ_p(t_s)/p in the Cd and Cr columns (Ψ per unit force scale), identity for the
- * rest (coefficients and biases do not depend on the epoch).
- */
-function solutionMapping(variational: { stm: Float64Array; sensitivities: Float64Array }, params: EstimatedParameters): Float64Array {
-  const n = params.names.length;
-  const nSens = params.sensitivities.length;
-  const m = new Float64Array(n * n);
-  for (let j = 6; j < n; j++) m[j * n + j] = 1;
-  for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) m[i * n + j] = variational.stm[6 * i + j]!;
-  for (let q = 0; q < nSens; q++) {
-    const col = q === 0 && params.dragIndex >= 0 ? params.dragIndex : params.srpIndex;
-    for (let i = 0; i < 6; i++) m[i * n + col] = variational.sensitivities[i * nSens + q]! / params.values[col]!;
-  }
-  return m;
-}
-
-/** M·P·Mᵀ (n×n row-major), symmetrized. */
-function congruence(m: Float64Array, p: Float64Array, n: number): Float64Array {
-  const mp = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      let s = 0;
-      for (let k = 0; k < n; k++) s += m[i * n + k]! * p[k * n + j]!;
-      mp[i * n + j] = s;
-    }
-  }
-  const out = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j <= i; j++) {
-      let s = 0;
-      for (let k = 0; k < n; k++) s += mp[i * n + k]! * m[j * n + k]!;
-      out[i * n + j] = s;
-      out[j * n + i] = s;
-    }
-  }
-  return out;
 }
