@@ -155,6 +155,8 @@ export interface OdCase {
     positionErrorOverArcM: number;
     velocityErrorOverArcMS: number;
     rejected: number;
+    /** `BatchLSEstimator.estimate()` wall time, ms (median and fastest of its timed runs) and the 1-min load before. */
+    timing: { wallMsMedian: number; wallMsMin: number; loadAverage: number };
   };
 }
 
@@ -162,6 +164,7 @@ interface SolutionDocument {
   solution: { iterations: number; estimated_state_gcrf: { pos_km: number[]; vel_km_s: number[] }; covariance: number[][]; n_rejected: number };
   error_vs_truth: { position_error_m: number; velocity_error_m_s: number; position_error_over_arc_max_m: number; velocity_error_over_arc_max_m_s: number };
   tdm_files: string[];
+  timing: { wall_ms_median: number; wall_ms_min: number; os_load_average_1min_before: number };
 }
 
 /**
@@ -216,5 +219,6 @@ function orekitOf(sol: SolutionDocument): OdCase['orekit'] {
     positionErrorOverArcM: sol.error_vs_truth.position_error_over_arc_max_m,
     velocityErrorOverArcMS: sol.error_vs_truth.velocity_error_over_arc_max_m_s,
     rejected: sol.solution.n_rejected,
+    timing: { wallMsMedian: sol.timing.wall_ms_median, wallMsMin: sol.timing.wall_ms_min, loadAverage: sol.timing.os_load_average_1min_before },
   };
 }
