@@ -382,17 +382,19 @@ export function estimateOrbit(
       });
       const arcStart = values.slice();
       const arcAllParameters = allParameters;
-      const arc = iterate(arcEvaluator, maxIterations, arcSeconds, false);
-      if (arc.converged) {
+      const arc = unlessUnpropagable(() => iterate(arcEvaluator, maxIterations, arcSeconds, false));
+      if (typeof arc !== 'string' && arc.converged) {
         values.set(arc.current.values);
         arcFailure = null;
       } else {
         values.set(arcStart);
         allParameters = arcAllParameters;
-        arcFailure = `the fit over ±${(arcSeconds / 3600).toFixed(1)} h around ${fitEpoch.toIsoString(0)} did not converge either (${arc.failureReason})`;
+        arcFailure = `the fit over ±${(arcSeconds / 3600).toFixed(1)} h around ${fitEpoch.toIsoString(0)} did not converge either (${typeof arc === 'string' ? arc : arc.failureReason})`;
       }
     }
-    fit = iterate(evaluator, maxIterations, null, false);
+    const full = unlessUnpropagable(() => iterate(evaluator, maxIterations, null, false));
+    // (a whole-span fit that cannot even start after the arcs reports the probe's last point)
+    fit = typeof full === 'string' ? { ...fit, failureReason: `after arc extension: ${full}` } : full;
     if (!fit.converged && arcFailure !== null) fit = { ...fit, failureReason: `${fit.failureReason}; ${arcFailure}` };
   }
   const converged = fit.converged;
@@ -459,6 +461,16 @@ export function estimateOrbit(
     skipped: set.skipped,
     forceModel: describeForceModel(apriori, massKg, dragIndex >= 0 ? values[dragIndex]! : cd0, srpIndex >= 0 ? values[srpIndex]! : cr0, dP),
   };
+}
+
+/** `run()`, or the message of the PropagationError it threw (a first evaluation that cannot be propagated). */
+function unlessUnpropagable<T>(run: () => T): T | string {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof PropagationError) return error.message;
+    throw error;
+  }
 }
 
 /** How a run of iterations ended; `restart`: the probe gave up (a poor a priori), go on with arc extension. */
