@@ -141,8 +141,8 @@ export interface OdCase {
   measurements: MeasurementInput[];
   /** The a priori (the truth offset by −0.5 km R, +1 km S, +1 m/s W) with the reference force model. */
   apriori: StoredStatePropagationInput;
-  /** Truth state (km, km/s) at t seconds from the OD epoch. */
-  truthAt(tS: number): Float64Array;
+  /** Truth state (km, km/s) at t seconds from the OD epoch (Lagrange over its 60 s samples). */
+  truthAt(tS: number, out?: Float64Array): Float64Array;
   truthState: { pos_km: number[]; vel_km_s: number[] };
   orekit: {
     iterations: number;
@@ -183,7 +183,7 @@ export function loadOdCase(id: OdCaseId, sharedDirectory: string): OdCase | null
       stations: loadStations(),
       measurements: loadMeasurements(id).measurements,
       apriori: propagationInput(truth.a_priori_state_gcrf, truth.od_epoch_utc, truth),
-      truthAt: (t) => truthAt(truth, t),
+      truthAt: (t, out) => truthAt(truth, t, out),
       truthState: truth.truth_state_at_od_epoch_gcrf,
       orekit: orekitOf(sol),
     };
@@ -203,7 +203,7 @@ export function loadOdCase(id: OdCaseId, sharedDirectory: string): OdCase | null
     stations: st.stations.map((s) => ({ id: s.name, name: s.name, itrfPositionM: s.itrf_m, elevationMaskDeg: st.min_elevation_deg })),
     measurements: measurementsFromTdm(solutionDir, sol.tdm_files.map((f) => f.split('/').pop()!)).measurements,
     apriori: propagationInput(truth.a_priori_state_gcrf, truth.od_epoch_utc, truth),
-    truthAt: (t) => truthAt(truth, t),
+    truthAt: (t, out) => truthAt(truth, t, out),
     truthState: truth.truth_state_at_od_epoch_gcrf,
     orekit: orekitOf(sol),
   };
