@@ -7,13 +7,9 @@ import type { InStatement } from '@libsql/client';
 import { nullableText } from './rows.ts';
 import type { SqlExecutor } from './db.ts';
 import { pageClause, type PageRequest } from './paging.ts';
+import type { TaskSchedule } from '../domain/tasks/schedule.ts';
 
 export type TaskKind = 'UNSPECIFIED' | 'GENERATE_OEM' | 'GENERATE_TLE' | 'ORBIT_DETERMINATION';
-
-export type TaskSchedule =
-  | { type: 'INTERVAL'; intervalSeconds: number; start: string }
-  | { type: 'CRON'; expression: string }
-  | { type: 'ONCE'; at: string };
 
 /** Products of the task kept: the newest `maxCount`, none older than `maxAgeDays` (either may be null). */
 export interface TaskRetention {

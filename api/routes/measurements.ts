@@ -2,7 +2,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
-import { MAX_ID_LENGTH } from '../schemas/limits.ts';
+import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 import { uploadedParts } from '../fileNames.ts';
 import { parseInstantField } from '../instants.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';

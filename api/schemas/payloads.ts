@@ -1,6 +1,7 @@
 /** Payload (sensor) request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
-import { boundedNumber, MAX_MASS_KG, MAX_POWER_W, safeText } from './limits.ts';
+import { boundedNumber, safeText } from './limits.ts';
+import { MAX_MASS_KG, MAX_POWER_W } from '../../domain/limits.ts';
 import { RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { DirectionInputSchema, Vector3Schema } from './spacecraft.ts';

@@ -1,6 +1,7 @@
 /** Thruster request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
-import { boundedNumber, MAX_THRUST_N, safeText } from './limits.ts';
+import { boundedNumber, safeText } from './limits.ts';
+import { MAX_THRUST_N } from '../../domain/limits.ts';
 import { RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { BodyPositionInputSchema, DirectionInputSchema, Vector3Schema } from './spacecraft.ts';

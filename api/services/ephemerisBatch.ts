@@ -40,7 +40,7 @@ import { ApiError, jobNotCancellable, notFound, unprocessable, validationError }
 import { logError, logInfo } from '../log.ts';
 import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
 import { BATCH_SORTABLE } from '../schemas/ephemerisBatch.ts';
-import type { BatchItem } from './ephemerisBatchRequest.ts';
+import type { BatchItem } from '../../domain/ephemerisBatch/request.ts';
 import { oemGenerationFailed, prepareOemGeneration, runOemTask } from './ephemeris.ts';
 import { LeasedJobRunner, type JobLease, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
 import { deleteProduct } from './products.ts';

@@ -8,7 +8,7 @@
  * write transaction as the write. Pre-existing overlaps are never repaired; every read reports them in
  * `conflictingManeuverIds`.
  */
-import { MAX_ID_LENGTH } from '../schemas/limits.ts';
+import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 import { contentHashOf, sha256Hex } from '../contentHash.ts';
 import { strToU8 } from 'fflate';
 import { Epoch } from '../../engine/time/epoch.ts';
@@ -16,33 +16,21 @@ import { supportedEpochProblem } from '../../engine/time/supportedRange.ts';
 import { randomUUID } from 'node:crypto';
 import { inTransaction, isUniqueViolation, nowIso, yieldToEventLoop, type Db, type SqlExecutor } from '../../storage/db.ts';
 import { firstUnpublishedBatchId, StagedBatch } from '../../storage/stagedWrites.ts';
-import {
-  deleteManeuver as deleteManeuverRow,
-  existingManeuverIds,
-  findManeuver,
-  findManeuversByIds,
-  findOverlapping,
-  insertManeuvers,
-  MANEUVERS_TABLE,
-  listManeuversInWindow,
-  overlappingIdsOf,
-  updateManeuverContent,
-  type AttitudeMode,
-  type ManeuverContent,
-  type StoredBurnSegment,
-  type StoredManeuver,
-} from '../../storage/maneuvers.ts';
+import { deleteManeuver as deleteManeuverRow, existingManeuverIds, findManeuver, findManeuversByIds, findOverlapping, insertManeuvers, MANEUVERS_TABLE, listManeuversInWindow, overlappingIdsOf, updateManeuverContent, type StoredManeuver } from '../../storage/maneuvers.ts';
+import type { StoredBurnSegment } from '../../domain/maneuvers/records.ts';
+import type { ManeuverContent } from '../../domain/maneuvers/records.ts';
+import type { AttitudeMode } from '../../domain/maneuvers/records.ts';
 import { reserveDisplayNumbers } from '../../storage/sequences.ts';
 import { findSpacecraftById, findSpacecraftByIds, resolveSpacecraft, type ResolutionKind, type Spacecraft } from '../../storage/spacecraft.ts';
 import { ApiError, conflict, notFound, unprocessable, validationError } from '../errors.ts';
-import { instantTextOf } from '../instants.ts';
+import { instantTextOf } from '../../domain/instants.ts';
 import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import { batchHttpStatus, succeeded, type FileResultStatus, type PreviewStatus } from '../results.ts';
-import { buildContent, deriveValues, epochKey, keysOverlap, MANEUVER_ID_MAX_LENGTH } from './maneuverRecords.ts';
-import { fromOcmReadTransport, OcmImportError, type OcmExportFile, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from './maneuverOcm.ts';
+import { buildContent, deriveValues, epochKey, keysOverlap, MANEUVER_ID_MAX_LENGTH } from '../../domain/maneuvers/records.ts';
+import { fromOcmReadTransport, OcmImportError, type OcmExportFile, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from '../../domain/maneuvers/ocm.ts';
 import type { ComputePool } from '../../workers/pool.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
-import { checkPlanningRules, isHardLimit, type PlannedManeuver, type PlanningFinding } from './maneuverPlanning.ts';
+import { checkPlanningRules, isHardLimit, type PlannedManeuver, type PlanningFinding } from '../../domain/maneuvers/planning.ts';
 
 export const MAX_LIST_SPACECRAFT = 50;
 /** Owner kind of the staged batches of OCM imports (swept when a crashed import left one behind). */
@@ -72,7 +60,7 @@ export interface ManeuverDetail extends DerivedView {
   attitudeMode: AttitudeMode;
   /** Segments exactly as stored (canonical UTC referenceEpoch). */
   composition: StoredBurnSegment[];
-  /** What the craft's declared capabilities say about the record now (maneuverPlanning.ts); [] when nothing. */
+  /** What the craft's declared capabilities say about the record now (domain/maneuvers/planning.ts); [] when nothing. */
   warnings: PlanningFinding[];
 }
 
@@ -273,7 +261,7 @@ export async function findBatchConflicts(db: SqlExecutor, organizationId: string
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Planning rules the spacecraft declares (maneuverPlanning.ts), and the archived state
+// Planning rules the spacecraft declares (domain/maneuvers/planning.ts), and the archived state
 // ---------------------------------------------------------------------------------------------------------------
 
 /** A maneuver may be planned only for an Active spacecraft (reads and deletes stay possible). */

@@ -42,7 +42,7 @@ import type { PageRequest } from '../../storage/paging.ts';
 import { resolveSpacecraft } from '../../storage/spacecraft.ts';
 import type { ComputePool } from '../../workers/pool.ts';
 import { ApiError, conflict, jobNotCancellable, notFound, validationError } from '../errors.ts';
-import { instantText } from '../instants.ts';
+import { instantText } from '../../domain/instants.ts';
 import { logError } from '../log.ts';
 import { TrackingStream, type JobResolution, type ParsedFile, type ParsedFileCache } from './measurementJobRunner.ts';
 

@@ -38,7 +38,7 @@ import { LeasedJobRunner, type JobLease, type LeasedJobRunnerOptions } from './l
 import { applyTaskRetention, purgeExpiredProducts } from './products.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 import { displayId, objectIdOf } from './stateVectors.ts';
-import { isoMs, latestSlotAtOrBefore, slotAfter } from './taskSchedule.ts';
+import { isoMs, latestSlotAtOrBefore, slotAfter } from '../../domain/tasks/schedule.ts';
 import { prepareTleGeneration, runTleTask, tleGenerationFailed } from './tle.ts';
 
 export interface TaskRunnerOptions extends LeasedJobRunnerOptions {

@@ -1,23 +1,55 @@
 /**
- * Validation of a batch OEM request, pure so that it runs on the pool (workers/tasks.ts `ephemeris.parseBatch`):
- * JSON → zod (CreateBatchSchema) → items with the batch defaults applied, epochs parsed, spans and the point budget
- * checked → NDJSON, one item per line, as the job stores and reads it.
+ * A batch OEM request: its schema and its validation, pure so that it runs on the pool (workers/tasks.ts
+ * `ephemeris.parseBatch`): JSON → zod (CreateBatchSchema) → items with the batch defaults applied, epochs parsed,
+ * spans and the point budget checked → NDJSON, one item per line, as the job stores and reads it.
+ *
+ * The schema is plain zod: its documentation is zod metadata (`.meta`: description, format, and `id`, the name of
+ * its OpenAPI component), which the API's OpenAPI document reads as it reads `.openapi()` (api/routes/ephemerisBatch.ts
+ * documents the request with it). Plain zod keeps @hono/zod-openapi out of the worker threads.
  */
+import { z } from 'zod';
+import { LOCAL_ORBITAL_FRAMES } from '../../engine/math/covariance.ts';
+import { OEM_MAX_STEP_S, OEM_MIN_STEP_S, OEM_REFERENCE_FRAMES, OEM_TIME_SYSTEMS } from '../../engine/products/oemProduct.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { CreateBatchSchema, MAX_BATCH_POINTS } from '../schemas/ephemerisBatch.ts';
-import { OEM_OPTION_DEFAULTS } from '../schemas/stateVectors.ts';
+import { OEM_OPTION_DEFAULTS, oemSpanProblem } from '../products/oemOptions.ts';
 
-export const OEM_MAX_SPAN_DAYS = 30;
+export const MAX_BATCH_ITEMS = 10_000;
+/** Bound of a whole batch's work and size: the sum of output points over its items. */
+export const MAX_BATCH_POINTS = 20_000_000;
+
+const oemOptions = {
+  initialDate: z.string().min(1).max(64).optional().meta({ format: 'date-time', description: 'Start of the span (ISO-8601 instant with zone)' }),
+  finalDate: z.string().min(1).max(64).optional().meta({ format: 'date-time', description: 'End of the span; after initialDate, at most 30 days later' }),
+  timeBetweenPoints: z.number().int().min(OEM_MIN_STEP_S).max(OEM_MAX_STEP_S).optional().meta({ description: `Seconds, ${OEM_MIN_STEP_S}..${OEM_MAX_STEP_S}` }),
+  referenceFrame: z.enum(OEM_REFERENCE_FRAMES).optional(),
+  timeSystem: z.enum(OEM_TIME_SYSTEMS).optional(),
+  includeCovariance: z.boolean().optional(),
+  covarianceFrame: z.enum(LOCAL_ORBITAL_FRAMES).optional(),
+};
+
+export const BatchItemSchema = z
+  .object({
+    stateVectorId: z.string().min(1).max(32).optional().meta({ description: 'A stored state (SV-<n>)', example: 'SV-12' }),
+    spacecraftId: z.string().min(1).max(64).optional().meta({ description: "Or a spacecraft: its latest eligible state when the job runs" }),
+    ...oemOptions,
+  })
+  .strict()
+  .meta({ id: 'EphemerisBatchItem', description: 'Exactly one of stateVectorId, spacecraftId; OEM options override the batch defaults' });
+
+export const CreateBatchSchema = z
+  .object({
+    items: z.array(BatchItemSchema).min(1).max(MAX_BATCH_ITEMS).meta({ description: `1..${MAX_BATCH_ITEMS} items` }),
+    ...oemOptions,
+    retentionDays: z.number().int().min(1).max(365).optional().meta({ description: 'The ZIP product is deleted this many days after it is ready (default 7)' }),
+  })
+  .strict()
+  .meta({
+    id: 'CreateEphemerisBatchRequest',
+    description: 'Top-level OEM options are the defaults of every item (timeBetweenPoints 60, GCRF, UTC, no covariance, RTN when not given)',
+  });
+
 const MAX_REPORTED_FIELD_ERRORS = 50;
 export const DEFAULT_BATCH_RETENTION_DAYS = 7;
-
-/** The span rules of an OEM (final after initial, at most 30 days): the problem with `finalDate`, or null. */
-export function oemSpanProblem(initial: Epoch, final: Epoch): string | null {
-  const spanS = final.secondsSince(initial);
-  if (spanS <= 0) return 'must be after initialDate';
-  if (spanS > OEM_MAX_SPAN_DAYS * 86400) return `the time span cannot exceed ${OEM_MAX_SPAN_DAYS} days`;
-  return null;
-}
 
 /** One validated item as stored (a line of NDJSON). */
 export interface BatchItem {

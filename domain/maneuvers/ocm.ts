@@ -18,15 +18,13 @@
  *    attitude modes differing from MAN_REF_FRAME), `COMMENT apsis.wetMassKg: <kg>` (wet mass differing from PHYS).
  */
 import { replaceUnsafeText } from '../../engine/text.ts';
-import { MAX_MASS_KG } from '../schemas/limits.ts';
+import { MAX_MASS_KG } from '../limits.ts';
 import { strToU8, zipSync } from 'fflate';
 import { timeScaleOf } from '../../engine/files/common/definitions.ts';
 import { CcsdsParseError } from '../../engine/files/common/errors.ts';
 import { parseOcm, type OcmManeuver, type OcmMessage } from '../../engine/files/ocm/ocmReader.ts';
 import { writeOcmManeuvers, type OcmManeuverToWrite } from '../../engine/files/ocm/ocmWriter.ts';
 import { Epoch, type TimeScale } from '../../engine/time/epoch.ts';
-import type { AttitudeMode, ManeuverContent, StoredManeuver } from '../../storage/maneuvers.ts';
-import type { Spacecraft } from '../../storage/spacecraft.ts';
 import { isPrintable, LAST_PRINTABLE_INSTANT } from '../instants.ts';
 import {
   ATTITUDE_MODES,
@@ -38,8 +36,21 @@ import {
   nameProblem,
   purposeProblem,
   segmentProblems,
+  type AttitudeMode,
+  type ManeuverContent,
+  type ManeuverRecord,
   type SegmentInput,
-} from './maneuverRecords.ts';
+} from './records.ts';
+
+/** What an OCM export says of its spacecraft (a stored spacecraft is one). */
+export interface OcmSpacecraft {
+  id: string;
+  name: string;
+  cosparId: string | null;
+  /** kg: the wet mass of a record that has none of its own. */
+  launchMass: number | null;
+  dryMass: number | null;
+}
 
 /** A file-level import failure (invalid input), always with the 1-based line it concerns. */
 export class OcmImportError extends Error {
@@ -348,8 +359,8 @@ function maneuverContent(block: OcmManeuver, lines: readonly string[], context: 
 }
 
 /** Writes one OCM (KVN) for the records of one spacecraft; records in the order given. */
-export function writeManeuverOcm(spacecraft: Spacecraft, records: readonly StoredManeuver[], createdAt: Epoch): string {
-  const massOf = (record: StoredManeuver) => record.wetMassKg ?? spacecraft.launchMass;
+export function writeManeuverOcm(spacecraft: OcmSpacecraft, records: readonly ManeuverRecord[], createdAt: Epoch): string {
+  const massOf = (record: ManeuverRecord) => record.wetMassKg ?? spacecraft.launchMass;
   const fileWetMass = records.map(massOf).find((m) => m !== null) ?? null;
   const starts = records.map((r) => Epoch.parse(r.start, 'UTC'));
   const tzero = starts.reduce<Epoch | null>((min, e) => (min === null || e.isBefore(min) ? e : min), null) ?? createdAt;
@@ -401,8 +412,8 @@ function singleLine(text: string): string {
 /** One exported OCM file: the records of one spacecraft (plain data: it crosses the worker-thread boundary). */
 export interface OcmExportFile {
   name: string;
-  spacecraft: Spacecraft;
-  records: StoredManeuver[];
+  spacecraft: OcmSpacecraft;
+  records: ManeuverRecord[];
 }
 
 export type OcmExportPayload = { kind: 'text'; text: string } | { kind: 'zip'; bytes: Uint8Array };

@@ -1,19 +1,47 @@
 /**
- * Pure stored-maneuver logic shared by the JSON API and the OCM import/export: canonical epochs and
- * interval keys, the enclosing interval of a composition, and the derived values (acceleration, delta-V,
+ * Stored-maneuver records, shared by the JSON API and the OCM import/export: what a record holds, canonical epochs
+ * and interval keys, the enclosing interval of a composition, and the derived values (acceleration, delta-V,
  * delta mass) from the rocket equation.
  */
+import { G0_M_S2 } from '../../engine/constants.ts';
 import { unsafeTextProblem } from '../../engine/text.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { isSupportedEpoch, supportedEpochProblem, SUPPORTED_EPOCH_RANGE_TEXT } from '../../engine/time/supportedRange.ts';
-import { MAX_BURN_DURATION_S, MAX_THRUST_N } from '../schemas/limits.ts';
-import type { AttitudeMode, ManeuverContent, StoredBurnSegment } from '../../storage/maneuvers.ts';
+import { MAX_BURN_DURATION_S, MAX_THRUST_N } from '../limits.ts';
 import { instantText } from '../instants.ts';
 
-export const ATTITUDE_MODES = ['TNW', 'RTN', 'QSW', 'RSW_ROTATING'] as const satisfies readonly AttitudeMode[];
+export const ATTITUDE_MODES = ['TNW', 'RTN', 'QSW', 'RSW_ROTATING'] as const;
+export type AttitudeMode = (typeof ATTITUDE_MODES)[number];
 
-/** Standard gravity for ISP, m/s² (ARCHITECTURE → constants). */
-export const G0_M_PER_S2 = 9.80665;
+/** One burn segment as stored (referenceEpoch in canonical ISO-8601 UTC with `Z`). */
+export interface StoredBurnSegment {
+  referenceEpoch: string;
+  duration: number;
+  thrX: number;
+  thrY: number;
+  thrZ: number;
+  thrISP: number;
+  attitudeMode: AttitudeMode;
+}
+
+/** The caller-editable part of a record plus the values derived from it that queries need. */
+export interface ManeuverContent {
+  name: string;
+  purpose: string | null;
+  attitudeMode: AttitudeMode;
+  composition: StoredBurnSegment[];
+  /** OCM PHYS WET_MASS of an imported record, kg; null → the spacecraft's launch mass is used. */
+  wetMassKg: number | null;
+  start: string;
+  end: string;
+  startKey: string;
+  endKey: string;
+}
+
+/** A record as the OCM export writes it: its content under its maneuver id. */
+export interface ManeuverRecord extends ManeuverContent {
+  maneuverId: string;
+}
 export const MANEUVER_ID_MAX_LENGTH = 63;
 export const NAME_ON_UPDATE_MAX_LENGTH = 255;
 export const PURPOSE_MAX_LENGTH = 1000;
@@ -40,7 +68,7 @@ export function epochKey(epoch: Epoch): string {
 
 /**
  * Stored ISO-8601 UTC text at nanosecond resolution (trailing zeros trimmed to at least milliseconds), `Z`: the
- * storage form of state-vector epochs. What the API prints is api/instants.ts `instantText` (microseconds).
+ * storage form of state-vector epochs. What the API prints is domain/instants.ts `instantText` (microseconds).
  */
 export function canonicalInstant(epoch: Epoch): string {
   return `${trimFraction(epoch.toString('UTC', 9), 3)}Z`;
@@ -211,7 +239,7 @@ export function deriveValues(composition: readonly StoredBurnSegment[], massKg: 
   const segmentDeltaMasses: Array<number | null> = composition.map(() => null);
   for (const { segment, index } of order) {
     const thrustN = Math.hypot(segment.thrX, segment.thrY, segment.thrZ);
-    const exhaustVelocity = segment.thrISP * G0_M_PER_S2;
+    const exhaustVelocity = segment.thrISP * G0_M_S2;
     const consumed = (thrustN / exhaustVelocity) * segment.duration;
     const after = mass - consumed;
     if (!(after > 0)) return { ...none, acceleration: firstAcceleration(order[0]!.segment, massKg) };

@@ -4,7 +4,12 @@
  * instant. Slots are instants in ms; "due" means a slot at or before now.
  */
 import { Cron } from 'croner';
-import type { TaskSchedule } from '../../storage/scheduledTasks.ts';
+
+/** When a task runs: every `intervalSeconds` from `start`, at the slots of a cron expression, or once `at`. */
+export type TaskSchedule =
+  | { type: 'INTERVAL'; intervalSeconds: number; start: string }
+  | { type: 'CRON'; expression: string }
+  | { type: 'ONCE'; at: string };
 
 export const MIN_INTERVAL_SECONDS = 60;
 export const MAX_INTERVAL_SECONDS = 366 * 86400;

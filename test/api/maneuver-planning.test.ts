@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { checkPlanningRules, type PlanningRules } from '../../api/services/maneuverPlanning.ts';
+import { checkPlanningRules, type PlanningRules } from '../../domain/maneuvers/planning.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 import { create, detailPath, importFiles, maneuver, segment } from './maneuvers.helpers.ts';
 

@@ -1,10 +1,10 @@
 /**
- * The residual plot writer (api/plots/residualsSvg.ts): structure, escaping, clipping of gross errors, and a real
+ * The residual plot writer (domain/plots/residualsSvg.ts): structure, escaping, clipping of gross errors, and a real
  * render in headless chromium (station colours and rejected crosses visible; skipped with a message without a browser).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { escapeXml, niceStep, residualsSvg, type PlotInput, type PlotRow } from '../../api/plots/residualsSvg.ts';
+import { escapeXml, niceStep, residualsSvg, type PlotInput, type PlotRow } from '../../domain/plots/residualsSvg.ts';
 import { findChromium, renderSvgPixels } from '../helpers/chromium.ts';
 
 /** Two panels, two stations, Gaussian-looking residuals (deterministic), two gross errors rejected. */
