@@ -34,7 +34,7 @@ import { finishProductStatement, insertChunkStatement, insertProductStatement } 
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
 import { findLatestEligibleStateVector, findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
 import { TaskTimeoutError, type ComputePool } from '../../workers/pool.ts';
-import { PRODUCT_CHUNK_BYTES, type ZipEntryData } from '../../workers/productTasks.ts';
+import { PRODUCT_CHUNK_BYTES, type ZipEntryData } from '../../domain/products/packing.ts';
 import type { EarthDataStore } from './earthData.ts';
 import { ApiError, jobNotCancellable, notFound, unprocessable, validationError } from '../errors.ts';
 import { logError, logInfo } from '../log.ts';

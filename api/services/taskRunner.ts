@@ -26,7 +26,7 @@ import {
   supersedeQueuedRunsStatement,
   type TaskRun,
 } from '../../storage/taskRuns.ts';
-import { packProduct, type PackedProduct } from '../../workers/productTasks.ts';
+import { packProduct, type PackedProduct } from '../../domain/products/packing.ts';
 import type { AppDeps } from '../context.ts';
 import { OD_TIME_BUDGET_MS } from './orbitDeterminationRunner.ts';
 import { acceptOrbitDetermination, getOrbitDetermination, startOrbitDetermination } from './orbitDeterminations.ts';
