@@ -15,7 +15,7 @@ import { EopTable, type EopRow } from '../engine/frames/eop.ts';
 import { Epoch } from '../engine/time/epoch.ts';
 import { HarrisPriesterAtmosphere } from '../engine/forces/harrisPriester.ts';
 import { Nrlmsise00Atmosphere } from '../engine/forces/nrlmsise00Atmosphere.ts';
-import { bundledEarthData } from '../resources/earthData/files.ts';
+import { bundledEarthData } from '../earthData/files.ts';
 
 const FIX = new URL('../test/fixtures/propagation/', import.meta.url);
 const ref = JSON.parse(readFileSync(new URL('SSO_700_98.2.json', FIX), 'utf8')) as {

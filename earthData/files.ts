@@ -1,9 +1,9 @@
 /**
- * Earth-data files on disk: the one place that reads EOP, leap-second and space-weather files (bundled snapshots
- * beside this folder, and the data directory `APSIS_DATA_DIR`), by *identity* — path + SHA-256 of the content.
+ * Earth-data files on disk: the one place that reads EOP, leap-second and space-weather files (the bundled snapshots
+ * in resources/, and the data directory `APSIS_DATA_DIR`), by *identity* — path + SHA-256 of the content.
  *
- * Why here (resources/): the workers, the service's store (api/services/earthData.ts) and the update command all
- * need the same readers, and workers cannot depend on api/. engine/ keeps the pure parsers (engine/frames/eop.ts,
+ * Why a folder of its own (earthData/): the workers, the service's store (api/services/earthData.ts) and the update
+ * command (earthData/update.ts) all need the same readers, and workers cannot depend on api/. engine/ keeps the pure parsers (engine/frames/eop.ts,
  * engine/time/leapSecondFiles.ts, engine/spaceWeather/); this module adds files, hashes and caches around them.
  *
  * Data directory layout: `<dir>/eop/`, `<dir>/leap-seconds/`, `<dir>/space-weather/`, any file names (the format is
@@ -14,10 +14,10 @@ import { readdir, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EopTable, type EopCoverage } from '../../engine/frames/eop.ts';
-import type { EarthData } from '../../engine/propagation/storedState.ts';
-import { SpaceWeatherTable, type SpaceWeatherCoverage } from '../../engine/spaceWeather/spaceWeather.ts';
-import { compareWithBuiltInTable, parseLeapSecondFile, type LeapSecondComparison, type LeapSecondFile } from '../../engine/time/leapSecondFiles.ts';
+import { EopTable, type EopCoverage } from '../engine/frames/eop.ts';
+import type { EarthData } from '../engine/propagation/storedState.ts';
+import { SpaceWeatherTable, type SpaceWeatherCoverage } from '../engine/spaceWeather/spaceWeather.ts';
+import { compareWithBuiltInTable, parseLeapSecondFile, type LeapSecondComparison, type LeapSecondFile } from '../engine/time/leapSecondFiles.ts';
 
 export type EarthDataKind = 'EOP' | 'LEAP_SECONDS' | 'SPACE_WEATHER';
 export const EARTH_DATA_KINDS: readonly EarthDataKind[] = ['EOP', 'LEAP_SECONDS', 'SPACE_WEATHER'];
@@ -43,10 +43,10 @@ export interface EarthDataRefs {
 /** Bundled snapshots (resources/eop, resources/space-weather); the leap seconds are engine/time's built-in table. */
 export const BUNDLED_FILES = {
   EOP: [
-    fileURLToPath(new URL('../eop/eopc04_IAU2000.62-now', import.meta.url)),
-    fileURLToPath(new URL('../eop/eopc04_20.2022-now.csv', import.meta.url)),
+    fileURLToPath(new URL('../resources/eop/eopc04_IAU2000.62-now', import.meta.url)),
+    fileURLToPath(new URL('../resources/eop/eopc04_20.2022-now.csv', import.meta.url)),
   ],
-  SPACE_WEATHER: fileURLToPath(new URL('../space-weather/SpaceWeather-All-v1.2_snapshot_20200224.txt', import.meta.url)),
+  SPACE_WEATHER: fileURLToPath(new URL('../resources/space-weather/SpaceWeather-All-v1.2_snapshot_20200224.txt', import.meta.url)),
 } as const;
 
 /** The content of a file changed since the service identified it (the task should be retried with fresh identities). */

@@ -21,9 +21,9 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { EopTable } from '../../engine/frames/eop.ts';
-import type { SpaceWeatherTable } from '../../engine/spaceWeather/spaceWeather.ts';
-import { isoDateFromMjd } from '../../engine/time/epoch.ts';
+import type { EopTable } from '../engine/frames/eop.ts';
+import type { SpaceWeatherTable } from '../engine/spaceWeather/spaceWeather.ts';
+import { isoDateFromMjd } from '../engine/time/epoch.ts';
 import {
   BUNDLED_FILES,
   EarthDataFileError,
@@ -36,7 +36,7 @@ import {
   type EarthDataKind,
   type EarthDataFileSummary,
   type ParsedEarthData,
-} from '../../resources/earthData/files.ts';
+} from './files.ts';
 
 export interface DataUpdateOptions {
   dataDir: string;

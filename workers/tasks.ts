@@ -16,7 +16,7 @@ import { generateOemTask, meanElementsTask, parseOpmTask } from './ephemerisTask
 import { generateTleTask } from './tleTasks.ts';
 import { parseBatchRequest } from '../domain/ephemerisBatch/request.ts';
 import { oemProductTask, oemZipEntryTask, textZipEntryTask, tleProductTask } from './productTasks.ts';
-import { inspectEarthDataFile, inspectEopSplice, type EarthDataFileRef, type EarthDataKind } from '../resources/earthData/files.ts';
+import { inspectEarthDataFile, inspectEopSplice, type EarthDataFileRef, type EarthDataKind } from '../earthData/files.ts';
 import { estimateTask, residualsTask } from './odTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { estimateOrbit } from '../../../engine/estimation/batchLeastSquares.ts';
 import type { EstimationResult } from '../../../engine/estimation/types.ts';
 import type { MeasurementInput } from '../../../engine/measurements/types.ts';
-import { bundledEarthData } from '../../../resources/earthData/files.ts';
+import { bundledEarthData } from '../../../earthData/files.ts';
 import { loadMeasurements, loadSolution, loadStations, loadTruth, propagationInput, type ScenarioId } from '../measurements/odReference.ts';
 import { assertSymmetricPositiveDefinite, positionError } from './helpers.ts';
 import { seededRandom } from '../../helpers/random.ts';

@@ -20,7 +20,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { propagate } from '../../../engine/propagation/propagator.ts';
 import { DenseOutputTrajectory, Sgp4Trajectory, predictEvents, type EventSearchOptions, type Trajectory } from '../../../engine/events/index.ts';
-import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../../earthData/files.ts';
 import { REFERENCE_ABSENT, caseEnvironment, caseOem, compareWithReference, formatReached, loadCase, type CaseId, type ReferenceCase } from './referenceCases.ts';
 
 function allEvents(c: ReferenceCase, trajectory: Trajectory, options: EventSearchOptions = {}) {

@@ -10,7 +10,7 @@ import { parseOem } from '../../../engine/files/oem/oemReader.ts';
 import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { oemTrajectory, type EventPrediction, type EventStationInput, type Trajectory } from '../../../engine/events/index.ts';
-import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../../earthData/files.ts';
 import { azimuthDifference } from './helpers.ts';
 
 export const REFERENCE_DIR = fileURLToPath(new URL('../../../../shared/reference/events/', import.meta.url));

@@ -21,7 +21,7 @@ import { prepareMeasurements } from '../../../engine/measurements/prepare.ts';
 import { LocalTrajectory } from '../../../engine/measurements/trajectory.ts';
 import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../../earthData/files.ts';
 import { loadMeasurements, loadSolution, loadStations, loadTruth, truthAt, type ScenarioId } from './odReference.ts';
 import { caseKey, loadModelCases, sharedScenarioAvailable, SHARED_OD, type ModelScenarioId } from './orekitModelCases.ts';
 

@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { EopParseError, EopTable } from '../../../engine/frames/eop.ts';
 import { Epoch } from '../../../engine/time/index.ts';
-import { BUNDLED_FILES, bundledEopTable, EarthDataFileError, readEarthDataFile } from '../../../resources/earthData/files.ts';
+import { BUNDLED_FILES, bundledEopTable, EarthDataFileError, readEarthDataFile } from '../../../earthData/files.ts';
 import { fileURLToPath } from 'node:url';
 import { fixture, fixtureJson } from './helpers.ts';
 
 const [BUNDLED_EOP_FILE, BUNDLED_EOP_RECENT_FILE] = BUNDLED_FILES.EOP;
-/** One EOP file, parsed (cached by identity in resources/earthData). */
+/** One EOP file, parsed (cached by identity in earthData/files.ts). */
 function loadEopTable(path: string): EopTable {
   const { parsed } = readEarthDataFile('EOP', path);
   if (parsed.kind !== 'EOP') throw new Error('not EOP');
