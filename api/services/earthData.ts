@@ -34,7 +34,8 @@ import {
   type EarthDataKind,
   type EarthDataRefs,
 } from '../../earthData/files.ts';
-import { withAddedSignal, type ComputePool, type RunOptions } from '../../workers/pool.ts';
+import { withAddedSignal } from '../../workers/pool.ts';
+import type { ComputePool, RunOptions } from '../../workers/poolTypes.ts';
 import type { TaskInput, TaskName, TaskOutput } from '../../workers/tasks.ts';
 import { logError, logInfo, logWarn } from '../log.ts';
 

@@ -13,7 +13,7 @@ import type { StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
 import type { EarthDataSpan, EarthDataWarning } from '../../engine/products/earthDataWarnings.ts';
 import { earthDataWarningsFor, type EarthDataStore } from './earthData.ts';
-import type { RunOptions } from '../../workers/pool.ts';
+import type { RunOptions } from '../../workers/poolTypes.ts';
 import type { TaskInput, TaskOutput } from '../../workers/tasks.ts';
 import type { TaskFailure } from '../../workers/ephemerisTasks.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';

@@ -33,7 +33,7 @@ import type { RetryBackoff } from '../../storage/leasedJobs.ts';
 import { finishProductStatement, insertChunkStatement, insertProductStatement } from '../../storage/products.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
 import { findLatestEligibleStateVector, findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
-import { TaskTimeoutError, type ComputePool } from '../../workers/pool.ts';
+import { TaskTimeoutError, type ComputePool } from '../../workers/poolTypes.ts';
 import { PRODUCT_CHUNK_BYTES, type ZipEntryData } from '../../domain/products/packing.ts';
 import type { EarthDataStore } from './earthData.ts';
 import { ApiError, jobNotCancellable, notFound, unprocessable, validationError } from '../errors.ts';

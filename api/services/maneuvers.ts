@@ -28,7 +28,7 @@ import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import { batchHttpStatus, succeeded, type FileResultStatus, type PreviewStatus } from '../results.ts';
 import { buildContent, deriveValues, epochKey, keysOverlap, MANEUVER_ID_MAX_LENGTH } from '../../domain/maneuvers/records.ts';
 import { fromOcmReadTransport, OcmImportError, type OcmExportFile, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from '../../domain/maneuvers/ocm.ts';
-import type { ComputePool } from '../../workers/pool.ts';
+import type { ComputePool } from '../../workers/poolTypes.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 import { checkPlanningRules, isHardLimit, type PlannedManeuver, type PlanningFinding } from '../../domain/maneuvers/planning.ts';
 

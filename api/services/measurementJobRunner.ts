@@ -10,8 +10,7 @@ import { insertMeasurementColumns, measurementInsertContext, MEASUREMENTS_TABLE,
 import { StagedBatch, StagedBatchAbandonedError } from '../../storage/stagedWrites.ts';
 import { MEASUREMENT_CONTEXTS_TABLE } from '../../storage/measurementContexts.ts';
 import { MeasurementContextWriter } from './measurementContexts.ts';
-import type { ComputePool } from '../../workers/pool.ts';
-import { PoolSaturatedError, TaskTimeoutError } from '../../workers/pool.ts';
+import { PoolSaturatedError, TaskTimeoutError, type ComputePool } from '../../workers/poolTypes.ts';
 import type { TrackingFileInput, TrackingStreamMessage } from '../../workers/tasks.ts';
 import { TRACKING_ERROR_CODES, type MeasurementBatch, type TrackingStreamResult } from '../../engine/tracking/index.ts';
 import { logError, logInfo } from '../log.ts';

@@ -40,7 +40,7 @@ import {
 } from '../../storage/measurements.ts';
 import type { PageRequest } from '../../storage/paging.ts';
 import { resolveSpacecraft } from '../../storage/spacecraft.ts';
-import type { ComputePool } from '../../workers/pool.ts';
+import type { ComputePool } from '../../workers/poolTypes.ts';
 import { ApiError, conflict, jobNotCancellable, notFound, validationError } from '../errors.ts';
 import { instantText } from '../../domain/instants.ts';
 import { logError } from '../log.ts';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EarthDataStore } from '../../api/services/earthData.ts';
 import { EarthDataChangedError, earthDataFileByRef, sha256Hex } from '../../earthData/files.ts';
-import type { ComputePool } from '../../workers/pool.ts';
+import type { ComputePool } from '../../workers/poolTypes.ts';
 import { runTask } from '../../workers/tasks.ts';
 import { eopCsv, finals2000A, leapSecondDat, spaceWeatherCsv } from '../helpers/earthDataFiles.ts';
 

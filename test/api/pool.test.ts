@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Hono } from 'hono';
 import { toErrorResponse } from '../../api/app.ts';
-import { createPool, PoolSaturatedError } from '../../workers/pool.ts';
+import { createPool } from '../../workers/pool.ts';
+import { PoolSaturatedError } from '../../workers/poolTypes.ts';
 import { createTestService } from '../helpers/service.ts';
 
 test('GET /health answers within milliseconds while every worker runs multi-second CPU tasks', async () => {

@@ -2,7 +2,7 @@
  * Pool behaviours checked on both runtimes: the Node test calls these with a Piscina pool, and the Deno test runs the
  * same function in `deno eval` with the comlink pool (test/api/poolBackground.test.ts).
  */
-import { TaskCancelledError, TaskTimeoutError, type ComputePool } from '../../workers/pool.ts';
+import { TaskCancelledError, TaskTimeoutError, type ComputePool } from '../../workers/poolTypes.ts';
 
 const outcome = (promise: Promise<unknown>): Promise<string> =>
   promise.then(
