@@ -9,7 +9,7 @@ import { conflict, notFound, validationError, type ApiError } from '../errors.ts
 import { parseInstantField } from '../instants.ts';
 import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
-import { fieldErrorsFromZod } from '../app.ts';
+import { fieldErrorsFromZod } from '../errors.ts';
 import {
   OdTaskParametersSchema,
   OemTaskParametersSchema,

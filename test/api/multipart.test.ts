@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fileBytes, multipartBoundary, readMultipart } from '../../api/multipart.ts';
+import { fileBytes, multipartBoundary, readMultipart } from '../../api/middleware/multipart.ts';
 import { seededRandom } from '../helpers/random.ts';
 
 /** `body` as a stream of chunks of the given sizes (the last chunk takes the rest). */

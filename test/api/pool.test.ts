@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Hono } from 'hono';
-import { toErrorResponse } from '../../api/app.ts';
+import { toErrorResponse } from '../../api/middleware/onError.ts';
 import { createPool } from '../../workers/pool.ts';
 import { PoolSaturatedError } from '../../workers/poolTypes.ts';
 import { createTestService } from '../helpers/service.ts';
