@@ -9,7 +9,7 @@ import { claimNextJob, completeJob, deleteJobContent, failJob, readJobContent, r
 import { insertMeasurementColumns, measurementInsertContext, MEASUREMENTS_TABLE, type MeasurementGroupRow } from '../../storage/measurements.ts';
 import { StagedBatch, StagedBatchAbandonedError } from '../../storage/stagedWrites.ts';
 import { MEASUREMENT_CONTEXTS_TABLE } from '../../storage/measurementContexts.ts';
-import { MeasurementContextWriter } from './measurementContexts.ts';
+import { MeasurementContextWriter } from '../services/measurementContexts.ts';
 import { PoolSaturatedError, TaskTimeoutError, type ComputePool } from '../../workers/poolTypes.ts';
 import type { TrackingFileInput, TrackingStreamMessage } from '../../workers/tasks.ts';
 import { TRACKING_ERROR_CODES, type MeasurementBatch, type TrackingStreamResult } from '../../engine/tracking/index.ts';

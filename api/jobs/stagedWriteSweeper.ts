@@ -11,36 +11,50 @@ import { MANEUVERS_TABLE } from '../../storage/maneuvers.ts';
 import { deleteJobContent, findLeftoverJobContent } from '../../storage/measurementJobs.ts';
 import { abandonBatchesOpenedBefore, abandonOrphanJobBatches } from '../../storage/stagedWrites.ts';
 import { logError, logInfo } from '../log.ts';
-import { MANEUVER_IMPORT_KIND } from './maneuvers.ts';
+import { MANEUVER_IMPORT_KIND } from '../services/maneuvers.ts';
 import { MEASUREMENT_JOB_STAGED_TABLES } from './measurementJobRunner.ts';
 
 /** An import still writing after this long is taken to be dead. */
 export const STALE_IMPORT_BATCH_MS = 60 * 60_000;
 
-export async function sweepStagedWrites(db: Db, now = Date.now()): Promise<number> {
-  const jobs = await abandonOrphanJobBatches(db, MEASUREMENT_JOB_STAGED_TABLES, 'measurement_jobs');
-  const before = new Date(now - STALE_IMPORT_BATCH_MS).toISOString();
-  const imports = await abandonBatchesOpenedBefore(db, [MANEUVERS_TABLE], MANEUVER_IMPORT_KIND, before);
-  const contents = await findLeftoverJobContent(db, before);
-  for (const jobId of contents) await deleteJobContent(db, jobId);
-  if (jobs + imports + contents.length > 0) {
-    logInfo('bulk-write leftovers removed', { measurementJobBatches: jobs, maneuverImportBatches: imports, jobContents: contents.length });
-  }
-  return jobs + imports + contents.length;
-}
+/** The sweeper of one service instance: a sweep at start, then every `intervalMs`, until stop(). */
+export class StagedWriteSweeper {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<unknown> = Promise.resolve();
 
-export function startStagedWriteSweeper(db: Db, intervalMs = 10 * 60_000): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = sweepStagedWrites(db).catch((error: unknown) => logError('staged write sweep failed', { error: String(error) }));
-  };
-  sweep();
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref?.();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  constructor(
+    private readonly db: Db,
+    private readonly intervalMs = 10 * 60_000,
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    const sweep = () => {
+      this.running = this.sweep().catch((error: unknown) => logError('staged write sweep failed', { error: String(error) }));
+    };
+    sweep();
+    this.timer = setInterval(sweep, this.intervalMs);
+    this.timer.unref?.();
+  }
+
+  /** Stops the timer and waits for a sweep in progress. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One sweep (`now` decides which imports are stale); returns the number of leftovers removed. */
+  async sweep(now = Date.now()): Promise<number> {
+    const db = this.db;
+    const jobs = await abandonOrphanJobBatches(db, MEASUREMENT_JOB_STAGED_TABLES, 'measurement_jobs');
+    const before = new Date(now - STALE_IMPORT_BATCH_MS).toISOString();
+    const imports = await abandonBatchesOpenedBefore(db, [MANEUVERS_TABLE], MANEUVER_IMPORT_KIND, before);
+    const contents = await findLeftoverJobContent(db, before);
+    for (const jobId of contents) await deleteJobContent(db, jobId);
+    if (jobs + imports + contents.length > 0) {
+      logInfo('bulk-write leftovers removed', { measurementJobBatches: jobs, maneuverImportBatches: imports, jobContents: contents.length });
+    }
+    return jobs + imports + contents.length;
+  }
 }

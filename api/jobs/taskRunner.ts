@@ -29,17 +29,17 @@ import {
 import { packProduct, type PackedProduct } from '../../domain/products/packing.ts';
 import type { AppDeps } from '../context.ts';
 import { OD_TIME_BUDGET_MS } from './orbitDeterminationRunner.ts';
-import { acceptOrbitDetermination, getOrbitDetermination, startOrbitDetermination } from './orbitDeterminations.ts';
+import { acceptOrbitDetermination, getOrbitDetermination, startOrbitDetermination } from '../services/orbitDeterminations.ts';
 import { ApiError, unprocessable } from '../errors.ts';
 import { logError, logInfo } from '../log.ts';
-import type { EarthDataStore } from './earthData.ts';
-import { oemGenerationFailed, prepareOemGeneration, runOemTask } from './ephemeris.ts';
+import type { EarthDataStore } from '../services/earthData.ts';
+import { oemGenerationFailed, prepareOemGeneration, runOemTask } from '../services/ephemeris.ts';
 import { LeasedJobRunner, type JobLease, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
-import { applyTaskRetention, purgeExpiredProducts } from './products.ts';
-import { spacecraftNotFound } from './spacecraft.ts';
-import { displayId, objectIdOf } from './stateVectors.ts';
+import { applyTaskRetention, purgeExpiredProducts } from '../services/products.ts';
+import { spacecraftNotFound } from '../services/spacecraft.ts';
+import { displayId, objectIdOf } from '../services/stateVectors.ts';
 import { isoMs, latestSlotAtOrBefore, slotAfter } from '../../domain/tasks/schedule.ts';
-import { prepareTleGeneration, runTleTask, tleGenerationFailed } from './tle.ts';
+import { prepareTleGeneration, runTleTask, tleGenerationFailed } from '../services/tle.ts';
 
 export interface TaskRunnerOptions extends LeasedJobRunnerOptions {
   /** Current time in ms (default Date.now). */

@@ -41,7 +41,7 @@ import {
 } from '../services/measurements.ts';
 import type { MeasurementType } from '../../engine/measurements/observables.ts';
 import { MEASUREMENT_SORT_COLUMNS } from '../../storage/measurements.ts';
-import { MeasurementJobRunner } from '../services/measurementJobRunner.ts';
+import { MeasurementJobRunner } from '../jobs/measurementJobRunner.ts';
 
 const TAG = ['Measurements'];
 

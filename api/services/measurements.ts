@@ -44,7 +44,7 @@ import type { ComputePool } from '../../workers/poolTypes.ts';
 import { ApiError, conflict, jobNotCancellable, notFound, validationError } from '../errors.ts';
 import { instantText } from '../../domain/instants.ts';
 import { logError } from '../log.ts';
-import { TrackingStream, type JobResolution, type ParsedFile, type ParsedFileCache } from './measurementJobRunner.ts';
+import { TrackingStream, type JobResolution, type ParsedFile, type ParsedFileCache } from '../jobs/measurementJobRunner.ts';
 
 export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { MeasurementJobRunner, ParsedFileCache, type ParsedFile } from '../../api/services/measurementJobRunner.ts';
+import { MeasurementJobRunner, ParsedFileCache, type ParsedFile } from '../../api/jobs/measurementJobRunner.ts';
 import { resolveTrackedObjects } from '../../api/services/measurements.ts';
 import { openDatabase } from '../../storage/db.ts';
 import { claimNextJob, completeJob, findJob, insertJob, writeJobContent } from '../../storage/measurementJobs.ts';

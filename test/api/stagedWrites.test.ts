@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
-import { MEASUREMENT_JOB_STAGED_TABLES, MeasurementJobRunner } from '../../api/services/measurementJobRunner.ts';
+import { MEASUREMENT_JOB_STAGED_TABLES, MeasurementJobRunner } from '../../api/jobs/measurementJobRunner.ts';
 import { inspectTrackingFile } from '../../engine/tracking/index.ts';
 import { resolveTrackedObjects } from '../../api/services/measurements.ts';
 import { claimNextJob, findJob, insertJob } from '../../storage/measurementJobs.ts';
@@ -255,7 +255,8 @@ describe('OCM import as a staged batch', () => {
 
   test('an import batch a dead process left behind is swept after an hour', async () => {
     const { MANEUVERS_TABLE } = await import('../../storage/maneuvers.ts');
-    const { sweepStagedWrites } = await import('../../api/services/stagedWriteSweeper.ts');
+    const { StagedWriteSweeper } = await import('../../api/jobs/stagedWriteSweeper.ts');
+    const sweeper = new StagedWriteSweeper(svc.db);
     const batch = await StagedBatch.open(svc.db, { kind: 'maneuver_import', key: 'dead-request', owner: 'dead' }, [MANEUVERS_TABLE]);
     await batch.chunk(async (tx) => {
       await tx.execute({
@@ -264,8 +265,8 @@ describe('OCM import as a staged batch', () => {
         args: [organizationId, craftId, batch.id],
       });
     });
-    assert.equal(await sweepStagedWrites(svc.db), 0, 'not yet: it may still be writing');
-    assert.equal(await sweepStagedWrites(svc.db, Date.now() + 61 * 60_000), 1);
+    assert.equal(await sweeper.sweep(), 0, 'not yet: it may still be writing');
+    assert.equal(await sweeper.sweep(Date.now() + 61 * 60_000), 1);
     assert.equal(await count(`SELECT COUNT(*) AS n FROM maneuvers WHERE maneuver_id = 'DEAD-1'`), 0);
   });
 });
@@ -273,7 +274,8 @@ describe('OCM import as a staged batch', () => {
 describe('uploaded bytes beside the job row', () => {
   test('stored in chunks at upload, read back whole, deleted once the job succeeded; leftovers are swept', async () => {
     const { readJobContent, writeJobContent, JOB_CONTENT_CHUNK_BYTES } = await import('../../storage/measurementJobs.ts');
-    const { sweepStagedWrites } = await import('../../api/services/stagedWriteSweeper.ts');
+    const { StagedWriteSweeper } = await import('../../api/jobs/stagedWriteSweeper.ts');
+    const sweeper = new StagedWriteSweeper(svc.db);
     const text = makeTdm({ participants: ['DSS-65', 'Staged craft'], start: '2026-10-05T00:00:00', count: 6000 });
     assert.ok(text.length > 2 * JOB_CONTENT_CHUNK_BYTES, 'several chunks');
     const uploaded = await svc.request('POST', '/operations/measurements', { key, body: filesForm([{ name: 'chunks.tdm', content: text }]) });
@@ -289,7 +291,7 @@ describe('uploaded bytes beside the job row', () => {
     // Leftovers: bytes of a succeeded job (a process stopped right after publishing), chunks of an upload that died.
     await writeJobContent(svc.db, jobId, new Uint8Array([1, 2, 3]));
     await writeJobContent(svc.db, 'upload-that-died', new Uint8Array([4, 5, 6]));
-    await sweepStagedWrites(svc.db, Date.now() + 61 * 60_000);
+    await sweeper.sweep(Date.now() + 61 * 60_000);
     assert.equal(await count(`SELECT COUNT(*) AS n FROM measurement_job_content WHERE job_id IN (?, 'upload-that-died')`, [jobId]), 0);
   });
 });

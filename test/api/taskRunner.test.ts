@@ -10,7 +10,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parseOem } from '../../engine/files/oem/oemReader.ts';
 import { createTask } from '../../api/services/scheduledTasks.ts';
-import { TaskRunRunner } from '../../api/services/taskRunner.ts';
+import { TaskRunRunner } from '../../api/jobs/taskRunner.ts';
 import { findScheduledTaskById } from '../../storage/scheduledTasks.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 import { setUpScenario, storeState } from '../helpers/odScenario.ts';

@@ -5,7 +5,7 @@
  * Usage: tsx taskRunnerChild.ts <database url> <now ms> <lease ms>
  */
 import type { EarthDataStore } from '../../api/services/earthData.ts';
-import { TaskRunRunner } from '../../api/services/taskRunner.ts';
+import { TaskRunRunner } from '../../api/jobs/taskRunner.ts';
 import { openDatabase } from '../../storage/db.ts';
 
 const [url, nowText, leaseText] = process.argv.slice(2);
