@@ -27,18 +27,9 @@ import {
   UploadHeadersSchema,
   UploadQuerySchema,
 } from '../schemas/measurements.ts';
-import {
-  cancelUploadJob,
-  deleteByFile,
-  flagOutliersByFile,
-  flagOutliersByIds,
-  getJob,
-  inspectMeasurementsFile,
-  listMeasurements,
-  listUploadJobs,
-  measurementView,
-  uploadMeasurements,
-} from '../services/measurements.ts';
+import { inspectMeasurementsFile, uploadMeasurements } from '../services/measurements/upload.ts';
+import { deleteByFile, flagOutliersByFile, flagOutliersByIds, listMeasurements, measurementView } from '../services/measurements/stored.ts';
+import { cancelUploadJob, getJob, listUploadJobs } from '../services/measurements/jobs.ts';
 import type { MeasurementType } from '../../engine/measurements/observables.ts';
 import { MEASUREMENT_SORT_COLUMNS } from '../../storage/measurements.ts';
 import { MeasurementJobRunner } from '../jobs/measurementJobRunner.ts';

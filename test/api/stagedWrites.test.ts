@@ -8,7 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 import { MEASUREMENT_JOB_STAGED_TABLES, MeasurementJobRunner } from '../../api/jobs/measurementJobRunner.ts';
 import { inspectTrackingFile } from '../../engine/tracking/index.ts';
-import { resolveTrackedObjects } from '../../api/services/measurements.ts';
+import { resolveTrackedObjects } from '../../api/services/measurements/upload.ts';
 import { claimNextJob, findJob, insertJob } from '../../storage/measurementJobs.ts';
 import {
   deleteMeasurementsByFile,
@@ -20,7 +20,7 @@ import {
   type NewMeasurement,
 } from '../../storage/measurements.ts';
 import { abandonOrphanJobBatches, StagedBatch, StagedBatchAbandonedError, type StagedTable } from '../../storage/stagedWrites.ts';
-import { MeasurementContextWriter } from '../../api/services/measurementContexts.ts';
+import { MeasurementContextWriter } from '../../api/services/measurements/contexts.ts';
 import { MeasurementSink, streamTrackingFile, type MeasurementGroup } from '../../engine/tracking/index.ts';
 import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
 import { makeTdm } from '../helpers/tracking.ts';

@@ -5,11 +5,11 @@
  * not a failure: the context keeps the name (a station created later with that name or alias picks it up) and the
  * job summary lists it under `stations.unresolved`.
  */
-import type { ContextParticipant, MeasurementBatch, MeasurementGroup, TrackingContext } from '../../engine/tracking/model.ts';
-import type { SqlExecutor } from '../../storage/db.ts';
-import { foldStationName, resolveStationNames } from '../../storage/groundStations.ts';
-import { addContextMeasurementCounts, insertMeasurementContext } from '../../storage/measurementContexts.ts';
-import type { MeasurementGroupRow } from '../../storage/measurements.ts';
+import type { ContextParticipant, MeasurementBatch, MeasurementGroup, TrackingContext } from '../../../engine/tracking/model.ts';
+import type { SqlExecutor } from '../../../storage/db.ts';
+import { foldStationName, resolveStationNames } from '../../../storage/groundStations.ts';
+import { addContextMeasurementCounts, insertMeasurementContext } from '../../../storage/measurementContexts.ts';
+import type { MeasurementGroupRow } from '../../../storage/measurements.ts';
 
 /**
  * The ground participant of a context: a participant other than the spacecraft, the receiver first (the station

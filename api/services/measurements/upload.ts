@@ -1,10 +1,10 @@
 /**
- * Tracking measurements: upload (validate synchronously on the pool, then one durable job per
- * file), inspect, query, outlier flags and delete by file (spec → Measurements, issue 9).
+ * Tracking-measurement upload (spec → Measurements, issue 9): each file is validated synchronously on the pool
+ * (parsed, its tracked objects resolved to spacecraft, its stations previewed), then queued as one durable job
+ * (api/jobs/measurementJobRunner.ts stores it); inspect is the same validation without a job.
  */
-import { contentHashOf } from '../contentHash.ts';
+import { contentHashOf } from '../../contentHash.ts';
 import { randomUUID } from 'node:crypto';
-import type { Epoch } from '../../engine/time/epoch.ts';
 import {
   batchBytes,
   MAX_REPORTED_ERRORS,
@@ -14,39 +14,20 @@ import {
   type TrackingError,
   type TrackingFileSummary,
   type TrackingStreamResult,
-} from '../../engine/tracking/index.ts';
-import { inTransaction, type Db } from '../../storage/db.ts';
-import { resolveStationNames } from '../../storage/groundStations.ts';
-import { deleteContextsByFile, findMeasurementContexts, type MeasurementContextRecord } from '../../storage/measurementContexts.ts';
-import {
-  cancelQueuedJob,
-  deleteJobContent,
-  findJob,
-  findLiveDuplicate,
-  insertJob,
-  JOB_SORT_COLUMNS,
-  listJobs,
-  type JobStatus,
-  type MeasurementJob,
-} from '../../storage/measurementJobs.ts';
-import { pageEnvelope, parsePageable, type PageableInput } from '../paging.ts';
-import { MEASUREMENT_COMPONENTS, type MeasurementType } from '../../engine/measurements/observables.ts';
-import {
-  deleteMeasurementsByFile,
-  queryMeasurements,
-  setOutlierByFile,
-  setOutlierByIds,
-  type Measurement,
-} from '../../storage/measurements.ts';
-import type { PageRequest } from '../../storage/paging.ts';
-import { resolveSpacecraft } from '../../storage/spacecraft.ts';
-import type { ComputePool } from '../../workers/poolTypes.ts';
-import { ApiError, conflict, jobNotCancellable, notFound, validationError } from '../errors.ts';
-import { instantText } from '../../domain/instants.ts';
-import { logError } from '../log.ts';
-import { TrackingStream, type JobResolution, type ParsedFile, type ParsedFileCache } from '../jobs/measurementJobRunner.ts';
+} from '../../../engine/tracking/index.ts';
+import { inTransaction, type Db } from '../../../storage/db.ts';
+import { resolveStationNames } from '../../../storage/groundStations.ts';
+import { findLiveDuplicate, insertJob } from '../../../storage/measurementJobs.ts';
+import { resolveSpacecraft } from '../../../storage/spacecraft.ts';
+import type { ComputePool } from '../../../workers/poolTypes.ts';
+import { ApiError, validationError } from '../../errors.ts';
+import { TrackingStream, type ParsedFile, type ParsedFileCache } from './trackingStream.ts';
 
-export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
+/** What the job's summary records about spacecraft resolution (written here, read by the upload job). */
+export interface JobResolution {
+  /** Tracked-object key → the spacecraft it resolved to and the identifier that matched. */
+  resolution: Record<string, { spacecraftId: string; identifier: string }>;
+}
 
 export interface UploadedFile {
   name: string;
@@ -88,7 +69,6 @@ export interface UploadOptions {
   /** Store a file again although the same content was already uploaded for the same spacecraft. */
   allowDuplicate?: boolean;
 }
-
 
 /** Dotted code for a failure of this file (`import.tracking.tdm.parse_failed`). */
 function failureCode(format: string | null, code: string): string {
@@ -376,202 +356,4 @@ export async function inspectMeasurementsFile(db: Db, pool: ComputePool, organiz
     errors: inspected.errors.map((e) => ({ blockId: e.blockId ?? 'file', code: e.code, firstEpoch: e.firstEpoch, message: e.message })),
     errorsTruncated: inspected.errorsTruncated,
   };
-}
-
-/**
- * A job as the API shows it. `progress`: rows stored so far of the rows expected (the count the upload's validation
- * found); `liveRowsStored` is the runner's in-process count while this instance runs the job (more recent than the
- * stored one while one long transaction holds the rows).
- */
-export function jobView(job: MeasurementJob, liveRowsStored?: number) {
-  const summary = job.summary as { measurementContext?: unknown; uncertaintySummary?: string; measurementCount?: number; stations?: unknown };
-  const expected = summary.measurementCount ?? null;
-  const rowsStored = job.status === 'RUNNING' && liveRowsStored !== undefined ? Math.max(job.rowsStored, liveRowsStored) : job.rowsStored;
-  return {
-    jobId: job.id,
-    batchId: job.batchId,
-    filename: job.filename,
-    format: job.format,
-    spacecraftIds: job.spacecraftIds,
-    status: job.status,
-    attempts: job.attempts,
-    maxAttempts: job.maxAttempts,
-    progress: {
-      rowsStored,
-      expectedRows: expected,
-      fraction: expected && expected > 0 ? Math.min(1, rowsStored / expected) : job.status === 'SUCCEEDED' ? 1 : 0,
-    },
-    expectedMeasurementCount: expected,
-    measurementCount: job.measurementCount,
-    error: job.error,
-    contentHash: job.contentSha256,
-    measurementContext: summary.measurementContext ?? null,
-    uncertaintySummary: summary.uncertaintySummary ?? null,
-    stations: summary.stations ?? null,
-    createdAt: job.createdAt,
-    startedAt: job.startedAt,
-    finishedAt: job.finishedAt,
-  };
-}
-
-/** What the job routes need from this process's runner (in-process progress, the parse it holds for a job). */
-export interface JobRunnerView {
-  progressOf?(jobId: string): number | undefined;
-  forget?(jobId: string): void;
-}
-
-function jobNotFound(jobId: string): ApiError {
-  return notFound(`No measurement job ${jobId}`, 'JOB_NOT_FOUND', { code: 'measurement.job.not-found' });
-}
-
-export async function getJob(db: Db, organizationId: string, jobId: string, runner: JobRunnerView | null = null) {
-  const job = await findJob(db, organizationId, jobId);
-  if (!job) throw jobNotFound(jobId);
-  return jobView(job, runner?.progressOf?.(job.id));
-}
-
-export interface JobListQuery extends PageableInput {
-  status?: string | string[];
-  spacecraftId?: string;
-  file?: string;
-  batchId?: string;
-}
-
-/** A page of the organization's upload jobs (newest first by default), filtered by status, spacecraft, file, batch. */
-export async function listUploadJobs(db: Db, organizationId: string, query: JobListQuery, runner: JobRunnerView | null = null) {
-  const page = parsePageable(query, Object.keys(JOB_SORT_COLUMNS), [{ field: 'createdAt', direction: 'desc' }]);
-  const statusTexts = query.status === undefined ? [] : (Array.isArray(query.status) ? query.status : [query.status]).flatMap((s) => s.split(',')).map((s) => s.trim());
-  const unknown = statusTexts.filter((s) => !(JOB_STATUSES as readonly string[]).includes(s));
-  if (unknown.length > 0) throw validationError({ status: `unknown status ${unknown.join(', ')}; one of ${JOB_STATUSES.join(', ')}` });
-  const { items, totalElements } = await listJobs(
-    db,
-    organizationId,
-    {
-      statuses: statusTexts as JobStatus[],
-      ...(query.spacecraftId !== undefined ? { spacecraftId: query.spacecraftId } : {}),
-      ...(query.file !== undefined ? { filename: query.file } : {}),
-      ...(query.batchId !== undefined ? { batchId: query.batchId } : {}),
-    },
-    page,
-  );
-  return pageEnvelope(items.map((job) => jobView(job, runner?.progressOf?.(job.id))), totalElements, page);
-}
-
-/** Cancels a QUEUED job (it becomes CANCELLED, nothing of it is stored); 409 when it runs or has finished. */
-export async function cancelUploadJob(db: Db, organizationId: string, jobId: string, runner: JobRunnerView | null = null) {
-  if (await cancelQueuedJob(db, organizationId, jobId)) {
-    runner?.forget?.(jobId);
-    // A leftover (the process stopped in between) is swept: stagedWriteSweeper.
-    await deleteJobContent(db, jobId).catch((error: unknown) => logError('job content not deleted', { jobId, error: String(error) }));
-    return jobView((await findJob(db, organizationId, jobId))!);
-  }
-  const job = await findJob(db, organizationId, jobId);
-  if (!job) throw jobNotFound(jobId);
-  throw jobNotCancellable('Job', jobId, job.status, 'measurement.job');
-}
-
-/** The stored context of a measurement as the API shows it (null for SP3/OEM rows). */
-export function contextView(context: MeasurementContextRecord | null | undefined) {
-  if (!context) return null;
-  return {
-    recorded: context.recorded,
-    segmentIndex: context.segmentIndex,
-    dataKeyword: context.dataKeyword,
-    participants: context.participants,
-    path: context.path,
-    path2: context.path2,
-    mode: context.mode,
-    timetagRef: context.timetagRef,
-    integrationIntervalS: context.integrationIntervalS,
-    integrationRef: context.integrationRef,
-    turnaroundNumerator: context.turnaroundNumerator,
-    turnaroundDenominator: context.turnaroundDenominator,
-    rangeMode: context.rangeMode,
-    rangeModulus: context.rangeModulus,
-    rangeUnits: context.rangeUnits,
-    angleType: context.angleType,
-    transmitBand: context.transmitBand,
-    receiveBand: context.receiveBand,
-    referenceFrame: context.referenceFrame,
-  };
-}
-
-export type MeasurementWithContext = Measurement & { context: MeasurementContextRecord | null };
-
-export function measurementView(m: MeasurementWithContext) {
-  const names = MEASUREMENT_COMPONENTS[m.type];
-  const values: Record<string, number | null> = {};
-  const units: Record<string, string> = {};
-  const sigma: Record<string, number | null> = {};
-  names.forEach((name, i) => {
-    values[name] = m.values[i] ?? null;
-    units[name] = m.units[i] ?? '';
-    if (m.sigma) sigma[name] = m.sigma[i] ?? null;
-  });
-  return {
-    id: m.id,
-    spacecraftId: m.spacecraftId,
-    type: m.type,
-    epoch: m.epoch,
-    values,
-    units,
-    sigma: m.sigma ? sigma : null,
-    referenceFrame: m.frame,
-    participants: m.participants,
-    station: m.station,
-    groundStationId: m.context?.groundStationId ?? null,
-    context: contextView(m.context),
-    sourceFile: m.sourceFile,
-    jobId: m.jobId,
-    outlier: m.outlier,
-    createdAt: m.createdAt,
-  };
-}
-
-export interface MeasurementFilter {
-  start: Epoch;
-  end: Epoch;
-  spacecraftIdentifiers: string[] | null;
-  types: MeasurementType[] | null;
-  includeOutliers: boolean;
-}
-
-export async function listMeasurements(db: Db, organizationId: string, filter: MeasurementFilter, page: PageRequest) {
-  let spacecraftIds: string[] | null = null;
-  if (filter.spacecraftIdentifiers) {
-    const ids = new Set<string>();
-    for (const identifier of filter.spacecraftIdentifiers) {
-      for (const match of await resolveSpacecraft(db, organizationId, identifier, ['id', 'name', 'noradId', 'cosparId'])) {
-        ids.add(match.spacecraft.id);
-      }
-    }
-    spacecraftIds = [...ids];
-  }
-  const { items, total } = await queryMeasurements(
-    db,
-    organizationId,
-    { startEpoch: instantText(filter.start), endEpoch: instantText(filter.end), spacecraftIds, types: filter.types, includeOutliers: filter.includeOutliers },
-    page,
-  );
-  // The page's contexts in one query (a page references a handful), not a join in the 1M-row query.
-  const contexts = await findMeasurementContexts(db, organizationId, items.flatMap((m) => (m.contextId === null ? [] : [m.contextId])));
-  return { items: items.map((m) => ({ ...m, context: m.contextId === null ? null : contexts.get(m.contextId) ?? null })), total };
-}
-
-export async function flagOutliersByIds(db: Db, organizationId: string, ids: string[], outlier: boolean): Promise<{ updatedCount: number }> {
-  return { updatedCount: await setOutlierByIds(db, organizationId, [...new Set(ids)], outlier) };
-}
-
-export async function flagOutliersByFile(db: Db, organizationId: string, fileName: string, outlier: boolean): Promise<{ updatedCount: number }> {
-  return { updatedCount: await setOutlierByFile(db, organizationId, fileName, outlier) };
-}
-
-export async function deleteByFile(db: Db, organizationId: string, spacecraftId: string, fileName: string): Promise<{ deletedCount: number }> {
-  // The contexts go with their measurements (their counts are what a station delete reports).
-  const deletedCount = await inTransaction(db, async (tx) => {
-    const count = await deleteMeasurementsByFile(tx, organizationId, spacecraftId, fileName);
-    await deleteContextsByFile(tx, organizationId, spacecraftId, fileName);
-    return count;
-  });
-  return { deletedCount };
 }
