@@ -7,23 +7,23 @@
  * The request side (validation, queueing, status, cancel) is api/services/ephemerisBatch.ts.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { Zip, type ZipInputFile } from 'fflate';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { inTransaction, type Db, type SqlExecutor } from '../../storage/db.ts';
-import { claimNextBatch, completeBatch, failBatch, finishCancelledBatch, recordBatchProgress, renewBatchLease, resetBatchProgress, unfinishedBatchProducts, type BatchFailure, type ClaimedBatch } from '../../storage/ephemerisBatches.ts';
+import { type Db, inTransaction, type SqlExecutor } from '../../storage/db.ts';
+import { type BatchFailure, type ClaimedBatch, claimNextBatch, completeBatch, failBatch, finishCancelledBatch, recordBatchProgress, renewBatchLease, resetBatchProgress, unfinishedBatchProducts } from '../../storage/ephemerisBatches.ts';
 import type { RetryBackoff } from '../../storage/leasedJobs.ts';
 import { finishProductStatement, insertChunkStatement, insertProductStatement } from '../../storage/products.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
 import { findLatestEligibleStateVector, findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
-import { TaskTimeoutError, type ComputePool } from '../../workers/poolTypes.ts';
+import { type ComputePool, TaskTimeoutError } from '../../workers/poolTypes.ts';
 import { PRODUCT_CHUNK_BYTES, type ZipEntryData } from '../../domain/products/packing.ts';
 import type { EarthDataStore } from '../services/earthData.ts';
 import { ApiError, notFound, unprocessable } from '../errors.ts';
 import { logError, logInfo } from '../log.ts';
 import type { BatchItem } from '../../domain/ephemerisBatch/request.ts';
 import { oemGenerationFailed, prepareOemGeneration, runOemTask } from '../services/ephemeris.ts';
-import { LeasedJobRunner, type JobLease, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
+import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
 import { deleteProduct } from '../services/products.ts';
 import { displayId, parseDisplayId } from '../services/stateVectors.ts';
 

@@ -4,18 +4,18 @@
  * compute pool → stage the measurements chunk by chunk (storage/stagedWrites.ts) and publish them together with
  * the job's SUCCEEDED in one small transaction.
  */
-import { databaseErrorCode, isDataRefusal, type Db } from '../../storage/db.ts';
-import { claimNextJob, completeJob, deleteJobContent, failJob, readJobContent, renewLease, type ClaimedJob } from '../../storage/measurementJobs.ts';
-import { insertMeasurementColumns, measurementInsertContext, MEASUREMENTS_TABLE, type MeasurementGroupRow } from '../../storage/measurements.ts';
+import { databaseErrorCode, type Db, isDataRefusal } from '../../storage/db.ts';
+import { type ClaimedJob, claimNextJob, completeJob, deleteJobContent, failJob, readJobContent, renewLease } from '../../storage/measurementJobs.ts';
+import { insertMeasurementColumns, type MeasurementGroupRow, measurementInsertContext, MEASUREMENTS_TABLE } from '../../storage/measurements.ts';
 import { StagedBatch, StagedBatchAbandonedError } from '../../storage/stagedWrites.ts';
 import { MEASUREMENT_CONTEXTS_TABLE } from '../../storage/measurementContexts.ts';
 import { MeasurementContextWriter } from '../services/measurements/contexts.ts';
-import { CachedBatches, ParsedFileCache, TrackingStream, type BatchSource } from '../services/measurements/trackingStream.ts';
+import { type BatchSource, CachedBatches, ParsedFileCache, TrackingStream } from '../services/measurements/trackingStream.ts';
 import type { JobResolution } from '../services/measurements/upload.ts';
-import { PoolSaturatedError, TaskTimeoutError, type ComputePool } from '../../workers/poolTypes.ts';
+import { type ComputePool, PoolSaturatedError, TaskTimeoutError } from '../../workers/poolTypes.ts';
 import { TRACKING_ERROR_CODES } from '../../engine/tracking/index.ts';
 import { logError, logInfo } from '../log.ts';
-import { LeasedJobRunner, type JobLease, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
+import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
 
 export interface JobRunnerOptions extends LeasedJobRunnerOptions {
   /** Cap of the parsed-upload cache (default 256 MiB). */

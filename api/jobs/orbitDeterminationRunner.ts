@@ -12,7 +12,7 @@
  * it again from its stored request.
  */
 import type { EstimationProgress } from '../../engine/estimation/types.ts';
-import { inTransaction, type Db } from '../../storage/db.ts';
+import { type Db, inTransaction } from '../../storage/db.ts';
 import {
   claimNextOrbitDetermination,
   completeOrbitDetermination,
@@ -25,9 +25,9 @@ import {
 } from '../../storage/orbitDeterminations.ts';
 import { ApiError } from '../errors.ts';
 import { logError, logInfo } from '../log.ts';
-import { earthDataWarningsFor, type EarthDataStore } from '../services/earthData.ts';
-import { LeasedJobRunner, type JobLease, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
-import { buildEstimationSetup, fitOutcome, storedResidualRows, type EstimationSetup, type NormalizedOdRequest } from '../services/orbitDeterminations.ts';
+import { type EarthDataStore, earthDataWarningsFor } from '../services/earthData.ts';
+import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
+import { buildEstimationSetup, type EstimationSetup, fitOutcome, type NormalizedOdRequest, storedResidualRows } from '../services/orbitDeterminations.ts';
 
 /** Longest a fit may run before it is cancelled (a bound on any job; the reference fits take well under 2 s). */
 export const OD_TIME_BUDGET_MS = 10 * 60_000;

@@ -11,7 +11,7 @@ import { MANEUVERS_TABLE } from '../../storage/maneuvers.ts';
 import { deleteJobContent, findLeftoverJobContent } from '../../storage/measurementJobs.ts';
 import { abandonBatchesOpenedBefore, abandonOrphanJobBatches } from '../../storage/stagedWrites.ts';
 import { logError, logInfo } from '../log.ts';
-import { MANEUVER_IMPORT_KIND } from '../services/maneuvers.ts';
+import { MANEUVER_IMPORT_KIND } from '../services/maneuvers/import.ts';
 import { MEASUREMENT_JOB_STAGED_TABLES } from './measurementJobRunner.ts';
 
 /** An import still writing after this long is taken to be dead. */

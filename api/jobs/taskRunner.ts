@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { inTransaction, type Db } from '../../storage/db.ts';
+import { type Db, inTransaction } from '../../storage/db.ts';
 import type { RetryBackoff } from '../../storage/leasedJobs.ts';
 import { insertProductStatements, type Product } from '../../storage/products.ts';
 import { advanceNextRunStatement, findScheduledTaskById, listDueTasks, recordLastRun, type ScheduledTask } from '../../storage/scheduledTasks.ts';
@@ -26,7 +26,7 @@ import {
   supersedeQueuedRunsStatement,
   type TaskRun,
 } from '../../storage/taskRuns.ts';
-import { packProduct, type PackedProduct } from '../../domain/products/packing.ts';
+import { type PackedProduct, packProduct } from '../../domain/products/packing.ts';
 import type { AppDeps } from '../context.ts';
 import { OD_TIME_BUDGET_MS } from './orbitDeterminationRunner.ts';
 import { acceptOrbitDetermination, getOrbitDetermination, startOrbitDetermination } from '../services/orbitDeterminations.ts';
@@ -34,7 +34,7 @@ import { ApiError, unprocessable } from '../errors.ts';
 import { logError, logInfo } from '../log.ts';
 import type { EarthDataStore } from '../services/earthData.ts';
 import { oemGenerationFailed, prepareOemGeneration, runOemTask } from '../services/ephemeris.ts';
-import { LeasedJobRunner, type JobLease, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
+import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
 import { applyTaskRetention, purgeExpiredProducts } from '../services/products.ts';
 import { spacecraftNotFound } from '../services/spacecraft.ts';
 import { displayId, objectIdOf } from '../services/stateVectors.ts';

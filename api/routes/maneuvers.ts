@@ -29,19 +29,10 @@ import {
   SpacecraftIdQuerySchema,
   UpdateManeuverRequestSchema,
 } from '../schemas/maneuvers.ts';
-import {
-  createManeuvers,
-  exportManeuvers,
-  getManeuver,
-  importManeuverFiles,
-  inspectManeuverFile,
-  listManeuvers,
-  MAX_LIST_SPACECRAFT,
-  removeManeuver,
-  replaceManeuver,
-  type CreatedManeuvers,
-  type UploadedFile,
-} from '../services/maneuvers.ts';
+import { exportManeuvers } from '../services/maneuvers/export.ts';
+import { importManeuverFiles, inspectManeuverFile, type UploadedFile } from '../services/maneuvers/import.ts';
+import { createManeuvers, getManeuver, removeManeuver, replaceManeuver, type CreatedManeuvers } from '../services/maneuvers/crud.ts';
+import { listManeuvers, MAX_LIST_SPACECRAFT } from '../services/maneuvers/query.ts';
 
 const TAG = 'Maneuvers';
 /** Operation extension carried by every maneuver operation (ARCHITECTURE → extension keys). */

@@ -4,10 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db, SqlExecutor } from '../../storage/db.ts';
-import { findBatch, insertBatch, listBatches, listBatchFailures, requestBatchCancel, type EphemerisBatch } from '../../storage/ephemerisBatches.ts';
+import { type EphemerisBatch, findBatch, insertBatch, listBatches, listBatchFailures, requestBatchCancel } from '../../storage/ephemerisBatches.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
 import { ApiError, jobNotCancellable, notFound, validationError } from '../errors.ts';
-import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
+import { type PageableInput, pageEnvelope, type PageEnvelope, parsePageable } from '../paging.ts';
 import { BATCH_SORTABLE } from '../schemas/ephemerisBatch.ts';
 
 function batchNotFound(): ApiError {

@@ -1,7 +1,7 @@
 /** Tracking-upload jobs as the API shows them: read one, list, cancel a queued one (README → Jobs). */
 import type { Db } from '../../../storage/db.ts';
-import { cancelQueuedJob, deleteJobContent, findJob, JOB_SORT_COLUMNS, listJobs, type JobStatus, type MeasurementJob } from '../../../storage/measurementJobs.ts';
-import { pageEnvelope, parsePageable, type PageableInput } from '../../paging.ts';
+import { cancelQueuedJob, deleteJobContent, findJob, JOB_SORT_COLUMNS, type JobStatus, listJobs, type MeasurementJob } from '../../../storage/measurementJobs.ts';
+import { type PageableInput, pageEnvelope, parsePageable } from '../../paging.ts';
 import { ApiError, jobNotCancellable, notFound, validationError } from '../../errors.ts';
 import { logError } from '../../log.ts';
 

@@ -1,6 +1,6 @@
 /** Stored measurements: list them (with their TDM context), flag outliers, delete a file's measurements. */
 import type { Epoch } from '../../../engine/time/epoch.ts';
-import { inTransaction, type Db } from '../../../storage/db.ts';
+import { type Db, inTransaction } from '../../../storage/db.ts';
 import { deleteContextsByFile, findMeasurementContexts, type MeasurementContextRecord } from '../../../storage/measurementContexts.ts';
 import { MEASUREMENT_COMPONENTS, type MeasurementType } from '../../../engine/measurements/observables.ts';
 import {

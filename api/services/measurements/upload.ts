@@ -15,13 +15,13 @@ import {
   type TrackingFileSummary,
   type TrackingStreamResult,
 } from '../../../engine/tracking/index.ts';
-import { inTransaction, type Db } from '../../../storage/db.ts';
+import { type Db, inTransaction } from '../../../storage/db.ts';
 import { resolveStationNames } from '../../../storage/groundStations.ts';
 import { findLiveDuplicate, insertJob } from '../../../storage/measurementJobs.ts';
 import { resolveSpacecraft } from '../../../storage/spacecraft.ts';
 import type { ComputePool } from '../../../workers/poolTypes.ts';
 import { ApiError, validationError } from '../../errors.ts';
-import { TrackingStream, type ParsedFile, type ParsedFileCache } from './trackingStream.ts';
+import { type ParsedFile, type ParsedFileCache, TrackingStream } from './trackingStream.ts';
 
 /** What the job's summary records about spacecraft resolution (written here, read by the upload job). */
 export interface JobResolution {
