@@ -52,11 +52,3 @@ export const PayloadListQuerySchema = z.object({
   ...pageableQuery,
   sort: pageableQuery.sort.openapi({ description: 'Sort `field,asc|desc`, repeatable; fields: slotIndex, name, type, createdAt, updatedAt; default slotIndex,asc' }),
 });
-
-export const PayloadCollectionPathSchema = z.object({
-  spacecraftId: z.string().min(1).openapi({ param: { name: 'spacecraftId', in: 'path' }, description: 'Canonical spacecraft id' }),
-});
-
-export const PayloadPathSchema = PayloadCollectionPathSchema.extend({
-  payloadId: z.string().min(1).openapi({ param: { name: 'payloadId', in: 'path' }, description: 'Payload id' }),
-});

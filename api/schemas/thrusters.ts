@@ -43,11 +43,3 @@ export const ThrusterListQuerySchema = z.object({
   ...pageableQuery,
   sort: pageableQuery.sort.openapi({ description: 'Sort `field,asc|desc`, repeatable; fields: name, createdAt, updatedAt, thrustN; default createdAt,asc' }),
 });
-
-export const SpacecraftPathSchema = z.object({
-  spacecraftId: z.string().min(1).openapi({ param: { name: 'spacecraftId', in: 'path' }, description: 'Canonical spacecraft id' }),
-});
-
-export const ThrusterPathSchema = SpacecraftPathSchema.extend({
-  thrusterId: z.string().min(1).openapi({ param: { name: 'thrusterId', in: 'path' }, description: 'Thruster id' }),
-});
