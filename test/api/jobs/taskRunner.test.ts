@@ -8,13 +8,13 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { parseOem } from '../../engine/files/oem/oemReader.ts';
-import { createTask } from '../../api/services/scheduledTasks.ts';
-import { TaskRunRunner } from '../../api/jobs/taskRunner.ts';
-import { findScheduledTaskById } from '../../storage/scheduledTasks.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
-import { setUpScenario, storeState } from '../helpers/odScenario.ts';
-import { createSpacecraft, createStateVector, ssoState } from './stateVectors.helpers.ts';
+import { parseOem } from '../../../engine/files/oem/oemReader.ts';
+import { createTask } from '../../../api/services/scheduledTasks.ts';
+import { TaskRunRunner } from '../../../api/jobs/taskRunner.ts';
+import { findScheduledTaskById } from '../../../storage/scheduledTasks.ts';
+import { createTestService, type TestService } from '../../helpers/service.ts';
+import { setUpScenario, storeState } from '../../helpers/odScenario.ts';
+import { createSpacecraft, createStateVector, ssoState } from '../stateVectors.helpers.ts';
 
 const J2_ONLY = { gravityDegree: 2, gravityOrder: 0, atmosphere: 'NONE', solarRadiationPressure: false, thirdBodies: [] };
 /** Near the test state's epoch (2023-03-08T06:30Z) so that propagations stay short. */
@@ -215,7 +215,7 @@ describe('several runners', () => {
     const leaseMs = 5_000;
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('../helpers/taskRunnerChild.ts', import.meta.url)), svc.config.databaseUrl, String(T0), String(leaseMs)],
+      ['--import', 'tsx', fileURLToPath(new URL('../../helpers/taskRunnerChild.ts', import.meta.url)), svc.config.databaseUrl, String(T0), String(leaseMs)],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let output = '';

@@ -1,12 +1,12 @@
 /**
- * The streaming multipart reader (api/multipart.ts): the same parts as the platform's own parser (undici's
+ * The streaming multipart reader (api/middleware/multipart.ts): the same parts as the platform's own parser (undici's
  * Response.formData) for bodies split at every kind of chunk edge, file names in every form browsers send, and a
  * 400 for broken framing — never a hang or a partial result.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fileBytes, multipartBoundary, readMultipart } from '../../api/middleware/multipart.ts';
-import { seededRandom } from '../helpers/random.ts';
+import { fileBytes, multipartBoundary, readMultipart } from '../../../api/middleware/multipart.ts';
+import { seededRandom } from '../../helpers/random.ts';
 
 /** `body` as a stream of chunks of the given sizes (the last chunk takes the rest). */
 function streamOf(body: Uint8Array, sizes: () => number): ReadableStream<Uint8Array> {

@@ -1,7 +1,7 @@
 /** CIDR matching for IP allowlists (RFC 4632 / RFC 4291). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ipAllowed, parseCidr, parseIp } from '../../api/net/cidr.ts';
+import { ipAllowed, parseCidr, parseIp } from '../../../api/net/cidr.ts';
 
 test('IPv4 ranges', () => {
   assert.equal(ipAllowed('192.168.1.77', ['192.168.1.0/24']), true);

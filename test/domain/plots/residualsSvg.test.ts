@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { escapeXml, niceStep, residualsSvg, type PlotInput, type PlotRow } from '../../domain/plots/residualsSvg.ts';
-import { findChromium, renderSvgPixels } from '../helpers/chromium.ts';
+import { escapeXml, niceStep, residualsSvg, type PlotInput, type PlotRow } from '../../../domain/plots/residualsSvg.ts';
+import { findChromium, renderSvgPixels } from '../../helpers/chromium.ts';
 
 /** Two panels, two stations, Gaussian-looking residuals (deterministic), two gross errors rejected. */
 function sample(): PlotInput {
