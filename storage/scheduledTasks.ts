@@ -1,7 +1,7 @@
 /**
  * Scheduled tasks owned by a spacecraft: what to produce (kind + parameters), when (schedule), whether (enabled),
  * when next (`next_run_at`, null while disabled or once a one-off has run) and how the last run went. The runner
- * (api/services/taskRunner.ts) turns due tasks into leased runs (storage/taskRuns.ts).
+ * (api/jobs/taskRunner.ts) turns due tasks into leased runs (storage/taskRuns.ts).
  */
 import type { InStatement } from '@libsql/client';
 import { nullableText } from './rows.ts';

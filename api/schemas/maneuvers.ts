@@ -4,7 +4,7 @@
  * conflictingManeuverIds) are read-only: z.object strips them (and any other unknown key) from writes.
  *
  * Query parameters with repeated values (spacecraftIds, maneuverIds) are declared for the document here and
- * parsed from the raw query by api/services/maneuvers.ts, which knows the repeated/comma rules of each.
+ * parsed from the raw query by api/services/maneuvers/query.ts (list) and export.ts, which know the repeated/comma rules.
  */
 import { z } from '@hono/zod-openapi';
 import { Epoch } from '../../engine/time/epoch.ts';

@@ -1,7 +1,7 @@
 /**
  * How a product file is packed: hashed (SHA-256) and deflated with fflate, either as storage pieces of
  * PRODUCT_CHUNK_BYTES each deflated on its own (a stored product, read back piece by piece for Range requests) or as
- * one ZIP entry (a batch's archive). Runs on the workers (workers/productTasks.ts) and in the task runner.
+ * one ZIP entry (a batch's archive). Runs on the workers (workers/productTasks.ts) and in the task runner (api/jobs/taskRunner.ts).
  */
 import { createHash } from 'node:crypto';
 import { deflateSync, ZipDeflate } from 'fflate';

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Extract the IAU 1980 nutation series (106 terms) into resources/nutation/iau1980.json.
 
-Why this script exists: the npm package `ootk-core` 1.3.1 (the source named in ARCHITECTURE.md) ships only
+Why this script exists: the npm package `ootk-core` 1.3.1 (the source the project's architecture notes name) ships only
 the first 4 of the 106 IAU-1980 terms (`dist/data/values/iau1980.js`), and coefficient tables must never be
 retyped by hand.  The complete table is taken byte-exactly from the compiled ERFA library of the Debian
 package `liberfa1` 2.0.0-1+b1 (BSD-3-Clause, ERFA function eraNut80, static array `x[]`), where each row is

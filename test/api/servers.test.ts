@@ -48,7 +48,7 @@ test('Deno server: `deno task start` serves the same app and answers an authenti
     assert.equal(body.totalElements, 0);
     const unauth = await fetch(`http://127.0.0.1:${port}/operations/spacecraft`);
     assert.equal(unauth.status, 401);
-    // A multipart upload is read by the streaming reader (api/multipart.ts) on Deno too.
+    // A multipart upload is read by the streaming reader (api/middleware/multipart.ts) on Deno too.
     const form = new FormData();
     form.append('file', new File([makeTdm({ participants: ['DSS-65', 'DENO-SAT'], start: '2026-10-01T00:00:00', count: 3 })], 'deno.tdm'));
     const inspect = await fetch(`http://127.0.0.1:${port}/operations/measurements/inspect`, { method: 'POST', headers: { Authorization: 'Bearer deno-test-key' }, body: form });

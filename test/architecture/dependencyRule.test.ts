@@ -1,5 +1,5 @@
 /**
- * The dependency rule (ARCHITECTURE.md "Layout and the dependency rule", README "Layout"), checked on the import
+ * The dependency rule (README "Layout"), checked on the import
  * specifiers of every .ts file of the repository, read with the TypeScript parser (static and dynamic imports,
  * re-exports; whether an import is type-only):
  *

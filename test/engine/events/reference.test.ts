@@ -1,5 +1,5 @@
 /**
- * Events against the Orekit 13.1 references of ../shared/reference/events (E1 LEO, E2 HEO, E3 TLE LEO; 3 days,
+ * Events against the Orekit 13.1 event references (referenceCases.ts; E1 LEO, E2 HEO, E3 TLE LEO; 3 days,
  * 3 stations): every pass, eclipse, node and apsis found and nothing extra, each within the tolerance the reference
  * gives for it:
  *   AOS/LOS ≤ 0.1 s (and ≤ its tolerance_s); maximum elevation ≤ 0.002° with its time within the pass's tolerance_s

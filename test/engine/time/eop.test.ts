@@ -231,8 +231,12 @@ test('bad EOP lines are rejected with their line number', () => {
   expectLine('hello\nworld\n', 1, /no EOP data rows/);
 });
 
-test('the vendored file is byte-identical to the shared reference parts (when ../shared is present)', { skip: !existsSync('/work/shared/reference/eop') }, () => {
-  const dir = '/work/shared/reference/eop';
+/** The EOP reference set beside the repository (not part of a fresh clone). */
+const REFERENCE_EOP_DIR = fileURLToPath(new URL('../../../../shared/reference/eop', import.meta.url));
+const REFERENCE_EOP_ABSENT = existsSync(REFERENCE_EOP_DIR) ? false : `the EOP reference parts are not present (${REFERENCE_EOP_DIR}): fresh clone`;
+
+test('the vendored file is byte-identical to the reference set parts it was assembled from', { skip: REFERENCE_EOP_ABSENT }, () => {
+  const dir = REFERENCE_EOP_DIR;
   const parts = readdirSync(dir).filter((n) => n.startsWith('eopc04_IAU2000.62-now.part')).sort();
   assert.equal(parts.length, 21);
   const bundled = readFileSync(BUNDLED_EOP_FILE);
