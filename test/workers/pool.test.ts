@@ -1,5 +1,6 @@
 /** The compute pool: saturation never blocks request handling; a full queue is a 503 (issue 2 §8). */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { Hono } from 'hono';
 import { toErrorResponse } from '../../api/middleware/onError.ts';
@@ -76,4 +77,32 @@ test('compute threads run at a lower priority than the HTTP thread (Linux: per-t
   } finally {
     await pool.close();
   }
+});
+
+test('Deno pool: a cancelled or timed-out task terminates its worker and a fresh one takes the slot', { timeout: 120_000 }, async () => {
+  const script = [
+    "import { createPool } from './workers/pool.ts';",
+    "import { TaskCancelledError, TaskTimeoutError } from './workers/poolTypes.ts';",
+    "const pool = await createPool({ size: 1 });",
+    "await pool.run('diagnostics.cpuSpin', { durationMs: 1 });",
+    "const abort = new AbortController();",
+    "const t0 = performance.now();",
+    "const running = pool.run('diagnostics.cpuSpin', { durationMs: 30000 }, { signal: abort.signal });",
+    "setTimeout(() => abort.abort(), 300);",
+    "const cancelled = await running.then(() => 'finished', (e) => e instanceof TaskCancelledError ? 'cancelled' : String(e));",
+    "const cancelMs = performance.now() - t0;",
+    "const timedOut = await pool.run('diagnostics.cpuSpin', { durationMs: 30000 }, { timeoutMs: 2000 }).then(() => 'finished', (e) => e instanceof TaskTimeoutError ? 'timeout' : String(e));",
+    "const after = await pool.run('diagnostics.cpuSpin', { durationMs: 1 }).then((r) => r.iterations >= 0);",
+    "console.log(JSON.stringify({ cancelled, cancelMs, timedOut, after, stats: pool.stats() }));",
+    "await pool.close();",
+  ].join('\n');
+  const run = spawnSync('node_modules/.bin/deno', ['eval', '--ext=ts', script], { encoding: 'utf8', timeout: 110_000, env: { ...process.env } });
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const result = JSON.parse(line);
+  assert.equal(result.cancelled, 'cancelled');
+  assert.ok(result.cancelMs < 1300, `cancelled after ${result.cancelMs} ms`);
+  assert.equal(result.timedOut, 'timeout');
+  assert.equal(result.after, true);
+  assert.equal(result.stats.running, 0);
 });
