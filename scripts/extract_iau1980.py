@@ -9,7 +9,7 @@ the C struct {int nl, nlp, nf, nd, nom; double sp, spt, ce, cet} (56 bytes, litt
 The extracted series is then checked against `erfa.nut80` (python3-erfa) at 200 epochs 1950-2100; the script
 fails unless the re-evaluated dpsi/deps agree to 1e-15 rad.
 
-Run:  /usr/bin/python3 resources/nutation/extract_iau1980.py
+Run:  /usr/bin/python3 scripts/extract_iau1980.py
 """
 import json
 import math
@@ -75,7 +75,7 @@ out = {
         "columns": "[l, l', F, D, Omega multipliers, S, S_dot, C, C_dot]: dpsi += (S + S_dot*t) sin(arg), "
                    "deps += (C + C_dot*t) cos(arg); units 0.1 mas (S,C) and 0.1 mas per Julian century (S_dot, C_dot); "
                    "t in Julian centuries TT since J2000.",
-        "source": "Extracted byte-exactly by resources/nutation/extract_iau1980.py from the table of eraNut80 in "
+        "source": "Extracted byte-exactly by scripts/extract_iau1980.py from the table of eraNut80 in "
                   "Debian package liberfa1 2.0.0-1+b1 (ERFA 2.0.0, based on SOFA 20210512). Check: reproduces "
                   "erfa.nut80 to %.1e rad at 200 epochs 1950-2100." % worst,
         "license": "ERFA: Copyright (c) 2013-2021, NumFOCUS Foundation. BSD-3-Clause. Derived, with permission, "
@@ -84,7 +84,7 @@ out = {
     },
     "terms": [[int(v) for v in r[:5]] + [float(v) for v in r[5:]] for r in rows],
 }
-path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "iau1980.json")
+path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "resources", "nutation", "iau1980.json")
 with open(path, "w") as fh:
     json.dump(out, fh, indent=None, separators=(",", ":"))
     fh.write("\n")
