@@ -63,3 +63,28 @@ export function negotiate(header: string | undefined, mediaType: string): Accept
   }
   return best && best.q > 0 ? 'acceptable' : 'unsupported';
 }
+
+/**
+ * The media type to answer among `offered` (in the server's order of preference, the first being the default), by
+ * the Accept header: the highest q, then the most specific range, then the server's order. Null when none is
+ * acceptable; 'malformed' for a header that does not parse.
+ */
+export function chooseMediaType(header: string | undefined, offered: readonly string[]): string | null | 'malformed' {
+  if (header === undefined || header.trim() === '') return offered[0] ?? null;
+  const ranges = parseAccept(header);
+  if (ranges === null) return 'malformed';
+  let best: { type: string; q: number; specificity: number; order: number } | null = null;
+  offered.forEach((mediaType, order) => {
+    const [type, subtype] = mediaType.toLowerCase().split('/') as [string, string];
+    // the most specific range that matches decides this type's q (RFC 9110 §12.5.1)
+    let match: { specificity: number; q: number } | null = null;
+    for (const r of ranges) {
+      const specificity = r.type === type && r.subtype === subtype ? 2 : r.type === type && r.subtype === '*' ? 1 : r.type === '*' && r.subtype === '*' ? 0 : -1;
+      if (specificity < 0) continue;
+      if (!match || specificity > match.specificity || (specificity === match.specificity && r.q > match.q)) match = { specificity, q: r.q };
+    }
+    if (!match || match.q <= 0) return;
+    if (!best || match.q > best.q || (match.q === best.q && match.specificity > best.specificity)) best = { type: mediaType, q: match.q, specificity: match.specificity, order };
+  });
+  return best === null ? null : (best as { type: string }).type;
+}

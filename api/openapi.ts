@@ -24,6 +24,7 @@ export const TAGS = [
   { name: 'Tasks', description: 'Scheduled tasks of a spacecraft (OEM, TLE, orbit determination) and their runs' },
   { name: 'Products', description: 'Stored products of task runs and batches: metadata and download' },
   { name: 'Ephemeris Batches', description: 'Batch OEM generation into one ZIP product' },
+  { name: 'Conjunctions', description: 'CCSDS CDM upload, conjunction events, probability of collision (six methods), encounter and timeline pictures, settings' },
 ] as const;
 
 export const DOCUMENT_INFO = {
@@ -31,7 +32,7 @@ export const DOCUMENT_INFO = {
   version: API_VERSION,
   description:
     'Spacecraft operations service: registry, stored maneuvers (CCSDS OCM), tracking measurements, state vectors, ' +
-    'CCSDS OEM generation by numerical propagation, and fitted TLEs. All /operations routes need a bearer API key.',
+    'CCSDS OEM generation by numerical propagation, fitted TLEs, and conjunction assessment from CCSDS CDMs. All /operations routes need a bearer API key.',
   'x-apsis-maneuver-api-version': MANEUVER_CONTRACT_VERSION,
 };
 

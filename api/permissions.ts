@@ -23,6 +23,8 @@ export const PERMISSIONS = [
   'read:tasks',
   'write:tasks',
   'read:products',
+  'read:conjunctions',
+  'write:conjunctions',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -104,6 +106,17 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /operations/ephemerides/batch': 'read:ephemeris',
   'GET /operations/ephemerides/batch/{id}': 'read:ephemeris',
   'DELETE /operations/ephemerides/batch/{id}': 'read:ephemeris',
+  // Conjunction assessment (issue 24)
+  'GET /operations/conjunctions/settings': 'read:conjunctions',
+  'PUT /operations/conjunctions/settings': 'write:conjunctions',
+  'POST /operations/conjunctions/cdms': 'write:conjunctions',
+  'GET /operations/conjunctions': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}/cdms/{cdmId}': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}/cdm': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}/probability': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}/encounter.svg': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}/timeline.svg': 'read:conjunctions',
 };
 
 /** `/a/{b}/c` → `/a/:b/c` (Hono's path syntax). */
