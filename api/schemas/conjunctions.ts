@@ -17,8 +17,7 @@ const probability = (description: string) => boundedNumber(0, 1, '', { exclusive
 
 // ---- settings ----
 
-export const ConjunctionSettingsInputSchema = z
-  .object({
+const settingsFields = {
     defaultHardBodyRadiusM: boundedNumber(0, MAX_HARD_BODY_RADIUS_M, 'm', { exclusiveMin: true }).openapi({
       description:
         'Radius of an object the CDM gives none for and that is not one of our spacecraft with hardBodyRadiusM, m; used only when ' +
@@ -34,13 +33,13 @@ export const ConjunctionSettingsInputSchema = z
       description: 'CDMs of one object pair whose TCAs lie within this of an event’s TCAs belong to that event (default 600); applies to CDMs received afterwards',
     }),
     defaultPcMethod: z.enum(PC_METHODS).openapi({ description: 'Method of every stored Pc, of the risk level and of the timeline (default LAAS_2015)' }),
-  })
-  .strict()
-  .openapi('ConjunctionSettingsInput');
+};
 
-export const ConjunctionSettingsSchema = ConjunctionSettingsInputSchema.extend({
-  updatedAt: RecordTimestampSchema.nullable().openapi({ description: 'null: never set (the defaults)' }),
-}).openapi('ConjunctionSettings');
+export const ConjunctionSettingsInputSchema = z.object(settingsFields).strict().openapi('ConjunctionSettingsInput');
+
+export const ConjunctionSettingsSchema = z
+  .object({ ...settingsFields, updatedAt: RecordTimestampSchema.nullable().openapi({ description: 'null: never set (the defaults)' }) })
+  .openapi('ConjunctionSettings');
 
 // ---- upload ----
 
