@@ -24,6 +24,7 @@ import { createApsisClient, inspectFile, uploadFiles, type ApsisClient } from '.
 import { OpenApiContract } from '../helpers/openapiContract.ts';
 import { createTestService } from '../helpers/service.ts';
 import { RUNTIMES, startWireService, type Runtime } from '../helpers/serverProcess.ts';
+import { cdmVariant } from './conjunctions.helpers.ts';
 import { loadTruth, NOISE, readFixture, SCENARIO_FILES } from '../helpers/odScenario.ts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -558,6 +559,47 @@ for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime
       }), 202);
       return apsis.DELETE('/operations/ephemerides/batch/{id}', { params: { path: { id: queued.id } } });
     });
+  });
+
+  test('conjunctions: settings, three CDMs of one approach uploaded, the event, its CDMs as received and parsed, the latest written, the what-if, both pictures', async () => {
+    // OBJECT1 of the CCSDS example CDM (NORAD 12345), with its hard-body radius
+    const primary = await expect(apsis.POST('/operations/spacecraft', { body: { name: 'SATELLITE A', noradId: 12345, hardBodyRadiusM: 1.5 } }), 201);
+    assert.equal(primary.hardBodyRadiusM, 1.5);
+    const settings = await apsis.GET('/operations/conjunctions/settings');
+    assert.equal(settings.response.status, 200);
+    const put = await expect(apsis.PUT('/operations/conjunctions/settings', {
+      params: { header: { 'If-Match': etagOf(settings.response) } },
+      body: { ...settings.data!, updatedAt: undefined, riskThresholds: { mediumPc: 1e-8, highPc: 1e-4 } } as never,
+    }), 200);
+    assert.equal(put.riskThresholds.mediumPc, 1e-8);
+    const files = ['WALK-1', 'WALK-2', 'WALK-3'].map((messageId, k) => ({
+      name: `${messageId}.cdm`,
+      content: cdmVariant('CDMExample1.txt', { messageId, creationDate: `2010-03-1${k}T12:00:00.000`, missDistanceM: 900 - 100 * k, statedPc: 1e-8 * (k + 1) }),
+    }));
+    const uploaded = await expect(apsis.POST('/operations/conjunctions/cdms', { ...uploadFiles(files) }), 200);
+    assert.deepEqual(uploaded.results.map((r) => r.status), ['success', 'success', 'success']);
+    const eventId = uploaded.results[0]!.eventIds[0]!;
+    assert.ok(uploaded.results.every((r) => r.eventIds[0] === eventId), 'one event');
+    const page = await expect(apsis.GET('/operations/conjunctions', { params: { query: { spacecraftId: primary.id, riskLevel: 'MEDIUM', sort: 'tca,desc' } } }), 200);
+    assert.deepEqual(page.content.map((e) => e.id), [eventId]);
+    const event = await expect(apsis.GET('/operations/conjunctions/{id}', { params: { path: { id: eventId }, query: { method: 'PATERA_2005' } } }), 200);
+    assert.equal(event.timeline.length, 3);
+    assert.equal(event.recomputed!.method, 'PATERA_2005');
+    assert.equal(event.recomputed!.hardBodyRadius.combinedM, 6.5, '1.5 m (spacecraft) + 5 m (default)');
+    const first = event.timeline[0]!;
+    const received = await expect(apsis.GET('/operations/conjunctions/{id}/cdms/{cdmId}', { params: { path: { id: eventId, cdmId: first.id } }, parseAs: 'text' }), 200);
+    assert.equal(received, files[0]!.content);
+    const parsed = await expect(apsis.GET('/operations/conjunctions/{id}/cdms/{cdmId}', { params: { path: { id: eventId, cdmId: first.id } }, headers: { Accept: 'application/json' } }), 200);
+    assert.equal((parsed as { header: { messageId: string } }).header.messageId, 'WALK-1');
+    const written = await expect(apsis.GET('/operations/conjunctions/{id}/cdm', { params: { path: { id: eventId } }, headers: { Accept: 'application/xml' }, parseAs: 'text' }), 200);
+    assert.match(written, /<MESSAGE_ID>WALK-3<\/MESSAGE_ID>/);
+    const whatIf = await expect(apsis.GET('/operations/conjunctions/{id}/probability', { params: { path: { id: eventId }, query: { hardBodyRadiusM: 20 } } }), 200);
+    assert.equal(whatIf.probabilities.length, 6);
+    assert.equal(whatIf.hardBodyRadius.source, 'REQUEST');
+    for (const picture of ['/operations/conjunctions/{id}/encounter.svg', '/operations/conjunctions/{id}/timeline.svg'] as const) {
+      const svg = await expect(apsis.GET(picture, { params: { path: { id: eventId } }, parseAs: 'text' }), 200);
+      assert.match(svg, /^<svg /);
+    }
   });
 
   test('decommissioning: a thruster in use cannot go, the craft archived with its tasks and restored', async () => {

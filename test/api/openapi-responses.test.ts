@@ -13,6 +13,7 @@ import { makeTdm } from '../helpers/tracking.ts';
 import { maneuver, segment } from './maneuvers.helpers.ts';
 import { setUpScenario, storeState } from '../helpers/odScenario.ts';
 import { DEFAULT_PHYSICS, SSO_EPOCH, ssoState } from './stateVectors.helpers.ts';
+import { cdmFixtureText } from './conjunctions.helpers.ts';
 
 /** Operations seen answering 2xx (through the harness's response check), across the suites of this file. */
 const succeeded = new Set<string>();
@@ -104,6 +105,24 @@ describe('every documented operation answers as documented', () => {
     await call2('POST', `/operations/maneuvers/import/inspect?spacecraftId=${craft}`, { body: filesForm([{ name: 'doc.ocm', content: again }]) }, 200);
     await call2('POST', `/operations/maneuvers/import?spacecraftId=${craft}`, { body: filesForm([{ name: 'doc.ocm', content: again }]) }, 200);
     await call2('DELETE', item, {}, 204);
+  });
+
+  test('conjunctions: settings, CDM upload, events, CDMs, what-if, pictures', async () => {
+    await call2('POST', '/operations/spacecraft', { json: { name: 'SATELLITE A', noradId: 12345, hardBodyRadiusM: 2 } }, 201);
+    const tag = (await call2('GET', '/operations/conjunctions/settings', {}, 200)).headers.get('etag')!;
+    await call2('PUT', '/operations/conjunctions/settings', {
+      json: { defaultHardBodyRadiusM: 5, riskThresholds: { mediumPc: 1e-7, highPc: 1e-4 }, eventGroupingWindowS: 600, defaultPcMethod: 'LAAS_2015' },
+      headers: { 'If-Match': tag },
+    }, 200);
+    const upload = await json(await call2('POST', '/operations/conjunctions/cdms', { body: filesForm([{ name: 'doc.cdm', content: cdmFixtureText('CDMExample1.txt') }]) }, 200));
+    const { eventId, cdmId } = upload.results[0].cdms[0];
+    await call2('GET', '/operations/conjunctions?riskLevel=LOW', {}, 200);
+    await call2('GET', `/operations/conjunctions/${eventId}`, {}, 200);
+    await call2('GET', `/operations/conjunctions/${eventId}/cdms/${cdmId}`, {}, 200);
+    await call2('GET', `/operations/conjunctions/${eventId}/cdm`, { headers: { Accept: 'application/xml' } }, 200);
+    await call2('GET', `/operations/conjunctions/${eventId}/probability`, {}, 200);
+    await call2('GET', `/operations/conjunctions/${eventId}/encounter.svg`, {}, 200);
+    await call2('GET', `/operations/conjunctions/${eventId}/timeline.svg`, {}, 200);
   });
 
   test('401 in both real forms: empty with WWW-Authenticate, or the bearer-error body', async () => {
