@@ -1,15 +1,19 @@
 /**
  * Parser benchmark: a generated 100,000-observation TDM (KVN and XML) and a generated 96-satellite, 1-day, 5-minute
- * SP3-d file (positions and velocities), fed in 64 KiB chunks to the streaming readers. Prints observations (or
- * records) per second and the peak RSS.
+ * SP3-d file (positions and velocities), fed in 64 KiB chunks to the streaming readers; and 10,000 CDMs (Orekit's 31
+ * valid samples of test/fixtures/ccsds/cdm/ in turn, KVN and XML, 5–18 KB each) parsed one by one, as a 10,000-CDM
+ * upload would be. Prints observations (records, CDMs) per second and the peak RSS, and for the CDMs the slowest
+ * single parse (what one task holds a worker for).
  *
- *   npx tsx bench/parsers.ts [observationCount]
+ *   npx tsx bench/parsers.ts [observationCount] [cdmCount]
  *
  * The generators are exported so the ingest benchmark (bench/ingest.ts) can reuse them.
  */
-import { pathToFileURL } from 'node:url';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TdmReader } from '../engine/files/tdm/tdmReader.ts';
 import { Sp3Reader } from '../engine/files/sp3/sp3Reader.ts';
+import { parseCdm } from '../engine/files/cdm/cdmReader.ts';
 
 const TDM_KEYWORDS = ['RANGE', 'ANGLE_1', 'ANGLE_2', 'DOPPLER_INTEGRATED'] as const;
 
@@ -147,6 +151,19 @@ export interface ParserBenchResult {
   seconds: number;
   itemsPerSecond: number;
   peakRssMiB: number;
+  /** A further figure to print (the slowest single CDM). */
+  detail?: string;
+}
+
+const CDM_SAMPLES = fileURLToPath(new URL('../test/fixtures/ccsds/cdm/', import.meta.url));
+
+/** The CDM samples Orekit reads (the `CDM-*` files and the nil-X one are malformed on purpose). */
+export function cdmSampleTexts(): string[] {
+  return readdirSync(CDM_SAMPLES)
+    .filter((name) => !name.startsWith('CDM-') || name === 'CDM-no-orbit-center-defined-obj1.txt')
+    .filter((name) => name !== 'CDMExample_issue1319_mandatory_empty_value.xml')
+    .sort()
+    .map((name) => readFileSync(CDM_SAMPLES + name, 'utf8'));
 }
 
 function measure(name: string, run: (sample: () => void) => number): ParserBenchResult {
@@ -163,8 +180,34 @@ function measure(name: string, run: (sample: () => void) => number): ParserBench
 }
 
 /** Run the parser benchmarks (generation time included: the data are produced while they are parsed). */
-export function benchParsers(observationCount = 100_000): ParserBenchResult[] {
+export function benchParsers(observationCount = 100_000, cdmCount = 10_000): ParserBenchResult[] {
   const results: ParserBenchResult[] = [];
+  const cdms = cdmSampleTexts();
+  let slowestColdMs = 0;
+  let slowestWarmMs = 0;
+  let bytes = 0;
+  const warmMs = new Float64Array(Math.max(0, cdmCount - cdms.length));
+  const cdmResult = measure(`CDM KVN/XML ${cdmCount} messages (${cdms.length} samples in turn)`, (sample) => {
+    for (let i = 0; i < cdmCount; i++) {
+      const text = cdms[i % cdms.length]!;
+      const started = performance.now();
+      parseCdm(text);
+      const ms = performance.now() - started;
+      // the first pass over the samples runs cold (compilation of the reader's code paths)
+      if (i < cdms.length) slowestColdMs = Math.max(slowestColdMs, ms);
+      else {
+        slowestWarmMs = Math.max(slowestWarmMs, ms);
+        warmMs[i - cdms.length] = ms;
+      }
+      bytes += text.length;
+      if (i % 256 === 0) sample();
+    }
+    return cdmCount;
+  });
+  warmMs.sort();
+  const p99 = warmMs.length > 0 ? warmMs[Math.floor(0.99 * (warmMs.length - 1))]! : Number.NaN;
+  cdmResult.detail = `one CDM: p99 ${p99.toFixed(2)} ms, slowest ${slowestWarmMs.toFixed(1)} ms warm (GC, preemption), ${slowestColdMs.toFixed(1)} ms in the first pass; mean ${(bytes / cdmCount / 1024).toFixed(1)} KiB`;
+  results.push(cdmResult);
   results.push(measure(`TDM KVN ${observationCount} observations`, (sample) => {
     let count = 0;
     const reader = new TdmReader({ onObservation: () => { count++; } });
@@ -203,10 +246,12 @@ export function benchParsers(observationCount = 100_000): ParserBenchResult[] {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const count = Number(process.argv[2] ?? 100_000);
-  for (const r of benchParsers(count)) {
+  const cdmCount = Number(process.argv[3] ?? 10_000);
+  for (const r of benchParsers(count, cdmCount)) {
     console.log(
       `${r.name.padEnd(52)} ${String(r.items).padStart(8)} items  ${r.seconds.toFixed(2).padStart(6)} s  ` +
-        `${Math.round(r.itemsPerSecond).toLocaleString('en-US').padStart(10)} /s  peak RSS ${r.peakRssMiB.toFixed(0)} MiB`,
+        `${Math.round(r.itemsPerSecond).toLocaleString('en-US').padStart(10)} /s  peak RSS ${r.peakRssMiB.toFixed(0)} MiB` +
+        (r.detail ? `  (${r.detail})` : ''),
     );
   }
 }

@@ -34,7 +34,7 @@ const startRoute = createRoute({
   description:
     'Validated at once against storage, then run as a durable background job (202 with the job and Location). The a ' +
     'priori state defaults to the latest eligible state with an epoch at or before endDate. Weighted batch least squares ' +
-    '(Gauss–Newton) on the 6 GCRF state components plus the optional Cd, Cr and per-station biases, with the spacecraft ' +
+    '(Levenberg–Marquardt by default, or Gauss–Newton: optimizer) on the 6 GCRF state components plus the optional Cd, Cr and per-station biases, with the spacecraft ' +
     'force model and stored maneuvers; measurements flagged as outliers and below the station elevation mask are not ' +
     `used; an n-sigma editor (editingSigma, default 3) rejects gross errors. Span ≤ 30 days, ≤ ${OD_MAX_MEASUREMENTS} ` +
     'measurements. 400 bad fields or span; 404 unknown spacecraft, state vector or station; 422 NO_ELIGIBLE_STATE, ' +
@@ -56,7 +56,8 @@ const getRoute = createRoute({
   method: 'get', path: ITEM, tags: TAG, security: SECURED,
   summary: 'One orbit determination: status, progress and, once ended, the solution',
   description:
-    'solution: converged, weighted RMS per iteration, the estimated GCRF state (km, km/s) at its epoch, the formal 6×6 ' +
+    'solution: converged, the optimizer and per iteration the weighted RMS and the Levenberg–Marquardt damping, the ' +
+    'estimated GCRF state (km, km/s) at its epoch (mapped from the fit epoch), the formal 6×6 ' +
     'covariance and that of every parameter, estimated Cd/Cr/biases, counts used/rejected per type and station, residual ' +
     'statistics, the force model. Permission read:orbitdetermination.',
   request: { params: OrbitDeterminationPathSchema },

@@ -6,17 +6,30 @@ import { pageableQuery, pageSchema } from '../paging.ts';
 import { StateVectorSchema } from './stateVectors.ts';
 import { DEFAULT_MAX_ITERATIONS } from '../../engine/estimation/convergence.ts';
 import { DEFAULT_EDITING_SIGMA } from '../../engine/estimation/editing.ts';
+import { DEFAULT_OPTIMIZER } from '../../engine/estimation/damping.ts';
 import { ResidualRowSchema, ResidualStatisticsSchema, SkippedSummarySchema, trackingSpanFields } from './residuals.ts';
 
 /** The estimator's own defaults (engine/estimation). */
-export const OD_DEFAULTS = { editingSigma: DEFAULT_EDITING_SIGMA, maxIterations: DEFAULT_MAX_ITERATIONS } as const;
+export const OD_DEFAULTS = { editingSigma: DEFAULT_EDITING_SIGMA, maxIterations: DEFAULT_MAX_ITERATIONS, optimizer: DEFAULT_OPTIMIZER } as const;
+export const OD_OPTIMIZERS = ['GAUSS_NEWTON', 'LEVENBERG_MARQUARDT'] as const;
 export const OD_MAX_ITERATIONS = 50;
 
 export const OrbitDeterminationRequestSchema = z
   .object({
     ...trackingSpanFields,
     aprioriStateVectorId: z.string().optional().openapi({ description: 'SV-<n> of this spacecraft; default the latest eligible state with an epoch at or before endDate' }),
-    solutionEpoch: z.string().optional().openapi({ description: 'Epoch of the estimated state (ISO-8601 instant); default the a priori epoch' }),
+    solutionEpoch: z.string().optional().openapi({
+      description:
+        'Epoch of the estimated state (ISO-8601 instant); default the a priori epoch. The fit iterates at the a priori epoch ' +
+        '(at the nearer end of the measurements when the a priori lies more than an orbit outside them) and maps the result, ' +
+        'state and covariance, to this epoch: every solution epoch gives the same orbit',
+    }),
+    optimizer: z.enum(OD_OPTIMIZERS).optional().openapi({
+      description:
+        `Step of the least squares (default ${OD_DEFAULTS.optimizer}): GAUSS_NEWTON, undamped (Orekit's optimizer); ` +
+        'LEVENBERG_MARQUARDT, Gauss–Newton steps while they lower the cost and Marquardt damping after one that does not ' +
+        '(the damping λ is in each iteration of the solution), with arc extension when the a priori is poor (5 km / 5 m/s)',
+    }),
     solveFor: z
       .object({
         dragCoefficient: z.boolean().optional().openapi({ description: 'Estimate Cd (a priori: the spacecraft\'s)' }),
@@ -54,9 +67,19 @@ const SolutionSchema = z
   .object({
     converged: z.boolean(),
     failureReason: z.string().nullable(),
+    optimizer: z.enum(OD_OPTIMIZERS),
     iterations: z.array(
-      z.object({ iteration: z.number().int(), weightedRms: rms, rejected: z.number().int(), stateCorrectionNorm: z.number().nullable() }),
+      z.object({
+        iteration: z.number().int(),
+        weightedRms: rms,
+        rejected: z.number().int(),
+        stateCorrectionNorm: z.number().nullable().openapi({ description: 'Largest normalized correction of the step that followed (1 m, ~1 mm/s); null at the last' }),
+        damping: z.number().nullable().openapi({ description: 'Levenberg–Marquardt damping λ of the step that followed (0: undamped Gauss–Newton step; null at the last)' }),
+        accepted: z.boolean().openapi({ description: 'false: the point raised the cost and was dropped (Levenberg–Marquardt stepped again from the previous one with more damping)' }),
+        arcSeconds: z.number().nullable().openapi({ description: 'Arc extension: only the measurements within ± this many seconds of the fit epoch were used; null: all' }),
+      }),
     ),
+    fitEpoch: EpochSchema.openapi({ description: 'The epoch whose state the fit iterated on (the a priori epoch, or the nearer end of the measurements)' }),
     epoch: EpochSchema,
     state: z.object({ frame: z.literal('GCRF'), positionKm: vector('km'), velocityKmS: vector('km/s'), massKg: z.number().openapi({ description: 'At the solution epoch' }) }),
     stateCovariance: z.object({

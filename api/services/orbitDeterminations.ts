@@ -7,7 +7,7 @@
  * scheduled task runner.
  */
 import { OBSERVABLE_KINDS, OBSERVABLES } from '../../engine/measurements/observables.ts';
-import type { EstimationInput, EstimationResult, PostFitRow } from '../../engine/estimation/types.ts';
+import type { EstimationInput, EstimationResult, Optimizer, PostFitRow } from '../../engine/estimation/types.ts';
 import { flattenCovariance, standardDeviations, toNested, validateCovariance } from '../../engine/math/covariance.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { yieldToEventLoop, type SqlExecutor } from '../../storage/db.ts';
@@ -59,6 +59,8 @@ export interface NormalizedOdRequest {
   stationIds: string[] | null;
   editingSigma: number;
   maxIterations: number;
+  /** Absent in jobs stored before the option existed: the engine's default then. */
+  optimizer?: Optimizer;
 }
 
 /** Everything a fit needs besides its ports (built at submission to validate, and again by the runner). */
@@ -139,6 +141,7 @@ export async function buildEstimationSetup(deps: Pick<AppDeps, 'db'>, organizati
       measurements: tracking.measurements,
       editingSigma: request.editingSigma,
       maxIterations: request.maxIterations,
+      ...(request.optimizer ? { optimizer: request.optimizer } : {}),
     },
   };
 }
@@ -162,6 +165,7 @@ function normalizeRequest(request: OrbitDeterminationRequest): Omit<NormalizedOd
     stationIds: request.stationIds ?? null,
     editingSigma: request.editingSigma ?? OD_DEFAULTS.editingSigma,
     maxIterations: request.maxIterations ?? OD_DEFAULTS.maxIterations,
+    optimizer: request.optimizer ?? OD_DEFAULTS.optimizer,
   };
 }
 
@@ -280,8 +284,10 @@ export function solutionView(
   return {
     converged: result.converged,
     failureReason: result.failureReason,
+    optimizer: result.optimizer,
     iterations: result.iterations,
     epoch: instantTextOf(result.epochUtc),
+    fitEpoch: instantTextOf(result.fitEpochUtc),
     state: { frame: 'GCRF', positionKm: result.positionKm, velocityKmS: result.velocityKmS, massKg: result.massKg },
     stateCovariance: { frame: 'GCRF', matrix: toNested(state6), standardDeviations: standardDeviations(state6) },
     parameters,

@@ -5090,7 +5090,7 @@ export interface paths {
         put?: never;
         /**
          * Start an orbit determination (batch least squares) from stored tracking data
-         * @description Validated at once against storage, then run as a durable background job (202 with the job and Location). The a priori state defaults to the latest eligible state with an epoch at or before endDate. Weighted batch least squares (Gauss–Newton) on the 6 GCRF state components plus the optional Cd, Cr and per-station biases, with the spacecraft force model and stored maneuvers; measurements flagged as outliers and below the station elevation mask are not used; an n-sigma editor (editingSigma, default 3) rejects gross errors. Span ≤ 30 days, ≤ 50000 measurements. 400 bad fields or span; 404 unknown spacecraft, state vector or station; 422 NO_ELIGIBLE_STATE, FORCE_MODEL_INCOMPLETE, TOO_FEW_MEASUREMENTS (details.measurementComponents, details.parameters). Permission write:orbitdetermination.
+         * @description Validated at once against storage, then run as a durable background job (202 with the job and Location). The a priori state defaults to the latest eligible state with an epoch at or before endDate. Weighted batch least squares (Levenberg–Marquardt by default, or Gauss–Newton: optimizer) on the 6 GCRF state components plus the optional Cd, Cr and per-station biases, with the spacecraft force model and stored maneuvers; measurements flagged as outliers and below the station elevation mask are not used; an n-sigma editor (editingSigma, default 3) rejects gross errors. Span ≤ 30 days, ≤ 50000 measurements. 400 bad fields or span; 404 unknown spacecraft, state vector or station; 422 NO_ELIGIBLE_STATE, FORCE_MODEL_INCOMPLETE, TOO_FEW_MEASUREMENTS (details.measurementComponents, details.parameters). Permission write:orbitdetermination.
          */
         post: {
             parameters: {
@@ -5234,7 +5234,7 @@ export interface paths {
         };
         /**
          * One orbit determination: status, progress and, once ended, the solution
-         * @description solution: converged, weighted RMS per iteration, the estimated GCRF state (km, km/s) at its epoch, the formal 6×6 covariance and that of every parameter, estimated Cd/Cr/biases, counts used/rejected per type and station, residual statistics, the force model. Permission read:orbitdetermination.
+         * @description solution: converged, the optimizer and per iteration the weighted RMS and the Levenberg–Marquardt damping, the estimated GCRF state (km, km/s) at its epoch (mapped from the fit epoch), the formal 6×6 covariance and that of every parameter, estimated Cd/Cr/biases, counts used/rejected per type and station, residual statistics, the force model. Permission read:orbitdetermination.
          */
         get: {
             parameters: {
@@ -9413,13 +9413,28 @@ export interface components {
             solution?: {
                 converged: boolean;
                 failureReason: string | null;
+                /** @enum {string} */
+                optimizer: "GAUSS_NEWTON" | "LEVENBERG_MARQUARDT";
                 iterations: {
                     iteration: number;
                     /** @description RMS of the normalized residuals of the used measurements (null when not finite) */
                     weightedRms: number | null;
                     rejected: number;
+                    /** @description Largest normalized correction of the step that followed (1 m, ~1 mm/s); null at the last */
                     stateCorrectionNorm: number | null;
+                    /** @description Levenberg–Marquardt damping λ of the step that followed (0: undamped Gauss–Newton step; null at the last) */
+                    damping: number | null;
+                    /** @description false: the point raised the cost and was dropped (Levenberg–Marquardt stepped again from the previous one with more damping) */
+                    accepted: boolean;
+                    /** @description Arc extension: only the measurements within ± this many seconds of the fit epoch were used; null: all */
+                    arcSeconds: number | null;
                 }[];
+                /**
+                 * Format: date-time
+                 * @description The epoch whose state the fit iterated on (the a priori epoch, or the nearer end of the measurements)
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                fitEpoch: string;
                 /**
                  * Format: date-time
                  * @example 2026-11-01T12:00:00.000000Z
@@ -9551,8 +9566,13 @@ export interface components {
             stationIds?: string[];
             /** @description SV-<n> of this spacecraft; default the latest eligible state with an epoch at or before endDate */
             aprioriStateVectorId?: string;
-            /** @description Epoch of the estimated state (ISO-8601 instant); default the a priori epoch */
+            /** @description Epoch of the estimated state (ISO-8601 instant); default the a priori epoch. The fit iterates at the a priori epoch (at the nearer end of the measurements when the a priori lies more than an orbit outside them) and maps the result, state and covariance, to this epoch: every solution epoch gives the same orbit */
             solutionEpoch?: string;
+            /**
+             * @description Step of the least squares (default LEVENBERG_MARQUARDT): GAUSS_NEWTON, undamped (Orekit's optimizer); LEVENBERG_MARQUARDT, Gauss–Newton steps while they lower the cost and Marquardt damping after one that does not (the damping λ is in each iteration of the solution), with arc extension when the a priori is poor (5 km / 5 m/s)
+             * @enum {string}
+             */
+            optimizer?: "GAUSS_NEWTON" | "LEVENBERG_MARQUARDT";
             /** @description Besides the 6 Cartesian state components (always estimated) */
             solveFor?: {
                 /** @description Estimate Cd (a priori: the spacecraft's) */

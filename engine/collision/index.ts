@@ -1,6 +1,6 @@
 /**
- * Conjunction assessment engine: short-term encounter geometry and the 2-D probability-of-collision methods.
- * Pure functions on plain numbers (SI units: m, m/s, m², s); no I/O.
+ * Conjunction assessment engine: short-term encounter geometry and the 2-D probability-of-collision methods, and the
+ * glue from a parsed CDM (engine/files/cdm) to them. Pure functions on plain numbers (SI units: m, m/s, m², s); no I/O.
  */
 export {
   shortTermEncounter,
@@ -37,3 +37,16 @@ export { pcChan1997, pcChan1997Detailed, chanTermCount, poissonUpperTail, type C
 export { pcAlfriend1999, pcAlfriend1999Max } from './alfriend1999.ts';
 export { erf, erfc, erfDifference } from './errorFunction.ts';
 export { CollisionInputError, type CollisionErrorKind } from './errors.ts';
+export {
+  cdmHardBodyRadius,
+  cdmEncounterObjects,
+  cdmShortTermEncounter,
+  cdmCollisionProbabilities,
+  type CdmHardBodyRadius,
+  type CdmObjectRadius,
+  type CdmRadiusSource,
+  type CdmEncounterObject,
+  type CdmEncounterObjects,
+  type CdmEncounterOptions,
+  type CdmEncounter,
+} from './cdmEncounter.ts';

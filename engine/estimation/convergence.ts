@@ -37,7 +37,15 @@ export class ConvergenceMonitor {
   private bestRms = Number.POSITIVE_INFINITY;
   private rmsGrowth = 0;
 
-  constructor(private readonly maxIterations: number) {}
+  /**
+   * `parameterThreshold` and `rmsThreshold`: the convergence rule's bounds (default CONVERGENCE_THRESHOLD and
+   * RMS_CONVERGENCE_THRESHOLD; looser for the short arcs that only seed the next fit).
+   */
+  constructor(
+    private readonly maxIterations: number,
+    private readonly parameterThreshold = CONVERGENCE_THRESHOLD,
+    private readonly rmsThreshold = RMS_CONVERGENCE_THRESHOLD,
+  ) {}
 
   /** An evaluation that cannot give a step: too few residual components left by editing, or a non-finite RMS. */
   unusable(iteration: number, usedComponents: number, parameters: number, weightedRms: number): string | null {
@@ -52,7 +60,7 @@ export class ConvergenceMonitor {
    */
   assess(iteration: number, weightedRms: number, lastStepAllParameters: boolean, iterations: readonly IterationRecord[]): Verdict {
     const rmsChange = Math.abs(weightedRms - this.previousRms) / weightedRms;
-    if (iteration > 1 && lastStepAllParameters && this.lastCorrection <= CONVERGENCE_THRESHOLD && rmsChange <= RMS_CONVERGENCE_THRESHOLD) {
+    if (iteration > 1 && lastStepAllParameters && this.lastCorrection <= this.parameterThreshold && rmsChange <= this.rmsThreshold) {
       return { converged: true };
     }
     this.bestRms = Math.min(this.bestRms, weightedRms);

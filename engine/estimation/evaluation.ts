@@ -28,11 +28,17 @@ export type JacobianSource = 'CENTRAL_J2' | 'FULL' | 'REUSE';
 
 export interface Evaluation {
   propagation: StoredStatePropagation;
+  /** The parameter values it was evaluated at (a copy). */
+  values: Float64Array;
+  /** Which Φ the Jacobian used. */
+  jacobianSource: JacobianSource;
   rows: (ResidualRow | null)[];
   rejection: (RejectionReason | null)[];
   weightedRms: number;
   usedComponents: number;
   rejected: number;
+  /** Σ(r/σ)² over the used components. */
+  cost: number;
   /** Jacobian at this evaluation (column-major, `capacity` rows, scaled and weighted) and weighted residuals, used rows first. */
   jacobian: Float64Array;
   rhs: Float64Array;
@@ -42,11 +48,14 @@ export interface Evaluation {
 export interface EvaluationSetup {
   apriori: StoredStatePropagationInput;
   earth: EarthData;
-  solutionEpoch: Epoch;
-  /** The solution epoch as given (the propagation's state epoch). */
-  solutionEpochText: string;
-  /** Mass at the solution epoch, kg. */
+  /** Epoch of the state the fit iterates on (t = 0 of the records' time tags). */
+  fitEpoch: Epoch;
+  /** The fit epoch as the propagation's state epoch (UTC ISO). */
+  fitEpochText: string;
+  /** Mass at the fit epoch, kg. */
   massKg: number;
+  /** Further output times (s from the fit epoch) every propagation reaches, with Φ there: the solution epoch. */
+  extraTimesS: readonly number[];
   /** Integrator position tolerance dP, m. */
   positionToleranceM: number;
   editingSigma: number;
@@ -71,7 +80,7 @@ export class Evaluator {
 
   constructor(private readonly setup: EvaluationSetup) {
     this.capacity = setup.records.filter((r) => !r.input.outlier).reduce((s, r) => s + r.dimension, 0);
-    this.times = tagTimes(setup.records);
+    this.times = mergeTimes(tagTimes(setup.records), setup.extraTimesS);
     const nTimes = this.times.length;
     const nSens = setup.params.sensitivities.length;
     this.stm = new Float64Array(36 * nTimes);
@@ -80,13 +89,29 @@ export class Evaluator {
     this.hRow = new Float64Array(setup.params.names.length);
   }
 
-  /** The a priori with the state and coefficients of `values` at the solution epoch. */
+  /** Output times of every propagation (s from the fit epoch, ascending): the time tags and the extra times. */
+  get outputTimesS(): Float64Array {
+    return this.times;
+  }
+
+  /**
+   * Φ(t, t_fit) (36, row-major) and the force-scale sensitivities (6 × k, row-major, per unit scale) at output time
+   * `tS` of the last propagation that integrated them.
+   */
+  variationalAt(tS: number): { stm: Float64Array; sensitivities: Float64Array } {
+    const k = binarySearch(this.times, tS);
+    if (k < 0) throw new RangeError(`${tS} s is not an output time of the fit`);
+    const nSens = this.setup.params.sensitivities.length;
+    return { stm: this.stm.slice(36 * k, 36 * k + 36), sensitivities: this.sens.slice(6 * nSens * k, 6 * nSens * (k + 1)) };
+  }
+
+  /** The a priori with the state and coefficients of `values` at the fit epoch. */
   propagationInput(values: Float64Array): StoredStatePropagationInput {
     const { apriori, params } = this.setup;
     return {
       ...apriori,
       state: {
-        epoch: this.setup.solutionEpochText,
+        epoch: this.setup.fitEpochText,
         positionKm: [values[0]!, values[1]!, values[2]!],
         velocityKmS: [values[3]!, values[4]!, values[5]!],
         frame: 'GCRF',
@@ -101,9 +126,12 @@ export class Evaluator {
     };
   }
 
-  /** Evaluation `iteration` at `values`; `previousRms` widens the editor's threshold. */
-  evaluate(values: Float64Array, jacobianSource: JacobianSource, previousRms: number, iteration: number): Evaluation {
-    const { records, params, solutionEpoch } = this.setup;
+  /**
+   * Evaluation `iteration` at `values`; `previousRms` widens the editor's threshold. With `frozen`, the editing
+   * decisions are those given (one per record, e.g. the last accepted evaluation's) instead of new ones.
+   */
+  evaluate(values: Float64Array, jacobianSource: JacobianSource, previousRms: number, iteration: number, frozen?: readonly (RejectionReason | null)[]): Evaluation {
+    const { records, params, fitEpoch } = this.setup;
     const { times, stm, sens, traj, ev, rot, shift, ps, hRow, biasOf, capacity } = this;
     const n = params.names.length;
     const nSens = params.sensitivities.length;
@@ -117,7 +145,7 @@ export class Evaluator {
     );
     const result = propagation.result;
     if (result.truncated) {
-      throw new PropagationError('ORBIT_DECAYED', 'UNPROCESSABLE', `the orbit decays below ${result.truncated.altitudeKm.toFixed(1)} km at ${solutionEpoch.plusSeconds(result.truncated.tS).toIsoString(3)}`, {});
+      throw new PropagationError('ORBIT_DECAYED', 'UNPROCESSABLE', `the orbit decays below ${result.truncated.altitudeKm.toFixed(1)} km at ${fitEpoch.plusSeconds(result.truncated.tS).toIsoString(3)}`, {});
     }
     if (freshStm) {
       stm.set(result.stm!);
@@ -141,7 +169,7 @@ export class Evaluator {
       if (bKey !== undefined) for (let c = 0; c < rec.dimension; c++) biasOf[c] = values[bKey + c]!;
       const row = residualRow(rec, ev, biasOf);
       rows[i] = row;
-      const reason = rejectionOf(rec, row, iteration, threshold);
+      const reason = frozen ? (frozen[i] ?? null) : rejectionOf(rec, row, iteration, threshold);
       if (reason !== null) {
         rejection[i] = reason;
         rejected++;
@@ -179,6 +207,28 @@ export class Evaluator {
       }
     }
     const weightedRms = used > 0 ? Math.sqrt(sum2 / used) : Number.NaN;
-    return { propagation, rows, rejection, weightedRms, usedComponents: used, rejected, jacobian, rhs };
+    return { propagation, values: values.slice(), jacobianSource, rows, rejection, weightedRms, usedComponents: used, rejected, cost: sum2, jacobian, rhs };
   }
+}
+
+/**
+ * Σ(r/σ)² of evaluation `e` over the measurements both editing decisions leave in (a comparison of two points on one
+ * measurement set).
+ */
+export function costOn(e: Evaluation, rejection: readonly (RejectionReason | null)[], other: readonly (RejectionReason | null)[] = rejection): number {
+  let sum2 = 0;
+  for (let i = 0; i < e.rows.length; i++) {
+    if (rejection[i] !== null || other[i] !== null) continue;
+    for (const z of e.rows[i]!.normalized) sum2 += z * z;
+  }
+  return sum2;
+}
+
+/** `times` (ascending, distinct) with `extra` merged in, still ascending and distinct. */
+function mergeTimes(times: Float64Array, extra: readonly number[]): Float64Array {
+  if (extra.length === 0) return times;
+  const all = [...times, ...extra].sort((a, b) => a - b);
+  const distinct: number[] = [];
+  for (const t of all) if (distinct.length === 0 || t !== distinct[distinct.length - 1]) distinct.push(t);
+  return Float64Array.from(distinct);
 }

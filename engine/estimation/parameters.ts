@@ -151,8 +151,3 @@ export function applyStep(params: EstimatedParameters, step: Float64Array): Step
   }
   return { maxNormalized: maxNorm, maxStateNormalized: maxStateNorm, positionKm: Math.sqrt(dr), velocityKmS: Math.sqrt(dv), relativeCoefficient: dc };
 }
-
-/** Takes back a step given to {@link applyStep} (the values the last valid evaluation used, for the report). */
-export function revertStep(params: EstimatedParameters, step: Float64Array): void {
-  for (let j = 0; j < params.names.length; j++) params.values[j] = params.values[j]! - step[j]! * params.scales[j]!;
-}

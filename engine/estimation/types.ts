@@ -17,12 +17,25 @@ export interface SolveFor {
   stationBiases?: boolean;
 }
 
+/**
+ * How each step is solved: `GAUSS_NEWTON` (undamped, as Orekit's `GaussNewtonOptimizer`) or `LEVENBERG_MARQUARDT`
+ * (Gauss–Newton steps while they lower the cost; Marquardt damping after a step that raises it — see
+ * batchLeastSquares.ts).
+ */
+export type Optimizer = 'GAUSS_NEWTON' | 'LEVENBERG_MARQUARDT';
+
 /** Input of the `od.estimate` worker task. */
 export interface EstimationInput {
   /** The a priori state with the craft's force model, spacecraft properties and maneuvers. */
   apriori: StoredStatePropagationInput;
-  /** Epoch of the estimated state (UTC ISO); default the a priori state's epoch. */
+  /**
+   * Epoch of the estimated state (UTC ISO); default the a priori state's epoch. The fit itself iterates on the state
+   * at the a priori epoch (or, when that lies outside the measurements, at the nearer end of their span) and maps the
+   * result to this epoch, so every solution epoch gives the same orbit.
+   */
   solutionEpochUtc?: string;
+  /** Default `LEVENBERG_MARQUARDT` (DEFAULT_OPTIMIZER). */
+  optimizer?: Optimizer;
   solveFor: SolveFor;
   stations: StationInput[];
   measurements: MeasurementInput[];
@@ -55,6 +68,22 @@ export interface IterationRecord {
   rejected: number;
   /** Largest normalized correction of the state applied after this evaluation (scales 1 m, 1.06e-3 m/s); null at the last. */
   stateCorrectionNorm: number | null;
+  /**
+   * Levenberg–Marquardt damping λ of the step solved after this evaluation (0: an undamped Gauss–Newton step; null
+   * when no step followed). The step minimizes |J·δ − r|² + λ·Σ_j (JᵀJ)_jj·δ_j² (Marquardt's scaling).
+   */
+  damping: number | null;
+  /**
+   * Whether the point evaluated was kept: false when it raised the cost Σ(r/σ)² over the previous point's
+   * measurements (Levenberg–Marquardt then steps again from the previous point with more damping). Always true
+   * with Gauss–Newton.
+   */
+  accepted: boolean;
+  /**
+   * Arc extension: the evaluation used only the measurements within ± this many seconds of the fit epoch (a short
+   * arc fitted first from a poor a priori); null: every measurement.
+   */
+  arcSeconds: number | null;
 }
 
 export type RejectionReason = 'FLAGGED_OUTLIER' | 'ELEVATION_MASK' | 'EDITOR';
@@ -92,8 +121,12 @@ export interface EstimationResult {
   converged: boolean;
   /** Why the fit did not converge (null when converged). */
   failureReason: string | null;
+  optimizer: Optimizer;
   iterations: IterationRecord[];
+  /** The solution epoch. */
   epochUtc: string;
+  /** The epoch whose state the fit iterated on (the a priori's, or the nearer end of the measurement span). */
+  fitEpochUtc: string;
   /** Estimated GCRF state at `epochUtc`. */
   positionKm: [number, number, number];
   velocityKmS: [number, number, number];
@@ -105,7 +138,10 @@ export interface EstimationResult {
   parameterUnits: string[];
   /** Estimated values of every parameter (state components included). */
   estimatedParameters: Record<string, number>;
-  /** Formal covariance (JᵀWJ)⁻¹, unscaled, n×n row-major in `parameterNames` order and `parameterUnits`. */
+  /**
+   * Formal covariance (JᵀWJ)⁻¹, unscaled, n×n row-major in `parameterNames` order and `parameterUnits`, at the
+   * solution epoch: M·P·Mᵀ from the fit epoch's, M the state transition matrix with the Cd/Cr sensitivity columns.
+   */
   covariance: number[];
   /**
    * Parameters without any information at the last evaluation (a bias whose station has no used measurement left):

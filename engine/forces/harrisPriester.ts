@@ -37,6 +37,8 @@ export class HarrisPriesterAtmosphere implements Atmosphere {
   private readonly rhoMax: Float64Array;
   private readonly logRatioMin: Float64Array;
   private readonly logRatioMax: Float64Array;
+  private readonly slopeJump: Float64Array;
+  private readonly topDensityBound: number;
 
   constructor(cosineExponent = 4) {
     this.cosineExponent = cosineExponent;
@@ -58,6 +60,52 @@ export class HarrisPriesterAtmosphere implements Atmosphere {
     }
     this.minHeightM = this.hM[0]!;
     this.maxHeightM = this.hM[n - 1]!;
+    // Jumps of dρ/dh at the nodes. On segment i, ρ = ρi·exp(λi·(h − hi)) with λi = ln(ρi+1/ρi)/(hi+1 − hi), so
+    // dρ/dh jumps by ρi·(λi − λi−1) at node i; below the first node the lowest segment is extrapolated (no kink);
+    // above the top node ρ = 0 (slope λ = 0 there, and the density itself jumps). ρ = ρmin + (ρmax − ρmin)·c with the
+    // bulge factor c ∈ [0, 1], so every jump is (1 − c)·Jmin + c·Jmax, at most max(|Jmin|, |Jmax|) in size.
+    this.slopeJump = new Float64Array(n);
+    for (let i = 1; i < n; i++) {
+      const dh0 = this.hM[i]! - this.hM[i - 1]!;
+      const lMin0 = this.logRatioMin[i - 1]! / dh0;
+      const lMax0 = this.logRatioMax[i - 1]! / dh0;
+      const lMin1 = i < n - 1 ? this.logRatioMin[i]! / (this.hM[i + 1]! - this.hM[i]!) : 0;
+      const lMax1 = i < n - 1 ? this.logRatioMax[i]! / (this.hM[i + 1]! - this.hM[i]!) : 0;
+      this.slopeJump[i] = Math.max(this.rhoMin[i]! * Math.abs(lMin1 - lMin0), this.rhoMax[i]! * Math.abs(lMax1 - lMax0));
+    }
+    this.topDensityBound = Math.max(this.rhoMin[n - 1]!, this.rhoMax[n - 1]!);
+  }
+
+  /** Number of table nodes. */
+  get nodeCount(): number {
+    return this.hM.length;
+  }
+
+  /** Height of table node i (m). */
+  nodeHeightM(i: number): number {
+    return this.hM[i]!;
+  }
+
+  /** Index of the table node nearest to height h (m). */
+  nearestNode(h: number): number {
+    const hM = this.hM;
+    const n = hM.length;
+    let i = 0;
+    while (i < n - 1 && h > 0.5 * (hM[i]! + hM[i + 1]!)) i++;
+    return i;
+  }
+
+  /**
+   * Bound (kg/m³) on the jump of the density across node i, over every bulge factor: the top node's density (the
+   * table ends there and ρ = 0 above), 0 elsewhere (the density is continuous).
+   */
+  densityJumpAtNode(i: number): number {
+    return i === this.hM.length - 1 ? this.topDensityBound : 0;
+  }
+
+  /** Bound (kg/m⁴) on the jump of dρ/dh across node i (the kink of the piecewise-exponential table), every bulge factor. */
+  densitySlopeJumpAtNode(i: number): number {
+    return this.slopeJump[i] ?? 0;
   }
 
   /**

@@ -20,6 +20,9 @@ export class SolarRadiationPressure implements ForceModel {
   private readonly kRef: number;
   private readonly pole = new Float64Array(3);
   private readonly angles = new Float64Array(3);
+  private readonly eclipseAngles = new Float64Array(3);
+  private readonly eclipseKey = new Float64Array(4).fill(Number.NaN);
+  private eclipseEnvironment: unknown = null;
   readonly equatorialRadiusM: number;
   readonly polarRadiusM: number;
 
@@ -54,11 +57,26 @@ export class SolarRadiationPressure implements ForceModel {
     return occultationAngles(ev.rGcrfM, ev.sunGcrfM, k, this.equatorialRadiusM, this.polarRadiusM, SUN_RADIUS_M, this.angles);
   }
 
-  /** Umbra (which = 0) or penumbra (which = 1) switching function of Orekit's eclipse detectors, with margins. */
+  /**
+   * Umbra (which = 0) or penumbra (which = 1) switching function of Orekit's eclipse detectors, with margins. The
+   * two detectors sample the same times and states, so the angles of the last call are reused when the time and the
+   * position are the same (they depend on nothing else in one propagation).
+   */
   eclipseFunction(ev: ForceEvaluation, which: 0 | 1): number {
     const an = this.angles;
-    this.occultation(ev);
-    return which === 0 ? an[0]! - an[1]! + an[2]! - 1e-10 : an[0]! - an[1]! - an[2]! + 1e-10;
+    const r = ev.rGcrfM;
+    const key = this.eclipseKey;
+    if (ev.t !== key[0] || r[0] !== key[1] || r[1] !== key[2] || r[2] !== key[3] || ev.environment !== this.eclipseEnvironment) {
+      this.occultation(ev);
+      this.eclipseAngles.set(an);
+      key[0] = ev.t;
+      key[1] = r[0]!;
+      key[2] = r[1]!;
+      key[3] = r[2]!;
+      this.eclipseEnvironment = ev.environment;
+    }
+    const e = this.eclipseAngles;
+    return which === 0 ? e[0]! - e[1]! + e[2]! - 1e-10 : e[0]! - e[1]! - e[2]! + 1e-10;
   }
 
   addAcceleration(ev: ForceEvaluation, acc3: Float64Array): number {

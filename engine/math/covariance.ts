@@ -179,26 +179,29 @@ export function localOrbitalRotation(frame: LocalOrbitalFrame, r: ArrayLike<numb
 }
 
 /**
- * P' = J P Jᵀ for a 6×6 Jacobian J (row-major): the one covariance transform — a frame change (J the state
- * Jacobian of the transformation) or a propagation (J = Φ, the state transition matrix).
+ * P' = J P Jᵀ for a square Jacobian J (row-major, n×n with n² = j.length; 6×6 for a state): the one covariance
+ * transform — a frame change (J the state Jacobian of the transformation), a propagation (J = Φ, the state transition
+ * matrix), or an orbit determination's parameters mapped to another epoch (Φ bordered by the coefficient columns).
  */
-export function transformCovariance(p: ArrayLike<number>, j: ArrayLike<number>, out: Float64Array = new Float64Array(36)): Float64Array {
-  const tmp = new Float64Array(36);
-  for (let a = 0; a < 6; a++) {
-    for (let b = 0; b < 6; b++) {
+export function transformCovariance(p: ArrayLike<number>, j: ArrayLike<number>, out?: Float64Array): Float64Array {
+  const n = Math.round(Math.sqrt(j.length));
+  const result = out ?? new Float64Array(n * n);
+  const tmp = new Float64Array(n * n);
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
       let s = 0;
-      for (let k = 0; k < 6; k++) s += j[a * 6 + k]! * p[k * 6 + b]!;
-      tmp[a * 6 + b] = s;
+      for (let k = 0; k < n; k++) s += j[a * n + k]! * p[k * n + b]!;
+      tmp[a * n + b] = s;
     }
   }
-  for (let a = 0; a < 6; a++) {
-    for (let b = 0; b < 6; b++) {
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
       let s = 0;
-      for (let k = 0; k < 6; k++) s += tmp[a * 6 + k]! * j[b * 6 + k]!;
-      out[a * 6 + b] = s;
+      for (let k = 0; k < n; k++) s += tmp[a * n + k]! * j[b * n + k]!;
+      result[a * n + b] = s;
     }
   }
-  return out;
+  return result;
 }
 
 /** Jacobian diag(M, M) + [[0, 0], [N, 0]] of r' = M r, v' = M v + N r (N may be omitted for pure rotations). */

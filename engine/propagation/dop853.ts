@@ -270,6 +270,20 @@ const D714 = 0.96324553959188282948394950600e2;
 const D715 = -0.39177261675615439165231486172e2;
 const D716 = -0.14972683625798562581422125276e3;
 
+/**
+ * Bounds on the local error of one DP853 step across a discontinuity of a second-order system r'' = a (integrated as
+ * y = [r, v], y' = [v, a]), which the error estimate of the method, built for a smooth right-hand side, does not
+ * reliably see. For a step of length H containing, anywhere inside it, a jump Δa of a:
+ *   |δv| ≤ JUMP_VELOCITY·|Δa|·H,   |δr| ≤ JUMP_POSITION·|Δa|·H²;
+ * a jump Δȧ of da/dt (a kink of a):
+ *   |δv| ≤ KINK_VELOCITY·|Δȧ|·H²,  |δr| ≤ KINK_POSITION·|Δȧ|·H³.
+ * The constants are the largest errors of one step of r'' = step(t − θ) and r'' = max(0, t − θ) over the position θ
+ * of the discontinuity in (0, 1) (4.19, 2.82, 0.0774, 0.0553, near θ = 1/3 and 0.31), rounded up; the scan is
+ * repeated in test/engine/propagation/dop853Discontinuity.test.ts. They decide which force-model discontinuities
+ * must end a step (propagator.ts, Harris–Priester nodes) and which one step may simply cross.
+ */
+export const DISCONTINUITY_ERROR = { jumpVelocity: 4.3, jumpPosition: 2.9, kinkVelocity: 0.08, kinkPosition: 0.06 } as const;
+
 const SAFETY = 0.9;
 const MIN_REDUCTION = 0.2;
 const MAX_GROWTH = 10;
@@ -625,12 +639,9 @@ export class Dop853Integrator implements StepInterpolator {
   interpolate(t: number, out: Float64Array): void {
     const n = this.n;
     const tEndStep = this.tOld + this.hStep;
-    if (t === tEndStep) {
-      out.set(this.y1.subarray(0, n));
-      return;
-    }
-    if (t === this.tOld) {
-      out.set(this.y0.subarray(0, n));
+    if (t === tEndStep || t === this.tOld) {
+      const src = t === tEndStep ? this.y1 : this.y0;
+      for (let i = 0; i < n; i++) out[i] = src[i]!;
       return;
     }
     this.prepareDense();

@@ -6,7 +6,7 @@
  *
  * Units at this API: km, km/s, kg, s, N (as the service); SI inside.
  */
-import { DENSE_STEP_HEADER, Dop853Integrator, type EventDetector, type StepInterpolator } from './dop853.ts';
+import { DENSE_STEP_HEADER, DISCONTINUITY_ERROR, Dop853Integrator, type EventDetector, type StepInterpolator } from './dop853.ts';
 import { OrbitDynamics, MAIN_STATE_DIMENSION, STM_STATE_DIMENSION, type VariationalPartials } from './dynamics.ts';
 import {
   InvalidSettingError,
@@ -21,7 +21,7 @@ import { AtmosphericDrag } from '../forces/drag.ts';
 import { HarrisPriesterAtmosphere, harrisPriesterHeightM } from '../forces/harrisPriester.ts';
 import type { Nrlmsise00Atmosphere } from '../forces/nrlmsise00Atmosphere.ts';
 import { SolarRadiationPressure } from '../forces/solarRadiationPressure.ts';
-import { MU_EARTH_M3S2, WGS84_EQUATORIAL_RADIUS_M, WGS84_FLATTENING } from '../constants.ts';
+import { EARTH_ROTATION_RATE_NOMINAL_RAD_PER_S, MU_EARTH_M3S2, WGS84_EQUATORIAL_RADIUS_M, WGS84_FLATTENING } from '../constants.ts';
 import { transformCovariance } from '../math/covariance.ts';
 import { ThirdBodyAttraction, type ThirdBodyName } from '../forces/thirdBody.ts';
 import { ConstantThrust, THRUST_FRAMES, type ThrustFrame } from '../forces/thrust.ts';
@@ -220,6 +220,38 @@ export function floorCheckIntervalS(y: Float64Array, floorM: number, accBound: n
   const w = Math.sqrt(hDot * hDot + 2 * accBound * dh);
   // the positive root of accBound·t²/2 − ḣ·t − dh, in the form without cancellation
   return hDot >= 0 ? (hDot + w) / accBound : (2 * dh) / (w - hDot);
+}
+
+/**
+ * Whether a step of length `stepS` that crosses a Harris–Priester table node at state y (SI, GCRF, mass in y[6]) must
+ * end there. The density's slope jumps at every node and the density itself at the top node (0 above 1000 km), so
+ * the drag acceleration a = ½·ρ·(Cd·A/m)·v_r² has there a jump Δa = ½·Δρ·(Cd·A/m)·v_r² and a jump of its rate
+ * Δȧ = ½·Δ(dρ/dh)·ḣ·(Cd·A/m)·v_r² (v_r ≤ |v| + ω⊕·|r|, the co-rotating atmosphere). One DP853 step across them errs by
+ * at most the `DISCONTINUITY_ERROR` bounds; when these stay within the step's tolerance (the error-control scale
+ * atol + rtol·|y| of the position and the velocity), the step may cross the node like any other, otherwise the step
+ * ends at the node and the smooth part is re-integrated (the event). In practice the 1000 km top (a jump of
+ * ~1e-9 m/s²) needs the cut at dP ≤ 1e-3 m, the interior kinks (≤ 1e-11 m/s³ above 200 km) only at tight tolerances
+ * or very low perigees: cutting at every node had cost two extra steps per node crossing.
+ */
+export function densityNodeNeedsStepEnd(
+  atm: HarrisPriesterAtmosphere,
+  y: Float64Array,
+  stepS: number,
+  dragAreaCoefficientM2: number,
+  absTol: Float64Array,
+  relTol: Float64Array,
+): boolean {
+  const r = Math.hypot(y[0]!, y[1]!, y[2]!);
+  const v = Math.hypot(y[3]!, y[4]!, y[5]!);
+  const node = atm.nearestNode(harrisPriesterHeightM(y[0]!, y[1]!, y[2]!));
+  const vr = v + EARTH_ROTATION_RATE_NOMINAL_RAD_PER_S * r;
+  const k = (0.5 * dragAreaCoefficientM2 * vr * vr) / y[6]!;
+  const jump = k * atm.densityJumpAtNode(node);
+  const kink = k * atm.densitySlopeJumpAtNode(node) * Math.abs(heightRateMS(y));
+  const h = stepS;
+  const dv = DISCONTINUITY_ERROR.jumpVelocity * jump * h + DISCONTINUITY_ERROR.kinkVelocity * kink * h * h;
+  const dr = DISCONTINUITY_ERROR.jumpPosition * jump * h * h + DISCONTINUITY_ERROR.kinkPosition * kink * h * h * h;
+  return dr > absTol[0]! + relTol[0]! * r || dv > absTol[3]! + relTol[3]! * v;
 }
 
 function requireFinite(name: string, v: unknown): number {
@@ -441,7 +473,10 @@ export function propagate(req: PropagationRequest): PropagationResult {
         return Math.min(300, Math.max(0.05, (0.3 * atm.nodeSpacingNear(h)) / hDot));
       },
       g: (_t, y) => atm.nodeFunction(harrisPriesterHeightM(y[0]!, y[1]!, y[2]!)),
-      onEvent: () => 'RESET_DERIVATIVES',
+      onEvent: (_t, y) =>
+        densityNodeNeedsStepEnd(atm, y, Math.abs(integrator.tEnd - integrator.tStart), drag.dragCoefficient * drag.areaM2, tol.absTol, tol.relTol)
+          ? 'RESET_DERIVATIVES'
+          : 'CONTINUE',
     });
   }
   const srp = model.srp;
@@ -537,20 +572,24 @@ export function propagate(req: PropagationRequest): PropagationResult {
   // ---- compact (drop unreached outputs after a floor stop) ----
   let count = 0;
   for (let i = 0; i < nOut; i++) count += filled[i]!;
-  const timesS = new Float64Array(count);
-  const st = new Float64Array(6 * count);
-  const ms = new Float64Array(count);
-  const stmC = stmOut ? new Float64Array(36 * count) : null;
-  const sensC = sensOut ? new Float64Array(6 * nSens * count) : null;
-  let j = 0;
-  for (let i = 0; i < nOut; i++) {
-    if (!filled[i]) continue;
-    timesS[j] = outTimes[i]!;
-    st.set(statesKm.subarray(6 * i, 6 * i + 6), 6 * j);
-    ms[j] = massOut[i]!;
-    if (stmC && stmOut) stmC.set(stmOut.subarray(36 * i, 36 * i + 36), 36 * j);
-    if (sensC && sensOut) sensC.set(sensOut.subarray(6 * nSens * i, 6 * nSens * (i + 1)), 6 * nSens * j);
-    j++;
+  // every output reached (the usual case): the arrays are already in request order
+  const all = count === nOut;
+  const timesS = all ? outTimes : new Float64Array(count);
+  const st = all ? statesKm : new Float64Array(6 * count);
+  const ms = all ? massOut : new Float64Array(count);
+  const stmC = all || !stmOut ? stmOut : new Float64Array(36 * count);
+  const sensC = all || !sensOut ? sensOut : new Float64Array(6 * nSens * count);
+  if (!all) {
+    let j = 0;
+    for (let i = 0; i < nOut; i++) {
+      if (!filled[i]) continue;
+      timesS[j] = outTimes[i]!;
+      st.set(statesKm.subarray(6 * i, 6 * i + 6), 6 * j);
+      ms[j] = massOut[i]!;
+      if (stmC && stmOut) stmC.set(stmOut.subarray(36 * i, 36 * i + 36), 36 * j);
+      if (sensC && sensOut) sensC.set(sensOut.subarray(6 * nSens * i, 6 * nSens * (i + 1)), 6 * nSens * j);
+      j++;
+    }
   }
   let cov: Float64Array | null = null;
   if (p0 && stmC) {

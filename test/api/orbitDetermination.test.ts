@@ -86,10 +86,39 @@ describe('orbit determination', () => {
       assert.equal(solution.measurements.modelledCount, id === 'V1' ? 410 : 205);
       assert.equal(job.residualCount, id === 'V1' ? 410 : 205);
       assert.ok(solution.forceModel.gravityDegree === 20);
+      // the default optimizer, its damping per iteration (0: undamped; from this a priori every step is), the fit epoch
+      assert.equal(solution.optimizer, 'LEVENBERG_MARQUARDT');
+      assert.equal(job.request.optimizer, 'LEVENBERG_MARQUARDT');
+      assert.ok(solution.iterations.every((x: { damping: number | null; accepted: boolean; arcSeconds: number | null }) => (x.damping === 0 || x.damping === null) && x.accepted && x.arcSeconds === null));
+      assert.equal(solution.iterations.at(-1).damping, null);
+      assert.equal(solution.fitEpoch, solution.epoch);
       jobs[id] = job;
       console.log(`${id}: ${evaluations} evaluations, RMS ${finalRms.toFixed(4)}, position error ${errorM.toFixed(3)} m (Orekit ${reference.error_vs_truth.position_error_m.toFixed(3)} m), fit ${solution.elapsedMs.toFixed(0)} ms`);
     });
   }
+
+  test('V1 solved for the end of the span with Gauss–Newton: iterated at the a priori epoch, the orbit there within 1 m of the truth and 3σ per axis', async () => {
+    const scenario = scenarios.V1!;
+    const started = await post({ spacecraftId: scenario.spacecraftId, ...SPAN, aprioriStateVectorId: scenario.aprioriId, solutionEpoch: SPAN.endDate, optimizer: 'GAUSS_NEWTON' });
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const job = await waitForEnd(started.body.id);
+    assert.equal(job.status, 'SUCCEEDED', job.error);
+    const solution = job.solution;
+    assert.equal(solution.optimizer, 'GAUSS_NEWTON');
+    assert.ok(solution.iterations.every((x: { damping: number | null }) => x.damping === 0 || x.damping === null));
+    assert.equal(solution.epoch.slice(0, 19), '2023-02-11T00:00:00');
+    assert.equal(solution.fitEpoch.slice(0, 19), '2023-02-10T00:00:00');
+    assert.equal(solution.iterations.length, loadSolution('V1').solution.iterations, "Orekit's evaluations, as from the start");
+    const last = scenario.truth.samples.at(-1)!;
+    assert.equal(last[0], 86400);
+    const truthEnd = last.slice(1, 4);
+    const errorM = distanceKm(solution.state.positionKm, truthEnd) * 1000;
+    assert.ok(errorM < 1, `${errorM} m from the truth at the end`);
+    for (let axis = 0; axis < 3; axis++) {
+      const sigma = solution.stateCovariance.standardDeviations.positionKm[axis];
+      assert.ok(Math.abs(solution.state.positionKm[axis] - truthEnd[axis]!) < 3 * sigma, `axis ${axis}`);
+    }
+  });
 
   test('post-fit residuals: paged, normalized, rejected flag; worst first; the plot renders', async (t) => {
     const job = jobs.V1;
@@ -212,6 +241,9 @@ describe('orbit determination', () => {
     assert.equal((await post({ ...base, maxIterations: 0 })).status, 400);
     assert.equal((await post({ ...base, editingSigma: 0.5 })).status, 400);
     assert.equal((await post({ ...base, solutionEpoch: 'noon' })).status, 400);
+    const badOptimizer = await post({ ...base, optimizer: 'NEWTON' });
+    assert.equal(badOptimizer.status, 400);
+    assert.match(JSON.stringify(badOptimizer.body), /optimizer/);
     assert.equal((await post({ ...base, spacecraftId: 'nope' })).status, 404);
     assert.equal((await post({ ...base, aprioriStateVectorId: 'SV-424242' })).status, 404);
     assert.equal((await post({ ...base, stationIds: ['nope'] })).status, 404);

@@ -1,15 +1,15 @@
 /**
  * Format detection from the content (never from the file name): CCSDS KVN by its first keyword
- * (`CCSDS_OEM_VERS = ...`, 502.0-B-3 §7.4 / 503.0-B-2 §4.2: the version keyword is the first line), CCSDS XML by
- * the root element (`<oem>`, `<opm>`, `<ocm>`, `<tdm>`, or the first message inside an `<ndm>` combined
+ * (`CCSDS_OEM_VERS = ...`, 502.0-B-3 §7.4 / 503.0-B-2 §4.2 / 508.0-B-1: the version keyword is the first line),
+ * CCSDS XML by the root element (`<cdm>`, `<oem>`, `<opm>`, `<ocm>`, `<tdm>`, or the first message inside an `<ndm>` combined
  * instantiation, 505.0-B-2), SP3 by its first line `#a`, `#b`, `#c` or `#d`.
  *
  * Only the first bytes are needed (4 KiB is plenty); nothing is parsed beyond them.
  */
-export type DetectedFormat = 'OCM' | 'OEM' | 'OPM' | 'TDM' | 'SP3' | 'unknown';
+export type DetectedFormat = 'CDM' | 'OCM' | 'OEM' | 'OPM' | 'TDM' | 'SP3' | 'unknown';
 
-const KVN_FIRST = /^CCSDS_(OCM|OEM|OPM|TDM)_VERS\s*=/;
-const XML_ROOTS: Record<string, DetectedFormat> = { ocm: 'OCM', oem: 'OEM', opm: 'OPM', tdm: 'TDM' };
+const KVN_FIRST = /^CCSDS_(CDM|OCM|OEM|OPM|TDM)_VERS\s*=/;
+const XML_ROOTS: Record<string, DetectedFormat> = { cdm: 'CDM', ocm: 'OCM', oem: 'OEM', opm: 'OPM', tdm: 'TDM' };
 
 export function detectFormat(firstBytesText: string): DetectedFormat {
   const text = firstBytesText.replace(/^\uFEFF/, '');

@@ -12,8 +12,11 @@
 import { CcsdsParseError, quoteInput } from './errors.ts';
 
 export type KvnToken =
-  /** `KEYWORD = value`. `value` is the raw trimmed text after `=` (units still attached, see splitValueAndUnits). */
-  | { kind: 'entry'; keyword: string; value: string; units: string | null; line: number }
+  /**
+   * `KEYWORD = value`. `value` is the raw trimmed text after `=` (units still attached, see splitValueAndUnits).
+   * `nil`: an XML element marked `nil="true"` (or `xsi:nil="true"`): present but explicitly without a value.
+   */
+  | { kind: 'entry'; keyword: string; value: string; units: string | null; line: number; nil?: boolean }
   /** `COMMENT text` (the text may be empty). */
   | { kind: 'comment'; text: string; line: number }
   /** `<BLOCK>_START` — the block name without the suffix, e.g. `META`, `COVARIANCE`, `MAN`. */

@@ -18,6 +18,8 @@ export interface NdmMessageSpec {
   versions: readonly string[];
   /** XML structural elements without a KVN counterpart (`header`, `body`, `segment`…): skipped. */
   containers: ReadonlySet<string>;
+  /** Header comments only before the header's first keyword (see NdmHeaderBuilder); default false. */
+  headerCommentsFirstOnly?: boolean;
 }
 
 /** A metadata block being read (META_START … META_STOP): its comments and its keywords, typed and with their tokens. */
@@ -52,7 +54,8 @@ export class MetadataBlock {
 /**
  * The shared skeleton of the message readers, fed token by token (KVN lines and XML elements alike):
  *  1. the version entry must come first (`CCSDS_xxx_VERS = <supported version>`, 502.0-B-3 §7.4.2);
- *  2. the header keywords (COMMENT, CLASSIFICATION, CREATION_DATE, ORIGINATOR, MESSAGE_ID) follow; the header ends
+ *  2. the header keywords (COMMENT, CLASSIFICATION, CREATION_DATE, ORIGINATOR, MESSAGE_ID, and those the message adds
+ *     through {@link headerToken}) follow; the header ends
  *     at `</header>` or at the first token {@link endsHeader} accepts (META_START unless the message says otherwise),
  *     any other token is "unexpected … in the header";
  *  3. everything after the header goes to {@link bodyToken}, where the message reads its metadata blocks with
@@ -75,13 +78,13 @@ export abstract class NdmMessageParser<R> implements NdmParser<R> {
     this.lastLine = token.line;
     if (this.phase === 'version') {
       const version = readVersion(token, this.spec.xml.versionKeyword, this.spec.versions);
-      this.headerBuilder = new NdmHeaderBuilder(version.value, version.line);
+      this.headerBuilder = new NdmHeaderBuilder(version.value, version.line, this.spec.headerCommentsFirstOnly ?? false);
       this.phase = 'header';
       return;
     }
     if ((token.kind === 'start' || token.kind === 'stop') && this.structureToken(token)) return;
     if (this.phase === 'header') {
-      if (this.headerBuilder!.accept(token)) return;
+      if (this.headerBuilder!.accept(token) || this.headerToken(token)) return;
       if (!this.endsHeader(token)) this.unexpected(token, 'the header');
       this.endHeader(token.line);
     }
@@ -106,6 +109,11 @@ export abstract class NdmMessageParser<R> implements NdmParser<R> {
   /** True while the header is being read (the file may end there). */
   protected get readingHeader(): boolean {
     return this.phase === 'header';
+  }
+
+  /** A header keyword the message adds to the NDM header (CDM: MESSAGE_FOR); true when taken. */
+  protected headerToken(_token: KvnToken): boolean {
+    return false;
   }
 
   /** A non-header token that ends the header (default META_START); any other is unexpected in the header. */

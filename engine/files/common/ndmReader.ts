@@ -29,20 +29,29 @@ export class NdmHeaderBuilder {
   originator: string | null = null;
   messageId: string | null = null;
   private lastLine = 0;
+  private keywordSeen = false;
 
+  /**
+   * `commentsFirstOnly`: a COMMENT after a header keyword is not the header's. For the CDM (CCSDS 508.0-B-1: comments
+   * only at the beginning of a section), whose KVN has no delimiter after the header, such a comment opens the
+   * relative metadata. Otherwise header comments are accepted anywhere in the header.
+   */
   constructor(
     readonly version: string,
     readonly line: number,
+    private readonly commentsFirstOnly = false,
   ) {}
 
   accept(token: KvnToken): boolean {
     this.lastLine = token.line;
     if (token.kind === 'comment') {
       // CCSDS 502.0-B-3 §7.7.2: header comments come before the other header keywords
+      if (this.commentsFirstOnly && this.keywordSeen) return false;
       this.comments.push(token.text);
       return true;
     }
     if (token.kind !== 'entry') return false;
+    this.keywordSeen = true;
     switch (token.keyword) {
       case 'CLASSIFICATION':
         this.classification = token.value;

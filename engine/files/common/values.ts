@@ -120,36 +120,70 @@ const ATOMS: Record<string, ParsedUnit> = {
 };
 
 /**
- * Parse a unit expression such as `km**3/s**2`, `kg*m**2`, `km/s²`, `√km` or `#/yr`.
- * Returns null when the expression uses an unknown symbol.
+ * Parse a unit expression such as `km**3/s**2`, `kg*m**2`, `km/s²`, `√km`, `#/yr` or, as CCSDS 508.0-B-1 writes the
+ * CDM covariance units, `m**3/(kg*s)` (a parenthesized group, optionally raised to a power). Products and quotients
+ * associate left to right (`a/b*c` is (a/b)·c, SANA units registry). Returns null when the expression uses an
+ * unknown symbol or is not well formed.
  */
 export function parseUnit(text: string): ParsedUnit | null {
+  const known = PARSED_UNITS.get(text);
+  if (known !== undefined) return known;
+  const unit = parseUnitExpression(text);
+  // a file repeats a handful of unit expressions thousands of times (CDM covariances): remember them, boundedly
+  if (PARSED_UNITS.size < MAX_REMEMBERED_UNITS) PARSED_UNITS.set(text, unit);
+  return unit;
+}
+
+const PARSED_UNITS = new Map<string, ParsedUnit | null>();
+const MAX_REMEMBERED_UNITS = 512;
+
+function parseUnitExpression(text: string): ParsedUnit | null {
   const normalized = text.trim().replace(/²/g, '**2').replace(/³/g, '**3');
   if (normalized === 'n/a') return ATOMS['n/a']!;
-  const dimension = [0, 0, 0, 0];
-  let scale = 1;
-  // split into factors on * (not **) and /
-  const parts = normalized.split(/(?<!\*)\*(?!\*)|\//);
-  const separators = normalized.match(/(?<!\*)\*(?!\*)|\//g) ?? [];
-  for (let i = 0; i < parts.length; i++) {
-    let factor = parts[i]!.trim();
-    const sign = i === 0 ? 1 : separators[i - 1] === '/' ? -1 : 1;
-    let exponent = 1;
-    if (factor.startsWith('√')) {
-      exponent = 0.5;
-      factor = factor.slice(1);
+  const tokens = normalized.match(/\*\*|[*/()√]|[^\s*/()√]+/g) ?? [];
+  let position = 0;
+  const exponentAfter = (): number | null => {
+    if (tokens[position] !== '**') return 1;
+    position++;
+    const power = tokens[position++];
+    return power !== undefined && /^-?\d+(?:\.\d+)?$/.test(power) ? Number(power) : null;
+  };
+  // factor := ['√'] (atom | '(' product ')') ['**' number]
+  const factor = (): ParsedUnit | null => {
+    let root = 1;
+    if (tokens[position] === '√') {
+      root = 0.5;
+      position++;
     }
-    const power = /^(.+?)\*\*(-?\d+(?:\.\d+)?)$/.exec(factor);
-    if (power) {
-      factor = power[1]!;
-      exponent *= Number(power[2]);
+    let base: ParsedUnit | null;
+    if (tokens[position] === '(') {
+      position++;
+      base = product();
+      if (tokens[position++] !== ')') return null;
+    } else {
+      base = ATOMS[tokens[position++] ?? ''] ?? null;
     }
-    const atom = ATOMS[factor];
-    if (!atom) return null;
-    for (let k = 0; k < 4; k++) dimension[k]! += sign * exponent * atom.dimension[k]!;
-    scale *= atom.scaleToSi ** (sign * exponent);
-  }
-  return { dimension: [dimension[0]!, dimension[1]!, dimension[2]!, dimension[3]!], scaleToSi: scale };
+    const exponent = exponentAfter();
+    if (base === null || exponent === null) return null;
+    const power = root * exponent;
+    return { dimension: base.dimension.map((d) => d * power) as unknown as ParsedUnit['dimension'], scaleToSi: base.scaleToSi ** power };
+  };
+  // product := factor (('*' | '/') factor)*
+  const product = (): ParsedUnit | null => {
+    let result = factor();
+    while (result !== null && (tokens[position] === '*' || tokens[position] === '/')) {
+      const sign = tokens[position++] === '/' ? -1 : 1;
+      const next = factor();
+      if (next === null) return null;
+      result = {
+        dimension: result.dimension.map((d, k) => d + sign * next.dimension[k]!) as unknown as ParsedUnit['dimension'],
+        scaleToSi: result.scaleToSi * next.scaleToSi ** sign,
+      };
+    }
+    return result;
+  };
+  const unit = product();
+  return unit !== null && position === tokens.length ? unit : null;
 }
 
 /**

@@ -5,7 +5,8 @@
  *
  * - the message root `<oem id="CCSDS_OEM_VERS" version="2.0">` becomes the entry `CCSDS_OEM_VERS = 2.0`;
  *   an `<ndm>` combined-instantiation wrapper is looked through;
- * - a leaf element `<X units="km">1.0</X>` becomes the entry `X = 1.0` with units `km`;
+ * - a leaf element `<X units="km">1.0</X>` becomes the entry `X = 1.0` with units `km`; `<X nil="true"/>` (XML Schema's
+ *   nil, used by CDM producers for an optional value they do not have) the entry `X = ` flagged `nil`;
  *   `<USER_DEFINED parameter="P">v</USER_DEFINED>` becomes `USER_DEFINED_P = v`;
  * - `<COMMENT>` becomes a comment, the raw-line elements (`<trajLine>`, `<manLine>`, `<covLine>`...) raw lines;
  * - container elements become start/stop tokens named by `blockNames` (unlisted containers keep their element name).
@@ -143,7 +144,8 @@ export class XmlTokenAdapter {
       if (!parameter) throw new CcsdsParseError(frame.line, 'XML: <USER_DEFINED> needs a parameter attribute', 'USER_DEFINED');
       this.onToken({ kind: 'entry', keyword: `USER_DEFINED_${parameter}`, value, units: null, line: frame.line });
     } else {
-      this.onToken({ kind: 'entry', keyword: frame.name, value, units: frame.attributes['units'] ?? null, line: frame.line });
+      const nil = frame.attributes['nil'] === 'true' || frame.attributes['xsi:nil'] === 'true';
+      this.onToken({ kind: 'entry', keyword: frame.name, value, units: frame.attributes['units'] ?? null, line: frame.line, ...(nil ? { nil } : {}) });
     }
   }
 

@@ -41,6 +41,7 @@ import {
   type PcMethod,
   type ShortTermEncounter,
 } from '../../../engine/collision/index.ts';
+import { orekitChanRoundOff } from './orekitRoundOff.ts';
 
 const CDM_DIR = fileURLToPath(new URL('../../../../shared/reference/conjunction/cdm/', import.meta.url));
 const AVAILABLE = existsSync(`${CDM_DIR}orekit/pc.json`) && existsSync(`${CDM_DIR}synthetic/pc.json`);
@@ -223,15 +224,7 @@ test('every Pc method against Orekit within the README tolerances; worst relativ
         worst.record(method, relativeError(ours.value, expected), name, 1e-6);
         if (method === 'PATERA_2005' && !OREKIT_WRONG[name]?.LAAS_2015) worst.record('PATERA_2005 vs Orekit LAAS', relativeError(ours.value, laasRef), name, 1e-6);
       } else if (method === 'CHAN_1997') {
-        const plane = encounterPlane(e);
-        const v = (plane.xmM / plane.sigmaXM) ** 2 + (plane.ymM / plane.sigmaYM) ** 2;
-        let weight = Math.exp(-0.5 * v);
-        let weights = 0;
-        for (let m = 0; m < 60; m++) {
-          if (m > 0) weight *= (0.5 * v) / m;
-          weights += weight;
-        }
-        const orekitRoundOff = (16 * Number.EPSILON * weights) / expected;
+        const orekitRoundOff = orekitChanRoundOff(encounterPlane(e), expected);
         worst.record(method, relativeError(ours.value, expected), name, 1e-9 + orekitRoundOff, `(round-off allowance ${orekitRoundOff.toExponential(2)})`);
       } else {
         worst.record(method, relativeError(ours.value, expected), name, 1e-9);

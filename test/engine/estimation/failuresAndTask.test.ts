@@ -13,6 +13,7 @@ import type { TaskFailure } from '../../../workers/ephemerisTasks.ts';
 import { estimateTask } from '../../../workers/odTasks.ts';
 import { runTask } from '../../../workers/tasks.ts';
 import { loadMeasurements, loadStations, loadTruth, propagationInput, truthAt } from '../measurements/odReference.ts';
+import { positionError } from './helpers.ts';
 
 const SIGMA = { rangeM: 5, rangeRateMS: 0.001, angleDeg: 0.01 };
 type Output = { ok: true; solution: EstimationResult } | TaskFailure;
@@ -62,17 +63,28 @@ test('od.estimate: maxIterations reached → converged false with the reason and
   assert.equal(s.covariance.length, 36);
 });
 
-test('od.estimate: a hopeless a priori (100 m/s off) ends as diverging within a bounded number of evaluations', async () => {
+test('od.estimate: 100 m/s off — Gauss–Newton ends as diverging at once; Levenberg–Marquardt with arc extension converges', async () => {
   const truth = loadTruth();
   const t = truth.truth_state_at_od_epoch_gcrf;
   const v = Math.hypot(...t.vel_km_s);
   const apriori = { pos_km: [...t.pos_km], vel_km_s: t.vel_km_s.map((x) => x * (1 + 0.1 / v)) };
-  const out = (await runTask('od.estimate', baseInput({ apriori: propagationInput(apriori, truth.od_epoch_utc, truth) }))) as Output;
-  assert.equal(out.ok, true);
-  const s = (out as { solution: EstimationResult }).solution;
+  const gn = (await runTask('od.estimate', baseInput({ apriori: propagationInput(apriori, truth.od_epoch_utc, truth), optimizer: 'GAUSS_NEWTON' }))) as Output;
+  assert.equal(gn.ok, true);
+  const s = (gn as { solution: EstimationResult }).solution;
   assert.equal(s.converged, false);
+  assert.equal(s.optimizer, 'GAUSS_NEWTON');
   assert.match(s.failureReason!, /diverging|decays/);
   assert.ok(s.iterations.length <= 25);
+  assert.ok(s.iterations.every((x) => x.damping === 0 || x.damping === null));
+  // the default: the probe gives up after 8 evaluations, short arcs then bring the orbit in (measured: 26 evaluations)
+  const lm = (await runTask('od.estimate', baseInput({ apriori: propagationInput(apriori, truth.od_epoch_utc, truth) }))) as Output;
+  const l = (lm as { solution: EstimationResult }).solution;
+  assert.equal(l.optimizer, 'LEVENBERG_MARQUARDT');
+  assert.equal(l.converged, true, l.failureReason ?? '');
+  assert.ok(l.iterations.some((x) => x.arcSeconds !== null), 'arc extension used');
+  assert.ok(l.iterations.some((x) => !x.accepted && x.damping! > 0), 'a rejected point, then a damped step');
+  assert.equal(l.iterations.at(-1)!.arcSeconds, null);
+  assert.ok(positionError(l, t.pos_km) < 1, `${positionError(l, t.pos_km)} m from the truth`);
 });
 
 test('od.estimate: one progress message per evaluation on the port; a set cancel flag stops the fit', async () => {

@@ -4,7 +4,7 @@ import { detectFormat } from '../../../engine/files/common/detectFormat.ts';
 import { fixture, fixtureNames } from './helpers.ts';
 
 test('detectFormat recognizes every sample from its content', () => {
-  const kinds: Record<string, string> = { ocm: 'OCM', oem: 'OEM', opm: 'OPM', tdm: 'TDM', sp3: 'SP3' };
+  const kinds: Record<string, string> = { cdm: 'CDM', ocm: 'OCM', oem: 'OEM', opm: 'OPM', tdm: 'TDM', sp3: 'SP3' };
   for (const [directory, format] of Object.entries(kinds)) {
     for (const name of fixtureNames(directory)) {
       const expected = name === 'TDM-external-doctype.xml' || name === 'unsupported-version.sp3' ? 'unknown' : format;

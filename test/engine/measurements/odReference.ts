@@ -3,7 +3,7 @@
  * from the TDM files with the project's reader (engine/files/tdm/tdmReader.ts), the truth trajectory (Lagrange-interpolated
  * between its 60 s samples) and the propagation input of the reference force model.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseTdm } from '../../../engine/files/tdm/tdmReader.ts';
 import type { StoredStatePropagationInput } from '../../../engine/propagation/storedState.ts';
@@ -127,4 +127,98 @@ export function truthAt(truth: Truth, t: number, out: Float64Array = new Float64
     for (let k = 0; k < 6; k++) out[k] += w * s[i0 + j]![1 + k]!;
   }
   return out;
+}
+
+/** The OD reference scenarios the estimation acceptance tests run: V1, V2 (fixtures) and V3 with its outlier variant. */
+export type OdCaseId = 'V1' | 'V2' | 'V3' | 'V3-outliers';
+
+/** Everything a fit of a reference scenario and its comparison with Orekit's need. */
+export interface OdCase {
+  id: OdCaseId;
+  odEpochUtc: string;
+  spanS: number;
+  stations: StationInput[];
+  measurements: MeasurementInput[];
+  /** The a priori (the truth offset by −0.5 km R, +1 km S, +1 m/s W) with the reference force model. */
+  apriori: StoredStatePropagationInput;
+  /** Truth state (km, km/s) at t seconds from the OD epoch (Lagrange over its 60 s samples). */
+  truthAt(tS: number, out?: Float64Array): Float64Array;
+  truthState: { pos_km: number[]; vel_km_s: number[] };
+  orekit: {
+    iterations: number;
+    state: { pos_km: number[]; vel_km_s: number[] };
+    /** 6×6, m and m/s. */
+    covariance: number[][];
+    positionErrorM: number;
+    velocityErrorMS: number;
+    /** Largest errors of Orekit's estimate over the span, propagated by Orekit (its `error_vs_truth`). */
+    positionErrorOverArcM: number;
+    velocityErrorOverArcMS: number;
+    rejected: number;
+    /** `BatchLSEstimator.estimate()` wall time, ms (median and fastest of its timed runs) and the 1-min load before. */
+    timing: { wallMsMedian: number; wallMsMin: number; loadAverage: number };
+  };
+}
+
+interface SolutionDocument {
+  solution: { iterations: number; estimated_state_gcrf: { pos_km: number[]; vel_km_s: number[] }; covariance: number[][]; n_rejected: number };
+  error_vs_truth: { position_error_m: number; velocity_error_m_s: number; position_error_over_arc_max_m: number; velocity_error_over_arc_max_m_s: number };
+  tdm_files: string[];
+  timing: { wall_ms_median: number; wall_ms_min: number; os_load_average_1min_before: number };
+}
+
+/**
+ * A reference scenario as an `OdCase`. V1 and V2 come from test/fixtures/od; V3 and V3-outliers from
+ * `sharedDirectory` (../shared/reference/od: the reference README does not mark V3 redistributable, so it is not
+ * copied), null when that folder is absent.
+ */
+export function loadOdCase(id: OdCaseId, sharedDirectory: string): OdCase | null {
+  if (id === 'V1' || id === 'V2') {
+    const truth = loadTruth();
+    const sol = json<SolutionDocument>(`${id}_solution.json`);
+    return {
+      id,
+      odEpochUtc: truth.od_epoch_utc,
+      spanS: 86400,
+      stations: loadStations(),
+      measurements: loadMeasurements(id).measurements,
+      apriori: propagationInput(truth.a_priori_state_gcrf, truth.od_epoch_utc, truth),
+      truthAt: (t, out) => truthAt(truth, t, out),
+      truthState: truth.truth_state_at_od_epoch_gcrf,
+      orekit: orekitOf(sol),
+    };
+  }
+  const dir = `${sharedDirectory}V3/`;
+  const solutionDir = id === 'V3' ? dir : `${dir}outliers/`;
+  if (!existsSync(`${solutionDir}orekit_solution.json`)) return null;
+  const read = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+  const file = read<Omit<Truth, 'samples'> & { span_s: number; samples: { t_s: number; pos_km: number[]; vel_km_s: number[] }[] }>(`${dir}truth.json`);
+  const truth: Truth = { ...file, samples: file.samples.map((s) => [s.t_s, ...s.pos_km, ...s.vel_km_s]) };
+  const st = read<{ min_elevation_deg: number; stations: { name: string; itrf_m: [number, number, number] }[] }>(`${dir}stations.json`);
+  const sol = read<SolutionDocument>(`${solutionDir}orekit_solution.json`);
+  return {
+    id,
+    odEpochUtc: truth.od_epoch_utc,
+    spanS: file.span_s,
+    stations: st.stations.map((s) => ({ id: s.name, name: s.name, itrfPositionM: s.itrf_m, elevationMaskDeg: st.min_elevation_deg })),
+    measurements: measurementsFromTdm(solutionDir, sol.tdm_files.map((f) => f.split('/').pop()!)).measurements,
+    apriori: propagationInput(truth.a_priori_state_gcrf, truth.od_epoch_utc, truth),
+    truthAt: (t, out) => truthAt(truth, t, out),
+    truthState: truth.truth_state_at_od_epoch_gcrf,
+    orekit: orekitOf(sol),
+  };
+}
+
+function orekitOf(sol: SolutionDocument): OdCase['orekit'] {
+  return {
+    iterations: sol.solution.iterations,
+    state: sol.solution.estimated_state_gcrf,
+    covariance: sol.solution.covariance,
+    positionErrorM: sol.error_vs_truth.position_error_m,
+    velocityErrorMS: sol.error_vs_truth.velocity_error_m_s,
+    positionErrorOverArcM: sol.error_vs_truth.position_error_over_arc_max_m,
+    velocityErrorOverArcMS: sol.error_vs_truth.velocity_error_over_arc_max_m_s,
+    rejected: sol.solution.n_rejected,
+    timing: { wallMsMedian: sol.timing.wall_ms_median, wallMsMin: sol.timing.wall_ms_min, loadAverage: sol.timing.os_load_average_1min_before },
+  };
 }

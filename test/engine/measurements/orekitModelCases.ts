@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { MeasurementInput, StationInput } from '../../../engine/measurements/types.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { loadMeasurements, loadSolution, loadStations, loadTruth, measurementsFromTdm, OD_FIXTURES, truthAt, type Truth } from './odReference.ts';
+import { loadOdCase, loadSolution, OD_FIXTURES } from './odReference.ts';
 
 export const SHARED_OD = fileURLToPath(new URL('../../../../shared/reference/od/', import.meta.url));
 
@@ -46,34 +46,24 @@ function generationStates(id: ModelScenarioId): Map<number, Float64Array> {
 }
 
 export function loadModelCases(id: ModelScenarioId): ModelCases {
-  if (id !== 'V3') {
-    const truth = loadTruth();
-    const sol = loadSolution(id);
-    return {
-      id,
-      odEpochUtc: truth.od_epoch_utc,
-      spanS: 86400,
-      stations: loadStations(),
-      measurements: loadMeasurements(id).measurements,
-      noiseFree: new Map(sol.residuals.map(([type, station, epoch, nf]) => [caseKey(type, station, epoch), Array.isArray(nf) ? nf : [nf]])),
-      generationStates: generationStates(id),
-      truthAt: (t, out) => truthAt(truth, t, out),
-    };
-  }
-  const dir = `${SHARED_OD}${id}/`;
-  const read = <T>(name: string): T => JSON.parse(readFileSync(dir + name, 'utf8')) as T;
-  const truthFile = read<{ od_epoch_utc: string; span_s: number; samples: { t_s: number; pos_km: number[]; vel_km_s: number[] }[] }>('truth.json');
-  const sol = read<{ tdm_files: string[]; residuals: { type: string; station: string; epoch_utc: string; noise_free: number | number[] }[] }>('orekit_solution.json');
-  const st = read<{ min_elevation_deg: number; stations: { name: string; itrf_m: [number, number, number] }[] }>('stations.json');
-  const truth = { samples: truthFile.samples.map((s) => [s.t_s, ...s.pos_km, ...s.vel_km_s]) } as Truth;
+  const c = loadOdCase(id, SHARED_OD);
+  if (c === null) throw new Error(`${SHARED_OD}${id} is not here`);
+  const noiseFree =
+    id === 'V3'
+      ? new Map(
+          (JSON.parse(readFileSync(`${SHARED_OD}V3/orekit_solution.json`, 'utf8')) as { residuals: { type: string; station: string; epoch_utc: string; noise_free: number | number[] }[] }).residuals.map(
+            (r) => [caseKey(r.type, r.station, r.epoch_utc), Array.isArray(r.noise_free) ? r.noise_free : [r.noise_free]],
+          ),
+        )
+      : new Map(loadSolution(id).residuals.map(([type, station, epoch, nf]) => [caseKey(type, station, epoch), Array.isArray(nf) ? nf : [nf]]));
   return {
     id,
-    odEpochUtc: truthFile.od_epoch_utc,
-    spanS: truthFile.span_s,
-    stations: st.stations.map((s) => ({ id: s.name, name: s.name, itrfPositionM: s.itrf_m, elevationMaskDeg: st.min_elevation_deg })),
-    measurements: measurementsFromTdm(dir, sol.tdm_files.map((f) => f.split('/').pop()!)).measurements,
-    noiseFree: new Map(sol.residuals.map((r) => [caseKey(r.type, r.station, r.epoch_utc), Array.isArray(r.noise_free) ? r.noise_free : [r.noise_free]])),
+    odEpochUtc: c.odEpochUtc,
+    spanS: c.spanS,
+    stations: c.stations,
+    measurements: c.measurements,
+    noiseFree,
     generationStates: generationStates(id),
-    truthAt: (t, out) => truthAt(truth, t, out),
+    truthAt: c.truthAt,
   };
 }
