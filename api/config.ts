@@ -4,7 +4,7 @@ import { parseCidr } from './net/cidr.ts';
 import { TRUST_PROXY_WITHOUT_PROXIES } from './net/clientAddress.ts';
 import { BODY_IDLE_TIMEOUT_MS, HEADERS_TIMEOUT_MS } from './runtime/timeouts.ts';
 import { resolve } from 'node:path';
-import { resolveDataDirectory } from '../resources/earthData/files.ts';
+import { resolveDataDirectory } from '../earthData/files.ts';
 
 export interface Config {
   port: number;

@@ -1,7 +1,7 @@
 /** What the app needs from outside, and what middleware puts on the request context. */
 import type { Db } from '../storage/db.ts';
 import type { AuditLog } from './auth/auditLog.ts';
-import type { ComputePool } from '../workers/pool.ts';
+import type { ComputePool } from '../workers/poolTypes.ts';
 import type { EarthDataStore } from './services/earthData.ts';
 import type { Config } from './config.ts';
 import type { Permission } from './permissions.ts';

@@ -4,6 +4,7 @@
  * the app's error handler turns anything into an envelope and never leaks a stack trace.
  */
 import type { Context } from 'hono';
+import type { ZodError } from 'zod';
 
 export interface ErrorEnvelope {
   timestamp: string;
@@ -56,6 +57,16 @@ export const REASON_PHRASES: Record<number, string> = {
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
+
+/** zod issues → `fieldErrors` (dotted path → message; the first issue of a path wins). */
+export function fieldErrorsFromZod(error: ZodError, target?: string): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || target || 'body';
+    if (!(path in fieldErrors)) fieldErrors[path] = issue.message;
+  }
+  return fieldErrors;
+}
 
 /** 400 VALIDATION_ERROR naming the offending fields. */
 export function validationError(fieldErrors: Record<string, string>, message?: string): ApiError {

@@ -5,7 +5,7 @@
  * no control characters (U+0000–U+001F, U+007F–U+009F): a name that cannot have been stored is refused, never searched for.
  */
 import { validationError } from './errors.ts';
-import { fileBytes } from './multipart.ts';
+import { fileBytes } from './middleware/multipart.ts';
 
 export const MAX_FILE_NAME_LENGTH = 255;
 

@@ -54,7 +54,7 @@ export const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': {
 export const SECURED = [{ apiKeyAuth: [] as string[] }];
 
 /**
- * A record timestamp (when something happened in the service): UTC, milliseconds, `Z` (api/instants.ts).
+ * A record timestamp (when something happened in the service): UTC, milliseconds, `Z` (domain/instants.ts).
  * Use for createdAt, updatedAt, creationDate, job times.
  */
 export const RecordTimestampSchema = z.string().openapi({
@@ -63,7 +63,7 @@ export const RecordTimestampSchema = z.string().openapi({
   example: '2026-11-21T23:18:17.636Z',
 });
 
-/** An epoch of data (measurements, burns, states, windows): UTC, microseconds, `Z` (api/instants.ts). */
+/** An epoch of data (measurements, burns, states, windows): UTC, microseconds, `Z` (domain/instants.ts). */
 export const EpochSchema = z.string().openapi({
   format: 'date-time',
   pattern: EPOCH_PATTERN,

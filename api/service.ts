@@ -8,14 +8,15 @@ import { inTransaction, openDatabase, type Db } from '../storage/db.ts';
 import { migrate } from '../storage/migrations.ts';
 import { ensureOrganization } from '../storage/organizations.ts';
 import { ensureOwner } from '../storage/owners.ts';
-import { createPool, type ComputePool } from '../workers/pool.ts';
+import { createPool } from '../workers/pool.ts';
+import type { ComputePool } from '../workers/poolTypes.ts';
 import { createApp } from './app.ts';
 import { AuditLog } from './auth/auditLog.ts';
-import { MeasurementJobRunner } from './services/measurementJobRunner.ts';
-import { startStagedWriteSweeper } from './services/stagedWriteSweeper.ts';
-import { OrbitDeterminationRunner } from './services/orbitDeterminationRunner.ts';
-import { TaskRunRunner } from './services/taskRunner.ts';
-import { EphemerisBatchRunner } from './services/ephemerisBatch.ts';
+import { MeasurementJobRunner } from './jobs/measurementJobRunner.ts';
+import { StagedWriteSweeper } from './jobs/stagedWriteSweeper.ts';
+import { OrbitDeterminationRunner } from './jobs/orbitDeterminationRunner.ts';
+import { TaskRunRunner } from './jobs/taskRunner.ts';
+import { EphemerisBatchRunner } from './jobs/ephemerisBatchRunner.ts';
 import { EarthDataStore } from './services/earthData.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
@@ -85,7 +86,8 @@ export async function startService(config: Config): Promise<Service> {
   odRunner.start();
   taskRunner.start();
   batchRunner.start();
-  const sweeper = startStagedWriteSweeper(db);
+  const sweeper = new StagedWriteSweeper(db);
+  sweeper.start();
   return {
     app,
     db,

@@ -10,7 +10,7 @@
  * Each search is run 3 times after a warm-up; the median is printed with the evaluation count. The machine has 2
  * cores shared with other work: figures are noisy (compare runs of the same moment).
  */
-import { bundledEopTable } from '../resources/earthData/files.ts';
+import { bundledEopTable } from '../earthData/files.ts';
 import { InterpolatedEarthEnvironment } from '../engine/propagation/earthEnvironment.ts';
 import { propagate } from '../engine/propagation/propagator.ts';
 import { Epoch } from '../engine/time/epoch.ts';

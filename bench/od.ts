@@ -20,7 +20,7 @@ import { computeResiduals } from '../engine/measurements/residuals.ts';
 import type { ObservableKind } from '../engine/measurements/observables.ts';
 import type { MeasurementInput } from '../engine/measurements/types.ts';
 import { Epoch } from '../engine/time/epoch.ts';
-import { bundledEarthData } from '../resources/earthData/files.ts';
+import { bundledEarthData } from '../earthData/files.ts';
 import { odApiSection } from './lib/odApiSection.ts';
 import { loadMeasurements, loadOdCase, loadSolution, loadStations, loadTruth, propagationInput, type OdCaseId, type ScenarioId } from '../test/engine/measurements/odReference.ts';
 import { SHARED_OD } from '../test/engine/measurements/orekitModelCases.ts';

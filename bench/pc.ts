@@ -1,9 +1,9 @@
 /**
  * Probability-of-collision benchmark (npm run bench:pc): time per Pc evaluation for each 2-D method, on
- *  1. regular encounters: the 14 regular synthetic CDMs of ../shared/reference/conjunction/cdm/synthetic/pc.json
- *     (without ../shared: the regular planes of test/fixtures/conjunction/pc_oracle_mpmath.json), and
- *  2. NASA CARA's Alfano test cases 01–09, 11 (../shared/reference/conjunction/cdm/orekit/pc.json; without
- *     ../shared: the two Alfano-like planes of the oracle fixture), the hard ones: slow encounters, σx/σy down to
+ *  1. regular encounters: the 14 regular synthetic CDMs of the Orekit 13.1 conjunction reference set
+ *     (`CDM_DIR` below, outside the repository; without it: the regular planes of test/fixtures/conjunction/pc_oracle_mpmath.json), and
+ *  2. NASA CARA's Alfano test cases 01–09, 11 (the same reference set; without
+ *     it: the two Alfano-like planes of the oracle fixture), the hard ones: slow encounters, σx/σy down to
  *     1e-3, miss ≲ R, so LAAS needs thousands of series terms and PATERA many quadrature intervals;
  * plus the encounter geometry (states and RTN covariances → collision plane) and a per-case table of LAAS 2015 and
  * PATERA 2005 on the Alfano cases. Single thread; the figure is the median of 7 timed rounds per case.

@@ -24,7 +24,7 @@ import { EopTable, type EopRow } from '../engine/frames/eop.ts';
 import { Epoch } from '../engine/time/epoch.ts';
 import { HarrisPriesterAtmosphere } from '../engine/forces/harrisPriester.ts';
 import { Nrlmsise00Atmosphere } from '../engine/forces/nrlmsise00Atmosphere.ts';
-import { bundledEarthData } from '../resources/earthData/files.ts';
+import { bundledEarthData } from '../earthData/files.ts';
 
 const FIX = new URL('../test/fixtures/propagation/', import.meta.url);
 type OrbitFile = { orbit: { epoch_utc: string; initial_state_gcrf: { pos_km: number[]; vel_km_s: number[] } } };

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:residuals`: `POST /operations/measurements/residuals` through HTTP against a real listening server in
  * its own process (bench/lib/server.ts: real worker pool, file libSQL), for a 1-day span of 2,000 and of 20,000
- * two-way range + range-rate measurements from the three reference stations of ../shared/reference/od (copied into
+ * two-way range + range-rate measurements from the three reference stations of the Orekit OD reference set (copied into
  * test/fixtures/od): the passes of scenario V1, sampled more densely (values interpolated from the reference TDMs; the
  * geometry, light time and station visibility are real). Full force model (EGM96 20×20, Harris–Priester, SRP, Sun and
  * Moon), 1-day propagation from the truth state. Each size: 2 warm-up requests, then the median and max of 7.

@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { MeasurementSink, streamTrackingFile, type MeasurementBatch } from '../engine/tracking/index.ts';
-import { importManeuverFiles } from '../api/services/maneuvers.ts';
+import { importManeuverFiles } from '../api/services/maneuvers/import.ts';
 import { createSpacecraft } from '../api/services/spacecraft.ts';
 import { inTransaction, openDatabase, type Db } from '../storage/db.ts';
 import { insertMeasurementColumns, measurementInsertContext, MEASUREMENTS_TABLE, type MeasurementGroupRow } from '../storage/measurements.ts';

@@ -7,6 +7,7 @@
  */
 import type { SqlExecutor } from './db.ts';
 import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
+import type { AttitudeMode, ManeuverContent, ManeuverRecord, StoredBurnSegment } from '../domain/maneuvers/records.ts';
 
 /**
  * Large imports are written as staged batches (storage/stagedWrites.ts): every statement below sees only published
@@ -16,37 +17,9 @@ export const MANEUVERS_TABLE: StagedTable = { name: 'maneuvers', batchColumn: 'b
 const PUBLISHED = stagedRowsFilter(MANEUVERS_TABLE);
 const published = (alias: string) => stagedRowsFilter(MANEUVERS_TABLE, alias);
 
-export type AttitudeMode = 'TNW' | 'RTN' | 'QSW' | 'RSW_ROTATING';
-
-/** One burn segment as stored (referenceEpoch in canonical ISO-8601 UTC with `Z`). */
-export interface StoredBurnSegment {
-  referenceEpoch: string;
-  duration: number;
-  thrX: number;
-  thrY: number;
-  thrZ: number;
-  thrISP: number;
-  attitudeMode: AttitudeMode;
-}
-
-/** The caller-editable part of a record plus the values derived from it that queries need. */
-export interface ManeuverContent {
-  name: string;
-  purpose: string | null;
-  attitudeMode: AttitudeMode;
-  composition: StoredBurnSegment[];
-  /** OCM PHYS WET_MASS of an imported record, kg; null → the spacecraft's launch mass is used. */
-  wetMassKg: number | null;
-  start: string;
-  end: string;
-  startKey: string;
-  endKey: string;
-}
-
-export interface StoredManeuver extends ManeuverContent {
+export interface StoredManeuver extends ManeuverRecord {
   organizationId: string;
   spacecraftId: string;
-  maneuverId: string;
   displayId: string;
   createdAt: string;
   updatedAt: string;

@@ -6,6 +6,7 @@
  * the (organization, epoch) index serves both the range filter and the default sort.
  */
 import { MEASUREMENT_COMPONENTS, type MeasurementType } from '../engine/measurements/observables.ts';
+import type { StoredMeasurement } from '../engine/measurements/fromTracking.ts';
 import type { SqlExecutor } from './db.ts';
 import { nowIso } from './db.ts';
 import type { PageRequest } from './paging.ts';
@@ -362,17 +363,8 @@ export async function deleteMeasurementsByFile(db: SqlExecutor, organizationId: 
   return result.rowsAffected;
 }
 
-/** What the measurement models need of a stored row (residuals, orbit determination). */
-export interface ModelRow {
-  id: string;
-  type: MeasurementType;
-  epoch: string;
-  values: Array<number | null>;
-  units: string[];
-  sigma: Array<number | null> | null;
-  frame: string | null;
-  station: string | null;
-  outlier: boolean;
+/** What the measurement models need of a stored row (residuals, orbit determination): the engine's shape, and its context. */
+export interface ModelRow extends StoredMeasurement {
   contextId: number | null;
 }
 

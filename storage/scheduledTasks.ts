@@ -1,19 +1,15 @@
 /**
  * Scheduled tasks owned by a spacecraft: what to produce (kind + parameters), when (schedule), whether (enabled),
  * when next (`next_run_at`, null while disabled or once a one-off has run) and how the last run went. The runner
- * (api/services/taskRunner.ts) turns due tasks into leased runs (storage/taskRuns.ts).
+ * (api/jobs/taskRunner.ts) turns due tasks into leased runs (storage/taskRuns.ts).
  */
 import type { InStatement } from '@libsql/client';
 import { nullableText } from './rows.ts';
 import type { SqlExecutor } from './db.ts';
 import { pageClause, type PageRequest } from './paging.ts';
+import type { TaskSchedule } from '../domain/tasks/schedule.ts';
 
 export type TaskKind = 'UNSPECIFIED' | 'GENERATE_OEM' | 'GENERATE_TLE' | 'ORBIT_DETERMINATION';
-
-export type TaskSchedule =
-  | { type: 'INTERVAL'; intervalSeconds: number; start: string }
-  | { type: 'CRON'; expression: string }
-  | { type: 'ONCE'; at: string };
 
 /** Products of the task kept: the newest `maxCount`, none older than `maxAgeDays` (either may be null). */
 export interface TaskRetention {

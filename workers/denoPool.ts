@@ -6,8 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import { taskBudgetMs } from './budgets.ts';
-import type { ComputePool } from './pool.ts';
-import { PoolSaturatedError, runOptions, TaskCancelledError, withBudget } from './pool.ts';
+import { PoolSaturatedError, runOptions, TaskCancelledError, withBudget, type ComputePool } from './poolTypes.ts';
 
 interface WorkerApi {
   run(task: string, input: unknown): Promise<unknown>;

@@ -10,7 +10,7 @@ import { generateOem, OemTruncatedBeforeStartError, type GenerateOemInput, type 
 import { stateFromOpm, type ImportedState } from '../engine/files/opm/opmImport.ts';
 import { summarizeState, type StateSummary, type StateSummaryInput } from '../engine/products/stateSummary.ts';
 import { PropagationError } from '../engine/propagation/errors.ts';
-import { EarthDataChangedError, earthDataFor, type EarthDataRefs } from '../resources/earthData/files.ts';
+import { EarthDataChangedError, earthDataFor, type EarthDataRefs } from '../earthData/files.ts';
 
 export interface TaskFailure {
   ok: false;

@@ -11,7 +11,7 @@ import { computeResiduals } from '../engine/measurements/residuals.ts';
 import { StationInputError } from '../engine/measurements/station.ts';
 import type { ResidualsInput, ResidualsResult } from '../engine/measurements/types.ts';
 import { EpochParseError } from '../engine/time/epoch.ts';
-import { earthDataFor } from '../resources/earthData/files.ts';
+import { earthDataFor } from '../earthData/files.ts';
 import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
 
 /** Input errors of the OD engine → INVALID_INPUT naming the field; the rest as the other tasks do. */

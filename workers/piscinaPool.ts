@@ -1,8 +1,7 @@
 /** Node backend of the compute pool: Piscina worker threads. */
 import { Piscina } from 'piscina';
 import { taskBudgetMs } from './budgets.ts';
-import type { ComputePool, RunOptions } from './pool.ts';
-import { PoolSaturatedError, runOptions, TaskCancelledError, withBudget } from './pool.ts';
+import { PoolSaturatedError, runOptions, TaskCancelledError, withBudget, type ComputePool, type RunOptions } from './poolTypes.ts';
 
 export function createPiscinaPool(size: number, maxQueue: number, budgets: Readonly<Record<string, number>> = {}): ComputePool {
   const piscina = new Piscina({

@@ -14,9 +14,9 @@ import {
 } from '../engine/tracking/index.ts';
 import { generateOemTask, meanElementsTask, parseOpmTask } from './ephemerisTasks.ts';
 import { generateTleTask } from './tleTasks.ts';
-import { parseBatchRequest } from '../api/services/ephemerisBatchRequest.ts';
+import { parseBatchRequest } from '../domain/ephemerisBatch/request.ts';
 import { oemProductTask, oemZipEntryTask, textZipEntryTask, tleProductTask } from './productTasks.ts';
-import { inspectEarthDataFile, inspectEopSplice, type EarthDataFileRef, type EarthDataKind } from '../resources/earthData/files.ts';
+import { inspectEarthDataFile, inspectEopSplice, type EarthDataFileRef, type EarthDataKind } from '../earthData/files.ts';
 import { estimateTask, residualsTask } from './odTasks.ts';
 import { predictEventsTask } from './eventTasks.ts';
 

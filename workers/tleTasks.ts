@@ -5,7 +5,7 @@
  */
 import { generateTleForState, TleOrbitNotRepresentableError, TleStateInsideEllipsoidError, type GenerateTleInput, type GenerateTleResult } from '../engine/products/tleProduct.ts';
 import { TleCatalogNumberError, TleFitError, TleFormatError } from '../engine/tle/errors.ts';
-import { earthDataFor } from '../resources/earthData/files.ts';
+import { earthDataFor } from '../earthData/files.ts';
 import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
 
 export function generateTleTask(input: GenerateTleInput & WithEarthData): ({ ok: true } & GenerateTleResult) | TaskFailure {

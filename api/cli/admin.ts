@@ -19,8 +19,8 @@ import { loadConfig } from '../config.ts';
 import { parseCidr } from '../net/cidr.ts';
 import { isPermission, OPERATIONS_ENVIRONMENT, PERMISSIONS } from '../permissions.ts';
 import { openStorage } from '../service.ts';
-import { exitCodeOf, updateEarthData } from '../services/earthDataUpdate.ts';
-import { KIND_DIRECTORY, type EarthDataKind } from '../../resources/earthData/files.ts';
+import { exitCodeOf, updateEarthData } from '../../earthData/update.ts';
+import { KIND_DIRECTORY, type EarthDataKind } from '../../earthData/files.ts';
 
 export class UsageError extends Error {}
 
@@ -133,7 +133,7 @@ export async function runAdmin(db: Db, argv: string[]): Promise<unknown> {
 }
 
 /**
- * `data update`: downloads, validates and installs the Earth-data files (api/services/earthDataUpdate.ts). Prints one
+ * `data update`: downloads, validates and installs the Earth-data files (earthData/update.ts). Prints one
  * JSON result per kind; returns the exit code (0 ok, 1 a file was rejected, 3 offline, 2 usage).
  */
 export async function runDataCommand(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {

@@ -1,9 +1,14 @@
 /**
+ * Size limits of a request, answered in the error envelope.
+ *
  * The header block a request may carry, the same on every runtime: Node refuses more than its `maxHeaderSize` with a
  * bare 431 and Deno with a bare 400, each at its own size. The app refuses from MAX_REQUEST_HEADER_BYTES on (below
  * both) with 431 in the error envelope, so a client sees one answer whatever serves it.
+ *
+ * The body: at most the configured upload size (413).
  */
 import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context.ts';
 import { errorResponse } from '../errors.ts';
 
@@ -29,4 +34,15 @@ function headerBytes(env: unknown, request: Request): number {
   }
   request.headers.forEach((value, name) => (total += name.length + value.length + 4));
   return total;
+}
+
+/** 413 PAYLOAD_TOO_LARGE for a body over `maxBytes`. */
+export function limitBodyBytes(maxBytes: number): MiddlewareHandler<AppEnv> {
+  const limitBody = bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${maxBytes} bytes`),
+  });
+  // Only where a body is read: the limit looks at `c.req.raw.body`, which on Node builds a full Request object (an
+  // eighth of the work of a light GET).
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'DELETE' ? next() : limitBody(c, next));
 }

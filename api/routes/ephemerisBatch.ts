@@ -3,7 +3,8 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { pageSchema } from '../paging.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
-import { BatchIdParam, BatchListQuery, BatchSchema, CreateBatchSchema, MAX_BATCH_ITEMS } from '../schemas/ephemerisBatch.ts';
+import { BatchIdParam, BatchListQuery, BatchSchema } from '../schemas/ephemerisBatch.ts';
+import { CreateBatchSchema, MAX_BATCH_ITEMS } from '../../domain/ephemerisBatch/request.ts';
 import { batchView, cancelBatch, createBatch, getBatch, listBatchesPage } from '../services/ephemerisBatch.ts';
 
 const TAG = 'Ephemeris Batches';

@@ -10,7 +10,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
-import { fileBytes } from '../multipart.ts';
+import { fileBytes } from '../middleware/multipart.ts';
 import { errorResponses, json, MANEUVER_CONTRACT_VERSION, openApiDocument, SECURED, TAGS } from '../openapi.ts';
 import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
 import {
@@ -29,19 +29,10 @@ import {
   SpacecraftIdQuerySchema,
   UpdateManeuverRequestSchema,
 } from '../schemas/maneuvers.ts';
-import {
-  createManeuvers,
-  exportManeuvers,
-  getManeuver,
-  importManeuverFiles,
-  inspectManeuverFile,
-  listManeuvers,
-  MAX_LIST_SPACECRAFT,
-  removeManeuver,
-  replaceManeuver,
-  type CreatedManeuvers,
-  type UploadedFile,
-} from '../services/maneuvers.ts';
+import { exportManeuvers } from '../services/maneuvers/export.ts';
+import { importManeuverFiles, inspectManeuverFile, type UploadedFile } from '../services/maneuvers/import.ts';
+import { createManeuvers, getManeuver, removeManeuver, replaceManeuver, type CreatedManeuvers } from '../services/maneuvers/crud.ts';
+import { listManeuvers, MAX_LIST_SPACECRAFT } from '../services/maneuvers/query.ts';
 
 const TAG = 'Maneuvers';
 /** Operation extension carried by every maneuver operation (ARCHITECTURE → extension keys). */

@@ -2,7 +2,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
-import { MAX_ID_LENGTH } from '../schemas/limits.ts';
+import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 import { uploadedParts } from '../fileNames.ts';
 import { parseInstantField } from '../instants.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
@@ -27,21 +27,12 @@ import {
   UploadHeadersSchema,
   UploadQuerySchema,
 } from '../schemas/measurements.ts';
-import {
-  cancelUploadJob,
-  deleteByFile,
-  flagOutliersByFile,
-  flagOutliersByIds,
-  getJob,
-  inspectMeasurementsFile,
-  listMeasurements,
-  listUploadJobs,
-  measurementView,
-  uploadMeasurements,
-} from '../services/measurements.ts';
+import { inspectMeasurementsFile, uploadMeasurements } from '../services/measurements/upload.ts';
+import { deleteByFile, flagOutliersByFile, flagOutliersByIds, listMeasurements, measurementView } from '../services/measurements/stored.ts';
+import { cancelUploadJob, getJob, listUploadJobs } from '../services/measurements/jobs.ts';
 import type { MeasurementType } from '../../engine/measurements/observables.ts';
 import { MEASUREMENT_SORT_COLUMNS } from '../../storage/measurements.ts';
-import { MeasurementJobRunner } from '../services/measurementJobRunner.ts';
+import { MeasurementJobRunner } from '../jobs/measurementJobRunner.ts';
 
 const TAG = ['Measurements'];
 

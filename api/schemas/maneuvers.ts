@@ -4,11 +4,12 @@
  * conflictingManeuverIds) are read-only: z.object strips them (and any other unknown key) from writes.
  *
  * Query parameters with repeated values (spacecraftIds, maneuverIds) are declared for the document here and
- * parsed from the raw query by api/services/maneuvers.ts, which knows the repeated/comma rules of each.
+ * parsed from the raw query by api/services/maneuvers/query.ts (list) and export.ts, which know the repeated/comma rules.
  */
 import { z } from '@hono/zod-openapi';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { instantProblem, instantSchema } from '../instants.ts';
+import { instantSchema } from '../instants.ts';
+import { instantProblem } from '../../domain/instants.ts';
 import { EpochSchema } from '../openapi.ts';
 import { FILE_RESULT_STATUSES, PREVIEW_STATUSES } from '../results.ts';
 import {
@@ -21,8 +22,9 @@ import {
   nameProblem,
   purposeProblem,
   segmentEndProblem,
-} from '../services/maneuverRecords.ts';
-import { boundedNumber, idString, MAX_BURN_DURATION_S, MAX_THRUST_N } from './limits.ts';
+} from '../../domain/maneuvers/records.ts';
+import { boundedNumber, idString } from './limits.ts';
+import { MAX_BURN_DURATION_S, MAX_THRUST_N } from '../../domain/limits.ts';
 
 export const MAX_MANEUVERS_PER_CREATE = 1000;
 

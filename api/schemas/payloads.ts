@@ -1,6 +1,7 @@
 /** Payload (sensor) request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
-import { boundedNumber, MAX_MASS_KG, MAX_POWER_W, safeText } from './limits.ts';
+import { boundedNumber, safeText } from './limits.ts';
+import { MAX_MASS_KG, MAX_POWER_W } from '../../domain/limits.ts';
 import { RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { DirectionInputSchema, Vector3Schema } from './spacecraft.ts';
@@ -50,12 +51,4 @@ export const PayloadPageSchema = pageSchema(PayloadSchema, 'PayloadPage');
 export const PayloadListQuerySchema = z.object({
   ...pageableQuery,
   sort: pageableQuery.sort.openapi({ description: 'Sort `field,asc|desc`, repeatable; fields: slotIndex, name, type, createdAt, updatedAt; default slotIndex,asc' }),
-});
-
-export const PayloadCollectionPathSchema = z.object({
-  spacecraftId: z.string().min(1).openapi({ param: { name: 'spacecraftId', in: 'path' }, description: 'Canonical spacecraft id' }),
-});
-
-export const PayloadPathSchema = PayloadCollectionPathSchema.extend({
-  payloadId: z.string().min(1).openapi({ param: { name: 'payloadId', in: 'path' }, description: 'Payload id' }),
 });

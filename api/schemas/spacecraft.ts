@@ -9,20 +9,8 @@ import { queryFlag } from './queryFlag.ts';
 import { instantSchema } from '../instants.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
-import {
-  boundedNumber,
-  idString,
-  MAX_AREA_M2,
-  MAX_DIRECTION_COMPONENT,
-  MAX_DRAG_COEFFICIENT,
-  MAX_DURATION_S,
-  MAX_IMPULSE_N_S,
-  MAX_INERTIA_KG_M2,
-  MAX_LENGTH_M,
-  MAX_MASS_KG,
-  MAX_POWER_W,
-  safeText,
-} from './limits.ts';
+import { boundedNumber, idString, safeText } from './limits.ts';
+import { MAX_AREA_M2, MAX_DIRECTION_COMPONENT, MAX_DRAG_COEFFICIENT, MAX_DURATION_S, MAX_IMPULSE_N_S, MAX_INERTIA_KG_M2, MAX_LENGTH_M, MAX_MASS_KG, MAX_POWER_W } from '../../domain/limits.ts';
 
 // ---- Defaults (single source: the service applies these, the descriptions quote them) ----
 export const SPACECRAFT_DEFAULTS = {

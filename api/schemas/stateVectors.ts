@@ -1,17 +1,19 @@
 /** zod schemas (validation + OpenAPI) of the State Vectors tag. */
 import { z } from '@hono/zod-openapi';
+import { STATE_FRAMES } from '../../engine/frames/stateFrames.ts';
+import { LOCAL_ORBITAL_FRAMES } from '../../engine/math/covariance.ts';
+import { OEM_REFERENCE_FRAMES, OEM_TIME_SYSTEMS } from '../../engine/products/oemProduct.ts';
+import { OEM_OPTION_DEFAULTS } from '../../domain/products/oemOptions.ts';
 import { queryFlag } from './queryFlag.ts';
 import { instantSchema } from '../instants.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { FILE_RESULT_STATUSES } from '../results.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
-import { boundedNumber, idString, MAX_COVARIANCE_ELEMENT, MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S, safeText } from './limits.ts';
+import { boundedNumber, idString, safeText } from './limits.ts';
+import { MAX_COVARIANCE_ELEMENT, MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S } from '../../domain/limits.ts';
 
-export const STATE_FRAME_VALUES = ['GCRF', 'EME2000', 'TEME', 'ITRF', 'TOD', 'MOD'] as const;
-export const OEM_FRAME_VALUES = ['GCRF', 'EME2000', 'ITRF', 'TOD', 'MOD', 'TEME'] as const;
-export const COVARIANCE_FRAME_VALUES = [...STATE_FRAME_VALUES, 'RTN', 'TNW'] as const;
-export const OEM_COVARIANCE_FRAME_VALUES = ['RTN', 'TNW'] as const;
-export const TIME_SYSTEM_VALUES = ['UTC', 'TAI', 'TT', 'TDB', 'TCG', 'TCB', 'GPS'] as const;
+/** Frames a stored covariance may be given in: a state frame or a local orbital frame. */
+const COVARIANCE_FRAME_VALUES = [...STATE_FRAMES, ...LOCAL_ORBITAL_FRAMES];
 export const SOURCE_TYPE_VALUES = ['OPM_IMPORT', 'ORBIT_DETERMINATION', 'MANUAL'] as const;
 
 const vector3 = (bound: number, unit: string, description: string) =>
@@ -34,7 +36,7 @@ export const CreateStateVectorSchema = z
     epoch: instantSchema('State epoch: ISO-8601 instant with zone (Z or ±hh:mm), any number of fractional digits', '2024-03-01T12:00:00.000Z'),
     position: vector3(MAX_POSITION_KM, 'km', '[x, y, z] km'),
     velocity: vector3(MAX_VELOCITY_KM_S, 'km/s', '[vx, vy, vz] km/s'),
-    referenceFrame: z.enum(STATE_FRAME_VALUES).openapi({ description: 'Frame of position and velocity; kept as given' }),
+    referenceFrame: z.enum(STATE_FRAMES).openapi({ description: 'Frame of position and velocity; kept as given' }),
     mass: boundedNumber(0, MAX_MASS_KG, 'kg', { exclusiveMin: true }).nullable().optional()
       .openapi({ description: `kg (> 0, ≤ ${MAX_MASS_KG}); null/absent = the spacecraft launchMass is used for propagation` }),
     originator: safeText(255).optional().openapi({ description: 'Originator of the data (default APSIS)' }),
@@ -73,7 +75,7 @@ export const StateVectorSchema = z
     epoch: EpochSchema,
     position: z.array(z.number()).openapi({ description: 'km' }),
     velocity: z.array(z.number()).openapi({ description: 'km/s' }),
-    referenceFrame: z.enum(STATE_FRAME_VALUES),
+    referenceFrame: z.enum(STATE_FRAMES),
     mass: z.number().nullable().openapi({ description: 'kg' }),
     originator: z.string(),
     creationDate: RecordTimestampSchema,
@@ -141,36 +143,17 @@ export const ImportResponseSchema = z
   .object({ successCount: z.number().int(), failureCount: z.number().int(), results: z.array(ImportFileResultSchema) })
   .openapi('StateVectorImportResponse');
 
-/**
- * Defaults of the OEM options of generate-oem, batch OEM items and OEM tasks, applied by the services to what was
- * sent. Request schemas declare these fields optional with the default in the description: a `default` keyword in a
- * request schema makes openapi-typescript (default settings) type the field as required (issue 21).
- */
-export const OEM_OPTION_DEFAULTS = {
-  referenceFrame: 'GCRF',
-  timeBetweenPoints: 60,
-  timeSystem: 'UTC',
-  includeCovariance: false,
-  covarianceFrame: 'RTN',
-} as const satisfies {
-  referenceFrame: (typeof OEM_FRAME_VALUES)[number];
-  timeBetweenPoints: number;
-  timeSystem: (typeof TIME_SYSTEM_VALUES)[number];
-  includeCovariance: boolean;
-  covarianceFrame: (typeof OEM_COVARIANCE_FRAME_VALUES)[number];
-};
-
 export const GenerateOemSchema = z
   .object({
     initialDate: instantSchema('Start of the ephemeris (ISO-8601 instant with zone)', '2024-03-01T12:00:00Z'),
     finalDate: instantSchema('End of the ephemeris; after initialDate, at most 30 days later', '2024-03-02T12:00:00Z'),
-    referenceFrame: z.enum(OEM_FRAME_VALUES).optional().openapi({ description: `REF_FRAME (default ${OEM_OPTION_DEFAULTS.referenceFrame})` }),
+    referenceFrame: z.enum(OEM_REFERENCE_FRAMES).optional().openapi({ description: `REF_FRAME (default ${OEM_OPTION_DEFAULTS.referenceFrame})` }),
     timeBetweenPoints: z.number().int().min(60).max(86400).optional()
       .openapi({ description: `Seconds, 60..86400 (default ${OEM_OPTION_DEFAULTS.timeBetweenPoints})` }),
-    timeSystem: z.enum(TIME_SYSTEM_VALUES).optional().openapi({ description: `TIME_SYSTEM of the epochs (default ${OEM_OPTION_DEFAULTS.timeSystem})` }),
+    timeSystem: z.enum(OEM_TIME_SYSTEMS).optional().openapi({ description: `TIME_SYSTEM of the epochs (default ${OEM_OPTION_DEFAULTS.timeSystem})` }),
     includeCovariance: z.boolean().optional()
       .openapi({ description: `Propagate the stored covariance and write it per epoch (default ${OEM_OPTION_DEFAULTS.includeCovariance})` }),
-    covarianceFrame: z.enum(OEM_COVARIANCE_FRAME_VALUES).optional()
+    covarianceFrame: z.enum(LOCAL_ORBITAL_FRAMES).optional()
       .openapi({ description: `COV_REF_FRAME (default ${OEM_OPTION_DEFAULTS.covarianceFrame})` }),
     covarianceFrameValid: z.boolean().optional().openapi({ description: 'Read-only indicator; accepted and ignored' }),
     dateRangeValid: z.boolean().optional().openapi({ description: 'Read-only indicator; accepted and ignored' }),

@@ -1,8 +1,10 @@
 /** Scheduled task and task-run schemas (validation + OpenAPI). */
 import { safeText } from './limits.ts';
 import { z } from '@hono/zod-openapi';
-import { OEM_COVARIANCE_FRAME_VALUES, OEM_FRAME_VALUES, OEM_OPTION_DEFAULTS, TIME_SYSTEM_VALUES } from './stateVectors.ts';
-import { MAX_INTERVAL_SECONDS, MIN_INTERVAL_SECONDS } from '../services/taskSchedule.ts';
+import { LOCAL_ORBITAL_FRAMES } from '../../engine/math/covariance.ts';
+import { OEM_REFERENCE_FRAMES, OEM_TIME_SYSTEMS } from '../../engine/products/oemProduct.ts';
+import { OEM_OPTION_DEFAULTS } from '../../domain/products/oemOptions.ts';
+import { MAX_INTERVAL_SECONDS, MIN_INTERVAL_SECONDS } from '../../domain/tasks/schedule.ts';
 import { pageableQuery } from '../paging.ts';
 
 /** Kinds a task can be created with. UNSPECIFIED exists only for rows that predate the task API (see the migration). */
@@ -36,10 +38,10 @@ export const OemTaskParametersSchema = z
     durationSeconds: z.number().int().min(60).max(30 * 86400).optional()
       .openapi({ description: `Span length, s (60 s … 30 days; default ${OEM_TASK.durationSeconds} = 1 day)` }),
     timeBetweenPoints: z.number().int().min(60).max(86400).optional().openapi({ description: `Seconds, 60..86400 (default ${OEM_TASK.timeBetweenPoints})` }),
-    referenceFrame: z.enum(OEM_FRAME_VALUES).optional().openapi({ description: `REF_FRAME (default ${OEM_TASK.referenceFrame})` }),
-    timeSystem: z.enum(TIME_SYSTEM_VALUES).optional().openapi({ description: `TIME_SYSTEM of the epochs (default ${OEM_TASK.timeSystem})` }),
+    referenceFrame: z.enum(OEM_REFERENCE_FRAMES).optional().openapi({ description: `REF_FRAME (default ${OEM_TASK.referenceFrame})` }),
+    timeSystem: z.enum(OEM_TIME_SYSTEMS).optional().openapi({ description: `TIME_SYSTEM of the epochs (default ${OEM_TASK.timeSystem})` }),
     includeCovariance: z.boolean().optional().openapi({ description: `Propagate and write the state covariance (default ${OEM_TASK.includeCovariance})` }),
-    covarianceFrame: z.enum(OEM_COVARIANCE_FRAME_VALUES).optional().openapi({ description: `COV_REF_FRAME (default ${OEM_TASK.covarianceFrame})` }),
+    covarianceFrame: z.enum(LOCAL_ORBITAL_FRAMES).optional().openapi({ description: `COV_REF_FRAME (default ${OEM_TASK.covarianceFrame})` }),
   })
   .strict()
   .openapi('OemTaskParameters', { description: "GENERATE_OEM: an OEM of the craft's latest eligible state over [run time + startOffsetSeconds, + durationSeconds]" });

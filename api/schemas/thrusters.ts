@@ -1,6 +1,7 @@
 /** Thruster request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
-import { boundedNumber, MAX_THRUST_N, safeText } from './limits.ts';
+import { boundedNumber, safeText } from './limits.ts';
+import { MAX_THRUST_N } from '../../domain/limits.ts';
 import { RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { BodyPositionInputSchema, DirectionInputSchema, Vector3Schema } from './spacecraft.ts';
@@ -41,12 +42,4 @@ export const ThrusterPageSchema = pageSchema(ThrusterSchema, 'ThrusterPage');
 export const ThrusterListQuerySchema = z.object({
   ...pageableQuery,
   sort: pageableQuery.sort.openapi({ description: 'Sort `field,asc|desc`, repeatable; fields: name, createdAt, updatedAt, thrustN; default createdAt,asc' }),
-});
-
-export const SpacecraftPathSchema = z.object({
-  spacecraftId: z.string().min(1).openapi({ param: { name: 'spacecraftId', in: 'path' }, description: 'Canonical spacecraft id' }),
-});
-
-export const ThrusterPathSchema = SpacecraftPathSchema.extend({
-  thrusterId: z.string().min(1).openapi({ param: { name: 'thrusterId', in: 'path' }, description: 'Thruster id' }),
 });

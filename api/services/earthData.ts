@@ -9,7 +9,7 @@
  * started with, and workers keep recently used tables cached, so a reload drops nothing.
  *
  * Every task that needs Earth data gets it ONE way: `store.run(task, snapshot => input)` adds `earthData` (the
- * identities) to the input; the worker loads the tables with `earthDataFor(input.earthData)` (resources/earthData).
+ * identities) to the input; the worker loads the tables with `earthDataFor(input.earthData)` (earthData/files.ts).
  * When a file changed under a worker (replaced in place before the next reload), the task answers
  * EARTH_DATA_CHANGED and `run` reloads and retries it once with the new identities.
  *
@@ -33,8 +33,9 @@ import {
   type EarthDataInspection,
   type EarthDataKind,
   type EarthDataRefs,
-} from '../../resources/earthData/files.ts';
-import { withAddedSignal, type ComputePool, type RunOptions } from '../../workers/pool.ts';
+} from '../../earthData/files.ts';
+import { withAddedSignal } from '../../workers/pool.ts';
+import type { ComputePool, RunOptions } from '../../workers/poolTypes.ts';
 import type { TaskInput, TaskName, TaskOutput } from '../../workers/tasks.ts';
 import { logError, logInfo, logWarn } from '../log.ts';
 

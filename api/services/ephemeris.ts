@@ -13,15 +13,18 @@ import type { StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
 import type { EarthDataSpan, EarthDataWarning } from '../../engine/products/earthDataWarnings.ts';
 import { earthDataWarningsFor, type EarthDataStore } from './earthData.ts';
-import type { RunOptions } from '../../workers/pool.ts';
+import type { RunOptions } from '../../workers/poolTypes.ts';
 import type { TaskInput, TaskOutput } from '../../workers/tasks.ts';
 import type { TaskFailure } from '../../workers/ephemerisTasks.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
-import { describeSpan, parseInstantField } from '../instants.ts';
-import { OEM_OPTION_DEFAULTS, type GenerateOemBody, type OEM_COVARIANCE_FRAME_VALUES, type OEM_FRAME_VALUES, type TIME_SYSTEM_VALUES } from '../schemas/stateVectors.ts';
-import { epochKey } from './maneuverRecords.ts';
+import { parseInstantField } from '../instants.ts';
+import { describeSpan } from '../../domain/instants.ts';
+import type { GenerateOemBody } from '../schemas/stateVectors.ts';
+import type { LocalOrbitalFrame } from '../../engine/math/covariance.ts';
+import type { OEM_REFERENCE_FRAMES, OemTimeSystem } from '../../engine/products/oemProduct.ts';
+import { OEM_MAX_SPAN_DAYS, OEM_OPTION_DEFAULTS, oemSpanProblem } from '../../domain/products/oemOptions.ts';
+import { epochKey } from '../../domain/maneuvers/records.ts';
 import { displayId, getStateVector, objectIdOf } from './stateVectors.ts';
-import { OEM_MAX_SPAN_DAYS, oemSpanProblem } from './ephemerisBatchRequest.ts';
 
 export const OEM_ORIGINATOR = 'APSIS';
 
@@ -147,10 +150,10 @@ export interface OemRequest {
   initial: Epoch;
   final: Epoch;
   stepS: number;
-  referenceFrame: (typeof OEM_FRAME_VALUES)[number];
-  timeSystem: (typeof TIME_SYSTEM_VALUES)[number];
+  referenceFrame: (typeof OEM_REFERENCE_FRAMES)[number];
+  timeSystem: OemTimeSystem;
   /** RTN / TNW, or null without covariance. */
-  covarianceFrame: (typeof OEM_COVARIANCE_FRAME_VALUES)[number] | null;
+  covarianceFrame: LocalOrbitalFrame | null;
 }
 
 /** An OEM ready to run: the task input without its Earth data, and the span the Earth-data warnings are about. */

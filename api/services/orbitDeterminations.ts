@@ -29,12 +29,13 @@ import { findSpacecraftById } from '../../storage/spacecraft.ts';
 import { findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, conflict, notFound, unprocessable } from '../errors.ts';
-import { instantText, instantTextOf, parseInstantField } from '../instants.ts';
+import { parseInstantField } from '../instants.ts';
+import { instantText, instantTextOf } from '../../domain/instants.ts';
 import { pageEnvelope } from '../paging.ts';
-import { residualsSvg, type PlotPanel, type PlotRow } from '../plots/residualsSvg.ts';
+import { residualsSvg, type PlotPanel, type PlotRow } from '../../domain/plots/residualsSvg.ts';
 import { OD_DEFAULTS, type OrbitDeterminationRequest } from '../schemas/orbitDeterminations.ts';
 import { buildStoredStatePropagation } from './ephemeris.ts';
-import { canonicalInstant } from './maneuverRecords.ts';
+import { canonicalInstant } from '../../domain/maneuvers/records.ts';
 import { checkStateDistance, inEpochOrder, parseSpan, residualView, selectState, statisticsView } from './residuals.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 import { displayId, insertOrbitSolutionStateVector, stateVectorView } from './stateVectors.ts';
@@ -177,7 +178,7 @@ function normalizeRequest(request: OrbitDeterminationRequest): Omit<NormalizedOd
 export async function startOrbitDetermination(deps: AppDeps, organizationId: string, request: OrbitDeterminationRequest) {
   const normalized = normalizeRequest(request);
   const { start, end } = parseSpan(normalized.startDate, normalized.endDate);
-  // Kept and echoed in the one printed instant form (api/instants.ts).
+  // Kept and echoed in the one printed instant form (domain/instants.ts).
   normalized.startDate = instantText(start);
   normalized.endDate = instantText(end);
   const spacecraft = await findSpacecraftById(deps.db, organizationId, normalized.spacecraftId);

@@ -19,13 +19,14 @@ import { findLatestEligibleStateVector, type StateVectorRecord } from '../../sto
 import type { PageRequest } from '../../storage/paging.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, unprocessable, validationError } from '../errors.ts';
-import { describeSpan, instantText, instantTextOf, parseInstantField } from '../instants.ts';
+import { parseInstantField } from '../instants.ts';
+import { describeSpan, instantText, instantTextOf } from '../../domain/instants.ts';
 import { logInfo } from '../log.ts';
 import { pageEnvelope } from '../paging.ts';
 import type { ResidualsRequest } from '../schemas/residuals.ts';
 import { earthDataWarningsFor } from './earthData.ts';
 import { buildStoredStatePropagation, propagationGapSeconds } from './ephemeris.ts';
-import { epochKey } from './maneuverRecords.ts';
+import { epochKey } from '../../domain/maneuvers/records.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 import { displayId, getStateVector } from './stateVectors.ts';
 import {

@@ -9,7 +9,7 @@ import { conflict, notFound, validationError, type ApiError } from '../errors.ts
 import { parseInstantField } from '../instants.ts';
 import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
-import { fieldErrorsFromZod } from '../app.ts';
+import { fieldErrorsFromZod } from '../errors.ts';
 import {
   OdTaskParametersSchema,
   OemTaskParametersSchema,
@@ -21,22 +21,13 @@ import {
   type UpdateTaskInput,
 } from '../schemas/tasks.ts';
 import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
-import {
-  deleteScheduledTask,
-  findScheduledTask,
-  insertScheduledTask,
-  listScheduledTasksPage,
-  updateScheduledTask,
-  type ScheduledTask,
-  type TaskKind,
-  type TaskRetention,
-  type TaskSchedule,
-} from '../../storage/scheduledTasks.ts';
+import { deleteScheduledTask, findScheduledTask, insertScheduledTask, listScheduledTasksPage, updateScheduledTask, type ScheduledTask, type TaskKind, type TaskRetention } from '../../storage/scheduledTasks.ts';
+import type { TaskSchedule } from '../../domain/tasks/schedule.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
 import { listTaskRunsPage, type TaskRun } from '../../storage/taskRuns.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 import { applyTaskRetention, deleteTaskProducts } from './products.ts';
-import { cronProblem, isoMs, slotAtOrAfter } from './taskSchedule.ts';
+import { cronProblem, isoMs, slotAtOrAfter } from '../../domain/tasks/schedule.ts';
 
 type FieldErrors = Record<string, string>;
 type ScheduleInput = CreateTaskInput['schedule'];

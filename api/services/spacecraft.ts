@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { ApiError, conflict, notFound, validationError } from '../errors.ts';
-import { instantProblem, instantText } from '../instants.ts';
+import { instantProblem, instantText } from '../../domain/instants.ts';
 import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import { pageEnvelope, parsePageable, type PageEnvelope, type PageableInput } from '../paging.ts';
 import {
@@ -163,7 +163,7 @@ function buildPanels(inputs: PanelInput[], errors: FieldErrors): Panel[] {
   });
 }
 
-/** Windows in the printed instant form (UTC, µs: api/instants.ts); end after start. */
+/** Windows in the printed instant form (UTC, µs: domain/instants.ts); end after start. */
 function checkWindows(windows: TimeWindow[], path: string, errors: FieldErrors): TimeWindow[] {
   return windows.map((window, i) => {
     const problems = { start: instantProblem(window.start), end: instantProblem(window.end) };

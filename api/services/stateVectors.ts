@@ -2,7 +2,7 @@
  * State-vector use cases: manual create, OPM import (per-file results), list, get, delete, OPM export, latest.
  * Derived values (GCRF state, altitude, perigee altitude, DSST mean elements) are computed on the worker pool.
  */
-import { MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S } from '../schemas/limits.ts';
+import { MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S } from '../../domain/limits.ts';
 import { writeOpmKvn } from '../../engine/files/opm/opmWriter.ts';
 import { CovarianceError, flattenCovariance, lowerTriangle, standardDeviations, toNested, validateCovariance } from '../../engine/math/covariance.ts';
 import type { ImportedState } from '../../engine/files/opm/opmImport.ts';
@@ -27,11 +27,12 @@ import { releaseAcceptedStateVector } from '../../storage/orbitDeterminations.ts
 import type { EarthDataStore } from './earthData.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
-import { instantTextOf, parseInstantField } from '../instants.ts';
+import { parseInstantField } from '../instants.ts';
+import { instantTextOf } from '../../domain/instants.ts';
 import { batchHttpStatus, succeeded, type FileResultStatus } from '../results.ts';
 import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
 import type { CreateStateVectorInput } from '../schemas/stateVectors.ts';
-import { canonicalInstant, epochKey } from './maneuverRecords.ts';
+import { canonicalInstant, epochKey } from '../../domain/maneuvers/records.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 
 export const DEFAULT_ORIGINATOR = 'APSIS';

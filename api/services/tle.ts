@@ -8,7 +8,7 @@ import { encodeCatalogNumber, formatInternationalDesignator, roundTleEpoch, TleC
 import { Epoch } from '../../engine/time/epoch.ts';
 import type { SqlExecutor } from '../../storage/db.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
-import type { RunOptions } from '../../workers/pool.ts';
+import type { RunOptions } from '../../workers/poolTypes.ts';
 import type { TaskInput, TaskOutput } from '../../workers/tasks.ts';
 import type { TaskFailure } from '../../workers/ephemerisTasks.ts';
 import { findLatestEligibleStateVector } from '../../storage/stateVectors.ts';

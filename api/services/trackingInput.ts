@@ -13,7 +13,7 @@ import { findGroundStations, type GroundStation } from '../../storage/groundStat
 import { findMeasurementContexts } from '../../storage/measurementContexts.ts';
 import { scanModelRows, type ModelRow } from '../../storage/measurements.ts';
 import { unprocessable, validationError } from '../errors.ts';
-import { describeSpan, instantText } from '../instants.ts';
+import { describeSpan, instantText } from '../../domain/instants.ts';
 import { TRACKING_TYPE_ENUM } from '../schemas/residuals.ts';
 import { groundStationNotFound } from './groundStations.ts';
 

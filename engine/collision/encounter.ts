@@ -4,7 +4,7 @@
  * duration and whether the short-term (straight-line relative motion) assumption holds.
  *
  * Conventions (those of CCSDS 508.0-B-1 CDMs and of Orekit 13.1's ShortTermEncounter2DDefinition with its
- * default encounter frame; see ../shared/reference/conjunction/README.md, "The encounter quantities"):
+ * default encounter frame; as the conjunction reference set defines them, "The encounter quantities"; test/fixtures/conjunction/README.md):
  *  - object 1 (the primary) is the reference, object 2 the "other"; relative vectors are object 2 minus object 1,
  *    both states in one inertial frame;
  *  - RTN of an object: R = r/|r|, N = (r × v)/|r × v|, T = N × R (CDM RTN, Orekit QSW); relative vectors in RTN

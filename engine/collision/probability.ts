@@ -1,6 +1,6 @@
 /**
  * Probability of collision in the short-term encounter (2-D) model, by method, made robust where the formulas
- * (and Orekit 13.1) are not (../shared/reference/conjunction/README.md, "Degenerate inputs"):
+ * (and Orekit 13.1) are not (the conjunction reference set, "Degenerate inputs"; test/fixtures/conjunction/README.md):
  *  - every result is a finite number in [0, 1]; a raw value outside (round-off such as Alfano's 1.0000000x, or an
  *    Alfriend formula above 1) is clamped and flagged, never returned as NaN or thrown;
  *  - a zero miss distance is an ordinary input (the disk centred on the mean);

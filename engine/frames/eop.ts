@@ -1,6 +1,6 @@
 // Earth orientation parameters (EOP): pure parsers for IERS files and interpolation at an epoch.
 //
-// Formats (text in, data out — this module does no I/O; resources/earthData/files.ts reads files):
+// Formats (text in, data out — this module does no I/O; earthData/files.ts reads files):
 //  * IERS EOP C04, "14 C04" layout (eopc04_IAU2000.62-now): year month day MJD x y UT1−UTC LOD dX dY + 6 errors,
 //    FORMAT(3(I4),I7,2(F11.6),2(F12.7),2(F11.6),2(F11.6),2(F11.7),2(F12.6)); x, y, dX, dY in arcsec, UT1−UTC, LOD in s.
 //  * IERS EOP C04, "20 C04" layout (eopc04.1962-now, '#' header): year month day hour MJD x y UT1−UTC dX dY xrt yrt

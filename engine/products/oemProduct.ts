@@ -13,6 +13,8 @@ export const OEM_MAX_SPAN_S = 30 * 86400;
 export const OEM_MIN_STEP_S = 60;
 export const OEM_MAX_STEP_S = 86400;
 export const OEM_TIME_SYSTEMS = ['UTC', 'TAI', 'TT', 'TDB', 'TCG', 'TCB', 'GPS'] as const;
+/** REF_FRAME values an OEM may be written in: every stored-state frame (frames/stateFrames.ts), in this order. */
+export const OEM_REFERENCE_FRAMES = ['GCRF', 'EME2000', 'ITRF', 'TOD', 'MOD', 'TEME'] as const satisfies readonly StateFrame[];
 export type OemTimeSystem = (typeof OEM_TIME_SYSTEMS)[number];
 /** Fraction digits of printed epochs (1 µs). */
 export const OEM_EPOCH_DIGITS = 6;

@@ -24,7 +24,7 @@ import { Epoch } from '../time/epoch.ts';
 import { convertState, covarianceToGcrf, type StateFrame } from '../frames/stateFrames.ts';
 
 /**
- * The Earth data a propagation runs with (worker side: loaded by file identity, resources/earthData). `spaceWeather`
+ * The Earth data a propagation runs with (worker side: loaded by file identity, earthData/files.ts). `spaceWeather`
  * is read only by the NRLMSISE-00 atmosphere, so a loader may provide it lazily (a getter).
  */
 export interface EarthData {

@@ -1,6 +1,6 @@
 /**
  * Space weather (solar flux F10.7 and geomagnetic Ap) for atmosphere models: pure parsers of the CelesTrak files and
- * the NRLMSISE-00 drivers at an instant. No I/O (resources/earthData/ reads the files).
+ * the NRLMSISE-00 drivers at an instant. No I/O (earthData/files.ts reads the files).
  *
  * Formats (https://celestrak.org/SpaceData/SpaceWx-format.php):
  *  * CSSI text (`SpaceWeather-All-v1.2.txt`, `SW-All.txt`): header keywords, then sections `BEGIN OBSERVED`,

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../../api/config.ts';
 import { TASK_BUDGETS_MS, taskBudgetMs } from '../../workers/budgets.ts';
-import { createPool, TaskCancelledError, TaskTimeoutError } from '../../workers/pool.ts';
+import { createPool } from '../../workers/pool.ts';
+import { TaskCancelledError, TaskTimeoutError } from '../../workers/poolTypes.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 import { createSpacecraft, createStateVector, ssoState } from './stateVectors.helpers.ts';
 

@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseOem } from '../../engine/files/oem/oemReader.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { BUNDLED_FILES, readEarthDataFile } from '../../resources/earthData/files.ts';
+import { BUNDLED_FILES, readEarthDataFile } from '../../earthData/files.ts';
 import type { EopTable } from '../../engine/frames/eop.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 import { eopCsv, finals2000A, leapSecondDat } from '../helpers/earthDataFiles.ts';

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { runAdmin } from '../../api/cli/admin.ts';
 import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
 
-/** The reference stations of ../shared/reference/od (Orekit 13.1 OneAxisEllipsoid.transform of the geodetic values). */
+/** The reference stations of the OD reference set (test/fixtures/od/README.md; Orekit 13.1 OneAxisEllipsoid.transform of the geodetic values). */
 const REFERENCE_STATIONS = [
   { name: 'VIS-STN-1', latitudeDeg: 48.08, longitudeDeg: 11.28, heightM: 600, itrfM: [4187029.996371881, 835131.3520132374, 4723270.269696749] },
   { name: 'VIS-STN-2', latitudeDeg: 35.34, longitudeDeg: -116.87, heightM: 1000, itrfM: [-2354532.63217447, -4647066.277510161, 3669280.07587316] },

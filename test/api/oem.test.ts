@@ -11,7 +11,7 @@ import { parseOem, type OemMessage } from '../../engine/files/oem/oemReader.ts';
 import { fromLowerTriangle, toNested } from '../../engine/math/covariance.ts';
 import { convertState } from '../../engine/frames/stateFrames.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { bundledEopTable } from '../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../earthData/files.ts';
 import { createSpacecraft, createStateVector, SSO_EPOCH, SSO_POSITION_KM, SSO_VELOCITY_KM_S, ssoState } from './stateVectors.helpers.ts';
 
 interface LofReference {

@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { parseRange } from '../../api/services/products.ts';
 import { createTask, updateTask } from '../../api/services/scheduledTasks.ts';
-import { TaskRunRunner } from '../../api/services/taskRunner.ts';
-import { PRODUCT_CHUNK_BYTES } from '../../workers/productTasks.ts';
+import { TaskRunRunner } from '../../api/jobs/taskRunner.ts';
+import { PRODUCT_CHUNK_BYTES } from '../../domain/products/packing.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 import { createSpacecraft, createStateVector, ssoState } from './stateVectors.helpers.ts';
 

@@ -5,7 +5,7 @@ import { createTestService, type TestService } from '../helpers/service.ts';
 import { inTransaction } from '../../storage/db.ts';
 import { insertStateVector, type NewStateVector } from '../../storage/stateVectors.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { canonicalInstant, epochKey } from '../../api/services/maneuverRecords.ts';
+import { canonicalInstant, epochKey } from '../../domain/maneuvers/records.ts';
 import {
   createSpacecraft,
   createStateVector,

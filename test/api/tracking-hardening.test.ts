@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { readFileSync } from 'node:fs';
-import { classifyJobFailure } from '../../api/services/measurementJobRunner.ts';
+import { classifyJobFailure } from '../../api/jobs/measurementJobRunner.ts';
 import { findJob } from '../../storage/measurementJobs.ts';
-import { PoolSaturatedError, TaskTimeoutError } from '../../workers/pool.ts';
+import { PoolSaturatedError, TaskTimeoutError } from '../../workers/poolTypes.ts';
 import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
 import { makeTdm } from '../helpers/tracking.ts';
 

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { getJob } from '../../api/services/measurements.ts';
+import { getJob } from '../../api/services/measurements/jobs.ts';
 import { claimNextJob } from '../../storage/measurementJobs.ts';
 import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
 import { makeTdm } from '../helpers/tracking.ts';

@@ -1,5 +1,5 @@
 /**
- * The dependency rule (ARCHITECTURE.md "Layout and the dependency rule", README "Layout"), checked on the import
+ * The dependency rule (README "Layout"), checked on the import
  * specifiers of every .ts file of the repository, read with the TypeScript parser (static and dynamic imports,
  * re-exports; whether an import is type-only):
  *
@@ -14,23 +14,19 @@
  *    source and license beside it; a JSON import is part of the module graph (no file I/O by the engine, same on Node
  *    and Deno), and moving the tables into `engine/` would put data without code among the code and split the
  *    vendored data over two homes. Anything else under `resources/` (code, other files) is refused like any import.
- *  - `workers/` does not import `api/`.
- *  - `domain/` imports neither `api/`, `storage/`, Hono nor SQL (`@libsql/*`, `libsql`).
+ *  - `domain/` imports only `engine/` and `domain/`: neither `api/`, `storage/`, `workers/`, `earthData/`, Hono nor SQL
+ *    (`@libsql/*`, `libsql`).
+ *  - `workers/` imports only `engine/`, `domain/`, `earthData/` and `workers/` (no `api/`, no `storage/`), and no
+ *    module a worker thread loads reaches Hono or `@hono/zod-openapi` (the import closure of the worker entries).
+ *  - `earthData/` imports only `engine/`, `earthData/` and the data files of `resources/`.
+ *  - `storage/` imports only `engine/`, `domain/` and `storage/`.
  *  - No import cycle except through type-only imports.
- *
- * STRICT_PHASE_2: the workers → api imports and the import cycles of the layout before the restructure's phase 2
- * (`workers/tasks.ts` → the batch request in `api/services`, `workers/maneuverTasks.ts` → the OCM mapping in
- * `api/services`, and the cycles they close through `api/context.ts`) are reported as diagnostics, not failures,
- * until phase 2 moves those rules to `domain/`; then this constant becomes true and both fail like the rest.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
-
-/** false: workers → api imports and import cycles are reported only (see the header). */
-const STRICT_PHASE_2 = false;
 
 /** npm packages `engine/` may import (package name, or name/ for a path inside it). */
 const ENGINE_PACKAGES = ['satellite.js', 'ootk-core/dist/data/values/'];
@@ -111,8 +107,8 @@ const describeEdge = (e: ImportEdge): string => `${e.from}:${e.line} imports '${
 const files = tsFiles(ROOT);
 const edges = files.flatMap(importsOf);
 
-test('the import scan reads the whole tree (engine, api, workers, storage and their imports)', () => {
-  for (const folder of ['engine', 'api', 'workers', 'storage']) {
+test('the import scan reads the whole tree (engine, domain, earthData, workers, storage, api and their imports)', () => {
+  for (const folder of ['engine', 'domain', 'earthData', 'workers', 'storage', 'api']) {
     assert.ok(edges.some((e) => e.from.startsWith(`${folder}/`)), `no import found in ${folder}/`);
   }
   // every relative import points at a file that exists (a path this scan resolved wrongly would hide a breach)
@@ -134,22 +130,63 @@ test('engine/ imports nothing outside engine/ (except the data-only JSON tables 
   assert.deepEqual(breaches, []);
 });
 
-test('domain/ imports neither api/, storage/, Hono nor SQL', () => {
-  const refused = (e: ImportEdge): boolean =>
-    e.target !== null
-      ? ['api', 'storage'].includes(topFolder(e.target))
-      : /^(hono|@hono\/|@libsql\/|libsql$)/.test(e.specifier);
-  assert.deepEqual(edges.filter((e) => topFolder(e.from) === 'domain' && refused(e)).map(describeEdge), []);
+/** Relative imports of `folder` that point outside the folders it may import (and, where allowed, resources/ data). */
+function breachesOf(folder: string, allowed: readonly string[], resourcesData = false): string[] {
+  return edges
+    .filter((e) => topFolder(e.from) === folder && e.target !== null)
+    .filter((e) => !allowed.includes(topFolder(e.target!)) && !(resourcesData && e.target!.startsWith('resources/') && !e.target!.endsWith('.ts')))
+    .map((e) => `${describeEdge(e)}: ${folder}/ may import only ${allowed.join(', ')}`);
+}
+
+const HONO_OR_SQL = /^(hono|@hono\/|@libsql\/|libsql$)/;
+
+test('domain/ imports only engine/ and domain/: no api/, storage/, workers/, earthData/, Hono or SQL', () => {
+  const packages = edges.filter((e) => topFolder(e.from) === 'domain' && e.target === null && HONO_OR_SQL.test(e.specifier)).map(describeEdge);
+  assert.deepEqual([...breachesOf('domain', ['engine', 'domain']), ...packages], []);
 });
 
-test('workers/ does not import api/', (t) => {
-  const breaches = edges.filter((e) => topFolder(e.from) === 'workers' && e.target !== null && topFolder(e.target) === 'api').map(describeEdge);
-  if (STRICT_PHASE_2) {
-    assert.deepEqual(breaches, []);
-  } else {
-    for (const b of breaches) t.diagnostic(`reported (fails once STRICT_PHASE_2 is true): ${b}`);
-    t.diagnostic(`${breaches.length} workers → api import(s) left for phase 2`);
+test('workers/ imports only engine/, domain/, earthData/ and workers/ (no api/, no storage/)', () => {
+  assert.deepEqual(breachesOf('workers', ['engine', 'domain', 'earthData', 'workers']), []);
+});
+
+test('earthData/ imports only engine/, earthData/ and the data files of resources/', () => {
+  assert.deepEqual(breachesOf('earthData', ['engine', 'earthData'], true), []);
+});
+
+test('storage/ imports only engine/, domain/ and storage/', () => {
+  assert.deepEqual(breachesOf('storage', ['engine', 'domain', 'storage']), []);
+});
+
+/**
+ * Every module a worker thread loads: the runtime import closure (static and dynamic imports; type-only ones left
+ * out) of the worker entries. None may be Hono, `@hono/zod-openapi` or a module of api/ or storage/: each thread
+ * would load the HTTP stack (and the zod extension) for nothing.
+ */
+test('no worker thread loads Hono, @hono/zod-openapi, api/ or storage/ (import closure of the worker entries)', () => {
+  const entries = ['workers/piscinaWorker.ts', 'workers/denoWorker.ts'];
+  const runtime = new Map<string, ImportEdge[]>();
+  for (const e of edges) if (!e.typeOnly) runtime.set(e.from, [...(runtime.get(e.from) ?? []), e]);
+  const loaded = new Set<string>(entries);
+  const packages = new Map<string, string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const e of runtime.get(file) ?? []) {
+      if (e.target === null) {
+        if (!packages.has(e.specifier)) packages.set(e.specifier, file);
+      } else if (e.target.endsWith('.ts') && !loaded.has(e.target)) {
+        loaded.add(e.target);
+        queue.push(e.target);
+      }
+    }
   }
+  // the walk reaches what the tasks run (a closure that stopped early would prove nothing)
+  for (const file of ['workers/tasks.ts', 'domain/ephemerisBatch/request.ts', 'domain/maneuvers/ocm.ts', 'earthData/files.ts']) {
+    assert.ok(loaded.has(file), `the closure of the worker entries reaches ${file}`);
+  }
+  const refusedModules = [...loaded].filter((f) => ['api', 'storage'].includes(topFolder(f)));
+  const refusedPackages = [...packages].filter(([name]) => HONO_OR_SQL.test(name)).map(([name, from]) => `${name} (imported by ${from})`);
+  assert.deepEqual([...refusedModules, ...refusedPackages], []);
 });
 
 /** Strongly connected components (Tarjan) of the runtime import graph of the source folders, larger than one file. */
@@ -196,15 +233,7 @@ function importCycles(): string[][] {
   return components;
 }
 
-test('no import cycle except through type-only imports', (t) => {
+test('no import cycle except through type-only imports', () => {
   const cycles = importCycles();
-  const described = cycles.map((c) => `${c.length} files: ${c.join(', ')}`);
-  // engine/ must be cycle-free already (nothing of phase 2 is in it)
-  assert.deepEqual(described.filter((d) => d.includes('engine/')), []);
-  if (STRICT_PHASE_2) {
-    assert.deepEqual(described, []);
-  } else {
-    for (const d of described) t.diagnostic(`reported (fails once STRICT_PHASE_2 is true): import cycle of ${d}`);
-    t.diagnostic(`${cycles.length} import cycle(s) left for phase 2`);
-  }
+  assert.deepEqual(cycles.map((c) => `${c.length} files: ${c.join(', ')}`), []);
 });

@@ -5,7 +5,7 @@
  * These are format conversions for tests, not IERS or CelesTrak products.
  */
 import { readFileSync } from 'node:fs';
-import { BUNDLED_FILES } from '../../resources/earthData/files.ts';
+import { BUNDLED_FILES } from '../../earthData/files.ts';
 import { SpaceWeatherTable, isoDate } from '../../engine/spaceWeather/spaceWeather.ts';
 
 const CSV_PATH = BUNDLED_FILES.EOP[1];

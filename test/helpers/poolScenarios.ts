@@ -1,8 +1,8 @@
 /**
  * Pool behaviours checked on both runtimes: the Node test calls these with a Piscina pool, and the Deno test runs the
- * same function in `deno eval` with the comlink pool (test/api/poolBackground.test.ts).
+ * same function in `deno eval` with the comlink pool (test/workers/poolBackground.test.ts).
  */
-import { TaskCancelledError, TaskTimeoutError, type ComputePool } from '../../workers/pool.ts';
+import { TaskCancelledError, TaskTimeoutError, type ComputePool } from '../../workers/poolTypes.ts';
 
 const outcome = (promise: Promise<unknown>): Promise<string> =>
   promise.then(

@@ -1,11 +1,11 @@
 /**
- * A service instance to be killed with SIGKILL in the middle of a task run (test/api/taskRunner.test.ts): it opens the
+ * A service instance to be killed with SIGKILL in the middle of a task run (test/api/jobs/taskRunner.test.ts): it opens the
  * shared database file, runs the real TaskRunRunner at the fake time given, and reaches the compute step of a run —
  * where its compute step never answers — then prints `MID_RUN <runId>` and waits to be killed.
  * Usage: tsx taskRunnerChild.ts <database url> <now ms> <lease ms>
  */
 import type { EarthDataStore } from '../../api/services/earthData.ts';
-import { TaskRunRunner } from '../../api/services/taskRunner.ts';
+import { TaskRunRunner } from '../../api/jobs/taskRunner.ts';
 import { openDatabase } from '../../storage/db.ts';
 
 const [url, nowText, leaseText] = process.argv.slice(2);

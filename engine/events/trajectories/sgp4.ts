@@ -41,7 +41,7 @@ export interface Sgp4TrajectoryOptions {
   /** Span to cover, seconds from the origin. */
   readonly startS: number;
   readonly endS: number;
-  /** EOP for the TEME → GCRF rotation (nutation corrections, as engine/ephemeris/frames `convertState`). */
+  /** EOP for the TEME → GCRF rotation (nutation corrections, as engine/frames/stateFrames.ts `convertState`). */
   readonly eop: EopProvider;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Short-term encounter geometry on constructed encounters whose answers follow from the definitions
- * (../shared/reference/conjunction/README.md, "The encounter quantities"), independently of the code's own steps:
+ * (the conjunction reference set, "The encounter quantities"; test/fixtures/conjunction/README.md), independently of the code's own steps:
  * axis-aligned geometries where the collision plane is object 1's (R, T) plane, invariants of the 2×2 eigenproblem
  * (trace, determinant, pᵀA⁻¹p), Coppola's conditional variance from the 3×3 inverse (Schur complement), invariance
  * under a rotation of the whole scene (to 1e-10), the RTN ↔ inertial covariance convention, and the degenerate inputs.

@@ -1,8 +1,8 @@
 /**
  * Encounter geometry and every Pc method against Orekit 13.1 on every CDM of the visible reference set:
- * ../shared/reference/conjunction/cdm/{orekit,synthetic}/pc.json (37 + 20 files; the states, RTN covariances and
+ * its `orekit` and `synthetic` pc.json (37 + 20 files; the states, RTN covariances and
  * combined radius of each parsed file are taken from pc.json, so no CDM reader is involved). The set is not marked
- * redistributable, so it is read from ../shared and these tests skip visibly without it; the same methods are
+ * redistributable, so it is read from outside the repository (`CDM_DIR`) and these tests skip visibly without it; the same methods are
  * checked on a fresh clone against mpmath (probability.test.ts).
  *
  * Tolerances are the reference README's ("Tolerances to expect from an independent implementation"):

@@ -1,6 +1,6 @@
 /**
  * The 2-D Pc methods against an independent reference and on the degenerate inputs where Orekit 13.1 fails
- * (../shared/reference/conjunction/README.md, "Degenerate inputs").
+ * (the conjunction reference set, "Degenerate inputs"; test/fixtures/conjunction/README.md).
  *
  * Reference: test/fixtures/conjunction/pc_oracle_mpmath.json (tools/make_pc_oracle.py): the Gaussian integrated
  * over the disk by mpmath at 50 digits, two independent quadratures agreeing to 1e-20 relative, on 16 encounter

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MessageChannel } from 'node:worker_threads';
 import type { EstimationInput, EstimationProgress, EstimationResult } from '../../../engine/estimation/types.ts';
-import { bundledEarthDataRefs } from '../../../resources/earthData/files.ts';
+import { bundledEarthDataRefs } from '../../../earthData/files.ts';
 import type { WithEarthData } from '../../../workers/ephemerisTasks.ts';
 import type { TaskFailure } from '../../../workers/ephemerisTasks.ts';
 import { estimateTask } from '../../../workers/odTasks.ts';

@@ -27,7 +27,7 @@ import type { EstimationInput, EstimationResult, Optimizer } from '../../../engi
 import type { MeasurementInput } from '../../../engine/measurements/types.ts';
 import { propagateStoredState } from '../../../engine/propagation/storedState.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { bundledEarthData } from '../../../resources/earthData/files.ts';
+import { bundledEarthData } from '../../../earthData/files.ts';
 import { loadMeasurements, loadOdCase, type OdCase, type OdCaseId } from '../measurements/odReference.ts';
 import { caseKey, loadModelCases, SHARED_OD } from '../measurements/orekitModelCases.ts';
 import { assertSymmetricPositiveDefinite } from './helpers.ts';

@@ -9,7 +9,7 @@ import { computeResiduals } from '../../../engine/measurements/residuals.ts';
 import type { ObservableKind } from '../../../engine/measurements/observables.ts';
 import type { MeasurementInput, StationInput } from '../../../engine/measurements/types.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { bundledEarthData } from '../../../resources/earthData/files.ts';
+import { bundledEarthData } from '../../../earthData/files.ts';
 import { seededGaussian } from '../../helpers/random.ts';
 
 export interface SimulationSpec {

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { estimateOrbit } from '../../../engine/estimation/batchLeastSquares.ts';
 import { propagateStoredState } from '../../../engine/propagation/storedState.ts';
-import { bundledEarthData } from '../../../resources/earthData/files.ts';
+import { bundledEarthData } from '../../../earthData/files.ts';
 import { loadStations, loadTruth, propagationInput } from '../measurements/odReference.ts';
 import { assertSymmetricPositiveDefinite } from './helpers.ts';
 import { simulateMeasurements } from './simulate.ts';

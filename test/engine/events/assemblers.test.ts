@@ -14,7 +14,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { EventRequestError, Sgp4Trajectory, predictEvents } from '../../../engine/events/index.ts';
-import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../../earthData/files.ts';
 import { TEST_EPOCH, TEST_STATIONS, environmentFor, testTle } from './helpers.ts';
 
 const SPAN = 86400;

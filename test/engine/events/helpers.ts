@@ -4,7 +4,7 @@ import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthE
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { formatTleLines } from '../../../engine/tle/format.ts';
 import type { EventStationInput, Trajectory } from '../../../engine/events/index.ts';
-import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../../earthData/files.ts';
 
 const DEG = Math.PI / 180;
 

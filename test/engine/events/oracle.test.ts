@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { Sgp4Trajectory, predictEvents, type EventStationInput, type ShadowContact } from '../../../engine/events/index.ts';
-import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../../earthData/files.ts';
 import { azimuthDifference, environmentFor } from './helpers.ts';
 
 interface OracleTime { t_s: number; tolerance_s: number }

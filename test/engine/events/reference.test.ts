@@ -1,5 +1,5 @@
 /**
- * Events against the Orekit 13.1 references of ../shared/reference/events (E1 LEO, E2 HEO, E3 TLE LEO; 3 days,
+ * Events against the Orekit 13.1 event references (referenceCases.ts; E1 LEO, E2 HEO, E3 TLE LEO; 3 days,
  * 3 stations): every pass, eclipse, node and apsis found and nothing extra, each within the tolerance the reference
  * gives for it:
  *   AOS/LOS ≤ 0.1 s (and ≤ its tolerance_s); maximum elevation ≤ 0.002° with its time within the pass's tolerance_s
@@ -20,7 +20,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { propagate } from '../../../engine/propagation/propagator.ts';
 import { DenseOutputTrajectory, Sgp4Trajectory, predictEvents, type EventSearchOptions, type Trajectory } from '../../../engine/events/index.ts';
-import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../../earthData/files.ts';
 import { REFERENCE_ABSENT, caseEnvironment, caseOem, compareWithReference, formatReached, loadCase, type CaseId, type ReferenceCase } from './referenceCases.ts';
 
 function allEvents(c: ReferenceCase, trajectory: Trajectory, options: EventSearchOptions = {}) {

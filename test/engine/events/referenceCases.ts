@@ -1,5 +1,5 @@
 /**
- * The Orekit 13.1 event references of ../shared/reference/events (E1 LEO, E2 HEO, E3 TLE LEO): case inputs, the
+ * The Orekit 13.1 event references, read from outside the repository (`REFERENCE_DIR`; E1 LEO, E2 HEO, E3 TLE LEO): case inputs, the
  * reference events and their per-event tolerances, and the comparison of our events with them. The folder is not
  * marked redistributable, so it is read in place and the tests that need it skip when it is absent.
  */
@@ -10,7 +10,7 @@ import { parseOem } from '../../../engine/files/oem/oemReader.ts';
 import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { oemTrajectory, type EventPrediction, type EventStationInput, type Trajectory } from '../../../engine/events/index.ts';
-import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../../earthData/files.ts';
 import { azimuthDifference } from './helpers.ts';
 
 export const REFERENCE_DIR = fileURLToPath(new URL('../../../../shared/reference/events/', import.meta.url));

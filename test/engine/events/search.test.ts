@@ -25,7 +25,7 @@ import { ShadowAngles, ShadowFunction } from '../../../engine/events/detectors/s
 import { ApsisFunction, NodeFunction } from '../../../engine/events/detectors/orbit.ts';
 import type { SwitchingFunction } from '../../../engine/events/search.ts';
 import { eventStation, predictEvents, Sgp4Trajectory, type Trajectory } from '../../../engine/events/index.ts';
-import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../../earthData/files.ts';
 import { KeplerTrajectory, TEST_EPOCH, TEST_STATIONS, environmentFor, testTle } from './helpers.ts';
 
 const DEG = Math.PI / 180;

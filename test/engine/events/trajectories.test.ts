@@ -25,7 +25,7 @@ import {
   TrajectoryRangeError,
   oemTrajectory,
 } from '../../../engine/events/index.ts';
-import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../../earthData/files.ts';
 import { KeplerTrajectory, TEST_EPOCH, environmentFor, testTle } from './helpers.ts';
 
 const LEO = { aKm: 6878.137, e: 0.002, iDeg: 97.5, raanDeg: 10, argPerigeeDeg: 30, meanAnomalyDeg: 0 };

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { convertState } from '../../../engine/frames/stateFrames.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { BUNDLED_FILES, readEarthDataFile } from '../../../resources/earthData/files.ts';
+import { BUNDLED_FILES, readEarthDataFile } from '../../../earthData/files.ts';
 import type { EopTable } from '../../../engine/frames/eop.ts';
 
 function table(path: string): EopTable {

@@ -1,5 +1,5 @@
 /**
- * Frames against the reference oracle (../shared/oracle/frames.py = ERFA via pyerfa; copies in
+ * Frames against the reference oracle (the project's frames oracle = ERFA via pyerfa; copies in
  * test/fixtures/frames). Each case gives the EOP values used, so PEF/ITRF are reproduced with the same inputs.
  *   frames_iau1980.json: EME2000, MOD, TOD, TEME, PEF, ITRF (IAU-76/FK5)  → our EME2000/MOD/TOD/TEME/PEF/ITRF_IAU1980
  *   frames_iau2006.json: PEF (TIRS), ITRF (IERS 2010)                   → our TIRS/ITRF

@@ -12,7 +12,7 @@
  * perigees, so on its interpolated samples the same models differ from noise_free by up to 7.5 mm, 0.06 mm/s and
  * 6e-7° — Orekit's own models on truth.json do the same (7.5 mm, 0.046 mm/s, 6.2e-7°). That comparison is kept as a
  * looser check (1 cm, 0.1 mm/s, 1e-6°). A model without light time is off by up to 39 m, one writing the round trip
- * by a factor 2. V3 needs ../shared/reference/od/V3 and is skipped, with the reason, without it.
+ * by a factor 2. V3 needs the reference set's V3 files (outside the repository) and is skipped, with the reason, without it.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,7 +21,7 @@ import { prepareMeasurements } from '../../../engine/measurements/prepare.ts';
 import { LocalTrajectory } from '../../../engine/measurements/trajectory.ts';
 import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../../earthData/files.ts';
 import { loadMeasurements, loadSolution, loadStations, loadTruth, truthAt, type ScenarioId } from './odReference.ts';
 import { caseKey, loadModelCases, sharedScenarioAvailable, SHARED_OD, type ModelScenarioId } from './orekitModelCases.ts';
 

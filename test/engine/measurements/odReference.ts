@@ -61,7 +61,7 @@ export function loadMeasurements(id: ScenarioId): { measurements: MeasurementInp
   return measurementsFromTdm(OD_FIXTURES, TDM_FILES[id]);
 }
 
-/** `loadMeasurements` for TDM files in any directory (e.g. ../shared/reference/od/V3/). */
+/** `loadMeasurements` for TDM files in any directory (e.g. the reference set's V3 folder, orekitModelCases.ts `SHARED_OD`). */
 export function measurementsFromTdm(
   directory: string,
   files: readonly string[],

@@ -1,7 +1,7 @@
 /**
  * Measurement-model cases from the Orekit OD references: for each measurement its Orekit `noise_free` value and the
  * spacecraft state it was computed on. V1 and V2 come from test/fixtures/od (always there); V3 only from
- * ../shared/reference/od/V3 when that folder exists (the reference README does not mark the files redistributable;
+ * the reference set's V3 folder when it exists (`SHARED_OD`, outside the repository; the reference README does not mark the files redistributable;
  * `sharedScenarioAvailable` says whether the tests can run).
  *
  * States: `noise_free` is Orekit's model on the trajectory of the reference's measurement-generation run, which is a

@@ -12,7 +12,7 @@ import type { ObservableKind } from '../../../engine/measurements/observables.ts
 import type { MeasurementInput } from '../../../engine/measurements/types.ts';
 import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../../earthData/files.ts';
 import { loadStations, loadTruth, truthAt } from './odReference.ts';
 
 interface Case {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import type { MeasurementInput, ResidualsResult, StationInput } from '../../../engine/measurements/types.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { runTask } from '../../../workers/tasks.ts';
-import { bundledEarthDataRefs } from '../../../resources/earthData/files.ts';
+import { bundledEarthDataRefs } from '../../../earthData/files.ts';
 import { loadMeasurements, loadSolution, loadStations, loadTruth, propagationInput, type ScenarioId } from './odReference.ts';
 
 const SIGMA = { rangeM: 5, rangeRateMS: 0.001, angleDeg: 0.01 };

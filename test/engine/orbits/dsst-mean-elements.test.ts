@@ -1,6 +1,6 @@
 /**
  * DSST mean elements against Orekit 13.1 (test/fixtures/dsst/dsst_mean_zonal.json, copied from
- * ../shared/reference/dsst/, redistributable), plus the theory's own invariants and failure paths.
+ * the project's DSST reference set, redistributable), plus the theory's own invariants and failure paths.
  *
  * The Earth pole (ITRF Z in GCRF) at each epoch comes from the shared ERFA oracle with zero EOP
  * (test/fixtures/dsst/earth_pole_gcrf.json, tools/make-dsst-poles.py); Orekit used C04 EOP, so the

@@ -1,6 +1,6 @@
 /**
  * Element conversions (keplerian.ts, equinoctial.ts) against:
- *  - the shared astropy/erfa oracle (kepler-oracle.json, made with ../shared/oracle/kepler.py by
+ *  - the shared astropy/erfa oracle (kepler-oracle.json, made with the oracle's kepler.py by
  *    tools/make-kepler-oracle.py, plus Vallado Ex. 2-5 from the oracle examples);
  *  - Orekit's osculating elements in the DSST reference fixture;
  *  - round trips over seeded random orbits including circular/equatorial corners.

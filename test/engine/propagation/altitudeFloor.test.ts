@@ -17,7 +17,7 @@ import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthE
 import { harrisPriesterHeightM } from '../../../engine/forces/harrisPriester.ts';
 import { WGS84_EQUATORIAL_RADIUS_M } from '../../../engine/constants.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../../earthData/files.ts';
 import { loadEop2023, loadReference, referenceEpoch } from './referenceData.ts';
 
 const MU = 3.986004418e14;

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { propagate } from '../../../engine/propagation/propagator.ts';
 import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { bundledEopTable } from '../../../resources/earthData/files.ts';
+import { bundledEopTable } from '../../../earthData/files.ts';
 import { loadTruth } from '../measurements/odReference.ts';
 
 const TIMES = [3600, 43200, 86400];

@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { EopParseError, EopTable } from '../../../engine/frames/eop.ts';
 import { Epoch } from '../../../engine/time/index.ts';
-import { BUNDLED_FILES, bundledEopTable, EarthDataFileError, readEarthDataFile } from '../../../resources/earthData/files.ts';
+import { BUNDLED_FILES, bundledEopTable, EarthDataFileError, readEarthDataFile } from '../../../earthData/files.ts';
 import { fileURLToPath } from 'node:url';
 import { fixture, fixtureJson } from './helpers.ts';
 
 const [BUNDLED_EOP_FILE, BUNDLED_EOP_RECENT_FILE] = BUNDLED_FILES.EOP;
-/** One EOP file, parsed (cached by identity in resources/earthData). */
+/** One EOP file, parsed (cached by identity in earthData/files.ts). */
 function loadEopTable(path: string): EopTable {
   const { parsed } = readEarthDataFile('EOP', path);
   if (parsed.kind !== 'EOP') throw new Error('not EOP');
@@ -231,8 +231,12 @@ test('bad EOP lines are rejected with their line number', () => {
   expectLine('hello\nworld\n', 1, /no EOP data rows/);
 });
 
-test('the vendored file is byte-identical to the shared reference parts (when ../shared is present)', { skip: !existsSync('/work/shared/reference/eop') }, () => {
-  const dir = '/work/shared/reference/eop';
+/** The EOP reference set beside the repository (not part of a fresh clone). */
+const REFERENCE_EOP_DIR = fileURLToPath(new URL('../../../../shared/reference/eop', import.meta.url));
+const REFERENCE_EOP_ABSENT = existsSync(REFERENCE_EOP_DIR) ? false : `the EOP reference parts are not present (${REFERENCE_EOP_DIR}): fresh clone`;
+
+test('the vendored file is byte-identical to the reference set parts it was assembled from', { skip: REFERENCE_EOP_ABSENT }, () => {
+  const dir = REFERENCE_EOP_DIR;
   const parts = readdirSync(dir).filter((n) => n.startsWith('eopc04_IAU2000.62-now.part')).sort();
   assert.equal(parts.length, 21);
   const bundled = readFileSync(BUNDLED_EOP_FILE);

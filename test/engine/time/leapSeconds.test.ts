@@ -1,4 +1,4 @@
-// The ΔAT table against the IETF/NIST leap-seconds.list (tzdata 2026f, copied from shared/reference/eop).
+// The ΔAT table against the IETF/NIST leap-seconds.list (tzdata 2026f, copied from the project's EOP reference set).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

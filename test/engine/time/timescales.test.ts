@@ -1,5 +1,5 @@
-// Time scales against the astropy/ERFA oracle (shared/reference/timescales, copied to test/fixtures/time, plus
-// oracle_extra.json generated with shared/oracle/timescales.py; see test/fixtures/time/tools/make-oracle-cases.py).
+// Time scales against the astropy/ERFA oracle (the project's time-scale reference set, copied to test/fixtures/time,
+// plus oracle_extra.json generated with the oracle's timescales.py; see test/fixtures/time/tools/make-oracle-cases.py).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Epoch, taiMinusUtcSeconds, type TimeScale } from '../../../engine/time/index.ts';

@@ -1,7 +1,7 @@
 /**
  * Reference accuracy of the TLE fit against Orekit 13.1 (FixedPointTleGenerationAlgorithm) and, for orbit
  * classes the Orekit set lacks, against python-sgp4 2.15 (independent SGP4 implementation). Fixtures are
- * copies under test/fixtures/tle (see SOURCES.md there), so this runs without ../shared.
+ * copies under test/fixtures/tle (see SOURCES.md there), so this runs on a fresh clone.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

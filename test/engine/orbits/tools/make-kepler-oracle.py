@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Regenerates test/engine/orbits/kepler-oracle.json with the shared oracle (../shared/oracle/kepler.py).
+"""Regenerates test/engine/orbits/kepler-oracle.json with the project's astropy/ERFA oracle (its kepler.py, found beside the
+repository: ORACLE below).
 
 Run from the repository root: /usr/bin/python3 test/engine/orbits/tools/make-kepler-oracle.py
 Random but seeded cases: elliptic (incl. near-circular, near-equatorial, high e), hyperbolic, and
