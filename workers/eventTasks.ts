@@ -8,7 +8,7 @@ import { predictStoredStateEvents, type StoredStateEventsInput } from '../engine
 import { eclipseViews, orbitEventViews, passViews, spanView, type PassView } from '../domain/events/eventViews.ts';
 import { passPlanCsv, passPlanIcs } from '../domain/events/passPlan.ts';
 import { passSkySvg } from '../domain/plots/passSkySvg.ts';
-import { earthDataFor } from '../resources/earthData/files.ts';
+import { earthDataFor } from '../earthData/files.ts';
 import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
 
 export type EventAnswerForm = 'PASSES' | 'PASSES_CSV' | 'PASSES_ICS' | 'PASS_SKY_SVG' | 'ECLIPSES' | 'ORBIT_EVENTS';

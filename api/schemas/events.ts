@@ -1,7 +1,7 @@
 /** Passes, eclipses and orbit events: queries and answers (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
 import { instantSchema } from '../instants.ts';
-import { MAX_ID_LENGTH } from './limits.ts';
+import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 
 /** Longest span of one event request (the OEM span limit: a 30-day LEO search is ~3 s of compute). */
 export const EVENT_MAX_SPAN_DAYS = 30;
