@@ -18,6 +18,7 @@ import { parseBatchRequest } from '../domain/ephemerisBatch/request.ts';
 import { oemProductTask, oemZipEntryTask, textZipEntryTask, tleProductTask } from './productTasks.ts';
 import { inspectEarthDataFile, inspectEopSplice, type EarthDataFileRef, type EarthDataKind } from '../earthData/files.ts';
 import { estimateTask, residualsTask } from './odTasks.ts';
+import { predictEventsTask } from './eventTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
 function cpuSpin(input: { durationMs: number }): { iterations: number } {
@@ -101,6 +102,7 @@ export const TASKS = {
   'earthData.inspectEop': (input: { files: EarthDataFileRef[] }) => inspectEopSplice(input.files),
   'measurements.residuals': residualsTask,
   'od.estimate': estimateTask,
+  'events.predict': predictEventsTask,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;
