@@ -10,22 +10,38 @@ import { passPlanCsv, passPlanIcs } from '../domain/events/passPlan.ts';
 import { passSkySvg } from '../domain/plots/passSkySvg.ts';
 import { earthDataFor } from '../earthData/files.ts';
 import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
+import { packProduct, type PackedProduct } from '../domain/products/packing.ts';
 
-export type EventAnswerForm = 'PASSES' | 'PASSES_CSV' | 'PASSES_ICS' | 'PASS_SKY_SVG' | 'ECLIPSES' | 'ORBIT_EVENTS';
+/** What the caller wants back: the request forms, and EVENT_PLAN (passes with eclipses and orbit shares, one JSON document). */
+export type EventAnswerForm = 'PASSES' | 'PASSES_CSV' | 'PASSES_ICS' | 'PASS_SKY_SVG' | 'ECLIPSES' | 'ORBIT_EVENTS' | 'EVENT_PLAN';
 
 export interface PredictEventsTaskInput extends StoredStateEventsInput, WithEarthData {
   form: EventAnswerForm;
   spacecraft: { id: string; name: string };
   /** When the answer is made (iCalendar DTSTAMP). */
   generatedAt: string;
+  /** Store it: the answer packed as a product (scheduled tasks), text or JSON, instead of returned as is. */
+  pack?: boolean;
 }
 
 export type PredictEventsTaskOutput =
   | { ok: true; form: 'PASSES_CSV' | 'PASSES_ICS' | 'PASS_SKY_SVG'; text: string; found: boolean }
-  | { ok: true; form: 'PASSES' | 'ECLIPSES' | 'ORBIT_EVENTS'; view: Record<string, unknown>; found: boolean }
+  | { ok: true; form: 'PASSES' | 'ECLIPSES' | 'ORBIT_EVENTS' | 'EVENT_PLAN'; view: Record<string, unknown>; found: boolean }
+  | { ok: true; form: EventAnswerForm; product: PackedProduct; found: true; counts: Record<string, number> }
   | TaskFailure;
 
 export function predictEventsTask(input: PredictEventsTaskInput): PredictEventsTaskOutput {
+  const answer = answerEvents(input);
+  if (!input.pack || !answer.ok) return answer;
+  const text = 'text' in answer ? answer.text : `${JSON.stringify(answer.view, null, 2)}\n`;
+  const view = 'view' in answer ? answer.view : null;
+  const counts: Record<string, number> = {};
+  for (const key of ['passes', 'eclipses'] as const) if (view && Array.isArray(view[key])) counts[key] = (view[key] as unknown[]).length;
+  if (!view) counts.passes = text.split('\r\n').length - 2;
+  return { ok: true, form: answer.form, product: packProduct(new TextEncoder().encode(text)), found: true, counts };
+}
+
+function answerEvents(input: PredictEventsTaskInput): Exclude<PredictEventsTaskOutput, { product: PackedProduct }> {
   try {
     const events = predictStoredStateEvents(input, earthDataFor(input.earthData));
     const span = spanView(events);
@@ -51,6 +67,13 @@ export function predictEventsTask(input: PredictEventsTaskInput): PredictEventsT
         return { ok: true, form: input.form, found: true, view: { ...span, ...eclipseViews(events), statistics } };
       case 'ORBIT_EVENTS':
         return { ok: true, form: input.form, found: true, view: { ...span, ...orbitEventViews(events), statistics } };
+      case 'EVENT_PLAN':
+        return {
+          ok: true,
+          form: input.form,
+          found: true,
+          view: { spacecraftId: input.spacecraft.id, ...span, passes: passViews(events), ...(events.eclipses ? eclipseViews(events) : {}), statistics },
+        };
     }
   } catch (error) {
     if (error instanceof EventRequestError) return { ok: false, kind: 'INVALID_INPUT', code: 'VALIDATION_ERROR', message: error.message, details: { field: error.field } };

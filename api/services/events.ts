@@ -32,6 +32,14 @@ export interface EventQuery {
   types?: string | string[];
   /** The sky plot: the pass index. */
   trackPass?: number;
+  /** EVENT_PLAN: include the eclipses (default true). */
+  eclipses?: boolean;
+}
+
+export interface EventRunOptions {
+  /** Scheduled work: background priority on the pool, and the answer packed as a product on the worker. */
+  background?: boolean;
+  pack?: boolean;
 }
 
 export interface EventAnswer {
@@ -128,9 +136,10 @@ export async function predictSpacecraftEvents(
   spacecraftId: string,
   form: EventAnswerForm,
   query: EventQuery,
+  options: EventRunOptions = {},
 ): Promise<EventAnswer> {
   const { from, to } = parseSpan(query);
-  const passForm = form === 'PASSES' || form === 'PASSES_CSV' || form === 'PASSES_ICS' || form === 'PASS_SKY_SVG';
+  const passForm = form !== 'ECLIPSES' && form !== 'ORBIT_EVENTS';
   const minElevationDeg = passForm ? minElevation(query.minElevationDeg) : undefined;
   const types = form === 'ORBIT_EVENTS' ? orbitEventTypes(query.types) : { nodes: false, apsides: false };
   const spacecraft = await findSpacecraftById(deps.db, organizationId, spacecraftId);
@@ -159,13 +168,14 @@ export async function predictSpacecraftEvents(
       from: from.toIsoString(9),
       to: to.toIsoString(9),
       ...(passForm ? { passes: { stations: stations.map(stationInput), ...(minElevationDeg !== undefined ? { minElevationDeg } : {}) } } : {}),
-      eclipses: form === 'ECLIPSES',
+      eclipses: form === 'ECLIPSES' || (form === 'EVENT_PLAN' && query.eclipses !== false),
       ...types,
       ...(query.trackPass !== undefined ? { trackPass: query.trackPass } : {}),
       spacecraft: { id: spacecraft.id, name: spacecraft.name },
       generatedAt: new Date().toISOString(),
+      ...(options.pack ? { pack: true } : {}),
     };
-  });
+  }, options.background ? { background: true } : undefined);
   if (!output.ok) {
     if (output.kind === 'INVALID_INPUT') {
       const field = String(output.details?.field ?? 'query');

@@ -5791,7 +5791,7 @@ export interface paths {
         };
         put?: never;
         /**
-         * Schedule a task (GENERATE_OEM, GENERATE_TLE, ORBIT_DETERMINATION)
+         * Schedule a task (GENERATE_OEM, GENERATE_TLE, ORBIT_DETERMINATION, PREDICT_EVENTS)
          * @description Schedule: INTERVAL (intervalSeconds from start), CRON (5 fields, UTC) or ONCE (at). Each run stores a product. 409 SPACECRAFT_ARCHIVED on an archived craft. Permission write:tasks.
          */
         post: {
@@ -6428,7 +6428,7 @@ export interface paths {
         };
         /**
          * List stored products (paged)
-         * @description Filters: spacecraftId, taskId, kind (OEM, TLE, OEM_BATCH; repeatable or comma-separated), createdFrom/createdTo, spanFrom/spanTo (products whose span overlaps). Sortable: createdAt (default desc), spanStart, sizeBytes, kind. Permission read:products.
+         * @description Filters: spacecraftId, taskId, kind (OEM, TLE, OEM_BATCH, OD_SOLUTION, EVENT_PLAN; repeatable or comma-separated), createdFrom/createdTo, spanFrom/spanTo (products whose span overlaps). Sortable: createdAt (default desc), spanStart, sizeBytes, kind. Permission read:products.
          */
         get: {
             parameters: {
@@ -6682,7 +6682,8 @@ export interface paths {
                     };
                     content: {
                         "text/plain": string;
-                        "application/json": components["schemas"]["OrbitDeterminationSolutionProduct"];
+                        "text/csv": string;
+                        "application/json": components["schemas"]["OrbitDeterminationSolutionProduct"] | components["schemas"]["EventPlanProduct"];
                         "application/zip": string;
                     };
                 };
@@ -6695,6 +6696,7 @@ export interface paths {
                     };
                     content: {
                         "text/plain": string;
+                        "text/csv": string;
                         "application/json": string;
                         "application/zip": string;
                     };
@@ -9629,7 +9631,7 @@ export interface components {
             spacecraftId: string;
             name: string;
             /** @enum {string} */
-            kind: "UNSPECIFIED" | "GENERATE_OEM" | "GENERATE_TLE" | "ORBIT_DETERMINATION";
+            kind: "UNSPECIFIED" | "GENERATE_OEM" | "GENERATE_TLE" | "ORBIT_DETERMINATION" | "PREDICT_EVENTS";
             parameters: {
                 [key: string]: unknown;
             };
@@ -9716,6 +9718,15 @@ export interface components {
             /** @enum {string} */
             kind: "ORBIT_DETERMINATION";
             parameters?: components["schemas"]["OdTaskParameters"];
+        } | {
+            name: string;
+            schedule: components["schemas"]["TaskSchedule"];
+            /** @description Default true */
+            enabled?: boolean;
+            retention?: components["schemas"]["TaskRetention"];
+            /** @enum {string} */
+            kind: "PREDICT_EVENTS";
+            parameters?: components["schemas"]["EventTaskParameters"];
         };
         /** @description Retention of the products of the task; default {maxCount: 10}. At least one of the two. */
         TaskRetention: {
@@ -9764,13 +9775,31 @@ export interface components {
             /** @description Accept a converged solution as a state vector (later OEM/TLE use it); default false */
             autoAccept?: boolean;
         };
+        /** @description PREDICT_EVENTS: the pass plan (and eclipses) of the craft over [run time + startOffsetSeconds, + durationSeconds] */
+        EventTaskParameters: {
+            /** @description Start of the span relative to the run time, seconds; default 0 */
+            startOffsetSeconds?: number;
+            /** @description Span length, s (60 s … 30 days; default 604800 = 7 days) */
+            durationSeconds?: number;
+            /** @description Ground stations of the pass plan (default: every enabled station of the organization when the task runs) */
+            stationIds?: string[];
+            /** @description Count a pass only above this elevation where it is higher than the station's mask */
+            minElevationDeg?: number;
+            /** @description Also the eclipses and the share of each orbit in shadow (JSON only; default true) */
+            eclipses?: boolean;
+            /**
+             * @description JSON: passes and eclipses; CSV: the pass plan (RFC 4180); default JSON
+             * @enum {string}
+             */
+            format?: "JSON" | "CSV";
+        };
         UpdateTaskRequest: {
             name?: string;
             /**
              * @description Changing the kind replaces parameters (defaults unless sent)
              * @enum {string}
              */
-            kind?: "GENERATE_OEM" | "GENERATE_TLE" | "ORBIT_DETERMINATION";
+            kind?: "GENERATE_OEM" | "GENERATE_TLE" | "ORBIT_DETERMINATION" | "PREDICT_EVENTS";
             /** @description Merged into the current parameters (replaced when the kind changes) */
             parameters?: {
                 [key: string]: unknown;
@@ -9833,7 +9862,7 @@ export interface components {
         Product: {
             id: string;
             /** @enum {string} */
-            kind: "OEM" | "TLE" | "OEM_BATCH" | "OD_SOLUTION";
+            kind: "OEM" | "TLE" | "OEM_BATCH" | "OD_SOLUTION" | "EVENT_PLAN";
             /** @description Null for a batch (see summary.spacecraftIds) */
             spacecraftId: string | null;
             taskId: string | null;
@@ -9864,6 +9893,84 @@ export interface components {
             orbitDetermination: components["schemas"]["OrbitDetermination"];
             acceptedStateVector: components["schemas"]["StateVector"] | null;
         };
+        /** @description EVENT_PLAN (JSON): the passes of the span, and its eclipses with the share of each orbit in shadow unless the task left them out */
+        EventPlanProduct: {
+            spacecraftId: string;
+            from: string;
+            to: string;
+            truncatedAt: string | null;
+            passes: components["schemas"]["Pass"][];
+            eclipses?: {
+                number: number;
+                start: string;
+                end: string;
+                cutAtStart: boolean;
+                cutAtEnd: boolean;
+                penumbraEntry: string | null;
+                penumbraExit: string | null;
+                umbra: {
+                    entry: string | null;
+                    exit: string | null;
+                    start: string;
+                    end: string;
+                    durationS: number;
+                }[];
+                shadowDurationS: number;
+                umbraDurationS: number;
+                penumbraOnlyDurationS: number;
+            }[];
+            /** @description Ascending node to ascending node: the share of each orbit in shadow (partial first/last orbits: complete false) */
+            orbits?: {
+                number: number;
+                start: string;
+                end: string;
+                complete: boolean;
+                shadowDurationS: number;
+                umbraDurationS: number;
+                shadowFraction: number;
+                umbraFraction: number;
+            }[];
+            statistics: {
+                propagationSteps: number;
+                gridStepS: number;
+                evaluations: number;
+            };
+        };
+        Pass: {
+            index: number;
+            stationId: string;
+            stationName: string;
+            /** @description 1, 2, … per station within the span */
+            number: number;
+            elevationThresholdDeg: number;
+            /**
+             * Format: date-time
+             * @description AOS, or the span start when cut there
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description LOS, or the span end when cut there
+             */
+            end: string;
+            durationS: number;
+            cutAtStart: boolean;
+            cutAtEnd: boolean;
+            aos: components["schemas"]["PassPoint"];
+            los: components["schemas"]["PassPoint"] & unknown;
+            maximum: components["schemas"]["PassPoint"] & {
+                atSpanEdge: boolean;
+            };
+            localMaximaCount: number;
+        };
+        /** @description Elevation rising through the threshold; null when cut at the start */
+        PassPoint: {
+            /** Format: date-time */
+            time: string;
+            elevationDeg: number;
+            azimuthDeg: number;
+            rangeKm: number;
+        } | null;
         EphemerisBatch: {
             id: string;
             /** @enum {string} */
@@ -9974,41 +10081,6 @@ export interface components {
             };
             passes: components["schemas"]["Pass"][];
         };
-        Pass: {
-            index: number;
-            stationId: string;
-            stationName: string;
-            /** @description 1, 2, … per station within the span */
-            number: number;
-            elevationThresholdDeg: number;
-            /**
-             * Format: date-time
-             * @description AOS, or the span start when cut there
-             */
-            start: string;
-            /**
-             * Format: date-time
-             * @description LOS, or the span end when cut there
-             */
-            end: string;
-            durationS: number;
-            cutAtStart: boolean;
-            cutAtEnd: boolean;
-            aos: components["schemas"]["PassPoint"];
-            los: components["schemas"]["PassPoint"] & unknown;
-            maximum: components["schemas"]["PassPoint"] & {
-                atSpanEdge: boolean;
-            };
-            localMaximaCount: number;
-        };
-        /** @description Elevation rising through the threshold; null when cut at the start */
-        PassPoint: {
-            /** Format: date-time */
-            time: string;
-            elevationDeg: number;
-            azimuthDeg: number;
-            rangeKm: number;
-        } | null;
         EclipsePrediction: {
             spacecraftId: string;
             /** @description The stored state propagated (SV-<n>) */

@@ -209,6 +209,52 @@ describe('passes, eclipses and orbit events of a spacecraft (E1 case)', () => {
     assert.equal((await none.json()).error, 'NO_ELIGIBLE_STATE');
   });
 
+  test('a PREDICT_EVENTS task: its product is the pass plan with eclipses (JSON) or the pass plan (CSV), as the endpoints give them', async () => {
+    // A craft with a state at the present (a task's span is relative to its run time).
+    const now = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+    const sc = await (await svc.request('POST', '/operations/spacecraft', {
+      key,
+      json: { name: 'PLAN-LEO', launchMass: 500, dryMass: 400, dragArea: 1, srpArea: 1, dragCoefficient: 2.2, reflectivityCoefficient: 1.5 },
+    })).json();
+    assert.equal((await svc.request('POST', '/operations/state-vectors', {
+      key,
+      json: { spacecraftId: sc.id, epoch: now, referenceFrame: 'GCRF', mass: 500, position: E1.positionKm, velocity: E1.velocityKmS },
+    })).status, 201);
+    const plans: Record<string, { product: any; text: string; scheduledFor: string }> = {};
+    for (const format of ['JSON', 'CSV'] as const) {
+      const at = new Date(Date.now() + 1500).toISOString();
+      const created = await svc.request('POST', `/operations/spacecraft/${sc.id}/tasks`, {
+        key,
+        json: { name: `plan ${format}`, kind: 'PREDICT_EVENTS', schedule: { type: 'ONCE', at }, parameters: { durationSeconds: 43_200, format } },
+      });
+      assert.equal(created.status, 201, await created.clone().text());
+      const task = await created.json();
+      assert.deepEqual(task.parameters, { startOffsetSeconds: 0, durationSeconds: 43_200, eclipses: true, format }, 'defaults applied');
+      let product: any = null;
+      for (let i = 0; i < 600 && !product; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const list = await (await svc.request('GET', `/operations/products?taskId=${task.id}`, { key })).json();
+        product = list.content[0] ?? null;
+        if (!product) {
+          const state = await (await svc.request('GET', `/operations/spacecraft/${sc.id}/tasks/${task.id}`, { key })).json();
+          assert.notEqual(state.lastRun?.status, 'FAILED', JSON.stringify(state.lastRun));
+        }
+      }
+      assert.ok(product, 'the run stored its product');
+      assert.equal(product.kind, 'EVENT_PLAN');
+      const content = await svc.request('GET', `/operations/products/${product.id}/content`, { key });
+      assert.equal(content.status, 200);
+      plans[format] = { product, text: await content.text(), scheduledFor: at };
+    }
+    const json = JSON.parse(plans.JSON!.text);
+    const same = await (await svc.request('GET', `/operations/spacecraft/${sc.id}/passes?from=${json.from}&to=${json.to}`, { key })).json();
+    assert.deepEqual(json.passes, same.passes, 'the plan holds what GET …/passes gives for its span');
+    assert.ok(json.passes.length > 0 && json.eclipses.length > 0 && json.orbits.length > 0);
+    assert.equal(plans.JSON!.product.summary.passes, json.passes.length);
+    assert.match(plans.CSV!.product.mediaType, /^text\/csv/);
+    assert.match(plans.CSV!.text, /^stationName,stationId,number,aos,los,/);
+  });
+
   test('minElevationDeg above the masks raises every threshold: fewer, shorter passes', async () => {
     const high = await (await svc.request('GET', `/operations/spacecraft/${craft}/passes?${SPAN}&minElevationDeg=30`, { key })).json();
     assert.ok(high.passes.length > 0 && high.passes.length < passes.passes.length);
