@@ -24,6 +24,7 @@ export const TAGS = [
   { name: 'Tasks', description: 'Scheduled tasks of a spacecraft (OEM, TLE, orbit determination) and their runs' },
   { name: 'Products', description: 'Stored products of task runs and batches: metadata and download' },
   { name: 'Ephemeris Batches', description: 'Batch OEM generation into one ZIP product' },
+  { name: 'Events', description: 'Ground-station passes, eclipses, nodes and apsides predicted from the latest stored state' },
   { name: 'Conjunctions', description: 'CCSDS CDM upload, conjunction events, probability of collision (six methods), encounter and timeline pictures, settings' },
 ] as const;
 

@@ -39,6 +39,10 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'PATCH /operations/spacecraft/{id}': 'write:spacecraft',
   'PUT /operations/spacecraft/{id}/lifecycle': 'write:spacecraft',
   'GET /operations/spacecraft/{spacecraftId}/tle': 'read:ephemeris',
+  'GET /operations/spacecraft/{spacecraftId}/passes': 'read:spacecraft',
+  'GET /operations/spacecraft/{spacecraftId}/passes/{index}/sky.svg': 'read:spacecraft',
+  'GET /operations/spacecraft/{spacecraftId}/eclipses': 'read:spacecraft',
+  'GET /operations/spacecraft/{spacecraftId}/orbit-events': 'read:spacecraft',
   // Thrusters
   'GET /operations/spacecraft/{spacecraftId}/thrusters': 'read:spacecraft',
   'POST /operations/spacecraft/{spacecraftId}/thrusters': 'write:spacecraft',

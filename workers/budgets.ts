@@ -35,6 +35,8 @@ export const TASK_BUDGETS_MS: Readonly<Record<string, number>> = {
   'conjunctions.assess': 30_000,
   'conjunctions.parseCdm': 10_000,
   'conjunctions.writeCdm': 10_000,
+  // 30 days of full-model LEO propagation with dense output (~3 s quiet) and the event search (< 1 s).
+  'events.predict': 120_000,
 };
 
 /** The budget of `task`: the override, else its default, else DEFAULT_TASK_BUDGET_MS. */

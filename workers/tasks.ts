@@ -19,6 +19,7 @@ import { oemProductTask, oemZipEntryTask, textZipEntryTask, tleProductTask } fro
 import { inspectEarthDataFile, inspectEopSplice, type EarthDataFileRef, type EarthDataKind } from '../earthData/files.ts';
 import { estimateTask, residualsTask } from './odTasks.ts';
 import { assessTask, parseCdmTask, readCdmsTask, writeCdmTask } from './conjunctionTasks.ts';
+import { predictEventsTask } from './eventTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
 function cpuSpin(input: { durationMs: number }): { iterations: number } {
@@ -106,6 +107,7 @@ export const TASKS = {
   'conjunctions.assess': assessTask,
   'conjunctions.parseCdm': parseCdmTask,
   'conjunctions.writeCdm': writeCdmTask,
+  'events.predict': predictEventsTask,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { RISK_LEVELS, MAX_HARD_BODY_RADIUS_M, type RiskLevel } from '../../domain/conjunctions/settings.ts';
 import { utcSeconds } from '../../domain/conjunctions/cdmDigest.ts';
 import { CONJUNCTION_EVENT_SORT_COLUMNS, type ConjunctionEventFilter } from '../../storage/conjunctions.ts';
-import { chooseMediaType } from '../accept.ts';
+import { requireMediaType } from '../accept.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError, validationError } from '../errors.ts';
 import { uploadedParts } from '../fileNames.ts';
@@ -172,14 +172,6 @@ function numberParameter(text: string | undefined, field: string, min: number, m
   return value;
 }
 
-function notAcceptable(c: Context, verdict: 'malformed' | null, available: readonly string[]): ApiError {
-  const accept = c.req.header('accept');
-  return new ApiError(406, 'Not Acceptable', verdict === 'malformed' ? `Malformed Accept header: ${accept}` : `Available as ${available.join(' or ')} (Accept: ${accept})`, {
-    code: 'conjunction.not-acceptable',
-    details: { accept: accept ?? null, available: [...available] },
-  });
-}
-
 export function registerConjunctionRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(getSettingsRoute, async (c) => {
     const { view, etag } = await getConjunctionSettings(c.get('deps').db, c.get('caller').organizationId);
@@ -231,16 +223,14 @@ export function registerConjunctionRoutes(app: OpenAPIHono<AppEnv>): void {
     const organizationId = c.get('caller').organizationId;
     const { cdm, bytes } = await cdmAsReceived(c.get('deps').db, organizationId, id, cdmId);
     const offered = [receivedMediaType(cdm), 'application/json'];
-    const chosen = chooseMediaType(c.req.header('accept'), offered);
-    if (chosen === null || chosen === 'malformed') throw notAcceptable(c, chosen, offered);
+    const chosen = requireMediaType(c.req.header('accept'), offered, 'conjunction.not-acceptable');
     if (chosen === 'application/json') return c.json((await cdmAsJson(c.get('deps'), organizationId, id, cdmId)) as never, 200);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': `${chosen}; charset=utf-8` }) as never;
   });
 
   app.openapi(latestCdmRoute, async (c) => {
     const offered = ['text/plain', 'application/xml'];
-    const chosen = chooseMediaType(c.req.header('accept'), offered);
-    if (chosen === null || chosen === 'malformed') throw notAcceptable(c, chosen, offered);
+    const chosen = requireMediaType(c.req.header('accept'), offered, 'conjunction.not-acceptable');
     const text = await latestCdmWritten(c.get('deps'), c.get('caller').organizationId, c.req.valid('param').id, chosen === 'application/xml' ? 'XML' : 'KVN');
     return c.body(text, 200, { 'Content-Type': `${chosen}; charset=utf-8` }) as never;
   });

@@ -5791,7 +5791,7 @@ export interface paths {
         };
         put?: never;
         /**
-         * Schedule a task (GENERATE_OEM, GENERATE_TLE, ORBIT_DETERMINATION)
+         * Schedule a task (GENERATE_OEM, GENERATE_TLE, ORBIT_DETERMINATION, PREDICT_EVENTS)
          * @description Schedule: INTERVAL (intervalSeconds from start), CRON (5 fields, UTC) or ONCE (at). Each run stores a product. 409 SPACECRAFT_ARCHIVED on an archived craft. Permission write:tasks.
          */
         post: {
@@ -6428,7 +6428,7 @@ export interface paths {
         };
         /**
          * List stored products (paged)
-         * @description Filters: spacecraftId, taskId, kind (OEM, TLE, OEM_BATCH; repeatable or comma-separated), createdFrom/createdTo, spanFrom/spanTo (products whose span overlaps). Sortable: createdAt (default desc), spanStart, sizeBytes, kind. Permission read:products.
+         * @description Filters: spacecraftId, taskId, kind (OEM, TLE, OEM_BATCH, OD_SOLUTION, EVENT_PLAN; repeatable or comma-separated), createdFrom/createdTo, spanFrom/spanTo (products whose span overlaps). Sortable: createdAt (default desc), spanStart, sizeBytes, kind. Permission read:products.
          */
         get: {
             parameters: {
@@ -6682,7 +6682,8 @@ export interface paths {
                     };
                     content: {
                         "text/plain": string;
-                        "application/json": components["schemas"]["OrbitDeterminationSolutionProduct"];
+                        "text/csv": string;
+                        "application/json": components["schemas"]["OrbitDeterminationSolutionProduct"] | components["schemas"]["EventPlanProduct"];
                         "application/zip": string;
                     };
                 };
@@ -6695,6 +6696,7 @@ export interface paths {
                     };
                     content: {
                         "text/plain": string;
+                        "text/csv": string;
                         "application/json": string;
                         "application/zip": string;
                     };
@@ -7223,6 +7225,569 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/passes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ground-station passes (AOS, LOS, maximum elevation) over a span: JSON, CSV or iCalendar
+         * @description The latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. Each pass: the station, AOS and LOS (elevation through the station's mask, or minElevationDeg where higher; geometric elevation above the WGS-84 ellipsoid normal, no refraction), duration, the maximum elevation with its time, azimuth and range, and the azimuths at AOS and LOS. A pass in progress at either end of the span is cut there (cutAtStart/cutAtEnd, AOS or LOS null). Every pass longer than 1 ms is found (README → Passes and eclipses). Accept: application/json (default), text/csv (RFC 4180), text/calendar (RFC 5545, one VEVENT per pass). 422: no eligible state, FORCE_MODEL_INCOMPLETE, PROPAGATION_SPAN_TOO_LONG, NO_GROUND_STATIONS. Permission read:spacecraft.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Start of the span (ISO-8601 instant with zone). Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    from: string;
+                    /** @description End of the span; after from, at most 30 days later. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    to: string;
+                    /** @description Ground-station ids, repeated or comma-separated (at most 100; default: every enabled station of the organization) */
+                    stationIds?: string | string[];
+                    /** @description Count a pass only above this elevation (deg, -90..90) where it is higher than the station's own mask */
+                    minElevationDeg?: number;
+                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers */
+                    source?: "STATE";
+                };
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The passes, by start time (all stations) */
+                200: {
+                    headers: {
+                        /** @description One per kind of Earth data the span used beyond its observations (EOP, SPACE_WEATHER, LEAP_SECONDS): `299 apsis "<KIND>: the span reaches <epoch>, after the last observed … (<date>, source <file>): …"` (RFC 9111 §5.5 form) */
+                        Warning?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PassPrediction"];
+                        "text/csv": string;
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not acceptable */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/passes/{index}/sky.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sky plot of one pass (polar azimuth/elevation chart with the station mask), SVG
+         * @description The same query as GET …/passes; `index` is the pass `index` of that answer. The track from AOS to LOS (121 points), AOS, maximum and LOS marked, the sky below the station mask shaded. 404 when the span has no pass with that index. Permission read:spacecraft.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Start of the span (ISO-8601 instant with zone). Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    from: string;
+                    /** @description End of the span; after from, at most 30 days later. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    to: string;
+                    /** @description Ground-station ids, repeated or comma-separated (at most 100; default: every enabled station of the organization) */
+                    stationIds?: string | string[];
+                    /** @description Count a pass only above this elevation (deg, -90..90) where it is higher than the station's own mask */
+                    minElevationDeg?: number;
+                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers */
+                    source?: "STATE";
+                };
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                    /** @description The pass `index` in the list the same query returns */
+                    index: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sky plot */
+                200: {
+                    headers: {
+                        /** @description One per kind of Earth data the span used beyond its observations (EOP, SPACE_WEATHER, LEAP_SECONDS): `299 apsis "<KIND>: the span reaches <epoch>, after the last observed … (<date>, source <file>): …"` (RFC 9111 §5.5 form) */
+                        Warning?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/eclipses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Eclipses by the Earth (penumbra and umbra) and the share of each orbit in shadow
+         * @description The latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. Conical shadow of the WGS-84 Earth with the analytic Sun, the solar-radiation-pressure force model: penumbra entry/exit and umbra intervals inside, durations, cut flags at the span ends; per orbit (ascending node to ascending node) the time and fraction in shadow. Permission read:spacecraft.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Start of the span (ISO-8601 instant with zone). Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    from: string;
+                    /** @description End of the span; after from, at most 30 days later. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    to: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Eclipses and orbit shares */
+                200: {
+                    headers: {
+                        /** @description One per kind of Earth data the span used beyond its observations (EOP, SPACE_WEATHER, LEAP_SECONDS): `299 apsis "<KIND>: the span reaches <epoch>, after the last observed … (<date>, source <file>): …"` (RFC 9111 §5.5 form) */
+                        Warning?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EclipsePrediction"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/orbit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ascending and descending nodes (GCRF equator) and apsides (perigee, apogee)
+         * @description The latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. types: NODE, APSIS (default both). Apsides are the zeros of r·v of the propagated trajectory. Permission read:spacecraft.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Start of the span (ISO-8601 instant with zone). Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    from: string;
+                    /** @description End of the span; after from, at most 30 days later. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    to: string;
+                    /** @description NODE and/or APSIS, repeated or comma-separated (default both) */
+                    types?: string | string[];
+                };
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Nodes and apsides by time */
+                200: {
+                    headers: {
+                        /** @description One per kind of Earth data the span used beyond its observations (EOP, SPACE_WEATHER, LEAP_SECONDS): `299 apsis "<KIND>: the span reaches <epoch>, after the last observed … (<date>, source <file>): …"` (RFC 9111 §5.5 form) */
+                        Warning?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrbitEventPrediction"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -10325,7 +10890,7 @@ export interface components {
             spacecraftId: string;
             name: string;
             /** @enum {string} */
-            kind: "UNSPECIFIED" | "GENERATE_OEM" | "GENERATE_TLE" | "ORBIT_DETERMINATION";
+            kind: "UNSPECIFIED" | "GENERATE_OEM" | "GENERATE_TLE" | "ORBIT_DETERMINATION" | "PREDICT_EVENTS";
             parameters: {
                 [key: string]: unknown;
             };
@@ -10412,6 +10977,15 @@ export interface components {
             /** @enum {string} */
             kind: "ORBIT_DETERMINATION";
             parameters?: components["schemas"]["OdTaskParameters"];
+        } | {
+            name: string;
+            schedule: components["schemas"]["TaskSchedule"];
+            /** @description Default true */
+            enabled?: boolean;
+            retention?: components["schemas"]["TaskRetention"];
+            /** @enum {string} */
+            kind: "PREDICT_EVENTS";
+            parameters?: components["schemas"]["EventTaskParameters"];
         };
         /** @description Retention of the products of the task; default {maxCount: 10}. At least one of the two. */
         TaskRetention: {
@@ -10460,13 +11034,31 @@ export interface components {
             /** @description Accept a converged solution as a state vector (later OEM/TLE use it); default false */
             autoAccept?: boolean;
         };
+        /** @description PREDICT_EVENTS: the pass plan (and eclipses) of the craft over [run time + startOffsetSeconds, + durationSeconds] */
+        EventTaskParameters: {
+            /** @description Start of the span relative to the run time, seconds; default 0 */
+            startOffsetSeconds?: number;
+            /** @description Span length, s (60 s … 30 days; default 604800 = 7 days) */
+            durationSeconds?: number;
+            /** @description Ground stations of the pass plan (default: every enabled station of the organization when the task runs) */
+            stationIds?: string[];
+            /** @description Count a pass only above this elevation where it is higher than the station's mask */
+            minElevationDeg?: number;
+            /** @description Also the eclipses and the share of each orbit in shadow (JSON only; default true) */
+            eclipses?: boolean;
+            /**
+             * @description JSON: passes and eclipses; CSV: the pass plan (RFC 4180); default JSON
+             * @enum {string}
+             */
+            format?: "JSON" | "CSV";
+        };
         UpdateTaskRequest: {
             name?: string;
             /**
              * @description Changing the kind replaces parameters (defaults unless sent)
              * @enum {string}
              */
-            kind?: "GENERATE_OEM" | "GENERATE_TLE" | "ORBIT_DETERMINATION";
+            kind?: "GENERATE_OEM" | "GENERATE_TLE" | "ORBIT_DETERMINATION" | "PREDICT_EVENTS";
             /** @description Merged into the current parameters (replaced when the kind changes) */
             parameters?: {
                 [key: string]: unknown;
@@ -10529,7 +11121,7 @@ export interface components {
         Product: {
             id: string;
             /** @enum {string} */
-            kind: "OEM" | "TLE" | "OEM_BATCH" | "OD_SOLUTION";
+            kind: "OEM" | "TLE" | "OEM_BATCH" | "OD_SOLUTION" | "EVENT_PLAN";
             /** @description Null for a batch (see summary.spacecraftIds) */
             spacecraftId: string | null;
             taskId: string | null;
@@ -10560,6 +11152,84 @@ export interface components {
             orbitDetermination: components["schemas"]["OrbitDetermination"];
             acceptedStateVector: components["schemas"]["StateVector"] | null;
         };
+        /** @description EVENT_PLAN (JSON): the passes of the span, and its eclipses with the share of each orbit in shadow unless the task left them out */
+        EventPlanProduct: {
+            spacecraftId: string;
+            from: string;
+            to: string;
+            truncatedAt: string | null;
+            passes: components["schemas"]["Pass"][];
+            eclipses?: {
+                number: number;
+                start: string;
+                end: string;
+                cutAtStart: boolean;
+                cutAtEnd: boolean;
+                penumbraEntry: string | null;
+                penumbraExit: string | null;
+                umbra: {
+                    entry: string | null;
+                    exit: string | null;
+                    start: string;
+                    end: string;
+                    durationS: number;
+                }[];
+                shadowDurationS: number;
+                umbraDurationS: number;
+                penumbraOnlyDurationS: number;
+            }[];
+            /** @description Ascending node to ascending node: the share of each orbit in shadow (partial first/last orbits: complete false) */
+            orbits?: {
+                number: number;
+                start: string;
+                end: string;
+                complete: boolean;
+                shadowDurationS: number;
+                umbraDurationS: number;
+                shadowFraction: number;
+                umbraFraction: number;
+            }[];
+            statistics: {
+                propagationSteps: number;
+                gridStepS: number;
+                evaluations: number;
+            };
+        };
+        Pass: {
+            index: number;
+            stationId: string;
+            stationName: string;
+            /** @description 1, 2, … per station within the span */
+            number: number;
+            elevationThresholdDeg: number;
+            /**
+             * Format: date-time
+             * @description AOS, or the span start when cut there
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description LOS, or the span end when cut there
+             */
+            end: string;
+            durationS: number;
+            cutAtStart: boolean;
+            cutAtEnd: boolean;
+            aos: components["schemas"]["PassPoint"];
+            los: components["schemas"]["PassPoint"] & unknown;
+            maximum: components["schemas"]["PassPoint"] & {
+                atSpanEdge: boolean;
+            };
+            localMaximaCount: number;
+        };
+        /** @description Elevation rising through the threshold; null when cut at the start */
+        PassPoint: {
+            /** Format: date-time */
+            time: string;
+            elevationDeg: number;
+            azimuthDeg: number;
+            rangeKm: number;
+        } | null;
         EphemerisBatch: {
             id: string;
             /** @enum {string} */
@@ -10650,6 +11320,109 @@ export interface components {
             first: boolean;
             last: boolean;
             empty: boolean;
+        };
+        PassPrediction: {
+            spacecraftId: string;
+            /** @description The stored state propagated (SV-<n>) */
+            stateVectorId: string;
+            /** Format: date-time */
+            stateEpoch: string;
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description The propagation reached the 100 km floor here: no event after it */
+            truncatedAt: string | null;
+            statistics: {
+                propagationSteps: number;
+                gridStepS: number;
+                evaluations: number;
+            };
+            passes: components["schemas"]["Pass"][];
+        };
+        EclipsePrediction: {
+            spacecraftId: string;
+            /** @description The stored state propagated (SV-<n>) */
+            stateVectorId: string;
+            /** Format: date-time */
+            stateEpoch: string;
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description The propagation reached the 100 km floor here: no event after it */
+            truncatedAt: string | null;
+            statistics: {
+                propagationSteps: number;
+                gridStepS: number;
+                evaluations: number;
+            };
+            eclipses: {
+                number: number;
+                start: string;
+                end: string;
+                cutAtStart: boolean;
+                cutAtEnd: boolean;
+                penumbraEntry: string | null;
+                penumbraExit: string | null;
+                umbra: {
+                    entry: string | null;
+                    exit: string | null;
+                    start: string;
+                    end: string;
+                    durationS: number;
+                }[];
+                shadowDurationS: number;
+                umbraDurationS: number;
+                penumbraOnlyDurationS: number;
+            }[];
+            /** @description Ascending node to ascending node: the share of each orbit in shadow (partial first/last orbits: complete false) */
+            orbits: {
+                number: number;
+                start: string;
+                end: string;
+                complete: boolean;
+                shadowDurationS: number;
+                umbraDurationS: number;
+                shadowFraction: number;
+                umbraFraction: number;
+            }[];
+        };
+        OrbitEventPrediction: {
+            spacecraftId: string;
+            /** @description The stored state propagated (SV-<n>) */
+            stateVectorId: string;
+            /** Format: date-time */
+            stateEpoch: string;
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description The propagation reached the 100 km floor here: no event after it */
+            truncatedAt: string | null;
+            statistics: {
+                propagationSteps: number;
+                gridStepS: number;
+                evaluations: number;
+            };
+            /** @description Equator crossings (GCRF equator); null when not asked for */
+            nodes: {
+                /** @enum {string} */
+                type: "ASCENDING" | "DESCENDING";
+                time: string;
+                rightAscensionDeg: number;
+                longitudeDeg: number;
+            }[] | null;
+            /** @description Perigees and apogees (zeros of r·v); null when not asked for */
+            apsides: {
+                /** @enum {string} */
+                type: "PERIGEE" | "APOGEE";
+                time: string;
+                radiusKm: number;
+                altitudeKm: number;
+                latitudeDeg: number;
+                longitudeDeg: number;
+            }[] | null;
         };
         ConjunctionSettings: {
             /** @description Radius of an object the CDM gives none for and that is not one of our spacecraft with hardBodyRadiusM, m; used only when the CDM gives no radius at all (default 5: 10 m combined for two unknown objects) */

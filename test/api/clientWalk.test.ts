@@ -393,6 +393,25 @@ for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime
     assert.match(lines[0]!, /^1 99001U 23042A {3}23041\.50000000 /);
   });
 
+  test('events: the passes of the tracking stations (JSON, CSV, iCalendar), a sky plot, eclipses, nodes and apsides', async () => {
+    const path = { spacecraftId: craftId };
+    const span = { from: '2023-02-10T12:00:00Z', to: '2023-02-11T00:00:00Z' };
+    const passes = await expect(apsis.GET('/operations/spacecraft/{spacecraftId}/passes', { params: { path, query: { ...span, stationIds: stationIds.join(',') } } }), 200);
+    assert.ok(typeof passes !== 'string', 'JSON by default');
+    assert.ok(passes.passes.length > 0, 'the three tracking stations see the craft');
+    assert.ok(passes.passes.every((p) => stationIds.includes(p.stationId)));
+    const csv = await expect(apsis.GET('/operations/spacecraft/{spacecraftId}/passes', { params: { path, query: span }, headers: { Accept: 'text/csv' }, parseAs: 'text' }), 200);
+    assert.equal(csv.split('\r\n').length - 2, passes.passes.length);
+    const calendar = await expect(apsis.GET('/operations/spacecraft/{spacecraftId}/passes', { params: { path, query: span }, headers: { Accept: 'text/calendar' }, parseAs: 'text' }), 200);
+    assert.equal((calendar.match(/BEGIN:VEVENT/g) ?? []).length, passes.passes.length);
+    const sky = await expect(apsis.GET('/operations/spacecraft/{spacecraftId}/passes/{index}/sky.svg', { params: { path: { ...path, index: 0 }, query: span }, parseAs: 'text' }), 200);
+    assert.match(sky, /class="track"/);
+    const eclipses = await expect(apsis.GET('/operations/spacecraft/{spacecraftId}/eclipses', { params: { path, query: span } }), 200);
+    assert.ok(eclipses.orbits.length > 0);
+    const orbit = await expect(apsis.GET('/operations/spacecraft/{spacecraftId}/orbit-events', { params: { path, query: { ...span, types: 'NODE,APSIS' } } }), 200);
+    assert.ok(orbit.nodes!.length > 10 && orbit.apsides!.length > 10, 'a LEO day: about 15 orbits');
+  });
+
   test('the generated OEM uploaded back as tracking data (PV), flagged by file, deleted by file', async () => {
     const upload = await apsis.POST('/operations/measurements', { ...uploadFiles([{ name: 'walk-predicted.oem', content: oemText }]) });
     assert.equal(upload.response.status, 202, JSON.stringify(upload.data ?? upload.error));

@@ -171,6 +171,16 @@ describe('ground stations, residuals and orbit determination (the Orekit V2 refe
     await call2('GET', `/operations/orbit-determinations/${started.id}/residuals`, {}, 200);
     await call2('GET', `/operations/orbit-determinations/${started.id}/residuals.svg`, {}, 200);
     await call2('POST', `/operations/orbit-determinations/${started.id}/accept`, {}, 201);
+    // Events of the craft over two hours of the tracking day, from the accepted state, with the scenario's stations.
+    const events = `/operations/spacecraft/${scenario.spacecraftId}`;
+    const eventSpan = 'from=2023-02-10T06:00:00Z&to=2023-02-10T12:00:00Z';
+    const passes = await (await call2('GET', `${events}/passes?${eventSpan}`, {}, 200)).json();
+    assert.ok(passes.passes.length > 0, 'the tracking stations see the craft');
+    await call2('GET', `${events}/passes?${eventSpan}`, { headers: { Accept: 'text/csv' } }, 200);
+    await call2('GET', `${events}/passes?${eventSpan}`, { headers: { Accept: 'text/calendar' } }, 200);
+    await call2('GET', `${events}/passes/0/sky.svg?${eventSpan}`, {}, 200);
+    await call2('GET', `${events}/eclipses?${eventSpan}`, {}, 200);
+    await call2('GET', `${events}/orbit-events?${eventSpan}&types=NODE,APSIS`, {}, 200);
   });
 });
 

@@ -16,8 +16,8 @@
  */
 import type { Migration } from '../migrations.ts';
 
-export const migration0011: Migration = {
-  version: 11,
+export const migration0012: Migration = {
+  version: 12,
   name: 'conjunction CDMs, events, settings; spacecraft hard-body radius',
   statements: [
     `ALTER TABLE spacecraft ADD COLUMN hard_body_radius_m REAL`,
