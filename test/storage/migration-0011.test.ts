@@ -12,6 +12,7 @@ import { openDatabase } from '../../storage/db.ts';
 import { migrate, MIGRATIONS } from '../../storage/migrations.ts';
 import { replaceInTableDefinition } from '../../storage/migrations/checkConstraints.ts';
 import { inTransaction } from '../../storage/db.ts';
+import { insertRow } from '../helpers/oldSchema.ts';
 
 test('0011 adds PREDICT_EVENTS and EVENT_PLAN without losing a task, run or product; other kinds still refused', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-0011-'));
@@ -28,7 +29,7 @@ test('0011 adds PREDICT_EVENTS and EVENT_PLAN without losing a task, run or prod
       VALUES ('run', 'org', 'task', 'sc', 'GENERATE_TLE', '${t}', '${t}', 'SUCCEEDED', '${t}', '${t}')`);
     await db.execute(`INSERT INTO products (id, organization_id, kind, status, spacecraft_id, task_id, file_name, media_type, encoding, chunk_bytes, summary, created_at)
       VALUES ('product', 'org', 'TLE', 'READY', 'sc', 'task', 'x.tle', 'text/plain', 'deflate', 262144, '{}', '${t}')`);
-    assert.deepEqual(await migrate(db), [11]);
+    assert.deepEqual(await migrate(db), MIGRATIONS.filter((m) => m.version >= 11).map((m) => m.version));
     const count = async (table: string) => Number((await db.execute(`SELECT COUNT(*) AS n FROM ${table}`)).rows[0]!.n);
     assert.deepEqual([await count('scheduled_tasks'), await count('task_runs'), await count('products')], [1, 1, 1]);
     await db.execute(`UPDATE scheduled_tasks SET kind = 'PREDICT_EVENTS' WHERE id = 'task'`);
@@ -50,19 +51,3 @@ test('0011 adds PREDICT_EVENTS and EVENT_PLAN without losing a task, run or prod
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-/**
- * A row with `values` and, for every other NOT NULL column without a default, a value of its declared type: a
- * fixture that does not depend on the table's later columns.
- */
-async function insertRow(db: Awaited<ReturnType<typeof openDatabase>>, table: string, values: Record<string, string | number>): Promise<void> {
-  const columns = (await db.execute(`PRAGMA table_info(${table})`)).rows;
-  const row: Record<string, string | number> = { ...values };
-  for (const column of columns) {
-    const name = String(column.name);
-    if (name in row || Number(column.notnull) !== 1 || column.dflt_value !== null || Number(column.pk) === 1) continue;
-    row[name] = /INT|REAL/i.test(String(column.type)) ? 1 : name.endsWith('_at') ? '2026-01-01T00:00:00.000Z' : '{}';
-  }
-  const names = Object.keys(row);
-  await db.execute({ sql: `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`, args: names.map((n) => row[n]!) });
-}
