@@ -18,6 +18,8 @@ export interface NdmMessageSpec {
   versions: readonly string[];
   /** XML structural elements without a KVN counterpart (`header`, `body`, `segment`…): skipped. */
   containers: ReadonlySet<string>;
+  /** Keep an empty CREATION_DATE as written (ndmReader.ts `NdmHeaderBuilder`); default false. */
+  blankCreationDateAllowed?: boolean;
 }
 
 /** A metadata block being read (META_START … META_STOP): its comments and its keywords, typed and with their tokens. */
@@ -75,7 +77,7 @@ export abstract class NdmMessageParser<R> implements NdmParser<R> {
     this.lastLine = token.line;
     if (this.phase === 'version') {
       const version = readVersion(token, this.spec.xml.versionKeyword, this.spec.versions);
-      this.headerBuilder = new NdmHeaderBuilder(version.value, version.line);
+      this.headerBuilder = new NdmHeaderBuilder(version.value, version.line, this.spec.blankCreationDateAllowed === true);
       this.phase = 'header';
       return;
     }

@@ -30,9 +30,14 @@ export class NdmHeaderBuilder {
   messageId: string | null = null;
   private lastLine = 0;
 
+  /**
+   * `blankCreationDateAllowed`: an empty CREATION_DATE is kept as written ('') instead of refused. CelesTrak writes
+   * its OMM XML headers as `<CREATION_DATE/><ORIGINATOR/>`; the message reader that allows it says so.
+   */
   constructor(
     readonly version: string,
     readonly line: number,
+    private readonly blankCreationDateAllowed = false,
   ) {}
 
   accept(token: KvnToken): boolean {
@@ -48,7 +53,7 @@ export class NdmHeaderBuilder {
         this.classification = token.value;
         return true;
       case 'CREATION_DATE':
-        this.creationDate = readEpoch(token.value, token.line, token.keyword, 'UTC');
+        this.creationDate = this.blankCreationDateAllowed && token.value.trim() === '' ? '' : readEpoch(token.value, token.line, token.keyword, 'UTC');
         return true;
       case 'ORIGINATOR':
         this.originator = token.value;
