@@ -95,7 +95,7 @@ export interface Maximum {
  * p1 − p2 = c0 + c1·τ is linear, so min(p1, p2) is p1 on one side of their crossing and p2 on the other; each is
  * convex, so the maximum is at 0, at h or at the crossing.
  */
-function parabolaUpperBound(ga: number, sa: number, gb: number, sb: number, K: number, h: number): number {
+export function parabolaUpperBound(ga: number, sa: number, gb: number, sb: number, K: number, h: number): number {
   const p2AtStart = gb - sb * h + 0.5 * K * h * h;
   const p1AtEnd = ga + sa * h + 0.5 * K * h * h;
   let best = Math.max(Math.min(ga, p2AtStart), Math.min(p1AtEnd, gb));
