@@ -11,7 +11,8 @@
 import { CollisionInputError } from '../errors.ts';
 import { isPcMethod, type PcMethod } from '../probability.ts';
 import { assembleApproach, type ApproachContext } from './approach.ts';
-import { apogeePerigeeOverlap } from './filters.ts';
+import { apogeePerigeeOverlap, candidateWindows, type WindowCounts } from './filters.ts';
+import { Sgp4OrbitModel, TrajectoryOrbitModel, spanTemeRotation } from './orbitModels.ts';
 import { buildPrimary, gpBounds, gpTrajectory, parseUtc, temeTable, type ObjectBounds, type ScreeningPrimary } from './objects.ts';
 import { searchPair, type PairSearchCounts } from './pairSearch.ts';
 import { PairGeometry, type PairBounds } from './relativeMotion.ts';
@@ -30,6 +31,7 @@ interface ScreeningSecondary {
   readonly index: number;
   readonly trajectory: SatrecTrajectory;
   readonly bounds: ObjectBounds;
+  readonly model: Sgp4OrbitModel;
   /** SGP4 answers up to here (s). */
   readonly validUntilS: number;
 }
@@ -45,7 +47,7 @@ function pairBounds(a: ObjectBounds, b: ObjectBounds): PairBounds {
 
 function emptyCounts(): ScreeningCounts {
   return {
-    pairs: 0, afterApogeePerigee: 0, pathCells: 0, afterPath: 0, pairsSearched: 0, searchedPairSeconds: 0,
+    pairs: 0, afterApogeePerigee: 0, pathCells: 0, afterPhasing: 0, afterPath: 0, unfilteredPairs: 0, pairsSearched: 0, searchedPairSeconds: 0,
     sieveEvaluations: 0, localEvaluations: 0, localSearches: 0, minimaFound: 0, approaches: 0,
   };
 }
@@ -85,6 +87,7 @@ export function screenChunk(input: ScreeningChunkInput): ScreeningChunkResult {
     ids.add(p.id);
   }
 
+  const frame = spanTemeRotation(table, spanS);
   const issues: ScreeningIssue[] = [];
   const secondaries: ScreeningSecondary[] = [];
   input.secondaries.forEach((s, index) => {
@@ -107,24 +110,30 @@ export function screenChunk(input: ScreeningChunkInput): ScreeningChunkResult {
       });
       if (envelope.failedAfterS <= 0) return;
     }
-    secondaries.push({ input: s, index, trajectory: built.trajectory, bounds: gpBounds(envelope), validUntilS: envelope.failedAfterS ?? spanS });
+    const bounds = gpBounds(envelope);
+    secondaries.push({ input: s, index, trajectory: built.trajectory, bounds, model: new Sgp4OrbitModel(built.trajectory.satrec, envelope, bounds, frame), validUntilS: envelope.failedAfterS ?? spanS });
   });
   lap('setupMs');
 
+  const primaryModels = primaries.map((p) => new TrajectoryOrbitModel(p.trajectory, spanS, p.bounds.accelerationKmS2, p.bounds.radiusMinKm));
+  lap('setupMs');
   const counts = emptyCounts();
+  const windowCounts: WindowCounts = { crossings: 0, afterPhasing: 0, afterPath: 0, unfiltered: 0 };
   const searchCounts: PairSearchCounts = { sieveEvaluations: 0, localEvaluations: 0, localSearches: 0 };
   const approaches: ScreeningApproach[] = [];
   const context: ApproachContext = { spanStart, volume: input.volume, pcMethod };
   const probe = new Float64Array(6);
   const probeSecondary = new Float64Array(6);
-  for (const primary of primaries) {
+  for (const [pi, primary] of primaries.entries()) {
+    const primaryModel = primaryModels[pi]!;
     for (const secondary of secondaries) {
       if (primary.input.noradId !== undefined && primary.input.noradId === secondary.input.elements.noradId) continue;
       counts.pairs++;
       // (a) apogee/perigee filter
       if (!apogeePerigeeOverlap(primary.bounds, secondary.bounds, searchRadiusKm)) continue;
       counts.afterApogeePerigee++;
-      const windows: [number, number][] = [[0, secondary.validUntilS]];
+      // (b) orbit-path and phasing filter at the node crossings
+      const windows = candidateWindows(primaryModel, secondary.model, searchRadiusKm, 0, secondary.validUntilS, windowCounts);
       lap('filtersMs');
       if (windows.length === 0) continue;
       counts.pairsSearched++;
@@ -162,7 +171,10 @@ export function screenChunk(input: ScreeningChunkInput): ScreeningChunkResult {
       lap('pcMs');
     }
   }
-  counts.afterPath = counts.afterApogeePerigee;
+  counts.pathCells = windowCounts.crossings;
+  counts.afterPhasing = windowCounts.afterPhasing;
+  counts.afterPath = windowCounts.afterPath;
+  counts.unfilteredPairs = windowCounts.unfiltered;
   counts.sieveEvaluations = searchCounts.sieveEvaluations;
   counts.localEvaluations = searchCounts.localEvaluations;
   counts.localSearches = searchCounts.localSearches;

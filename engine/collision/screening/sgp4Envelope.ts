@@ -51,6 +51,22 @@ export const VELOCITY_MISMATCH_FLOOR_KM_S = 5e-4;
 /** Bound on SGP4's drag acceleration (B* ≤ 1e-2 /ER at 150 km gives < 1e-5 km/s²). */
 export const SGP4_DRAG_ACCELERATION_KM_S2 = 2e-5;
 
+/** SGP4's mean elements at the envelope's sample times (sgp4.js `meanElements`: before the periodic terms). */
+export interface MeanElementSamples {
+  readonly count: number;
+  /** s from the span origin. */
+  readonly tS: Float64Array;
+  /** Earth radii (WGS-72). */
+  readonly am: Float64Array;
+  readonly em: Float64Array;
+  /** rad. */
+  readonly im: Float64Array;
+  readonly nodeRad: Float64Array;
+  readonly argPerigeeRad: Float64Array;
+  /** Mean argument of latitude ω + M, unwrapped (continuous across samples), rad. */
+  readonly meanArgumentOfLatitudeRad: Float64Array;
+}
+
 export interface Sgp4Envelope {
   /** The satrec could be evaluated over the whole span. */
   readonly complete: boolean;
@@ -64,6 +80,8 @@ export interface Sgp4Envelope {
   readonly velocityMismatchKmS: number;
   /** Bound on |d²(SGP4 position)/dt²|, km/s². */
   readonly accelerationBoundKmS2: number;
+  /** The mean-element samples the envelope was made from. */
+  readonly samples: MeanElementSamples;
 }
 
 /**
@@ -88,6 +106,10 @@ interface MeanSample {
   tS: number;
   am: number;
   em: number;
+  im: number;
+  node: number;
+  argp: number;
+  lambda: number;
 }
 
 /**
@@ -108,10 +130,18 @@ export function sgp4Envelope(satrec: SatRec, elementsEpochS: number, startS: num
       break;
     }
     const m = result.meanElements;
-    samples.push({ tS, am: m.am, em: m.em });
+    // ω + M is returned modulo 2π: continue it from the previous sample with the mean motion (rad/min)
+    let lambda = m.om + m.mm;
+    const previous = samples[samples.length - 1];
+    if (previous !== undefined) {
+      const expected = previous.lambda + (m.nm * (tS - previous.tS)) / 60;
+      lambda += 2 * Math.PI * Math.round((expected - lambda) / (2 * Math.PI));
+    }
+    samples.push({ tS, am: m.am, em: m.em, im: m.im, node: m.Om, argp: m.om, lambda });
   }
+  const packed = packSamples(samples);
   if (samples.length === 0) {
-    return { complete: false, failedAfterS, sgp4Error, radiusMinKm: 0, radiusMaxKm: 0, velocityMismatchKmS: 0, accelerationBoundKmS2: 0 };
+    return { complete: false, failedAfterS, sgp4Error, radiusMinKm: 0, radiusMaxKm: 0, velocityMismatchKmS: 0, accelerationBoundKmS2: 0, samples: packed };
   }
   const deep = satrec.method === 'd';
   const j2 = sgp4Constants.j2;
@@ -159,5 +189,21 @@ export function sgp4Envelope(satrec: SatRec, elementsEpochS: number, startS: num
     radiusMaxKm: rMax * SGP4_EARTH_RADIUS_KM,
     velocityMismatchKmS: mismatch,
     accelerationBoundKmS2: (SGP4_GRAVITY_MARGIN * SGP4_MU_KM3_PER_S2) / (radiusMinKm * radiusMinKm) + SGP4_DRAG_ACCELERATION_KM_S2,
+    samples: packed,
+  };
+}
+
+function packSamples(samples: readonly MeanSample[]): MeanElementSamples {
+  const n = samples.length;
+  const column = (pick: (s: MeanSample) => number): Float64Array => Float64Array.from(samples, pick);
+  return {
+    count: n,
+    tS: column((s) => s.tS),
+    am: column((s) => s.am),
+    em: column((s) => s.em),
+    im: column((s) => s.im),
+    nodeRad: column((s) => s.node),
+    argPerigeeRad: column((s) => s.argp),
+    meanArgumentOfLatitudeRad: column((s) => s.lambda),
   };
 }

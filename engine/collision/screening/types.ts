@@ -160,9 +160,15 @@ export interface ScreeningCounts {
   pairs: number;
   /** Pairs left after the apogee/perigee filter. */
   afterApogeePerigee: number;
-  /** Pair × sub-span cells examined by the orbit-path filter, and those left. */
+  /**
+   * Orbit-path and phasing filter (filters.ts): the secondaries' crossings of the mutual node line examined, those
+   * where the primary can be near the same node at the same time, and those that also pass the path (radius) test.
+   */
   pathCells: number;
+  afterPhasing: number;
   afterPath: number;
+  /** Pairs the node-line filter could not restrict (nearly coplanar orbits, or an unusable model): whole span searched. */
+  unfilteredPairs: number;
   /** Pairs with at least one time window after the orbit-path and time filters. */
   pairsSearched: number;
   /** Seconds of pair time searched (sum over pairs of their windows), of span × pairs after the apogee/perigee filter. */

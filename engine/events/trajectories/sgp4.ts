@@ -66,6 +66,15 @@ export class TemeToGcrfTable {
     }
   }
 
+  /** The TEME → GCRF rotation at tS (row-major 3×3, interpolated like `rotate`) into out. */
+  rotationAt(tS: number, out: Float64Array): void {
+    const u = (tS - this.firstNodeS) / TEME_NODE_SPACING_S;
+    const k = Math.max(0, Math.min(Math.floor(u), this.lastNode));
+    const f = u - k;
+    const m = this.rotations;
+    for (let i = 0; i < 9; i++) out[i] = m[9 * k + i]! + f * (m[9 * k + 9 + i]! - m[9 * k + i]!);
+  }
+
   /** Rotates a TEME position (km) and velocity (km/s) at tS into out[0..6) (GCRF); tS within [startS, endS]. */
   rotate(tS: number, px: number, py: number, pz: number, vx: number, vy: number, vz: number, out: Float64Array): void {
     const u = (tS - this.firstNodeS) / TEME_NODE_SPACING_S;
