@@ -167,6 +167,7 @@ export function candidateWindows(
     const kFirst = Math.ceil((dP + rateP * (a0 - wP - tj)) / TWO_PI);
     const kLast = Math.floor((dP + rateP * (a1 + wP - tj)) / TWO_PI);
     let kept = false;
+    let pathKept = false;
     for (let k = kFirst; k <= kLast && k - kFirst < 64; k++) {
       // the primary's pass: from the angle rate, corrected at the predicted instant (N drifts meanwhile)
       const guess = tj + (TWO_PI * k - dP) / g.rateP;
@@ -185,7 +186,8 @@ export function candidateWindows(
       const rSHi = g.s.pKm / (1 + e * cosLo) + secondary.radiusPadKm;
       const band = primary.radiusBand(lo, hi) ?? [primary.radiusMinKm, Number.POSITIVE_INFINITY];
       if (rSLo > band[1] + distanceKm || rSHi < band[0] - distanceKm) continue;
-      counts.afterPath++;
+      if (!pathKept) counts.afterPath++;
+      pathKept = true;
       windows.push([lo, hi]);
     }
   }

@@ -33,6 +33,9 @@ import type { Sgp4Envelope } from './sgp4Envelope.ts';
 
 const TWO_PI = 2 * Math.PI;
 
+/** Safety on top of the SGP4 model bounds (they are attainable): relative, and absolute in km. */
+export const MODEL_SAFETY_FACTOR = 1.02;
+export const MODEL_SAFETY_KM = 0.1;
 /** Node spacing of the primary's model, s. */
 export const PRIMARY_NODE_SPACING_S = 600;
 /** Sample spacing of the primary's bounds, s. */
@@ -181,15 +184,16 @@ export class Sgp4OrbitModel implements OrbitModel {
     const longPeriodL = (xlcof * eL) / (amMin * (1 - eL * eL));
     const x7thm1 = deep ? 6 : Math.abs(satrec.x7thm1);
     this.usable = eL < 0.95 && 1 + cosIMin > 0.02 && s.count >= 2;
-    this.angle =
+    // the bounds are attainable (the equation of the centre reaches its maximum): 2 % and small pads on top
+    this.angle = MODEL_SAFETY_FACTOR * (
       equationOfCentreBound(eL) + longPeriodL + 0.25 * temp2 * x7thm1 + 1.5 * temp2 + lambdaErr + nodeErr +
-      lunisolarL + lunisolarGh + 2 * Math.PI * lunisolarI + 2 * frame.driftRad;
+      lunisolarL + lunisolarGh + 2 * Math.PI * lunisolarI + 2 * frame.driftRad) + 1e-5;
     const rMaxEr = amMax * (1 + eL) + amErr;
-    this.outOfPlane = rMaxEr * SGP4_EARTH_RADIUS_KM * (3 * temp2 + nodeErr * sinIMax + incErr + 2 * lunisolarI + lunisolarH + frame.driftRad) + 1e-3;
+    this.outOfPlane = rMaxEr * SGP4_EARTH_RADIUS_KM * (3 * temp2 + nodeErr * sinIMax + incErr + 2 * lunisolarI + lunisolarH + frame.driftRad) * MODEL_SAFETY_FACTOR + MODEL_SAFETY_KM;
     // radius about the conic at the actual direction: short-period δ, the e-vector's uncertainty, a's
     const deltaSp = amMax * (1 + eL) * 1.5 * temp2 * 2 + 0.5 * temp1;
     const deltaE = emErr + dragE + lunisolarE + eLongPeriod + eL * (argpErr + 2 * dragOmega + nodeErr + lunisolarGh + lunisolarH);
-    this.radiusPadKm = (deltaSp + (2 * amMax * deltaE) / ((1 - eL) * (1 - eL)) + (1 + eL) * amErr) * SGP4_EARTH_RADIUS_KM + 1e-3;
+    this.radiusPadKm = (deltaSp + (2 * amMax * deltaE) / ((1 - eL) * (1 - eL)) + (1 + eL) * amErr) * SGP4_EARTH_RADIUS_KM * MODEL_SAFETY_FACTOR + MODEL_SAFETY_KM;
   }
 
   at(t: number, out: ModelState): void {

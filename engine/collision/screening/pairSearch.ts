@@ -39,6 +39,9 @@ export interface PairSearchCounts {
   sieveEvaluations: number;
   localEvaluations: number;
   localSearches: number;
+  /** Time spent in the local searches and TCA refinements (ms), when `now` is given. */
+  localMs: number;
+  readonly now?: (() => number) | null;
 }
 
 export interface PairSearchResult {
@@ -88,11 +91,13 @@ export function searchPair(
         }
         const end = Math.min(t + localWindow, to);
         if (!(end > t)) break;
+        const started = counts.now?.() ?? 0;
         search ??= new SwitchingSearch(fn, refine, { toleranceS: settings.toleranceS ?? 1e-6, resolutionS: settings.resolutionS ?? 1e-3, locateCrossings: false }, true);
         search.begin(t, geometry);
         geometry.at(end);
         search.advance(end, geometry);
         counts.localSearches++;
+        if (counts.now) counts.localMs += counts.now() - started;
         t = end;
         screenedUntil = t;
         if (t >= to) break;

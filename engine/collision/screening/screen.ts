@@ -119,7 +119,7 @@ export function screenChunk(input: ScreeningChunkInput): ScreeningChunkResult {
   lap('setupMs');
   const counts = emptyCounts();
   const windowCounts: WindowCounts = { crossings: 0, afterPhasing: 0, afterPath: 0, unfiltered: 0 };
-  const searchCounts: PairSearchCounts = { sieveEvaluations: 0, localEvaluations: 0, localSearches: 0 };
+  const searchCounts: PairSearchCounts = { sieveEvaluations: 0, localEvaluations: 0, localSearches: 0, localMs: 0, now };
   const approaches: ScreeningApproach[] = [];
   const context: ApproachContext = { spanStart, volume: input.volume, pcMethod };
   const probe = new Float64Array(6);
@@ -175,6 +175,9 @@ export function screenChunk(input: ScreeningChunkInput): ScreeningChunkResult {
   counts.afterPhasing = windowCounts.afterPhasing;
   counts.afterPath = windowCounts.afterPath;
   counts.unfilteredPairs = windowCounts.unfiltered;
+  // the pair searches' time minus their local searches is the sieve's
+  timings.samplingMs -= searchCounts.localMs;
+  timings.refinementMs += searchCounts.localMs;
   counts.sieveEvaluations = searchCounts.sieveEvaluations;
   counts.localEvaluations = searchCounts.localEvaluations;
   counts.localSearches = searchCounts.localSearches;

@@ -39,6 +39,11 @@
 import { constants as sgp4Constants, sgp4, type SatRec } from 'satellite.js';
 import { SGP4_EARTH_RADIUS_KM, SGP4_MU_KM3_PER_S2 } from '../../tle/fit.ts';
 
+/**
+ * Added to each end of the radius range, km. The range above is attained when every term is at its extreme at the
+ * same instant (a near-circular orbit at its perigee with ω = ±90°): the tests find SGP4 within metres of it.
+ */
+export const RADIUS_SAFETY_KM = 0.1;
 /** Largest spacing of the mean-element samples (s). */
 export const SAMPLE_SPACING_S = 7200;
 /** Geopotential beyond the central term plus SGP4's modelling, relative to μ/r² (3·J2 at the surface is 0.33 %; SGP4 positions reach 1.0055 μ/r² by finite differences). */
@@ -180,13 +185,14 @@ export function sgp4Envelope(satrec: SatRec, elementsEpochS: number, startS: num
   }
   // the drag terms grow with time: the sample at the end of each interval bounds the interval (both ends are samples)
   mismatch = Math.max(mismatch + (3 * dragRate * SGP4_EARTH_RADIUS_KM) / 60, VELOCITY_MISMATCH_FLOOR_KM_S);
-  const radiusMinKm = Math.max(rMin * SGP4_EARTH_RADIUS_KM, 1);
+  // the bounds are attainable (every term at its extreme together): a safety pad on top (module comment)
+  const radiusMinKm = Math.max(rMin * SGP4_EARTH_RADIUS_KM - RADIUS_SAFETY_KM, 1);
   return {
     complete: failedAfterS === null,
     failedAfterS,
     sgp4Error,
     radiusMinKm,
-    radiusMaxKm: rMax * SGP4_EARTH_RADIUS_KM,
+    radiusMaxKm: rMax * SGP4_EARTH_RADIUS_KM + RADIUS_SAFETY_KM,
     velocityMismatchKmS: mismatch,
     accelerationBoundKmS2: (SGP4_GRAVITY_MARGIN * SGP4_MU_KM3_PER_S2) / (radiusMinKm * radiusMinKm) + SGP4_DRAG_ACCELERATION_KM_S2,
     samples: packed,
