@@ -99,21 +99,33 @@ export function exactTleLines(elements: GpElementSet): [string, string] | null {
 }
 
 /**
+ * Below this Kozai mean motion (a period above 225 min, Spacetrack Report #3) satellite.js, like every SGP4
+ * implementation, switches to SDP4. A margin of 0.5 % keeps the sets near the switch on the exact-epoch path.
+ */
+const DEEP_SPACE_MEAN_MOTION_REV_PER_DAY = (1440 / 225) * 1.005;
+
+/**
  * The satellite.js satrec of an element set (SGP4 for periods below 225 min, SDP4 above, chosen by satellite.js as
  * every SGP4 consumer does).
  *
- * A set a TLE can carry exactly (every TLE, and the OMMs Space-Track and CelesTrak make from TLEs) goes through its
- * two lines (`twoline2satrec`): the epoch then enters SDP4's initialisation exactly, as in every TLE consumer, so
- * an OMM and its TLE give the same satrec. A set with more digits (or an epoch off the TLE's 1e-8-day grid) is built
- * with json2satrec from the full-precision numbers, as engine/tle/fit.ts does: its epoch argument is rounded to the
- * millisecond, which only feeds the epoch-dependent terms of SDP4's initialisation (lunar and solar angles,
- * Greenwich sidereal time for the resonance terms): 2 mm after 7 days on a Molniya orbit in the tests, nothing for
- * SGP4 (near-Earth). The time since epoch is the caller's, counted from `epochUtc` exactly either way.
+ * Near-Earth sets are built with json2satrec from the full-precision numbers, as engine/tle/fit.ts does: its epoch
+ * argument (rounded to the millisecond) only feeds the epoch-dependent terms of SDP4's initialisation, which SGP4
+ * does not have, so the satrec is the one twoline2satrec makes from the same numbers. A deep-space set that a TLE
+ * can carry exactly (every TLE, and the OMMs Space-Track and CelesTrak make from TLEs) goes through its two lines
+ * (`twoline2satrec`): the epoch then enters SDP4's initialisation exactly, as in every TLE consumer, so an OMM and
+ * its TLE give the same satrec. A deep-space set with more digits (or an epoch off the TLE's 1e-8-day grid) goes
+ * through json2satrec: the millisecond epoch moves SDP4's lunar and solar angles and its Greenwich sidereal time
+ * for the resonance terms: 3 mm after 7 days on a Molniya orbit in the tests. The time since epoch is the caller's,
+ * counted from `epochUtc` exactly either way.
  * `satrec.error` ≠ 0 when SGP4 refuses the elements (e.g. eccentricity ≥ 1).
  */
 export function satrecOf(elements: GpElementSet): SatRec {
-  const lines = exactTleLines(elements);
-  if (lines !== null) return twoline2satrec(lines[0], lines[1]);
+  // near-Earth sets (periods under 225 min, SGP4): the epoch does not enter the initialisation at all, so the
+  // full-precision path below is exact for them; deep-space sets (SDP4) go through the TLE text when it is exact
+  if (elements.meanMotionRevPerDay < DEEP_SPACE_MEAN_MOTION_REV_PER_DAY) {
+    const lines = exactTleLines(elements);
+    if (lines !== null) return twoline2satrec(lines[0], lines[1]);
+  }
   const omm: OMMJsonObject = {
     OBJECT_NAME: elements.name ?? String(elements.noradId),
     OBJECT_ID: elements.cosparId ?? '',

@@ -127,12 +127,14 @@ export function candidateWindows(
   let target = (Math.floor(phase / Math.PI) + 1) * Math.PI;
   const maxCrossings = 4 * Math.ceil(((to - from) * g.rateS) / Math.PI) + 16;
   for (let guard = 0; guard < maxCrossings; guard++) {
-    // next crossing θ_S = target: step by the angle rate, then one Newton correction for the motion of N
+    // next crossing θ_S = target: one evaluation at the step predicted by the angle rate; the remaining error
+    // (the node line drifts meanwhile) is corrected to first order, the primary's angle moved along with it
     const rate0 = g.rateS;
     let tj = t + (target - phase) / rate0;
     g.evaluate(primary, secondary, tj);
-    tj -= wrapToPi(g.thetaS - target) / g.rateS;
-    g.evaluate(primary, secondary, tj);
+    const correction = wrapToPi(g.thetaS - target) / g.rateS;
+    tj -= correction;
+    g.thetaP -= g.rateP * correction;
     // the angle rate relative to N over the step (the node line drifts): the smaller one sets the window
     const rateS = Math.min(g.rateS, tj > t ? (target - phase) / (tj - t) : g.rateS);
     const parity = Math.round(target / Math.PI) & 1; // 0: both near +N, 1: both near −N
@@ -166,24 +168,29 @@ export function candidateWindows(
     const wP = halfP / rateP + WINDOW_PAD_S;
     const kFirst = Math.ceil((dP + rateP * (a0 - wP - tj)) / TWO_PI);
     const kLast = Math.floor((dP + rateP * (a1 + wP - tj)) / TWO_PI);
+    if (kFirst > kLast) continue;
+    // the secondary's radius over its arc at this node (the path test below)
+    const [cosLo, cosHi] = cosRange(parity * Math.PI - g.perigeeFromNodeS, halfS);
+    const e = g.s.e;
+    const rSLo = g.s.pKm / (1 + e * cosHi) - secondary.radiusPadKm;
+    const rSHi = g.s.pKm / (1 + e * cosLo) + secondary.radiusPadKm;
+    const rateTrue = g.rateP;
     let kept = false;
     let pathKept = false;
     for (let k = kFirst; k <= kLast && k - kFirst < 64; k++) {
-      // the primary's pass: from the angle rate, corrected at the predicted instant (N drifts meanwhile)
-      const guess = tj + (TWO_PI * k - dP) / g.rateP;
-      g.evaluate(primary, secondary, guess);
-      const centre = guess - wrapToPi(g.thetaP - parity * Math.PI) / g.rateP;
-      g.evaluate(primary, secondary, tj);
+      // the primary's pass from its angle rate; more than a minute away, corrected at the predicted instant for the
+      // drift of N meanwhile (within a minute it moves the pass by < 0.1 s, inside the pads)
+      let centre = tj + (TWO_PI * k - dP) / rateTrue;
+      if (Math.abs(centre - tj) > 60) {
+        g.evaluate(primary, secondary, centre);
+        centre -= wrapToPi(g.thetaP - parity * Math.PI) / g.rateP;
+      }
       const lo = Math.max(a0, centre - wP, from);
       const hi = Math.min(a1, centre + wP, to);
       if (!(hi > lo)) continue;
       if (!kept) counts.afterPhasing++;
       kept = true;
       // path test at the node: the secondary's radius over its arc against the primary's band over the window
-      const [cosLo, cosHi] = cosRange(parity * Math.PI - g.perigeeFromNodeS, halfS);
-      const e = g.s.e;
-      const rSLo = g.s.pKm / (1 + e * cosHi) - secondary.radiusPadKm;
-      const rSHi = g.s.pKm / (1 + e * cosLo) + secondary.radiusPadKm;
       const band = primary.radiusBand(lo, hi) ?? [primary.radiusMinKm, Number.POSITIVE_INFINITY];
       if (rSLo > band[1] + distanceKm || rSHi < band[0] - distanceKm) continue;
       if (!pathKept) counts.afterPath++;

@@ -4,9 +4,8 @@
  * velocity-mismatch bound (relativeMotion.ts).
  *
  * Primary: an ephemeris (Hermite, engine/events HermiteTrajectory), our propagator's dense output or an SGP4 set.
- * Its radius range is taken from samples every `PRIMARY_SAMPLE_STEP_S` with the two-ended Taylor bound of the
- * events search between samples (engine/events/search.ts `parabolaUpperBound`): r̈ = (v² − ṙ²)/r + r̂·a lies in
- * [−|a|, v²/r + |a|], so the bound covers what the radius can do between two samples.
+ * Its radius range comes from its orbit model's samples (orbitModels.ts, every 30 s with the two-ended Taylor bound
+ * of the events search between samples: r̈ = (v² − ṙ²)/r + r̂·a lies in [−|a|, v²/r + |a|]).
  *
  * Secondaries: SGP4 through satellite.js from their element sets (engine/tle `satrecOf`), TEME → GCRF through one
  * table shared by the whole chunk (engine/events `TemeToGcrfTable`, the IAU-76/FK5 chain without EOP corrections:
@@ -14,7 +13,6 @@
  * (sgp4Envelope.ts).
  */
 import { GEOPOTENTIAL_MARGIN, accelerationBound, DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 } from '../../events/motionBounds.ts';
-import { parabolaUpperBound } from '../../events/search.ts';
 import { DenseOutputTrajectory } from '../../events/trajectories/denseOutput.ts';
 import { HermiteTrajectory, DEFAULT_HERMITE_POINTS } from '../../events/trajectories/hermite.ts';
 import { SatrecTrajectory, TemeToGcrfTable } from '../../events/trajectories/sgp4.ts';
@@ -28,10 +26,9 @@ import { Epoch, EpochParseError } from '../../time/epoch.ts';
 import { gpElementProblem, satrecOf, type GpElementSet } from '../../tle/gpElements.ts';
 import { CollisionInputError } from '../errors.ts';
 import { SGP4_DRAG_ACCELERATION_KM_S2, SGP4_GRAVITY_MARGIN, sgp4Envelope, type Sgp4Envelope } from './sgp4Envelope.ts';
+import { TrajectoryOrbitModel } from './orbitModels.ts';
 import type { EphemerisSegmentInput, PrimaryInput, PrimaryTrajectoryInput } from './types.ts';
 
-/** Sample spacing of the primary's radius scan, s. */
-export const PRIMARY_SAMPLE_STEP_S = 30;
 /**
  * Velocity-mismatch bound of a numerical trajectory (km/s): an ephemeris's Hermite velocity is the derivative of its
  * position polynomial; the dense output's velocity and position come from one integrator step to its tolerance.
@@ -110,6 +107,8 @@ export interface ScreeningPrimary {
   readonly input: PrimaryInput;
   readonly trajectory: Trajectory;
   readonly bounds: ObjectBounds;
+  /** Its orbit model for the path and phasing filter (its samples also give the radius range). */
+  readonly model: TrajectoryOrbitModel;
 }
 
 /** Builds a primary on the span axis [0, spanS] (CollisionInputError naming the field when it cannot). */
@@ -151,8 +150,18 @@ export function buildPrimary(input: PrimaryInput, index: number, spanStart: Epoc
   if (!(trajectory.startS <= 1e-6 && trajectory.endS >= spanS - 1e-6)) {
     throw new CollisionInputError('SPAN_NOT_COVERED', 'UNPROCESSABLE', `${field}.trajectory`, `covers ${trajectory.startS.toFixed(3)} s to ${trajectory.endS.toFixed(3)} s from the span start, not the whole span (0 to ${spanS} s)`);
   }
-  const bounds = sgp4 !== null ? { ...gpBounds(sgp4), perturbationKmS2: gpBounds(sgp4).perturbationKmS2 + aNg, accelerationKmS2: sgp4.accelerationBoundKmS2 + aNg } : numericalBounds(trajectory, spanS, aNg);
-  return { input, trajectory, bounds };
+  const model = new TrajectoryOrbitModel(trajectory, spanS, aNg);
+  const rMin = model.radiusMinKm;
+  const bounds: ObjectBounds = sgp4 !== null
+    ? { ...gpBounds(sgp4), perturbationKmS2: gpBounds(sgp4).perturbationKmS2 + aNg, accelerationKmS2: sgp4.accelerationBoundKmS2 + aNg }
+    : {
+        radiusMinKm: rMin,
+        radiusMaxKm: model.radiusMaxKm,
+        accelerationKmS2: accelerationBound(rMin, aNg),
+        perturbationKmS2: ((GEOPOTENTIAL_MARGIN - 1) * MU_EARTH_KM3_S2) / (rMin * rMin) + aNg,
+        velocityMismatchKmS: NUMERICAL_VELOCITY_MISMATCH_KM_S,
+      };
+  return { input, trajectory, bounds, model };
 }
 
 function ephemerisSegment(segment: EphemerisSegmentInput, field: string, offset: number, spanStart: Epoch): HermiteTrajectory {
@@ -189,42 +198,6 @@ export function ephemerisFromOem(message: OemMessage): PrimaryTrajectoryInput {
       const h = part as HermiteTrajectory;
       return { timesS: h.sampleTimesS, statesKm: h.sampleStatesKm, interpolationPoints: h.pointsPerWindow };
     }),
-  };
-}
-
-/** Radius range (sampled, with the Taylor bound between samples) and acceleration bounds of a numerical trajectory. */
-function numericalBounds(trajectory: Trajectory, spanS: number, aNg: number): ObjectBounds {
-  const n = Math.max(2, Math.ceil(spanS / PRIMARY_SAMPLE_STEP_S) + 1);
-  const s = new Float64Array(6);
-  const r = new Float64Array(n);
-  const rDot = new Float64Array(n);
-  const v = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    trajectory.stateAt(k === n - 1 ? spanS : (spanS * k) / (n - 1), s);
-    r[k] = Math.hypot(s[0]!, s[1]!, s[2]!);
-    v[k] = Math.hypot(s[3]!, s[4]!, s[5]!);
-    rDot[k] = (s[0]! * s[3]! + s[1]! * s[4]! + s[2]! * s[5]!) / r[k]!;
-  }
-  let rSampleMin = Number.POSITIVE_INFINITY;
-  for (let k = 0; k < n; k++) rSampleMin = Math.min(rSampleMin, r[k]!);
-  // an acceleration bound valid down to 0.9 of the smallest sampled radius (the bounds below stay far above it)
-  const aMax = accelerationBound(0.9 * rSampleMin, aNg);
-  let rMin = Number.POSITIVE_INFINITY;
-  let rMax = 0;
-  for (let k = 0; k + 1 < n; k++) {
-    const h = spanS / (n - 1);
-    const vMax = Math.max(v[k]!, v[k + 1]!) + aMax * h;
-    const rLow = Math.min(r[k]!, r[k + 1]!) - vMax * h;
-    const curvatureUp = (vMax * vMax) / rLow + aMax;
-    rMax = Math.max(rMax, parabolaUpperBound(r[k]!, rDot[k]!, r[k + 1]!, rDot[k + 1]!, curvatureUp, h));
-    rMin = Math.min(rMin, -parabolaUpperBound(-r[k]!, -rDot[k]!, -r[k + 1]!, -rDot[k + 1]!, aMax, h));
-  }
-  return {
-    radiusMinKm: rMin,
-    radiusMaxKm: rMax,
-    accelerationKmS2: accelerationBound(rMin, aNg),
-    perturbationKmS2: ((GEOPOTENTIAL_MARGIN - 1) * MU_EARTH_KM3_S2) / (rMin * rMin) + aNg,
-    velocityMismatchKmS: NUMERICAL_VELOCITY_MISMATCH_KM_S,
   };
 }
 

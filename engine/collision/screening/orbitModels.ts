@@ -8,7 +8,7 @@
  *   in-plane angle |u(t) − λ(t)| ≤ angleRad, u(t) the angle of r(t) in the model plane from x̂(t)
  *   radius         |r(t)| within radiusPadKm of p/(1 + e·cos(u − ω)) at the actual direction u
  *
- * Secondary (SGP4): the model is SGP4's own mean elements (sgp4Envelope.ts samples, every 2 h), linearly
+ * Secondary (SGP4): the model is SGP4's own mean elements (sgp4Envelope.ts samples, every 4 h), linearly
  * interpolated, in TEME rotated to GCRF by the TEME → GCRF rotation at mid-span (precession and nutation turn it by
  * < 1e-5 rad over 14 days: the largest angle between the rotations at the table's nodes and the mid-span one is
  * added to the angle and out-of-plane bounds); the bounds are SGP4's periodic terms (sgp4.js; Hoots & Roehrich 1980): the short-period J2 terms
@@ -25,6 +25,7 @@
  * the out-of-plane distance), together with the radius range of the interval.
  */
 import { constants as sgp4Constants, type SatRec } from 'satellite.js';
+import { accelerationBound } from '../../events/motionBounds.ts';
 import { parabolaUpperBound } from '../../events/search.ts';
 import type { Trajectory } from '../../events/trajectory.ts';
 import { SGP4_EARTH_RADIUS_KM } from '../../tle/fit.ts';
@@ -113,10 +114,10 @@ export class Sgp4OrbitModel implements OrbitModel {
   /** False when the bounds would be meaningless (retrograde near 180°, e near 1): the filters then pass the pair. */
   readonly usable: boolean;
 
-  private readonly rotation: Float64Array;
+  /** GCRF basis x̂, ŷ, n at each sample (9 values), interpolated linearly (module comment). */
+  private readonly basis: Float64Array;
 
   constructor(satrec: SatRec, envelope: Sgp4Envelope, bounds: ObjectBounds, frame: { rotation: Float64Array; driftRad: number }) {
-    this.rotation = frame.rotation;
     const s = envelope.samples;
     this.count = s.count;
     this.t = s.tS;
@@ -156,8 +157,30 @@ export class Sgp4OrbitModel implements OrbitModel {
       for (let k = 1; k + 1 < x.length; k++) m = Math.max(m, Math.abs(x[k + 1]! - 2 * x[k]! + x[k - 1]!));
       return 0.25 * m + 1e-12;
     };
-    const nodeErr = chord(this.node);
-    const incErr = chord(this.inc);
+    // the TEME basis of each sample's mean plane (x̂ ascending node, ŷ = n × x̂, n) rotated to GCRF; between samples
+    // the vectors are interpolated linearly: a unit vector turning by δ leaves its chord by ≤ δ²/8
+    this.basis = new Float64Array(9 * s.count);
+    let turn = 0;
+    for (let k = 0; k < s.count; k++) {
+      const cO = Math.cos(this.node[k]!);
+      const sO = Math.sin(this.node[k]!);
+      const cI = Math.cos(this.inc[k]!);
+      const sI = Math.sin(this.inc[k]!);
+      const b = this.basis.subarray(9 * k, 9 * k + 9);
+      rotateInto(frame.rotation, cO, sO, 0, b, 0);
+      rotateInto(frame.rotation, -cI * sO, cI * cO, sI, b, 3);
+      rotateInto(frame.rotation, sI * sO, -sI * cO, cI, b, 6);
+      if (k > 0) {
+        const a = this.basis.subarray(9 * k - 9, 9 * k);
+        for (const o of [0, 6]) {
+          const d = Math.hypot(b[o]! - a[o]!, b[o + 1]! - a[o + 1]!, b[o + 2]! - a[o + 2]!);
+          turn = Math.max(turn, 2 * Math.asin(Math.min(1, d / 2)));
+        }
+      }
+    }
+    const chordAngle = (turn * turn) / 8;
+    const nodeErr = chord(this.node) + chordAngle;
+    const incErr = chord(this.inc) + chordAngle;
     const lambdaErr = chord(this.lambda);
     const argpErr = chord(this.argp);
     const amErr = chord(this.am);
@@ -199,16 +222,13 @@ export class Sgp4OrbitModel implements OrbitModel {
   at(t: number, out: ModelState): void {
     const [k, f] = locate(t, this.startS, this.h, this.count);
     const lerp = (x: Float64Array): number => x[k]! + f * (x[k + 1]! - x[k]!);
-    const node = lerp(this.node);
-    const inc = lerp(this.inc);
-    const cO = Math.cos(node);
-    const sO = Math.sin(node);
-    const cI = Math.cos(inc);
-    const sI = Math.sin(inc);
-    // TEME basis (x̂ ascending node, ŷ = n × x̂, n), rotated to GCRF
-    rotateInto(this.rotation, cO, sO, 0, out.x);
-    rotateInto(this.rotation, sI * sO, -sI * cO, cI, out.n);
-    rotateInto(this.rotation, -cI * sO, cI * cO, sI, out.y);
+    const b = this.basis;
+    const o = 9 * k;
+    for (let i = 0; i < 3; i++) {
+      out.x[i] = b[o + i]! + f * (b[o + 9 + i]! - b[o + i]!);
+      out.y[i] = b[o + 3 + i]! + f * (b[o + 12 + i]! - b[o + 3 + i]!);
+      out.n[i] = b[o + 6 + i]! + f * (b[o + 15 + i]! - b[o + 6 + i]!);
+    }
     out.lambda = lerp(this.lambda);
     out.lambdaRate = (this.lambda[k + 1]! - this.lambda[k]!) / (this.t[k + 1]! - this.t[k]!);
     const am = lerp(this.am);
@@ -247,10 +267,16 @@ export class TrajectoryOrbitModel implements OrbitModel {
   private readonly rMax: Float64Array;
   private readonly scratch = new ModelState();
 
-  constructor(trajectory: Trajectory, spanS: number, accelerationKmS2: number, radiusMinKm: number) {
+  /** Radius range over the span (km), from the per-interval bands. */
+  readonly radiusMaxKm: number;
+
+  /**
+   * `nonGravitationalKmS2` bounds the accelerations beyond gravity (drag, thrust): with the Earth's gravity at the
+   * interval's lowest sampled radius (engine/events/motionBounds.ts), it bounds the curvature used between samples.
+   */
+  constructor(trajectory: Trajectory, spanS: number, nonGravitationalKmS2: number) {
     this.startS = 0;
     this.endS = spanS;
-    this.radiusMinKm = radiusMinKm;
     const intervals = Math.max(1, Math.ceil(spanS / PRIMARY_NODE_SPACING_S));
     this.count = intervals + 1;
     this.h = spanS / intervals;
@@ -288,7 +314,19 @@ export class TrajectoryOrbitModel implements OrbitModel {
     // bounds per interval from samples
     const perInterval = Math.max(2, Math.ceil(this.h / PRIMARY_SAMPLE_STEP_S));
     const m = this.scratch;
+    let radiusMin = Number.POSITIVE_INFINITY;
+    let radiusMax = 0;
+    const states = new Float64Array(6 * (perInterval + 1));
     for (let g = 0; g < intervals; g++) {
+      // the interval's states, and its acceleration bound: gravity at 0.9 of its lowest sampled radius (an orbit
+      // moves < 3 % of its radius in a sample step, so the trajectory stays above that between samples)
+      let lowest = Number.POSITIVE_INFINITY;
+      for (let j = 0; j <= perInterval; j++) {
+        const st = states.subarray(6 * j, 6 * j + 6);
+        trajectory.stateAt(Math.min(g * this.h + (j * this.h) / perInterval, spanS), st);
+        lowest = Math.min(lowest, Math.hypot(st[0]!, st[1]!, st[2]!));
+      }
+      const accelerationKmS2 = accelerationBound(0.9 * lowest, nonGravitationalKmS2);
       let angleMax = 0;
       let angleStep = 0;
       let zMax = 0;
@@ -303,7 +341,7 @@ export class TrajectoryOrbitModel implements OrbitModel {
       const dt = this.h / perInterval;
       for (let j = 0; j <= perInterval; j++) {
         const t = Math.min(g * this.h + j * dt, spanS);
-        trajectory.stateAt(t, s);
+        s.set(states.subarray(6 * j, 6 * j + 6));
         this.at(t, m);
         const u = Math.atan2(dot(s, m.y), dot(s, m.x));
         const dev = u - m.lambda - TWO_PI * Math.round((u - m.lambda) / TWO_PI);
@@ -333,7 +371,11 @@ export class TrajectoryOrbitModel implements OrbitModel {
       this.outOfPlane[g] = zMax;
       this.rMin[g] = rLo;
       this.rMax[g] = rHi;
+      radiusMin = Math.min(radiusMin, rLo);
+      radiusMax = Math.max(radiusMax, rHi);
     }
+    this.radiusMinKm = radiusMin;
+    this.radiusMaxKm = radiusMax;
   }
 
   /** Basis of the (normalised, interpolated) normal stored in `out.n`. */
@@ -412,10 +454,10 @@ export class TrajectoryOrbitModel implements OrbitModel {
   }
 }
 
-function rotateInto(m: Float64Array, x: number, y: number, z: number, out: Float64Array): void {
-  out[0] = m[0]! * x + m[1]! * y + m[2]! * z;
-  out[1] = m[3]! * x + m[4]! * y + m[5]! * z;
-  out[2] = m[6]! * x + m[7]! * y + m[8]! * z;
+function rotateInto(m: Float64Array, x: number, y: number, z: number, out: Float64Array, o = 0): void {
+  out[o] = m[0]! * x + m[1]! * y + m[2]! * z;
+  out[o + 1] = m[3]! * x + m[4]! * y + m[5]! * z;
+  out[o + 2] = m[6]! * x + m[7]! * y + m[8]! * z;
 }
 
 /**

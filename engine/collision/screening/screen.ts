@@ -12,7 +12,7 @@ import { CollisionInputError } from '../errors.ts';
 import { isPcMethod, type PcMethod } from '../probability.ts';
 import { assembleApproach, type ApproachContext } from './approach.ts';
 import { apogeePerigeeOverlap, candidateWindows, type WindowCounts } from './filters.ts';
-import { Sgp4OrbitModel, TrajectoryOrbitModel, spanTemeRotation } from './orbitModels.ts';
+import { Sgp4OrbitModel, spanTemeRotation } from './orbitModels.ts';
 import { buildPrimary, gpBounds, gpTrajectory, parseUtc, temeTable, type ObjectBounds, type ScreeningPrimary } from './objects.ts';
 import { searchPair, type PairSearchCounts } from './pairSearch.ts';
 import { PairGeometry, type PairBounds } from './relativeMotion.ts';
@@ -115,7 +115,6 @@ export function screenChunk(input: ScreeningChunkInput): ScreeningChunkResult {
   });
   lap('setupMs');
 
-  const primaryModels = primaries.map((p) => new TrajectoryOrbitModel(p.trajectory, spanS, p.bounds.accelerationKmS2, p.bounds.radiusMinKm));
   lap('setupMs');
   const counts = emptyCounts();
   const windowCounts: WindowCounts = { crossings: 0, afterPhasing: 0, afterPath: 0, unfiltered: 0 };
@@ -124,8 +123,8 @@ export function screenChunk(input: ScreeningChunkInput): ScreeningChunkResult {
   const context: ApproachContext = { spanStart, volume: input.volume, pcMethod };
   const probe = new Float64Array(6);
   const probeSecondary = new Float64Array(6);
-  for (const [pi, primary] of primaries.entries()) {
-    const primaryModel = primaryModels[pi]!;
+  for (const primary of primaries) {
+    const primaryModel = primary.model;
     for (const secondary of secondaries) {
       if (primary.input.noradId !== undefined && primary.input.noradId === secondary.input.elements.noradId) continue;
       counts.pairs++;

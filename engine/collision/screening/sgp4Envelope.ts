@@ -45,7 +45,7 @@ import { SGP4_EARTH_RADIUS_KM, SGP4_MU_KM3_PER_S2 } from '../../tle/fit.ts';
  */
 export const RADIUS_SAFETY_KM = 0.1;
 /** Largest spacing of the mean-element samples (s). */
-export const SAMPLE_SPACING_S = 7200;
+export const SAMPLE_SPACING_S = 14400;
 /** Geopotential beyond the central term plus SGP4's modelling, relative to μ/r² (3·J2 at the surface is 0.33 %; SGP4 positions reach 1.0055 μ/r² by finite differences). */
 export const SGP4_GRAVITY_MARGIN = 1.02;
 /**
