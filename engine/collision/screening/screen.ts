@@ -103,7 +103,7 @@ export function screenChunk(input: ScreeningChunkInput): ScreeningChunkResult {
     const envelope = sgp4Envelope(built.trajectory.satrec, built.epochS, 0, spanS);
     if (envelope.failedAfterS !== null) {
       issues.push({
-        code: envelope.failedAfterS <= 0 ? 'SGP4_INITIALISATION_FAILED' : 'SGP4_FAILED_DURING_SPAN',
+        code: envelope.failedAfterS <= 0 ? 'SGP4_UNUSABLE_IN_SPAN' : 'SGP4_FAILED_DURING_SPAN',
         secondaryNoradId: s.elements.noradId,
         screenedUntilS: envelope.failedAfterS,
         message: `SGP4 fails within the span after ${envelope.failedAfterS.toFixed(0)} s (satellite.js error ${envelope.sgp4Error}${envelope.sgp4Error === 6 ? ': the orbit decays' : ''}); screened up to there`,
@@ -132,7 +132,9 @@ export function screenChunk(input: ScreeningChunkInput): ScreeningChunkResult {
       if (!apogeePerigeeOverlap(primary.bounds, secondary.bounds, searchRadiusKm)) continue;
       counts.afterApogeePerigee++;
       // (b) orbit-path and phasing filter at the node crossings
-      const windows = candidateWindows(primaryModel, secondary.model, searchRadiusKm, 0, secondary.validUntilS, windowCounts);
+      const windows: [number, number][] = options.orbitPathFilter === false
+        ? [[0, secondary.validUntilS]]
+        : candidateWindows(primaryModel, secondary.model, searchRadiusKm, 0, secondary.validUntilS, windowCounts);
       lap('filtersMs');
       if (windows.length === 0) continue;
       counts.pairsSearched++;

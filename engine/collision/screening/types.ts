@@ -86,6 +86,11 @@ export interface ScreeningOptions {
   /** Pc method when both covariances are known (engine/collision), default LAAS_2015. */
   readonly pcMethod?: PcMethod;
   /**
+   * The orbit-path and phasing filter (default true). False searches every pair that passes the apogee/perigee
+   * filter over the whole span: the same approaches, many times slower (for verification).
+   */
+  readonly orbitPathFilter?: boolean;
+  /**
    * A clock (ms) for the per-stage timings, e.g. `performance.now`; without one the timings are null. The engine
    * reads no clock of its own.
    */
@@ -147,7 +152,7 @@ export interface ScreeningApproach {
 
 /** A secondary (or a primary) that could not be screened over all or part of the span. */
 export interface ScreeningIssue {
-  readonly code: 'SGP4_INITIALISATION_FAILED' | 'SGP4_FAILED_DURING_SPAN' | 'ELEMENTS_REFUSED';
+  readonly code: 'SGP4_UNUSABLE_IN_SPAN' | 'SGP4_FAILED_DURING_SPAN' | 'ELEMENTS_REFUSED';
   readonly primaryId?: string;
   readonly secondaryNoradId?: number;
   /** Until when the pair was screened (s from the span start), when it was partly screened. */
