@@ -82,16 +82,17 @@ class NodeGeometry {
   }
 }
 
-/** Range of cos over [c − w, c + w] (w ≥ 0). */
-function cosRange(c: number, w: number): [number, number] {
-  if (w >= Math.PI) return [-1, 1];
+/** Range of cos over [c − w, c + w] (w ≥ 0) into out[0] (lowest) and out[1] (highest). */
+export function cosRange(c: number, w: number, out: Float64Array): void {
+  if (w >= Math.PI) {
+    out[0] = -1;
+    out[1] = 1;
+    return;
+  }
   const a = Math.cos(c - w);
   const b = Math.cos(c + w);
-  let lo = Math.min(a, b);
-  let hi = Math.max(a, b);
-  if (Math.abs(wrapToPi(c)) <= w) hi = 1;
-  if (Math.abs(wrapToPi(c - Math.PI)) <= w) lo = -1;
-  return [lo, hi];
+  out[0] = Math.abs(wrapToPi(c - Math.PI)) <= w ? -1 : Math.min(a, b);
+  out[1] = Math.abs(wrapToPi(c)) <= w ? 1 : Math.max(a, b);
 }
 
 /**
@@ -112,6 +113,7 @@ export function candidateWindows(
     return [[from, to]];
   }
   const g = new NodeGeometry();
+  const cosines = new Float64Array(2);
   const windows: [number, number][] = [];
   const bS = secondary.outOfPlaneKm(from, to);
   const cS = secondary.angleRad(from, to);
@@ -170,10 +172,10 @@ export function candidateWindows(
     const kLast = Math.floor((dP + rateP * (a1 + wP - tj)) / TWO_PI);
     if (kFirst > kLast) continue;
     // the secondary's radius over its arc at this node (the path test below)
-    const [cosLo, cosHi] = cosRange(parity * Math.PI - g.perigeeFromNodeS, halfS);
+    cosRange(parity * Math.PI - g.perigeeFromNodeS, halfS, cosines);
     const e = g.s.e;
-    const rSLo = g.s.pKm / (1 + e * cosHi) - secondary.radiusPadKm;
-    const rSHi = g.s.pKm / (1 + e * cosLo) + secondary.radiusPadKm;
+    const rSLo = g.s.pKm / (1 + e * cosines[1]!) - secondary.radiusPadKm;
+    const rSHi = g.s.pKm / (1 + e * cosines[0]!) + secondary.radiusPadKm;
     const rateTrue = g.rateP;
     let kept = false;
     let pathKept = false;

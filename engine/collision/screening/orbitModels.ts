@@ -82,11 +82,9 @@ export interface OrbitModel {
   radiusBand(from: number, to: number): [number, number] | null;
 }
 
-/** Index and fraction of t on a uniform grid of `count` nodes from `start` with spacing `h` (clamped: extrapolates). */
-function locate(t: number, start: number, h: number, count: number): [number, number] {
-  const u = (t - start) / h;
-  const k = Math.max(0, Math.min(count - 2, Math.floor(u)));
-  return [k, u - k];
+/** Index of the interval of t on a uniform grid of `count` nodes from `start` with spacing `h` (clamped: the ends extrapolate). */
+function intervalOf(t: number, start: number, h: number, count: number): number {
+  return Math.max(0, Math.min(count - 2, Math.floor((t - start) / h)));
 }
 
 function unwrapFrom(previous: number, angle: number): number {
@@ -220,8 +218,8 @@ export class Sgp4OrbitModel implements OrbitModel {
   }
 
   at(t: number, out: ModelState): void {
-    const [k, f] = locate(t, this.startS, this.h, this.count);
-    const lerp = (x: Float64Array): number => x[k]! + f * (x[k + 1]! - x[k]!);
+    const k = intervalOf(t, this.startS, this.h, this.count);
+    const f = (t - this.startS) / this.h - k;
     const b = this.basis;
     const o = 9 * k;
     for (let i = 0; i < 3; i++) {
@@ -229,13 +227,14 @@ export class Sgp4OrbitModel implements OrbitModel {
       out.y[i] = b[o + 3 + i]! + f * (b[o + 12 + i]! - b[o + 3 + i]!);
       out.n[i] = b[o + 6 + i]! + f * (b[o + 15 + i]! - b[o + 6 + i]!);
     }
-    out.lambda = lerp(this.lambda);
-    out.lambdaRate = (this.lambda[k + 1]! - this.lambda[k]!) / (this.t[k + 1]! - this.t[k]!);
-    const am = lerp(this.am);
-    const e = Math.min(Math.abs(lerp(this.em)), 0.999);
+    const l = this.lambda;
+    out.lambda = l[k]! + f * (l[k + 1]! - l[k]!);
+    out.lambdaRate = (l[k + 1]! - l[k]!) / (this.t[k + 1]! - this.t[k]!);
+    const am = this.am[k]! + f * (this.am[k + 1]! - this.am[k]!);
+    const e = Math.min(Math.abs(this.em[k]! + f * (this.em[k + 1]! - this.em[k]!)), 0.999);
     out.e = e;
     out.pKm = am * (1 - e * e) * SGP4_EARTH_RADIUS_KM;
-    out.argPerigee = lerp(this.argp);
+    out.argPerigee = this.argp[k]! + f * (this.argp[k + 1]! - this.argp[k]!);
   }
 
   outOfPlaneKm(): number {
@@ -404,7 +403,8 @@ export class TrajectoryOrbitModel implements OrbitModel {
   }
 
   at(t: number, out: ModelState): void {
-    const [k, f] = locate(t, 0, this.h, this.count);
+    const k = intervalOf(t, 0, this.h, this.count);
+    const f = t / this.h - k;
     const a = 3 * k;
     const nx = this.normals[a]! + f * (this.normals[a + 3]! - this.normals[a]!);
     const ny = this.normals[a + 1]! + f * (this.normals[a + 4]! - this.normals[a + 1]!);
