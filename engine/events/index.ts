@@ -17,7 +17,7 @@ export type { EventEnvironment } from './geometry.ts';
 export { DenseOutputTrajectory } from './trajectories/denseOutput.ts';
 export { HermiteTrajectory, DEFAULT_HERMITE_POINTS } from './trajectories/hermite.ts';
 export { oemTrajectory, oemSegmentTrajectory, OemTrajectoryError, ConsecutiveTrajectories } from './trajectories/oem.ts';
-export { Sgp4Trajectory, Sgp4PropagationError, type Sgp4TrajectoryOptions } from './trajectories/sgp4.ts';
+export { Sgp4Trajectory, SatrecTrajectory, TemeToGcrfTable, Sgp4PropagationError, TEME_NODE_SPACING_S, type Sgp4TrajectoryOptions } from './trajectories/sgp4.ts';
 export { DEFAULT_GRID_STEP_S, DEFAULT_RESOLUTION_S, DEFAULT_TOLERANCE_S } from './search.ts';
 export { DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 } from './motionBounds.ts';
 export { passTrack, type PassTrack } from './passTrack.ts';

@@ -23,10 +23,15 @@ import { MU_EARTH_KM3_S2 } from '../constants.ts';
 
 export const DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 = 1e-4;
 /** Geopotential beyond the central term, relative (3·J2 at the surface, with margin). */
-const GEOPOTENTIAL_MARGIN = 1.005;
+export const GEOPOTENTIAL_MARGIN = 1.005;
 /** EGM96 J2 = −√5·C̄20. */
 export const J2 = -Math.sqrt(5) * egm96Field().c[3]!;
 const EARTH_RADIUS_KM = EGM96_RADIUS_M / 1000;
+
+/** Bound on the acceleration at radii ≥ rLo (km): central gravity with the geopotential margin, plus a_ng (km/s²). */
+export function accelerationBound(rLoKm: number, nonGravitationalKmS2: number): number {
+  return (GEOPOTENTIAL_MARGIN * MU_EARTH_KM3_S2) / (rLoKm * rLoKm) + nonGravitationalKmS2;
+}
 
 /** Bounds of the inertial motion over an interval: out = [rLo, rHi, vHi, aHi] (km, km/s, km/s²). */
 export function inertialMotionBounds(rA: number, vA: number, rB: number, vB: number, h: number, nonGravitationalKmS2: number, out: Float64Array): void {

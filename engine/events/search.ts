@@ -28,6 +28,11 @@
  * Roots and maxima are refined with Brent's method (rootFinding.ts) to `toleranceS` (default 1e-6 s; the task asks
  * for ≤ 1 ms). The grid is evaluated once per instant for all detectors (`runSearches`): the trajectory, the
  * Earth's orientation and the Sun are shared; refinements evaluate the geometry at their own instants.
+ *
+ * The search does not depend on what is evaluated: a switching function reads whatever "geometry" it was written
+ * for (`G`, anything with `at(t)`): the spacecraft's `EventGeometry` here, the relative state of two objects in the
+ * conjunction screening (engine/collision/screening). Callers that are not event detectors feed the samples
+ * themselves with `begin`/`advance`.
  */
 import { EventGeometry, type EventEnvironment } from './geometry.ts';
 import { brentRoot } from './rootFinding.ts';
@@ -39,13 +44,18 @@ export const DEFAULT_RESOLUTION_S = 1e-3;
 /** Deepest halving below the grid step (60 s / 2^40 is far below any resolution). */
 const MAX_DEPTH = 48;
 
+/** What a switching function is evaluated on: anything that can be moved to an instant (s). */
+export interface SampledGeometry {
+  at(t: number): void;
+}
+
 /**
  * g(t) with its rate and the bounds the search needs. `evaluate` writes g at sample[o], dg/dt at sample[o + 1] and
  * whatever `bounds` needs after them (sampleSize values in all).
  */
-export interface SwitchingFunction {
+export interface SwitchingFunction<G extends SampledGeometry = EventGeometry> {
   readonly sampleSize: number;
-  evaluate(geometry: EventGeometry, sample: Float64Array, offset: number): void;
+  evaluate(geometry: G, sample: Float64Array, offset: number): void;
   /**
    * Over [a, b] of length h, from the two samples: out[0] ≥ max |g'|, out[1] ≥ max |g''| (Infinity when no
    * bound can be given), out[2] ≥ the error of the sampled g' (0 when it is exact).
@@ -60,6 +70,12 @@ export interface SearchSettings {
   readonly toleranceS?: number;
   /** Excursions shorter than this may be missed (s), default 1e-3. */
   readonly resolutionS?: number;
+  /**
+   * Refine and record the sign changes of g (default true). A search that only wants the maxima of g (the
+   * conjunction screening: the minima of the distance) sets false: an interval proven to hold exactly one sign
+   * change has g' of one sign, hence no maximum, and is dropped without the root refinement.
+   */
+  readonly locateCrossings?: boolean;
 }
 
 export interface Crossing {
@@ -79,7 +95,7 @@ export interface Maximum {
  * p1 − p2 = c0 + c1·τ is linear, so min(p1, p2) is p1 on one side of their crossing and p2 on the other; each is
  * convex, so the maximum is at 0, at h or at the crossing.
  */
-function parabolaUpperBound(ga: number, sa: number, gb: number, sb: number, K: number, h: number): number {
+export function parabolaUpperBound(ga: number, sa: number, gb: number, sb: number, K: number, h: number): number {
   const p2AtStart = gb - sb * h + 0.5 * K * h * h;
   const p1AtEnd = ga + sa * h + 0.5 * K * h * h;
   let best = Math.max(Math.min(ga, p2AtStart), Math.min(p1AtEnd, gb));
@@ -109,7 +125,7 @@ function derivativeKeepsSign(da: number, db: number, K: number, eps: number, h: 
 }
 
 /** The search of one switching function over a span, fed sample by sample (see `runSearches`). */
-export class SwitchingSearch {
+export class SwitchingSearch<G extends SampledGeometry = EventGeometry> {
   readonly crossings: Crossing[] = [];
   readonly maxima: Maximum[] = [];
   /** g > 0 at the first and last samples. */
@@ -117,11 +133,12 @@ export class SwitchingSearch {
   endPositive = false;
   /** Function evaluations (grid and refinement). */
   evaluations = 0;
-  readonly fn: SwitchingFunction;
-  private readonly refine: EventGeometry;
+  readonly fn: SwitchingFunction<G>;
+  private readonly refine: G;
   private readonly findMaxima: boolean;
   private readonly toleranceS: number;
   private readonly resolutionS: number;
+  private readonly locateCrossings: boolean;
   private prev: Float64Array;
   private cur: Float64Array;
   private prevT = Number.NaN;
@@ -131,12 +148,13 @@ export class SwitchingSearch {
   private readonly gAt = (t: number): number => this.sampleAt(t)[0]!;
   private readonly rateAt = (t: number): number => this.sampleAt(t)[1]!;
 
-  constructor(fn: SwitchingFunction, refine: EventGeometry, settings: SearchSettings = {}, findMaxima = false) {
+  constructor(fn: SwitchingFunction<G>, refine: G, settings: SearchSettings = {}, findMaxima = false) {
     this.fn = fn;
     this.refine = refine;
     this.findMaxima = findMaxima;
     this.toleranceS = settings.toleranceS ?? DEFAULT_TOLERANCE_S;
     this.resolutionS = settings.resolutionS ?? DEFAULT_RESOLUTION_S;
+    this.locateCrossings = settings.locateCrossings ?? true;
     if (!(this.toleranceS > 0) || !(this.resolutionS > 0)) throw new RangeError('toleranceS and resolutionS must be > 0');
     this.prev = new Float64Array(fn.sampleSize);
     this.cur = new Float64Array(fn.sampleSize);
@@ -144,7 +162,7 @@ export class SwitchingSearch {
   }
 
   /** First grid sample (geometry already evaluated at t). */
-  begin(t: number, geometry: EventGeometry): void {
+  begin(t: number, geometry: G): void {
     this.fn.evaluate(geometry, this.prev, 0);
     this.evaluations++;
     this.prevT = t;
@@ -153,7 +171,7 @@ export class SwitchingSearch {
   }
 
   /** Next grid sample (geometry already evaluated at t > the previous one): searches the interval between them. */
-  advance(t: number, geometry: EventGeometry): void {
+  advance(t: number, geometry: G): void {
     this.fn.evaluate(geometry, this.cur, 0);
     this.evaluations++;
     this.process(this.prevT, this.prev, t, this.cur, 0);
@@ -196,7 +214,7 @@ export class SwitchingSearch {
     const canSplit = h > this.resolutionS && depth < MAX_DEPTH;
     if (pa !== pb) {
       if (derivativeKeepsSign(da, db, K, eps, h) || !canSplit) {
-        this.crossings.push({ tS: brentRoot(this.gAt, ta, ga, tb, gb, this.toleranceS), increasing: pb });
+        if (this.locateCrossings) this.crossings.push({ tS: brentRoot(this.gAt, ta, ga, tb, gb, this.toleranceS), increasing: pb });
         return;
       }
     } else {
@@ -233,7 +251,7 @@ export function runSearches(
   environment: EventEnvironment,
   fromS: number,
   toS: number,
-  searches: readonly SwitchingSearch[],
+  searches: readonly SwitchingSearch<EventGeometry>[],
   gridStepS = DEFAULT_GRID_STEP_S,
 ): void {
   if (!(toS > fromS)) throw new RangeError(`the search span must be positive (from ${fromS} s to ${toS} s)`);

@@ -93,3 +93,23 @@ export interface UtcDayOfYearSource {
 export function tleEpochFromEpoch(epoch: UtcDayOfYearSource): TleEpoch {
   return { year: epoch.year('UTC'), dayOfYear: epoch.dayOfYear('UTC') };
 }
+
+/**
+ * The epoch label as ISO-8601 UTC with microseconds and no zone letter (`2023-02-14T00:02:00.145248`), days of
+ * 86400 s as SGP4 counts them. On the 1e-8-day grid of the TLE field (864 µs) the text is exact.
+ */
+export function tleEpochToUtcString(epoch: TleEpoch): string {
+  const totalMicroseconds = Math.round((epoch.dayOfYear - 1) * 86400e6);
+  const dayMicroseconds = 86400e6;
+  const wholeDays = Math.floor(totalMicroseconds / dayMicroseconds);
+  let rest = totalMicroseconds - wholeDays * dayMicroseconds;
+  const { year, month, day } = calendarDateFromMjd(mjdFromCalendarDate(epoch.year, 1, 1) + wholeDays);
+  const hour = Math.floor(rest / 3600e6);
+  rest -= hour * 3600e6;
+  const minute = Math.floor(rest / 60e6);
+  rest -= minute * 60e6;
+  const second = Math.floor(rest / 1e6);
+  const micro = rest - second * 1e6;
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}T${two(hour)}:${two(minute)}:${two(second)}.${String(micro).padStart(6, '0')}`;
+}

@@ -13,6 +13,8 @@ export * from './errors.ts';
 export * from './fit.ts';
 export * from './format.ts';
 export * from './parse.ts';
+export * from './gpElements.ts';
+export * from './catalog.ts';
 
 export interface TleIdentity {
   /** NORAD catalogue number; absent → 99999 placeholder; > 339999 → TleCatalogNumberError. */

@@ -57,6 +57,15 @@ export class HermiteTrajectory implements Trajectory {
     this.coefficients = new Float64Array(3 * 2 * this.pointsPerWindow);
   }
 
+  /** The sample times (s from `epoch`) and states (6 per sample, km and km/s) it interpolates. */
+  get sampleTimesS(): Float64Array {
+    return this.times;
+  }
+
+  get sampleStatesKm(): Float64Array {
+    return this.states;
+  }
+
   stateAt(tS: number, out: Float64Array): void {
     requireInSpan(this, tS);
     const i = this.intervalOf(tS);

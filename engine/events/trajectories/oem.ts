@@ -65,7 +65,7 @@ export class ConsecutiveTrajectories implements Trajectory {
   readonly epoch: Epoch;
   readonly startS: number;
   readonly endS: number;
-  private readonly parts: readonly Trajectory[];
+  readonly parts: readonly Trajectory[];
 
   constructor(parts: readonly Trajectory[]) {
     if (parts.length === 0) throw new RangeError('no trajectory');

@@ -20,6 +20,8 @@ export interface NdmMessageSpec {
   containers: ReadonlySet<string>;
   /** Header comments only before the header's first keyword (see NdmHeaderBuilder); default false. */
   headerCommentsFirstOnly?: boolean;
+  /** Keep an empty CREATION_DATE as written (ndmReader.ts `NdmHeaderBuilder`); default false. */
+  blankCreationDateAllowed?: boolean;
 }
 
 /** A metadata block being read (META_START … META_STOP): its comments and its keywords, typed and with their tokens. */
@@ -78,7 +80,7 @@ export abstract class NdmMessageParser<R> implements NdmParser<R> {
     this.lastLine = token.line;
     if (this.phase === 'version') {
       const version = readVersion(token, this.spec.xml.versionKeyword, this.spec.versions);
-      this.headerBuilder = new NdmHeaderBuilder(version.value, version.line, this.spec.headerCommentsFirstOnly ?? false);
+      this.headerBuilder = new NdmHeaderBuilder(version.value, version.line, this.spec.headerCommentsFirstOnly ?? false, this.spec.blankCreationDateAllowed === true);
       this.phase = 'header';
       return;
     }

@@ -35,11 +35,15 @@ export class NdmHeaderBuilder {
    * `commentsFirstOnly`: a COMMENT after a header keyword is not the header's. For the CDM (CCSDS 508.0-B-1: comments
    * only at the beginning of a section), whose KVN has no delimiter after the header, such a comment opens the
    * relative metadata. Otherwise header comments are accepted anywhere in the header.
+   *
+   * `blankCreationDateAllowed`: an empty CREATION_DATE is kept as written ('') instead of refused. CelesTrak writes
+   * its OMM XML headers as `<CREATION_DATE/><ORIGINATOR/>`; the message reader that allows it says so.
    */
   constructor(
     readonly version: string,
     readonly line: number,
     private readonly commentsFirstOnly = false,
+    private readonly blankCreationDateAllowed = false,
   ) {}
 
   accept(token: KvnToken): boolean {
@@ -57,7 +61,7 @@ export class NdmHeaderBuilder {
         this.classification = token.value;
         return true;
       case 'CREATION_DATE':
-        this.creationDate = readEpoch(token.value, token.line, token.keyword, 'UTC');
+        this.creationDate = this.blankCreationDateAllowed && token.value.trim() === '' ? '' : readEpoch(token.value, token.line, token.keyword, 'UTC');
         return true;
       case 'ORIGINATOR':
         this.originator = token.value;

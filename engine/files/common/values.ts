@@ -99,6 +99,7 @@ const ATOMS: Record<string, ParsedUnit> = {
   min: { dimension: [0, 0, 1, 0], scaleToSi: 60 },
   h: { dimension: [0, 0, 1, 0], scaleToSi: 3600 },
   d: { dimension: [0, 0, 1, 0], scaleToSi: 86400 },
+  day: { dimension: [0, 0, 1, 0], scaleToSi: 86400 },
   yr: { dimension: [0, 0, 1, 0], scaleToSi: 365.25 * 86400 },
   N: { dimension: [1, 1, -2, 0], scaleToSi: 1 },
   mN: { dimension: [1, 1, -2, 0], scaleToSi: 1e-3 },
@@ -106,6 +107,8 @@ const ATOMS: Record<string, ParsedUnit> = {
   deg: { dimension: [0, 0, 0, 1], scaleToSi: DEG_TO_RAD },
   '°': { dimension: [0, 0, 0, 1], scaleToSi: DEG_TO_RAD },
   rad: { dimension: [0, 0, 0, 1], scaleToSi: 1 },
+  // one revolution (OMM MEAN_MOTION [rev/day], 502.0-B-3 table 4-2)
+  rev: { dimension: [0, 0, 0, 1], scaleToSi: 2 * Math.PI },
   '%': { dimension: [0, 0, 0, 0], scaleToSi: 0.01 },
   '#': { dimension: [0, 0, 0, 0], scaleToSi: 1 },
   'n/a': { dimension: [0, 0, 0, 0], scaleToSi: 1 },

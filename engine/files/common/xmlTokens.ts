@@ -4,7 +4,7 @@
  * the same name, and KVN blocks (`META_START`/`META_STOP`, ...) to container elements (`<metadata>`, ...).
  *
  * - the message root `<oem id="CCSDS_OEM_VERS" version="2.0">` becomes the entry `CCSDS_OEM_VERS = 2.0`;
- *   an `<ndm>` combined-instantiation wrapper is looked through;
+ *   an `<ndm>` combined-instantiation wrapper is looked through (holding several messages when the mapping allows);
  * - a leaf element `<X units="km">1.0</X>` becomes the entry `X = 1.0` with units `km`; `<X nil="true"/>` (XML Schema's
  *   nil, used by CDM producers for an optional value they do not have) the entry `X = ` flagged `nil`;
  *   `<USER_DEFINED parameter="P">v</USER_DEFINED>` becomes `USER_DEFINED_P = v`;
@@ -26,6 +26,11 @@ export interface XmlMessageMapping {
   rawLineElements?: readonly string[];
   /** Elements that are containers even when empty. */
   emptyContainers?: readonly string[];
+  /**
+   * Several messages in one `<ndm>` combined instantiation (505.0-B-2 §3.3) are passed on one after the other, each
+   * starting with its version entry; default false (one message per file). Catalogs of OMMs come this way.
+   */
+  multipleMessages?: boolean;
 }
 
 interface Frame {
@@ -81,7 +86,7 @@ export class XmlTokenAdapter {
       return;
     }
     if (parent.isWrapper) {
-      if (this.messageSeen) {
+      if (this.messageSeen && this.mapping.multipleMessages !== true) {
         throw new CcsdsParseError(line, `XML: only one <${this.mapping.rootElement}> message per file is supported`);
       }
       this.openMessage(name, attributes, line);

@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { detectFormat } from '../../../engine/files/common/detectFormat.ts';
 import { fixture, fixtureNames } from './helpers.ts';
@@ -22,4 +23,14 @@ test('detectFormat: NDM wrapper, namespaces, BOM, junk', () => {
   assert.equal(detectFormat('<html><body>'), 'unknown');
   assert.equal(detectFormat(''), 'unknown');
   assert.equal(detectFormat('1 25544U 98067A   08264.51782528'), 'unknown');
+});
+
+test('detectFormat: OMM (KVN, CelesTrak and Space-Track XML) and TLE/3LE catalogs', () => {
+  const catalog = (name: string): string => readFileSync(new URL(`../../fixtures/conjunction/catalog/${name}`, import.meta.url), 'utf8').slice(0, 4096);
+  assert.equal(detectFormat(catalog('sample-celestrak.xml')), 'OMM');
+  assert.equal(detectFormat(catalog('sample-spacetrack.kvn')), 'OMM');
+  assert.equal(detectFormat(catalog('sample.3le')), 'TLE');
+  const lines = catalog('sample.3le').split('\n');
+  assert.equal(detectFormat(`${lines[1]}\n${lines[2]}\n`), 'TLE');
+  assert.equal(detectFormat(`${lines[1]}\nnot a line 2\n`), 'unknown');
 });

@@ -1,0 +1,133 @@
+/**
+ * One approach at its TCA: the relative state in the primary's RTN, the volume test, and the probability of
+ * collision through engine/collision (shortTermEncounter → encounterPlane → collisionProbability).
+ *
+ * Pc: with both covariances, the requested method (default LAAS_2015, the exact integral). Otherwise the
+ * maximum probability of Alfriend et al. (1999), flagged, as CARA and CSpOC report it when a covariance is missing:
+ *  - one covariance known: the maximum over a scaling of that covariance (the unknown one taken as zero);
+ *  - none: the maximum over an isotropic covariance, R²/(e·miss²), evaluated at the maximising scale
+ *    σ² = miss²/2 so that engine/collision's flags (R against σ) speak of the right scale.
+ * Each covariance is the caller's, taken as valid at the TCA (propagating it is the caller's part).
+ */
+import { localOrbitalRotation } from '../../math/covariance.ts';
+import { shortTermEncounter, encounterPlane, type EncounterObject } from '../encounter.ts';
+import { collisionProbability, type PcMethod } from '../probability.ts';
+import { CollisionInputError } from '../errors.ts';
+import type { Epoch } from '../../time/epoch.ts';
+import type { ApproachFlag, RtnCovarianceInput, ScreeningApproach, ScreeningVolume } from './types.ts';
+import { insideVolume } from './volume.ts';
+
+export interface ApproachContext {
+  readonly spanStart: Epoch;
+  readonly volume: ScreeningVolume;
+  readonly pcMethod: PcMethod;
+}
+
+export interface ApproachObjects {
+  readonly primaryId: string;
+  readonly primaryCovariance: RtnCovarianceInput | undefined;
+  readonly secondaryNoradId: number;
+  readonly secondaryName: string | null;
+  readonly secondaryCovariance: RtnCovarianceInput | undefined;
+  readonly combinedHardBodyRadiusM: number;
+}
+
+/** RTN of the primary: R, T, N components of the relative position (km) from GCRF states (km, km/s). */
+export function relativeRtn(primary: ArrayLike<number>, secondary: ArrayLike<number>): { positionKm: [number, number, number]; velocityKmS: [number, number, number] } {
+  const m = localOrbitalRotation('RTN', [primary[0]!, primary[1]!, primary[2]!], [primary[3]!, primary[4]!, primary[5]!]);
+  const d = [0, 1, 2, 3, 4, 5].map((i) => secondary[i]! - primary[i]!);
+  const rot = (o: number): [number, number, number] => [
+    m[0]! * d[o]! + m[1]! * d[o + 1]! + m[2]! * d[o + 2]!,
+    m[3]! * d[o]! + m[4]! * d[o + 1]! + m[5]! * d[o + 2]!,
+    m[6]! * d[o]! + m[7]! * d[o + 1]! + m[8]! * d[o + 2]!,
+  ];
+  return { positionKm: rot(0), velocityKmS: rot(3) };
+}
+
+function encounterObject(state: ArrayLike<number>, covariance: ArrayLike<number>): EncounterObject {
+  return {
+    positionM: [state[0]! * 1000, state[1]! * 1000, state[2]! * 1000],
+    velocityMS: [state[3]! * 1000, state[4]! * 1000, state[5]! * 1000],
+    covariance,
+    covarianceFrame: 'RTN',
+  };
+}
+
+/**
+ * The approach at `tcaS` between the given states (GCRF, km and km/s), or null when the relative position lies
+ * outside the volume.
+ */
+export function assembleApproach(
+  context: ApproachContext,
+  objects: ApproachObjects,
+  tcaS: number,
+  primaryState: Float64Array,
+  secondaryState: Float64Array,
+): ScreeningApproach | null {
+  const rtn = relativeRtn(primaryState, secondaryState);
+  const [rR, rT, rN] = rtn.positionKm;
+  if (!insideVolume(context.volume, rR, rT, rN)) return null;
+  const missKm = Math.hypot(rR, rT, rN);
+  const flags: ApproachFlag[] = [];
+  const p1 = objects.primaryCovariance?.rtnM2;
+  const p2 = objects.secondaryCovariance?.rtnM2;
+  const zero = new Array<number>(9).fill(0);
+  let method: PcMethod = context.pcMethod;
+  let c1: ArrayLike<number>;
+  let c2: ArrayLike<number>;
+  if (p1 !== undefined && p2 !== undefined) {
+    c1 = p1;
+    c2 = p2;
+  } else if (p1 !== undefined || p2 !== undefined) {
+    method = 'ALFRIEND_1999_MAX';
+    c1 = p1 ?? zero;
+    c2 = p2 ?? zero;
+    flags.push({
+      code: 'MAXIMUM_PROBABILITY_ONE_COVARIANCE',
+      message: `no covariance for the ${p1 === undefined ? 'primary' : 'secondary'}: Pc is the maximum over a scaling of the ${p1 === undefined ? 'secondary' : 'primary'}'s covariance (Alfriend et al. 1999)`,
+    });
+  } else {
+    method = 'ALFRIEND_1999_MAX';
+    const variance = missKm > 0 ? 0.5 * (missKm * 1000) ** 2 : 1;
+    c1 = [variance, 0, 0, 0, variance, 0, 0, 0, variance];
+    c2 = zero;
+    flags.push({ code: 'MAXIMUM_PROBABILITY_NO_COVARIANCE', message: 'no covariance for either object: Pc is the maximum over an isotropic covariance, R²/(e·miss²) (Alfriend et al. 1999)' });
+  }
+  const km = (v: [number, number, number]): [number, number, number] => [v[0] * 1000, v[1] * 1000, v[2] * 1000];
+  const state = (s: Float64Array): [number, number, number, number, number, number] => [s[0]!, s[1]!, s[2]!, s[3]!, s[4]!, s[5]!];
+  const common = {
+    primaryId: objects.primaryId,
+    secondaryNoradId: objects.secondaryNoradId,
+    secondaryName: objects.secondaryName,
+    tcaS,
+    tcaUtc: context.spanStart.plusSeconds(tcaS).toIsoString(6),
+    missDistanceM: missKm * 1000,
+    relativeSpeedMS: Math.hypot(...rtn.velocityKmS) * 1000,
+    relativePositionRtnM: km(rtn.positionKm),
+    relativeVelocityRtnMS: km(rtn.velocityKmS),
+    primaryStateGcrf: state(primaryState),
+    secondaryStateGcrf: state(secondaryState),
+    combinedHardBodyRadiusM: objects.combinedHardBodyRadiusM,
+  };
+  let encounter;
+  try {
+    encounter = shortTermEncounter(encounterObject(primaryState, c1), encounterObject(secondaryState, c2), objects.combinedHardBodyRadiusM);
+  } catch (error) {
+    if (!(error instanceof CollisionInputError)) throw error;
+    // equal velocities (no encounter plane) or a covariance the caller gave malformed: the approach stands, no Pc
+    return { ...common, pc: null, mahalanobisDistance: null, flags: [...flags, { code: error.code, message: error.message }] };
+  }
+  const pc = collisionProbability(encounterPlane(encounter), method);
+  if (method === context.pcMethod && encounter.shortTermAssumptionHolds === false) {
+    flags.push({
+      code: 'SHORT_TERM_ASSUMPTION_DOUBTFUL',
+      message: `the encounter lasts ${encounter.coppolaEncounterDurationS?.toPrecision(3)} s (Coppola et al. 2012), more than 1 % of the shorter orbital period: the 2-D Pc is indicative`,
+    });
+  }
+  return {
+    ...common,
+    pc: { method: pc.method, value: pc.value, isMaximumProbability: pc.isMaximumProbability, flags: pc.flags },
+    mahalanobisDistance: method === context.pcMethod ? encounter.mahalanobisDistance : null,
+    flags,
+  };
+}
