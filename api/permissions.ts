@@ -121,6 +121,10 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /operations/conjunctions/{id}/probability': 'read:conjunctions',
   'GET /operations/conjunctions/{id}/encounter.svg': 'read:conjunctions',
   'GET /operations/conjunctions/{id}/timeline.svg': 'read:conjunctions',
+  // Catalog (issue 25 item 1)
+  'POST /operations/catalog': 'write:conjunctions',
+  'GET /operations/catalog/objects': 'read:conjunctions',
+  'GET /operations/catalog/objects/{noradId}': 'read:conjunctions',
 };
 
 /** `/a/{b}/c` → `/a/:b/c` (Hono's path syntax). */

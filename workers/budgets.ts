@@ -37,6 +37,8 @@ export const TASK_BUDGETS_MS: Readonly<Record<string, number>> = {
   'conjunctions.writeCdm': 10_000,
   // 30 days of full-model LEO propagation with dense output (~3 s quiet) and the event search (< 1 s).
   'events.predict': 120_000,
+  // A 30,000-object TLE or OMM catalog reads in about a second (npm run bench:catalog-ingest).
+  'catalog.readFile': 60_000,
 };
 
 /** The budget of `task`: the override, else its default, else DEFAULT_TASK_BUDGET_MS. */

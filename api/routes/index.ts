@@ -16,5 +16,7 @@ import { registerProductRoutes } from './products.ts';
 import { registerEphemerisBatchRoutes } from './ephemerisBatch.ts';
 import { registerConjunctionRoutes } from './conjunctions.ts';
 import { registerEventRoutes } from './events.ts';
+import { registerCatalogRoutes } from './catalog.ts';
 
 export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerMeasurementRoutes, registerManeuverRoutes, registerStateVectorRoutes, registerTleRoutes, registerGroundStationRoutes, registerResidualRoutes, registerOrbitDeterminationRoutes, registerTaskRoutes, registerProductRoutes, registerEphemerisBatchRoutes, registerEventRoutes, registerConjunctionRoutes];
+ROUTERS.push(registerCatalogRoutes);
