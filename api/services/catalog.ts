@@ -6,25 +6,28 @@
  * from the content) and is atomic: any bad line (every one is listed with its line and reason) fails the file and
  * nothing of it is stored. An accepted file is written as a staged batch (storage/stagedWrites.ts): chunks of
  * CHUNK_SETS sets, each its own short transaction followed by a yield to the event loop, then one small transaction
- * publishes them all at once. 30,000 objects therefore ingest without holding the event loop for more than a chunk
- * (README → Catalog, `npm run bench:catalog-ingest`).
+ * publishes them all at once; then the object list's rows of the NORAD ids written are refreshed range by range.
+ * 30,000 objects therefore ingest without holding the event loop for more than a chunk (README → Catalog,
+ * `npm run bench:catalog-ingest`).
  *
  * Sets are kept; the same set twice is stored once ("already known"); an object's current set is the one with the
  * newest epoch (storage/catalog.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { exactTleLines, gpElementsFromJson, gpOrbitSize, type GpElementSet } from '../../engine/tle/gpElements.ts';
+import type { CatalogSetRow } from '../../domain/catalog/catalogRow.ts';
+import { exactTleLines, gpOrbitSize, type GpElementSet } from '../../engine/tle/gpElements.ts';
 import type { CatalogLineError } from '../../engine/tle/catalog.ts';
 import {
   CATALOG_SETS_TABLE,
   findCatalogObject,
   insertCatalogElementSets,
   listCatalogObjects,
+  refreshCatalogObjects,
   type CatalogElementSetRecord,
   type CatalogObjectFilter,
   type CatalogObjectRecord,
 } from '../../storage/catalog.ts';
-import { nowIso, type Db } from '../../storage/db.ts';
+import { inTransaction, nowIso, yieldToEventLoop, type Db } from '../../storage/db.ts';
 import type { PageRequest } from '../../storage/paging.ts';
 import { StagedBatch } from '../../storage/stagedWrites.ts';
 import type { CatalogFileFormat } from '../../workers/catalogTasks.ts';
@@ -38,7 +41,9 @@ import { succeeded } from '../results.ts';
 /** Owner kind of the staged batches of catalog uploads (swept when a dead request left one behind). */
 export const CATALOG_UPLOAD_KIND = 'catalog_upload';
 /** Sets per staged chunk: a few milliseconds of inserts on the event loop (bench:catalog-ingest prints the longest block). */
-export const CHUNK_SETS = 500;
+export const CHUNK_SETS = 250;
+/** Write chunks whose NORAD-id range one refresh of the object list covers (about 1,000 objects: one short statement). */
+const REFRESH_CHUNKS = 4;
 /** Bad lines listed per failed file (errorCount counts them all). */
 export const MAX_REPORTED_LINE_ERRORS = 1000;
 
@@ -90,13 +95,9 @@ async function ingestFile(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: st
   const storedAt = nowIso();
   try {
     for (const chunk of read.chunks) {
-      const sets = gpElementsFromJson<GpElementSet[]>(chunk);
+      const rows = JSON.parse(chunk.rows) as CatalogSetRow[];
       await batch.chunk(async (tx) => {
-        const outcome = await insertCatalogElementSets(
-          tx, organizationId, uploadId, batch.id,
-          sets.map((elements) => ({ elements, format: read.format, fileName: file.name, fileLine: elements.source?.line ?? null })),
-          storedAt,
-        );
+        const outcome = await insertCatalogElementSets(tx, organizationId, { uploadId, batchId: batch.id, fileName: file.name, storedAt }, rows);
         totals.stored += outcome.stored;
         totals.alreadyKnown += outcome.alreadyKnown;
         totals.updatedObjects += outcome.updatedObjects;
@@ -107,6 +108,15 @@ async function ingestFile(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: st
   } catch (error) {
     await batch.abandon().catch(() => undefined);
     throw error;
+  }
+  // the object list's rows (storage/catalog.ts refreshCatalogObjects), range by range: short statements, yields between
+  if (totals.stored > 0) {
+    for (let k = 0; k < read.chunks.length; k += REFRESH_CHUNKS) {
+      const from = read.chunks[k]!.fromNoradId;
+      const to = read.chunks[Math.min(k + REFRESH_CHUNKS, read.chunks.length) - 1]!.toNoradId;
+      await inTransaction(deps.db, (tx) => refreshCatalogObjects(tx, organizationId, from, to));
+      await yieldToEventLoop();
+    }
   }
   const duplicate = totals.stored === 0;
   return {

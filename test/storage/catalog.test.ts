@@ -6,19 +6,18 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { readTleCatalog } from '../../engine/tle/catalog.ts';
-import type { GpElementSet } from '../../engine/tle/gpElements.ts';
+import { catalogSetRow } from '../../domain/catalog/catalogRow.ts';
+import { gpElementsFromJson, gpElementsToJson, type GpElementSet } from '../../engine/tle/gpElements.ts';
 import {
   CATALOG_SETS_TABLE,
   catalogElementSets,
   catalogHighWaterMark,
   catalogNoradIds,
-  decodeElementSet,
-  encodeElementSet,
   findCatalogObject,
   insertCatalogElementSets,
   latestCatalogElementSet,
   listCatalogObjects,
-  type NewCatalogElementSet,
+  refreshCatalogObjects,
 } from '../../storage/catalog.ts';
 import { openDatabase, type Db } from '../../storage/db.ts';
 import { migrate } from '../../storage/migrations.ts';
@@ -26,7 +25,6 @@ import { StagedBatch } from '../../storage/stagedWrites.ts';
 
 const FIXTURE = new URL('../fixtures/conjunction/catalog/sample.3le', import.meta.url);
 const sets = readTleCatalog(readFileSync(FIXTURE, 'utf8')).entries;
-const asNew = (elements: GpElementSet): NewCatalogElementSet => ({ elements, format: 'TLE', fileName: 'sample.3le', fileLine: elements.source?.line ?? null });
 /** The same object one day later (a newer epoch) with another mean anomaly. */
 const newer = (e: GpElementSet, days: number): GpElementSet => ({
   ...e,
@@ -51,17 +49,19 @@ async function upload(organizationId: string, items: GpElementSet[]) {
   const batch = await StagedBatch.open(db, { kind: 'catalog_test', key: organizationId, owner: 'test' }, [CATALOG_SETS_TABLE]);
   let outcome = { stored: 0, alreadyKnown: 0, updatedObjects: 0, newObjects: 0 };
   await batch.chunk(async (tx) => {
-    outcome = await insertCatalogElementSets(tx, organizationId, 'upload-1', batch.id, items.map(asNew), 'now');
+    outcome = await insertCatalogElementSets(tx, organizationId, { uploadId: 'upload-1', batchId: batch.id, fileName: 'sample.3le', storedAt: 'now' }, items.map((e) => catalogSetRow(e)));
   });
   assert.equal(await batch.publish(), true);
+  await refreshCatalogObjects(db, organizationId, 0, 999_999_999);
   return outcome;
 }
 
 test('the JSON of a set reads back as the same doubles, −0 included', () => {
   assert.ok(sets.length >= 8);
-  for (const s of sets) assert.deepStrictEqual(decodeElementSet(encodeElementSet(s)), s);
+  for (const s of sets) assert.deepStrictEqual(gpElementsFromJson(gpElementsToJson(s)), s);
+  assert.deepStrictEqual(gpElementsFromJson(gpElementsToJson(sets)), sets);
   const negative: GpElementSet = { ...sets[0]!, bstarPerEarthRadius: -0, ndotOver2RevPerDay2: -0 };
-  const back = decodeElementSet(encodeElementSet(negative));
+  const back = gpElementsFromJson<GpElementSet>(gpElementsToJson(negative));
   assert.ok(Object.is(back.bstarPerEarthRadius, -0) && Object.is(back.ndotOver2RevPerDay2, -0));
   assert.deepStrictEqual(back, negative);
 });
@@ -107,7 +107,7 @@ test('a batch still being written is invisible and the "as of" mark stays below 
   const slow = await StagedBatch.open(db, { kind: 'catalog_test', key: 'slow', owner: 'test' }, [CATALOG_SETS_TABLE]);
   const slowSet = newer(sets[2]!, 2);
   await slow.chunk(async (tx) => {
-    await insertCatalogElementSets(tx, ORG_A, 'upload-slow', slow.id, [asNew(slowSet)], 'now');
+    await insertCatalogElementSets(tx, ORG_A, { uploadId: 'upload-slow', batchId: slow.id, fileName: null, storedAt: 'now' }, [catalogSetRow(slowSet)]);
   });
   assert.deepStrictEqual(await latestCatalogElementSet(db, ORG_A, slowSet.noradId), sets[2]);
   // a later, faster upload publishes while the slow one is still staged: its rows have higher ids
@@ -116,6 +116,7 @@ test('a batch still being written is invisible and the "as of" mark stays below 
   const markDuring = await catalogHighWaterMark(db, ORG_A);
   assert.equal(markDuring, markBefore, 'the mark cannot pass the first row of a batch still being written');
   assert.equal(await slow.publish(), true);
+  await refreshCatalogObjects(db, ORG_A, 0, 999_999_999);
   // what was read with the earlier mark is what is read with it now
   assert.deepStrictEqual(await catalogElementSets(db, ORG_A, { fromNoradId: 0, toNoradId: 999999999, asOfSetId: markBefore }), seen);
   const markAfter = await catalogHighWaterMark(db, ORG_A);
