@@ -7239,7 +7239,7 @@ export interface paths {
         };
         /**
          * Ground-station passes (AOS, LOS, maximum elevation) over a span: JSON, CSV or iCalendar
-         * @description The latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. Each pass: the station, AOS and LOS (elevation through the station's mask, or minElevationDeg where higher; geometric elevation above the WGS-84 ellipsoid normal, no refraction), duration, the maximum elevation with its time, azimuth and range, and the azimuths at AOS and LOS. A pass in progress at either end of the span is cut there (cutAtStart/cutAtEnd, AOS or LOS null). Every pass longer than 1 ms is found (README → Passes and eclipses). Accept: application/json (default), text/csv (RFC 4180), text/calendar (RFC 5545, one VEVENT per pass). 422: no eligible state, FORCE_MODEL_INCOMPLETE, PROPAGATION_SPAN_TOO_LONG, NO_GROUND_STATIONS. Permission read:spacecraft.
+         * @description source=STATE (default): the latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. source=CATALOG: SGP4 of the current catalog element set of the spacecraft’s NORAD id (422 NO_NORAD_ID, NO_CATALOG_ELEMENT_SET). The answer names its basis (source, stateVectorId or elementSet). Each pass: the station, AOS and LOS (elevation through the station's mask, or minElevationDeg where higher; geometric elevation above the WGS-84 ellipsoid normal, no refraction), duration, the maximum elevation with its time, azimuth and range, and the azimuths at AOS and LOS. A pass in progress at either end of the span is cut there (cutAtStart/cutAtEnd, AOS or LOS null). Every pass longer than 1 ms is found (README → Passes and eclipses). Accept: application/json (default), text/csv (RFC 4180), text/calendar (RFC 5545, one VEVENT per pass). 422: no eligible state, FORCE_MODEL_INCOMPLETE, PROPAGATION_SPAN_TOO_LONG, NO_GROUND_STATIONS. Permission read:spacecraft.
          */
         get: {
             parameters: {
@@ -7252,8 +7252,8 @@ export interface paths {
                     stationIds?: string | string[];
                     /** @description Count a pass only above this elevation (deg, -90..90) where it is higher than the station's own mask */
                     minElevationDeg?: number;
-                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers */
-                    source?: "STATE";
+                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers. CATALOG: SGP4 of the current element set (newest epoch) of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none */
+                    source?: "STATE" | "CATALOG";
                 };
                 header?: never;
                 path: {
@@ -7403,8 +7403,8 @@ export interface paths {
                     stationIds?: string | string[];
                     /** @description Count a pass only above this elevation (deg, -90..90) where it is higher than the station's own mask */
                     minElevationDeg?: number;
-                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers */
-                    source?: "STATE";
+                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers. CATALOG: SGP4 of the current element set (newest epoch) of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none */
+                    source?: "STATE" | "CATALOG";
                 };
                 header?: never;
                 path: {
@@ -7532,7 +7532,7 @@ export interface paths {
         };
         /**
          * Eclipses by the Earth (penumbra and umbra) and the share of each orbit in shadow
-         * @description The latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. Conical shadow of the WGS-84 Earth with the analytic Sun, the solar-radiation-pressure force model: penumbra entry/exit and umbra intervals inside, durations, cut flags at the span ends; per orbit (ascending node to ascending node) the time and fraction in shadow. Permission read:spacecraft.
+         * @description source=STATE (default): the latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. source=CATALOG: SGP4 of the current catalog element set of the spacecraft’s NORAD id (422 NO_NORAD_ID, NO_CATALOG_ELEMENT_SET). The answer names its basis (source, stateVectorId or elementSet). Conical shadow of the WGS-84 Earth with the analytic Sun, the solar-radiation-pressure force model: penumbra entry/exit and umbra intervals inside, durations, cut flags at the span ends; per orbit (ascending node to ascending node) the time and fraction in shadow. Permission read:spacecraft.
          */
         get: {
             parameters: {
@@ -7541,6 +7541,8 @@ export interface paths {
                     from: string;
                     /** @description End of the span; after from, at most 30 days later. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
                     to: string;
+                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers. CATALOG: SGP4 of the current element set (newest epoch) of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none */
+                    source?: "STATE" | "CATALOG";
                 };
                 header?: never;
                 path: {
@@ -7666,7 +7668,7 @@ export interface paths {
         };
         /**
          * Ascending and descending nodes (GCRF equator) and apsides (perigee, apogee)
-         * @description The latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. types: NODE, APSIS (default both). Apsides are the zeros of r·v of the propagated trajectory. Permission read:spacecraft.
+         * @description source=STATE (default): the latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. source=CATALOG: SGP4 of the current catalog element set of the spacecraft’s NORAD id (422 NO_NORAD_ID, NO_CATALOG_ELEMENT_SET). The answer names its basis (source, stateVectorId or elementSet). types: NODE, APSIS (default both). Apsides are the zeros of r·v of the propagated trajectory. Permission read:spacecraft.
          */
         get: {
             parameters: {
@@ -7675,6 +7677,8 @@ export interface paths {
                     from: string;
                     /** @description End of the span; after from, at most 30 days later. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
                     to: string;
+                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers. CATALOG: SGP4 of the current element set (newest epoch) of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none */
+                    source?: "STATE" | "CATALOG";
                     /** @description NODE and/or APSIS, repeated or comma-separated (default both) */
                     types?: string | string[];
                 };
@@ -8967,6 +8971,379 @@ export interface paths {
                     };
                     content: {
                         "image/svg+xml": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload catalog files (TLE/3LE, CCSDS OMM KVN or XML): element sets stored by NORAD id, the newest epoch current
+         * @description Each file is read on the compute pool (format from the content) and is atomic: a file with any bad line (or a set SGP4 cannot run) is refused whole, every bad line listed with its line number and reason, and nothing of it is stored. Sets are kept (older ones too); the same set (NORAD id, epoch and elements) is stored once; an object’s current set is its newest epoch. Large files are written in short staged chunks and appear at once. 200 when every file was stored or is a duplicate, 207 when any failed. Permission write:conjunctions.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["CatalogUploadForm"];
+                };
+            };
+            responses: {
+                /** @description Every file stored or duplicate */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogUploadResponse"];
+                    };
+                };
+                /** @description Per-file results; at least one file failed (nothing of it stored) */
+                207: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogUploadResponse"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/catalog/objects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the catalog’s objects with their current set (paged)
+         * @description Filters on the current set: noradId, name (case-insensitive contains), minPerigeeKm/maxPerigeeKm, minApogeeKm/maxApogeeKm (heights above the WGS-84 equatorial radius), maxEpochAgeDays. Default sort noradId,asc; sortable noradId, name, epoch, perigeeKm, apogeeKm. Permission read:conjunctions.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this NORAD catalog number */
+                    noradId?: number;
+                    /** @description Objects whose name contains this text (case-insensitive) */
+                    name?: string;
+                    /** @description Current set’s perigee height ≥ this, km above the WGS-84 equatorial radius */
+                    minPerigeeKm?: number;
+                    /** @description Current set’s perigee height ≤ this, km */
+                    maxPerigeeKm?: number;
+                    /** @description Current set’s apogee height ≥ this, km */
+                    minApogeeKm?: number;
+                    /** @description Current set’s apogee height ≤ this, km */
+                    maxApogeeKm?: number;
+                    /** @description Current set’s epoch at most this many days before now */
+                    maxEpochAgeDays?: number;
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort order `field,asc|desc`; repeatable */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of objects */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogObjectPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/catalog/objects/{noradId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One catalog object: its current set (with its TLE lines when a TLE carries it exactly, derived sizes) and the history of its sets
+         * @description Another organization’s object is a 404. Permission read:conjunctions.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description NORAD catalog number */
+                    noradId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The object */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogObjectDetail"];
                     };
                 };
                 /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
@@ -11323,10 +11700,25 @@ export interface components {
         };
         PassPrediction: {
             spacecraftId: string;
-            /** @description The stored state propagated (SV-<n>) */
-            stateVectorId: string;
-            /** Format: date-time */
-            stateEpoch: string;
+            /**
+             * @description What the trajectory was computed from
+             * @enum {string}
+             */
+            source: "STATE" | "CATALOG";
+            /** @description STATE: the stored state propagated (SV-<n>); null for CATALOG */
+            stateVectorId: string | null;
+            /**
+             * Format: date-time
+             * @description STATE: its epoch; null for CATALOG
+             */
+            stateEpoch: string | null;
+            /** @description CATALOG: the catalog element set propagated by SGP4 (its NORAD id and epoch); null for STATE */
+            elementSet: {
+                noradId: number;
+                /** Format: date-time */
+                epoch: string;
+                name: string | null;
+            } | null;
             /** Format: date-time */
             from: string;
             /** Format: date-time */
@@ -11342,10 +11734,25 @@ export interface components {
         };
         EclipsePrediction: {
             spacecraftId: string;
-            /** @description The stored state propagated (SV-<n>) */
-            stateVectorId: string;
-            /** Format: date-time */
-            stateEpoch: string;
+            /**
+             * @description What the trajectory was computed from
+             * @enum {string}
+             */
+            source: "STATE" | "CATALOG";
+            /** @description STATE: the stored state propagated (SV-<n>); null for CATALOG */
+            stateVectorId: string | null;
+            /**
+             * Format: date-time
+             * @description STATE: its epoch; null for CATALOG
+             */
+            stateEpoch: string | null;
+            /** @description CATALOG: the catalog element set propagated by SGP4 (its NORAD id and epoch); null for STATE */
+            elementSet: {
+                noradId: number;
+                /** Format: date-time */
+                epoch: string;
+                name: string | null;
+            } | null;
             /** Format: date-time */
             from: string;
             /** Format: date-time */
@@ -11390,10 +11797,25 @@ export interface components {
         };
         OrbitEventPrediction: {
             spacecraftId: string;
-            /** @description The stored state propagated (SV-<n>) */
-            stateVectorId: string;
-            /** Format: date-time */
-            stateEpoch: string;
+            /**
+             * @description What the trajectory was computed from
+             * @enum {string}
+             */
+            source: "STATE" | "CATALOG";
+            /** @description STATE: the stored state propagated (SV-<n>); null for CATALOG */
+            stateVectorId: string | null;
+            /**
+             * Format: date-time
+             * @description STATE: its epoch; null for CATALOG
+             */
+            stateEpoch: string | null;
+            /** @description CATALOG: the catalog element set propagated by SGP4 (its NORAD id and epoch); null for STATE */
+            elementSet: {
+                noradId: number;
+                /** Format: date-time */
+                epoch: string;
+                name: string | null;
+            } | null;
             /** Format: date-time */
             from: string;
             /** Format: date-time */
@@ -11828,6 +12250,145 @@ export interface components {
             hardBodyRadius: components["schemas"]["HardBodyRadiusUsed"];
             encounter: components["schemas"]["ConjunctionEncounter"];
             probabilities: components["schemas"]["CollisionProbability"][];
+        };
+        CatalogUploadResponse: {
+            /** @description This upload (every set it stored carries it) */
+            uploadId: string;
+            /** @description Files stored or duplicate */
+            successCount: number;
+            failureCount: number;
+            totalCount: number;
+            results: components["schemas"]["CatalogFileResult"][];
+        };
+        CatalogFileResult: {
+            filename: string;
+            /**
+             * @description duplicate: every set of the file was already in the catalog
+             * @enum {string}
+             */
+            status: "success" | "failed" | "duplicate";
+            /** @description import.catalog.{stored,duplicate,parse_error,unsupported_format,encoding,no_element_sets} */
+            code: string;
+            message: string;
+            /** @description PARSE_ERROR, UNSUPPORTED_FORMAT, ENCODING or NO_ELEMENT_SETS when failed */
+            error: string | null;
+            /**
+             * @description Detected from the content
+             * @enum {string|null}
+             */
+            format: "TLE" | "OMM" | null;
+            /** @description Line of the first error */
+            line: number | null;
+            /** @description Every bad line, ascending (at most 1000; errorsTruncated then); nothing of a failed file is stored */
+            errors: {
+                /** @description File line (1-based) */
+                line: number;
+                message: string;
+                /** @description Catalogue number, when the record got that far */
+                noradId?: number;
+            }[];
+            errorCount: number;
+            errorsTruncated: boolean;
+            /** @description Element sets in the file */
+            setCount: number;
+            /** @description Distinct NORAD ids in the file */
+            objectCount: number;
+            /** @description Sets stored now */
+            storedCount: number;
+            /** @description Sets the catalog already held (same NORAD id, epoch and elements), or repeated in the file */
+            alreadyKnownCount: number;
+            /** @description Objects whose current set (newest epoch) is now one of this file’s, new objects included */
+            objectsUpdated: number;
+            /** @description Objects the catalog did not hold */
+            objectsAdded: number;
+            params: {
+                /** @description SHA-256 of the file */
+                contentHash: string;
+            };
+        };
+        CatalogUploadForm: {
+            /** @description Catalog files (repeated part): TLE/3LE, CCSDS OMM KVN (one or more messages) or OMM XML (one or more <omm> in an <ndm>); the format is detected from the content */
+            files: string[];
+        };
+        CatalogObjectPage: {
+            content: components["schemas"]["CatalogObjectSummary"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        CatalogObjectSummary: {
+            noradId: number;
+            name: string | null;
+            /** @description International designator, e.g. 1998-067A */
+            cosparId: string | null;
+            /**
+             * Format: date-time
+             * @description Epoch of the current set (newest epoch), UTC to the microsecond
+             */
+            epoch: string;
+            /** @description Days from the current set’s epoch to now */
+            epochAgeDays: number;
+            /** @description Perigee height a(1 − e) − R⊕, km (a from the mean motion with μ = 398600.4418 km³/s², R⊕ = 6378.137 km) */
+            perigeeKm: number;
+            /** @description Apogee height a(1 + e) − R⊕, km */
+            apogeeKm: number;
+            inclinationDeg: number;
+            /** @description 1440 / mean motion */
+            periodMinutes: number;
+            /** @description Element sets kept for the object */
+            setCount: number;
+        };
+        CatalogObjectDetail: components["schemas"]["CatalogObjectSummary"] & {
+            current: components["schemas"]["CatalogElementSet"];
+            /** @description Every set kept, newest epoch first (the first is the current one) */
+            history: components["schemas"]["CatalogElementSet"][];
+        };
+        CatalogElementSet: {
+            /** @description Row id of the set (ids only grow) */
+            setId: number;
+            /** Format: date-time */
+            epoch: string;
+            name: string | null;
+            cosparId: string | null;
+            classification: string | null;
+            elements: {
+                /** @description Kozai mean motion */
+                meanMotionRevPerDay: number;
+                eccentricity: number;
+                inclinationDeg: number;
+                raanDeg: number;
+                argPerigeeDeg: number;
+                meanAnomalyDeg: number;
+                bstarPerEarthRadius: number;
+                ndotOver2RevPerDay2: number | null;
+                nddotOver6RevPerDay3: number | null;
+                ephemerisType: number | null;
+                elementSetNumber: number | null;
+                revolutionNumberAtEpoch: number | null;
+            };
+            derived: {
+                semiMajorAxisKm: number;
+                perigeeKm: number;
+                apogeeKm: number;
+                periodMinutes: number;
+                inclinationDeg: number;
+            };
+            /** @description The two TLE lines carrying exactly these numbers; null when a TLE cannot (an OMM with more digits) */
+            tleLines: string[] | null;
+            source: {
+                /** @enum {string} */
+                format: "TLE" | "OMM";
+                fileName: string | null;
+                line: number | null;
+                uploadId: string;
+                /** Format: date-time */
+                storedAt: string;
+            };
         };
     };
     responses: never;
