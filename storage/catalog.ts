@@ -165,6 +165,52 @@ export async function refreshCatalogObjects(tx: SqlExecutor, organizationId: str
   });
 }
 
+/** A NORAD-id range of an organization whose `catalog_objects` rows are to be refreshed. */
+export interface CatalogRefreshRange {
+  readonly id: number;
+  readonly organizationId: string;
+  readonly fromNoradId: number;
+  readonly toNoradId: number;
+}
+
+/** Records ranges to refresh (in the transaction that publishes their sets); returns them with their ids. */
+export async function queueCatalogRefreshes(
+  tx: SqlExecutor,
+  organizationId: string,
+  ranges: ReadonlyArray<{ fromNoradId: number; toNoradId: number }>,
+  createdAt: string,
+): Promise<CatalogRefreshRange[]> {
+  const queued: CatalogRefreshRange[] = [];
+  for (const range of ranges) {
+    const result = await tx.execute({
+      sql: 'INSERT INTO catalog_object_refreshes (organization_id, from_norad_id, to_norad_id, created_at) VALUES (?, ?, ?, ?) RETURNING id',
+      args: [organizationId, range.fromNoradId, range.toNoradId, createdAt],
+    });
+    queued.push({ id: Number(result.rows[0]!.id), organizationId, ...range });
+  }
+  return queued;
+}
+
+/** Refreshes one queued range and removes it from the queue (call inside one transaction). */
+export async function runCatalogRefresh(tx: SqlExecutor, range: CatalogRefreshRange): Promise<void> {
+  await refreshCatalogObjects(tx, range.organizationId, range.fromNoradId, range.toNoradId);
+  await tx.execute({ sql: 'DELETE FROM catalog_object_refreshes WHERE id = ?', args: [range.id] });
+}
+
+/** Queued ranges recorded before `beforeIso` (their upload's process died before refreshing them). */
+export async function staleCatalogRefreshes(db: SqlExecutor, beforeIso: string): Promise<CatalogRefreshRange[]> {
+  const result = await db.execute({
+    sql: 'SELECT id, organization_id, from_norad_id, to_norad_id FROM catalog_object_refreshes WHERE created_at < ? ORDER BY id',
+    args: [beforeIso],
+  });
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    organizationId: String(row.organization_id),
+    fromNoradId: Number(row.from_norad_id),
+    toNoradId: Number(row.to_norad_id),
+  }));
+}
+
 /** The largest element-set row id of the organization's catalog (0 when empty): a screening reads the catalog "as of" it, so every chunk sees the same sets. */
 export async function catalogHighWaterMark(db: SqlExecutor, organizationId: string): Promise<number> {
   const result = await db.execute({

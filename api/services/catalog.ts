@@ -22,7 +22,9 @@ import {
   findCatalogObject,
   insertCatalogElementSets,
   listCatalogObjects,
-  refreshCatalogObjects,
+  queueCatalogRefreshes,
+  runCatalogRefresh,
+  type CatalogRefreshRange,
   type CatalogElementSetRecord,
   type CatalogObjectFilter,
   type CatalogObjectRecord,
@@ -93,6 +95,7 @@ async function ingestFile(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: st
   const batch = await StagedBatch.open(deps.db, { kind: CATALOG_UPLOAD_KIND, key: `${uploadId}:${fileIndex}`, owner: 'catalog-upload' }, [CATALOG_SETS_TABLE]);
   const totals = { stored: 0, alreadyKnown: 0, updatedObjects: 0, newObjects: 0 };
   const storedAt = nowIso();
+  let queued: CatalogRefreshRange[] = [];
   try {
     for (const chunk of read.chunks) {
       const rows = JSON.parse(chunk.rows) as CatalogSetRow[];
@@ -104,20 +107,23 @@ async function ingestFile(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: st
         totals.newObjects += outcome.newObjects;
       });
     }
-    if (!(await batch.publish())) throw new Error(`catalog batch ${batch.id} could not be published`);
+    // the object list's ranges are queued in the publishing transaction: refreshed below, or by the sweeper should
+    // this process die first
+    const ranges: Array<{ fromNoradId: number; toNoradId: number }> = [];
+    for (let k = 0; k < read.chunks.length; k += REFRESH_CHUNKS) {
+      ranges.push({ fromNoradId: read.chunks[k]!.fromNoradId, toNoradId: read.chunks[Math.min(k + REFRESH_CHUNKS, read.chunks.length) - 1]!.toNoradId });
+    }
+    const published = await batch.publish(async (tx) => {
+      if (totals.stored > 0) queued = await queueCatalogRefreshes(tx, organizationId, ranges, storedAt);
+      return true;
+    });
+    if (!published) throw new Error(`catalog batch ${batch.id} could not be published`);
   } catch (error) {
     await batch.abandon().catch(() => undefined);
     throw error;
   }
   // the object list's rows (storage/catalog.ts refreshCatalogObjects), range by range: short statements, yields between
-  if (totals.stored > 0) {
-    for (let k = 0; k < read.chunks.length; k += REFRESH_CHUNKS) {
-      const from = read.chunks[k]!.fromNoradId;
-      const to = read.chunks[Math.min(k + REFRESH_CHUNKS, read.chunks.length) - 1]!.toNoradId;
-      await inTransaction(deps.db, (tx) => refreshCatalogObjects(tx, organizationId, from, to));
-      await yieldToEventLoop();
-    }
-  }
+  await refreshCatalogRanges(deps.db, queued);
   const duplicate = totals.stored === 0;
   return {
     filename: file.name,
@@ -130,6 +136,14 @@ async function ingestFile(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: st
     setCount: read.setCount, objectCount: read.objectCount, storedCount: totals.stored, alreadyKnownCount: totals.alreadyKnown,
     objectsUpdated: totals.updatedObjects, objectsAdded: totals.newObjects, params: { contentHash },
   };
+}
+
+/** Refreshes queued ranges of the object list, one short transaction each, yielding between them. */
+export async function refreshCatalogRanges(db: Db, ranges: readonly CatalogRefreshRange[]): Promise<void> {
+  for (const range of ranges) {
+    await inTransaction(db, (tx) => runCatalogRefresh(tx, range));
+    await yieldToEventLoop();
+  }
 }
 
 /** POST /operations/catalog: one result per file; 200 when every file was stored or is a duplicate, 207 otherwise. */

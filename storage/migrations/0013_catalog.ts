@@ -14,6 +14,9 @@
  *  - `catalog_objects`: one row per object of an organization — its current set (id and the filter columns) and how
  *    many sets are kept — so that the object list filters and pages 30,000 objects without a per-object search. It is
  *    derived from `catalog_element_sets` (storage/catalog.ts `refreshCatalogObjects`, after each upload publishes).
+ *  - `catalog_object_refreshes`: the NORAD-id ranges an upload published and has not yet refreshed in
+ *    `catalog_objects`; written in the publishing transaction, deleted with each range's refresh, so a process that
+ *    dies in between leaves them for the sweeper (api/jobs/stagedWriteSweeper.ts).
  */
 import type { Migration } from '../migrations.ts';
 
@@ -58,5 +61,13 @@ export const migration0013: Migration = {
     `CREATE INDEX catalog_objects_perigee ON catalog_objects(organization_id, perigee_km)`,
     `CREATE INDEX catalog_objects_apogee ON catalog_objects(organization_id, apogee_km)`,
     `CREATE INDEX catalog_objects_epoch ON catalog_objects(organization_id, epoch_s)`,
+
+    `CREATE TABLE catalog_object_refreshes (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      organization_id TEXT NOT NULL,
+      from_norad_id INTEGER NOT NULL,
+      to_norad_id INTEGER NOT NULL,
+      created_at TEXT NOT NULL
+    )`,
   ],
 };

@@ -17,7 +17,10 @@ import {
   insertCatalogElementSets,
   latestCatalogElementSet,
   listCatalogObjects,
+  queueCatalogRefreshes,
   refreshCatalogObjects,
+  runCatalogRefresh,
+  staleCatalogRefreshes,
 } from '../../storage/catalog.ts';
 import { openDatabase, type Db } from '../../storage/db.ts';
 import { migrate } from '../../storage/migrations.ts';
@@ -144,4 +147,27 @@ test('list filters: name (case-insensitive contains, literal % and _), perigee/a
   const newest = Math.max(...all.items.map((o) => o.current.epochS));
   const recent = await listCatalogObjects(db, ORG_A, { minEpochS: newest }, { page: 0, size: 100, sort: [] });
   assert.ok(recent.items.every((o) => o.current.epochS >= newest) && recent.total >= 1);
+});
+
+test('a published upload whose process died before refreshing the object list leaves its ranges queued; running them brings the list up to date', async () => {
+  const base = sets[4]!;
+  const newest = newer(base, 5);
+  const batch = await StagedBatch.open(db, { kind: 'catalog_test', key: 'dying', owner: 'test' }, [CATALOG_SETS_TABLE]);
+  await batch.chunk(async (tx) => {
+    await insertCatalogElementSets(tx, ORG_A, { uploadId: 'upload-dying', batchId: batch.id, fileName: null, storedAt: 'now' }, [catalogSetRow(newest)]);
+  });
+  await batch.publish(async (tx) => {
+    await queueCatalogRefreshes(tx, ORG_A, [{ fromNoradId: newest.noradId, toNoradId: newest.noradId }], '2000-01-01T00:00:00Z');
+    return true;
+  });
+  // the sets see it at once; the list does not until the queued range runs
+  assert.deepStrictEqual(await latestCatalogElementSet(db, ORG_A, newest.noradId), newest);
+  const before = await listCatalogObjects(db, ORG_A, { noradId: newest.noradId }, { page: 0, size: 1, sort: [] });
+  assert.notDeepEqual(before.items[0]!.current.elements, newest);
+  const stale = await staleCatalogRefreshes(db, '2001-01-01T00:00:00Z');
+  assert.deepEqual(stale.map((r) => [r.organizationId, r.fromNoradId, r.toNoradId]), [[ORG_A, newest.noradId, newest.noradId]]);
+  for (const range of stale) await runCatalogRefresh(db, range);
+  const after = await listCatalogObjects(db, ORG_A, { noradId: newest.noradId }, { page: 0, size: 1, sort: [] });
+  assert.deepStrictEqual(after.items[0]!.current.elements, newest);
+  assert.deepEqual(await staleCatalogRefreshes(db, '2001-01-01T00:00:00Z'), []);
 });
