@@ -26,13 +26,15 @@ export const BENCH_API_KEY = 'bench-key-0123456789';
 export interface BenchServerOptions {
   /** Receives every structured (JSON) log line the server writes, e.g. the job runner's timings. */
   onLog?: (record: Record<string, unknown>) => void;
+  /** Extra arguments for the server's `node` (e.g. `--cpu-prof`, `--cpu-prof-dir=…`), before the entry point. */
+  nodeArgs?: string[];
 }
 
 /** `env` is added to (and overrides) the server's environment, e.g. `{ WORKERS: '2', DATABASE_URL: ':memory:' }`. */
 export async function startBenchServer(env: Record<string, string> = {}, options: BenchServerOptions = {}): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-bench-'));
   const key = BENCH_API_KEY;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'api/server.ts'], {
     env: { ...process.env, PORT: '0', DATABASE_URL: `file:${join(dir, 'bench.db')}`, BOOTSTRAP_API_KEY: key, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
