@@ -9,11 +9,12 @@
  *
  * Off the event loop, or in bounded chunks: the coder is fed at most SLICE_BYTES at a time and waits for each slice
  * to be coded before the next. On Node, zlib and Brotli run on libuv's thread pool, so the event loop only moves
- * buffers; on Deno, `node:zlib` codes synchronously on the calling thread, so the wait after each slice also yields to
- * the event loop (setImmediate): the longest block is one slice's coding (~0.5 ms for gzip, ~0.7 ms for Brotli at
- * quality 4, measured on the 2-core host), whatever the body's size.
+ * buffers (each slice's completion comes back through the loop's I/O phase). On Deno, `node:zlib` codes synchronously
+ * on the calling thread, so after each slice the coder also yields to the event loop with a timer (setTimeout 0: on
+ * Deno, node:timers' setImmediate and MessageChannel both starve the server's I/O — a trivial request waited 30 ms at
+ * the median behind a loop of them): the longest block is one slice's coding, about 1–2 ms on the 2-core host, whatever
+ * the body's size (`npx deno run -A bench/compression.ts`).
  */
-import { setImmediate } from 'node:timers';
 import zlib from 'node:zlib';
 
 export type Coding = 'br' | 'zstd' | 'gzip';
@@ -29,7 +30,10 @@ export const AVAILABLE_CODINGS: readonly Coding[] =
 export const MIN_CODED_BYTES = 1024;
 
 /** The largest piece of a body handed to the coder at once (bounds each event-loop block on Deno). */
-const SLICE_BYTES = 16 * 1024;
+const SLICE_BYTES = 64 * 1024;
+
+/** Deno's node:zlib codes on the calling thread (Node's on the thread pool). */
+const CODES_ON_EVENT_LOOP = typeof (globalThis as { Deno?: unknown }).Deno !== 'undefined';
 
 /** What a request's Accept-Encoding allows (RFC 9110 §12.5.3). */
 export interface CodingPreference {
@@ -102,17 +106,20 @@ export function isCompressible(contentType: string | null): boolean {
 function createCoder(coding: Coding, sizeHint: number | undefined): zlib.Gzip | zlib.BrotliCompress {
   if (coding === 'gzip') return zlib.createGzip();
   if (coding === 'zstd') return createZstdCompress!();
-  // Quality 4: about gzip's speed at a smaller size (the default 11 is ~50× slower); text mode for JSON and OEMs.
+  // Quality 3: gzip's speed or better at gzip's size or smaller (the default 11 is ~50× slower). Not 4: from 4 on the
+  // encoder gathers input into large blocks, and on Deno (coding on the event loop) a 16 KiB write then sometimes takes
+  // 5 ms and the final flush 25 ms, where at 3 every write stays near 1 ms; 4 saves only ~5 % on JSON, < 1 % on OEMs.
   const params: Record<number, number> = {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
     [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
   };
   if (sizeHint !== undefined) params[zlib.constants.BROTLI_PARAM_SIZE_HINT] = sizeHint;
   return zlib.createBrotliCompress({ params });
 }
 
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+/** Lets the event loop serve I/O and timers before the next slice (on Deno; see the top of this file). */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**
@@ -165,7 +172,7 @@ export function encodeBody(
           }
           for (let offset = 0; offset < chunk.byteLength; offset += SLICE_BYTES) {
             await write(chunk.subarray(offset, Math.min(chunk.byteLength, offset + SLICE_BYTES)));
-            await nextTurn();
+            if (CODES_ON_EVENT_LOOP) await yieldToEventLoop();
           }
         }
         if (failure) throw failure;
