@@ -143,16 +143,16 @@ for (const runtime of RUNTIMES) {
       // A POST's text answer (an OEM) is coded too.
       const sc = await (await svc.request('POST', '/operations/spacecraft', { key: auth.Authorization!.slice(7), json: { name: `OEM-${runtime}`, forceModel: J2_ONLY, ...DEFAULT_PHYSICS } })).json();
       const sv = await (await svc.request('POST', '/operations/state-vectors', { key: auth.Authorization!.slice(7), json: ssoState(sc.id) })).json();
-      // 12 h at 60 s: ~110 KB, more than one of api/textBody.ts's 64 Ki-character slices.
+      // 12 h at 60 s: ~89 KB, more than one of api/textBody.ts's 64 Ki-character slices.
       const span = JSON.stringify({ initialDate: SSO_EPOCH, finalDate: '2023-03-08T18:30:00Z', timeBetweenPoints: 60 });
       const oemPlain = await raw(svc.baseUrl, 'POST', `/operations/state-vectors/${sv.id}/generate-oem`, auth, span);
       assert.equal(oemPlain.status, 200);
-      assert.ok(oemPlain.body.length > 2 * 65_536, `OEM: ${oemPlain.body.length} bytes`);
+      assert.ok(oemPlain.body.length > 65_536, `OEM: ${oemPlain.body.length} bytes`);
       // Streamed in slices, yet its length is declared, and it is whole (721 data lines, the last one complete).
       assert.equal(oemPlain.headers['content-length'], String(oemPlain.body.length));
       const dataLines = oemPlain.body.toString().split('\n').filter((line) => line.startsWith('2023-03-08T'));
       assert.equal(dataLines.length, 721);
-      assert.match(dataLines.at(-1)!, /^2023-03-08T18:30:00(\.0+)?Z? (\S+ ){5}\S+$/);
+      assert.match(dataLines.at(-1)!, /^2023-03-08T18:30:00(\.0+)?Z?( +\S+){6}$/);
       const oemBr = await raw(svc.baseUrl, 'POST', `/operations/state-vectors/${sv.id}/generate-oem`, { ...auth, 'Accept-Encoding': 'br' }, span);
       assert.equal(oemBr.status, 200);
       assert.equal(oemBr.headers['content-encoding'], 'br');
