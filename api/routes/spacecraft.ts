@@ -6,7 +6,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { envelope } from '../errors.ts';
 import { ErrorEnvelopeSchema, errorResponses, json, SECURED } from '../openapi.ts';
-import { created, entityTag, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
+import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
 import {
   CreateSpacecraftRequestSchema,
   IdParamSchema,
@@ -21,6 +21,7 @@ import {
   createSpacecraft,
   getSpacecraft,
   listSpacecraftPage,
+  spacecraftEntityTag,
   updateSpacecraft,
 } from '../services/spacecraft.ts';
 import type { LifecycleStatus } from '../../storage/spacecraft.ts';
@@ -121,12 +122,12 @@ export function registerSpacecraftRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(createSpacecraftRoute, async (c) => {
     const spacecraft = await createSpacecraft(c.get('deps').db, c.get('caller').organizationId, c.req.valid('json'));
-    return created(c.json(spacecraft, 201), `/operations/spacecraft/${encodeURIComponent(spacecraft.id)}`, entityTag(spacecraft));
+    return created(c.json(spacecraft, 201), `/operations/spacecraft/${encodeURIComponent(spacecraft.id)}`, spacecraftEntityTag(spacecraft));
   });
 
   app.openapi(getRoute, async (c) => {
     const spacecraft = await getSpacecraft(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id);
-    return withEntityTag(c, entityTag(spacecraft), c.json(spacecraft, 200));
+    return withEntityTag(c, spacecraftEntityTag(spacecraft), c.json(spacecraft, 200));
   });
 
   app.openapi(patchRoute, async (c) => {
@@ -137,7 +138,7 @@ export function registerSpacecraftRoutes(app: OpenAPIHono<AppEnv>): void {
       c.req.valid('json'),
       ifMatchOf(c),
     );
-    return withEntityTag(c, entityTag(spacecraft), c.json(spacecraft, 200));
+    return withEntityTag(c, spacecraftEntityTag(spacecraft), c.json(spacecraft, 200));
   });
 
   app.openapi(lifecycleRoute, async (c) => {
@@ -160,6 +161,6 @@ export function registerSpacecraftRoutes(app: OpenAPIHono<AppEnv>): void {
       };
       return c.json(conflictBody, 409);
     }
-    return withEntityTag(c, entityTag(result.spacecraft), c.json(result.spacecraft, 200));
+    return withEntityTag(c, spacecraftEntityTag(result.spacecraft), c.json(result.spacecraft, 200));
   });
 }
