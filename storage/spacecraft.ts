@@ -320,7 +320,8 @@ export async function setLifecycleStatus(
 /** The full record, or null when absent or owned by another organization. */
 export async function findSpacecraftById(db: SqlExecutor, organizationId: string, id: string): Promise<Spacecraft | null> {
   const result = await db.execute({
-    sql: 'SELECT * FROM spacecraft WHERE organization_id = ? AND id = ?',
+    // LIMIT 1 (id is the key): one native call on the read connection (storage/cachedReader.ts).
+    sql: 'SELECT * FROM spacecraft WHERE organization_id = ? AND id = ? LIMIT 1',
     args: [organizationId, id],
   });
   return result.rows[0] ? fromRow(result.rows[0]) : null;
