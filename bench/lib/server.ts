@@ -17,6 +17,8 @@ export interface BenchServer {
   isRunning(): boolean;
   /** CPU time (user + system, seconds) the server's main thread (its event loop) has used so far; Linux only. */
   mainThreadCpuSeconds(): number;
+  /** CPU time (user + system, seconds) of the whole server process (every thread: workers, libuv, GC); Linux only. */
+  processCpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -81,6 +83,12 @@ export async function startBenchServer(env: Record<string, string> = {}, options
     mainThreadCpuSeconds() {
       // /proc/<pid>/task/<pid>/stat: fields 14 and 15 (utime, stime) in clock ticks (100 Hz).
       const stat = readFileSync(`/proc/${child.pid}/task/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
+    processCpuSeconds() {
+      // /proc/<pid>/stat: the same fields, summed over the process's threads.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return (Number(fields[11]) + Number(fields[12])) / 100;
     },
