@@ -5,6 +5,8 @@
  * Absent or empty header → acceptable (no preference). A range with q=0 excludes the type. Anything that does not
  * parse as that grammar is "malformed".
  */
+import { ApiError } from './errors.ts';
+
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 const QUOTED = '"(?:[^"\\\\]|\\\\.)*"';
 const RANGE_RE = new RegExp(`^(${TOKEN})/(${TOKEN})$`);
@@ -50,8 +52,12 @@ export function negotiate(header: string | undefined, mediaType: string): Accept
   if (header === undefined || header.trim() === '') return 'acceptable';
   const ranges = parseAccept(header);
   if (ranges === null) return 'malformed';
+  return qualityOf(ranges, mediaType) > 0 ? 'acceptable' : 'unsupported';
+}
+
+/** The q the header gives `mediaType`: the most specific matching range decides (RFC 9110 §12.5.1); 0 when none. */
+function qualityOf(ranges: readonly MediaRange[], mediaType: string): number {
   const [type, subtype] = mediaType.toLowerCase().split('/') as [string, string];
-  // The most specific matching range decides (RFC 9110: "the most specific reference has precedence").
   let best: { specificity: number; q: number } | null = null;
   for (const r of ranges) {
     let specificity = -1;
@@ -61,5 +67,38 @@ export function negotiate(header: string | undefined, mediaType: string): Accept
     if (specificity < 0) continue;
     if (!best || specificity > best.specificity || (specificity === best.specificity && r.q > best.q)) best = { specificity, q: r.q };
   }
-  return best && best.q > 0 ? 'acceptable' : 'unsupported';
+  return best?.q ?? 0;
+}
+
+/**
+ * For endpoints with several representations: the offered media type the header prefers (highest q; on a tie the
+ * first offered, the endpoint's default), 'unsupported' when it accepts none, 'malformed' when it does not parse.
+ */
+export function chooseMediaType<T extends string>(header: string | undefined, offered: readonly T[]): T | 'unsupported' | 'malformed' {
+  if (header === undefined || header.trim() === '') return offered[0]!;
+  const ranges = parseAccept(header);
+  if (ranges === null) return 'malformed';
+  let choice: T | null = null;
+  let bestQ = 0;
+  for (const type of offered) {
+    const q = qualityOf(ranges, type);
+    if (q > bestQ) {
+      bestQ = q;
+      choice = type;
+    }
+  }
+  return choice ?? 'unsupported';
+}
+
+/**
+ * `chooseMediaType` for a route: the chosen type, or the 406 envelope (`code`) naming the Accept header and what is
+ * available — one answer for every endpoint with several representations.
+ */
+export function requireMediaType<T extends string>(header: string | undefined, offered: readonly T[], code: string): T {
+  const chosen = chooseMediaType(header, offered);
+  if (chosen !== 'unsupported' && chosen !== 'malformed') return chosen;
+  throw new ApiError(406, 'Not Acceptable', chosen === 'malformed' ? `Malformed Accept header: ${header}` : `Available as ${offered.join(', ')} (Accept: ${header})`, {
+    code,
+    details: { accept: header ?? null, available: [...offered] },
+  });
 }

@@ -25,6 +25,8 @@ export const TAGS = [
   { name: 'Tasks', description: 'Scheduled tasks of a spacecraft (OEM, TLE, orbit determination) and their runs' },
   { name: 'Products', description: 'Stored products of task runs and batches: metadata and download' },
   { name: 'Ephemeris Batches', description: 'Batch OEM generation into one ZIP product' },
+  { name: 'Events', description: 'Ground-station passes, eclipses, nodes and apsides predicted from the latest stored state' },
+  { name: 'Conjunctions', description: 'CCSDS CDM upload, conjunction events, probability of collision (six methods), encounter and timeline pictures, settings' },
 ] as const;
 
 export const DOCUMENT_INFO = {
@@ -32,7 +34,7 @@ export const DOCUMENT_INFO = {
   version: API_VERSION,
   description:
     'Spacecraft operations service: registry, stored maneuvers (CCSDS OCM), tracking measurements, state vectors, ' +
-    'CCSDS OEM generation by numerical propagation, and fitted TLEs. All /operations routes need a bearer API key. ' +
+    'CCSDS OEM generation by numerical propagation, fitted TLEs, and conjunction assessment from CCSDS CDMs. All /operations routes need a bearer API key. ' +
     `Responses: a JSON or text body of ${MIN_CODED_BYTES} bytes or more is sent in the content coding the request's Accept-Encoding prefers ` +
     `(${AVAILABLE_CODINGS.join(', ')}; none without the header), with Content-Encoding, and every JSON or text response carries Vary: Accept-Encoding. ` +
     'ZIP files are sent as stored. A coded response has its own ETag: the identity ETag with -<coding> before the closing quote; If-Match takes either. ' +

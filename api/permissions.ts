@@ -23,6 +23,8 @@ export const PERMISSIONS = [
   'read:tasks',
   'write:tasks',
   'read:products',
+  'read:conjunctions',
+  'write:conjunctions',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -37,6 +39,10 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'PATCH /operations/spacecraft/{id}': 'write:spacecraft',
   'PUT /operations/spacecraft/{id}/lifecycle': 'write:spacecraft',
   'GET /operations/spacecraft/{spacecraftId}/tle': 'read:ephemeris',
+  'GET /operations/spacecraft/{spacecraftId}/passes': 'read:spacecraft',
+  'GET /operations/spacecraft/{spacecraftId}/passes/{index}/sky.svg': 'read:spacecraft',
+  'GET /operations/spacecraft/{spacecraftId}/eclipses': 'read:spacecraft',
+  'GET /operations/spacecraft/{spacecraftId}/orbit-events': 'read:spacecraft',
   // Thrusters
   'GET /operations/spacecraft/{spacecraftId}/thrusters': 'read:spacecraft',
   'POST /operations/spacecraft/{spacecraftId}/thrusters': 'write:spacecraft',
@@ -104,6 +110,17 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /operations/ephemerides/batch': 'read:ephemeris',
   'GET /operations/ephemerides/batch/{id}': 'read:ephemeris',
   'DELETE /operations/ephemerides/batch/{id}': 'read:ephemeris',
+  // Conjunction assessment (issue 24)
+  'GET /operations/conjunctions/settings': 'read:conjunctions',
+  'PUT /operations/conjunctions/settings': 'write:conjunctions',
+  'POST /operations/conjunctions/cdms': 'write:conjunctions',
+  'GET /operations/conjunctions': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}/cdms/{cdmId}': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}/cdm': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}/probability': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}/encounter.svg': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}/timeline.svg': 'read:conjunctions',
 };
 
 /** `/a/{b}/c` → `/a/:b/c` (Hono's path syntax). */

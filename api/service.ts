@@ -72,7 +72,7 @@ export async function startService(config: Config): Promise<Service> {
     await earthData.start();
   } catch (error) {
     await pool.close();
-    db.close();
+    await db.close();
     throw error;
   }
   const jobRunner = new MeasurementJobRunner(db, pool, { leaseMs: config.jobLeaseMs });
@@ -106,7 +106,7 @@ export async function startService(config: Config): Promise<Service> {
       // After the HTTP server has stopped (the entry points close it first): every answered request's audit row.
       await audit.close();
       await pool.close();
-      db.close();
+      await db.close();
     },
   };
 }

@@ -204,10 +204,15 @@ export class Db implements SqlExecutor {
     });
   }
 
-  close(): void {
-    void this.checkpointer?.stop();
+  /**
+   * Closes the connections and stops the checkpoint thread. Await it before the process exits: exiting while that
+   * thread is inside a checkpoint (native code) can abort the process (a libsql panic) instead of exiting 0.
+   */
+  async close(): Promise<void> {
+    const stopping = this.checkpointer?.stop();
     this.reader?.close();
     this.client.close();
+    await stopping;
   }
 
   get closed(): boolean {

@@ -240,3 +240,9 @@ export async function deleteGroundStation(db: SqlExecutor, organizationId: strin
   const result = await db.execute({ sql: 'DELETE FROM ground_stations WHERE organization_id = ? AND id = ?', args: [organizationId, id] });
   return result.rowsAffected > 0;
 }
+
+/** The enabled stations of the organization, by name, at most `limit` (the caller refuses more than it can use). */
+export async function listEnabledGroundStations(db: SqlExecutor, organizationId: string, limit: number): Promise<GroundStation[]> {
+  const rows = await db.execute({ sql: `${SELECT} WHERE gs.organization_id = ? AND gs.enabled = 1 ORDER BY gs.name, gs.id LIMIT ?`, args: [organizationId, limit] });
+  return rows.rows.map((r) => fromRow(r as Record<string, unknown>));
+}

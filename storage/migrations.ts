@@ -3,7 +3,7 @@
  * transaction together with its row in `schema_migrations`; re-running is a no-op.
  * Never edit a released migration: add a new one.
  */
-import type { Db } from './db.ts';
+import type { Db, SqlExecutor } from './db.ts';
 import { inTransaction, nowIso } from './db.ts';
 import { ALL_MIGRATIONS } from './migrations/index.ts';
 
@@ -11,6 +11,8 @@ export interface Migration {
   version: number;
   name: string;
   statements: string[];
+  /** Steps that need values read inside the transaction (run after `statements`, in the same transaction). */
+  run?: (tx: SqlExecutor) => Promise<void>;
 }
 
 export const MIGRATIONS: Migration[] = ALL_MIGRATIONS;
@@ -32,6 +34,7 @@ export async function migrate(db: Db, migrations: Migration[] = MIGRATIONS): Pro
       const again = await tx.execute({ sql: 'SELECT 1 FROM schema_migrations WHERE version = ?', args: [migration.version] });
       if (again.rows.length > 0) return;
       for (const sql of migration.statements) await tx.execute(sql);
+      await migration.run?.(tx);
       await tx.execute({
         sql: 'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
         args: [migration.version, migration.name, nowIso()],

@@ -9,7 +9,7 @@ import { nullableNumber, nullableText } from './rows.ts';
 import type { SqlExecutor } from './db.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 
-export type ProductKind = 'OEM' | 'TLE' | 'OEM_BATCH' | 'OD_SOLUTION';
+export type ProductKind = 'OEM' | 'TLE' | 'OEM_BATCH' | 'OD_SOLUTION' | 'EVENT_PLAN';
 export type ProductEncoding = 'deflate' | 'identity';
 
 export interface Product {

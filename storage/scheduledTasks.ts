@@ -9,7 +9,7 @@ import type { SqlExecutor } from './db.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 import type { TaskSchedule } from '../domain/tasks/schedule.ts';
 
-export type TaskKind = 'UNSPECIFIED' | 'GENERATE_OEM' | 'GENERATE_TLE' | 'ORBIT_DETERMINATION';
+export type TaskKind = 'UNSPECIFIED' | 'GENERATE_OEM' | 'GENERATE_TLE' | 'ORBIT_DETERMINATION' | 'PREDICT_EVENTS';
 
 /** Products of the task kept: the newest `maxCount`, none older than `maxAgeDays` (either may be null). */
 export interface TaskRetention {

@@ -105,6 +105,8 @@ export interface SpacecraftFields {
   dragArea: number | null;
   dragCoefficient: number;
   srpArea: number | null;
+  /** Radius of the sphere that encloses the craft, m (conjunction assessment; null = not configured). */
+  hardBodyRadiusM: number | null;
   reflectivityCoefficient: number;
   absorption: number;
   specularReflection: number;
@@ -212,6 +214,7 @@ function mapRow(row: Record<string, unknown>): Spacecraft {
     dragArea: numberOrNull(row.drag_area_m2),
     dragCoefficient: Number(row.drag_coefficient),
     srpArea: numberOrNull(row.srp_area_m2),
+    hardBodyRadiusM: numberOrNull(row.hard_body_radius_m),
     reflectivityCoefficient: Number(row.reflectivity_coefficient),
     absorption: Number(row.absorption),
     specularReflection: Number(row.specular_reflection),
@@ -261,7 +264,7 @@ function fieldValues(s: SpacecraftFields): Array<string | number | null> {
     s.prismEdgeM, s.prismHeightM, s.prismDiameterMeasure, s.prismDiameter, s.prismComplementaryDiameter,
     s.inertiaIxx, s.inertiaIyy, s.inertiaIzz,
     s.maneuverCapabilities === null ? null : JSON.stringify(s.maneuverCapabilities),
-    JSON.stringify(s.panels), JSON.stringify(s.forceModel),
+    JSON.stringify(s.panels), JSON.stringify(s.forceModel), s.hardBodyRadiusM,
   ];
 }
 
@@ -271,7 +274,7 @@ const COLUMNS = [
   'reflectivity_coefficient', 'absorption', 'specular_reflection', 'body_shape', 'box_x_m', 'box_y_m', 'box_z_m',
   'prism_axis', 'prism_sides', 'prism_edge_m', 'prism_height_m', 'prism_diameter_measure', 'prism_diameter_m',
   'prism_complementary_diameter_m', 'inertia_ixx', 'inertia_iyy', 'inertia_izz', 'maneuver_capabilities', 'panels',
-  'force_model',
+  'force_model', 'hard_body_radius_m',
 ];
 
 export async function insertSpacecraft(db: SqlExecutor, spacecraft: Spacecraft): Promise<void> {
@@ -450,6 +453,48 @@ export async function resolveSpacecraft(
     const matchedBy = used.filter((kind) => matches(spacecraft, kind, identifier));
     return { spacecraft, matchedBy };
   });
+}
+
+/**
+ * `resolveSpacecraft` for many identifiers at once (an upload of thousands of messages naming the same few objects):
+ * one query per hundred identifiers instead of one each; the same matching rules, in the same order.
+ */
+export async function resolveSpacecraftBatch(
+  db: SqlExecutor,
+  organizationId: string,
+  requests: ReadonlyArray<{ identifier: string; kinds: readonly ResolutionKind[] }>,
+): Promise<SpacecraftMatch[][]> {
+  const out: SpacecraftMatch[][] = [];
+  for (let start = 0; start < requests.length; start += 100) {
+    const part = requests.slice(start, start + 100);
+    const values = new Map<ResolutionKind, Set<string | number>>();
+    for (const { identifier, kinds } of part) {
+      for (const kind of new Set(kinds)) {
+        if (kind === 'noradId' && !CANONICAL_NORAD_TEXT.test(identifier)) continue;
+        const set = values.get(kind) ?? new Set();
+        set.add(kind === 'name' ? foldName(identifier) : kind === 'noradId' ? Number(identifier) : identifier);
+        values.set(kind, set);
+      }
+    }
+    let rows: Spacecraft[] = [];
+    if (values.size > 0) {
+      const conditions = [...values].map(([kind, set]) => `${RESOLUTION_COLUMNS[kind]} IN (${[...set].map(() => '?').join(', ')})`);
+      const result = await db.execute({
+        sql: `SELECT * FROM spacecraft WHERE organization_id = ? AND (${conditions.join(' OR ')}) ORDER BY created_at, id`,
+        args: [organizationId, ...[...values.values()].flatMap((set) => [...set])],
+      });
+      rows = result.rows.map(fromRow);
+    }
+    for (const { identifier, kinds } of part) {
+      const used = [...new Set(kinds)].filter((kind) => kind !== 'noradId' || CANONICAL_NORAD_TEXT.test(identifier));
+      out.push(
+        rows
+          .map((spacecraft) => ({ spacecraft, matchedBy: used.filter((kind) => matches(spacecraft, kind, identifier)) }))
+          .filter((m) => m.matchedBy.length > 0),
+      );
+    }
+  }
+  return out;
 }
 
 function matches(spacecraft: Spacecraft, kind: ResolutionKind, identifier: string): boolean {

@@ -30,6 +30,13 @@ export const TASK_BUDGETS_MS: Readonly<Record<string, number>> = {
   // The orbit-determination runner stops a fit itself after OD_TIME_BUDGET_MS (10 min; cooperatively, so the job
   // fails with its reason and its residuals); this is the backstop a minute later should the fit not stop.
   'od.estimate': 660_000,
+  // A batch of received CDMs (≤ 100 messages, ≤ 1 MiB) reads in tens of milliseconds; the Pc of 500 stored ones in about as long.
+  'conjunctions.readCdms': 30_000,
+  'conjunctions.assess': 30_000,
+  'conjunctions.parseCdm': 10_000,
+  'conjunctions.writeCdm': 10_000,
+  // 30 days of full-model LEO propagation with dense output (~3 s quiet) and the event search (< 1 s).
+  'events.predict': 120_000,
 };
 
 /** The budget of `task`: the override, else its default, else DEFAULT_TASK_BUDGET_MS. */

@@ -18,6 +18,8 @@ import { parseBatchRequest } from '../domain/ephemerisBatch/request.ts';
 import { oemProductTask, oemZipEntryTask, textZipEntryTask, tleProductTask } from './productTasks.ts';
 import { inspectEarthDataFile, inspectEopSplice, type EarthDataFileRef, type EarthDataKind } from '../earthData/files.ts';
 import { estimateTask, residualsTask } from './odTasks.ts';
+import { assessTask, parseCdmTask, readCdmsTask, writeCdmTask } from './conjunctionTasks.ts';
+import { predictEventsTask } from './eventTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
 function cpuSpin(input: { durationMs: number }): { iterations: number } {
@@ -101,6 +103,11 @@ export const TASKS = {
   'earthData.inspectEop': (input: { files: EarthDataFileRef[] }) => inspectEopSplice(input.files),
   'measurements.residuals': residualsTask,
   'od.estimate': estimateTask,
+  'conjunctions.readCdms': readCdmsTask,
+  'conjunctions.assess': assessTask,
+  'conjunctions.parseCdm': parseCdmTask,
+  'conjunctions.writeCdm': writeCdmTask,
+  'events.predict': predictEventsTask,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

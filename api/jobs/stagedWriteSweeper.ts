@@ -1,7 +1,7 @@
 /**
  * Removes what bulk writes left behind when a process stopped in the middle: staged batches nobody will publish
  * (storage/stagedWrites.ts) — batches of measurement jobs that are no longer queued or running, and batches of OCM
- * imports opened more than an hour ago (an import request that was writing when its process died) — and uploaded
+ * imports and of large CDM files opened more than an hour ago (a request that was writing when its process died) — and uploaded
  * bytes no job needs (a SUCCEEDED job's, or chunks of an upload that died before its job row existed). Runs at start
  * and every `intervalMs`; it deletes chunk by chunk, so it never holds the event loop for long. (Other staged
  * writers add their tables here.)
@@ -13,6 +13,8 @@ import { abandonBatchesOpenedBefore, abandonOrphanJobBatches } from '../../stora
 import { logError, logInfo } from '../log.ts';
 import { MANEUVER_IMPORT_KIND } from '../services/maneuvers/import.ts';
 import { MEASUREMENT_JOB_STAGED_TABLES } from './measurementJobRunner.ts';
+import { CDM_CONTENTS_TABLE } from '../../storage/conjunctions.ts';
+import { CDM_UPLOAD_KIND } from '../services/conjunctions/ingest.ts';
 
 /** An import still writing after this long is taken to be dead. */
 export const STALE_IMPORT_BATCH_MS = 60 * 60_000;
@@ -50,11 +52,12 @@ export class StagedWriteSweeper {
     const jobs = await abandonOrphanJobBatches(db, MEASUREMENT_JOB_STAGED_TABLES, 'measurement_jobs');
     const before = new Date(now - STALE_IMPORT_BATCH_MS).toISOString();
     const imports = await abandonBatchesOpenedBefore(db, [MANEUVERS_TABLE], MANEUVER_IMPORT_KIND, before);
+    const cdmUploads = await abandonBatchesOpenedBefore(db, [CDM_CONTENTS_TABLE], CDM_UPLOAD_KIND, before);
     const contents = await findLeftoverJobContent(db, before);
     for (const jobId of contents) await deleteJobContent(db, jobId);
-    if (jobs + imports + contents.length > 0) {
-      logInfo('bulk-write leftovers removed', { measurementJobBatches: jobs, maneuverImportBatches: imports, jobContents: contents.length });
+    if (jobs + imports + cdmUploads + contents.length > 0) {
+      logInfo('bulk-write leftovers removed', { measurementJobBatches: jobs, maneuverImportBatches: imports, cdmUploadBatches: cdmUploads, jobContents: contents.length });
     }
-    return jobs + imports + contents.length;
+    return jobs + imports + cdmUploads + contents.length;
   }
 }

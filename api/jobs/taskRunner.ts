@@ -37,6 +37,7 @@ import { oemGenerationFailed, prepareOemGeneration, runOemTask } from '../servic
 import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
 import { applyTaskRetention, purgeExpiredProducts } from '../services/products.ts';
 import { spacecraftNotFound } from '../services/spacecraft.ts';
+import { predictSpacecraftEvents } from '../services/events.ts';
 import { displayId, objectIdOf } from '../services/stateVectors.ts';
 import { isoMs, latestSlotAtOrBefore, slotAfter } from '../../domain/tasks/schedule.ts';
 import { prepareTleGeneration, runTleTask, tleGenerationFailed } from '../services/tle.ts';
@@ -264,6 +265,35 @@ export class TaskRunRunner extends LeasedJobRunner<TaskRun> {
       }
       case 'ORBIT_DETERMINATION':
         return await this.orbitDetermination(task, run, reference, lease);
+      case 'PREDICT_EVENTS': {
+        const from = reference.plusSeconds(Number(p.startOffsetSeconds));
+        const to = from.plusSeconds(Number(p.durationSeconds));
+        const csv = p.format === 'CSV';
+        const answer = await predictSpacecraftEvents(
+          this.deps as AppDeps,
+          task.organizationId,
+          spacecraft.id,
+          csv ? 'PASSES_CSV' : 'EVENT_PLAN',
+          {
+            from: from.toIsoString(3),
+            to: to.toIsoString(3),
+            ...(Array.isArray(p.stationIds) ? { stationIds: p.stationIds as string[] } : {}),
+            ...(p.minElevationDeg !== undefined ? { minElevationDeg: String(p.minElevationDeg) } : {}),
+            eclipses: p.eclipses !== false,
+          },
+          { background: true, pack: true },
+        );
+        const output = answer.output as Extract<typeof answer.output, { product: PackedProduct }>;
+        return {
+          kind: 'EVENT_PLAN',
+          fileName: `${objectIdOf(spacecraft)}_${compactTime(run.scheduledFor)}_events.${csv ? 'csv' : 'json'}`,
+          mediaType: csv ? 'text/csv; charset=UTF-8' : 'application/json',
+          spanStart: from.toIsoString(3),
+          spanEnd: to.toIsoString(3),
+          packed: output.product,
+          summary: { stateVectorId: answer.basis.stateVectorId, ...output.counts, warnings: answer.warnings.map((w) => w.message) },
+        };
+      }
       default:
         throw unprocessable('TASK_KIND_NOT_RUNNABLE', `A task of kind ${task.kind} cannot run`, { details: { kind: task.kind } });
     }

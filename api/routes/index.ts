@@ -14,5 +14,7 @@ import { registerOrbitDeterminationRoutes } from './orbitDeterminations.ts';
 import { registerTaskRoutes } from './tasks.ts';
 import { registerProductRoutes } from './products.ts';
 import { registerEphemerisBatchRoutes } from './ephemerisBatch.ts';
+import { registerConjunctionRoutes } from './conjunctions.ts';
+import { registerEventRoutes } from './events.ts';
 
-export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerMeasurementRoutes, registerManeuverRoutes, registerStateVectorRoutes, registerTleRoutes, registerGroundStationRoutes, registerResidualRoutes, registerOrbitDeterminationRoutes, registerTaskRoutes, registerProductRoutes, registerEphemerisBatchRoutes];
+export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerMeasurementRoutes, registerManeuverRoutes, registerStateVectorRoutes, registerTleRoutes, registerGroundStationRoutes, registerResidualRoutes, registerOrbitDeterminationRoutes, registerTaskRoutes, registerProductRoutes, registerEphemerisBatchRoutes, registerEventRoutes, registerConjunctionRoutes];

@@ -6,7 +6,8 @@ import { errorResponses, json, SECURED } from '../openapi.ts';
 import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../preconditions.ts';
 import { OrbitDeterminationSchema } from '../schemas/orbitDeterminations.ts';
 import { StateVectorSchema } from '../schemas/stateVectors.ts';
-import { getProduct, productContentResponse, productView } from '../services/products.ts';
+import { EclipsesSchema, PassSchema } from '../schemas/events.ts';
+import { getProduct, PRODUCT_KINDS, productContentResponse, productView } from '../services/products.ts';
 import { listProductsPage } from '../services/products.ts';
 
 const TAG = 'Products';
@@ -14,7 +15,7 @@ const TAG = 'Products';
 const ProductSchema = z
   .object({
     id: z.string(),
-    kind: z.enum(['OEM', 'TLE', 'OEM_BATCH', 'OD_SOLUTION']),
+    kind: z.enum(PRODUCT_KINDS),
     spacecraftId: z.string().nullable().openapi({ description: 'Null for a batch (see summary.spacecraftIds)' }),
     taskId: z.string().nullable(),
     taskRunId: z.string().nullable(),
@@ -41,7 +42,7 @@ const listRoute = createRoute({
   method: 'get', path: '/operations/products', tags: [TAG], security: SECURED,
   summary: 'List stored products (paged)',
   description:
-    'Filters: spacecraftId, taskId, kind (OEM, TLE, OEM_BATCH; repeatable or comma-separated), createdFrom/createdTo, spanFrom/spanTo ' +
+    'Filters: spacecraftId, taskId, kind (OEM, TLE, OEM_BATCH, OD_SOLUTION, EVENT_PLAN; repeatable or comma-separated), createdFrom/createdTo, spanFrom/spanTo ' +
     '(products whose span overlaps). Sortable: createdAt (default desc), spanStart, sizeBytes, kind. Permission read:products.',
   request: {
     query: z.object({
@@ -65,24 +66,39 @@ const getRoute = createRoute({
   responses: { 200: { description: 'The product', headers: REPRESENTATION_ETAG_HEADER, content: json(ProductSchema) }, ...errorResponses(404) },
 });
 
-/** The file as stored: OEM/TLE text, an orbit-determination solution (JSON) or a batch ZIP. */
+const OdSolutionProductSchema = z
+  .object({
+    orbitDetermination: OrbitDeterminationSchema,
+    // A union, not .nullable(): zod-to-openapi writes a nullable reference as allOf [StateVector, object|null],
+    // which no null satisfies (and generated clients type as StateVector & Record<string, never>).
+    acceptedStateVector: z.union([StateVectorSchema, z.null()]),
+  })
+  .openapi('OrbitDeterminationSolutionProduct', { description: 'OD_SOLUTION: the finished orbit determination, and the state vector it became when the task accepted it' });
+
+const EventPlanProductSchema = z
+  .object({
+    spacecraftId: z.string(),
+    from: z.string(),
+    to: z.string(),
+    truncatedAt: z.string().nullable(),
+    passes: z.array(PassSchema),
+    eclipses: EclipsesSchema.shape.eclipses.optional(),
+    orbits: EclipsesSchema.shape.orbits.optional(),
+    statistics: EclipsesSchema.shape.statistics,
+  })
+  .openapi('EventPlanProduct', { description: 'EVENT_PLAN (JSON): the passes of the span, and its eclipses with the share of each orbit in shadow unless the task left them out' });
+
+/** The file as stored: OEM/TLE text, a pass plan (CSV), an orbit-determination solution or event plan (JSON), a batch ZIP. */
 const FILE_CONTENT = {
   'text/plain': { schema: z.string() },
-  'application/json': {
-    schema: z
-      .object({
-        orbitDetermination: OrbitDeterminationSchema,
-        // A union, not .nullable(): zod-to-openapi writes a nullable reference as allOf [StateVector, object|null],
-        // which no null satisfies (and generated clients type as StateVector & Record<string, never>).
-        acceptedStateVector: z.union([StateVectorSchema, z.null()]),
-      })
-      .openapi('OrbitDeterminationSolutionProduct', { description: 'OD_SOLUTION: the finished orbit determination, and the state vector it became when the task accepted it' }),
-  },
+  'text/csv': { schema: z.string().openapi({ description: 'EVENT_PLAN in CSV: the pass plan, one row per pass' }) },
+  'application/json': { schema: z.union([OdSolutionProductSchema, EventPlanProductSchema]) },
   'application/zip': { schema: z.string().openapi({ format: 'binary' }) },
 };
 /** One byte range of such a file: its bytes, in the file's media type. */
 const RANGE_CONTENT = {
   'text/plain': { schema: z.string() },
+  'text/csv': { schema: z.string() },
   'application/json': { schema: z.string().openapi({ format: 'binary', description: 'bytes of the JSON file' }) },
   'application/zip': { schema: z.string().openapi({ format: 'binary' }) },
 };

@@ -3,6 +3,7 @@
  * Permissions come from api/permissions.ts; the organization only from the caller's key.
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { reassessConjunctions } from '../services/conjunctions/assessment.ts';
 import type { AppEnv } from '../context.ts';
 import { envelope } from '../errors.ts';
 import { ErrorEnvelopeSchema, errorResponses, json, SECURED } from '../openapi.ts';
@@ -138,6 +139,8 @@ export function registerSpacecraftRoutes(app: OpenAPIHono<AppEnv>): void {
       c.req.valid('json'),
       ifMatchOf(c),
     );
+    // its stored conjunction Pc follow a new hard-body radius before the answer
+    if (c.req.valid('json').hardBodyRadiusM !== undefined) await reassessConjunctions(c.get('deps').db, c.get('deps').pool, spacecraft.organizationId, { kind: 'SPACECRAFT', spacecraftId: spacecraft.id });
     return withEntityTag(c, spacecraftEntityTag(spacecraft), c.json(spacecraft, 200));
   });
 

@@ -29,7 +29,7 @@ const listRoute = createRoute({
 
 const createTaskRoute = createRoute({
   method: 'post', path: COLLECTION, tags: [TAG], security: SECURED,
-  summary: 'Schedule a task (GENERATE_OEM, GENERATE_TLE, ORBIT_DETERMINATION)',
+  summary: 'Schedule a task (GENERATE_OEM, GENERATE_TLE, ORBIT_DETERMINATION, PREDICT_EVENTS)',
   description:
     'Schedule: INTERVAL (intervalSeconds from start), CRON (5 fields, UTC) or ONCE (at). Each run stores a product. ' +
     '409 SPACECRAFT_ARCHIVED on an archived craft. Permission write:tasks.',

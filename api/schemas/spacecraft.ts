@@ -197,6 +197,10 @@ const spacecraftInputShape = {
   dragCoefficient: boundedNumber(0, MAX_DRAG_COEFFICIENT, '', { exclusiveMin: true }).optional()
     .openapi({ description: `Cd, > 0 and ≤ ${MAX_DRAG_COEFFICIENT}; default ${SPACECRAFT_DEFAULTS.dragCoefficient}` }),
   srpArea: area.nullable().optional().openapi({ description: `m², 0..${MAX_AREA_M2} or null (default null)` }),
+  hardBodyRadiusM: lengthM(
+    `Radius of a sphere enclosing the craft, m (> 0, ≤ ${MAX_LENGTH_M}); default null. Conjunction assessment uses it for this craft ` +
+      'when a CDM gives no hard-body radius (README → Conjunction assessment)',
+  ).nullable().optional(),
   reflectivityCoefficient: z.number().min(0).max(2).optional()
     .openapi({ description: `Cr, 0..2; default ${SPACECRAFT_DEFAULTS.reflectivityCoefficient}` }),
   absorption: z.number().gt(0).max(1).optional().openapi({ description: `(0, 1]; default ${SPACECRAFT_DEFAULTS.absorption}` }),
@@ -324,6 +328,7 @@ export const SpacecraftSchema = z
     dragArea: z.number().nullable(),
     dragCoefficient: z.number(),
     srpArea: z.number().nullable(),
+    hardBodyRadiusM: z.number().nullable().openapi({ description: 'm; null = not configured (conjunctions then use the organization default for this craft)' }),
     reflectivityCoefficient: z.number(),
     absorption: z.number(),
     specularReflection: z.number(),

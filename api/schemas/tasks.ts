@@ -6,9 +6,11 @@ import { OEM_REFERENCE_FRAMES, OEM_TIME_SYSTEMS } from '../../engine/products/oe
 import { OEM_OPTION_DEFAULTS } from '../../domain/products/oemOptions.ts';
 import { MAX_INTERVAL_SECONDS, MIN_INTERVAL_SECONDS } from '../../domain/tasks/schedule.ts';
 import { pageableQuery } from '../paging.ts';
+import { MAX_ID_LENGTH } from '../../domain/limits.ts';
+import { EVENT_MAX_SPAN_DAYS, EVENT_MAX_STATIONS } from './events.ts';
 
 /** Kinds a task can be created with. UNSPECIFIED exists only for rows that predate the task API (see the migration). */
-export const CREATABLE_TASK_KINDS = ['GENERATE_OEM', 'GENERATE_TLE', 'ORBIT_DETERMINATION'] as const;
+export const CREATABLE_TASK_KINDS = ['GENERATE_OEM', 'GENERATE_TLE', 'ORBIT_DETERMINATION', 'PREDICT_EVENTS'] as const;
 export const TASK_KINDS = ['UNSPECIFIED', ...CREATABLE_TASK_KINDS] as const;
 
 const MAX_OFFSET_SECONDS = 30 * 86400;
@@ -24,11 +26,13 @@ export const TASK_PARAMETER_DEFAULTS = {
   GENERATE_OEM: { startOffsetSeconds: 0, durationSeconds: 86400, ...OEM_OPTION_DEFAULTS },
   GENERATE_TLE: { epochOffsetSeconds: 0 },
   ORBIT_DETERMINATION: { startOffsetSeconds: -86400, durationSeconds: 86400, autoAccept: false },
+  PREDICT_EVENTS: { startOffsetSeconds: 0, durationSeconds: 7 * 86400, eclipses: true, format: 'JSON' },
 } as const;
 
 const OEM_TASK = TASK_PARAMETER_DEFAULTS.GENERATE_OEM;
 const TLE_TASK = TASK_PARAMETER_DEFAULTS.GENERATE_TLE;
 const OD_TASK = TASK_PARAMETER_DEFAULTS.ORBIT_DETERMINATION;
+const EVENTS_TASK = TASK_PARAMETER_DEFAULTS.PREDICT_EVENTS;
 
 export const OemTaskParametersSchema = z
   .object({
@@ -68,6 +72,23 @@ export const OdTaskParametersSchema = z
   .strict()
   .openapi('OdTaskParameters', { description: 'ORBIT_DETERMINATION: an orbit determination over [run time + startOffsetSeconds, + durationSeconds]' });
 
+export const EventTaskParametersSchema = z
+  .object({
+    startOffsetSeconds: z.number().int().min(-MAX_OFFSET_SECONDS).max(MAX_OFFSET_SECONDS).optional().openapi({
+      description: `Start of the span relative to the run time, seconds; default ${EVENTS_TASK.startOffsetSeconds}`,
+    }),
+    durationSeconds: z.number().int().min(60).max(EVENT_MAX_SPAN_DAYS * 86400).optional()
+      .openapi({ description: `Span length, s (60 s … ${EVENT_MAX_SPAN_DAYS} days; default ${EVENTS_TASK.durationSeconds} = 7 days)` }),
+    stationIds: z.array(z.string().min(1).max(MAX_ID_LENGTH)).min(1).max(EVENT_MAX_STATIONS).optional()
+      .openapi({ description: 'Ground stations of the pass plan (default: every enabled station of the organization when the task runs)' }),
+    minElevationDeg: z.number().min(-90).max(90).optional()
+      .openapi({ description: "Count a pass only above this elevation where it is higher than the station's mask" }),
+    eclipses: z.boolean().optional().openapi({ description: `Also the eclipses and the share of each orbit in shadow (JSON only; default ${EVENTS_TASK.eclipses})` }),
+    format: z.enum(['JSON', 'CSV']).optional().openapi({ description: `JSON: passes and eclipses; CSV: the pass plan (RFC 4180); default ${EVENTS_TASK.format}` }),
+  })
+  .strict()
+  .openapi('EventTaskParameters', { description: 'PREDICT_EVENTS: the pass plan (and eclipses) of the craft over [run time + startOffsetSeconds, + durationSeconds]' });
+
 export const ScheduleSchema = z
   .discriminatedUnion('type', [
     z.object({
@@ -104,6 +125,7 @@ export const CreateTaskSchema = z
     z.object({ ...commonFields, kind: z.literal('GENERATE_OEM'), parameters: OemTaskParametersSchema.optional() }).strict(),
     z.object({ ...commonFields, kind: z.literal('GENERATE_TLE'), parameters: TleTaskParametersSchema.optional() }).strict(),
     z.object({ ...commonFields, kind: z.literal('ORBIT_DETERMINATION'), parameters: OdTaskParametersSchema.optional() }).strict(),
+    z.object({ ...commonFields, kind: z.literal('PREDICT_EVENTS'), parameters: EventTaskParametersSchema.optional() }).strict(),
   ])
   .openapi('CreateTaskRequest');
 

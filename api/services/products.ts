@@ -22,7 +22,7 @@ import {
 } from '../../storage/products.ts';
 import type { ScheduledTask } from '../../storage/scheduledTasks.ts';
 
-export const PRODUCT_KINDS = ['OEM', 'TLE', 'OEM_BATCH', 'OD_SOLUTION'] as const;
+export const PRODUCT_KINDS = ['OEM', 'TLE', 'OEM_BATCH', 'OD_SOLUTION', 'EVENT_PLAN'] as const;
 export const PRODUCT_SORTABLE = ['createdAt', 'spanStart', 'sizeBytes', 'kind'] as const;
 const DAY_MS = 86_400_000;
 /** Pieces deleted per statement when a product is removed. */

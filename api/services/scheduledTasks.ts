@@ -12,6 +12,7 @@ import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } fr
 import { fieldErrorsFromZod } from '../errors.ts';
 import {
   OdTaskParametersSchema,
+  EventTaskParametersSchema,
   OemTaskParametersSchema,
   TASK_PARAMETER_DEFAULTS,
   TASK_RUN_SORTABLE,
@@ -75,6 +76,7 @@ const PARAMETER_SCHEMAS: Record<Exclude<TaskKind, 'UNSPECIFIED'>, z.ZodType<Reco
   GENERATE_OEM: OemTaskParametersSchema,
   GENERATE_TLE: TleTaskParametersSchema,
   ORBIT_DETERMINATION: OdTaskParametersSchema,
+  PREDICT_EVENTS: EventTaskParametersSchema,
 };
 
 /** Parameters of `kind` with their defaults applied, or field errors under `parameters.`. */

@@ -369,6 +369,7 @@ function buildFields(input: SpacecraftInput, base: SpacecraftFields | null, thru
     dragArea: value('dragArea', null),
     dragCoefficient: value('dragCoefficient', SPACECRAFT_DEFAULTS.dragCoefficient),
     srpArea: value('srpArea', null),
+    hardBodyRadiusM: value('hardBodyRadiusM', null),
     reflectivityCoefficient: value('reflectivityCoefficient', SPACECRAFT_DEFAULTS.reflectivityCoefficient),
     absorption,
     specularReflection,

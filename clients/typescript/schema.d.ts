@@ -6071,7 +6071,7 @@ export interface paths {
         };
         put?: never;
         /**
-         * Schedule a task (GENERATE_OEM, GENERATE_TLE, ORBIT_DETERMINATION)
+         * Schedule a task (GENERATE_OEM, GENERATE_TLE, ORBIT_DETERMINATION, PREDICT_EVENTS)
          * @description Schedule: INTERVAL (intervalSeconds from start), CRON (5 fields, UTC) or ONCE (at). Each run stores a product. 409 SPACECRAFT_ARCHIVED on an archived craft. Permission write:tasks.
          */
         post: {
@@ -6738,7 +6738,7 @@ export interface paths {
         };
         /**
          * List stored products (paged)
-         * @description Filters: spacecraftId, taskId, kind (OEM, TLE, OEM_BATCH; repeatable or comma-separated), createdFrom/createdTo, spanFrom/spanTo (products whose span overlaps). Sortable: createdAt (default desc), spanStart, sizeBytes, kind. Permission read:products.
+         * @description Filters: spacecraftId, taskId, kind (OEM, TLE, OEM_BATCH, OD_SOLUTION, EVENT_PLAN; repeatable or comma-separated), createdFrom/createdTo, spanFrom/spanTo (products whose span overlaps). Sortable: createdAt (default desc), spanStart, sizeBytes, kind. Permission read:products.
          */
         get: {
             parameters: {
@@ -7024,7 +7024,8 @@ export interface paths {
                     };
                     content: {
                         "text/plain": string;
-                        "application/json": components["schemas"]["OrbitDeterminationSolutionProduct"];
+                        "text/csv": string;
+                        "application/json": components["schemas"]["OrbitDeterminationSolutionProduct"] | components["schemas"]["EventPlanProduct"];
                         "application/zip": string;
                     };
                 };
@@ -7037,6 +7038,7 @@ export interface paths {
                     };
                     content: {
                         "text/plain": string;
+                        "text/csv": string;
                         "application/json": string;
                         "application/zip": string;
                     };
@@ -7611,6 +7613,1915 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operations/spacecraft/{spacecraftId}/passes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ground-station passes (AOS, LOS, maximum elevation) over a span: JSON, CSV or iCalendar
+         * @description The latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. Each pass: the station, AOS and LOS (elevation through the station's mask, or minElevationDeg where higher; geometric elevation above the WGS-84 ellipsoid normal, no refraction), duration, the maximum elevation with its time, azimuth and range, and the azimuths at AOS and LOS. A pass in progress at either end of the span is cut there (cutAtStart/cutAtEnd, AOS or LOS null). Every pass longer than 1 ms is found (README → Passes and eclipses). Accept: application/json (default), text/csv (RFC 4180), text/calendar (RFC 5545, one VEVENT per pass). 422: no eligible state, FORCE_MODEL_INCOMPLETE, PROPAGATION_SPAN_TOO_LONG, NO_GROUND_STATIONS. Permission read:spacecraft.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Start of the span (ISO-8601 instant with zone). Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    from: string;
+                    /** @description End of the span; after from, at most 30 days later. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    to: string;
+                    /** @description Ground-station ids, repeated or comma-separated (at most 100; default: every enabled station of the organization) */
+                    stationIds?: string | string[];
+                    /** @description Count a pass only above this elevation (deg, -90..90) where it is higher than the station's own mask */
+                    minElevationDeg?: number;
+                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers */
+                    source?: "STATE";
+                };
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The passes, by start time (all stations) */
+                200: {
+                    headers: {
+                        /** @description One per kind of Earth data the span used beyond its observations (EOP, SPACE_WEATHER, LEAP_SECONDS): `299 apsis "<KIND>: the span reaches <epoch>, after the last observed … (<date>, source <file>): …"` (RFC 9111 §5.5 form) */
+                        Warning?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PassPrediction"];
+                        "text/csv": string;
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not acceptable */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/passes/{index}/sky.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sky plot of one pass (polar azimuth/elevation chart with the station mask), SVG
+         * @description The same query as GET …/passes; `index` is the pass `index` of that answer. The track from AOS to LOS (121 points), AOS, maximum and LOS marked, the sky below the station mask shaded. 404 when the span has no pass with that index. Permission read:spacecraft.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Start of the span (ISO-8601 instant with zone). Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    from: string;
+                    /** @description End of the span; after from, at most 30 days later. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    to: string;
+                    /** @description Ground-station ids, repeated or comma-separated (at most 100; default: every enabled station of the organization) */
+                    stationIds?: string | string[];
+                    /** @description Count a pass only above this elevation (deg, -90..90) where it is higher than the station's own mask */
+                    minElevationDeg?: number;
+                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers */
+                    source?: "STATE";
+                };
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                    /** @description The pass `index` in the list the same query returns */
+                    index: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sky plot */
+                200: {
+                    headers: {
+                        /** @description One per kind of Earth data the span used beyond its observations (EOP, SPACE_WEATHER, LEAP_SECONDS): `299 apsis "<KIND>: the span reaches <epoch>, after the last observed … (<date>, source <file>): …"` (RFC 9111 §5.5 form) */
+                        Warning?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/eclipses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Eclipses by the Earth (penumbra and umbra) and the share of each orbit in shadow
+         * @description The latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. Conical shadow of the WGS-84 Earth with the analytic Sun, the solar-radiation-pressure force model: penumbra entry/exit and umbra intervals inside, durations, cut flags at the span ends; per orbit (ascending node to ascending node) the time and fraction in shadow. Permission read:spacecraft.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Start of the span (ISO-8601 instant with zone). Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    from: string;
+                    /** @description End of the span; after from, at most 30 days later. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    to: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Eclipses and orbit shares */
+                200: {
+                    headers: {
+                        /** @description One per kind of Earth data the span used beyond its observations (EOP, SPACE_WEATHER, LEAP_SECONDS): `299 apsis "<KIND>: the span reaches <epoch>, after the last observed … (<date>, source <file>): …"` (RFC 9111 §5.5 form) */
+                        Warning?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EclipsePrediction"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/spacecraft/{spacecraftId}/orbit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ascending and descending nodes (GCRF equator) and apsides (perigee, apogee)
+         * @description The latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. types: NODE, APSIS (default both). Apsides are the zeros of r·v of the propagated trajectory. Permission read:spacecraft.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Start of the span (ISO-8601 instant with zone). Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    from: string;
+                    /** @description End of the span; after from, at most 30 days later. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    to: string;
+                    /** @description NODE and/or APSIS, repeated or comma-separated (default both) */
+                    types?: string | string[];
+                };
+                header?: never;
+                path: {
+                    /** @description Canonical spacecraft id */
+                    spacecraftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Nodes and apsides by time */
+                200: {
+                    headers: {
+                        /** @description One per kind of Earth data the span used beyond its observations (EOP, SPACE_WEATHER, LEAP_SECONDS): `299 apsis "<KIND>: the span reaches <epoch>, after the last observed … (<date>, source <file>): …"` (RFC 9111 §5.5 form) */
+                        Warning?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrbitEventPrediction"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization’s conjunction settings
+         * @description Default hard-body radius for an object without one, risk thresholds, event grouping window, default Pc method. Defaults until set (updatedAt null). Permission read:conjunctions.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison) */
+                    "If-None-Match"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settings */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConjunctionSettings"];
+                    };
+                };
+                /** @description Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry. */
+                304: {
+                    headers: {
+                        /** @description The current ETag */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        /**
+         * Replace the organization’s conjunction settings
+         * @description Every field is required. A new default method or radius assesses every stored CDM again before the answer (their Pc, the events’ risk levels and timelines follow); thresholds apply when read; a new grouping window applies to CDMs received afterwards. If-Match with the ETag of a GET writes only that version (412 otherwise). Permission write:conjunctions.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETag(s) from a previous read, or *. When none matches the current ETag: 412 PRECONDITION_FAILED, nothing written */
+                    "If-Match"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConjunctionSettingsInput"];
+                };
+            };
+            responses: {
+                /** @description The stored settings */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConjunctionSettings"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED) */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/cdms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload CDM files (CCSDS 508.0-B-1 and the 2.0 keywords, KVN or XML): each message stored with its conjunction event
+         * @description Each file is atomic: every message read (on the compute pool), OBJECT1/OBJECT2 resolved to our spacecraft (NORAD id, COSPAR id, name or externalKey), else nothing of the file is stored and its result names the line and keyword, or the designators. A KVN file may hold several messages one after another (each starting with CCSDS_CDM_VERS); an XML file holds one. A message already stored (same ORIGINATOR and MESSAGE_ID, or the same bytes) is not stored again: a file all of whose messages are is a `duplicate`. Each new message joins the event of its object pair whose TCAs lie within the grouping window (else opens one) and gets its Pc (default method, hard-body radius rule). 200 when every file was stored or is a duplicate, 207 when any failed. Permission write:conjunctions.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["CdmUploadForm"];
+                };
+            };
+            responses: {
+                /** @description Every file stored or duplicate */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CdmUploadResponse"];
+                    };
+                };
+                /** @description Per-file results; at least one file failed (nothing of it stored) */
+                207: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CdmUploadResponse"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List conjunction events (paged)
+         * @description Filters spacecraftId (either object), tcaFrom/tcaTo (the latest TCA), minPc (assessed Pc, else stated), maxMissDistanceM, riskLevel. Default sort tca,desc; sortable tca, pc, missDistanceM, createdAt, updatedAt. Permission read:conjunctions.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Events of this spacecraft (as either object) */
+                    spacecraftId?: string;
+                    /** @description Events whose (latest) TCA is at or after this instant. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    tcaFrom?: string;
+                    /** @description Events whose (latest) TCA is at or before this instant. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
+                    tcaTo?: string;
+                    /** @description Events whose Pc (assessed, else stated) is at least this, 0..1 */
+                    minPc?: number;
+                    /** @description Events whose (latest) miss distance is at most this, m */
+                    maxMissDistanceM?: number;
+                    /** @description Risk levels (repeatable or comma-separated): HIGH, MEDIUM, LOW, UNKNOWN */
+                    riskLevel?: string | string[];
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort order `field,asc|desc`; repeatable */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of events */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConjunctionEventPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One conjunction event: latest TCA, miss distance, relative speed, stated and recomputed Pc, risk, the timeline of its CDMs
+         * @description recomputed: the latest CDM’s Pc computed now by `method` (default the organization’s; LAAS_2015 unless changed) with the hard-body radius rule, the radius used and its source, and the encounter-plane quantities. Permission read:conjunctions.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Method of `recomputed` (default the organization’s defaultPcMethod) */
+                    method?: "LAAS_2015" | "ALFANO_2005" | "PATERA_2005" | "CHAN_1997" | "ALFRIEND_1999" | "ALFRIEND_1999_MAX";
+                };
+                header?: never;
+                path: {
+                    /** @description Conjunction event id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConjunctionDetail"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/{id}/cdms/{cdmId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One CDM of the event: as received (the original bytes) or parsed (JSON), by Accept
+         * @description Accept application/json: the parsed message (the reader’s structure, SI units). Otherwise the original bytes: text/plain for a KVN message, application/xml for an XML one (the other notation → 406; GET …/cdm writes the latest in either). Permission read:conjunctions.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Conjunction event id */
+                    id: string;
+                    /** @description CDM id (an event’s timeline lists them) */
+                    cdmId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CDM */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                        "application/xml": string;
+                        "application/json": components["schemas"]["CdmJson"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not acceptable */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/{id}/cdm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event’s latest CDM written by Apsis’ CDM writer: KVN (text/plain, the default) or XML (application/xml) by Accept
+         * @description Lossless numbers, the standard’s units; Orekit 13.1’s CdmParser reads what it writes. Permission read:conjunctions.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Conjunction event id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CDM */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                        "application/xml": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not acceptable */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/{id}/probability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What-if: the latest CDM’s Pc for a method (every method when none is named) and a combined hard-body radius
+         * @description hardBodyRadiusM (> 0, ≤ 1000 m) replaces the radius rule. 422 PC_NOT_COMPUTABLE when the CDM gives no usable states and covariances (details.reason). Permission read:conjunctions.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description One method; every method when absent */
+                    method?: "LAAS_2015" | "ALFANO_2005" | "PATERA_2005" | "CHAN_1997" | "ALFRIEND_1999" | "ALFRIEND_1999_MAX";
+                    /** @description Combined hard-body radius R, m (> 0, ≤ 1000); default: the radius rule (the CDM’s, else spacecraft + organization default) */
+                    hardBodyRadiusM?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Conjunction event id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The Pc by method */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConjunctionProbability"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/{id}/encounter.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The encounter plane of the latest CDM as an SVG picture
+         * @description The collision plane at TCA: our object at the origin with the hard-body disk, the miss vector to the secondary, the combined covariance ellipses (1σ, 3σ) around it; axes in metres, equal scale. 422 PC_NOT_COMPUTABLE without usable states. Permission read:conjunctions.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Conjunction event id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description SVG document */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/{id}/timeline.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pc and miss distance of every CDM of the event against time to TCA, as an SVG picture
+         * @description The assessed Pc (log scale, with the risk thresholds) and the stated one; the miss distance. Permission read:conjunctions.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Conjunction event id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description SVG document */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7742,6 +9653,8 @@ export interface components {
             dragArea: number | null;
             dragCoefficient: number;
             srpArea: number | null;
+            /** @description m; null = not configured (conjunctions then use the organization default for this craft) */
+            hardBodyRadiusM: number | null;
             reflectivityCoefficient: number;
             absorption: number;
             specularReflection: number;
@@ -7888,6 +9801,8 @@ export interface components {
             dragCoefficient?: number;
             /** @description m², 0..10000 or null (default null) */
             srpArea?: number | null;
+            /** @description Radius of a sphere enclosing the craft, m (> 0, ≤ 1000); default null. Conjunction assessment uses it for this craft when a CDM gives no hard-body radius (README → Conjunction assessment) */
+            hardBodyRadiusM?: number | null;
             /** @description Cr, 0..2; default 1.8 */
             reflectivityCoefficient?: number;
             /** @description (0, 1]; default 0.5 */
@@ -8051,6 +9966,8 @@ export interface components {
             dragCoefficient?: number;
             /** @description m², 0..10000 or null (default null) */
             srpArea?: number | null;
+            /** @description Radius of a sphere enclosing the craft, m (> 0, ≤ 1000); default null. Conjunction assessment uses it for this craft when a CDM gives no hard-body radius (README → Conjunction assessment) */
+            hardBodyRadiusM?: number | null;
             /** @description Cr, 0..2; default 1.8 */
             reflectivityCoefficient?: number;
             /** @description (0, 1]; default 0.5 */
@@ -9449,7 +11366,7 @@ export interface components {
             spacecraftId: string;
             name: string;
             /** @enum {string} */
-            kind: "UNSPECIFIED" | "GENERATE_OEM" | "GENERATE_TLE" | "ORBIT_DETERMINATION";
+            kind: "UNSPECIFIED" | "GENERATE_OEM" | "GENERATE_TLE" | "ORBIT_DETERMINATION" | "PREDICT_EVENTS";
             parameters: {
                 [key: string]: unknown;
             };
@@ -9536,6 +11453,15 @@ export interface components {
             /** @enum {string} */
             kind: "ORBIT_DETERMINATION";
             parameters?: components["schemas"]["OdTaskParameters"];
+        } | {
+            name: string;
+            schedule: components["schemas"]["TaskSchedule"];
+            /** @description Default true */
+            enabled?: boolean;
+            retention?: components["schemas"]["TaskRetention"];
+            /** @enum {string} */
+            kind: "PREDICT_EVENTS";
+            parameters?: components["schemas"]["EventTaskParameters"];
         };
         /** @description Retention of the products of the task; default {maxCount: 10}. At least one of the two. */
         TaskRetention: {
@@ -9584,13 +11510,31 @@ export interface components {
             /** @description Accept a converged solution as a state vector (later OEM/TLE use it); default false */
             autoAccept?: boolean;
         };
+        /** @description PREDICT_EVENTS: the pass plan (and eclipses) of the craft over [run time + startOffsetSeconds, + durationSeconds] */
+        EventTaskParameters: {
+            /** @description Start of the span relative to the run time, seconds; default 0 */
+            startOffsetSeconds?: number;
+            /** @description Span length, s (60 s … 30 days; default 604800 = 7 days) */
+            durationSeconds?: number;
+            /** @description Ground stations of the pass plan (default: every enabled station of the organization when the task runs) */
+            stationIds?: string[];
+            /** @description Count a pass only above this elevation where it is higher than the station's mask */
+            minElevationDeg?: number;
+            /** @description Also the eclipses and the share of each orbit in shadow (JSON only; default true) */
+            eclipses?: boolean;
+            /**
+             * @description JSON: passes and eclipses; CSV: the pass plan (RFC 4180); default JSON
+             * @enum {string}
+             */
+            format?: "JSON" | "CSV";
+        };
         UpdateTaskRequest: {
             name?: string;
             /**
              * @description Changing the kind replaces parameters (defaults unless sent)
              * @enum {string}
              */
-            kind?: "GENERATE_OEM" | "GENERATE_TLE" | "ORBIT_DETERMINATION";
+            kind?: "GENERATE_OEM" | "GENERATE_TLE" | "ORBIT_DETERMINATION" | "PREDICT_EVENTS";
             /** @description Merged into the current parameters (replaced when the kind changes) */
             parameters?: {
                 [key: string]: unknown;
@@ -9653,7 +11597,7 @@ export interface components {
         Product: {
             id: string;
             /** @enum {string} */
-            kind: "OEM" | "TLE" | "OEM_BATCH" | "OD_SOLUTION";
+            kind: "OEM" | "TLE" | "OEM_BATCH" | "OD_SOLUTION" | "EVENT_PLAN";
             /** @description Null for a batch (see summary.spacecraftIds) */
             spacecraftId: string | null;
             taskId: string | null;
@@ -9684,6 +11628,84 @@ export interface components {
             orbitDetermination: components["schemas"]["OrbitDetermination"];
             acceptedStateVector: components["schemas"]["StateVector"] | null;
         };
+        /** @description EVENT_PLAN (JSON): the passes of the span, and its eclipses with the share of each orbit in shadow unless the task left them out */
+        EventPlanProduct: {
+            spacecraftId: string;
+            from: string;
+            to: string;
+            truncatedAt: string | null;
+            passes: components["schemas"]["Pass"][];
+            eclipses?: {
+                number: number;
+                start: string;
+                end: string;
+                cutAtStart: boolean;
+                cutAtEnd: boolean;
+                penumbraEntry: string | null;
+                penumbraExit: string | null;
+                umbra: {
+                    entry: string | null;
+                    exit: string | null;
+                    start: string;
+                    end: string;
+                    durationS: number;
+                }[];
+                shadowDurationS: number;
+                umbraDurationS: number;
+                penumbraOnlyDurationS: number;
+            }[];
+            /** @description Ascending node to ascending node: the share of each orbit in shadow (partial first/last orbits: complete false) */
+            orbits?: {
+                number: number;
+                start: string;
+                end: string;
+                complete: boolean;
+                shadowDurationS: number;
+                umbraDurationS: number;
+                shadowFraction: number;
+                umbraFraction: number;
+            }[];
+            statistics: {
+                propagationSteps: number;
+                gridStepS: number;
+                evaluations: number;
+            };
+        };
+        Pass: {
+            index: number;
+            stationId: string;
+            stationName: string;
+            /** @description 1, 2, … per station within the span */
+            number: number;
+            elevationThresholdDeg: number;
+            /**
+             * Format: date-time
+             * @description AOS, or the span start when cut there
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description LOS, or the span end when cut there
+             */
+            end: string;
+            durationS: number;
+            cutAtStart: boolean;
+            cutAtEnd: boolean;
+            aos: components["schemas"]["PassPoint"];
+            los: components["schemas"]["PassPoint"] & unknown;
+            maximum: components["schemas"]["PassPoint"] & {
+                atSpanEdge: boolean;
+            };
+            localMaximaCount: number;
+        };
+        /** @description Elevation rising through the threshold; null when cut at the start */
+        PassPoint: {
+            /** Format: date-time */
+            time: string;
+            elevationDeg: number;
+            azimuthDeg: number;
+            rangeKm: number;
+        } | null;
         EphemerisBatch: {
             id: string;
             /** @enum {string} */
@@ -9774,6 +11796,514 @@ export interface components {
             first: boolean;
             last: boolean;
             empty: boolean;
+        };
+        PassPrediction: {
+            spacecraftId: string;
+            /** @description The stored state propagated (SV-<n>) */
+            stateVectorId: string;
+            /** Format: date-time */
+            stateEpoch: string;
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description The propagation reached the 100 km floor here: no event after it */
+            truncatedAt: string | null;
+            statistics: {
+                propagationSteps: number;
+                gridStepS: number;
+                evaluations: number;
+            };
+            passes: components["schemas"]["Pass"][];
+        };
+        EclipsePrediction: {
+            spacecraftId: string;
+            /** @description The stored state propagated (SV-<n>) */
+            stateVectorId: string;
+            /** Format: date-time */
+            stateEpoch: string;
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description The propagation reached the 100 km floor here: no event after it */
+            truncatedAt: string | null;
+            statistics: {
+                propagationSteps: number;
+                gridStepS: number;
+                evaluations: number;
+            };
+            eclipses: {
+                number: number;
+                start: string;
+                end: string;
+                cutAtStart: boolean;
+                cutAtEnd: boolean;
+                penumbraEntry: string | null;
+                penumbraExit: string | null;
+                umbra: {
+                    entry: string | null;
+                    exit: string | null;
+                    start: string;
+                    end: string;
+                    durationS: number;
+                }[];
+                shadowDurationS: number;
+                umbraDurationS: number;
+                penumbraOnlyDurationS: number;
+            }[];
+            /** @description Ascending node to ascending node: the share of each orbit in shadow (partial first/last orbits: complete false) */
+            orbits: {
+                number: number;
+                start: string;
+                end: string;
+                complete: boolean;
+                shadowDurationS: number;
+                umbraDurationS: number;
+                shadowFraction: number;
+                umbraFraction: number;
+            }[];
+        };
+        OrbitEventPrediction: {
+            spacecraftId: string;
+            /** @description The stored state propagated (SV-<n>) */
+            stateVectorId: string;
+            /** Format: date-time */
+            stateEpoch: string;
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description The propagation reached the 100 km floor here: no event after it */
+            truncatedAt: string | null;
+            statistics: {
+                propagationSteps: number;
+                gridStepS: number;
+                evaluations: number;
+            };
+            /** @description Equator crossings (GCRF equator); null when not asked for */
+            nodes: {
+                /** @enum {string} */
+                type: "ASCENDING" | "DESCENDING";
+                time: string;
+                rightAscensionDeg: number;
+                longitudeDeg: number;
+            }[] | null;
+            /** @description Perigees and apogees (zeros of r·v); null when not asked for */
+            apsides: {
+                /** @enum {string} */
+                type: "PERIGEE" | "APOGEE";
+                time: string;
+                radiusKm: number;
+                altitudeKm: number;
+                latitudeDeg: number;
+                longitudeDeg: number;
+            }[] | null;
+        };
+        ConjunctionSettings: {
+            /** @description Radius of an object the CDM gives none for and that is not one of our spacecraft with hardBodyRadiusM, m; used only when the CDM gives no radius at all (default 5: 10 m combined for two unknown objects) */
+            defaultHardBodyRadiusM: number;
+            riskThresholds: {
+                /** @description Pc at or above which an event is MEDIUM (attention; default 1e-7) */
+                mediumPc: number;
+                /** @description Pc at or above which an event is HIGH (mitigation; default 1e-4); must exceed mediumPc */
+                highPc: number;
+            };
+            /** @description CDMs of one object pair whose TCAs lie within this of an event’s TCAs belong to that event (default 600); applies to CDMs received afterwards */
+            eventGroupingWindowS: number;
+            /**
+             * @description Method of every stored Pc, of the risk level and of the timeline (default LAAS_2015)
+             * @enum {string}
+             */
+            defaultPcMethod: "LAAS_2015" | "ALFANO_2005" | "PATERA_2005" | "CHAN_1997" | "ALFRIEND_1999" | "ALFRIEND_1999_MAX";
+            /**
+             * Format: date-time
+             * @description null: never set (the defaults)
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            updatedAt: string | null;
+        };
+        ConjunctionSettingsInput: {
+            /** @description Radius of an object the CDM gives none for and that is not one of our spacecraft with hardBodyRadiusM, m; used only when the CDM gives no radius at all (default 5: 10 m combined for two unknown objects) */
+            defaultHardBodyRadiusM: number;
+            riskThresholds: {
+                /** @description Pc at or above which an event is MEDIUM (attention; default 1e-7) */
+                mediumPc: number;
+                /** @description Pc at or above which an event is HIGH (mitigation; default 1e-4); must exceed mediumPc */
+                highPc: number;
+            };
+            /** @description CDMs of one object pair whose TCAs lie within this of an event’s TCAs belong to that event (default 600); applies to CDMs received afterwards */
+            eventGroupingWindowS: number;
+            /**
+             * @description Method of every stored Pc, of the risk level and of the timeline (default LAAS_2015)
+             * @enum {string}
+             */
+            defaultPcMethod: "LAAS_2015" | "ALFANO_2005" | "PATERA_2005" | "CHAN_1997" | "ALFRIEND_1999" | "ALFRIEND_1999_MAX";
+        };
+        CdmUploadResponse: {
+            /** @description This upload (every CDM it stored carries it) */
+            uploadId: string;
+            /** @description Files stored or duplicate */
+            successCount: number;
+            failureCount: number;
+            totalCount: number;
+            results: components["schemas"]["CdmFileResult"][];
+        };
+        CdmFileResult: {
+            filename: string | null;
+            /** @enum {string} */
+            status: "success" | "failed" | "duplicate";
+            message: string;
+            /** @description import.conjunction.cdm.{stored,duplicate,parse_failed,unresolved_objects,same_spacecraft} */
+            code: string;
+            /** @description PARSE_ERROR, UNRESOLVED_OBJECTS or SAME_SPACECRAFT when failed */
+            error: string | null;
+            /** @description Line of the first error in the file */
+            line: number | null;
+            /** @description Keyword of the first error */
+            keyword: string | null;
+            /** @description Every error (at most 50); nothing of a failed file is stored */
+            errors: {
+                /** @description 0-based index of the message in the file */
+                messageIndex: number;
+                line: number;
+                keyword: string | null;
+                message: string;
+            }[];
+            /** @description Messages in the file */
+            cdmCount: number;
+            storedCount: number;
+            duplicateCount: number;
+            /** @description Events of the file’s messages (at most 1000) */
+            eventIds: string[];
+            /** @description Each message (at most 1000; cdmsTruncated then) */
+            cdms: {
+                messageIndex: number;
+                originator: string;
+                messageId: string | null;
+                /**
+                 * @description duplicate: already stored; cdmId and eventId are then those of the stored one
+                 * @enum {string}
+                 */
+                status: "stored" | "duplicate";
+                cdmId: string;
+                eventId: string;
+            }[];
+            cdmsTruncated: boolean;
+            /** @description contentHash (SHA-256 of the file); errorCount, errorsTruncated; duplicateOfCdmId */
+            params: {
+                [key: string]: unknown;
+            };
+        };
+        CdmUploadForm: {
+            /** @description CDM files (repeated part): KVN with one or more messages one after another, or XML with one message */
+            files: string[];
+        };
+        ConjunctionEventPage: {
+            content: components["schemas"]["ConjunctionEvent"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        ConjunctionEvent: {
+            id: string;
+            /** @description Our spacecraft (the first of ours when both objects are) */
+            primarySpacecraftId: string;
+            secondary: {
+                /** @description When the other object is one of our spacecraft too */
+                spacecraftId: string | null;
+                /** @description OBJECT_DESIGNATOR (catalog number) as the first CDM wrote it */
+                objectDesignator: string;
+                objectName: string;
+                internationalDesignator: string;
+                objectType: string | null;
+            };
+            /**
+             * Format: date-time
+             * @description TCA of the latest CDM (newest CREATION_DATE)
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            tca: string;
+            /** @description MISS_DISTANCE of the latest CDM, m */
+            missDistanceM: number;
+            /** @description RELATIVE_SPEED of the latest CDM (else from its states), m/s */
+            relativeSpeedMS: number | null;
+            /** @description Pc of the latest CDM assessed with the organization’s method and hard-body radius rule; null when none can be computed */
+            pc: number | null;
+            /** @enum {string|null} */
+            pcMethod: "LAAS_2015" | "ALFANO_2005" | "PATERA_2005" | "CHAN_1997" | "ALFRIEND_1999" | "ALFRIEND_1999_MAX" | null;
+            /** @description COLLISION_PROBABILITY of the latest CDM */
+            statedPc: number | null;
+            /**
+             * @description From the organization’s thresholds and the assessed Pc (else the Pc the CDM states): HIGH ≥ highPc, MEDIUM ≥ mediumPc, LOW below, UNKNOWN without a Pc
+             * @enum {string}
+             */
+            riskLevel: "HIGH" | "MEDIUM" | "LOW" | "UNKNOWN";
+            cdmCount: number;
+            latestCdmId: string;
+            sources: ("UPLOAD" | "SCREENING")[];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            updatedAt: string;
+        };
+        ConjunctionDetail: {
+            id: string;
+            /** @description Our spacecraft (the first of ours when both objects are) */
+            primarySpacecraftId: string;
+            secondary: {
+                /** @description When the other object is one of our spacecraft too */
+                spacecraftId: string | null;
+                /** @description OBJECT_DESIGNATOR (catalog number) as the first CDM wrote it */
+                objectDesignator: string;
+                objectName: string;
+                internationalDesignator: string;
+                objectType: string | null;
+            };
+            /**
+             * Format: date-time
+             * @description TCA of the latest CDM (newest CREATION_DATE)
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            tca: string;
+            /** @description MISS_DISTANCE of the latest CDM, m */
+            missDistanceM: number;
+            /** @description RELATIVE_SPEED of the latest CDM (else from its states), m/s */
+            relativeSpeedMS: number | null;
+            /** @description Pc of the latest CDM assessed with the organization’s method and hard-body radius rule; null when none can be computed */
+            pc: number | null;
+            /** @enum {string|null} */
+            pcMethod: "LAAS_2015" | "ALFANO_2005" | "PATERA_2005" | "CHAN_1997" | "ALFRIEND_1999" | "ALFRIEND_1999_MAX" | null;
+            /** @description COLLISION_PROBABILITY of the latest CDM */
+            statedPc: number | null;
+            /**
+             * @description From the organization’s thresholds and the assessed Pc (else the Pc the CDM states): HIGH ≥ highPc, MEDIUM ≥ mediumPc, LOW below, UNKNOWN without a Pc
+             * @enum {string}
+             */
+            riskLevel: "HIGH" | "MEDIUM" | "LOW" | "UNKNOWN";
+            cdmCount: number;
+            latestCdmId: string;
+            sources: ("UPLOAD" | "SCREENING")[];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            updatedAt: string;
+            riskThresholds: {
+                mediumPc: number;
+                highPc: number;
+            };
+            /**
+             * @description Which Pc the risk level comes from
+             * @enum {string}
+             */
+            riskBasis: "ASSESSED" | "STATED" | "NONE";
+            latestCdm: {
+                id: string;
+                originator: string;
+                messageId: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                creationDate: string;
+                /**
+                 * @description Which CDM object is our primary
+                 * @enum {string}
+                 */
+                primaryObject: "OBJECT1" | "OBJECT2";
+                objects: {
+                    /** @enum {string} */
+                    object: "OBJECT1" | "OBJECT2";
+                    objectDesignator: string;
+                    catalogName: string;
+                    objectName: string;
+                    internationalDesignator: string;
+                    objectType: string | null;
+                    maneuverable: string;
+                    refFrame: string;
+                    covarianceMethod: string;
+                    /** @description Our spacecraft this object resolved to */
+                    spacecraftId: string | null;
+                }[];
+                stated: {
+                    missDistanceM: number;
+                    relativeSpeedMS: number | null;
+                    relativePositionRtnM: (number | null)[];
+                    relativeVelocityRtnMS: (number | null)[];
+                    collisionProbability: number | null;
+                    collisionProbabilityMethod: string | null;
+                };
+            };
+            /** @description The latest CDM’s Pc computed now with `method` (default the organization’s); null with recomputeProblem when it cannot be */
+            recomputed: {
+                /** @enum {string} */
+                method: "LAAS_2015" | "ALFANO_2005" | "PATERA_2005" | "CHAN_1997" | "ALFRIEND_1999" | "ALFRIEND_1999_MAX";
+                probability: components["schemas"]["CollisionProbability"];
+                hardBodyRadius: components["schemas"]["HardBodyRadiusUsed"];
+                encounter: components["schemas"]["ConjunctionEncounter"];
+            } | null;
+            recomputeProblem: components["schemas"]["ConjunctionProblem"];
+            /** @description Every CDM of the event, oldest CREATION_DATE first */
+            timeline: components["schemas"]["ConjunctionCdmSummary"][];
+        };
+        CollisionProbability: {
+            /** @enum {string} */
+            method: "LAAS_2015" | "ALFANO_2005" | "PATERA_2005" | "CHAN_1997" | "ALFRIEND_1999" | "ALFRIEND_1999_MAX";
+            /** @description Pc in [0, 1] */
+            value: number;
+            /** @description LAAS_2015: the a-priori lower bound */
+            lowerBound: number | null;
+            /** @description LAAS_2015: the a-priori upper bound */
+            upperBound: number | null;
+            /** @description ALFRIEND_1999_MAX: an upper bound over covariance scalings, not an estimate */
+            isMaximumProbability: boolean;
+            flags: {
+                code: string;
+                message: string;
+            }[];
+        };
+        HardBodyRadiusUsed: {
+            /** @description The combined radius R of the Pc, m */
+            combinedM: number;
+            /**
+             * @description CDM: the CDM’s own radius (HBR keyword or radius comments); SPACECRAFT_AND_DEFAULT: our spacecraft’s hardBodyRadiusM and the organization default; REQUEST: the what-if radius
+             * @enum {string}
+             */
+            source: "CDM" | "SPACECRAFT_AND_DEFAULT" | "REQUEST";
+            /** @description Per CDM object, when known: radius and its source (HBR_KEYWORD, COMMENT_…, SPACECRAFT, ORGANIZATION_DEFAULT) */
+            objects: ({
+                /** @enum {string} */
+                object: "OBJECT1" | "OBJECT2";
+                radiusM: number;
+                source: string;
+            } | null)[];
+            description: string;
+        };
+        ConjunctionEncounter: {
+            /** @enum {string} */
+            inertialFrame: "EME2000" | "GCRF";
+            /** @description An Earth-fixed state was converted with EOP covering TCA (null: none converted) */
+            eopCovered: boolean | null;
+            combinedHardBodyRadiusM: number;
+            /** @description |r2 − r1| from the states at TCA, m */
+            missDistanceM: number;
+            relativeSpeedMS: number;
+            /** @description 3 components, m, object 2 − object 1 in object 1’s RTN */
+            relativePositionRtnM: number[];
+            /** @description 3 components, m/s */
+            relativeVelocityRtnMS: number[];
+            /** @description Combined position covariance in the collision plane (x along the miss vector, y), m² */
+            projectedCovarianceM2: number[][];
+            /** @description Object 2 in the collision plane, m */
+            otherPositionCollisionPlaneM: number[];
+            sigmaXM: number;
+            sigmaYM: number;
+            xmM: number;
+            ymM: number;
+            mahalanobisDistance: number | null;
+            coppolaEncounterDurationS: number | null;
+            orbitalPeriodsS: (number | null)[];
+            shortTermAssumptionHolds: boolean | null;
+            flags: {
+                code: string;
+                message: string;
+            }[];
+        };
+        ConjunctionProblem: {
+            code: string;
+            message: string;
+        } | null;
+        ConjunctionCdmSummary: {
+            id: string;
+            /** @enum {string} */
+            source: "UPLOAD" | "SCREENING";
+            fileName: string | null;
+            originator: string;
+            messageId: string | null;
+            /** @enum {string} */
+            notation: "KVN" | "XML";
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            creationDate: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            tca: string;
+            /** @description TCA − CREATION_DATE, s */
+            timeToTcaS: number;
+            /** @description MISS_DISTANCE as stated, m */
+            missDistanceM: number;
+            /** @description From the states at TCA, m */
+            computedMissDistanceM: number | null;
+            relativeSpeedMS: number | null;
+            statedPc: number | null;
+            /** @description Assessed with the organization’s method and radius rule */
+            pc: number | null;
+            /** @enum {string|null} */
+            pcMethod: "LAAS_2015" | "ALFANO_2005" | "PATERA_2005" | "CHAN_1997" | "ALFRIEND_1999" | "ALFRIEND_1999_MAX" | null;
+            hardBodyRadiusM: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            receivedAt: string;
+        };
+        CdmJson: {
+            cdmId: string;
+            eventId: string;
+            /** @enum {string} */
+            format: "CDM";
+            /** @enum {string} */
+            notation: "KVN" | "XML";
+            header: {
+                version: string;
+                comments: string[];
+                classification: string | null;
+                creationDate: string;
+                originator: string;
+                messageId: string | null;
+                messageFor: string | null;
+                line: number;
+            };
+            /** @description tca, missDistanceM, relativeSpeedMS, relativePositionRtnM, relativeVelocityRtnMS, screening volume, collisionProbability and its method, … */
+            relativeMetadata: {
+                [key: string]: unknown;
+            };
+            /** @description OBJECT1 and OBJECT2: metadata, odParameters, additionalParameters, stateVector (km, km/s), rtnCovariance (lower triangle, m², m²/s, m²/s²), … */
+            objects: {
+                [key: string]: unknown;
+            }[];
+            userDefined: {
+                [key: string]: unknown;
+            } | null;
+        };
+        ConjunctionProbability: {
+            eventId: string;
+            /** @description The latest CDM of the event */
+            cdmId: string;
+            hardBodyRadius: components["schemas"]["HardBodyRadiusUsed"];
+            encounter: components["schemas"]["ConjunctionEncounter"];
+            probabilities: components["schemas"]["CollisionProbability"][];
         };
     };
     responses: never;

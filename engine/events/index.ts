@@ -20,3 +20,5 @@ export { oemTrajectory, oemSegmentTrajectory, OemTrajectoryError, ConsecutiveTra
 export { Sgp4Trajectory, Sgp4PropagationError, type Sgp4TrajectoryOptions } from './trajectories/sgp4.ts';
 export { DEFAULT_GRID_STEP_S, DEFAULT_RESOLUTION_S, DEFAULT_TOLERANCE_S } from './search.ts';
 export { DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 } from './motionBounds.ts';
+export { passTrack, type PassTrack } from './passTrack.ts';
+export { predictStoredStateEvents, accelerationBoundKmS2, type StoredStateEventsInput, type StoredStateEvents } from './storedState.ts';

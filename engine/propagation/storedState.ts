@@ -81,7 +81,8 @@ export interface VariationalRequest {
 /**
  * Propagates the stored state to `outputTimesS` (seconds from the state epoch, any sign). `covariance` (36 values
  * row-major in its own frame, a state frame or RTN/TNW) is propagated through the STM when given; `variational`
- * asks for the STM (and force-scale sensitivities) at the outputs.
+ * asks for the STM (and force-scale sensitivities) at the outputs; `options.denseOutput` keeps the integrator's
+ * continuous extension of every step (event searches evaluate the trajectory anywhere).
  */
 export function propagateStoredState(
   input: StoredStatePropagationInput,
@@ -89,6 +90,7 @@ export function propagateStoredState(
   earth: EarthData,
   covariance?: { frame: string; values: number[] },
   variational?: VariationalRequest,
+  options: { denseOutput?: boolean } = {},
 ): StoredStatePropagation {
   const eop = earth.eop;
   const epoch = Epoch.parse(input.state.epoch, 'UTC');
@@ -121,6 +123,7 @@ export function propagateStoredState(
     outputTimesS,
     environment,
     ...(input.integrator ? { integrator: input.integrator } : {}),
+    ...(options.denseOutput ? { denseOutput: true } : {}),
     ...(covarianceGcrf ? { covarianceKm: covarianceGcrf } : {}),
     ...(variational
       ? { stm: variational.stm, sensitivities: variational.sensitivities ?? [], variationalPartials: variational.partials ?? 'FINITE_DIFFERENCES' }

@@ -24,6 +24,7 @@ import { createApsisClient, inspectFile, uploadFiles, type ApsisClient } from '.
 import { OpenApiContract } from '../helpers/openapiContract.ts';
 import { createTestService } from '../helpers/service.ts';
 import { RUNTIMES, startWireService, type Runtime } from '../helpers/serverProcess.ts';
+import { cdmVariant } from './conjunctions.helpers.ts';
 import { loadTruth, NOISE, readFixture, SCENARIO_FILES } from '../helpers/odScenario.ts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -392,6 +393,25 @@ for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime
     assert.match(lines[0]!, /^1 99001U 23042A {3}23041\.50000000 /);
   });
 
+  test('events: the passes of the tracking stations (JSON, CSV, iCalendar), a sky plot, eclipses, nodes and apsides', async () => {
+    const path = { spacecraftId: craftId };
+    const span = { from: '2023-02-10T12:00:00Z', to: '2023-02-11T00:00:00Z' };
+    const passes = await expect(apsis.GET('/operations/spacecraft/{spacecraftId}/passes', { params: { path, query: { ...span, stationIds: stationIds.join(',') } } }), 200);
+    assert.ok(typeof passes !== 'string', 'JSON by default');
+    assert.ok(passes.passes.length > 0, 'the three tracking stations see the craft');
+    assert.ok(passes.passes.every((p) => stationIds.includes(p.stationId)));
+    const csv = await expect(apsis.GET('/operations/spacecraft/{spacecraftId}/passes', { params: { path, query: span }, headers: { Accept: 'text/csv' }, parseAs: 'text' }), 200);
+    assert.equal(csv.split('\r\n').length - 2, passes.passes.length);
+    const calendar = await expect(apsis.GET('/operations/spacecraft/{spacecraftId}/passes', { params: { path, query: span }, headers: { Accept: 'text/calendar' }, parseAs: 'text' }), 200);
+    assert.equal((calendar.match(/BEGIN:VEVENT/g) ?? []).length, passes.passes.length);
+    const sky = await expect(apsis.GET('/operations/spacecraft/{spacecraftId}/passes/{index}/sky.svg', { params: { path: { ...path, index: 0 }, query: span }, parseAs: 'text' }), 200);
+    assert.match(sky, /class="track"/);
+    const eclipses = await expect(apsis.GET('/operations/spacecraft/{spacecraftId}/eclipses', { params: { path, query: span } }), 200);
+    assert.ok(eclipses.orbits.length > 0);
+    const orbit = await expect(apsis.GET('/operations/spacecraft/{spacecraftId}/orbit-events', { params: { path, query: { ...span, types: 'NODE,APSIS' } } }), 200);
+    assert.ok(orbit.nodes!.length > 10 && orbit.apsides!.length > 10, 'a LEO day: about 15 orbits');
+  });
+
   test('the generated OEM uploaded back as tracking data (PV), flagged by file, deleted by file', async () => {
     const upload = await apsis.POST('/operations/measurements', { ...uploadFiles([{ name: 'walk-predicted.oem', content: oemText }]) });
     assert.equal(upload.response.status, 202, JSON.stringify(upload.data ?? upload.error));
@@ -558,6 +578,47 @@ for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime
       }), 202);
       return apsis.DELETE('/operations/ephemerides/batch/{id}', { params: { path: { id: queued.id } } });
     });
+  });
+
+  test('conjunctions: settings, three CDMs of one approach uploaded, the event, its CDMs as received and parsed, the latest written, the what-if, both pictures', async () => {
+    // OBJECT1 of the CCSDS example CDM (NORAD 12345), with its hard-body radius
+    const primary = await expect(apsis.POST('/operations/spacecraft', { body: { name: 'SATELLITE A', noradId: 12345, hardBodyRadiusM: 1.5 } }), 201);
+    assert.equal(primary.hardBodyRadiusM, 1.5);
+    const settings = await apsis.GET('/operations/conjunctions/settings');
+    assert.equal(settings.response.status, 200);
+    const put = await expect(apsis.PUT('/operations/conjunctions/settings', {
+      params: { header: { 'If-Match': etagOf(settings.response) } },
+      body: { ...settings.data!, updatedAt: undefined, riskThresholds: { mediumPc: 1e-8, highPc: 1e-4 } } as never,
+    }), 200);
+    assert.equal(put.riskThresholds.mediumPc, 1e-8);
+    const files = ['WALK-1', 'WALK-2', 'WALK-3'].map((messageId, k) => ({
+      name: `${messageId}.cdm`,
+      content: cdmVariant('CDMExample1.txt', { messageId, creationDate: `2010-03-1${k}T12:00:00.000`, missDistanceM: 900 - 100 * k, statedPc: 1e-8 * (k + 1) }),
+    }));
+    const uploaded = await expect(apsis.POST('/operations/conjunctions/cdms', { ...uploadFiles(files) }), 200);
+    assert.deepEqual(uploaded.results.map((r) => r.status), ['success', 'success', 'success']);
+    const eventId = uploaded.results[0]!.eventIds[0]!;
+    assert.ok(uploaded.results.every((r) => r.eventIds[0] === eventId), 'one event');
+    const page = await expect(apsis.GET('/operations/conjunctions', { params: { query: { spacecraftId: primary.id, riskLevel: 'MEDIUM', sort: 'tca,desc' } } }), 200);
+    assert.deepEqual(page.content.map((e) => e.id), [eventId]);
+    const event = await expect(apsis.GET('/operations/conjunctions/{id}', { params: { path: { id: eventId }, query: { method: 'PATERA_2005' } } }), 200);
+    assert.equal(event.timeline.length, 3);
+    assert.equal(event.recomputed!.method, 'PATERA_2005');
+    assert.equal(event.recomputed!.hardBodyRadius.combinedM, 6.5, '1.5 m (spacecraft) + 5 m (default)');
+    const first = event.timeline[0]!;
+    const received = await expect(apsis.GET('/operations/conjunctions/{id}/cdms/{cdmId}', { params: { path: { id: eventId, cdmId: first.id } }, parseAs: 'text' }), 200);
+    assert.equal(received, files[0]!.content);
+    const parsed = await expect(apsis.GET('/operations/conjunctions/{id}/cdms/{cdmId}', { params: { path: { id: eventId, cdmId: first.id } }, headers: { Accept: 'application/json' } }), 200);
+    assert.equal((parsed as { header: { messageId: string } }).header.messageId, 'WALK-1');
+    const written = await expect(apsis.GET('/operations/conjunctions/{id}/cdm', { params: { path: { id: eventId } }, headers: { Accept: 'application/xml' }, parseAs: 'text' }), 200);
+    assert.match(written, /<MESSAGE_ID>WALK-3<\/MESSAGE_ID>/);
+    const whatIf = await expect(apsis.GET('/operations/conjunctions/{id}/probability', { params: { path: { id: eventId }, query: { hardBodyRadiusM: 20 } } }), 200);
+    assert.equal(whatIf.probabilities.length, 6);
+    assert.equal(whatIf.hardBodyRadius.source, 'REQUEST');
+    for (const picture of ['/operations/conjunctions/{id}/encounter.svg', '/operations/conjunctions/{id}/timeline.svg'] as const) {
+      const svg = await expect(apsis.GET(picture, { params: { path: { id: eventId } }, parseAs: 'text' }), 200);
+      assert.match(svg, /^<svg /);
+    }
   });
 
   test('decommissioning: a thruster in use cannot go, the craft archived with its tasks and restored', async () => {

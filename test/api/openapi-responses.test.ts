@@ -13,6 +13,7 @@ import { makeTdm } from '../helpers/tracking.ts';
 import { maneuver, segment } from './maneuvers.helpers.ts';
 import { setUpScenario, storeState } from '../helpers/odScenario.ts';
 import { DEFAULT_PHYSICS, SSO_EPOCH, ssoState } from './stateVectors.helpers.ts';
+import { cdmFixtureText } from './conjunctions.helpers.ts';
 
 /** Operations seen answering 2xx (through the harness's response check), across the suites of this file. */
 const succeeded = new Set<string>();
@@ -106,6 +107,24 @@ describe('every documented operation answers as documented', () => {
     await call2('DELETE', item, {}, 204);
   });
 
+  test('conjunctions: settings, CDM upload, events, CDMs, what-if, pictures', async () => {
+    await call2('POST', '/operations/spacecraft', { json: { name: 'SATELLITE A', noradId: 12345, hardBodyRadiusM: 2 } }, 201);
+    const tag = (await call2('GET', '/operations/conjunctions/settings', {}, 200)).headers.get('etag')!;
+    await call2('PUT', '/operations/conjunctions/settings', {
+      json: { defaultHardBodyRadiusM: 5, riskThresholds: { mediumPc: 1e-7, highPc: 1e-4 }, eventGroupingWindowS: 600, defaultPcMethod: 'LAAS_2015' },
+      headers: { 'If-Match': tag },
+    }, 200);
+    const upload = await json(await call2('POST', '/operations/conjunctions/cdms', { body: filesForm([{ name: 'doc.cdm', content: cdmFixtureText('CDMExample1.txt') }]) }, 200));
+    const { eventId, cdmId } = upload.results[0].cdms[0];
+    await call2('GET', '/operations/conjunctions?riskLevel=LOW', {}, 200);
+    await call2('GET', `/operations/conjunctions/${eventId}`, {}, 200);
+    await call2('GET', `/operations/conjunctions/${eventId}/cdms/${cdmId}`, {}, 200);
+    await call2('GET', `/operations/conjunctions/${eventId}/cdm`, { headers: { Accept: 'application/xml' } }, 200);
+    await call2('GET', `/operations/conjunctions/${eventId}/probability`, {}, 200);
+    await call2('GET', `/operations/conjunctions/${eventId}/encounter.svg`, {}, 200);
+    await call2('GET', `/operations/conjunctions/${eventId}/timeline.svg`, {}, 200);
+  });
+
   test('401 in both real forms: empty with WWW-Authenticate, or the bearer-error body', async () => {
     const empty = await svc.request('GET', '/operations/spacecraft');
     assert.equal(empty.status, 401);
@@ -152,6 +171,16 @@ describe('ground stations, residuals and orbit determination (the Orekit V2 refe
     await call2('GET', `/operations/orbit-determinations/${started.id}/residuals`, {}, 200);
     await call2('GET', `/operations/orbit-determinations/${started.id}/residuals.svg`, {}, 200);
     await call2('POST', `/operations/orbit-determinations/${started.id}/accept`, {}, 201);
+    // Events of the craft over two hours of the tracking day, from the accepted state, with the scenario's stations.
+    const events = `/operations/spacecraft/${scenario.spacecraftId}`;
+    const eventSpan = 'from=2023-02-10T06:00:00Z&to=2023-02-10T12:00:00Z';
+    const passes = await (await call2('GET', `${events}/passes?${eventSpan}`, {}, 200)).json();
+    assert.ok(passes.passes.length > 0, 'the tracking stations see the craft');
+    await call2('GET', `${events}/passes?${eventSpan}`, { headers: { Accept: 'text/csv' } }, 200);
+    await call2('GET', `${events}/passes?${eventSpan}`, { headers: { Accept: 'text/calendar' } }, 200);
+    await call2('GET', `${events}/passes/0/sky.svg?${eventSpan}`, {}, 200);
+    await call2('GET', `${events}/eclipses?${eventSpan}`, {}, 200);
+    await call2('GET', `${events}/orbit-events?${eventSpan}&types=NODE,APSIS`, {}, 200);
   });
 });
 

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Cron } from 'croner';
-import { changeLifecycle, createSpacecraft as createSpacecraftRecord } from '../../api/services/spacecraft.ts';
+import { changeLifecycle } from '../../api/services/spacecraft.ts';
+import { insertRow } from '../helpers/oldSchema.ts';
 import { openDatabase } from '../../storage/db.ts';
 import { migrate, MIGRATIONS } from '../../storage/migrations.ts';
 import { countScheduledTasks, findScheduledTaskById } from '../../storage/scheduledTasks.ts';
@@ -189,8 +190,9 @@ test('migration 0010 keeps the placeholder rows: disabled UNSPECIFIED one-offs t
     const db = await openDatabase({ url: `file:${join(dir, 'old.db')}` });
     await migrate(db, MIGRATIONS.filter((m) => m.version < 10));
     await db.execute(`INSERT INTO organizations (id, name, created_at) VALUES ('org', 'org', '2026-01-01T00:00:00Z')`);
-    // A craft, then two placeholder tasks as the old table held them.
-    const craft = await createSpacecraftRecord(db, 'org', { name: 'Old' } as never);
+    // A craft, then two placeholder tasks as the old tables held them (today's code would write columns version 9 lacks).
+    const craft = { id: 'sc-old' };
+    await insertRow(db, 'spacecraft', { id: 'sc-old', organization_id: 'org', name: 'Old', name_folded: 'old', lifecycle_status: 'Active', body_shape: 'BOX' });
     await db.execute({
       sql: `INSERT INTO scheduled_tasks (id, spacecraft_id, organization_id, name, scheduled_at, created_at) VALUES (?, ?, 'org', ?, ?, ?)`,
       args: ['t1', craft.id, 'pass planning', '2031-01-01T00:00:00Z', '2026-01-02T00:00:00.000Z'],
@@ -199,7 +201,7 @@ test('migration 0010 keeps the placeholder rows: disabled UNSPECIFIED one-offs t
       sql: `INSERT INTO scheduled_tasks (id, spacecraft_id, organization_id, name, scheduled_at, created_at) VALUES (?, ?, 'org', ?, ?, ?)`,
       args: ['t2', craft.id, 'second', '2031-02-01T12:30:00Z', '2026-01-03T00:00:00.000Z'],
     });
-    assert.deepEqual(await migrate(db), [10]);
+    assert.deepEqual(await migrate(db), MIGRATIONS.filter((m) => m.version >= 10).map((m) => m.version));
     assert.equal(await countScheduledTasks(db, 'org', craft.id), 2);
     const t1 = (await findScheduledTaskById(db, 't1'))!;
     assert.equal(t1.name, 'pass planning');

@@ -10,11 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../storage/db.ts';
-import { createApiKey } from '../../storage/apiKeys.ts';
-import { ensureOrganization } from '../../storage/organizations.ts';
-import { ensureOwner } from '../../storage/owners.ts';
-import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from '../../api/permissions.ts';
-import type { KeyOptions } from './service.ts';
+import { mintKey, type KeyOptions } from './service.ts';
 import { OpenApiContract } from './openapiContract.ts';
 import { AssertionError } from 'node:assert/strict';
 
@@ -144,24 +140,12 @@ export async function startWireService(runtime: Runtime, env: Record<string, str
       }
       return response;
     },
-    async key(options = {}) {
-      const org = await ensureOrganization(db, options.organization ?? 'org-a');
-      const owner = await ensureOwner(db, org.id, options.owner ?? `ops@${org.name}.example`);
-      const { key, secret } = await createApiKey(db, {
-        organizationId: org.id,
-        ownerId: owner.id,
-        permissions: [...(options.permissions ?? PERMISSIONS)],
-        environments: options.environments ?? [OPERATIONS_ENVIRONMENT],
-        ipAllowlist: options.ipAllowlist ?? [],
-        expiresAt: options.expiresAt ?? null,
-      });
-      return { secret, id: key.id, organizationId: org.id };
-    },
+    key: (options = {}) => mintKey(db, options),
     async close() {
       try {
         await stopServerProcess(server);
       } finally {
-        db.close();
+        await db.close();
         rmSync(dir, { recursive: true, force: true });
       }
     },

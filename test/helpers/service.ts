@@ -17,6 +17,7 @@ import { startService, type Service } from '../../api/service.ts';
 import { listenNode, type NodeListener } from '../../api/runtime/nodeServer.ts';
 import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from '../../api/permissions.ts';
 import { createApiKey } from '../../storage/apiKeys.ts';
+import type { Db } from '../../storage/db.ts';
 import { ensureOrganization } from '../../storage/organizations.ts';
 import { ensureOwner } from '../../storage/owners.ts';
 import { OpenApiContract } from './openapiContract.ts';
@@ -152,20 +153,23 @@ export async function createTestService(overrides: Partial<Config> = {}, options
       await checkContract(method, path, response, options);
       return response;
     },
-    async key(options = {}) {
-      const org = await ensureOrganization(service.db, options.organization ?? 'org-a');
-      const owner = await ensureOwner(service.db, org.id, options.owner ?? `ops@${org.name}.example`);
-      const { key, secret } = await createApiKey(service.db, {
-        organizationId: org.id,
-        ownerId: owner.id,
-        permissions: [...(options.permissions ?? PERMISSIONS)],
-        environments: options.environments ?? [OPERATIONS_ENVIRONMENT],
-        ipAllowlist: options.ipAllowlist ?? [],
-        expiresAt: options.expiresAt ?? null,
-      });
-      return { secret, id: key.id, organizationId: org.id };
-    },
+    key: (options = {}) => mintKey(service.db, options),
   };
+}
+
+/** Creates (or reuses) an organization and its owner, and a fresh key for them; returns the secret once. */
+export async function mintKey(db: Db, options: KeyOptions = {}): Promise<{ secret: string; id: string; organizationId: string }> {
+  const org = await ensureOrganization(db, options.organization ?? 'org-a');
+  const owner = await ensureOwner(db, org.id, options.owner ?? `ops@${org.name}.example`);
+  const { key, secret } = await createApiKey(db, {
+    organizationId: org.id,
+    ownerId: owner.id,
+    permissions: [...(options.permissions ?? PERMISSIONS)],
+    environments: options.environments ?? [OPERATIONS_ENVIRONMENT],
+    ipAllowlist: options.ipAllowlist ?? [],
+    expiresAt: options.expiresAt ?? null,
+  });
+  return { secret, id: key.id, organizationId: org.id };
 }
 
 /**

@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { escapeXml, niceStep, residualsSvg, type PlotInput, type PlotRow } from '../../../domain/plots/residualsSvg.ts';
+import { escapeXmlText } from '../../../engine/files/common/xmlWriter.ts';
+import { niceStep, residualsSvg, type PlotInput, type PlotRow } from '../../../domain/plots/residualsSvg.ts';
 import { findChromium, renderSvgPixels } from '../../helpers/chromium.ts';
 
 /** Two panels, two stations, Gaussian-looking residuals (deterministic), two gross errors rejected. */
@@ -47,7 +48,7 @@ test('residual SVG: one panel per component with data, a point per used row, cro
   assert.match(svg, /1 beyond ±/);
   assert.match(svg, /VIS-&lt;2&gt;&amp;/, 'names are escaped');
   assert.doesNotMatch(svg, /NaN|undefined/);
-  assert.equal(escapeXml(`a<b>"c"&'d'`), 'a&lt;b&gt;&quot;c&quot;&amp;&#39;d&#39;');
+  assert.equal(escapeXmlText(`a<b>"c"&'d'`), 'a&lt;b&gt;&quot;c&quot;&amp;&apos;d&apos;');
   assert.equal(niceStep(24, 8), 5);
   assert.equal(niceStep(0.03, 6), 0.005);
 });

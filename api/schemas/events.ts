@@ -1,0 +1,142 @@
+/** Passes, eclipses and orbit events: queries and answers (validation + OpenAPI). */
+import { z } from '@hono/zod-openapi';
+import { instantSchema } from '../instants.ts';
+import { MAX_ID_LENGTH } from '../../domain/limits.ts';
+
+/** Longest span of one event request (the OEM span limit: a 30-day LEO search is ~3 s of compute). */
+export const EVENT_MAX_SPAN_DAYS = 30;
+/** Most stations in one pass request. */
+export const EVENT_MAX_STATIONS = 100;
+
+export const SpacecraftEventPath = z.object({
+  spacecraftId: z.string().min(1).max(MAX_ID_LENGTH).openapi({ param: { name: 'spacecraftId', in: 'path' }, description: 'Canonical spacecraft id' }),
+});
+
+const span = {
+  from: instantSchema('Start of the span (ISO-8601 instant with zone)', '2023-01-16T00:00:00Z'),
+  to: instantSchema(`End of the span; after from, at most ${EVENT_MAX_SPAN_DAYS} days later`, '2023-01-19T00:00:00Z'),
+};
+
+export const PassQuery = z.object({
+  ...span,
+  stationIds: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .openapi({
+      description: `Ground-station ids, repeated or comma-separated (at most ${EVENT_MAX_STATIONS}; default: every enabled station of the organization)`,
+    }),
+  minElevationDeg: z
+    .string()
+    .optional()
+    .openapi({ type: 'number', description: "Count a pass only above this elevation (deg, -90..90) where it is higher than the station's own mask" }),
+  source: z
+    .enum(['STATE'])
+    .optional()
+    .openapi({ description: 'STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers' }),
+});
+export type PassQueryInput = z.infer<typeof PassQuery>;
+
+export const SpanQuery = z.object(span);
+
+export const OrbitEventQuery = z.object({
+  ...span,
+  types: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .openapi({ description: 'NODE and/or APSIS, repeated or comma-separated (default both)' }),
+});
+
+export const PassIndexPath = SpacecraftEventPath.extend({
+  index: z.string().regex(/^\d{1,6}$/, 'must be a pass index (0, 1, …)').openapi({ param: { name: 'index', in: 'path' }, type: 'integer', description: 'The pass `index` in the list the same query returns' }),
+});
+
+const basis = {
+  spacecraftId: z.string(),
+  stateVectorId: z.string().openapi({ description: 'The stored state propagated (SV-<n>)' }),
+  stateEpoch: z.string().openapi({ format: 'date-time' }),
+  from: z.string().openapi({ format: 'date-time' }),
+  to: z.string().openapi({ format: 'date-time' }),
+  truncatedAt: z.string().nullable().openapi({ description: 'The propagation reached the 100 km floor here: no event after it' }),
+  statistics: z.object({ propagationSteps: z.number().int(), gridStepS: z.number(), evaluations: z.number().int() }),
+};
+
+const PassPointSchema = z
+  .object({ time: z.string().openapi({ format: 'date-time' }), elevationDeg: z.number(), azimuthDeg: z.number(), rangeKm: z.number() })
+  .openapi('PassPoint');
+
+export const PassSchema = z
+  .object({
+    index: z.number().int(),
+    stationId: z.string(),
+    stationName: z.string(),
+    number: z.number().int().openapi({ description: '1, 2, … per station within the span' }),
+    elevationThresholdDeg: z.number(),
+    start: z.string().openapi({ format: 'date-time', description: 'AOS, or the span start when cut there' }),
+    end: z.string().openapi({ format: 'date-time', description: 'LOS, or the span end when cut there' }),
+    durationS: z.number(),
+    cutAtStart: z.boolean(),
+    cutAtEnd: z.boolean(),
+    aos: PassPointSchema.nullable().openapi({ description: 'Elevation rising through the threshold; null when cut at the start' }),
+    los: PassPointSchema.nullable().openapi({ description: 'Elevation setting through the threshold; null when cut at the end' }),
+    maximum: PassPointSchema.extend({ atSpanEdge: z.boolean() }),
+    localMaximaCount: z.number().int(),
+  })
+  .openapi('Pass');
+
+export const PassesSchema = z.object({ ...basis, passes: z.array(PassSchema) }).openapi('PassPrediction');
+
+export const EclipsesSchema = z
+  .object({
+    ...basis,
+    eclipses: z.array(
+      z.object({
+        number: z.number().int(),
+        start: z.string(),
+        end: z.string(),
+        cutAtStart: z.boolean(),
+        cutAtEnd: z.boolean(),
+        penumbraEntry: z.string().nullable(),
+        penumbraExit: z.string().nullable(),
+        umbra: z.array(z.object({ entry: z.string().nullable(), exit: z.string().nullable(), start: z.string(), end: z.string(), durationS: z.number() })),
+        shadowDurationS: z.number(),
+        umbraDurationS: z.number(),
+        penumbraOnlyDurationS: z.number(),
+      }),
+    ),
+    orbits: z.array(
+      z.object({
+        number: z.number().int(),
+        start: z.string(),
+        end: z.string(),
+        complete: z.boolean(),
+        shadowDurationS: z.number(),
+        umbraDurationS: z.number(),
+        shadowFraction: z.number(),
+        umbraFraction: z.number(),
+      }),
+    ).openapi({ description: 'Ascending node to ascending node: the share of each orbit in shadow (partial first/last orbits: complete false)' }),
+  })
+  .openapi('EclipsePrediction');
+
+export const OrbitEventsSchema = z
+  .object({
+    ...basis,
+    nodes: z
+      .array(z.object({ type: z.enum(['ASCENDING', 'DESCENDING']), time: z.string(), rightAscensionDeg: z.number(), longitudeDeg: z.number() }))
+      .nullable()
+      .openapi({ description: 'Equator crossings (GCRF equator); null when not asked for' }),
+    apsides: z
+      .array(
+        z.object({
+          type: z.enum(['PERIGEE', 'APOGEE']),
+          time: z.string(),
+          radiusKm: z.number(),
+          altitudeKm: z.number(),
+          latitudeDeg: z.number(),
+          longitudeDeg: z.number(),
+        }),
+      )
+      .nullable()
+      .openapi({ description: 'Perigees and apogees (zeros of r·v); null when not asked for' }),
+  })
+  .openapi('OrbitEventPrediction');

@@ -1,0 +1,128 @@
+/**
+ * The assessment of stored CDMs: the combined hard-body radius by the organization's rule
+ * (domain/conjunctions/hardBodyRadius.ts) and the Pc by its default method, computed on the pool
+ * (`conjunctions.assess`), stored per CDM and copied to its event. When the inputs change — the settings' method or
+ * default radius (PUT settings), a spacecraft's hardBodyRadiusM (PATCH spacecraft) — the CDMs whose stored
+ * assessment no longer matches are assessed again, page by page (one pool task and one short transaction each).
+ */
+import type { PcMethod } from '../../../engine/collision/probability.ts';
+import type { AssessmentItem, AssessmentOutcome } from '../../../domain/conjunctions/assessment.ts';
+import { resolveHardBodyRadius, type HardBodyRadiusUsed, type RadiusObject } from '../../../domain/conjunctions/hardBodyRadius.ts';
+import type { ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
+import type { CdmHardBodyRadius } from '../../../engine/collision/cdmEncounter.ts';
+import type { EncounterStates } from '../../../domain/conjunctions/cdmDigest.ts';
+import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../../storage/db.ts';
+import {
+  listCdmsForAssessment,
+  refreshEventSummaries,
+  updateCdmAssessments,
+  type AssessmentScope,
+  type CdmAssessmentUpdate,
+  type PcDetail,
+} from '../../../storage/conjunctions.ts';
+import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
+import { findSpacecraftByIds } from '../../../storage/spacecraft.ts';
+import type { ComputePool } from '../../../workers/poolTypes.ts';
+
+/** CDMs per `conjunctions.assess` task and per reassessment transaction. */
+export const ASSESS_BATCH = 500;
+
+/** Name and radius of each spacecraft (those the ids name in this organization). */
+export async function spacecraftRadii(db: SqlExecutor, organizationId: string, ids: Iterable<string>): Promise<Map<string, { name: string; hardBodyRadiusM: number | null }>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<string, { name: string; hardBodyRadiusM: number | null }>();
+  for (let i = 0; i < unique.length; i += 500) {
+    for (const craft of await findSpacecraftByIds(db, organizationId, unique.slice(i, i + 500))) out.set(craft.id, { name: craft.name, hardBodyRadiusM: craft.hardBodyRadiusM });
+  }
+  return out;
+}
+
+/** The radius rule for one CDM with the current spacecraft radii and settings. */
+export function radiusFor(
+  cdmRadius: CdmHardBodyRadius | null,
+  spacecraftIds: readonly [string | null, string | null],
+  radii: ReadonlyMap<string, { name: string; hardBodyRadiusM: number | null }>,
+  settings: ConjunctionSettings,
+): HardBodyRadiusUsed {
+  const objects = spacecraftIds.map((id): RadiusObject => ({
+    spacecraftId: id,
+    spacecraftName: id === null ? null : (radii.get(id)?.name ?? null),
+    hardBodyRadiusM: id === null ? null : (radii.get(id)?.hardBodyRadiusM ?? null),
+  })) as [RadiusObject, RadiusObject];
+  return resolveHardBodyRadius(cdmRadius, objects, settings.defaultHardBodyRadiusM);
+}
+
+/** The Pc of each item by `methods` on the pool, ASSESS_BATCH items per task (outcomes in order). */
+export async function assessOnPool(pool: ComputePool, items: readonly AssessmentItem[], methods: readonly PcMethod[]): Promise<AssessmentOutcome[]> {
+  const out: AssessmentOutcome[] = [];
+  for (let i = 0; i < items.length; i += ASSESS_BATCH) {
+    out.push(...(await pool.run('conjunctions.assess', { items: items.slice(i, i + ASSESS_BATCH), methods: [...methods] })));
+  }
+  return out;
+}
+
+/** What is stored of one method's outcome: the value and its detail, or the reason there is none. */
+export function storedPc(outcome: AssessmentOutcome | null): { pc: number | null; pcDetail: PcDetail | null; computedMissDistanceM: number | null; problem: { code: string; message: string } | null } {
+  if (outcome === null) return { pc: null, pcDetail: null, computedMissDistanceM: null, problem: null };
+  if (!outcome.ok) return { pc: null, pcDetail: null, computedMissDistanceM: null, problem: { code: outcome.code, message: outcome.message } };
+  const p = outcome.probabilities[0]!;
+  return {
+    pc: p.value,
+    pcDetail: { lowerBound: p.lowerBound ?? null, upperBound: p.upperBound ?? null, isMaximumProbability: p.isMaximumProbability, flags: p.flags },
+    computedMissDistanceM: outcome.encounter.missDistanceM,
+    problem: null,
+  };
+}
+
+function sameRadius(a: number | null, b: number): boolean {
+  return a !== null && Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
+}
+
+/**
+ * Assesses again the CDMs of `scope` whose stored method or radius differs from what the current settings and
+ * spacecraft radii give (all of them with `force`). Returns how many were assessed again.
+ */
+export async function reassessConjunctions(db: Db, pool: ComputePool, organizationId: string, scope: AssessmentScope, force = false): Promise<number> {
+  const settings = await findConjunctionSettings(db, organizationId);
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const rows = await listCdmsForAssessment(db, organizationId, scope, after, ASSESS_BATCH);
+    if (rows.length === 0) return count;
+    after = rows[rows.length - 1]!.rowid;
+    const radii = await spacecraftRadii(db, organizationId, rows.flatMap((r) => r.objectSpacecraftIds.filter((id): id is string => id !== null)));
+    const stale = rows
+      .map((row) => ({ row, radius: radiusFor(row.cdmHardBodyRadius, row.objectSpacecraftIds, radii, settings) }))
+      .filter(({ row, radius }) => force || row.pcMethod !== settings.defaultPcMethod || !sameRadius(row.hardBodyRadiusM, radius.combinedM));
+    if (stale.length === 0) continue;
+    const withStates = stale.filter((s) => s.row.encounterStates !== null);
+    const outcomes = await assessOnPool(
+      pool,
+      withStates.map((s) => ({ states: s.row.encounterStates as EncounterStates, hardBodyRadiusM: s.radius.combinedM })),
+      [settings.defaultPcMethod],
+    );
+    const byId = new Map(withStates.map((s, k) => [s.row.id, outcomes[k]!]));
+    const assessedAt = nowIso();
+    const updates: CdmAssessmentUpdate[] = stale.map(({ row, radius }) => {
+      const outcome = byId.get(row.id) ?? null;
+      const stored = storedPc(outcome);
+      return {
+        id: row.id,
+        // a CDM without states keeps the reason it has none (its digest's); one with states gets its encounter's outcome
+        ...(outcome === null ? {} : { encounterProblem: stored.problem }),
+        computedMissDistanceM: stored.computedMissDistanceM,
+        hardBodyRadiusM: radius.combinedM,
+        hardBodyRadius: radius,
+        pc: stored.pc,
+        pcMethod: settings.defaultPcMethod,
+        pcDetail: stored.pcDetail,
+        assessedAt,
+      };
+    });
+    await inTransaction(db, async (tx) => {
+      await updateCdmAssessments(tx, organizationId, updates);
+      await refreshEventSummaries(tx, organizationId, [...new Set(stale.map((s) => s.row.eventId))], assessedAt);
+    });
+    count += stale.length;
+  }
+}

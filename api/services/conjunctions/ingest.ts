@@ -1,0 +1,628 @@
+/**
+ * Receiving CDMs (issue 24 §3): files of one or more messages (KVN messages one after another, or one XML message),
+ * read on the compute pool, their objects resolved to the organization's spacecraft, duplicates recognised, each new
+ * message assessed (Pc, on the pool) and stored with the event it belongs to (domain/conjunctions/grouping.ts).
+ *
+ * A file is atomic: any message that cannot be read, or that names no spacecraft of the organization, fails the file
+ * and nothing of it is stored. A message already stored — the same ORIGINATOR and MESSAGE_ID (CCSDS 508.0-B-1 §3.2:
+ * MESSAGE_ID identifies a message of its originator), or the same bytes — is not stored again; a file all of whose
+ * messages are is a `duplicate`.
+ *
+ * The event loop is never held for long, however many messages (README → Conjunction assessment, measured by
+ * `npm run bench:cdm-upload`):
+ *  - a file is cut into messages window by window (engine/files/cdm/cdmFile.ts), yielding between windows;
+ *  - messages are read on the pool in batches (≤ READ_BATCH_MESSAGES, ≤ READ_BATCH_BYTES), two batches in flight, so
+ *    each answer the event loop deserializes is small; Pc likewise (ASSESS_BATCH per task);
+ *  - accepted files are written in groups: small files together, in one short transaction; a large file's bytes first
+ *    as a staged batch in chunks (storage/stagedWrites.ts), then its messages and events in one transaction whose
+ *    statements yield to the event loop (storage/db.ts) and which publishes the bytes with them.
+ *
+ * Public for the screening (issue 25): `ingestCdmFiles(deps, organizationId, files, { source: 'SCREENING' })` stores
+ * the CDMs it writes for its approaches as events of source SCREENING, through the same path.
+ */
+import { randomUUID } from 'node:crypto';
+import { CdmKvnSplitter, isXmlDocument } from '../../../engine/files/cdm/cdmFile.ts';
+import type { CdmDigest, CdmObjectDigest, CdmReadOutcome } from '../../../domain/conjunctions/cdmDigest.ts';
+import { chooseEvent, normalizedDesignator, normalizedInternationalDesignator, objectKey, pairKey } from '../../../domain/conjunctions/grouping.ts';
+import type { ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
+import type { HardBodyRadiusUsed } from '../../../domain/conjunctions/hardBodyRadius.ts';
+import { inTransaction, nowIso, yieldToEventLoop, type Db, type Tx } from '../../../storage/db.ts';
+import {
+  CDM_CONTENTS_TABLE,
+  deleteCdmContents,
+  findEventsOfPairs,
+  findStoredCdms,
+  insertCdmContents,
+  insertCdms,
+  insertEvents,
+  refreshEventSummaries,
+  type CdmSource,
+  type ConjunctionCdm,
+  type ConjunctionEvent,
+  type NewConjunctionEvent,
+  type StoredCdmRef,
+} from '../../../storage/conjunctions.ts';
+import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
+import { resolveSpacecraftBatch, type ResolutionKind, type Spacecraft } from '../../../storage/spacecraft.ts';
+import { StagedBatch } from '../../../storage/stagedWrites.ts';
+import type { CdmUnit } from '../../../workers/conjunctionTasks.ts';
+import type { AppDeps } from '../../context.ts';
+import { contentHashOf } from '../../contentHash.ts';
+import { ApiError } from '../../errors.ts';
+import { assessOnPool, radiusFor, reassessConjunctions, spacecraftRadii, storedPc } from './assessment.ts';
+
+/** Owner kind of the staged batches of large CDM files (swept when a dead request left one behind). */
+export const CDM_UPLOAD_KIND = 'conjunction_cdm_upload';
+
+const READ_BATCH_MESSAGES = 100;
+const READ_BATCH_BYTES = 1 << 20;
+/** Read batches on the pool at once (the consumer handles one while the next is read). */
+const READ_LOOKAHEAD = 2;
+/** Files whose messages fit these together are written in one transaction; a larger file is written staged. */
+const WRITE_GROUP_MESSAGES = 200;
+const WRITE_GROUP_BYTES = 2 << 20;
+/** Messages per staged chunk of bytes (each its own short transaction). */
+const CONTENT_CHUNK_MESSAGES = 100;
+/** Bytes of a file scanned for message starts between two yields. */
+const SPLIT_WINDOW_BYTES = 256 * 1024;
+/** Errors listed per failed file; CDMs listed per file result. */
+export const MAX_REPORTED_ERRORS = 50;
+export const MAX_LISTED_CDMS = 1000;
+
+export interface CdmFile {
+  /** The file name (uploads) or null (messages made by the service itself). */
+  name: string | null;
+  bytes: Uint8Array;
+}
+
+export interface IngestOptions {
+  source: CdmSource;
+  /** The request's id (every stored CDM carries it); a new one by default. */
+  uploadId?: string;
+}
+
+export interface CdmFileError {
+  /** 0-based index of the message in the file. */
+  messageIndex: number;
+  line: number;
+  keyword: string | null;
+  message: string;
+}
+
+export interface CdmResultItem {
+  messageIndex: number;
+  originator: string;
+  messageId: string | null;
+  /** `stored`: new; `duplicate`: already stored — cdmId and eventId are then those of the stored one. */
+  status: 'stored' | 'duplicate';
+  cdmId: string;
+  eventId: string;
+}
+
+export interface CdmFileResult {
+  filename: string | null;
+  status: 'success' | 'failed' | 'duplicate';
+  message: string;
+  code: string;
+  /** Machine token of a failure (PARSE_ERROR, UNRESOLVED_OBJECTS, SAME_SPACECRAFT), null otherwise. */
+  error: string | null;
+  /** Line and keyword of the first error. */
+  line: number | null;
+  keyword: string | null;
+  errors: CdmFileError[];
+  /** Messages in the file; of them stored now, and already stored. */
+  cdmCount: number;
+  storedCount: number;
+  duplicateCount: number;
+  /** The events the file's messages belong to (at most MAX_LISTED_CDMS). */
+  eventIds: string[];
+  /** Each message's outcome (at most MAX_LISTED_CDMS; `cdmsTruncated` then). */
+  cdms: CdmResultItem[];
+  cdmsTruncated: boolean;
+  params: Record<string, unknown>;
+}
+
+/** One message of a file: where its bytes are, and (once read) what it holds. */
+interface Unit {
+  fileIndex: number;
+  messageIndex: number;
+  start: number;
+  end: number;
+  firstLine: number;
+}
+
+/** A file every message of which was read and resolved: ready to be written. */
+interface AcceptedFile {
+  fileIndex: number;
+  file: CdmFile;
+  units: Unit[];
+  digests: CdmDigest[];
+  spacecraft: Array<[Spacecraft | null, Spacecraft | null]>;
+  bytes: number;
+}
+
+/** One message about to be stored (its row, and its bytes). */
+interface PendingCdm {
+  accepted: AcceptedFile;
+  unitIndex: number;
+  row: Omit<ConjunctionCdm, 'eventId' | 'primaryObject'>;
+  bytes: Uint8Array;
+  pair: string;
+  objectKeys: [string, string];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+function emptyResult(file: CdmFile, cdmCount: number, contentHash: string): CdmFileResult {
+  return {
+    filename: file.name, status: 'success', message: '', code: '', error: null, line: null, keyword: null, errors: [],
+    cdmCount, storedCount: 0, duplicateCount: 0, eventIds: [], cdms: [], cdmsTruncated: false, params: { contentHash },
+  };
+}
+
+function failedResult(base: CdmFileResult, error: string, code: string, errors: CdmFileError[], truncated: boolean): CdmFileResult {
+  const first = errors[0]!;
+  const more = errors.length - 1;
+  const message = more === 0 && !truncated ? first.message : `${first.message} (and ${more}${truncated ? '+' : ''} more; see errors)`;
+  return { ...base, status: 'failed', error, code, message, line: first.line, keyword: first.keyword, errors, params: { ...base.params, ...(errors.length > 1 || truncated ? { errorCount: errors.length, errorsTruncated: truncated } : {}) } };
+}
+
+function describeObject(o: CdmObjectDigest): string {
+  return `${o.object} (OBJECT_DESIGNATOR ${JSON.stringify(o.designator)}, OBJECT_NAME ${JSON.stringify(o.name)}, INTERNATIONAL_DESIGNATOR ${JSON.stringify(o.internationalDesignator)})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading: files → messages → digests (on the pool)
+
+/** Cuts every file into its messages (XML: one), yielding between windows of a large file. */
+async function splitFiles(files: readonly CdmFile[]): Promise<Unit[][]> {
+  const out: Unit[][] = [];
+  for (const [fileIndex, file] of files.entries()) {
+    if (isXmlDocument(file.bytes)) {
+      out.push([{ fileIndex, messageIndex: 0, start: 0, end: file.bytes.length, firstLine: 1 }]);
+      continue;
+    }
+    const splitter = new CdmKvnSplitter(file.bytes);
+    while (!splitter.scan(SPLIT_WINDOW_BYTES)) await yieldToEventLoop();
+    out.push(splitter.ranges().map((r, messageIndex) => ({ fileIndex, messageIndex, ...r })));
+  }
+  return out;
+}
+
+/** Reads every file's messages on the pool in batches, READ_LOOKAHEAD batches in flight; `outcomesOf(i)` in file order. */
+class MessageReader {
+  private readonly batches: Unit[][] = [];
+  /** Per file: the index of its last batch. */
+  private readonly lastBatchOf: number[] = [];
+  private readonly running: Array<Promise<CdmReadOutcome[]> | null> = [];
+  private started = 0;
+  private readonly outcomes = new Map<Unit, CdmReadOutcome>();
+
+  constructor(
+    private readonly deps: Pick<AppDeps, 'earthData'>,
+    private readonly files: readonly CdmFile[],
+    unitsByFile: readonly Unit[][],
+  ) {
+    let batch: Unit[] = [];
+    let bytes = 0;
+    for (const units of unitsByFile) {
+      for (const unit of units) {
+        const size = unit.end - unit.start;
+        if (batch.length > 0 && (batch.length >= READ_BATCH_MESSAGES || bytes + size > READ_BATCH_BYTES)) {
+          this.batches.push(batch);
+          batch = [];
+          bytes = 0;
+        }
+        batch.push(unit);
+        bytes += size;
+      }
+      this.lastBatchOf.push(this.batches.length + (batch.length > 0 ? 0 : -1));
+    }
+    if (batch.length > 0) this.batches.push(batch);
+  }
+
+  private start(upTo: number): void {
+    while (this.started < this.batches.length && this.started <= upTo) {
+      const units = this.batches[this.started]!;
+      const promise = this.deps.earthData
+        .run('conjunctions.readCdms', () => ({
+          // each message's own copy (a view would carry its whole file across the thread boundary)
+          units: units.map((u): CdmUnit => ({ bytes: this.files[u.fileIndex]!.bytes.slice(u.start, u.end), firstLine: u.firstLine })),
+        }))
+        .then(({ output }) => {
+          if (!output.ok) throw new ApiError(503, 'CDM_READ_FAILED', `the CDM reader failed: ${output.message}`);
+          return output.outcomes;
+        });
+      promise.catch(() => undefined); // awaited in order by outcomesOf; a failure surfaces there
+      this.running[this.started] = promise;
+      this.started++;
+    }
+  }
+
+  /** The outcome of every message of file `fileIndex` (files must be asked in order). */
+  async outcomesOf(fileIndex: number, units: readonly Unit[]): Promise<CdmReadOutcome[]> {
+    const last = this.lastBatchOf[fileIndex]!;
+    this.start(last + READ_LOOKAHEAD - 1);
+    for (let b = 0; b <= last; b++) {
+      const running = this.running[b];
+      if (!running) continue;
+      const outcomes = await running;
+      this.batches[b]!.forEach((unit, k) => this.outcomes.set(unit, outcomes[k]!));
+      this.running[b] = null;
+    }
+    this.start(last + READ_LOOKAHEAD);
+    const out = units.map((u) => this.outcomes.get(u)!);
+    for (const u of units) this.outcomes.delete(u);
+    return out;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resolution: which object is ours
+
+/** The identifiers a CDM object is tried under, in order: the first naming exactly one spacecraft wins. */
+function candidatesOf(o: CdmObjectDigest): Array<{ identifier: string; kinds: ResolutionKind[] }> {
+  return [
+    { identifier: normalizedDesignator(o.designator), kinds: ['noradId'] },
+    { identifier: normalizedInternationalDesignator(o.internationalDesignator), kinds: ['cosparId'] },
+    { identifier: o.name.trim(), kinds: ['name'] },
+    { identifier: o.designator.trim(), kinds: ['externalKey'] },
+    { identifier: o.internationalDesignator.trim(), kinds: ['externalKey'] },
+    { identifier: o.name.trim(), kinds: ['externalKey'] },
+  ].filter((c) => c.identifier !== '') as Array<{ identifier: string; kinds: ResolutionKind[] }>;
+}
+
+/** Resolves CDM objects to spacecraft with one query per hundred new identifiers, cached for the request. */
+class ObjectResolver {
+  private readonly cache = new Map<string, Spacecraft[]>();
+  constructor(
+    private readonly db: Db,
+    private readonly organizationId: string,
+  ) {}
+
+  private static key(c: { identifier: string; kinds: ResolutionKind[] }): string {
+    return `${c.kinds.join(',')}:${c.identifier}`;
+  }
+
+  async resolve(objects: readonly CdmObjectDigest[]): Promise<Array<Spacecraft | null>> {
+    const missing = new Map<string, { identifier: string; kinds: ResolutionKind[] }>();
+    for (const o of objects) for (const c of candidatesOf(o)) if (!this.cache.has(ObjectResolver.key(c))) missing.set(ObjectResolver.key(c), c);
+    const requests = [...missing.values()];
+    const matches = await resolveSpacecraftBatch(this.db, this.organizationId, requests);
+    requests.forEach((c, k) => this.cache.set(ObjectResolver.key(c), matches[k]!.map((m) => m.spacecraft)));
+    return objects.map((o) => {
+      for (const c of candidatesOf(o)) {
+        const found = this.cache.get(ObjectResolver.key(c))!;
+        if (found.length === 1) return found[0]!;
+      }
+      return null;
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+interface GroupOutcome {
+  /** Per pending CDM: stored (with its event) or a duplicate of a stored one. */
+  stored: Map<PendingCdm, { eventId: string }>;
+  duplicates: Map<PendingCdm, StoredCdmRef>;
+}
+
+function messageKey(originator: string, messageId: string): string {
+  return `${originator}\u0000${messageId}`;
+}
+
+/**
+ * Inside the write transaction: the last duplicate check, then each remaining message into its event (in TCA order,
+ * so an event's span grows as its CDMs come), the events and rows inserted, the events' summaries refreshed.
+ */
+async function storeGroup(
+  tx: Tx,
+  organizationId: string,
+  pending: readonly PendingCdm[],
+  settings: ConjunctionSettings,
+  bytesWritten: boolean,
+): Promise<GroupOutcome> {
+  const stored = await findStoredCdms(
+    tx,
+    organizationId,
+    pending.filter((p) => p.row.messageId !== null).map((p) => ({ originator: p.row.originator, messageId: p.row.messageId! })),
+    [...new Set(pending.map((p) => p.row.contentSha256))],
+  );
+  const byMessage = new Map<string, StoredCdmRef>();
+  const byHash = new Map<string, StoredCdmRef>();
+  for (const s of stored) {
+    if (s.messageId !== null) byMessage.set(messageKey(s.originator, s.messageId), s);
+    byHash.set(s.contentSha256, s);
+  }
+  const outcome: GroupOutcome = { stored: new Map(), duplicates: new Map() };
+  const fresh: PendingCdm[] = [];
+  for (const p of pending) {
+    const earlier = (p.row.messageId !== null ? byMessage.get(messageKey(p.row.originator, p.row.messageId)) : undefined) ?? byHash.get(p.row.contentSha256);
+    if (earlier) {
+      outcome.duplicates.set(p, earlier);
+      continue;
+    }
+    fresh.push(p);
+    // a later message of this group with the same identity is a duplicate of this one
+    const self: StoredCdmRef = { cdmId: p.row.id, eventId: '', originator: p.row.originator, messageId: p.row.messageId, contentSha256: p.row.contentSha256, fileName: p.row.fileName };
+    if (p.row.messageId !== null) byMessage.set(messageKey(p.row.originator, p.row.messageId), self);
+    byHash.set(p.row.contentSha256, self);
+  }
+  if (bytesWritten && outcome.duplicates.size > 0) await deleteCdmContents(tx, organizationId, [...outcome.duplicates.keys()].map((p) => p.row.id));
+  if (fresh.length === 0) return outcome;
+
+  const window = settings.eventGroupingWindowS;
+  const tcas = fresh.map((p) => p.row.tcaS);
+  const existing = await findEventsOfPairs(tx, organizationId, [...new Set(fresh.map((p) => p.pair))], Math.min(...tcas) - window, Math.max(...tcas) + window);
+  const eventsByPair = new Map<string, Array<Pick<ConjunctionEvent, 'id' | 'firstTcaS' | 'lastTcaS' | 'primarySpacecraftId'>>>();
+  for (const e of existing) eventsByPair.set(e.pairKey, [...(eventsByPair.get(e.pairKey) ?? []), { ...e }]);
+  const created: NewConjunctionEvent[] = [];
+  const rows: ConjunctionCdm[] = [];
+  const now = nowIso();
+  for (const p of [...fresh].sort((a, b) => a.row.tcaS - b.row.tcaS)) {
+    const candidates = eventsByPair.get(p.pair) ?? [];
+    let event = chooseEvent(candidates, p.row.tcaS, window);
+    const [o1, o2] = p.row.objects;
+    if (!event) {
+      const primaryIndex = o1.spacecraftId !== null ? 0 : 1;
+      const primary = p.row.objects[primaryIndex]!;
+      const secondary = p.row.objects[1 - primaryIndex]!;
+      const id = randomUUID();
+      created.push({
+        id, pairKey: p.pair, primarySpacecraftId: primary.spacecraftId!, secondarySpacecraftId: secondary.spacecraftId,
+        secondaryDesignator: secondary.designator, secondaryName: secondary.name, secondaryInternationalDesignator: secondary.internationalDesignator,
+        secondaryObjectType: secondary.objectType, createdAt: now,
+      });
+      event = { id, firstTcaS: p.row.tcaS, lastTcaS: p.row.tcaS, primarySpacecraftId: primary.spacecraftId! };
+      eventsByPair.set(p.pair, [...candidates, event]);
+    } else {
+      event.firstTcaS = Math.min(event.firstTcaS, p.row.tcaS);
+      event.lastTcaS = Math.max(event.lastTcaS, p.row.tcaS);
+    }
+    // the event's primary is one of our objects; which of this CDM's objects it is
+    const primaryObject: 1 | 2 = o1.spacecraftId === event.primarySpacecraftId ? 1 : o2.spacecraftId === event.primarySpacecraftId ? 2 : o1.spacecraftId !== null ? 1 : 2;
+    rows.push({ ...p.row, eventId: event.id, primaryObject });
+    outcome.stored.set(p, { eventId: event.id });
+  }
+  for (const [p, earlier] of outcome.duplicates) {
+    // a duplicate of a message stored by this same group: it now has its event
+    if (earlier.eventId === '') outcome.duplicates.set(p, { ...earlier, eventId: rows.find((r) => r.id === earlier.cdmId)!.eventId });
+  }
+  await insertEvents(tx, organizationId, created);
+  if (!bytesWritten) {
+    for (let i = 0; i < fresh.length; i += CONTENT_CHUNK_MESSAGES) {
+      await insertCdmContents(tx, organizationId, fresh.slice(i, i + CONTENT_CHUNK_MESSAGES).map((p) => ({ cdmId: p.row.id, bytes: p.bytes })), 0);
+    }
+  }
+  await insertCdms(tx, organizationId, rows);
+  await refreshEventSummaries(tx, organizationId, [...new Set(rows.map((r) => r.eventId))], now);
+  return outcome;
+}
+
+/** Writes one group: one transaction; a large single file with its bytes staged first. */
+async function writeGroup(db: Db, organizationId: string, pending: readonly PendingCdm[], settings: ConjunctionSettings, uploadId: string, large: boolean): Promise<GroupOutcome> {
+  if (!large) return await inTransaction(db, (tx) => storeGroup(tx, organizationId, pending, settings, false));
+  const staged = await StagedBatch.open(db, { kind: CDM_UPLOAD_KIND, key: `${uploadId}:${pending[0]!.accepted.fileIndex}`, owner: 'cdm-upload' }, [CDM_CONTENTS_TABLE]);
+  try {
+    for (let i = 0; i < pending.length; i += CONTENT_CHUNK_MESSAGES) {
+      const part = pending.slice(i, i + CONTENT_CHUNK_MESSAGES);
+      await staged.chunk((tx) => insertCdmContents(tx, organizationId, part.map((p) => ({ cdmId: p.row.id, bytes: p.bytes })), staged.id));
+    }
+    let outcome: GroupOutcome | null = null;
+    await staged.publish(async (tx) => {
+      outcome = await storeGroup(tx, organizationId, pending, settings, true);
+      return true;
+    });
+    return outcome!;
+  } catch (error) {
+    await staged.abandon().catch(() => undefined);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The use case
+
+export interface IngestResult {
+  uploadId: string;
+  results: CdmFileResult[];
+}
+
+export async function ingestCdmFiles(
+  deps: Pick<AppDeps, 'db' | 'pool' | 'earthData'>,
+  organizationId: string,
+  files: readonly CdmFile[],
+  options: IngestOptions,
+): Promise<IngestResult> {
+  const { db, pool } = deps;
+  const uploadId = options.uploadId ?? randomUUID();
+  const settings = await findConjunctionSettings(db, organizationId);
+  const resolver = new ObjectResolver(db, organizationId);
+  const unitsByFile = await splitFiles(files);
+  const reader = new MessageReader(deps, files, unitsByFile);
+  const results: CdmFileResult[] = new Array(files.length);
+  const receivedAt = nowIso();
+  /** The radius of every spacecraft as used, to see at the end whether one changed meanwhile. */
+  const radiiUsed = new Map<string, number | null>();
+
+  let group: AcceptedFile[] = [];
+  let groupMessages = 0;
+  let groupBytes = 0;
+
+  const flush = async () => {
+    if (group.length === 0) return;
+    const files = group;
+    group = [];
+    groupMessages = 0;
+    groupBytes = 0;
+    const pending: PendingCdm[] = [];
+    for (const accepted of files) {
+      // hashed off the event loop (WebCrypto), all of the file's messages at once
+      const contents = accepted.units.map((unit) => accepted.file.bytes.slice(unit.start, unit.end));
+      const hashes = await Promise.all(contents.map((bytes) => contentHashOf(bytes)));
+      for (const [k, digest] of accepted.digests.entries()) {
+        const unit = accepted.units[k]!;
+        const bytes = contents[k]!;
+        const [s1, s2] = accepted.spacecraft[k]!;
+        const objects = digest.objects.map((o, j) => ({ ...o, spacecraftId: [s1, s2][j]?.id ?? null })) as ConjunctionCdm['objects'];
+        const keys: [string, string] = [objectKey(objects[0], objects[0].spacecraftId), objectKey(objects[1], objects[1].spacecraftId)];
+        pending.push({
+          accepted,
+          unitIndex: k,
+          bytes,
+          pair: pairKey(keys[0], keys[1]),
+          objectKeys: keys,
+          row: {
+            id: randomUUID(), source: options.source, uploadId, fileName: accepted.file.name, messageIndex: unit.messageIndex,
+            firstLine: unit.firstLine, contentSha256: hashes[k]!, notation: digest.notation, version: digest.version,
+            originator: digest.originator, messageId: digest.messageId, creationDate: digest.creationDate, creationDateS: digest.creationDateS,
+            tca: digest.tca, tcaS: digest.tcaS, stated: digest.stated, missDistanceM: digest.stated.missDistanceM,
+            relativeSpeedMS: digest.stated.relativeSpeedMS, statedPc: digest.stated.collisionProbability, objects,
+            cdmHardBodyRadius: digest.hardBodyRadius, encounterStates: digest.encounterStates, encounterProblem: digest.encounterProblem,
+            computedMissDistanceM: null, hardBodyRadiusM: null, hardBodyRadius: null, pc: null, pcMethod: null, pcDetail: null,
+            receivedAt, assessedAt: receivedAt,
+          },
+        });
+      }
+    }
+    // Known duplicates are not assessed (the transaction checks again before writing).
+    const known = await findStoredCdms(
+      db,
+      organizationId,
+      pending.filter((p) => p.row.messageId !== null).map((p) => ({ originator: p.row.originator, messageId: p.row.messageId! })),
+      [...new Set(pending.map((p) => p.row.contentSha256))],
+    );
+    const knownMessages = new Set(known.filter((k) => k.messageId !== null).map((k) => messageKey(k.originator, k.messageId!)));
+    const knownHashes = new Set(known.map((k) => k.contentSha256));
+    const toAssess = pending.filter(
+      (p) => p.row.encounterStates !== null && !knownHashes.has(p.row.contentSha256) && !(p.row.messageId !== null && knownMessages.has(messageKey(p.row.originator, p.row.messageId))),
+    );
+    const radii = new Map<string, { name: string; hardBodyRadiusM: number | null }>();
+    for (const p of pending) {
+      for (const s of p.accepted.spacecraft[p.unitIndex]!) {
+        if (s) {
+          radii.set(s.id, { name: s.name, hardBodyRadiusM: s.hardBodyRadiusM });
+          radiiUsed.set(s.id, s.hardBodyRadiusM);
+        }
+      }
+    }
+    const radiusOf = new Map<PendingCdm, HardBodyRadiusUsed>(
+      pending.map((p) => [p, radiusFor(p.row.cdmHardBodyRadius, [p.row.objects[0].spacecraftId, p.row.objects[1].spacecraftId], radii, settings)]),
+    );
+    const outcomes = await assessOnPool(pool, toAssess.map((p) => ({ states: p.row.encounterStates!, hardBodyRadiusM: radiusOf.get(p)!.combinedM })), [settings.defaultPcMethod]);
+    const assessed = new Map(toAssess.map((p, k) => [p, outcomes[k]!]));
+    for (const p of pending) {
+      const radius = radiusOf.get(p)!;
+      const outcome = assessed.get(p) ?? null;
+      const stored = storedPc(outcome);
+      p.row.hardBodyRadiusM = radius.combinedM;
+      p.row.hardBodyRadius = radius;
+      p.row.pcMethod = settings.defaultPcMethod;
+      p.row.pc = stored.pc;
+      p.row.pcDetail = stored.pcDetail;
+      p.row.computedMissDistanceM = stored.computedMissDistanceM;
+      if (stored.problem) p.row.encounterProblem = stored.problem;
+      if (p.row.relativeSpeedMS === null && outcome?.ok) p.row.relativeSpeedMS = outcome.encounter.relativeSpeedMS;
+    }
+    const large = files.length === 1 && (pending.length > WRITE_GROUP_MESSAGES || files[0]!.bytes > WRITE_GROUP_BYTES);
+    const written = await writeGroup(db, organizationId, pending, settings, uploadId, large);
+    for (const accepted of files) {
+      const result = results[accepted.fileIndex]!;
+      const mine = pending.filter((p) => p.accepted === accepted);
+      const items: CdmResultItem[] = mine.map((p) => {
+        const stored = written.stored.get(p);
+        const base = { messageIndex: p.row.messageIndex, originator: p.row.originator, messageId: p.row.messageId };
+        if (stored) return { ...base, status: 'stored', cdmId: p.row.id, eventId: stored.eventId };
+        const earlier = written.duplicates.get(p)!;
+        return { ...base, status: 'duplicate', cdmId: earlier.cdmId, eventId: earlier.eventId };
+      });
+      result.storedCount = items.filter((i) => i.status === 'stored').length;
+      result.duplicateCount = items.length - result.storedCount;
+      result.cdms = items.slice(0, MAX_LISTED_CDMS);
+      result.cdmsTruncated = items.length > MAX_LISTED_CDMS;
+      result.eventIds = [...new Set(items.map((i) => i.eventId))].slice(0, MAX_LISTED_CDMS);
+      if (result.storedCount === 0) {
+        const first = mine.find((p) => written.duplicates.has(p))!;
+        const earlier = written.duplicates.get(first)!;
+        result.status = 'duplicate';
+        result.code = 'import.conjunction.cdm.duplicate';
+        result.message =
+          items.length === 1
+            ? `this CDM (ORIGINATOR ${first.row.originator}, MESSAGE_ID ${first.row.messageId ?? '(none)'}) is already stored as ${earlier.cdmId} of event ${earlier.eventId}` +
+              `${earlier.fileName ? ` (from ${JSON.stringify(earlier.fileName)})` : ''}: same ${first.row.messageId !== null && earlier.messageId === first.row.messageId ? 'originator and MESSAGE_ID' : 'content'}; nothing stored`
+            : `all ${items.length} CDMs of the file are already stored; nothing stored`;
+        result.params.duplicateOfCdmId = earlier.cdmId;
+      } else {
+        result.status = 'success';
+        result.code = 'import.conjunction.cdm.stored';
+        result.message = `${result.storedCount} CDM${result.storedCount === 1 ? '' : 's'} stored in ${new Set(items.filter((i) => i.status === 'stored').map((i) => i.eventId)).size} event(s)` +
+          (result.duplicateCount > 0 ? `; ${result.duplicateCount} already stored, not stored again` : '');
+      }
+    }
+  };
+
+  for (const [fileIndex, file] of files.entries()) {
+    const units = unitsByFile[fileIndex]!;
+    const outcomes = await reader.outcomesOf(fileIndex, units);
+    const base = emptyResult(file, units.length, await contentHashOf(file.bytes));
+    results[fileIndex] = base;
+    const parseErrors: CdmFileError[] = [];
+    outcomes.forEach((o, k) => {
+      if (!o.ok) parseErrors.push({ messageIndex: k, line: o.line, keyword: o.keyword, message: o.message });
+    });
+    if (parseErrors.length > 0) {
+      results[fileIndex] = failedResult(base, 'PARSE_ERROR', 'import.conjunction.cdm.parse_failed', parseErrors.slice(0, MAX_REPORTED_ERRORS), parseErrors.length > MAX_REPORTED_ERRORS);
+      continue;
+    }
+    const digests = outcomes.map((o) => (o as Extract<CdmReadOutcome, { ok: true }>).digest);
+    const resolved = await resolver.resolve(digests.flatMap((d) => d.objects));
+    const spacecraft = digests.map((_, k) => [resolved[2 * k]!, resolved[2 * k + 1]!] as [Spacecraft | null, Spacecraft | null]);
+    const unresolved: CdmFileError[] = [];
+    let sameCraft = false;
+    digests.forEach((d, k) => {
+      const [s1, s2] = spacecraft[k]!;
+      const line = units[k]!.firstLine;
+      if (!s1 && !s2) {
+        unresolved.push({
+          messageIndex: k, line, keyword: 'OBJECT_DESIGNATOR',
+          message: `line ${line}: neither object is a spacecraft of this organization: ${describeObject(d.objects[0])}, ${describeObject(d.objects[1])} ` +
+            '(matched by NORAD id, COSPAR id, name or externalKey)',
+        });
+      } else if (s1 && s2 && s1.id === s2.id) {
+        sameCraft = true;
+        unresolved.push({ messageIndex: k, line, keyword: 'OBJECT_DESIGNATOR', message: `line ${line}: OBJECT1 and OBJECT2 both resolve to spacecraft ${s1.id} (${s1.name}): ${describeObject(d.objects[0])}, ${describeObject(d.objects[1])}` });
+      }
+    });
+    if (unresolved.length > 0) {
+      results[fileIndex] = failedResult(
+        base, sameCraft ? 'SAME_SPACECRAFT' : 'UNRESOLVED_OBJECTS', sameCraft ? 'import.conjunction.cdm.same_spacecraft' : 'import.conjunction.cdm.unresolved_objects',
+        unresolved.slice(0, MAX_REPORTED_ERRORS), unresolved.length > MAX_REPORTED_ERRORS,
+      );
+      continue;
+    }
+    const accepted: AcceptedFile = { fileIndex, file, units, digests, spacecraft, bytes: file.bytes.length };
+    if (group.length > 0 && (groupMessages + units.length > WRITE_GROUP_MESSAGES || groupBytes + accepted.bytes > WRITE_GROUP_BYTES)) await flush();
+    group.push(accepted);
+    groupMessages += units.length;
+    groupBytes += accepted.bytes;
+    // a large file alone is written at once (staged), so the group never holds more than one
+    if (groupMessages > WRITE_GROUP_MESSAGES || groupBytes > WRITE_GROUP_BYTES) await flush();
+  }
+  await flush();
+
+  // Settings or a radius changed while this upload assessed its CDMs: assess them again with what is current now.
+  if (radiiUsed.size > 0 || results.some((r) => r.storedCount > 0)) {
+    const now = await findConjunctionSettings(db, organizationId);
+    const changedSettings = now.defaultPcMethod !== settings.defaultPcMethod || now.defaultHardBodyRadiusM !== settings.defaultHardBodyRadiusM;
+    let changedRadius = false;
+    if (!changedSettings && radiiUsed.size > 0) {
+      const current = await spacecraftRadii(db, organizationId, radiiUsed.keys());
+      changedRadius = [...radiiUsed].some(([id, radius]) => (current.get(id)?.hardBodyRadiusM ?? null) !== radius);
+    }
+    if (changedSettings || changedRadius) await reassessConjunctions(db, pool, organizationId, { kind: 'UPLOAD', uploadId });
+  }
+  return { uploadId, results };
+}

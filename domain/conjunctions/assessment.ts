@@ -1,0 +1,82 @@
+/**
+ * The Pc of a stored CDM: the short-term encounter of its two objects at TCA (engine/collision `shortTermEncounter`,
+ * object 1 the reference) and the probability by each method asked (`collisionProbabilities` on its encounter plane)
+ * — the computation engine/collision `cdmCollisionProbabilities` makes from the CDM itself, here from the states the
+ * digest kept (cdmDigest.ts), so that a reader's method or a what-if radius needs no file. Runs on a worker.
+ */
+import { encounterPlane, shortTermEncounter, type EncounterFlag, type EncounterObject } from '../../engine/collision/encounter.ts';
+import { CollisionInputError } from '../../engine/collision/errors.ts';
+import { collisionProbabilities, type CollisionProbability, type PcMethod } from '../../engine/collision/probability.ts';
+import type { EncounterState, EncounterStates } from './cdmDigest.ts';
+
+/** The encounter quantities a reader sees (engine/collision `ShortTermEncounter`, the geometry a picture needs). */
+export interface EncounterSummary {
+  inertialFrame: 'EME2000' | 'GCRF';
+  eopCovered: boolean | null;
+  combinedHardBodyRadiusM: number;
+  missDistanceM: number;
+  relativeSpeedMS: number;
+  relativePositionRtnM: [number, number, number];
+  relativeVelocityRtnMS: [number, number, number];
+  /** The combined position covariance in the collision plane (encounter-frame x, y), m². */
+  projectedCovarianceM2: [[number, number], [number, number]];
+  /** Object 2 in the collision plane (x, y), m: (miss distance ⟂ relative velocity, 0). */
+  otherPositionCollisionPlaneM: [number, number];
+  sigmaXM: number;
+  sigmaYM: number;
+  xmM: number;
+  ymM: number;
+  mahalanobisDistance: number | null;
+  coppolaEncounterDurationS: number | null;
+  orbitalPeriodsS: [number | null, number | null];
+  shortTermAssumptionHolds: boolean | null;
+  flags: EncounterFlag[];
+}
+
+export interface AssessmentItem {
+  states: EncounterStates;
+  hardBodyRadiusM: number;
+}
+
+export type AssessmentOutcome =
+  | { ok: true; encounter: EncounterSummary; probabilities: CollisionProbability[] }
+  | { ok: false; code: string; message: string };
+
+function encounterObject(state: EncounterState): EncounterObject {
+  return { positionM: state.positionM, velocityMS: state.velocityMS, covariance: state.covariance, covarianceFrame: 'RTN' };
+}
+
+/** The encounter and the Pc by `methods` of one stored CDM with one combined radius. */
+export function assessEncounter(item: AssessmentItem, methods: readonly PcMethod[]): AssessmentOutcome {
+  try {
+    const e = shortTermEncounter(encounterObject(item.states.object1), encounterObject(item.states.object2), item.hardBodyRadiusM);
+    const encounter: EncounterSummary = {
+      inertialFrame: item.states.inertialFrame,
+      eopCovered: item.states.eopCovered,
+      combinedHardBodyRadiusM: e.combinedHardBodyRadiusM,
+      missDistanceM: e.missDistanceM,
+      relativeSpeedMS: e.relativeSpeedMS,
+      relativePositionRtnM: e.relativePositionRtnM,
+      relativeVelocityRtnMS: e.relativeVelocityRtnMS,
+      projectedCovarianceM2: e.projectedCovarianceM2,
+      otherPositionCollisionPlaneM: e.otherPositionCollisionPlaneM,
+      sigmaXM: e.sigmaXM,
+      sigmaYM: e.sigmaYM,
+      xmM: e.xmM,
+      ymM: e.ymM,
+      mahalanobisDistance: e.mahalanobisDistance,
+      coppolaEncounterDurationS: e.coppolaEncounterDurationS,
+      orbitalPeriodsS: e.orbitalPeriodsS,
+      shortTermAssumptionHolds: e.shortTermAssumptionHolds,
+      flags: e.flags,
+    };
+    return { ok: true, encounter, probabilities: collisionProbabilities(encounterPlane(e), methods) };
+  } catch (error) {
+    if (error instanceof CollisionInputError) return { ok: false, code: error.code, message: error.message };
+    throw error;
+  }
+}
+
+export function assessEncounters(items: readonly AssessmentItem[], methods: readonly PcMethod[]): AssessmentOutcome[] {
+  return items.map((item) => assessEncounter(item, methods));
+}

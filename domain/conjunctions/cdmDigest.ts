@@ -1,0 +1,185 @@
+/**
+ * What the service keeps of one received CDM, read on a worker (workers/conjunctionTasks.ts): the header, the
+ * conjunction as the sender states it, both objects' identities, the hard-body radius the CDM gives, and both
+ * objects' states at TCA in one inertial frame with their RTN covariances — the input of every later Pc (the
+ * assessment at receipt, the method a reader selects, the what-if radius), so no Pc ever needs the file again.
+ *
+ * A message the service cannot keep fails with its line and keyword, like a parse error: a TCA or CREATION_DATE
+ * outside the supported epochs, an identifier longer than the columns hold. A message it keeps but cannot compute a
+ * Pc for (only an XYZ covariance, an unsupported REF_FRAME or ORBIT_CENTER) is kept with `encounterProblem` saying why.
+ */
+import { cdmEncounterObjects, cdmHardBodyRadius, type CdmHardBodyRadius } from '../../engine/collision/cdmEncounter.ts';
+import { CollisionInputError } from '../../engine/collision/errors.ts';
+import { CcsdsParseError } from '../../engine/files/common/errors.ts';
+import { parseCdm, type CdmMessage, type CdmObject } from '../../engine/files/cdm/cdmReader.ts';
+import type { EopProvider } from '../../engine/frames/stateFrames.ts';
+import { Epoch } from '../../engine/time/epoch.ts';
+import { supportedEpochProblem } from '../../engine/time/supportedRange.ts';
+import { instantText } from '../instants.ts';
+import type { ObjectIdentity } from './grouping.ts';
+
+/** The longest identifier kept (MESSAGE_ID, ORIGINATOR, object names and designators). */
+export const MAX_CDM_IDENTIFIER_LENGTH = 255;
+
+export interface CdmObjectDigest extends ObjectIdentity {
+  object: 'OBJECT1' | 'OBJECT2';
+  objectType: string | null;
+  maneuverable: string;
+  refFrame: string;
+  covarianceMethod: string;
+}
+
+/** One object at TCA: inertial position (m) and velocity (m/s), its CDM RTN covariance (6×6 row-major, m², m²/s, m²/s²). */
+export interface EncounterState {
+  positionM: [number, number, number];
+  velocityMS: [number, number, number];
+  covariance: number[];
+}
+
+/** Both objects at TCA in one inertial frame (engine/collision `cdmEncounterObjects`). */
+export interface EncounterStates {
+  inertialFrame: 'EME2000' | 'GCRF';
+  /** True when an Earth-fixed state was converted with EOP that cover TCA; null when none was converted. */
+  eopCovered: boolean | null;
+  object1: EncounterState;
+  object2: EncounterState;
+}
+
+export interface CdmDigest {
+  notation: 'KVN' | 'XML';
+  version: string;
+  originator: string;
+  messageId: string | null;
+  messageFor: string | null;
+  /** CREATION_DATE and TCA as printed epochs (UTC, µs) and as seconds since 1970 (UTC, no leap seconds), for ordering. */
+  creationDate: string;
+  creationDateS: number;
+  tca: string;
+  tcaS: number;
+  stated: {
+    missDistanceM: number;
+    relativeSpeedMS: number | null;
+    relativePositionRtnM: [number | null, number | null, number | null];
+    relativeVelocityRtnMS: [number | null, number | null, number | null];
+    collisionProbability: number | null;
+    collisionProbabilityMethod: string | null;
+  };
+  objects: [CdmObjectDigest, CdmObjectDigest];
+  /** The radius the CDM gives (null: none). */
+  hardBodyRadius: CdmHardBodyRadius | null;
+  encounterStates: EncounterStates | null;
+  encounterProblem: { code: string; message: string } | null;
+}
+
+export type CdmReadOutcome =
+  | { ok: true; digest: CdmDigest }
+  | { ok: false; line: number; keyword: string | null; message: string };
+
+/** Seconds since 1970-01-01 UTC (days × 86,400: a UTC day is counted 86,400 s, enough to order and to group). */
+export function utcSeconds(epoch: Epoch): number {
+  return (epoch.mjd('UTC') - 40_587) * 86_400;
+}
+
+function refuse(line: number, keyword: string | null, detail: string): never {
+  throw new CcsdsParseError(line, detail, keyword ?? undefined);
+}
+
+function epochOf(text: string, line: number, keyword: string): Epoch {
+  const epoch = Epoch.parse(text, 'UTC');
+  const problem = supportedEpochProblem(epoch);
+  if (problem) refuse(line, keyword, `${keyword} ${text}: ${problem}`);
+  return epoch;
+}
+
+function identifier(value: string, line: number, keyword: string): string {
+  if (value.length > MAX_CDM_IDENTIFIER_LENGTH) refuse(line, keyword, `${keyword} is ${value.length} characters long; at most ${MAX_CDM_IDENTIFIER_LENGTH} are kept`);
+  return value;
+}
+
+function objectDigest(o: CdmObject): CdmObjectDigest {
+  const m = o.metadata;
+  return {
+    object: m.object,
+    designator: identifier(m.objectDesignator, m.line, 'OBJECT_DESIGNATOR'),
+    catalogName: identifier(m.catalogName, m.line, 'CATALOG_NAME'),
+    name: identifier(m.objectName, m.line, 'OBJECT_NAME'),
+    internationalDesignator: identifier(m.internationalDesignator, m.line, 'INTERNATIONAL_DESIGNATOR'),
+    objectType: m.objectType,
+    maneuverable: m.maneuverable,
+    refFrame: m.refFrame,
+    covarianceMethod: m.covarianceMethod,
+  };
+}
+
+/** The digest of a parsed message (throws CcsdsParseError for what cannot be kept). */
+export function digestCdm(cdm: CdmMessage, eop: EopProvider): CdmDigest {
+  const header = cdm.header;
+  const relative = cdm.relativeMetadata;
+  const creation = epochOf(header.creationDate, header.line, 'CREATION_DATE');
+  const tca = epochOf(relative.tca, relative.line, 'TCA');
+  let encounterStates: EncounterStates | null = null;
+  let encounterProblem: CdmDigest['encounterProblem'] = null;
+  try {
+    const objects = cdmEncounterObjects(cdm, eop);
+    const state = (o: typeof objects.object1): EncounterState => ({ positionM: o.positionM, velocityMS: o.velocityMS, covariance: o.covariance });
+    encounterStates = { inertialFrame: objects.inertialFrame, eopCovered: objects.eopCovered, object1: state(objects.object1), object2: state(objects.object2) };
+  } catch (error) {
+    if (!(error instanceof CollisionInputError)) throw error;
+    encounterProblem = { code: error.code, message: error.message };
+  }
+  return {
+    notation: cdm.notation,
+    version: header.version,
+    originator: identifier(header.originator, header.line, 'ORIGINATOR'),
+    messageId: header.messageId === null ? null : identifier(header.messageId, header.line, 'MESSAGE_ID'),
+    messageFor: header.messageFor,
+    creationDate: instantText(creation),
+    creationDateS: utcSeconds(creation),
+    tca: instantText(tca),
+    tcaS: utcSeconds(tca),
+    stated: {
+      missDistanceM: relative.missDistanceM,
+      relativeSpeedMS: relative.relativeSpeedMS,
+      relativePositionRtnM: relative.relativePositionRtnM,
+      relativeVelocityRtnMS: relative.relativeVelocityRtnMS,
+      collisionProbability: relative.collisionProbability,
+      collisionProbabilityMethod: relative.collisionProbabilityMethod,
+    },
+    objects: [objectDigest(cdm.objects[0]), objectDigest(cdm.objects[1])],
+    hardBodyRadius: cdmHardBodyRadius(cdm),
+    encounterStates,
+    encounterProblem,
+  };
+}
+
+/**
+ * Reads one message (its own bytes; `firstLine` is its first line in the file, so errors name the file's line) into
+ * its digest, or the reason it is refused.
+ */
+export function readCdmMessage(bytes: Uint8Array, firstLine: number, eop: EopProvider): CdmReadOutcome {
+  const offset = firstLine - 1;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, line: firstLine, keyword: null, message: `line ${firstLine}: the message is not UTF-8 text` };
+  }
+  try {
+    return { ok: true, digest: digestCdm(parseCdm(text), eop) };
+  } catch (error) {
+    if (!(error instanceof CcsdsParseError)) throw error;
+    const line = error.line > 0 ? error.line + offset : firstLine;
+    return { ok: false, line, keyword: error.keyword ?? null, message: `line ${line}: ${error.detail}` };
+  }
+}
+
+/** The parsed message itself (for the JSON view of a stored CDM), or why it cannot be read. */
+export function readCdmText(bytes: Uint8Array): { ok: true; message: CdmMessage } | { ok: false; line: number; message: string } {
+  try {
+    return { ok: true, message: parseCdm(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
+  } catch (error) {
+    if (error instanceof CcsdsParseError) return { ok: false, line: error.line, message: error.message };
+    if (error instanceof TypeError) return { ok: false, line: 0, message: 'the message is not UTF-8 text' };
+    throw error;
+  }
+}

@@ -1,0 +1,505 @@
+/**
+ * Conjunction events and their CDMs (migration 0011). An event owns its CDMs; every statement is scoped by
+ * organization, so another organization's event or CDM is indistinguishable from an absent one. The bytes of each
+ * CDM live in `conjunction_cdm_contents` (a staged table: a large file's bytes are written in chunks before the one
+ * transaction that stores its messages and events, storage/stagedWrites.ts).
+ */
+import type { HardBodyRadiusUsed } from '../domain/conjunctions/hardBodyRadius.ts';
+import type { CdmDigest, CdmObjectDigest, EncounterStates } from '../domain/conjunctions/cdmDigest.ts';
+import type { CdmHardBodyRadius } from '../engine/collision/cdmEncounter.ts';
+import type { PcFlag, PcMethod } from '../engine/collision/probability.ts';
+import type { RiskLevel, RiskThresholds } from '../domain/conjunctions/settings.ts';
+import type { SqlExecutor } from './db.ts';
+import { pageClause, type PageRequest } from './paging.ts';
+import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
+import { nullableNumber, nullableText } from './rows.ts';
+
+export const CDM_CONTENTS_TABLE: StagedTable = { name: 'conjunction_cdm_contents', batchColumn: 'batch_id' };
+
+export type CdmSource = 'UPLOAD' | 'SCREENING';
+
+export interface CdmObjectRecord extends CdmObjectDigest {
+  /** The spacecraft of the organization this object is, or null. */
+  spacecraftId: string | null;
+}
+
+/** The stored Pc of a CDM beyond its value: the LAAS bounds and the method's flags. */
+export interface PcDetail {
+  lowerBound: number | null;
+  upperBound: number | null;
+  isMaximumProbability: boolean;
+  flags: PcFlag[];
+}
+
+/** A CDM as stored (without its bytes). */
+export interface ConjunctionCdm {
+  id: string;
+  eventId: string;
+  source: CdmSource;
+  uploadId: string;
+  fileName: string | null;
+  messageIndex: number;
+  firstLine: number;
+  contentSha256: string;
+  notation: 'KVN' | 'XML';
+  version: string;
+  originator: string;
+  messageId: string | null;
+  creationDate: string;
+  creationDateS: number;
+  tca: string;
+  tcaS: number;
+  stated: CdmDigest['stated'];
+  missDistanceM: number;
+  relativeSpeedMS: number | null;
+  statedPc: number | null;
+  /** Which object of the CDM is the event's primary (our spacecraft). */
+  primaryObject: 1 | 2;
+  objects: [CdmObjectRecord, CdmObjectRecord];
+  cdmHardBodyRadius: CdmHardBodyRadius | null;
+  encounterStates: EncounterStates | null;
+  encounterProblem: { code: string; message: string } | null;
+  /** |r2 − r1| from the states at TCA, m (null without states). */
+  computedMissDistanceM: number | null;
+  hardBodyRadiusM: number | null;
+  hardBodyRadius: HardBodyRadiusUsed | null;
+  pc: number | null;
+  pcMethod: PcMethod | null;
+  pcDetail: PcDetail | null;
+  receivedAt: string;
+  assessedAt: string;
+}
+
+/** The latest CDM's values an event carries for its list. */
+export interface ConjunctionEvent {
+  id: string;
+  pairKey: string;
+  primarySpacecraftId: string;
+  secondarySpacecraftId: string | null;
+  secondaryDesignator: string;
+  secondaryName: string;
+  secondaryInternationalDesignator: string;
+  secondaryObjectType: string | null;
+  firstTcaS: number;
+  lastTcaS: number;
+  latestCdmId: string;
+  tca: string;
+  tcaS: number;
+  missDistanceM: number;
+  relativeSpeedMS: number | null;
+  pc: number | null;
+  pcMethod: PcMethod | null;
+  statedPc: number | null;
+  cdmCount: number;
+  sources: CdmSource[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewConjunctionEvent {
+  id: string;
+  pairKey: string;
+  primarySpacecraftId: string;
+  secondarySpacecraftId: string | null;
+  secondaryDesignator: string;
+  secondaryName: string;
+  secondaryInternationalDesignator: string;
+  secondaryObjectType: string | null;
+  createdAt: string;
+}
+
+const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+const parsed = <T>(value: unknown): T | null => (value === null || value === undefined ? null : (JSON.parse(String(value)) as T));
+
+function cdmFromRow(row: Record<string, unknown>): ConjunctionCdm {
+  return {
+    id: String(row.id),
+    eventId: String(row.event_id),
+    source: String(row.source) as CdmSource,
+    uploadId: String(row.upload_id),
+    fileName: nullableText(row, 'file_name'),
+    messageIndex: Number(row.message_index),
+    firstLine: Number(row.first_line),
+    contentSha256: String(row.content_sha256),
+    notation: String(row.notation) as 'KVN' | 'XML',
+    version: String(row.version),
+    originator: String(row.originator),
+    messageId: nullableText(row, 'message_id'),
+    creationDate: String(row.creation_date),
+    creationDateS: Number(row.creation_date_s),
+    tca: String(row.tca),
+    tcaS: Number(row.tca_s),
+    stated: parsed<CdmDigest['stated']>(row.stated)!,
+    missDistanceM: Number(row.miss_distance_m),
+    relativeSpeedMS: nullableNumber(row, 'relative_speed_m_s'),
+    statedPc: nullableNumber(row, 'stated_pc'),
+    primaryObject: Number(row.primary_object) as 1 | 2,
+    objects: [
+      { ...parsed<CdmObjectDigest>(row.object1)!, spacecraftId: nullableText(row, 'object1_spacecraft_id') },
+      { ...parsed<CdmObjectDigest>(row.object2)!, spacecraftId: nullableText(row, 'object2_spacecraft_id') },
+    ],
+    cdmHardBodyRadius: parsed<CdmHardBodyRadius>(row.cdm_hard_body_radius),
+    encounterStates: parsed<EncounterStates>(row.encounter_states),
+    encounterProblem: parsed<{ code: string; message: string }>(row.encounter_problem),
+    computedMissDistanceM: nullableNumber(row, 'computed_miss_distance_m'),
+    hardBodyRadiusM: nullableNumber(row, 'hard_body_radius_m'),
+    hardBodyRadius: parsed<HardBodyRadiusUsed>(row.hard_body_radius),
+    pc: nullableNumber(row, 'pc'),
+    pcMethod: nullableText(row, 'pc_method') as PcMethod | null,
+    pcDetail: parsed<PcDetail>(row.pc_detail),
+    receivedAt: String(row.received_at),
+    assessedAt: String(row.assessed_at),
+  };
+}
+
+function eventFromRow(row: Record<string, unknown>): ConjunctionEvent {
+  return {
+    id: String(row.id),
+    pairKey: String(row.pair_key),
+    primarySpacecraftId: String(row.primary_spacecraft_id),
+    secondarySpacecraftId: nullableText(row, 'secondary_spacecraft_id'),
+    secondaryDesignator: String(row.secondary_designator),
+    secondaryName: String(row.secondary_name),
+    secondaryInternationalDesignator: String(row.secondary_international_designator),
+    secondaryObjectType: nullableText(row, 'secondary_object_type'),
+    firstTcaS: Number(row.first_tca_s),
+    lastTcaS: Number(row.last_tca_s),
+    latestCdmId: String(row.latest_cdm_id),
+    tca: String(row.tca),
+    tcaS: Number(row.tca_s),
+    missDistanceM: Number(row.miss_distance_m),
+    relativeSpeedMS: nullableNumber(row, 'relative_speed_m_s'),
+    pc: nullableNumber(row, 'pc'),
+    pcMethod: nullableText(row, 'pc_method') as PcMethod | null,
+    statedPc: nullableNumber(row, 'stated_pc'),
+    cdmCount: Number(row.cdm_count),
+    sources: [...new Set(String(row.sources).split(',').filter(Boolean))].sort() as CdmSource[],
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+  };
+}
+
+// ---- writing ----
+
+/** Writes the bytes of CDMs (tagged with a staged batch, or 0 when written with their rows). */
+export async function insertCdmContents(db: SqlExecutor, organizationId: string, contents: ReadonlyArray<{ cdmId: string; bytes: Uint8Array }>, batchId: number): Promise<void> {
+  if (contents.length === 0) return;
+  await db.execute({
+    sql: `INSERT INTO conjunction_cdm_contents (cdm_id, organization_id, content, batch_id) VALUES ${contents.map(() => '(?, ?, ?, ?)').join(', ')}`,
+    args: contents.flatMap((c) => [c.cdmId, organizationId, c.bytes, batchId]),
+  });
+}
+
+/** Deletes the bytes of CDMs that will not be stored after all (found to be duplicates at the last check). */
+export async function deleteCdmContents(db: SqlExecutor, organizationId: string, cdmIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < cdmIds.length; i += 500) {
+    const ids = cdmIds.slice(i, i + 500);
+    await db.execute({ sql: `DELETE FROM conjunction_cdm_contents WHERE organization_id = ? AND cdm_id IN (${ids.map(() => '?').join(',')})`, args: [organizationId, ...ids] });
+  }
+}
+
+const CDM_COLUMNS = [
+  'id', 'organization_id', 'event_id', 'source', 'upload_id', 'file_name', 'message_index', 'first_line', 'content_sha256',
+  'notation', 'version', 'originator', 'message_id', 'creation_date', 'creation_date_s', 'tca', 'tca_s', 'stated',
+  'miss_distance_m', 'relative_speed_m_s', 'stated_pc', 'primary_object', 'object1', 'object2', 'object1_spacecraft_id',
+  'object2_spacecraft_id', 'cdm_hard_body_radius', 'encounter_states', 'encounter_problem', 'computed_miss_distance_m',
+  'hard_body_radius_m', 'hard_body_radius', 'pc', 'pc_method', 'pc_detail', 'received_at', 'assessed_at',
+];
+
+function withoutSpacecraft(object: CdmObjectRecord): CdmObjectDigest {
+  const { spacecraftId: _omit, ...rest } = object;
+  return rest;
+}
+
+function cdmValues(organizationId: string, c: ConjunctionCdm): Array<string | number | null> {
+  return [
+    c.id, organizationId, c.eventId, c.source, c.uploadId, c.fileName, c.messageIndex, c.firstLine, c.contentSha256,
+    c.notation, c.version, c.originator, c.messageId, c.creationDate, c.creationDateS, c.tca, c.tcaS, json(c.stated),
+    c.missDistanceM, c.relativeSpeedMS, c.statedPc, c.primaryObject, json(withoutSpacecraft(c.objects[0])),
+    json(withoutSpacecraft(c.objects[1])), c.objects[0].spacecraftId, c.objects[1].spacecraftId, json(c.cdmHardBodyRadius),
+    json(c.encounterStates), json(c.encounterProblem), c.computedMissDistanceM, c.hardBodyRadiusM, json(c.hardBodyRadius),
+    c.pc, c.pcMethod, json(c.pcDetail), c.receivedAt, c.assessedAt,
+  ];
+}
+
+/** Inserts CDM rows, up to 50 per statement. */
+export async function insertCdms(db: SqlExecutor, organizationId: string, cdms: readonly ConjunctionCdm[]): Promise<void> {
+  const row = `(${CDM_COLUMNS.map(() => '?').join(', ')})`;
+  for (let i = 0; i < cdms.length; i += 50) {
+    const part = cdms.slice(i, i + 50);
+    await db.execute({
+      sql: `INSERT INTO conjunction_cdms (${CDM_COLUMNS.join(', ')}) VALUES ${part.map(() => row).join(', ')}`,
+      args: part.flatMap((c) => cdmValues(organizationId, c)),
+    });
+  }
+}
+
+/** A stored CDM that already holds a message: by originator + MESSAGE_ID or by the SHA-256 of its bytes. */
+export interface StoredCdmRef {
+  cdmId: string;
+  eventId: string;
+  originator: string;
+  messageId: string | null;
+  contentSha256: string;
+  fileName: string | null;
+}
+
+/** The stored CDMs of the organization with any of these (originator, MESSAGE_ID) pairs or content hashes. */
+export async function findStoredCdms(
+  db: SqlExecutor,
+  organizationId: string,
+  messages: ReadonlyArray<{ originator: string; messageId: string }>,
+  hashes: readonly string[],
+): Promise<StoredCdmRef[]> {
+  const out: StoredCdmRef[] = [];
+  const read = async (where: string, args: Array<string>) => {
+    const rows = (await db.execute({
+      sql: `SELECT id, event_id, originator, message_id, content_sha256, file_name FROM conjunction_cdms WHERE organization_id = ? AND ${where}`,
+      args: [organizationId, ...args],
+    })).rows;
+    for (const r of rows) {
+      out.push({ cdmId: String(r.id), eventId: String(r.event_id), originator: String(r.originator), messageId: nullableText(r, 'message_id'), contentSha256: String(r.content_sha256), fileName: nullableText(r, 'file_name') });
+    }
+  };
+  for (let i = 0; i < hashes.length; i += 400) {
+    const part = hashes.slice(i, i + 400);
+    await read(`content_sha256 IN (${part.map(() => '?').join(',')})`, [...part]);
+  }
+  for (let i = 0; i < messages.length; i += 200) {
+    const part = messages.slice(i, i + 200);
+    await read(`message_id IS NOT NULL AND (${part.map(() => '(originator = ? AND message_id = ?)').join(' OR ')})`, part.flatMap((m) => [m.originator, m.messageId]));
+  }
+  return out;
+}
+
+/** Events of these pairs whose TCA span comes within [fromS, toS]. */
+export async function findEventsOfPairs(db: SqlExecutor, organizationId: string, pairKeys: readonly string[], fromS: number, toS: number): Promise<ConjunctionEvent[]> {
+  const out: ConjunctionEvent[] = [];
+  for (let i = 0; i < pairKeys.length; i += 400) {
+    const part = pairKeys.slice(i, i + 400);
+    const rows = (await db.execute({
+      sql: `SELECT * FROM conjunction_events WHERE organization_id = ? AND pair_key IN (${part.map(() => '?').join(',')})
+            AND last_tca_s >= ? AND first_tca_s <= ?`,
+      args: [organizationId, ...part, fromS, toS],
+    })).rows;
+    out.push(...rows.map(eventFromRow));
+  }
+  return out;
+}
+
+/** Inserts new events with placeholder summaries (refreshEventSummaries sets them from their CDMs). */
+export async function insertEvents(db: SqlExecutor, organizationId: string, events: readonly NewConjunctionEvent[]): Promise<void> {
+  for (let i = 0; i < events.length; i += 50) {
+    const part = events.slice(i, i + 50);
+    await db.execute({
+      sql: `INSERT INTO conjunction_events (id, organization_id, pair_key, primary_spacecraft_id, secondary_spacecraft_id, secondary_designator,
+              secondary_name, secondary_international_designator, secondary_object_type, first_tca_s, last_tca_s, latest_cdm_id,
+              latest_creation_date_s, tca, tca_s, miss_distance_m, relative_speed_m_s, pc, pc_method, stated_pc, cdm_count, sources,
+              created_at, updated_at)
+            VALUES ${part.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, '', 0, '', 0, 0, NULL, NULL, NULL, NULL, 0, '', ?, ?)").join(', ')}`,
+      args: part.flatMap((e) => [
+        e.id, organizationId, e.pairKey, e.primarySpacecraftId, e.secondarySpacecraftId, e.secondaryDesignator, e.secondaryName,
+        e.secondaryInternationalDesignator, e.secondaryObjectType, e.createdAt, e.createdAt,
+      ]),
+    });
+  }
+}
+
+/**
+ * Sets each event's list values from its CDMs: the latest CDM (newest CREATION_DATE, then the last received) gives TCA,
+ * miss distance, relative speed, Pc; the TCA span, the count and the sources cover them all.
+ */
+export async function refreshEventSummaries(db: SqlExecutor, organizationId: string, eventIds: readonly string[], updatedAt: string): Promise<void> {
+  for (const eventId of eventIds) {
+    await db.execute({
+      sql: `UPDATE conjunction_events AS e SET
+              latest_cdm_id = c.id, latest_creation_date_s = c.creation_date_s, tca = c.tca, tca_s = c.tca_s,
+              miss_distance_m = c.miss_distance_m, relative_speed_m_s = c.relative_speed_m_s, pc = c.pc, pc_method = c.pc_method,
+              stated_pc = c.stated_pc, first_tca_s = s.first_tca_s, last_tca_s = s.last_tca_s, cdm_count = s.n, sources = s.sources,
+              updated_at = ?
+            FROM (SELECT id, creation_date_s, tca, tca_s, miss_distance_m, relative_speed_m_s, pc, pc_method, stated_pc
+                    FROM conjunction_cdms WHERE organization_id = ? AND event_id = ?
+                    ORDER BY creation_date_s DESC, received_at DESC, rowid DESC LIMIT 1) AS c,
+                 (SELECT MIN(tca_s) AS first_tca_s, MAX(tca_s) AS last_tca_s, COUNT(*) AS n, group_concat(DISTINCT source) AS sources
+                    FROM conjunction_cdms WHERE organization_id = ? AND event_id = ?) AS s
+            WHERE e.organization_id = ? AND e.id = ?`,
+      args: [updatedAt, organizationId, eventId, organizationId, eventId, organizationId, eventId],
+    });
+  }
+}
+
+// ---- reading ----
+
+export interface ConjunctionEventFilter {
+  spacecraftId?: string;
+  tcaFromS?: number;
+  tcaToS?: number;
+  minPc?: number;
+  maxMissDistanceM?: number;
+  riskLevels?: readonly RiskLevel[];
+}
+
+/** The Pc that decides an event's risk: the assessed one, else the one the CDM states. */
+const RISK_PC = 'COALESCE(pc, stated_pc)';
+
+/** API sort field → SQL. */
+export const CONJUNCTION_EVENT_SORT_COLUMNS: Record<string, string> = {
+  tca: 'tca_s',
+  pc: RISK_PC,
+  missDistanceM: 'miss_distance_m',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+
+function riskCondition(level: RiskLevel, thresholds: RiskThresholds): { sql: string; args: number[] } {
+  switch (level) {
+    case 'HIGH':
+      return { sql: `${RISK_PC} >= ?`, args: [thresholds.highPc] };
+    case 'MEDIUM':
+      return { sql: `(${RISK_PC} >= ? AND ${RISK_PC} < ?)`, args: [thresholds.mediumPc, thresholds.highPc] };
+    case 'LOW':
+      return { sql: `${RISK_PC} < ?`, args: [thresholds.mediumPc] };
+    case 'UNKNOWN':
+      return { sql: `${RISK_PC} IS NULL`, args: [] };
+  }
+}
+
+export async function listConjunctionEvents(
+  db: SqlExecutor,
+  organizationId: string,
+  filter: ConjunctionEventFilter,
+  thresholds: RiskThresholds,
+  page: PageRequest,
+): Promise<{ items: ConjunctionEvent[]; total: number }> {
+  const where = ['organization_id = ?'];
+  const args: Array<string | number> = [organizationId];
+  if (filter.spacecraftId !== undefined) {
+    where.push('(primary_spacecraft_id = ? OR secondary_spacecraft_id = ?)');
+    args.push(filter.spacecraftId, filter.spacecraftId);
+  }
+  if (filter.tcaFromS !== undefined) {
+    where.push('tca_s >= ?');
+    args.push(filter.tcaFromS);
+  }
+  if (filter.tcaToS !== undefined) {
+    where.push('tca_s <= ?');
+    args.push(filter.tcaToS);
+  }
+  if (filter.minPc !== undefined) {
+    where.push(`${RISK_PC} >= ?`);
+    args.push(filter.minPc);
+  }
+  if (filter.maxMissDistanceM !== undefined) {
+    where.push('miss_distance_m <= ?');
+    args.push(filter.maxMissDistanceM);
+  }
+  if (filter.riskLevels !== undefined && filter.riskLevels.length > 0) {
+    const conditions = filter.riskLevels.map((level) => riskCondition(level, thresholds));
+    where.push(`(${conditions.map((c) => c.sql).join(' OR ')})`);
+    for (const c of conditions) args.push(...c.args);
+  }
+  const whereSql = where.join(' AND ');
+  const total = Number((await db.execute({ sql: `SELECT COUNT(*) AS n FROM conjunction_events WHERE ${whereSql}`, args })).rows[0]!.n);
+  const clause = pageClause(page, CONJUNCTION_EVENT_SORT_COLUMNS, 'id ASC');
+  const rows = (await db.execute({ sql: `SELECT * FROM conjunction_events WHERE ${whereSql}${clause.sql}`, args: [...args, ...clause.args] })).rows;
+  return { items: rows.map(eventFromRow), total };
+}
+
+export async function findConjunctionEvent(db: SqlExecutor, organizationId: string, id: string): Promise<ConjunctionEvent | null> {
+  const row = (await db.execute({ sql: 'SELECT * FROM conjunction_events WHERE organization_id = ? AND id = ?', args: [organizationId, id] })).rows[0];
+  return row ? eventFromRow(row) : null;
+}
+
+/** Every CDM of an event, oldest CREATION_DATE first (the timeline). */
+export async function listEventCdms(db: SqlExecutor, organizationId: string, eventId: string): Promise<ConjunctionCdm[]> {
+  const rows = (await db.execute({
+    sql: 'SELECT * FROM conjunction_cdms WHERE organization_id = ? AND event_id = ? ORDER BY creation_date_s ASC, received_at ASC, rowid ASC',
+    args: [organizationId, eventId],
+  })).rows;
+  return rows.map(cdmFromRow);
+}
+
+export async function findEventCdm(db: SqlExecutor, organizationId: string, eventId: string, cdmId: string): Promise<ConjunctionCdm | null> {
+  const row = (await db.execute({
+    sql: 'SELECT * FROM conjunction_cdms WHERE organization_id = ? AND event_id = ? AND id = ?',
+    args: [organizationId, eventId, cdmId],
+  })).rows[0];
+  return row ? cdmFromRow(row) : null;
+}
+
+/** The bytes of a stored CDM as received (null when absent, another organization's, or not yet published). */
+export async function findCdmContent(db: SqlExecutor, organizationId: string, cdmId: string): Promise<Uint8Array | null> {
+  const row = (await db.execute({
+    sql: `SELECT content FROM conjunction_cdm_contents WHERE organization_id = ? AND cdm_id = ? AND ${stagedRowsFilter(CDM_CONTENTS_TABLE)}`,
+    args: [organizationId, cdmId],
+  })).rows[0];
+  if (!row) return null;
+  const content = row.content as ArrayBuffer | Uint8Array;
+  return content instanceof Uint8Array ? content : new Uint8Array(content);
+}
+
+// ---- reassessment ----
+
+/** What deciding whether a stored Pc is current needs, page by page (rowid order). */
+export interface CdmAssessmentRow {
+  rowid: number;
+  id: string;
+  eventId: string;
+  objectSpacecraftIds: [string | null, string | null];
+  cdmHardBodyRadius: CdmHardBodyRadius | null;
+  encounterStates: EncounterStates | null;
+  hardBodyRadiusM: number | null;
+  pcMethod: PcMethod | null;
+}
+
+/** Which stored CDMs a reassessment looks at: all of the organization's, one spacecraft's, or one upload's. */
+export type AssessmentScope = { kind: 'ALL' } | { kind: 'SPACECRAFT'; spacecraftId: string } | { kind: 'UPLOAD'; uploadId: string };
+
+export async function listCdmsForAssessment(db: SqlExecutor, organizationId: string, scope: AssessmentScope, afterRowid: number, limit: number): Promise<CdmAssessmentRow[]> {
+  const condition =
+    scope.kind === 'SPACECRAFT' ? { sql: ' AND (object1_spacecraft_id = ? OR object2_spacecraft_id = ?)', args: [scope.spacecraftId, scope.spacecraftId] }
+    : scope.kind === 'UPLOAD' ? { sql: ' AND upload_id = ?', args: [scope.uploadId] }
+    : { sql: '', args: [] };
+  const rows = (await db.execute({
+    sql: `SELECT rowid, id, event_id, object1_spacecraft_id, object2_spacecraft_id, cdm_hard_body_radius, encounter_states,
+            hard_body_radius_m, pc_method FROM conjunction_cdms WHERE organization_id = ? AND rowid > ?${condition.sql} ORDER BY rowid LIMIT ?`,
+    args: [organizationId, afterRowid, ...condition.args, limit],
+  })).rows;
+  return rows.map((r) => ({
+    rowid: Number(r.rowid),
+    id: String(r.id),
+    eventId: String(r.event_id),
+    objectSpacecraftIds: [nullableText(r, 'object1_spacecraft_id'), nullableText(r, 'object2_spacecraft_id')],
+    cdmHardBodyRadius: parsed<CdmHardBodyRadius>(r.cdm_hard_body_radius),
+    encounterStates: parsed<EncounterStates>(r.encounter_states),
+    hardBodyRadiusM: nullableNumber(r, 'hard_body_radius_m'),
+    pcMethod: nullableText(r, 'pc_method') as PcMethod | null,
+  }));
+}
+
+export interface CdmAssessmentUpdate {
+  id: string;
+  /** Why no Pc could be computed (null: none); undefined keeps the stored one (a CDM without states keeps its reason). */
+  encounterProblem?: { code: string; message: string } | null;
+  computedMissDistanceM: number | null;
+  hardBodyRadiusM: number;
+  hardBodyRadius: HardBodyRadiusUsed;
+  pc: number | null;
+  pcMethod: PcMethod;
+  pcDetail: PcDetail | null;
+  assessedAt: string;
+}
+
+export async function updateCdmAssessments(db: SqlExecutor, organizationId: string, updates: readonly CdmAssessmentUpdate[]): Promise<void> {
+  for (const u of updates) {
+    const problem = u.encounterProblem === undefined ? '' : 'encounter_problem = ?, ';
+    await db.execute({
+      sql: `UPDATE conjunction_cdms SET ${problem}computed_miss_distance_m = ?, hard_body_radius_m = ?, hard_body_radius = ?, pc = ?,
+              pc_method = ?, pc_detail = ?, assessed_at = ? WHERE organization_id = ? AND id = ?`,
+      args: [
+        ...(u.encounterProblem === undefined ? [] : [json(u.encounterProblem)]),
+        u.computedMissDistanceM, u.hardBodyRadiusM, json(u.hardBodyRadius), u.pc, u.pcMethod, json(u.pcDetail), u.assessedAt, organizationId, u.id,
+      ],
+    });
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Conjunction tasks of the compute pool (registered in tasks.ts): reading received CDMs into what the service keeps
+ * (domain/conjunctions/cdmDigest.ts), the Pc of stored ones (domain/conjunctions/assessment.ts), and a stored CDM
+ * parsed (its JSON view) or written again by our writer (KVN or XML). Thin adapters: the work is in domain/ and
+ * engine/; nothing here runs on the event loop.
+ */
+import type { PcMethod } from '../engine/collision/probability.ts';
+import { CcsdsWriteError } from '../engine/files/common/errors.ts';
+import { writeCdmKvn, writeCdmXml } from '../engine/files/cdm/cdmWriter.ts';
+import { readCdmMessage, readCdmText, type CdmReadOutcome } from '../domain/conjunctions/cdmDigest.ts';
+import { assessEncounters, type AssessmentItem, type AssessmentOutcome } from '../domain/conjunctions/assessment.ts';
+import { earthDataFor } from '../earthData/files.ts';
+import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
+
+/** One message to read: its own bytes and its first line in the file it came in. */
+export interface CdmUnit {
+  bytes: Uint8Array;
+  firstLine: number;
+}
+
+/** Reads each message (EOP for the Earth-fixed states); one outcome per unit, in order. */
+export function readCdmsTask(input: { units: CdmUnit[] } & WithEarthData): { ok: true; outcomes: CdmReadOutcome[] } | TaskFailure {
+  let eop;
+  try {
+    eop = earthDataFor(input.earthData).eop;
+  } catch (error) {
+    return failure(error);
+  }
+  return { ok: true, outcomes: input.units.map((unit) => readCdmMessage(unit.bytes, unit.firstLine, eop)) };
+}
+
+export function assessTask(input: { items: AssessmentItem[]; methods: PcMethod[] }): AssessmentOutcome[] {
+  return assessEncounters(input.items, input.methods);
+}
+
+export function parseCdmTask(input: { bytes: Uint8Array }): ReturnType<typeof readCdmText> {
+  return readCdmText(input.bytes);
+}
+
+/** A stored CDM written again by our writer (the reader's structure, lossless numbers). */
+export function writeCdmTask(input: { bytes: Uint8Array; notation: 'KVN' | 'XML' }): { ok: true; text: string } | TaskFailure {
+  const read = readCdmText(input.bytes);
+  if (!read.ok) return { ok: false, kind: 'PARSE', code: 'PARSE_ERROR', message: read.message, line: read.line };
+  try {
+    return { ok: true, text: input.notation === 'XML' ? writeCdmXml(read.message) : writeCdmKvn(read.message) };
+  } catch (error) {
+    if (error instanceof CcsdsWriteError) return failure(error);
+    throw error;
+  }
+}
