@@ -323,6 +323,8 @@ describe('every GET that sends an ETag answers If-None-Match with 304 (Node test
       `/operations/products/${batch.productId}`,
       `/operations/products/${batch.productId}/content`,
       `/operations/products/${textProduct[0].id}/content`,
+      // The organization's conjunction settings (defaults until set): one resource per organization.
+      '/operations/conjunctions/settings',
     ];
     const visited = new Set<string>();
     for (const path of concrete) {

@@ -2,7 +2,8 @@
  * The spacecraft's ETag from its row version (migration 0015, api/services/spacecraft.ts spacecraftEntityTag), over
  * the socket: POST, GET, PATCH and the lifecycle change give the tag of the stored row; every change moves it (also a
  * change written by another writer straight to the table, which the trigger versions); an old tag no longer answers
- * 304 nor passes If-Match (412), the current one does; the coded representation has its own tag.
+ * 304 nor passes If-Match (412), the current one does; the coded representation has its own tag; adding a payload (a
+ * counter in the row, not in the representation) does not move it.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -56,6 +57,16 @@ test('every change moves the tag; the old one no longer answers 304 nor passes I
   assert.notEqual(afterForeignWrite.headers.get('etag'), tagAfterArchive);
   const tags = [tagOnCreate, tagAfterPatch, tagAfterArchive, afterForeignWrite.headers.get('etag')!];
   assert.equal(new Set(tags).size, tags.length, tags.join(' '));
+});
+
+test('adding a payload (which takes its slot from a counter in the spacecraft row) leaves the spacecraft tag as it is', async () => {
+  const { id } = await (await svc.request('POST', '/operations/spacecraft', { key, json: { name: 'TAG-PAYLOAD' } })).json();
+  const before = (await get(id)).headers.get('etag')!;
+  const payload = await svc.request('POST', `/operations/spacecraft/${id}/payloads`, { key, json: { name: 'Camera', type: 'CAMERA', powerW: 10 } });
+  assert.equal(payload.status, 201, await payload.clone().text());
+  assert.equal((await get(id)).headers.get('etag'), before);
+  const patched = await svc.request('PATCH', `/operations/spacecraft/${id}`, { key, json: { color: '#010203' }, headers: { 'If-Match': before } });
+  assert.equal(patched.status, 200, 'the tag read before the payload still passes If-Match');
 });
 
 test('the gzip representation has its own tag, the identity tag with -gzip, and answers If-None-Match with 304', async () => {
