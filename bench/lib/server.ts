@@ -22,6 +22,8 @@ export interface BenchServer {
    * asked by SIGUSR2 and read from its log record; the first call only starts the count.
    */
   eventLoopProbe(): Promise<EventLoopProbeRecord>;
+  /** CPU time (user + system, seconds) of the whole server process (every thread: workers, libuv, GC); Linux only. */
+  processCpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -120,6 +122,12 @@ export async function startBenchServer(env: Record<string, string> = {}, options
       const record = new Promise<EventLoopProbeRecord>((resolve) => probeWaiters.push(resolve));
       child.kill('SIGUSR2');
       return record;
+    },
+    processCpuSeconds() {
+      // /proc/<pid>/stat: the same fields, summed over the process's threads.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
     },
     peakRssMiB() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
