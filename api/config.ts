@@ -41,6 +41,8 @@ export interface Config {
   bodyIdleTimeoutMs: number;
   /** Lease of a background job (upload, orbit determination): how long after a killed process its job is taken over. */
   jobLeaseMs: number;
+  /** Browser origins allowed to call the API (CORS_ORIGINS): `'*'` (any, never with credentials) or exact origins; empty: CORS off. */
+  corsOrigins: '*' | string[];
 }
 
 const MIB = 1024 * 1024;
@@ -59,6 +61,33 @@ function cidrList(name: string, text: string | undefined): string[] {
   if (text === undefined || text.trim() === '') return [];
   const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
   for (const entry of entries) if (!parseCidr(entry)) throw new Error(`${name}: "${entry}" is not an IP address or CIDR range`);
+  return entries;
+}
+
+/**
+ * `CORS_ORIGINS`: `*`, or comma-separated origins exactly as browsers send them in `Origin` (`scheme://host[:port]`, no
+ * path, no trailing slash; the default port left out). Anything else stops start-up, naming the entry: an origin that
+ * cannot match any browser's `Origin` would silently allow nothing.
+ */
+function originList(name: string, text: string | undefined): '*' | string[] {
+  if (text === undefined || text.trim() === '') return [];
+  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  if (entries.includes('*')) {
+    if (entries.length > 1) throw new Error(`${name}: "*" allows every origin and cannot be combined with a list`);
+    return '*';
+  }
+  for (const entry of entries) {
+    let origin: string | null = null;
+    try {
+      const url = new URL(entry);
+      origin = url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+    } catch {
+      origin = null;
+    }
+    if (origin !== entry) {
+      throw new Error(`${name}: "${entry}" is not an origin as browsers send it (scheme://host[:port], lower case, no path or trailing slash${origin ? `; did you mean "${origin}"?` : ''})`);
+    }
+  }
   return entries;
 }
 
@@ -107,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobLeaseMs: positiveInteger('JOB_LEASE_MS', env.JOB_LEASE_MS, 60_000),
     headersTimeoutMs: positiveInteger('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, HEADERS_TIMEOUT_MS),
     bodyIdleTimeoutMs: positiveInteger('BODY_IDLE_TIMEOUT_MS', env.BODY_IDLE_TIMEOUT_MS, BODY_IDLE_TIMEOUT_MS),
+    corsOrigins: originList('CORS_ORIGINS', env.CORS_ORIGINS),
   };
   if (config.trustProxy && config.trustedProxies.length === 0) throw new Error(TRUST_PROXY_WITHOUT_PROXIES);
   return config;
