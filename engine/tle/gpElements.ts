@@ -22,6 +22,7 @@
  *   classification           CLASSIFICATION_TYPE    U, C or S
  */
 import { json2satrec, twoline2satrec, type OMMJsonObject, type SatRec } from 'satellite.js';
+import { MU_EARTH_KM3_S2, SECONDS_PER_DAY, WGS84_EQUATORIAL_RADIUS_KM } from '../constants.ts';
 import { tleEpochToUnixMs, type TleEpoch } from './epoch.ts';
 import { formatTleLines } from './format.ts';
 import { parseTleLines } from './parse.ts';
@@ -158,4 +159,31 @@ export function gpElementProblem(elements: GpElementSet): string | null {
   ];
   for (const [ok, message] of checks) if (!ok) return message;
   return null;
+}
+
+/** The size of a general-perturbations orbit, for catalog filters and listings. */
+export interface GpOrbitSize {
+  readonly semiMajorAxisKm: number;
+  /** Heights of perigee and apogee above the WGS-84 equatorial radius (a sphere: not geodetic altitudes). */
+  readonly perigeeAltitudeKm: number;
+  readonly apogeeAltitudeKm: number;
+  readonly periodMinutes: number;
+}
+
+/**
+ * Semi-major axis from the mean motion by Kepler's third law, a = (μ / n²)^(1/3), with μ = MU_EARTH_KM3_S2
+ * (398600.4418 km³/s², engine/constants.ts); perigee/apogee heights a(1 ∓ e) − R⊕ with R⊕ =
+ * WGS84_EQUATORIAL_RADIUS_KM (6378.137 km); period 1440 / n minutes. The Kozai mean motion of the set is used as
+ * published (SATCAT-style figures): SGP4's un-Kozai'd mean motion and its WGS-72 μ (398600.8) move a by a few km at
+ * most in LEO (the J2 term of the Kozai → Brouwer conversion), which is below the meaning of a catalog filter.
+ */
+export function gpOrbitSize(elements: Pick<GpElementSet, 'meanMotionRevPerDay' | 'eccentricity'>): GpOrbitSize {
+  const meanMotionRadPerS = (elements.meanMotionRevPerDay * 2 * Math.PI) / SECONDS_PER_DAY;
+  const semiMajorAxisKm = Math.cbrt(MU_EARTH_KM3_S2 / (meanMotionRadPerS * meanMotionRadPerS));
+  return {
+    semiMajorAxisKm,
+    perigeeAltitudeKm: semiMajorAxisKm * (1 - elements.eccentricity) - WGS84_EQUATORIAL_RADIUS_KM,
+    apogeeAltitudeKm: semiMajorAxisKm * (1 + elements.eccentricity) - WGS84_EQUATORIAL_RADIUS_KM,
+    periodMinutes: 1440 / elements.meanMotionRevPerDay,
+  };
 }

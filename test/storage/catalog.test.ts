@@ -1,0 +1,146 @@
+/**
+ * Catalog storage (issue 25 item 1): sets read back as the same doubles, stored once, the newest epoch is the
+ * current set, an upload still being written is invisible, and a screening's "as of" mark never moves under it.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { readTleCatalog } from '../../engine/tle/catalog.ts';
+import type { GpElementSet } from '../../engine/tle/gpElements.ts';
+import {
+  CATALOG_SETS_TABLE,
+  catalogElementSets,
+  catalogHighWaterMark,
+  catalogNoradIds,
+  decodeElementSet,
+  encodeElementSet,
+  findCatalogObject,
+  insertCatalogElementSets,
+  latestCatalogElementSet,
+  listCatalogObjects,
+  type NewCatalogElementSet,
+} from '../../storage/catalog.ts';
+import { openDatabase, type Db } from '../../storage/db.ts';
+import { migrate } from '../../storage/migrations.ts';
+import { StagedBatch } from '../../storage/stagedWrites.ts';
+
+const FIXTURE = new URL('../fixtures/conjunction/catalog/sample.3le', import.meta.url);
+const sets = readTleCatalog(readFileSync(FIXTURE, 'utf8')).entries;
+const asNew = (elements: GpElementSet): NewCatalogElementSet => ({ elements, format: 'TLE', fileName: 'sample.3le', fileLine: elements.source?.line ?? null });
+/** The same object one day later (a newer epoch) with another mean anomaly. */
+const newer = (e: GpElementSet, days: number): GpElementSet => ({
+  ...e,
+  epoch: { year: e.epoch.year, dayOfYear: e.epoch.dayOfYear + days },
+  epochUtc: `${e.epochUtc}+${days}d`,
+  meanAnomalyDeg: (e.meanAnomalyDeg + 10 * days) % 360,
+});
+
+let db: Db;
+const ORG_A = 'org-a';
+const ORG_B = 'org-b';
+before(async () => {
+  db = await openDatabase({ url: ':memory:' });
+  await migrate(db);
+  for (const id of [ORG_A, ORG_B]) {
+    await db.execute({ sql: 'INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)', args: [id, id, 'now'] });
+  }
+});
+after(() => db.close());
+
+async function upload(organizationId: string, items: GpElementSet[]) {
+  const batch = await StagedBatch.open(db, { kind: 'catalog_test', key: organizationId, owner: 'test' }, [CATALOG_SETS_TABLE]);
+  let outcome = { stored: 0, alreadyKnown: 0, updatedObjects: 0, newObjects: 0 };
+  await batch.chunk(async (tx) => {
+    outcome = await insertCatalogElementSets(tx, organizationId, 'upload-1', batch.id, items.map(asNew), 'now');
+  });
+  assert.equal(await batch.publish(), true);
+  return outcome;
+}
+
+test('the JSON of a set reads back as the same doubles, −0 included', () => {
+  assert.ok(sets.length >= 8);
+  for (const s of sets) assert.deepStrictEqual(decodeElementSet(encodeElementSet(s)), s);
+  const negative: GpElementSet = { ...sets[0]!, bstarPerEarthRadius: -0, ndotOver2RevPerDay2: -0 };
+  const back = decodeElementSet(encodeElementSet(negative));
+  assert.ok(Object.is(back.bstarPerEarthRadius, -0) && Object.is(back.ndotOver2RevPerDay2, -0));
+  assert.deepStrictEqual(back, negative);
+});
+
+test('an upload stores each set once, reads back identical, and counts new and known sets', async () => {
+  const first = await upload(ORG_A, sets);
+  assert.deepEqual(first, { stored: sets.length, alreadyKnown: 0, updatedObjects: sets.length, newObjects: sets.length });
+  const again = await upload(ORG_A, [...sets, sets[0]!]);
+  assert.deepEqual(again, { stored: 0, alreadyKnown: sets.length + 1, updatedObjects: 0, newObjects: 0 });
+  for (const s of sets) assert.deepStrictEqual(await latestCatalogElementSet(db, ORG_A, s.noradId), s);
+  const mark = await catalogHighWaterMark(db, ORG_A);
+  const ids = sets.map((s) => s.noradId).sort((a, b) => a - b);
+  assert.deepEqual(await catalogNoradIds(db, ORG_A, mark), ids);
+  const read = await catalogElementSets(db, ORG_A, { fromNoradId: ids[0]!, toNoradId: ids.at(-1)!, asOfSetId: mark });
+  assert.deepStrictEqual(read, [...sets].sort((a, b) => a.noradId - b.noradId));
+  // another organization holds nothing of it
+  assert.equal(await latestCatalogElementSet(db, ORG_B, sets[0]!.noradId), null);
+  assert.equal(await catalogHighWaterMark(db, ORG_B), 0);
+  assert.deepEqual(await catalogNoradIds(db, ORG_B, mark), []);
+  assert.equal(await findCatalogObject(db, ORG_B, sets[0]!.noradId), null);
+});
+
+test('the newest epoch is the current set whatever the upload order; older sets are kept', async () => {
+  const base = sets[1]!;
+  const later = newer(base, 1);
+  const earlier = newer(base, -1);
+  const outcome = await upload(ORG_A, [later]);
+  assert.deepEqual(outcome, { stored: 1, alreadyKnown: 0, updatedObjects: 1, newObjects: 0 });
+  const older = await upload(ORG_A, [earlier]);
+  assert.deepEqual(older, { stored: 1, alreadyKnown: 0, updatedObjects: 0, newObjects: 0 });
+  assert.deepStrictEqual(await latestCatalogElementSet(db, ORG_A, base.noradId), later);
+  const object = await findCatalogObject(db, ORG_A, base.noradId);
+  assert.deepStrictEqual(object?.history.map((h) => h.elements), [later, base, earlier]);
+  const listed = await listCatalogObjects(db, ORG_A, { noradId: base.noradId }, { page: 0, size: 10, sort: [] });
+  assert.equal(listed.total, 1);
+  assert.equal(listed.items[0]!.setCount, 3);
+  assert.deepStrictEqual(listed.items[0]!.current.elements, later);
+});
+
+test('a batch still being written is invisible and the "as of" mark stays below it, even after a later upload publishes', async () => {
+  const markBefore = await catalogHighWaterMark(db, ORG_A);
+  const seen = await catalogElementSets(db, ORG_A, { fromNoradId: 0, toNoradId: 999999999, asOfSetId: markBefore });
+  const slow = await StagedBatch.open(db, { kind: 'catalog_test', key: 'slow', owner: 'test' }, [CATALOG_SETS_TABLE]);
+  const slowSet = newer(sets[2]!, 2);
+  await slow.chunk(async (tx) => {
+    await insertCatalogElementSets(tx, ORG_A, 'upload-slow', slow.id, [asNew(slowSet)], 'now');
+  });
+  assert.deepStrictEqual(await latestCatalogElementSet(db, ORG_A, slowSet.noradId), sets[2]);
+  // a later, faster upload publishes while the slow one is still staged: its rows have higher ids
+  const fastSet = newer(sets[3]!, 2);
+  await upload(ORG_A, [fastSet]);
+  const markDuring = await catalogHighWaterMark(db, ORG_A);
+  assert.equal(markDuring, markBefore, 'the mark cannot pass the first row of a batch still being written');
+  assert.equal(await slow.publish(), true);
+  // what was read with the earlier mark is what is read with it now
+  assert.deepStrictEqual(await catalogElementSets(db, ORG_A, { fromNoradId: 0, toNoradId: 999999999, asOfSetId: markBefore }), seen);
+  const markAfter = await catalogHighWaterMark(db, ORG_A);
+  assert.ok(markAfter > markBefore);
+  const now = await catalogElementSets(db, ORG_A, { fromNoradId: slowSet.noradId, toNoradId: fastSet.noradId, asOfSetId: markAfter });
+  assert.deepStrictEqual(now.find((s) => s.noradId === slowSet.noradId), slowSet);
+  assert.deepStrictEqual(now.find((s) => s.noradId === fastSet.noradId), fastSet);
+});
+
+test('list filters: name (case-insensitive contains, literal % and _), perigee/apogee, epoch, paging', async () => {
+  const all = await listCatalogObjects(db, ORG_A, {}, { page: 0, size: 100, sort: [] });
+  assert.equal(all.total, sets.length);
+  assert.deepEqual(all.items.map((o) => o.noradId), [...new Set(sets.map((s) => s.noradId))].sort((a, b) => a - b));
+  const named = await listCatalogObjects(db, ORG_A, { name: 'molniya' }, { page: 0, size: 100, sort: [] });
+  assert.deepEqual(named.items.map((o) => o.current.elements.name), ['APSIS-TEST MOLNIYA']);
+  assert.equal((await listCatalogObjects(db, ORG_A, { name: '%' }, { page: 0, size: 100, sort: [] })).total, 0);
+  const geoLike = await listCatalogObjects(db, ORG_A, { minPerigeeKm: 30000 }, { page: 0, size: 100, sort: [] });
+  for (const o of geoLike.items) assert.ok(o.current.perigeeAltitudeKm >= 30000);
+  assert.ok(geoLike.total >= 1);
+  const highApogee = await listCatalogObjects(db, ORG_A, { minApogeeKm: 30000, maxPerigeeKm: 2000 }, { page: 0, size: 100, sort: [] });
+  assert.ok(highApogee.total >= 2, 'the Molniya and the GTO');
+  for (const o of highApogee.items) assert.ok(o.current.apogeeAltitudeKm >= 30000 && o.current.perigeeAltitudeKm <= 2000);
+  const page1 = await listCatalogObjects(db, ORG_A, {}, { page: 1, size: 3, sort: [{ field: 'noradId', direction: 'desc' }] });
+  assert.deepEqual(page1.items.map((o) => o.noradId), all.items.map((o) => o.noradId).reverse().slice(3, 6));
+  const newest = Math.max(...all.items.map((o) => o.current.epochS));
+  const recent = await listCatalogObjects(db, ORG_A, { minEpochS: newest }, { page: 0, size: 100, sort: [] });
+  assert.ok(recent.items.every((o) => o.current.epochS >= newest) && recent.total >= 1);
+});
