@@ -15,11 +15,8 @@ import { migration0009 } from './0009_api_style.ts';
 import { migration0010 } from './0010_products.ts';
 import { migration0012 } from './0012_conjunctions.ts';
 import { migration0011 } from './0011_event_plans.ts';
-<<<<<<< HEAD
-import { migration0014 } from './0014_screenings.ts';
-=======
 import { migration0013 } from './0013_catalog.ts';
->>>>>>> catalog
+import { migration0014 } from './0014_screenings.ts';
 
 export const ALL_MIGRATIONS: Migration[] = [
   migration0001, migration0002, migration0003, migration0004, migration0005,
