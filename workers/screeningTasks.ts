@@ -167,14 +167,16 @@ export function checkScreeningOemTask(input: { text: string; span: ScreeningSpan
     const message = parseOem(input.text);
     const trajectory = ephemerisFromOem(message);
     if (trajectory.kind !== 'EPHEMERIS') throw new Error('unreachable');
-    const offsetS = Epoch.parseInstant(input.span.startUtc).secondsSince(Epoch.parseInstant(trajectory.epochUtc));
+    // the OEM adapter's epoch is UTC without a zone letter
+    const oemEpoch = Epoch.parse(trajectory.epochUtc.replace(/Z$/, ''), 'UTC');
+    const offsetS = Epoch.parseInstant(input.span.startUtc).secondsSince(oemEpoch);
     const first = trajectory.segments[0]!.timesS[0]!;
     const lastSegment = trajectory.segments[trajectory.segments.length - 1]!;
     const last = lastSegment.timesS[lastSegment.timesS.length - 1]!;
     if (first > offsetS + 1e-6 || last < offsetS + input.span.durationS - 1e-6) {
       return {
         ok: false, kind: 'UNPROCESSABLE', code: 'OEM_DOES_NOT_COVER_SPAN',
-        message: `the OEM covers ${Epoch.parseInstant(trajectory.epochUtc).plusSeconds(first).toIsoString(3)} – ${Epoch.parseInstant(trajectory.epochUtc).plusSeconds(last).toIsoString(3)}, not the whole screening span`,
+        message: `the OEM covers ${oemEpoch.plusSeconds(first).toIsoString(3)} – ${oemEpoch.plusSeconds(last).toIsoString(3)}, not the whole screening span`,
       };
     }
     const segment = message.segments[0]!;

@@ -153,6 +153,40 @@ describe('conjunction screenings over the socket', { timeout: 600_000 }, () => {
     const error = await json(bad);
     assert.equal(bad.status, 400, JSON.stringify(error));
     assert.ok(Object.keys(error.fieldErrors).includes('files.plan.oem'), JSON.stringify(error));
+
+    // The primary's own OEM (our generate-oem, 60 s, GCRF) over the span ± 1 min: the same approach as the propagated
+    // primary, within the OEM's interpolation error (8-point Hermite on 60 s samples in LEO: well under a millimetre
+    // and a microsecond; the tolerances 1 ms and 5 cm leave room for the sampled search's own refinement, 1e-6 s).
+    const oem = await request('POST', '/operations/state-vectors/SV-1/generate-oem', {
+      json: { initialDate: Epoch.parseInstant(START).plusSeconds(-60).toIsoString(3), finalDate: Epoch.parseInstant(START).plusSeconds(0.1 * 86400 + 60).toIsoString(3), referenceFrame: 'GCRF', timeBetweenPoints: 60 },
+    });
+    const oemText = await oem.text();
+    assert.equal(oem.status, 200, oemText);
+    const good = new FormData();
+    good.append('request', JSON.stringify(fleetRequest({ primaries: [{ spacecraftId: primary, oemFile: 'plan.oem' }] })));
+    good.append('files', new Blob([oemText]), 'plan.oem');
+    const created = await request('POST', SCREENINGS, { body: good });
+    const createdBody = await json(created);
+    assert.equal(created.status, 202, JSON.stringify(createdBody));
+    const viaPropagation = await json(await request('POST', SCREENINGS, { json: fleetRequest() }));
+    assert.equal((await waitFor(createdBody.id, ['SUCCEEDED', 'FAILED'])).status, 'SUCCEEDED');
+    assert.equal((await waitFor(viaPropagation.id, ['SUCCEEDED', 'FAILED'])).status, 'SUCCEEDED');
+    const fromOem = (await json(await request('GET', `${SCREENINGS}/${createdBody.id}/approaches`))).content;
+    const propagated = (await json(await request('GET', `${SCREENINGS}/${viaPropagation.id}/approaches`))).content;
+    assert.equal(fromOem.length, propagated.length);
+    for (const [k, a] of fromOem.entries()) {
+      const b = propagated[k];
+      assert.ok(Math.abs(Epoch.parseInstant(a.tca).secondsSince(Epoch.parseInstant(b.tca))) < 1e-3, `${a.tca} vs ${b.tca}`);
+      assert.ok(Math.abs(a.missDistanceM - b.missDistanceM) < 0.05, `${a.missDistanceM} vs ${b.missDistanceM}`);
+    }
+
+    // An OEM that ends before the span does: 422
+    const short = new FormData();
+    short.append('request', JSON.stringify(fleetRequest({ durationDays: 0.2, primaries: [{ spacecraftId: primary, oemFile: 'plan.oem' }] })));
+    short.append('files', new Blob([oemText]), 'plan.oem');
+    const refused = await request('POST', SCREENINGS, { body: short });
+    assert.equal(refused.status, 422, await refused.clone().text());
+    assert.equal((await json(refused)).error, 'OEM_DOES_NOT_COVER_SPAN');
   });
 
   test('isolation: another organization’s screening is a 404; permissions: read needs read:conjunctions, create write:conjunctions', async () => {
