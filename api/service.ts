@@ -81,7 +81,7 @@ export async function startService(config: Config): Promise<Service> {
   const odRunner = new OrbitDeterminationRunner(db, earthData, { leaseMs: config.jobLeaseMs });
   const taskRunner = new TaskRunRunner({ db, pool, config, earthData, odRunner }, { leaseMs: config.jobLeaseMs });
   const batchRunner = new EphemerisBatchRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs });
-  const screeningRunner = new ScreeningRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs });
+  const screeningRunner = new ScreeningRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs, pollMs: config.screeningPollMs });
   const audit = new AuditLog(db, { flushMs: config.auditFlushMs });
   const app = createApp({ db, pool, config, audit, earthData, jobRunner, odRunner, taskRunner, batchRunner, screeningRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
