@@ -127,6 +127,10 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /operations/conjunctions/screenings/{id}': 'read:conjunctions',
   'DELETE /operations/conjunctions/screenings/{id}': 'write:conjunctions',
   'GET /operations/conjunctions/screenings/{id}/approaches': 'read:conjunctions',
+  // Catalog (issue 25 item 1)
+  'POST /operations/catalog': 'write:conjunctions',
+  'GET /operations/catalog/objects': 'read:conjunctions',
+  'GET /operations/catalog/objects/{noradId}': 'read:conjunctions',
 };
 
 /** `/a/{b}/c` → `/a/:b/c` (Hono's path syntax). */

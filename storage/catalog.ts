@@ -14,10 +14,10 @@
  *
  * Each set is stored as JSON of the engine's `GpElementSet` (`elements`): JSON.stringify writes the shortest text
  * that reads back as the same double (ECMA-262 Number::toString), and −0, which JSON cannot tell from 0, is kept
- * by a marker, so a stored set reads back identical, every number the same double.
+ * by a marker (engine/tle `gpElementsToJson`), so a stored set reads back identical, every number the same double.
  */
 import { tleEpochToUnixMs } from '../engine/tle/epoch.ts';
-import { gpOrbitSize, type GpElementSet } from '../engine/tle/gpElements.ts';
+import { gpElementsFromJson, gpElementsToJson, gpOrbitSize, type GpElementSet } from '../engine/tle/gpElements.ts';
 import type { SqlExecutor } from './db.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
@@ -56,20 +56,13 @@ export interface CatalogObjectRecord {
   readonly setCount: number;
 }
 
-const NEGATIVE_ZERO = '-0';
-const NUMERIC_FIELDS = new Set([
-  'noradId', 'year', 'dayOfYear', 'meanMotionRevPerDay', 'eccentricity', 'inclinationDeg', 'raanDeg', 'argPerigeeDeg',
-  'meanAnomalyDeg', 'bstarPerEarthRadius', 'ndotOver2RevPerDay2', 'nddotOver6RevPerDay3', 'ephemerisType',
-  'elementSetNumber', 'revolutionNumberAtEpoch', 'line',
-]);
-
-/** JSON of a set, −0 kept as the string "-0" in a numeric field (module comment). */
+/** JSON of a set that reads back as the same doubles (engine/tle `gpElementsToJson`). */
 export function encodeElementSet(elements: GpElementSet): string {
-  return JSON.stringify(elements, (key, value) => (NUMERIC_FIELDS.has(key) && Object.is(value, -0) ? NEGATIVE_ZERO : value));
+  return gpElementsToJson(elements);
 }
 
 export function decodeElementSet(text: string): GpElementSet {
-  return JSON.parse(text, (key, value) => (NUMERIC_FIELDS.has(key) && value === NEGATIVE_ZERO ? -0 : value)) as GpElementSet;
+  return gpElementsFromJson<GpElementSet>(text);
 }
 
 /** The identity of a set: epoch and every element (a later upload of the same set is the same row). */

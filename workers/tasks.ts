@@ -21,6 +21,7 @@ import { estimateTask, residualsTask } from './odTasks.ts';
 import { assessTask, parseCdmTask, readCdmsTask, writeCdmTask } from './conjunctionTasks.ts';
 import { predictEventsTask } from './eventTasks.ts';
 import { checkScreeningOemTask, mergeScreeningTask, screenChunkTask } from './screeningTasks.ts';
+import { readCatalogFileTask } from './catalogTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
 function cpuSpin(input: { durationMs: number }): { iterations: number } {
@@ -112,6 +113,7 @@ export const TASKS = {
   'screening.chunk': screenChunkTask,
   'screening.merge': mergeScreeningTask,
   'screening.checkOem': checkScreeningOemTask,
+  'catalog.readFile': readCatalogFileTask,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

@@ -15,6 +15,8 @@ import { MANEUVER_IMPORT_KIND } from '../services/maneuvers/import.ts';
 import { MEASUREMENT_JOB_STAGED_TABLES } from './measurementJobRunner.ts';
 import { CDM_CONTENTS_TABLE } from '../../storage/conjunctions.ts';
 import { CDM_UPLOAD_KIND } from '../services/conjunctions/ingest.ts';
+import { CATALOG_SETS_TABLE } from '../../storage/catalog.ts';
+import { CATALOG_UPLOAD_KIND } from '../services/catalog.ts';
 
 /** An import still writing after this long is taken to be dead. */
 export const STALE_IMPORT_BATCH_MS = 60 * 60_000;
@@ -53,11 +55,13 @@ export class StagedWriteSweeper {
     const before = new Date(now - STALE_IMPORT_BATCH_MS).toISOString();
     const imports = await abandonBatchesOpenedBefore(db, [MANEUVERS_TABLE], MANEUVER_IMPORT_KIND, before);
     const cdmUploads = await abandonBatchesOpenedBefore(db, [CDM_CONTENTS_TABLE], CDM_UPLOAD_KIND, before);
+    const catalogUploads = await abandonBatchesOpenedBefore(db, [CATALOG_SETS_TABLE], CATALOG_UPLOAD_KIND, before);
     const contents = await findLeftoverJobContent(db, before);
     for (const jobId of contents) await deleteJobContent(db, jobId);
-    if (jobs + imports + cdmUploads + contents.length > 0) {
-      logInfo('bulk-write leftovers removed', { measurementJobBatches: jobs, maneuverImportBatches: imports, cdmUploadBatches: cdmUploads, jobContents: contents.length });
+    const removed = jobs + imports + cdmUploads + catalogUploads + contents.length;
+    if (removed > 0) {
+      logInfo('bulk-write leftovers removed', { measurementJobBatches: jobs, maneuverImportBatches: imports, cdmUploadBatches: cdmUploads, catalogUploadBatches: catalogUploads, jobContents: contents.length });
     }
-    return jobs + imports + cdmUploads + contents.length;
+    return removed;
   }
 }

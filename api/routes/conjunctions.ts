@@ -15,6 +15,7 @@ import { uploadedParts } from '../fileNames.ts';
 import { parseInstantField } from '../instants.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import { parsePageable } from '../paging.ts';
+import { numberParameter } from '../queryNumbers.ts';
 import { ETAG_HEADER, IfMatchHeaderSchema, ifMatchOf, withEntityTag } from '../preconditions.ts';
 import {
   CdmJsonSchema,
@@ -161,16 +162,6 @@ const timelineSvgRoute = createRoute({
   request: { params: ConjunctionPathSchema },
   responses: { 200: { description: 'SVG document', content: SVG }, ...errorResponses(404) },
 });
-
-/** A number query parameter in [min, max] (400 naming it otherwise). */
-function numberParameter(text: string | undefined, field: string, min: number, max: number, exclusiveMin = false): number | undefined {
-  if (text === undefined) return undefined;
-  const value = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(value) || (exclusiveMin ? value <= min : value < min) || value > max) {
-    throw validationError({ [field]: `must be a number ${exclusiveMin ? '>' : '≥'} ${min} and ≤ ${max} (got ${JSON.stringify(text)})` });
-  }
-  return value;
-}
 
 export function registerConjunctionRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(getSettingsRoute, async (c) => {

@@ -187,3 +187,24 @@ export function gpOrbitSize(elements: Pick<GpElementSet, 'meanMotionRevPerDay' |
     periodMinutes: 1440 / elements.meanMotionRevPerDay,
   };
 }
+
+const NEGATIVE_ZERO_TEXT = '-0';
+/** The numeric fields of a GpElementSet (its epoch's and source's included). */
+const GP_NUMERIC_FIELDS = new Set([
+  'noradId', 'year', 'dayOfYear', 'meanMotionRevPerDay', 'eccentricity', 'inclinationDeg', 'raanDeg', 'argPerigeeDeg',
+  'meanAnomalyDeg', 'bstarPerEarthRadius', 'ndotOver2RevPerDay2', 'nddotOver6RevPerDay3', 'ephemerisType',
+  'elementSetNumber', 'revolutionNumberAtEpoch', 'line',
+]);
+
+/**
+ * JSON of element sets (one or an array) that reads back (`gpElementsFromJson`) as the same doubles: JSON.stringify
+ * writes the shortest text that parses to the same double (ECMA-262 Number::toString), and −0, which JSON cannot
+ * tell from 0, is written as the string "-0" in a numeric field.
+ */
+export function gpElementsToJson(value: GpElementSet | readonly GpElementSet[]): string {
+  return JSON.stringify(value, (key, v) => (GP_NUMERIC_FIELDS.has(key) && Object.is(v, -0) ? NEGATIVE_ZERO_TEXT : v));
+}
+
+export function gpElementsFromJson<T extends GpElementSet | GpElementSet[]>(text: string): T {
+  return JSON.parse(text, (key, v) => (GP_NUMERIC_FIELDS.has(key) && v === NEGATIVE_ZERO_TEXT ? -0 : v)) as T;
+}

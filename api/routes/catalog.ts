@@ -1,0 +1,88 @@
+/** Catalog routes (tag Catalog): POST /operations/catalog, GET /operations/catalog/objects[/{noradId}]. */
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { CATALOG_OBJECT_SORT_COLUMNS } from '../../storage/catalog.ts';
+import type { AppEnv } from '../context.ts';
+import { uploadedParts } from '../fileNames.ts';
+import { errorResponses, json, SECURED } from '../openapi.ts';
+import { parsePageable } from '../paging.ts';
+import { integerParameter, numberParameter } from '../queryNumbers.ts';
+import {
+  CatalogListQuerySchema,
+  CatalogObjectDetailSchema,
+  CatalogObjectPageSchema,
+  CatalogObjectPathSchema,
+  CatalogUploadFormSchema,
+  CatalogUploadResponseSchema,
+  MAX_NORAD_ID,
+} from '../schemas/catalog.ts';
+import { getCatalogObject, listCatalog, uploadCatalogFiles, type CatalogListFilter } from '../services/catalog.ts';
+
+const TAG = ['Catalog'];
+const COLLECTION = '/operations/catalog';
+const OBJECTS = '/operations/catalog/objects';
+
+const uploadRoute = createRoute({
+  method: 'post', path: COLLECTION, tags: TAG, security: SECURED,
+  summary: 'Upload catalog files (TLE/3LE, CCSDS OMM KVN or XML): element sets stored by NORAD id, the newest epoch current',
+  description:
+    'Each file is read on the compute pool (format from the content) and is atomic: a file with any bad line (or a set SGP4 cannot ' +
+    'run) is refused whole, every bad line listed with its line number and reason, and nothing of it is stored. Sets are kept (older ' +
+    'ones too); the same set (NORAD id, epoch and elements) is stored once; an object’s current set is its newest epoch. Large files ' +
+    'are written in short staged chunks and appear at once. 200 when every file was stored or is a duplicate, 207 when any failed. ' +
+    'Permission write:conjunctions.',
+  request: { body: { content: { 'multipart/form-data': { schema: CatalogUploadFormSchema } }, required: true } },
+  responses: {
+    200: { description: 'Every file stored or duplicate', content: json(CatalogUploadResponseSchema) },
+    207: { description: 'Per-file results; at least one file failed (nothing of it stored)', content: json(CatalogUploadResponseSchema) },
+    ...errorResponses(413, 415, 503),
+  },
+});
+
+const listRoute = createRoute({
+  method: 'get', path: OBJECTS, tags: TAG, security: SECURED,
+  summary: 'List the catalog’s objects with their current set (paged)',
+  description:
+    'Filters on the current set: noradId, name (case-insensitive contains), minPerigeeKm/maxPerigeeKm, minApogeeKm/maxApogeeKm (heights ' +
+    `above the WGS-84 equatorial radius), maxEpochAgeDays. Default sort noradId,asc; sortable ${Object.keys(CATALOG_OBJECT_SORT_COLUMNS).join(', ')}. ` +
+    'Permission read:conjunctions.',
+  request: { query: CatalogListQuerySchema },
+  responses: { 200: { description: 'A page of objects', content: json(CatalogObjectPageSchema) }, ...errorResponses() },
+});
+
+const getRoute = createRoute({
+  method: 'get', path: `${OBJECTS}/{noradId}`, tags: TAG, security: SECURED,
+  summary: 'One catalog object: its current set (with its TLE lines when a TLE carries it exactly, derived sizes) and the history of its sets',
+  description: 'Another organization’s object is a 404. Permission read:conjunctions.',
+  request: { params: CatalogObjectPathSchema },
+  responses: { 200: { description: 'The object', content: json(CatalogObjectDetailSchema) }, ...errorResponses(404) },
+});
+
+export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(uploadRoute, async (c) => {
+    const files = await uploadedParts(c, ['files']);
+    const { status, body } = await uploadCatalogFiles(c.get('deps'), c.get('caller').organizationId, files);
+    return c.json(body as never, status);
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid('query');
+    const filter: CatalogListFilter = {};
+    const noradId = integerParameter(query.noradId, 'noradId', 0, MAX_NORAD_ID);
+    if (noradId !== undefined) filter.noradId = noradId;
+    if (query.name !== undefined) filter.name = query.name;
+    const bounds = ['minPerigeeKm', 'maxPerigeeKm', 'minApogeeKm', 'maxApogeeKm'] as const;
+    for (const field of bounds) {
+      const value = numberParameter(query[field], field, -Number.MAX_VALUE, Number.MAX_VALUE);
+      if (value !== undefined) filter[field] = value;
+    }
+    const age = numberParameter(query.maxEpochAgeDays, 'maxEpochAgeDays', 0, Number.MAX_VALUE);
+    if (age !== undefined) filter.maxEpochAgeDays = age;
+    const page = parsePageable(query, Object.keys(CATALOG_OBJECT_SORT_COLUMNS), [{ field: 'noradId', direction: 'asc' }]);
+    return c.json((await listCatalog(c.get('deps').db, c.get('caller').organizationId, filter, page)) as never, 200);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const noradId = integerParameter(c.req.valid('param').noradId, 'noradId', 0, MAX_NORAD_ID)!;
+    return c.json((await getCatalogObject(c.get('deps').db, c.get('caller').organizationId, noradId)) as never, 200);
+  });
+}

@@ -1,0 +1,219 @@
+/**
+ * The catalog (issue 25 item 1): each organization's general-perturbations element sets, uploaded as TLE/3LE or
+ * CCSDS OMM (502.0-B-3, KVN and XML) files and read by NORAD id.
+ *
+ * Upload (POST /operations/catalog): each file is read on the compute pool (workers/catalogTasks.ts, format detected
+ * from the content) and is atomic: any bad line (every one is listed with its line and reason) fails the file and
+ * nothing of it is stored. An accepted file is written as a staged batch (storage/stagedWrites.ts): chunks of
+ * CHUNK_SETS sets, each its own short transaction followed by a yield to the event loop, then one small transaction
+ * publishes them all at once. 30,000 objects therefore ingest without holding the event loop for more than a chunk
+ * (README → Catalog, `npm run bench:catalog-ingest`).
+ *
+ * Sets are kept; the same set twice is stored once ("already known"); an object's current set is the one with the
+ * newest epoch (storage/catalog.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { exactTleLines, gpElementsFromJson, gpOrbitSize, type GpElementSet } from '../../engine/tle/gpElements.ts';
+import type { CatalogLineError } from '../../engine/tle/catalog.ts';
+import {
+  CATALOG_SETS_TABLE,
+  findCatalogObject,
+  insertCatalogElementSets,
+  listCatalogObjects,
+  type CatalogElementSetRecord,
+  type CatalogObjectFilter,
+  type CatalogObjectRecord,
+} from '../../storage/catalog.ts';
+import { nowIso, type Db } from '../../storage/db.ts';
+import type { PageRequest } from '../../storage/paging.ts';
+import { StagedBatch } from '../../storage/stagedWrites.ts';
+import type { CatalogFileFormat } from '../../workers/catalogTasks.ts';
+import type { AppDeps } from '../context.ts';
+import { contentHashOf } from '../contentHash.ts';
+import { notFound, validationError } from '../errors.ts';
+import type { UploadedPart } from '../fileNames.ts';
+import { pageEnvelope } from '../paging.ts';
+import { succeeded } from '../results.ts';
+
+/** Owner kind of the staged batches of catalog uploads (swept when a dead request left one behind). */
+export const CATALOG_UPLOAD_KIND = 'catalog_upload';
+/** Sets per staged chunk: a few milliseconds of inserts on the event loop (bench:catalog-ingest prints the longest block). */
+export const CHUNK_SETS = 500;
+/** Bad lines listed per failed file (errorCount counts them all). */
+export const MAX_REPORTED_LINE_ERRORS = 1000;
+
+export interface CatalogFileResult {
+  filename: string;
+  status: 'success' | 'failed' | 'duplicate';
+  code: string;
+  message: string;
+  /** PARSE_ERROR, UNSUPPORTED_FORMAT, ENCODING or NO_ELEMENT_SETS when failed; null otherwise. */
+  error: string | null;
+  format: CatalogFileFormat | null;
+  /** Line of the first error. */
+  line: number | null;
+  errors: CatalogLineError[];
+  errorCount: number;
+  errorsTruncated: boolean;
+  setCount: number;
+  objectCount: number;
+  storedCount: number;
+  alreadyKnownCount: number;
+  objectsUpdated: number;
+  objectsAdded: number;
+  params: { contentHash: string };
+}
+
+export interface CatalogUploadResponse {
+  uploadId: string;
+  successCount: number;
+  failureCount: number;
+  totalCount: number;
+  results: CatalogFileResult[];
+}
+
+function failedResult(file: UploadedPart, contentHash: string, outcome: { format: CatalogFileFormat | null; code: string; message: string; errors: CatalogLineError[]; errorCount: number }): CatalogFileResult {
+  return {
+    filename: file.name, status: 'failed', error: outcome.code, code: `import.catalog.${outcome.code.toLowerCase()}`, message: outcome.message,
+    format: outcome.format, line: outcome.errors[0]?.line ?? null, errors: outcome.errors, errorCount: outcome.errorCount,
+    errorsTruncated: outcome.errorCount > outcome.errors.length, setCount: 0, objectCount: 0, storedCount: 0, alreadyKnownCount: 0,
+    objectsUpdated: 0, objectsAdded: 0, params: { contentHash },
+  };
+}
+
+async function ingestFile(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: string, uploadId: string, fileIndex: number, file: UploadedPart): Promise<CatalogFileResult> {
+  const contentHash = await contentHashOf(file.bytes);
+  const read = await deps.pool.run('catalog.readFile', { bytes: file.bytes, chunkSets: CHUNK_SETS, maxErrors: MAX_REPORTED_LINE_ERRORS });
+  if (!read.ok) return failedResult(file, contentHash, read);
+  const batch = await StagedBatch.open(deps.db, { kind: CATALOG_UPLOAD_KIND, key: `${uploadId}:${fileIndex}`, owner: 'catalog-upload' }, [CATALOG_SETS_TABLE]);
+  const totals = { stored: 0, alreadyKnown: 0, updatedObjects: 0, newObjects: 0 };
+  const storedAt = nowIso();
+  try {
+    for (const chunk of read.chunks) {
+      const sets = gpElementsFromJson<GpElementSet[]>(chunk);
+      await batch.chunk(async (tx) => {
+        const outcome = await insertCatalogElementSets(
+          tx, organizationId, uploadId, batch.id,
+          sets.map((elements) => ({ elements, format: read.format, fileName: file.name, fileLine: elements.source?.line ?? null })),
+          storedAt,
+        );
+        totals.stored += outcome.stored;
+        totals.alreadyKnown += outcome.alreadyKnown;
+        totals.updatedObjects += outcome.updatedObjects;
+        totals.newObjects += outcome.newObjects;
+      });
+    }
+    if (!(await batch.publish())) throw new Error(`catalog batch ${batch.id} could not be published`);
+  } catch (error) {
+    await batch.abandon().catch(() => undefined);
+    throw error;
+  }
+  const duplicate = totals.stored === 0;
+  return {
+    filename: file.name,
+    status: duplicate ? 'duplicate' : 'success',
+    code: duplicate ? 'import.catalog.duplicate' : 'import.catalog.stored',
+    message: duplicate
+      ? `every one of the ${read.setCount} element sets is already in the catalog`
+      : `${totals.stored} element set${totals.stored === 1 ? '' : 's'} stored (${totals.alreadyKnown} already known); ${totals.updatedObjects} object${totals.updatedObjects === 1 ? '' : 's'} updated`,
+    error: null, format: read.format, line: null, errors: [], errorCount: 0, errorsTruncated: false,
+    setCount: read.setCount, objectCount: read.objectCount, storedCount: totals.stored, alreadyKnownCount: totals.alreadyKnown,
+    objectsUpdated: totals.updatedObjects, objectsAdded: totals.newObjects, params: { contentHash },
+  };
+}
+
+/** POST /operations/catalog: one result per file; 200 when every file was stored or is a duplicate, 207 otherwise. */
+export async function uploadCatalogFiles(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: string, files: readonly UploadedPart[]): Promise<{ status: 200 | 207; body: CatalogUploadResponse }> {
+  if (files.length === 0) throw validationError({ files: 'at least one file is required (multipart part `files`)' });
+  const uploadId = randomUUID();
+  const results: CatalogFileResult[] = [];
+  // one file after the other: the staged chunks of one file are already a stream of short transactions
+  for (const [index, file] of files.entries()) results.push(await ingestFile(deps, organizationId, uploadId, index, file));
+  const successCount = succeeded(results);
+  return {
+    status: successCount === results.length ? 200 : 207,
+    body: { uploadId, successCount, failureCount: results.length - successCount, totalCount: results.length, results },
+  };
+}
+
+/** ISO-8601 UTC with the zone letter (the set keeps its epoch without it, to the microsecond). */
+const epochInstant = (elements: GpElementSet): string => `${elements.epochUtc}Z`;
+
+function objectSummary(record: CatalogObjectRecord, nowMs: number) {
+  const e = record.current.elements;
+  const size = gpOrbitSize(e);
+  return {
+    noradId: record.noradId,
+    name: e.name,
+    cosparId: e.cosparId,
+    epoch: epochInstant(e),
+    epochAgeDays: (nowMs / 1000 - record.current.epochS) / 86400,
+    perigeeKm: size.perigeeAltitudeKm,
+    apogeeKm: size.apogeeAltitudeKm,
+    inclinationDeg: e.inclinationDeg,
+    periodMinutes: size.periodMinutes,
+    setCount: record.setCount,
+  };
+}
+
+function elementSetView(record: CatalogElementSetRecord) {
+  const e = record.elements;
+  const size = gpOrbitSize(e);
+  return {
+    setId: record.setId,
+    epoch: epochInstant(e),
+    name: e.name,
+    cosparId: e.cosparId,
+    classification: e.classification,
+    elements: {
+      meanMotionRevPerDay: e.meanMotionRevPerDay,
+      eccentricity: e.eccentricity,
+      inclinationDeg: e.inclinationDeg,
+      raanDeg: e.raanDeg,
+      argPerigeeDeg: e.argPerigeeDeg,
+      meanAnomalyDeg: e.meanAnomalyDeg,
+      bstarPerEarthRadius: e.bstarPerEarthRadius,
+      ndotOver2RevPerDay2: e.ndotOver2RevPerDay2,
+      nddotOver6RevPerDay3: e.nddotOver6RevPerDay3,
+      ephemerisType: e.ephemerisType,
+      elementSetNumber: e.elementSetNumber,
+      revolutionNumberAtEpoch: e.revolutionNumberAtEpoch,
+    },
+    derived: {
+      semiMajorAxisKm: size.semiMajorAxisKm,
+      perigeeKm: size.perigeeAltitudeKm,
+      apogeeKm: size.apogeeAltitudeKm,
+      periodMinutes: size.periodMinutes,
+      inclinationDeg: e.inclinationDeg,
+    },
+    tleLines: exactTleLines(e),
+    source: { format: record.format, fileName: record.fileName, line: record.fileLine, uploadId: record.uploadId, storedAt: record.storedAt },
+  };
+}
+
+export interface CatalogListFilter extends Omit<CatalogObjectFilter, 'minEpochS'> {
+  maxEpochAgeDays?: number;
+}
+
+export async function listCatalog(db: Db, organizationId: string, filter: CatalogListFilter, page: PageRequest, nowMs = Date.now()) {
+  const { maxEpochAgeDays, ...rest } = filter;
+  const storageFilter: CatalogObjectFilter = { ...rest };
+  if (maxEpochAgeDays !== undefined) storageFilter.minEpochS = nowMs / 1000 - maxEpochAgeDays * 86400;
+  const { items, total } = await listCatalogObjects(db, organizationId, storageFilter, page);
+  return pageEnvelope(items.map((item) => objectSummary(item, nowMs)), total, page);
+}
+
+export function catalogObjectNotFound(noradId: number) {
+  return notFound(`Catalog object ${noradId} not found`, 'CATALOG_OBJECT_NOT_FOUND', { code: 'catalog.object.not-found' });
+}
+
+/** One object: its current set (TLE lines when a TLE carries it exactly, derived sizes) and every set kept. */
+export async function getCatalogObject(db: Db, organizationId: string, noradId: number, nowMs = Date.now()) {
+  const found = await findCatalogObject(db, organizationId, noradId);
+  if (!found) throw catalogObjectNotFound(noradId);
+  return {
+    ...objectSummary({ noradId, current: found.current, setCount: found.history.length }, nowMs),
+    current: elementSetView(found.current),
+    history: found.history.map(elementSetView),
+  };
+}

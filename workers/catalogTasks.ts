@@ -1,0 +1,81 @@
+/**
+ * Catalog task of the compute pool (registered in tasks.ts): reading an uploaded TLE/3LE or OMM (KVN, XML) file into
+ * its element sets, off the event loop. The format is detected from the content (engine/files/common/detectFormat).
+ *
+ * The answer is built for a cheap hand-over to the event loop: the sets come sorted by NORAD id and already cut into
+ * chunks of about `chunkSets` (all the sets of one NORAD id in one chunk), each chunk one JSON string
+ * (engine/tle `gpElementsToJson`, exact doubles). Strings cross the thread boundary as a copy of their bytes, so
+ * receiving 30,000 sets costs the event loop a few milliseconds, and each chunk is parsed only when it is written.
+ */
+import { detectFormat } from '../engine/files/common/detectFormat.ts';
+import { readOmmCatalog } from '../engine/files/omm/ommCatalog.ts';
+import { readTleCatalog, type CatalogLineError, type CatalogReadResult } from '../engine/tle/catalog.ts';
+import { gpElementProblem, gpElementsToJson, type GpElementSet } from '../engine/tle/gpElements.ts';
+
+/** Bytes of the file's start that decide its format. */
+const DETECTION_BYTES = 4096;
+
+export type CatalogFileFormat = 'TLE' | 'OMM';
+
+export type CatalogReadOutcome =
+  | { ok: true; format: CatalogFileFormat; setCount: number; objectCount: number; chunks: string[] }
+  | {
+      ok: false;
+      format: CatalogFileFormat | null;
+      /** UNSUPPORTED_FORMAT, ENCODING, NO_ELEMENT_SETS or PARSE_ERROR. */
+      code: string;
+      message: string;
+      /** Every bad line (at most `maxErrors`, ascending by line); errorCount counts them all. */
+      errors: CatalogLineError[];
+      errorCount: number;
+    };
+
+export function readCatalogFileTask(input: { bytes: Uint8Array; chunkSets: number; maxErrors: number }): CatalogReadOutcome {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(input.bytes);
+  } catch {
+    return { ok: false, format: null, code: 'ENCODING', message: 'the file is not UTF-8 text', errors: [], errorCount: 0 };
+  }
+  const detected = detectFormat(text.slice(0, DETECTION_BYTES));
+  if (detected !== 'TLE' && detected !== 'OMM') {
+    return {
+      ok: false, format: null, code: 'UNSUPPORTED_FORMAT', errors: [], errorCount: 0,
+      message: `not a TLE/3LE or OMM (KVN or XML) file${detected === 'unknown' ? '' : ` (this is ${detected === 'OEM' || detected === 'OPM' || detected === 'OCM' || detected === 'CDM' || detected === 'TDM' ? `a CCSDS ${detected}` : detected})`}`,
+    };
+  }
+  const read: CatalogReadResult = detected === 'TLE' ? readTleCatalog(text) : readOmmCatalog(text);
+  const errors = [...read.errors];
+  // sets the reader took but SGP4 cannot run (e.g. e ≥ 1) are bad lines too: a file is taken whole or not at all
+  for (const set of read.entries) {
+    const problem = gpElementProblem(set);
+    if (problem !== null) errors.push({ line: set.source?.line ?? 0, message: problem, noradId: set.noradId });
+  }
+  if (errors.length > 0) {
+    errors.sort((a, b) => a.line - b.line);
+    return {
+      ok: false, format: detected, code: 'PARSE_ERROR', errorCount: errors.length, errors: errors.slice(0, input.maxErrors),
+      message: `${errors.length} bad line${errors.length === 1 ? '' : 's'} (first at line ${errors[0]!.line}: ${errors[0]!.message}); nothing of the file is stored`,
+    };
+  }
+  if (read.entries.length === 0) {
+    return { ok: false, format: detected, code: 'NO_ELEMENT_SETS', message: 'the file holds no element set', errors: [], errorCount: 0 };
+  }
+  const sorted = [...read.entries].sort((a, b) => a.noradId - b.noradId);
+  const chunks: string[] = [];
+  let chunk: GpElementSet[] = [];
+  let objectCount = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const set = sorted[i]!;
+    const newObject = i === 0 || sorted[i - 1]!.noradId !== set.noradId;
+    if (newObject) objectCount++;
+    // cut only between objects: every set of one NORAD id lands in the same chunk (storage/catalog.ts counts updates per chunk)
+    if (newObject && chunk.length >= input.chunkSets) {
+      chunks.push(gpElementsToJson(chunk));
+      chunk = [];
+    }
+    chunk.push(set);
+  }
+  if (chunk.length > 0) chunks.push(gpElementsToJson(chunk));
+  return { ok: true, format: detected, setCount: sorted.length, objectCount, chunks };
+}
