@@ -8,6 +8,7 @@ import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
 import { uploadedParts } from '../fileNames.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
+import { LOCATION_HEADER } from '../preconditions.ts';
 import { pageSchema } from '../paging.ts';
 import {
   CreateScreeningFormSchema,
@@ -51,7 +52,7 @@ const createRouteDef = createRoute({
       content: { 'application/json': { schema: CreateScreeningSchema }, 'multipart/form-data': { schema: CreateScreeningFormSchema } },
     },
   },
-  responses: { 202: { description: 'The queued screening (Location header)', content: json(ScreeningSchema) }, ...errorResponses(413, 415, 422, 503) },
+  responses: { 202: { description: 'The queued screening', headers: LOCATION_HEADER, content: json(ScreeningSchema) }, ...errorResponses(413, 415, 422, 503) },
 });
 
 const listRoute = createRoute({
