@@ -51,6 +51,8 @@ export interface ScreeningRunnerDeps {
 export interface ScreeningRunnerOptions extends LeasedJobRunnerOptions {
   /** How often a running chunk checks its screening's cancel flag (default 1 s). */
   cancelCheckMs?: number;
+  /** Chunks run at once by this instance (default: the pool's size, one per worker). */
+  lanes?: number;
 }
 
 /** Approaches stored per INSERT (one short statement; the event loop is yielded between two). */
@@ -61,16 +63,54 @@ const SYNTHETIC_NORAD_BASE = 900_000_000;
 
 class ChunkCancelled extends Error {}
 
-export class ScreeningRunner extends LeasedJobRunner<ScreeningChunk> {
+/**
+ * The instance's screening runner: `lanes` claim loops (one per pool worker by default) under ONE lease owner, the
+ * instance's name (host, process, a random suffix) — the chunks' `ranBy` and `attemptOwners` show which instance ran
+ * them. Lanes of one owner never hold the same chunk: a claim is one atomic UPDATE, and a claimed chunk is not
+ * claimable again while its lease runs.
+ */
+export class ScreeningRunner {
+  readonly owner: string;
+  private readonly lanes: ScreeningLane[];
+
+  constructor(deps: ScreeningRunnerDeps, options: ScreeningRunnerOptions = {}) {
+    this.owner = options.owner ?? `screening-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+    const inputsCache = new Map<string, ScreeningInputs>();
+    const count = Math.max(1, options.lanes ?? deps.pool.stats().size);
+    this.lanes = Array.from({ length: count }, () => new ScreeningLane(deps, inputsCache, { ...options, owner: this.owner }));
+  }
+
+  get active(): boolean {
+    return this.lanes.some((lane) => lane.active);
+  }
+
+  start(): void {
+    for (const lane of this.lanes) lane.start();
+  }
+
+  wake(): void {
+    for (const lane of this.lanes) lane.wake();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.lanes.map((lane) => lane.stop()));
+  }
+
+  /** Runs chunks until none is claimable (all lanes at once); the number run. */
+  async drain(): Promise<number> {
+    return (await Promise.all(this.lanes.map((lane) => lane.drain()))).reduce((a, b) => a + b, 0);
+  }
+}
+
+class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
   private readonly cancelCheckMs: number;
-  private readonly inputsCache = new Map<string, ScreeningInputs>();
 
   constructor(
     private readonly deps: ScreeningRunnerDeps,
-    options: ScreeningRunnerOptions = {},
+    private readonly inputsCache: Map<string, ScreeningInputs>,
+    options: ScreeningRunnerOptions & { owner: string },
   ) {
-    // The owner names the instance (host, process, runner): the chunks' `ranBy` and `attemptOwners` show it.
-    super('screening', { ...options, owner: options.owner ?? `screening-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}` });
+    super('screening', options);
     this.cancelCheckMs = options.cancelCheckMs ?? 1_000;
   }
 
