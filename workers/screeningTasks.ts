@@ -10,7 +10,7 @@
  * deterministic, so chunks on other workers or instances screen against the same trajectory.
  */
 import { CollisionInputError } from '../engine/collision/errors.ts';
-import { ephemerisFromOem, mergeChunkResults, screenChunk, type PrimaryInput, type PrimaryTrajectoryInput, type ScreeningChunkResult, type ScreeningSpan, type ScreeningVolume, type SecondaryInput } from '../engine/collision/screening/index.ts';
+import { ephemerisFromOem, mergeChunkResults, screenChunk, type PrimaryInput, type PrimaryTrajectoryInput, type ScreeningApproach, type ScreeningChunkResult, type ScreeningSpan, type ScreeningVolume, type SecondaryInput } from '../engine/collision/screening/index.ts';
 import type { PcMethod } from '../engine/collision/probability.ts';
 import { accelerationBoundKmS2 } from '../engine/events/storedState.ts';
 import { OemTrajectoryError } from '../engine/events/trajectories/oem.ts';
@@ -100,6 +100,9 @@ export function screenChunkTask(input: ScreeningChunkTaskInput): ScreeningChunkT
   }
 }
 
+/** Approaches per batch handed to the event loop (and per INSERT there). */
+export const MERGE_BATCH = 200;
+
 /** What the merge needs to write the CDM of an approach: per primary and per secondary NORAD id, the CDM objects. */
 export interface ScreeningMergeTaskInput {
   /** The SCREEN chunks' results (JSON texts), any order. */
@@ -114,9 +117,20 @@ export interface ScreeningMergeTaskInput {
   fleet: Record<string, Omit<ScreeningCdmInput['objects'][0], 'stateGcrf'>>;
 }
 
+/** One approach as the merge hands it to the event loop (the states at TCA stay on the worker: they went into the CDM). */
+export type MergedApproach = Omit<ScreeningApproach, 'primaryStateGcrf' | 'secondaryStateGcrf'>;
+
 export interface ScreeningMergeTaskOutput {
   ok: true;
-  merged: ScreeningChunkResult;
+  approachCount: number;
+  /**
+   * The approaches in their total order as JSON arrays of at most MERGE_BATCH: the event loop parses one batch at a
+   * time, just before storing it, instead of deserializing thousands of approaches in one step.
+   */
+  approachBatches: string[];
+  issues: ScreeningChunkResult['issues'];
+  counts: ScreeningChunkResult['counts'];
+  timings: ScreeningChunkResult['timings'];
   /** KVN CDMs of the approaches whose Pc reaches the threshold, by approach index in `merged.approaches`. */
   cdms: Array<{ index: number; text: string }>;
   cdmProblems: Array<{ index: number; message: string }>;
@@ -158,7 +172,11 @@ export function mergeScreeningTask(input: ScreeningMergeTaskInput): ScreeningMer
       cdmProblems.push({ index, message: error instanceof Error ? error.message : String(error) });
     }
   });
-  return { ok: true, merged, cdms, cdmProblems };
+  const approachBatches: string[] = [];
+  for (let start = 0; start < merged.approaches.length; start += MERGE_BATCH) {
+    approachBatches.push(JSON.stringify(merged.approaches.slice(start, start + MERGE_BATCH).map(({ primaryStateGcrf: _p, secondaryStateGcrf: _s, ...rest }) => rest)));
+  }
+  return { ok: true, approachCount: merged.approaches.length, approachBatches, issues: merged.issues, counts: merged.counts, timings: merged.timings, cdms, cdmProblems };
 }
 
 /** An uploaded OEM primary: read and checked to cover the span (400 naming the line otherwise). */

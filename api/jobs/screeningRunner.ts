@@ -35,7 +35,7 @@ import {
   type ScreeningChunk,
 } from '../../storage/screenings.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
-import type { ScreeningMergeTaskOutput } from '../../workers/screeningTasks.ts';
+import type { MergedApproach, ScreeningMergeTaskOutput } from '../../workers/screeningTasks.ts';
 import type { EarthDataStore } from '../services/earthData.ts';
 import { ingestCdmFiles } from '../services/conjunctions/ingest.ts';
 import type { ScreeningInputs } from '../services/screenings.ts';
@@ -55,8 +55,6 @@ export interface ScreeningRunnerOptions extends LeasedJobRunnerOptions {
   lanes?: number;
 }
 
-/** Approaches stored per INSERT (one short statement; the event loop is yielded between two). */
-const APPROACH_BATCH = 200;
 /** Parsed inputs of the screenings this instance works on (an OEM primary's text can be megabytes). */
 const MAX_CACHED_INPUTS = 8;
 const SYNTHETIC_NORAD_BASE = 900_000_000;
@@ -269,12 +267,14 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     }
     if (await screeningCancelRequested(db, chunk.screeningId)) throw new ChunkCancelled();
 
-    const approaches = merged.merged.approaches;
+    // One batch of the merge's output parsed, shaped and stored at a time (≤ MERGE_BATCH rows, one INSERT), the event
+    // loop yielded between two.
     let eventCount = 0;
-    for (let start = 0; start < approaches.length; start += APPROACH_BATCH) {
+    let seq = 0;
+    for (const batch of merged.approachBatches) {
       const rows: ScreeningApproachRow[] = [];
-      for (let index = start; index < Math.min(approaches.length, start + APPROACH_BATCH); index++) {
-        const a = approaches[index]!;
+      for (const a of JSON.parse(batch) as MergedApproach[]) {
+        const index = seq++;
         const primaryIndex = Number(a.primaryId);
         const secondary = ours.get(a.secondaryNoradId);
         const event = events.get(index);
@@ -307,16 +307,16 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     const storingMs = performance.now() - storingStarted;
     const issues = [
       ...inputs.issues,
-      ...merged.merged.issues,
+      ...merged.issues,
       ...[...events.entries()].filter(([, e]) => e.problem !== null).map(([index, e]) => ({ code: 'NOT_AN_EVENT', message: `approach ${index + 1}: ${e.problem}` })),
     ];
     const completed = await inTransaction(db, async (tx) => {
       const done = await completeScreeningMerge(tx, chunk, this.owner, {
-        approachCount: approaches.length,
+        approachCount: merged.approachCount,
         eventCount,
         issues: JSON.stringify(issues),
-        counts: JSON.stringify(merged.merged.counts),
-        timings: merged.merged.timings ? JSON.stringify({ ...merged.merged.timings, storingMs }) : JSON.stringify({ storingMs }),
+        counts: JSON.stringify(merged.counts),
+        timings: merged.timings ? JSON.stringify({ ...merged.timings, storingMs }) : JSON.stringify({ storingMs }),
       }, Date.now());
       if (!done) throw new Error('lease lost before the merge committed');
       return true;
@@ -324,7 +324,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
       logError('screening merge commit failed', { screeningId: chunk.screeningId, error: String(error) });
       return false;
     });
-    if (completed) logInfo('screening merged', { screeningId: chunk.screeningId, approaches: approaches.length, events: eventCount, owner: this.owner });
+    if (completed) logInfo('screening merged', { screeningId: chunk.screeningId, approaches: merged.approachCount, events: eventCount, owner: this.owner });
   }
 }
 
