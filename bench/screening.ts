@@ -226,6 +226,7 @@ try {
   console.log(`  pairs ${c.pairs}; after apogee/perigee ${c.afterApogeePerigee}; pairs searched ${c.pairsSearched}; sieve ${c.sieveEvaluations}, local ${c.localEvaluations} evaluations; approaches ≤ ${RADIUS_KM} km ${main.view.approachCount}; events ${main.view.eventCount}; issues ${main.view.issues.length}`);
   const sorted = [...main.pollMs].sort((a, b) => a - b);
   const pct = (q: number): string => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
+  console.log(`  the server's event-loop delay while it ran (monitorEventLoopDelay, 10 ms resolution): p99 ${t.eventLoopDelayP99Ms?.toFixed(1)} ms, max ${t.eventLoopDelayMaxMs?.toFixed(1)} ms`);
   console.log(`  status GETs while it ran (${sorted.length}, every 100 ms, each reading the screening and its chunks): p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms`);
   console.log(`  peak resident memory of the server process (VmHWM, with its 2 workers): ${peakRssMiB(first).toFixed(0)} MiB`);
   await stop(first);

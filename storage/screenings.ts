@@ -92,6 +92,12 @@ export interface NewScreeningChunk {
   secondarySource: SecondarySource | null;
   fromNoradId: number | null;
   toNoradId: number | null;
+  /**
+   * Catalog chunks: the first NORAD id of each sub-range of at most a few hundred objects (ascending, the first is
+   * fromNoradId): the runner reads the chunk's element sets one sub-range per statement, so that no read holds the
+   * event loop (the embedded driver is synchronous) for more than a few milliseconds.
+   */
+  noradCuts: number[];
   secondaryCount: number;
 }
 
@@ -114,7 +120,7 @@ export interface ScreeningChunk extends NewScreeningChunk {
 }
 
 const CHUNK_COLUMNS = `id, screening_id, organization_id, chunk_index, kind, plan_key, primary_indices, secondary_source, from_norad_id,
-  to_norad_id, secondary_count, status, attempts, max_attempts, lease_owner, error, ran_by, attempt_owners, approach_count, compute_ms,
+  to_norad_id, norad_cuts, secondary_count, status, attempts, max_attempts, lease_owner, error, ran_by, attempt_owners, approach_count, compute_ms,
   created_at, started_at, finished_at`;
 
 /**
@@ -142,6 +148,7 @@ function chunkFromRow(row: Record<string, unknown>): ScreeningChunk {
     secondarySource: nullableText(row, 'secondary_source') as SecondarySource | null,
     fromNoradId: nullableNumber(row, 'from_norad_id'),
     toNoradId: nullableNumber(row, 'to_norad_id'),
+    noradCuts: JSON.parse(String(row.norad_cuts ?? '[]')) as number[],
     secondaryCount: Number(row.secondary_count),
     status: String(row.status) as ScreeningStatus,
     attempts: Number(row.attempts),
@@ -183,11 +190,11 @@ export async function insertScreening(
     const part = chunks.slice(start, start + 100);
     await db.execute({
       sql: `INSERT INTO screening_chunks (id, screening_id, organization_id, chunk_index, kind, plan_key, primary_indices, secondary_source,
-              from_norad_id, to_norad_id, secondary_count, status, max_attempts, created_at, updated_at)
-            VALUES ${part.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'QUEUED', ?, ?, ?)`).join(', ')}`,
+              from_norad_id, to_norad_id, norad_cuts, secondary_count, status, max_attempts, created_at, updated_at)
+            VALUES ${part.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'QUEUED', ?, ?, ?)`).join(', ')}`,
       args: part.flatMap((c) => [
         chunkId(s.id, c.index), s.id, s.organizationId, c.index, c.kind, c.planKey, JSON.stringify(c.primaryIndices), c.secondarySource,
-        c.fromNoradId, c.toNoradId, c.secondaryCount, maxAttempts, s.createdAt, s.createdAt,
+        c.fromNoradId, c.toNoradId, JSON.stringify(c.noradCuts), c.secondaryCount, maxAttempts, s.createdAt, s.createdAt,
       ]),
     });
   }

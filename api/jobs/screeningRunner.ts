@@ -13,6 +13,7 @@
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
+import type { GpElementSet } from '../../engine/tle/gpElements.ts';
 import { catalogElementSets } from '../../storage/catalog.ts';
 import { inTransaction, yieldToEventLoop, type Db } from '../../storage/db.ts';
 import {
@@ -40,6 +41,7 @@ import type { EarthDataStore } from '../services/earthData.ts';
 import { ingestCdmFiles } from '../services/conjunctions/ingest.ts';
 import type { ScreeningInputs } from '../services/screenings.ts';
 import { logError, logInfo } from '../log.ts';
+import { eventLoopDelayMonitor } from './ephemerisBatchRunner.ts';
 import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
 
 export interface ScreeningRunnerDeps {
@@ -73,9 +75,9 @@ export class ScreeningRunner {
 
   constructor(deps: ScreeningRunnerDeps, options: ScreeningRunnerOptions = {}) {
     this.owner = options.owner ?? `screening-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
-    const inputsCache = new Map<string, ScreeningInputs>();
+    const shared: LaneShared = { inputsCache: new Map(), loopDelay: null };
     const count = Math.max(1, options.lanes ?? deps.pool.stats().size);
-    this.lanes = Array.from({ length: count }, () => new ScreeningLane(deps, inputsCache, { ...options, owner: this.owner }));
+    this.lanes = Array.from({ length: count }, () => new ScreeningLane(deps, shared, { ...options, owner: this.owner }));
   }
 
   get active(): boolean {
@@ -100,16 +102,28 @@ export class ScreeningRunner {
   }
 }
 
+/** What the lanes of one instance share: parsed inputs, and the event-loop delay histogram of the instance. */
+interface LaneShared {
+  inputsCache: Map<string, ScreeningInputs>;
+  /**
+   * Event-loop delay of this process since it ran the first chunk of the screening being merged (reset on every
+   * chunk 0): the merge reports it with the timings (the merging instance's view of "the event loop is never held").
+   */
+  loopDelay: ReturnType<typeof eventLoopDelayMonitor>;
+}
+
 class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
   private readonly cancelCheckMs: number;
+  private readonly inputsCache: Map<string, ScreeningInputs>;
 
   constructor(
     private readonly deps: ScreeningRunnerDeps,
-    private readonly inputsCache: Map<string, ScreeningInputs>,
+    private readonly shared: LaneShared,
     options: ScreeningRunnerOptions & { owner: string },
   ) {
     super('screening', options);
     this.cancelCheckMs = options.cancelCheckMs ?? 1_000;
+    this.inputsCache = shared.inputsCache;
   }
 
   protected async claim(): Promise<ScreeningChunk | null> {
@@ -139,6 +153,10 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     const { db } = this.deps;
     try {
       if (await screeningCancelRequested(db, chunk.screeningId)) throw new ChunkCancelled();
+      if (chunk.index === 0) {
+        this.shared.loopDelay ??= eventLoopDelayMonitor();
+        this.shared.loopDelay?.reset();
+      }
       if (chunk.kind === 'MERGE') await this.merge(chunk, lease);
       else await this.screen(chunk, lease);
     } catch (error) {
@@ -188,9 +206,19 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     const inputs = await this.inputsOf(chunk.screeningId);
     const from = chunk.fromNoradId!;
     const to = chunk.toNoradId!;
-    const secondaries = chunk.secondarySource === 'CATALOG'
-      ? (await catalogElementSets(db, chunk.organizationId, { fromNoradId: from, toNoradId: to, asOfSetId: screening.asOfSetId })).map((elements) => ({ elements }))
-      : inputs.fleet.filter((f) => f.noradId >= from && f.noradId <= to).map((f) => ({ elements: f.elements }));
+    let secondaries: Array<{ elements: GpElementSet }>;
+    if (chunk.secondarySource === 'CATALOG') {
+      // one sub-range of the partition per statement (the embedded driver holds the event loop while a statement runs)
+      secondaries = [];
+      const cuts = chunk.noradCuts.length > 0 ? chunk.noradCuts : [from];
+      for (const [k, cut] of cuts.entries()) {
+        const until = k + 1 < cuts.length ? cuts[k + 1]! - 1 : to;
+        for (const elements of await catalogElementSets(db, chunk.organizationId, { fromNoradId: cut, toNoradId: until, asOfSetId: screening.asOfSetId })) secondaries.push({ elements });
+        await yieldToEventLoop();
+      }
+    } else {
+      secondaries = inputs.fleet.filter((f) => f.noradId >= from && f.noradId <= to).map((f) => ({ elements: f.elements }));
+    }
     const output = await this.withCancelCheck(chunk.screeningId, async (signal) => (await this.deps.earthData.run('screening.chunk', () => ({
       span: inputs.span,
       volume: inputs.volume,
@@ -316,7 +344,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
         eventCount,
         issues: JSON.stringify(issues),
         counts: JSON.stringify(merged.counts),
-        timings: merged.timings ? JSON.stringify({ ...merged.timings, storingMs }) : JSON.stringify({ storingMs }),
+        timings: JSON.stringify({ ...(merged.timings ?? {}), storingMs, ...loopDelayFigures(this.shared.loopDelay) }),
       }, Date.now());
       if (!done) throw new Error('lease lost before the merge committed');
       return true;
@@ -326,6 +354,12 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     });
     if (completed) logInfo('screening merged', { screeningId: chunk.screeningId, approaches: merged.approachCount, events: eventCount, owner: this.owner });
   }
+}
+
+/** p99 and max of an event-loop delay histogram, ms (none without one). */
+function loopDelayFigures(histogram: LaneShared['loopDelay']): Record<string, number> {
+  if (!histogram || histogram.count === 0) return {};
+  return { eventLoopDelayP99Ms: histogram.percentile(99) / 1e6, eventLoopDelayMaxMs: histogram.max / 1e6 };
 }
 
 /** A failure that another attempt would repeat (bad input, a trajectory that does not cover the span): no retry. */

@@ -101,7 +101,7 @@ export const ScreeningSchema = z
     eventCount: z.number().int().nullable().openapi({ description: 'Approaches that became conjunction events (Pc ≥ threshold)' }),
     issues: z.array(IssueSchema).openapi({ description: 'Secondaries (or parts of the span) not screened, and why; approaches that could not become events' }),
     counts: z.record(z.string(), z.number()).nullable().openapi({ description: 'Pairs and evaluations per stage (engine counts), once merged' }),
-    timings: z.record(z.string(), z.number()).nullable().openapi({ description: 'CPU ms per stage summed over chunks (setupMs, filtersMs, samplingMs, refinementMs, pcMs), and storingMs' }),
+    timings: z.record(z.string(), z.number()).nullable().openapi({ description: 'Worker ms per stage summed over chunks (setupMs, filtersMs, samplingMs, refinementMs, pcMs), storingMs (the merge’s CDM ingest and approach rows), and the merging instance’s event-loop delay since it ran the first chunk (eventLoopDelayP99Ms, eventLoopDelayMaxMs)' }),
     chunks: z.array(
       z.object({
         index: z.number().int(),

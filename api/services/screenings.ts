@@ -56,6 +56,8 @@ const DAY_S = 86_400;
 export const CHUNK_MAX_ATTEMPTS = 3;
 /** Synthetic NORAD ids of fleet secondaries that have none (above any catalog number a TLE or OMM can carry). */
 const SYNTHETIC_NORAD_BASE = 900_000_000;
+/** Catalog objects read per statement by a chunk (storage/screenings.ts `noradCuts`: ~3 ms each). */
+const CATALOG_READ_OBJECTS = 250;
 
 /** What a CDM says about one of our spacecraft (its identity for the ingest's resolution). */
 export interface CdmIdentity {
@@ -301,16 +303,17 @@ export async function createScreening(deps: AppDeps, organizationId: string, req
     chunks.push({
       index: chunks.length, kind: 'SCREEN', planKey: `catalog:${plan.key}`, primaryIndices: plan.primaryIndices, secondarySource: 'CATALOG',
       fromNoradId: ids[0]!, toNoradId: ids[ids.length - 1]!, secondaryCount: ids.length,
+      noradCuts: ids.filter((_, k) => k % CATALOG_READ_OBJECTS === 0),
     });
   }
   for (let s = 0; s < fleet.fleet.length; s += request.secondariesPerChunk) {
     const part = fleet.fleet.slice(s, s + request.secondariesPerChunk);
     chunks.push({
       index: chunks.length, kind: 'SCREEN', planKey: `fleet:s${s}-${s + part.length - 1}`, primaryIndices: allPrimaries, secondarySource: 'FLEET',
-      fromNoradId: part[0]!.noradId, toNoradId: part[part.length - 1]!.noradId, secondaryCount: part.length,
+      fromNoradId: part[0]!.noradId, toNoradId: part[part.length - 1]!.noradId, secondaryCount: part.length, noradCuts: [],
     });
   }
-  chunks.push({ index: chunks.length, kind: 'MERGE', planKey: 'merge', primaryIndices: allPrimaries, secondarySource: null, fromNoradId: null, toNoradId: null, secondaryCount: 0 });
+  chunks.push({ index: chunks.length, kind: 'MERGE', planKey: 'merge', primaryIndices: allPrimaries, secondarySource: null, fromNoradId: null, toNoradId: null, noradCuts: [], secondaryCount: 0 });
 
   const inputs: ScreeningInputs = {
     span: { startUtc, durationS },

@@ -7,7 +7,8 @@
  *    (`as_of_set_id`, taken at creation: every chunk reads the catalog as of it), the merged issues, counts and
  *    timings. Its status follows its chunks (QUEUED until one is claimed; SUCCEEDED when merged).
  *  - `screening_chunks`: a leased table (storage/leasedJobs.ts columns): SCREEN chunks (primary group × catalog
- *    NORAD range, or the fleet) and one MERGE chunk, claimable only once every SCREEN chunk of its screening has
+ *    NORAD range — with `norad_cuts`, the first NORAD id of every sub-range the runner reads in one short statement —,
+ *    or the fleet) and one MERGE chunk, claimable only once every SCREEN chunk of its screening has
  *    SUCCEEDED. `ran_by` is the lease owner that completed it, `attempt_owners` every owner that claimed it.
  *  - `screening_approaches`: the merged approaches in their total order (`seq`), each with the conjunction event its
  *    CDM joined when its Pc reached the threshold.
@@ -56,6 +57,7 @@ export const migration0014: Migration = {
       secondary_source TEXT CHECK (secondary_source IN ('CATALOG', 'FLEET')),
       from_norad_id INTEGER,
       to_norad_id INTEGER,
+      norad_cuts TEXT NOT NULL DEFAULT '[]',
       secondary_count INTEGER NOT NULL,
       status TEXT NOT NULL CHECK (status IN ('QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED')),
       attempts INTEGER NOT NULL DEFAULT 0,

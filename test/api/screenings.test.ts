@@ -104,7 +104,8 @@ describe('conjunction screenings over the socket', { timeout: 600_000 }, () => {
     const event = await json(await request('GET', `/operations/conjunctions/${first.conjunctionEventId}`));
     assert.equal(event.primarySpacecraftId, primary);
     assert.equal(event.cdmCount, 1);
-    assert.equal(event.timeline[0].source ?? 'SCREENING', 'SCREENING');
+    assert.deepEqual(event.sources, ['SCREENING']);
+    assert.equal(event.timeline[0].source, 'SCREENING');
     assert.ok(Math.abs(event.missDistanceM - first.missDistanceM) <= 1e-9 * first.missDistanceM, `${event.missDistanceM} vs ${first.missDistanceM}`);
     // the CDM is our writer's, stored as received
     const cdm = await request('GET', `/operations/conjunctions/${first.conjunctionEventId}/cdms/${first.cdmId}`, {});
