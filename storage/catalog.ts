@@ -16,8 +16,8 @@
  * that reads back as the same double (ECMA-262 Number::toString), and −0, which JSON cannot tell from 0, is kept
  * by a marker (engine/tle `gpElementsToJson`), so a stored set reads back identical, every number the same double.
  */
-import { tleEpochToUnixMs } from '../engine/tle/epoch.ts';
-import { gpElementsFromJson, gpElementsToJson, gpOrbitSize, type GpElementSet } from '../engine/tle/gpElements.ts';
+import type { CatalogSetRow } from '../domain/catalog/catalogRow.ts';
+import { gpElementsFromJson, type GpElementSet } from '../engine/tle/gpElements.ts';
 import type { SqlExecutor } from './db.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
@@ -25,15 +25,6 @@ import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
 export const CATALOG_SETS_TABLE: StagedTable = { name: 'catalog_element_sets', batchColumn: 'batch_id' };
 
 const VISIBLE = stagedRowsFilter(CATALOG_SETS_TABLE);
-
-/** A set to store, with where it was read. */
-export interface NewCatalogElementSet {
-  readonly elements: GpElementSet;
-  readonly format: 'TLE' | 'OMM';
-  readonly fileName: string | null;
-  /** The file line the set starts at. */
-  readonly fileLine: number | null;
-}
 
 /** A stored set with its row and what was derived from it. */
 export interface CatalogElementSetRecord {
@@ -56,23 +47,7 @@ export interface CatalogObjectRecord {
   readonly setCount: number;
 }
 
-/** JSON of a set that reads back as the same doubles (engine/tle `gpElementsToJson`). */
-export function encodeElementSet(elements: GpElementSet): string {
-  return gpElementsToJson(elements);
-}
-
-export function decodeElementSet(text: string): GpElementSet {
-  return gpElementsFromJson<GpElementSet>(text);
-}
-
-/** The identity of a set: epoch and every element (a later upload of the same set is the same row). */
-export function catalogSetKey(elements: GpElementSet): string {
-  return JSON.stringify([
-    elements.epoch.year, elements.epoch.dayOfYear, elements.meanMotionRevPerDay, elements.eccentricity,
-    elements.inclinationDeg, elements.raanDeg, elements.argPerigeeDeg, elements.meanAnomalyDeg,
-    elements.bstarPerEarthRadius, elements.ndotOver2RevPerDay2, elements.nddotOver6RevPerDay3,
-  ]);
-}
+const decodeElementSet = (text: string): GpElementSet => gpElementsFromJson<GpElementSet>(text);
 
 function recordFromRow(row: Record<string, unknown>): CatalogElementSetRecord {
   return {
@@ -101,28 +76,27 @@ export interface CatalogChunkOutcome {
   readonly newObjects: number;
 }
 
-/** Rows per INSERT statement (15 arguments each: well under SQLite's 32,766 bound). */
-const ROWS_PER_INSERT = 200;
+/** Rows per INSERT statement (14 arguments each: well under SQLite's 32,766 bound). */
+const ROWS_PER_INSERT = 250;
 
 /**
- * Writes a chunk of sets tagged with `batchId` (0: visible at once). Sets already held are skipped (the unique
- * identity index). Meant for one StagedBatch chunk: keep all the sets of one NORAD id in the same chunk, so that
- * "updated" compares with what is published (another chunk of the same batch is not yet visible).
+ * Writes a chunk of sets (rows prepared off the event loop, domain/catalog/catalogRow.ts) tagged with `batchId` (0:
+ * visible at once). Sets already held are skipped (the unique identity index). Meant for one StagedBatch chunk: keep
+ * all the sets of one NORAD id in the same chunk, so that "updated" compares with what is published (another chunk
+ * of the same batch is not yet visible).
  */
 export async function insertCatalogElementSets(
   tx: SqlExecutor,
   organizationId: string,
-  uploadId: string,
-  batchId: number,
-  sets: readonly NewCatalogElementSet[],
-  storedAt: string,
+  write: { uploadId: string; batchId: number; fileName: string | null; storedAt: string },
+  rows: readonly CatalogSetRow[],
 ): Promise<CatalogChunkOutcome> {
-  if (sets.length === 0) return { stored: 0, alreadyKnown: 0, updatedObjects: 0, newObjects: 0 };
+  if (rows.length === 0) return { stored: 0, alreadyKnown: 0, updatedObjects: 0, newObjects: 0 };
   let fromNoradId = Infinity;
   let toNoradId = -Infinity;
-  for (const s of sets) {
-    fromNoradId = Math.min(fromNoradId, s.elements.noradId);
-    toNoradId = Math.max(toNoradId, s.elements.noradId);
+  for (const row of rows) {
+    fromNoradId = Math.min(fromNoradId, row.noradId);
+    toNoradId = Math.max(toNoradId, row.noradId);
   }
   const previousNewestEpochS = new Map<number, number>();
   const previous = await tx.execute({
@@ -134,16 +108,13 @@ export async function insertCatalogElementSets(
 
   const insertedNewestEpochS = new Map<number, number>();
   let stored = 0;
-  for (let start = 0; start < sets.length; start += ROWS_PER_INSERT) {
-    const part = sets.slice(start, start + ROWS_PER_INSERT);
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const part = rows.slice(start, start + ROWS_PER_INSERT);
     const args: Array<string | number | null> = [];
-    for (const s of part) {
-      const e = s.elements;
-      const size = gpOrbitSize(e);
+    for (const r of part) {
       args.push(
-        organizationId, e.noradId, e.name, e.epochUtc, tleEpochToUnixMs(e.epoch) / 1000, size.perigeeAltitudeKm,
-        size.apogeeAltitudeKm, catalogSetKey(e), encodeElementSet(e), s.format, uploadId, s.fileName, s.fileLine,
-        storedAt, batchId,
+        organizationId, r.noradId, r.name, r.epochUtc, r.epochS, r.perigeeKm, r.apogeeKm, r.setKey, r.elements, r.format,
+        write.uploadId, write.fileName, r.fileLine, write.storedAt, write.batchId,
       );
     }
     const values = part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
@@ -170,7 +141,74 @@ export async function insertCatalogElementSets(
     // on an equal epoch the later stored set (the higher id) is the current one
     if (before === undefined || epochS >= before) updatedObjects++;
   }
-  return { stored, alreadyKnown: sets.length - stored, updatedObjects, newObjects };
+  return { stored, alreadyKnown: rows.length - stored, updatedObjects, newObjects };
+}
+
+/**
+ * Brings `catalog_objects` up to date for the objects with fromNoradId ≤ noradId ≤ toNoradId from their published
+ * sets (the current set: newest epoch, the later stored on a tie; the number of sets). Idempotent: each upload runs
+ * it over the NORAD ids it wrote after publishing, in bounded ranges (one short statement each), so the last refresh
+ * of any object follows the last publication that touched it.
+ */
+export async function refreshCatalogObjects(tx: SqlExecutor, organizationId: string, fromNoradId: number, toNoradId: number): Promise<void> {
+  await tx.execute({
+    sql: `INSERT INTO catalog_objects (organization_id, norad_id, current_set_id, name, epoch_s, perigee_km, apogee_km, set_count)
+          SELECT organization_id, norad_id, id, name, epoch_s, perigee_km, apogee_km, set_count FROM (
+            SELECT organization_id, norad_id, id, name, epoch_s, perigee_km, apogee_km,
+              ROW_NUMBER() OVER (PARTITION BY norad_id ORDER BY epoch_s DESC, id DESC) AS newest,
+              COUNT(*) OVER (PARTITION BY norad_id) AS set_count
+            FROM catalog_element_sets WHERE organization_id = ? AND norad_id BETWEEN ? AND ? AND ${VISIBLE})
+          WHERE newest = 1
+          ON CONFLICT (organization_id, norad_id) DO UPDATE SET current_set_id = excluded.current_set_id, name = excluded.name,
+            epoch_s = excluded.epoch_s, perigee_km = excluded.perigee_km, apogee_km = excluded.apogee_km, set_count = excluded.set_count`,
+    args: [organizationId, fromNoradId, toNoradId],
+  });
+}
+
+/** A NORAD-id range of an organization whose `catalog_objects` rows are to be refreshed. */
+export interface CatalogRefreshRange {
+  readonly id: number;
+  readonly organizationId: string;
+  readonly fromNoradId: number;
+  readonly toNoradId: number;
+}
+
+/** Records ranges to refresh (in the transaction that publishes their sets); returns them with their ids. */
+export async function queueCatalogRefreshes(
+  tx: SqlExecutor,
+  organizationId: string,
+  ranges: ReadonlyArray<{ fromNoradId: number; toNoradId: number }>,
+  createdAt: string,
+): Promise<CatalogRefreshRange[]> {
+  const queued: CatalogRefreshRange[] = [];
+  for (const range of ranges) {
+    const result = await tx.execute({
+      sql: 'INSERT INTO catalog_object_refreshes (organization_id, from_norad_id, to_norad_id, created_at) VALUES (?, ?, ?, ?) RETURNING id',
+      args: [organizationId, range.fromNoradId, range.toNoradId, createdAt],
+    });
+    queued.push({ id: Number(result.rows[0]!.id), organizationId, ...range });
+  }
+  return queued;
+}
+
+/** Refreshes one queued range and removes it from the queue (call inside one transaction). */
+export async function runCatalogRefresh(tx: SqlExecutor, range: CatalogRefreshRange): Promise<void> {
+  await refreshCatalogObjects(tx, range.organizationId, range.fromNoradId, range.toNoradId);
+  await tx.execute({ sql: 'DELETE FROM catalog_object_refreshes WHERE id = ?', args: [range.id] });
+}
+
+/** Queued ranges recorded before `beforeIso` (their upload's process died before refreshing them). */
+export async function staleCatalogRefreshes(db: SqlExecutor, beforeIso: string): Promise<CatalogRefreshRange[]> {
+  const result = await db.execute({
+    sql: 'SELECT id, organization_id, from_norad_id, to_norad_id FROM catalog_object_refreshes WHERE created_at < ? ORDER BY id',
+    args: [beforeIso],
+  });
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    organizationId: String(row.organization_id),
+    fromNoradId: Number(row.from_norad_id),
+    toNoradId: Number(row.to_norad_id),
+  }));
 }
 
 /** The largest element-set row id of the organization's catalog (0 when empty): a screening reads the catalog "as of" it, so every chunk sees the same sets. */
@@ -257,11 +295,11 @@ export interface CatalogObjectFilter {
 }
 
 export const CATALOG_OBJECT_SORT_COLUMNS: Record<string, string> = {
-  noradId: 'norad_id',
-  name: 'name',
-  epoch: 'epoch_s',
-  perigeeKm: 'perigee_km',
-  apogeeKm: 'apogee_km',
+  noradId: 'o.norad_id',
+  name: 'o.name',
+  epoch: 'o.epoch_s',
+  perigeeKm: 'o.perigee_km',
+  apogeeKm: 'o.apogee_km',
 };
 
 /** LIKE pattern of a literal substring (`\` escapes % and _). */
@@ -270,9 +308,9 @@ function likeContains(text: string): string {
 }
 
 /**
- * The objects of the organization's catalog (their current sets) matching `filter`, paged. The current set of each
- * object is found through the (organization, NORAD id, epoch) index. The name filter is SQLite's LIKE: case-insensitive
- * for ASCII (catalog names are ASCII: TLE name lines, OMM OBJECT_NAME).
+ * The objects of the organization's catalog (their current sets, `catalog_objects`) matching `filter`, paged. The
+ * name filter is SQLite's LIKE: case-insensitive for ASCII (catalog names are ASCII: TLE name lines, OMM
+ * OBJECT_NAME).
  */
 export async function listCatalogObjects(
   db: SqlExecutor,
@@ -280,43 +318,34 @@ export async function listCatalogObjects(
   filter: CatalogObjectFilter,
   page: PageRequest,
 ): Promise<{ items: CatalogObjectRecord[]; total: number }> {
-  const where: string[] = ['newest = 1'];
-  const args: Array<string | number> = [];
-  const inner: string[] = ['organization_id = ?', VISIBLE];
-  const innerArgs: Array<string | number> = [organizationId];
+  const where: string[] = ['o.organization_id = ?'];
+  const args: Array<string | number> = [organizationId];
   if (filter.noradId !== undefined) {
-    inner.push('norad_id = ?');
-    innerArgs.push(filter.noradId);
+    where.push('o.norad_id = ?');
+    args.push(filter.noradId);
   }
   if (filter.name !== undefined) {
-    where.push(`name LIKE ? ESCAPE '\\'`);
+    where.push(`o.name LIKE ? ESCAPE '\\'`);
     args.push(likeContains(filter.name));
   }
   const bounds: Array<[number | undefined, string]> = [
-    [filter.minPerigeeKm, 'perigee_km >= ?'],
-    [filter.maxPerigeeKm, 'perigee_km <= ?'],
-    [filter.minApogeeKm, 'apogee_km >= ?'],
-    [filter.maxApogeeKm, 'apogee_km <= ?'],
-    [filter.minEpochS, 'epoch_s >= ?'],
+    [filter.minPerigeeKm, 'o.perigee_km >= ?'],
+    [filter.maxPerigeeKm, 'o.perigee_km <= ?'],
+    [filter.minApogeeKm, 'o.apogee_km >= ?'],
+    [filter.maxApogeeKm, 'o.apogee_km <= ?'],
+    [filter.minEpochS, 'o.epoch_s >= ?'],
   ];
   for (const [value, condition] of bounds) {
     if (value === undefined) continue;
     where.push(condition);
     args.push(value);
   }
-  const current = `SELECT *,
-      ROW_NUMBER() OVER (PARTITION BY norad_id ORDER BY epoch_s DESC, id DESC) AS newest,
-      COUNT(*) OVER (PARTITION BY norad_id) AS set_count
-    FROM catalog_element_sets WHERE ${inner.join(' AND ')}`;
   const whereSql = where.join(' AND ');
-  const total = Number((await db.execute({
-    sql: `SELECT COUNT(*) AS n FROM (${current}) WHERE ${whereSql}`,
-    args: [...innerArgs, ...args],
-  })).rows[0]!.n);
-  const clause = pageClause(page, CATALOG_OBJECT_SORT_COLUMNS, 'norad_id ASC');
+  const total = Number((await db.execute({ sql: `SELECT COUNT(*) AS n FROM catalog_objects o WHERE ${whereSql}`, args })).rows[0]!.n);
+  const clause = pageClause(page, CATALOG_OBJECT_SORT_COLUMNS, 'o.norad_id ASC');
   const rows = (await db.execute({
-    sql: `SELECT * FROM (${current}) WHERE ${whereSql}${clause.sql}`,
-    args: [...innerArgs, ...args, ...clause.args],
+    sql: `SELECT s.*, o.set_count FROM catalog_objects o JOIN catalog_element_sets s ON s.id = o.current_set_id WHERE ${whereSql}${clause.sql}`,
+    args: [...args, ...clause.args],
   })).rows;
   return {
     items: rows.map((row) => ({ noradId: Number(row.norad_id), current: recordFromRow(row), setCount: Number(row.set_count) })),

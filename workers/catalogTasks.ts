@@ -2,15 +2,17 @@
  * Catalog task of the compute pool (registered in tasks.ts): reading an uploaded TLE/3LE or OMM (KVN, XML) file into
  * its element sets, off the event loop. The format is detected from the content (engine/files/common/detectFormat).
  *
- * The answer is built for a cheap hand-over to the event loop: the sets come sorted by NORAD id and already cut into
- * chunks of about `chunkSets` (all the sets of one NORAD id in one chunk), each chunk one JSON string
- * (engine/tle `gpElementsToJson`, exact doubles). Strings cross the thread boundary as a copy of their bytes, so
- * receiving 30,000 sets costs the event loop a few milliseconds, and each chunk is parsed only when it is written.
+ * The answer is built for a cheap hand-over to the event loop: the sets come as the rows the catalog stores
+ * (domain/catalog/catalogRow.ts: identity key, filter columns, the set's exact JSON — everything computed here),
+ * sorted by NORAD id and cut into chunks of about `chunkSets` (all the sets of one NORAD id in one chunk), each
+ * chunk one JSON string. Strings cross the thread boundary as a copy of their bytes, so receiving 30,000 sets costs
+ * the event loop a few milliseconds, and each chunk is parsed (a plain JSON.parse) only when it is written.
  */
 import { detectFormat } from '../engine/files/common/detectFormat.ts';
 import { readOmmCatalog } from '../engine/files/omm/ommCatalog.ts';
 import { readTleCatalog, type CatalogLineError, type CatalogReadResult } from '../engine/tle/catalog.ts';
-import { gpElementProblem, gpElementsToJson, type GpElementSet } from '../engine/tle/gpElements.ts';
+import { gpElementProblem, type GpElementSet } from '../engine/tle/gpElements.ts';
+import { catalogSetRow, type CatalogSetRow } from '../domain/catalog/catalogRow.ts';
 
 /** Bytes of the file's start that decide its format. */
 const DETECTION_BYTES = 4096;
@@ -18,7 +20,14 @@ const DETECTION_BYTES = 4096;
 export type CatalogFileFormat = 'TLE' | 'OMM';
 
 export type CatalogReadOutcome =
-  | { ok: true; format: CatalogFileFormat; setCount: number; objectCount: number; chunks: string[] }
+  | {
+      ok: true;
+      format: CatalogFileFormat;
+      setCount: number;
+      objectCount: number;
+      /** JSON of CatalogSetRow[] each, ascending NORAD ids, with the NORAD id range of each chunk. */
+      chunks: Array<{ rows: string; fromNoradId: number; toNoradId: number }>;
+    }
   | {
       ok: false;
       format: CatalogFileFormat | null;
@@ -61,9 +70,10 @@ export function readCatalogFileTask(input: { bytes: Uint8Array; chunkSets: numbe
   if (read.entries.length === 0) {
     return { ok: false, format: detected, code: 'NO_ELEMENT_SETS', message: 'the file holds no element set', errors: [], errorCount: 0 };
   }
-  const sorted = [...read.entries].sort((a, b) => a.noradId - b.noradId);
-  const chunks: string[] = [];
-  let chunk: GpElementSet[] = [];
+  const sorted: GpElementSet[] = [...read.entries].sort((a, b) => a.noradId - b.noradId);
+  const chunks: Array<{ rows: string; fromNoradId: number; toNoradId: number }> = [];
+  let chunk: CatalogSetRow[] = [];
+  const flush = () => chunks.push({ rows: JSON.stringify(chunk), fromNoradId: chunk[0]!.noradId, toNoradId: chunk.at(-1)!.noradId });
   let objectCount = 0;
   for (let i = 0; i < sorted.length; i++) {
     const set = sorted[i]!;
@@ -71,11 +81,11 @@ export function readCatalogFileTask(input: { bytes: Uint8Array; chunkSets: numbe
     if (newObject) objectCount++;
     // cut only between objects: every set of one NORAD id lands in the same chunk (storage/catalog.ts counts updates per chunk)
     if (newObject && chunk.length >= input.chunkSets) {
-      chunks.push(gpElementsToJson(chunk));
+      flush();
       chunk = [];
     }
-    chunk.push(set);
+    chunk.push(catalogSetRow(set, detected));
   }
-  if (chunk.length > 0) chunks.push(gpElementsToJson(chunk));
+  if (chunk.length > 0) flush();
   return { ok: true, format: detected, setCount: sorted.length, objectCount, chunks };
 }

@@ -5,6 +5,8 @@
  */
 import { EventRequestError } from '../engine/events/errors.ts';
 import { predictStoredStateEvents, type StoredStateEventsInput } from '../engine/events/storedState.ts';
+import { predictGpElementSetEvents, type GpElementSetEventsInput } from '../engine/events/gpElementSet.ts';
+import { Sgp4PropagationError } from '../engine/events/trajectories/sgp4.ts';
 import { eclipseViews, orbitEventViews, passViews, spanView, type PassView } from '../domain/events/eventViews.ts';
 import { passPlanCsv, passPlanIcs } from '../domain/events/passPlan.ts';
 import { passSkySvg } from '../domain/plots/passSkySvg.ts';
@@ -15,7 +17,13 @@ import { packProduct, type PackedProduct } from '../domain/products/packing.ts';
 /** What the caller wants back: the request forms, and EVENT_PLAN (passes with eclipses and orbit shares, one JSON document). */
 export type EventAnswerForm = 'PASSES' | 'PASSES_CSV' | 'PASSES_ICS' | 'PASS_SKY_SVG' | 'ECLIPSES' | 'ORBIT_EVENTS' | 'EVENT_PLAN';
 
-export interface PredictEventsTaskInput extends StoredStateEventsInput, WithEarthData {
+/**
+ * The trajectory: a stored state propagated with its force model (`propagation`, source STATE) or SGP4 of a catalog
+ * element set (`elementSet`, source CATALOG).
+ */
+export type PredictEventsTaskInput = (StoredStateEventsInput | GpElementSetEventsInput) & PredictEventsTaskOptions;
+
+export interface PredictEventsTaskOptions extends WithEarthData {
   form: EventAnswerForm;
   spacecraft: { id: string; name: string };
   /** When the answer is made (iCalendar DTSTAMP). */
@@ -43,7 +51,8 @@ export function predictEventsTask(input: PredictEventsTaskInput): PredictEventsT
 
 function answerEvents(input: PredictEventsTaskInput): Exclude<PredictEventsTaskOutput, { product: PackedProduct }> {
   try {
-    const events = predictStoredStateEvents(input, earthDataFor(input.earthData));
+    const earth = earthDataFor(input.earthData);
+    const events = 'elementSet' in input ? predictGpElementSetEvents(input, earth.eop) : predictStoredStateEvents(input, earth);
     const span = spanView(events);
     const statistics = { propagationSteps: events.propagationSteps, gridStepS: events.statistics.gridStepS, evaluations: events.statistics.evaluations };
     switch (input.form) {
@@ -77,6 +86,7 @@ function answerEvents(input: PredictEventsTaskInput): Exclude<PredictEventsTaskO
     }
   } catch (error) {
     if (error instanceof EventRequestError) return { ok: false, kind: 'INVALID_INPUT', code: 'VALIDATION_ERROR', message: error.message, details: { field: error.field } };
+    if (error instanceof Sgp4PropagationError) return { ok: false, kind: 'UNPROCESSABLE', code: error.code, message: error.message, details: { sgp4Error: error.sgp4Error } };
     return failure(error);
   }
 }

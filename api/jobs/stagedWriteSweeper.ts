@@ -15,8 +15,8 @@ import { MANEUVER_IMPORT_KIND } from '../services/maneuvers/import.ts';
 import { MEASUREMENT_JOB_STAGED_TABLES } from './measurementJobRunner.ts';
 import { CDM_CONTENTS_TABLE } from '../../storage/conjunctions.ts';
 import { CDM_UPLOAD_KIND } from '../services/conjunctions/ingest.ts';
-import { CATALOG_SETS_TABLE } from '../../storage/catalog.ts';
-import { CATALOG_UPLOAD_KIND } from '../services/catalog.ts';
+import { CATALOG_SETS_TABLE, staleCatalogRefreshes } from '../../storage/catalog.ts';
+import { CATALOG_UPLOAD_KIND, refreshCatalogRanges } from '../services/catalog.ts';
 
 /** An import still writing after this long is taken to be dead. */
 export const STALE_IMPORT_BATCH_MS = 60 * 60_000;
@@ -56,11 +56,14 @@ export class StagedWriteSweeper {
     const imports = await abandonBatchesOpenedBefore(db, [MANEUVERS_TABLE], MANEUVER_IMPORT_KIND, before);
     const cdmUploads = await abandonBatchesOpenedBefore(db, [CDM_CONTENTS_TABLE], CDM_UPLOAD_KIND, before);
     const catalogUploads = await abandonBatchesOpenedBefore(db, [CATALOG_SETS_TABLE], CATALOG_UPLOAD_KIND, before);
+    // object-list ranges a catalog upload published but did not refresh (its process died in between)
+    const catalogRefreshes = await staleCatalogRefreshes(db, before);
+    await refreshCatalogRanges(db, catalogRefreshes);
     const contents = await findLeftoverJobContent(db, before);
     for (const jobId of contents) await deleteJobContent(db, jobId);
-    const removed = jobs + imports + cdmUploads + catalogUploads + contents.length;
+    const removed = jobs + imports + cdmUploads + catalogUploads + catalogRefreshes.length + contents.length;
     if (removed > 0) {
-      logInfo('bulk-write leftovers removed', { measurementJobBatches: jobs, maneuverImportBatches: imports, cdmUploadBatches: cdmUploads, catalogUploadBatches: catalogUploads, jobContents: contents.length });
+      logInfo('bulk-write leftovers removed', { measurementJobBatches: jobs, maneuverImportBatches: imports, cdmUploadBatches: cdmUploads, catalogUploadBatches: catalogUploads, catalogObjectRefreshes: catalogRefreshes.length, jobContents: contents.length });
     }
     return removed;
   }

@@ -26,8 +26,10 @@ import type { EventAnswerForm } from '../../workers/eventTasks.ts';
 const TAG = ['Events'];
 const BASE = '/operations/spacecraft/{spacecraftId}';
 const SOURCE =
-  `The latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model ` +
-  `and its stored maneuvers over the span (at most ${EVENT_MAX_SPAN_DAYS} days, at most 60 days from the state), on the compute pool. `;
+  `source=STATE (default): the latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the ` +
+  `spacecraft's force model and its stored maneuvers over the span (at most ${EVENT_MAX_SPAN_DAYS} days, at most 60 days from the state), on the ` +
+  'compute pool. source=CATALOG: SGP4 of the current catalog element set of the spacecraft’s NORAD id (422 NO_NORAD_ID, ' +
+  'NO_CATALOG_ELEMENT_SET). The answer names its basis (source, stateVectorId or elementSet). ';
 
 const PASS_MEDIA = ['application/json', 'text/csv', 'text/calendar'] as const;
 const FORMS: Record<(typeof PASS_MEDIA)[number], EventAnswerForm> = { 'application/json': 'PASSES', 'text/csv': 'PASSES_CSV', 'text/calendar': 'PASSES_ICS' };

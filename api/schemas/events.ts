@@ -17,6 +17,16 @@ const span = {
   to: instantSchema(`End of the span; after from, at most ${EVENT_MAX_SPAN_DAYS} days later`, '2023-01-19T00:00:00Z'),
 };
 
+/** The trajectory's source, on every event query. */
+const sourceQuery = z
+  .enum(['STATE', 'CATALOG'])
+  .optional()
+  .openapi({
+    description:
+      'STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers. CATALOG: SGP4 of the current element set (newest epoch) ' +
+      'of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none',
+  });
+
 export const PassQuery = z.object({
   ...span,
   stationIds: z
@@ -29,17 +39,15 @@ export const PassQuery = z.object({
     .string()
     .optional()
     .openapi({ type: 'number', description: "Count a pass only above this elevation (deg, -90..90) where it is higher than the station's own mask" }),
-  source: z
-    .enum(['STATE'])
-    .optional()
-    .openapi({ description: 'STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers' }),
+  source: sourceQuery,
 });
 export type PassQueryInput = z.infer<typeof PassQuery>;
 
-export const SpanQuery = z.object(span);
+export const SpanQuery = z.object({ ...span, source: sourceQuery });
 
 export const OrbitEventQuery = z.object({
   ...span,
+  source: sourceQuery,
   types: z
     .union([z.string(), z.array(z.string())])
     .optional()
@@ -52,8 +60,13 @@ export const PassIndexPath = SpacecraftEventPath.extend({
 
 const basis = {
   spacecraftId: z.string(),
-  stateVectorId: z.string().openapi({ description: 'The stored state propagated (SV-<n>)' }),
-  stateEpoch: z.string().openapi({ format: 'date-time' }),
+  source: z.enum(['STATE', 'CATALOG']).openapi({ description: 'What the trajectory was computed from' }),
+  stateVectorId: z.string().nullable().openapi({ description: 'STATE: the stored state propagated (SV-<n>); null for CATALOG' }),
+  stateEpoch: z.string().nullable().openapi({ format: 'date-time', description: 'STATE: its epoch; null for CATALOG' }),
+  elementSet: z
+    .object({ noradId: z.number().int(), epoch: z.string().openapi({ format: 'date-time' }), name: z.string().nullable() })
+    .nullable()
+    .openapi({ description: 'CATALOG: the catalog element set propagated by SGP4 (its NORAD id and epoch); null for STATE' }),
   from: z.string().openapi({ format: 'date-time' }),
   to: z.string().openapi({ format: 'date-time' }),
   truncatedAt: z.string().nullable().openapi({ description: 'The propagation reached the 100 km floor here: no event after it' }),

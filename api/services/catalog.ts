@@ -6,25 +6,30 @@
  * from the content) and is atomic: any bad line (every one is listed with its line and reason) fails the file and
  * nothing of it is stored. An accepted file is written as a staged batch (storage/stagedWrites.ts): chunks of
  * CHUNK_SETS sets, each its own short transaction followed by a yield to the event loop, then one small transaction
- * publishes them all at once. 30,000 objects therefore ingest without holding the event loop for more than a chunk
- * (README → Catalog, `npm run bench:catalog-ingest`).
+ * publishes them all at once; then the object list's rows of the NORAD ids written are refreshed range by range.
+ * 30,000 objects therefore ingest without holding the event loop for more than a chunk (README → Catalog,
+ * `npm run bench:catalog-ingest`).
  *
  * Sets are kept; the same set twice is stored once ("already known"); an object's current set is the one with the
  * newest epoch (storage/catalog.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { exactTleLines, gpElementsFromJson, gpOrbitSize, type GpElementSet } from '../../engine/tle/gpElements.ts';
+import type { CatalogSetRow } from '../../domain/catalog/catalogRow.ts';
+import { exactTleLines, gpOrbitSize, type GpElementSet } from '../../engine/tle/gpElements.ts';
 import type { CatalogLineError } from '../../engine/tle/catalog.ts';
 import {
   CATALOG_SETS_TABLE,
   findCatalogObject,
   insertCatalogElementSets,
   listCatalogObjects,
+  queueCatalogRefreshes,
+  runCatalogRefresh,
+  type CatalogRefreshRange,
   type CatalogElementSetRecord,
   type CatalogObjectFilter,
   type CatalogObjectRecord,
 } from '../../storage/catalog.ts';
-import { nowIso, type Db } from '../../storage/db.ts';
+import { inTransaction, nowIso, yieldToEventLoop, type Db } from '../../storage/db.ts';
 import type { PageRequest } from '../../storage/paging.ts';
 import { StagedBatch } from '../../storage/stagedWrites.ts';
 import type { CatalogFileFormat } from '../../workers/catalogTasks.ts';
@@ -38,7 +43,9 @@ import { succeeded } from '../results.ts';
 /** Owner kind of the staged batches of catalog uploads (swept when a dead request left one behind). */
 export const CATALOG_UPLOAD_KIND = 'catalog_upload';
 /** Sets per staged chunk: a few milliseconds of inserts on the event loop (bench:catalog-ingest prints the longest block). */
-export const CHUNK_SETS = 500;
+export const CHUNK_SETS = 250;
+/** Write chunks whose NORAD-id range one refresh of the object list covers (about 1,000 objects: one short statement). */
+const REFRESH_CHUNKS = 4;
 /** Bad lines listed per failed file (errorCount counts them all). */
 export const MAX_REPORTED_LINE_ERRORS = 1000;
 
@@ -88,26 +95,35 @@ async function ingestFile(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: st
   const batch = await StagedBatch.open(deps.db, { kind: CATALOG_UPLOAD_KIND, key: `${uploadId}:${fileIndex}`, owner: 'catalog-upload' }, [CATALOG_SETS_TABLE]);
   const totals = { stored: 0, alreadyKnown: 0, updatedObjects: 0, newObjects: 0 };
   const storedAt = nowIso();
+  let queued: CatalogRefreshRange[] = [];
   try {
     for (const chunk of read.chunks) {
-      const sets = gpElementsFromJson<GpElementSet[]>(chunk);
+      const rows = JSON.parse(chunk.rows) as CatalogSetRow[];
       await batch.chunk(async (tx) => {
-        const outcome = await insertCatalogElementSets(
-          tx, organizationId, uploadId, batch.id,
-          sets.map((elements) => ({ elements, format: read.format, fileName: file.name, fileLine: elements.source?.line ?? null })),
-          storedAt,
-        );
+        const outcome = await insertCatalogElementSets(tx, organizationId, { uploadId, batchId: batch.id, fileName: file.name, storedAt }, rows);
         totals.stored += outcome.stored;
         totals.alreadyKnown += outcome.alreadyKnown;
         totals.updatedObjects += outcome.updatedObjects;
         totals.newObjects += outcome.newObjects;
       });
     }
-    if (!(await batch.publish())) throw new Error(`catalog batch ${batch.id} could not be published`);
+    // the object list's ranges are queued in the publishing transaction: refreshed below, or by the sweeper should
+    // this process die first
+    const ranges: Array<{ fromNoradId: number; toNoradId: number }> = [];
+    for (let k = 0; k < read.chunks.length; k += REFRESH_CHUNKS) {
+      ranges.push({ fromNoradId: read.chunks[k]!.fromNoradId, toNoradId: read.chunks[Math.min(k + REFRESH_CHUNKS, read.chunks.length) - 1]!.toNoradId });
+    }
+    const published = await batch.publish(async (tx) => {
+      if (totals.stored > 0) queued = await queueCatalogRefreshes(tx, organizationId, ranges, storedAt);
+      return true;
+    });
+    if (!published) throw new Error(`catalog batch ${batch.id} could not be published`);
   } catch (error) {
     await batch.abandon().catch(() => undefined);
     throw error;
   }
+  // the object list's rows (storage/catalog.ts refreshCatalogObjects), range by range: short statements, yields between
+  await refreshCatalogRanges(deps.db, queued);
   const duplicate = totals.stored === 0;
   return {
     filename: file.name,
@@ -120,6 +136,14 @@ async function ingestFile(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: st
     setCount: read.setCount, objectCount: read.objectCount, storedCount: totals.stored, alreadyKnownCount: totals.alreadyKnown,
     objectsUpdated: totals.updatedObjects, objectsAdded: totals.newObjects, params: { contentHash },
   };
+}
+
+/** Refreshes queued ranges of the object list, one short transaction each, yielding between them. */
+export async function refreshCatalogRanges(db: Db, ranges: readonly CatalogRefreshRange[]): Promise<void> {
+  for (const range of ranges) {
+    await inTransaction(db, (tx) => runCatalogRefresh(tx, range));
+    await yieldToEventLoop();
+  }
 }
 
 /** POST /operations/catalog: one result per file; 200 when every file was stored or is a duplicate, 207 otherwise. */

@@ -1,13 +1,15 @@
 /**
- * Passes, eclipses and orbit events of a spacecraft (issue 26): validate the span and options, take the latest
- * eligible stored state with the craft's force model and stored maneuvers (as OEM generation does), choose the
- * stations, then run the propagation and the event search on the pool (workers/eventTasks.ts), which also shapes the
- * answer (JSON views, CSV, iCalendar, SVG). Nothing is stored.
+ * Passes, eclipses and orbit events of a spacecraft (issue 26): validate the span and options, take the trajectory's
+ * source — STATE: the latest eligible stored state with the craft's force model and stored maneuvers (as OEM
+ * generation does); CATALOG: SGP4 of the current set (newest epoch) of the craft's NORAD id in the organization's
+ * catalog (storage/catalog.ts) — choose the stations, then run the propagation and the event search on the pool
+ * (workers/eventTasks.ts), which also shapes the answer (JSON views, CSV, iCalendar, SVG). Nothing is stored.
  */
 import type { EventStationInput } from '../../engine/events/stations.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { findGroundStations, listEnabledGroundStations, type GroundStation } from '../../storage/groundStations.ts';
-import { findSpacecraftById } from '../../storage/spacecraft.ts';
+import { latestCatalogElementSet } from '../../storage/catalog.ts';
+import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
 import { findLatestEligibleStateVector } from '../../storage/stateVectors.ts';
 import type { EventAnswerForm, PredictEventsTaskOutput } from '../../workers/eventTasks.ts';
 import type { AppDeps } from '../context.ts';
@@ -34,6 +36,20 @@ export interface EventQuery {
   trackPass?: number;
   /** EVENT_PLAN: include the eclipses (default true). */
   eclipses?: boolean;
+  /** The trajectory: STATE (default) or CATALOG. */
+  source?: EventSource;
+}
+
+export const EVENT_SOURCES = ['STATE', 'CATALOG'] as const;
+export type EventSource = (typeof EVENT_SOURCES)[number];
+
+/** What the events were computed from: the stored state (STATE) or the catalog element set (CATALOG). */
+export interface EventBasis {
+  spacecraftId: string;
+  source: EventSource;
+  stateVectorId: string | null;
+  stateEpoch: string | null;
+  elementSet: { noradId: number; epoch: string; name: string | null } | null;
 }
 
 export interface EventRunOptions {
@@ -44,7 +60,7 @@ export interface EventRunOptions {
 
 export interface EventAnswer {
   output: Exclude<PredictEventsTaskOutput, { ok: false }>;
-  basis: { spacecraftId: string; stateVectorId: string; stateEpoch: string };
+  basis: EventBasis;
   warnings: EarthDataWarning[];
 }
 
@@ -145,37 +161,50 @@ export async function predictSpacecraftEvents(
   const spacecraft = await findSpacecraftById(deps.db, organizationId, spacecraftId);
   if (!spacecraft) throw spacecraftNotFound(spacecraftId);
   const stations = passForm ? await stationsFor(deps, organizationId, query.stationIds) : [];
-  const sv = await findLatestEligibleStateVector(deps.db, organizationId, spacecraft.id);
-  if (!sv) {
-    throw unprocessable('NO_ELIGIBLE_STATE', `Spacecraft ${spacecraft.id} has no eligible stored state (manual, imported or converged orbit determination) to predict from`, {
-      code: 'events.state.none',
-      details: { spacecraftId: spacecraft.id },
-    });
-  }
-  const stateEpoch = Epoch.parseInstant(sv.epoch);
-  const stateVectorId = displayId(sv.displayNumber);
-  requirePropagationGap(stateEpoch, from, to, { spacecraftId: spacecraft.id, stateVectorId });
-  // The burns of the whole propagated arc: from the state epoch through the span.
-  const arcStart = stateEpoch.isBefore(from) ? stateEpoch : from;
-  const arcEnd = to.isBefore(stateEpoch) ? stateEpoch : to;
-  const propagation = await buildStoredStatePropagation(deps.db, organizationId, sv, spacecraft, arcStart, arcEnd);
+  const request = {
+    form,
+    from: from.toIsoString(9),
+    to: to.toIsoString(9),
+    ...(passForm ? { passes: { stations: stations.map(stationInput), ...(minElevationDeg !== undefined ? { minElevationDeg } : {}) } } : {}),
+    eclipses: form === 'ECLIPSES' || (form === 'EVENT_PLAN' && query.eclipses !== false),
+    ...types,
+    ...(query.trackPass !== undefined ? { trackPass: query.trackPass } : {}),
+    spacecraft: { id: spacecraft.id, name: spacecraft.name },
+    generatedAt: new Date().toISOString(),
+    ...(options.pack ? { pack: true } : {}),
+  };
+  const source = query.source ?? 'STATE';
   let warnings: EarthDataWarning[] = [];
-  const { output } = await deps.earthData.run('events.predict', (snapshot) => {
-    warnings = earthDataWarningsFor(snapshot, { start: arcStart, end: arcEnd, spaceWeather: spacecraft.forceModel.atmosphere === 'NRLMSISE00' });
-    return {
-      form,
-      propagation,
-      from: from.toIsoString(9),
-      to: to.toIsoString(9),
-      ...(passForm ? { passes: { stations: stations.map(stationInput), ...(minElevationDeg !== undefined ? { minElevationDeg } : {}) } } : {}),
-      eclipses: form === 'ECLIPSES' || (form === 'EVENT_PLAN' && query.eclipses !== false),
-      ...types,
-      ...(query.trackPass !== undefined ? { trackPass: query.trackPass } : {}),
-      spacecraft: { id: spacecraft.id, name: spacecraft.name },
-      generatedAt: new Date().toISOString(),
-      ...(options.pack ? { pack: true } : {}),
-    };
-  }, options.background ? { background: true } : undefined);
+  let basis: EventBasis;
+  let output: PredictEventsTaskOutput;
+  if (source === 'CATALOG') {
+    const elementSet = await catalogElementSetOf(deps, organizationId, spacecraft);
+    basis = { spacecraftId: spacecraft.id, source, stateVectorId: null, stateEpoch: null, elementSet: { noradId: elementSet.noradId, epoch: `${elementSet.epochUtc}Z`, name: elementSet.name } };
+    ({ output } = await deps.earthData.run('events.predict', (snapshot) => {
+      warnings = earthDataWarningsFor(snapshot, { start: from, end: to, spaceWeather: false });
+      return { ...request, elementSet };
+    }, options.background ? { background: true } : undefined));
+  } else {
+    const sv = await findLatestEligibleStateVector(deps.db, organizationId, spacecraft.id);
+    if (!sv) {
+      throw unprocessable('NO_ELIGIBLE_STATE', `Spacecraft ${spacecraft.id} has no eligible stored state (manual, imported or converged orbit determination) to predict from`, {
+        code: 'events.state.none',
+        details: { spacecraftId: spacecraft.id },
+      });
+    }
+    const stateEpoch = Epoch.parseInstant(sv.epoch);
+    const stateVectorId = displayId(sv.displayNumber);
+    requirePropagationGap(stateEpoch, from, to, { spacecraftId: spacecraft.id, stateVectorId });
+    // The burns of the whole propagated arc: from the state epoch through the span.
+    const arcStart = stateEpoch.isBefore(from) ? stateEpoch : from;
+    const arcEnd = to.isBefore(stateEpoch) ? stateEpoch : to;
+    const propagation = await buildStoredStatePropagation(deps.db, organizationId, sv, spacecraft, arcStart, arcEnd);
+    basis = { spacecraftId: spacecraft.id, source, stateVectorId, stateEpoch: sv.epoch, elementSet: null };
+    ({ output } = await deps.earthData.run('events.predict', (snapshot) => {
+      warnings = earthDataWarningsFor(snapshot, { start: arcStart, end: arcEnd, spaceWeather: spacecraft.forceModel.atmosphere === 'NRLMSISE00' });
+      return { ...request, propagation };
+    }, options.background ? { background: true } : undefined));
+  }
   if (!output.ok) {
     if (output.kind === 'INVALID_INPUT') {
       const field = String(output.details?.field ?? 'query');
@@ -183,5 +212,23 @@ export async function predictSpacecraftEvents(
     }
     throw unprocessable(output.code, `Event prediction failed: ${output.message}`, { code: 'events.propagation.failed', details: { kind: output.kind, ...(output.details ?? {}) } });
   }
-  return { output, basis: { spacecraftId: spacecraft.id, stateVectorId, stateEpoch: sv.epoch }, warnings };
+  return { output, basis, warnings };
+}
+
+/** The current catalog set of the craft's NORAD id, or a 422 saying what is missing. */
+async function catalogElementSetOf(deps: AppDeps, organizationId: string, spacecraft: Spacecraft) {
+  if (spacecraft.noradId === null) {
+    throw unprocessable('NO_NORAD_ID', `Spacecraft ${spacecraft.id} has no NORAD id: set noradId to predict from the catalog (source=CATALOG)`, {
+      code: 'events.catalog.no-norad-id',
+      details: { spacecraftId: spacecraft.id },
+    });
+  }
+  const elementSet = await latestCatalogElementSet(deps.db, organizationId, spacecraft.noradId);
+  if (!elementSet) {
+    throw unprocessable('NO_CATALOG_ELEMENT_SET', `The catalog holds no element set of NORAD id ${spacecraft.noradId} (spacecraft ${spacecraft.id}): upload one (POST /operations/catalog)`, {
+      code: 'events.catalog.no-element-set',
+      details: { spacecraftId: spacecraft.id, noradId: spacecraft.noradId },
+    });
+  }
+  return elementSet;
 }

@@ -22,3 +22,4 @@ export { DEFAULT_GRID_STEP_S, DEFAULT_RESOLUTION_S, DEFAULT_TOLERANCE_S } from '
 export { DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 } from './motionBounds.ts';
 export { passTrack, type PassTrack } from './passTrack.ts';
 export { predictStoredStateEvents, accelerationBoundKmS2, type StoredStateEventsInput, type StoredStateEvents } from './storedState.ts';
+export { predictGpElementSetEvents, type GpElementSetEventsInput } from './gpElementSet.ts';

@@ -653,6 +653,17 @@ for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime
     });
   });
 
+  test('catalog: a 3LE file uploaded, the objects listed with a filter, one object with its history', async () => {
+    const threeLine = readFileSync(new URL('../fixtures/conjunction/catalog/sample.3le', import.meta.url), 'utf8');
+    const uploaded = await expect(apsis.POST('/operations/catalog', { ...uploadFiles([{ name: 'sample.3le', content: threeLine }]) }), 200);
+    assert.equal(uploaded.results[0]!.format, 'TLE');
+    const page = await expect(apsis.GET('/operations/catalog/objects', { params: { query: { name: 'molniya', maxPerigeeKm: 2000, sort: 'noradId,asc' } } }), 200);
+    assert.deepEqual(page.content.map((o) => o.noradId), [99005]);
+    const object = await expect(apsis.GET('/operations/catalog/objects/{noradId}', { params: { path: { noradId: 99005 } } }), 200);
+    assert.equal(object.history.length, 1);
+    assert.equal(object.current.tleLines!.length, 2);
+  });
+
   test('decommissioning: a thruster in use cannot go, the craft archived with its tasks and restored', async () => {
     await refused(apsis.DELETE('/operations/spacecraft/{spacecraftId}/thrusters/{thrusterId}', { params: { path: { spacecraftId: craftId, thrusterId: mainThrusterId } } }), 409, 'THRUSTER_IN_USE');
     await expect(apsis.POST('/operations/spacecraft/{spacecraftId}/tasks', {

@@ -15,6 +15,7 @@ import { setUpScenario, storeState } from '../helpers/odScenario.ts';
 import { DEFAULT_PHYSICS, SSO_EPOCH, ssoState } from './stateVectors.helpers.ts';
 import { cdmFixtureText } from './conjunctions.helpers.ts';
 import { CROSSER_STATE, EPOCH, PRIMARY_STATE } from './screenings.helpers.ts';
+import { readFileSync } from 'node:fs';
 
 /** Operations seen answering 2xx (through the harness's response check), across the suites of this file. */
 const succeeded = new Set<string>();
@@ -151,6 +152,16 @@ describe('every documented operation answers as documented', () => {
     } finally {
       svc.screeningRunner.start();
     }
+  });
+
+  test('catalog: upload, list, one object', async () => {
+    const threeLine = readFileSync(new URL('../fixtures/conjunction/catalog/sample.3le', import.meta.url), 'utf8');
+    await call2('POST', '/operations/catalog', { body: filesForm([{ name: 'sample.3le', content: threeLine }]) }, 200);
+    await call2('POST', '/operations/catalog', { body: filesForm([{ name: 'bad.3le', content: threeLine.replace('15.06391244', '15.0639124X') }]) }, 207);
+    await call2('GET', '/operations/catalog/objects?minApogeeKm=1000&sort=perigeeKm,desc', {}, 200);
+    await call2('GET', '/operations/catalog/objects/99001', {}, 200);
+    await call2('GET', '/operations/catalog/objects/12', {}, 404);
+    await call2('GET', '/operations/catalog/objects?noradId=x', {}, 400);
   });
 
   test('401 in both real forms: empty with WWW-Authenticate, or the bearer-error body', async () => {

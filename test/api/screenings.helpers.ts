@@ -10,6 +10,7 @@ import { MU_EARTH_KM3_S2 } from '../../engine/constants.ts';
 import type { GpElementSet } from '../../engine/tle/gpElements.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { insertCatalogElementSets } from '../../storage/catalog.ts';
+import { catalogSetRow } from '../../domain/catalog/catalogRow.ts';
 import type { Db } from '../../storage/db.ts';
 import { syntheticCatalog } from '../../bench/lib/syntheticCatalog.ts';
 
@@ -28,7 +29,7 @@ export const CROSSER_STATE = circularState(6880.137, 63);
 /** Stores `sets` in the organization's catalog (as the catalog upload would, one visible batch). */
 export async function storeCatalog(db: Db, organizationId: string, sets: readonly GpElementSet[]): Promise<void> {
   for (let start = 0; start < sets.length; start += 500) {
-    await insertCatalogElementSets(db, organizationId, 'test-upload', 0, sets.slice(start, start + 500).map((elements) => ({ elements, format: 'TLE' as const, fileName: 'test.tle', fileLine: null })), new Date().toISOString());
+    await insertCatalogElementSets(db, organizationId, { uploadId: 'test-upload', batchId: 0, fileName: 'test.tle', storedAt: new Date().toISOString() }, sets.slice(start, start + 500).map((elements) => catalogSetRow(elements, 'TLE')));
   }
 }
 

@@ -6,19 +6,21 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { readTleCatalog } from '../../engine/tle/catalog.ts';
-import type { GpElementSet } from '../../engine/tle/gpElements.ts';
+import { catalogSetRow } from '../../domain/catalog/catalogRow.ts';
+import { gpElementsFromJson, gpElementsToJson, type GpElementSet } from '../../engine/tle/gpElements.ts';
 import {
   CATALOG_SETS_TABLE,
   catalogElementSets,
   catalogHighWaterMark,
   catalogNoradIds,
-  decodeElementSet,
-  encodeElementSet,
   findCatalogObject,
   insertCatalogElementSets,
   latestCatalogElementSet,
   listCatalogObjects,
-  type NewCatalogElementSet,
+  queueCatalogRefreshes,
+  refreshCatalogObjects,
+  runCatalogRefresh,
+  staleCatalogRefreshes,
 } from '../../storage/catalog.ts';
 import { openDatabase, type Db } from '../../storage/db.ts';
 import { migrate } from '../../storage/migrations.ts';
@@ -26,7 +28,6 @@ import { StagedBatch } from '../../storage/stagedWrites.ts';
 
 const FIXTURE = new URL('../fixtures/conjunction/catalog/sample.3le', import.meta.url);
 const sets = readTleCatalog(readFileSync(FIXTURE, 'utf8')).entries;
-const asNew = (elements: GpElementSet): NewCatalogElementSet => ({ elements, format: 'TLE', fileName: 'sample.3le', fileLine: elements.source?.line ?? null });
 /** The same object one day later (a newer epoch) with another mean anomaly. */
 const newer = (e: GpElementSet, days: number): GpElementSet => ({
   ...e,
@@ -51,17 +52,19 @@ async function upload(organizationId: string, items: GpElementSet[]) {
   const batch = await StagedBatch.open(db, { kind: 'catalog_test', key: organizationId, owner: 'test' }, [CATALOG_SETS_TABLE]);
   let outcome = { stored: 0, alreadyKnown: 0, updatedObjects: 0, newObjects: 0 };
   await batch.chunk(async (tx) => {
-    outcome = await insertCatalogElementSets(tx, organizationId, 'upload-1', batch.id, items.map(asNew), 'now');
+    outcome = await insertCatalogElementSets(tx, organizationId, { uploadId: 'upload-1', batchId: batch.id, fileName: 'sample.3le', storedAt: 'now' }, items.map((e) => catalogSetRow(e)));
   });
   assert.equal(await batch.publish(), true);
+  await refreshCatalogObjects(db, organizationId, 0, 999_999_999);
   return outcome;
 }
 
 test('the JSON of a set reads back as the same doubles, −0 included', () => {
   assert.ok(sets.length >= 8);
-  for (const s of sets) assert.deepStrictEqual(decodeElementSet(encodeElementSet(s)), s);
+  for (const s of sets) assert.deepStrictEqual(gpElementsFromJson(gpElementsToJson(s)), s);
+  assert.deepStrictEqual(gpElementsFromJson(gpElementsToJson(sets)), sets);
   const negative: GpElementSet = { ...sets[0]!, bstarPerEarthRadius: -0, ndotOver2RevPerDay2: -0 };
-  const back = decodeElementSet(encodeElementSet(negative));
+  const back = gpElementsFromJson<GpElementSet>(gpElementsToJson(negative));
   assert.ok(Object.is(back.bstarPerEarthRadius, -0) && Object.is(back.ndotOver2RevPerDay2, -0));
   assert.deepStrictEqual(back, negative);
 });
@@ -107,7 +110,7 @@ test('a batch still being written is invisible and the "as of" mark stays below 
   const slow = await StagedBatch.open(db, { kind: 'catalog_test', key: 'slow', owner: 'test' }, [CATALOG_SETS_TABLE]);
   const slowSet = newer(sets[2]!, 2);
   await slow.chunk(async (tx) => {
-    await insertCatalogElementSets(tx, ORG_A, 'upload-slow', slow.id, [asNew(slowSet)], 'now');
+    await insertCatalogElementSets(tx, ORG_A, { uploadId: 'upload-slow', batchId: slow.id, fileName: null, storedAt: 'now' }, [catalogSetRow(slowSet)]);
   });
   assert.deepStrictEqual(await latestCatalogElementSet(db, ORG_A, slowSet.noradId), sets[2]);
   // a later, faster upload publishes while the slow one is still staged: its rows have higher ids
@@ -116,6 +119,7 @@ test('a batch still being written is invisible and the "as of" mark stays below 
   const markDuring = await catalogHighWaterMark(db, ORG_A);
   assert.equal(markDuring, markBefore, 'the mark cannot pass the first row of a batch still being written');
   assert.equal(await slow.publish(), true);
+  await refreshCatalogObjects(db, ORG_A, 0, 999_999_999);
   // what was read with the earlier mark is what is read with it now
   assert.deepStrictEqual(await catalogElementSets(db, ORG_A, { fromNoradId: 0, toNoradId: 999999999, asOfSetId: markBefore }), seen);
   const markAfter = await catalogHighWaterMark(db, ORG_A);
@@ -143,4 +147,27 @@ test('list filters: name (case-insensitive contains, literal % and _), perigee/a
   const newest = Math.max(...all.items.map((o) => o.current.epochS));
   const recent = await listCatalogObjects(db, ORG_A, { minEpochS: newest }, { page: 0, size: 100, sort: [] });
   assert.ok(recent.items.every((o) => o.current.epochS >= newest) && recent.total >= 1);
+});
+
+test('a published upload whose process died before refreshing the object list leaves its ranges queued; running them brings the list up to date', async () => {
+  const base = sets[4]!;
+  const newest = newer(base, 5);
+  const batch = await StagedBatch.open(db, { kind: 'catalog_test', key: 'dying', owner: 'test' }, [CATALOG_SETS_TABLE]);
+  await batch.chunk(async (tx) => {
+    await insertCatalogElementSets(tx, ORG_A, { uploadId: 'upload-dying', batchId: batch.id, fileName: null, storedAt: 'now' }, [catalogSetRow(newest)]);
+  });
+  await batch.publish(async (tx) => {
+    await queueCatalogRefreshes(tx, ORG_A, [{ fromNoradId: newest.noradId, toNoradId: newest.noradId }], '2000-01-01T00:00:00Z');
+    return true;
+  });
+  // the sets see it at once; the list does not until the queued range runs
+  assert.deepStrictEqual(await latestCatalogElementSet(db, ORG_A, newest.noradId), newest);
+  const before = await listCatalogObjects(db, ORG_A, { noradId: newest.noradId }, { page: 0, size: 1, sort: [] });
+  assert.notDeepEqual(before.items[0]!.current.elements, newest);
+  const stale = await staleCatalogRefreshes(db, '2001-01-01T00:00:00Z');
+  assert.deepEqual(stale.map((r) => [r.organizationId, r.fromNoradId, r.toNoradId]), [[ORG_A, newest.noradId, newest.noradId]]);
+  for (const range of stale) await runCatalogRefresh(db, range);
+  const after = await listCatalogObjects(db, ORG_A, { noradId: newest.noradId }, { page: 0, size: 1, sort: [] });
+  assert.deepStrictEqual(after.items[0]!.current.elements, newest);
+  assert.deepEqual(await staleCatalogRefreshes(db, '2001-01-01T00:00:00Z'), []);
 });

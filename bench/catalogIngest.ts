@@ -1,0 +1,132 @@
+/**
+ * `npm run bench:catalog-ingest` (issue 25 item 1: "30,000 objects ingest in seconds without holding the event loop").
+ *
+ * A 30,000-object 3LE file of the synthetic catalog (bench/lib/syntheticCatalog.ts: today's catalog's altitude,
+ * inclination and eccentricity distribution), uploaded to POST /operations/catalog:
+ *
+ *  1. Through HTTP against a real server in its own process (api/server.ts, WORKERS=2, file database in WAL mode):
+ *     the upload's round trip (read on the pool + staged chunked writes + publish), then the same file again (every set
+ *     already known), then a newer epoch of every object (30,000 objects updated); meanwhile a probe sends
+ *     `GET /health` every 10 ms: its p99 and maximum latency show how long the server's event loop was held. Then
+ *     the object list with filters over the 30,000 objects (its latency).
+ *  2. In this process, the same use case (api/services/catalog.ts `uploadCatalogFiles`, real worker pool) under
+ *     perf_hooks.monitorEventLoopDelay (1 ms resolution): the longest event-loop block is printed exactly (the HTTP
+ *     probe of part 1 adds the socket round trip and the scheduler's waits).
+ *
+ * Env: OBJECTS (default 30000). Figures on the shared 2-core machine are noisy (other work runs beside).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { loadConfig } from '../api/config.ts';
+import { startService } from '../api/service.ts';
+import { uploadCatalogFiles } from '../api/services/catalog.ts';
+import { Epoch } from '../engine/time/epoch.ts';
+import { exactTleLines, type GpElementSet } from '../engine/tle/gpElements.ts';
+import { ensureOrganization } from '../storage/organizations.ts';
+import { syntheticCatalog } from './lib/syntheticCatalog.ts';
+import { machineDescription, percentile, startBenchServer } from './lib/server.ts';
+
+const objects = Number(process.env.OBJECTS ?? 30_000);
+
+function threeLineText(sets: readonly GpElementSet[]): string {
+  const out: string[] = [];
+  for (const set of sets) {
+    const lines = exactTleLines(set);
+    if (!lines) throw new Error(`set ${set.noradId} is not an exact TLE`);
+    out.push(`0 ${set.name}`, lines[0], lines[1]);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+const reference = Epoch.parse('2026-11-20T00:00:00');
+const catalog = syntheticCatalog({ count: objects, seed: 25, reference });
+const later = syntheticCatalog({ count: objects, seed: 26, reference: reference.plusSeconds(4 * 86400) });
+const fileText = threeLineText(catalog);
+const laterText = threeLineText(later);
+console.log(`catalog ingest: ${objects} objects, 3LE file ${(fileText.length / 2 ** 20).toFixed(1)} MiB; ${machineDescription()}; ${new Date().toISOString()}`);
+
+// ---- 1. through HTTP ----
+const server = await startBenchServer({ WORKERS: '2' });
+try {
+  const auth = { Authorization: `Bearer ${server.key}` };
+  const probe = <T>(work: Promise<T>): Promise<{ value: T; latencies: number[] }> => {
+    const latencies: number[] = [];
+    let running = true;
+    const loop = (async () => {
+      while (running) {
+        const start = performance.now();
+        await fetch(`${server.baseUrl}/health`).then((r) => r.arrayBuffer());
+        latencies.push(performance.now() - start);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    return work.finally(async () => {
+      running = false;
+      await loop;
+    }).then((value) => ({ value, latencies }));
+  };
+  const upload = async (label: string, text: string) => {
+    const form = new FormData();
+    form.append('files', new Blob([text]), 'catalog.3le');
+    const cpu0 = server.mainThreadCpuSeconds();
+    const start = performance.now();
+    const { value: response, latencies } = await probe(fetch(`${server.baseUrl}/operations/catalog`, { method: 'POST', headers: auth, body: form }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown })));
+    const seconds = (performance.now() - start) / 1000;
+    const result = (response.body as { results: Array<Record<string, number | string>> }).results[0]!;
+    if (response.status !== 200) throw new Error(`${label}: HTTP ${response.status} ${JSON.stringify(result).slice(0, 400)}`);
+    console.log(
+      `  ${label.padEnd(34)} ${seconds.toFixed(2)} s (${Math.round(objects / seconds)} sets/s), stored ${result.storedCount}, known ${result.alreadyKnownCount}, ` +
+        `objects updated ${result.objectsUpdated}; server main thread CPU ${(server.mainThreadCpuSeconds() - cpu0).toFixed(2)} s; ` +
+        `GET /health during it: ${latencies.length} probes, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
+    );
+  };
+  console.log('1. through HTTP (server process, WORKERS=2)');
+  await upload('new catalog', fileText);
+  await upload('same file again (all known)', fileText);
+  await upload('newer epoch of every object', laterText);
+  for (const query of ['size=100', 'minPerigeeKm=500&maxPerigeeKm=600&size=100', 'name=SYN%2012&size=100', 'minApogeeKm=30000&sort=perigeeKm,asc&size=100', 'page=200&size=100']) {
+    const times: number[] = [];
+    let total = 0;
+    for (let k = 0; k < 5; k++) {
+      const start = performance.now();
+      const body = (await (await fetch(`${server.baseUrl}/operations/catalog/objects?${query}`, { headers: auth })).json()) as { totalElements: number };
+      times.push(performance.now() - start);
+      total = body.totalElements;
+    }
+    console.log(`  GET /operations/catalog/objects?${query.padEnd(44)} ${total} matches, median ${percentile(times, 50).toFixed(1)} ms`);
+  }
+  const start = performance.now();
+  await (await fetch(`${server.baseUrl}/operations/catalog/objects/${catalog[100]!.noradId}`, { headers: auth })).json();
+  console.log(`  GET /operations/catalog/objects/{noradId} (2 sets)                 ${(performance.now() - start).toFixed(1)} ms`);
+} finally {
+  await server.stop();
+}
+
+// ---- 2. in this process, under the event-loop monitor ----
+const dir = mkdtempSync(join(tmpdir(), 'apsis-catalog-bench-'));
+const service = await startService({ ...loadConfig({}), databaseUrl: `file:${join(dir, 'bench.db')}`, workers: 2, port: 0, dataDir: join(dir, 'earth-data'), dataCheckIntervalS: 0, dataMaxAgeDays: 36500 });
+try {
+  const organization = await ensureOrganization(service.db, 'bench');
+  const bytes = new TextEncoder().encode(fileText);
+  const laterBytes = new TextEncoder().encode(laterText);
+  console.log('2. the use case in this process (uploadCatalogFiles, WORKERS=2), perf_hooks.monitorEventLoopDelay');
+  for (const [label, file] of [['new catalog', bytes], ['newer epoch of every object', laterBytes]] as const) {
+    const eld = monitorEventLoopDelay({ resolution: 1 });
+    eld.enable();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const start = performance.now();
+    const { body } = await uploadCatalogFiles(service, organization.id, [{ name: 'catalog.3le', bytes: file }]);
+    const seconds = (performance.now() - start) / 1000;
+    eld.disable();
+    const result = body.results[0]!;
+    console.log(
+      `  ${label.padEnd(34)} ${seconds.toFixed(2)} s, stored ${result.storedCount}, objects updated ${result.objectsUpdated}; ` +
+        `event-loop delay p99 ${(eld.percentile(99) / 1e6).toFixed(1)} ms, longest block ${(eld.max / 1e6).toFixed(1)} ms`,
+    );
+  }
+} finally {
+  await service.close();
+  rmSync(dir, { recursive: true, force: true });
+}
