@@ -8,14 +8,17 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { fieldErrorsFromZod, validationError } from './errors.ts';
 import { authenticate } from './middleware/auth.ts';
 import { correlationId } from './middleware/correlation.ts';
+import { cors } from './middleware/cors.ts';
 import { limitBodyBytes, limitHeaderBytes } from './middleware/limits.ts';
 import { declaredMediaTypes, requireDeclaredMediaType } from './middleware/mediaType.ts';
 import { readMultipartBodies } from './middleware/multipart.ts';
 import { methodNotAllowedOrNotFound } from './middleware/notFound.ts';
 import { toErrorResponse } from './middleware/onError.ts';
 import { bindRequestDeps } from './middleware/requestDeps.ts';
+import { negotiateRepresentation } from './middleware/representation.ts';
 import { requireUtf8JsonBody } from './middleware/utf8Json.ts';
 import { openApiDocument, registerSecurityScheme } from './openapi.ts';
+import { entityTag } from './preconditions.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { ROUTERS } from './routes/index.ts';
@@ -28,7 +31,11 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   });
 
   app.use('*', correlationId());
+  // Before everything that may answer, so every answer (431, 401, 406…) carries the grant a page needs to read it.
+  app.use('*', cors(deps.config.corsOrigins));
   app.use('*', limitHeaderBytes());
+  // Conditional GET and content coding of whatever the routes answer (errors included).
+  app.use('*', negotiateRepresentation());
   app.use('*', bindRequestDeps(deps));
   app.use('*', limitBodyBytes(deps.config.maxUploadBytes));
   app.use('/operations/*', authenticate(deps.config));
@@ -43,8 +50,15 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   for (const register of ROUTERS) register(app);
   for (const [key, types] of declaredMediaTypes(app)) mediaTypes.set(key, types);
 
-  let document: Record<string, unknown> | null = null;
-  app.get('/openapi.json', (c) => c.json((document ??= openApiDocument(app))));
+  // Serialized once (300 KB): a strong ETag of its text lets callers revalidate it with If-None-Match.
+  let document: { text: string; etag: string } | null = null;
+  app.get('/openapi.json', (c) => {
+    if (!document) {
+      const text = JSON.stringify(openApiDocument(app));
+      document = { text, etag: entityTag(text) };
+    }
+    return c.body(document.text, 200, { 'Content-Type': 'application/json', ETag: document.etag });
+  });
   registerDocsRoutes(app);
 
   app.notFound((c) => methodNotAllowedOrNotFound(app, c));

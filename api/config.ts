@@ -43,6 +43,8 @@ export interface Config {
   jobLeaseMs: number;
   /** How often an idle instance looks for screening chunks other instances queued (their creation wakes only their own). */
   screeningPollMs: number;
+  /** Browser origins allowed to call the API (CORS_ORIGINS): `'*'` (any, never with credentials) or exact origins; empty: CORS off. */
+  corsOrigins: '*' | string[];
 }
 
 const MIB = 1024 * 1024;
@@ -61,6 +63,33 @@ function cidrList(name: string, text: string | undefined): string[] {
   if (text === undefined || text.trim() === '') return [];
   const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
   for (const entry of entries) if (!parseCidr(entry)) throw new Error(`${name}: "${entry}" is not an IP address or CIDR range`);
+  return entries;
+}
+
+/**
+ * `CORS_ORIGINS`: `*`, or comma-separated origins exactly as browsers send them in `Origin` (`scheme://host[:port]`, no
+ * path, no trailing slash; the default port left out). Anything else stops start-up, naming the entry: an origin that
+ * cannot match any browser's `Origin` would silently allow nothing.
+ */
+function originList(name: string, text: string | undefined): '*' | string[] {
+  if (text === undefined || text.trim() === '') return [];
+  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  if (entries.includes('*')) {
+    if (entries.length > 1) throw new Error(`${name}: "*" allows every origin and cannot be combined with a list`);
+    return '*';
+  }
+  for (const entry of entries) {
+    let origin: string | null = null;
+    try {
+      const url = new URL(entry);
+      origin = url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+    } catch {
+      origin = null;
+    }
+    if (origin !== entry) {
+      throw new Error(`${name}: "${entry}" is not an origin as browsers send it (scheme://host[:port], lower case, no path or trailing slash${origin ? `; did you mean "${origin}"?` : ''})`);
+    }
+  }
   return entries;
 }
 
@@ -110,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     screeningPollMs: positiveInteger('SCREENING_POLL_MS', env.SCREENING_POLL_MS, 1_000),
     headersTimeoutMs: positiveInteger('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, HEADERS_TIMEOUT_MS),
     bodyIdleTimeoutMs: positiveInteger('BODY_IDLE_TIMEOUT_MS', env.BODY_IDLE_TIMEOUT_MS, BODY_IDLE_TIMEOUT_MS),
+    corsOrigins: originList('CORS_ORIGINS', env.CORS_ORIGINS),
   };
   if (config.trustProxy && config.trustedProxies.length === 0) throw new Error(TRUST_PROXY_WITHOUT_PROXIES);
   return config;

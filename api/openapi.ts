@@ -7,6 +7,7 @@
 import { z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
 import { EPOCH_PATTERN, RECORD_TIMESTAMP_PATTERN } from './instants.ts';
+import { AVAILABLE_CODINGS, MIN_CODED_BYTES } from './contentCoding.ts';
 import { LOCATION_HEADER } from './preconditions.ts';
 
 export const API_VERSION = '1.0.0';
@@ -35,7 +36,11 @@ export const DOCUMENT_INFO = {
   version: API_VERSION,
   description:
     'Spacecraft operations service: registry, stored maneuvers (CCSDS OCM), tracking measurements, state vectors, ' +
-    'CCSDS OEM generation by numerical propagation, fitted TLEs, and conjunction assessment from CCSDS CDMs. All /operations routes need a bearer API key.',
+    'CCSDS OEM generation by numerical propagation, fitted TLEs, and conjunction assessment from CCSDS CDMs. All /operations routes need a bearer API key. ' +
+    `Responses: a JSON or text body of ${MIN_CODED_BYTES} bytes or more is sent in the content coding the request's Accept-Encoding prefers ` +
+    `(${AVAILABLE_CODINGS.join(', ')}; none without the header), with Content-Encoding, and every JSON or text response carries Vary: Accept-Encoding. ` +
+    'ZIP files are sent as stored. A coded response has its own ETag: the identity ETag with -<coding> before the closing quote; If-Match takes either. ' +
+    'Every GET whose 200 carries an ETag answers If-None-Match with 304 and no body.',
   'x-apsis-maneuver-api-version': MANEUVER_CONTRACT_VERSION,
 };
 
@@ -145,6 +150,14 @@ export function errorResponses(...statuses: number[]): RouteConfig['responses'] 
 
 type Json = Record<string, unknown>;
 
+const IF_NONE_MATCH_PARAMETER = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison)',
+  schema: { type: 'string' },
+};
+
 const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait before retrying', required: true, schema: { type: 'string' } } };
 
 /**
@@ -163,6 +176,12 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
   const envelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' };
   const standard = (status: number): Json => ({ description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: envelopeRef } } });
   const unauthorized: Json = { ...UNAUTHORIZED_RESPONSE, content: { 'application/json': { schema: { $ref: '#/components/schemas/BearerError' } } } };
+  for (const item of Object.values((document.paths ?? {}) as Record<string, Json>)) {
+    for (const [method, operation] of Object.entries(item) as Array<[string, Json]>) {
+      if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
+      completeRepresentation(method, operation, standard);
+    }
+  }
   for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
     if (!path.startsWith('/operations')) continue;
     for (const operation of Object.values(item) as Json[]) {
@@ -185,4 +204,27 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
     }
   }
   return document;
+}
+
+/**
+ * What api/middleware/representation.ts does to every GET, documented on each: 406 when Accept-Encoding refuses identity
+ * and every coding we have; with an ETag on its 200, the If-None-Match parameter and 304 with no body. (Content-Encoding
+ * and Vary, which any JSON or text response may carry, are described once, in the document's description.)
+ */
+function completeRepresentation(method: string, operation: Json, standard: (status: number) => Json): void {
+  const responses = operation.responses as Json;
+  if (method !== 'get') return;
+  responses['406'] ??= {
+    ...standard(406),
+    description: "Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE)",
+  };
+  const ok = responses['200'] as Json | undefined;
+  const etagged = ok && (ok.headers as Json | undefined)?.ETag !== undefined;
+  if (!etagged) return;
+  responses['304'] ??= {
+    description: 'Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry.',
+    headers: { ETag: { description: 'The current ETag', required: true, schema: { type: 'string' } } },
+  };
+  const parameters = ((operation.parameters as Json[] | undefined) ?? []);
+  if (!parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'if-none-match')) operation.parameters = [...parameters, IF_NONE_MATCH_PARAMETER];
 }

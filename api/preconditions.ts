@@ -8,6 +8,17 @@
  *    never match (strong comparison). The check runs inside the write's own transaction, so no other write can
  *    slip in between. Without If-Match a write goes ahead (last write wins).
  *  - A 201 carries `Location`, the URL of what was created.
+ *  - A response sent with a content coding (api/middleware/representation.ts) is another representation, so it has
+ *    its own strong tag (RFC 9110 §8.8.3: a strong validator changes with the content coding): the identity tag with
+ *    the coding appended inside the quotes, `"<tag>-gzip"`, `"<tag>-br"`, `"<tag>-zstd"`. Such a tag names the same
+ *    stored version, so If-Match takes it like the identity tag; If-None-Match compares it with the tag of the
+ *    representation the request would get (api/middleware/representation.ts).
+ *  - Every GET that sends an ETag answers `If-None-Match` (weak comparison, §13.1.2) with 304 and no body
+ *    (api/middleware/representation.ts, for every route at once).
+ *
+ *  - A read-only resource that changes by itself (an upload job, an orbit determination, a batch, as they progress)
+ *    or has no stored version (product metadata) carries the tag of the representation it shows: `entityTag(view)`
+ *    (REPRESENTATION_ETAG_HEADER). No write takes it; it is there for polling with If-None-Match.
  *
  * How a resource uses it (ground stations, orbit determinations, tasks, products: the same four lines):
  *   GET:    `return withEntityTag(c, entityTag(stored), c.json(view, 200))`
@@ -37,6 +48,32 @@ export function entityTag(stored: unknown): string {
   return `"${createHash('sha256').update(JSON.stringify(stored, sortedKeys) ?? 'null').digest('hex').slice(0, 32)}"`;
 }
 
+/** The tags a coded representation may carry after the identity tag's closing quote is removed (`-gzip"` …). */
+const CODING_SUFFIX = /-(?:gzip|br|zstd)"$/;
+
+/** The tag of `tag`'s representation coded as `coding` (`"abc"` → `"abc-gzip"`); a weak tag stays as it is. */
+export function codedTag(tag: string, coding: string): string {
+  if (tag.startsWith('W/') || !tag.endsWith('"')) return tag;
+  return `${tag.slice(0, -1)}-${coding}"`;
+}
+
+/** The identity representation's tag of a tag we sent with a content coding (`"abc-br"` → `"abc"`); others unchanged. */
+export function identityTag(tag: string): string {
+  return CODING_SUFFIX.test(tag) && !tag.startsWith('W/') ? tag.replace(CODING_SUFFIX, '"') : tag;
+}
+
+/**
+ * Whether an If-None-Match value names `currentTag` (RFC 9110 §13.1.2): `*`, or a list of tags compared weakly
+ * (`W/"x"` matches `"x"`). A value that is not a list of tags matches nothing.
+ */
+export function ifNoneMatchMatches(header: string, currentTag: string): boolean {
+  const text = header.trim();
+  if (text === '*') return true;
+  const current = currentTag.startsWith('W/') ? currentTag.slice(2) : currentTag;
+  for (const tag of text.match(/(?:W\/)?"[^"]*"/g) ?? []) if ((tag.startsWith('W/') ? tag.slice(2) : tag) === current) return true;
+  return false;
+}
+
 /** Sets `ETag` on a response (returns it, for `return withEntityTag(c, tag, c.json(…))`). */
 export function withEntityTag<R extends Response>(_c: Context, tag: string, response: R): R {
   response.headers.set('ETag', tag);
@@ -64,10 +101,13 @@ export function ifMatchOf(c: Context): IfMatch {
   return tags;
 }
 
-/** Throws 412 PRECONDITION_FAILED unless `ifMatch` is absent, `*`, or names `currentTag` (strong comparison). */
+/**
+ * Throws 412 PRECONDITION_FAILED unless `ifMatch` is absent, `*`, or names `currentTag` (strong comparison) — directly
+ * or as the tag of one of its coded representations (`"<currentTag>-gzip"`, which a compressed GET sent).
+ */
 export function assertIfMatch(ifMatch: IfMatch | undefined, currentTag: string): void {
   if (ifMatch === null || ifMatch === undefined || ifMatch === '*') return;
-  if (ifMatch.some((tag) => !tag.startsWith('W/') && tag === currentTag)) return;
+  if (ifMatch.some((tag) => !tag.startsWith('W/') && identityTag(tag) === currentTag)) return;
   throw new ApiError(412, 'PRECONDITION_FAILED', 'The resource has changed since it was read (If-Match does not match its ETag); read it again', {
     code: 'request.precondition.failed',
     details: { etag: currentTag, ifMatch },
@@ -89,6 +129,14 @@ export const IfMatchHeaderSchema = z.object({
 /** `headers` of a response that carries the ETag of the resource. */
 export const ETAG_HEADER = {
   ETag: { description: 'Strong entity tag of the stored resource; send it back as If-Match to write only that version', required: true, schema: { type: 'string' } },
+} as const;
+
+/**
+ * `headers` of a read-only resource's 200 (job status, product metadata): the tag of what it shows (`representationTag`),
+ * for polling with If-None-Match.
+ */
+export const REPRESENTATION_ETAG_HEADER = {
+  ETag: { description: 'Strong entity tag of this representation: If-None-Match with it answers 304 while nothing shown has changed', required: true, schema: { type: 'string' } },
 } as const;
 
 /** `headers` of a 201: Location of the created resource. */

@@ -7,8 +7,11 @@ import { logError, logInfo } from './log.ts';
 import { listenNode } from './runtime/nodeServer.ts';
 import { reloadEarthDataOnSignal } from './services/earthData.ts';
 import { startService } from './service.ts';
+import { startEventLoopProbe } from './runtime/eventLoopProbe.ts';
 
 const config = loadConfig();
+// Benchmarks only (bench/lib/server.ts): the event-loop probe, reported on SIGUSR2.
+if (process.env.APSIS_EVENT_LOOP_PROBE === '1') startEventLoopProbe();
 const service = await startService(config);
 const listener = await listenNode(service.app.fetch, { port: config.port, headersTimeoutMs: config.headersTimeoutMs, bodyIdleTimeoutMs: config.bodyIdleTimeoutMs });
 logInfo('apsis listening', { port: listener.port, database: config.databaseUrl.startsWith('file:') ? config.databaseUrl : 'remote', workers: config.workers });

@@ -7,6 +7,16 @@
  * the goal 0.9 × single rate × workers, the server's RSS during a 250- and a 1,000-item batch (flat = memory does not
  * grow with the item count), light GET latency while the batch runs, and the event-loop time the server spent on the
  * ZIP and its pieces (from its log). BENCH_QUICK=1: 100 sequential requests and smaller batches.
+ *
+ * Scaling beyond this machine (issue 27 item 6): during each batch the server's CPU time is read from /proc — the main
+ * thread's (the serial part: leasing, fan-out, ZIP assembly, piece writes, HTTP) and the rest of the process (the
+ * workers' propagation and deflate, plus libuv and GC threads). Per item: w = worker CPU, s = main-thread CPU. With N
+ * workers on at least N + 1 free cores the main thread works beside the workers, so the rate is bounded by
+ * min(N / w, 1 / s); with N workers on N cores it is about N / (w + s). Both are printed for 4 and 8 workers, beside
+ * what the same model says for the workers measured here (to see how well it holds on this machine), and as ratios to
+ * one request at a time on a free core (1 / the server's CPU per single request), which the machine's load does not
+ * move the way it moves wall-clock rates. The main-thread figure includes this bench's own polling GETs (about two
+ * every 20 ms), so it overstates the serial part a little.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -27,7 +37,8 @@ function rssMiB(): number {
 
 try {
   const base = server.baseUrl;
-  const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' };
+  // identity: fetch asks for gzip by default; these figures are of the work, not of compression (bench:compression).
+  const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json', 'Accept-Encoding': 'identity' };
   const post = (path: string, body: unknown) => fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) });
   const get = (path: string) => fetch(base + path, { headers });
 
@@ -53,6 +64,8 @@ try {
     const gets: number[] = [];
     let rssPeak = rssMiB();
     const rssStart = rssPeak;
+    const mainCpu0 = server.mainThreadCpuSeconds();
+    const processCpu0 = server.processCpuSeconds();
     const t0 = performance.now();
     const created = await post('/operations/ephemerides/batch', { ...SPAN, items: Array.from({ length: count }, () => ({ stateVectorId: sv.id })) });
     const postMs = performance.now() - t0;
@@ -69,11 +82,16 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const seconds = (performance.now() - t0) / 1000;
+    const mainCpuSeconds = server.mainThreadCpuSeconds() - mainCpu0;
+    const workerCpuSeconds = server.processCpuSeconds() - processCpu0 - mainCpuSeconds;
     if (status.status !== 'SUCCEEDED' || status.itemsFailed > 0) throw new Error(`batch ended ${JSON.stringify(status)}`);
     const meta = (await (await get(`/operations/products/${status.productId}`)).json()) as { sizeBytes: number; contentSha256: string };
     const zip = new Uint8Array(await (await get(`/operations/products/${status.productId}/content`)).arrayBuffer());
     if (zip.length !== meta.sizeBytes || createHash('sha256').update(zip).digest('hex') !== meta.contentSha256) throw new Error('ZIP download does not match its metadata');
-    return { count, seconds, rate: count / seconds, postMs, gets, rssStart, rssPeak, zipMiB: zip.length / 2 ** 20 };
+    return {
+      count, seconds, rate: count / seconds, postMs, gets, rssStart, rssPeak, zipMiB: zip.length / 2 ** 20,
+      serialMsPerItem: (mainCpuSeconds / count) * 1000, workerMsPerItem: (workerCpuSeconds / count) * 1000,
+    };
   }
 
   // Warm-up: every worker's EOP table and JIT.
@@ -82,9 +100,15 @@ try {
 
   console.log(`Batch OEM benchmark: ${workers} workers, 1-day LEO OEMs, default full force model, 60 s steps; ${machineDescription()}`);
   const s0 = performance.now();
+  const singleCpu0 = server.processCpuSeconds();
   for (let i = 0; i < sequentialCount; i++) await single();
   const singleRate = sequentialCount / ((performance.now() - s0) / 1000);
-  console.log(`sequential single requests: ${sequentialCount} OEMs at ${singleRate.toFixed(1)} OEM/s (${(1000 / singleRate).toFixed(1)} ms each)`);
+  // CPU per single request, whole server process: its rate on one free core is 1 / this, whatever the machine's load.
+  const singleCpuSeconds = (server.processCpuSeconds() - singleCpu0) / sequentialCount;
+  console.log(
+    `sequential single requests: ${sequentialCount} OEMs at ${singleRate.toFixed(1)} OEM/s (${(1000 / singleRate).toFixed(1)} ms each); ` +
+      `server CPU ${(singleCpuSeconds * 1000).toFixed(1)} ms per request (${(1 / singleCpuSeconds).toFixed(1)} OEM/s on one free core)`,
+  );
 
   const goal = 0.9 * singleRate * workers;
   const results = [];
@@ -108,6 +132,26 @@ try {
     );
   }
   const [small, large] = results;
+  // Scaling model from the largest batch (see the top of this file).
+  const w = large!.workerMsPerItem / 1000;
+  const sSerial = large!.serialMsPerItem / 1000;
+  const pipelined = (n: number) => Math.min(n / w, 1 / sSerial);
+  const sharedCores = (n: number) => n / (w + sSerial);
+  console.log(
+    `per item (batch of ${large!.count}): worker CPU ${(w * 1000).toFixed(1)} ms, main-thread (serial) CPU ${(sSerial * 1000).toFixed(2)} ms ` +
+      `(${((100 * sSerial) / (w + sSerial)).toFixed(1)} % of the item's CPU); single request ${(1000 / singleRate).toFixed(1)} ms wall`,
+  );
+  // Against the single rate on one free core (from CPU time): the ratio a quiet machine would show, load aside.
+  const singleFree = 1 / singleCpuSeconds;
+  console.log(
+    `model vs one request at a time on a free core (${singleFree.toFixed(1)} OEM/s): ` +
+      [workers, 4, 8].map((n) => `${n} workers ${(pipelined(n) / singleFree).toFixed(2)} × (${(sharedCores(n) / singleFree).toFixed(2)} × with the main thread sharing the ${n} cores)`).join(', '),
+  );
+  console.log(
+    `model: ${workers} workers → ${pipelined(workers).toFixed(1)} OEM/s on ${workers + 1}+ cores, ${sharedCores(workers).toFixed(1)} on ${workers} (measured here ${large!.rate.toFixed(1)}); ` +
+      [4, 8].map((n) => `${n} workers → ${pipelined(n).toFixed(1)} OEM/s on ${n + 1}+ cores (${(pipelined(n) / singleRate).toFixed(1)} × single), ${sharedCores(n).toFixed(1)} on ${n} cores`).join('; ') +
+      `; the serial part caps any pool at ${(1 / sSerial).toFixed(0)} OEM/s`,
+  );
   console.log(`memory: peak RSS ${small!.rssPeak.toFixed(0)} MiB (${small!.count} items) vs ${large!.rssPeak.toFixed(0)} MiB (${large!.count} items); server VmHWM ${server.peakRssMiB().toFixed(0)} MiB`);
 } finally {
   await server.stop();

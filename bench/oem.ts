@@ -13,7 +13,8 @@ const quick = process.env.BENCH_QUICK === '1';
 const server = await startBenchServer({ WORKERS: String(workers), DATABASE_URL: ':memory:' });
 try {
   const base = server.baseUrl;
-  const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' };
+  // identity: fetch asks for gzip by default; these figures are of the work, not of compression (bench:compression).
+  const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json', 'Accept-Encoding': 'identity' };
 
   async function post(path: string, body: unknown): Promise<Response> {
     return await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) });

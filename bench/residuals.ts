@@ -69,7 +69,8 @@ function tdm(craft: string, keyword: string, samples: Sample[]): string {
 
 const logs: Array<Record<string, unknown>> = [];
 const server = await startBenchServer({ WORKERS: workers }, { onLog: (record) => logs.push(record) });
-const auth = { Authorization: `Bearer ${server.key}` };
+// identity: fetch asks for gzip by default; these figures are of the work, not of compression (bench:compression).
+const auth = { Authorization: `Bearer ${server.key}`, 'Accept-Encoding': 'identity' };
 
 async function call(method: string, path: string, body?: unknown): Promise<any> {
   const response = await fetch(server.baseUrl + path, {

@@ -20,7 +20,8 @@ printTleFitBench(benchmarkTleFit(quick ? 300 : 2000));
 // The server runs in its own process (bench/lib/server.ts), so the client does not share its event loop.
 const server = await startBenchServer({ WORKERS: String(workers) });
 const base = server.baseUrl;
-const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' };
+// identity: fetch asks for gzip by default; these figures are of the work, not of compression (bench:compression).
+const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json', 'Accept-Encoding': 'identity' };
 
 async function post(path: string, body: unknown): Promise<Response> {
   return await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) });

@@ -13,7 +13,16 @@ type Value = string | number | bigint | null | Uint8Array | ArrayBuffer;
 interface Prepared {
   statement: ReturnType<Database.Database['prepare']>;
   columns: string[];
+  /** Ends in `LIMIT 1`: read with `get` (one native call) instead of `all` (two, and a 100-row buffer). */
+  single: boolean;
 }
+
+/**
+ * A point lookup written with `LIMIT 1` (by primary key, say) has at most one row, which libsql's `get` returns in one
+ * call into the native layer; `all` makes two and fills a 100-slot buffer. Measured on the 2-core host with the
+ * spacecraft row (40 columns): 20 µs against 38 µs per lookup, a tenth of a whole `GET /operations/spacecraft/{id}`.
+ */
+const SINGLE_ROW = /\bLIMIT\s+1\s*;?\s*$/i;
 
 /** A row as the client returns them: values by column name and by index. */
 function rowOf(columns: readonly string[], values: readonly unknown[]): Row {
@@ -48,7 +57,7 @@ export class CachedReader {
     }
     const statement = this.connection.prepare(sql);
     statement.raw(true);
-    entry = { statement, columns: statement.columns().map((c: { name: string }) => c.name) };
+    entry = { statement, columns: statement.columns().map((c: { name: string }) => c.name), single: SINGLE_ROW.test(sql) };
     this.statements.set(sql, entry);
     if (this.statements.size > this.capacity) this.statements.delete(this.statements.keys().next().value!);
     return entry;
@@ -57,9 +66,15 @@ export class CachedReader {
   execute(stmt: InStatement): ResultSet {
     const sql = typeof stmt === 'string' ? stmt : stmt.sql;
     const args = typeof stmt === 'string' ? [] : ((stmt.args ?? []) as Value[]);
-    const { statement, columns } = this.prepared(sql);
+    const { statement, columns, single } = this.prepared(sql);
     const bound = Array.isArray(args) ? args.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)) : args;
-    const raw = statement.all(bound) as unknown[][];
+    let raw: unknown[][];
+    if (single) {
+      const row = statement.get(bound) as unknown[] | undefined;
+      raw = row === undefined ? [] : [row];
+    } else {
+      raw = statement.all(bound) as unknown[][];
+    }
     const rows = raw.map((r) => rowOf(columns, r));
     return {
       columns,

@@ -222,11 +222,11 @@ function cdmValues(organizationId: string, c: ConjunctionCdm): Array<string | nu
   ];
 }
 
-/** Inserts CDM rows, up to 50 per statement. */
+/** Inserts CDM rows, up to 25 per statement (each carries a few KiB of JSON: one statement stays a few ms). */
 export async function insertCdms(db: SqlExecutor, organizationId: string, cdms: readonly ConjunctionCdm[]): Promise<void> {
   const row = `(${CDM_COLUMNS.map(() => '?').join(', ')})`;
-  for (let i = 0; i < cdms.length; i += 50) {
-    const part = cdms.slice(i, i + 50);
+  for (let i = 0; i < cdms.length; i += 25) {
+    const part = cdms.slice(i, i + 25);
     await db.execute({
       sql: `INSERT INTO conjunction_cdms (${CDM_COLUMNS.join(', ')}) VALUES ${part.map(() => row).join(', ')}`,
       args: part.flatMap((c) => cdmValues(organizationId, c)),
@@ -267,22 +267,33 @@ export async function findStoredCdms(
   }
   for (let i = 0; i < messages.length; i += 200) {
     const part = messages.slice(i, i + 200);
-    await read(`message_id IS NOT NULL AND (${part.map(() => '(originator = ? AND message_id = ?)').join(' OR ')})`, part.flatMap((m) => [m.originator, m.messageId]));
+    // A row-value IN list: one search of conjunction_cdms_message per pair. (An OR of `originator = ? AND
+    // message_id = ?` terms is planned as a scan of the organization's rows: O(stored CDMs) per call.)
+    await read(`message_id IS NOT NULL AND (originator, message_id) IN (VALUES ${part.map(() => '(?, ?)').join(', ')})`, part.flatMap((m) => [m.originator, m.messageId]));
   }
   return out;
 }
 
-/** Events of these pairs whose TCA span comes within [fromS, toS]. */
-export async function findEventsOfPairs(db: SqlExecutor, organizationId: string, pairKeys: readonly string[], fromS: number, toS: number): Promise<ConjunctionEvent[]> {
-  const out: ConjunctionEvent[] = [];
-  for (let i = 0; i < pairKeys.length; i += 400) {
-    const part = pairKeys.slice(i, i + 400);
+/** What grouping needs of an event (domain/conjunctions/grouping.ts). */
+export type EventSpan = Pick<ConjunctionEvent, 'id' | 'pairKey' | 'firstTcaS' | 'lastTcaS' | 'primarySpacecraftId'>;
+
+/**
+ * Events of these pairs whose TCA span comes within [fromS, toS]: only the columns grouping reads, 50 pairs per
+ * statement (a file of a week of CDMs meets hundreds of events; whole rows made one statement hold the event loop
+ * for tens of ms, bench:cdm-ingest).
+ */
+export async function findEventsOfPairs(db: SqlExecutor, organizationId: string, pairKeys: readonly string[], fromS: number, toS: number): Promise<EventSpan[]> {
+  const out: EventSpan[] = [];
+  for (let i = 0; i < pairKeys.length; i += 50) {
+    const part = pairKeys.slice(i, i + 50);
     const rows = (await db.execute({
-      sql: `SELECT * FROM conjunction_events WHERE organization_id = ? AND pair_key IN (${part.map(() => '?').join(',')})
-            AND last_tca_s >= ? AND first_tca_s <= ?`,
+      sql: `SELECT id, pair_key, first_tca_s, last_tca_s, primary_spacecraft_id FROM conjunction_events
+            WHERE organization_id = ? AND pair_key IN (${part.map(() => '?').join(',')}) AND last_tca_s >= ? AND first_tca_s <= ?`,
       args: [organizationId, ...part, fromS, toS],
     })).rows;
-    out.push(...rows.map(eventFromRow));
+    for (const r of rows) {
+      out.push({ id: String(r.id), pairKey: String(r.pair_key), firstTcaS: Number(r.first_tca_s), lastTcaS: Number(r.last_tca_s), primarySpacecraftId: String(r.primary_spacecraft_id) });
+    }
   }
   return out;
 }

@@ -180,7 +180,24 @@ function stringOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : String(value);
 }
 
+/**
+ * The stored row version (migration 0015) of each record read from or written to the table, kept beside the record
+ * rather than in it: it is not part of the representation, only of its ETag (api/services/spacecraft.ts).
+ */
+const rowVersions = new WeakMap<Spacecraft, number>();
+
+/** The row version the record was read (or inserted) with; undefined for a record that storage did not produce. */
+export function storedRowVersion(spacecraft: Spacecraft): number | undefined {
+  return rowVersions.get(spacecraft);
+}
+
 function fromRow(row: Record<string, unknown>): Spacecraft {
+  const spacecraft = mapRow(row);
+  rowVersions.set(spacecraft, Number(row.row_version));
+  return spacecraft;
+}
+
+function mapRow(row: Record<string, unknown>): Spacecraft {
   return {
     id: String(row.id),
     organizationId: String(row.organization_id),
@@ -269,6 +286,8 @@ export async function insertSpacecraft(db: SqlExecutor, spacecraft: Spacecraft):
       ...fieldValues(spacecraft),
     ],
   });
+  // The column's default (migration 0015).
+  rowVersions.set(spacecraft, 1);
 }
 
 /** Rewrites every caller-settable field and updatedAt; false when the craft is not in this organization. */
@@ -304,7 +323,8 @@ export async function setLifecycleStatus(
 /** The full record, or null when absent or owned by another organization. */
 export async function findSpacecraftById(db: SqlExecutor, organizationId: string, id: string): Promise<Spacecraft | null> {
   const result = await db.execute({
-    sql: 'SELECT * FROM spacecraft WHERE organization_id = ? AND id = ?',
+    // LIMIT 1 (id is the key): one native call on the read connection (storage/cachedReader.ts).
+    sql: 'SELECT * FROM spacecraft WHERE organization_id = ? AND id = ? LIMIT 1',
     args: [organizationId, id],
   });
   return result.rows[0] ? fromRow(result.rows[0]) : null;

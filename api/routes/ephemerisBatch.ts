@@ -3,6 +3,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { pageSchema } from '../paging.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
+import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../preconditions.ts';
 import { BatchIdParam, BatchListQuery, BatchSchema } from '../schemas/ephemerisBatch.ts';
 import { CreateBatchSchema, MAX_BATCH_ITEMS } from '../../domain/ephemerisBatch/request.ts';
 import { batchView, cancelBatch, createBatch, getBatch, listBatchesPage } from '../services/ephemerisBatch.ts';
@@ -33,7 +34,7 @@ const getRouteDef = createRoute({
   method: 'get', path: `${COLLECTION}/{id}`, tags: [TAG], security: SECURED,
   summary: 'Batch status: progress, per-item errors, product', description: 'Permission read:ephemeris.',
   request: { params: BatchIdParam },
-  responses: { 200: { description: 'The batch', content: json(BatchSchema) }, ...errorResponses(404) },
+  responses: { 200: { description: 'The batch', headers: REPRESENTATION_ETAG_HEADER, content: json(BatchSchema) }, ...errorResponses(404) },
 });
 
 const cancelRoute = createRoute({
@@ -60,7 +61,10 @@ export function registerEphemerisBatchRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(listRoute, async (c) => c.json(await listBatchesPage(c.get('deps').db, c.get('caller').organizationId, c.req.valid('query')), 200));
 
-  app.openapi(getRouteDef, async (c) => c.json(await getBatch(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id), 200));
+  app.openapi(getRouteDef, async (c) => {
+    const batch = await getBatch(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id);
+    return withEntityTag(c, entityTag(batch), c.json(batch, 200));
+  });
 
   app.openapi(cancelRoute, async (c) => c.json(await cancelBatch(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id), 200));
 }

@@ -6,6 +6,7 @@ import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 import { uploadedParts } from '../fileNames.ts';
 import { parseInstantField } from '../instants.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
+import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../preconditions.ts';
 import { parsePageable, pageEnvelope } from '../paging.ts';
 import {
   BatchUploadResponseSchema,
@@ -85,7 +86,7 @@ const jobRoute = createRoute({
   summary: 'Status and progress of an upload job',
   description: 'Permission read:tracking.',
   request: { params: JobPathSchema },
-  responses: { 200: { description: 'Job', content: json(JobSchema) }, ...errorResponses(404) },
+  responses: { 200: { description: 'Job', headers: REPRESENTATION_ETAG_HEADER, content: json(JobSchema) }, ...errorResponses(404) },
 });
 
 const cancelJobRoute = createRoute({
@@ -182,7 +183,7 @@ export function registerMeasurementRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(jobRoute, async (c) => {
     const job = await getJob(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').jobId, c.get('deps').jobRunner ?? null);
-    return c.json(job as never, 200);
+    return withEntityTag(c, entityTag(job), c.json(job as never, 200));
   });
 
   app.openapi(cancelJobRoute, async (c) => {

@@ -2,6 +2,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
+import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../preconditions.ts';
 import { parsePageable } from '../paging.ts';
 import {
   AcceptResponseSchema,
@@ -61,7 +62,7 @@ const getRoute = createRoute({
     'covariance and that of every parameter, estimated Cd/Cr/biases, counts used/rejected per type and station, residual ' +
     'statistics, the force model. Permission read:orbitdetermination.',
   request: { params: OrbitDeterminationPathSchema },
-  responses: { 200: { description: 'The job', content: json(OrbitDeterminationSchema) }, ...errorResponses(404) },
+  responses: { 200: { description: 'The job', headers: REPRESENTATION_ETAG_HEADER, content: json(OrbitDeterminationSchema) }, ...errorResponses(404) },
 });
 
 const residualsRoute = createRoute({
@@ -109,7 +110,8 @@ export function registerOrbitDeterminationRoutes(app: OpenAPIHono<AppEnv>): void
   });
 
   app.openapi(getRoute, async (c) => {
-    return c.json((await getOrbitDetermination(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id)) as never, 200);
+    const job = await getOrbitDetermination(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id);
+    return withEntityTag(c, entityTag(job), c.json(job as never, 200));
   });
 
   app.openapi(residualsRoute, async (c) => {

@@ -3,6 +3,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
+import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../preconditions.ts';
 import { OrbitDeterminationSchema } from '../schemas/orbitDeterminations.ts';
 import { StateVectorSchema } from '../schemas/stateVectors.ts';
 import { EclipsesSchema, PassSchema } from '../schemas/events.ts';
@@ -62,7 +63,7 @@ const getRoute = createRoute({
   method: 'get', path: '/operations/products/{id}', tags: [TAG], security: SECURED,
   summary: 'Product metadata', description: 'Permission read:products.',
   request: { params: IdParam },
-  responses: { 200: { description: 'The product', content: json(ProductSchema) }, ...errorResponses(404) },
+  responses: { 200: { description: 'The product', headers: REPRESENTATION_ETAG_HEADER, content: json(ProductSchema) }, ...errorResponses(404) },
 });
 
 const OdSolutionProductSchema = z
@@ -133,7 +134,10 @@ const contentRoute = createRoute({
 export function registerProductRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(listRoute, async (c) => c.json(await listProductsPage(c.get('deps').db, c.get('caller').organizationId, c.req.valid('query')), 200));
 
-  app.openapi(getRoute, async (c) => c.json(productView(await getProduct(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id)), 200));
+  app.openapi(getRoute, async (c) => {
+    const view = productView(await getProduct(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id));
+    return withEntityTag(c, entityTag(view), c.json(view, 200));
+  });
 
   app.openapi(contentRoute, async (c) =>
     productContentResponse(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id, c.req.raw.headers) as never,

@@ -7,7 +7,7 @@ import { reassessConjunctions } from '../services/conjunctions/assessment.ts';
 import type { AppEnv } from '../context.ts';
 import { envelope } from '../errors.ts';
 import { ErrorEnvelopeSchema, errorResponses, json, SECURED } from '../openapi.ts';
-import { created, entityTag, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
+import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
 import {
   CreateSpacecraftRequestSchema,
   IdParamSchema,
@@ -22,6 +22,7 @@ import {
   createSpacecraft,
   getSpacecraft,
   listSpacecraftPage,
+  spacecraftEntityTag,
   updateSpacecraft,
 } from '../services/spacecraft.ts';
 import type { LifecycleStatus } from '../../storage/spacecraft.ts';
@@ -122,12 +123,12 @@ export function registerSpacecraftRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(createSpacecraftRoute, async (c) => {
     const spacecraft = await createSpacecraft(c.get('deps').db, c.get('caller').organizationId, c.req.valid('json'));
-    return created(c.json(spacecraft, 201), `/operations/spacecraft/${encodeURIComponent(spacecraft.id)}`, entityTag(spacecraft));
+    return created(c.json(spacecraft, 201), `/operations/spacecraft/${encodeURIComponent(spacecraft.id)}`, spacecraftEntityTag(spacecraft));
   });
 
   app.openapi(getRoute, async (c) => {
     const spacecraft = await getSpacecraft(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id);
-    return withEntityTag(c, entityTag(spacecraft), c.json(spacecraft, 200));
+    return withEntityTag(c, spacecraftEntityTag(spacecraft), c.json(spacecraft, 200));
   });
 
   app.openapi(patchRoute, async (c) => {
@@ -140,7 +141,7 @@ export function registerSpacecraftRoutes(app: OpenAPIHono<AppEnv>): void {
     );
     // its stored conjunction Pc follow a new hard-body radius before the answer
     if (c.req.valid('json').hardBodyRadiusM !== undefined) await reassessConjunctions(c.get('deps').db, c.get('deps').pool, spacecraft.organizationId, { kind: 'SPACECRAFT', spacecraftId: spacecraft.id });
-    return withEntityTag(c, entityTag(spacecraft), c.json(spacecraft, 200));
+    return withEntityTag(c, spacecraftEntityTag(spacecraft), c.json(spacecraft, 200));
   });
 
   app.openapi(lifecycleRoute, async (c) => {
@@ -163,6 +164,6 @@ export function registerSpacecraftRoutes(app: OpenAPIHono<AppEnv>): void {
       };
       return c.json(conflictBody, 409);
     }
-    return withEntityTag(c, entityTag(result.spacecraft), c.json(result.spacecraft, 200));
+    return withEntityTag(c, spacecraftEntityTag(result.spacecraft), c.json(result.spacecraft, 200));
   });
 }

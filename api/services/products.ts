@@ -166,19 +166,15 @@ function etagOf(product: Product): string {
   return `"${product.contentSha256}"`;
 }
 
-/** Weak comparison of an If-None-Match list against our (strong) ETag (RFC 9110 §13.1.2). */
-function noneMatch(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
 function httpDate(iso: string): string {
   return new Date(iso).toUTCString();
 }
 
 /**
- * The product's file as a Response: 200 whole, 206 one range (`Content-Range`), 304 when If-None-Match matches, 416
- * for an unsatisfiable range (`Content-Range: bytes *∕size`). If-Range with another validator serves the whole file.
+ * The product's file as a Response: 200 whole, 206 one range (`Content-Range`), 416 for an unsatisfiable range
+ * (`Content-Range: bytes *∕size`). If-Range with another validator serves the whole file. If-None-Match (→ 304) and the
+ * content coding of text files are the app's, as for every GET (api/middleware/representation.ts): the body stream
+ * reads nothing before it is pulled, so a 304 costs one metadata read.
  */
 export async function productContentResponse(db: SqlExecutor, organizationId: string, id: string, headers: Headers): Promise<Response> {
   const product = await getProduct(db, organizationId, id);
@@ -190,8 +186,6 @@ export async function productContentResponse(db: SqlExecutor, organizationId: st
     'Last-Modified': httpDate(product.createdAt),
     'Cache-Control': 'private, max-age=0, must-revalidate',
   };
-  const ifNoneMatch = headers.get('if-none-match');
-  if (ifNoneMatch !== null && noneMatch(ifNoneMatch, etag)) return new Response(null, { status: 304, headers: common });
   const ifRange = headers.get('if-range');
   const range = ifRange !== null && ifRange.trim() !== etag ? null : parseRange(headers.get('range') ?? undefined, size);
   if (range === 'unsatisfiable') {

@@ -1,7 +1,7 @@
 /**
  * A light HTTP load generator for the benchmarks: `connections` keep-alive connections (node:http, no fetch
  * overhead), each sending its next request as soon as the previous answer is read, for `durationMs`. Returns every
- * latency (ms) and the non-2xx/3xx count. Light enough that one client process can drive thousands of requests
+ * latency (ms), the non-2xx/3xx count and the count of each status. Light enough that one client process can drive thousands of requests
  * per second (the figures are the server's, not the client's).
  */
 import http from 'node:http';
@@ -10,12 +10,15 @@ export interface LoadResult {
   latencies: number[];
   errors: number;
   seconds: number;
+  /** Responses per status code (0: the request failed). */
+  statuses: Map<number, number>;
 }
 
 export interface LoadOptions {
   baseUrl: string;
   path: (i: number) => string;
-  headers?: Record<string, string>;
+  /** Request headers, or a function of the request's index (the same index `path` gets). */
+  headers?: Record<string, string> | ((i: number) => Record<string, string>);
   connections: number;
   durationMs: number;
   /** Stop early when this returns false (checked before each request). */
@@ -27,12 +30,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
   let errors = 0;
+  const statuses = new Map<number, number>();
   let i = 0;
+  const headersOf = typeof options.headers === 'function' ? options.headers : () => options.headers as Record<string, string> | undefined;
   const until = performance.now() + options.durationMs;
-  const one = (path: string) =>
+  const one = (path: string, headers: Record<string, string> | undefined) =>
     new Promise<number>((resolve, reject) => {
       const request = http.request(
-        { host: url.hostname, port: url.port, path, method: 'GET', agent, headers: options.headers },
+        { host: url.hostname, port: url.port, path, method: 'GET', agent, headers },
         (response) => {
           response.on('data', () => undefined);
           response.on('end', () => resolve(response.statusCode ?? 0));
@@ -46,16 +51,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       const t0 = performance.now();
       let status = 0;
       try {
-        status = await one(options.path(i++));
+        const n = i++;
+        status = await one(options.path(n), headersOf(n));
       } catch {
         status = 0;
       }
       latencies.push(performance.now() - t0);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
       if (status < 200 || status >= 400) errors++;
     }
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: options.connections }, client));
   agent.destroy();
-  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+  return { latencies, errors, statuses, seconds: (performance.now() - started) / 1000 };
 }

@@ -17,6 +17,13 @@ export interface BenchServer {
   isRunning(): boolean;
   /** CPU time (user + system, seconds) the server's main thread (its event loop) has used so far; Linux only. */
   mainThreadCpuSeconds(): number;
+  /**
+   * With `eventLoopProbe`: the server's event-loop figures since the previous call (api/runtime/eventLoopProbe.ts),
+   * asked by SIGUSR2 and read from its log record; the first call only starts the count.
+   */
+  eventLoopProbe(): Promise<EventLoopProbeRecord>;
+  /** CPU time (user + system, seconds) of the whole server process (every thread: workers, libuv, GC); Linux only. */
+  processCpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -26,17 +33,44 @@ export const BENCH_API_KEY = 'bench-key-0123456789';
 export interface BenchServerOptions {
   /** Receives every structured (JSON) log line the server writes, e.g. the job runner's timings. */
   onLog?: (record: Record<string, unknown>) => void;
+  /** Starts the server's event-loop probe (APSIS_EVENT_LOOP_PROBE=1), read with `eventLoopProbe()`. */
+  eventLoopProbe?: boolean;
+  /**
+   * Writes a V8 CPU profile of the server's main thread into this directory when it stops (`node --cpu-prof`;
+   * open the .cpuprofile in Chrome DevTools or speedscope). Benchmarks take it from BENCH_CPU_PROF.
+   */
+  cpuProfileDir?: string;
+}
+
+/** The `event loop probe` log record (times in ms; the self-block figures are null off Linux). */
+export interface EventLoopProbeRecord {
+  eventLoopDelayMaxMs: number;
+  eventLoopDelayP99Ms: number;
+  selfBlockMaxMs: number | null;
+  selfBlocksOver10Ms: number | null;
+  cpuBlockMaxMs: number | null;
+  /** GC pause time (wall) inside the interval of that longest CPU block. */
+  gcInCpuBlockMs: number | null;
+  mainThreadCpuMs: number | null;
+  runQueueWaitMs: number | null;
+  gcPauseMaxMs: number;
+  gcPauseMaxKind: string | null;
+  gcPauseTotalMs: number;
+  ticks: number;
 }
 
 /** `env` is added to (and overrides) the server's environment, e.g. `{ WORKERS: '2', DATABASE_URL: ':memory:' }`. */
 export async function startBenchServer(env: Record<string, string> = {}, options: BenchServerOptions = {}): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-bench-'));
   const key = BENCH_API_KEY;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-    env: { ...process.env, PORT: '0', DATABASE_URL: `file:${join(dir, 'bench.db')}`, BOOTSTRAP_API_KEY: key, ...env },
+  const profiling = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const probing = options.eventLoopProbe ? { APSIS_EVENT_LOOP_PROBE: '1' } : {};
+  const child: ChildProcess = spawn(process.execPath, [...profiling, '--import', 'tsx', 'api/server.ts'], {
+    env: { ...process.env, PORT: '0', DATABASE_URL: `file:${join(dir, 'bench.db')}`, BOOTSTRAP_API_KEY: key, ...probing, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stopping = false;
+  const probeWaiters: Array<(record: EventLoopProbeRecord) => void> = [];
   const port = await new Promise<number>((resolve, reject) => {
     // Server output, line by line: the listening line, JSON log records, anything else to our stderr.
     const onLine = (line: string) => {
@@ -46,6 +80,7 @@ export async function startBenchServer(env: Record<string, string> = {}, options
         try {
           const record = JSON.parse(line) as Record<string, unknown>;
           if (record.level === 'error') process.stderr.write(`[server] ${line}\n`);
+          if (record.message === 'event loop probe') probeWaiters.shift()?.(record as unknown as EventLoopProbeRecord);
           options.onLog?.(record);
           return;
         } catch {
@@ -79,6 +114,18 @@ export async function startBenchServer(env: Record<string, string> = {}, options
     mainThreadCpuSeconds() {
       // /proc/<pid>/task/<pid>/stat: fields 14 and 15 (utime, stime) in clock ticks (100 Hz).
       const stat = readFileSync(`/proc/${child.pid}/task/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
+    eventLoopProbe() {
+      if (!options.eventLoopProbe) throw new Error('startBenchServer: eventLoopProbe was not asked for');
+      const record = new Promise<EventLoopProbeRecord>((resolve) => probeWaiters.push(resolve));
+      child.kill('SIGUSR2');
+      return record;
+    },
+    processCpuSeconds() {
+      // /proc/<pid>/stat: the same fields, summed over the process's threads.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return (Number(fields[11]) + Number(fields[12])) / 100;
     },

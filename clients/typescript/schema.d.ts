@@ -98,6 +98,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
                 429: {
                     headers: {
@@ -276,7 +285,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison) */
+                    "If-None-Match"?: string;
+                };
                 path: {
                     /** @description Canonical spacecraft id (names and NORAD ids are not resolved) */
                     id: string;
@@ -295,6 +307,15 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Spacecraft"];
                     };
+                };
+                /** @description Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry. */
+                304: {
+                    headers: {
+                        /** @description The current ETag */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
                 400: {
@@ -327,6 +348,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -760,6 +790,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
                 429: {
                     headers: {
@@ -941,7 +980,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison) */
+                    "If-None-Match"?: string;
+                };
                 path: {
                     /** @description Canonical spacecraft id */
                     spacecraftId: string;
@@ -962,6 +1004,15 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Thruster"];
                     };
+                };
+                /** @description Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry. */
+                304: {
+                    headers: {
+                        /** @description The current ETag */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
                 400: {
@@ -994,6 +1045,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1371,6 +1431,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
                 429: {
                     headers: {
@@ -1552,7 +1621,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison) */
+                    "If-None-Match"?: string;
+                };
                 path: {
                     /** @description Canonical spacecraft id */
                     spacecraftId: string;
@@ -1573,6 +1645,15 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Payload"];
                     };
+                };
+                /** @description Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry. */
+                304: {
+                    headers: {
+                        /** @description The current ETag */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
                 400: {
@@ -1605,6 +1686,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1961,6 +2051,15 @@ export interface paths {
                 };
                 /** @description Access denied (ACCESS_ERROR) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2359,6 +2458,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
                 429: {
                     headers: {
@@ -2412,7 +2520,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison) */
+                    "If-None-Match"?: string;
+                };
                 path: {
                     /** @description Job id (jobId of a per-file upload result) */
                     jobId: string;
@@ -2424,11 +2535,22 @@ export interface paths {
                 /** @description Job */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this representation: If-None-Match with it answers 304 while nothing shown has changed */
+                        ETag: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["MeasurementJob"];
                     };
+                };
+                /** @description Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry. */
+                304: {
+                    headers: {
+                        /** @description The current ETag */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
                 400: {
@@ -2461,6 +2583,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3140,6 +3271,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
                 429: {
                     headers: {
@@ -3501,7 +3641,10 @@ export interface paths {
                     /** @description true: orbit-determination results count even when not converged (default false) */
                     includeNonConverged?: boolean;
                 };
-                header?: never;
+                header?: {
+                    /** @description ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison) */
+                    "If-None-Match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3517,6 +3660,15 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["StateVector"];
                     };
+                };
+                /** @description Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry. */
+                304: {
+                    headers: {
+                        /** @description The current ETag */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
                 400: {
@@ -3549,6 +3701,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3606,7 +3767,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison) */
+                    "If-None-Match"?: string;
+                };
                 path: {
                     /** @description Display id SV-<n> */
                     id: string;
@@ -3625,6 +3789,15 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["StateVector"];
                     };
+                };
+                /** @description Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry. */
+                304: {
+                    headers: {
+                        /** @description The current ETag */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
                 400: {
@@ -3657,6 +3830,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3863,6 +4045,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4288,6 +4479,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
                 429: {
                     headers: {
@@ -4466,7 +4666,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison) */
+                    "If-None-Match"?: string;
+                };
                 path: {
                     /** @description Ground-station id */
                     id: string;
@@ -4485,6 +4688,15 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["GroundStation"];
                     };
+                };
+                /** @description Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry. */
+                304: {
+                    headers: {
+                        /** @description The current ETag */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
                 400: {
@@ -4517,6 +4729,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5056,6 +5277,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
                 429: {
                     headers: {
@@ -5239,7 +5469,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison) */
+                    "If-None-Match"?: string;
+                };
                 path: {
                     /** @description Orbit-determination id */
                     id: string;
@@ -5251,11 +5484,22 @@ export interface paths {
                 /** @description The job */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this representation: If-None-Match with it answers 304 while nothing shown has changed */
+                        ETag: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["OrbitDetermination"];
                     };
+                };
+                /** @description Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry. */
+                304: {
+                    headers: {
+                        /** @description The current ETag */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
                 400: {
@@ -5288,6 +5532,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5413,6 +5666,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
                 429: {
                     headers: {
@@ -5515,6 +5777,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5758,6 +6029,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
                 429: {
                     headers: {
@@ -5948,7 +6228,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison) */
+                    "If-None-Match"?: string;
+                };
                 path: {
                     /** @description Canonical spacecraft id */
                     spacecraftId: string;
@@ -5969,6 +6252,15 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ScheduledTask"];
                     };
+                };
+                /** @description Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry. */
+                304: {
+                    headers: {
+                        /** @description The current ETag */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
                 400: {
@@ -6001,6 +6293,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6380,6 +6681,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
                 429: {
                     headers: {
@@ -6495,6 +6805,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
                 429: {
                     headers: {
@@ -6548,7 +6867,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison) */
+                    "If-None-Match"?: string;
+                };
                 path: {
                     /** @description Product id */
                     id: string;
@@ -6560,11 +6882,22 @@ export interface paths {
                 /** @description The product */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this representation: If-None-Match with it answers 304 while nothing shown has changed */
+                        ETag: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Product"];
                     };
+                };
+                /** @description Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry. */
+                304: {
+                    headers: {
+                        /** @description The current ETag */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
                 400: {
@@ -6597,6 +6930,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6746,6 +7088,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Range not satisfiable */
                 416: {
                     headers: {
@@ -6852,6 +7203,15 @@ export interface paths {
                 };
                 /** @description Access denied (ACCESS_ERROR) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7033,7 +7393,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison) */
+                    "If-None-Match"?: string;
+                };
                 path: {
                     /** @description Batch id */
                     id: string;
@@ -7045,11 +7408,22 @@ export interface paths {
                 /** @description The batch */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this representation: If-None-Match with it answers 304 while nothing shown has changed */
+                        ETag: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["EphemerisBatch"];
                     };
+                };
+                /** @description Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry. */
+                304: {
+                    headers: {
+                        /** @description The current ETag */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
                 400: {
@@ -7082,6 +7456,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7466,6 +7849,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unmet precondition (details) */
                 422: {
                     headers: {
@@ -7595,6 +7987,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7733,6 +8134,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8381,7 +8791,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison) */
+                    "If-None-Match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -8397,6 +8810,15 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ConjunctionSettings"];
                     };
+                };
+                /** @description Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry. */
+                304: {
+                    headers: {
+                        /** @description The current ETag */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
                 400: {
@@ -8420,6 +8842,15 @@ export interface paths {
                 };
                 /** @description Access denied (ACCESS_ERROR) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8824,6 +9255,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
                 429: {
                     headers: {
@@ -8929,6 +9369,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9327,6 +9776,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unmet precondition (details) */
                 422: {
                     headers: {
@@ -9454,6 +9912,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description Unmet precondition (details) */
                 422: {
                     headers: {
@@ -9574,6 +10041,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13169,6 +13645,15 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Unexpected error */
             500: {
                 headers: {
@@ -13236,6 +13721,15 @@ export interface operations {
             };
             /** @description Access denied (ACCESS_ERROR) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13471,6 +13965,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13816,7 +14319,10 @@ export interface operations {
                 /** @description The actual spacecraft id */
                 spacecraftId: string;
             };
-            header?: never;
+            header?: {
+                /** @description ETag(s) of the representation you hold, or *: 304 with no body while it is current (weak comparison) */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The maneuverId (URL-encoded) */
                 maneuverId: string;
@@ -13835,6 +14341,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Maneuver"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the ETag of the representation this request would get. No body; ETag, Vary and cache headers as the 200 would carry. */
+            304: {
+                headers: {
+                    /** @description The current ETag */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
             400: {
@@ -13867,6 +14382,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };

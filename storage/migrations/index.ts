@@ -13,8 +13,9 @@ import { migration0007 } from './0007_orbit_determinations.ts';
 import { migration0008 } from './0008_hardening.ts';
 import { migration0009 } from './0009_api_style.ts';
 import { migration0010 } from './0010_products.ts';
-import { migration0012 } from './0012_conjunctions.ts';
 import { migration0011 } from './0011_event_plans.ts';
+import { migration0012 } from './0012_conjunctions.ts';
+import { migration0015 } from './0015_spacecraft_row_version.ts';
 import { migration0013 } from './0013_catalog.ts';
 import { migration0014 } from './0014_screenings.ts';
 
@@ -24,4 +25,5 @@ export const ALL_MIGRATIONS: Migration[] = [
   migration0011, migration0012,
   migration0013,
   migration0014,
+  migration0015,
 ];

@@ -9,7 +9,7 @@
  * messages are is a `duplicate`.
  *
  * The event loop is never held for long, however many messages (README → Conjunction assessment, measured by
- * `npm run bench:cdm-upload`):
+ * `npm run bench:cdm-ingest`):
  *  - a file is cut into messages window by window (engine/files/cdm/cdmFile.ts), yielding between windows;
  *  - messages are read on the pool in batches (≤ READ_BATCH_MESSAGES, ≤ READ_BATCH_BYTES), two batches in flight, so
  *    each answer the event loop deserializes is small; Pc likewise (ASSESS_BATCH per task);
@@ -58,6 +58,8 @@ const READ_BATCH_MESSAGES = 100;
 const READ_BATCH_BYTES = 1 << 20;
 /** Read batches on the pool at once (the consumer handles one while the next is read). */
 const READ_LOOKAHEAD = 2;
+/** Messages handled between two yields in the loops that prepare a group's rows (≈ 40 µs each: a few ms a stretch). */
+const YIELD_EVERY_MESSAGES = 100;
 /** Files whose messages fit these together are written in one transaction; a larger file is written staged. */
 const WRITE_GROUP_MESSAGES = 200;
 const WRITE_GROUP_BYTES = 2 << 20;
@@ -358,7 +360,11 @@ async function storeGroup(
   const tcas = fresh.map((p) => p.row.tcaS);
   const existing = await findEventsOfPairs(tx, organizationId, [...new Set(fresh.map((p) => p.pair))], Math.min(...tcas) - window, Math.max(...tcas) + window);
   const eventsByPair = new Map<string, Array<Pick<ConjunctionEvent, 'id' | 'firstTcaS' | 'lastTcaS' | 'primarySpacecraftId'>>>();
-  for (const e of existing) eventsByPair.set(e.pairKey, [...(eventsByPair.get(e.pairKey) ?? []), { ...e }]);
+  for (const e of existing) {
+    const list = eventsByPair.get(e.pairKey);
+    if (list) list.push(e);
+    else eventsByPair.set(e.pairKey, [e]);
+  }
   const created: NewConjunctionEvent[] = [];
   const rows: ConjunctionCdm[] = [];
   const now = nowIso();
@@ -464,6 +470,7 @@ export async function ingestCdmFiles(
       const contents = accepted.units.map((unit) => accepted.file.bytes.slice(unit.start, unit.end));
       const hashes = await Promise.all(contents.map((bytes) => contentHashOf(bytes)));
       for (const [k, digest] of accepted.digests.entries()) {
+        if (k > 0 && k % YIELD_EVERY_MESSAGES === 0) await yieldToEventLoop();
         const unit = accepted.units[k]!;
         const bytes = contents[k]!;
         const [s1, s2] = accepted.spacecraft[k]!;
@@ -514,7 +521,8 @@ export async function ingestCdmFiles(
     );
     const outcomes = await assessOnPool(pool, toAssess.map((p) => ({ states: p.row.encounterStates!, hardBodyRadiusM: radiusOf.get(p)!.combinedM })), [settings.defaultPcMethod]);
     const assessed = new Map(toAssess.map((p, k) => [p, outcomes[k]!]));
-    for (const p of pending) {
+    for (const [n, p] of pending.entries()) {
+      if (n > 0 && n % YIELD_EVERY_MESSAGES === 0) await yieldToEventLoop();
       const radius = radiusOf.get(p)!;
       const outcome = assessed.get(p) ?? null;
       const stored = storedPc(outcome);

@@ -33,6 +33,21 @@ export interface PairSearchSettings {
   readonly toleranceS?: number;
   /** Excursions inside the sphere shorter than this may be missed, s. Default 1e-3. */
   readonly resolutionS?: number;
+  /**
+   * Bound on the local searches' evaluations for the pair (default 400,000, about a second). Two objects that stay
+   * inside the search sphere for hours (docked or co-located objects with their own catalog entries, or one object
+   * listed twice) have no isolated distance minimum to find: the search would halve every window down to the
+   * resolution. Past the bound the pair stops with `PairSearchBudgetError` and is reported, not searched forever.
+   */
+  readonly maxLocalEvaluations?: number;
+}
+
+/** The pair's local searches went past `maxLocalEvaluations` (the objects stay close for long). */
+export class PairSearchBudgetError extends Error {
+  constructor(readonly stoppedAtS: number, readonly distanceKm: number) {
+    super(`the objects stay within the search sphere for long (distance ${distanceKm.toFixed(3)} km at ${stoppedAtS.toFixed(3)} s): co-located, docked or duplicated objects have no isolated approach to report`);
+    this.name = 'PairSearchBudgetError';
+  }
 }
 
 export interface PairSearchCounts {
@@ -68,6 +83,7 @@ export function searchPair(
   const radius = settings.searchRadiusKm;
   const minimumStep = settings.minimumStepS ?? 10;
   const localWindow = settings.localWindowS ?? 60;
+  const maxLocalEvaluations = settings.maxLocalEvaluations ?? 400_000;
   const fn = new InsideSphereFunction(radius, bounds);
   let search: SwitchingSearch<PairGeometry> | null = null;
   let screenedUntil = windows.length > 0 ? windows[0]![0] : 0;
@@ -100,6 +116,7 @@ export function searchPair(
         if (counts.now) counts.localMs += counts.now() - started;
         t = end;
         screenedUntil = t;
+        if (refine.evaluations - localBefore > maxLocalEvaluations) throw new PairSearchBudgetError(t, geometry.rhoKm);
         if (t >= to) break;
       }
       screenedUntil = to;

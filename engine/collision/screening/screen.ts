@@ -14,7 +14,7 @@ import { assembleApproach, type ApproachContext } from './approach.ts';
 import { apogeePerigeeOverlap, candidateWindows, type WindowCounts } from './filters.ts';
 import { Sgp4OrbitModel, spanTemeRotation } from './orbitModels.ts';
 import { buildPrimary, gpBounds, gpTrajectory, parseUtc, temeTable, type ObjectBounds, type ScreeningPrimary } from './objects.ts';
-import { searchPair, type PairSearchCounts } from './pairSearch.ts';
+import { PairSearchBudgetError, searchPair, type PairSearchCounts } from './pairSearch.ts';
 import { PairGeometry, type PairBounds } from './relativeMotion.ts';
 import { sgp4Envelope } from './sgp4Envelope.ts';
 import type { SatrecTrajectory } from '../../events/trajectories/sgp4.ts';
@@ -147,7 +147,7 @@ export function screenChunk(input: ScreeningChunkInput): ScreeningChunkResult {
       lap('samplingMs');
       if (result.failure !== null) {
         issues.push({
-          code: 'SGP4_FAILED_DURING_SPAN',
+          code: result.failure instanceof PairSearchBudgetError ? 'PAIR_STAYS_CLOSE' : 'SGP4_FAILED_DURING_SPAN',
           primaryId: primary.input.id,
           secondaryNoradId: secondary.input.elements.noradId,
           screenedUntilS: result.screenedUntilS,

@@ -152,7 +152,9 @@ export interface ScreeningApproach {
 
 /** A secondary (or a primary) that could not be screened over all or part of the span. */
 export interface ScreeningIssue {
-  readonly code: 'SGP4_UNUSABLE_IN_SPAN' | 'SGP4_FAILED_DURING_SPAN' | 'ELEMENTS_REFUSED';
+  readonly code: 'SGP4_UNUSABLE_IN_SPAN' | 'SGP4_FAILED_DURING_SPAN' | 'ELEMENTS_REFUSED'
+    /** The two objects stay inside the search sphere for long (pairSearch.ts `PairSearchBudgetError`). */
+    | 'PAIR_STAYS_CLOSE';
   readonly primaryId?: string;
   readonly secondaryNoradId?: number;
   /** Until when the pair was screened (s from the span start), when it was partly screened. */

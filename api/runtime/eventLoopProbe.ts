@@ -1,0 +1,125 @@
+/**
+ * For benchmarks only (`APSIS_EVENT_LOOP_PROBE=1`, set by bench/lib/server.ts): how long the server's event loop was
+ * held, measured inside the server process. Off by default; nothing of it reaches clients.
+ *
+ * Its figures (the first two as bench/writePaths.ts takes them in-process):
+ *  - Node's event-loop delay histogram (perf_hooks.monitorEventLoopDelay, 1 ms resolution): max and p99;
+ *  - the self-block: each 5 ms tick's lateness minus the time the main thread spent runnable but waiting for a core
+ *    meanwhile (Linux /proc/self/task/<pid>/schedstat, field 2, ns). On a machine shared with other work a late tick
+ *    is often the thread waiting for a core, which the code does not cause; the self-block is the part it does (CPU
+ *    work, synchronous I/O). Null where schedstat cannot be read;
+ *  - the CPU block: the most CPU time the main thread used between two ticks that came late (schedstat field 1) —
+ *    the work that held the loop, which unlike lateness does not grow with what else the machine runs (a wait on
+ *    GC helper threads or on I/O is not in it; the kernel updates the count at least every scheduler tick, a few ms);
+ *  - the longest garbage-collection pause (perf_hooks `gc` entries, wall time), part of any self-block it falls in.
+ *
+ * On SIGUSR2 the server logs one `event loop probe` record with the figures since the previous report, then starts
+ * over (SIGUSR1 is Node's inspector signal).
+ */
+import { readFileSync } from 'node:fs';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { logInfo } from '../log.ts';
+
+const TICK_MS = 5;
+
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor (scavenge)',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major (mark-compact)',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
+
+/**
+ * The main thread's scheduler times so far (ms): on a core, and runnable but waiting for one (Linux
+ * /proc/self/task/<pid>/schedstat fields 1 and 2, ns); null where schedstat is unavailable.
+ */
+function mainThreadTimesMs(): { onCpu: number; runQueue: number } | null {
+  try {
+    const [onCpu, runQueue] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ');
+    return { onCpu: Number(onCpu) / 1e6, runQueue: Number(runQueue) / 1e6 };
+  } catch {
+    return null;
+  }
+}
+
+export function startEventLoopProbe(): void {
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  let selfBlockMaxMs = 0;
+  let selfBlocksOver10Ms = 0;
+  let cpuBlockMaxMs = 0;
+  let ticks = 0;
+  let gcMaxMs = 0;
+  let gcTotalMs = 0;
+  let gcMaxKind: string | null = null;
+  /** Every GC pause since the last report (start, end; ms on the performance clock), to see what the CPU block held. */
+  let gcSpans: Array<[number, number]> = [];
+  let cpuBlockSpan: [number, number] | null = null;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcSpans.push([entry.startTime, entry.startTime + entry.duration]);
+      gcTotalMs += entry.duration;
+      if (entry.duration > gcMaxMs) {
+        gcMaxMs = entry.duration;
+        const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+        gcMaxKind = kind === undefined ? null : (GC_KINDS[kind] ?? String(kind));
+      }
+    }
+  }).observe({ entryTypes: ['gc'] });
+  let atReset = mainThreadTimesMs();
+  let last = performance.now();
+  let lastTimes = atReset;
+  const tick = () => {
+    const now = performance.now();
+    const times = mainThreadTimesMs();
+    const lateMs = now - last - TICK_MS;
+    if (times !== null && lastTimes !== null) {
+      const selfMs = Math.max(0, lateMs - (times.runQueue - lastTimes.runQueue));
+      if (selfMs > selfBlockMaxMs) selfBlockMaxMs = selfMs;
+      if (selfMs > 10) selfBlocksOver10Ms++;
+      // CPU the main thread used between two ticks: what held the loop, whatever else the machine ran
+      const cpuMs = times.onCpu - lastTimes.onCpu;
+      if (lateMs > 1 && cpuMs > cpuBlockMaxMs) {
+        cpuBlockMaxMs = Math.min(cpuMs, lateMs + TICK_MS);
+        cpuBlockSpan = [last, now];
+      }
+    }
+    ticks++;
+    last = now;
+    lastTimes = times;
+    setTimeout(tick, TICK_MS).unref();
+  };
+  setTimeout(tick, TICK_MS).unref();
+  process.on('SIGUSR2', () => {
+    const times = mainThreadTimesMs();
+    const linux = times !== null && atReset !== null;
+    // GC wall time inside the interval of the longest CPU block
+    let gcInCpuBlockMs = 0;
+    if (cpuBlockSpan) for (const [from, to] of gcSpans) gcInCpuBlockMs += Math.max(0, Math.min(to, cpuBlockSpan[1]) - Math.max(from, cpuBlockSpan[0]));
+    logInfo('event loop probe', {
+      eventLoopDelayMaxMs: histogram.max / 1e6,
+      eventLoopDelayP99Ms: histogram.percentile(99) / 1e6,
+      selfBlockMaxMs: linux ? selfBlockMaxMs : null,
+      selfBlocksOver10Ms: linux ? selfBlocksOver10Ms : null,
+      cpuBlockMaxMs: linux ? cpuBlockMaxMs : null,
+      gcInCpuBlockMs: linux ? gcInCpuBlockMs : null,
+      mainThreadCpuMs: linux ? times.onCpu - atReset!.onCpu : null,
+      runQueueWaitMs: linux ? times.runQueue - atReset!.runQueue : null,
+      gcPauseMaxMs: gcMaxMs,
+      gcPauseMaxKind: gcMaxKind,
+      gcPauseTotalMs: gcTotalMs,
+      ticks,
+    });
+    histogram.reset();
+    selfBlockMaxMs = 0;
+    selfBlocksOver10Ms = 0;
+    cpuBlockMaxMs = 0;
+    cpuBlockSpan = null;
+    gcSpans = [];
+    gcMaxMs = 0;
+    gcTotalMs = 0;
+    gcMaxKind = null;
+    ticks = 0;
+    atReset = times;
+  });
+}
