@@ -119,6 +119,23 @@ describe('conjunction screenings over the socket', { timeout: 600_000 }, () => {
     assert.ok(list.content.some((s: Json) => s.id === body.id));
   });
 
+  test('nothing to screen (a catalog screening of an organization without a catalog): SUCCEEDED with no approach; a fleet member that cannot be fitted is an issue', async () => {
+    const created = await json(await request('POST', SCREENINGS, { json: fleetRequest({ secondaries: 'CATALOG' }) }));
+    assert.equal(created.progress.chunksTotal, 0, 'no catalog: only the merge');
+    const done = await waitFor(created.id, ['SUCCEEDED', 'FAILED']);
+    assert.equal(done.status, 'SUCCEEDED', JSON.stringify(done));
+    assert.equal(done.approachCount, 0);
+    const lonely = await json(await request('POST', '/operations/spacecraft', { json: { name: 'NO-STATE-YET' } }));
+    const withIssue = await json(await request('POST', SCREENINGS, { json: fleetRequest() }));
+    const finished = await waitFor(withIssue.id, ['SUCCEEDED', 'FAILED']);
+    assert.equal(finished.status, 'SUCCEEDED');
+    const issue = finished.issues.find((i: Json) => i.spacecraftId === lonely.id);
+    assert.equal(issue?.code, 'FLEET_NOT_SCREENED', JSON.stringify(finished.issues));
+    assert.match(issue.message, /no eligible stored state/);
+    // archived: no longer part of the fleet
+    assert.equal((await request('PUT', `/operations/spacecraft/${lonely.id}/lifecycle`, { json: { lifecycleStatus: 'Archived' } })).status, 200);
+  });
+
   test('validation: 400s name the field', async () => {
     const cases: Array<[Json, string]> = [
       [fleetRequest({ durationDays: 15 }), 'durationDays'],
