@@ -41,6 +41,8 @@ export interface Config {
   bodyIdleTimeoutMs: number;
   /** Lease of a background job (upload, orbit determination): how long after a killed process its job is taken over. */
   jobLeaseMs: number;
+  /** How often an idle instance looks for screening chunks other instances queued (their creation wakes only their own). */
+  screeningPollMs: number;
   /** Browser origins allowed to call the API (CORS_ORIGINS): `'*'` (any, never with credentials) or exact origins; empty: CORS off. */
   corsOrigins: '*' | string[];
 }
@@ -134,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auditFlushMs: positiveInteger('AUDIT_FLUSH_MS', env.AUDIT_FLUSH_MS, 100),
     taskTimeBudgetsMs: budgetList('TASK_TIME_BUDGETS', env.TASK_TIME_BUDGETS),
     jobLeaseMs: positiveInteger('JOB_LEASE_MS', env.JOB_LEASE_MS, 60_000),
+    screeningPollMs: positiveInteger('SCREENING_POLL_MS', env.SCREENING_POLL_MS, 1_000),
     headersTimeoutMs: positiveInteger('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, HEADERS_TIMEOUT_MS),
     bodyIdleTimeoutMs: positiveInteger('BODY_IDLE_TIMEOUT_MS', env.BODY_IDLE_TIMEOUT_MS, BODY_IDLE_TIMEOUT_MS),
     corsOrigins: originList('CORS_ORIGINS', env.CORS_ORIGINS),

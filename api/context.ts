@@ -22,6 +22,8 @@ export interface AppDeps {
   taskRunner?: { wake(): void };
   /** Background runner of batch OEM jobs; a new batch wakes it. */
   batchRunner?: { wake(): void };
+  /** Runner of screening chunks; a new screening wakes it. */
+  screeningRunner?: { wake(): void };
 }
 
 /** The authenticated caller. The organization comes from the key only, never from a request field. */

@@ -27,6 +27,7 @@ export const TAGS = [
   { name: 'Ephemeris Batches', description: 'Batch OEM generation into one ZIP product' },
   { name: 'Events', description: 'Ground-station passes, eclipses, nodes and apsides predicted from the latest stored state' },
   { name: 'Conjunctions', description: 'CCSDS CDM upload, conjunction events, probability of collision (six methods), encounter and timeline pictures, settings' },
+  { name: 'Conjunction Screenings', description: 'Screening our orbits (spacecraft, stored states, hypothetical OEMs) against the catalog and our fleet: chunked jobs run by every instance, approaches, events' },
   { name: 'Catalog', description: 'The organization’s catalog of general-perturbations element sets (TLE/3LE, CCSDS OMM): upload, objects by NORAD id, history' },
 ] as const;
 

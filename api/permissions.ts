@@ -121,6 +121,12 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /operations/conjunctions/{id}/probability': 'read:conjunctions',
   'GET /operations/conjunctions/{id}/encounter.svg': 'read:conjunctions',
   'GET /operations/conjunctions/{id}/timeline.svg': 'read:conjunctions',
+  // Conjunction screening (issue 25)
+  'POST /operations/conjunctions/screenings': 'write:conjunctions',
+  'GET /operations/conjunctions/screenings': 'read:conjunctions',
+  'GET /operations/conjunctions/screenings/{id}': 'read:conjunctions',
+  'DELETE /operations/conjunctions/screenings/{id}': 'write:conjunctions',
+  'GET /operations/conjunctions/screenings/{id}/approaches': 'read:conjunctions',
   // Catalog (issue 25 item 1)
   'POST /operations/catalog': 'write:conjunctions',
   'GET /operations/catalog/objects': 'read:conjunctions',

@@ -17,6 +17,7 @@ import { StagedWriteSweeper } from './jobs/stagedWriteSweeper.ts';
 import { OrbitDeterminationRunner } from './jobs/orbitDeterminationRunner.ts';
 import { TaskRunRunner } from './jobs/taskRunner.ts';
 import { EphemerisBatchRunner } from './jobs/ephemerisBatchRunner.ts';
+import { ScreeningRunner } from './jobs/screeningRunner.ts';
 import { EarthDataStore } from './services/earthData.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
@@ -32,6 +33,7 @@ export interface Service {
   odRunner: OrbitDeterminationRunner;
   taskRunner: TaskRunRunner;
   batchRunner: EphemerisBatchRunner;
+  screeningRunner: ScreeningRunner;
   earthData: EarthDataStore;
   close(): Promise<void>;
 }
@@ -79,13 +81,15 @@ export async function startService(config: Config): Promise<Service> {
   const odRunner = new OrbitDeterminationRunner(db, earthData, { leaseMs: config.jobLeaseMs });
   const taskRunner = new TaskRunRunner({ db, pool, config, earthData, odRunner }, { leaseMs: config.jobLeaseMs });
   const batchRunner = new EphemerisBatchRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs });
+  const screeningRunner = new ScreeningRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs, pollMs: config.screeningPollMs });
   const audit = new AuditLog(db, { flushMs: config.auditFlushMs });
-  const app = createApp({ db, pool, config, audit, earthData, jobRunner, odRunner, taskRunner, batchRunner });
+  const app = createApp({ db, pool, config, audit, earthData, jobRunner, odRunner, taskRunner, batchRunner, screeningRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
   odRunner.start();
   taskRunner.start();
   batchRunner.start();
+  screeningRunner.start();
   const sweeper = new StagedWriteSweeper(db);
   sweeper.start();
   return {
@@ -98,10 +102,11 @@ export async function startService(config: Config): Promise<Service> {
     odRunner,
     taskRunner,
     batchRunner,
+    screeningRunner,
     earthData,
     async close() {
       earthData.stop();
-      await Promise.all([jobRunner.stop(), odRunner.stop(), taskRunner.stop(), batchRunner.stop()]);
+      await Promise.all([jobRunner.stop(), odRunner.stop(), taskRunner.stop(), batchRunner.stop(), screeningRunner.stop()]);
       await sweeper.stop();
       // After the HTTP server has stopped (the entry points close it first): every answered request's audit row.
       await audit.close();

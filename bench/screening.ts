@@ -1,37 +1,42 @@
 /**
- * `npm run bench:screening`: the conjunction screening at catalog scale (issue 25, item 5), engine only.
+ * `npm run bench:screening`: the conjunction screening at catalog scale through the API (issue 25, item 5), on one
+ * and on two server processes sharing one database file. The engine alone: `npm run bench:screening:engine`.
  *
- *  1. A synthetic catalog of 30,000 objects with the shape of today's public catalog (bench/lib/syntheticCatalog.ts:
- *     a LEO majority with the 53° and sun-synchronous shells, MEO, the GEO belt, GTO and Molniya orbits; seeded,
- *     deterministic), written as TLE text and read back.
- *  2. Ten primaries: four ephemerides (60 s states of our numerical propagation, as an uploaded OEM would hold them),
- *     three dense outputs of our propagator, three SGP4 element sets — from a Starlink-like shell to GEO and Molniya.
- *     Their propagation (EGM96 8×8, Harris–Priester, Sun and Moon) is set-up, timed apart.
- *  3. The screening of the 10 primaries × 30,000 objects × 7 days, sphere of 20 km, split into chunks (all primaries ×
- *     3,000 objects) run one after the other on this one thread: per-stage times (filters, sampling, refinement, Pc),
- *     counts, the peak resident memory, and the time on 2 workers (the chunks assigned longest first).
- *  4. A brute-force check on a 1,000-object subset (every 30th object) against all ten primaries: the distance every
- *     second over the 7 days (cubic Hermite between 30 s nodes of each trajectory, < 0.1 m), except where the node
- *     distances prove, with |v_rel| ≤ 22.4 km/s (twice the escape speed at the Earth's surface), that it stays above
- *     25 km. Every 1-s local minimum under 20 km must be a screening approach (TCA within 1 s), and every screening
- *     approach of the subset a 1-s minimum under 25 km.
+ *  1. A server process (`node --import tsx api/server.ts`, WORKERS=2, a fresh database file) is started; the synthetic
+ *     catalog of 30,000 objects (bench/lib/syntheticCatalog.ts: the shape of today's public catalog, seeded) is
+ *     uploaded as one 3LE file with `POST /operations/catalog`.
+ *  2. Ten primaries are created through the API (the engine bench's orbits: a 53° shell, ISS-like, three SSO, two
+ *     polar, GNSS, GEO, Molniya): a spacecraft each with a GCRF state at the span start and a force model (EGM96 8×8,
+ *     Harris–Priester, Sun and Moon); six are screened as spacecraft (the service propagates them with dense output),
+ *     four as uploaded OEMs of their own propagation (generate-oem, 60 s), i.e. "hypothetical" trajectories.
+ *  3. `POST /operations/conjunctions/screenings`: 10 primaries × the catalog × 7 days, sphere of 20 km, Pc threshold
+ *     1e-6 (approaches inside ~6 km become conjunction events with a CDM each); polled until SUCCEEDED. Printed: the
+ *     end-to-end wall time (POST → SUCCEEDED, and from the start of the catalog upload), the worker time per stage
+ *     summed over chunks (set-up, filters, sampling, refinement, Pc) and the storing time (CDM ingest and approach
+ *     rows), the peak resident memory of the server process (VmHWM: the process with its worker threads).
+ *  4. The speed-up from one to two instances: the same screening on one server process with one worker, then on two
+ *     server processes with one worker each sharing the database file; the merged approaches of every run are compared
+ *     (they must be identical).
+ *  5. "No approach missed": the brute-force 1-s search (bench/lib/bruteForce.ts, the engine bench's) on a 1,000-object
+ *     subset (every 30th object) against the ten primaries' trajectories — the OEMs of our propagation (the four
+ *     uploaded ones, and generate-oem at 60 s for the six spacecraft the service propagated: the same force model and
+ *     state; < 1 mm apart from the dense output the service screened).
  *
- * The machine has 2 cores shared with other work: the figures are noisy; compare runs made at the same moment.
- * Options: `--objects N` (default 30000), `--days D` (7), `--skip-brute-force`, `--compare-unfiltered` (screen again
- * without the orbit-path and phasing filter, every pair over the whole span, and compare: slow).
+ * The machine has 2 cores shared with other work: the load average is printed with the figures; compare runs made at
+ * the same moment. Options: `--objects N` (30000), `--days D` (7), `--skip-brute-force`, `--skip-scaling`.
  */
-import { InterpolatedEarthEnvironment } from '../engine/propagation/earthEnvironment.ts';
-import { propagate } from '../engine/propagation/propagator.ts';
-import { DenseOutputTrajectory } from '../engine/events/index.ts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { keplerianToCartesian } from '../engine/orbits/keplerian.ts';
 import { Epoch } from '../engine/time/epoch.ts';
-import { formatTleLines } from '../engine/tle/format.ts';
-import { readTleCatalog } from '../engine/tle/catalog.ts';
-import { MU_EARTH_KM3_S2, WGS84_EQUATORIAL_RADIUS_KM } from '../engine/constants.ts';
-import { mergeChunkResults, planScreeningChunks, screenChunk, type PrimaryInput, type ScreeningChunkResult } from '../engine/collision/screening/index.ts';
-import { buildPrimary, gpTrajectory, temeTable } from '../engine/collision/screening/objects.ts';
-import { bundledEopTable } from '../earthData/files.ts';
+import { exactTleLines } from '../engine/tle/gpElements.ts';
+import { parseOem } from '../engine/files/oem/oemReader.ts';
+import { ephemerisFromOem, type PrimaryInput } from '../engine/collision/screening/index.ts';
+import { WGS84_EQUATORIAL_RADIUS_KM } from '../engine/constants.ts';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../test/helpers/serverProcess.ts';
 import { sunSynchronousInclinationDeg, syntheticCatalog } from './lib/syntheticCatalog.ts';
+import { bruteForceCheck } from './lib/bruteForce.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => {
@@ -42,227 +47,224 @@ const OBJECTS = option('objects', 30000);
 const DAYS = option('days', 7);
 const SPAN_S = DAYS * 86400;
 const START_UTC = '2023-02-15T00:00:00Z';
-const START = Epoch.parse('2023-02-15T00:00:00', 'UTC');
+const START = Epoch.parseInstant(START_UTC);
 const RADIUS_KM = 20;
+const PC_THRESHOLD = 1e-6;
 const DEG = Math.PI / 180;
+const SECRET = 'bench-screening-secret-0123456789abcdef';
 
-let rssPeak = 0;
-const sampleMemory = (): void => {
-  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+type Json = Record<string, any>;
+
+const dir = mkdtempSync(join(tmpdir(), 'apsis-bench-screening-'));
+const env = {
+  DATABASE_URL: `file:${join(dir, 'apsis.db')}`, APSIS_DATA_DIR: join(dir, 'earth-data'), APSIS_DATA_CHECK_INTERVAL_S: '0',
+  BOOTSTRAP_API_KEY: SECRET, SCREENING_POLL_MS: '200',
 };
-const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const servers: ServerProcess[] = [];
 
-// 1. catalog
-let t0 = performance.now();
-const catalog = syntheticCatalog({ count: OBJECTS, seed: 20250225, reference: START });
-console.log(`catalog: ${catalog.length} element sets generated and read back from TLE text in ${(performance.now() - t0).toFixed(0)} ms`);
-sampleMemory();
-
-// 2. primaries
-interface PrimaryDesign { name: string; perigeeKm: number; apogeeKm: number; inclinationDeg: number; raanDeg: number; argPerigeeDeg: number; kind: 'EPHEMERIS' | 'DENSE_OUTPUT' | 'GP' }
-const designs: PrimaryDesign[] = [
-  { name: 'shell-53', perigeeKm: 548, apogeeKm: 552, inclinationDeg: 53.05, raanDeg: 10, argPerigeeDeg: 0, kind: 'EPHEMERIS' },
-  { name: 'iss-like', perigeeKm: 415, apogeeKm: 422, inclinationDeg: 51.64, raanDeg: 80, argPerigeeDeg: 30, kind: 'DENSE_OUTPUT' },
-  { name: 'sso-700', perigeeKm: 698, apogeeKm: 705, inclinationDeg: sunSynchronousInclinationDeg(700), raanDeg: 120, argPerigeeDeg: 90, kind: 'EPHEMERIS' },
-  { name: 'sso-520', perigeeKm: 518, apogeeKm: 523, inclinationDeg: sunSynchronousInclinationDeg(520), raanDeg: 200, argPerigeeDeg: 0, kind: 'GP' },
-  { name: 'sso-800', perigeeKm: 798, apogeeKm: 804, inclinationDeg: 98.6, raanDeg: 250, argPerigeeDeg: 45, kind: 'DENSE_OUTPUT' },
-  { name: 'polar-1200', perigeeKm: 1198, apogeeKm: 1203, inclinationDeg: 87.9, raanDeg: 300, argPerigeeDeg: 10, kind: 'EPHEMERIS' },
-  { name: 'polar-780', perigeeKm: 778, apogeeKm: 782, inclinationDeg: 86.4, raanDeg: 35, argPerigeeDeg: 70, kind: 'DENSE_OUTPUT' },
-  { name: 'gnss', perigeeKm: 20170, apogeeKm: 20200, inclinationDeg: 55, raanDeg: 60, argPerigeeDeg: 0, kind: 'GP' },
-  { name: 'geo', perigeeKm: 35780, apogeeKm: 35792, inclinationDeg: 0.05, raanDeg: 90, argPerigeeDeg: 0, kind: 'EPHEMERIS' },
-  { name: 'molniya', perigeeKm: 600, apogeeKm: 39600, inclinationDeg: 63.4, raanDeg: 150, argPerigeeDeg: 270, kind: 'GP' },
-];
-t0 = performance.now();
-const environment = new InterpolatedEarthEnvironment({ epoch: START, startS: 0, endS: SPAN_S, eop: bundledEopTable() });
-const primaries: PrimaryInput[] = designs.map((d, k) => {
-  const a = WGS84_EQUATORIAL_RADIUS_KM + 0.5 * (d.perigeeKm + d.apogeeKm);
-  const e = (d.apogeeKm - d.perigeeKm) / (2 * a);
-  if (d.kind === 'GP') {
-    const [l1, l2] = formatTleLines({
-      catalogNumber: 95001 + k,
-      epoch: { year: 2023, dayOfYear: 46 - 0.4 },
-      bstarPerEarthRadius: d.perigeeKm < 2000 ? 5e-5 : 0,
-      inclinationDeg: d.inclinationDeg,
-      raanDeg: d.raanDeg,
-      eccentricity: e,
-      argPerigeeDeg: d.argPerigeeDeg,
-      meanAnomalyDeg: 37 * k,
-      meanMotionRevPerDay: (Math.sqrt(MU_EARTH_KM3_S2 / (a * a * a)) * 86400) / (2 * Math.PI),
-    });
-    return { id: d.name, trajectory: { kind: 'GP', elements: readTleCatalog(`${l1}\n${l2}`).entries[0]! }, hardBodyRadiusM: 5 };
+async function call(server: ServerProcess, method: string, path: string, body?: { json?: unknown; form?: FormData }): Promise<{ status: number; json: Json; text: string }> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${SECRET}` };
+  let payload: BodyInit | undefined;
+  if (body?.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body.json);
+  } else if (body?.form) payload = body.form;
+  const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { method, headers, ...(payload !== undefined ? { body: payload } : {}) });
+  const text = await response.text();
+  let json: Json = {};
+  try {
+    json = JSON.parse(text) as Json;
+  } catch {
+    // text answers (OEM)
   }
-  const s = keplerianToCartesian({ aKm: a, e, iRad: d.inclinationDeg * DEG, raanRad: d.raanDeg * DEG, argPerigeeRad: d.argPerigeeDeg * DEG, meanAnomalyRad: 37 * k * DEG });
-  const run = propagate({
-    positionKm: s.positionKm,
-    velocityKmS: s.velocityKmPerS,
-    spacecraft: { massKg: 800, dragAreaM2: 4, dragCoefficient: 2.2, srpAreaM2: 4, reflectivityCoefficient: 1.3 },
-    forceModel: { gravityDegree: 8, gravityOrder: 8, atmosphere: 'HARRIS_PRIESTER', solarRadiationPressure: false, thirdBodies: ['SUN', 'MOON'] },
-    outputTimesS: [SPAN_S],
-    environment,
-    denseOutput: true,
+  return { status: response.status, json, text };
+}
+
+function expectStatus(what: string, got: { status: number; text: string }, status: number): void {
+  if (got.status !== status) throw new Error(`${what}: ${got.status} ${got.text.slice(0, 500)}`);
+}
+
+/** Peak resident memory of a server process (the process with its worker threads), MiB. */
+function peakRssMiB(server: ServerProcess): number {
+  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' / ');
+
+async function start(workers: number): Promise<ServerProcess> {
+  const server = await startServerProcess('node', { ...env, WORKERS: String(workers) }, 180_000);
+  servers.push(server);
+  return server;
+}
+
+async function stop(server: ServerProcess): Promise<void> {
+  await stopServerProcess(server);
+  servers.splice(servers.indexOf(server), 1);
+}
+
+interface Run {
+  wallS: number;
+  /** Latencies of the status GETs sent every 100 ms while the screening ran (the event loop's responsiveness), ms. */
+  pollMs: number[];
+  view: Json;
+  approaches: Json[];
+}
+
+async function screen(server: ServerProcess, request: Json, oems: ReadonlyArray<{ name: string; text: string }>): Promise<Run> {
+  const t0 = performance.now();
+  let created;
+  if (oems.length > 0) {
+    const body = new FormData();
+    body.append('request', JSON.stringify(request));
+    for (const oem of oems) body.append('files', new Blob([oem.text]), oem.name);
+    created = await call(server, 'POST', '/operations/conjunctions/screenings', { form: body });
+  } else created = await call(server, 'POST', '/operations/conjunctions/screenings', { json: request });
+  expectStatus('create the screening', created, 202);
+  let view = created.json;
+  const pollMs: number[] = [];
+  while (!['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(view.status)) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const g0 = performance.now();
+    view = (await call(server, 'GET', `/operations/conjunctions/screenings/${created.json.id}`)).json;
+    pollMs.push(performance.now() - g0);
+  }
+  const wallS = (performance.now() - t0) / 1000;
+  if (view.status !== 'SUCCEEDED') throw new Error(`screening ${view.status}: ${view.error}`);
+  const approaches: Json[] = [];
+  for (let page = 0; ; page++) {
+    const got = (await call(server, 'GET', `/operations/conjunctions/screenings/${view.id}/approaches?size=1000&page=${page}`)).json;
+    approaches.push(...got.content);
+    if (page + 1 >= got.totalPages) break;
+  }
+  return { wallS, pollMs, view, approaches };
+}
+
+const sameApproaches = (a: Json[], b: Json[]): boolean =>
+  a.length === b.length && a.every((x, i) => {
+    const y = b[i]!;
+    return x.tca === y.tca && x.missDistanceM === y.missDistanceM && x.secondary.noradId === y.secondary.noradId && x.primary.index === y.primary.index && x.pc === y.pc;
   });
-  if (d.kind === 'DENSE_OUTPUT') return { id: d.name, trajectory: { kind: 'DENSE_OUTPUT', epochUtc: START_UTC, denseOutput: run.denseOutput! }, hardBodyRadiusM: 5 };
-  const dense = new DenseOutputTrajectory(run.denseOutput!, START);
-  const n = SPAN_S / 60 + 1;
-  const timesS = new Float64Array(n);
-  const statesKm = new Float64Array(6 * n);
-  const state = new Float64Array(6);
-  for (let i = 0; i < n; i++) {
-    timesS[i] = 60 * i;
-    dense.stateAt(60 * i, state);
-    statesKm.set(state, 6 * i);
+
+try {
+  console.log(`bench:screening through the API — ${new Date().toISOString()}, load average (1/5/15 min) ${load()} on ${(await import('node:os')).cpus().length} cores`);
+
+  // 1. one server, the catalog
+  const first = await start(2);
+  const catalog = syntheticCatalog({ count: OBJECTS, seed: 20250225, reference: START });
+  const lines: string[] = [];
+  for (const e of catalog) {
+    const tle = exactTleLines(e);
+    if (!tle) throw new Error(`no exact TLE for ${e.noradId}`);
+    lines.push(e.name ?? `OBJECT ${e.noradId}`, tle[0], tle[1]);
   }
-  return { id: d.name, trajectory: { kind: 'EPHEMERIS', epochUtc: START_UTC, segments: [{ timesS, statesKm }] }, hardBodyRadiusM: 5 };
-});
-console.log(`primaries: ${primaries.length} (${designs.map((d) => `${d.name} ${d.kind}`).join(', ')}) prepared in ${(performance.now() - t0).toFixed(0)} ms (set-up, not screening)`);
-sampleMemory();
+  const catalogText = `${lines.join('\n')}\n`;
+  const upload0 = performance.now();
+  const form = new FormData();
+  form.append('files', new Blob([catalogText]), 'synthetic-catalog.3le');
+  const uploaded = await call(first, 'POST', '/operations/catalog', { form });
+  if (uploaded.status !== 200) throw new Error(`catalog upload: ${uploaded.status} ${uploaded.text.slice(0, 500)}`);
+  const uploadS = (performance.now() - upload0) / 1000;
+  console.log(`catalog: ${catalog.length} objects, ${(catalogText.length / 2 ** 20).toFixed(1)} MiB of 3LE uploaded (POST /operations/catalog) in ${uploadS.toFixed(1)} s`);
 
-// 3. the screening in chunks
-const plans = planScreeningChunks(primaries.length, catalog.map((e) => e.noradId), { secondariesPerChunk: 3000 });
-const chunkMs: number[] = [];
-const chunkCpuMs: number[] = [];
-const results: ScreeningChunkResult[] = [];
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-const wall0 = performance.now();
-const cpu0 = cpuMs();
-for (const plan of plans) {
-  const c0 = performance.now();
-  const u0 = cpuMs();
-  results.push(screenChunk({
-    span: { startUtc: START_UTC, durationS: SPAN_S },
-    volume: { shape: 'SPHERE', radiusKm: RADIUS_KM },
-    primaries: plan.primaryIndices.map((i) => primaries[i]!),
-    secondaries: plan.secondaryIndices.map((i) => ({ elements: catalog[i]! })),
-    options: { secondaryHardBodyRadiusM: 5, now: () => performance.now() },
-  }));
-  chunkMs.push(performance.now() - c0);
-  chunkCpuMs.push(cpuMs() - u0);
-  sampleMemory();
-}
-const totalMs = performance.now() - wall0;
-const totalCpuMs = cpuMs() - cpu0;
-const merged = mergeChunkResults(results);
-// 2 workers: the chunks' CPU times assigned longest first (the wall time of a loaded machine is not the work)
-const workers = [0, 0];
-for (const ms of [...chunkCpuMs].sort((a, b) => b - a)) workers[workers[0]! <= workers[1]! ? 0 : 1] += ms;
-const t = merged.timings!;
-const c = merged.counts;
-console.log(`\nscreening: ${primaries.length} primaries × ${catalog.length} objects × ${DAYS} days, sphere ${RADIUS_KM} km, ${plans.length} chunks on one thread`);
-console.log(`  CPU ${(totalCpuMs / 1000).toFixed(1)} s (chunks ${chunkCpuMs.map((x) => (x / 1000).toFixed(1)).join(', ')} s), wall ${(totalMs / 1000).toFixed(1)} s on this shared machine; on 2 workers ${(Math.max(...workers) / 1000).toFixed(1)} s of CPU each at most (chunks assigned longest first)`);
-console.log(`  per stage (wall clock): set-up ${(t.setupMs / 1000).toFixed(2)} s (satrecs, envelopes, orbit models, primaries in every chunk), filters ${(t.filtersMs / 1000).toFixed(2)} s, sampling ${(t.samplingMs / 1000).toFixed(2)} s, refinement ${(t.refinementMs / 1000).toFixed(2)} s, Pc ${(t.pcMs / 1000).toFixed(2)} s`);
-console.log(`  pairs ${c.pairs}; after apogee/perigee ${c.afterApogeePerigee}; node crossings examined ${c.pathCells}, kept by phasing ${c.afterPhasing}, by the path test ${c.afterPath}; pairs unfiltered (coplanar) ${c.unfilteredPairs}`);
-console.log(`  pairs searched ${c.pairsSearched}, searched pair time ${(c.searchedPairSeconds / 86400).toFixed(1)} pair-days of ${((c.afterApogeePerigee * SPAN_S) / 86400).toFixed(0)}; evaluations: sieve ${c.sieveEvaluations}, local ${c.localEvaluations} in ${c.localSearches} local searches`);
-console.log(`  minima inside the search sphere ${c.minimaFound}; approaches ≤ ${RADIUS_KM} km ${c.approaches}; issues ${merged.issues.length} (${[...new Set(merged.issues.map((i) => i.code))].join(', ')})`);
-console.log(`  memory: peak resident ${mib(rssPeak)} (sampled after each chunk; includes the catalog and the primaries)`);
-for (const p of primaries) console.log(`    ${p.id.padEnd(11)} ${merged.approaches.filter((a) => a.primaryId === p.id).length} approaches`);
-
-if (args.includes('--compare-unfiltered')) {
-  const u0 = cpuMs();
-  const unfiltered = mergeChunkResults(plans.map((plan) => screenChunk({
-    span: { startUtc: START_UTC, durationS: SPAN_S },
-    volume: { shape: 'SPHERE', radiusKm: RADIUS_KM },
-    primaries: plan.primaryIndices.map((i) => primaries[i]!),
-    secondaries: plan.secondaryIndices.map((i) => ({ elements: catalog[i]! })),
-    options: { secondaryHardBodyRadiusM: 5, orbitPathFilter: false },
-  })));
-  const key = (a: { primaryId: string; secondaryNoradId: number; tcaS: number }): string => `${a.primaryId}|${a.secondaryNoradId}|${a.tcaS.toFixed(3)}`;
-  const filtered = new Set(merged.approaches.map(key));
-  const all = new Set(unfiltered.approaches.map(key));
-  const onlyUnfiltered = unfiltered.approaches.filter((a) => !filtered.has(key(a)));
-  const onlyFiltered = merged.approaches.filter((a) => !all.has(key(a)));
-  console.log(`
-without the orbit-path and phasing filter: ${((cpuMs() - u0) / 1000).toFixed(1)} s of CPU, ${unfiltered.approaches.length} approaches (sieve evaluations ${unfiltered.counts.sieveEvaluations}); missed by the filtered run: ${onlyUnfiltered.length}${onlyUnfiltered.length > 0 ? ` (${onlyUnfiltered.slice(0, 5).map(key).join('; ')})` : ''}; only in the filtered run: ${onlyFiltered.length}`);
-  if (onlyUnfiltered.length > 0) process.exitCode = 1;
-}
-
-// 4. brute force on a subset
-if (!args.includes('--skip-brute-force')) {
-  const b0 = performance.now();
-  const subset = catalog.filter((_, i) => i % 30 === 0).slice(0, 1000);
-  const table = temeTable(START, SPAN_S);
-  const NODE_S = 30;
-  const nodes = Math.floor(SPAN_S / NODE_S) + 1;
-  const sample = (traj: { stateAt(t: number, out: Float64Array): void }, until: number): Float64Array => {
-    const out = new Float64Array(6 * nodes).fill(Number.NaN);
-    const s = new Float64Array(6);
-    for (let k = 0; k < nodes && k * NODE_S <= until; k++) {
-      traj.stateAt(k * NODE_S, s);
-      out.set(s, 6 * k);
-    }
-    return out;
-  };
-  const primaryNodes = primaries.map((p, i) => sample(buildPrimary(p, i, START, SPAN_S, table).trajectory, SPAN_S));
-  // cubic Hermite position at fraction f of a node interval (positions p0, p1, velocities v0, v1 times h)
-  const hermite = (a: Float64Array, k: number, f: number, i: number): number => {
-    const h = NODE_S;
-    const p0 = a[6 * k + i]!, p1 = a[6 * k + 6 + i]!, m0 = a[6 * k + 3 + i]! * h, m1 = a[6 * k + 9 + i]! * h;
-    const f2 = f * f, f3 = f2 * f;
-    return (2 * f3 - 3 * f2 + 1) * p0 + (f3 - 2 * f2 + f) * m0 + (-2 * f3 + 3 * f2) * p1 + (f3 - f2) * m1;
-  };
-  const approachesByPair = new Map<string, number[]>();
-  for (const a of merged.approaches) {
-    const key = `${a.primaryId}|${a.secondaryNoradId}`;
-    approachesByPair.set(key, [...(approachesByPair.get(key) ?? []), a.tcaS]);
-  }
-  const W = 22.4;
-  const missed: string[] = [];
-  const matched = new Set<string>();
-  let bruteMinima = 0;
-  let finePairIntervals = 0;
-  for (const elements of subset) {
-    const built = gpTrajectory(elements, table);
-    if ('problem' in built) continue;
-    let until = SPAN_S;
-    const s = new Float64Array(6);
-    try {
-      built.trajectory.stateAt(SPAN_S, s);
-    } catch {
-      until = 0; // decays in the span: the screening reports it; the brute force skips it
-    }
-    if (until === 0) continue;
-    const secondaryNodes = sample(built.trajectory, until);
-    primaries.forEach((p, pi) => {
-      const pn = primaryNodes[pi]!;
-      const d = (k: number): number => Math.hypot(secondaryNodes[6 * k]! - pn[6 * k]!, secondaryNodes[6 * k + 1]! - pn[6 * k + 1]!, secondaryNodes[6 * k + 2]! - pn[6 * k + 2]!);
-      let prev2 = Number.POSITIVE_INFINITY;
-      let prev1 = Number.POSITIVE_INFINITY;
-      let prevT = -1;
-      let dA = d(0);
-      for (let k = 0; k + 1 < nodes; k++) {
-        const dB = d(k + 1);
-        if (0.5 * (dA + dB - W * NODE_S) <= 25) {
-          finePairIntervals++;
-          for (let j = prevT === k * NODE_S ? 1 : 0; j <= NODE_S; j++) {
-            const f = j / NODE_S;
-            const x = hermite(secondaryNodes, k, f, 0) - hermite(pn, k, f, 0);
-            const y = hermite(secondaryNodes, k, f, 1) - hermite(pn, k, f, 1);
-            const z = hermite(secondaryNodes, k, f, 2) - hermite(pn, k, f, 2);
-            const dist = Math.hypot(x, y, z);
-            const tS = k * NODE_S + j;
-            if (prevT === tS - 1 && prev2 >= prev1 && prev1 < dist && prev1 < 25 && tS - 2 >= 0) {
-              bruteMinima++;
-              const tca = tS - 1;
-              const found = (approachesByPair.get(`${p.id}|${elements.noradId}`) ?? []).find((x2) => Math.abs(x2 - tca) <= 1);
-              if (found !== undefined) matched.add(`${p.id}|${elements.noradId}|${found}`);
-              else if (prev1 < RADIUS_KM) missed.push(`${p.id} × ${elements.noradId} near ${tca} s at ${prev1.toFixed(3)} km`);
-            }
-            prev2 = prevT === tS - 1 ? prev1 : Number.POSITIVE_INFINITY;
-            prev1 = dist;
-            prevT = tS;
-          }
-        }
-        dA = dB;
-      }
+  // 2. ten primaries
+  interface Design { name: string; perigeeKm: number; apogeeKm: number; inclinationDeg: number; raanDeg: number; argPerigeeDeg: number; oem: boolean }
+  const designs: Design[] = [
+    { name: 'shell-53', perigeeKm: 548, apogeeKm: 552, inclinationDeg: 53.05, raanDeg: 10, argPerigeeDeg: 0, oem: true },
+    { name: 'iss-like', perigeeKm: 415, apogeeKm: 422, inclinationDeg: 51.64, raanDeg: 80, argPerigeeDeg: 30, oem: false },
+    { name: 'sso-700', perigeeKm: 698, apogeeKm: 705, inclinationDeg: sunSynchronousInclinationDeg(700), raanDeg: 120, argPerigeeDeg: 90, oem: true },
+    { name: 'sso-520', perigeeKm: 518, apogeeKm: 523, inclinationDeg: sunSynchronousInclinationDeg(520), raanDeg: 200, argPerigeeDeg: 0, oem: false },
+    { name: 'sso-800', perigeeKm: 798, apogeeKm: 804, inclinationDeg: 98.6, raanDeg: 250, argPerigeeDeg: 45, oem: false },
+    { name: 'polar-1200', perigeeKm: 1198, apogeeKm: 1203, inclinationDeg: 87.9, raanDeg: 300, argPerigeeDeg: 10, oem: true },
+    { name: 'polar-780', perigeeKm: 778, apogeeKm: 782, inclinationDeg: 86.4, raanDeg: 35, argPerigeeDeg: 70, oem: false },
+    { name: 'gnss', perigeeKm: 20170, apogeeKm: 20200, inclinationDeg: 55, raanDeg: 60, argPerigeeDeg: 0, oem: false },
+    { name: 'geo', perigeeKm: 35780, apogeeKm: 35792, inclinationDeg: 0.05, raanDeg: 90, argPerigeeDeg: 0, oem: true },
+    { name: 'molniya', perigeeKm: 600, apogeeKm: 39600, inclinationDeg: 63.4, raanDeg: 150, argPerigeeDeg: 270, oem: false },
+  ];
+  const p0 = performance.now();
+  const primaries: Json[] = [];
+  const oemFiles: Array<{ name: string; text: string }> = [];
+  const oemTexts: string[] = [];
+  for (const [k, d] of designs.entries()) {
+    const a = WGS84_EQUATORIAL_RADIUS_KM + 0.5 * (d.perigeeKm + d.apogeeKm);
+    const e = (d.apogeeKm - d.perigeeKm) / (2 * a);
+    const s = keplerianToCartesian({ aKm: a, e, iRad: d.inclinationDeg * DEG, raanRad: d.raanDeg * DEG, argPerigeeRad: d.argPerigeeDeg * DEG, meanAnomalyRad: 37 * k * DEG });
+    const craft = await call(first, 'POST', '/operations/spacecraft', {
+      json: {
+        name: `BENCH-${d.name}`, launchMass: 800, dryMass: 700, dragArea: 4, srpArea: 4, dragCoefficient: 2.2, reflectivityCoefficient: 1.3, hardBodyRadiusM: 5,
+        forceModel: { gravityDegree: 8, gravityOrder: 8, atmosphere: 'HARRIS_PRIESTER', solarRadiationPressure: false, thirdBodies: ['SUN', 'MOON'] },
+      },
     });
+    expectStatus('create a spacecraft', craft, 201);
+    const sv = await call(first, 'POST', '/operations/state-vectors', {
+      json: { spacecraftId: craft.json.id, epoch: START_UTC, referenceFrame: 'GCRF', mass: 800, position: s.positionKm, velocity: s.velocityKmPerS },
+    });
+    expectStatus('store a state', sv, 201);
+    // every primary's OEM (our propagation at 60 s): uploaded for the OEM primaries, the brute force's trajectory for all
+    const oem = await call(first, 'POST', `/operations/state-vectors/${sv.json.id}/generate-oem`, {
+      json: { initialDate: START_UTC, finalDate: START.plusSeconds(SPAN_S).toIsoString(3), referenceFrame: 'GCRF', timeBetweenPoints: 60 },
+    });
+    expectStatus('generate an OEM', oem, 200);
+    oemTexts.push(oem.text);
+    if (d.oem) {
+      oemFiles.push({ name: `${d.name}.oem`, text: oem.text });
+      primaries.push({ spacecraftId: craft.json.id, oemFile: `${d.name}.oem` });
+    } else primaries.push({ spacecraftId: craft.json.id });
   }
-  const subsetIds = new Set(subset.map((e) => e.noradId));
-  const subsetApproaches = merged.approaches.filter((a) => subsetIds.has(a.secondaryNoradId));
-  const unmatched = subsetApproaches.filter((a) => !matched.has(`${a.primaryId}|${a.secondaryNoradId}|${a.tcaS}`));
-  console.log(`\nbrute force: ${subset.length} objects × ${primaries.length} primaries, 1-s distances where the 30-s nodes do not exclude 25 km (${finePairIntervals} node intervals), ${((performance.now() - b0) / 1000).toFixed(1)} s`);
-  console.log(`  1-s minima under 25 km: ${bruteMinima}; under ${RADIUS_KM} km and not reported by the screening: ${missed.length}${missed.length > 0 ? ` (${missed.slice(0, 5).join('; ')})` : ''}`);
-  console.log(`  screening approaches of the subset: ${subsetApproaches.length}, without a 1-s minimum under 25 km within 1 s: ${unmatched.length}`);
-  if (missed.length > 0 || unmatched.length > 0) process.exitCode = 1;
+  console.log(`primaries: ${designs.length} spacecraft with their states and force model, 4 of them as uploaded OEMs (${designs.filter((d) => d.oem).map((d) => d.name).join(', ')}), set up in ${((performance.now() - p0) / 1000).toFixed(1)} s`);
+
+  // 3. the screening, one server with 2 workers
+  const request = { primaries, secondaries: 'CATALOG', start: START_UTC, durationDays: DAYS, volume: { shape: 'SPHERE', radiusKm: RADIUS_KM }, pcThreshold: PC_THRESHOLD, secondariesPerChunk: 3000 };
+  const loadBefore = load();
+  const main = await screen(first, request, oemFiles);
+  const t = main.view.timings;
+  const c = main.view.counts;
+  console.log(`\nscreening: ${designs.length} primaries × ${catalog.length} objects × ${DAYS} days, sphere ${RADIUS_KM} km, Pc threshold ${PC_THRESHOLD}, ${main.view.progress.chunksTotal} chunks, one server process with 2 workers`);
+  console.log(`  END TO END: ${main.wallS.toFixed(1)} s from POST to SUCCEEDED; ${(main.wallS + uploadS).toFixed(1)} s with the catalog upload (load average before/after: ${loadBefore} → ${load()})`);
+  console.log(`  per stage, worker time summed over the chunks (the engine's clock inside each chunk: on a loaded host it includes waiting for a core): set-up ${(t.setupMs / 1000).toFixed(2)} s (satrecs, envelopes, orbit models; primaries propagated/read once per worker), filters ${(t.filtersMs / 1000).toFixed(2)} s, sampling ${(t.samplingMs / 1000).toFixed(2)} s, refinement ${(t.refinementMs / 1000).toFixed(2)} s, Pc ${(t.pcMs / 1000).toFixed(2)} s; storing ${(t.storingMs / 1000).toFixed(2)} s (wall: ${main.view.eventCount} CDMs through the ingest → events, ${main.view.approachCount} approach rows)`);
+  console.log(`  chunks: ${main.view.chunks.filter((x: Json) => x.kind === 'SCREEN').map((x: Json) => (x.computeMs / 1000).toFixed(1)).join(', ')} s each on the workers (propagation of the primaries included the first time a worker meets them)`);
+  console.log(`  pairs ${c.pairs}; after apogee/perigee ${c.afterApogeePerigee}; pairs searched ${c.pairsSearched}; sieve ${c.sieveEvaluations}, local ${c.localEvaluations} evaluations; approaches ≤ ${RADIUS_KM} km ${main.view.approachCount}; events ${main.view.eventCount}; issues ${main.view.issues.length}`);
+  const sorted = [...main.pollMs].sort((a, b) => a - b);
+  const pct = (q: number): string => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
+  console.log(`  the server's event-loop delay while it ran (monitorEventLoopDelay, 10 ms resolution): p99 ${t.eventLoopDelayP99Ms?.toFixed(1)} ms, max ${t.eventLoopDelayMaxMs?.toFixed(1)} ms`);
+  console.log(`  status GETs while it ran (${sorted.length}, every 100 ms, each reading the screening and its chunks): p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms`);
+  console.log(`  peak resident memory of the server process (VmHWM, with its 2 workers): ${peakRssMiB(first).toFixed(0)} MiB`);
+  await stop(first);
+
+  // 4. one instance (1 worker) against two instances (1 worker each) on one database file
+  if (!args.includes('--skip-scaling')) {
+    // Warm-up (not timed): each new process's worker loads and compiles the engine on its first task.
+    const warmUp = { ...request, durationDays: 0.02 };
+    const one = await start(1);
+    await screen(one, warmUp, oemFiles);
+    const alone = await screen(one, request, oemFiles);
+    console.log(`\nscaling: one server process with 1 worker: ${alone.wallS.toFixed(1)} s (load ${load()})`);
+    const two = await start(1);
+    await screen(two, warmUp, oemFiles);
+    const shared = await screen(one, request, oemFiles);
+    const owners = new Map<string, number>();
+    for (const chunk of shared.view.chunks) if (chunk.kind === 'SCREEN') owners.set(chunk.ranBy, (owners.get(chunk.ranBy) ?? 0) + 1);
+    console.log(`  two server processes with 1 worker each, one database file: ${shared.wallS.toFixed(1)} s (chunks per instance ${[...owners.values()].join(' + ')}; merged by ${shared.view.mergedBy === [...owners.keys()][0] ? 'the first' : 'the second'}) — speed-up ${(alone.wallS / shared.wallS).toFixed(2)}× (load ${load()})`);
+    console.log(`  merged results identical to the 2-worker run: one process ${sameApproaches(alone.approaches, main.approaches)}, two processes ${sameApproaches(shared.approaches, main.approaches)}`);
+    if (!sameApproaches(alone.approaches, main.approaches) || !sameApproaches(shared.approaches, main.approaches)) process.exitCode = 1;
+    console.log(`  peak resident memory: ${peakRssMiB(one).toFixed(0)} MiB and ${peakRssMiB(two).toFixed(0)} MiB`);
+    await stop(two);
+    await stop(one);
+  }
+
+  // 5. brute force on a 1,000-object subset
+  if (!args.includes('--skip-brute-force')) {
+    const trajectories: PrimaryInput[] = oemTexts.map((text, k) => ({ id: String(k), trajectory: ephemerisFromOem(parseOem(text)), hardBodyRadiusM: 5 }));
+    const subset = catalog.filter((_, i) => i % 30 === 0).slice(0, 1000);
+    const approaches = main.approaches.map((a) => ({ primaryId: String(a.primary.index), secondaryNoradId: a.secondary.noradId as number, tcaS: Epoch.parseInstant(a.tca).secondsSince(START) }));
+    const outcome = bruteForceCheck({ start: START, spanS: SPAN_S, radiusKm: RADIUS_KM, primaries: trajectories, subset, approaches });
+    console.log(`\nbrute force: ${subset.length} objects × ${trajectories.length} primaries, 1-s distances where the 30-s nodes do not exclude 25 km (${outcome.fineNodeIntervals} node intervals), ${(outcome.elapsedMs / 1000).toFixed(1)} s`);
+    console.log(`  1-s minima under 25 km: ${outcome.bruteMinima}; under ${RADIUS_KM} km and not reported by the screening: ${outcome.missed.length}${outcome.missed.length > 0 ? ` (${outcome.missed.slice(0, 5).join('; ')})` : ''}`);
+    console.log(`  screening approaches of the subset: ${outcome.subsetApproaches}, without a 1-s minimum under 25 km within 1 s: ${outcome.unmatched}`);
+    if (outcome.missed.length > 0 || outcome.unmatched > 0) process.exitCode = 1;
+  }
+  console.log(`\nload average at the end: ${load()}`);
+} finally {
+  for (const server of [...servers]) await stopServerProcess(server).catch(() => undefined);
+  rmSync(dir, { recursive: true, force: true });
 }

@@ -37,6 +37,11 @@ export const TASK_BUDGETS_MS: Readonly<Record<string, number>> = {
   'conjunctions.writeCdm': 10_000,
   // 30 days of full-model LEO propagation with dense output (~3 s quiet) and the event search (< 1 s).
   'events.predict': 120_000,
+  // A chunk (≤ 3,000 catalog objects × its primaries, 14 days; the primaries' propagation the first time a worker
+  // meets the screening) runs seconds; a loaded machine and 14 days get several times that.
+  'screening.chunk': 300_000,
+  'screening.merge': 60_000,
+  'screening.checkOem': 30_000,
   // A 30,000-object TLE or OMM catalog reads in about a second (npm run bench:catalog-ingest).
   'catalog.readFile': 60_000,
 };

@@ -20,6 +20,7 @@ import { inspectEarthDataFile, inspectEopSplice, type EarthDataFileRef, type Ear
 import { estimateTask, residualsTask } from './odTasks.ts';
 import { assessTask, parseCdmTask, readCdmsTask, writeCdmTask } from './conjunctionTasks.ts';
 import { predictEventsTask } from './eventTasks.ts';
+import { checkScreeningOemTask, mergeScreeningTask, screenChunkTask } from './screeningTasks.ts';
 import { readCatalogFileTask } from './catalogTasks.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
@@ -109,6 +110,9 @@ export const TASKS = {
   'conjunctions.parseCdm': parseCdmTask,
   'conjunctions.writeCdm': writeCdmTask,
   'events.predict': predictEventsTask,
+  'screening.chunk': screenChunkTask,
+  'screening.merge': mergeScreeningTask,
+  'screening.checkOem': checkScreeningOemTask,
   'catalog.readFile': readCatalogFileTask,
 } satisfies Record<string, (input: never) => unknown>;
 

@@ -394,7 +394,8 @@ class PieceWriter {
 }
 
 /** Node's event-loop delay histogram (10 ms resolution), or null where the runtime lacks it. */
-function eventLoopDelayMonitor(): IntervalHistogram | null {
+/** A started event-loop delay histogram (10 ms resolution), or null where the runtime has none. */
+export function eventLoopDelayMonitor(): IntervalHistogram | null {
   try {
     const histogram = monitorEventLoopDelay({ resolution: 10 });
     histogram.enable();

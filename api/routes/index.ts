@@ -16,7 +16,11 @@ import { registerProductRoutes } from './products.ts';
 import { registerEphemerisBatchRoutes } from './ephemerisBatch.ts';
 import { registerConjunctionRoutes } from './conjunctions.ts';
 import { registerEventRoutes } from './events.ts';
+import { registerScreeningRoutes } from './screenings.ts';
 import { registerCatalogRoutes } from './catalog.ts';
 
-export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerMeasurementRoutes, registerManeuverRoutes, registerStateVectorRoutes, registerTleRoutes, registerGroundStationRoutes, registerResidualRoutes, registerOrbitDeterminationRoutes, registerTaskRoutes, registerProductRoutes, registerEphemerisBatchRoutes, registerEventRoutes, registerConjunctionRoutes];
+export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerMeasurementRoutes, registerManeuverRoutes, registerStateVectorRoutes, registerTleRoutes, registerGroundStationRoutes, registerResidualRoutes, registerOrbitDeterminationRoutes, registerTaskRoutes, registerProductRoutes, registerEphemerisBatchRoutes, registerEventRoutes,
+  // before the conjunction routes: /operations/conjunctions/screenings would also match /operations/conjunctions/{id}
+  registerScreeningRoutes,
+  registerConjunctionRoutes];
 ROUTERS.push(registerCatalogRoutes);

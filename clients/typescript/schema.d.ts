@@ -8207,6 +8207,603 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operations/conjunctions/screenings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List screenings (paged)
+         * @description Sortable: createdAt (default desc), status. Chunks are listed by GET …/{id}. Permission read:conjunctions.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort order `field,asc|desc`; repeatable */
+                    sort?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of screenings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScreeningPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Screen primaries against the catalog and/or our fleet (202, durable job split into chunks)
+         * @description Primaries: a spacecraft (its latest eligible state propagated with its force model and stored maneuvers), a stored state vector, or an uploaded OEM (a hypothetical trajectory of one of our spacecraft). Secondaries: CATALOG (the organization’s catalog as of now), FLEET (our other spacecraft), BOTH. Span ≤ 14 days (start defaults to now), a volume (RTN ellipsoid or sphere, km) and a Pc threshold. Send JSON, or multipart/form-data with a part `request` (the same JSON as text) and OEM parts `files` named by the primaries’ `oemFile`. The screening is cut into chunks (primaries × catalog NORAD range) that every instance sharing the database claims; poll GET …/screenings/{id} (progress), then GET …/{id}/approaches. Approaches whose Pc reaches the threshold become conjunction events (source SCREENING) with a CDM each. Permission write:conjunctions.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateScreeningRequest"];
+                    "multipart/form-data": components["schemas"]["CreateScreeningForm"];
+                };
+            };
+            responses: {
+                /** @description The queued screening */
+                202: {
+                    headers: {
+                        /** @description URL of the created resource */
+                        Location: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Screening"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unmet precondition (details) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/screenings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A screening: status, progress (chunks done/total, approaches so far), chunks (which instance ran each, attempts), issues
+         * @description Permission read:conjunctions.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Screening id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The screening */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Screening"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a screening
+         * @description No chunk is claimed any more and the queued ones are CANCELLED; a running chunk stops within about a second (its pool task is stopped, nothing of it stored). A finished screening is 409 JOB_NOT_CANCELLABLE naming its status. Permission write:conjunctions.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Screening id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The screening after the request */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Screening"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/screenings/{id}/approaches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The approaches of a screening (paged): TCA, miss distance, relative speed, RTN components, Pc, secondary, conjunction event
+         * @description In the screening’s total order (TCA, primary, NORAD id) by default; sortable tca, missDistanceM, pc, seq; filters spacecraftId (primary), minPc, maxMissDistanceM. Empty until the screening has SUCCEEDED. Permission read:conjunctions.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Zero-based page index, 0..2147483647 (default 0) */
+                    page?: number;
+                    /** @description Page size, 1..1000 (default 20) */
+                    size?: number;
+                    /** @description Sort order `field,asc|desc`; repeatable */
+                    sort?: string | string[];
+                    /** @description Only this primary’s approaches */
+                    spacecraftId?: string;
+                    /** @description Only approaches with Pc ≥ this */
+                    minPc?: number;
+                    /** @description Only approaches with a miss distance ≤ this (m) */
+                    maxMissDistanceM?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Screening id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of approaches */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScreeningApproachPage"];
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+                401: {
+                    headers: {
+                        /** @description Bearer challenge (RFC 6750) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BearerError"];
+                    };
+                };
+                /** @description Access denied (ACCESS_ERROR) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Unexpected error (no stack trace; logged with the correlation id) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operations/conjunctions/settings": {
         parameters: {
             query?: never;
@@ -12339,6 +12936,188 @@ export interface components {
                 latitudeDeg: number;
                 longitudeDeg: number;
             }[] | null;
+        };
+        Screening: {
+            id: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+            /** @description The request as accepted (defaults filled in) */
+            request: {
+                [key: string]: unknown;
+            };
+            spanStart: string;
+            spanEnd: string;
+            pcThreshold: number;
+            /** @description The catalog snapshot every chunk reads (largest element-set id at creation) */
+            catalogAsOfSetId: number;
+            secondaryCount: number;
+            progress: {
+                chunksDone: number;
+                chunksRunning: number;
+                chunksTotal: number;
+                /** @description Approaches found by the chunks done so far */
+                approachesSoFar: number;
+            };
+            /** @description Once merged */
+            approachCount: number | null;
+            /** @description Approaches that became conjunction events (Pc ≥ threshold) */
+            eventCount: number | null;
+            /** @description Secondaries (or parts of the span) not screened, and why; approaches that could not become events */
+            issues: {
+                /** @description SGP4_UNUSABLE_IN_SPAN, SGP4_FAILED_DURING_SPAN, ELEMENTS_REFUSED, FLEET_NOT_SCREENED, NOT_AN_EVENT… */
+                code: string;
+                primaryId?: string;
+                secondaryNoradId?: number;
+                spacecraftId?: string;
+                /** @description Screened until this many seconds after the span start (a decaying object) */
+                screenedUntilS?: number;
+                message: string;
+            }[];
+            /** @description Pairs and evaluations per stage (engine counts), once merged */
+            counts: {
+                [key: string]: number;
+            } | null;
+            /** @description Worker ms per stage summed over chunks (setupMs, filtersMs, samplingMs, refinementMs, pcMs), storingMs (the merge’s CDM ingest and approach rows), and the merging instance’s event-loop delay since it ran the first chunk (eventLoopDelayP99Ms, eventLoopDelayMaxMs) */
+            timings: {
+                [key: string]: number;
+            } | null;
+            chunks: {
+                index: number;
+                /** @enum {string} */
+                kind: "SCREEN" | "MERGE";
+                planKey: string;
+                /** @enum {string|null} */
+                secondarySource: "CATALOG" | "FLEET" | null;
+                fromNoradId: number | null;
+                toNoradId: number | null;
+                secondaryCount: number;
+                /** @enum {string} */
+                status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+                attempts: number;
+                /** @description The instance (lease owner) of each attempt, in order */
+                attemptOwners: string[];
+                /** @description The instance that completed it */
+                ranBy: string | null;
+                approachCount: number | null;
+                computeMs: number | null;
+                error: string | null;
+            }[];
+            mergedBy: string | null;
+            error: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+        };
+        CreateScreeningRequest: {
+            primaries: components["schemas"]["ScreeningPrimaryRequest"][];
+            /**
+             * @description CATALOG: the organization’s catalog as of now; FLEET: our spacecraft other than the primaries (their catalog set, else a TLE fitted from their latest state, flagged); BOTH
+             * @enum {string}
+             */
+            secondaries: "CATALOG" | "FLEET" | "BOTH";
+            /**
+             * @description Span start, ISO-8601 UTC (default: now)
+             * @example 2026-11-26T00:00:00Z
+             */
+            start?: string;
+            /**
+             * @description Span length, days (≤ 14, default 7)
+             * @default 7
+             */
+            durationDays: number;
+            volume: components["schemas"]["ScreeningVolume"];
+            /**
+             * @description Approaches whose Pc (or maximum-probability Pc) reaches it become conjunction events (source SCREENING) with a CDM each (default 1e-7)
+             * @default 1e-7
+             */
+            pcThreshold: number;
+            /**
+             * @description Secondaries per chunk (catalog partitions by NORAD id range, and the fleet): the unit of work instances claim (default 3000)
+             * @default 3000
+             */
+            secondariesPerChunk: number;
+        };
+        ScreeningPrimaryRequest: {
+            /** @description Our spacecraft: alone, its latest eligible stored state propagated with its force model and stored maneuvers; with `oemFile`, the spacecraft the hypothetical trajectory is of */
+            spacecraftId?: string;
+            /** @description A stored state vector (`SV-<n>`), propagated with its spacecraft’s force model and stored maneuvers */
+            stateVectorId?: string;
+            /** @description The file name of a multipart part `files`: an OEM (CCSDS 502.0) screened as is, e.g. a planned maneuver’s trajectory (requires spacecraftId) */
+            oemFile?: string;
+            /** @description OEM primaries: bound on the trajectory’s non-gravitational acceleration (km/s², default 1e-4); raise it to the largest thrust/mass of burns in the OEM */
+            nonGravitationalAccelerationKmS2?: number;
+        };
+        /** @description About the primary in its RTN frame, km (semi-axes R, T, N for the ellipsoid) */
+        ScreeningVolume: {
+            /** @enum {string} */
+            shape: "SPHERE";
+            radiusKm: number;
+        } | {
+            /** @enum {string} */
+            shape: "ELLIPSOID";
+            radialKm: number;
+            inTrackKm: number;
+            crossTrackKm: number;
+        };
+        CreateScreeningForm: {
+            /** @description The CreateScreeningRequest as JSON text */
+            request: string;
+            /** @description OEM files named by the primaries’ `oemFile` (repeated part) */
+            files?: string[];
+        };
+        ScreeningPage: {
+            content: components["schemas"]["Screening"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        ScreeningApproachPage: {
+            content: components["schemas"]["ScreeningApproach"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        ScreeningApproach: {
+            /** @description 1-based position in the screening’s total order (TCA, primary, NORAD id) */
+            seq: number;
+            primary: {
+                index: number;
+                spacecraftId: string;
+            };
+            secondary: {
+                noradId: number | null;
+                name: string | null;
+                /** @description Set when the secondary is one of our spacecraft */
+                spacecraftId: string | null;
+                /** @description Our spacecraft screened from a TLE fitted to its latest state (no catalog set) */
+                fittedTle: boolean;
+            };
+            tca: string;
+            missDistanceM: number;
+            relativeSpeedMS: number;
+            relativePositionRtnM: number[];
+            relativeVelocityRtnMS: number[];
+            pc: number | null;
+            pcMethod: string | null;
+            pcIsMaximumProbability: boolean | null;
+            flags: {
+                code: string;
+                message: string;
+            }[];
+            /** @description The conjunction event its CDM joined (Pc ≥ threshold) */
+            conjunctionEventId: string | null;
+            cdmId: string | null;
+            eventProblem: string | null;
         };
         ConjunctionSettings: {
             /** @description Radius of an object the CDM gives none for and that is not one of our spacecraft with hardBodyRadiusM, m; used only when the CDM gives no radius at all (default 5: 10 m combined for two unknown objects) */

@@ -16,6 +16,7 @@ import { migration0010 } from './0010_products.ts';
 import { migration0011 } from './0011_event_plans.ts';
 import { migration0012 } from './0012_conjunctions.ts';
 import { migration0013 } from './0013_catalog.ts';
+import { migration0014 } from './0014_screenings.ts';
 import { migration0015 } from './0015_spacecraft_row_version.ts';
 
 export const ALL_MIGRATIONS: Migration[] = [
@@ -23,5 +24,6 @@ export const ALL_MIGRATIONS: Migration[] = [
   migration0006, migration0007, migration0008, migration0009, migration0010,
   migration0011, migration0012,
   migration0013,
+  migration0014,
   migration0015,
 ];

@@ -25,6 +25,7 @@ import { OpenApiContract } from '../helpers/openapiContract.ts';
 import { createTestService } from '../helpers/service.ts';
 import { RUNTIMES, startWireService, type Runtime } from '../helpers/serverProcess.ts';
 import { cdmVariant } from './conjunctions.helpers.ts';
+import { CROSSER_STATE, EPOCH as SCREENING_EPOCH, PRIMARY_STATE } from './screenings.helpers.ts';
 import { loadTruth, NOISE, readFixture, SCENARIO_FILES } from '../helpers/odScenario.ts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -76,7 +77,7 @@ interface WalkTarget {
   baseUrl: string;
   secret: string;
   /** Runs `during` with the upload or batch runner stopped; null where the runners live in another process. */
-  paused: null | ((runner: 'uploads' | 'batches', during: () => Promise<void>) => Promise<void>);
+  paused: null | ((runner: 'uploads' | 'batches' | 'screenings', during: () => Promise<void>) => Promise<void>);
   close(): Promise<void>;
 }
 
@@ -92,7 +93,7 @@ async function walkTarget(runtime: Runtime): Promise<WalkTarget> {
     baseUrl: svc.baseUrl,
     secret,
     async paused(runner, during) {
-      const which = runner === 'uploads' ? svc.jobRunner : svc.batchRunner;
+      const which = runner === 'uploads' ? svc.jobRunner : runner === 'batches' ? svc.batchRunner : svc.screeningRunner;
       await which.stop();
       try {
         await during();
@@ -621,6 +622,37 @@ for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime
     }
   });
 
+  test('conjunction screening: two crafts crossing, a fleet screening, its progress, approaches and event, the list; a queued one cancelled', async () => {
+    const crafts: string[] = [];
+    for (const [name, state] of [['WALK-SCREEN-A', PRIMARY_STATE], ['WALK-SCREEN-B', CROSSER_STATE]] as const) {
+      const craft = await expect(apsis.POST('/operations/spacecraft', { body: { name, launchMass: 500, dryMass: 400, dragArea: 1, srpArea: 1 } }), 201);
+      await expect(apsis.POST('/operations/state-vectors', {
+        body: { spacecraftId: craft.id, epoch: SCREENING_EPOCH, referenceFrame: 'GCRF', mass: 500, position: state.position, velocity: state.velocity },
+      }), 201);
+      crafts.push(craft.id);
+    }
+    const request = {
+      primaries: [{ spacecraftId: crafts[0]! }], secondaries: 'FLEET' as const, start: '2023-02-15T05:30:00Z', durationDays: 0.1,
+      volume: { shape: 'SPHERE' as const, radiusKm: 10 }, pcThreshold: 1e-7, secondariesPerChunk: 3000,
+    };
+    const created = await expect(apsis.POST('/operations/conjunctions/screenings', { body: request }), 202);
+    const done = await until('screening', () => expect(apsis.GET('/operations/conjunctions/screenings/{id}', { params: { path: { id: created.id } } }), 200), (s) => s.status === 'SUCCEEDED' || s.status === 'FAILED');
+    assert.equal(done.status, 'SUCCEEDED', done.error ?? '');
+    assert.equal(done.progress.chunksDone, done.progress.chunksTotal);
+    const approaches = await expect(apsis.GET('/operations/conjunctions/screenings/{id}/approaches', { params: { path: { id: created.id }, query: { spacecraftId: crafts[0]!, sort: 'tca,asc' } } }), 200);
+    const crossing = approaches.content.find((a) => a.secondary.spacecraftId === crafts[1]);
+    assert.ok(crossing, JSON.stringify(approaches.content.map((a) => a.secondary)));
+    assert.ok(Math.abs(crossing.missDistanceM - 2000) < 300, `the 2 km crossing: ${crossing.missDistanceM} m`);
+    const event = await expect(apsis.GET('/operations/conjunctions/{id}', { params: { path: { id: crossing.conjunctionEventId! } } }), 200);
+    assert.equal(event.primarySpacecraftId, crafts[0]);
+    const listed = await expect(apsis.GET('/operations/conjunctions/screenings', { params: { query: { sort: 'createdAt,desc' } } }), 200);
+    assert.ok(listed.content.some((s) => s.id === created.id));
+    await cancelQueued(svc, 'screenings', async () => {
+      const queued = await expect(apsis.POST('/operations/conjunctions/screenings', { body: request }), 202);
+      return apsis.DELETE('/operations/conjunctions/screenings/{id}', { params: { path: { id: queued.id } } });
+    });
+  });
+
   test('catalog: a 3LE file uploaded, the objects listed with a filter, one object with its history', async () => {
     const threeLine = readFileSync(new URL('../fixtures/conjunction/catalog/sample.3le', import.meta.url), 'utf8');
     const uploaded = await expect(apsis.POST('/operations/catalog', { ...uploadFiles([{ name: 'sample.3le', content: threeLine }]) }), 200);
@@ -659,7 +691,7 @@ for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime
  */
 async function cancelQueued(
   target: WalkTarget,
-  runner: 'uploads' | 'batches',
+  runner: 'uploads' | 'batches' | 'screenings',
   queueAndCancel: () => Promise<CallResult<{ status: string }, unknown>>,
 ): Promise<'cancelled' | 'stopping' | 'finished'> {
   let outcome: 'cancelled' | 'stopping' | 'finished' = 'cancelled';

@@ -14,6 +14,7 @@ import { maneuver, segment } from './maneuvers.helpers.ts';
 import { setUpScenario, storeState } from '../helpers/odScenario.ts';
 import { DEFAULT_PHYSICS, SSO_EPOCH, ssoState } from './stateVectors.helpers.ts';
 import { cdmFixtureText } from './conjunctions.helpers.ts';
+import { CROSSER_STATE, EPOCH, PRIMARY_STATE } from './screenings.helpers.ts';
 import { readFileSync } from 'node:fs';
 
 /** Operations seen answering 2xx (through the harness's response check), across the suites of this file. */
@@ -124,6 +125,33 @@ describe('every documented operation answers as documented', () => {
     await call2('GET', `/operations/conjunctions/${eventId}/probability`, {}, 200);
     await call2('GET', `/operations/conjunctions/${eventId}/encounter.svg`, {}, 200);
     await call2('GET', `/operations/conjunctions/${eventId}/timeline.svg`, {}, 200);
+  });
+
+  test('conjunction screenings: create, list, one, approaches, cancel', async () => {
+    const crafts: string[] = [];
+    for (const [name, state] of [['DOC-SCREEN-A', PRIMARY_STATE], ['DOC-SCREEN-B', CROSSER_STATE]] as const) {
+      const craft = await json(await call2('POST', '/operations/spacecraft', { json: { name, ...DEFAULT_PHYSICS } }, 201));
+      await call2('POST', '/operations/state-vectors', { json: { spacecraftId: craft.id, epoch: EPOCH, referenceFrame: 'GCRF', mass: DEFAULT_PHYSICS.launchMass, position: state.position, velocity: state.velocity } }, 201);
+      crafts.push(craft.id);
+    }
+    const request = { primaries: [{ spacecraftId: crafts[0] }], secondaries: 'FLEET', start: '2023-02-15T05:30:00Z', durationDays: 0.1, volume: { shape: 'ELLIPSOID', radialKm: 5, inTrackKm: 10, crossTrackKm: 10 } };
+    const created = await json(await call2('POST', '/operations/conjunctions/screenings', { json: request }, 202));
+    let view = created;
+    for (let i = 0; i < 600 && !['SUCCEEDED', 'FAILED'].includes(view.status); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      view = await json(await call2('GET', `/operations/conjunctions/screenings/${created.id}`, {}, 200));
+    }
+    assert.equal(view.status, 'SUCCEEDED', JSON.stringify(view));
+    await call2('GET', '/operations/conjunctions/screenings?sort=createdAt,desc', {}, 200);
+    const approaches = await json(await call2('GET', `/operations/conjunctions/screenings/${created.id}/approaches?sort=tca,asc&maxMissDistanceM=10000`, {}, 200));
+    assert.ok(approaches.content.length > 0);
+    await svc.screeningRunner.stop();
+    try {
+      const queued = await json(await call2('POST', '/operations/conjunctions/screenings', { json: request }, 202));
+      await call2('DELETE', `/operations/conjunctions/screenings/${queued.id}`, {}, 200);
+    } finally {
+      svc.screeningRunner.start();
+    }
   });
 
   test('catalog: upload, list, one object', async () => {

@@ -19,7 +19,7 @@ describe('OpenAPI', () => {
     assert.equal(doc.info['x-apsis-maneuver-api-version'], '2.0.0');
     assert.deepEqual(
       doc.tags.map((t: { name: string }) => t.name),
-      ['State Vectors', 'Spacecraft', 'Thrusters', 'Payloads', 'Maneuvers', 'Measurements', 'Ground Stations', 'Orbit Determination', 'Tasks', 'Products', 'Ephemeris Batches', 'Events', 'Conjunctions', 'Catalog'],
+      ['State Vectors', 'Spacecraft', 'Thrusters', 'Payloads', 'Maneuvers', 'Measurements', 'Ground Stations', 'Orbit Determination', 'Tasks', 'Products', 'Ephemeris Batches', 'Events', 'Conjunctions', 'Conjunction Screenings', 'Catalog'],
     );
     assert.deepEqual(doc.components.securitySchemes.apiKeyAuth, {
       type: 'http',

@@ -1,0 +1,366 @@
+/**
+ * Runs screening chunks on the shared leased-job loop (leasedJobRunner.ts; storage/screenings.ts for the claim
+ * rules). Every instance sharing the database runs one: each claims the next chunk of any screening with a lease, runs
+ * it on its compute pool (background priority: requests never queue behind it for more than one chunk), and stores its
+ * result with its completion — only if it still holds the lease, so a chunk taken over from an instance that stopped
+ * renewing is completed once. The MERGE chunk becomes claimable when every SCREEN chunk has succeeded; its holder
+ * merges (engine mergeChunkResults, on the pool), writes a CDM for each approach whose Pc reaches the threshold and
+ * stores it through the CDM ingest (source SCREENING: the same grouping and assessment as received CDMs), then stores
+ * the approaches in bounded batches and completes the screening.
+ *
+ * Cancel: a chunk checks its screening's cancel flag before it starts and every second while its pool task runs
+ * (then aborts it: the worker is stopped and replaced); a cancelled chunk stores nothing.
+ */
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { GpElementSet } from '../../engine/tle/gpElements.ts';
+import { catalogElementSets } from '../../storage/catalog.ts';
+import { inTransaction, yieldToEventLoop, type Db } from '../../storage/db.ts';
+import {
+  claimNextScreeningChunk,
+  completeScreeningChunk,
+  completeScreeningMerge,
+  deleteScreeningApproaches,
+  endScreeningChunkCancelled,
+  failScreening,
+  failScreeningChunk,
+  findScreening,
+  findScreeningInputs,
+  finishCancelledScreening,
+  insertScreeningApproaches,
+  renewScreeningChunkLease,
+  screeningCancelRequested,
+  screeningChunkResults,
+  screeningsWithFailedChunks,
+  type ScreeningApproachRow,
+  type ScreeningChunk,
+} from '../../storage/screenings.ts';
+import type { ComputePool } from '../../workers/poolTypes.ts';
+import type { MergedApproach, ScreeningMergeTaskOutput } from '../../workers/screeningTasks.ts';
+import type { EarthDataStore } from '../services/earthData.ts';
+import { ingestCdmFiles } from '../services/conjunctions/ingest.ts';
+import type { ScreeningInputs } from '../services/screenings.ts';
+import { logError, logInfo } from '../log.ts';
+import { eventLoopDelayMonitor } from './ephemerisBatchRunner.ts';
+import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
+
+export interface ScreeningRunnerDeps {
+  db: Db;
+  pool: ComputePool;
+  earthData: EarthDataStore;
+}
+
+export interface ScreeningRunnerOptions extends LeasedJobRunnerOptions {
+  /** How often a running chunk checks its screening's cancel flag (default 1 s). */
+  cancelCheckMs?: number;
+  /** Chunks run at once by this instance (default: the pool's size, one per worker). */
+  lanes?: number;
+}
+
+/** Parsed inputs of the screenings this instance works on (an OEM primary's text can be megabytes). */
+const MAX_CACHED_INPUTS = 8;
+const SYNTHETIC_NORAD_BASE = 900_000_000;
+
+class ChunkCancelled extends Error {}
+
+/**
+ * The instance's screening runner: `lanes` claim loops (one per pool worker by default) under ONE lease owner, the
+ * instance's name (host, process, a random suffix) — the chunks' `ranBy` and `attemptOwners` show which instance ran
+ * them. Lanes of one owner never hold the same chunk: a claim is one atomic UPDATE, and a claimed chunk is not
+ * claimable again while its lease runs.
+ */
+export class ScreeningRunner {
+  readonly owner: string;
+  private readonly lanes: ScreeningLane[];
+
+  constructor(deps: ScreeningRunnerDeps, options: ScreeningRunnerOptions = {}) {
+    this.owner = options.owner ?? `screening-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+    const shared: LaneShared = { inputsCache: new Map(), loopDelay: null };
+    const count = Math.max(1, options.lanes ?? deps.pool.stats().size);
+    this.lanes = Array.from({ length: count }, () => new ScreeningLane(deps, shared, { ...options, owner: this.owner }));
+  }
+
+  get active(): boolean {
+    return this.lanes.some((lane) => lane.active);
+  }
+
+  start(): void {
+    for (const lane of this.lanes) lane.start();
+  }
+
+  wake(): void {
+    for (const lane of this.lanes) lane.wake();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.lanes.map((lane) => lane.stop()));
+  }
+
+  /** Runs chunks until none is claimable (all lanes at once); the number run. */
+  async drain(): Promise<number> {
+    return (await Promise.all(this.lanes.map((lane) => lane.drain()))).reduce((a, b) => a + b, 0);
+  }
+}
+
+/** What the lanes of one instance share: parsed inputs, and the event-loop delay histogram of the instance. */
+interface LaneShared {
+  inputsCache: Map<string, ScreeningInputs>;
+  /**
+   * Event-loop delay of this process since it ran the first chunk of the screening being merged (reset on every
+   * chunk 0): the merge reports it with the timings (the merging instance's view of "the event loop is never held").
+   */
+  loopDelay: ReturnType<typeof eventLoopDelayMonitor>;
+}
+
+class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
+  private readonly cancelCheckMs: number;
+  private readonly inputsCache: Map<string, ScreeningInputs>;
+
+  constructor(
+    private readonly deps: ScreeningRunnerDeps,
+    private readonly shared: LaneShared,
+    options: ScreeningRunnerOptions & { owner: string },
+  ) {
+    super('screening', options);
+    this.cancelCheckMs = options.cancelCheckMs ?? 1_000;
+    this.inputsCache = shared.inputsCache;
+  }
+
+  protected async claim(): Promise<ScreeningChunk | null> {
+    const { db } = this.deps;
+    const chunk = await claimNextScreeningChunk(db, this.owner, this.leaseMs, new Date());
+    // A chunk whose runners died on every attempt was failed by the claim's rule: its screening fails with it.
+    for (const failed of await screeningsWithFailedChunks(db)) await failScreening(db, failed.id, `a chunk failed: ${failed.error}`, new Date().toISOString());
+    return chunk;
+  }
+
+  protected renew(id: string): Promise<boolean> {
+    return renewScreeningChunkLease(this.deps.db, id, this.owner, this.leaseMs, Date.now());
+  }
+
+  private async inputsOf(screeningId: string): Promise<ScreeningInputs> {
+    const cached = this.inputsCache.get(screeningId);
+    if (cached) return cached;
+    const text = await findScreeningInputs(this.deps.db, screeningId);
+    if (text === null) throw new Error(`screening ${screeningId} is gone`);
+    const inputs = JSON.parse(text) as ScreeningInputs;
+    this.inputsCache.set(screeningId, inputs);
+    while (this.inputsCache.size > MAX_CACHED_INPUTS) this.inputsCache.delete(this.inputsCache.keys().next().value!);
+    return inputs;
+  }
+
+  protected async run(chunk: ScreeningChunk, lease: JobLease): Promise<void> {
+    const { db } = this.deps;
+    try {
+      if (await screeningCancelRequested(db, chunk.screeningId)) throw new ChunkCancelled();
+      if (chunk.index === 0) {
+        this.shared.loopDelay ??= eventLoopDelayMonitor();
+        this.shared.loopDelay?.reset();
+      }
+      if (chunk.kind === 'MERGE') await this.merge(chunk, lease);
+      else await this.screen(chunk, lease);
+    } catch (error) {
+      const now = Date.now();
+      if (error instanceof ChunkCancelled) {
+        await endScreeningChunkCancelled(db, chunk.id, this.owner, now);
+        await finishCancelledScreening(db, chunk.screeningId, new Date(now).toISOString());
+        logInfo('screening chunk cancelled', { screeningId: chunk.screeningId, chunk: chunk.index });
+        return;
+      }
+      const permanent = error instanceof PermanentChunkError;
+      const message = String((error as Error)?.message ?? error);
+      logError('screening chunk failed', { screeningId: chunk.screeningId, chunk: chunk.index, attempt: chunk.attempts, permanent, error: message });
+      await failScreeningChunk(db, chunk.id, this.owner, message, !permanent, now).catch(() => false);
+      if (permanent || chunk.attempts >= chunk.maxAttempts) await failScreening(db, chunk.screeningId, `chunk ${chunk.index} (${chunk.planKey}): ${message}`, new Date(now).toISOString());
+    }
+  }
+
+  /** Runs `work` (a pool task) while checking the cancel flag; aborts the task when a cancel is asked for. */
+  private async withCancelCheck<T>(screeningId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    let cancelled = false;
+    const timer = setInterval(() => {
+      screeningCancelRequested(this.deps.db, screeningId)
+        .then((requested) => {
+          if (requested && !cancelled) {
+            cancelled = true;
+            controller.abort();
+          }
+        })
+        .catch(() => undefined);
+    }, this.cancelCheckMs);
+    try {
+      return await work(controller.signal);
+    } catch (error) {
+      if (cancelled) throw new ChunkCancelled();
+      throw error;
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  private async screen(chunk: ScreeningChunk, lease: JobLease): Promise<void> {
+    const { db } = this.deps;
+    const screening = await findScreening(db, chunk.organizationId, chunk.screeningId);
+    if (!screening) throw new PermanentChunkError('the screening is gone');
+    const inputs = await this.inputsOf(chunk.screeningId);
+    const from = chunk.fromNoradId!;
+    const to = chunk.toNoradId!;
+    let secondaries: Array<{ elements: GpElementSet }>;
+    if (chunk.secondarySource === 'CATALOG') {
+      // one sub-range of the partition per statement (the embedded driver holds the event loop while a statement runs)
+      secondaries = [];
+      const cuts = chunk.noradCuts.length > 0 ? chunk.noradCuts : [from];
+      for (const [k, cut] of cuts.entries()) {
+        const until = k + 1 < cuts.length ? cuts[k + 1]! - 1 : to;
+        for (const elements of await catalogElementSets(db, chunk.organizationId, { fromNoradId: cut, toNoradId: until, asOfSetId: screening.asOfSetId })) secondaries.push({ elements });
+        await yieldToEventLoop();
+      }
+    } else {
+      secondaries = inputs.fleet.filter((f) => f.noradId >= from && f.noradId <= to).map((f) => ({ elements: f.elements }));
+    }
+    const output = await this.withCancelCheck(chunk.screeningId, async (signal) => (await this.deps.earthData.run('screening.chunk', () => ({
+      span: inputs.span,
+      volume: inputs.volume,
+      primaries: chunk.primaryIndices.map((i) => inputs.primaries[i]!),
+      secondaries,
+      secondaryHardBodyRadiusM: inputs.secondaryHardBodyRadiusM,
+    }), { background: true, signal })).output);
+    if (!output.ok) {
+      const where = output.details?.field ? ` (${String(output.details.field)})` : '';
+      throw new PermanentChunkError(`${output.code}: ${output.message}${where}`);
+    }
+    if (lease.lost) throw new Error('lease lost: another instance took the chunk over');
+    if (await screeningCancelRequested(db, chunk.screeningId)) throw new ChunkCancelled();
+    const stored = await completeScreeningChunk(db, chunk.id, this.owner, { json: output.resultJson, approachCount: output.approachCount, computeMs: output.computeMs }, Date.now());
+    if (!stored) logError('screening chunk lease lost before its result was stored; another instance owns it', { chunkId: chunk.id, owner: this.owner });
+  }
+
+  private async merge(chunk: ScreeningChunk, lease: JobLease): Promise<void> {
+    const { db, pool } = this.deps;
+    const screening = await findScreening(db, chunk.organizationId, chunk.screeningId);
+    if (!screening) throw new PermanentChunkError('the screening is gone');
+    const inputs = await this.inputsOf(chunk.screeningId);
+    // An earlier attempt (a killed merger) may have stored some approaches: start over. Its CDMs are recognised by
+    // their MESSAGE_ID by the ingest and not stored twice.
+    await deleteScreeningApproaches(db, chunk.screeningId);
+    const results = await screeningChunkResults(db, chunk.screeningId);
+    const primaries: Record<string, ScreeningInputs['primarySpacecraft'][number]['identity']> = {};
+    inputs.primarySpacecraft.forEach((p, i) => (primaries[String(i)] = p.identity));
+    const fleet: Record<string, ScreeningInputs['primarySpacecraft'][number]['identity']> = {};
+    const ours = new Map<number, { spacecraftId: string; fitted: boolean }>();
+    for (const f of inputs.fleet) {
+      fleet[String(f.noradId)] = f.identity;
+      ours.set(f.noradId, { spacecraftId: f.spacecraftId, fitted: f.fitted });
+    }
+    for (const f of inputs.fleetInCatalog) {
+      fleet[String(f.noradId)] = f.identity;
+      ours.set(f.noradId, { spacecraftId: f.spacecraftId, fitted: false });
+    }
+    const v = inputs.volume;
+    const merged = (await this.withCancelCheck(chunk.screeningId, (signal) => pool.run('screening.merge', {
+      results,
+      pcThreshold: screening.pcThreshold,
+      cdm: {
+        originator: 'APSIS',
+        messageIdPrefix: `SCREENING-${screening.id}`,
+        creationDate: new Date().toISOString(),
+        volume: v.shape === 'SPHERE' ? { shape: 'SPHERE', radiusM: v.radiusKm * 1000 } : { shape: 'ELLIPSOID', radialM: v.radialKm * 1000, inTrackM: v.inTrackKm * 1000, crossTrackM: v.crossTrackKm * 1000 },
+        spanStart: screening.spanStart,
+        spanEnd: screening.spanEnd,
+        pcThreshold: screening.pcThreshold,
+        comments: [`Apsis conjunction screening ${screening.id}`],
+      },
+      primaries,
+      fleet,
+    }, { background: true, signal }))) as ScreeningMergeTaskOutput;
+    if (lease.lost) throw new Error('lease lost: another instance took the merge over');
+
+    const storingStarted = performance.now();
+    // The approaches with Pc ≥ threshold become conjunction events through the CDM ingest (one file per CDM: a CDM
+    // that cannot be stored does not take the others with it).
+    const events = new Map<number, { eventId: string | null; cdmId: string | null; problem: string | null }>();
+    for (const p of merged.cdmProblems) events.set(p.index, { eventId: null, cdmId: null, problem: `CDM not written: ${p.message}` });
+    if (merged.cdms.length > 0) {
+      const encoder = new TextEncoder();
+      const ingest = await ingestCdmFiles(this.deps, chunk.organizationId, merged.cdms.map((c) => ({ name: null, bytes: encoder.encode(c.text) })), {
+        source: 'SCREENING',
+        uploadId: screening.id,
+      });
+      ingest.results.forEach((result, k) => {
+        const index = merged.cdms[k]!.index;
+        const item = result.cdms[0];
+        events.set(index, item ? { eventId: item.eventId, cdmId: item.cdmId, problem: null } : { eventId: null, cdmId: null, problem: `${result.error ?? 'FAILED'}: ${result.message}` });
+      });
+    }
+    if (await screeningCancelRequested(db, chunk.screeningId)) throw new ChunkCancelled();
+
+    // One batch of the merge's output parsed, shaped and stored at a time (≤ MERGE_BATCH rows, one INSERT), the event
+    // loop yielded between two.
+    let eventCount = 0;
+    let seq = 0;
+    for (const batch of merged.approachBatches) {
+      const rows: ScreeningApproachRow[] = [];
+      for (const a of JSON.parse(batch) as MergedApproach[]) {
+        const index = seq++;
+        const primaryIndex = Number(a.primaryId);
+        const secondary = ours.get(a.secondaryNoradId);
+        const event = events.get(index);
+        if (event?.eventId) eventCount++;
+        rows.push({
+          seq: index + 1,
+          primaryIndex,
+          primarySpacecraftId: inputs.primarySpacecraft[primaryIndex]!.spacecraftId,
+          secondaryNoradId: a.secondaryNoradId >= SYNTHETIC_NORAD_BASE ? null : a.secondaryNoradId,
+          secondaryName: a.secondaryName,
+          secondarySpacecraftId: secondary?.spacecraftId ?? null,
+          secondaryFitted: secondary?.fitted ?? false,
+          tca: a.tcaUtc,
+          tcaS: a.tcaS,
+          missDistanceM: a.missDistanceM,
+          relativeSpeedMS: a.relativeSpeedMS,
+          relativeStateRtn: { positionM: a.relativePositionRtnM, velocityMS: a.relativeVelocityRtnMS },
+          pc: a.pc?.value ?? null,
+          pcMethod: a.pc?.method ?? null,
+          pcMaximumProbability: a.pc ? a.pc.isMaximumProbability : null,
+          flags: a.flags.map((f) => ({ code: f.code, message: f.message })),
+          eventId: event?.eventId ?? null,
+          cdmId: event?.cdmId ?? null,
+          eventProblem: event?.problem ?? null,
+        });
+      }
+      await insertScreeningApproaches(db, chunk.screeningId, chunk.organizationId, rows);
+      await yieldToEventLoop();
+    }
+    const storingMs = performance.now() - storingStarted;
+    const issues = [
+      ...inputs.issues,
+      ...merged.issues,
+      ...[...events.entries()].filter(([, e]) => e.problem !== null).map(([index, e]) => ({ code: 'NOT_AN_EVENT', message: `approach ${index + 1}: ${e.problem}` })),
+    ];
+    const completed = await inTransaction(db, async (tx) => {
+      const done = await completeScreeningMerge(tx, chunk, this.owner, {
+        approachCount: merged.approachCount,
+        eventCount,
+        issues: JSON.stringify(issues),
+        counts: JSON.stringify(merged.counts),
+        timings: JSON.stringify({ ...(merged.timings ?? {}), storingMs, ...loopDelayFigures(this.shared.loopDelay) }),
+      }, Date.now());
+      if (!done) throw new Error('lease lost before the merge committed');
+      return true;
+    }).catch((error: unknown) => {
+      logError('screening merge commit failed', { screeningId: chunk.screeningId, error: String(error) });
+      return false;
+    });
+    if (completed) logInfo('screening merged', { screeningId: chunk.screeningId, approaches: merged.approachCount, events: eventCount, owner: this.owner });
+  }
+}
+
+/** p99 and max of an event-loop delay histogram, ms (none without one). */
+function loopDelayFigures(histogram: LaneShared['loopDelay']): Record<string, number> {
+  if (!histogram || histogram.count === 0) return {};
+  return { eventLoopDelayP99Ms: histogram.percentile(99) / 1e6, eventLoopDelayMaxMs: histogram.max / 1e6 };
+}
+
+/** A failure that another attempt would repeat (bad input, a trajectory that does not cover the span): no retry. */
+class PermanentChunkError extends Error {}

@@ -1,0 +1,165 @@
+/** Conjunction screening schemas (validation + OpenAPI): the request, the job, its approaches. */
+import { z } from '@hono/zod-openapi';
+import { MAX_VOLUME_SEMI_AXIS_KM } from '../../engine/collision/screening/index.ts';
+import { MAX_ID_LENGTH } from '../../domain/limits.ts';
+import { pageableQuery } from '../paging.ts';
+
+export const SCREENING_MAX_SPAN_DAYS = 14;
+export const SCREENING_MAX_PRIMARIES = 50;
+export const SCREENING_DEFAULT_PC_THRESHOLD = 1e-7;
+
+const semiAxisKm = z.number().positive().max(MAX_VOLUME_SEMI_AXIS_KM);
+const id = z.string().min(1).max(MAX_ID_LENGTH);
+
+export const ScreeningPrimaryRequestSchema = z
+  .object({
+    spacecraftId: id.optional().openapi({
+      description: 'Our spacecraft: alone, its latest eligible stored state propagated with its force model and stored maneuvers; with `oemFile`, the spacecraft the hypothetical trajectory is of',
+    }),
+    stateVectorId: id.optional().openapi({ description: 'A stored state vector (`SV-<n>`), propagated with its spacecraft’s force model and stored maneuvers' }),
+    oemFile: z.string().min(1).max(255).optional().openapi({
+      description: 'The file name of a multipart part `files`: an OEM (CCSDS 502.0) screened as is, e.g. a planned maneuver’s trajectory (requires spacecraftId)',
+    }),
+    nonGravitationalAccelerationKmS2: z.number().positive().max(1).optional().openapi({
+      description: 'OEM primaries: bound on the trajectory’s non-gravitational acceleration (km/s², default 1e-4); raise it to the largest thrust/mass of burns in the OEM',
+    }),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    const kinds = [p.spacecraftId !== undefined && p.oemFile === undefined, p.stateVectorId !== undefined, p.oemFile !== undefined].filter(Boolean).length;
+    if (kinds !== 1 || (p.stateVectorId !== undefined && p.spacecraftId !== undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'give exactly one of spacecraftId, stateVectorId, or oemFile with spacecraftId' });
+    } else if (p.oemFile !== undefined && p.spacecraftId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['spacecraftId'], message: 'an OEM primary names the spacecraft it is a trajectory of' });
+    }
+  })
+  .openapi('ScreeningPrimaryRequest');
+
+export const ScreeningVolumeSchema = z
+  .discriminatedUnion('shape', [
+    z.object({ shape: z.literal('SPHERE'), radiusKm: semiAxisKm }).strict(),
+    z.object({ shape: z.literal('ELLIPSOID'), radialKm: semiAxisKm, inTrackKm: semiAxisKm, crossTrackKm: semiAxisKm }).strict(),
+  ])
+  .openapi('ScreeningVolume', { description: 'About the primary in its RTN frame, km (semi-axes R, T, N for the ellipsoid)' });
+
+export const CreateScreeningSchema = z
+  .object({
+    primaries: z.array(ScreeningPrimaryRequestSchema).min(1).max(SCREENING_MAX_PRIMARIES),
+    secondaries: z.enum(['CATALOG', 'FLEET', 'BOTH']).openapi({
+      description: 'CATALOG: the organization’s catalog as of now; FLEET: our spacecraft other than the primaries (their catalog set, else a TLE fitted from their latest state, flagged); BOTH',
+    }),
+    start: z.string().max(64).optional().openapi({ description: 'Span start, ISO-8601 UTC (default: now)', example: '2026-11-26T00:00:00Z' }),
+    durationDays: z.number().positive().max(SCREENING_MAX_SPAN_DAYS).default(7).openapi({ description: `Span length, days (≤ ${SCREENING_MAX_SPAN_DAYS}, default 7)` }),
+    volume: ScreeningVolumeSchema,
+    pcThreshold: z.number().min(0).max(1).default(SCREENING_DEFAULT_PC_THRESHOLD).openapi({
+      description: 'Approaches whose Pc (or maximum-probability Pc) reaches it become conjunction events (source SCREENING) with a CDM each (default 1e-7)',
+    }),
+    secondariesPerChunk: z.number().int().min(10).max(5000).default(3000).openapi({
+      description: 'Secondaries per chunk (catalog partitions by NORAD id range, and the fleet): the unit of work instances claim (default 3000)',
+    }),
+  })
+  .strict()
+  .openapi('CreateScreeningRequest');
+
+export type CreateScreeningRequest = z.infer<typeof CreateScreeningSchema>;
+
+export const CreateScreeningFormSchema = z
+  .object({
+    request: z.string().openapi({ description: 'The CreateScreeningRequest as JSON text' }),
+    files: z.custom<unknown>(() => true).optional().openapi({
+      type: 'array', items: { type: 'string', format: 'binary' }, description: 'OEM files named by the primaries’ `oemFile` (repeated part)',
+    } as never),
+  })
+  .openapi('CreateScreeningForm');
+
+const IssueSchema = z.object({
+  code: z.string().openapi({ description: 'SGP4_UNUSABLE_IN_SPAN, SGP4_FAILED_DURING_SPAN, ELEMENTS_REFUSED, FLEET_NOT_SCREENED, NOT_AN_EVENT…' }),
+  primaryId: z.string().optional(),
+  secondaryNoradId: z.number().int().optional(),
+  spacecraftId: z.string().optional(),
+  screenedUntilS: z.number().optional().openapi({ description: 'Screened until this many seconds after the span start (a decaying object)' }),
+  message: z.string(),
+});
+
+export const ScreeningSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']),
+    request: z.record(z.string(), z.unknown()).openapi({ description: 'The request as accepted (defaults filled in)' }),
+    spanStart: z.string(),
+    spanEnd: z.string(),
+    pcThreshold: z.number(),
+    catalogAsOfSetId: z.number().int().openapi({ description: 'The catalog snapshot every chunk reads (largest element-set id at creation)' }),
+    secondaryCount: z.number().int(),
+    progress: z.object({
+      chunksDone: z.number().int(),
+      chunksRunning: z.number().int(),
+      chunksTotal: z.number().int(),
+      approachesSoFar: z.number().int().openapi({ description: 'Approaches found by the chunks done so far' }),
+    }),
+    approachCount: z.number().int().nullable().openapi({ description: 'Once merged' }),
+    eventCount: z.number().int().nullable().openapi({ description: 'Approaches that became conjunction events (Pc ≥ threshold)' }),
+    issues: z.array(IssueSchema).openapi({ description: 'Secondaries (or parts of the span) not screened, and why; approaches that could not become events' }),
+    counts: z.record(z.string(), z.number()).nullable().openapi({ description: 'Pairs and evaluations per stage (engine counts), once merged' }),
+    timings: z.record(z.string(), z.number()).nullable().openapi({ description: 'Worker ms per stage summed over chunks (setupMs, filtersMs, samplingMs, refinementMs, pcMs), storingMs (the merge’s CDM ingest and approach rows), and the merging instance’s event-loop delay since it ran the first chunk (eventLoopDelayP99Ms, eventLoopDelayMaxMs)' }),
+    chunks: z.array(
+      z.object({
+        index: z.number().int(),
+        kind: z.enum(['SCREEN', 'MERGE']),
+        planKey: z.string(),
+        secondarySource: z.enum(['CATALOG', 'FLEET']).nullable(),
+        fromNoradId: z.number().int().nullable(),
+        toNoradId: z.number().int().nullable(),
+        secondaryCount: z.number().int(),
+        status: z.enum(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']),
+        attempts: z.number().int(),
+        attemptOwners: z.array(z.string()).openapi({ description: 'The instance (lease owner) of each attempt, in order' }),
+        ranBy: z.string().nullable().openapi({ description: 'The instance that completed it' }),
+        approachCount: z.number().int().nullable(),
+        computeMs: z.number().nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+    mergedBy: z.string().nullable(),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+  })
+  .openapi('Screening');
+
+export const ScreeningApproachSchema = z
+  .object({
+    seq: z.number().int().openapi({ description: '1-based position in the screening’s total order (TCA, primary, NORAD id)' }),
+    primary: z.object({ index: z.number().int(), spacecraftId: z.string() }),
+    secondary: z.object({
+      noradId: z.number().int().nullable(),
+      name: z.string().nullable(),
+      spacecraftId: z.string().nullable().openapi({ description: 'Set when the secondary is one of our spacecraft' }),
+      fittedTle: z.boolean().openapi({ description: 'Our spacecraft screened from a TLE fitted to its latest state (no catalog set)' }),
+    }),
+    tca: z.string(),
+    missDistanceM: z.number(),
+    relativeSpeedMS: z.number(),
+    relativePositionRtnM: z.array(z.number()).length(3),
+    relativeVelocityRtnMS: z.array(z.number()).length(3),
+    pc: z.number().nullable(),
+    pcMethod: z.string().nullable(),
+    pcIsMaximumProbability: z.boolean().nullable(),
+    flags: z.array(z.object({ code: z.string(), message: z.string() })),
+    conjunctionEventId: z.string().nullable().openapi({ description: 'The conjunction event its CDM joined (Pc ≥ threshold)' }),
+    cdmId: z.string().nullable(),
+    eventProblem: z.string().nullable(),
+  })
+  .openapi('ScreeningApproach');
+
+export const ScreeningPathSchema = z.object({ id: z.string().min(1).max(MAX_ID_LENGTH).openapi({ param: { name: 'id', in: 'path' }, description: 'Screening id' }) });
+export const ScreeningListQuerySchema = z.object({ ...pageableQuery });
+export const SCREENING_SORTABLE = ['createdAt', 'status'] as const;
+export const ScreeningApproachQuerySchema = z.object({
+  ...pageableQuery,
+  spacecraftId: z.string().max(MAX_ID_LENGTH).optional().openapi({ description: 'Only this primary’s approaches' }),
+  minPc: z.string().optional().openapi({ type: 'number', description: 'Only approaches with Pc ≥ this' } as never),
+  maxMissDistanceM: z.string().optional().openapi({ type: 'number', description: 'Only approaches with a miss distance ≤ this (m)' } as never),
+});
+export const APPROACH_SORTABLE = ['tca', 'missDistanceM', 'pc', 'seq'] as const;

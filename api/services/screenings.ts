@@ -1,0 +1,446 @@
+/**
+ * Conjunction screenings (issue 25 §2–3): `POST /operations/conjunctions/screenings` validates the request, resolves
+ * its primaries and secondaries once, and stores the screening with its chunks; the chunks are then run by any
+ * instance sharing the database (api/jobs/screeningRunner.ts). Status (with progress), list, approaches and cancel.
+ *
+ * What is fixed at creation, so that every chunk — on any instance, in any order, retried or taken over — screens the
+ * same thing and the merged result does not depend on the split:
+ *  - the span (start defaults to now) and the volume;
+ *  - each spacecraft primary's propagation set-up: its latest eligible stored state (or the named state vector), its
+ *    force model and the stored maneuvers over the arc (the propagation itself runs on the workers, cached per worker);
+ *    an OEM primary's text, read and checked to cover the span before the job is accepted;
+ *  - the catalog snapshot `asOfSetId` (storage/catalog.ts): chunks read the newest set per object among the sets
+ *    stored by then; the catalog is cut by NORAD id into partitions of `secondariesPerChunk` objects
+ *    (engine planScreeningChunks), each chunk storing its NORAD range;
+ *  - the fleet secondaries' element sets: our spacecraft other than the primaries, by their catalog set when the
+ *    catalog holds their NORAD id, else a TLE fitted now to their latest state by our TLE fitter (flagged
+ *    `fittedTle`); one that cannot be fitted is an issue (FLEET_NOT_SCREENED) naming why.
+ */
+import { randomUUID } from 'node:crypto';
+import { planScreeningChunks, type ScreeningVolume } from '../../engine/collision/screening/index.ts';
+import type { GpElementSet } from '../../engine/tle/gpElements.ts';
+import { readTleCatalog } from '../../engine/tle/catalog.ts';
+import { Epoch } from '../../engine/time/epoch.ts';
+import { catalogHighWaterMark, catalogNoradIds, latestCatalogElementSet } from '../../storage/catalog.ts';
+import { findConjunctionSettings } from '../../storage/conjunctionSettings.ts';
+import { inTransaction, type Db, type SqlExecutor } from '../../storage/db.ts';
+import {
+  activeSpacecraftIds,
+  findScreening,
+  insertScreening,
+  listScreeningApproaches,
+  listScreeningChunks,
+  listScreenings,
+  requestScreeningCancel,
+  screeningProgress,
+  type NewScreeningChunk,
+  type Screening,
+  type ScreeningApproachRow,
+  type ScreeningChunk,
+} from '../../storage/screenings.ts';
+import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
+import { findLatestEligibleStateVector, findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
+import type { ScreeningPrimarySpec } from '../../workers/screeningTasks.ts';
+import type { AppDeps } from '../context.ts';
+import { ApiError, fieldErrorsFromZod, jobNotCancellable, notFound, unprocessable, validationError } from '../errors.ts';
+import type { UploadedPart } from '../fileNames.ts';
+import { parseInstantField } from '../instants.ts';
+import { pageEnvelope, parsePageable, type PageableInput } from '../paging.ts';
+import { APPROACH_SORTABLE, CreateScreeningSchema, SCREENING_SORTABLE, type CreateScreeningRequest } from '../schemas/screenings.ts';
+import { buildStoredStatePropagation, requirePropagationGap } from './ephemeris.ts';
+import { displayId, parseDisplayId } from './stateVectors.ts';
+import { prepareTleGeneration, runTleTask } from './tle.ts';
+
+const DAY_S = 86_400;
+/** Attempts per chunk before the screening fails (a chunk whose runner died counts as an attempt). */
+export const CHUNK_MAX_ATTEMPTS = 3;
+/** Synthetic NORAD ids of fleet secondaries that have none (above any catalog number a TLE or OMM can carry). */
+const SYNTHETIC_NORAD_BASE = 900_000_000;
+/** Catalog objects read per statement by a chunk (storage/screenings.ts `noradCuts`: ~3 ms each). */
+const CATALOG_READ_OBJECTS = 250;
+
+/** What a CDM says about one of our spacecraft (its identity for the ingest's resolution). */
+export interface CdmIdentity {
+  designator: string;
+  name: string;
+  internationalDesignator: string;
+  objectType: 'PAYLOAD';
+  maneuverable: 'YES' | 'NO' | 'N/A';
+  ephemerisName: string;
+}
+
+/** The prepared inputs every chunk and the merge read (screenings.inputs, JSON). */
+export interface ScreeningInputs {
+  span: { startUtc: string; durationS: number };
+  volume: ScreeningVolume;
+  secondaryHardBodyRadiusM: number;
+  primaries: ScreeningPrimarySpec[];
+  /** Per primary (same order): the spacecraft it is of, and its CDM identity. */
+  primarySpacecraft: Array<{ spacecraftId: string; identity: CdmIdentity }>;
+  /** Fleet secondaries screened in FLEET chunks (sorted by engine NORAD id), and those covered by the catalog. */
+  fleet: Array<{ spacecraftId: string; noradId: number; fitted: boolean; elements: GpElementSet; identity: CdmIdentity }>;
+  /** Our spacecraft by catalog NORAD id (fleet members screened within the catalog partitions). */
+  fleetInCatalog: Array<{ spacecraftId: string; noradId: number; identity: CdmIdentity }>;
+  issues: Array<{ code: string; spacecraftId?: string; message: string }>;
+}
+
+export function screeningNotFound(id: string): ApiError {
+  return notFound(`Screening ${id} not found`, 'SCREENING_NOT_FOUND', { code: 'conjunctions.screening.not-found' });
+}
+
+function identityOf(spacecraft: Spacecraft, ephemerisName: string): CdmIdentity {
+  return {
+    designator: spacecraft.noradId !== null ? String(spacecraft.noradId) : (spacecraft.externalKey ?? spacecraft.name),
+    name: spacecraft.name,
+    internationalDesignator: spacecraft.cosparId ?? 'UNKNOWN',
+    objectType: 'PAYLOAD',
+    maneuverable: 'YES',
+    ephemerisName,
+  };
+}
+
+/** The request from a JSON body or from a multipart body's `request` part (with its OEM `files`). */
+export function parseScreeningRequest(json: unknown, field = 'body'): CreateScreeningRequest {
+  const parsed = CreateScreeningSchema.safeParse(json);
+  if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error, field));
+  return parsed.data;
+}
+
+export function requestFromMultipartText(text: string | undefined): CreateScreeningRequest {
+  if (text === undefined) throw validationError({ request: 'the multipart part `request` (the request as JSON text) is required' });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw validationError({ request: `is not JSON: ${(error as Error).message}` });
+  }
+  const parsed = CreateScreeningSchema.safeParse(json);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const [path, message] of Object.entries(fieldErrorsFromZod(parsed.error, 'request'))) errors[path === 'request' ? path : `request.${path}`] = message;
+    throw validationError(errors);
+  }
+  return parsed.data;
+}
+
+interface ResolvedPrimary {
+  spec: ScreeningPrimarySpec;
+  spacecraft: Spacecraft;
+  identity: CdmIdentity;
+}
+
+async function spacecraftOf(deps: AppDeps, organizationId: string, id: string, field: string): Promise<Spacecraft> {
+  const spacecraft = await findSpacecraftById(deps.db, organizationId, id);
+  if (!spacecraft) throw validationError({ [field]: `no spacecraft ${id} in this organization` });
+  return spacecraft;
+}
+
+/** A stored state's propagation set-up over the arc from its epoch through the span. */
+async function propagatedSpec(deps: AppDeps, organizationId: string, sv: StateVectorRecord, spacecraft: Spacecraft, start: Epoch, end: Epoch) {
+  const stateEpoch = Epoch.parseInstant(sv.epoch);
+  requirePropagationGap(stateEpoch, start, end, { spacecraftId: spacecraft.id, stateVectorId: displayId(sv.displayNumber) });
+  const arcStart = stateEpoch.isBefore(start) ? stateEpoch : start;
+  const arcEnd = end.isBefore(stateEpoch) ? stateEpoch : end;
+  return await buildStoredStatePropagation(deps.db, organizationId, sv, spacecraft, arcStart, arcEnd);
+}
+
+async function resolvePrimaries(
+  deps: AppDeps,
+  organizationId: string,
+  request: CreateScreeningRequest,
+  files: readonly UploadedPart[],
+  span: { start: Epoch; end: Epoch; startUtc: string; durationS: number },
+  screeningId: string,
+  defaultRadiusM: number,
+): Promise<ResolvedPrimary[]> {
+  const out: ResolvedPrimary[] = [];
+  for (const [index, p] of request.primaries.entries()) {
+    const field = `primaries.${index}`;
+    const cacheKey = `${screeningId}:${index}`;
+    if (p.oemFile !== undefined) {
+      const spacecraft = await spacecraftOf(deps, organizationId, p.spacecraftId!, `${field}.spacecraftId`);
+      const file = files.find((f) => f.name === p.oemFile);
+      if (!file) throw validationError({ [`${field}.oemFile`]: `no multipart part \`files\` named ${JSON.stringify(p.oemFile)}` });
+      const text = new TextDecoder('utf-8', { fatal: false }).decode(file.bytes);
+      const checked = await deps.pool.run('screening.checkOem', { text, span: { startUtc: span.startUtc, durationS: span.durationS } });
+      if (!checked.ok) {
+        const where = checked.line !== undefined ? ` (line ${checked.line})` : '';
+        if (checked.kind === 'UNPROCESSABLE' && checked.code === 'OEM_DOES_NOT_COVER_SPAN') {
+          throw unprocessable(checked.code, `${p.oemFile}: ${checked.message}`, { code: 'conjunctions.screening.oem-span', details: { field: `${field}.oemFile` } });
+        }
+        throw validationError({ [`files.${p.oemFile}`]: `${checked.message}${where}` }, `OEM ${p.oemFile}${where}: ${checked.message}`);
+      }
+      out.push({
+        spacecraft,
+        identity: identityOf(spacecraft, `OEM ${p.oemFile}`),
+        spec: {
+          kind: 'OEM', id: String(index), cacheKey, oemText: text, hardBodyRadiusM: spacecraft.hardBodyRadiusM ?? defaultRadiusM,
+          ...(spacecraft.noradId !== null ? { noradId: spacecraft.noradId } : {}),
+          ...(p.nonGravitationalAccelerationKmS2 !== undefined ? { nonGravitationalAccelerationKmS2: p.nonGravitationalAccelerationKmS2 } : {}),
+        },
+      });
+      continue;
+    }
+    let sv: StateVectorRecord | null;
+    let spacecraft: Spacecraft;
+    if (p.stateVectorId !== undefined) {
+      let displayNumber: number;
+      try {
+        displayNumber = parseDisplayId(p.stateVectorId);
+      } catch {
+        throw validationError({ [`${field}.stateVectorId`]: `no state vector ${p.stateVectorId} (ids are SV-<n>)` });
+      }
+      sv = await findStateVector(deps.db, organizationId, displayNumber);
+      if (!sv) throw validationError({ [`${field}.stateVectorId`]: `no state vector ${p.stateVectorId} in this organization` });
+      spacecraft = await spacecraftOf(deps, organizationId, sv.spacecraftId, `${field}.stateVectorId`);
+    } else {
+      spacecraft = await spacecraftOf(deps, organizationId, p.spacecraftId!, `${field}.spacecraftId`);
+      sv = await findLatestEligibleStateVector(deps.db, organizationId, spacecraft.id);
+      if (!sv) {
+        throw unprocessable('NO_ELIGIBLE_STATE', `Spacecraft ${spacecraft.id} has no eligible stored state (manual, imported or converged orbit determination) to screen from`, {
+          code: 'conjunctions.screening.state.none',
+          details: { field: `${field}.spacecraftId`, spacecraftId: spacecraft.id },
+        });
+      }
+    }
+    const propagation = await propagatedSpec(deps, organizationId, sv, spacecraft, span.start, span.end);
+    out.push({
+      spacecraft,
+      identity: identityOf(spacecraft, `${displayId(sv.displayNumber)} propagated (${spacecraft.forceModel.gravityDegree}x${spacecraft.forceModel.gravityOrder}, ${spacecraft.forceModel.atmosphere})`),
+      spec: {
+        kind: 'PROPAGATED', id: String(index), cacheKey, propagation, hardBodyRadiusM: spacecraft.hardBodyRadiusM ?? defaultRadiusM,
+        ...(spacecraft.noradId !== null ? { noradId: spacecraft.noradId } : {}),
+      },
+    });
+  }
+  return out;
+}
+
+/** A TLE fitted to a fleet member's latest state at the span's middle (our TLE fitter), as an element set. */
+async function fittedElements(deps: AppDeps, organizationId: string, spacecraft: Spacecraft, epoch: Epoch): Promise<GpElementSet> {
+  const prepared = await prepareTleGeneration(deps.db, organizationId, spacecraft, epoch);
+  const { output } = await runTleTask(deps.earthData, 'tle.generate', prepared);
+  if (!output.ok) throw new Error(`TLE fit failed: ${output.message}`);
+  const read = readTleCatalog(`${spacecraft.name.slice(0, 24)}\n${output.text}\n`);
+  const elements = read.entries[0];
+  if (!elements) throw new Error(`the fitted TLE could not be read: ${read.errors[0]?.message ?? 'no entry'}`);
+  return elements;
+}
+
+async function resolveFleet(
+  deps: AppDeps,
+  organizationId: string,
+  primaries: readonly ResolvedPrimary[],
+  catalogIds: ReadonlySet<number>,
+  midSpan: Epoch,
+): Promise<Pick<ScreeningInputs, 'fleet' | 'fleetInCatalog' | 'issues'>> {
+  const out: Pick<ScreeningInputs, 'fleet' | 'fleetInCatalog' | 'issues'> = { fleet: [], fleetInCatalog: [], issues: [] };
+  const primaryIds = new Set(primaries.map((p) => p.spacecraft.id));
+  const ids = (await activeSpacecraftIds(deps.db, organizationId)).filter((id) => !primaryIds.has(id));
+  let synthetic = 0;
+  for (const id of ids) {
+    const spacecraft = (await findSpacecraftById(deps.db, organizationId, id))!;
+    const norad = spacecraft.noradId;
+    if (norad !== null && catalogIds.has(norad)) {
+      // screened within the catalog partitions (BOTH) — identified as ours when its approaches are stored
+      out.fleetInCatalog.push({ spacecraftId: id, noradId: norad, identity: identityOf(spacecraft, 'NONE (catalog GP element set, SGP4)') });
+      continue;
+    }
+    const catalogSet = norad !== null ? await latestCatalogElementSet(deps.db, organizationId, norad) : null;
+    if (catalogSet) {
+      out.fleet.push({ spacecraftId: id, noradId: norad!, fitted: false, elements: catalogSet, identity: identityOf(spacecraft, 'NONE (catalog GP element set, SGP4)') });
+      continue;
+    }
+    try {
+      const elements = await fittedElements(deps, organizationId, spacecraft, midSpan);
+      const noradId = norad ?? SYNTHETIC_NORAD_BASE + ++synthetic;
+      out.fleet.push({
+        spacecraftId: id, noradId, fitted: true, elements: { ...elements, noradId },
+        identity: identityOf(spacecraft, `NONE (TLE fitted to its latest state, epoch ${elements.epochUtc})`),
+      });
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error);
+      out.issues.push({ code: 'FLEET_NOT_SCREENED', spacecraftId: id, message: `not screened: ${message}` });
+    }
+  }
+  out.fleet.sort((a, b) => a.noradId - b.noradId);
+  return out;
+}
+
+/** Creates a screening (validated, resolved, chunked) and returns it; its chunks are then claimed by the runners. */
+export async function createScreening(deps: AppDeps, organizationId: string, request: CreateScreeningRequest, files: readonly UploadedPart[], nowMs = Date.now()): Promise<Screening> {
+  const start = request.start === undefined ? Epoch.parseInstant(new Date(nowMs).toISOString()) : parseInstantField(request.start, 'start');
+  const durationS = request.durationDays * DAY_S;
+  const end = start.plusSeconds(durationS);
+  const startUtc = start.toIsoString(6);
+  const span = { start, end, startUtc, durationS };
+  const id = randomUUID();
+  const settings = await findConjunctionSettings(deps.db, organizationId);
+  const primaries = await resolvePrimaries(deps, organizationId, request, files, span, id, settings.defaultHardBodyRadiusM);
+
+  const useCatalog = request.secondaries !== 'FLEET';
+  const useFleet = request.secondaries !== 'CATALOG';
+  const asOfSetId = await catalogHighWaterMark(deps.db, organizationId);
+  const catalogIds = useCatalog ? await catalogNoradIds(deps.db, organizationId, asOfSetId) : [];
+  const fleet = useFleet ? await resolveFleet(deps, organizationId, primaries, new Set(catalogIds), start.plusSeconds(durationS / 2)) : { fleet: [], fleetInCatalog: [], issues: [] };
+  if (!useFleet && useCatalog) {
+    // our own spacecraft inside the catalog are still identified as ours in the approaches and CDMs
+    const primaryIds = new Set(primaries.map((p) => p.spacecraft.id));
+    const inCatalog = new Set(catalogIds);
+    for (const sid of await activeSpacecraftIds(deps.db, organizationId)) {
+      if (primaryIds.has(sid)) continue;
+      const spacecraft = (await findSpacecraftById(deps.db, organizationId, sid))!;
+      if (spacecraft.noradId !== null && inCatalog.has(spacecraft.noradId)) {
+        fleet.fleetInCatalog.push({ spacecraftId: sid, noradId: spacecraft.noradId, identity: identityOf(spacecraft, 'NONE (catalog GP element set, SGP4)') });
+      }
+    }
+  }
+
+  const chunks: NewScreeningChunk[] = [];
+  const allPrimaries = primaries.map((_, i) => i);
+  for (const plan of planScreeningChunks(primaries.length, catalogIds, { secondariesPerChunk: request.secondariesPerChunk })) {
+    const ids = plan.secondaryIndices.map((i) => catalogIds[i]!);
+    chunks.push({
+      index: chunks.length, kind: 'SCREEN', planKey: `catalog:${plan.key}`, primaryIndices: plan.primaryIndices, secondarySource: 'CATALOG',
+      fromNoradId: ids[0]!, toNoradId: ids[ids.length - 1]!, secondaryCount: ids.length,
+      noradCuts: ids.filter((_, k) => k % CATALOG_READ_OBJECTS === 0),
+    });
+  }
+  for (let s = 0; s < fleet.fleet.length; s += request.secondariesPerChunk) {
+    const part = fleet.fleet.slice(s, s + request.secondariesPerChunk);
+    chunks.push({
+      index: chunks.length, kind: 'SCREEN', planKey: `fleet:s${s}-${s + part.length - 1}`, primaryIndices: allPrimaries, secondarySource: 'FLEET',
+      fromNoradId: part[0]!.noradId, toNoradId: part[part.length - 1]!.noradId, secondaryCount: part.length, noradCuts: [],
+    });
+  }
+  chunks.push({ index: chunks.length, kind: 'MERGE', planKey: 'merge', primaryIndices: allPrimaries, secondarySource: null, fromNoradId: null, toNoradId: null, noradCuts: [], secondaryCount: 0 });
+
+  const inputs: ScreeningInputs = {
+    span: { startUtc, durationS },
+    volume: request.volume as ScreeningVolume,
+    secondaryHardBodyRadiusM: settings.defaultHardBodyRadiusM,
+    primaries: primaries.map((p) => p.spec),
+    primarySpacecraft: primaries.map((p) => ({ spacecraftId: p.spacecraft.id, identity: p.identity })),
+    ...fleet,
+  };
+  const createdAt = new Date(nowMs).toISOString();
+  await inTransaction(deps.db, async (tx) => {
+    await insertScreening(tx, {
+      id, organizationId, request: JSON.stringify({ ...request, start: startUtc }), inputs: JSON.stringify(inputs), asOfSetId,
+      spanStart: startUtc, spanEnd: end.toIsoString(6), pcThreshold: request.pcThreshold,
+      secondaryCount: catalogIds.length + fleet.fleet.length, createdAt,
+    }, chunks, CHUNK_MAX_ATTEMPTS);
+  });
+  return (await findScreening(deps.db, organizationId, id))!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+function chunkView(c: ScreeningChunk) {
+  return {
+    index: c.index, kind: c.kind, planKey: c.planKey, secondarySource: c.secondarySource, fromNoradId: c.fromNoradId, toNoradId: c.toNoradId,
+    secondaryCount: c.secondaryCount, status: c.status, attempts: c.attempts, attemptOwners: c.attemptOwners, ranBy: c.ranBy,
+    approachCount: c.approachCount, computeMs: c.computeMs, error: c.error,
+  };
+}
+
+export async function screeningView(db: SqlExecutor, screening: Screening, withChunks = true) {
+  const progress = (await screeningProgress(db, [screening.id])).get(screening.id) ?? { chunksDone: 0, chunksRunning: 0, approachesSoFar: 0 };
+  const chunks = withChunks ? await listScreeningChunks(db, screening.id) : [];
+  return {
+    id: screening.id,
+    status: screening.status,
+    request: JSON.parse(screening.request) as Record<string, unknown>,
+    spanStart: screening.spanStart,
+    spanEnd: screening.spanEnd,
+    pcThreshold: screening.pcThreshold,
+    catalogAsOfSetId: screening.asOfSetId,
+    secondaryCount: screening.secondaryCount,
+    progress: { ...progress, chunksTotal: screening.chunkCount - 1 },
+    approachCount: screening.approachCount,
+    eventCount: screening.eventCount,
+    issues: screening.issues === null ? [] : (JSON.parse(screening.issues) as Array<Record<string, unknown>>),
+    counts: screening.counts === null ? null : (JSON.parse(screening.counts) as Record<string, number>),
+    timings: screening.timings === null ? null : (JSON.parse(screening.timings) as Record<string, number>),
+    chunks: chunks.map(chunkView),
+    mergedBy: screening.mergedBy,
+    error: screening.error,
+    createdAt: screening.createdAt,
+    startedAt: screening.startedAt,
+    finishedAt: screening.finishedAt,
+  };
+}
+
+export async function getScreening(db: Db, organizationId: string, id: string) {
+  const screening = await findScreening(db, organizationId, id);
+  if (!screening) throw screeningNotFound(id);
+  return await screeningView(db, screening);
+}
+
+export async function listScreeningsPage(db: Db, organizationId: string, query: PageableInput) {
+  const page = parsePageable(query, SCREENING_SORTABLE, [{ field: 'createdAt', direction: 'desc' }]);
+  const { items, totalElements } = await listScreenings(db, organizationId, page);
+  const views = [];
+  for (const s of items) views.push(await screeningView(db, s, false));
+  return pageEnvelope(views, totalElements, page);
+}
+
+function approachView(a: ScreeningApproachRow) {
+  return {
+    seq: a.seq,
+    primary: { index: a.primaryIndex, spacecraftId: a.primarySpacecraftId },
+    secondary: { noradId: a.secondaryNoradId, name: a.secondaryName, spacecraftId: a.secondarySpacecraftId, fittedTle: a.secondaryFitted },
+    tca: a.tca,
+    missDistanceM: a.missDistanceM,
+    relativeSpeedMS: a.relativeSpeedMS,
+    relativePositionRtnM: a.relativeStateRtn.positionM,
+    relativeVelocityRtnMS: a.relativeStateRtn.velocityMS,
+    pc: a.pc,
+    pcMethod: a.pcMethod,
+    pcIsMaximumProbability: a.pcMaximumProbability,
+    flags: a.flags,
+    conjunctionEventId: a.eventId,
+    cdmId: a.cdmId,
+    eventProblem: a.eventProblem,
+  };
+}
+
+function numberParameter(text: string | undefined, field: string, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < min) throw validationError({ [field]: `must be a number ≥ ${min}` });
+  return value;
+}
+
+export async function listApproachesPage(
+  db: Db,
+  organizationId: string,
+  id: string,
+  query: PageableInput & { spacecraftId?: string; minPc?: string; maxMissDistanceM?: string },
+) {
+  const page = parsePageable(query, APPROACH_SORTABLE, [{ field: 'seq', direction: 'asc' }]);
+  const minPc = numberParameter(query.minPc, 'minPc', 0);
+  const maxMissDistanceM = numberParameter(query.maxMissDistanceM, 'maxMissDistanceM', 0);
+  const screening = await findScreening(db, organizationId, id);
+  if (!screening) throw screeningNotFound(id);
+  const { items, totalElements } = await listScreeningApproaches(db, organizationId, id, {
+    ...(query.spacecraftId !== undefined ? { primarySpacecraftId: query.spacecraftId } : {}),
+    ...(minPc !== undefined ? { minPc } : {}),
+    ...(maxMissDistanceM !== undefined ? { maxMissDistanceM } : {}),
+  }, page);
+  return pageEnvelope(items.map(approachView), totalElements, page);
+}
+
+/**
+ * Cancels a screening by the rule every job follows (409 JOB_NOT_CANCELLABLE once finished): QUEUED or RUNNING →
+ * no chunk is claimed any more and the queued ones are CANCELLED; the screening is CANCELLED at once when no chunk
+ * runs, else as soon as its running chunks stop (their runners check between the chunk's steps and store nothing).
+ */
+export async function cancelScreening(db: Db, organizationId: string, id: string) {
+  const outcome = await requestScreeningCancel(db, organizationId, id, new Date().toISOString());
+  if (outcome === null) throw screeningNotFound(id);
+  const view = await getScreening(db, organizationId, id);
+  if (outcome === 'finished') throw jobNotCancellable('Screening', id, view.status, 'conjunctions.screening');
+  return view;
+}

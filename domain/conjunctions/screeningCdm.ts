@@ -1,0 +1,172 @@
+/**
+ * The CDM of one screening approach (issue 25 §2: "a CDM each, written by our CDM writer"), so that a screening's
+ * approaches become conjunction events through the same ingest path as received CDMs (api/services/conjunctions/
+ * ingest.ts: grouping, assessment, HBR rule) — never a second copy of those rules.
+ *
+ * CCSDS 508.0-B-1 requires an RTN covariance for each object. The screening knows none for a catalog object (and none
+ * for our primary unless given), so each object gets the DEFAULT covariance (COVARIANCE_METHOD = DEFAULT, §3.5.2) that
+ * makes the recomputed Pc the maximum-probability value the screening reports: an isotropic position covariance
+ * σ² = miss²/4 per axis and object, i.e. a combined isotropic σ² = miss²/2 in the encounter plane, the σ that
+ * maximises the 2-D Pc for a given miss distance d (Alfriend et al. 1999, Pc_max ≈ R²/(e·d²) for R ≪ d). The CDM says
+ * so in its comments, and the approach keeps its `isMaximumProbability` flag.
+ */
+import type { CdmToWrite } from '../../engine/files/cdm/cdmWriter.ts';
+import type { CdmObject, CdmObjectMetadata } from '../../engine/files/cdm/cdmReader.ts';
+
+export interface ScreeningCdmObject {
+  /** OBJECT_DESIGNATOR: the NORAD id, or (our spacecraft without one) its external key or name. */
+  designator: string;
+  name: string;
+  internationalDesignator: string;
+  objectType: CdmObjectMetadata['objectType'];
+  maneuverable: 'YES' | 'NO' | 'N/A';
+  /** GCRF at TCA, km and km/s. */
+  stateGcrf: readonly number[];
+  /** Set when the object's trajectory comes from an element set (catalog or fitted): the EPHEMERIS_NAME says so. */
+  ephemerisName: string;
+}
+
+export interface ScreeningCdmInput {
+  originator: string;
+  messageId: string;
+  creationDate: string;
+  /** TCA, ISO-8601 UTC. */
+  tca: string;
+  missDistanceM: number;
+  relativeSpeedMS: number;
+  relativePositionRtnM: readonly [number, number, number];
+  relativeVelocityRtnMS: readonly [number, number, number];
+  /** The screening volume (RTN ellipsoid or sphere), m, and the span screened. */
+  volume: { shape: 'SPHERE'; radiusM: number } | { shape: 'ELLIPSOID'; radialM: number; inTrackM: number; crossTrackM: number };
+  spanStart: string;
+  spanEnd: string;
+  pcThreshold: number;
+  /** The screening's Pc and its method (Alfriend's maximum probability when flagged). */
+  pc: number | null;
+  pcIsMaximumProbability: boolean;
+  combinedHardBodyRadiusM: number;
+  objects: [ScreeningCdmObject, ScreeningCdmObject];
+  comments: string[];
+}
+
+/** Velocity variance of the default covariance, m²/s²: any small positive value; the 2-D Pc reads only the positions. */
+const DEFAULT_VELOCITY_VARIANCE_M2_S2 = 1e-4;
+
+function epochText(iso: string): string {
+  return iso.endsWith('Z') ? iso.slice(0, -1) : iso;
+}
+
+function defaultCovariance(missDistanceM: number): number[] {
+  // σ² = d²/4 per axis and object (see the header); a floor keeps it positive for a zero miss distance.
+  const variance = Math.max(1e-6, (missDistanceM * missDistanceM) / 4);
+  const diagonal = [variance, variance, variance, DEFAULT_VELOCITY_VARIANCE_M2_S2, DEFAULT_VELOCITY_VARIANCE_M2_S2, DEFAULT_VELOCITY_VARIANCE_M2_S2];
+  const lower: number[] = [];
+  for (let row = 0; row < 6; row++) for (let col = 0; col <= row; col++) lower.push(row === col ? diagonal[row]! : 0);
+  return lower;
+}
+
+function cdmObject(which: 'OBJECT1' | 'OBJECT2', o: ScreeningCdmObject, missDistanceM: number): CdmToWrite['objects'][number] {
+  const metadata: Omit<CdmObjectMetadata, 'line'> = {
+    comments: [],
+    object: which,
+    objectDesignator: o.designator,
+    catalogName: 'SATCAT',
+    objectName: o.name,
+    internationalDesignator: o.internationalDesignator,
+    objectType: o.objectType,
+    operatorContactPosition: null,
+    operatorOrganization: null,
+    operatorPhone: null,
+    operatorEmail: null,
+    odmMessageLink: null,
+    admMessageLink: null,
+    ephemerisName: o.ephemerisName,
+    obsBeforeNextMessage: null,
+    covarianceMethod: 'DEFAULT',
+    covarianceSource: null,
+    maneuverable: o.maneuverable,
+    orbitCenter: null,
+    refFrame: 'GCRF',
+    altCovType: null,
+    altCovRefFrame: null,
+    gravityModel: null,
+    atmosphericModel: null,
+    nBodyPerturbations: null,
+    solarRadPressure: null,
+    earthTides: null,
+    intrackThrust: null,
+  };
+  const object: Omit<CdmObject, 'metadata' | 'stateVector' | 'rtnCovariance'> & {
+    metadata: typeof metadata;
+    stateVector: { comments: string[]; positionKm: [number, number, number]; velocityKmS: [number, number, number] };
+    rtnCovariance: { comments: string[]; positionVelocity: number[]; dragRow: null; srpRow: null; thrustRow: null };
+  } = {
+    metadata,
+    dataComments: [],
+    odParameters: null,
+    additionalParameters: null,
+    stateVector: {
+      comments: [],
+      positionKm: [o.stateGcrf[0]!, o.stateGcrf[1]!, o.stateGcrf[2]!],
+      velocityKmS: [o.stateGcrf[3]!, o.stateGcrf[4]!, o.stateGcrf[5]!],
+    },
+    rtnCovariance: { comments: ['DEFAULT: isotropic, sigma^2 = miss^2/4 per axis (the maximum-probability covariance)'], positionVelocity: defaultCovariance(missDistanceM), dragRow: null, srpRow: null, thrustRow: null },
+    xyzCovariance: null,
+    sigmaEigenvectorsCovariance: null,
+    additionalCovarianceMetadata: null,
+  };
+  return object as CdmToWrite['objects'][number];
+}
+
+/** The CDM (CCSDS 508.0-B-1 structure, ready for writeCdmKvn) of one screening approach. */
+export function screeningApproachCdm(input: ScreeningCdmInput): CdmToWrite {
+  const v = input.volume;
+  return {
+    header: {
+      version: '1.0',
+      comments: input.comments,
+      classification: null,
+      creationDate: epochText(input.creationDate),
+      originator: input.originator,
+      messageId: input.messageId,
+      messageFor: null,
+    },
+    relativeMetadata: {
+      // The combined hard-body radius the screening used (the ingest's HBR rule reads this comment first).
+      comments: [`HBR = ${input.combinedHardBodyRadiusM}`],
+      conjunctionId: null,
+      tca: epochText(input.tca),
+      missDistanceM: input.missDistanceM,
+      mahalanobisDistance: null,
+      relativeSpeedMS: input.relativeSpeedMS,
+      relativePositionRtnM: [...input.relativePositionRtnM],
+      relativeVelocityRtnMS: [...input.relativeVelocityRtnMS],
+      approachAngleDeg: null,
+      startScreenPeriod: epochText(input.spanStart),
+      stopScreenPeriod: epochText(input.spanEnd),
+      screenVolumeFrame: 'RTN',
+      screenType: null,
+      screenVolumeShape: v.shape,
+      screenVolumeRadiusM: v.shape === 'SPHERE' ? v.radiusM : null,
+      screenVolumeXM: v.shape === 'ELLIPSOID' ? v.radialM : null,
+      screenVolumeYM: v.shape === 'ELLIPSOID' ? v.inTrackM : null,
+      screenVolumeZM: v.shape === 'ELLIPSOID' ? v.crossTrackM : null,
+      screenEntryTime: null,
+      screenExitTime: null,
+      screenPcThreshold: null,
+      collisionPercentile: null,
+      collisionProbability: input.pc,
+      collisionProbabilityMethod: input.pc === null ? null : input.pcIsMaximumProbability ? 'ALFRIEND-1999' : 'LAAS-2015',
+      collisionMaxProbability: null,
+      collisionMaxPcMethod: null,
+      sefiCollisionProbability: null,
+      sefiCollisionProbabilityMethod: null,
+      sefiFragmentationModel: null,
+      previousMessageId: null,
+      previousMessageEpoch: null,
+      nextMessageEpoch: null,
+    },
+    objects: [cdmObject('OBJECT1', input.objects[0], input.missDistanceM), cdmObject('OBJECT2', input.objects[1], input.missDistanceM)],
+    userDefined: null,
+  } as CdmToWrite;
+}

@@ -1,0 +1,490 @@
+/**
+ * Conjunction screenings (migration 0014): the job row, its chunks on the shared lease mechanism
+ * (storage/leasedJobs.ts: claimed with one atomic UPDATE … RETURNING, renewed, taken over once the lease expires), and
+ * the merged approaches.
+ *
+ * A screening's SCREEN chunks are claimable by any instance sharing the database; its single MERGE chunk only once
+ * every SCREEN chunk has SUCCEEDED (the claim's own condition, evaluated in the claiming statement), so the merge runs
+ * exactly once (a killed merger's lease expires and another instance takes it over, as for any chunk). A chunk's
+ * result is written with its completion in one statement, by the lease holder only: a chunk taken over from a live
+ * but slow owner is completed once (the slow owner's completion finds its lease gone and writes nothing).
+ */
+import type { SqlExecutor } from './db.ts';
+import {
+  claimNextLeasedJob,
+  completeLeasedJob,
+  endLeasedJobCancelled,
+  failLeasedJob,
+  renewJobLease,
+  type LeasedTable,
+} from './leasedJobs.ts';
+import { pageClause, type PageRequest } from './paging.ts';
+import { nullableNumber, nullableText } from './rows.ts';
+
+export type ScreeningStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+
+export interface Screening {
+  id: string;
+  organizationId: string;
+  status: ScreeningStatus;
+  /** The request as accepted (JSON text; the service owns its shape). */
+  request: string;
+  asOfSetId: number;
+  spanStart: string;
+  spanEnd: string;
+  pcThreshold: number;
+  chunkCount: number;
+  secondaryCount: number;
+  cancelRequested: boolean;
+  approachCount: number | null;
+  eventCount: number | null;
+  issues: string | null;
+  counts: string | null;
+  timings: string | null;
+  mergedBy: string | null;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+const SCREENING_COLUMNS = `id, organization_id, status, request, as_of_set_id, span_start, span_end, pc_threshold, chunk_count, secondary_count,
+  cancel_requested, approach_count, event_count, issues, counts, timings, merged_by, error, created_at, updated_at, started_at, finished_at`;
+
+export const SCREENING_SORT_COLUMNS: Record<string, string> = { createdAt: 'created_at', status: 'status' };
+
+function screeningFromRow(row: Record<string, unknown>): Screening {
+  return {
+    id: String(row.id),
+    organizationId: String(row.organization_id),
+    status: String(row.status) as ScreeningStatus,
+    request: String(row.request),
+    asOfSetId: Number(row.as_of_set_id),
+    spanStart: String(row.span_start),
+    spanEnd: String(row.span_end),
+    pcThreshold: Number(row.pc_threshold),
+    chunkCount: Number(row.chunk_count),
+    secondaryCount: Number(row.secondary_count),
+    cancelRequested: Number(row.cancel_requested) === 1,
+    approachCount: nullableNumber(row, 'approach_count'),
+    eventCount: nullableNumber(row, 'event_count'),
+    issues: nullableText(row, 'issues'),
+    counts: nullableText(row, 'counts'),
+    timings: nullableText(row, 'timings'),
+    mergedBy: nullableText(row, 'merged_by'),
+    error: nullableText(row, 'error'),
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+    startedAt: nullableText(row, 'started_at'),
+    finishedAt: nullableText(row, 'finished_at'),
+  };
+}
+
+export type ChunkKind = 'SCREEN' | 'MERGE';
+export type SecondarySource = 'CATALOG' | 'FLEET';
+
+export interface NewScreeningChunk {
+  index: number;
+  kind: ChunkKind;
+  planKey: string;
+  primaryIndices: number[];
+  secondarySource: SecondarySource | null;
+  fromNoradId: number | null;
+  toNoradId: number | null;
+  /**
+   * Catalog chunks: the first NORAD id of each sub-range of at most a few hundred objects (ascending, the first is
+   * fromNoradId): the runner reads the chunk's element sets one sub-range per statement, so that no read holds the
+   * event loop (the embedded driver is synchronous) for more than a few milliseconds.
+   */
+  noradCuts: number[];
+  secondaryCount: number;
+}
+
+export interface ScreeningChunk extends NewScreeningChunk {
+  id: string;
+  screeningId: string;
+  organizationId: string;
+  status: ScreeningStatus;
+  attempts: number;
+  maxAttempts: number;
+  leaseOwner: string | null;
+  error: string | null;
+  ranBy: string | null;
+  attemptOwners: string[];
+  approachCount: number | null;
+  computeMs: number | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+const CHUNK_COLUMNS = `id, screening_id, organization_id, chunk_index, kind, plan_key, primary_indices, secondary_source, from_norad_id,
+  to_norad_id, norad_cuts, secondary_count, status, attempts, max_attempts, lease_owner, error, ran_by, attempt_owners, approach_count, compute_ms,
+  created_at, started_at, finished_at`;
+
+/**
+ * The chunk table on the lease mechanism. A MERGE chunk is claimable only when no SCREEN chunk of its screening is
+ * unfinished (checked inside the claiming statement); no chunk of a screening whose cancel was asked for is claimed.
+ */
+export const SCREENING_CHUNKS: LeasedTable = { name: 'screening_chunks', columns: CHUNK_COLUMNS };
+
+const CLAIMABLE = {
+  sql: `NOT EXISTS (SELECT 1 FROM screenings s WHERE s.id = screening_chunks.screening_id AND s.cancel_requested = 1)
+        AND (screening_chunks.kind = 'SCREEN' OR NOT EXISTS (
+          SELECT 1 FROM screening_chunks o WHERE o.screening_id = screening_chunks.screening_id AND o.kind = 'SCREEN' AND o.status <> 'SUCCEEDED'))`,
+  args: [],
+};
+
+function chunkFromRow(row: Record<string, unknown>): ScreeningChunk {
+  return {
+    id: String(row.id),
+    screeningId: String(row.screening_id),
+    organizationId: String(row.organization_id),
+    index: Number(row.chunk_index),
+    kind: String(row.kind) as ChunkKind,
+    planKey: String(row.plan_key),
+    primaryIndices: JSON.parse(String(row.primary_indices)) as number[],
+    secondarySource: nullableText(row, 'secondary_source') as SecondarySource | null,
+    fromNoradId: nullableNumber(row, 'from_norad_id'),
+    toNoradId: nullableNumber(row, 'to_norad_id'),
+    noradCuts: JSON.parse(String(row.norad_cuts ?? '[]')) as number[],
+    secondaryCount: Number(row.secondary_count),
+    status: String(row.status) as ScreeningStatus,
+    attempts: Number(row.attempts),
+    maxAttempts: Number(row.max_attempts),
+    leaseOwner: nullableText(row, 'lease_owner'),
+    error: nullableText(row, 'error'),
+    ranBy: nullableText(row, 'ran_by'),
+    attemptOwners: JSON.parse(String(row.attempt_owners ?? '[]')) as string[],
+    approachCount: nullableNumber(row, 'approach_count'),
+    computeMs: nullableNumber(row, 'compute_ms'),
+    createdAt: String(row.created_at),
+    startedAt: nullableText(row, 'started_at'),
+    finishedAt: nullableText(row, 'finished_at'),
+  };
+}
+
+/** The chunk's id: the screening's id and its index, zero-padded so that claims take a screening's chunks in order. */
+export function chunkId(screeningId: string, index: number): string {
+  return `${screeningId}:${String(index).padStart(5, '0')}`;
+}
+
+/** Inserts the screening and its chunks (call inside one transaction). */
+export async function insertScreening(
+  db: SqlExecutor,
+  screening: {
+    id: string; organizationId: string; request: string; inputs: string; asOfSetId: number; spanStart: string; spanEnd: string;
+    pcThreshold: number; secondaryCount: number; createdAt: string;
+  },
+  chunks: readonly NewScreeningChunk[],
+  maxAttempts: number,
+): Promise<void> {
+  const s = screening;
+  await db.execute({
+    sql: `INSERT INTO screenings (id, organization_id, status, request, inputs, as_of_set_id, span_start, span_end, pc_threshold, chunk_count,
+            secondary_count, created_at, updated_at) VALUES (?, ?, 'QUEUED', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    args: [s.id, s.organizationId, s.request, s.inputs, s.asOfSetId, s.spanStart, s.spanEnd, s.pcThreshold, chunks.length, s.secondaryCount, s.createdAt, s.createdAt],
+  });
+  for (let start = 0; start < chunks.length; start += 100) {
+    const part = chunks.slice(start, start + 100);
+    await db.execute({
+      sql: `INSERT INTO screening_chunks (id, screening_id, organization_id, chunk_index, kind, plan_key, primary_indices, secondary_source,
+              from_norad_id, to_norad_id, norad_cuts, secondary_count, status, max_attempts, created_at, updated_at)
+            VALUES ${part.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'QUEUED', ?, ?, ?)`).join(', ')}`,
+      args: part.flatMap((c) => [
+        chunkId(s.id, c.index), s.id, s.organizationId, c.index, c.kind, c.planKey, JSON.stringify(c.primaryIndices), c.secondarySource,
+        c.fromNoradId, c.toNoradId, JSON.stringify(c.noradCuts), c.secondaryCount, maxAttempts, s.createdAt, s.createdAt,
+      ]),
+    });
+  }
+}
+
+export async function findScreening(db: SqlExecutor, organizationId: string, id: string): Promise<Screening | null> {
+  const result = await db.execute({ sql: `SELECT ${SCREENING_COLUMNS} FROM screenings WHERE organization_id = ? AND id = ?`, args: [organizationId, id] });
+  return result.rows[0] ? screeningFromRow(result.rows[0] as Record<string, unknown>) : null;
+}
+
+/** The prepared inputs every chunk reads (JSON text). */
+export async function findScreeningInputs(db: SqlExecutor, id: string): Promise<string | null> {
+  const result = await db.execute({ sql: 'SELECT inputs FROM screenings WHERE id = ?', args: [id] });
+  return result.rows[0] ? String(result.rows[0].inputs) : null;
+}
+
+export async function listScreenings(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<{ items: Screening[]; totalElements: number }> {
+  const order = pageClause(page, SCREENING_SORT_COLUMNS, 'id ASC');
+  const [rows, count] = await Promise.all([
+    db.execute({ sql: `SELECT ${SCREENING_COLUMNS} FROM screenings WHERE organization_id = ?${order.sql}`, args: [organizationId, ...order.args] }),
+    db.execute({ sql: 'SELECT COUNT(*) AS n FROM screenings WHERE organization_id = ?', args: [organizationId] }),
+  ]);
+  return { items: rows.rows.map((r) => screeningFromRow(r as Record<string, unknown>)), totalElements: Number(count.rows[0]!.n) };
+}
+
+/** Progress of several screenings at once: chunks done, and the approaches their finished chunks found so far. */
+export async function screeningProgress(db: SqlExecutor, ids: readonly string[]): Promise<Map<string, { chunksDone: number; chunksRunning: number; approachesSoFar: number }>> {
+  const out = new Map<string, { chunksDone: number; chunksRunning: number; approachesSoFar: number }>();
+  if (ids.length === 0) return out;
+  const result = await db.execute({
+    sql: `SELECT screening_id, SUM(CASE WHEN status = 'SUCCEEDED' THEN 1 ELSE 0 END) AS done, SUM(CASE WHEN status = 'RUNNING' THEN 1 ELSE 0 END) AS running,
+            COALESCE(SUM(approach_count), 0) AS approaches
+          FROM screening_chunks WHERE kind = 'SCREEN' AND screening_id IN (${ids.map(() => '?').join(', ')}) GROUP BY screening_id`,
+    args: [...ids],
+  });
+  for (const row of result.rows) {
+    out.set(String(row.screening_id), { chunksDone: Number(row.done), chunksRunning: Number(row.running), approachesSoFar: Number(row.approaches) });
+  }
+  return out;
+}
+
+export async function listScreeningChunks(db: SqlExecutor, screeningId: string): Promise<ScreeningChunk[]> {
+  const result = await db.execute({ sql: `SELECT ${CHUNK_COLUMNS} FROM screening_chunks WHERE screening_id = ? ORDER BY chunk_index`, args: [screeningId] });
+  return result.rows.map((r) => chunkFromRow(r as Record<string, unknown>));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The chunks' lease life cycle
+
+/** Claims the next runnable chunk of any screening (oldest screening first, its chunks in order) for `owner`. */
+export async function claimNextScreeningChunk(db: SqlExecutor, owner: string, leaseMs: number, now: Date): Promise<ScreeningChunk | null> {
+  const row = await claimNextLeasedJob(db, SCREENING_CHUNKS, owner, leaseMs, now, CLAIMABLE);
+  if (!row) return null;
+  const chunk = chunkFromRow(row as Record<string, unknown>);
+  // Who claimed it, attempt by attempt (a takeover shows as a second owner), and the screening is running.
+  const nowText = now.toISOString();
+  await db.execute({
+    sql: `UPDATE screening_chunks SET attempt_owners = json_insert(attempt_owners, '$[#]', ?) WHERE id = ? AND lease_owner = ?`,
+    args: [owner, chunk.id, owner],
+  });
+  await db.execute({
+    sql: `UPDATE screenings SET status = 'RUNNING', started_at = COALESCE(started_at, ?), updated_at = ? WHERE id = ? AND status = 'QUEUED'`,
+    args: [nowText, nowText, chunk.screeningId],
+  });
+  return { ...chunk, attemptOwners: [...chunk.attemptOwners, owner] };
+}
+
+export function renewScreeningChunkLease(db: SqlExecutor, id: string, owner: string, leaseMs: number, now: number): Promise<boolean> {
+  return renewJobLease(db, SCREENING_CHUNKS, id, owner, leaseMs, now);
+}
+
+/** Completes a SCREEN chunk with its result, if `owner` still holds it (false: it was taken over; nothing written). */
+export function completeScreeningChunk(db: SqlExecutor, id: string, owner: string, result: { json: string; approachCount: number; computeMs: number }, now: number): Promise<boolean> {
+  return completeLeasedJob(db, SCREENING_CHUNKS, id, owner, {
+    sql: 'result = ?, approach_count = ?, compute_ms = ?, ran_by = ?',
+    args: [result.json, result.approachCount, result.computeMs, owner],
+  }, now);
+}
+
+/** Fails a chunk (retried while attempts remain); false when `owner` no longer holds it. */
+export function failScreeningChunk(db: SqlExecutor, id: string, owner: string, error: string, retry: boolean, now: number): Promise<boolean> {
+  return failLeasedJob(db, SCREENING_CHUNKS, id, owner, error, retry, { now });
+}
+
+/** The lease holder ends its chunk as CANCELLED (the screening's cancel was asked for). */
+export function endScreeningChunkCancelled(db: SqlExecutor, id: string, owner: string, now: number): Promise<boolean> {
+  return endLeasedJobCancelled(db, SCREENING_CHUNKS, id, owner, { now });
+}
+
+/** The stored results of a screening's SCREEN chunks (JSON texts), in chunk order. */
+export async function screeningChunkResults(db: SqlExecutor, screeningId: string): Promise<string[]> {
+  const result = await db.execute({
+    sql: `SELECT result FROM screening_chunks WHERE screening_id = ? AND kind = 'SCREEN' AND status = 'SUCCEEDED' ORDER BY chunk_index`,
+    args: [screeningId],
+  });
+  return result.rows.map((row) => String(row.result));
+}
+
+/** True when a cancel of the screening was asked for (a running chunk stops at its next check). */
+export async function screeningCancelRequested(db: SqlExecutor, screeningId: string): Promise<boolean> {
+  const result = await db.execute({ sql: 'SELECT cancel_requested FROM screenings WHERE id = ?', args: [screeningId] });
+  return Number(result.rows[0]?.cancel_requested ?? 1) === 1;
+}
+
+/**
+ * A chunk failed for good (attempts exhausted): the screening FAILED with its reason, its queued chunks CANCELLED.
+ * Also ends a screening one of whose chunks another claim marked abandoned.
+ */
+export async function failScreening(db: SqlExecutor, screeningId: string, error: string, nowIso: string): Promise<void> {
+  await db.execute({
+    sql: `UPDATE screenings SET status = 'FAILED', error = ?, updated_at = ?, finished_at = ? WHERE id = ? AND status IN ('QUEUED', 'RUNNING')`,
+    args: [error, nowIso, nowIso, screeningId],
+  });
+  await db.execute({
+    sql: `UPDATE screening_chunks SET status = 'CANCELLED', error = 'the screening failed', updated_at = ?, finished_at = ? WHERE screening_id = ? AND status = 'QUEUED'`,
+    args: [nowIso, nowIso, screeningId],
+  });
+}
+
+/** Screenings still QUEUED/RUNNING one of whose chunks FAILED (e.g. abandoned by the claim's attempts rule). */
+export async function screeningsWithFailedChunks(db: SqlExecutor): Promise<Array<{ id: string; error: string }>> {
+  const result = await db.execute(
+    `SELECT s.id AS id, c.error AS error FROM screenings s JOIN screening_chunks c ON c.screening_id = s.id
+     WHERE s.status IN ('QUEUED', 'RUNNING') AND c.status = 'FAILED' GROUP BY s.id`,
+  );
+  return result.rows.map((row) => ({ id: String(row.id), error: String(row.error ?? 'a chunk failed') }));
+}
+
+/**
+ * Cancels a screening: QUEUED/RUNNING → cancel asked for (no chunk is claimed any more), its queued chunks CANCELLED;
+ * when no chunk is running the screening is CANCELLED at once, else the last running chunk's runner ends it.
+ */
+export async function requestScreeningCancel(db: SqlExecutor, organizationId: string, id: string, nowIso: string): Promise<'cancelled' | 'requested' | 'finished' | null> {
+  const marked = await db.execute({
+    sql: `UPDATE screenings SET cancel_requested = 1, updated_at = ? WHERE organization_id = ? AND id = ? AND status IN ('QUEUED', 'RUNNING')`,
+    args: [nowIso, organizationId, id],
+  });
+  if (marked.rowsAffected === 0) {
+    const exists = await db.execute({ sql: 'SELECT 1 FROM screenings WHERE organization_id = ? AND id = ?', args: [organizationId, id] });
+    return exists.rows.length > 0 ? 'finished' : null;
+  }
+  await db.execute({
+    sql: `UPDATE screening_chunks SET status = 'CANCELLED', error = 'cancelled by the client', updated_at = ?, finished_at = ? WHERE screening_id = ? AND status = 'QUEUED'`,
+    args: [nowIso, nowIso, id],
+  });
+  return (await finishCancelledScreening(db, id, nowIso)) ? 'cancelled' : 'requested';
+}
+
+/** Ends a screening whose cancel was asked for once none of its chunks runs any more; true when it did. */
+export async function finishCancelledScreening(db: SqlExecutor, id: string, nowIso: string): Promise<boolean> {
+  const result = await db.execute({
+    sql: `UPDATE screenings SET status = 'CANCELLED', error = 'cancelled by the client', updated_at = ?, finished_at = ?
+          WHERE id = ? AND cancel_requested = 1 AND status IN ('QUEUED', 'RUNNING')
+            AND NOT EXISTS (SELECT 1 FROM screening_chunks c WHERE c.screening_id = screenings.id AND c.status = 'RUNNING')`,
+    args: [nowIso, nowIso, id],
+  });
+  return result.rowsAffected === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The merge's output
+
+export interface ScreeningApproachRow {
+  seq: number;
+  primaryIndex: number;
+  primarySpacecraftId: string;
+  secondaryNoradId: number | null;
+  secondaryName: string | null;
+  secondarySpacecraftId: string | null;
+  secondaryFitted: boolean;
+  tca: string;
+  tcaS: number;
+  missDistanceM: number;
+  relativeSpeedMS: number;
+  relativeStateRtn: { positionM: [number, number, number]; velocityMS: [number, number, number] };
+  pc: number | null;
+  pcMethod: string | null;
+  pcMaximumProbability: boolean | null;
+  flags: Array<{ code: string; message: string }>;
+  eventId: string | null;
+  cdmId: string | null;
+  eventProblem: string | null;
+}
+
+/** A new attempt of the merge starts over: the approaches an earlier (killed) attempt stored are removed. */
+export async function deleteScreeningApproaches(db: SqlExecutor, screeningId: string): Promise<void> {
+  await db.execute({ sql: 'DELETE FROM screening_approaches WHERE screening_id = ?', args: [screeningId] });
+}
+
+/** One bounded batch of approaches (the caller cuts and yields between batches). */
+export async function insertScreeningApproaches(db: SqlExecutor, screeningId: string, organizationId: string, rows: readonly ScreeningApproachRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute({
+    sql: `INSERT INTO screening_approaches (screening_id, seq, organization_id, primary_index, primary_spacecraft_id, secondary_norad_id, secondary_name,
+            secondary_spacecraft_id, secondary_fitted, tca, tca_s, miss_distance_m, relative_speed_m_s, relative_state_rtn, pc, pc_method,
+            pc_maximum_probability, flags, event_id, cdm_id, event_problem)
+          VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    args: rows.flatMap((r) => [
+      screeningId, r.seq, organizationId, r.primaryIndex, r.primarySpacecraftId, r.secondaryNoradId, r.secondaryName, r.secondarySpacecraftId,
+      r.secondaryFitted ? 1 : 0, r.tca, r.tcaS, r.missDistanceM, r.relativeSpeedMS, JSON.stringify(r.relativeStateRtn), r.pc, r.pcMethod,
+      r.pcMaximumProbability === null ? null : r.pcMaximumProbability ? 1 : 0, JSON.stringify(r.flags), r.eventId, r.cdmId, r.eventProblem,
+    ]),
+  });
+}
+
+/** Completes the MERGE chunk and the screening together (one transaction, by the merge's lease holder only). */
+export async function completeScreeningMerge(
+  db: SqlExecutor,
+  chunk: { id: string; screeningId: string },
+  owner: string,
+  merged: { approachCount: number; eventCount: number; issues: string; counts: string; timings: string | null },
+  now: number,
+): Promise<boolean> {
+  if (!(await completeLeasedJob(db, SCREENING_CHUNKS, chunk.id, owner, { sql: 'ran_by = ?, approach_count = ?', args: [owner, merged.approachCount] }, now))) return false;
+  const nowText = new Date(now).toISOString();
+  const result = await db.execute({
+    sql: `UPDATE screenings SET status = 'SUCCEEDED', approach_count = ?, event_count = ?, issues = ?, counts = ?, timings = ?, merged_by = ?,
+            error = NULL, updated_at = ?, finished_at = ? WHERE id = ? AND status IN ('QUEUED', 'RUNNING')`,
+    args: [merged.approachCount, merged.eventCount, merged.issues, merged.counts, merged.timings, owner, nowText, nowText, chunk.screeningId],
+  });
+  return result.rowsAffected === 1;
+}
+
+export const APPROACH_SORT_COLUMNS: Record<string, string> = { tca: 'tca_s', missDistanceM: 'miss_distance_m', pc: 'pc', seq: 'seq' };
+
+function approachFromRow(row: Record<string, unknown>): ScreeningApproachRow {
+  const maxProbability = nullableNumber(row, 'pc_maximum_probability');
+  return {
+    seq: Number(row.seq),
+    primaryIndex: Number(row.primary_index),
+    primarySpacecraftId: String(row.primary_spacecraft_id),
+    secondaryNoradId: nullableNumber(row, 'secondary_norad_id'),
+    secondaryName: nullableText(row, 'secondary_name'),
+    secondarySpacecraftId: nullableText(row, 'secondary_spacecraft_id'),
+    secondaryFitted: Number(row.secondary_fitted) === 1,
+    tca: String(row.tca),
+    tcaS: Number(row.tca_s),
+    missDistanceM: Number(row.miss_distance_m),
+    relativeSpeedMS: Number(row.relative_speed_m_s),
+    relativeStateRtn: JSON.parse(String(row.relative_state_rtn)) as ScreeningApproachRow['relativeStateRtn'],
+    pc: nullableNumber(row, 'pc'),
+    pcMethod: nullableText(row, 'pc_method'),
+    pcMaximumProbability: maxProbability === null ? null : maxProbability === 1,
+    flags: JSON.parse(String(row.flags)) as ScreeningApproachRow['flags'],
+    eventId: nullableText(row, 'event_id'),
+    cdmId: nullableText(row, 'cdm_id'),
+    eventProblem: nullableText(row, 'event_problem'),
+  };
+}
+
+export interface ApproachFilter {
+  primarySpacecraftId?: string;
+  minPc?: number;
+  maxMissDistanceM?: number;
+}
+
+export async function listScreeningApproaches(
+  db: SqlExecutor,
+  organizationId: string,
+  screeningId: string,
+  filter: ApproachFilter,
+  page: PageRequest,
+): Promise<{ items: ScreeningApproachRow[]; totalElements: number }> {
+  const where = ['organization_id = ?', 'screening_id = ?'];
+  const args: Array<string | number> = [organizationId, screeningId];
+  if (filter.primarySpacecraftId !== undefined) {
+    where.push('primary_spacecraft_id = ?');
+    args.push(filter.primarySpacecraftId);
+  }
+  if (filter.minPc !== undefined) {
+    where.push('pc >= ?');
+    args.push(filter.minPc);
+  }
+  if (filter.maxMissDistanceM !== undefined) {
+    where.push('miss_distance_m <= ?');
+    args.push(filter.maxMissDistanceM);
+  }
+  const order = pageClause(page, APPROACH_SORT_COLUMNS, 'seq ASC');
+  const [rows, count] = await Promise.all([
+    db.execute({ sql: `SELECT * FROM screening_approaches WHERE ${where.join(' AND ')}${order.sql}`, args: [...args, ...order.args] }),
+    db.execute({ sql: `SELECT COUNT(*) AS n FROM screening_approaches WHERE ${where.join(' AND ')}`, args }),
+  ]);
+  return { items: rows.rows.map((r) => approachFromRow(r as Record<string, unknown>)), totalElements: Number(count.rows[0]!.n) };
+}
+
+/** The organization's active spacecraft ids (the FLEET secondaries' candidates), in creation order. */
+export async function activeSpacecraftIds(db: SqlExecutor, organizationId: string): Promise<string[]> {
+  const result = await db.execute({
+    sql: `SELECT id FROM spacecraft WHERE organization_id = ? AND lifecycle_status = 'Active' ORDER BY created_at, id`,
+    args: [organizationId],
+  });
+  return result.rows.map((row) => String(row.id));
+}

@@ -1,0 +1,98 @@
+/**
+ * Screening chunks on the lease mechanism (storage/screenings.ts): the MERGE chunk is claimable only once every
+ * SCREEN chunk has succeeded (so the merge runs once, after all of them), a chunk is never held by two owners, an
+ * expired lease is taken over and the late owner writes nothing, and a cancel stops the claims.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { openDatabase, type Db } from '../../storage/db.ts';
+import { migrate } from '../../storage/migrations.ts';
+import {
+  claimNextScreeningChunk,
+  completeScreeningChunk,
+  completeScreeningMerge,
+  findScreening,
+  insertScreening,
+  listScreeningChunks,
+  requestScreeningCancel,
+  type NewScreeningChunk,
+} from '../../storage/screenings.ts';
+
+let db: Db;
+const ORG = 'org-screening';
+before(async () => {
+  db = await openDatabase({ url: ':memory:' });
+  await migrate(db);
+  await db.execute({ sql: 'INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)', args: [ORG, ORG, 'now'] });
+});
+after(() => db.close());
+
+const chunks = (screens: number): NewScreeningChunk[] => [
+  ...Array.from({ length: screens }, (_, index) => ({
+    index, kind: 'SCREEN' as const, planKey: `catalog:p0-0:s${index}`, primaryIndices: [0], secondarySource: 'CATALOG' as const,
+    fromNoradId: 100 * index + 1, toNoradId: 100 * index + 100, noradCuts: [100 * index + 1], secondaryCount: 100,
+  })),
+  { index: screens, kind: 'MERGE' as const, planKey: 'merge', primaryIndices: [0], secondarySource: null, fromNoradId: null, toNoradId: null, noradCuts: [], secondaryCount: 0 },
+];
+
+async function create(id: string, screens: number): Promise<void> {
+  await insertScreening(db, {
+    id, organizationId: ORG, request: '{}', inputs: '{}', asOfSetId: 7, spanStart: '2023-02-15T00:00:00Z', spanEnd: '2023-02-22T00:00:00Z',
+    pcThreshold: 1e-7, secondaryCount: 100 * screens, createdAt: new Date().toISOString(),
+  }, chunks(screens), 3);
+}
+
+const result = { json: '{"approaches":[],"issues":[],"counts":{},"timings":null}', approachCount: 0, computeMs: 1 };
+
+test('the merge chunk waits for every screen chunk; two owners never hold one chunk; the merge completes the screening', async () => {
+  await create('s1', 3);
+  const now = new Date();
+  const a = await claimNextScreeningChunk(db, 'instance-a', 60_000, now);
+  const b = await claimNextScreeningChunk(db, 'instance-b', 60_000, now);
+  const c = await claimNextScreeningChunk(db, 'instance-a', 60_000, now);
+  assert.deepEqual([a?.index, b?.index, c?.index], [0, 1, 2], 'each claim takes another chunk, in order');
+  assert.equal(await claimNextScreeningChunk(db, 'instance-b', 60_000, now), null, 'the merge is not claimable while chunks run');
+  assert.equal((await findScreening(db, ORG, 's1'))!.status, 'RUNNING');
+  assert.equal(await completeScreeningChunk(db, a!.id, 'instance-b', result, Date.now()), false, 'only the lease holder completes');
+  for (const [chunk, owner] of [[a, 'instance-a'], [b, 'instance-b']] as const) assert.equal(await completeScreeningChunk(db, chunk!.id, owner, result, Date.now()), true);
+  assert.equal(await claimNextScreeningChunk(db, 'instance-b', 60_000, now), null, 'one screen chunk still running');
+  assert.equal(await completeScreeningChunk(db, c!.id, 'instance-a', result, Date.now()), true);
+  const merge = await claimNextScreeningChunk(db, 'instance-b', 60_000, now);
+  assert.equal(merge?.kind, 'MERGE');
+  assert.equal(await claimNextScreeningChunk(db, 'instance-a', 60_000, now), null, 'the merge is claimed once');
+  assert.equal(await completeScreeningMerge(db, { id: merge!.id, screeningId: 's1' }, 'instance-b', { approachCount: 0, eventCount: 0, issues: '[]', counts: '{}', timings: null }, Date.now()), true);
+  const done = await findScreening(db, ORG, 's1');
+  assert.equal(done!.status, 'SUCCEEDED');
+  assert.equal(done!.mergedBy, 'instance-b');
+  const rows = await listScreeningChunks(db, 's1');
+  assert.deepEqual(rows.map((r) => r.ranBy), ['instance-a', 'instance-b', 'instance-a', 'instance-b']);
+  assert.ok(rows.every((r) => r.attempts === 1 && r.attemptOwners.length === 1));
+});
+
+test('an expired lease is taken over (both owners recorded); the late owner writes nothing', async () => {
+  await create('s2', 1);
+  const dead = await claimNextScreeningChunk(db, 'instance-dead', 1, new Date());
+  assert.equal(dead?.screeningId, 's2');
+  const later = new Date(Date.now() + 10);
+  const taken = await claimNextScreeningChunk(db, 'instance-live', 60_000, later);
+  assert.equal(taken?.id, dead!.id);
+  assert.equal(taken!.attempts, 2);
+  assert.deepEqual(taken!.attemptOwners, ['instance-dead', 'instance-live']);
+  assert.equal(await completeScreeningChunk(db, dead!.id, 'instance-dead', result, Date.now()), false);
+  assert.equal(await completeScreeningChunk(db, dead!.id, 'instance-live', result, Date.now()), true);
+  assert.equal((await listScreeningChunks(db, 's2'))[0]!.ranBy, 'instance-live');
+  const merge = await claimNextScreeningChunk(db, 'instance-live', 60_000, new Date());
+  assert.equal(merge?.kind, 'MERGE');
+  assert.equal(await completeScreeningMerge(db, { id: merge!.id, screeningId: 's2' }, 'instance-live', { approachCount: 0, eventCount: 0, issues: '[]', counts: '{}', timings: null }, Date.now()), true);
+});
+
+test('cancel: no chunk is claimed any more; the screening ends once its running chunk has', async () => {
+  await create('s3', 2);
+  const running = await claimNextScreeningChunk(db, 'instance-a', 60_000, new Date());
+  assert.equal(running?.screeningId, 's3');
+  assert.equal(await requestScreeningCancel(db, ORG, 's3', new Date().toISOString()), 'requested', 'a chunk is running');
+  assert.equal(await claimNextScreeningChunk(db, 'instance-b', 60_000, new Date()), null);
+  const rows = await listScreeningChunks(db, 's3');
+  assert.deepEqual(rows.map((r) => r.status), ['RUNNING', 'CANCELLED', 'CANCELLED']);
+  assert.equal(await requestScreeningCancel(db, 'another-org', 's3', new Date().toISOString()), null, 'another organization: not found');
+});
