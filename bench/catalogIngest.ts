@@ -15,9 +15,9 @@
  *
  * Env: OBJECTS (default 30000). Figures on the shared 2-core machine are noisy (other work runs beside).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '../api/config.ts';
 import { startService } from '../api/service.ts';
@@ -29,6 +29,9 @@ import { syntheticCatalog } from './lib/syntheticCatalog.ts';
 import { machineDescription, percentile, startBenchServer } from './lib/server.ts';
 
 const objects = Number(process.env.OBJECTS ?? 30_000);
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
+if (CPU_PROFILE_DIR) mkdirSync(CPU_PROFILE_DIR, { recursive: true });
+const loadAverage = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 function threeLineText(sets: readonly GpElementSet[]): string {
   const out: string[] = [];
@@ -48,7 +51,7 @@ const laterText = threeLineText(later);
 console.log(`catalog ingest: ${objects} objects, 3LE file ${(fileText.length / 2 ** 20).toFixed(1)} MiB; ${machineDescription()}; ${new Date().toISOString()}`);
 
 // ---- 1. through HTTP ----
-const server = await startBenchServer({ WORKERS: '2' });
+const server = await startBenchServer({ WORKERS: '2' }, { eventLoopProbe: true, cpuProfileDir: CPU_PROFILE_DIR });
 try {
   const auth = { Authorization: `Bearer ${server.key}` };
   const probe = <T>(work: Promise<T>): Promise<{ value: T; latencies: number[] }> => {
@@ -70,19 +73,27 @@ try {
   const upload = async (label: string, text: string) => {
     const form = new FormData();
     form.append('files', new Blob([text]), 'catalog.3le');
+    await server.eventLoopProbe(); // starts the count
     const cpu0 = server.mainThreadCpuSeconds();
     const start = performance.now();
     const { value: response, latencies } = await probe(fetch(`${server.baseUrl}/operations/catalog`, { method: 'POST', headers: auth, body: form }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown })));
     const seconds = (performance.now() - start) / 1000;
+    const loop = await server.eventLoopProbe();
     const result = (response.body as { results: Array<Record<string, number | string>> }).results[0]!;
     if (response.status !== 200) throw new Error(`${label}: HTTP ${response.status} ${JSON.stringify(result).slice(0, 400)}`);
+    const ms = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(1)} ms`);
     console.log(
       `  ${label.padEnd(34)} ${seconds.toFixed(2)} s (${Math.round(objects / seconds)} sets/s), stored ${result.storedCount}, known ${result.alreadyKnownCount}, ` +
         `objects updated ${result.objectsUpdated}; server main thread CPU ${(server.mainThreadCpuSeconds() - cpu0).toFixed(2)} s; ` +
         `GET /health during it: ${latencies.length} probes, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
     );
+    console.log(
+      `  ${''.padEnd(34)} server event loop: longest CPU block ${ms(loop.cpuBlockMaxMs)} (GC pauses in its interval ${ms(loop.gcInCpuBlockMs)}); ` +
+        `longest GC pause ${loop.gcPauseMaxMs.toFixed(1)} ms; lateness (grows with the load): delay max ${loop.eventLoopDelayMaxMs.toFixed(1)} ms, ` +
+        `longest self-block ${ms(loop.selfBlockMaxMs)}, main thread waited ${ms(loop.runQueueWaitMs)} for a core; load average ${loadAverage()}`,
+    );
   };
-  console.log('1. through HTTP (server process, WORKERS=2)');
+  console.log(`1. through HTTP (server process, WORKERS=2); load average ${loadAverage()} (1/5/15 min)`);
   await upload('new catalog', fileText);
   await upload('same file again (all known)', fileText);
   await upload('newer epoch of every object', laterText);
@@ -102,6 +113,7 @@ try {
   console.log(`  GET /operations/catalog/objects/{noradId} (2 sets)                 ${(performance.now() - start).toFixed(1)} ms`);
 } finally {
   await server.stop();
+  if (CPU_PROFILE_DIR) console.log(`CPU profile of the server's main thread written in ${CPU_PROFILE_DIR}`);
 }
 
 // ---- 2. in this process, under the event-loop monitor ----

@@ -76,8 +76,12 @@ export interface CatalogChunkOutcome {
   readonly newObjects: number;
 }
 
-/** Rows per INSERT statement (14 arguments each: well under SQLite's 32,766 bound). */
-const ROWS_PER_INSERT = 250;
+/**
+ * Rows per INSERT statement (15 arguments each). Each row feeds three indexes and the RETURNING: 250 rows in one
+ * statement held the event loop 4–6 ms of CPU (bench:catalog-ingest, 13 ms with the chunk's other statements);
+ * 50 keep a statement near 1 ms, and storage/db.ts yields between statements.
+ */
+export const CATALOG_ROWS_PER_INSERT = 50;
 
 /**
  * Writes a chunk of sets (rows prepared off the event loop, domain/catalog/catalogRow.ts) tagged with `batchId` (0:
@@ -108,8 +112,8 @@ export async function insertCatalogElementSets(
 
   const insertedNewestEpochS = new Map<number, number>();
   let stored = 0;
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    const part = rows.slice(start, start + ROWS_PER_INSERT);
+  for (let start = 0; start < rows.length; start += CATALOG_ROWS_PER_INSERT) {
+    const part = rows.slice(start, start + CATALOG_ROWS_PER_INSERT);
     const args: Array<string | number | null> = [];
     for (const r of part) {
       args.push(
@@ -145,12 +149,35 @@ export async function insertCatalogElementSets(
 }
 
 /**
+ * Objects per refresh statement. The refresh reads every set of its objects through a window function and upserts
+ * one row each: 1,000 objects in one statement held the event loop 5–11 ms of CPU (bench:catalog-ingest), 200 about
+ * 1–2 ms; storage/db.ts yields between statements.
+ */
+export const REFRESH_OBJECTS_PER_STATEMENT = 200;
+
+/**
  * Brings `catalog_objects` up to date for the objects with fromNoradId ≤ noradId ≤ toNoradId from their published
  * sets (the current set: newest epoch, the later stored on a tie; the number of sets). Idempotent: each upload runs
- * it over the NORAD ids it wrote after publishing, in bounded ranges (one short statement each), so the last refresh
- * of any object follows the last publication that touched it.
+ * it over the NORAD ids it wrote after publishing, in bounded ranges, so the last refresh of any object follows the
+ * last publication that touched it. The range is cut into sub-ranges of REFRESH_OBJECTS_PER_STATEMENT objects (one
+ * short statement each; together they cover every NORAD id of the range, so the caller's transaction refreshes it
+ * whole).
  */
 export async function refreshCatalogObjects(tx: SqlExecutor, organizationId: string, fromNoradId: number, toNoradId: number): Promise<void> {
+  for (let from = fromNoradId; from <= toNoradId; ) {
+    // the first NORAD id past this sub-range's objects (any stored set counts: the bounds only cut the range)
+    const next = await tx.execute({
+      sql: `SELECT norad_id FROM catalog_element_sets WHERE organization_id = ? AND norad_id BETWEEN ? AND ?
+            GROUP BY norad_id ORDER BY norad_id LIMIT 1 OFFSET ?`,
+      args: [organizationId, from, toNoradId, REFRESH_OBJECTS_PER_STATEMENT],
+    });
+    const to = next.rows.length === 0 ? toNoradId : Number(next.rows[0]!.norad_id) - 1;
+    await refreshCatalogObjectRange(tx, organizationId, from, to);
+    from = to + 1;
+  }
+}
+
+async function refreshCatalogObjectRange(tx: SqlExecutor, organizationId: string, fromNoradId: number, toNoradId: number): Promise<void> {
   await tx.execute({
     sql: `INSERT INTO catalog_objects (organization_id, norad_id, current_set_id, name, epoch_s, perigee_km, apogee_km, set_count)
           SELECT organization_id, norad_id, id, name, epoch_s, perigee_km, apogee_km, set_count FROM (

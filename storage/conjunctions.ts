@@ -181,13 +181,21 @@ function eventFromRow(row: Record<string, unknown>): ConjunctionEvent {
 
 // ---- writing ----
 
-/** Writes the bytes of CDMs (tagged with a staged batch, or 0 when written with their rows). */
+/**
+ * CDM bytes per INSERT statement. A message is ~3 KiB of KVN: 100 in one statement (330 KiB of blobs) held the event
+ * loop ~13 ms (bench:cdm-ingest); 20 keep a statement near 2 ms, and storage/db.ts yields between statements.
+ */
+export const CDM_CONTENTS_PER_INSERT = 20;
+
+/** Writes the bytes of CDMs (tagged with a staged batch, or 0 when written with their rows), CDM_CONTENTS_PER_INSERT per statement. */
 export async function insertCdmContents(db: SqlExecutor, organizationId: string, contents: ReadonlyArray<{ cdmId: string; bytes: Uint8Array }>, batchId: number): Promise<void> {
-  if (contents.length === 0) return;
-  await db.execute({
-    sql: `INSERT INTO conjunction_cdm_contents (cdm_id, organization_id, content, batch_id) VALUES ${contents.map(() => '(?, ?, ?, ?)').join(', ')}`,
-    args: contents.flatMap((c) => [c.cdmId, organizationId, c.bytes, batchId]),
-  });
+  for (let i = 0; i < contents.length; i += CDM_CONTENTS_PER_INSERT) {
+    const part = contents.slice(i, i + CDM_CONTENTS_PER_INSERT);
+    await db.execute({
+      sql: `INSERT INTO conjunction_cdm_contents (cdm_id, organization_id, content, batch_id) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`,
+      args: part.flatMap((c) => [c.cdmId, organizationId, c.bytes, batchId]),
+    });
+  }
 }
 
 /** Deletes the bytes of CDMs that will not be stored after all (found to be duplicates at the last check). */
@@ -222,11 +230,18 @@ function cdmValues(organizationId: string, c: ConjunctionCdm): Array<string | nu
   ];
 }
 
-/** Inserts CDM rows, up to 25 per statement (each carries a few KiB of JSON: one statement stays a few ms). */
+/**
+ * CDM rows per INSERT statement. Each row carries a few KiB of JSON (stringified here, on the event loop) and feeds
+ * four indexes: 25 rows (925 arguments) made one statement, with its arguments, hold the loop 8–15 ms
+ * (bench:cdm-ingest, CPU profile); 8 keep it near 2–3 ms, and storage/db.ts yields between statements.
+ */
+export const CDMS_PER_INSERT = 8;
+
+/** Inserts CDM rows, CDMS_PER_INSERT per statement. */
 export async function insertCdms(db: SqlExecutor, organizationId: string, cdms: readonly ConjunctionCdm[]): Promise<void> {
   const row = `(${CDM_COLUMNS.map(() => '?').join(', ')})`;
-  for (let i = 0; i < cdms.length; i += 25) {
-    const part = cdms.slice(i, i + 25);
+  for (let i = 0; i < cdms.length; i += CDMS_PER_INSERT) {
+    const part = cdms.slice(i, i + CDMS_PER_INSERT);
     await db.execute({
       sql: `INSERT INTO conjunction_cdms (${CDM_COLUMNS.join(', ')}) VALUES ${part.map(() => row).join(', ')}`,
       args: part.flatMap((c) => cdmValues(organizationId, c)),

@@ -37,7 +37,7 @@ export interface BenchServerOptions {
   eventLoopProbe?: boolean;
   /**
    * Writes a V8 CPU profile of the server's main thread into this directory when it stops (`node --cpu-prof`;
-   * open the .cpuprofile in Chrome DevTools or speedscope). Benchmarks take it from BENCH_CPU_PROF.
+   * sampled every 100 µs so a few-ms callback shows; open the .cpuprofile in Chrome DevTools or speedscope). Benchmarks take it from BENCH_CPU_PROF.
    */
   cpuProfileDir?: string;
 }
@@ -63,7 +63,7 @@ export interface EventLoopProbeRecord {
 export async function startBenchServer(env: Record<string, string> = {}, options: BenchServerOptions = {}): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-bench-'));
   const key = BENCH_API_KEY;
-  const profiling = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const profiling = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
   const probing = options.eventLoopProbe ? { APSIS_EVENT_LOOP_PROBE: '1' } : {};
   const child: ChildProcess = spawn(process.execPath, [...profiling, '--import', 'tsx', 'api/server.ts'], {
     env: { ...process.env, PORT: '0', DATABASE_URL: `file:${join(dir, 'bench.db')}`, BOOTSTRAP_API_KEY: key, ...probing, ...env },

@@ -21,6 +21,7 @@ import { PERMISSIONS } from '../../api/permissions.ts';
 import { MALFORMED_CDM } from '../engine/files/cdmHelpers.ts';
 import { findChromium, renderSvgPixels } from '../helpers/chromium.ts';
 import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
+import { CDM_CONTENTS_PER_INSERT, CDMS_PER_INSERT } from '../../storage/conjunctions.ts';
 import { cdmFixtureText, cdmVariant } from './conjunctions.helpers.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -133,6 +134,28 @@ describe('conjunction events over the socket', { timeout: 600_000 }, () => {
     // nothing of it was stored: its good message is new when uploaded alone
     const alone = await json(await upload([{ name: 'good.cdm', content: good }]));
     assert.equal(alone.results[0].status, 'success');
+  });
+
+  test('a file of more messages than one write statement takes (and staged): every message stored, each with its own bytes', async () => {
+    // more than WRITE_GROUP_MESSAGES (200: the file is written staged), not a multiple of the statement sizes
+    const count = 201;
+    assert.ok(count % CDMS_PER_INSERT !== 0 && count % CDM_CONTENTS_PER_INSERT !== 0 && count > 2 * CDM_CONTENTS_PER_INSERT);
+    const texts = Array.from({ length: count }, (_, k) => {
+      const text = cdmVariant('CDMExample1.txt', { messageId: `BOUNDARY-${k}`, creationDate: '2015-01-01T00:00:00.000', tca: `2015-01-02T00:00:${String(k % 60).padStart(2, '0')}.${String(k).padStart(3, '0')}` });
+      return text.endsWith('\n') ? text : `${text}\n`;
+    });
+    const body = await json(await upload([{ name: 'boundary.cdm', content: texts.join('') }]));
+    const result = body.results[0];
+    assert.equal(result.status, 'success', result.message);
+    assert.equal(result.storedCount, count);
+    assert.equal(result.cdms.length, count);
+    assert.deepEqual(result.cdms.map((c: Json) => c.messageIndex), texts.map((_, k) => k));
+    for (const [k, cdm] of (result.cdms as Json[]).entries()) {
+      assert.equal(cdm.status, 'stored');
+      assert.equal(await (await get(`/operations/conjunctions/${cdm.eventId}/cdms/${cdm.cdmId}`)).text(), texts[k], `message ${k}: its bytes as received`);
+    }
+    const event = await json(await get(`/operations/conjunctions/${result.cdms[0].eventId}`));
+    assert.equal(event.cdmCount, count, 'one event of all of them');
   });
 
   test('Orekit\'s malformed samples are refused with their line and keyword; a file naming none of our spacecraft fails naming the designators', async () => {

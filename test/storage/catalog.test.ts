@@ -9,6 +9,7 @@ import { readTleCatalog } from '../../engine/tle/catalog.ts';
 import { catalogSetRow } from '../../domain/catalog/catalogRow.ts';
 import { gpElementsFromJson, gpElementsToJson, type GpElementSet } from '../../engine/tle/gpElements.ts';
 import {
+  CATALOG_ROWS_PER_INSERT,
   CATALOG_SETS_TABLE,
   catalogElementSets,
   catalogHighWaterMark,
@@ -18,6 +19,7 @@ import {
   latestCatalogElementSet,
   listCatalogObjects,
   queueCatalogRefreshes,
+  REFRESH_OBJECTS_PER_STATEMENT,
   refreshCatalogObjects,
   runCatalogRefresh,
   staleCatalogRefreshes,
@@ -181,4 +183,29 @@ test('the NORAD ids of a large catalog come back whole and in order across the p
   const ids = await catalogNoradIds(db, org, await catalogHighWaterMark(db, org));
   assert.equal(ids.length, count);
   assert.deepEqual(ids, many.map((e) => e.noradId));
+});
+
+test('writing and refreshing cut into statements lose no object at a boundary: more sets than one INSERT takes, more objects than one refresh statement covers', async () => {
+  const org = 'org-boundaries';
+  await db.execute({ sql: 'INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)', args: [org, org, 'now'] });
+  // 2 × REFRESH_OBJECTS_PER_STATEMENT + 3 objects (three refresh statements, the last holding 3), each one set: the
+  // chunk is 8 INSERT statements of CATALOG_ROWS_PER_INSERT and a remainder
+  const count = 2 * REFRESH_OBJECTS_PER_STATEMENT + 3;
+  assert.ok(count > 8 * CATALOG_ROWS_PER_INSERT && count % CATALOG_ROWS_PER_INSERT !== 0);
+  const first = Array.from({ length: count }, (_, k) => ({ ...sets[0]!, noradId: 50_000 + 7 * k, name: `BOUNDARY ${k}` }));
+  const outcome = await upload(org, first);
+  assert.deepEqual(outcome, { stored: count, alreadyKnown: 0, updatedObjects: count, newObjects: count });
+  // a newer set of every odd object (the last of the first statement's objects, the first of the second's, …) and
+  // of the very last: the current set follows it everywhere, whichever statement refreshed it
+  const changed = new Set(first.map((_, k) => k).filter((k) => k % 2 === 1 || k === count - 1));
+  const second = first.filter((_, k) => changed.has(k)).map((e) => newer(e, 1));
+  const again = await upload(org, [...first, ...second]);
+  assert.deepEqual(again, { stored: second.length, alreadyKnown: count, updatedObjects: second.length, newObjects: 0 });
+  const listed = await listCatalogObjects(db, org, {}, { page: 0, size: 1000, sort: [] });
+  assert.equal(listed.total, count);
+  assert.deepEqual(listed.items.map((o) => o.noradId), first.map((e) => e.noradId));
+  for (const [k, object] of listed.items.entries()) {
+    assert.equal(object.setCount, changed.has(k) ? 2 : 1, `object ${object.noradId} (index ${k})`);
+    assert.deepStrictEqual(object.current.elements, changed.has(k) ? newer(first[k]!, 1) : first[k], `object ${object.noradId} (index ${k})`);
+  }
 });
