@@ -44,7 +44,12 @@ import { succeeded } from '../results.ts';
 export const CATALOG_UPLOAD_KIND = 'catalog_upload';
 /** Sets per staged chunk: a few milliseconds of inserts on the event loop (bench:catalog-ingest prints the longest block). */
 export const CHUNK_SETS = 250;
-/** Write chunks whose NORAD-id range one refresh of the object list covers (about 1,000 objects: one short statement). */
+/** Reads the UTF-8 JSON of a chunk of rows from the pool. */
+const CHUNK_TEXT = new TextDecoder();
+/**
+ * Write chunks whose NORAD-id range one queued refresh of the object list covers (about 1,000 objects; storage/catalog.ts
+ * refreshes it REFRESH_OBJECTS_PER_STATEMENT objects per statement, with turns of the event loop between them).
+ */
 const REFRESH_CHUNKS = 4;
 /** Bad lines listed per failed file (errorCount counts them all). */
 export const MAX_REPORTED_LINE_ERRORS = 1000;
@@ -98,7 +103,8 @@ async function ingestFile(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: st
   let queued: CatalogRefreshRange[] = [];
   try {
     for (const chunk of read.chunks) {
-      const rows = JSON.parse(chunk.rows) as CatalogSetRow[];
+      // decoded chunk by chunk as written (workers/catalogTasks.ts: a few hundred KB each, well under a millisecond)
+      const rows = JSON.parse(CHUNK_TEXT.decode(chunk.rows)) as CatalogSetRow[];
       await batch.chunk(async (tx) => {
         const outcome = await insertCatalogElementSets(tx, organizationId, { uploadId, batchId: batch.id, fileName: file.name, storedAt }, rows);
         totals.stored += outcome.stored;
