@@ -21,6 +21,7 @@ import { PERMISSIONS } from '../../api/permissions.ts';
 import { MALFORMED_CDM } from '../engine/files/cdmHelpers.ts';
 import { findChromium, renderSvgPixels } from '../helpers/chromium.ts';
 import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
+import { ASSESS_TASK_ITEMS } from '../../api/services/conjunctions/assessment.ts';
 import { CDM_CONTENTS_PER_INSERT, CDMS_PER_INSERT } from '../../storage/conjunctions.ts';
 import { cdmFixtureText, cdmVariant } from './conjunctions.helpers.ts';
 
@@ -136,12 +137,17 @@ describe('conjunction events over the socket', { timeout: 600_000 }, () => {
     assert.equal(alone.results[0].status, 'success');
   });
 
-  test('a file of more messages than one write statement takes (and staged): every message stored, each with its own bytes', async () => {
-    // more than WRITE_GROUP_MESSAGES (200: the file is written staged), not a multiple of the statement sizes
+  test('a file of more messages than one write statement or one Pc task takes (and staged): every message stored with its own bytes and its own Pc', async () => {
+    // more than WRITE_GROUP_MESSAGES (200: the file is written staged), not a multiple of the statement or task sizes
     const count = 201;
     assert.ok(count % CDMS_PER_INSERT !== 0 && count % CDM_CONTENTS_PER_INSERT !== 0 && count > 2 * CDM_CONTENTS_PER_INSERT);
+    assert.ok(count > 2 * ASSESS_TASK_ITEMS && count % ASSESS_TASK_ITEMS !== 0);
+    // each message its own covariance scale, so each has its own Pc: an outcome matched to the wrong message shows
     const texts = Array.from({ length: count }, (_, k) => {
-      const text = cdmVariant('CDMExample1.txt', { messageId: `BOUNDARY-${k}`, creationDate: '2015-01-01T00:00:00.000', tca: `2015-01-02T00:00:${String(k % 60).padStart(2, '0')}.${String(k).padStart(3, '0')}` });
+      const text = cdmVariant('CDMExample1.txt', {
+        messageId: `BOUNDARY-${k}`, creationDate: '2015-01-01T00:00:00.000', tca: `2015-01-02T00:00:${String(k % 60).padStart(2, '0')}.${String(k).padStart(3, '0')}`,
+        covarianceScale: 1 + k / 50, hardBodyRadiusComment: 20,
+      });
       return text.endsWith('\n') ? text : `${text}\n`;
     });
     const body = await json(await upload([{ name: 'boundary.cdm', content: texts.join('') }]));
@@ -156,6 +162,12 @@ describe('conjunction events over the socket', { timeout: 600_000 }, () => {
     }
     const event = await json(await get(`/operations/conjunctions/${result.cdms[0].eventId}`));
     assert.equal(event.cdmCount, count, 'one event of all of them');
+    // the stored Pc (LAAS_2015, the default) of each message is the engine's on that message's own text
+    const pcOf = new Map((event.timeline as Json[]).map((c) => [c.messageId, c.pc]));
+    assert.equal(new Set(pcOf.values()).size, count, 'a Pc of its own for each message');
+    for (const [k, text] of texts.entries()) {
+      assert.equal(pcOf.get(`BOUNDARY-${k}`), cdmCollisionProbabilities(parseCdm(text)).probabilities[0]!.value, `message ${k}: the engine's Pc`);
+    }
   });
 
   test('Orekit\'s malformed samples are refused with their line and keyword; a file naming none of our spacecraft fails naming the designators', async () => {

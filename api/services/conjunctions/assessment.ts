@@ -11,7 +11,7 @@ import { resolveHardBodyRadius, type HardBodyRadiusUsed, type RadiusObject } fro
 import type { ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
 import type { CdmHardBodyRadius } from '../../../engine/collision/cdmEncounter.ts';
 import type { EncounterStates } from '../../../domain/conjunctions/cdmDigest.ts';
-import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../../storage/db.ts';
+import { inTransaction, nowIso, yieldToEventLoop, type Db, type SqlExecutor } from '../../../storage/db.ts';
 import {
   listCdmsForAssessment,
   refreshEventSummaries,
@@ -52,12 +52,27 @@ export function radiusFor(
   return resolveHardBodyRadius(cdmRadius, objects, settings.defaultHardBodyRadiusM);
 }
 
-/** The Pc of each item by `methods` on the pool, ASSESS_BATCH items per task (outcomes in order). */
+/**
+ * Items per pool task of `assessOnPool`. The event loop serializes a task's items (two states and covariances each)
+ * and deserializes its outcomes: 500 items in one task held it for several ms each way (bench:cdm-ingest); 100 keep
+ * each step near a millisecond.
+ */
+export const ASSESS_TASK_ITEMS = 100;
+
+/**
+ * The Pc of each item by `methods` on the pool (outcomes in order): tasks of ASSESS_TASK_ITEMS items, handed to the
+ * pool one per turn of the event loop (the pool runs them side by side), their outcomes joined in order.
+ */
 export async function assessOnPool(pool: ComputePool, items: readonly AssessmentItem[], methods: readonly PcMethod[]): Promise<AssessmentOutcome[]> {
-  const out: AssessmentOutcome[] = [];
-  for (let i = 0; i < items.length; i += ASSESS_BATCH) {
-    out.push(...(await pool.run('conjunctions.assess', { items: items.slice(i, i + ASSESS_BATCH), methods: [...methods] })));
+  const tasks: Array<Promise<AssessmentOutcome[]>> = [];
+  for (let i = 0; i < items.length; i += ASSESS_TASK_ITEMS) {
+    if (i > 0) await yieldToEventLoop();
+    const task = pool.run('conjunctions.assess', { items: items.slice(i, i + ASSESS_TASK_ITEMS), methods: [...methods] });
+    task.catch(() => undefined); // awaited in order below; a failure surfaces there
+    tasks.push(task);
   }
+  const out: AssessmentOutcome[] = [];
+  for (const task of tasks) out.push(...(await task));
   return out;
 }
 
