@@ -5,7 +5,9 @@
 #
 # Each step prints `✓ <what> → <status>`; the first answer with an unexpected status prints its body and ends the
 # script with exit code 1. Run it from the repository root: it uploads the orbit-determination reference files in
-# test/fixtures/od (three ground stations, one day of range and range-rate tracking of the craft "ODREF-V1").
+# test/fixtures/od (three ground stations, one day of range and range-rate tracking of the craft "ODREF-V1"), then asks
+# for passes and eclipses, uploads a CDM (test/fixtures/ccsds/cdm) and a 3LE catalog (test/fixtures/conjunction/catalog)
+# and screens the accepted state against it.
 # The session creates its own spacecraft (a fresh one each run), so it can run against a database with data.
 # `scripts/smoke-local.sh [node|deno]` starts a throwaway server, runs this, and stops it.
 set -euo pipefail
@@ -173,6 +175,36 @@ call 200 GET "/operations/products/$PRODUCT"
 call 200 GET "/operations/products/$PRODUCT/content"
 call 206 GET "/operations/products/$PRODUCT/content" -H 'Range: bytes=0-99'
 call 200 GET "/operations/products?spacecraftId=$SC"
+
+step "Passes over the stations (JSON, CSV, iCalendar) and eclipses of a day, from the accepted state"
+call 200 GET "/operations/spacecraft/$SC/passes?from=2023-02-10T12:00:00Z&to=2023-02-11T12:00:00Z"
+call 200 GET "/operations/spacecraft/$SC/passes?from=2023-02-10T12:00:00Z&to=2023-02-11T12:00:00Z" -H 'Accept: text/csv'
+call 200 GET "/operations/spacecraft/$SC/passes?from=2023-02-10T12:00:00Z&to=2023-02-11T12:00:00Z" -H 'Accept: text/calendar'
+grep -q '^BEGIN:VEVENT' "$BODY" || { echo "✗ the pass plan has no VEVENT"; exit 1; }
+call 200 GET "/operations/spacecraft/$SC/eclipses?from=2023-02-10T12:00:00Z&to=2023-02-11T12:00:00Z"
+
+step "Conjunctions: a CDM naming this craft as OBJECT1, its event, the Pc of every method, the encounter plane"
+sed -e "0,/^OBJECT_NAME .*/s//OBJECT_NAME = $RUN/" -e "s/^MESSAGE_ID .*/MESSAGE_ID = $RUN/" \
+  test/fixtures/ccsds/cdm/AlfanoTestCase01.cdm >"$WORK/smoke.cdm"
+call 200 POST /operations/conjunctions/cdms -F "files=@$WORK/smoke.cdm"
+call 200 GET "/operations/conjunctions?spacecraftId=$SC"
+EVENT=$(field content.0.id)
+[ -n "$EVENT" ] || { echo "✗ no conjunction event for the craft"; head -c 2000 "$BODY"; exit 1; }
+call 200 GET "/operations/conjunctions/$EVENT"
+call 200 GET "/operations/conjunctions/$EVENT/probability?hardBodyRadiusM=15"
+call 200 GET "/operations/conjunctions/$EVENT/cdm" -H 'Accept: application/xml'
+call 200 GET "/operations/conjunctions/$EVENT/encounter.svg"
+
+step "Catalog: upload a 3LE file, list its objects"
+call "200|207" POST /operations/catalog -F "files=@test/fixtures/conjunction/catalog/sample.3le"
+call 200 GET "/operations/catalog/objects?maxPerigeeKm=2000&size=5"
+
+step "Screening: the accepted state against the catalog for a day; wait; its approaches"
+json POST /operations/conjunctions/screenings '{"primaries":[{"stateVectorId":"'"$SV"'"}],"secondaries":"CATALOG",
+  "start":"2023-02-10T12:00:00Z","durationDays":1,"volume":{"shape":"SPHERE","radiusKm":10}}' 202
+SCREENING=$(field id)
+wait_for "/operations/conjunctions/screenings/$SCREENING" status SUCCEEDED
+call 200 GET "/operations/conjunctions/screenings/$SCREENING/approaches?size=10"
 
 step "Clean up: a state vector, and the craft archived"
 call 204 DELETE "/operations/state-vectors/$APRIORI"

@@ -18,7 +18,7 @@
  */
 import type { CatalogSetRow } from '../domain/catalog/catalogRow.ts';
 import { gpElementsFromJson, type GpElementSet } from '../engine/tle/gpElements.ts';
-import type { SqlExecutor } from './db.ts';
+import { yieldToEventLoop, type SqlExecutor } from './db.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
 
@@ -227,12 +227,22 @@ export async function catalogHighWaterMark(db: SqlExecutor, organizationId: stri
 
 /** NORAD ids of the objects with at least one set of id ≤ asOfSetId, ascending. */
 export async function catalogNoradIds(db: SqlExecutor, organizationId: string, asOfSetId: number): Promise<number[]> {
-  const result = await db.execute({
-    sql: `SELECT DISTINCT norad_id FROM catalog_element_sets WHERE organization_id = ? AND id <= ? AND ${VISIBLE} ORDER BY norad_id`,
-    args: [organizationId, asOfSetId],
-  });
-  return result.rows.map((row) => Number(row.norad_id));
+  // Read in pages with a turn of the event loop between them: 30,000 ids in one statement held it ~56 ms.
+  const ids: number[] = [];
+  for (let after = -1; ; ) {
+    const result = await db.execute({
+      sql: `SELECT DISTINCT norad_id FROM catalog_element_sets WHERE organization_id = ? AND id <= ? AND norad_id > ? AND ${VISIBLE} ORDER BY norad_id LIMIT ?`,
+      args: [organizationId, asOfSetId, after, NORAD_ID_PAGE],
+    });
+    for (const row of result.rows) ids.push(Number(row.norad_id));
+    if (result.rows.length < NORAD_ID_PAGE) return ids;
+    after = ids[ids.length - 1]!;
+    await yieldToEventLoop();
+  }
 }
+
+/** NORAD ids per statement of `catalogNoradIds`. */
+const NORAD_ID_PAGE = 3000;
 
 /** For each object with fromNoradId ≤ noradId ≤ toNoradId: its set with the newest epoch among those of id ≤ asOfSetId, ascending by NORAD id (callers read ≤ ~3,000 objects per call). */
 export async function catalogElementSets(

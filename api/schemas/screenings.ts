@@ -7,6 +7,8 @@ import { pageableQuery } from '../paging.ts';
 export const SCREENING_MAX_SPAN_DAYS = 14;
 export const SCREENING_MAX_PRIMARIES = 50;
 export const SCREENING_DEFAULT_PC_THRESHOLD = 1e-7;
+export const SCREENING_DEFAULT_DURATION_DAYS = 7;
+export const SCREENING_DEFAULT_SECONDARIES_PER_CHUNK = 3000;
 
 const semiAxisKm = z.number().positive().max(MAX_VOLUME_SEMI_AXIS_KM);
 const id = z.string().min(1).max(MAX_ID_LENGTH);
@@ -49,12 +51,12 @@ export const CreateScreeningSchema = z
       description: 'CATALOG: the organization’s catalog as of now; FLEET: our spacecraft other than the primaries (their catalog set, else a TLE fitted from their latest state, flagged); BOTH',
     }),
     start: z.string().max(64).optional().openapi({ description: 'Span start, ISO-8601 UTC (default: now)', example: '2026-11-26T00:00:00Z' }),
-    durationDays: z.number().positive().max(SCREENING_MAX_SPAN_DAYS).default(7).openapi({ description: `Span length, days (≤ ${SCREENING_MAX_SPAN_DAYS}, default 7)` }),
+    durationDays: z.number().positive().max(SCREENING_MAX_SPAN_DAYS).optional().openapi({ description: `Span length, days (≤ ${SCREENING_MAX_SPAN_DAYS}, default 7)` }),
     volume: ScreeningVolumeSchema,
-    pcThreshold: z.number().min(0).max(1).default(SCREENING_DEFAULT_PC_THRESHOLD).openapi({
+    pcThreshold: z.number().min(0).max(1).optional().openapi({
       description: 'Approaches whose Pc (or maximum-probability Pc) reaches it become conjunction events (source SCREENING) with a CDM each (default 1e-7)',
     }),
-    secondariesPerChunk: z.number().int().min(10).max(5000).default(3000).openapi({
+    secondariesPerChunk: z.number().int().min(10).max(5000).optional().openapi({
       description: 'Secondaries per chunk (catalog partitions by NORAD id range, and the fleet): the unit of work instances claim (default 3000)',
     }),
   })

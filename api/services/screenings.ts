@@ -47,7 +47,7 @@ import { ApiError, fieldErrorsFromZod, jobNotCancellable, notFound, unprocessabl
 import type { UploadedPart } from '../fileNames.ts';
 import { parseInstantField } from '../instants.ts';
 import { pageEnvelope, parsePageable, type PageableInput } from '../paging.ts';
-import { APPROACH_SORTABLE, CreateScreeningSchema, SCREENING_SORTABLE, type CreateScreeningRequest } from '../schemas/screenings.ts';
+import { APPROACH_SORTABLE, CreateScreeningSchema, SCREENING_DEFAULT_DURATION_DAYS, SCREENING_DEFAULT_PC_THRESHOLD, SCREENING_DEFAULT_SECONDARIES_PER_CHUNK, SCREENING_SORTABLE, type CreateScreeningRequest } from '../schemas/screenings.ts';
 import { buildStoredStatePropagation, requirePropagationGap } from './ephemeris.ts';
 import { displayId, parseDisplayId } from './stateVectors.ts';
 import { prepareTleGeneration, runTleTask } from './tle.ts';
@@ -278,7 +278,14 @@ async function resolveFleet(
 }
 
 /** Creates a screening (validated, resolved, chunked) and returns it; its chunks are then claimed by the runners. */
-export async function createScreening(deps: AppDeps, organizationId: string, request: CreateScreeningRequest, files: readonly UploadedPart[], nowMs = Date.now()): Promise<Screening> {
+export async function createScreening(deps: AppDeps, organizationId: string, asked: CreateScreeningRequest, files: readonly UploadedPart[], nowMs = Date.now()): Promise<Screening> {
+  // the documented defaults, applied here (request schemas carry none: the generated client leaves them optional)
+  const request = {
+    ...asked,
+    durationDays: asked.durationDays ?? SCREENING_DEFAULT_DURATION_DAYS,
+    pcThreshold: asked.pcThreshold ?? SCREENING_DEFAULT_PC_THRESHOLD,
+    secondariesPerChunk: asked.secondariesPerChunk ?? SCREENING_DEFAULT_SECONDARIES_PER_CHUNK,
+  };
   const start = request.start === undefined ? Epoch.parseInstant(new Date(nowMs).toISOString()) : parseInstantField(request.start, 'start');
   const durationS = request.durationDays * DAY_S;
   const end = start.plusSeconds(durationS);

@@ -13020,22 +13020,13 @@ export interface components {
              * @example 2026-11-26T00:00:00Z
              */
             start?: string;
-            /**
-             * @description Span length, days (≤ 14, default 7)
-             * @default 7
-             */
-            durationDays: number;
+            /** @description Span length, days (≤ 14, default 7) */
+            durationDays?: number;
             volume: components["schemas"]["ScreeningVolume"];
-            /**
-             * @description Approaches whose Pc (or maximum-probability Pc) reaches it become conjunction events (source SCREENING) with a CDM each (default 1e-7)
-             * @default 1e-7
-             */
-            pcThreshold: number;
-            /**
-             * @description Secondaries per chunk (catalog partitions by NORAD id range, and the fleet): the unit of work instances claim (default 3000)
-             * @default 3000
-             */
-            secondariesPerChunk: number;
+            /** @description Approaches whose Pc (or maximum-probability Pc) reaches it become conjunction events (source SCREENING) with a CDM each (default 1e-7) */
+            pcThreshold?: number;
+            /** @description Secondaries per chunk (catalog partitions by NORAD id range, and the fleet): the unit of work instances claim (default 3000) */
+            secondariesPerChunk?: number;
         };
         ScreeningPrimaryRequest: {
             /** @description Our spacecraft: alone, its latest eligible stored state propagated with its force model and stored maneuvers; with `oemFile`, the spacecraft the hypothetical trajectory is of */

@@ -15,9 +15,9 @@ import { migration0009 } from './0009_api_style.ts';
 import { migration0010 } from './0010_products.ts';
 import { migration0011 } from './0011_event_plans.ts';
 import { migration0012 } from './0012_conjunctions.ts';
-import { migration0015 } from './0015_spacecraft_row_version.ts';
 import { migration0013 } from './0013_catalog.ts';
 import { migration0014 } from './0014_screenings.ts';
+import { migration0015 } from './0015_spacecraft_row_version.ts';
 import { migration0016 } from './0016_screening_covariances.ts';
 
 export const ALL_MIGRATIONS: Migration[] = [

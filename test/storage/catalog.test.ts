@@ -171,3 +171,14 @@ test('a published upload whose process died before refreshing the object list le
   assert.deepStrictEqual(after.items[0]!.current.elements, newest);
   assert.deepEqual(await staleCatalogRefreshes(db, '2001-01-01T00:00:00Z'), []);
 });
+
+test('the NORAD ids of a large catalog come back whole and in order across the pages they are read in', async () => {
+  const org = 'org-large';
+  await db.execute({ sql: 'INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)', args: [org, org, 'now'] });
+  const count = 7_001; // more than two pages of 3,000
+  const many = Array.from({ length: count }, (_, k) => ({ ...sets[0]!, noradId: 20_000 + 3 * k }));
+  await upload(org, many);
+  const ids = await catalogNoradIds(db, org, await catalogHighWaterMark(db, org));
+  assert.equal(ids.length, count);
+  assert.deepEqual(ids, many.map((e) => e.noradId));
+});
