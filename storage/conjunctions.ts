@@ -529,3 +529,42 @@ export async function updateCdmAssessments(db: SqlExecutor, organizationId: stri
     });
   }
 }
+
+/** One object's RTN covariance at the TCA of a stored CDM (for the screening's secondaries). */
+export interface StoredObjectCovariance {
+  cdmId: string;
+  /** OBJECT_DESIGNATOR as written (a NORAD id for catalog objects). */
+  designator: string;
+  tca: string;
+  tcaS: number;
+  creationDateS: number;
+  /** The object's COVARIANCE_METHOD (CALCULATED or DEFAULT). */
+  covarianceMethod: string;
+  /** 6×6 row-major in the object's RTN at TCA, m², m²/s, m²/s². */
+  covarianceRtnM2: number[];
+}
+
+/**
+ * Both objects' covariances of the organization's received CDMs (source UPLOAD: our own screening CDMs carry the
+ * screening's covariances, not an independent estimate) whose TCA lies in [fromS, toS] (s since 1970, UTC) and whose
+ * states and covariances were read (`encounter_states`).
+ */
+export async function findReceivedCdmCovariances(db: SqlExecutor, organizationId: string, fromS: number, toS: number): Promise<StoredObjectCovariance[]> {
+  const result = await db.execute({
+    sql: `SELECT id, tca, tca_s, creation_date_s, object1, object2, encounter_states FROM conjunction_cdms
+          WHERE organization_id = ? AND source = 'UPLOAD' AND encounter_states IS NOT NULL AND tca_s >= ? AND tca_s <= ?`,
+    args: [organizationId, fromS, toS],
+  });
+  const out: StoredObjectCovariance[] = [];
+  for (const row of result.rows) {
+    const states = parsed<EncounterStates>(row.encounter_states)!;
+    const objects = [parsed<CdmObjectDigest>(row.object1)!, parsed<CdmObjectDigest>(row.object2)!];
+    [states.object1, states.object2].forEach((state, k) => {
+      out.push({
+        cdmId: String(row.id), designator: objects[k]!.designator, tca: String(row.tca), tcaS: Number(row.tca_s),
+        creationDateS: Number(row.creation_date_s), covarianceMethod: objects[k]!.covarianceMethod, covarianceRtnM2: state.covariance,
+      });
+    });
+  }
+  return out;
+}

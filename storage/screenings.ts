@@ -374,10 +374,30 @@ export interface ScreeningApproachRow {
   pcMethod: string | null;
   pcMaximumProbability: boolean | null;
   flags: Array<{ code: string; message: string }>;
+  /** The covariances the Pc used (migration 0016; rows stored before it: none for both). */
+  covariances: ApproachCovariances;
   eventId: string | null;
   cdmId: string | null;
   eventProblem: string | null;
 }
+
+/** Where one object's covariance at TCA came from (`none`: Pc is the flagged maximum probability over it). */
+export interface ApproachCovarianceUsed {
+  source: 'STATE_VECTOR' | 'OEM' | 'CDM' | 'NONE';
+  /** The state vector (SV-<n>), OEM file, or stored CDM id it came from; null for NONE. */
+  reference: string | null;
+  /** Epoch of the covariance as given (state epoch, OEM block epoch, CDM TCA), ISO UTC; null for NONE. */
+  epoch: string | null;
+  /** How it was brought to the approach's TCA. */
+  toTca: 'PROPAGATED' | 'NEAREST_BLOCK' | 'CDM_TCA_WITHIN_WINDOW' | null;
+}
+
+export interface ApproachCovariances {
+  primary: ApproachCovarianceUsed;
+  secondary: ApproachCovarianceUsed;
+}
+
+export const NO_COVARIANCE_USED: ApproachCovarianceUsed = { source: 'NONE', reference: null, epoch: null, toTca: null };
 
 /** A new attempt of the merge starts over: the approaches an earlier (killed) attempt stored are removed. */
 export async function deleteScreeningApproaches(db: SqlExecutor, screeningId: string): Promise<void> {
@@ -390,12 +410,12 @@ export async function insertScreeningApproaches(db: SqlExecutor, screeningId: st
   await db.execute({
     sql: `INSERT INTO screening_approaches (screening_id, seq, organization_id, primary_index, primary_spacecraft_id, secondary_norad_id, secondary_name,
             secondary_spacecraft_id, secondary_fitted, tca, tca_s, miss_distance_m, relative_speed_m_s, relative_state_rtn, pc, pc_method,
-            pc_maximum_probability, flags, event_id, cdm_id, event_problem)
-          VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+            pc_maximum_probability, flags, covariances, event_id, cdm_id, event_problem)
+          VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
     args: rows.flatMap((r) => [
       screeningId, r.seq, organizationId, r.primaryIndex, r.primarySpacecraftId, r.secondaryNoradId, r.secondaryName, r.secondarySpacecraftId,
       r.secondaryFitted ? 1 : 0, r.tca, r.tcaS, r.missDistanceM, r.relativeSpeedMS, JSON.stringify(r.relativeStateRtn), r.pc, r.pcMethod,
-      r.pcMaximumProbability === null ? null : r.pcMaximumProbability ? 1 : 0, JSON.stringify(r.flags), r.eventId, r.cdmId, r.eventProblem,
+      r.pcMaximumProbability === null ? null : r.pcMaximumProbability ? 1 : 0, JSON.stringify(r.flags), JSON.stringify(r.covariances), r.eventId, r.cdmId, r.eventProblem,
     ]),
   });
 }
@@ -439,6 +459,9 @@ function approachFromRow(row: Record<string, unknown>): ScreeningApproachRow {
     pcMethod: nullableText(row, 'pc_method'),
     pcMaximumProbability: maxProbability === null ? null : maxProbability === 1,
     flags: JSON.parse(String(row.flags)) as ScreeningApproachRow['flags'],
+    covariances: row.covariances === null || row.covariances === undefined
+      ? { primary: NO_COVARIANCE_USED, secondary: NO_COVARIANCE_USED }
+      : (JSON.parse(String(row.covariances)) as ApproachCovariances),
     eventId: nullableText(row, 'event_id'),
     cdmId: nullableText(row, 'cdm_id'),
     eventProblem: nullableText(row, 'event_problem'),

@@ -40,7 +40,9 @@ export const TASK_BUDGETS_MS: Readonly<Record<string, number>> = {
   // A chunk (≤ 3,000 catalog objects × its primaries, 14 days; the primaries' propagation the first time a worker
   // meets the screening) runs seconds; a loaded machine and 14 days get several times that.
   'screening.chunk': 300_000,
-  'screening.merge': 60_000,
+  // The merge also propagates each primary's covariance (STM, 42 equations) over the span once: 14 days of LEO with the
+  // full force model run some seconds per primary on a quiet core.
+  'screening.merge': 300_000,
   'screening.checkOem': 30_000,
   // A 30,000-object TLE or OMM catalog reads in about a second (npm run bench:catalog-ingest).
   'catalog.readFile': 60_000,

@@ -10,7 +10,7 @@
  * deterministic, so chunks on other workers or instances screen against the same trajectory.
  */
 import { CollisionInputError } from '../engine/collision/errors.ts';
-import { ephemerisFromOem, mergeChunkResults, screenChunk, type PrimaryInput, type PrimaryTrajectoryInput, type ScreeningApproach, type ScreeningChunkResult, type ScreeningSpan, type ScreeningVolume, type SecondaryInput } from '../engine/collision/screening/index.ts';
+import { ephemerisFromOem, mergeChunkResults, screenChunk, type ApproachFlag, type PrimaryInput, type PrimaryTrajectoryInput, type RtnCovarianceInput, type ScreeningApproach, type ScreeningChunkResult, type ScreeningSpan, type ScreeningVolume, type SecondaryInput } from '../engine/collision/screening/index.ts';
 import type { PcMethod } from '../engine/collision/probability.ts';
 import { accelerationBoundKmS2 } from '../engine/events/storedState.ts';
 import { OemTrajectoryError } from '../engine/events/trajectories/oem.ts';
@@ -21,6 +21,10 @@ import { propagateStoredState, type StoredStatePropagationInput } from '../engin
 import { Epoch } from '../engine/time/epoch.ts';
 import { screeningApproachCdm, type ScreeningCdmInput } from '../domain/conjunctions/screeningCdm.ts';
 import { earthDataFor } from '../earthData/files.ts';
+import {
+  cdmCovarianceFor, nearestOemCovariance, NONE_USED, oemCovarianceBlocks, propagatedPrimaryCovariances, withCovariances,
+  type CdmCovarianceCandidate, type CovarianceUsed, type StateVectorCovarianceSpec,
+} from './screeningCovariances.ts';
 import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
 
 /** A primary as a chunk receives it. */
@@ -30,7 +34,12 @@ export type ScreeningPrimarySpec = {
   hardBodyRadiusM: number;
   /** Worker cache key of its trajectory (the screening id and the primary's index). */
   cacheKey: string;
-} & ({ kind: 'PROPAGATED'; propagation: StoredStatePropagationInput } | { kind: 'OEM'; oemText: string; nonGravitationalAccelerationKmS2?: number });
+} & (
+  /** `covariance`: the stored state's, propagated to each TCA by the merge (screeningCovariances.ts). */
+  | { kind: 'PROPAGATED'; propagation: StoredStatePropagationInput; covariance?: StateVectorCovarianceSpec }
+  /** `oemName`: the file's name, which the approaches' covariance source names (its blocks are read by the merge). */
+  | { kind: 'OEM'; oemText: string; oemName?: string; nonGravitationalAccelerationKmS2?: number }
+);
 
 export interface ScreeningChunkTaskInput extends WithEarthData {
   span: ScreeningSpan;
@@ -104,10 +113,19 @@ export function screenChunkTask(input: ScreeningChunkTaskInput): ScreeningChunkT
 export const MERGE_BATCH = 200;
 
 /** What the merge needs to write the CDM of an approach: per primary and per secondary NORAD id, the CDM objects. */
-export interface ScreeningMergeTaskInput {
+export interface ScreeningMergeTaskInput extends WithEarthData {
   /** The SCREEN chunks' results (JSON texts), any order. */
   results: string[];
   pcThreshold: number;
+  /** The screening span's start (the approaches' `tcaS` origin). */
+  spanStartUtc: string;
+  /** The primaries as the chunks received them (by index = primary id): their covariances are attached here. */
+  primarySpecs: ScreeningPrimarySpec[];
+  /** The organization's Pc method when both covariances are known (conjunction settings). */
+  pcMethod: PcMethod;
+  /** Received CDMs' covariances by object designator (NORAD id), and the TCA window they apply within, s. */
+  secondaryCovariances: Record<string, CdmCovarianceCandidate[]>;
+  cdmCovarianceWindowS: number;
   /** CDM fields common to every message, and each object's identity (by primary id, and by secondary NORAD id). */
   cdm: Omit<ScreeningCdmInput, 'tca' | 'missDistanceM' | 'relativeSpeedMS' | 'relativePositionRtnM' | 'relativeVelocityRtnMS' | 'pc' | 'pcIsMaximumProbability' | 'combinedHardBodyRadiusM' | 'objects' | 'messageId'> & {
     messageIdPrefix: string;
@@ -118,7 +136,10 @@ export interface ScreeningMergeTaskInput {
 }
 
 /** One approach as the merge hands it to the event loop (the states at TCA stay on the worker: they went into the CDM). */
-export type MergedApproach = Omit<ScreeningApproach, 'primaryStateGcrf' | 'secondaryStateGcrf'>;
+export type MergedApproach = Omit<ScreeningApproach, 'primaryStateGcrf' | 'secondaryStateGcrf'> & {
+  /** Which covariances the Pc used. */
+  covariances: { primary: CovarianceUsed; secondary: CovarianceUsed };
+};
 
 export interface ScreeningMergeTaskOutput {
   ok: true;
@@ -128,7 +149,7 @@ export interface ScreeningMergeTaskOutput {
    * time, just before storing it, instead of deserializing thousands of approaches in one step.
    */
   approachBatches: string[];
-  issues: ScreeningChunkResult['issues'];
+  issues: ScreeningMergeIssue[];
   counts: ScreeningChunkResult['counts'];
   timings: ScreeningChunkResult['timings'];
   /** KVN CDMs of the approaches whose Pc reaches the threshold, by approach index in `merged.approaches`. */
@@ -136,9 +157,13 @@ export interface ScreeningMergeTaskOutput {
   cdmProblems: Array<{ index: number; message: string }>;
 }
 
+/** The chunks' issues, and a primary whose covariance could not be used (its Pc values stay the maximum probability). */
+export type ScreeningMergeIssue = ScreeningChunkResult['issues'][number] | { code: 'PRIMARY_COVARIANCE_UNUSABLE'; primaryId: string; message: string };
+
 /** The screening's result from its chunks' (engine's mergeChunkResults: independent of the split), and its CDMs. */
 export function mergeScreeningTask(input: ScreeningMergeTaskInput): ScreeningMergeTaskOutput {
   const merged = mergeChunkResults(input.results.map((text) => JSON.parse(text) as ScreeningChunkResult));
+  const { covariances, issues: covarianceIssues } = attachCovariances(input, merged.approaches);
   const cdms: ScreeningMergeTaskOutput['cdms'] = [];
   const cdmProblems: ScreeningMergeTaskOutput['cdmProblems'] = [];
   merged.approaches.forEach((a, index) => {
@@ -165,7 +190,11 @@ export function mergeScreeningTask(input: ScreeningMergeTaskInput): ScreeningMer
         pc: a.pc.value,
         pcIsMaximumProbability: a.pc.isMaximumProbability,
         combinedHardBodyRadiusM: a.combinedHardBodyRadiusM,
-        objects: [{ ...primary!, stateGcrf: a.primaryStateGcrf }, { ...secondary, stateGcrf: a.secondaryStateGcrf }],
+        pcMethod: a.pc.method,
+        objects: [
+          { ...primary!, stateGcrf: a.primaryStateGcrf, ...(covariances[index]!.primaryRtnM2 ? { covarianceRtnM2: covariances[index]!.primaryRtnM2 } : {}) },
+          { ...secondary, stateGcrf: a.secondaryStateGcrf, ...(covariances[index]!.secondaryRtnM2 ? { covarianceRtnM2: covariances[index]!.secondaryRtnM2 } : {}) },
+        ],
       }));
       cdms.push({ index, text });
     } catch (error) {
@@ -174,9 +203,83 @@ export function mergeScreeningTask(input: ScreeningMergeTaskInput): ScreeningMer
   });
   const approachBatches: string[] = [];
   for (let start = 0; start < merged.approaches.length; start += MERGE_BATCH) {
-    approachBatches.push(JSON.stringify(merged.approaches.slice(start, start + MERGE_BATCH).map(({ primaryStateGcrf: _p, secondaryStateGcrf: _s, ...rest }) => rest)));
+    approachBatches.push(JSON.stringify(merged.approaches.slice(start, start + MERGE_BATCH).map(({ primaryStateGcrf: _p, secondaryStateGcrf: _s, ...rest }, k): MergedApproach => ({
+      ...rest,
+      covariances: covariances[start + k]!.used,
+    }))));
   }
-  return { ok: true, approachCount: merged.approaches.length, approachBatches, issues: merged.issues, counts: merged.counts, timings: merged.timings, cdms, cdmProblems };
+  return { ok: true, approachCount: merged.approaches.length, approachBatches, issues: [...merged.issues, ...covarianceIssues], counts: merged.counts, timings: merged.timings, cdms, cdmProblems };
+}
+
+interface ApproachCovariance {
+  used: MergedApproach['covariances'];
+  /** 6×6 RTN, m² (for the CDM), when known. */
+  primaryRtnM2?: readonly number[];
+  secondaryRtnM2?: readonly number[];
+}
+
+/**
+ * Each approach's covariances at its TCA (screeningCovariances.ts: the primary's propagated from its state vector or
+ * the nearest OEM block, the secondary's from a received CDM) and its Pc recomputed with them, in place. A primary
+ * whose covariance cannot be propagated keeps the maximum-probability Pc and the screening gets an issue saying why.
+ */
+function attachCovariances(input: ScreeningMergeTaskInput, approaches: ScreeningApproach[]): { covariances: ApproachCovariance[]; issues: ScreeningMergeIssue[] } {
+  const issues: ScreeningMergeIssue[] = [];
+  const primaryCovariance = new Array<RtnCovarianceInput | undefined>(approaches.length);
+  const primaryUsed = new Array<CovarianceUsed>(approaches.length).fill(NONE_USED);
+  const extraFlags: ApproachFlag[][] = approaches.map(() => []);
+  const byPrimary = new Map<string, number[]>();
+  approaches.forEach((a, i) => {
+    const list = byPrimary.get(a.primaryId);
+    if (list) list.push(i);
+    else byPrimary.set(a.primaryId, [i]);
+  });
+  const spanStart = Epoch.parseInstant(input.spanStartUtc);
+  for (const [primaryId, indices] of byPrimary) {
+    const spec = input.primarySpecs[Number(primaryId)];
+    if (!spec) continue;
+    try {
+      if (spec.kind === 'PROPAGATED' && spec.covariance) {
+        const covariance = spec.covariance;
+        const rtn = propagatedPrimaryCovariances(spec.propagation, covariance, input.spanStartUtc, indices.map((i) => approaches[i]!.tcaS), indices.map((i) => approaches[i]!.primaryStateGcrf), earthDataFor(input.earthData));
+        indices.forEach((i, k) => {
+          primaryCovariance[i] = rtn[k];
+          primaryUsed[i] = { source: 'STATE_VECTOR', reference: covariance.stateVectorId, epoch: spec.propagation.state.epoch, toTca: 'PROPAGATED' };
+        });
+      } else if (spec.kind === 'OEM') {
+        const blocks = oemCovarianceBlocks(spec.oemText, spanStart);
+        if (blocks.length === 0) continue;
+        for (const i of indices) {
+          const nearest = nearestOemCovariance(blocks, approaches[i]!.tcaS, spec.oemName ?? 'OEM');
+          if (!nearest) continue;
+          primaryCovariance[i] = nearest.covariance;
+          primaryUsed[i] = nearest.used;
+          extraFlags[i]!.push(nearest.flag);
+        }
+        const unusable = blocks.find((b) => b.frameProblem !== null);
+        if (unusable) issues.push({ code: 'PRIMARY_COVARIANCE_UNUSABLE', primaryId, message: `OEM line ${unusable.line}: ${unusable.frameProblem}` });
+      }
+    } catch (error) {
+      issues.push({
+        code: 'PRIMARY_COVARIANCE_UNUSABLE',
+        primaryId,
+        message: `the primary's covariance could not be brought to its TCAs (${error instanceof Error ? error.message : String(error)}): its Pc values are the maximum probability`,
+      });
+    }
+  }
+  const covariances: ApproachCovariance[] = [];
+  approaches.forEach((a, i) => {
+    const cdm = cdmCovarianceFor(input.secondaryCovariances[String(a.secondaryNoradId)], Date.parse(a.tcaUtc) / 1000, input.cdmCovarianceWindowS);
+    const secondary: RtnCovarianceInput | undefined = cdm ? { rtnM2: cdm.covarianceRtnM2 } : undefined;
+    const primary = primaryCovariance[i];
+    if (primary !== undefined || secondary !== undefined) approaches[i] = withCovariances(a, input.pcMethod, primary, secondary, extraFlags[i]!);
+    covariances.push({
+      used: { primary: primaryUsed[i]!, secondary: cdm ? { source: 'CDM', reference: cdm.cdmId, epoch: cdm.tca, toTca: 'CDM_TCA_WITHIN_WINDOW' } : NONE_USED },
+      ...(primary ? { primaryRtnM2: primary.rtnM2 } : {}),
+      ...(secondary ? { secondaryRtnM2: secondary.rtnM2 } : {}),
+    });
+  });
+  return { covariances, issues };
 }
 
 /** An uploaded OEM primary: read and checked to cover the span (400 naming the line otherwise). */

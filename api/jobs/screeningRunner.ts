@@ -37,6 +37,8 @@ import {
 } from '../../storage/screenings.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
 import type { MergedApproach, ScreeningMergeTaskOutput } from '../../workers/screeningTasks.ts';
+import type { CdmCovarianceCandidate } from '../../workers/screeningCovariances.ts';
+import { findReceivedCdmCovariances } from '../../storage/conjunctions.ts';
 import type { EarthDataStore } from '../services/earthData.ts';
 import { ingestCdmFiles } from '../services/conjunctions/ingest.ts';
 import type { ScreeningInputs } from '../services/screenings.ts';
@@ -236,8 +238,25 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     if (!stored) logError('screening chunk lease lost before its result was stored; another instance owns it', { chunkId: chunk.id, owner: this.owner });
   }
 
+  /**
+   * The RTN covariances of catalog objects in the CDMs received for the organization whose TCA may fall within the
+   * window of an approach (the span widened by the window), by NORAD id; DEFAULT covariances (not an estimate) left
+   * out. The merge task picks, per approach, the one that applies (workers/screeningCovariances.ts).
+   */
+  private async receivedCdmCovariances(organizationId: string, inputs: ScreeningInputs): Promise<Record<string, CdmCovarianceCandidate[]>> {
+    const windowS = inputs.cdmCovarianceWindowS ?? DEFAULT_CDM_COVARIANCE_WINDOW_S;
+    const startS = Date.parse(inputs.span.startUtc.endsWith('Z') ? inputs.span.startUtc : `${inputs.span.startUtc}Z`) / 1000;
+    const out: Record<string, CdmCovarianceCandidate[]> = {};
+    for (const c of await findReceivedCdmCovariances(this.deps.db, organizationId, startS - windowS, startS + inputs.span.durationS + windowS)) {
+      if (!/^\d+$/.test(c.designator) || c.covarianceMethod === 'DEFAULT') continue;
+      const key = String(Number(c.designator));
+      (out[key] ??= []).push({ cdmId: c.cdmId, tca: c.tca, tcaS: c.tcaS, creationDateS: c.creationDateS, covarianceRtnM2: c.covarianceRtnM2 });
+    }
+    return out;
+  }
+
   private async merge(chunk: ScreeningChunk, lease: JobLease): Promise<void> {
-    const { db, pool } = this.deps;
+    const { db } = this.deps;
     const screening = await findScreening(db, chunk.organizationId, chunk.screeningId);
     if (!screening) throw new PermanentChunkError('the screening is gone');
     const inputs = await this.inputsOf(chunk.screeningId);
@@ -258,14 +277,20 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
       ours.set(f.noradId, { spacecraftId: f.spacecraftId, fitted: false });
     }
     const v = inputs.volume;
-    const merged = (await this.withCancelCheck(chunk.screeningId, (signal) => pool.run('screening.merge', {
+    const secondaryCovariances = await this.receivedCdmCovariances(chunk.organizationId, inputs);
+    const merged = (await this.withCancelCheck(chunk.screeningId, async (signal) => (await this.deps.earthData.run('screening.merge', () => ({
       results,
       pcThreshold: screening.pcThreshold,
+      spanStartUtc: inputs.span.startUtc,
+      primarySpecs: inputs.primaries,
+      pcMethod: inputs.pcMethod ?? 'LAAS_2015',
+      secondaryCovariances,
+      cdmCovarianceWindowS: inputs.cdmCovarianceWindowS ?? DEFAULT_CDM_COVARIANCE_WINDOW_S,
       cdm: {
         originator: 'APSIS',
         messageIdPrefix: `SCREENING-${screening.id}`,
         creationDate: new Date().toISOString(),
-        volume: v.shape === 'SPHERE' ? { shape: 'SPHERE', radiusM: v.radiusKm * 1000 } : { shape: 'ELLIPSOID', radialM: v.radialKm * 1000, inTrackM: v.inTrackKm * 1000, crossTrackM: v.crossTrackKm * 1000 },
+        volume: v.shape === 'SPHERE' ? { shape: 'SPHERE' as const, radiusM: v.radiusKm * 1000 } : { shape: 'ELLIPSOID' as const, radialM: v.radialKm * 1000, inTrackM: v.inTrackKm * 1000, crossTrackM: v.crossTrackKm * 1000 },
         spanStart: screening.spanStart,
         spanEnd: screening.spanEnd,
         pcThreshold: screening.pcThreshold,
@@ -273,7 +298,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
       },
       primaries,
       fleet,
-    }, { background: true, signal }))) as ScreeningMergeTaskOutput;
+    }), { background: true, signal })).output)) as ScreeningMergeTaskOutput;
     if (lease.lost) throw new Error('lease lost: another instance took the merge over');
 
     const storingStarted = performance.now();
@@ -324,6 +349,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
           pcMethod: a.pc?.method ?? null,
           pcMaximumProbability: a.pc ? a.pc.isMaximumProbability : null,
           flags: a.flags.map((f) => ({ code: f.code, message: f.message })),
+          covariances: a.covariances,
           eventId: event?.eventId ?? null,
           cdmId: event?.cdmId ?? null,
           eventProblem: event?.problem ?? null,
@@ -355,6 +381,9 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     if (completed) logInfo('screening merged', { screeningId: chunk.screeningId, approaches: merged.approachCount, events: eventCount, owner: this.owner });
   }
 }
+
+/** The window of a screening created before it was recorded (the default event grouping window), s. */
+const DEFAULT_CDM_COVARIANCE_WINDOW_S = 600;
 
 /** p99 and max of an event-loop delay histogram, ms (none without one). */
 function loopDelayFigures(histogram: LaneShared['loopDelay']): Record<string, number> {

@@ -130,6 +130,17 @@ export const ScreeningSchema = z
   })
   .openapi('Screening');
 
+const CovarianceUsedSchema = z
+  .object({
+    source: z.enum(['STATE_VECTOR', 'OEM', 'CDM', 'NONE']).openapi({
+      description: 'STATE_VECTOR: the primary state vector\'s covariance propagated to TCA through the state transition matrix; OEM: the uploaded OEM\'s covariance block nearest to TCA (flag PRIMARY_COVARIANCE_NOT_AT_TCA states its offset); CDM: the object\'s RTN covariance in a received CDM whose TCA lies within the event grouping window of this TCA; NONE: unknown',
+    }),
+    reference: z.string().nullable().openapi({ description: 'The state vector (SV-<n>), OEM file and line, or CDM id' }),
+    epoch: z.string().nullable().openapi({ description: 'Epoch of the covariance as given (state epoch, OEM block epoch, CDM TCA)' }),
+    toTca: z.enum(['PROPAGATED', 'NEAREST_BLOCK', 'CDM_TCA_WITHIN_WINDOW']).nullable(),
+  })
+  .openapi('ScreeningCovarianceUsed');
+
 export const ScreeningApproachSchema = z
   .object({
     seq: z.number().int().openapi({ description: '1-based position in the screening’s total order (TCA, primary, NORAD id)' }),
@@ -149,6 +160,9 @@ export const ScreeningApproachSchema = z
     pcMethod: z.string().nullable(),
     pcIsMaximumProbability: z.boolean().nullable(),
     flags: z.array(z.object({ code: z.string(), message: z.string() })),
+    covariances: z.object({ primary: CovarianceUsedSchema, secondary: CovarianceUsedSchema }).openapi({
+      description: 'The covariances the Pc used: both known → the organization\'s Pc method; one → Alfriend\'s maximum over it (flag MAXIMUM_PROBABILITY_ONE_COVARIANCE); none → the maximum probability (MAXIMUM_PROBABILITY_NO_COVARIANCE)',
+    }),
     conjunctionEventId: z.string().nullable().openapi({ description: 'The conjunction event its CDM joined (Pc ≥ threshold)' }),
     cdmId: z.string().nullable(),
     eventProblem: z.string().nullable(),

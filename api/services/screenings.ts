@@ -39,6 +39,7 @@ import {
   type ScreeningChunk,
 } from '../../storage/screenings.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
+import type { PcMethod } from '../../engine/collision/probability.ts';
 import { findLatestEligibleStateVector, findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { ScreeningPrimarySpec } from '../../workers/screeningTasks.ts';
 import type { AppDeps } from '../context.ts';
@@ -82,6 +83,13 @@ export interface ScreeningInputs {
   /** Our spacecraft by catalog NORAD id (fleet members screened within the catalog partitions). */
   fleetInCatalog: Array<{ spacecraftId: string; noradId: number; identity: CdmIdentity }>;
   issues: Array<{ code: string; spacecraftId?: string; message: string }>;
+  /**
+   * The organization's Pc method and event grouping window (conjunction settings) when the screening was created: the
+   * method when both covariances are known, and the TCA window within which a received CDM's covariance of a
+   * secondary applies (workers/screeningCovariances.ts). Absent in screenings created before: LAAS_2015, 600 s.
+   */
+  pcMethod?: PcMethod;
+  cdmCovarianceWindowS?: number;
 }
 
 export function screeningNotFound(id: string): ApiError {
@@ -174,7 +182,7 @@ async function resolvePrimaries(
         spacecraft,
         identity: identityOf(spacecraft, `OEM ${p.oemFile}`),
         spec: {
-          kind: 'OEM', id: String(index), cacheKey, oemText: text, hardBodyRadiusM: spacecraft.hardBodyRadiusM ?? defaultRadiusM,
+          kind: 'OEM', id: String(index), cacheKey, oemText: text, oemName: p.oemFile, hardBodyRadiusM: spacecraft.hardBodyRadiusM ?? defaultRadiusM,
           ...(spacecraft.noradId !== null ? { noradId: spacecraft.noradId } : {}),
           ...(p.nonGravitationalAccelerationKmS2 !== undefined ? { nonGravitationalAccelerationKmS2: p.nonGravitationalAccelerationKmS2 } : {}),
         },
@@ -209,6 +217,8 @@ async function resolvePrimaries(
       identity: identityOf(spacecraft, `${displayId(sv.displayNumber)} propagated (${spacecraft.forceModel.gravityDegree}x${spacecraft.forceModel.gravityOrder}, ${spacecraft.forceModel.atmosphere})`),
       spec: {
         kind: 'PROPAGATED', id: String(index), cacheKey, propagation, hardBodyRadiusM: spacecraft.hardBodyRadiusM ?? defaultRadiusM,
+        // propagated to each approach's TCA by the merge (workers/screeningCovariances.ts)
+        ...(sv.covariance ? { covariance: { stateVectorId: displayId(sv.displayNumber), frame: sv.covariance.frame, values: sv.covariance.matrix.flat() } } : {}),
         ...(spacecraft.noradId !== null ? { noradId: spacecraft.noradId } : {}),
       },
     });
@@ -326,6 +336,8 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
     span: { startUtc, durationS },
     volume: request.volume as ScreeningVolume,
     secondaryHardBodyRadiusM: settings.defaultHardBodyRadiusM,
+    pcMethod: settings.defaultPcMethod,
+    cdmCovarianceWindowS: settings.eventGroupingWindowS,
     primaries: primaries.map((p) => p.spec),
     primarySpacecraft: primaries.map((p) => ({ spacecraftId: p.spacecraft.id, identity: p.identity })),
     ...fleet,
@@ -407,6 +419,7 @@ function approachView(a: ScreeningApproachRow) {
     pcMethod: a.pcMethod,
     pcIsMaximumProbability: a.pcMaximumProbability,
     flags: a.flags,
+    covariances: a.covariances,
     conjunctionEventId: a.eventId,
     cdmId: a.cdmId,
     eventProblem: a.eventProblem,

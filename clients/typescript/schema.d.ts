@@ -13105,10 +13105,28 @@ export interface components {
                 code: string;
                 message: string;
             }[];
+            /** @description The covariances the Pc used: both known → the organization's Pc method; one → Alfriend's maximum over it (flag MAXIMUM_PROBABILITY_ONE_COVARIANCE); none → the maximum probability (MAXIMUM_PROBABILITY_NO_COVARIANCE) */
+            covariances: {
+                primary: components["schemas"]["ScreeningCovarianceUsed"];
+                secondary: components["schemas"]["ScreeningCovarianceUsed"];
+            };
             /** @description The conjunction event its CDM joined (Pc ≥ threshold) */
             conjunctionEventId: string | null;
             cdmId: string | null;
             eventProblem: string | null;
+        };
+        ScreeningCovarianceUsed: {
+            /**
+             * @description STATE_VECTOR: the primary state vector's covariance propagated to TCA through the state transition matrix; OEM: the uploaded OEM's covariance block nearest to TCA (flag PRIMARY_COVARIANCE_NOT_AT_TCA states its offset); CDM: the object's RTN covariance in a received CDM whose TCA lies within the event grouping window of this TCA; NONE: unknown
+             * @enum {string}
+             */
+            source: "STATE_VECTOR" | "OEM" | "CDM" | "NONE";
+            /** @description The state vector (SV-<n>), OEM file and line, or CDM id */
+            reference: string | null;
+            /** @description Epoch of the covariance as given (state epoch, OEM block epoch, CDM TCA) */
+            epoch: string | null;
+            /** @enum {string|null} */
+            toTca: "PROPAGATED" | "NEAREST_BLOCK" | "CDM_TCA_WITHIN_WINDOW" | null;
         };
         ConjunctionSettings: {
             /** @description Radius of an object the CDM gives none for and that is not one of our spacecraft with hardBodyRadiusM, m; used only when the CDM gives no radius at all (default 5: 10 m combined for two unknown objects) */

@@ -12,6 +12,7 @@
  */
 import type { CdmToWrite } from '../../engine/files/cdm/cdmWriter.ts';
 import type { CdmObject, CdmObjectMetadata } from '../../engine/files/cdm/cdmReader.ts';
+import type { PcMethod } from '../../engine/collision/probability.ts';
 
 export interface ScreeningCdmObject {
   /** OBJECT_DESIGNATOR: the NORAD id, or (our spacecraft without one) its external key or name. */
@@ -24,6 +25,11 @@ export interface ScreeningCdmObject {
   stateGcrf: readonly number[];
   /** Set when the object's trajectory comes from an element set (catalog or fitted): the EPHEMERIS_NAME says so. */
   ephemerisName: string;
+  /**
+   * The object's covariance at TCA when the screening knew it (6×6 row-major in its RTN, m², m²/s, m²/s²; or the 3×3
+   * position block): written with COVARIANCE_METHOD = CALCULATED. Absent → the DEFAULT covariance below.
+   */
+  covarianceRtnM2?: readonly number[];
 }
 
 export interface ScreeningCdmInput {
@@ -43,6 +49,8 @@ export interface ScreeningCdmInput {
   pcThreshold: number;
   /** The screening's Pc and its method (Alfriend's maximum probability when flagged). */
   pc: number | null;
+  /** engine/collision's method of `pc` (default LAAS_2015). */
+  pcMethod?: PcMethod;
   pcIsMaximumProbability: boolean;
   combinedHardBodyRadiusM: number;
   objects: [ScreeningCdmObject, ScreeningCdmObject];
@@ -65,6 +73,14 @@ function defaultCovariance(missDistanceM: number): number[] {
   return lower;
 }
 
+/** Lower triangle (21 values, CDM order) of a known covariance: 6×6 as is, a 3×3 position block with zero velocity terms. */
+function knownCovariance(p: readonly number[]): number[] {
+  const n = p.length === 36 ? 6 : 3;
+  const lower: number[] = [];
+  for (let row = 0; row < 6; row++) for (let col = 0; col <= row; col++) lower.push(row < n && col < n ? p[row * n + col]! : 0);
+  return lower;
+}
+
 function cdmObject(which: 'OBJECT1' | 'OBJECT2', o: ScreeningCdmObject, missDistanceM: number): CdmToWrite['objects'][number] {
   const metadata: Omit<CdmObjectMetadata, 'line'> = {
     comments: [],
@@ -82,7 +98,7 @@ function cdmObject(which: 'OBJECT1' | 'OBJECT2', o: ScreeningCdmObject, missDist
     admMessageLink: null,
     ephemerisName: o.ephemerisName,
     obsBeforeNextMessage: null,
-    covarianceMethod: 'DEFAULT',
+    covarianceMethod: o.covarianceRtnM2 ? 'CALCULATED' : 'DEFAULT',
     covarianceSource: null,
     maneuverable: o.maneuverable,
     orbitCenter: null,
@@ -110,12 +126,19 @@ function cdmObject(which: 'OBJECT1' | 'OBJECT2', o: ScreeningCdmObject, missDist
       positionKm: [o.stateGcrf[0]!, o.stateGcrf[1]!, o.stateGcrf[2]!],
       velocityKmS: [o.stateGcrf[3]!, o.stateGcrf[4]!, o.stateGcrf[5]!],
     },
-    rtnCovariance: { comments: ['DEFAULT: isotropic, sigma^2 = miss^2/4 per axis (the maximum-probability covariance)'], positionVelocity: defaultCovariance(missDistanceM), dragRow: null, srpRow: null, thrustRow: null },
+    rtnCovariance: o.covarianceRtnM2
+      ? { comments: [], positionVelocity: knownCovariance(o.covarianceRtnM2), dragRow: null, srpRow: null, thrustRow: null }
+      : { comments: ['DEFAULT: isotropic, sigma^2 = miss^2/4 per axis (the maximum-probability covariance)'], positionVelocity: defaultCovariance(missDistanceM), dragRow: null, srpRow: null, thrustRow: null },
     xyzCovariance: null,
     sigmaEigenvectorsCovariance: null,
     additionalCovarianceMetadata: null,
   };
   return object as CdmToWrite['objects'][number];
+}
+
+/** COLLISION_PROBABILITY_METHOD (SANA's names) of an engine/collision method. */
+function cdmMethodName(method: PcMethod): string {
+  return method.replace(/_(\d{4})(_MAX)?$/, '-$1').replace(/_/g, '-');
 }
 
 /** The CDM (CCSDS 508.0-B-1 structure, ready for writeCdmKvn) of one screening approach. */
@@ -156,7 +179,7 @@ export function screeningApproachCdm(input: ScreeningCdmInput): CdmToWrite {
       screenPcThreshold: null,
       collisionPercentile: null,
       collisionProbability: input.pc,
-      collisionProbabilityMethod: input.pc === null ? null : input.pcIsMaximumProbability ? 'ALFRIEND-1999' : 'LAAS-2015',
+      collisionProbabilityMethod: input.pc === null ? null : input.pcIsMaximumProbability ? 'ALFRIEND-1999' : cdmMethodName(input.pcMethod ?? 'LAAS_2015'),
       collisionMaxProbability: null,
       collisionMaxPcMethod: null,
       sefiCollisionProbability: null,

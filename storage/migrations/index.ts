@@ -18,6 +18,7 @@ import { migration0012 } from './0012_conjunctions.ts';
 import { migration0013 } from './0013_catalog.ts';
 import { migration0014 } from './0014_screenings.ts';
 import { migration0015 } from './0015_spacecraft_row_version.ts';
+import { migration0016 } from './0016_screening_covariances.ts';
 
 export const ALL_MIGRATIONS: Migration[] = [
   migration0001, migration0002, migration0003, migration0004, migration0005,
@@ -26,4 +27,5 @@ export const ALL_MIGRATIONS: Migration[] = [
   migration0013,
   migration0014,
   migration0015,
+  migration0016,
 ];

@@ -97,6 +97,9 @@ describe('conjunction screenings over the socket', { timeout: 600_000 }, () => {
     assert.equal(first.secondary.spacecraftId, crosser);
     assert.equal(first.secondary.fittedTle, true, 'no catalog set for B: a TLE fitted to its latest state');
     assert.equal(first.pcIsMaximumProbability, true);
+    // no covariance stored for either: both sources NONE, the isotropic maximum, flagged
+    assert.deepEqual(first.covariances, { primary: { source: 'NONE', reference: null, epoch: null, toTca: null }, secondary: { source: 'NONE', reference: null, epoch: null, toTca: null } });
+    assert.ok(first.flags.some((f: Json) => f.code === 'MAXIMUM_PROBABILITY_NO_COVARIANCE'), JSON.stringify(first.flags));
     // Alfriend's maximum probability, R²/(e·d²) with R = 5 + 5 m (the default hard-body radius of each)
     assert.ok(Math.abs(first.pc - 100 / (Math.E * first.missDistanceM ** 2)) < 1e-6 * first.pc, `Pc ${first.pc}`);
     assert.ok(first.conjunctionEventId, 'Pc ≥ 1e-7: a conjunction event');

@@ -68,11 +68,53 @@ export function assembleApproach(
   const [rR, rT, rN] = rtn.positionKm;
   if (!insideVolume(context.volume, rR, rT, rN)) return null;
   const missKm = Math.hypot(rR, rT, rN);
+  const km = (v: [number, number, number]): [number, number, number] => [v[0] * 1000, v[1] * 1000, v[2] * 1000];
+  const state = (s: Float64Array): [number, number, number, number, number, number] => [s[0]!, s[1]!, s[2]!, s[3]!, s[4]!, s[5]!];
+  const common = {
+    primaryId: objects.primaryId,
+    secondaryNoradId: objects.secondaryNoradId,
+    secondaryName: objects.secondaryName,
+    tcaS,
+    tcaUtc: context.spanStart.plusSeconds(tcaS).toIsoString(6),
+    missDistanceM: missKm * 1000,
+    relativeSpeedMS: Math.hypot(...rtn.velocityKmS) * 1000,
+    relativePositionRtnM: km(rtn.positionKm),
+    relativeVelocityRtnMS: km(rtn.velocityKmS),
+    primaryStateGcrf: state(primaryState),
+    secondaryStateGcrf: state(secondaryState),
+    combinedHardBodyRadiusM: objects.combinedHardBodyRadiusM,
+  };
+  const probability = approachProbability(context.pcMethod, primaryState, secondaryState, objects.combinedHardBodyRadiusM, objects.primaryCovariance, objects.secondaryCovariance);
+  return { ...common, ...probability };
+}
+
+/** The Pc of an approach and what it rests on (see the header): the method, the Mahalanobis distance and the flags. */
+export interface ApproachProbability {
+  readonly pc: ScreeningApproach['pc'];
+  readonly mahalanobisDistance: number | null;
+  readonly flags: ApproachFlag[];
+}
+
+/**
+ * Pc of an approach from both states at TCA (GCRF, km and km/s) and the covariances known (each in its object's own
+ * RTN at TCA): both → `pcMethod`; one → Alfriend's maximum over it; none → the flagged isotropic maximum. The one
+ * place a screening's Pc is computed: by the chunk (with the covariances its inputs carry) and again by a job runner
+ * that learns the covariances at each TCA only after the search (propagated to the TCA, a stored CDM's).
+ */
+export function approachProbability(
+  pcMethod: PcMethod,
+  primaryState: ArrayLike<number>,
+  secondaryState: ArrayLike<number>,
+  combinedHardBodyRadiusM: number,
+  primaryCovariance: RtnCovarianceInput | undefined,
+  secondaryCovariance: RtnCovarianceInput | undefined,
+): ApproachProbability {
+  const missKm = Math.hypot(secondaryState[0]! - primaryState[0]!, secondaryState[1]! - primaryState[1]!, secondaryState[2]! - primaryState[2]!);
   const flags: ApproachFlag[] = [];
-  const p1 = objects.primaryCovariance?.rtnM2;
-  const p2 = objects.secondaryCovariance?.rtnM2;
+  const p1 = primaryCovariance?.rtnM2;
+  const p2 = secondaryCovariance?.rtnM2;
   const zero = new Array<number>(9).fill(0);
-  let method: PcMethod = context.pcMethod;
+  let method: PcMethod = pcMethod;
   let c1: ArrayLike<number>;
   let c2: ArrayLike<number>;
   if (p1 !== undefined && p2 !== undefined) {
@@ -93,41 +135,24 @@ export function assembleApproach(
     c2 = zero;
     flags.push({ code: 'MAXIMUM_PROBABILITY_NO_COVARIANCE', message: 'no covariance for either object: Pc is the maximum over an isotropic covariance, R²/(e·miss²) (Alfriend et al. 1999)' });
   }
-  const km = (v: [number, number, number]): [number, number, number] => [v[0] * 1000, v[1] * 1000, v[2] * 1000];
-  const state = (s: Float64Array): [number, number, number, number, number, number] => [s[0]!, s[1]!, s[2]!, s[3]!, s[4]!, s[5]!];
-  const common = {
-    primaryId: objects.primaryId,
-    secondaryNoradId: objects.secondaryNoradId,
-    secondaryName: objects.secondaryName,
-    tcaS,
-    tcaUtc: context.spanStart.plusSeconds(tcaS).toIsoString(6),
-    missDistanceM: missKm * 1000,
-    relativeSpeedMS: Math.hypot(...rtn.velocityKmS) * 1000,
-    relativePositionRtnM: km(rtn.positionKm),
-    relativeVelocityRtnMS: km(rtn.velocityKmS),
-    primaryStateGcrf: state(primaryState),
-    secondaryStateGcrf: state(secondaryState),
-    combinedHardBodyRadiusM: objects.combinedHardBodyRadiusM,
-  };
   let encounter;
   try {
-    encounter = shortTermEncounter(encounterObject(primaryState, c1), encounterObject(secondaryState, c2), objects.combinedHardBodyRadiusM);
+    encounter = shortTermEncounter(encounterObject(primaryState, c1), encounterObject(secondaryState, c2), combinedHardBodyRadiusM);
   } catch (error) {
     if (!(error instanceof CollisionInputError)) throw error;
     // equal velocities (no encounter plane) or a covariance the caller gave malformed: the approach stands, no Pc
-    return { ...common, pc: null, mahalanobisDistance: null, flags: [...flags, { code: error.code, message: error.message }] };
+    return { pc: null, mahalanobisDistance: null, flags: [...flags, { code: error.code, message: error.message }] };
   }
   const pc = collisionProbability(encounterPlane(encounter), method);
-  if (method === context.pcMethod && encounter.shortTermAssumptionHolds === false) {
+  if (method === pcMethod && encounter.shortTermAssumptionHolds === false) {
     flags.push({
       code: 'SHORT_TERM_ASSUMPTION_DOUBTFUL',
       message: `the encounter lasts ${encounter.coppolaEncounterDurationS?.toPrecision(3)} s (Coppola et al. 2012), more than 1 % of the shorter orbital period: the 2-D Pc is indicative`,
     });
   }
   return {
-    ...common,
     pc: { method: pc.method, value: pc.value, isMaximumProbability: pc.isMaximumProbability, flags: pc.flags },
-    mahalanobisDistance: method === context.pcMethod ? encounter.mahalanobisDistance : null,
+    mahalanobisDistance: method === pcMethod ? encounter.mahalanobisDistance : null,
     flags,
   };
 }
