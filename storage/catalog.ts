@@ -150,10 +150,11 @@ export async function insertCatalogElementSets(
 
 /**
  * Objects per refresh statement. The refresh reads every set of its objects through a window function and upserts
- * one row each: 1,000 objects in one statement held the event loop 5–11 ms of CPU (bench:catalog-ingest), 200 about
- * 1–2 ms; storage/db.ts yields between statements.
+ * one row each: 1,000 objects in one statement held the event loop 5–11 ms of CPU (bench:catalog-ingest); 200 took
+ * ~2 ms alone but 9–10 ms in the server right after an upload (its sets still in the WAL, read page by page); 50 keep
+ * a statement near 2 ms there. storage/db.ts yields between statements.
  */
-export const REFRESH_OBJECTS_PER_STATEMENT = 200;
+export const REFRESH_OBJECTS_PER_STATEMENT = 50;
 
 /**
  * Brings `catalog_objects` up to date for the objects with fromNoradId ≤ noradId ≤ toNoradId from their published

@@ -188,10 +188,10 @@ test('the NORAD ids of a large catalog come back whole and in order across the p
 test('writing and refreshing cut into statements lose no object at a boundary: more sets than one INSERT takes, more objects than one refresh statement covers', async () => {
   const org = 'org-boundaries';
   await db.execute({ sql: 'INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)', args: [org, org, 'now'] });
-  // 2 × REFRESH_OBJECTS_PER_STATEMENT + 3 objects (three refresh statements, the last holding 3), each one set: the
-  // chunk is 8 INSERT statements of CATALOG_ROWS_PER_INSERT and a remainder
-  const count = 2 * REFRESH_OBJECTS_PER_STATEMENT + 3;
-  assert.ok(count > 8 * CATALOG_ROWS_PER_INSERT && count % CATALOG_ROWS_PER_INSERT !== 0);
+  // 8 × CATALOG_ROWS_PER_INSERT + 3 objects, each one set: the chunk is 8 full INSERT statements and a remainder, and
+  // the refresh several statements of REFRESH_OBJECTS_PER_STATEMENT objects and a remainder
+  const count = 8 * CATALOG_ROWS_PER_INSERT + 3;
+  assert.ok(count > 2 * REFRESH_OBJECTS_PER_STATEMENT && count % REFRESH_OBJECTS_PER_STATEMENT !== 0);
   const first = Array.from({ length: count }, (_, k) => ({ ...sets[0]!, noradId: 50_000 + 7 * k, name: `BOUNDARY ${k}` }));
   const outcome = await upload(org, first);
   assert.deepEqual(outcome, { stored: count, alreadyKnown: 0, updatedObjects: count, newObjects: count });
