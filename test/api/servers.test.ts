@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { startServerProcess, type Runtime, type ServerProcess } from '../helpers/serverProcess.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { browserSkipReason, openDocsPage } from '../helpers/browser.ts';
@@ -28,11 +29,28 @@ test('Node server: serves with the embedded libSQL file (folder created on deman
     assert.equal(health.status, 200);
     const res = await fetch(`http://127.0.0.1:${port}/operations/spacecraft`, { headers: { Authorization: 'Bearer node-test-key' } });
     assert.equal(res.status, 200);
-    // An in-flight request (a body still being sent) completes after SIGTERM; then the process exits 0.
+    // An in-flight request (connected, its body still being sent) completes after SIGTERM; then the process exits 0.
+    // The connection is made before the signal: a request not yet connected would be refused, rightly.
     const exit = server.exited();
-    const slow = fetch(`http://127.0.0.1:${port}/health`);
-    child.kill('SIGTERM');
-    assert.equal((await slow).status, 200);
+    const body = JSON.stringify({ name: 'sent across the shutdown' });
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/operations/spacecraft', headers: {
+        Authorization: 'Bearer node-test-key', 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body),
+      } }, (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve({ status: response.statusCode!, text }));
+      });
+      request.on('error', reject);
+      request.on('socket', (socket) => socket.once('connect', () => {
+        request.write(body.slice(0, 5));
+        setTimeout(() => {
+          child.kill('SIGTERM');
+          setTimeout(() => request.end(body.slice(5)), 200);
+        }, 100);
+      }));
+    });
+    const { status, text } = await answer;
+    assert.equal(status, 201, text);
     assert.equal(await exit, 0);
   } finally {
     server.signal('SIGKILL');
