@@ -43,14 +43,14 @@ import { succeeded } from '../results.ts';
 /** Owner kind of the staged batches of catalog uploads (swept when a dead request left one behind). */
 export const CATALOG_UPLOAD_KIND = 'catalog_upload';
 /** Sets per staged chunk: a few milliseconds of inserts on the event loop (bench:catalog-ingest prints the longest block). */
-export const CHUNK_SETS = 250;
+export const CHUNK_SETS = 100;
 /** Reads the UTF-8 JSON of a chunk of rows from the pool. */
 const CHUNK_TEXT = new TextDecoder();
 /**
  * Write chunks whose NORAD-id range one queued refresh of the object list covers (about 1,000 objects; storage/catalog.ts
  * refreshes it REFRESH_OBJECTS_PER_STATEMENT objects per statement, with turns of the event loop between them).
  */
-const REFRESH_CHUNKS = 4;
+const REFRESH_CHUNKS = 10;
 /** Bad lines listed per failed file (errorCount counts them all). */
 export const MAX_REPORTED_LINE_ERRORS = 1000;
 
