@@ -33,7 +33,7 @@ import { parseCdm, type CdmMessage } from '../engine/files/cdm/cdmReader.ts';
 import { writeCdmKvn } from '../engine/files/cdm/cdmWriter.ts';
 import { runLoad } from './lib/load.ts';
 import { machineDescription, percentile, startBenchServer, type BenchServer } from './lib/server.ts';
-import { seededRandom } from './lib/syntheticCatalog.ts';
+import { seededRandom } from '../test/helpers/random.ts';
 
 const CDM_COUNT = Number(process.env.BENCH_CDMS ?? 10_000);
 const WORKERS = process.env.WORKERS ?? '2';

@@ -96,17 +96,11 @@ export interface ConjunctionEvent {
   updatedAt: string;
 }
 
-export interface NewConjunctionEvent {
-  id: string;
-  pairKey: string;
-  primarySpacecraftId: string;
-  secondarySpacecraftId: string | null;
-  secondaryDesignator: string;
-  secondaryName: string;
-  secondaryInternationalDesignator: string;
-  secondaryObjectType: string | null;
-  createdAt: string;
-}
+/** An event as first written: its identity; the latest CDM's values follow with refreshEventSummaries. */
+export type NewConjunctionEvent = Pick<
+  ConjunctionEvent,
+  'id' | 'pairKey' | 'primarySpacecraftId' | 'secondarySpacecraftId' | 'secondaryDesignator' | 'secondaryName' | 'secondaryInternationalDesignator' | 'secondaryObjectType' | 'createdAt'
+>;
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 const parsed = <T>(value: unknown): T | null => (value === null || value === undefined ? null : (JSON.parse(String(value)) as T));

@@ -502,12 +502,3 @@ export async function listScreeningApproaches(
   ]);
   return { items: rows.rows.map((r) => approachFromRow(r as Record<string, unknown>)), totalElements: Number(count.rows[0]!.n) };
 }
-
-/** The organization's active spacecraft ids (the FLEET secondaries' candidates), in creation order. */
-export async function activeSpacecraftIds(db: SqlExecutor, organizationId: string): Promise<string[]> {
-  const result = await db.execute({
-    sql: `SELECT id FROM spacecraft WHERE organization_id = ? AND lifecycle_status = 'Active' ORDER BY created_at, id`,
-    args: [organizationId],
-  });
-  return result.rows.map((row) => String(row.id));
-}

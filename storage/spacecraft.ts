@@ -340,6 +340,15 @@ export async function findSpacecraftByIds(db: SqlExecutor, organizationId: strin
   return result.rows.map(fromRow);
 }
 
+/** The organization's Active spacecraft, oldest first (a screening's fleet). */
+export async function listActiveSpacecraft(db: SqlExecutor, organizationId: string): Promise<Spacecraft[]> {
+  const result = await db.execute({
+    sql: `SELECT * FROM spacecraft WHERE organization_id = ? AND lifecycle_status = 'Active' ORDER BY created_at, id`,
+    args: [organizationId],
+  });
+  return result.rows.map(fromRow);
+}
+
 /** True when the spacecraft exists in this organization (cheap existence check for child resources). */
 export async function spacecraftExists(db: SqlExecutor, organizationId: string, id: string): Promise<boolean> {
   const result = await db.execute({

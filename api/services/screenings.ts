@@ -25,7 +25,6 @@ import { catalogHighWaterMark, catalogNoradIds, latestCatalogElementSet } from '
 import { findConjunctionSettings } from '../../storage/conjunctionSettings.ts';
 import { inTransaction, type Db, type SqlExecutor } from '../../storage/db.ts';
 import {
-  activeSpacecraftIds,
   findScreening,
   insertScreening,
   listScreeningApproaches,
@@ -38,7 +37,7 @@ import {
   type ScreeningApproachRow,
   type ScreeningChunk,
 } from '../../storage/screenings.ts';
-import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
+import { findSpacecraftById, listActiveSpacecraft, type Spacecraft } from '../../storage/spacecraft.ts';
 import type { PcMethod } from '../../engine/collision/probability.ts';
 import { findLatestEligibleStateVector, findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { ScreeningPrimarySpec } from '../../workers/screeningTasks.ts';
@@ -246,10 +245,10 @@ async function resolveFleet(
 ): Promise<Pick<ScreeningInputs, 'fleet' | 'fleetInCatalog' | 'issues'>> {
   const out: Pick<ScreeningInputs, 'fleet' | 'fleetInCatalog' | 'issues'> = { fleet: [], fleetInCatalog: [], issues: [] };
   const primaryIds = new Set(primaries.map((p) => p.spacecraft.id));
-  const ids = (await activeSpacecraftIds(deps.db, organizationId)).filter((id) => !primaryIds.has(id));
+  const fleet = (await listActiveSpacecraft(deps.db, organizationId)).filter((s) => !primaryIds.has(s.id));
   let synthetic = 0;
-  for (const id of ids) {
-    const spacecraft = (await findSpacecraftById(deps.db, organizationId, id))!;
+  for (const spacecraft of fleet) {
+    const id = spacecraft.id;
     const norad = spacecraft.noradId;
     if (norad !== null && catalogIds.has(norad)) {
       // screened within the catalog partitions (BOTH) — identified as ours when its approaches are stored
@@ -304,9 +303,9 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
     // our own spacecraft inside the catalog are still identified as ours in the approaches and CDMs
     const primaryIds = new Set(primaries.map((p) => p.spacecraft.id));
     const inCatalog = new Set(catalogIds);
-    for (const sid of await activeSpacecraftIds(deps.db, organizationId)) {
+    for (const spacecraft of await listActiveSpacecraft(deps.db, organizationId)) {
+      const sid = spacecraft.id;
       if (primaryIds.has(sid)) continue;
-      const spacecraft = (await findSpacecraftById(deps.db, organizationId, sid))!;
       if (spacecraft.noradId !== null && inCatalog.has(spacecraft.noradId)) {
         fleet.fleetInCatalog.push({ spacecraftId: sid, noradId: spacecraft.noradId, identity: identityOf(spacecraft, 'NONE (catalog GP element set, SGP4)') });
       }

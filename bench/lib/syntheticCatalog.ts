@@ -25,19 +25,8 @@ import { formatTleLines } from '../../engine/tle/format.ts';
 import { readTleCatalog } from '../../engine/tle/catalog.ts';
 import type { GpElementSet } from '../../engine/tle/gpElements.ts';
 import { tleEpochFromEpoch } from '../../engine/tle/epoch.ts';
+import { seededRandom } from '../../test/helpers/random.ts';
 import type { Epoch } from '../../engine/time/epoch.ts';
-
-/** mulberry32: a small seeded generator (deterministic across runtimes). */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Shape {
   perigeeKm: number;

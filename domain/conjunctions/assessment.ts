@@ -4,34 +4,19 @@
  * — the computation engine/collision `cdmCollisionProbabilities` makes from the CDM itself, here from the states the
  * digest kept (cdmDigest.ts), so that a reader's method or a what-if radius needs no file. Runs on a worker.
  */
-import { encounterPlane, shortTermEncounter, type EncounterFlag, type EncounterObject } from '../../engine/collision/encounter.ts';
+import { encounterPlane, shortTermEncounter, type EncounterObject, type ShortTermEncounter } from '../../engine/collision/encounter.ts';
 import { CollisionInputError } from '../../engine/collision/errors.ts';
 import { collisionProbabilities, type CollisionProbability, type PcMethod } from '../../engine/collision/probability.ts';
 import type { EncounterState, EncounterStates } from './cdmDigest.ts';
 
 /** The encounter quantities a reader sees (engine/collision `ShortTermEncounter`, the geometry a picture needs). */
-export interface EncounterSummary {
-  inertialFrame: 'EME2000' | 'GCRF';
-  eopCovered: boolean | null;
-  combinedHardBodyRadiusM: number;
-  missDistanceM: number;
-  relativeSpeedMS: number;
-  relativePositionRtnM: [number, number, number];
-  relativeVelocityRtnMS: [number, number, number];
-  /** The combined position covariance in the collision plane (encounter-frame x, y), m². */
-  projectedCovarianceM2: [[number, number], [number, number]];
-  /** Object 2 in the collision plane (x, y), m: (miss distance ⟂ relative velocity, 0). */
-  otherPositionCollisionPlaneM: [number, number];
-  sigmaXM: number;
-  sigmaYM: number;
-  xmM: number;
-  ymM: number;
-  mahalanobisDistance: number | null;
-  coppolaEncounterDurationS: number | null;
-  orbitalPeriodsS: [number | null, number | null];
-  shortTermAssumptionHolds: boolean | null;
-  flags: EncounterFlag[];
-}
+const SUMMARY_FIELDS = [
+  'combinedHardBodyRadiusM', 'missDistanceM', 'relativeSpeedMS', 'relativePositionRtnM', 'relativeVelocityRtnMS',
+  'projectedCovarianceM2', 'otherPositionCollisionPlaneM', 'sigmaXM', 'sigmaYM', 'xmM', 'ymM', 'mahalanobisDistance',
+  'coppolaEncounterDurationS', 'orbitalPeriodsS', 'shortTermAssumptionHolds', 'flags',
+] as const satisfies ReadonlyArray<keyof ShortTermEncounter>;
+
+export type EncounterSummary = { inertialFrame: 'EME2000' | 'GCRF'; eopCovered: boolean | null } & Pick<ShortTermEncounter, (typeof SUMMARY_FIELDS)[number]>;
 
 export interface AssessmentItem {
   states: EncounterStates;
@@ -50,26 +35,8 @@ function encounterObject(state: EncounterState): EncounterObject {
 export function assessEncounter(item: AssessmentItem, methods: readonly PcMethod[]): AssessmentOutcome {
   try {
     const e = shortTermEncounter(encounterObject(item.states.object1), encounterObject(item.states.object2), item.hardBodyRadiusM);
-    const encounter: EncounterSummary = {
-      inertialFrame: item.states.inertialFrame,
-      eopCovered: item.states.eopCovered,
-      combinedHardBodyRadiusM: e.combinedHardBodyRadiusM,
-      missDistanceM: e.missDistanceM,
-      relativeSpeedMS: e.relativeSpeedMS,
-      relativePositionRtnM: e.relativePositionRtnM,
-      relativeVelocityRtnMS: e.relativeVelocityRtnMS,
-      projectedCovarianceM2: e.projectedCovarianceM2,
-      otherPositionCollisionPlaneM: e.otherPositionCollisionPlaneM,
-      sigmaXM: e.sigmaXM,
-      sigmaYM: e.sigmaYM,
-      xmM: e.xmM,
-      ymM: e.ymM,
-      mahalanobisDistance: e.mahalanobisDistance,
-      coppolaEncounterDurationS: e.coppolaEncounterDurationS,
-      orbitalPeriodsS: e.orbitalPeriodsS,
-      shortTermAssumptionHolds: e.shortTermAssumptionHolds,
-      flags: e.flags,
-    };
+    const encounter = { inertialFrame: item.states.inertialFrame, eopCovered: item.states.eopCovered } as EncounterSummary;
+    for (const field of SUMMARY_FIELDS) (encounter as Record<string, unknown>)[field] = e[field];
     return { ok: true, encounter, probabilities: collisionProbabilities(encounterPlane(e), methods) };
   } catch (error) {
     if (error instanceof CollisionInputError) return { ok: false, code: error.code, message: error.message };

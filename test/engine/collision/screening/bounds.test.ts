@@ -19,7 +19,7 @@ import { gpBounds, temeTable } from '../../../../engine/collision/screening/obje
 import { ModelState, Sgp4OrbitModel, equationOfCentreBound, spanTemeRotation } from '../../../../engine/collision/screening/orbitModels.ts';
 import { SatrecTrajectory } from '../../../../engine/events/trajectories/sgp4.ts';
 import { Epoch } from '../../../../engine/time/epoch.ts';
-import { seededRandom } from '../../../../bench/lib/syntheticCatalog.ts';
+import { seededRandom } from '../../../helpers/random.ts';
 
 const SPAN_S = 14 * 86400;
 const START = Epoch.parse('2023-02-15T00:00:00', 'UTC');
