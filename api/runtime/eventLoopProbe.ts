@@ -11,7 +11,9 @@
  *  - the CPU block: the most CPU time the main thread used between two ticks that came late (schedstat field 1) —
  *    the work that held the loop, which unlike lateness does not grow with what else the machine runs (a wait on
  *    GC helper threads or on I/O is not in it; the kernel updates the count at least every scheduler tick, a few ms);
- *  - the longest garbage-collection pause (perf_hooks `gc` entries, wall time), part of any self-block it falls in.
+ *  - the longest garbage-collection pause (perf_hooks `gc` entries, wall time), part of any self-block it falls in;
+ *  - the CPU_BLOCKS_LISTED longest CPU blocks with their intervals on the monotonic clock (µs, the clock of a V8 CPU
+ *    profile's timestamps), so `tsx bench/profileBlocks.ts` can show what ran in them.
  *
  * On SIGUSR2 the server logs one `event loop probe` record with the figures since the previous report, then starts
  * over (SIGUSR1 is Node's inspector signal).
@@ -21,6 +23,20 @@ import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf
 import { logInfo } from '../log.ts';
 
 const TICK_MS = 5;
+/** CPU blocks listed with their intervals in each report. */
+const CPU_BLOCKS_LISTED = 5;
+
+/** One late tick's interval: CPU used, and its bounds on the monotonic clock (µs). */
+export interface CpuBlock {
+  cpuMs: number;
+  fromUs: number;
+  toUs: number;
+}
+
+/** Monotonic clock, µs (CLOCK_MONOTONIC on Linux, as V8's profiler timestamps). */
+function monotonicUs(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
 
 const GC_KINDS: Record<number, string> = {
   [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor (scavenge)',
@@ -55,6 +71,8 @@ export function startEventLoopProbe(): void {
   /** Every GC pause since the last report (start, end; ms on the performance clock), to see what the CPU block held. */
   let gcSpans: Array<[number, number]> = [];
   let cpuBlockSpan: [number, number] | null = null;
+  /** The longest CPU blocks since the last report, longest first. */
+  let cpuBlocks: CpuBlock[] = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gcSpans.push([entry.startTime, entry.startTime + entry.duration]);
@@ -68,9 +86,11 @@ export function startEventLoopProbe(): void {
   }).observe({ entryTypes: ['gc'] });
   let atReset = mainThreadTimesMs();
   let last = performance.now();
+  let lastUs = monotonicUs();
   let lastTimes = atReset;
   const tick = () => {
     const now = performance.now();
+    const nowUs = monotonicUs();
     const times = mainThreadTimesMs();
     const lateMs = now - last - TICK_MS;
     if (times !== null && lastTimes !== null) {
@@ -83,9 +103,15 @@ export function startEventLoopProbe(): void {
         cpuBlockMaxMs = Math.min(cpuMs, lateMs + TICK_MS);
         cpuBlockSpan = [last, now];
       }
+      if (lateMs > 1 && (cpuBlocks.length < CPU_BLOCKS_LISTED || cpuMs > cpuBlocks[cpuBlocks.length - 1]!.cpuMs)) {
+        cpuBlocks.push({ cpuMs: Math.min(cpuMs, lateMs + TICK_MS), fromUs: lastUs, toUs: nowUs });
+        cpuBlocks.sort((a, b) => b.cpuMs - a.cpuMs);
+        cpuBlocks.length = Math.min(cpuBlocks.length, CPU_BLOCKS_LISTED);
+      }
     }
     ticks++;
     last = now;
+    lastUs = nowUs;
     lastTimes = times;
     setTimeout(tick, TICK_MS).unref();
   };
@@ -108,8 +134,10 @@ export function startEventLoopProbe(): void {
       gcPauseMaxMs: gcMaxMs,
       gcPauseMaxKind: gcMaxKind,
       gcPauseTotalMs: gcTotalMs,
+      cpuBlocks: linux ? cpuBlocks : [],
       ticks,
     });
+    cpuBlocks = [];
     histogram.reset();
     selfBlockMaxMs = 0;
     selfBlocksOver10Ms = 0;

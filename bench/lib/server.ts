@@ -3,7 +3,7 @@
  * share an event loop): `tsx api/server.ts` on a temp database, PORT=0, a bootstrap key.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -42,6 +42,9 @@ export interface BenchServerOptions {
   cpuProfileDir?: string;
 }
 
+/** Written beside a CPU profile: one line per probe report, its longest CPU blocks (bench/profileBlocks.ts reads it). */
+export const CPU_BLOCKS_FILE = 'cpu-blocks.jsonl';
+
 /** The `event loop probe` log record (times in ms; the self-block figures are null off Linux). */
 export interface EventLoopProbeRecord {
   eventLoopDelayMaxMs: number;
@@ -56,6 +59,8 @@ export interface EventLoopProbeRecord {
   gcPauseMaxMs: number;
   gcPauseMaxKind: string | null;
   gcPauseTotalMs: number;
+  /** The longest CPU blocks, with their intervals on the monotonic clock (µs) to find them in a CPU profile. */
+  cpuBlocks: Array<{ cpuMs: number; fromUs: number; toUs: number }>;
   ticks: number;
 }
 
@@ -65,7 +70,9 @@ export async function startBenchServer(env: Record<string, string> = {}, options
   const key = BENCH_API_KEY;
   const profiling = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
   const probing = options.eventLoopProbe ? { APSIS_EVENT_LOOP_PROBE: '1' } : {};
-  const child: ChildProcess = spawn(process.execPath, [...profiling, '--import', 'tsx', 'api/server.ts'], {
+  // BENCH_SERVER_FLAGS: Node/V8 flags for the server process only, e.g. `--trace-gc` (not allowed in NODE_OPTIONS)
+  const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter((f) => f !== '');
+  const child: ChildProcess = spawn(process.execPath, [...serverFlags, ...profiling, '--import', 'tsx', 'api/server.ts'], {
     env: { ...process.env, PORT: '0', DATABASE_URL: `file:${join(dir, 'bench.db')}`, BOOTSTRAP_API_KEY: key, ...probing, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -121,6 +128,8 @@ export async function startBenchServer(env: Record<string, string> = {}, options
       if (!options.eventLoopProbe) throw new Error('startBenchServer: eventLoopProbe was not asked for');
       const record = new Promise<EventLoopProbeRecord>((resolve) => probeWaiters.push(resolve));
       child.kill('SIGUSR2');
+      // with a CPU profile: each report's longest CPU blocks beside it, for `tsx bench/profileBlocks.ts <dir>`
+      if (options.cpuProfileDir) void record.then((r) => appendFileSync(join(options.cpuProfileDir!, CPU_BLOCKS_FILE), `${JSON.stringify(r.cpuBlocks)}\n`));
       return record;
     },
     processCpuSeconds() {
