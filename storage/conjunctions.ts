@@ -4,6 +4,7 @@
  * CDM live in `conjunction_cdm_contents` (a staged table: a large file's bytes are written in chunks before the one
  * transaction that stores its messages and events, storage/stagedWrites.ts).
  */
+import type { PcDetail } from '../domain/conjunctions/assessment.ts';
 import type { HardBodyRadiusUsed } from '../domain/conjunctions/hardBodyRadius.ts';
 import type { CdmDigest, CdmObjectDigest, EncounterStates } from '../domain/conjunctions/cdmDigest.ts';
 import type { CdmHardBodyRadius } from '../engine/collision/cdmEncounter.ts';
@@ -23,13 +24,7 @@ export interface CdmObjectRecord extends CdmObjectDigest {
   spacecraftId: string | null;
 }
 
-/** The stored Pc of a CDM beyond its value: the LAAS bounds and the method's flags. */
-export interface PcDetail {
-  lowerBound: number | null;
-  upperBound: number | null;
-  isMaximumProbability: boolean;
-  flags: PcFlag[];
-}
+export type { PcDetail };
 
 /** A CDM as stored (without its bytes). */
 export interface ConjunctionCdm {
@@ -69,6 +64,9 @@ export interface ConjunctionCdm {
   receivedAt: string;
   assessedAt: string;
 }
+
+/** A CDM as the ingest writes it: the stated values and the states at TCA already JSON text (made on the worker that read it). */
+export type NewConjunctionCdm = Omit<ConjunctionCdm, 'stated' | 'encounterStates'> & { statedJson: string; encounterStatesJson: string | null };
 
 /** The latest CDM's values an event carries for its list. */
 export interface ConjunctionEvent {
@@ -177,9 +175,10 @@ function eventFromRow(row: Record<string, unknown>): ConjunctionEvent {
 
 /**
  * CDM bytes per INSERT statement. A message is ~3 KiB of KVN: 100 in one statement (330 KiB of blobs) held the event
- * loop ~13 ms (bench:cdm-ingest); 20 keep a statement near 2 ms, and storage/db.ts yields between statements.
+ * loop ~13 ms (bench:cdm-ingest); 20 up to 4 ms; 8 keep a statement under a millisecond, and storage/db.ts yields
+ * between statements.
  */
-export const CDM_CONTENTS_PER_INSERT = 20;
+export const CDM_CONTENTS_PER_INSERT = 8;
 
 /** Writes the bytes of CDMs (tagged with a staged batch, or 0 when written with their rows), CDM_CONTENTS_PER_INSERT per statement. */
 export async function insertCdmContents(db: SqlExecutor, organizationId: string, contents: ReadonlyArray<{ cdmId: string; bytes: Uint8Array }>, batchId: number): Promise<void> {
@@ -213,13 +212,13 @@ function withoutSpacecraft(object: CdmObjectRecord): CdmObjectDigest {
   return rest;
 }
 
-function cdmValues(organizationId: string, c: ConjunctionCdm): Array<string | number | null> {
+function cdmValues(organizationId: string, c: NewConjunctionCdm): Array<string | number | null> {
   return [
     c.id, organizationId, c.eventId, c.source, c.uploadId, c.fileName, c.messageIndex, c.firstLine, c.contentSha256,
-    c.notation, c.version, c.originator, c.messageId, c.creationDate, c.creationDateS, c.tca, c.tcaS, json(c.stated),
+    c.notation, c.version, c.originator, c.messageId, c.creationDate, c.creationDateS, c.tca, c.tcaS, c.statedJson,
     c.missDistanceM, c.relativeSpeedMS, c.statedPc, c.primaryObject, json(withoutSpacecraft(c.objects[0])),
     json(withoutSpacecraft(c.objects[1])), c.objects[0].spacecraftId, c.objects[1].spacecraftId, json(c.cdmHardBodyRadius),
-    json(c.encounterStates), json(c.encounterProblem), c.computedMissDistanceM, c.hardBodyRadiusM, json(c.hardBodyRadius),
+    c.encounterStatesJson, json(c.encounterProblem), c.computedMissDistanceM, c.hardBodyRadiusM, json(c.hardBodyRadius),
     c.pc, c.pcMethod, json(c.pcDetail), c.receivedAt, c.assessedAt,
   ];
 }
@@ -227,12 +226,13 @@ function cdmValues(organizationId: string, c: ConjunctionCdm): Array<string | nu
 /**
  * CDM rows per INSERT statement. Each row carries a few KiB of JSON (stringified here, on the event loop) and feeds
  * four indexes: 25 rows (925 arguments) made one statement, with its arguments, hold the loop 8–15 ms
- * (bench:cdm-ingest, CPU profile); 8 keep it near 2–3 ms, and storage/db.ts yields between statements.
+ * (bench:cdm-ingest, CPU profile); 8 up to 3 ms; 3 keep it near a millisecond, and storage/db.ts yields between
+ * statements.
  */
-export const CDMS_PER_INSERT = 8;
+export const CDMS_PER_INSERT = 3;
 
 /** Inserts CDM rows, CDMS_PER_INSERT per statement. */
-export async function insertCdms(db: SqlExecutor, organizationId: string, cdms: readonly ConjunctionCdm[]): Promise<void> {
+export async function insertCdms(db: SqlExecutor, organizationId: string, cdms: readonly NewConjunctionCdm[]): Promise<void> {
   const row = `(${CDM_COLUMNS.map(() => '?').join(', ')})`;
   for (let i = 0; i < cdms.length; i += CDMS_PER_INSERT) {
     const part = cdms.slice(i, i + CDMS_PER_INSERT);
@@ -293,8 +293,9 @@ export type EventSpan = Pick<ConjunctionEvent, 'id' | 'pairKey' | 'firstTcaS' | 
  */
 export async function findEventsOfPairs(db: SqlExecutor, organizationId: string, pairKeys: readonly string[], fromS: number, toS: number): Promise<EventSpan[]> {
   const out: EventSpan[] = [];
-  for (let i = 0; i < pairKeys.length; i += 50) {
-    const part = pairKeys.slice(i, i + 50);
+  // 10 pairs per statement: each returns up to a few hundred events, near a millisecond (50 pairs took 3–6 ms)
+  for (let i = 0; i < pairKeys.length; i += 10) {
+    const part = pairKeys.slice(i, i + 10);
     const rows = (await db.execute({
       sql: `SELECT id, pair_key, first_tca_s, last_tca_s, primary_spacecraft_id FROM conjunction_events
             WHERE organization_id = ? AND pair_key IN (${part.map(() => '?').join(',')}) AND last_tca_s >= ? AND first_tca_s <= ?`,
@@ -309,8 +310,9 @@ export async function findEventsOfPairs(db: SqlExecutor, organizationId: string,
 
 /** Inserts new events with placeholder summaries (refreshEventSummaries sets them from their CDMs). */
 export async function insertEvents(db: SqlExecutor, organizationId: string, events: readonly NewConjunctionEvent[]): Promise<void> {
-  for (let i = 0; i < events.length; i += 50) {
-    const part = events.slice(i, i + 50);
+  // 10 events per statement: 50 (550 arguments, five indexes) took up to 5 ms on the event loop
+  for (let i = 0; i < events.length; i += 10) {
+    const part = events.slice(i, i + 10);
     await db.execute({
       sql: `INSERT INTO conjunction_events (id, organization_id, pair_key, primary_spacecraft_id, secondary_spacecraft_id, secondary_designator,
               secondary_name, secondary_international_designator, secondary_object_type, first_tca_s, last_tca_s, latest_cdm_id,

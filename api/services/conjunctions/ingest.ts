@@ -22,11 +22,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CdmKvnSplitter, isXmlDocument } from '../../../engine/files/cdm/cdmFile.ts';
-import type { CdmDigest, CdmObjectDigest, CdmReadOutcome } from '../../../domain/conjunctions/cdmDigest.ts';
+import type { CdmObjectDigest, CdmReceiveOutcome, ReceivedCdm } from '../../../domain/conjunctions/cdmDigest.ts';
+import { storedAssessment } from '../../../domain/conjunctions/assessment.ts';
 import { chooseEvent, normalizedDesignator, normalizedInternationalDesignator, objectKey, pairKey } from '../../../domain/conjunctions/grouping.ts';
 import type { ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
 import type { HardBodyRadiusUsed } from '../../../domain/conjunctions/hardBodyRadius.ts';
-import { inTransaction, nowIso, yieldToEventLoop, type Db, type Tx } from '../../../storage/db.ts';
+import { inTransaction, nowIso, yieldIfDue, yieldToEventLoop, type Db, type Tx } from '../../../storage/db.ts';
 import {
   CDM_CONTENTS_TABLE,
   deleteCdmContents,
@@ -39,6 +40,7 @@ import {
   type CdmSource,
   type ConjunctionCdm,
   type ConjunctionEvent,
+  type NewConjunctionCdm,
   type NewConjunctionEvent,
   type StoredCdmRef,
 } from '../../../storage/conjunctions.ts';
@@ -49,7 +51,7 @@ import type { CdmUnit } from '../../../workers/conjunctionTasks.ts';
 import type { AppDeps } from '../../context.ts';
 import { contentHashOf, sha256Hex } from '../../contentHash.ts';
 import { ApiError } from '../../errors.ts';
-import { assessOnPool, radiusFor, reassessConjunctions, spacecraftRadii, storedPc } from './assessment.ts';
+import { assessForStorageOnPool, radiusFor, reassessConjunctions, spacecraftRadii } from './assessment.ts';
 
 /** Owner kind of the staged batches of large CDM files (swept when a dead request left one behind). */
 export const CDM_UPLOAD_KIND = 'conjunction_cdm_upload';
@@ -58,8 +60,8 @@ const READ_BATCH_MESSAGES = 100;
 const READ_BATCH_BYTES = 1 << 20;
 /** Read batches on the pool at once (the consumer handles one while the next is read). */
 const READ_LOOKAHEAD = 2;
-/** Messages handled between two yields in the loops that prepare a group's rows (≈ 40 µs each: a few ms a stretch). */
-const YIELD_EVERY_MESSAGES = 100;
+/** Messages handled between two looks at the event-loop slice (storage/db.ts yieldIfDue) in the loops that prepare a group's rows (≈ 40 µs each). */
+const YIELD_CHECK_EVERY_MESSAGES = 10;
 /** Files whose messages fit these together are written in one transaction; a larger file is written staged. */
 const WRITE_GROUP_MESSAGES = 200;
 const WRITE_GROUP_BYTES = 2 << 20;
@@ -138,7 +140,7 @@ interface AcceptedFile {
   fileIndex: number;
   file: CdmFile;
   units: Unit[];
-  digests: CdmDigest[];
+  digests: ReceivedCdm[];
   spacecraft: Array<[Spacecraft | null, Spacecraft | null]>;
   bytes: number;
 }
@@ -147,7 +149,7 @@ interface AcceptedFile {
 interface PendingCdm {
   accepted: AcceptedFile;
   unitIndex: number;
-  row: Omit<ConjunctionCdm, 'eventId' | 'primaryObject'>;
+  row: Omit<NewConjunctionCdm, 'eventId' | 'primaryObject'>;
   bytes: Uint8Array;
   pair: string;
   objectKeys: [string, string];
@@ -197,9 +199,9 @@ class MessageReader {
   private readonly batches: Unit[][] = [];
   /** Per file: the index of its last batch. */
   private readonly lastBatchOf: number[] = [];
-  private readonly running: Array<Promise<CdmReadOutcome[]> | null> = [];
+  private readonly running: Array<Promise<CdmReceiveOutcome[]> | null> = [];
   private started = 0;
-  private readonly outcomes = new Map<Unit, CdmReadOutcome>();
+  private readonly outcomes = new Map<Unit, CdmReceiveOutcome>();
 
   constructor(
     private readonly deps: Pick<AppDeps, 'earthData'>,
@@ -227,11 +229,21 @@ class MessageReader {
   private start(upTo: number): void {
     while (this.started < this.batches.length && this.started <= upTo) {
       const units = this.batches[this.started]!;
+      // The batch's messages copied into one buffer for the worker (a view would carry its whole file across the thread
+      // boundary; a buffer per message cost the event loop an allocation and a clone each, 4–13 ms per batch in one step
+      // of the loop, bench:cdm-ingest CPU profile)
       const promise = this.deps.earthData
-        .run('conjunctions.readCdms', () => ({
-          // each message's own copy (a view would carry its whole file across the thread boundary)
-          units: units.map((u): CdmUnit => ({ bytes: this.files[u.fileIndex]!.bytes.slice(u.start, u.end), firstLine: u.firstLine })),
-        }))
+        .run('conjunctions.readCdms', () => {
+          const bytes = new Uint8Array(units.reduce((sum, u) => sum + (u.end - u.start), 0));
+          let offset = 0;
+          const located = units.map((u): CdmUnit => {
+            bytes.set(this.files[u.fileIndex]!.bytes.subarray(u.start, u.end), offset);
+            const unit = { offset, length: u.end - u.start, firstLine: u.firstLine };
+            offset += unit.length;
+            return unit;
+          });
+          return { bytes, units: located };
+        })
         .then(({ output }) => {
           if (!output.ok) throw new ApiError(503, 'CDM_READ_FAILED', `the CDM reader failed: ${output.message}`);
           return output.outcomes;
@@ -243,7 +255,7 @@ class MessageReader {
   }
 
   /** The outcome of every message of file `fileIndex` (files must be asked in order). */
-  async outcomesOf(fileIndex: number, units: readonly Unit[]): Promise<CdmReadOutcome[]> {
+  async outcomesOf(fileIndex: number, units: readonly Unit[]): Promise<CdmReceiveOutcome[]> {
     const last = this.lastBatchOf[fileIndex]!;
     this.start(last + READ_LOOKAHEAD - 1);
     for (let b = 0; b <= last; b++) {
@@ -275,9 +287,14 @@ function candidatesOf(o: CdmObjectDigest): Array<{ identifier: string; kinds: Re
   ].filter((c) => c.identifier !== '') as Array<{ identifier: string; kinds: ResolutionKind[] }>;
 }
 
-/** Resolves CDM objects to spacecraft with one query per hundred new identifiers, cached for the request. */
+/**
+ * Resolves CDM objects to spacecraft with one query per hundred new identifiers, cached for the request. A file names
+ * the same few objects in message after message, so each distinct identity is worked out once (the candidates of
+ * every object of a 500-message file held the event loop ~13 ms, bench:cdm-ingest CPU profile).
+ */
 class ObjectResolver {
   private readonly cache = new Map<string, Spacecraft[]>();
+  private readonly byIdentity = new Map<string, Spacecraft | null>();
   constructor(
     private readonly db: Db,
     private readonly organizationId: string,
@@ -287,19 +304,33 @@ class ObjectResolver {
     return `${c.kinds.join(',')}:${c.identifier}`;
   }
 
+  private static identity(o: CdmObjectDigest): string {
+    return `${o.designator}\u0000${o.internationalDesignator}\u0000${o.name}`;
+  }
+
   async resolve(objects: readonly CdmObjectDigest[]): Promise<Array<Spacecraft | null>> {
+    const fresh = new Map<string, CdmObjectDigest>();
+    for (const o of objects) {
+      const identity = ObjectResolver.identity(o);
+      if (!this.byIdentity.has(identity)) fresh.set(identity, o);
+    }
     const missing = new Map<string, { identifier: string; kinds: ResolutionKind[] }>();
-    for (const o of objects) for (const c of candidatesOf(o)) if (!this.cache.has(ObjectResolver.key(c))) missing.set(ObjectResolver.key(c), c);
+    for (const o of fresh.values()) for (const c of candidatesOf(o)) if (!this.cache.has(ObjectResolver.key(c))) missing.set(ObjectResolver.key(c), c);
     const requests = [...missing.values()];
     const matches = await resolveSpacecraftBatch(this.db, this.organizationId, requests);
     requests.forEach((c, k) => this.cache.set(ObjectResolver.key(c), matches[k]!.map((m) => m.spacecraft)));
-    return objects.map((o) => {
+    for (const [identity, o] of fresh) {
+      let resolved: Spacecraft | null = null;
       for (const c of candidatesOf(o)) {
         const found = this.cache.get(ObjectResolver.key(c))!;
-        if (found.length === 1) return found[0]!;
+        if (found.length === 1) {
+          resolved = found[0]!;
+          break;
+        }
       }
-      return null;
-    });
+      this.byIdentity.set(identity, resolved);
+    }
+    return objects.map((o) => this.byIdentity.get(ObjectResolver.identity(o))!);
   }
 }
 
@@ -366,7 +397,7 @@ async function storeGroup(
     else eventsByPair.set(e.pairKey, [e]);
   }
   const created: NewConjunctionEvent[] = [];
-  const rows: ConjunctionCdm[] = [];
+  const rows: NewConjunctionCdm[] = [];
   const now = nowIso();
   for (const p of [...fresh].sort((a, b) => a.row.tcaS - b.row.tcaS)) {
     const candidates = eventsByPair.get(p.pair) ?? [];
@@ -469,14 +500,15 @@ export async function ingestCdmFiles(
       // Each message's SHA-256 on the event loop, YIELD_EVERY_MESSAGES between turns: a message is a few KiB, hashed in
       // a few µs. (One WebCrypto digest per message cost ~20–60 µs of main thread each to issue and settle: a file of
       // 500 held the loop 10–30 ms in one callback, bench:cdm-ingest.)
-      const contents = accepted.units.map((unit) => accepted.file.bytes.slice(unit.start, unit.end));
+      // views into the file's bytes, not copies (a buffer per message is an allocation, and a sweep when it dies)
+      const contents = accepted.units.map((unit) => accepted.file.bytes.subarray(unit.start, unit.end));
       const hashes: string[] = [];
       for (const [k, bytes] of contents.entries()) {
-        if (k > 0 && k % YIELD_EVERY_MESSAGES === 0) await yieldToEventLoop();
+        if (k % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
         hashes.push(sha256Hex(bytes));
       }
       for (const [k, digest] of accepted.digests.entries()) {
-        if (k > 0 && k % YIELD_EVERY_MESSAGES === 0) await yieldToEventLoop();
+        if (k % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
         const unit = accepted.units[k]!;
         const bytes = contents[k]!;
         const [s1, s2] = accepted.spacecraft[k]!;
@@ -492,9 +524,9 @@ export async function ingestCdmFiles(
             id: randomUUID(), source: options.source, uploadId, fileName: accepted.file.name, messageIndex: unit.messageIndex,
             firstLine: unit.firstLine, contentSha256: hashes[k]!, notation: digest.notation, version: digest.version,
             originator: digest.originator, messageId: digest.messageId, creationDate: digest.creationDate, creationDateS: digest.creationDateS,
-            tca: digest.tca, tcaS: digest.tcaS, stated: digest.stated, missDistanceM: digest.stated.missDistanceM,
-            relativeSpeedMS: digest.stated.relativeSpeedMS, statedPc: digest.stated.collisionProbability, objects,
-            cdmHardBodyRadius: digest.hardBodyRadius, encounterStates: digest.encounterStates, encounterProblem: digest.encounterProblem,
+            tca: digest.tca, tcaS: digest.tcaS, statedJson: digest.statedJson, missDistanceM: digest.missDistanceM,
+            relativeSpeedMS: digest.relativeSpeedMS, statedPc: digest.statedPc, objects,
+            cdmHardBodyRadius: digest.hardBodyRadius, encounterStatesJson: digest.encounterStatesJson, encounterProblem: digest.encounterProblem,
             computedMissDistanceM: null, hardBodyRadiusM: null, hardBodyRadius: null, pc: null, pcMethod: null, pcDetail: null,
             receivedAt, assessedAt: receivedAt,
           },
@@ -511,7 +543,7 @@ export async function ingestCdmFiles(
     const knownMessages = new Set(known.filter((k) => k.messageId !== null).map((k) => messageKey(k.originator, k.messageId!)));
     const knownHashes = new Set(known.map((k) => k.contentSha256));
     const toAssess = pending.filter(
-      (p) => p.row.encounterStates !== null && !knownHashes.has(p.row.contentSha256) && !(p.row.messageId !== null && knownMessages.has(messageKey(p.row.originator, p.row.messageId))),
+      (p) => p.row.encounterStatesJson !== null && !knownHashes.has(p.row.contentSha256) && !(p.row.messageId !== null && knownMessages.has(messageKey(p.row.originator, p.row.messageId))),
     );
     const radii = new Map<string, { name: string; hardBodyRadiusM: number | null }>();
     for (const p of pending) {
@@ -525,13 +557,12 @@ export async function ingestCdmFiles(
     const radiusOf = new Map<PendingCdm, HardBodyRadiusUsed>(
       pending.map((p) => [p, radiusFor(p.row.cdmHardBodyRadius, [p.row.objects[0].spacecraftId, p.row.objects[1].spacecraftId], radii, settings)]),
     );
-    const outcomes = await assessOnPool(pool, toAssess.map((p) => ({ states: p.row.encounterStates!, hardBodyRadiusM: radiusOf.get(p)!.combinedM })), [settings.defaultPcMethod]);
+    const outcomes = await assessForStorageOnPool(pool, toAssess.map((p) => ({ states: p.row.encounterStatesJson!, hardBodyRadiusM: radiusOf.get(p)!.combinedM })), settings.defaultPcMethod);
     const assessed = new Map(toAssess.map((p, k) => [p, outcomes[k]!]));
     for (const [n, p] of pending.entries()) {
-      if (n > 0 && n % YIELD_EVERY_MESSAGES === 0) await yieldToEventLoop();
+      if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
       const radius = radiusOf.get(p)!;
-      const outcome = assessed.get(p) ?? null;
-      const stored = storedPc(outcome);
+      const stored = assessed.get(p) ?? storedAssessment(null);
       p.row.hardBodyRadiusM = radius.combinedM;
       p.row.hardBodyRadius = radius;
       p.row.pcMethod = settings.defaultPcMethod;
@@ -539,7 +570,7 @@ export async function ingestCdmFiles(
       p.row.pcDetail = stored.pcDetail;
       p.row.computedMissDistanceM = stored.computedMissDistanceM;
       if (stored.problem) p.row.encounterProblem = stored.problem;
-      if (p.row.relativeSpeedMS === null && outcome?.ok) p.row.relativeSpeedMS = outcome.encounter.relativeSpeedMS;
+      if (p.row.relativeSpeedMS === null) p.row.relativeSpeedMS = stored.relativeSpeedMS;
     }
     const large = files.length === 1 && (pending.length > WRITE_GROUP_MESSAGES || files[0]!.bytes > WRITE_GROUP_BYTES);
     const written = await writeGroup(db, organizationId, pending, settings, uploadId, large);
@@ -591,7 +622,7 @@ export async function ingestCdmFiles(
       results[fileIndex] = failedResult(base, 'PARSE_ERROR', 'import.conjunction.cdm.parse_failed', parseErrors.slice(0, MAX_REPORTED_ERRORS), parseErrors.length > MAX_REPORTED_ERRORS);
       continue;
     }
-    const digests = outcomes.map((o) => (o as Extract<CdmReadOutcome, { ok: true }>).digest);
+    const digests = outcomes.map((o) => (o as Extract<CdmReceiveOutcome, { ok: true }>).cdm);
     const resolved = await resolver.resolve(digests.flatMap((d) => d.objects));
     const spacecraft = digests.map((_, k) => [resolved[2 * k]!, resolved[2 * k + 1]!] as [Spacecraft | null, Spacecraft | null]);
     const unresolved: CdmFileError[] = [];
