@@ -328,24 +328,33 @@ export async function insertEvents(db: SqlExecutor, organizationId: string, even
 }
 
 /**
+ * Events refreshed per statement (one statement instead of one per event, whose preparation alone took ~0.1 ms: 20 run
+ * in ~1 ms). The `+organization_id` terms keep SQLite on the event indexes (by id, and conjunction_cdms_event): on the
+ * organization's index it read every CDM of the organization (30 ms at 10,000).
+ */
+const EVENTS_PER_REFRESH = 20;
+
+/**
  * Sets each event's list values from its CDMs: the latest CDM (newest CREATION_DATE, then the last received) gives TCA,
  * miss distance, relative speed, Pc; the TCA span, the count and the sources cover them all.
  */
 export async function refreshEventSummaries(db: SqlExecutor, organizationId: string, eventIds: readonly string[], updatedAt: string): Promise<void> {
-  for (const eventId of eventIds) {
+  for (let i = 0; i < eventIds.length; i += EVENTS_PER_REFRESH) {
+    const part = eventIds.slice(i, i + EVENTS_PER_REFRESH);
+    const ids = part.map(() => '?').join(', ');
     await db.execute({
       sql: `UPDATE conjunction_events AS e SET
               latest_cdm_id = c.id, latest_creation_date_s = c.creation_date_s, tca = c.tca, tca_s = c.tca_s,
               miss_distance_m = c.miss_distance_m, relative_speed_m_s = c.relative_speed_m_s, pc = c.pc, pc_method = c.pc_method,
               stated_pc = c.stated_pc, first_tca_s = s.first_tca_s, last_tca_s = s.last_tca_s, cdm_count = s.n, sources = s.sources,
               updated_at = ?
-            FROM (SELECT id, creation_date_s, tca, tca_s, miss_distance_m, relative_speed_m_s, pc, pc_method, stated_pc
-                    FROM conjunction_cdms WHERE organization_id = ? AND event_id = ?
-                    ORDER BY creation_date_s DESC, received_at DESC, rowid DESC LIMIT 1) AS c,
-                 (SELECT MIN(tca_s) AS first_tca_s, MAX(tca_s) AS last_tca_s, COUNT(*) AS n, group_concat(DISTINCT source) AS sources
-                    FROM conjunction_cdms WHERE organization_id = ? AND event_id = ?) AS s
-            WHERE e.organization_id = ? AND e.id = ?`,
-      args: [updatedAt, organizationId, eventId, organizationId, eventId, organizationId, eventId],
+            FROM (SELECT event_id, id, creation_date_s, tca, tca_s, miss_distance_m, relative_speed_m_s, pc, pc_method, stated_pc,
+                         ROW_NUMBER() OVER (PARTITION BY event_id ORDER BY creation_date_s DESC, received_at DESC, rowid DESC) AS rank
+                    FROM conjunction_cdms WHERE event_id IN (${ids}) AND +organization_id = ?) AS c,
+                 (SELECT event_id, MIN(tca_s) AS first_tca_s, MAX(tca_s) AS last_tca_s, COUNT(*) AS n, group_concat(DISTINCT source) AS sources
+                    FROM conjunction_cdms WHERE event_id IN (${ids}) AND +organization_id = ? GROUP BY event_id) AS s
+            WHERE e.id IN (${ids}) AND +e.organization_id = ? AND c.rank = 1 AND c.event_id = e.id AND s.event_id = e.id`,
+      args: [updatedAt, ...part, organizationId, ...part, organizationId, ...part, organizationId],
     });
   }
 }
