@@ -212,7 +212,25 @@ function withoutSpacecraft(object: CdmObjectRecord): CdmObjectDigest {
   return rest;
 }
 
-function cdmValues(organizationId: string, c: NewConjunctionCdm): Array<string | number | null> {
+/** A CDM row's values in column order (CDM_COLUMNS), as the ingest keeps them until the row is written. */
+export type CdmRowValues = Array<string | number | null>;
+
+const EVENT_ID_COLUMN = CDM_COLUMNS.indexOf('event_id');
+const PRIMARY_OBJECT_COLUMN = CDM_COLUMNS.indexOf('primary_object');
+
+/** The values of a CDM row before its event is known (withCdmEvent completes them). */
+export function cdmRowValues(organizationId: string, c: Omit<NewConjunctionCdm, 'eventId' | 'primaryObject'>): CdmRowValues {
+  return cdmValues(organizationId, { ...c, eventId: '', primaryObject: 1 });
+}
+
+/** The row's values with its event and which of its objects is the event's primary (the same array, completed). */
+export function withCdmEvent(values: CdmRowValues, eventId: string, primaryObject: 1 | 2): CdmRowValues {
+  values[EVENT_ID_COLUMN] = eventId;
+  values[PRIMARY_OBJECT_COLUMN] = primaryObject;
+  return values;
+}
+
+function cdmValues(organizationId: string, c: NewConjunctionCdm): CdmRowValues {
   return [
     c.id, organizationId, c.eventId, c.source, c.uploadId, c.fileName, c.messageIndex, c.firstLine, c.contentSha256,
     c.notation, c.version, c.originator, c.messageId, c.creationDate, c.creationDateS, c.tca, c.tcaS, c.statedJson,
@@ -231,14 +249,14 @@ function cdmValues(organizationId: string, c: NewConjunctionCdm): Array<string |
  */
 export const CDMS_PER_INSERT = 3;
 
-/** Inserts CDM rows, CDMS_PER_INSERT per statement. */
-export async function insertCdms(db: SqlExecutor, organizationId: string, cdms: readonly NewConjunctionCdm[]): Promise<void> {
+/** Inserts CDM rows (their values, cdmRowValues + withCdmEvent), CDMS_PER_INSERT per statement. */
+export async function insertCdms(db: SqlExecutor, rows: readonly CdmRowValues[]): Promise<void> {
   const row = `(${CDM_COLUMNS.map(() => '?').join(', ')})`;
-  for (let i = 0; i < cdms.length; i += CDMS_PER_INSERT) {
-    const part = cdms.slice(i, i + CDMS_PER_INSERT);
+  for (let i = 0; i < rows.length; i += CDMS_PER_INSERT) {
+    const part = rows.slice(i, i + CDMS_PER_INSERT);
     await db.execute({
       sql: `INSERT INTO conjunction_cdms (${CDM_COLUMNS.join(', ')}) VALUES ${part.map(() => row).join(', ')}`,
-      args: part.flatMap((c) => cdmValues(organizationId, c)),
+      args: part.flat(),
     });
   }
 }

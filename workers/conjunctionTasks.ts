@@ -7,7 +7,7 @@
 import type { PcMethod } from '../engine/collision/probability.ts';
 import { CcsdsWriteError } from '../engine/files/common/errors.ts';
 import { writeCdmKvn, writeCdmXml } from '../engine/files/cdm/cdmWriter.ts';
-import { readCdmMessage, readCdmText, receivedCdm, type CdmReceiveOutcome } from '../domain/conjunctions/cdmDigest.ts';
+import { readCdmMessage, readCdmText, receiveCdms, type ReceivedCdms } from '../domain/conjunctions/cdmDigest.ts';
 import { assessEncounter, assessEncounters, storedAssessment, type AssessmentItem, type AssessmentOutcome, type StoredAssessment } from '../domain/conjunctions/assessment.ts';
 import { earthDataFor } from '../earthData/files.ts';
 import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
@@ -20,20 +20,14 @@ export interface CdmUnit {
 }
 
 /** Reads each message of `bytes` (EOP for the Earth-fixed states) as the ingest receives it; one outcome per unit, in order. */
-export function readCdmsTask(input: { bytes: Uint8Array; units: CdmUnit[] } & WithEarthData): { ok: true; outcomes: CdmReceiveOutcome[] } | TaskFailure {
+export function readCdmsTask(input: { bytes: Uint8Array; units: CdmUnit[] } & WithEarthData): ({ ok: true } & ReceivedCdms) | TaskFailure {
   let eop;
   try {
     eop = earthDataFor(input.earthData).eop;
   } catch (error) {
     return failure(error);
   }
-  return {
-    ok: true,
-    outcomes: input.units.map((unit) => {
-      const read = readCdmMessage(input.bytes.subarray(unit.offset, unit.offset + unit.length), unit.firstLine, eop);
-      return read.ok ? { ok: true, cdm: receivedCdm(read.digest) } : read;
-    }),
-  };
+  return { ok: true, ...receiveCdms(input.units.map((unit) => readCdmMessage(input.bytes.subarray(unit.offset, unit.offset + unit.length), unit.firstLine, eop))) };
 }
 
 export function assessTask(input: { items: AssessmentItem[]; methods: PcMethod[] }): AssessmentOutcome[] {

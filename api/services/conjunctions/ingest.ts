@@ -22,7 +22,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CdmKvnSplitter, isXmlDocument } from '../../../engine/files/cdm/cdmFile.ts';
-import type { CdmObjectDigest, CdmReceiveOutcome, ReceivedCdm } from '../../../domain/conjunctions/cdmDigest.ts';
+import { encounterStatesJsonOf, statedJsonOf, type CdmObjectDigest, type CdmReceiveOutcome, type ReceivedCdm, type ReceivedCdms } from '../../../domain/conjunctions/cdmDigest.ts';
 import { storedAssessment } from '../../../domain/conjunctions/assessment.ts';
 import { chooseEvent, normalizedDesignator, normalizedInternationalDesignator, objectKey, pairKey } from '../../../domain/conjunctions/grouping.ts';
 import type { ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
@@ -34,14 +34,17 @@ import {
   findEventsOfPairs,
   findStoredCdms,
   insertCdmContents,
+  cdmRowValues,
   insertCdms,
   insertEvents,
+  withCdmEvent,
   refreshEventSummaries,
   type CdmSource,
   type ConjunctionCdm,
   type ConjunctionEvent,
   type NewConjunctionCdm,
   type NewConjunctionEvent,
+  type CdmRowValues,
   type StoredCdmRef,
 } from '../../../storage/conjunctions.ts';
 import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
@@ -141,18 +144,37 @@ interface AcceptedFile {
   file: CdmFile;
   units: Unit[];
   digests: ReceivedCdm[];
+  /** Per message: the text of the batch it was read in (its digest's JSON offsets point into it). */
+  texts: string[];
   spacecraft: Array<[Spacecraft | null, Spacecraft | null]>;
   bytes: number;
 }
 
-/** One message about to be stored (its row, and its bytes). */
+/**
+ * One message about to be stored: what the duplicate check, the grouping and the results read, its bytes, and its row
+ * — whole until it is assessed, then only as its column values. A group's messages wait in memory for its write;
+ * every object they hold is one more the event loop's garbage collector copies meanwhile (scavenges of 5–10 ms with
+ * the whole rows, bench:cdm-ingest), so after the assessment a message keeps a few.
+ */
 interface PendingCdm {
   accepted: AcceptedFile;
   unitIndex: number;
-  row: Omit<NewConjunctionCdm, 'eventId' | 'primaryObject'>;
+  id: string;
+  fileName: string | null;
+  messageIndex: number;
+  originator: string;
+  messageId: string | null;
+  contentSha256: string;
+  tcaS: number;
   bytes: Uint8Array;
   pair: string;
-  objectKeys: [string, string];
+  /** The spacecraft each object is (null: not ours). */
+  spacecraftIds: [string | null, string | null];
+  /** What a new event of this message records: its primary (our object) and the other object. */
+  primarySpacecraftId: string;
+  secondary: Pick<NewConjunctionEvent, 'secondarySpacecraftId' | 'secondaryDesignator' | 'secondaryName' | 'secondaryInternationalDesignator' | 'secondaryObjectType'>;
+  row: Omit<NewConjunctionCdm, 'eventId' | 'primaryObject'> | null;
+  values: CdmRowValues | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,9 +221,11 @@ class MessageReader {
   private readonly batches: Unit[][] = [];
   /** Per file: the index of its last batch. */
   private readonly lastBatchOf: number[] = [];
-  private readonly running: Array<Promise<CdmReceiveOutcome[]> | null> = [];
+  private readonly running: Array<Promise<ReceivedCdms> | null> = [];
   private started = 0;
   private readonly outcomes = new Map<Unit, CdmReceiveOutcome>();
+  /** The text of the batch each unit came in (its outcome's JSON offsets point into it). */
+  private readonly texts = new Map<Unit, string>();
 
   constructor(
     private readonly deps: Pick<AppDeps, 'earthData'>,
@@ -246,7 +270,7 @@ class MessageReader {
         })
         .then(({ output }) => {
           if (!output.ok) throw new ApiError(503, 'CDM_READ_FAILED', `the CDM reader failed: ${output.message}`);
-          return output.outcomes;
+          return { outcomes: output.outcomes, text: output.text };
         });
       promise.catch(() => undefined); // awaited in order by outcomesOf; a failure surfaces there
       this.running[this.started] = promise;
@@ -254,20 +278,26 @@ class MessageReader {
     }
   }
 
-  /** The outcome of every message of file `fileIndex` (files must be asked in order). */
-  async outcomesOf(fileIndex: number, units: readonly Unit[]): Promise<CdmReceiveOutcome[]> {
+  /** The outcome of every message of file `fileIndex`, and the text of its batch (files must be asked in order). */
+  async outcomesOf(fileIndex: number, units: readonly Unit[]): Promise<{ outcomes: CdmReceiveOutcome[]; texts: string[] }> {
     const last = this.lastBatchOf[fileIndex]!;
     this.start(last + READ_LOOKAHEAD - 1);
     for (let b = 0; b <= last; b++) {
       const running = this.running[b];
       if (!running) continue;
-      const outcomes = await running;
-      this.batches[b]!.forEach((unit, k) => this.outcomes.set(unit, outcomes[k]!));
+      const { outcomes, text } = await running;
+      this.batches[b]!.forEach((unit, k) => {
+        this.outcomes.set(unit, outcomes[k]!);
+        this.texts.set(unit, text);
+      });
       this.running[b] = null;
     }
     this.start(last + READ_LOOKAHEAD);
-    const out = units.map((u) => this.outcomes.get(u)!);
-    for (const u of units) this.outcomes.delete(u);
+    const out = { outcomes: units.map((u) => this.outcomes.get(u)!), texts: units.map((u) => this.texts.get(u)!) };
+    for (const u of units) {
+      this.outcomes.delete(u);
+      this.texts.delete(u);
+    }
     return out;
   }
 }
@@ -361,8 +391,8 @@ async function storeGroup(
   const stored = await findStoredCdms(
     tx,
     organizationId,
-    pending.filter((p) => p.row.messageId !== null).map((p) => ({ originator: p.row.originator, messageId: p.row.messageId! })),
-    [...new Set(pending.map((p) => p.row.contentSha256))],
+    pending.filter((p) => p.messageId !== null).map((p) => ({ originator: p.originator, messageId: p.messageId! })),
+    [...new Set(pending.map((p) => p.contentSha256))],
   );
   const byMessage = new Map<string, StoredCdmRef>();
   const byHash = new Map<string, StoredCdmRef>();
@@ -373,22 +403,22 @@ async function storeGroup(
   const outcome: GroupOutcome = { stored: new Map(), duplicates: new Map() };
   const fresh: PendingCdm[] = [];
   for (const p of pending) {
-    const earlier = (p.row.messageId !== null ? byMessage.get(messageKey(p.row.originator, p.row.messageId)) : undefined) ?? byHash.get(p.row.contentSha256);
+    const earlier = (p.messageId !== null ? byMessage.get(messageKey(p.originator, p.messageId)) : undefined) ?? byHash.get(p.contentSha256);
     if (earlier) {
       outcome.duplicates.set(p, earlier);
       continue;
     }
     fresh.push(p);
     // a later message of this group with the same identity is a duplicate of this one
-    const self: StoredCdmRef = { cdmId: p.row.id, eventId: '', originator: p.row.originator, messageId: p.row.messageId, contentSha256: p.row.contentSha256, fileName: p.row.fileName };
-    if (p.row.messageId !== null) byMessage.set(messageKey(p.row.originator, p.row.messageId), self);
-    byHash.set(p.row.contentSha256, self);
+    const self: StoredCdmRef = { cdmId: p.id, eventId: '', originator: p.originator, messageId: p.messageId, contentSha256: p.contentSha256, fileName: p.fileName };
+    if (p.messageId !== null) byMessage.set(messageKey(p.originator, p.messageId), self);
+    byHash.set(p.contentSha256, self);
   }
-  if (bytesWritten && outcome.duplicates.size > 0) await deleteCdmContents(tx, organizationId, [...outcome.duplicates.keys()].map((p) => p.row.id));
+  if (bytesWritten && outcome.duplicates.size > 0) await deleteCdmContents(tx, organizationId, [...outcome.duplicates.keys()].map((p) => p.id));
   if (fresh.length === 0) return outcome;
 
   const window = settings.eventGroupingWindowS;
-  const tcas = fresh.map((p) => p.row.tcaS);
+  const tcas = fresh.map((p) => p.tcaS);
   const existing = await findEventsOfPairs(tx, organizationId, [...new Set(fresh.map((p) => p.pair))], Math.min(...tcas) - window, Math.max(...tcas) + window);
   const eventsByPair = new Map<string, Array<Pick<ConjunctionEvent, 'id' | 'firstTcaS' | 'lastTcaS' | 'primarySpacecraftId'>>>();
   for (const e of existing) {
@@ -397,45 +427,41 @@ async function storeGroup(
     else eventsByPair.set(e.pairKey, [e]);
   }
   const created: NewConjunctionEvent[] = [];
-  const rows: NewConjunctionCdm[] = [];
+  const rows: CdmRowValues[] = [];
+  /** The event of each CDM stored now, by its id. */
+  const eventOf = new Map<string, string>();
   const now = nowIso();
-  for (const p of [...fresh].sort((a, b) => a.row.tcaS - b.row.tcaS)) {
+  for (const p of [...fresh].sort((a, b) => a.tcaS - b.tcaS)) {
     const candidates = eventsByPair.get(p.pair) ?? [];
-    let event = chooseEvent(candidates, p.row.tcaS, window);
-    const [o1, o2] = p.row.objects;
+    let event = chooseEvent(candidates, p.tcaS, window);
+    const [s1, s2] = p.spacecraftIds;
     if (!event) {
-      const primaryIndex = o1.spacecraftId !== null ? 0 : 1;
-      const primary = p.row.objects[primaryIndex]!;
-      const secondary = p.row.objects[1 - primaryIndex]!;
       const id = randomUUID();
-      created.push({
-        id, pairKey: p.pair, primarySpacecraftId: primary.spacecraftId!, secondarySpacecraftId: secondary.spacecraftId,
-        secondaryDesignator: secondary.designator, secondaryName: secondary.name, secondaryInternationalDesignator: secondary.internationalDesignator,
-        secondaryObjectType: secondary.objectType, createdAt: now,
-      });
-      event = { id, firstTcaS: p.row.tcaS, lastTcaS: p.row.tcaS, primarySpacecraftId: primary.spacecraftId! };
+      created.push({ id, pairKey: p.pair, primarySpacecraftId: p.primarySpacecraftId, ...p.secondary, createdAt: now });
+      event = { id, firstTcaS: p.tcaS, lastTcaS: p.tcaS, primarySpacecraftId: p.primarySpacecraftId };
       eventsByPair.set(p.pair, [...candidates, event]);
     } else {
-      event.firstTcaS = Math.min(event.firstTcaS, p.row.tcaS);
-      event.lastTcaS = Math.max(event.lastTcaS, p.row.tcaS);
+      event.firstTcaS = Math.min(event.firstTcaS, p.tcaS);
+      event.lastTcaS = Math.max(event.lastTcaS, p.tcaS);
     }
     // the event's primary is one of our objects; which of this CDM's objects it is
-    const primaryObject: 1 | 2 = o1.spacecraftId === event.primarySpacecraftId ? 1 : o2.spacecraftId === event.primarySpacecraftId ? 2 : o1.spacecraftId !== null ? 1 : 2;
-    rows.push({ ...p.row, eventId: event.id, primaryObject });
+    const primaryObject: 1 | 2 = s1 === event.primarySpacecraftId ? 1 : s2 === event.primarySpacecraftId ? 2 : s1 !== null ? 1 : 2;
+    rows.push(withCdmEvent(p.values!, event.id, primaryObject));
+    eventOf.set(p.id, event.id);
     outcome.stored.set(p, { eventId: event.id });
   }
   for (const [p, earlier] of outcome.duplicates) {
     // a duplicate of a message stored by this same group: it now has its event
-    if (earlier.eventId === '') outcome.duplicates.set(p, { ...earlier, eventId: rows.find((r) => r.id === earlier.cdmId)!.eventId });
+    if (earlier.eventId === '') outcome.duplicates.set(p, { ...earlier, eventId: eventOf.get(earlier.cdmId)! });
   }
   await insertEvents(tx, organizationId, created);
   if (!bytesWritten) {
     for (let i = 0; i < fresh.length; i += CONTENT_CHUNK_MESSAGES) {
-      await insertCdmContents(tx, organizationId, fresh.slice(i, i + CONTENT_CHUNK_MESSAGES).map((p) => ({ cdmId: p.row.id, bytes: p.bytes })), 0);
+      await insertCdmContents(tx, organizationId, fresh.slice(i, i + CONTENT_CHUNK_MESSAGES).map((p) => ({ cdmId: p.id, bytes: p.bytes })), 0);
     }
   }
-  await insertCdms(tx, organizationId, rows);
-  await refreshEventSummaries(tx, organizationId, [...new Set(rows.map((r) => r.eventId))], now);
+  await insertCdms(tx, rows);
+  await refreshEventSummaries(tx, organizationId, [...new Set(eventOf.values())], now);
   return outcome;
 }
 
@@ -446,7 +472,7 @@ async function writeGroup(db: Db, organizationId: string, pending: readonly Pend
   try {
     for (let i = 0; i < pending.length; i += CONTENT_CHUNK_MESSAGES) {
       const part = pending.slice(i, i + CONTENT_CHUNK_MESSAGES);
-      await staged.chunk((tx) => insertCdmContents(tx, organizationId, part.map((p) => ({ cdmId: p.row.id, bytes: p.bytes })), staged.id));
+      await staged.chunk((tx) => insertCdmContents(tx, organizationId, part.map((p) => ({ cdmId: p.id, bytes: p.bytes })), staged.id));
     }
     let outcome: GroupOutcome | null = null;
     await staged.publish(async (tx) => {
@@ -514,36 +540,51 @@ export async function ingestCdmFiles(
         const [s1, s2] = accepted.spacecraft[k]!;
         const objects = digest.objects.map((o, j) => ({ ...o, spacecraftId: [s1, s2][j]?.id ?? null })) as ConjunctionCdm['objects'];
         const keys: [string, string] = [objectKey(objects[0], objects[0].spacecraftId), objectKey(objects[1], objects[1].spacecraftId)];
+        // a new event's primary is our object (the first when both are ours), its secondary the other
+        const primaryIndex = objects[0].spacecraftId !== null ? 0 : 1;
+        const other = objects[1 - primaryIndex]!;
+        const id = randomUUID();
         pending.push({
           accepted,
           unitIndex: k,
+          id, fileName: accepted.file.name, messageIndex: unit.messageIndex, originator: digest.originator, messageId: digest.messageId,
+          contentSha256: hashes[k]!, tcaS: digest.tcaS,
           bytes,
           pair: pairKey(keys[0], keys[1]),
-          objectKeys: keys,
+          spacecraftIds: [objects[0].spacecraftId, objects[1].spacecraftId],
+          primarySpacecraftId: objects[primaryIndex]!.spacecraftId!,
+          secondary: {
+            secondarySpacecraftId: other.spacecraftId, secondaryDesignator: other.designator, secondaryName: other.name,
+            secondaryInternationalDesignator: other.internationalDesignator, secondaryObjectType: other.objectType,
+          },
           row: {
-            id: randomUUID(), source: options.source, uploadId, fileName: accepted.file.name, messageIndex: unit.messageIndex,
+            id, source: options.source, uploadId, fileName: accepted.file.name, messageIndex: unit.messageIndex,
             firstLine: unit.firstLine, contentSha256: hashes[k]!, notation: digest.notation, version: digest.version,
             originator: digest.originator, messageId: digest.messageId, creationDate: digest.creationDate, creationDateS: digest.creationDateS,
-            tca: digest.tca, tcaS: digest.tcaS, statedJson: digest.statedJson, missDistanceM: digest.missDistanceM,
+            tca: digest.tca, tcaS: digest.tcaS, statedJson: statedJsonOf(digest, accepted.texts[k]!), missDistanceM: digest.missDistanceM,
             relativeSpeedMS: digest.relativeSpeedMS, statedPc: digest.statedPc, objects,
-            cdmHardBodyRadius: digest.hardBodyRadius, encounterStatesJson: digest.encounterStatesJson, encounterProblem: digest.encounterProblem,
+            cdmHardBodyRadius: digest.hardBodyRadius, encounterStatesJson: encounterStatesJsonOf(digest, accepted.texts[k]!), encounterProblem: digest.encounterProblem,
             computedMissDistanceM: null, hardBodyRadiusM: null, hardBodyRadius: null, pc: null, pcMethod: null, pcDetail: null,
             receivedAt, assessedAt: receivedAt,
           },
+          values: null,
         });
       }
+      // what the group keeps of the file from here on is in its pending messages
+      accepted.digests = [];
+      accepted.texts = [];
     }
     // Known duplicates are not assessed (the transaction checks again before writing).
     const known = await findStoredCdms(
       db,
       organizationId,
-      pending.filter((p) => p.row.messageId !== null).map((p) => ({ originator: p.row.originator, messageId: p.row.messageId! })),
-      [...new Set(pending.map((p) => p.row.contentSha256))],
+      pending.filter((p) => p.messageId !== null).map((p) => ({ originator: p.originator, messageId: p.messageId! })),
+      [...new Set(pending.map((p) => p.contentSha256))],
     );
     const knownMessages = new Set(known.filter((k) => k.messageId !== null).map((k) => messageKey(k.originator, k.messageId!)));
     const knownHashes = new Set(known.map((k) => k.contentSha256));
     const toAssess = pending.filter(
-      (p) => p.row.encounterStatesJson !== null && !knownHashes.has(p.row.contentSha256) && !(p.row.messageId !== null && knownMessages.has(messageKey(p.row.originator, p.row.messageId))),
+      (p) => p.row!.encounterStatesJson !== null && !knownHashes.has(p.contentSha256) && !(p.messageId !== null && knownMessages.has(messageKey(p.originator, p.messageId))),
     );
     const radii = new Map<string, { name: string; hardBodyRadiusM: number | null }>();
     for (const p of pending) {
@@ -555,22 +596,25 @@ export async function ingestCdmFiles(
       }
     }
     const radiusOf = new Map<PendingCdm, HardBodyRadiusUsed>(
-      pending.map((p) => [p, radiusFor(p.row.cdmHardBodyRadius, [p.row.objects[0].spacecraftId, p.row.objects[1].spacecraftId], radii, settings)]),
+      pending.map((p) => [p, radiusFor(p.row!.cdmHardBodyRadius, p.spacecraftIds, radii, settings)]),
     );
-    const outcomes = await assessForStorageOnPool(pool, toAssess.map((p) => ({ states: p.row.encounterStatesJson!, hardBodyRadiusM: radiusOf.get(p)!.combinedM })), settings.defaultPcMethod);
+    const outcomes = await assessForStorageOnPool(pool, toAssess.map((p) => ({ states: p.row!.encounterStatesJson!, hardBodyRadiusM: radiusOf.get(p)!.combinedM })), settings.defaultPcMethod);
     const assessed = new Map(toAssess.map((p, k) => [p, outcomes[k]!]));
     for (const [n, p] of pending.entries()) {
       if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
       const radius = radiusOf.get(p)!;
       const stored = assessed.get(p) ?? storedAssessment(null);
-      p.row.hardBodyRadiusM = radius.combinedM;
-      p.row.hardBodyRadius = radius;
-      p.row.pcMethod = settings.defaultPcMethod;
-      p.row.pc = stored.pc;
-      p.row.pcDetail = stored.pcDetail;
-      p.row.computedMissDistanceM = stored.computedMissDistanceM;
-      if (stored.problem) p.row.encounterProblem = stored.problem;
-      if (p.row.relativeSpeedMS === null) p.row.relativeSpeedMS = stored.relativeSpeedMS;
+      const row = p.row!;
+      row.hardBodyRadiusM = radius.combinedM;
+      row.hardBodyRadius = radius;
+      row.pcMethod = settings.defaultPcMethod;
+      row.pc = stored.pc;
+      row.pcDetail = stored.pcDetail;
+      row.computedMissDistanceM = stored.computedMissDistanceM;
+      if (stored.problem) row.encounterProblem = stored.problem;
+      if (row.relativeSpeedMS === null) row.relativeSpeedMS = stored.relativeSpeedMS;
+      p.values = cdmRowValues(organizationId, row);
+      p.row = null;
     }
     const large = files.length === 1 && (pending.length > WRITE_GROUP_MESSAGES || files[0]!.bytes > WRITE_GROUP_BYTES);
     const written = await writeGroup(db, organizationId, pending, settings, uploadId, large);
@@ -579,8 +623,8 @@ export async function ingestCdmFiles(
       const mine = pending.filter((p) => p.accepted === accepted);
       const items: CdmResultItem[] = mine.map((p) => {
         const stored = written.stored.get(p);
-        const base = { messageIndex: p.row.messageIndex, originator: p.row.originator, messageId: p.row.messageId };
-        if (stored) return { ...base, status: 'stored', cdmId: p.row.id, eventId: stored.eventId };
+        const base = { messageIndex: p.messageIndex, originator: p.originator, messageId: p.messageId };
+        if (stored) return { ...base, status: 'stored', cdmId: p.id, eventId: stored.eventId };
         const earlier = written.duplicates.get(p)!;
         return { ...base, status: 'duplicate', cdmId: earlier.cdmId, eventId: earlier.eventId };
       });
@@ -596,8 +640,8 @@ export async function ingestCdmFiles(
         result.code = 'import.conjunction.cdm.duplicate';
         result.message =
           items.length === 1
-            ? `this CDM (ORIGINATOR ${first.row.originator}, MESSAGE_ID ${first.row.messageId ?? '(none)'}) is already stored as ${earlier.cdmId} of event ${earlier.eventId}` +
-              `${earlier.fileName ? ` (from ${JSON.stringify(earlier.fileName)})` : ''}: same ${first.row.messageId !== null && earlier.messageId === first.row.messageId ? 'originator and MESSAGE_ID' : 'content'}; nothing stored`
+            ? `this CDM (ORIGINATOR ${first.originator}, MESSAGE_ID ${first.messageId ?? '(none)'}) is already stored as ${earlier.cdmId} of event ${earlier.eventId}` +
+              `${earlier.fileName ? ` (from ${JSON.stringify(earlier.fileName)})` : ''}: same ${first.messageId !== null && earlier.messageId === first.messageId ? 'originator and MESSAGE_ID' : 'content'}; nothing stored`
             : `all ${items.length} CDMs of the file are already stored; nothing stored`;
         result.params.duplicateOfCdmId = earlier.cdmId;
       } else {
@@ -611,7 +655,7 @@ export async function ingestCdmFiles(
 
   for (const [fileIndex, file] of files.entries()) {
     const units = unitsByFile[fileIndex]!;
-    const outcomes = await reader.outcomesOf(fileIndex, units);
+    const { outcomes, texts } = await reader.outcomesOf(fileIndex, units);
     const base = emptyResult(file, units.length, await contentHashOf(file.bytes));
     results[fileIndex] = base;
     const parseErrors: CdmFileError[] = [];
@@ -648,7 +692,7 @@ export async function ingestCdmFiles(
       );
       continue;
     }
-    const accepted: AcceptedFile = { fileIndex, file, units, digests, spacecraft, bytes: file.bytes.length };
+    const accepted: AcceptedFile = { fileIndex, file, units, digests, texts, spacecraft, bytes: file.bytes.length };
     if (group.length > 0 && (groupMessages + units.length > WRITE_GROUP_MESSAGES || groupBytes + accepted.bytes > WRITE_GROUP_BYTES)) await flush();
     group.push(accepted);
     groupMessages += units.length;
