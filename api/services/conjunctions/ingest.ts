@@ -245,6 +245,39 @@ async function splitFiles(files: readonly CdmFile[]): Promise<Unit[][]> {
   return out;
 }
 
+/**
+ * One copy of each value that message after message repeats (the objects' metadata, the originator, the version):
+ * a batch's digests come from the worker as new objects and strings each time, and those that wait in memory for
+ * their file's write are copied by every scavenge meanwhile; swapped for the shared copy as soon as they arrive,
+ * the received ones die young, uncopied.
+ */
+class SharedValues {
+  private readonly strings = new Map<string, string>();
+  private readonly objects = new Map<string, CdmObjectDigest>();
+
+  string(value: string): string {
+    const shared = this.strings.get(value);
+    if (shared !== undefined) return shared;
+    this.strings.set(value, value);
+    return value;
+  }
+
+  object(o: CdmObjectDigest): CdmObjectDigest {
+    const key = [o.object, o.designator, o.catalogName, o.name, o.internationalDesignator, o.objectType ?? '\u0000', o.maneuverable, o.refFrame, o.covarianceMethod].join('\u0001');
+    const shared = this.objects.get(key);
+    if (shared !== undefined) return shared;
+    this.objects.set(key, o);
+    return o;
+  }
+
+  /** The digest with its repeated values swapped for the shared copies. */
+  share(cdm: ReceivedCdm): void {
+    cdm.objects = [this.object(cdm.objects[0]), this.object(cdm.objects[1])];
+    cdm.originator = this.string(cdm.originator);
+    cdm.version = this.string(cdm.version);
+  }
+}
+
 /** Reads every file's messages on the pool in batches, READ_LOOKAHEAD batches in flight; `outcomesOf(i)` in file order. */
 class MessageReader {
   private readonly batches: Unit[][] = [];
@@ -260,6 +293,7 @@ class MessageReader {
     private readonly deps: Pick<AppDeps, 'earthData'>,
     private readonly files: readonly CdmFile[],
     unitsByFile: readonly Unit[][],
+    private readonly shared: SharedValues,
   ) {
     let batch: Unit[] = [];
     let bytes = 0;
@@ -299,6 +333,7 @@ class MessageReader {
         })
         .then(({ output }) => {
           if (!output.ok) throw new ApiError(503, 'CDM_READ_FAILED', `the CDM reader failed: ${output.message}`);
+          for (const outcome of output.outcomes) if (outcome.ok) this.shared.share(outcome.cdm);
           return { outcomes: output.outcomes, text: output.text };
         });
       promise.catch(() => undefined); // awaited in order by outcomesOf; a failure surfaces there
@@ -536,7 +571,8 @@ export async function ingestCdmFiles(
   const settings = await findConjunctionSettings(db, organizationId);
   const resolver = new ObjectResolver(db, organizationId);
   const unitsByFile = await splitFiles(files);
-  const reader = new MessageReader(deps, files, unitsByFile);
+  const shared = new SharedValues();
+  const reader = new MessageReader(deps, files, unitsByFile, shared);
   const results: CdmFileResult[] = new Array(files.length);
   const receivedAt = nowIso();
   /** The radius of every spacecraft as used, to see at the end whether one changed meanwhile. */
@@ -581,7 +617,7 @@ export async function ingestCdmFiles(
           id, fileName: accepted.file.name, messageIndex: unit.messageIndex, originator: digest.originator, messageId: digest.messageId,
           contentSha256: hashes[k]!, tcaS: digest.tcaS,
           bytes,
-          pair: pairKey(keys[0], keys[1]),
+          pair: shared.string(pairKey(keys[0], keys[1])),
           spacecraftIds: [objects[0].spacecraftId, objects[1].spacecraftId],
           primarySpacecraftId: objects[primaryIndex]!.spacecraftId!,
           secondary: {
