@@ -93,15 +93,21 @@ export function yieldToEventLoop(): Promise<void> {
 /**
  * How long the current turn of the event loop has run our work, shared by every statement and every long loop of
  * the process (one event loop, one budget): the first call after a turn opens a slice and schedules the callbacks
- * that close it once the loop has turned; a call that finds the slice older than EVENT_LOOP_SLICE_MS yields first.
- * Several callers resuming in one turn share that turn's slice (each opening its own let N waiting flows run N slices
- * back to back in one check phase).
+ * that close it once the loop has turned. A call that finds the slice older than EVENT_LOOP_SLICE_MS waits in line
+ * (so does one that finds it closed while others wait): once per turn the longest-waiting caller is given a fresh
+ * slice (round robin). Each caller that resumed taking a
+ * fresh slice of its own let N waiting flows run N slices back to back in one turn; callers that resumed into a
+ * shared slice were served in the order they yielded, so one busy flow, always first, starved the others (requests
+ * waited for a whole background job: test/api/events.test.ts).
  */
 class LoopSlice {
   private start = 0;
   private open = false;
   /** Counts slices, so the close callback of an earlier slice does not close a later one. */
   private generation = 0;
+  /** Callers waiting for a slice, longest-waiting first. */
+  private readonly waiting: Array<() => void> = [];
+  private pumping = false;
 
   private openNow(): void {
     this.open = true;
@@ -112,14 +118,29 @@ class LoopSlice {
     }));
   }
 
-  async pauseIfDue(): Promise<void> {
-    for (;;) {
-      if (!this.open) return this.openNow();
-      if (performance.now() - this.start < EVENT_LOOP_SLICE_MS) return;
-      // After the yield the slice that was due is closed (its close callbacks were queued before ours), unless
-      // another caller resumed first in this same turn and opened the next one: then this caller shares it.
-      await yieldToEventLoop();
-    }
+  /** After the loop has turned (two check-phase callbacks, as yieldToEventLoop), the first waiter gets a fresh slice. */
+  private schedulePump(): void {
+    if (this.pumping) return;
+    this.pumping = true;
+    setImmediate(() => setImmediate(() => {
+      this.pumping = false;
+      const next = this.waiting.shift();
+      if (next) {
+        this.openNow();
+        next();
+      }
+      if (this.waiting.length > 0) this.schedulePump();
+    }));
+  }
+
+  pauseIfDue(): Promise<void> | void {
+    // a caller that finds the slice closed takes it, unless others already wait: then it waits behind them
+    if (!this.open && this.waiting.length === 0) return this.openNow();
+    if (this.open && performance.now() - this.start < EVENT_LOOP_SLICE_MS) return;
+    return new Promise<void>((resolve) => {
+      this.waiting.push(resolve);
+      this.schedulePump();
+    });
   }
 }
 
@@ -131,8 +152,8 @@ const loopSlice = new LoopSlice();
  * included); otherwise returns at once (a resolved promise: the caller goes on in the same turn). For loops over many
  * items on the event loop: call it every few items, each a small fraction of the slice.
  */
-export function yieldIfDue(): Promise<void> {
-  return loopSlice.pauseIfDue();
+export async function yieldIfDue(): Promise<void> {
+  await loopSlice.pauseIfDue();
 }
 
 /**

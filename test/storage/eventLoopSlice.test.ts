@@ -1,7 +1,7 @@
 /**
  * The event-loop slice of storage/db.ts: `yieldToEventLoop` lets the loop turn (a due timer runs before the caller
  * goes on, also when it yields from an I/O callback), and `yieldIfDue` gives the callers of one turn ONE slice between
- * them. Checked by the order of events, not by timing: each piece of work busy-waits longer than the slice and than
+ * them, serving those that wait in turn. Checked by the order of events, not by timing: each piece of work busy-waits longer than the slice and than
  * a 1 ms timer's period, so a timer is due after every piece, and it runs between two pieces exactly when the loop
  * turned between them — whatever the machine's load.
  */
@@ -74,6 +74,35 @@ test('yieldIfDue: flows resuming in one turn share its slice (no turn runs two p
   r.stop();
   assert.deepEqual(backToBack(r.events), [], `a timer between every two pieces: ${r.events.join(' ')}`);
   assert.equal(r.events.filter((e) => e !== 'T').length, 18);
+});
+
+test('yieldIfDue is fair: a flow that joins while another runs on is served in turn, not after it', async () => {
+  const r = recorder();
+  let busyDone = -1;
+  let shortDone = -1;
+  let pieces = 0;
+  const busyFlow = async () => {
+    for (let k = 0; k < 40; k++) {
+      await yieldIfDue();
+      r.work('A');
+      pieces++;
+    }
+    busyDone = pieces;
+  };
+  const shortFlow = async () => {
+    await yieldToEventLoop();
+    for (let k = 0; k < 3; k++) {
+      await yieldIfDue();
+      r.work('B');
+      pieces++;
+    }
+    shortDone = pieces;
+  };
+  await Promise.all([busyFlow(), shortFlow()]);
+  r.stop();
+  assert.ok(shortDone < busyDone, `the short flow ended after ${shortDone} pieces, the busy one after ${busyDone}`);
+  assert.ok(shortDone <= 12, `served in turn: the short flow's 3 pieces were done within the first 12 (${shortDone})`);
+  assert.deepEqual(backToBack(r.events), [], `a timer between every two pieces: ${r.events.join(' ')}`);
 });
 
 test('yieldIfDue returns in the same turn while the slice lasts', async () => {
