@@ -1,12 +1,7 @@
 /**
- * The content hash of an uploaded file: SHA-256 of its bytes, lower-case hex. Import previews
- * return it and callers send it back as `X-Content-Hash` (maneuver OCM import, tracking upload).
+ * The content hash of an uploaded file (domain/contentHash.ts: SHA-256 of its bytes, lower-case hex).
  */
-import { createHash } from 'node:crypto';
-
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
+export { sha256Hex } from '../domain/contentHash.ts';
 
 /**
  * The content hash of a file, computed off the event loop (WebCrypto digests run on the runtime's thread pool):
