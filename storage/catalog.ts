@@ -78,10 +78,12 @@ export interface CatalogChunkOutcome {
 
 /**
  * Rows per INSERT statement (15 arguments each). Each row feeds three indexes and the RETURNING: 250 rows in one
- * statement held the event loop 4–6 ms of CPU (bench:catalog-ingest, 13 ms with the chunk's other statements);
- * 50 keep a statement near 1 ms, and storage/db.ts yields between statements.
+ * statement held the event loop 4–6 ms of CPU (bench:catalog-ingest, 13 ms with the chunk's other statements); 50
+ * took 1–4 ms (and its 750-placeholder text 0.3–3 ms more to prepare: the client prepares every statement anew);
+ * 20 keep the statement and its preparation near a millisecond. The loop yields after each statement (storage/db.ts
+ * yields only once a turn has run EVENT_LOOP_SLICE_MS, which with the next statement can pass 5 ms).
  */
-export const CATALOG_ROWS_PER_INSERT = 50;
+export const CATALOG_ROWS_PER_INSERT = 20;
 
 /**
  * Writes a chunk of sets (rows prepared off the event loop, domain/catalog/catalogRow.ts) tagged with `batchId` (0:
@@ -136,6 +138,7 @@ export async function insertCatalogElementSets(
       const epochS = Number(row.epoch_s);
       insertedNewestEpochS.set(noradId, Math.max(epochS, insertedNewestEpochS.get(noradId) ?? -Infinity));
     }
+    await yieldToEventLoop();
   }
   let updatedObjects = 0;
   let newObjects = 0;
@@ -151,10 +154,10 @@ export async function insertCatalogElementSets(
 /**
  * Objects per refresh statement. The refresh reads every set of its objects through a window function and upserts
  * one row each: 1,000 objects in one statement held the event loop 5–11 ms of CPU (bench:catalog-ingest); 200 took
- * ~2 ms alone but 9–10 ms in the server right after an upload (its sets still in the WAL, read page by page); 50 keep
- * a statement near 2 ms there. storage/db.ts yields between statements.
+ * ~2 ms alone but 9–10 ms in the server right after an upload (its sets still in the WAL, read page by page); 50
+ * took 2–7 ms there on the loaded 2-core host, 25 about half. The loop yields after each statement.
  */
-export const REFRESH_OBJECTS_PER_STATEMENT = 50;
+export const REFRESH_OBJECTS_PER_STATEMENT = 25;
 
 /**
  * Brings `catalog_objects` up to date for the objects with fromNoradId ≤ noradId ≤ toNoradId from their published
@@ -173,7 +176,9 @@ export async function refreshCatalogObjects(tx: SqlExecutor, organizationId: str
       args: [organizationId, from, toNoradId, REFRESH_OBJECTS_PER_STATEMENT],
     });
     const to = next.rows.length === 0 ? toNoradId : Number(next.rows[0]!.norad_id) - 1;
+    await yieldToEventLoop();
     await refreshCatalogObjectRange(tx, organizationId, from, to);
+    await yieldToEventLoop();
     from = to + 1;
   }
 }

@@ -61,6 +61,34 @@ describe('readMultipart', () => {
     }
   });
 
+  test('a delimiter cut at any byte between two large chunks is found (the tail of a part is not copied behind the next chunk)', async () => {
+    const form = new FormData();
+    const data = new Uint8Array(5000).fill(0x41);
+    form.append('files', new File([data], 'a.bin'));
+    form.append('files', new File([data.subarray(0, 3000)], 'b.bin'));
+    const { body, boundary } = await encoded(form);
+    const text = Buffer.from(body).toString('latin1');
+    const delimiter = `\r\n--${boundary}`;
+    const at = text.indexOf(delimiter, 10);
+    assert.ok(at > 5000);
+    for (let cut = at - 2; cut <= at + delimiter.length + 2; cut++) {
+      // chunks: [0, 2000), [2000, cut), [cut, end): the second one's end falls inside the delimiter
+      const cuts = [2000, cut, body.length];
+      let previous = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const end = cuts.shift();
+          if (end === undefined) return controller.close();
+          controller.enqueue(body.slice(previous, end));
+          previous = end;
+        },
+      });
+      const parts = await readMultipart(stream, boundary);
+      assert.deepEqual(parts.map((p) => [p.filename, p.bytes.length]), [['a.bin', 5000], ['b.bin', 3000]], `cut at ${cut - at}`);
+      assert.ok(parts.every((p) => p.bytes.every((b) => b === 0x41)));
+    }
+  });
+
   test('filename forms: quoted with escapes, token, RFC 8187 filename*', async () => {
     const text = (disposition: string) =>
       new TextEncoder().encode(`--XyZ\r\nContent-Disposition: ${disposition}\r\n\r\nDATA\r\n--XyZ--\r\n`);
