@@ -9,7 +9,7 @@
  * result is written with its completion in one statement, by the lease holder only: a chunk taken over from a live
  * but slow owner is completed once (the slow owner's completion finds its lease gone and writes nothing).
  */
-import type { SqlExecutor } from './db.ts';
+import { yieldToEventLoop, type SqlExecutor } from './db.ts';
 import {
   claimNextLeasedJob,
   completeLeasedJob,
@@ -203,6 +203,47 @@ export async function insertScreening(
 export async function findScreening(db: SqlExecutor, organizationId: string, id: string): Promise<Screening | null> {
   const result = await db.execute({ sql: `SELECT ${SCREENING_COLUMNS} FROM screenings WHERE organization_id = ? AND id = ?`, args: [organizationId, id] });
   return result.rows[0] ? screeningFromRow(result.rows[0] as Record<string, unknown>) : null;
+}
+
+/**
+ * Stores an uploaded OEM primary's UTF-8 text, part by part (call inside the screening's creation transaction): one
+ * row per part (a megabyte or so each), a turn of the event loop after each statement (migration 0017).
+ */
+export async function insertScreeningPrimaryOem(tx: SqlExecutor, screeningId: string, primaryIndex: number, parts: readonly Uint8Array[]): Promise<void> {
+  for (const [part, bytes] of parts.entries()) {
+    await tx.execute({
+      sql: 'INSERT INTO screening_primary_oems (screening_id, primary_index, part, bytes) VALUES (?, ?, ?, ?)',
+      args: [screeningId, primaryIndex, part, bytes],
+    });
+    await yieldToEventLoop();
+  }
+}
+
+/**
+ * An OEM primary's text as stored, in its parts (each its own buffer, so it can be handed over to a worker), read one
+ * part per statement with a turn of the event loop between two; empty when the primary has none.
+ */
+export async function screeningPrimaryOemParts(db: SqlExecutor, screeningId: string, primaryIndex: number): Promise<Uint8Array[]> {
+  const listed = await db.execute({
+    sql: 'SELECT part FROM screening_primary_oems WHERE screening_id = ? AND primary_index = ? ORDER BY part',
+    args: [screeningId, primaryIndex],
+  });
+  const parts: Uint8Array[] = [];
+  for (const row of listed.rows) {
+    await yieldToEventLoop();
+    const result = await db.execute({
+      sql: 'SELECT bytes FROM screening_primary_oems WHERE screening_id = ? AND primary_index = ? AND part = ?',
+      args: [screeningId, primaryIndex, Number(row.part)],
+    });
+    // an ArrayBuffer from the client, a Uint8Array (Buffer) from the cached reader (storage/cachedReader.ts)
+    const bytes = result.rows[0]?.bytes as unknown;
+    if (bytes instanceof ArrayBuffer) parts.push(new Uint8Array(bytes));
+    else if (bytes instanceof Uint8Array) {
+      const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+      parts.push(whole ? bytes : bytes.slice());
+    } else throw new Error(`screening ${screeningId}: part ${String(row.part)} of primary ${primaryIndex}'s OEM is gone or not bytes`);
+  }
+  return parts;
 }
 
 /** The prepared inputs every chunk reads (JSON text). */
