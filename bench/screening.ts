@@ -40,7 +40,7 @@ import { WGS84_EQUATORIAL_RADIUS_KM } from '../engine/constants.ts';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../test/helpers/serverProcess.ts';
 import { sunSynchronousInclinationDeg, syntheticCatalog } from './lib/syntheticCatalog.ts';
 import { bruteForceCheck } from './lib/bruteForce.ts';
-import { startBenchServer, type BenchServer } from './lib/server.ts';
+import { startBenchServer, type BenchServer, type EventLoopProbeRecord } from './lib/server.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => {
@@ -127,7 +127,8 @@ interface Run {
   approaches: Json[];
 }
 
-async function screen(server: Target, request: Json, oems: ReadonlyArray<{ name: string; text: string }>): Promise<Run> {
+/** Runs a screening to its end; `onFinished` runs as soon as it is SUCCEEDED, before its approaches are read. */
+async function screen(server: Target, request: Json, oems: ReadonlyArray<{ name: string; text: string }>, onFinished?: () => Promise<void>): Promise<Run> {
   const t0 = performance.now();
   let created;
   if (oems.length > 0) {
@@ -146,6 +147,7 @@ async function screen(server: Target, request: Json, oems: ReadonlyArray<{ name:
     pollMs.push(performance.now() - g0);
   }
   const wallS = (performance.now() - t0) / 1000;
+  await onFinished?.();
   if (view.status !== 'SUCCEEDED') throw new Error(`screening ${view.status}: ${view.error}`);
   const approaches: Json[] = [];
   for (let page = 0; ; page++) {
@@ -234,8 +236,10 @@ try {
   const request = { primaries, secondaries: 'CATALOG', start: START_UTC, durationDays: DAYS, volume: { shape: 'SPHERE', radiusKm: RADIUS_KM }, pcThreshold: PC_THRESHOLD, secondariesPerChunk: 3000 };
   const loadBefore = load();
   await benchServer.eventLoopProbe(); // starts the count
-  const main = await screen(first, request, oemFiles);
-  const loop = await benchServer.eventLoopProbe();
+  let loop!: EventLoopProbeRecord;
+  const main = await screen(first, request, oemFiles, async () => {
+    loop = await benchServer!.eventLoopProbe();
+  });
   const t = main.view.timings;
   const c = main.view.counts;
   console.log(`\nscreening: ${designs.length} primaries × ${catalog.length} objects × ${DAYS} days, sphere ${RADIUS_KM} km, Pc threshold ${PC_THRESHOLD}, ${main.view.progress.chunksTotal} chunks, one server process with 2 workers`);

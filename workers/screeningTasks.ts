@@ -48,8 +48,11 @@ export type ScreeningPrimarySpec = {
   | { kind: 'OEM'; oemParts?: Uint8Array[]; oemName?: string; nonGravitationalAccelerationKmS2?: number }
 );
 
-/** Bytes per stored part of an OEM primary's text (each part one row, read with a turn of the event loop between two). */
-export const OEM_PART_BYTES = 1 << 20;
+/**
+ * Bytes per stored part of an OEM primary's text: each part is one row, written and read with a turn of the event loop
+ * between two (a 1 MiB part took ~5 ms to insert there: bench:screening).
+ */
+export const OEM_PART_BYTES = 256 * 1024;
 
 /** The code a chunk or merge answers when an OEM primary's text is needed and was not handed over. */
 export const OEM_NOT_LOADED = 'OEM_NOT_LOADED';
@@ -143,8 +146,11 @@ export function screenChunkTask(input: ScreeningChunkTaskInput): ScreeningChunkT
   }
 }
 
-/** Approaches per batch handed to the event loop (and per INSERT there). */
-export const MERGE_BATCH = 200;
+/**
+ * Approaches per batch handed to the event loop, which parses, shapes and stores one batch per turn (200 took it
+ * several milliseconds with their INSERT: bench:screening).
+ */
+export const MERGE_BATCH = 50;
 
 /** What the merge needs to write the CDM of an approach: per primary and per secondary NORAD id, the CDM objects. */
 export interface ScreeningMergeTaskInput extends WithEarthData {

@@ -23,7 +23,7 @@ import { readTleCatalog } from '../../engine/tle/catalog.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { catalogHighWaterMark, catalogNoradIds, latestCatalogElementSet } from '../../storage/catalog.ts';
 import { findConjunctionSettings } from '../../storage/conjunctionSettings.ts';
-import { inTransaction, type Db, type SqlExecutor } from '../../storage/db.ts';
+import { inTransaction, yieldToEventLoop, type Db, type SqlExecutor } from '../../storage/db.ts';
 import {
   findScreening,
   insertScreening,
@@ -328,7 +328,10 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
 
   const chunks: NewScreeningChunk[] = [];
   const allPrimaries = primaries.map((_, i) => i);
+  // a turn of the event loop between the steps over the catalog's ids (tens of thousands each)
+  await yieldToEventLoop();
   for (const plan of planScreeningChunks(primaries.length, catalogIds, { secondariesPerChunk: request.secondariesPerChunk })) {
+    await yieldToEventLoop();
     const ids = plan.secondaryIndices.map((i) => catalogIds[i]!);
     chunks.push({
       index: chunks.length, kind: 'SCREEN', planKey: `catalog:${plan.key}`, primaryIndices: plan.primaryIndices, secondarySource: 'CATALOG',
