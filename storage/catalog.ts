@@ -246,14 +246,19 @@ export async function staleCatalogRefreshes(db: SqlExecutor, beforeIso: string):
 
 /** The largest element-set row id of the organization's catalog (0 when empty): a screening reads the catalog "as of" it, so every chunk sees the same sets. */
 export async function catalogHighWaterMark(db: SqlExecutor, organizationId: string): Promise<number> {
+  // Both by index, a few rows read: the newest published set backwards along (organization_id, id) (migration 0017),
+  // the first staged one through the staged-batch index. Written as MAX/MIN over the organization's sets, the two
+  // read every set of it (30,000 rows: 11–16 ms of the event loop at each screening's creation, bench:screening).
   const result = await db.execute({
     sql: `SELECT
-            (SELECT COALESCE(MAX(id), 0) FROM catalog_element_sets WHERE organization_id = ? AND ${VISIBLE}) AS published,
-            (SELECT MIN(id) FROM catalog_element_sets WHERE organization_id = ? AND batch_id IN (SELECT id FROM staged_writes)) AS first_unpublished`,
+            (SELECT id FROM catalog_element_sets INDEXED BY catalog_element_sets_organization
+              WHERE organization_id = ? AND ${VISIBLE} ORDER BY id DESC LIMIT 1) AS published,
+            (SELECT MIN(id) FROM catalog_element_sets INDEXED BY catalog_element_sets_batch
+              WHERE batch_id IN (SELECT id FROM staged_writes) AND batch_id <> 0 AND organization_id = ?) AS first_unpublished`,
     args: [organizationId, organizationId],
   });
   const row = result.rows[0]!;
-  const published = Number(row.published);
+  const published = Number(row.published ?? 0);
   // a batch still being written will publish rows from its first id on: the mark stays below them (module comment)
   return row.first_unpublished == null ? published : Math.min(published, Number(row.first_unpublished) - 1);
 }

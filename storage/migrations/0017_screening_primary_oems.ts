@@ -8,13 +8,19 @@
  *
  * Screenings stored before: each OEM text is moved into one part, and removed from the inputs (numbers and strings
  * of the rest are kept as written: SQLite's JSON functions keep a literal's text).
+ *
+ * With it, for the same reason (what a screening's creation reads on the event loop), the catalog's sets by
+ * organization and id: the catalog's high-water mark (storage/catalog.ts catalogHighWaterMark) reads the newest
+ * published set of the organization backwards along it, a few rows, instead of every set of the organization
+ * (11–16 ms for 30,000 sets).
  */
 import type { Migration } from '../migrations.ts';
 
 export const migration0017: Migration = {
   version: 17,
-  name: 'screening OEM primaries stored apart',
+  name: 'screening OEM primaries stored apart; catalog sets by organization and id',
   statements: [
+    `CREATE INDEX catalog_element_sets_organization ON catalog_element_sets(organization_id, id)`,
     `CREATE TABLE screening_primary_oems (
       screening_id TEXT NOT NULL REFERENCES screenings(id) ON DELETE CASCADE,
       primary_index INTEGER NOT NULL,
