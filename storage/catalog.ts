@@ -291,6 +291,18 @@ export async function catalogElementSets(
   organizationId: string,
   range: { fromNoradId: number; toNoradId: number; asOfSetId: number },
 ): Promise<GpElementSet[]> {
+  return (await catalogElementSetTexts(db, organizationId, range)).map(decodeElementSet);
+}
+
+/**
+ * The same sets as `catalogElementSets`, as stored: each one's JSON (engine/tle gpElementsToJson), to be decoded
+ * where they are used (a screening chunk's worker) rather than on the event loop.
+ */
+export async function catalogElementSetTexts(
+  db: SqlExecutor,
+  organizationId: string,
+  range: { fromNoradId: number; toNoradId: number; asOfSetId: number },
+): Promise<string[]> {
   const result = await db.execute({
     sql: `SELECT elements FROM (
             SELECT elements, norad_id, ROW_NUMBER() OVER (PARTITION BY norad_id ORDER BY epoch_s DESC, id DESC) AS newest
@@ -299,7 +311,7 @@ export async function catalogElementSets(
           WHERE newest = 1 ORDER BY norad_id`,
     args: [organizationId, range.fromNoradId, range.toNoradId, range.asOfSetId],
   });
-  return result.rows.map((row) => decodeElementSet(String(row.elements)));
+  return result.rows.map((row) => String(row.elements));
 }
 
 async function newestSetRow(db: SqlExecutor, organizationId: string, noradId: number): Promise<Record<string, unknown> | undefined> {

@@ -14,7 +14,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { GpElementSet } from '../../engine/tle/gpElements.ts';
-import { catalogElementSets } from '../../storage/catalog.ts';
+import { catalogElementSetTexts } from '../../storage/catalog.ts';
 import { inTransaction, yieldToEventLoop, type Db } from '../../storage/db.ts';
 import {
   claimNextScreeningChunk,
@@ -209,14 +209,16 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     const inputs = await this.inputsOf(chunk.screeningId);
     const from = chunk.fromNoradId!;
     const to = chunk.toNoradId!;
-    let secondaries: Array<{ elements: GpElementSet }>;
+    let secondaries: Array<{ elements: GpElementSet }> = [];
+    /** Catalog secondaries as stored (JSON), one array per sub-range: the worker decodes them. */
+    const secondaryElementsJson: string[] = [];
     if (chunk.secondarySource === 'CATALOG') {
       // one sub-range of the partition per statement (the embedded driver holds the event loop while a statement runs)
-      secondaries = [];
       const cuts = chunk.noradCuts.length > 0 ? chunk.noradCuts : [from];
       for (const [k, cut] of cuts.entries()) {
         const until = k + 1 < cuts.length ? cuts[k + 1]! - 1 : to;
-        for (const elements of await catalogElementSets(db, chunk.organizationId, { fromNoradId: cut, toNoradId: until, asOfSetId: screening.asOfSetId })) secondaries.push({ elements });
+        const texts = await catalogElementSetTexts(db, chunk.organizationId, { fromNoradId: cut, toNoradId: until, asOfSetId: screening.asOfSetId });
+        if (texts.length > 0) secondaryElementsJson.push(`[${texts.join(',')}]`);
         await yieldToEventLoop();
       }
     } else {
@@ -230,6 +232,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
         volume: inputs.volume,
         primaries,
         secondaries,
+        secondaryElementsJson,
         secondaryHardBodyRadiusM: inputs.secondaryHardBodyRadiusM,
       };
     }, { background: true, signal, transfer })).output));
