@@ -88,7 +88,8 @@ try {
         `GET /health during it: ${latencies.length} probes, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
     );
     console.log(
-      `  ${''.padEnd(34)} server event loop: longest CPU block ${ms(loop.cpuBlockMaxMs)} (GC pauses in its interval ${ms(loop.gcInCpuBlockMs)}); ` +
+      `  ${''.padEnd(34)} server event loop: longest hold ${ms(loop.holdMaxMs)} (${loop.holdsOver5Ms ?? 'n/a'} over 5 ms, ${loop.holdsOver10Ms ?? 'n/a'} over 10 ms; 1 ms tick, the wait for a core taken out); ` +
+        `longest CPU block ${ms(loop.cpuBlockMaxMs)} (±4 ms; GC pauses in its interval ${ms(loop.gcInCpuBlockMs)}); ` +
         `longest GC pause ${loop.gcPauseMaxMs.toFixed(1)} ms; lateness (grows with the load): delay max ${loop.eventLoopDelayMaxMs.toFixed(1)} ms, ` +
         `longest self-block ${ms(loop.selfBlockMaxMs)}, main thread waited ${ms(loop.runQueueWaitMs)} for a core; load average ${loadAverage()}`,
     );

@@ -14,12 +14,14 @@
  * request (≈ 13 MiB), requests one after another; later files add CDMs to events earlier ones formed.
  *
  * Printed: wall time and CDMs/s (upload start to last answer), events formed, and the server's event-loop figures
- * during the upload (api/runtime/eventLoopProbe.ts, asked by SIGUSR2): the longest CPU block — the most CPU time the
- * main thread used between two 5 ms ticks that came late, i.e. the longest stretch our code held the loop, a figure
- * that does not grow with what else the machine runs — and the longest garbage-collection pause; then the lateness
- * figures, which do grow with the load: the longest delay of Node's event-loop delay histogram (1 ms resolution)
- * and its p99, and the longest "self-block" (a tick's lateness minus the time the main thread waited for a core; it
- * still holds waits on preempted GC helper threads). Also the latency
+ * during the upload (api/runtime/eventLoopProbe.ts, asked by SIGUSR2): the longest hold — a 1 ms tick's lateness
+ * minus the time the main thread waited for a core meanwhile: how long one turn of the loop ran our work, GC
+ * included (it still holds waits on preempted GC helper threads, so it grows somewhat with the machine's load) — and
+ * how many holds passed 5 and 10 ms; the longest CPU block — the most CPU time the main thread used between two 5 ms
+ * ticks that came late; it does not grow with the load but is only good to ±4 ms (the kernel counts a thread's CPU
+ * time at each 4 ms scheduler tick) and counts up to a tick of ordinary turns with the block; the longest
+ * garbage-collection pause; then the plain lateness figures: the longest delay of Node's event-loop delay histogram
+ * (1 ms resolution) and its p99, the longest 5 ms self-block. Also the latency
  * of a light GET sent back to back by one client during the upload, and the load average.
  *
  * Env: BENCH_CDMS (default 10000), BENCH_FILES_PER_REQUEST (default 5), WORKERS (server pool, default 2), BENCH_CPU_PROF=<dir> (a V8 CPU profile of the
@@ -208,7 +210,8 @@ try {
   console.log(`events formed: ${fmt(totalEvents - warmEvents)} (expected ${eventsMade}; ${warmEvents} more from the warm-up)`);
   const na = (v: number | null, digits = 1) => (v === null ? 'n/a' : `${fmt(v, digits)} ms`);
   console.log(
-    `server event loop during the upload: longest CPU block ${na(probe.cpuBlockMaxMs)} (GC pauses in its interval ${na(probe.gcInCpuBlockMs)}; main thread CPU ${na(probe.mainThreadCpuMs, 0)} in all, ` +
+    `server event loop during the upload: longest hold ${na(probe.holdMaxMs)} (${probe.holdsOver5Ms ?? 'n/a'} over 5 ms, ${probe.holdsOver10Ms ?? 'n/a'} over 10 ms; 1 ms tick, the wait for a core taken out); ` +
+      `longest CPU block ${na(probe.cpuBlockMaxMs)} (±4 ms; GC pauses in its interval ${na(probe.gcInCpuBlockMs)}); main thread CPU ${na(probe.mainThreadCpuMs, 0)} in all, ` +
       `${probe.mainThreadCpuMs === null ? 'n/a' : `${fmt((probe.mainThreadCpuMs * 1000) / stored, 0)} µs`} per CDM); ` +
       `longest GC pause ${fmt(probe.gcPauseMaxMs, 1)} ms, ${probe.gcPauseMaxKind ?? '?'} (GC ${fmt(probe.gcPauseTotalMs)} ms in all)`,
   );

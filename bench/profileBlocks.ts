@@ -2,15 +2,15 @@
  * `tsx bench/profileBlocks.ts <dir>`: what held the server's event loop in a benchmark run with BENCH_CPU_PROF=<dir>.
  *
  * The benchmark leaves there the server main thread's V8 CPU profile (`node --cpu-prof`, a sample every 100 µs) and,
- * per event-loop probe report, its longest CPU blocks (bench/lib/server.ts CPU_BLOCKS_FILE: intervals between two
- * late 5 ms ticks, on the monotonic clock the profile's timestamps use). For each block this prints the samples that
+ * per event-loop probe report, its longest holds (bench/lib/server.ts HOLDS_FILE: the intervals of the most late
+ * 1 ms ticks, on the monotonic clock the profile's timestamps use). For each hold this prints the samples that
  * fall in it: time by function (self) and by call path (inclusive), garbage collection included, so the longest
  * stretch is traced to the code that ran it instead of guessed from a whole-run profile. The first report (the
  * server's start and warm-up) is left out unless ALL_REPORTS=1; BLOCKS=<n> blocks are shown (default 5).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CPU_BLOCKS_FILE } from './lib/server.ts';
+import { HOLDS_FILE } from './lib/server.ts';
 
 interface ProfileNode {
   id: number;
@@ -32,12 +32,12 @@ if (!dir) {
 }
 const shown = Number(process.argv[3] ?? 12);
 // The first report covers the server's start and warm-up (the benchmarks' first probe call only starts the count).
-const blocks = readFileSync(join(dir, CPU_BLOCKS_FILE), 'utf8')
+const blocks = readFileSync(join(dir, HOLDS_FILE), 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')
   .slice(process.env.ALL_REPORTS ? 0 : 1)
-  .flatMap((l) => JSON.parse(l) as Array<{ cpuMs: number; fromUs: number; toUs: number }>)
-  .sort((a, b) => b.cpuMs - a.cpuMs);
+  .flatMap((l) => JSON.parse(l) as Array<{ ms: number; fromUs: number; toUs: number }>)
+  .sort((a, b) => b.ms - a.ms);
 
 // The main thread's profile is the one whose samples cover the blocks (workers write their own files).
 const profiles = readdirSync(dir)
@@ -50,10 +50,10 @@ function label(node: ProfileNode): string {
   return `${functionName || '(anonymous)'}${file ? ` ${file}:${lineNumber + 1}` : ''}`;
 }
 
-function describe(block: { cpuMs: number; fromUs: number; toUs: number }): void {
+function describe(block: { ms: number; fromUs: number; toUs: number }): void {
   const profile = profiles.find((p) => p.startTime <= block.fromUs && block.toUs <= p.endTime);
   if (!profile) {
-    console.log(`\nblock ${block.cpuMs.toFixed(1)} ms: no profile covers it`);
+    console.log(`\nhold ${block.ms.toFixed(1)} ms: no profile covers it`);
     return;
   }
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -82,7 +82,7 @@ function describe(block: { cpuMs: number; fromUs: number; toUs: number }): void 
   }
   const top = (m: Map<string, number>) =>
     [...m].sort((a, b) => b[1] - a[1]).slice(0, shown).map(([name, us]) => `    ${(us / 1000).toFixed(2).padStart(6)} ms  ${name}`).join('\n');
-  console.log(`\nblock ${block.cpuMs.toFixed(1)} ms CPU over ${((block.toUs - block.fromUs) / 1000).toFixed(1)} ms (${(sampledUs / 1000).toFixed(1)} ms sampled busy)`);
+  console.log(`\nhold ${block.ms.toFixed(1)} ms over ${((block.toUs - block.fromUs) / 1000).toFixed(1)} ms between ticks (${(sampledUs / 1000).toFixed(1)} ms sampled busy)`);
   console.log(`  self:\n${top(self)}`);
   console.log(`  inclusive:\n${top(inclusive)}`);
 }

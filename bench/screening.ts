@@ -15,7 +15,7 @@
  *     summed over chunks (set-up, filters, sampling, refinement, Pc) and the storing time (CDM ingest and approach
  *     rows), the peak resident memory of the server process (VmHWM: the process with its worker threads), and how
  *     long the server's event loop was held from POST to SUCCEEDED (api/runtime/eventLoopProbe.ts, as
- *     bench:catalog-ingest prints it: the longest main-thread CPU block, GC pauses). BENCH_CPU_PROF=<dir> writes that
+ *     bench:catalog-ingest prints it: the longest hold and CPU block of the main thread, GC pauses). BENCH_CPU_PROF=<dir> writes that
  *     server's main-thread CPU profile and its longest blocks there (`tsx bench/profileBlocks.ts <dir>`).
  *  4. The speed-up from one to two instances: the same screening on one server process with one worker, then on two
  *     server processes with one worker each sharing the database file; the merged approaches of every run are compared
@@ -252,7 +252,8 @@ try {
   console.log(`  the server's event-loop delay while it ran (monitorEventLoopDelay, 10 ms resolution): p99 ${t.eventLoopDelayP99Ms?.toFixed(1)} ms, max ${t.eventLoopDelayMaxMs?.toFixed(1)} ms`);
   const ms = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(1)} ms`);
   console.log(
-    `  server event loop from POST to SUCCEEDED (api/runtime/eventLoopProbe.ts): longest CPU block ${ms(loop.cpuBlockMaxMs)} (GC pauses in its interval ${ms(loop.gcInCpuBlockMs)}); ` +
+    `  server event loop from POST to SUCCEEDED (api/runtime/eventLoopProbe.ts): longest hold ${ms(loop.holdMaxMs)} (${loop.holdsOver5Ms ?? 'n/a'} over 5 ms, ${loop.holdsOver10Ms ?? 'n/a'} over 10 ms; 1 ms tick, the wait for a core taken out); ` +
+      `longest CPU block ${ms(loop.cpuBlockMaxMs)} (±4 ms; GC pauses in its interval ${ms(loop.gcInCpuBlockMs)}); ` +
       `longest GC pause ${loop.gcPauseMaxMs.toFixed(1)} ms (${loop.gcPauseMaxKind ?? 'n/a'}); main thread CPU ${ms(loop.mainThreadCpuMs)}; lateness (grows with the load): delay max ${loop.eventLoopDelayMaxMs.toFixed(1)} ms, ` +
       `longest self-block ${ms(loop.selfBlockMaxMs)}, main thread waited ${ms(loop.runQueueWaitMs)} for a core; load average ${load()}`,
   );

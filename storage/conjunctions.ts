@@ -4,6 +4,7 @@
  * CDM live in `conjunction_cdm_contents` (a staged table: a large file's bytes are written in chunks before the one
  * transaction that stores its messages and events, storage/stagedWrites.ts).
  */
+import type { PcDetail } from '../domain/conjunctions/assessment.ts';
 import type { HardBodyRadiusUsed } from '../domain/conjunctions/hardBodyRadius.ts';
 import type { CdmDigest, CdmObjectDigest, EncounterStates } from '../domain/conjunctions/cdmDigest.ts';
 import type { CdmHardBodyRadius } from '../engine/collision/cdmEncounter.ts';
@@ -23,13 +24,7 @@ export interface CdmObjectRecord extends CdmObjectDigest {
   spacecraftId: string | null;
 }
 
-/** The stored Pc of a CDM beyond its value: the LAAS bounds and the method's flags. */
-export interface PcDetail {
-  lowerBound: number | null;
-  upperBound: number | null;
-  isMaximumProbability: boolean;
-  flags: PcFlag[];
-}
+export type { PcDetail };
 
 /** A CDM as stored (without its bytes). */
 export interface ConjunctionCdm {
@@ -69,6 +64,9 @@ export interface ConjunctionCdm {
   receivedAt: string;
   assessedAt: string;
 }
+
+/** A CDM as the ingest writes it: the stated values and the states at TCA already JSON text (made on the worker that read it). */
+export type NewConjunctionCdm = Omit<ConjunctionCdm, 'stated' | 'encounterStates'> & { statedJson: string; encounterStatesJson: string | null };
 
 /** The latest CDM's values an event carries for its list. */
 export interface ConjunctionEvent {
@@ -177,9 +175,10 @@ function eventFromRow(row: Record<string, unknown>): ConjunctionEvent {
 
 /**
  * CDM bytes per INSERT statement. A message is ~3 KiB of KVN: 100 in one statement (330 KiB of blobs) held the event
- * loop ~13 ms (bench:cdm-ingest); 20 keep a statement near 2 ms, and storage/db.ts yields between statements.
+ * loop ~13 ms (bench:cdm-ingest); 20 up to 4 ms; 8 keep a statement under a millisecond, and storage/db.ts yields
+ * between statements.
  */
-export const CDM_CONTENTS_PER_INSERT = 20;
+export const CDM_CONTENTS_PER_INSERT = 8;
 
 /** Writes the bytes of CDMs (tagged with a staged batch, or 0 when written with their rows), CDM_CONTENTS_PER_INSERT per statement. */
 export async function insertCdmContents(db: SqlExecutor, organizationId: string, contents: ReadonlyArray<{ cdmId: string; bytes: Uint8Array }>, batchId: number): Promise<void> {
@@ -213,13 +212,31 @@ function withoutSpacecraft(object: CdmObjectRecord): CdmObjectDigest {
   return rest;
 }
 
-function cdmValues(organizationId: string, c: ConjunctionCdm): Array<string | number | null> {
+/** A CDM row's values in column order (CDM_COLUMNS), as the ingest keeps them until the row is written. */
+export type CdmRowValues = Array<string | number | null>;
+
+const EVENT_ID_COLUMN = CDM_COLUMNS.indexOf('event_id');
+const PRIMARY_OBJECT_COLUMN = CDM_COLUMNS.indexOf('primary_object');
+
+/** The values of a CDM row before its event is known (withCdmEvent completes them). */
+export function cdmRowValues(organizationId: string, c: Omit<NewConjunctionCdm, 'eventId' | 'primaryObject'>): CdmRowValues {
+  return cdmValues(organizationId, { ...c, eventId: '', primaryObject: 1 });
+}
+
+/** The row's values with its event and which of its objects is the event's primary (the same array, completed). */
+export function withCdmEvent(values: CdmRowValues, eventId: string, primaryObject: 1 | 2): CdmRowValues {
+  values[EVENT_ID_COLUMN] = eventId;
+  values[PRIMARY_OBJECT_COLUMN] = primaryObject;
+  return values;
+}
+
+function cdmValues(organizationId: string, c: NewConjunctionCdm): CdmRowValues {
   return [
     c.id, organizationId, c.eventId, c.source, c.uploadId, c.fileName, c.messageIndex, c.firstLine, c.contentSha256,
-    c.notation, c.version, c.originator, c.messageId, c.creationDate, c.creationDateS, c.tca, c.tcaS, json(c.stated),
+    c.notation, c.version, c.originator, c.messageId, c.creationDate, c.creationDateS, c.tca, c.tcaS, c.statedJson,
     c.missDistanceM, c.relativeSpeedMS, c.statedPc, c.primaryObject, json(withoutSpacecraft(c.objects[0])),
     json(withoutSpacecraft(c.objects[1])), c.objects[0].spacecraftId, c.objects[1].spacecraftId, json(c.cdmHardBodyRadius),
-    json(c.encounterStates), json(c.encounterProblem), c.computedMissDistanceM, c.hardBodyRadiusM, json(c.hardBodyRadius),
+    c.encounterStatesJson, json(c.encounterProblem), c.computedMissDistanceM, c.hardBodyRadiusM, json(c.hardBodyRadius),
     c.pc, c.pcMethod, json(c.pcDetail), c.receivedAt, c.assessedAt,
   ];
 }
@@ -227,18 +244,19 @@ function cdmValues(organizationId: string, c: ConjunctionCdm): Array<string | nu
 /**
  * CDM rows per INSERT statement. Each row carries a few KiB of JSON (stringified here, on the event loop) and feeds
  * four indexes: 25 rows (925 arguments) made one statement, with its arguments, hold the loop 8–15 ms
- * (bench:cdm-ingest, CPU profile); 8 keep it near 2–3 ms, and storage/db.ts yields between statements.
+ * (bench:cdm-ingest, CPU profile); 8 up to 3 ms; 3 keep it near a millisecond, and storage/db.ts yields between
+ * statements.
  */
-export const CDMS_PER_INSERT = 8;
+export const CDMS_PER_INSERT = 3;
 
-/** Inserts CDM rows, CDMS_PER_INSERT per statement. */
-export async function insertCdms(db: SqlExecutor, organizationId: string, cdms: readonly ConjunctionCdm[]): Promise<void> {
+/** Inserts CDM rows (their values, cdmRowValues + withCdmEvent), CDMS_PER_INSERT per statement. */
+export async function insertCdms(db: SqlExecutor, rows: readonly CdmRowValues[]): Promise<void> {
   const row = `(${CDM_COLUMNS.map(() => '?').join(', ')})`;
-  for (let i = 0; i < cdms.length; i += CDMS_PER_INSERT) {
-    const part = cdms.slice(i, i + CDMS_PER_INSERT);
+  for (let i = 0; i < rows.length; i += CDMS_PER_INSERT) {
+    const part = rows.slice(i, i + CDMS_PER_INSERT);
     await db.execute({
       sql: `INSERT INTO conjunction_cdms (${CDM_COLUMNS.join(', ')}) VALUES ${part.map(() => row).join(', ')}`,
-      args: part.flatMap((c) => cdmValues(organizationId, c)),
+      args: part.flat(),
     });
   }
 }
@@ -293,8 +311,9 @@ export type EventSpan = Pick<ConjunctionEvent, 'id' | 'pairKey' | 'firstTcaS' | 
  */
 export async function findEventsOfPairs(db: SqlExecutor, organizationId: string, pairKeys: readonly string[], fromS: number, toS: number): Promise<EventSpan[]> {
   const out: EventSpan[] = [];
-  for (let i = 0; i < pairKeys.length; i += 50) {
-    const part = pairKeys.slice(i, i + 50);
+  // 10 pairs per statement: each returns up to a few hundred events, near a millisecond (50 pairs took 3–6 ms)
+  for (let i = 0; i < pairKeys.length; i += 10) {
+    const part = pairKeys.slice(i, i + 10);
     const rows = (await db.execute({
       sql: `SELECT id, pair_key, first_tca_s, last_tca_s, primary_spacecraft_id FROM conjunction_events
             WHERE organization_id = ? AND pair_key IN (${part.map(() => '?').join(',')}) AND last_tca_s >= ? AND first_tca_s <= ?`,
@@ -309,8 +328,9 @@ export async function findEventsOfPairs(db: SqlExecutor, organizationId: string,
 
 /** Inserts new events with placeholder summaries (refreshEventSummaries sets them from their CDMs). */
 export async function insertEvents(db: SqlExecutor, organizationId: string, events: readonly NewConjunctionEvent[]): Promise<void> {
-  for (let i = 0; i < events.length; i += 50) {
-    const part = events.slice(i, i + 50);
+  // 10 events per statement: 50 (550 arguments, five indexes) took up to 5 ms on the event loop
+  for (let i = 0; i < events.length; i += 10) {
+    const part = events.slice(i, i + 10);
     await db.execute({
       sql: `INSERT INTO conjunction_events (id, organization_id, pair_key, primary_spacecraft_id, secondary_spacecraft_id, secondary_designator,
               secondary_name, secondary_international_designator, secondary_object_type, first_tca_s, last_tca_s, latest_cdm_id,
@@ -326,24 +346,33 @@ export async function insertEvents(db: SqlExecutor, organizationId: string, even
 }
 
 /**
+ * Events refreshed per statement (one statement instead of one per event, whose preparation alone took ~0.1 ms: 20 run
+ * in ~1 ms). The `+organization_id` terms keep SQLite on the event indexes (by id, and conjunction_cdms_event): on the
+ * organization's index it read every CDM of the organization (30 ms at 10,000).
+ */
+const EVENTS_PER_REFRESH = 20;
+
+/**
  * Sets each event's list values from its CDMs: the latest CDM (newest CREATION_DATE, then the last received) gives TCA,
  * miss distance, relative speed, Pc; the TCA span, the count and the sources cover them all.
  */
 export async function refreshEventSummaries(db: SqlExecutor, organizationId: string, eventIds: readonly string[], updatedAt: string): Promise<void> {
-  for (const eventId of eventIds) {
+  for (let i = 0; i < eventIds.length; i += EVENTS_PER_REFRESH) {
+    const part = eventIds.slice(i, i + EVENTS_PER_REFRESH);
+    const ids = part.map(() => '?').join(', ');
     await db.execute({
       sql: `UPDATE conjunction_events AS e SET
               latest_cdm_id = c.id, latest_creation_date_s = c.creation_date_s, tca = c.tca, tca_s = c.tca_s,
               miss_distance_m = c.miss_distance_m, relative_speed_m_s = c.relative_speed_m_s, pc = c.pc, pc_method = c.pc_method,
               stated_pc = c.stated_pc, first_tca_s = s.first_tca_s, last_tca_s = s.last_tca_s, cdm_count = s.n, sources = s.sources,
               updated_at = ?
-            FROM (SELECT id, creation_date_s, tca, tca_s, miss_distance_m, relative_speed_m_s, pc, pc_method, stated_pc
-                    FROM conjunction_cdms WHERE organization_id = ? AND event_id = ?
-                    ORDER BY creation_date_s DESC, received_at DESC, rowid DESC LIMIT 1) AS c,
-                 (SELECT MIN(tca_s) AS first_tca_s, MAX(tca_s) AS last_tca_s, COUNT(*) AS n, group_concat(DISTINCT source) AS sources
-                    FROM conjunction_cdms WHERE organization_id = ? AND event_id = ?) AS s
-            WHERE e.organization_id = ? AND e.id = ?`,
-      args: [updatedAt, organizationId, eventId, organizationId, eventId, organizationId, eventId],
+            FROM (SELECT event_id, id, creation_date_s, tca, tca_s, miss_distance_m, relative_speed_m_s, pc, pc_method, stated_pc,
+                         ROW_NUMBER() OVER (PARTITION BY event_id ORDER BY creation_date_s DESC, received_at DESC, rowid DESC) AS rank
+                    FROM conjunction_cdms WHERE event_id IN (${ids}) AND +organization_id = ?) AS c,
+                 (SELECT event_id, MIN(tca_s) AS first_tca_s, MAX(tca_s) AS last_tca_s, COUNT(*) AS n, group_concat(DISTINCT source) AS sources
+                    FROM conjunction_cdms WHERE event_id IN (${ids}) AND +organization_id = ? GROUP BY event_id) AS s
+            WHERE e.id IN (${ids}) AND +e.organization_id = ? AND c.rank = 1 AND c.event_id = e.id AND s.event_id = e.id`,
+      args: [updatedAt, ...part, organizationId, ...part, organizationId, ...part, organizationId],
     });
   }
 }

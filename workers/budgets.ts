@@ -33,6 +33,7 @@ export const TASK_BUDGETS_MS: Readonly<Record<string, number>> = {
   // A batch of received CDMs (≤ 100 messages, ≤ 1 MiB) reads in tens of milliseconds; the Pc of 500 stored ones in about as long.
   'conjunctions.readCdms': 30_000,
   'conjunctions.assess': 30_000,
+  'conjunctions.assessForStorage': 30_000,
   'conjunctions.parseCdm': 10_000,
   'conjunctions.writeCdm': 10_000,
   // 30 days of full-model LEO propagation with dense output (~3 s quiet) and the event search (< 1 s).

@@ -7,30 +7,36 @@
 import type { PcMethod } from '../engine/collision/probability.ts';
 import { CcsdsWriteError } from '../engine/files/common/errors.ts';
 import { writeCdmKvn, writeCdmXml } from '../engine/files/cdm/cdmWriter.ts';
-import { readCdmMessage, readCdmText, type CdmReadOutcome } from '../domain/conjunctions/cdmDigest.ts';
-import { assessEncounters, type AssessmentItem, type AssessmentOutcome } from '../domain/conjunctions/assessment.ts';
+import { readCdmMessage, readCdmText, receiveCdms, type ReceivedCdms } from '../domain/conjunctions/cdmDigest.ts';
+import { assessEncounter, assessEncounters, storedAssessment, type AssessmentItem, type AssessmentOutcome, type StoredAssessment } from '../domain/conjunctions/assessment.ts';
 import { earthDataFor } from '../earthData/files.ts';
 import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
 
-/** One message to read: its own bytes and its first line in the file it came in. */
+/** One message to read: where its bytes are in the task's buffer, and its first line in the file it came in. */
 export interface CdmUnit {
-  bytes: Uint8Array;
+  offset: number;
+  length: number;
   firstLine: number;
 }
 
-/** Reads each message (EOP for the Earth-fixed states); one outcome per unit, in order. */
-export function readCdmsTask(input: { units: CdmUnit[] } & WithEarthData): { ok: true; outcomes: CdmReadOutcome[] } | TaskFailure {
+/** Reads each message of `bytes` (EOP for the Earth-fixed states) as the ingest receives it; one outcome per unit, in order. */
+export function readCdmsTask(input: { bytes: Uint8Array; units: CdmUnit[] } & WithEarthData): ({ ok: true } & ReceivedCdms) | TaskFailure {
   let eop;
   try {
     eop = earthDataFor(input.earthData).eop;
   } catch (error) {
     return failure(error);
   }
-  return { ok: true, outcomes: input.units.map((unit) => readCdmMessage(unit.bytes, unit.firstLine, eop)) };
+  return { ok: true, ...receiveCdms(input.units.map((unit) => readCdmMessage(input.bytes.subarray(unit.offset, unit.offset + unit.length), unit.firstLine, eop))) };
 }
 
 export function assessTask(input: { items: AssessmentItem[]; methods: PcMethod[] }): AssessmentOutcome[] {
   return assessEncounters(input.items, input.methods);
+}
+
+/** The Pc by one method of each item, as stored with its CDM (no encounter summary: the ingest keeps only these). */
+export function assessForStorageTask(input: { items: AssessmentItem[]; method: PcMethod }): StoredAssessment[] {
+  return input.items.map((item) => storedAssessment(assessEncounter(item, [input.method])));
 }
 
 export function parseCdmTask(input: { bytes: Uint8Array }): ReturnType<typeof readCdmText> {

@@ -18,7 +18,7 @@ import { parseBatchRequest } from '../domain/ephemerisBatch/request.ts';
 import { oemProductTask, oemZipEntryTask, textZipEntryTask, tleProductTask } from './productTasks.ts';
 import { inspectEarthDataFile, inspectEopSplice, type EarthDataFileRef, type EarthDataKind } from '../earthData/files.ts';
 import { estimateTask, residualsTask } from './odTasks.ts';
-import { assessTask, parseCdmTask, readCdmsTask, writeCdmTask } from './conjunctionTasks.ts';
+import { assessForStorageTask, assessTask, parseCdmTask, readCdmsTask, writeCdmTask } from './conjunctionTasks.ts';
 import { predictEventsTask } from './eventTasks.ts';
 import { checkScreeningOemTask, mergeScreeningTask, screenChunkTask } from './screeningTasks.ts';
 import { readCatalogFileTask } from './catalogTasks.ts';
@@ -107,6 +107,7 @@ export const TASKS = {
   'od.estimate': estimateTask,
   'conjunctions.readCdms': readCdmsTask,
   'conjunctions.assess': assessTask,
+  'conjunctions.assessForStorage': assessForStorageTask,
   'conjunctions.parseCdm': parseCdmTask,
   'conjunctions.writeCdm': writeCdmTask,
   'events.predict': predictEventsTask,

@@ -11,7 +11,7 @@
 import type { Context } from 'hono';
 import { Buffer } from 'node:buffer';
 import { HTTPException } from 'hono/http-exception';
-import { yieldToEventLoop } from '../../storage/db.ts';
+import { yieldIfDue } from '../../storage/db.ts';
 
 /** Header block of one part, at most (names and file names are short). */
 const MAX_PART_HEADER_BYTES = 16 * 1024;
@@ -81,36 +81,12 @@ function partHeaders(block: Buffer): { name: string; filename: string | null; co
   return { name, filename: dispositionParameter(`;${disposition.slice(disposition.indexOf(';') + 1)}`, 'filename'), contentType };
 }
 
-/** Bytes read, or joined, per turn of the event loop (a few hundred µs of copying). */
-const JOIN_SLICE_BYTES = 256 * 1024;
-
 /**
- * A part's chunks joined into one buffer of its own (exactly its size, so it can be handed over to a worker whole),
- * JOIN_SLICE_BYTES per turn of the event loop: a 4 MB file joined in one step held it 6–20 ms on the shared machine
- * (mostly the page faults of the fresh buffer, bench:catalog-ingest).
+ * Body bytes read between two looks at the event-loop slice (storage/db.ts yieldIfDue): chunks already queued are
+ * read without a turn of the loop (each read resolves at once), and 4 MB of a fast client's chunks were scanned in
+ * one turn (6–19 ms, bench:catalog-ingest); between looks the stream's queue fills and pauses the socket.
  */
-async function joinChunks(chunks: readonly Buffer[]): Promise<Uint8Array> {
-  let total = 0;
-  for (const chunk of chunks) total += chunk.length;
-  if (total <= JOIN_SLICE_BYTES) return Buffer.concat(chunks, total);
-  const joined = new Uint8Array(total);
-  let at = 0;
-  let sliceBytes = 0;
-  for (const chunk of chunks) {
-    for (let from = 0; from < chunk.length; ) {
-      const length = Math.min(chunk.length - from, JOIN_SLICE_BYTES - sliceBytes);
-      joined.set(chunk.subarray(from, from + length), at);
-      at += length;
-      from += length;
-      sliceBytes += length;
-      if (sliceBytes >= JOIN_SLICE_BYTES) {
-        sliceBytes = 0;
-        await yieldToEventLoop();
-      }
-    }
-  }
-  return joined;
-}
+const READ_WINDOW_BYTES = 256 * 1024;
 
 /**
  * Reads every part of a multipart body from `stream`, chunk by chunk. Errors of the stream itself (e.g. the body
@@ -125,7 +101,7 @@ export async function readMultipart(stream: ReadableStream<Uint8Array>, boundary
   let current: { name: string; filename: string | null; contentType: string | null; chunks: Buffer[] } | null = null;
   const reader = stream.getReader();
   let ended = false;
-  let sinceYield = 0;
+  let sinceLook = 0;
   for (;;) {
     // Parse what `pending` holds as far as it goes.
     let progressed = true;
@@ -199,13 +175,10 @@ export async function readMultipart(stream: ReadableStream<Uint8Array>, boundary
       // Only an undecided tail is copied (an incomplete header block, a boundary line's end).
       pending = Buffer.concat([pending, chunk]);
     }
-    // A turn of the event loop every JOIN_SLICE_BYTES: chunks already queued are read without one (each read resolves
-    // at once), and 4 MB of a fast client's chunks were scanned and copied in one turn (6–19 ms, bench:catalog-ingest);
-    // the stream's queue then fills and pauses the socket meanwhile.
-    sinceYield += value.byteLength;
-    if (sinceYield >= JOIN_SLICE_BYTES) {
-      sinceYield = 0;
-      await yieldToEventLoop();
+    sinceLook += value.byteLength;
+    if (sinceLook >= READ_WINDOW_BYTES) {
+      sinceLook = 0;
+      await yieldIfDue();
     }
   }
   if (state !== 'done') {
@@ -219,51 +192,72 @@ export async function readMultipart(stream: ReadableStream<Uint8Array>, boundary
   return parts;
 }
 
-/** Bytes of the Files this module made, so a route does not read them back through the Blob. */
-const bytesOfFiles = new WeakMap<Blob, Uint8Array>();
+/** Bytes copied between two looks at the event-loop slice (a 2.6 MiB part joined at once held the loop ~5 ms). */
+const JOIN_WINDOW_BYTES = 256 * 1024;
+
+/** A part's chunks joined into one buffer, a window at a time with the event loop free to turn between windows. */
+async function joinChunks(chunks: readonly Buffer[]): Promise<Buffer> {
+  const joined = Buffer.allocUnsafeSlow(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let offset = 0;
+  let sinceLook = 0;
+  for (const chunk of chunks) {
+    if (sinceLook >= JOIN_WINDOW_BYTES) {
+      sinceLook = 0;
+      await yieldIfDue();
+    }
+    joined.set(chunk, offset);
+    offset += chunk.length;
+    sinceLook += chunk.length;
+  }
+  return joined;
+}
 
 /**
- * A File over a part's bytes that copies them only if it is read through the Blob API: the platform's File copies
- * its content when made (4 MB: 2–14 ms of the event loop), and routes read parts with `fileBytes` instead.
+ * An uploaded file part as a File that holds the parser's bytes instead of a copy. `new File([bytes])` copies them
+ * into the Blob's own store, on the event loop: a request of five 2.6 MiB CDM files held it ~4 ms in one step
+ * (bench:cdm-ingest, CPU profile). The File's methods read the held bytes; routes take them with `fileBytes`.
  */
-class PartFile extends File {
-  #bytes: Uint8Array;
-  #blob: Blob | null = null;
+class ReceivedFile extends File {
+  readonly #bytes: Uint8Array<ArrayBuffer>;
 
-  constructor(bytes: Uint8Array, name: string, type: string | null) {
-    super([], name, type ? { type } : {});
+  constructor(bytes: Uint8Array<ArrayBuffer>, name: string, options: FilePropertyBag) {
+    super([], name, options);
     this.#bytes = bytes;
   }
 
-  /** The content as a platform Blob, made on first use. */
-  #content(): Blob {
-    this.#blob ??= new Blob([this.#bytes as Uint8Array<ArrayBuffer>], { type: this.type });
-    return this.#blob;
+  /** The bytes themselves (not a copy): callers must not change them. */
+  get heldBytes(): Uint8Array<ArrayBuffer> {
+    return this.#bytes;
   }
 
   override get size(): number {
     return this.#bytes.byteLength;
   }
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#content().arrayBuffer();
+
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#bytes.slice().buffer;
   }
+
   override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return new Uint8Array(await this.#content().arrayBuffer());
+    return this.#bytes.slice();
   }
-  override text(): Promise<string> {
-    return this.#content().text();
+
+  override async text(): Promise<string> {
+    return new TextDecoder().decode(this.#bytes);
   }
-  override stream(): ReturnType<Blob['stream']> {
-    return this.#content().stream();
+
+  override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    return new Blob([this.#bytes]).stream();
   }
+
   override slice(start?: number, end?: number, contentType?: string): Blob {
-    return this.#content().slice(start, end, contentType);
+    return new Blob([this.#bytes]).slice(start, end, contentType);
   }
 }
 
 /** The bytes of an uploaded file part. */
 export async function fileBytes(file: Blob): Promise<Uint8Array> {
-  return bytesOfFiles.get(file) ?? new Uint8Array(await file.arrayBuffer());
+  return file instanceof ReceivedFile ? file.heldBytes : new Uint8Array(await file.arrayBuffer());
 }
 
 /**
@@ -286,9 +280,7 @@ export function readMultipartBodies() {
             form.append(part.name, new TextDecoder().decode(part.bytes));
             continue;
           }
-          const file = new PartFile(part.bytes, part.filename, part.contentType);
-          bytesOfFiles.set(file, part.bytes);
-          form.append(part.name, file);
+          form.append(part.name, new ReceivedFile(part.bytes as Uint8Array<ArrayBuffer>, part.filename, part.contentType ? { type: part.contentType } : {}));
         }
         (c.req.bodyCache as { formData?: Promise<FormData> }).formData = Promise.resolve(form);
       }

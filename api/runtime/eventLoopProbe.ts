@@ -12,8 +12,12 @@
  *    the work that held the loop, which unlike lateness does not grow with what else the machine runs (a wait on
  *    GC helper threads or on I/O is not in it; the kernel updates the count at least every scheduler tick, a few ms);
  *  - the longest garbage-collection pause (perf_hooks `gc` entries, wall time), part of any self-block it falls in;
- *  - the CPU_BLOCKS_LISTED longest CPU blocks with their intervals on the monotonic clock (µs, the clock of a V8 CPU
- *    profile's timestamps), so `tsx bench/profileBlocks.ts` can show what ran in them.
+ *  - the holds, measured with a 1 ms tick: each tick's lateness minus the main thread's wait for a core meanwhile (as
+ *    the self-block, at 1 ms instead of 5 ms) — how long one turn of the loop ran our work, GC included. The longest,
+ *    the count over 5 and over 10 ms, and the HOLDS_LISTED longest with their intervals on the monotonic clock (µs, the
+ *    clock of a V8 CPU profile's timestamps), so `tsx bench/profileBlocks.ts` can show what ran in them. Unlike the
+ *    CPU block, this does not depend on the kernel's CPU-time accounting, which /proc updates only at each scheduler
+ *    tick (4 ms here, CONFIG_HZ=250): the CPU block is only good to ±4 ms.
  *
  * On SIGUSR2 the server logs one `event loop probe` record with the figures since the previous report, then starts
  * over (SIGUSR1 is Node's inspector signal).
@@ -23,12 +27,14 @@ import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf
 import { logInfo } from '../log.ts';
 
 const TICK_MS = 5;
-/** CPU blocks listed with their intervals in each report. */
-const CPU_BLOCKS_LISTED = 5;
+/** The hold tick (ms): short, so a tick's lateness is the length of the turn that delayed it. */
+const HOLD_TICK_MS = 1;
+/** Holds listed with their intervals in each report. */
+const HOLDS_LISTED = 5;
 
-/** One late tick's interval: CPU used, and its bounds on the monotonic clock (µs). */
-export interface CpuBlock {
-  cpuMs: number;
+/** One hold: how long the loop ran our work (ms), and the interval on the monotonic clock (µs). */
+export interface Hold {
+  ms: number;
   fromUs: number;
   toUs: number;
 }
@@ -71,8 +77,11 @@ export function startEventLoopProbe(): void {
   /** Every GC pause since the last report (start, end; ms on the performance clock), to see what the CPU block held. */
   let gcSpans: Array<[number, number]> = [];
   let cpuBlockSpan: [number, number] | null = null;
-  /** The longest CPU blocks since the last report, longest first. */
-  let cpuBlocks: CpuBlock[] = [];
+  /** The longest holds since the last report, longest first; their maximum and counts. */
+  let holds: Hold[] = [];
+  let holdMaxMs = 0;
+  let holdsOver5Ms = 0;
+  let holdsOver10Ms = 0;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gcSpans.push([entry.startTime, entry.startTime + entry.duration]);
@@ -86,11 +95,9 @@ export function startEventLoopProbe(): void {
   }).observe({ entryTypes: ['gc'] });
   let atReset = mainThreadTimesMs();
   let last = performance.now();
-  let lastUs = monotonicUs();
   let lastTimes = atReset;
   const tick = () => {
     const now = performance.now();
-    const nowUs = monotonicUs();
     const times = mainThreadTimesMs();
     const lateMs = now - last - TICK_MS;
     if (times !== null && lastTimes !== null) {
@@ -103,19 +110,37 @@ export function startEventLoopProbe(): void {
         cpuBlockMaxMs = Math.min(cpuMs, lateMs + TICK_MS);
         cpuBlockSpan = [last, now];
       }
-      if (lateMs > 1 && (cpuBlocks.length < CPU_BLOCKS_LISTED || cpuMs > cpuBlocks[cpuBlocks.length - 1]!.cpuMs)) {
-        cpuBlocks.push({ cpuMs: Math.min(cpuMs, lateMs + TICK_MS), fromUs: lastUs, toUs: nowUs });
-        cpuBlocks.sort((a, b) => b.cpuMs - a.cpuMs);
-        cpuBlocks.length = Math.min(cpuBlocks.length, CPU_BLOCKS_LISTED);
-      }
     }
     ticks++;
     last = now;
-    lastUs = nowUs;
     lastTimes = times;
     setTimeout(tick, TICK_MS).unref();
   };
   setTimeout(tick, TICK_MS).unref();
+  let holdLast = performance.now();
+  let holdLastUs = monotonicUs();
+  let holdLastTimes = atReset;
+  const holdTick = () => {
+    const now = performance.now();
+    const nowUs = monotonicUs();
+    const times = mainThreadTimesMs();
+    if (times !== null && holdLastTimes !== null) {
+      const holdMs = Math.max(0, now - holdLast - HOLD_TICK_MS - (times.runQueue - holdLastTimes.runQueue));
+      if (holdMs > holdMaxMs) holdMaxMs = holdMs;
+      if (holdMs > 5) holdsOver5Ms++;
+      if (holdMs > 10) holdsOver10Ms++;
+      if (holdMs > 1 && (holds.length < HOLDS_LISTED || holdMs > holds[holds.length - 1]!.ms)) {
+        holds.push({ ms: holdMs, fromUs: holdLastUs, toUs: nowUs });
+        holds.sort((a, b) => b.ms - a.ms);
+        holds.length = Math.min(holds.length, HOLDS_LISTED);
+      }
+    }
+    holdLast = now;
+    holdLastUs = nowUs;
+    holdLastTimes = times;
+    setTimeout(holdTick, HOLD_TICK_MS).unref();
+  };
+  setTimeout(holdTick, HOLD_TICK_MS).unref();
   process.on('SIGUSR2', () => {
     const times = mainThreadTimesMs();
     const linux = times !== null && atReset !== null;
@@ -134,10 +159,16 @@ export function startEventLoopProbe(): void {
       gcPauseMaxMs: gcMaxMs,
       gcPauseMaxKind: gcMaxKind,
       gcPauseTotalMs: gcTotalMs,
-      cpuBlocks: linux ? cpuBlocks : [],
+      holdMaxMs: linux ? holdMaxMs : null,
+      holdsOver5Ms: linux ? holdsOver5Ms : null,
+      holdsOver10Ms: linux ? holdsOver10Ms : null,
+      holds: linux ? holds : [],
       ticks,
     });
-    cpuBlocks = [];
+    holds = [];
+    holdMaxMs = 0;
+    holdsOver5Ms = 0;
+    holdsOver10Ms = 0;
     histogram.reset();
     selfBlockMaxMs = 0;
     selfBlocksOver10Ms = 0;

@@ -42,8 +42,8 @@ export interface BenchServerOptions {
   cpuProfileDir?: string;
 }
 
-/** Written beside a CPU profile: one line per probe report, its longest CPU blocks (bench/profileBlocks.ts reads it). */
-export const CPU_BLOCKS_FILE = 'cpu-blocks.jsonl';
+/** Written beside a CPU profile: one line per probe report, its longest holds (bench/profileBlocks.ts reads it). */
+export const HOLDS_FILE = 'holds.jsonl';
 
 /** The `event loop probe` log record (times in ms; the self-block figures are null off Linux). */
 export interface EventLoopProbeRecord {
@@ -59,8 +59,15 @@ export interface EventLoopProbeRecord {
   gcPauseMaxMs: number;
   gcPauseMaxKind: string | null;
   gcPauseTotalMs: number;
-  /** The longest CPU blocks, with their intervals on the monotonic clock (µs) to find them in a CPU profile. */
-  cpuBlocks: Array<{ cpuMs: number; fromUs: number; toUs: number }>;
+  /**
+   * Holds (1 ms tick: lateness minus the wait for a core; how long one turn ran our work, GC included): the longest,
+   * how many over 5 and 10 ms, and the longest few with their intervals on the monotonic clock (µs) to find them in a
+   * CPU profile. Null off Linux.
+   */
+  holdMaxMs: number | null;
+  holdsOver5Ms: number | null;
+  holdsOver10Ms: number | null;
+  holds: Array<{ ms: number; fromUs: number; toUs: number }>;
   ticks: number;
 }
 
@@ -128,8 +135,8 @@ export async function startBenchServer(env: Record<string, string> = {}, options
       if (!options.eventLoopProbe) throw new Error('startBenchServer: eventLoopProbe was not asked for');
       const record = new Promise<EventLoopProbeRecord>((resolve) => probeWaiters.push(resolve));
       child.kill('SIGUSR2');
-      // with a CPU profile: each report's longest CPU blocks beside it, for `tsx bench/profileBlocks.ts <dir>`
-      if (options.cpuProfileDir) void record.then((r) => appendFileSync(join(options.cpuProfileDir!, CPU_BLOCKS_FILE), `${JSON.stringify(r.cpuBlocks)}\n`));
+      // with a CPU profile: each report's longest holds beside it, for `tsx bench/profileBlocks.ts <dir>`
+      if (options.cpuProfileDir) void record.then((r) => appendFileSync(join(options.cpuProfileDir!, HOLDS_FILE), `${JSON.stringify(r.holds)}\n`));
       return record;
     },
     processCpuSeconds() {

@@ -6,7 +6,7 @@
  * assessment no longer matches are assessed again, page by page (one pool task and one short transaction each).
  */
 import type { PcMethod } from '../../../engine/collision/probability.ts';
-import type { AssessmentItem, AssessmentOutcome } from '../../../domain/conjunctions/assessment.ts';
+import { storedAssessment, type AssessmentItem, type AssessmentOutcome, type StoredAssessment } from '../../../domain/conjunctions/assessment.ts';
 import { resolveHardBodyRadius, type HardBodyRadiusUsed, type RadiusObject } from '../../../domain/conjunctions/hardBodyRadius.ts';
 import type { ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
 import type { CdmHardBodyRadius } from '../../../engine/collision/cdmEncounter.ts';
@@ -60,33 +60,33 @@ export function radiusFor(
 export const ASSESS_TASK_ITEMS = 100;
 
 /**
- * The Pc of each item by `methods` on the pool (outcomes in order): tasks of ASSESS_TASK_ITEMS items, handed to the
- * pool one per turn of the event loop (the pool runs them side by side), their outcomes joined in order.
+ * Runs `items` on the pool in tasks of ASSESS_TASK_ITEMS, handed to the pool one per turn of the event loop (the pool
+ * runs them side by side), their outcomes joined in order.
  */
-export async function assessOnPool(pool: ComputePool, items: readonly AssessmentItem[], methods: readonly PcMethod[]): Promise<AssessmentOutcome[]> {
-  const tasks: Array<Promise<AssessmentOutcome[]>> = [];
+async function inPoolTasks<I, O>(items: readonly I[], run: (part: I[]) => Promise<O[]>): Promise<O[]> {
+  const tasks: Array<Promise<O[]>> = [];
   for (let i = 0; i < items.length; i += ASSESS_TASK_ITEMS) {
     if (i > 0) await yieldToEventLoop();
-    const task = pool.run('conjunctions.assess', { items: items.slice(i, i + ASSESS_TASK_ITEMS), methods: [...methods] });
+    const task = run(items.slice(i, i + ASSESS_TASK_ITEMS));
     task.catch(() => undefined); // awaited in order below; a failure surfaces there
     tasks.push(task);
   }
-  const out: AssessmentOutcome[] = [];
+  const out: O[] = [];
   for (const task of tasks) out.push(...(await task));
   return out;
 }
 
-/** What is stored of one method's outcome: the value and its detail, or the reason there is none. */
-export function storedPc(outcome: AssessmentOutcome | null): { pc: number | null; pcDetail: PcDetail | null; computedMissDistanceM: number | null; problem: { code: string; message: string } | null } {
-  if (outcome === null) return { pc: null, pcDetail: null, computedMissDistanceM: null, problem: null };
-  if (!outcome.ok) return { pc: null, pcDetail: null, computedMissDistanceM: null, problem: { code: outcome.code, message: outcome.message } };
-  const p = outcome.probabilities[0]!;
-  return {
-    pc: p.value,
-    pcDetail: { lowerBound: p.lowerBound ?? null, upperBound: p.upperBound ?? null, isMaximumProbability: p.isMaximumProbability, flags: p.flags },
-    computedMissDistanceM: outcome.encounter.missDistanceM,
-    problem: null,
-  };
+/** The Pc of each item by `methods` on the pool, with its encounter (outcomes in order). */
+export function assessOnPool(pool: ComputePool, items: readonly AssessmentItem[], methods: readonly PcMethod[]): Promise<AssessmentOutcome[]> {
+  return inPoolTasks(items, (part) => pool.run('conjunctions.assess', { items: part, methods: [...methods] }));
+}
+
+/**
+ * The Pc of each item by `method` on the pool, only as a CDM row stores it (the ingest: no encounter summary crosses
+ * to the event loop to be deserialized and dropped).
+ */
+export function assessForStorageOnPool(pool: ComputePool, items: readonly AssessmentItem[], method: PcMethod): Promise<StoredAssessment[]> {
+  return inPoolTasks(items, (part) => pool.run('conjunctions.assessForStorage', { items: part, method }));
 }
 
 function sameRadius(a: number | null, b: number): boolean {
@@ -120,7 +120,7 @@ export async function reassessConjunctions(db: Db, pool: ComputePool, organizati
     const assessedAt = nowIso();
     const updates: CdmAssessmentUpdate[] = stale.map(({ row, radius }) => {
       const outcome = byId.get(row.id) ?? null;
-      const stored = storedPc(outcome);
+      const stored = storedAssessment(outcome);
       return {
         id: row.id,
         // a CDM without states keeps the reason it has none (its digest's); one with states gets its encounter's outcome

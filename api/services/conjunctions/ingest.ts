@@ -22,24 +22,29 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CdmKvnSplitter, isXmlDocument } from '../../../engine/files/cdm/cdmFile.ts';
-import type { CdmDigest, CdmObjectDigest, CdmReadOutcome } from '../../../domain/conjunctions/cdmDigest.ts';
+import { encounterStatesJsonOf, statedJsonOf, type CdmObjectDigest, type CdmReceiveOutcome, type ReceivedCdm, type ReceivedCdms } from '../../../domain/conjunctions/cdmDigest.ts';
+import { storedAssessment } from '../../../domain/conjunctions/assessment.ts';
 import { chooseEvent, normalizedDesignator, normalizedInternationalDesignator, objectKey, pairKey } from '../../../domain/conjunctions/grouping.ts';
 import type { ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
 import type { HardBodyRadiusUsed } from '../../../domain/conjunctions/hardBodyRadius.ts';
-import { inTransaction, nowIso, yieldToEventLoop, type Db, type Tx } from '../../../storage/db.ts';
+import { inTransaction, nowIso, yieldIfDue, yieldToEventLoop, type Db, type Tx } from '../../../storage/db.ts';
 import {
   CDM_CONTENTS_TABLE,
   deleteCdmContents,
   findEventsOfPairs,
   findStoredCdms,
   insertCdmContents,
+  cdmRowValues,
   insertCdms,
   insertEvents,
+  withCdmEvent,
   refreshEventSummaries,
   type CdmSource,
   type ConjunctionCdm,
   type ConjunctionEvent,
+  type NewConjunctionCdm,
   type NewConjunctionEvent,
+  type CdmRowValues,
   type StoredCdmRef,
 } from '../../../storage/conjunctions.ts';
 import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
@@ -49,7 +54,7 @@ import type { CdmUnit } from '../../../workers/conjunctionTasks.ts';
 import type { AppDeps } from '../../context.ts';
 import { contentHashOf, sha256Hex } from '../../contentHash.ts';
 import { ApiError } from '../../errors.ts';
-import { assessOnPool, radiusFor, reassessConjunctions, spacecraftRadii, storedPc } from './assessment.ts';
+import { assessForStorageOnPool, radiusFor, reassessConjunctions, spacecraftRadii } from './assessment.ts';
 
 /** Owner kind of the staged batches of large CDM files (swept when a dead request left one behind). */
 export const CDM_UPLOAD_KIND = 'conjunction_cdm_upload';
@@ -58,8 +63,8 @@ const READ_BATCH_MESSAGES = 100;
 const READ_BATCH_BYTES = 1 << 20;
 /** Read batches on the pool at once (the consumer handles one while the next is read). */
 const READ_LOOKAHEAD = 2;
-/** Messages handled between two yields in the loops that prepare a group's rows (≈ 40 µs each: a few ms a stretch). */
-const YIELD_EVERY_MESSAGES = 100;
+/** Messages handled between two looks at the event-loop slice (storage/db.ts yieldIfDue) in the loops that prepare a group's rows (≈ 40 µs each). */
+const YIELD_CHECK_EVERY_MESSAGES = 10;
 /** Files whose messages fit these together are written in one transaction; a larger file is written staged. */
 const WRITE_GROUP_MESSAGES = 200;
 const WRITE_GROUP_BYTES = 2 << 20;
@@ -138,19 +143,38 @@ interface AcceptedFile {
   fileIndex: number;
   file: CdmFile;
   units: Unit[];
-  digests: CdmDigest[];
+  digests: ReceivedCdm[];
+  /** Per message: the text of the batch it was read in (its digest's JSON offsets point into it). */
+  texts: string[];
   spacecraft: Array<[Spacecraft | null, Spacecraft | null]>;
   bytes: number;
 }
 
-/** One message about to be stored (its row, and its bytes). */
+/**
+ * One message about to be stored: what the duplicate check, the grouping and the results read, its bytes, and its row
+ * — whole until it is assessed, then only as its column values. A group's messages wait in memory for its write;
+ * every object they hold is one more the event loop's garbage collector copies meanwhile (scavenges of 5–10 ms with
+ * the whole rows, bench:cdm-ingest), so after the assessment a message keeps a few.
+ */
 interface PendingCdm {
   accepted: AcceptedFile;
   unitIndex: number;
-  row: Omit<ConjunctionCdm, 'eventId' | 'primaryObject'>;
+  id: string;
+  fileName: string | null;
+  messageIndex: number;
+  originator: string;
+  messageId: string | null;
+  contentSha256: string;
+  tcaS: number;
   bytes: Uint8Array;
   pair: string;
-  objectKeys: [string, string];
+  /** The spacecraft each object is (null: not ours). */
+  spacecraftIds: [string | null, string | null];
+  /** What a new event of this message records: its primary (our object) and the other object. */
+  primarySpacecraftId: string;
+  secondary: Pick<NewConjunctionEvent, 'secondarySpacecraftId' | 'secondaryDesignator' | 'secondaryName' | 'secondaryInternationalDesignator' | 'secondaryObjectType'>;
+  row: Omit<NewConjunctionCdm, 'eventId' | 'primaryObject'> | null;
+  values: CdmRowValues | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -197,9 +221,11 @@ class MessageReader {
   private readonly batches: Unit[][] = [];
   /** Per file: the index of its last batch. */
   private readonly lastBatchOf: number[] = [];
-  private readonly running: Array<Promise<CdmReadOutcome[]> | null> = [];
+  private readonly running: Array<Promise<ReceivedCdms> | null> = [];
   private started = 0;
-  private readonly outcomes = new Map<Unit, CdmReadOutcome>();
+  private readonly outcomes = new Map<Unit, CdmReceiveOutcome>();
+  /** The text of the batch each unit came in (its outcome's JSON offsets point into it). */
+  private readonly texts = new Map<Unit, string>();
 
   constructor(
     private readonly deps: Pick<AppDeps, 'earthData'>,
@@ -227,14 +253,24 @@ class MessageReader {
   private start(upTo: number): void {
     while (this.started < this.batches.length && this.started <= upTo) {
       const units = this.batches[this.started]!;
+      // The batch's messages copied into one buffer for the worker (a view would carry its whole file across the thread
+      // boundary; a buffer per message cost the event loop an allocation and a clone each, 4–13 ms per batch in one step
+      // of the loop, bench:cdm-ingest CPU profile)
       const promise = this.deps.earthData
-        .run('conjunctions.readCdms', () => ({
-          // each message's own copy (a view would carry its whole file across the thread boundary)
-          units: units.map((u): CdmUnit => ({ bytes: this.files[u.fileIndex]!.bytes.slice(u.start, u.end), firstLine: u.firstLine })),
-        }))
+        .run('conjunctions.readCdms', () => {
+          const bytes = new Uint8Array(units.reduce((sum, u) => sum + (u.end - u.start), 0));
+          let offset = 0;
+          const located = units.map((u): CdmUnit => {
+            bytes.set(this.files[u.fileIndex]!.bytes.subarray(u.start, u.end), offset);
+            const unit = { offset, length: u.end - u.start, firstLine: u.firstLine };
+            offset += unit.length;
+            return unit;
+          });
+          return { bytes, units: located };
+        })
         .then(({ output }) => {
           if (!output.ok) throw new ApiError(503, 'CDM_READ_FAILED', `the CDM reader failed: ${output.message}`);
-          return output.outcomes;
+          return { outcomes: output.outcomes, text: output.text };
         });
       promise.catch(() => undefined); // awaited in order by outcomesOf; a failure surfaces there
       this.running[this.started] = promise;
@@ -242,20 +278,26 @@ class MessageReader {
     }
   }
 
-  /** The outcome of every message of file `fileIndex` (files must be asked in order). */
-  async outcomesOf(fileIndex: number, units: readonly Unit[]): Promise<CdmReadOutcome[]> {
+  /** The outcome of every message of file `fileIndex`, and the text of its batch (files must be asked in order). */
+  async outcomesOf(fileIndex: number, units: readonly Unit[]): Promise<{ outcomes: CdmReceiveOutcome[]; texts: string[] }> {
     const last = this.lastBatchOf[fileIndex]!;
     this.start(last + READ_LOOKAHEAD - 1);
     for (let b = 0; b <= last; b++) {
       const running = this.running[b];
       if (!running) continue;
-      const outcomes = await running;
-      this.batches[b]!.forEach((unit, k) => this.outcomes.set(unit, outcomes[k]!));
+      const { outcomes, text } = await running;
+      this.batches[b]!.forEach((unit, k) => {
+        this.outcomes.set(unit, outcomes[k]!);
+        this.texts.set(unit, text);
+      });
       this.running[b] = null;
     }
     this.start(last + READ_LOOKAHEAD);
-    const out = units.map((u) => this.outcomes.get(u)!);
-    for (const u of units) this.outcomes.delete(u);
+    const out = { outcomes: units.map((u) => this.outcomes.get(u)!), texts: units.map((u) => this.texts.get(u)!) };
+    for (const u of units) {
+      this.outcomes.delete(u);
+      this.texts.delete(u);
+    }
     return out;
   }
 }
@@ -275,9 +317,14 @@ function candidatesOf(o: CdmObjectDigest): Array<{ identifier: string; kinds: Re
   ].filter((c) => c.identifier !== '') as Array<{ identifier: string; kinds: ResolutionKind[] }>;
 }
 
-/** Resolves CDM objects to spacecraft with one query per hundred new identifiers, cached for the request. */
+/**
+ * Resolves CDM objects to spacecraft with one query per hundred new identifiers, cached for the request. A file names
+ * the same few objects in message after message, so each distinct identity is worked out once (the candidates of
+ * every object of a 500-message file held the event loop ~13 ms, bench:cdm-ingest CPU profile).
+ */
 class ObjectResolver {
   private readonly cache = new Map<string, Spacecraft[]>();
+  private readonly byIdentity = new Map<string, Spacecraft | null>();
   constructor(
     private readonly db: Db,
     private readonly organizationId: string,
@@ -287,19 +334,33 @@ class ObjectResolver {
     return `${c.kinds.join(',')}:${c.identifier}`;
   }
 
+  private static identity(o: CdmObjectDigest): string {
+    return `${o.designator}\u0000${o.internationalDesignator}\u0000${o.name}`;
+  }
+
   async resolve(objects: readonly CdmObjectDigest[]): Promise<Array<Spacecraft | null>> {
+    const fresh = new Map<string, CdmObjectDigest>();
+    for (const o of objects) {
+      const identity = ObjectResolver.identity(o);
+      if (!this.byIdentity.has(identity)) fresh.set(identity, o);
+    }
     const missing = new Map<string, { identifier: string; kinds: ResolutionKind[] }>();
-    for (const o of objects) for (const c of candidatesOf(o)) if (!this.cache.has(ObjectResolver.key(c))) missing.set(ObjectResolver.key(c), c);
+    for (const o of fresh.values()) for (const c of candidatesOf(o)) if (!this.cache.has(ObjectResolver.key(c))) missing.set(ObjectResolver.key(c), c);
     const requests = [...missing.values()];
     const matches = await resolveSpacecraftBatch(this.db, this.organizationId, requests);
     requests.forEach((c, k) => this.cache.set(ObjectResolver.key(c), matches[k]!.map((m) => m.spacecraft)));
-    return objects.map((o) => {
+    for (const [identity, o] of fresh) {
+      let resolved: Spacecraft | null = null;
       for (const c of candidatesOf(o)) {
         const found = this.cache.get(ObjectResolver.key(c))!;
-        if (found.length === 1) return found[0]!;
+        if (found.length === 1) {
+          resolved = found[0]!;
+          break;
+        }
       }
-      return null;
-    });
+      this.byIdentity.set(identity, resolved);
+    }
+    return objects.map((o) => this.byIdentity.get(ObjectResolver.identity(o))!);
   }
 }
 
@@ -330,8 +391,8 @@ async function storeGroup(
   const stored = await findStoredCdms(
     tx,
     organizationId,
-    pending.filter((p) => p.row.messageId !== null).map((p) => ({ originator: p.row.originator, messageId: p.row.messageId! })),
-    [...new Set(pending.map((p) => p.row.contentSha256))],
+    pending.filter((p) => p.messageId !== null).map((p) => ({ originator: p.originator, messageId: p.messageId! })),
+    [...new Set(pending.map((p) => p.contentSha256))],
   );
   const byMessage = new Map<string, StoredCdmRef>();
   const byHash = new Map<string, StoredCdmRef>();
@@ -342,22 +403,22 @@ async function storeGroup(
   const outcome: GroupOutcome = { stored: new Map(), duplicates: new Map() };
   const fresh: PendingCdm[] = [];
   for (const p of pending) {
-    const earlier = (p.row.messageId !== null ? byMessage.get(messageKey(p.row.originator, p.row.messageId)) : undefined) ?? byHash.get(p.row.contentSha256);
+    const earlier = (p.messageId !== null ? byMessage.get(messageKey(p.originator, p.messageId)) : undefined) ?? byHash.get(p.contentSha256);
     if (earlier) {
       outcome.duplicates.set(p, earlier);
       continue;
     }
     fresh.push(p);
     // a later message of this group with the same identity is a duplicate of this one
-    const self: StoredCdmRef = { cdmId: p.row.id, eventId: '', originator: p.row.originator, messageId: p.row.messageId, contentSha256: p.row.contentSha256, fileName: p.row.fileName };
-    if (p.row.messageId !== null) byMessage.set(messageKey(p.row.originator, p.row.messageId), self);
-    byHash.set(p.row.contentSha256, self);
+    const self: StoredCdmRef = { cdmId: p.id, eventId: '', originator: p.originator, messageId: p.messageId, contentSha256: p.contentSha256, fileName: p.fileName };
+    if (p.messageId !== null) byMessage.set(messageKey(p.originator, p.messageId), self);
+    byHash.set(p.contentSha256, self);
   }
-  if (bytesWritten && outcome.duplicates.size > 0) await deleteCdmContents(tx, organizationId, [...outcome.duplicates.keys()].map((p) => p.row.id));
+  if (bytesWritten && outcome.duplicates.size > 0) await deleteCdmContents(tx, organizationId, [...outcome.duplicates.keys()].map((p) => p.id));
   if (fresh.length === 0) return outcome;
 
   const window = settings.eventGroupingWindowS;
-  const tcas = fresh.map((p) => p.row.tcaS);
+  const tcas = fresh.map((p) => p.tcaS);
   const existing = await findEventsOfPairs(tx, organizationId, [...new Set(fresh.map((p) => p.pair))], Math.min(...tcas) - window, Math.max(...tcas) + window);
   const eventsByPair = new Map<string, Array<Pick<ConjunctionEvent, 'id' | 'firstTcaS' | 'lastTcaS' | 'primarySpacecraftId'>>>();
   for (const e of existing) {
@@ -366,45 +427,41 @@ async function storeGroup(
     else eventsByPair.set(e.pairKey, [e]);
   }
   const created: NewConjunctionEvent[] = [];
-  const rows: ConjunctionCdm[] = [];
+  const rows: CdmRowValues[] = [];
+  /** The event of each CDM stored now, by its id. */
+  const eventOf = new Map<string, string>();
   const now = nowIso();
-  for (const p of [...fresh].sort((a, b) => a.row.tcaS - b.row.tcaS)) {
+  for (const p of [...fresh].sort((a, b) => a.tcaS - b.tcaS)) {
     const candidates = eventsByPair.get(p.pair) ?? [];
-    let event = chooseEvent(candidates, p.row.tcaS, window);
-    const [o1, o2] = p.row.objects;
+    let event = chooseEvent(candidates, p.tcaS, window);
+    const [s1, s2] = p.spacecraftIds;
     if (!event) {
-      const primaryIndex = o1.spacecraftId !== null ? 0 : 1;
-      const primary = p.row.objects[primaryIndex]!;
-      const secondary = p.row.objects[1 - primaryIndex]!;
       const id = randomUUID();
-      created.push({
-        id, pairKey: p.pair, primarySpacecraftId: primary.spacecraftId!, secondarySpacecraftId: secondary.spacecraftId,
-        secondaryDesignator: secondary.designator, secondaryName: secondary.name, secondaryInternationalDesignator: secondary.internationalDesignator,
-        secondaryObjectType: secondary.objectType, createdAt: now,
-      });
-      event = { id, firstTcaS: p.row.tcaS, lastTcaS: p.row.tcaS, primarySpacecraftId: primary.spacecraftId! };
+      created.push({ id, pairKey: p.pair, primarySpacecraftId: p.primarySpacecraftId, ...p.secondary, createdAt: now });
+      event = { id, firstTcaS: p.tcaS, lastTcaS: p.tcaS, primarySpacecraftId: p.primarySpacecraftId };
       eventsByPair.set(p.pair, [...candidates, event]);
     } else {
-      event.firstTcaS = Math.min(event.firstTcaS, p.row.tcaS);
-      event.lastTcaS = Math.max(event.lastTcaS, p.row.tcaS);
+      event.firstTcaS = Math.min(event.firstTcaS, p.tcaS);
+      event.lastTcaS = Math.max(event.lastTcaS, p.tcaS);
     }
     // the event's primary is one of our objects; which of this CDM's objects it is
-    const primaryObject: 1 | 2 = o1.spacecraftId === event.primarySpacecraftId ? 1 : o2.spacecraftId === event.primarySpacecraftId ? 2 : o1.spacecraftId !== null ? 1 : 2;
-    rows.push({ ...p.row, eventId: event.id, primaryObject });
+    const primaryObject: 1 | 2 = s1 === event.primarySpacecraftId ? 1 : s2 === event.primarySpacecraftId ? 2 : s1 !== null ? 1 : 2;
+    rows.push(withCdmEvent(p.values!, event.id, primaryObject));
+    eventOf.set(p.id, event.id);
     outcome.stored.set(p, { eventId: event.id });
   }
   for (const [p, earlier] of outcome.duplicates) {
     // a duplicate of a message stored by this same group: it now has its event
-    if (earlier.eventId === '') outcome.duplicates.set(p, { ...earlier, eventId: rows.find((r) => r.id === earlier.cdmId)!.eventId });
+    if (earlier.eventId === '') outcome.duplicates.set(p, { ...earlier, eventId: eventOf.get(earlier.cdmId)! });
   }
   await insertEvents(tx, organizationId, created);
   if (!bytesWritten) {
     for (let i = 0; i < fresh.length; i += CONTENT_CHUNK_MESSAGES) {
-      await insertCdmContents(tx, organizationId, fresh.slice(i, i + CONTENT_CHUNK_MESSAGES).map((p) => ({ cdmId: p.row.id, bytes: p.bytes })), 0);
+      await insertCdmContents(tx, organizationId, fresh.slice(i, i + CONTENT_CHUNK_MESSAGES).map((p) => ({ cdmId: p.id, bytes: p.bytes })), 0);
     }
   }
-  await insertCdms(tx, organizationId, rows);
-  await refreshEventSummaries(tx, organizationId, [...new Set(rows.map((r) => r.eventId))], now);
+  await insertCdms(tx, rows);
+  await refreshEventSummaries(tx, organizationId, [...new Set(eventOf.values())], now);
   return outcome;
 }
 
@@ -415,7 +472,7 @@ async function writeGroup(db: Db, organizationId: string, pending: readonly Pend
   try {
     for (let i = 0; i < pending.length; i += CONTENT_CHUNK_MESSAGES) {
       const part = pending.slice(i, i + CONTENT_CHUNK_MESSAGES);
-      await staged.chunk((tx) => insertCdmContents(tx, organizationId, part.map((p) => ({ cdmId: p.row.id, bytes: p.bytes })), staged.id));
+      await staged.chunk((tx) => insertCdmContents(tx, organizationId, part.map((p) => ({ cdmId: p.id, bytes: p.bytes })), staged.id));
     }
     let outcome: GroupOutcome | null = null;
     await staged.publish(async (tx) => {
@@ -469,49 +526,65 @@ export async function ingestCdmFiles(
       // Each message's SHA-256 on the event loop, YIELD_EVERY_MESSAGES between turns: a message is a few KiB, hashed in
       // a few µs. (One WebCrypto digest per message cost ~20–60 µs of main thread each to issue and settle: a file of
       // 500 held the loop 10–30 ms in one callback, bench:cdm-ingest.)
-      const contents = accepted.units.map((unit) => accepted.file.bytes.slice(unit.start, unit.end));
+      // views into the file's bytes, not copies (a buffer per message is an allocation, and a sweep when it dies)
+      const contents = accepted.units.map((unit) => accepted.file.bytes.subarray(unit.start, unit.end));
       const hashes: string[] = [];
       for (const [k, bytes] of contents.entries()) {
-        if (k > 0 && k % YIELD_EVERY_MESSAGES === 0) await yieldToEventLoop();
+        if (k % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
         hashes.push(sha256Hex(bytes));
       }
       for (const [k, digest] of accepted.digests.entries()) {
-        if (k > 0 && k % YIELD_EVERY_MESSAGES === 0) await yieldToEventLoop();
+        if (k % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
         const unit = accepted.units[k]!;
         const bytes = contents[k]!;
         const [s1, s2] = accepted.spacecraft[k]!;
         const objects = digest.objects.map((o, j) => ({ ...o, spacecraftId: [s1, s2][j]?.id ?? null })) as ConjunctionCdm['objects'];
         const keys: [string, string] = [objectKey(objects[0], objects[0].spacecraftId), objectKey(objects[1], objects[1].spacecraftId)];
+        // a new event's primary is our object (the first when both are ours), its secondary the other
+        const primaryIndex = objects[0].spacecraftId !== null ? 0 : 1;
+        const other = objects[1 - primaryIndex]!;
+        const id = randomUUID();
         pending.push({
           accepted,
           unitIndex: k,
+          id, fileName: accepted.file.name, messageIndex: unit.messageIndex, originator: digest.originator, messageId: digest.messageId,
+          contentSha256: hashes[k]!, tcaS: digest.tcaS,
           bytes,
           pair: pairKey(keys[0], keys[1]),
-          objectKeys: keys,
+          spacecraftIds: [objects[0].spacecraftId, objects[1].spacecraftId],
+          primarySpacecraftId: objects[primaryIndex]!.spacecraftId!,
+          secondary: {
+            secondarySpacecraftId: other.spacecraftId, secondaryDesignator: other.designator, secondaryName: other.name,
+            secondaryInternationalDesignator: other.internationalDesignator, secondaryObjectType: other.objectType,
+          },
           row: {
-            id: randomUUID(), source: options.source, uploadId, fileName: accepted.file.name, messageIndex: unit.messageIndex,
+            id, source: options.source, uploadId, fileName: accepted.file.name, messageIndex: unit.messageIndex,
             firstLine: unit.firstLine, contentSha256: hashes[k]!, notation: digest.notation, version: digest.version,
             originator: digest.originator, messageId: digest.messageId, creationDate: digest.creationDate, creationDateS: digest.creationDateS,
-            tca: digest.tca, tcaS: digest.tcaS, stated: digest.stated, missDistanceM: digest.stated.missDistanceM,
-            relativeSpeedMS: digest.stated.relativeSpeedMS, statedPc: digest.stated.collisionProbability, objects,
-            cdmHardBodyRadius: digest.hardBodyRadius, encounterStates: digest.encounterStates, encounterProblem: digest.encounterProblem,
+            tca: digest.tca, tcaS: digest.tcaS, statedJson: statedJsonOf(digest, accepted.texts[k]!), missDistanceM: digest.missDistanceM,
+            relativeSpeedMS: digest.relativeSpeedMS, statedPc: digest.statedPc, objects,
+            cdmHardBodyRadius: digest.hardBodyRadius, encounterStatesJson: encounterStatesJsonOf(digest, accepted.texts[k]!), encounterProblem: digest.encounterProblem,
             computedMissDistanceM: null, hardBodyRadiusM: null, hardBodyRadius: null, pc: null, pcMethod: null, pcDetail: null,
             receivedAt, assessedAt: receivedAt,
           },
+          values: null,
         });
       }
+      // what the group keeps of the file from here on is in its pending messages
+      accepted.digests = [];
+      accepted.texts = [];
     }
     // Known duplicates are not assessed (the transaction checks again before writing).
     const known = await findStoredCdms(
       db,
       organizationId,
-      pending.filter((p) => p.row.messageId !== null).map((p) => ({ originator: p.row.originator, messageId: p.row.messageId! })),
-      [...new Set(pending.map((p) => p.row.contentSha256))],
+      pending.filter((p) => p.messageId !== null).map((p) => ({ originator: p.originator, messageId: p.messageId! })),
+      [...new Set(pending.map((p) => p.contentSha256))],
     );
     const knownMessages = new Set(known.filter((k) => k.messageId !== null).map((k) => messageKey(k.originator, k.messageId!)));
     const knownHashes = new Set(known.map((k) => k.contentSha256));
     const toAssess = pending.filter(
-      (p) => p.row.encounterStates !== null && !knownHashes.has(p.row.contentSha256) && !(p.row.messageId !== null && knownMessages.has(messageKey(p.row.originator, p.row.messageId))),
+      (p) => p.row!.encounterStatesJson !== null && !knownHashes.has(p.contentSha256) && !(p.messageId !== null && knownMessages.has(messageKey(p.originator, p.messageId))),
     );
     const radii = new Map<string, { name: string; hardBodyRadiusM: number | null }>();
     for (const p of pending) {
@@ -523,23 +596,25 @@ export async function ingestCdmFiles(
       }
     }
     const radiusOf = new Map<PendingCdm, HardBodyRadiusUsed>(
-      pending.map((p) => [p, radiusFor(p.row.cdmHardBodyRadius, [p.row.objects[0].spacecraftId, p.row.objects[1].spacecraftId], radii, settings)]),
+      pending.map((p) => [p, radiusFor(p.row!.cdmHardBodyRadius, p.spacecraftIds, radii, settings)]),
     );
-    const outcomes = await assessOnPool(pool, toAssess.map((p) => ({ states: p.row.encounterStates!, hardBodyRadiusM: radiusOf.get(p)!.combinedM })), [settings.defaultPcMethod]);
+    const outcomes = await assessForStorageOnPool(pool, toAssess.map((p) => ({ states: p.row!.encounterStatesJson!, hardBodyRadiusM: radiusOf.get(p)!.combinedM })), settings.defaultPcMethod);
     const assessed = new Map(toAssess.map((p, k) => [p, outcomes[k]!]));
     for (const [n, p] of pending.entries()) {
-      if (n > 0 && n % YIELD_EVERY_MESSAGES === 0) await yieldToEventLoop();
+      if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
       const radius = radiusOf.get(p)!;
-      const outcome = assessed.get(p) ?? null;
-      const stored = storedPc(outcome);
-      p.row.hardBodyRadiusM = radius.combinedM;
-      p.row.hardBodyRadius = radius;
-      p.row.pcMethod = settings.defaultPcMethod;
-      p.row.pc = stored.pc;
-      p.row.pcDetail = stored.pcDetail;
-      p.row.computedMissDistanceM = stored.computedMissDistanceM;
-      if (stored.problem) p.row.encounterProblem = stored.problem;
-      if (p.row.relativeSpeedMS === null && outcome?.ok) p.row.relativeSpeedMS = outcome.encounter.relativeSpeedMS;
+      const stored = assessed.get(p) ?? storedAssessment(null);
+      const row = p.row!;
+      row.hardBodyRadiusM = radius.combinedM;
+      row.hardBodyRadius = radius;
+      row.pcMethod = settings.defaultPcMethod;
+      row.pc = stored.pc;
+      row.pcDetail = stored.pcDetail;
+      row.computedMissDistanceM = stored.computedMissDistanceM;
+      if (stored.problem) row.encounterProblem = stored.problem;
+      if (row.relativeSpeedMS === null) row.relativeSpeedMS = stored.relativeSpeedMS;
+      p.values = cdmRowValues(organizationId, row);
+      p.row = null;
     }
     const large = files.length === 1 && (pending.length > WRITE_GROUP_MESSAGES || files[0]!.bytes > WRITE_GROUP_BYTES);
     const written = await writeGroup(db, organizationId, pending, settings, uploadId, large);
@@ -548,8 +623,8 @@ export async function ingestCdmFiles(
       const mine = pending.filter((p) => p.accepted === accepted);
       const items: CdmResultItem[] = mine.map((p) => {
         const stored = written.stored.get(p);
-        const base = { messageIndex: p.row.messageIndex, originator: p.row.originator, messageId: p.row.messageId };
-        if (stored) return { ...base, status: 'stored', cdmId: p.row.id, eventId: stored.eventId };
+        const base = { messageIndex: p.messageIndex, originator: p.originator, messageId: p.messageId };
+        if (stored) return { ...base, status: 'stored', cdmId: p.id, eventId: stored.eventId };
         const earlier = written.duplicates.get(p)!;
         return { ...base, status: 'duplicate', cdmId: earlier.cdmId, eventId: earlier.eventId };
       });
@@ -565,8 +640,8 @@ export async function ingestCdmFiles(
         result.code = 'import.conjunction.cdm.duplicate';
         result.message =
           items.length === 1
-            ? `this CDM (ORIGINATOR ${first.row.originator}, MESSAGE_ID ${first.row.messageId ?? '(none)'}) is already stored as ${earlier.cdmId} of event ${earlier.eventId}` +
-              `${earlier.fileName ? ` (from ${JSON.stringify(earlier.fileName)})` : ''}: same ${first.row.messageId !== null && earlier.messageId === first.row.messageId ? 'originator and MESSAGE_ID' : 'content'}; nothing stored`
+            ? `this CDM (ORIGINATOR ${first.originator}, MESSAGE_ID ${first.messageId ?? '(none)'}) is already stored as ${earlier.cdmId} of event ${earlier.eventId}` +
+              `${earlier.fileName ? ` (from ${JSON.stringify(earlier.fileName)})` : ''}: same ${first.messageId !== null && earlier.messageId === first.messageId ? 'originator and MESSAGE_ID' : 'content'}; nothing stored`
             : `all ${items.length} CDMs of the file are already stored; nothing stored`;
         result.params.duplicateOfCdmId = earlier.cdmId;
       } else {
@@ -580,7 +655,7 @@ export async function ingestCdmFiles(
 
   for (const [fileIndex, file] of files.entries()) {
     const units = unitsByFile[fileIndex]!;
-    const outcomes = await reader.outcomesOf(fileIndex, units);
+    const { outcomes, texts } = await reader.outcomesOf(fileIndex, units);
     const base = emptyResult(file, units.length, await contentHashOf(file.bytes));
     results[fileIndex] = base;
     const parseErrors: CdmFileError[] = [];
@@ -591,7 +666,7 @@ export async function ingestCdmFiles(
       results[fileIndex] = failedResult(base, 'PARSE_ERROR', 'import.conjunction.cdm.parse_failed', parseErrors.slice(0, MAX_REPORTED_ERRORS), parseErrors.length > MAX_REPORTED_ERRORS);
       continue;
     }
-    const digests = outcomes.map((o) => (o as Extract<CdmReadOutcome, { ok: true }>).digest);
+    const digests = outcomes.map((o) => (o as Extract<CdmReceiveOutcome, { ok: true }>).cdm);
     const resolved = await resolver.resolve(digests.flatMap((d) => d.objects));
     const spacecraft = digests.map((_, k) => [resolved[2 * k]!, resolved[2 * k + 1]!] as [Spacecraft | null, Spacecraft | null]);
     const unresolved: CdmFileError[] = [];
@@ -617,7 +692,7 @@ export async function ingestCdmFiles(
       );
       continue;
     }
-    const accepted: AcceptedFile = { fileIndex, file, units, digests, spacecraft, bytes: file.bytes.length };
+    const accepted: AcceptedFile = { fileIndex, file, units, digests, texts, spacecraft, bytes: file.bytes.length };
     if (group.length > 0 && (groupMessages + units.length > WRITE_GROUP_MESSAGES || groupBytes + accepted.bytes > WRITE_GROUP_BYTES)) await flush();
     group.push(accepted);
     groupMessages += units.length;
