@@ -44,19 +44,20 @@ import { succeeded } from '../results.ts';
 export const CATALOG_UPLOAD_KIND = 'catalog_upload';
 /**
  * Sets per staged chunk (one transaction). Its statements are short and the event loop turns between them; what does
- * not split is its COMMIT, which writes the chunk's pages to the WAL in one call: 100 sets took 2–3 ms there, 50 half
- * (bench:catalog-ingest prints the longest block).
+ * not split is its COMMIT, which writes the chunk's pages to the WAL in one call (100 sets: 2–3 ms), and every chunk
+ * costs six statements of its own (the staged batch's bookkeeping, BEGIN, COMMIT): 50 sets per chunk made the
+ * statements' finalizing weigh more than it saved (bench:catalog-ingest prints the longest hold).
  */
-export const CHUNK_SETS = 50;
+export const CHUNK_SETS = 100;
 /** Reads the UTF-8 JSON of a chunk of rows from the pool. */
 const CHUNK_TEXT = new TextDecoder();
 /**
- * Write chunks whose NORAD-id range one queued refresh of the object list covers (about 250 objects, one transaction;
+ * Write chunks whose NORAD-id range one queued refresh of the object list covers (about 300 objects, one transaction;
  * storage/catalog.ts refreshes it REFRESH_OBJECTS_PER_STATEMENT objects per statement, with turns of the event loop
  * between them). Its COMMIT writes every index page the refresh touched (three indexes of scattered values): 1,000
  * objects per refresh made that one call several milliseconds.
  */
-const REFRESH_CHUNKS = 5;
+const REFRESH_CHUNKS = 3;
 /** Bad lines listed per failed file (errorCount counts them all). */
 export const MAX_REPORTED_LINE_ERRORS = 1000;
 
