@@ -15,8 +15,9 @@
  *     summed over chunks (set-up, filters, sampling, refinement, Pc) and the storing time (CDM ingest and approach
  *     rows), the peak resident memory of the server process (VmHWM: the process with its worker threads), and how
  *     long the server's event loop was held from POST to SUCCEEDED (api/runtime/eventLoopProbe.ts, as
- *     bench:catalog-ingest prints it: the longest hold and CPU block of the main thread, GC pauses). BENCH_CPU_PROF=<dir> writes that
- *     server's main-thread CPU profile and its longest blocks there (`tsx bench/profileBlocks.ts <dir>`).
+ *     bench:catalog-ingest prints it: the longest hold and CPU block of the main thread, GC pauses).
+ *     BENCH_CPU_PROF=<dir> writes that server's main-thread CPU profile and its longest holds there
+ *     (`tsx bench/profileBlocks.ts <dir>`).
  *  4. The speed-up from one to two instances: the same screening on one server process with one worker, then on two
  *     server processes with one worker each sharing the database file; the merged approaches of every run are compared
  *     (they must be identical).
