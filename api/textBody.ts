@@ -3,9 +3,13 @@
  * that the server (or the content coder) must encode in one go. A 30-day OEM at 60 s is 5 MB of text: written as one
  * string it held the event loop 20–50 ms on the 2-core host (the Node adapter encodes and writes it in one call), and
  * read as one stream chunk for coding 15–20 ms (the encode alone); in 64 Ki-character slices each step is well under a
- * millisecond, and the server writes them with backpressure (bench:compression prints the longest block).
+ * millisecond, and the server writes them with backpressure (bench:compression prints the longest block). Backpressure
+ * alone does not turn the loop: on a fast socket (localhost) every write fits the kernel's buffer, the server's
+ * read → write → read chain runs on in microtasks, and the whole answer was encoded in one turn (27 ms, identity
+ * coding); so each slice first looks at the event-loop slice (storage/db.ts yieldIfDue).
  */
 import { Buffer } from 'node:buffer';
+import { yieldIfDue } from '../storage/db.ts';
 
 const SLICE_CHARS = 64 * 1024;
 
@@ -14,7 +18,8 @@ export function textBody(text: string): { body: ReadableStream<Uint8Array<ArrayB
   const encoder = new TextEncoder();
   let offset = 0;
   const body = new ReadableStream<Uint8Array<ArrayBuffer>>({
-    pull(controller) {
+    async pull(controller) {
+      await yieldIfDue();
       if (offset >= text.length) {
         controller.close();
         return;

@@ -249,14 +249,14 @@ function cdmValues(organizationId: string, c: NewConjunctionCdm): CdmRowValues {
  */
 export const CDMS_PER_INSERT = 3;
 
-/** Inserts CDM rows (their values, cdmRowValues + withCdmEvent), CDMS_PER_INSERT per statement. */
-export async function insertCdms(db: SqlExecutor, rows: readonly CdmRowValues[]): Promise<void> {
+/** Inserts CDM rows, CDMS_PER_INSERT per statement, each made into its values (cdmRowValues + withCdmEvent) only then. */
+export async function insertCdms<T>(db: SqlExecutor, rows: readonly T[], valuesOf: (row: T) => CdmRowValues): Promise<void> {
   const row = `(${CDM_COLUMNS.map(() => '?').join(', ')})`;
   for (let i = 0; i < rows.length; i += CDMS_PER_INSERT) {
     const part = rows.slice(i, i + CDMS_PER_INSERT);
     await db.execute({
       sql: `INSERT INTO conjunction_cdms (${CDM_COLUMNS.join(', ')}) VALUES ${part.map(() => row).join(', ')}`,
-      args: part.flat(),
+      args: part.flatMap(valuesOf),
     });
   }
 }

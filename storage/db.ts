@@ -154,7 +154,9 @@ export class Db implements SqlExecutor {
     private readonly reader: CachedReader | null = null,
     /** Embedded databases: the thread that checkpoints the WAL (null: the connections checkpoint themselves). */
     readonly checkpointer: Checkpointer | null = null,
-  ) {}
+  ) {
+    checkpointer?.useWriteLock((timeoutMs) => this.lock.acquire(timeoutMs));
+  }
 
   async execute(stmt: InStatement): Promise<ResultSet> {
     await this.slice.pauseIfDue();
@@ -254,6 +256,9 @@ export class Db implements SqlExecutor {
 export interface DatabaseOptions {
   url: string;
   authToken?: string;
+  /** Embedded databases: the checkpoint thread's interval and WAL restart size (storage/checkpointer.ts; tests make them small). */
+  checkpointIntervalMs?: number;
+  walRestartFrames?: number;
 }
 
 /** Local path of a `file:` URL (relative or absolute), or null for other URLs. */
@@ -324,7 +329,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     // WAL is a property of the database file (persistent), so setting it once is enough: readers
     // proceed while a writer commits.
     await client.execute('PRAGMA journal_mode = WAL');
-    checkpointer = await Checkpointer.start(path);
+    checkpointer = await Checkpointer.start(path, options.checkpointIntervalMs, options.walRestartFrames);
     await configureConnections(client, EMBEDDED_CONNECTIONS, checkpointer ? [...CONNECTION_PRAGMAS, NO_AUTO_CHECKPOINT] : CONNECTION_PRAGMAS);
   }
   // libSQL enables foreign keys on every connection by default; refuse to run without them.

@@ -23,7 +23,8 @@
 import { randomUUID } from 'node:crypto';
 import { CdmKvnSplitter, isXmlDocument } from '../../../engine/files/cdm/cdmFile.ts';
 import { encounterStatesJsonOf, statedJsonOf, type CdmObjectDigest, type CdmReceiveOutcome, type ReceivedCdm, type ReceivedCdms } from '../../../domain/conjunctions/cdmDigest.ts';
-import { storedAssessment } from '../../../domain/conjunctions/assessment.ts';
+import { storedAssessment, type StoredAssessment } from '../../../domain/conjunctions/assessment.ts';
+import type { PcMethod } from '../../../engine/collision/probability.ts';
 import { chooseEvent, normalizedDesignator, normalizedInternationalDesignator, objectKey, pairKey } from '../../../domain/conjunctions/grouping.ts';
 import type { ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
 import type { HardBodyRadiusUsed } from '../../../domain/conjunctions/hardBodyRadius.ts';
@@ -44,7 +45,6 @@ import {
   type ConjunctionEvent,
   type NewConjunctionCdm,
   type NewConjunctionEvent,
-  type CdmRowValues,
   type StoredCdmRef,
 } from '../../../storage/conjunctions.ts';
 import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
@@ -151,10 +151,10 @@ interface AcceptedFile {
 }
 
 /**
- * One message about to be stored: what the duplicate check, the grouping and the results read, its bytes, and its row
- * — whole until it is assessed, then only as its column values. A group's messages wait in memory for its write;
- * every object they hold is one more the event loop's garbage collector copies meanwhile (scavenges of 5–10 ms with
- * the whole rows, bench:cdm-ingest), so after the assessment a message keeps a few.
+ * One message about to be stored: what the duplicate check, the grouping and the results read, its bytes, the digest
+ * the reader made, and its assessment. Its row is made from them only when it is written (rowOf), a few rows at a
+ * time: a group's messages wait in memory for their write, and every object they hold meanwhile is one more the
+ * event loop's garbage collector copies (scavenges of 5–10 ms with whole rows kept, bench:cdm-ingest).
  */
 interface PendingCdm {
   accepted: AcceptedFile;
@@ -173,8 +173,37 @@ interface PendingCdm {
   /** What a new event of this message records: its primary (our object) and the other object. */
   primarySpacecraftId: string;
   secondary: Pick<NewConjunctionEvent, 'secondarySpacecraftId' | 'secondaryDesignator' | 'secondaryName' | 'secondaryInternationalDesignator' | 'secondaryObjectType'>;
-  row: Omit<NewConjunctionCdm, 'eventId' | 'primaryObject'> | null;
-  values: CdmRowValues | null;
+  firstLine: number;
+  digest: ReceivedCdm;
+  /** The text of the batch the digest came in (its JSON offsets point into it). */
+  text: string;
+  /** The combined radius used and the Pc as stored (null until assessed). */
+  assessed: { radius: HardBodyRadiusUsed; stored: StoredAssessment } | null;
+}
+
+/** What every row of one upload shares. */
+interface RowContext {
+  source: CdmSource;
+  uploadId: string;
+  receivedAt: string;
+  pcMethod: PcMethod;
+}
+
+/** The row of a pending message, made when it is written. */
+function rowOf(p: PendingCdm, context: RowContext): Omit<NewConjunctionCdm, 'eventId' | 'primaryObject'> {
+  const d = p.digest;
+  const { radius, stored } = p.assessed!;
+  const objects = d.objects.map((o, j) => ({ ...o, spacecraftId: p.spacecraftIds[j]! })) as ConjunctionCdm['objects'];
+  return {
+    id: p.id, source: context.source, uploadId: context.uploadId, fileName: p.fileName, messageIndex: p.messageIndex,
+    firstLine: p.firstLine, contentSha256: p.contentSha256, notation: d.notation, version: d.version, originator: d.originator,
+    messageId: d.messageId, creationDate: d.creationDate, creationDateS: d.creationDateS, tca: d.tca, tcaS: d.tcaS,
+    statedJson: statedJsonOf(d, p.text), missDistanceM: d.missDistanceM, relativeSpeedMS: d.relativeSpeedMS ?? stored.relativeSpeedMS,
+    statedPc: d.statedPc, objects, cdmHardBodyRadius: d.hardBodyRadius, encounterStatesJson: encounterStatesJsonOf(d, p.text),
+    encounterProblem: stored.problem ?? d.encounterProblem, computedMissDistanceM: stored.computedMissDistanceM, hardBodyRadiusM: radius.combinedM,
+    hardBodyRadius: radius, pc: stored.pc, pcMethod: context.pcMethod, pcDetail: stored.pcDetail, receivedAt: context.receivedAt,
+    assessedAt: context.receivedAt,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,6 +245,39 @@ async function splitFiles(files: readonly CdmFile[]): Promise<Unit[][]> {
   return out;
 }
 
+/**
+ * One copy of each value that message after message repeats (the objects' metadata, the originator, the version):
+ * a batch's digests come from the worker as new objects and strings each time, and those that wait in memory for
+ * their file's write are copied by every scavenge meanwhile; swapped for the shared copy as soon as they arrive,
+ * the received ones die young, uncopied.
+ */
+class SharedValues {
+  private readonly strings = new Map<string, string>();
+  private readonly objects = new Map<string, CdmObjectDigest>();
+
+  string(value: string): string {
+    const shared = this.strings.get(value);
+    if (shared !== undefined) return shared;
+    this.strings.set(value, value);
+    return value;
+  }
+
+  object(o: CdmObjectDigest): CdmObjectDigest {
+    const key = [o.object, o.designator, o.catalogName, o.name, o.internationalDesignator, o.objectType ?? '\u0000', o.maneuverable, o.refFrame, o.covarianceMethod].join('\u0001');
+    const shared = this.objects.get(key);
+    if (shared !== undefined) return shared;
+    this.objects.set(key, o);
+    return o;
+  }
+
+  /** The digest with its repeated values swapped for the shared copies. */
+  share(cdm: ReceivedCdm): void {
+    cdm.objects = [this.object(cdm.objects[0]), this.object(cdm.objects[1])];
+    cdm.originator = this.string(cdm.originator);
+    cdm.version = this.string(cdm.version);
+  }
+}
+
 /** Reads every file's messages on the pool in batches, READ_LOOKAHEAD batches in flight; `outcomesOf(i)` in file order. */
 class MessageReader {
   private readonly batches: Unit[][] = [];
@@ -231,6 +293,7 @@ class MessageReader {
     private readonly deps: Pick<AppDeps, 'earthData'>,
     private readonly files: readonly CdmFile[],
     unitsByFile: readonly Unit[][],
+    private readonly shared: SharedValues,
   ) {
     let batch: Unit[] = [];
     let bytes = 0;
@@ -270,6 +333,7 @@ class MessageReader {
         })
         .then(({ output }) => {
           if (!output.ok) throw new ApiError(503, 'CDM_READ_FAILED', `the CDM reader failed: ${output.message}`);
+          for (const outcome of output.outcomes) if (outcome.ok) this.shared.share(outcome.cdm);
           return { outcomes: output.outcomes, text: output.text };
         });
       promise.catch(() => undefined); // awaited in order by outcomesOf; a failure surfaces there
@@ -386,6 +450,7 @@ async function storeGroup(
   organizationId: string,
   pending: readonly PendingCdm[],
   settings: ConjunctionSettings,
+  context: RowContext,
   bytesWritten: boolean,
 ): Promise<GroupOutcome> {
   const stored = await findStoredCdms(
@@ -427,7 +492,7 @@ async function storeGroup(
     else eventsByPair.set(e.pairKey, [e]);
   }
   const created: NewConjunctionEvent[] = [];
-  const rows: CdmRowValues[] = [];
+  const rows: Array<{ pending: PendingCdm; eventId: string; primaryObject: 1 | 2 }> = [];
   /** The event of each CDM stored now, by its id. */
   const eventOf = new Map<string, string>();
   const now = nowIso();
@@ -446,7 +511,7 @@ async function storeGroup(
     }
     // the event's primary is one of our objects; which of this CDM's objects it is
     const primaryObject: 1 | 2 = s1 === event.primarySpacecraftId ? 1 : s2 === event.primarySpacecraftId ? 2 : s1 !== null ? 1 : 2;
-    rows.push(withCdmEvent(p.values!, event.id, primaryObject));
+    rows.push({ pending: p, eventId: event.id, primaryObject });
     eventOf.set(p.id, event.id);
     outcome.stored.set(p, { eventId: event.id });
   }
@@ -460,14 +525,15 @@ async function storeGroup(
       await insertCdmContents(tx, organizationId, fresh.slice(i, i + CONTENT_CHUNK_MESSAGES).map((p) => ({ cdmId: p.id, bytes: p.bytes })), 0);
     }
   }
-  await insertCdms(tx, rows);
+  await insertCdms(tx, rows, (r) => withCdmEvent(cdmRowValues(organizationId, rowOf(r.pending, context)), r.eventId, r.primaryObject));
   await refreshEventSummaries(tx, organizationId, [...new Set(eventOf.values())], now);
   return outcome;
 }
 
 /** Writes one group: one transaction; a large single file with its bytes staged first. */
-async function writeGroup(db: Db, organizationId: string, pending: readonly PendingCdm[], settings: ConjunctionSettings, uploadId: string, large: boolean): Promise<GroupOutcome> {
-  if (!large) return await inTransaction(db, (tx) => storeGroup(tx, organizationId, pending, settings, false));
+async function writeGroup(db: Db, organizationId: string, pending: readonly PendingCdm[], settings: ConjunctionSettings, context: RowContext, large: boolean): Promise<GroupOutcome> {
+  const uploadId = context.uploadId;
+  if (!large) return await inTransaction(db, (tx) => storeGroup(tx, organizationId, pending, settings, context, false));
   const staged = await StagedBatch.open(db, { kind: CDM_UPLOAD_KIND, key: `${uploadId}:${pending[0]!.accepted.fileIndex}`, owner: 'cdm-upload' }, [CDM_CONTENTS_TABLE]);
   try {
     for (let i = 0; i < pending.length; i += CONTENT_CHUNK_MESSAGES) {
@@ -476,7 +542,7 @@ async function writeGroup(db: Db, organizationId: string, pending: readonly Pend
     }
     let outcome: GroupOutcome | null = null;
     await staged.publish(async (tx) => {
-      outcome = await storeGroup(tx, organizationId, pending, settings, true);
+      outcome = await storeGroup(tx, organizationId, pending, settings, context, true);
       return true;
     });
     return outcome!;
@@ -505,7 +571,8 @@ export async function ingestCdmFiles(
   const settings = await findConjunctionSettings(db, organizationId);
   const resolver = new ObjectResolver(db, organizationId);
   const unitsByFile = await splitFiles(files);
-  const reader = new MessageReader(deps, files, unitsByFile);
+  const shared = new SharedValues();
+  const reader = new MessageReader(deps, files, unitsByFile, shared);
   const results: CdmFileResult[] = new Array(files.length);
   const receivedAt = nowIso();
   /** The radius of every spacecraft as used, to see at the end whether one changed meanwhile. */
@@ -550,24 +617,17 @@ export async function ingestCdmFiles(
           id, fileName: accepted.file.name, messageIndex: unit.messageIndex, originator: digest.originator, messageId: digest.messageId,
           contentSha256: hashes[k]!, tcaS: digest.tcaS,
           bytes,
-          pair: pairKey(keys[0], keys[1]),
+          pair: shared.string(pairKey(keys[0], keys[1])),
           spacecraftIds: [objects[0].spacecraftId, objects[1].spacecraftId],
           primarySpacecraftId: objects[primaryIndex]!.spacecraftId!,
           secondary: {
             secondarySpacecraftId: other.spacecraftId, secondaryDesignator: other.designator, secondaryName: other.name,
             secondaryInternationalDesignator: other.internationalDesignator, secondaryObjectType: other.objectType,
           },
-          row: {
-            id, source: options.source, uploadId, fileName: accepted.file.name, messageIndex: unit.messageIndex,
-            firstLine: unit.firstLine, contentSha256: hashes[k]!, notation: digest.notation, version: digest.version,
-            originator: digest.originator, messageId: digest.messageId, creationDate: digest.creationDate, creationDateS: digest.creationDateS,
-            tca: digest.tca, tcaS: digest.tcaS, statedJson: statedJsonOf(digest, accepted.texts[k]!), missDistanceM: digest.missDistanceM,
-            relativeSpeedMS: digest.relativeSpeedMS, statedPc: digest.statedPc, objects,
-            cdmHardBodyRadius: digest.hardBodyRadius, encounterStatesJson: encounterStatesJsonOf(digest, accepted.texts[k]!), encounterProblem: digest.encounterProblem,
-            computedMissDistanceM: null, hardBodyRadiusM: null, hardBodyRadius: null, pc: null, pcMethod: null, pcDetail: null,
-            receivedAt, assessedAt: receivedAt,
-          },
-          values: null,
+          firstLine: unit.firstLine,
+          digest,
+          text: accepted.texts[k]!,
+          assessed: null,
         });
       }
       // what the group keeps of the file from here on is in its pending messages
@@ -584,7 +644,7 @@ export async function ingestCdmFiles(
     const knownMessages = new Set(known.filter((k) => k.messageId !== null).map((k) => messageKey(k.originator, k.messageId!)));
     const knownHashes = new Set(known.map((k) => k.contentSha256));
     const toAssess = pending.filter(
-      (p) => p.row!.encounterStatesJson !== null && !knownHashes.has(p.contentSha256) && !(p.messageId !== null && knownMessages.has(messageKey(p.originator, p.messageId))),
+      (p) => p.digest.statesEnd !== null && !knownHashes.has(p.contentSha256) && !(p.messageId !== null && knownMessages.has(messageKey(p.originator, p.messageId))),
     );
     const radii = new Map<string, { name: string; hardBodyRadiusM: number | null }>();
     for (const p of pending) {
@@ -596,28 +656,18 @@ export async function ingestCdmFiles(
       }
     }
     const radiusOf = new Map<PendingCdm, HardBodyRadiusUsed>(
-      pending.map((p) => [p, radiusFor(p.row!.cdmHardBodyRadius, p.spacecraftIds, radii, settings)]),
+      pending.map((p) => [p, radiusFor(p.digest.hardBodyRadius, p.spacecraftIds, radii, settings)]),
     );
-    const outcomes = await assessForStorageOnPool(pool, toAssess.map((p) => ({ states: p.row!.encounterStatesJson!, hardBodyRadiusM: radiusOf.get(p)!.combinedM })), settings.defaultPcMethod);
+    const outcomes = await assessForStorageOnPool(pool, toAssess.map((p) => ({ states: encounterStatesJsonOf(p.digest, p.text)!, hardBodyRadiusM: radiusOf.get(p)!.combinedM })), settings.defaultPcMethod);
     const assessed = new Map(toAssess.map((p, k) => [p, outcomes[k]!]));
     for (const [n, p] of pending.entries()) {
       if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
       const radius = radiusOf.get(p)!;
       const stored = assessed.get(p) ?? storedAssessment(null);
-      const row = p.row!;
-      row.hardBodyRadiusM = radius.combinedM;
-      row.hardBodyRadius = radius;
-      row.pcMethod = settings.defaultPcMethod;
-      row.pc = stored.pc;
-      row.pcDetail = stored.pcDetail;
-      row.computedMissDistanceM = stored.computedMissDistanceM;
-      if (stored.problem) row.encounterProblem = stored.problem;
-      if (row.relativeSpeedMS === null) row.relativeSpeedMS = stored.relativeSpeedMS;
-      p.values = cdmRowValues(organizationId, row);
-      p.row = null;
+      p.assessed = { radius, stored };
     }
     const large = files.length === 1 && (pending.length > WRITE_GROUP_MESSAGES || files[0]!.bytes > WRITE_GROUP_BYTES);
-    const written = await writeGroup(db, organizationId, pending, settings, uploadId, large);
+    const written = await writeGroup(db, organizationId, pending, settings, { source: options.source, uploadId, receivedAt, pcMethod: settings.defaultPcMethod }, large);
     for (const accepted of files) {
       const result = results[accepted.fileIndex]!;
       const mine = pending.filter((p) => p.accepted === accepted);
