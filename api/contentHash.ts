@@ -1,13 +1,10 @@
 /**
- * The content hash of an uploaded file: SHA-256 of its bytes, lower-case hex. Import previews
- * return it and callers send it back as `X-Content-Hash` (maneuver OCM import, tracking upload).
+ * The content hash of an uploaded file (domain/contentHash.ts: SHA-256 of its bytes, lower-case hex).
  */
 import { createHash } from 'node:crypto';
 import { yieldIfDue } from '../storage/db.ts';
 
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
+export { sha256Hex } from '../domain/contentHash.ts';
 
 /** Bytes hashed between two looks at the event-loop slice: ≈ 0.4 ms of SHA-256 here. */
 const HASH_WINDOW_BYTES = 256 * 1024;

@@ -13,7 +13,11 @@
  *     1e-6 (approaches inside ~6 km become conjunction events with a CDM each); polled until SUCCEEDED. Printed: the
  *     end-to-end wall time (POST → SUCCEEDED, and from the start of the catalog upload), the worker time per stage
  *     summed over chunks (set-up, filters, sampling, refinement, Pc) and the storing time (CDM ingest and approach
- *     rows), the peak resident memory of the server process (VmHWM: the process with its worker threads).
+ *     rows), the peak resident memory of the server process (VmHWM: the process with its worker threads), and how
+ *     long the server's event loop was held from POST to SUCCEEDED (api/runtime/eventLoopProbe.ts, as
+ *     bench:catalog-ingest prints it: the longest hold and CPU block of the main thread, GC pauses).
+ *     BENCH_CPU_PROF=<dir> writes that server's main-thread CPU profile and its longest holds there
+ *     (`tsx bench/profileBlocks.ts <dir>`).
  *  4. The speed-up from one to two instances: the same screening on one server process with one worker, then on two
  *     server processes with one worker each sharing the database file; the merged approaches of every run are compared
  *     (they must be identical).
@@ -25,9 +29,9 @@
  * The machine has 2 cores shared with other work: the load average is printed with the figures; compare runs made at
  * the same moment. Options: `--objects N` (30000), `--days D` (7), `--skip-brute-force`, `--skip-scaling`.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { keplerianToCartesian } from '../engine/orbits/keplerian.ts';
 import { Epoch } from '../engine/time/epoch.ts';
 import { exactTleLines } from '../engine/tle/gpElements.ts';
@@ -37,6 +41,7 @@ import { WGS84_EQUATORIAL_RADIUS_KM } from '../engine/constants.ts';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../test/helpers/serverProcess.ts';
 import { sunSynchronousInclinationDeg, syntheticCatalog } from './lib/syntheticCatalog.ts';
 import { bruteForceCheck } from './lib/bruteForce.ts';
+import { startBenchServer, type BenchServer, type EventLoopProbeRecord } from './lib/server.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => {
@@ -51,6 +56,8 @@ const START = Epoch.parseInstant(START_UTC);
 const RADIUS_KM = 20;
 const PC_THRESHOLD = 1e-6;
 const DEG = Math.PI / 180;
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
+if (CPU_PROFILE_DIR) mkdirSync(CPU_PROFILE_DIR, { recursive: true });
 const SECRET = 'bench-screening-secret-0123456789abcdef';
 
 type Json = Record<string, any>;
@@ -61,8 +68,18 @@ const env = {
   BOOTSTRAP_API_KEY: SECRET, SCREENING_POLL_MS: '200',
 };
 const servers: ServerProcess[] = [];
+/** The server of parts 1–3 (bench/lib/server.ts: with the event-loop probe). */
+let benchServer: BenchServer | undefined;
 
-async function call(server: ServerProcess, method: string, path: string, body?: { json?: unknown; form?: FormData }): Promise<{ status: number; json: Json; text: string }> {
+/** A server the benchmark talks to: its port, and its process id (for its peak memory). */
+interface Target {
+  port: number;
+  pid: number;
+}
+
+const target = (server: ServerProcess): Target => ({ port: server.port, pid: server.child.pid! });
+
+async function call(server: Target, method: string, path: string, body?: { json?: unknown; form?: FormData }): Promise<{ status: number; json: Json; text: string }> {
   const headers: Record<string, string> = { Authorization: `Bearer ${SECRET}` };
   let payload: BodyInit | undefined;
   if (body?.json !== undefined) {
@@ -85,8 +102,8 @@ function expectStatus(what: string, got: { status: number; text: string }, statu
 }
 
 /** Peak resident memory of a server process (the process with its worker threads), MiB. */
-function peakRssMiB(server: ServerProcess): number {
-  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+function peakRssMiB(server: Target): number {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
@@ -111,7 +128,8 @@ interface Run {
   approaches: Json[];
 }
 
-async function screen(server: ServerProcess, request: Json, oems: ReadonlyArray<{ name: string; text: string }>): Promise<Run> {
+/** Runs a screening to its end; `onFinished` runs as soon as it is SUCCEEDED, before its approaches are read. */
+async function screen(server: Target, request: Json, oems: ReadonlyArray<{ name: string; text: string }>, onFinished?: () => Promise<void>): Promise<Run> {
   const t0 = performance.now();
   let created;
   if (oems.length > 0) {
@@ -130,6 +148,7 @@ async function screen(server: ServerProcess, request: Json, oems: ReadonlyArray<
     pollMs.push(performance.now() - g0);
   }
   const wallS = (performance.now() - t0) / 1000;
+  await onFinished?.();
   if (view.status !== 'SUCCEEDED') throw new Error(`screening ${view.status}: ${view.error}`);
   const approaches: Json[] = [];
   for (let page = 0; ; page++) {
@@ -149,8 +168,9 @@ const sameApproaches = (a: Json[], b: Json[]): boolean =>
 try {
   console.log(`bench:screening through the API — ${new Date().toISOString()}, load average (1/5/15 min) ${load()} on ${(await import('node:os')).cpus().length} cores`);
 
-  // 1. one server, the catalog
-  const first = await start(2);
+  // 1. one server, the catalog (with the event-loop probe, and with BENCH_CPU_PROF its main thread's CPU profile)
+  benchServer = await startBenchServer({ ...env, WORKERS: '2' }, { eventLoopProbe: true, ...(CPU_PROFILE_DIR ? { cpuProfileDir: CPU_PROFILE_DIR } : {}) });
+  const first: Target = { port: Number(new URL(benchServer.baseUrl).port), pid: benchServer.pid };
   const catalog = syntheticCatalog({ count: OBJECTS, seed: 20250225, reference: START });
   const lines: string[] = [];
   for (const e of catalog) {
@@ -216,7 +236,11 @@ try {
   // 3. the screening, one server with 2 workers
   const request = { primaries, secondaries: 'CATALOG', start: START_UTC, durationDays: DAYS, volume: { shape: 'SPHERE', radiusKm: RADIUS_KM }, pcThreshold: PC_THRESHOLD, secondariesPerChunk: 3000 };
   const loadBefore = load();
-  const main = await screen(first, request, oemFiles);
+  await benchServer.eventLoopProbe(); // starts the count
+  let loop!: EventLoopProbeRecord;
+  const main = await screen(first, request, oemFiles, async () => {
+    loop = await benchServer!.eventLoopProbe();
+  });
   const t = main.view.timings;
   const c = main.view.counts;
   console.log(`\nscreening: ${designs.length} primaries × ${catalog.length} objects × ${DAYS} days, sphere ${RADIUS_KM} km, Pc threshold ${PC_THRESHOLD}, ${main.view.progress.chunksTotal} chunks, one server process with 2 workers`);
@@ -227,19 +251,30 @@ try {
   const sorted = [...main.pollMs].sort((a, b) => a - b);
   const pct = (q: number): string => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
   console.log(`  the server's event-loop delay while it ran (monitorEventLoopDelay, 10 ms resolution): p99 ${t.eventLoopDelayP99Ms?.toFixed(1)} ms, max ${t.eventLoopDelayMaxMs?.toFixed(1)} ms`);
+  const ms = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(1)} ms`);
+  console.log(
+    `  server event loop from POST to SUCCEEDED (api/runtime/eventLoopProbe.ts): longest hold ${ms(loop.holdMaxMs)} (${loop.holdsOver5Ms ?? 'n/a'} over 5 ms, ${loop.holdsOver10Ms ?? 'n/a'} over 10 ms; 1 ms tick, the wait for a core taken out); ` +
+      `longest CPU block ${ms(loop.cpuBlockMaxMs)} (±4 ms; GC pauses in its interval ${ms(loop.gcInCpuBlockMs)}); ` +
+      `longest GC pause ${loop.gcPauseMaxMs.toFixed(1)} ms (${loop.gcPauseMaxKind ?? 'n/a'}); main thread CPU ${ms(loop.mainThreadCpuMs)}; lateness (grows with the load): delay max ${loop.eventLoopDelayMaxMs.toFixed(1)} ms, ` +
+      `longest self-block ${ms(loop.selfBlockMaxMs)}, main thread waited ${ms(loop.runQueueWaitMs)} for a core; load average ${load()}`,
+  );
   console.log(`  status GETs while it ran (${sorted.length}, every 100 ms, each reading the screening and its chunks): p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms`);
   console.log(`  peak resident memory of the server process (VmHWM, with its 2 workers): ${peakRssMiB(first).toFixed(0)} MiB`);
-  await stop(first);
+  await benchServer.stop();
+  benchServer = undefined;
+  if (CPU_PROFILE_DIR) console.log(`  CPU profile of the server's main thread written in ${CPU_PROFILE_DIR} (tsx bench/profileBlocks.ts ${CPU_PROFILE_DIR})`);
 
   // 4. one instance (1 worker) against two instances (1 worker each) on one database file
   if (!args.includes('--skip-scaling')) {
     // Warm-up (not timed): each new process's worker loads and compiles the engine on its first task.
     const warmUp = { ...request, durationDays: 0.02 };
-    const one = await start(1);
+    const oneProcess = await start(1);
+    const one = target(oneProcess);
     await screen(one, warmUp, oemFiles);
     const alone = await screen(one, request, oemFiles);
     console.log(`\nscaling: one server process with 1 worker: ${alone.wallS.toFixed(1)} s (load ${load()})`);
-    const two = await start(1);
+    const twoProcess = await start(1);
+    const two = target(twoProcess);
     await screen(two, warmUp, oemFiles);
     const shared = await screen(one, request, oemFiles);
     const owners = new Map<string, number>();
@@ -248,8 +283,8 @@ try {
     console.log(`  merged results identical to the 2-worker run: one process ${sameApproaches(alone.approaches, main.approaches)}, two processes ${sameApproaches(shared.approaches, main.approaches)}`);
     if (!sameApproaches(alone.approaches, main.approaches) || !sameApproaches(shared.approaches, main.approaches)) process.exitCode = 1;
     console.log(`  peak resident memory: ${peakRssMiB(one).toFixed(0)} MiB and ${peakRssMiB(two).toFixed(0)} MiB`);
-    await stop(two);
-    await stop(one);
+    await stop(twoProcess);
+    await stop(oneProcess);
   }
 
   // 5. brute force on a 1,000-object subset
@@ -265,6 +300,7 @@ try {
   }
   console.log(`\nload average at the end: ${load()}`);
 } finally {
+  await benchServer?.stop().catch(() => undefined);
   for (const server of [...servers]) await stopServerProcess(server).catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -78,10 +78,12 @@ export interface CatalogChunkOutcome {
 
 /**
  * Rows per INSERT statement (15 arguments each). Each row feeds three indexes and the RETURNING: 250 rows in one
- * statement held the event loop 4–6 ms of CPU (bench:catalog-ingest, 13 ms with the chunk's other statements);
- * 50 keep a statement near 1 ms, and storage/db.ts yields between statements.
+ * statement held the event loop 4–6 ms of CPU (bench:catalog-ingest, 13 ms with the chunk's other statements); 50
+ * took 1–4 ms (and its 750-placeholder text 0.3–3 ms more to prepare: the client prepares every statement anew);
+ * 20 keep the statement and its preparation near a millisecond. The loop yields after each statement (storage/db.ts
+ * yields only once a turn has run EVENT_LOOP_SLICE_MS, which with the next statement can pass 5 ms).
  */
-export const CATALOG_ROWS_PER_INSERT = 50;
+export const CATALOG_ROWS_PER_INSERT = 20;
 
 /**
  * Writes a chunk of sets (rows prepared off the event loop, domain/catalog/catalogRow.ts) tagged with `batchId` (0:
@@ -136,6 +138,7 @@ export async function insertCatalogElementSets(
       const epochS = Number(row.epoch_s);
       insertedNewestEpochS.set(noradId, Math.max(epochS, insertedNewestEpochS.get(noradId) ?? -Infinity));
     }
+    await yieldToEventLoop();
   }
   let updatedObjects = 0;
   let newObjects = 0;
@@ -151,10 +154,10 @@ export async function insertCatalogElementSets(
 /**
  * Objects per refresh statement. The refresh reads every set of its objects through a window function and upserts
  * one row each: 1,000 objects in one statement held the event loop 5–11 ms of CPU (bench:catalog-ingest); 200 took
- * ~2 ms alone but 9–10 ms in the server right after an upload (its sets still in the WAL, read page by page); 50 keep
- * a statement near 2 ms there. storage/db.ts yields between statements.
+ * ~2 ms alone but 9–10 ms in the server right after an upload (its sets still in the WAL, read page by page); 50
+ * took 2–7 ms there on the loaded 2-core host, 25 about half. The loop yields after each statement.
  */
-export const REFRESH_OBJECTS_PER_STATEMENT = 50;
+export const REFRESH_OBJECTS_PER_STATEMENT = 25;
 
 /**
  * Brings `catalog_objects` up to date for the objects with fromNoradId ≤ noradId ≤ toNoradId from their published
@@ -166,17 +169,34 @@ export const REFRESH_OBJECTS_PER_STATEMENT = 50;
  */
 export async function refreshCatalogObjects(tx: SqlExecutor, organizationId: string, fromNoradId: number, toNoradId: number): Promise<void> {
   for (let from = fromNoradId; from <= toNoradId; ) {
-    // the first NORAD id past this sub-range's objects (any stored set counts: the bounds only cut the range)
-    const next = await tx.execute({
-      sql: `SELECT norad_id FROM catalog_element_sets WHERE organization_id = ? AND norad_id BETWEEN ? AND ?
-            GROUP BY norad_id ORDER BY norad_id LIMIT 1 OFFSET ?`,
-      args: [organizationId, from, toNoradId, REFRESH_OBJECTS_PER_STATEMENT],
+    // the NORAD ids of the next REFRESH_BOUNDARY_PAGE objects (any stored set counts: the ids only cut the range), and
+    // the one past them: the sub-ranges' bounds for that many objects in one short statement
+    const page = await tx.execute({
+      sql: `SELECT DISTINCT norad_id FROM catalog_element_sets WHERE organization_id = ? AND norad_id BETWEEN ? AND ?
+            ORDER BY norad_id LIMIT ?`,
+      args: [organizationId, from, toNoradId, REFRESH_BOUNDARY_PAGE + 1],
     });
-    const to = next.rows.length === 0 ? toNoradId : Number(next.rows[0]!.norad_id) - 1;
-    await refreshCatalogObjectRange(tx, organizationId, from, to);
-    from = to + 1;
+    const ids = page.rows.map((row) => Number(row.norad_id));
+    const listed = Math.min(ids.length, REFRESH_BOUNDARY_PAGE);
+    const end = ids.length > REFRESH_BOUNDARY_PAGE ? ids[REFRESH_BOUNDARY_PAGE]! - 1 : toNoradId;
+    // contiguous sub-ranges covering [from, end], REFRESH_OBJECTS_PER_STATEMENT objects each
+    for (let k = 0; k < Math.max(listed, 1); k += REFRESH_OBJECTS_PER_STATEMENT) {
+      const subFrom = k === 0 ? from : ids[k]!;
+      const subTo = k + REFRESH_OBJECTS_PER_STATEMENT < listed ? ids[k + REFRESH_OBJECTS_PER_STATEMENT]! - 1 : end;
+      await yieldToEventLoop();
+      await refreshCatalogObjectRange(tx, organizationId, subFrom, subTo);
+    }
+    await yieldToEventLoop();
+    from = end + 1;
   }
 }
+
+/**
+ * Objects whose NORAD ids one statement of `refreshCatalogObjects` lists to cut its range (a covering-index read):
+ * one statement per sub-range for that (a second statement per refresh) made the finalizing of dropped statements a
+ * larger part of the upload's event-loop time (README → Catalog).
+ */
+export const REFRESH_BOUNDARY_PAGE = 500;
 
 async function refreshCatalogObjectRange(tx: SqlExecutor, organizationId: string, fromNoradId: number, toNoradId: number): Promise<void> {
   await tx.execute({
@@ -241,14 +261,19 @@ export async function staleCatalogRefreshes(db: SqlExecutor, beforeIso: string):
 
 /** The largest element-set row id of the organization's catalog (0 when empty): a screening reads the catalog "as of" it, so every chunk sees the same sets. */
 export async function catalogHighWaterMark(db: SqlExecutor, organizationId: string): Promise<number> {
+  // Both by index, a few rows read: the newest published set backwards along (organization_id, id) (migration 0017),
+  // the first staged one through the staged-batch index. Written as MAX/MIN over the organization's sets, the two
+  // read every set of it (30,000 rows: 11–16 ms of the event loop at each screening's creation, bench:screening).
   const result = await db.execute({
     sql: `SELECT
-            (SELECT COALESCE(MAX(id), 0) FROM catalog_element_sets WHERE organization_id = ? AND ${VISIBLE}) AS published,
-            (SELECT MIN(id) FROM catalog_element_sets WHERE organization_id = ? AND batch_id IN (SELECT id FROM staged_writes)) AS first_unpublished`,
+            (SELECT id FROM catalog_element_sets INDEXED BY catalog_element_sets_organization
+              WHERE organization_id = ? AND ${VISIBLE} ORDER BY id DESC LIMIT 1) AS published,
+            (SELECT MIN(id) FROM catalog_element_sets INDEXED BY catalog_element_sets_batch
+              WHERE batch_id IN (SELECT id FROM staged_writes) AND batch_id <> 0 AND organization_id = ?) AS first_unpublished`,
     args: [organizationId, organizationId],
   });
   const row = result.rows[0]!;
-  const published = Number(row.published);
+  const published = Number(row.published ?? 0);
   // a batch still being written will publish rows from its first id on: the mark stays below them (module comment)
   return row.first_unpublished == null ? published : Math.min(published, Number(row.first_unpublished) - 1);
 }
@@ -269,8 +294,11 @@ export async function catalogNoradIds(db: SqlExecutor, organizationId: string, a
   }
 }
 
-/** NORAD ids per statement of `catalogNoradIds`. */
-const NORAD_ID_PAGE = 3000;
+/**
+ * NORAD ids per statement of `catalogNoradIds`: each id costs a lookup of its set's row (the staged-rows filter reads
+ * `batch_id`), 3,000 per statement held the event loop 10–25 ms (bench:screening).
+ */
+const NORAD_ID_PAGE = 500;
 
 /** For each object with fromNoradId ≤ noradId ≤ toNoradId: its set with the newest epoch among those of id ≤ asOfSetId, ascending by NORAD id (callers read ≤ ~3,000 objects per call). */
 export async function catalogElementSets(
@@ -278,6 +306,18 @@ export async function catalogElementSets(
   organizationId: string,
   range: { fromNoradId: number; toNoradId: number; asOfSetId: number },
 ): Promise<GpElementSet[]> {
+  return (await catalogElementSetTexts(db, organizationId, range)).map(decodeElementSet);
+}
+
+/**
+ * The same sets as `catalogElementSets`, as stored: each one's JSON (engine/tle gpElementsToJson), to be decoded
+ * where they are used (a screening chunk's worker) rather than on the event loop.
+ */
+export async function catalogElementSetTexts(
+  db: SqlExecutor,
+  organizationId: string,
+  range: { fromNoradId: number; toNoradId: number; asOfSetId: number },
+): Promise<string[]> {
   const result = await db.execute({
     sql: `SELECT elements FROM (
             SELECT elements, norad_id, ROW_NUMBER() OVER (PARTITION BY norad_id ORDER BY epoch_s DESC, id DESC) AS newest
@@ -286,7 +326,7 @@ export async function catalogElementSets(
           WHERE newest = 1 ORDER BY norad_id`,
     args: [organizationId, range.fromNoradId, range.toNoradId, range.asOfSetId],
   });
-  return result.rows.map((row) => decodeElementSet(String(row.elements)));
+  return result.rows.map((row) => String(row.elements));
 }
 
 async function newestSetRow(db: SqlExecutor, organizationId: string, noradId: number): Promise<Record<string, unknown> | undefined> {

@@ -9,7 +9,7 @@
  * result is written with its completion in one statement, by the lease holder only: a chunk taken over from a live
  * but slow owner is completed once (the slow owner's completion finds its lease gone and writes nothing).
  */
-import type { SqlExecutor } from './db.ts';
+import { yieldToEventLoop, type SqlExecutor } from './db.ts';
 import {
   claimNextLeasedJob,
   completeLeasedJob,
@@ -205,6 +205,48 @@ export async function findScreening(db: SqlExecutor, organizationId: string, id:
   return result.rows[0] ? screeningFromRow(result.rows[0] as Record<string, unknown>) : null;
 }
 
+/**
+ * Stores an uploaded OEM primary's UTF-8 text, part by part (call inside the screening's creation transaction): one
+ * row per part (workers/screeningTasks.ts OEM_PART_BYTES each), a turn of the event loop after each statement
+ * (migration 0017).
+ */
+export async function insertScreeningPrimaryOem(tx: SqlExecutor, screeningId: string, primaryIndex: number, parts: readonly Uint8Array[]): Promise<void> {
+  for (const [part, bytes] of parts.entries()) {
+    await tx.execute({
+      sql: 'INSERT INTO screening_primary_oems (screening_id, primary_index, part, bytes) VALUES (?, ?, ?, ?)',
+      args: [screeningId, primaryIndex, part, bytes],
+    });
+    await yieldToEventLoop();
+  }
+}
+
+/**
+ * An OEM primary's text as stored, in its parts (each its own buffer, so it can be handed over to a worker), read one
+ * part per statement with a turn of the event loop between two; empty when the primary has none.
+ */
+export async function screeningPrimaryOemParts(db: SqlExecutor, screeningId: string, primaryIndex: number): Promise<Uint8Array[]> {
+  const listed = await db.execute({
+    sql: 'SELECT part FROM screening_primary_oems WHERE screening_id = ? AND primary_index = ? ORDER BY part',
+    args: [screeningId, primaryIndex],
+  });
+  const parts: Uint8Array[] = [];
+  for (const row of listed.rows) {
+    await yieldToEventLoop();
+    const result = await db.execute({
+      sql: 'SELECT bytes FROM screening_primary_oems WHERE screening_id = ? AND primary_index = ? AND part = ?',
+      args: [screeningId, primaryIndex, Number(row.part)],
+    });
+    // an ArrayBuffer from the client, a Uint8Array (Buffer) from the cached reader (storage/cachedReader.ts)
+    const bytes = result.rows[0]?.bytes as unknown;
+    if (bytes instanceof ArrayBuffer) parts.push(new Uint8Array(bytes));
+    else if (bytes instanceof Uint8Array) {
+      const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+      parts.push(whole ? bytes : bytes.slice());
+    } else throw new Error(`screening ${screeningId}: part ${String(row.part)} of primary ${primaryIndex}'s OEM is gone or not bytes`);
+  }
+  return parts;
+}
+
 /** The prepared inputs every chunk reads (JSON text). */
 export async function findScreeningInputs(db: SqlExecutor, id: string): Promise<string | null> {
   const result = await db.execute({ sql: 'SELECT inputs FROM screenings WHERE id = ?', args: [id] });
@@ -284,13 +326,23 @@ export function endScreeningChunkCancelled(db: SqlExecutor, id: string, owner: s
   return endLeasedJobCancelled(db, SCREENING_CHUNKS, id, owner, { now });
 }
 
-/** The stored results of a screening's SCREEN chunks (JSON texts), in chunk order. */
+/**
+ * The stored results of a screening's SCREEN chunks (JSON texts), in chunk order: one chunk's per statement, with a
+ * turn of the event loop between two (the ten results of a 30,000-object screening, ~4 MB, read in one statement held
+ * it 26 ms: bench:screening).
+ */
 export async function screeningChunkResults(db: SqlExecutor, screeningId: string): Promise<string[]> {
-  const result = await db.execute({
-    sql: `SELECT result FROM screening_chunks WHERE screening_id = ? AND kind = 'SCREEN' AND status = 'SUCCEEDED' ORDER BY chunk_index`,
+  const listed = await db.execute({
+    sql: `SELECT id FROM screening_chunks WHERE screening_id = ? AND kind = 'SCREEN' AND status = 'SUCCEEDED' ORDER BY chunk_index`,
     args: [screeningId],
   });
-  return result.rows.map((row) => String(row.result));
+  const results: string[] = [];
+  for (const row of listed.rows) {
+    await yieldToEventLoop();
+    const result = await db.execute({ sql: 'SELECT result FROM screening_chunks WHERE id = ?', args: [String(row.id)] });
+    results.push(String(result.rows[0]!.result));
+  }
+  return results;
 }
 
 /** True when a cancel of the screening was asked for (a running chunk stops at its next check). */
@@ -405,8 +457,18 @@ export async function deleteScreeningApproaches(db: SqlExecutor, screeningId: st
 }
 
 /** One bounded batch of approaches (the caller cuts and yields between batches). */
+/** Approach rows per INSERT (22 values each): 200 in one statement held the event loop several milliseconds. */
+const APPROACH_ROWS_PER_INSERT = 25;
+
+/** Stores approaches, APPROACH_ROWS_PER_INSERT per statement with a turn of the event loop after each. */
 export async function insertScreeningApproaches(db: SqlExecutor, screeningId: string, organizationId: string, rows: readonly ScreeningApproachRow[]): Promise<void> {
-  if (rows.length === 0) return;
+  for (let start = 0; start < rows.length; start += APPROACH_ROWS_PER_INSERT) {
+    await insertApproachRows(db, screeningId, organizationId, rows.slice(start, start + APPROACH_ROWS_PER_INSERT));
+    await yieldToEventLoop();
+  }
+}
+
+async function insertApproachRows(db: SqlExecutor, screeningId: string, organizationId: string, rows: readonly ScreeningApproachRow[]): Promise<void> {
   await db.execute({
     sql: `INSERT INTO screening_approaches (screening_id, seq, organization_id, primary_index, primary_spacecraft_id, secondary_norad_id, secondary_name,
             secondary_spacecraft_id, secondary_fitted, tca, tca_s, miss_distance_m, relative_speed_m_s, relative_state_rtn, pc, pc_method,

@@ -19,6 +19,7 @@ import { CcsdsParseError } from '../engine/files/common/errors.ts';
 import { parseOem } from '../engine/files/oem/oemReader.ts';
 import { propagateStoredState, type StoredStatePropagationInput } from '../engine/propagation/storedState.ts';
 import { Epoch } from '../engine/time/epoch.ts';
+import { gpElementsFromJson, type GpElementSet } from '../engine/tle/gpElements.ts';
 import { screeningApproachCdm, type ScreeningCdmInput } from '../domain/conjunctions/screeningCdm.ts';
 import { earthDataFor } from '../earthData/files.ts';
 import {
@@ -26,6 +27,7 @@ import {
   type CdmCovarianceCandidate, type CovarianceUsed, type StateVectorCovarianceSpec,
 } from './screeningCovariances.ts';
 import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
+import { handOver } from './handOver.ts';
 
 /** A primary as a chunk receives it. */
 export type ScreeningPrimarySpec = {
@@ -37,15 +39,56 @@ export type ScreeningPrimarySpec = {
 } & (
   /** `covariance`: the stored state's, propagated to each TCA by the merge (screeningCovariances.ts). */
   | { kind: 'PROPAGATED'; propagation: StoredStatePropagationInput; covariance?: StateVectorCovarianceSpec }
-  /** `oemName`: the file's name, which the approaches' covariance source names (its blocks are read by the merge). */
-  | { kind: 'OEM'; oemText: string; oemName?: string; nonGravitationalAccelerationKmS2?: number }
+  /**
+   * `oemName`: the file's name, which the approaches' covariance source names (its blocks are read by the merge).
+   * `oemParts`: the OEM's UTF-8 text in parts of OEM_PART_BYTES, stored apart from the screening's inputs
+   * (storage/screenings.ts) and handed over (moved, not copied) only where it is needed: to a worker that has not
+   * built this primary's trajectory yet — a chunk sent without it answers OEM_NOT_LOADED and is sent again with it —
+   * and to the merge. The event loop thus never parses it, nor copies it for every chunk.
+   */
+  | { kind: 'OEM'; oemParts?: Uint8Array[]; oemName?: string; nonGravitationalAccelerationKmS2?: number }
 );
+
+/**
+ * Bytes per stored part of an OEM primary's text: each part is one row, written and read with a turn of the event loop
+ * between two (a 1 MiB part took ~5 ms to insert there: bench:screening).
+ */
+export const OEM_PART_BYTES = 256 * 1024;
+
+/** The code a chunk or merge answers when an OEM primary's text is needed and was not handed over. */
+export const OEM_NOT_LOADED = 'OEM_NOT_LOADED';
+
+class OemNotLoadedError extends Error {
+  constructor(readonly primaryId: string) {
+    super(`the OEM of primary ${primaryId} was not handed over to this worker`);
+  }
+}
+
+/** The text of an OEM primary from its parts (a part handed over twice arrives empty: detached). */
+function oemTextOf(spec: Extract<ScreeningPrimarySpec, { kind: 'OEM' }>): string {
+  const parts = spec.oemParts;
+  if (!parts || parts.length === 0 || parts.some((part) => part.byteLength === 0)) throw new OemNotLoadedError(spec.id);
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  let text = '';
+  parts.forEach((part, k) => (text += decoder.decode(part, { stream: k + 1 < parts.length })));
+  return text;
+}
+
+function oemNotLoaded(error: OemNotLoadedError): TaskFailure {
+  return { ok: false, kind: 'UNPROCESSABLE', code: OEM_NOT_LOADED, message: error.message, details: { primaryId: error.primaryId } };
+}
 
 export interface ScreeningChunkTaskInput extends WithEarthData {
   span: ScreeningSpan;
   volume: ScreeningVolume;
   primaries: ScreeningPrimarySpec[];
   secondaries: SecondaryInput[];
+  /**
+   * More secondaries: JSON arrays of element sets as the catalog stores them (engine/tle gpElementsToJson), parsed
+   * here — on the event loop, decoding 3,000 sets and cloning them as objects to this thread took 10–20 ms per chunk
+   * (bench:screening); as text they cross as a copy of their bytes.
+   */
+  secondaryElementsJson?: string[];
   secondaryHardBodyRadiusM: number;
   pcMethod?: PcMethod;
 }
@@ -61,7 +104,7 @@ function trajectoryOf(spec: ScreeningPrimarySpec, span: ScreeningSpan, input: Wi
   if (cached) return cached;
   let built: { trajectory: PrimaryTrajectoryInput; acceleration: number };
   if (spec.kind === 'OEM') {
-    built = { trajectory: ephemerisFromOem(parseOem(spec.oemText)), acceleration: spec.nonGravitationalAccelerationKmS2 ?? 1e-4 };
+    built = { trajectory: ephemerisFromOem(parseOem(oemTextOf(spec))), acceleration: spec.nonGravitationalAccelerationKmS2 ?? 1e-4 };
   } else {
     const stateEpoch = Epoch.parse(spec.propagation.state.epoch, 'UTC');
     const startS = Epoch.parseInstant(span.startUtc).secondsSince(stateEpoch);
@@ -79,6 +122,7 @@ function trajectoryOf(spec: ScreeningPrimarySpec, span: ScreeningSpan, input: Wi
 }
 
 function screeningFailure(error: unknown): TaskFailure {
+  if (error instanceof OemNotLoadedError) return oemNotLoaded(error);
   if (error instanceof CollisionInputError) {
     return { ok: false, kind: error.kind === 'INVALID_INPUT' ? 'INVALID_INPUT' : 'UNPROCESSABLE', code: error.code, message: error.message, details: { field: error.field } };
   }
@@ -86,6 +130,14 @@ function screeningFailure(error: unknown): TaskFailure {
     return { ok: false, kind: 'PARSE', code: 'OEM_UNUSABLE', message: error.message, ...(error.line !== null ? { line: error.line } : {}), details: { field: error.field } };
   }
   return failure(error);
+}
+
+/** A chunk's secondaries: those given as objects, then those given as element-set JSON. */
+function secondariesOf(input: ScreeningChunkTaskInput): SecondaryInput[] {
+  if (!input.secondaryElementsJson?.length) return input.secondaries;
+  const out = [...input.secondaries];
+  for (const text of input.secondaryElementsJson) for (const elements of gpElementsFromJson<GpElementSet[]>(text)) out.push({ elements });
+  return out;
 }
 
 /** One chunk: the primaries (propagated or read, cached) against the chunk's secondaries. The result as JSON text. */
@@ -100,7 +152,7 @@ export function screenChunkTask(input: ScreeningChunkTaskInput): ScreeningChunkT
       span: input.span,
       volume: input.volume,
       primaries,
-      secondaries: input.secondaries,
+      secondaries: secondariesOf(input),
       options: { secondaryHardBodyRadiusM: input.secondaryHardBodyRadiusM, ...(input.pcMethod ? { pcMethod: input.pcMethod } : {}), now: () => performance.now() },
     });
     return { ok: true, resultJson: JSON.stringify(result), approachCount: result.approaches.length, computeMs: performance.now() - started };
@@ -109,8 +161,11 @@ export function screenChunkTask(input: ScreeningChunkTaskInput): ScreeningChunkT
   }
 }
 
-/** Approaches per batch handed to the event loop (and per INSERT there). */
-export const MERGE_BATCH = 200;
+/**
+ * Approaches per batch handed to the event loop, which parses, shapes and stores one batch per turn (200 took it
+ * several milliseconds with their INSERT: bench:screening).
+ */
+export const MERGE_BATCH = 50;
 
 /** What the merge needs to write the CDM of an approach: per primary and per secondary NORAD id, the CDM objects. */
 export interface ScreeningMergeTaskInput extends WithEarthData {
@@ -160,8 +215,20 @@ export interface ScreeningMergeTaskOutput {
 /** The chunks' issues, and a primary whose covariance could not be used (its Pc values stay the maximum probability). */
 export type ScreeningMergeIssue = ScreeningChunkResult['issues'][number] | { code: 'PRIMARY_COVARIANCE_UNUSABLE'; primaryId: string; message: string };
 
-/** The screening's result from its chunks' (engine's mergeChunkResults: independent of the split), and its CDMs. */
-export function mergeScreeningTask(input: ScreeningMergeTaskInput): ScreeningMergeTaskOutput {
+/**
+ * The screening's result from its chunks' (engine's mergeChunkResults: independent of the split), and its CDMs;
+ * OEM_NOT_LOADED when an OEM primary with approaches came without its text.
+ */
+export function mergeScreeningTask(input: ScreeningMergeTaskInput): ScreeningMergeTaskOutput | TaskFailure {
+  try {
+    return mergeScreening(input);
+  } catch (error) {
+    if (error instanceof OemNotLoadedError) return oemNotLoaded(error);
+    throw error;
+  }
+}
+
+function mergeScreening(input: ScreeningMergeTaskInput): ScreeningMergeTaskOutput {
   const merged = mergeChunkResults(input.results.map((text) => JSON.parse(text) as ScreeningChunkResult));
   const { covariances, issues: covarianceIssues } = attachCovariances(input, merged.approaches);
   const cdms: ScreeningMergeTaskOutput['cdms'] = [];
@@ -247,7 +314,7 @@ function attachCovariances(input: ScreeningMergeTaskInput, approaches: Screening
           primaryUsed[i] = { source: 'STATE_VECTOR', reference: covariance.stateVectorId, epoch: spec.propagation.state.epoch, toTca: 'PROPAGATED' };
         });
       } else if (spec.kind === 'OEM') {
-        const blocks = oemCovarianceBlocks(spec.oemText, spanStart);
+        const blocks = oemCovarianceBlocks(oemTextOf(spec), spanStart);
         if (blocks.length === 0) continue;
         for (const i of indices) {
           const nearest = nearestOemCovariance(blocks, approaches[i]!.tcaS, spec.oemName ?? 'OEM');
@@ -260,6 +327,7 @@ function attachCovariances(input: ScreeningMergeTaskInput, approaches: Screening
         if (unusable) issues.push({ code: 'PRIMARY_COVARIANCE_UNUSABLE', primaryId, message: `OEM line ${unusable.line}: ${unusable.frameProblem}` });
       }
     } catch (error) {
+      if (error instanceof OemNotLoadedError) throw error;
       issues.push({
         code: 'PRIMARY_COVARIANCE_UNUSABLE',
         primaryId,
@@ -283,9 +351,13 @@ function attachCovariances(input: ScreeningMergeTaskInput, approaches: Screening
 }
 
 /** An uploaded OEM primary: read and checked to cover the span (400 naming the line otherwise). */
-export function checkScreeningOemTask(input: { text: string; span: ScreeningSpan }): { ok: true; objectName: string; objectId: string } | TaskFailure {
+/**
+ * Checks an uploaded OEM primary (it reads, and covers the span). `bytes` may be handed over by the caller: the file
+ * is decoded here, and handed back in parts of OEM_PART_BYTES, as the screening stores it (`oemParts`).
+ */
+export function checkScreeningOemTask(input: { bytes: Uint8Array; span: ScreeningSpan }): { ok: true; objectName: string; objectId: string; parts: Uint8Array[] } | TaskFailure {
   try {
-    const message = parseOem(input.text);
+    const message = parseOem(new TextDecoder('utf-8', { fatal: false }).decode(input.bytes));
     const trajectory = ephemerisFromOem(message);
     if (trajectory.kind !== 'EPHEMERIS') throw new Error('unreachable');
     // the OEM adapter's epoch is UTC without a zone letter
@@ -301,7 +373,9 @@ export function checkScreeningOemTask(input: { text: string; span: ScreeningSpan
       };
     }
     const segment = message.segments[0]!;
-    return { ok: true, objectName: segment.metadata.objectName, objectId: segment.metadata.objectId };
+    const parts: Uint8Array[] = [];
+    for (let at = 0; at < input.bytes.byteLength; at += OEM_PART_BYTES) parts.push(input.bytes.slice(at, at + OEM_PART_BYTES));
+    return handOver({ ok: true as const, objectName: segment.metadata.objectName, objectId: segment.metadata.objectId, parts }, parts.map((part) => part.buffer as ArrayBuffer));
   } catch (error) {
     if (error instanceof CcsdsParseError) return { ok: false, kind: 'PARSE', code: 'PARSE_ERROR', message: error.message, line: error.line };
     return screeningFailure(error);

@@ -14,7 +14,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { GpElementSet } from '../../engine/tle/gpElements.ts';
-import { catalogElementSets } from '../../storage/catalog.ts';
+import { catalogElementSetTexts } from '../../storage/catalog.ts';
 import { inTransaction, yieldToEventLoop, type Db } from '../../storage/db.ts';
 import {
   claimNextScreeningChunk,
@@ -31,12 +31,13 @@ import {
   renewScreeningChunkLease,
   screeningCancelRequested,
   screeningChunkResults,
+  screeningPrimaryOemParts,
   screeningsWithFailedChunks,
   type ScreeningApproachRow,
   type ScreeningChunk,
 } from '../../storage/screenings.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
-import type { MergedApproach, ScreeningMergeTaskOutput } from '../../workers/screeningTasks.ts';
+import { OEM_NOT_LOADED, type MergedApproach, type ScreeningMergeTaskOutput, type ScreeningPrimarySpec } from '../../workers/screeningTasks.ts';
 import type { CdmCovarianceCandidate } from '../../workers/screeningCovariances.ts';
 import { findReceivedCdmCovariances } from '../../storage/conjunctions.ts';
 import type { EarthDataStore } from '../services/earthData.ts';
@@ -208,26 +209,34 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     const inputs = await this.inputsOf(chunk.screeningId);
     const from = chunk.fromNoradId!;
     const to = chunk.toNoradId!;
-    let secondaries: Array<{ elements: GpElementSet }>;
+    let secondaries: Array<{ elements: GpElementSet }> = [];
+    /** Catalog secondaries as stored (JSON), one array per sub-range: the worker decodes them. */
+    const secondaryElementsJson: string[] = [];
     if (chunk.secondarySource === 'CATALOG') {
       // one sub-range of the partition per statement (the embedded driver holds the event loop while a statement runs)
-      secondaries = [];
       const cuts = chunk.noradCuts.length > 0 ? chunk.noradCuts : [from];
       for (const [k, cut] of cuts.entries()) {
         const until = k + 1 < cuts.length ? cuts[k + 1]! - 1 : to;
-        for (const elements of await catalogElementSets(db, chunk.organizationId, { fromNoradId: cut, toNoradId: until, asOfSetId: screening.asOfSetId })) secondaries.push({ elements });
+        const texts = await catalogElementSetTexts(db, chunk.organizationId, { fromNoradId: cut, toNoradId: until, asOfSetId: screening.asOfSetId });
+        if (texts.length > 0) secondaryElementsJson.push(`[${texts.join(',')}]`);
         await yieldToEventLoop();
       }
     } else {
       secondaries = inputs.fleet.filter((f) => f.noradId >= from && f.noradId <= to).map((f) => ({ elements: f.elements }));
     }
-    const output = await this.withCancelCheck(chunk.screeningId, async (signal) => (await this.deps.earthData.run('screening.chunk', () => ({
-      span: inputs.span,
-      volume: inputs.volume,
-      primaries: chunk.primaryIndices.map((i) => inputs.primaries[i]!),
-      secondaries,
-      secondaryHardBodyRadiusM: inputs.secondaryHardBodyRadiusM,
-    }), { background: true, signal })).output);
+    const specs = chunk.primaryIndices.map((i) => inputs.primaries[i]!);
+    const output = await this.withOemsWhenNeeded(chunk.screeningId, specs, false, (primaries, transfer) => this.withCancelCheck(chunk.screeningId, async (signal) => (await this.deps.earthData.run('screening.chunk', () => {
+      keepAttached(transfer);
+      return {
+        span: inputs.span,
+        volume: inputs.volume,
+        primaries,
+        secondaries,
+        secondaryElementsJson,
+        secondaryHardBodyRadiusM: inputs.secondaryHardBodyRadiusM,
+      };
+    }, { background: true, signal, transfer })).output));
+    if (!output.ok && output.code === OEM_NOT_LOADED) throw new Error(`${output.code}: ${output.message}`);
     if (!output.ok) {
       const where = output.details?.field ? ` (${String(output.details.field)})` : '';
       throw new PermanentChunkError(`${output.code}: ${output.message}${where}`);
@@ -236,6 +245,36 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     if (await screeningCancelRequested(db, chunk.screeningId)) throw new ChunkCancelled();
     const stored = await completeScreeningChunk(db, chunk.id, this.owner, { json: output.resultJson, approachCount: output.approachCount, computeMs: output.computeMs }, Date.now());
     if (!stored) logError('screening chunk lease lost before its result was stored; another instance owns it', { chunkId: chunk.id, owner: this.owner });
+  }
+
+  /**
+   * Runs a pool task over `specs`. An OEM primary's text (stored apart, migration 0017) is handed over only where it is
+   * needed: with `sendOems` false the task first goes without it (a worker that built the primary's trajectory for an
+   * earlier chunk needs none); when it answers OEM_NOT_LOADED it goes again with the texts, read part by part and
+   * moved to the worker — and once more if that answer comes again (a task the pool re-ran after the hand-over finds
+   * the parts detached).
+   */
+  private async withOemsWhenNeeded<T extends { ok: boolean; code?: string }>(
+    screeningId: string,
+    specs: readonly ScreeningPrimarySpec[],
+    sendOems: boolean,
+    run: (specs: ScreeningPrimarySpec[], transfer: ArrayBuffer[]) => Promise<T>,
+  ): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const transfer: ArrayBuffer[] = [];
+      const sent: ScreeningPrimarySpec[] = [];
+      for (const spec of specs) {
+        if (spec.kind !== 'OEM' || !(sendOems || attempt > 0)) {
+          sent.push(spec);
+          continue;
+        }
+        const oemParts = await screeningPrimaryOemParts(this.deps.db, screeningId, Number(spec.id));
+        for (const part of oemParts) transfer.push(part.buffer as ArrayBuffer);
+        sent.push({ ...spec, oemParts });
+      }
+      const output = await run(sent, transfer);
+      if (output.ok || output.code !== OEM_NOT_LOADED || attempt >= 2) return output;
+    }
   }
 
   /**
@@ -278,27 +317,32 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     }
     const v = inputs.volume;
     const secondaryCovariances = await this.receivedCdmCovariances(chunk.organizationId, inputs);
-    const merged = (await this.withCancelCheck(chunk.screeningId, async (signal) => (await this.deps.earthData.run('screening.merge', () => ({
-      results,
-      pcThreshold: screening.pcThreshold,
-      spanStartUtc: inputs.span.startUtc,
-      primarySpecs: inputs.primaries,
-      pcMethod: inputs.pcMethod ?? 'LAAS_2015',
-      secondaryCovariances,
-      cdmCovarianceWindowS: inputs.cdmCovarianceWindowS ?? DEFAULT_CDM_COVARIANCE_WINDOW_S,
-      cdm: {
-        originator: 'APSIS',
-        messageIdPrefix: `SCREENING-${screening.id}`,
-        creationDate: new Date().toISOString(),
-        volume: v.shape === 'SPHERE' ? { shape: 'SPHERE' as const, radiusM: v.radiusKm * 1000 } : { shape: 'ELLIPSOID' as const, radialM: v.radialKm * 1000, inTrackM: v.inTrackKm * 1000, crossTrackM: v.crossTrackKm * 1000 },
-        spanStart: screening.spanStart,
-        spanEnd: screening.spanEnd,
+    const output = await this.withOemsWhenNeeded(chunk.screeningId, inputs.primaries, true, (primarySpecs, transfer) => this.withCancelCheck(chunk.screeningId, async (signal) => (await this.deps.earthData.run('screening.merge', () => {
+      keepAttached(transfer);
+      return {
+        results,
         pcThreshold: screening.pcThreshold,
-        comments: [`Apsis conjunction screening ${screening.id}`],
-      },
-      primaries,
-      fleet,
-    }), { background: true, signal })).output)) as ScreeningMergeTaskOutput;
+        spanStartUtc: inputs.span.startUtc,
+        primarySpecs,
+        pcMethod: inputs.pcMethod ?? 'LAAS_2015',
+        secondaryCovariances,
+        cdmCovarianceWindowS: inputs.cdmCovarianceWindowS ?? DEFAULT_CDM_COVARIANCE_WINDOW_S,
+        cdm: {
+          originator: 'APSIS',
+          messageIdPrefix: `SCREENING-${screening.id}`,
+          creationDate: new Date().toISOString(),
+          volume: v.shape === 'SPHERE' ? { shape: 'SPHERE' as const, radiusM: v.radiusKm * 1000 } : { shape: 'ELLIPSOID' as const, radialM: v.radialKm * 1000, inTrackM: v.inTrackKm * 1000, crossTrackM: v.crossTrackKm * 1000 },
+          spanStart: screening.spanStart,
+          spanEnd: screening.spanEnd,
+          pcThreshold: screening.pcThreshold,
+          comments: [`Apsis conjunction screening ${screening.id}`],
+        },
+        primaries,
+        fleet,
+      };
+    }, { background: true, signal, transfer })).output));
+    if (!output.ok) throw new Error(`${output.code}: ${output.message}`);
+    const merged: ScreeningMergeTaskOutput = output;
     if (lease.lost) throw new Error('lease lost: another instance took the merge over');
 
     const storingStarted = performance.now();
@@ -306,22 +350,26 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     // that cannot be stored does not take the others with it).
     const events = new Map<number, { eventId: string | null; cdmId: string | null; problem: string | null }>();
     for (const p of merged.cdmProblems) events.set(p.index, { eventId: null, cdmId: null, problem: `CDM not written: ${p.message}` });
-    if (merged.cdms.length > 0) {
-      const encoder = new TextEncoder();
-      const ingest = await ingestCdmFiles(this.deps, chunk.organizationId, merged.cdms.map((c) => ({ name: null, bytes: encoder.encode(c.text) })), {
+    // CDMS_PER_INGEST per call of the ingest, a turn of the event loop between two: its per-file steps (splitting,
+    // hashing) run file after file, and 322 CDMs in one call held the loop ~7 ms there (bench:screening).
+    const encoder = new TextEncoder();
+    for (let start = 0; start < merged.cdms.length; start += CDMS_PER_INGEST) {
+      const part = merged.cdms.slice(start, start + CDMS_PER_INGEST);
+      const ingest = await ingestCdmFiles(this.deps, chunk.organizationId, part.map((c) => ({ name: null, bytes: encoder.encode(c.text) })), {
         source: 'SCREENING',
         uploadId: screening.id,
       });
       ingest.results.forEach((result, k) => {
-        const index = merged.cdms[k]!.index;
+        const index = part[k]!.index;
         const item = result.cdms[0];
         events.set(index, item ? { eventId: item.eventId, cdmId: item.cdmId, problem: null } : { eventId: null, cdmId: null, problem: `${result.error ?? 'FAILED'}: ${result.message}` });
       });
+      await yieldToEventLoop();
     }
     if (await screeningCancelRequested(db, chunk.screeningId)) throw new ChunkCancelled();
 
-    // One batch of the merge's output parsed, shaped and stored at a time (≤ MERGE_BATCH rows, one INSERT), the event
-    // loop yielded between two.
+    // One batch of the merge's output parsed, shaped and stored at a time (≤ MERGE_BATCH rows; storage/screenings.ts
+    // inserts them in short statements), the event loop yielded between two.
     let eventCount = 0;
     let seq = 0;
     for (const batch of merged.approachBatches) {
@@ -381,6 +429,19 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     if (completed) logInfo('screening merged', { screeningId: chunk.screeningId, approaches: merged.approachCount, events: eventCount, owner: this.owner });
   }
 }
+
+/**
+ * Drops from a transfer list the buffers an earlier attempt of the same task already handed over (detached: length 0),
+ * in place — earthData.run builds a task's input again when it retries it, with the same options — so the retry is
+ * not refused; the worker then finds those OEM parts empty and answers OEM_NOT_LOADED (withOemsWhenNeeded).
+ */
+function keepAttached(transfer: ArrayBuffer[]): void {
+  const attached = transfer.filter((buffer) => buffer.byteLength > 0);
+  if (attached.length < transfer.length) transfer.splice(0, transfer.length, ...attached);
+}
+
+/** CDMs of a merge handed to the CDM ingest per call (each call stores its files' messages as one staged upload). */
+const CDMS_PER_INGEST = 25;
 
 /** The window of a screening created before it was recorded (the default event grouping window), s. */
 const DEFAULT_CDM_COVARIANCE_WINDOW_S = 600;

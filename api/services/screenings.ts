@@ -23,10 +23,11 @@ import { readTleCatalog } from '../../engine/tle/catalog.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { catalogHighWaterMark, catalogNoradIds, latestCatalogElementSet } from '../../storage/catalog.ts';
 import { findConjunctionSettings } from '../../storage/conjunctionSettings.ts';
-import { inTransaction, type Db, type SqlExecutor } from '../../storage/db.ts';
+import { inTransaction, yieldToEventLoop, type Db, type SqlExecutor } from '../../storage/db.ts';
 import {
   findScreening,
   insertScreening,
+  insertScreeningPrimaryOem,
   listScreeningApproaches,
   listScreeningChunks,
   listScreenings,
@@ -40,6 +41,7 @@ import {
 import { findSpacecraftById, listActiveSpacecraft, type Spacecraft } from '../../storage/spacecraft.ts';
 import type { PcMethod } from '../../engine/collision/probability.ts';
 import { findLatestEligibleStateVector, findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
+import { ownedBytes } from '../../workers/handOver.ts';
 import type { ScreeningPrimarySpec } from '../../workers/screeningTasks.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, fieldErrorsFromZod, jobNotCancellable, notFound, unprocessable, validationError } from '../errors.ts';
@@ -134,6 +136,8 @@ interface ResolvedPrimary {
   spec: ScreeningPrimarySpec;
   spacecraft: Spacecraft;
   identity: CdmIdentity;
+  /** An OEM primary's text in the parts stored apart from the inputs (storage/screenings.ts insertScreeningPrimaryOem). */
+  oemParts?: Uint8Array[];
 }
 
 async function spacecraftOf(deps: AppDeps, organizationId: string, id: string, field: string): Promise<Spacecraft> {
@@ -161,6 +165,8 @@ async function resolvePrimaries(
   defaultRadiusM: number,
 ): Promise<ResolvedPrimary[]> {
   const out: ResolvedPrimary[] = [];
+  /** OEM files checked, by name (two primaries may screen the same file: it was handed to the pool once). */
+  const checkedOems = new Map<string, Uint8Array[]>();
   for (const [index, p] of request.primaries.entries()) {
     const field = `primaries.${index}`;
     const cacheKey = `${screeningId}:${index}`;
@@ -168,20 +174,28 @@ async function resolvePrimaries(
       const spacecraft = await spacecraftOf(deps, organizationId, p.spacecraftId!, `${field}.spacecraftId`);
       const file = files.find((f) => f.name === p.oemFile);
       if (!file) throw validationError({ [`${field}.oemFile`]: `no multipart part \`files\` named ${JSON.stringify(p.oemFile)}` });
-      const text = new TextDecoder('utf-8', { fatal: false }).decode(file.bytes);
-      const checked = await deps.pool.run('screening.checkOem', { text, span: { startUtc: span.startUtc, durationS: span.durationS } });
-      if (!checked.ok) {
-        const where = checked.line !== undefined ? ` (line ${checked.line})` : '';
-        if (checked.kind === 'UNPROCESSABLE' && checked.code === 'OEM_DOES_NOT_COVER_SPAN') {
-          throw unprocessable(checked.code, `${p.oemFile}: ${checked.message}`, { code: 'conjunctions.screening.oem-span', details: { field: `${field}.oemFile` } });
+      let oemParts = checkedOems.get(p.oemFile);
+      if (!oemParts) {
+        // the file's bytes are moved to the pool, which decodes and checks them and hands them back in the parts the
+        // screening stores: the event loop neither decodes nor copies a megabytes-long text
+        const bytes = ownedBytes(file.bytes);
+        const checked = await deps.pool.run('screening.checkOem', { bytes, span: { startUtc: span.startUtc, durationS: span.durationS } }, { transfer: [bytes.buffer] });
+        if (!checked.ok) {
+          const where = checked.line !== undefined ? ` (line ${checked.line})` : '';
+          if (checked.kind === 'UNPROCESSABLE' && checked.code === 'OEM_DOES_NOT_COVER_SPAN') {
+            throw unprocessable(checked.code, `${p.oemFile}: ${checked.message}`, { code: 'conjunctions.screening.oem-span', details: { field: `${field}.oemFile` } });
+          }
+          throw validationError({ [`files.${p.oemFile}`]: `${checked.message}${where}` }, `OEM ${p.oemFile}${where}: ${checked.message}`);
         }
-        throw validationError({ [`files.${p.oemFile}`]: `${checked.message}${where}` }, `OEM ${p.oemFile}${where}: ${checked.message}`);
+        oemParts = checked.parts;
+        checkedOems.set(p.oemFile, oemParts);
       }
       out.push({
         spacecraft,
         identity: identityOf(spacecraft, `OEM ${p.oemFile}`),
+        oemParts,
         spec: {
-          kind: 'OEM', id: String(index), cacheKey, oemText: text, oemName: p.oemFile, hardBodyRadiusM: spacecraft.hardBodyRadiusM ?? defaultRadiusM,
+          kind: 'OEM', id: String(index), cacheKey, oemName: p.oemFile, hardBodyRadiusM: spacecraft.hardBodyRadiusM ?? defaultRadiusM,
           ...(spacecraft.noradId !== null ? { noradId: spacecraft.noradId } : {}),
           ...(p.nonGravitationalAccelerationKmS2 !== undefined ? { nonGravitationalAccelerationKmS2: p.nonGravitationalAccelerationKmS2 } : {}),
         },
@@ -314,7 +328,10 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
 
   const chunks: NewScreeningChunk[] = [];
   const allPrimaries = primaries.map((_, i) => i);
+  // a turn of the event loop between the steps over the catalog's ids (tens of thousands each)
+  await yieldToEventLoop();
   for (const plan of planScreeningChunks(primaries.length, catalogIds, { secondariesPerChunk: request.secondariesPerChunk })) {
+    await yieldToEventLoop();
     const ids = plan.secondaryIndices.map((i) => catalogIds[i]!);
     chunks.push({
       index: chunks.length, kind: 'SCREEN', planKey: `catalog:${plan.key}`, primaryIndices: plan.primaryIndices, secondarySource: 'CATALOG',
@@ -348,6 +365,7 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
       spanStart: startUtc, spanEnd: end.toIsoString(6), pcThreshold: request.pcThreshold,
       secondaryCount: catalogIds.length + fleet.fleet.length, createdAt,
     }, chunks, CHUNK_MAX_ATTEMPTS);
+    for (const [index, primary] of primaries.entries()) if (primary.oemParts) await insertScreeningPrimaryOem(tx, id, index, primary.oemParts);
   });
   return (await findScreening(deps.db, organizationId, id))!;
 }

@@ -19,6 +19,7 @@ import { migration0013 } from './0013_catalog.ts';
 import { migration0014 } from './0014_screenings.ts';
 import { migration0015 } from './0015_spacecraft_row_version.ts';
 import { migration0016 } from './0016_screening_covariances.ts';
+import { migration0017 } from './0017_screening_primary_oems.ts';
 
 export const ALL_MIGRATIONS: Migration[] = [
   migration0001, migration0002, migration0003, migration0004, migration0005,
@@ -28,4 +29,5 @@ export const ALL_MIGRATIONS: Migration[] = [
   migration0014,
   migration0015,
   migration0016,
+  migration0017,
 ];

@@ -12,9 +12,10 @@
  * hundred metres), plus the second-order terms of the crossing (J2 curvature: metres).
  */
 import assert from 'node:assert/strict';
+import { Buffer } from 'node:buffer';
 import { after, before, describe, test } from 'node:test';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { claimNextScreeningChunk, completeScreeningChunk, listScreeningChunks } from '../../storage/screenings.ts';
+import { claimNextScreeningChunk, completeScreeningChunk, listScreeningChunks, screeningPrimaryOemParts } from '../../storage/screenings.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 import { CROSSER_STATE, EPOCH, PRIMARY_STATE } from './screenings.helpers.ts';
 
@@ -189,6 +190,11 @@ describe('conjunction screenings over the socket', { timeout: 600_000 }, () => {
     const created = await request('POST', SCREENINGS, { body: good });
     const createdBody = await json(created);
     assert.equal(created.status, 202, JSON.stringify(createdBody));
+    // the OEM's text is stored apart from the inputs every chunk reads (migration 0017), byte for byte
+    const inputs = String((await svc.db.execute({ sql: 'SELECT inputs FROM screenings WHERE id = ?', args: [createdBody.id] })).rows[0]!.inputs);
+    assert.ok(!inputs.includes('CCSDS_OEM_VERS') && !inputs.includes('oemText'), inputs.slice(0, 300));
+    const stored = await screeningPrimaryOemParts(svc.db, createdBody.id, 0);
+    assert.equal(Buffer.concat(stored).toString('utf8'), oemText);
     const viaPropagation = await json(await request('POST', SCREENINGS, { json: fleetRequest() }));
     assert.equal((await waitFor(createdBody.id, ['SUCCEEDED', 'FAILED'])).status, 'SUCCEEDED');
     assert.equal((await waitFor(viaPropagation.id, ['SUCCEEDED', 'FAILED'])).status, 'SUCCEEDED');

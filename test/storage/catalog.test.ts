@@ -19,6 +19,7 @@ import {
   latestCatalogElementSet,
   listCatalogObjects,
   queueCatalogRefreshes,
+  REFRESH_BOUNDARY_PAGE,
   REFRESH_OBJECTS_PER_STATEMENT,
   refreshCatalogObjects,
   runCatalogRefresh,
@@ -188,10 +189,11 @@ test('the NORAD ids of a large catalog come back whole and in order across the p
 test('writing and refreshing cut into statements lose no object at a boundary: more sets than one INSERT takes, more objects than one refresh statement covers', async () => {
   const org = 'org-boundaries';
   await db.execute({ sql: 'INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)', args: [org, org, 'now'] });
-  // 8 × CATALOG_ROWS_PER_INSERT + 3 objects, each one set: the chunk is 8 full INSERT statements and a remainder, and
-  // the refresh several statements of REFRESH_OBJECTS_PER_STATEMENT objects and a remainder
-  const count = 8 * CATALOG_ROWS_PER_INSERT + 3;
-  assert.ok(count > 2 * REFRESH_OBJECTS_PER_STATEMENT && count % REFRESH_OBJECTS_PER_STATEMENT !== 0);
+  // k × CATALOG_ROWS_PER_INSERT + 3 objects, each one set: the chunk is k full INSERT statements and a remainder, and
+  // the refresh several statements of REFRESH_OBJECTS_PER_STATEMENT objects and a remainder, over more than one page
+  // of REFRESH_BOUNDARY_PAGE ids (the statement that cuts the range)
+  const count = Math.ceil((REFRESH_BOUNDARY_PAGE + 2 * REFRESH_OBJECTS_PER_STATEMENT) / CATALOG_ROWS_PER_INSERT) * CATALOG_ROWS_PER_INSERT + 3;
+  assert.ok(count > REFRESH_BOUNDARY_PAGE + REFRESH_OBJECTS_PER_STATEMENT && count % REFRESH_OBJECTS_PER_STATEMENT !== 0 && count % REFRESH_BOUNDARY_PAGE !== 0);
   const first = Array.from({ length: count }, (_, k) => ({ ...sets[0]!, noradId: 50_000 + 7 * k, name: `BOUNDARY ${k}` }));
   const outcome = await upload(org, first);
   assert.deepEqual(outcome, { stored: count, alreadyKnown: 0, updatedObjects: count, newObjects: count });

@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fileBytes, multipartBoundary, readMultipart } from '../../../api/middleware/multipart.ts';
+import { Buffer } from 'node:buffer';
+import { Hono } from 'hono';
+import { fileBytes, multipartBoundary, readMultipart, readMultipartBodies } from '../../../api/middleware/multipart.ts';
 import { seededRandom } from '../../helpers/random.ts';
 
 /** `body` as a stream of chunks of the given sizes (the last chunk takes the rest). */
@@ -59,6 +61,34 @@ describe('readMultipart', () => {
     }
   });
 
+  test('a delimiter cut at any byte between two large chunks is found (the tail of a part is not copied behind the next chunk)', async () => {
+    const form = new FormData();
+    const data = new Uint8Array(5000).fill(0x41);
+    form.append('files', new File([data], 'a.bin'));
+    form.append('files', new File([data.subarray(0, 3000)], 'b.bin'));
+    const { body, boundary } = await encoded(form);
+    const text = Buffer.from(body).toString('latin1');
+    const delimiter = `\r\n--${boundary}`;
+    const at = text.indexOf(delimiter, 10);
+    assert.ok(at > 5000);
+    for (let cut = at - 2; cut <= at + delimiter.length + 2; cut++) {
+      // chunks: [0, 2000), [2000, cut), [cut, end): the second one's end falls inside the delimiter
+      const cuts = [2000, cut, body.length];
+      let previous = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const end = cuts.shift();
+          if (end === undefined) return controller.close();
+          controller.enqueue(body.slice(previous, end));
+          previous = end;
+        },
+      });
+      const parts = await readMultipart(stream, boundary);
+      assert.deepEqual(parts.map((p) => [p.filename, p.bytes.length]), [['a.bin', 5000], ['b.bin', 3000]], `cut at ${cut - at}`);
+      assert.ok(parts.every((p) => p.bytes.every((b) => b === 0x41)));
+    }
+  });
+
   test('filename forms: quoted with escapes, token, RFC 8187 filename*', async () => {
     const text = (disposition: string) =>
       new TextEncoder().encode(`--XyZ\r\nContent-Disposition: ${disposition}\r\n\r\nDATA\r\n--XyZ--\r\n`);
@@ -93,6 +123,41 @@ describe('readMultipart', () => {
       },
     });
     await assert.rejects(readMultipart(failing, 'B'), RangeError);
+  });
+
+  test('a part over a megabyte (joined over several turns of the event loop) reads whole; its File reads the same through the Blob API and fileBytes', async () => {
+    const big = new Uint8Array(2_600_003);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 7 + (i >> 11)) & 0xff;
+    const form = new FormData();
+    form.append('files', new File([big], 'big.bin', { type: 'application/octet-stream' }));
+    form.append('files', new File(['small'], 'small.txt'));
+    const { body, boundary } = await encoded(form);
+    for (const size of [65_536, 999_999, body.length]) {
+      const parts = await readMultipart(streamOf(body, () => size), boundary);
+      assert.ok(Buffer.from(parts[0]!.bytes).equals(big), `chunks of ${size}`);
+      // a part owns its whole buffer (a worker can be handed it)
+      assert.equal(parts[0]!.bytes.byteLength, parts[0]!.bytes.buffer.byteLength);
+      assert.equal(new TextDecoder().decode(parts[1]!.bytes), 'small');
+    }
+    const app = new Hono();
+    app.use(readMultipartBodies());
+    app.post('/', async (c) => {
+      const files = (await c.req.parseBody({ all: true })).files as File[];
+      const [file, small] = [files[0]!, files[1]!];
+      return c.json({
+        name: file.name, type: file.type, size: file.size, isFile: file instanceof File,
+        arrayBuffer: Buffer.from(await file.arrayBuffer()).equals(big),
+        sliced: Buffer.from(await file.slice(10, 20).arrayBuffer()).equals(big.subarray(10, 20)),
+        streamed: Buffer.from(await new Response(file.stream()).arrayBuffer()).equals(big),
+        fileBytes: Buffer.from(await fileBytes(file)).equals(big),
+        smallText: await small.text(), smallSize: small.size,
+      });
+    });
+    const response = await app.request('/', { method: 'POST', body: body as Uint8Array<ArrayBuffer>, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    assert.deepEqual(await response.json(), {
+      name: 'big.bin', type: 'application/octet-stream', size: big.length, isFile: true,
+      arrayBuffer: true, sliced: true, streamed: true, fileBytes: true, smallText: 'small', smallSize: 5,
+    });
   });
 
   test('boundary parameter: quoted, token, absent; fileBytes of another Blob reads it', async () => {
