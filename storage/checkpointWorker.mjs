@@ -18,7 +18,9 @@ import Database from 'libsql';
 
 const { path, intervalMs, restartFrames, maxFrames } = workerData;
 const checkpointer = new Database(path, { timeout: 0 });
-const reader = new Database(path, { timeout: 0 });
+// The reader may wait a little for a read mark (the checkpoint and this process's writers take them too): a reader
+// that fails to start leaves the WAL to be copied whole and restarted by the next writer.
+const reader = new Database(path, { timeout: 1000 });
 checkpointer.exec('PRAGMA synchronous = NORMAL');
 const applicationId = checkpointer.prepare('PRAGMA application_id').get().application_id;
 const checkpointStatement = checkpointer.prepare('PRAGMA wal_checkpoint(PASSIVE)');
@@ -34,7 +36,11 @@ function checkpoint() {
   }
 }
 
+/** Whether the reader holds a snapshot now. */
+let holding = false;
+
 function endRead() {
+  holding = false;
   try {
     if (reader.inTransaction) reader.exec('COMMIT');
   } catch {
@@ -42,14 +48,20 @@ function endRead() {
   }
 }
 
-/** A read transaction on the newest snapshot (its read mark is in the WAL whenever the WAL holds uncopied frames). */
+/**
+ * A read transaction on the newest snapshot (its read mark is in the WAL whenever the WAL holds uncopied frames);
+ * false when it could not start.
+ */
 function beginRead() {
   endRead();
   try {
     reader.exec('BEGIN');
     readStatement.get();
+    holding = true;
+    return true;
   } catch {
     endRead();
+    return false;
   }
 }
 
@@ -92,11 +104,14 @@ function tick() {
     requestRestart();
     return;
   }
+  // Never copy the WAL whole without a snapshot held: the next writer would restart it.
+  if (!holding && !beginRead()) return;
   let state = checkpoint();
   if (state === null) return;
   if (state.log > state.checkpointed) {
-    // frames beyond the held snapshot: hold the newest one (its mark in the WAL) and copy up to it
-    beginRead();
+    // frames beyond the held snapshot: hold the newest one (its mark in the WAL) and copy up to it. Without a
+    // snapshot held, copying the whole WAL would let the next writer restart it: leave the rest for the next tick.
+    if (!beginRead()) return;
     state = checkpoint() ?? state;
   }
   if (state.log > maxFrames) {
