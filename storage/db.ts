@@ -13,6 +13,7 @@ import {
 import { mkdirSync } from 'node:fs';
 import { CachedReader } from './cachedReader.ts';
 import { Checkpointer } from './checkpointer.ts';
+import { cacheStatements } from './statementCache.ts';
 import { dirname } from 'node:path';
 import { setImmediate } from 'node:timers';
 import { fileURLToPath } from 'node:url';
@@ -339,6 +340,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   // others), opened lazily. `timeout` is the busy timeout of every pooled connection, making a writer
   // wait for another instance's write lock instead of failing with SQLITE_BUSY at once.
   let checkpointer: Checkpointer | null = null;
+  // the embedded driver's connections keep their prepared statements (storage/statementCache.ts)
+  if (path) cacheStatements();
   const client = createClient({
     url: options.url,
     authToken: options.authToken,
