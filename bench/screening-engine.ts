@@ -25,7 +25,6 @@ import { InterpolatedEarthEnvironment } from '../engine/propagation/earthEnviron
 import { propagate } from '../engine/propagation/propagator.ts';
 import { DenseOutputTrajectory } from '../engine/events/index.ts';
 import { keplerianToCartesian } from '../engine/orbits/keplerian.ts';
-import { Epoch } from '../engine/time/epoch.ts';
 import { formatTleLines } from '../engine/tle/format.ts';
 import { readTleCatalog } from '../engine/tle/catalog.ts';
 import { MU_EARTH_KM3_S2, WGS84_EQUATORIAL_RADIUS_KM } from '../engine/constants.ts';
@@ -33,18 +32,8 @@ import { mergeChunkResults, planScreeningChunks, screenChunk, type PrimaryInput,
 import { bundledEopTable } from '../earthData/files.ts';
 import { sunSynchronousInclinationDeg, syntheticCatalog } from './lib/syntheticCatalog.ts';
 import { bruteForceCheck } from './lib/bruteForce.ts';
+import { DAYS, OBJECTS, RADIUS_KM, SPAN_S, START, START_UTC, hasFlag } from './lib/screeningScenario.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const OBJECTS = option('objects', 30000);
-const DAYS = option('days', 7);
-const SPAN_S = DAYS * 86400;
-const START_UTC = '2023-02-15T00:00:00Z';
-const START = Epoch.parse('2023-02-15T00:00:00', 'UTC');
-const RADIUS_KM = 20;
 const DEG = Math.PI / 180;
 
 let rssPeak = 0;
@@ -160,7 +149,7 @@ console.log(`  minima inside the search sphere ${c.minimaFound}; approaches ≤ 
 console.log(`  memory: peak resident ${mib(rssPeak)} (sampled after each chunk; includes the catalog and the primaries)`);
 for (const p of primaries) console.log(`    ${p.id.padEnd(11)} ${merged.approaches.filter((a) => a.primaryId === p.id).length} approaches`);
 
-if (args.includes('--compare-unfiltered')) {
+if (hasFlag('compare-unfiltered')) {
   const u0 = cpuMs();
   const unfiltered = mergeChunkResults(plans.map((plan) => screenChunk({
     span: { startUtc: START_UTC, durationS: SPAN_S },
@@ -180,7 +169,7 @@ without the orbit-path and phasing filter: ${((cpuMs() - u0) / 1000).toFixed(1)}
 }
 
 // 4. brute force on a subset (bench/lib/bruteForce.ts, shared with the API bench)
-if (!args.includes('--skip-brute-force')) {
+if (!hasFlag('skip-brute-force')) {
   const subset = catalog.filter((_, i) => i % 30 === 0).slice(0, 1000);
   const outcome = bruteForceCheck({ start: START, spanS: SPAN_S, radiusKm: RADIUS_KM, primaries, subset, approaches: merged.approaches });
   console.log(`\nbrute force: ${subset.length} objects × ${primaries.length} primaries, 1-s distances where the 30-s nodes do not exclude 25 km (${outcome.fineNodeIntervals} node intervals), ${(outcome.elapsedMs / 1000).toFixed(1)} s`);

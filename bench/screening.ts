@@ -41,19 +41,9 @@ import { WGS84_EQUATORIAL_RADIUS_KM } from '../engine/constants.ts';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../test/helpers/serverProcess.ts';
 import { sunSynchronousInclinationDeg, syntheticCatalog } from './lib/syntheticCatalog.ts';
 import { bruteForceCheck } from './lib/bruteForce.ts';
+import { DAYS, OBJECTS, RADIUS_KM, SPAN_S, START, START_UTC, hasFlag } from './lib/screeningScenario.ts';
 import { startBenchServer, type BenchServer, type EventLoopProbeRecord } from './lib/server.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const OBJECTS = option('objects', 30000);
-const DAYS = option('days', 7);
-const SPAN_S = DAYS * 86400;
-const START_UTC = '2023-02-15T00:00:00Z';
-const START = Epoch.parseInstant(START_UTC);
-const RADIUS_KM = 20;
 const PC_THRESHOLD = 1e-6;
 const DEG = Math.PI / 180;
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
@@ -265,7 +255,7 @@ try {
   if (CPU_PROFILE_DIR) console.log(`  CPU profile of the server's main thread written in ${CPU_PROFILE_DIR} (tsx bench/profileBlocks.ts ${CPU_PROFILE_DIR})`);
 
   // 4. one instance (1 worker) against two instances (1 worker each) on one database file
-  if (!args.includes('--skip-scaling')) {
+  if (!hasFlag('skip-scaling')) {
     // Warm-up (not timed): each new process's worker loads and compiles the engine on its first task.
     const warmUp = { ...request, durationDays: 0.02 };
     const oneProcess = await start(1);
@@ -288,7 +278,7 @@ try {
   }
 
   // 5. brute force on a 1,000-object subset
-  if (!args.includes('--skip-brute-force')) {
+  if (!hasFlag('skip-brute-force')) {
     const trajectories: PrimaryInput[] = oemTexts.map((text, k) => ({ id: String(k), trajectory: ephemerisFromOem(parseOem(text)), hardBodyRadiusM: 5 }));
     const subset = catalog.filter((_, i) => i % 30 === 0).slice(0, 1000);
     const approaches = main.approaches.map((a) => ({ primaryId: String(a.primary.index), secondaryNoradId: a.secondary.noradId as number, tcaS: Epoch.parseInstant(a.tca).secondsSince(START) }));

@@ -72,8 +72,11 @@ export class Checkpointer {
 
   /** Stops the thread after a last checkpoint. */
   async stop(): Promise<void> {
+    // only 'stopped' ends the wait: the thread's lock requests are messages too
     const stopped = new Promise<void>((resolve) => {
-      this.worker.once('message', () => resolve());
+      this.worker.on('message', (message: unknown) => {
+        if (message === 'stopped') resolve();
+      });
       this.worker.once('exit', () => resolve());
     });
     this.worker.postMessage('stop');

@@ -8,7 +8,7 @@ import type { PcDetail } from '../domain/conjunctions/assessment.ts';
 import type { HardBodyRadiusUsed } from '../domain/conjunctions/hardBodyRadius.ts';
 import type { CdmDigest, CdmObjectDigest, EncounterStates } from '../domain/conjunctions/cdmDigest.ts';
 import type { CdmHardBodyRadius } from '../engine/collision/cdmEncounter.ts';
-import type { PcFlag, PcMethod } from '../engine/collision/probability.ts';
+import type { PcMethod } from '../engine/collision/probability.ts';
 import type { RiskLevel, RiskThresholds } from '../domain/conjunctions/settings.ts';
 import type { SqlExecutor } from './db.ts';
 import { pageClause, type PageRequest } from './paging.ts';

@@ -18,7 +18,6 @@ import {
   updateCdmAssessments,
   type AssessmentScope,
   type CdmAssessmentUpdate,
-  type PcDetail,
 } from '../../../storage/conjunctions.ts';
 import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
 import { findSpacecraftByIds } from '../../../storage/spacecraft.ts';

@@ -234,6 +234,8 @@ function describeObject(o: CdmObjectDigest): string {
 async function splitFiles(files: readonly CdmFile[]): Promise<Unit[][]> {
   const out: Unit[][] = [];
   for (const [fileIndex, file] of files.entries()) {
+    // many small files (a screening hands its CDMs on as files of one message) are cut one turn's slice at a time
+    await yieldIfDue();
     if (isXmlDocument(file.bytes)) {
       out.push([{ fileIndex, messageIndex: 0, start: 0, end: file.bytes.length, firstLine: 1 }]);
       continue;
