@@ -24,7 +24,7 @@
  * (1 ms resolution) and its p99, the longest 5 ms self-block. Also the latency
  * of a light GET sent back to back by one client during the upload, and the load average.
  *
- * Env: BENCH_CDMS (default 10000), BENCH_FILES_PER_REQUEST (default 5), WORKERS (server pool, default 2), BENCH_CPU_PROF=<dir> (a V8 CPU profile of the
+ * Env: BENCH_CDMS (default 10000), BENCH_MESSAGES_PER_FILE (default 500), BENCH_FILES_PER_REQUEST (default 5), WORKERS (server pool, default 2), BENCH_CPU_PROF=<dir> (a V8 CPU profile of the
  * server's main thread written there when it stops, `node --cpu-prof`).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -40,7 +40,7 @@ import { seededRandom } from '../test/helpers/random.ts';
 const CDM_COUNT = Number(process.env.BENCH_CDMS ?? 10_000);
 const WORKERS = process.env.WORKERS ?? '2';
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
-const MESSAGES_PER_FILE = 500;
+const MESSAGES_PER_FILE = Number(process.env.BENCH_MESSAGES_PER_FILE ?? 500);
 const FILES_PER_REQUEST = Number(process.env.BENCH_FILES_PER_REQUEST ?? 5);
 const PRIMARIES = 8;
 const PAIRS = 40;

@@ -346,11 +346,11 @@ export async function insertEvents(db: SqlExecutor, organizationId: string, even
 }
 
 /**
- * Events refreshed per statement (one statement instead of one per event, whose preparation alone took ~0.1 ms: 20 run
- * in ~1 ms). The `+organization_id` terms keep SQLite on the event indexes (by id, and conjunction_cdms_event): on the
+ * Events refreshed per statement (one statement instead of one per event, whose preparation alone took ~0.1 ms; 10
+ * events, each with up to ten CDMs of a few KiB, run in ~1 ms: 20 took up to 2.7 ms, bench:cdm-ingest). The `+organization_id` terms keep SQLite on the event indexes (by id, and conjunction_cdms_event): on the
  * organization's index it read every CDM of the organization (30 ms at 10,000).
  */
-const EVENTS_PER_REFRESH = 20;
+const EVENTS_PER_REFRESH = 10;
 
 /**
  * Sets each event's list values from its CDMs: the latest CDM (newest CREATION_DATE, then the last received) gives TCA,

@@ -134,16 +134,26 @@ class LoopSlice {
     }));
   }
 
-  pauseIfDue(): Promise<void> | void {
+  /** Returns at once while the slice has run less than `budgetMs`; otherwise waits for a fresh slice. */
+  pauseIfDue(budgetMs = EVENT_LOOP_SLICE_MS): Promise<void> | void {
     // a caller that finds the slice closed takes it, unless others already wait: then it waits behind them
     if (!this.open && this.waiting.length === 0) return this.openNow();
-    if (this.open && performance.now() - this.start < EVENT_LOOP_SLICE_MS) return;
+    if (this.open && performance.now() - this.start < budgetMs) return;
     return new Promise<void>((resolve) => {
       this.waiting.push(resolve);
       this.schedulePump();
     });
   }
 }
+
+/**
+ * A transaction of at least this many statements commits in a slice of its own (unless less than
+ * COMMIT_SLICE_USED_MS of the current one is used): its COMMIT writes every page it dirtied to the WAL, with their
+ * checksums — 2–4 ms for the few hundred pages of a 500-CDM file (bench:cdm-ingest) — and would otherwise run on top of
+ * a slice already spent.
+ */
+export const LARGE_TRANSACTION_STATEMENTS = 16;
+export const COMMIT_SLICE_USED_MS = 0.5;
 
 /** The process's one event-loop slice (storage/db.ts statements and `yieldIfDue` callers share it). */
 const loopSlice = new LoopSlice();
@@ -215,6 +225,7 @@ export class Db implements SqlExecutor {
       throw error;
     }
     let released = false;
+    let statements = 0;
     const releaseOnce = () => {
       if (!released) {
         released = true;
@@ -229,14 +240,17 @@ export class Db implements SqlExecutor {
     return Object.assign(tx, {
       execute: async (stmt: InStatement) => {
         await this.slice.pauseIfDue();
+        statements++;
         return await execute(stmt);
       },
       batch: async (stmts: InStatement[]) => {
         await this.slice.pauseIfDue();
+        statements += stmts.length;
         return await batch(stmts);
       },
       commit: async () => {
         try {
+          await this.slice.pauseIfDue(statements >= LARGE_TRANSACTION_STATEMENTS ? COMMIT_SLICE_USED_MS : EVENT_LOOP_SLICE_MS);
           await commit();
         } finally {
           releaseOnce();

@@ -6,10 +6,12 @@
  * turned between them — whatever the machine's load.
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs';
+import { mkdtempSync, readFile, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { EVENT_LOOP_SLICE_MS, yieldIfDue, yieldToEventLoop } from '../../storage/db.ts';
+import { COMMIT_SLICE_USED_MS, EVENT_LOOP_SLICE_MS, LARGE_TRANSACTION_STATEMENTS, openDatabase, yieldIfDue, yieldToEventLoop } from '../../storage/db.ts';
 
 function busy(ms: number): void {
   const until = performance.now() + ms;
@@ -117,4 +119,39 @@ test('yieldIfDue returns in the same turn while the slice lasts', async () => {
   }
   r.stop();
   assert.deepEqual(r.events.slice(before), ['w', 'w', 'w']);
+});
+
+test('a transaction of many statements commits in a slice of its own; a short one commits in the same turn', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'apsis-slice-commit-'));
+  const db = await openDatabase({ url: `file:${join(dir, 'slice.db')}` });
+  try {
+    await db.execute('CREATE TABLE t (n INTEGER)');
+    const commitAfter = async (statements: number): Promise<string[]> => {
+      const events: string[] = [];
+      const tx = await db.transaction('write');
+      try {
+        for (let n = 0; n < statements; n++) await tx.execute({ sql: 'INSERT INTO t (n) VALUES (?)', args: [n] });
+        // a fresh turn and slice, then more of it used than a large commit may start after
+        await yieldToEventLoop();
+        await yieldIfDue();
+        const timer = setInterval(() => events.push('T'), 1);
+        busy(COMMIT_SLICE_USED_MS + 1.5);
+        events.push('W');
+        await tx.commit();
+        events.push('C');
+        clearInterval(timer);
+      } finally {
+        tx.close();
+      }
+      return events;
+    };
+    const large = await commitAfter(LARGE_TRANSACTION_STATEMENTS);
+    assert.ok(large.indexOf('T', large.indexOf('W')) !== -1 && large.indexOf('T', large.indexOf('W')) < large.indexOf('C'), `the loop turned before the large commit: ${large.join(' ')}`);
+    const small = await commitAfter(2);
+    assert.deepEqual(small.slice(small.indexOf('W'), small.indexOf('W') + 2), ['W', 'C'], `the short commit ran in the same turn: ${small.join(' ')}`);
+    assert.equal(Number((await db.execute('SELECT COUNT(*) AS n FROM t')).rows[0]!.n), LARGE_TRANSACTION_STATEMENTS + 2);
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
