@@ -34,3 +34,19 @@ export function textBody(text: string): { body: ReadableStream<Uint8Array<ArrayB
   });
   return { body, byteLength: Buffer.byteLength(text, 'utf8') };
 }
+
+/**
+ * The JSON text of `value`, whose member `key` is a long array, stringified one element at a time with a look at the
+ * event-loop slice before each (an upload's answer lists every message of every file: 2,500 CDM results in one
+ * JSON.stringify held the loop ~2.5 ms, bench:cdm-ingest). Equal to JSON.stringify(value) (`key` is written last).
+ */
+export async function jsonTextInPieces<T extends object, K extends keyof T & string>(value: T, key: K): Promise<string> {
+  const { [key]: items, ...head } = value;
+  const pieces: string[] = [];
+  for (const item of items as unknown[]) {
+    await yieldIfDue();
+    pieces.push(JSON.stringify(item) ?? 'null'); // as in an array: undefined (and functions) are null
+  }
+  const headText = JSON.stringify(head);
+  return `${headText.slice(0, -1)}${headText.length > 2 ? ',' : ''}${JSON.stringify(key)}:[${pieces.join(',')}]}`;
+}

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
 import { test } from 'node:test';
-import { textBody } from '../../api/textBody.ts';
+import { jsonTextInPieces, textBody } from '../../api/textBody.ts';
 
 async function collect(body: ReadableStream<Uint8Array>): Promise<{ bytes: Buffer; chunks: number }> {
   const parts: Uint8Array[] = [];
@@ -32,4 +32,14 @@ test('an empty text is an empty body of length 0', async () => {
   const { body, byteLength } = textBody('');
   assert.equal(byteLength, 0);
   assert.equal((await collect(body)).bytes.byteLength, 0);
+});
+
+test('jsonTextInPieces is JSON.stringify of the value, the array member written last', async () => {
+  const results = Array.from({ length: 5 }, (_, k) => ({ file: `f${k}.txt`, cdms: [{ id: k, note: 'é"\\\n' }], missing: undefined, status: k % 2 ? 'failed' : 'success' }));
+  const value = { uploadId: 'u-1', successCount: 3, failureCount: 2, results, totalCount: 5 };
+  const text = await jsonTextInPieces(value, 'results');
+  assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(value)));
+  assert.equal(text, JSON.stringify({ uploadId: 'u-1', successCount: 3, failureCount: 2, totalCount: 5, results }));
+  assert.equal(await jsonTextInPieces({ results: [] as unknown[] }, 'results'), '{"results":[]}');
+  assert.equal(await jsonTextInPieces({ results: [1, null, 'x', undefined] }, 'results'), JSON.stringify({ results: [1, null, 'x', undefined] }));
 });
