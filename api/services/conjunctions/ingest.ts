@@ -471,7 +471,8 @@ async function storeGroup(
   }
   const outcome: GroupOutcome = { stored: new Map(), duplicates: new Map() };
   const fresh: PendingCdm[] = [];
-  for (const p of pending) {
+  for (const [n, p] of pending.entries()) {
+    if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
     const earlier = (p.messageId !== null ? byMessage.get(messageKey(p.originator, p.messageId)) : undefined) ?? byHash.get(p.contentSha256);
     if (earlier) {
       outcome.duplicates.set(p, earlier);
@@ -500,7 +501,8 @@ async function storeGroup(
   /** The event of each CDM stored now, by its id. */
   const eventOf = new Map<string, string>();
   const now = nowIso();
-  for (const p of [...fresh].sort((a, b) => a.tcaS - b.tcaS)) {
+  for (const [n, p] of [...fresh].sort((a, b) => a.tcaS - b.tcaS).entries()) {
+    if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
     const candidates = eventsByPair.get(p.pair) ?? [];
     let event = chooseEvent(candidates, p.tcaS, window);
     const [s1, s2] = p.spacecraftIds;
@@ -593,6 +595,8 @@ export async function ingestCdmFiles(
     groupMessages = 0;
     groupBytes = 0;
     const pending: PendingCdm[] = [];
+    /** The radius of each spacecraft of the group's messages (radiusFor). */
+    const radii = new Map<string, { name: string; hardBodyRadiusM: number | null }>();
     for (const accepted of files) {
       // Each message's SHA-256 on the event loop, YIELD_EVERY_MESSAGES between turns: a message is a few KiB, hashed in
       // a few µs. (One WebCrypto digest per message cost ~20–60 µs of main thread each to issue and settle: a file of
@@ -609,6 +613,12 @@ export async function ingestCdmFiles(
         const unit = accepted.units[k]!;
         const bytes = contents[k]!;
         const [s1, s2] = accepted.spacecraft[k]!;
+        for (const s of [s1, s2]) {
+          if (s) {
+            radii.set(s.id, { name: s.name, hardBodyRadiusM: s.hardBodyRadiusM });
+            radiiUsed.set(s.id, s.hardBodyRadiusM);
+          }
+        }
         const objects = digest.objects.map((o, j) => ({ ...o, spacecraftId: [s1, s2][j]?.id ?? null })) as ConjunctionCdm['objects'];
         const keys: [string, string] = [objectKey(objects[0], objects[0].spacecraftId), objectKey(objects[1], objects[1].spacecraftId)];
         // a new event's primary is our object (the first when both are ours), its secondary the other
@@ -647,28 +657,23 @@ export async function ingestCdmFiles(
     );
     const knownMessages = new Set(known.filter((k) => k.messageId !== null).map((k) => messageKey(k.originator, k.messageId!)));
     const knownHashes = new Set(known.map((k) => k.contentSha256));
-    const toAssess = pending.filter(
-      (p) => p.digest.statesEnd !== null && !knownHashes.has(p.contentSha256) && !(p.messageId !== null && knownMessages.has(messageKey(p.originator, p.messageId))),
-    );
-    const radii = new Map<string, { name: string; hardBodyRadiusM: number | null }>();
-    for (const p of pending) {
-      for (const s of p.accepted.spacecraft[p.unitIndex]!) {
-        if (s) {
-          radii.set(s.id, { name: s.name, hardBodyRadiusM: s.hardBodyRadiusM });
-          radiiUsed.set(s.id, s.hardBodyRadiusM);
-        }
-      }
-    }
-    const radiusOf = new Map<PendingCdm, HardBodyRadiusUsed>(
-      pending.map((p) => [p, radiusFor(p.digest.hardBodyRadius, p.spacecraftIds, radii, settings)]),
-    );
-    const outcomes = await assessForStorageOnPool(pool, toAssess.map((p) => ({ states: encounterStatesJsonOf(p.digest, p.text)!, hardBodyRadiusM: radiusOf.get(p)!.combinedM })), settings.defaultPcMethod);
-    const assessed = new Map(toAssess.map((p, k) => [p, outcomes[k]!]));
+    const radiusOf: HardBodyRadiusUsed[] = [];
+    const toAssess: number[] = [];
     for (const [n, p] of pending.entries()) {
       if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
-      const radius = radiusOf.get(p)!;
-      const stored = assessed.get(p) ?? storedAssessment(null);
-      p.assessed = { radius, stored };
+      radiusOf.push(radiusFor(p.digest.hardBodyRadius, p.spacecraftIds, radii, settings));
+      const known = knownHashes.has(p.contentSha256) || (p.messageId !== null && knownMessages.has(messageKey(p.originator, p.messageId)));
+      if (p.digest.statesEnd !== null && !known) toAssess.push(n);
+    }
+    const outcomes = await assessForStorageOnPool(
+      pool,
+      toAssess.map((n) => ({ states: encounterStatesJsonOf(pending[n]!.digest, pending[n]!.text)!, hardBodyRadiusM: radiusOf[n]!.combinedM })),
+      settings.defaultPcMethod,
+    );
+    const assessed = new Map(toAssess.map((n, k) => [n, outcomes[k]!]));
+    for (const [n, p] of pending.entries()) {
+      if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
+      p.assessed = { radius: radiusOf[n]!, stored: assessed.get(n) ?? storedAssessment(null) };
     }
     const large = files.length === 1 && (pending.length > WRITE_GROUP_MESSAGES || files[0]!.bytes > WRITE_GROUP_BYTES);
     const written = await writeGroup(db, organizationId, pending, settings, { source: options.source, uploadId, receivedAt, pcMethod: settings.defaultPcMethod }, large);
@@ -722,6 +727,7 @@ export async function ingestCdmFiles(
       continue;
     }
     const digests = outcomes.map((o) => (o as Extract<CdmReceiveOutcome, { ok: true }>).cdm);
+    await yieldIfDue();
     const resolved = await resolver.resolve(digests.flatMap((d) => d.objects));
     const spacecraft = digests.map((_, k) => [resolved[2 * k]!, resolved[2 * k + 1]!] as [Spacecraft | null, Spacecraft | null]);
     const unresolved: CdmFileError[] = [];
