@@ -170,6 +170,22 @@ describe('conjunction events over the socket', { timeout: 600_000 }, () => {
     }
   });
 
+  test('a provider\'s batch of 600 CDMs in one file on a one-worker pool: stored, not refused as a full compute queue', async () => {
+    // The test service has one pool worker, whose queue takes 4 tasks: the file's six read batches handed to the pool
+    // at once (and its six Pc tasks) filled it, and the upload was answered 503 "retry later" whatever the load.
+    const count = 600;
+    const texts = Array.from({ length: count }, (_, k) => {
+      const text = cdmVariant('CDMExample1.txt', { messageId: `PROVIDER-BATCH-${k}`, creationDate: '2015-02-01T00:00:00.000', tca: `2015-02-02T00:${String(Math.floor(k / 60)).padStart(2, '0')}:${String(k % 60).padStart(2, '0')}.000` });
+      return text.endsWith('\n') ? text : `${text}\n`;
+    });
+    const response = await upload([{ name: 'provider-batch.cdm', content: texts.join('') }]);
+    const body = await json(response);
+    assert.equal(response.status, 200, JSON.stringify(body).slice(0, 300));
+    assert.equal(body.results[0].status, 'success', body.results[0].message);
+    assert.equal(body.results[0].storedCount, count);
+    assert.ok((body.results[0].cdms as Json[]).every((c) => c.status === 'stored'));
+  });
+
   test('Orekit\'s malformed samples are refused with their line and keyword; a file naming none of our spacecraft fails naming the designators', async () => {
     const names = Object.keys(MALFORMED_CDM);
     const response = await upload(names.map((name) => ({ name, content: cdmFixtureText(name) })));

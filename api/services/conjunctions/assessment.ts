@@ -59,19 +59,27 @@ export function radiusFor(
 export const ASSESS_TASK_ITEMS = 100;
 
 /**
- * Runs `items` on the pool in tasks of ASSESS_TASK_ITEMS, handed to the pool one per turn of the event loop (the pool
- * runs them side by side), their outcomes joined in order.
+ * Tasks of one call on the pool at once. The pool refuses work beyond its queue (503, "retry later"): a request that
+ * handed it all of a 500-CDM file's tasks at once (five, with the reader's two) filled the queue of a one-worker pool
+ * by itself. Two keep a pool of two busy while the event loop handles the answers.
+ */
+export const ASSESS_TASKS_IN_FLIGHT = 2;
+
+/**
+ * Runs `items` on the pool in tasks of ASSESS_TASK_ITEMS, at most ASSESS_TASKS_IN_FLIGHT at once, each handed to the
+ * pool in a turn of the event loop of its own; their outcomes joined in order.
  */
 async function inPoolTasks<I, O>(items: readonly I[], run: (part: I[]) => Promise<O[]>): Promise<O[]> {
-  const tasks: Array<Promise<O[]>> = [];
+  const running: Array<Promise<O[]>> = [];
+  const out: O[] = [];
   for (let i = 0; i < items.length; i += ASSESS_TASK_ITEMS) {
+    if (running.length >= ASSESS_TASKS_IN_FLIGHT) out.push(...(await running.shift()!));
     if (i > 0) await yieldToEventLoop();
     const task = run(items.slice(i, i + ASSESS_TASK_ITEMS));
-    task.catch(() => undefined); // awaited in order below; a failure surfaces there
-    tasks.push(task);
+    task.catch(() => undefined); // awaited in order; a failure surfaces there
+    running.push(task);
   }
-  const out: O[] = [];
-  for (const task of tasks) out.push(...(await task));
+  for (const task of running) out.push(...(await task));
   return out;
 }
 

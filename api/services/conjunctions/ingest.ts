@@ -11,7 +11,7 @@
  * The event loop is never held for long, however many messages (README → Conjunction assessment, measured by
  * `npm run bench:cdm-ingest`):
  *  - a file is cut into messages window by window (engine/files/cdm/cdmFile.ts), yielding between windows;
- *  - messages are read on the pool in batches (≤ READ_BATCH_MESSAGES, ≤ READ_BATCH_BYTES), two batches in flight, so
+ *  - messages are read on the pool in batches (≤ READ_BATCH_MESSAGES, ≤ READ_BATCH_BYTES), at most two in flight, so
  *    each answer the event loop deserializes is small; Pc likewise (ASSESS_BATCH per task);
  *  - accepted files are written in groups: small files together, in one short transaction; a large file's bytes first
  *    as a staged batch in chunks (storage/stagedWrites.ts), then its messages and events in one transaction whose
@@ -61,7 +61,7 @@ export const CDM_UPLOAD_KIND = 'conjunction_cdm_upload';
 
 const READ_BATCH_MESSAGES = 100;
 const READ_BATCH_BYTES = 1 << 20;
-/** Read batches on the pool at once (the consumer handles one while the next is read). */
+/** Read batches on the pool at once, at most (the consumer handles one while the next is read). */
 const READ_LOOKAHEAD = 2;
 /** Messages handled between two looks at the event-loop slice (storage/db.ts yieldIfDue) in the loops that prepare a group's rows (≈ 40 µs each). */
 const YIELD_CHECK_EVERY_MESSAGES = 10;
@@ -349,8 +349,10 @@ class MessageReader {
   /** The outcome of every message of file `fileIndex`, and the text of its batch (files must be asked in order). */
   async outcomesOf(fileIndex: number, units: readonly Unit[]): Promise<{ outcomes: CdmReceiveOutcome[]; texts: string[] }> {
     const last = this.lastBatchOf[fileIndex]!;
-    await this.start(last + READ_LOOKAHEAD - 1);
     for (let b = 0; b <= last; b++) {
+      // never more than READ_LOOKAHEAD batches on the pool: it refuses work beyond its queue (503), and a large file's
+      // batches all at once filled a one-worker pool's queue by themselves
+      await this.start(b + READ_LOOKAHEAD - 1);
       const running = this.running[b];
       if (!running) continue;
       const { outcomes, text } = await running;
