@@ -389,6 +389,11 @@ function likeContains(text: string): string {
  * The objects of the organization's catalog (their current sets, `catalog_objects`) matching `filter`, paged. The
  * name filter is SQLite's LIKE: case-insensitive for ASCII (catalog names are ASCII: TLE name lines, OMM
  * OBJECT_NAME).
+ *
+ * The page's NORAD ids are found and ordered first, from the objects alone (each filter's index holds the NORAD id:
+ * migration 0018), and only then are the page's rows and sets read — CROSS JOIN keeps SQLite to that order. Joining
+ * before paging read and sorted every match with its set (18 ms for a band of 8,000 objects, one statement on the
+ * event loop); this is 0.1–3 ms for a 30,000-object catalog (bench:catalog-ingest).
  */
 export async function listCatalogObjects(
   db: SqlExecutor,
@@ -421,9 +426,14 @@ export async function listCatalogObjects(
   const whereSql = where.join(' AND ');
   const total = Number((await db.execute({ sql: `SELECT COUNT(*) AS n FROM catalog_objects o WHERE ${whereSql}`, args })).rows[0]!.n);
   const clause = pageClause(page, CATALOG_OBJECT_SORT_COLUMNS, 'o.norad_id ASC');
+  // the page's order again over the page (its rows, aliased `o` too)
+  const order = clause.sql.slice(0, clause.sql.indexOf(' LIMIT '));
   const rows = (await db.execute({
-    sql: `SELECT s.*, o.set_count FROM catalog_objects o JOIN catalog_element_sets s ON s.id = o.current_set_id WHERE ${whereSql}${clause.sql}`,
-    args: [...args, ...clause.args],
+    sql: `SELECT s.*, o.set_count
+            FROM (SELECT o.norad_id FROM catalog_objects o WHERE ${whereSql}${clause.sql}) AS k
+            CROSS JOIN catalog_objects o ON o.organization_id = ? AND o.norad_id = k.norad_id
+            CROSS JOIN catalog_element_sets s ON s.id = o.current_set_id${order}`,
+    args: [...args, ...clause.args, organizationId],
   })).rows;
   return {
     items: rows.map((row) => ({ noradId: Number(row.norad_id), current: recordFromRow(row), setCount: Number(row.set_count) })),
