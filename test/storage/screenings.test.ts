@@ -8,14 +8,19 @@ import { after, before, test } from 'node:test';
 import { openDatabase, type Db } from '../../storage/db.ts';
 import { migrate } from '../../storage/migrations.ts';
 import {
+  APPROACH_ROWS_PER_STATEMENT,
   claimNextScreeningChunk,
   completeScreeningChunk,
   completeScreeningMerge,
   findScreening,
   insertScreening,
+  insertScreeningApproaches,
+  listScreeningApproaches,
   listScreeningChunks,
+  NO_COVARIANCE_USED,
   requestScreeningCancel,
   type NewScreeningChunk,
+  type ScreeningApproachRow,
 } from '../../storage/screenings.ts';
 
 let db: Db;
@@ -95,4 +100,33 @@ test('cancel: no chunk is claimed any more; the screening ends once its running 
   const rows = await listScreeningChunks(db, 's3');
   assert.deepEqual(rows.map((r) => r.status), ['RUNNING', 'CANCELLED', 'CANCELLED']);
   assert.equal(await requestScreeningCancel(db, 'another-org', 's3', new Date().toISOString()), null, 'another organization: not found');
+});
+
+test('a page of approaches larger than one statement reads: every row once, in the page\'s order, whatever the sort and the page', async () => {
+  await create('s-approaches', 1);
+  const count = 2 * APPROACH_ROWS_PER_STATEMENT + 37;
+  const rows: ScreeningApproachRow[] = Array.from({ length: count }, (_, k) => ({
+    seq: k, primaryIndex: 0, primarySpacecraftId: 'craft', secondaryNoradId: 40_000 + k, secondaryName: `DEB ${k}`, secondarySpacecraftId: null,
+    secondaryFitted: false, tca: `2023-02-15T00:00:${String(k % 60).padStart(2, '0')}.000000`, tcaS: 1_676_419_200 + k,
+    // distinct, not in seq order; one tie (k = 3 and 4) broken by seq
+    missDistanceM: k === 4 ? ((3 * 7919) % 1009) + 0.5 : ((k * 7919) % 1009) + 0.5, relativeSpeedMS: 10_000,
+    relativeStateRtn: { positionM: [k, 0, 0], velocityMS: [0, 1, 0] }, pc: k % 5 === 0 ? null : 1e-6 * k, pcMethod: 'LAAS_2015',
+    pcMaximumProbability: false, flags: [], covariances: { primary: NO_COVARIANCE_USED, secondary: NO_COVARIANCE_USED },
+    eventId: null, cdmId: null, eventProblem: null,
+  }));
+  await insertScreeningApproaches(db, 's-approaches', ORG, rows);
+  const bySeq = (a: ScreeningApproachRow, b: ScreeningApproachRow) => a.seq - b.seq;
+  const byMiss = [...rows].sort((a, b) => b.missDistanceM - a.missDistanceM || bySeq(a, b));
+  const whole = await listScreeningApproaches(db, ORG, 's-approaches', {}, { page: 0, size: 1000, sort: [] });
+  assert.equal(whole.totalElements, count);
+  assert.deepEqual(whole.items.map((r) => r.seq), rows.map((r) => r.seq));
+  assert.deepEqual(whole.items[count - 1], rows[count - 1], 'a row reads back as written');
+  const size = APPROACH_ROWS_PER_STATEMENT + 50;
+  for (const pageIndex of [0, 1]) {
+    const page = await listScreeningApproaches(db, ORG, 's-approaches', {}, { page: pageIndex, size, sort: [{ field: 'missDistanceM', direction: 'desc' }] });
+    assert.deepEqual(page.items.map((r) => r.seq), byMiss.slice(pageIndex * size, (pageIndex + 1) * size).map((r) => r.seq), `page ${pageIndex} by miss distance`);
+  }
+  const filtered = await listScreeningApproaches(db, ORG, 's-approaches', { minPc: 1e-4 }, { page: 0, size: 1000, sort: [] });
+  assert.deepEqual(filtered.items.map((r) => r.seq), rows.filter((r) => r.pc !== null && r.pc >= 1e-4).map((r) => r.seq));
+  assert.equal(filtered.totalElements, filtered.items.length);
 });
