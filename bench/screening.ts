@@ -15,7 +15,8 @@
  *     summed over chunks (set-up, filters, sampling, refinement, Pc) and the storing time (CDM ingest and approach
  *     rows), the peak resident memory of the server process (VmHWM: the process with its worker threads), and how
  *     long the server's event loop was held from POST to SUCCEEDED (api/runtime/eventLoopProbe.ts, as
- *     bench:catalog-ingest prints it: the longest hold and CPU block of the main thread, GC pauses).
+ *     bench:catalog-ingest prints it: the longest hold and CPU block of the main thread, GC pauses), and again while
+ *     its approaches are read in pages of 1,000.
  *     BENCH_CPU_PROF=<dir> writes that server's main-thread CPU profile and its longest holds there
  *     (`tsx bench/profileBlocks.ts <dir>`).
  *  4. The speed-up from one to two instances: the same screening on one server process with one worker, then on two
@@ -118,8 +119,17 @@ interface Run {
   approaches: Json[];
 }
 
-/** Runs a screening to its end; `onFinished` runs as soon as it is SUCCEEDED, before its approaches are read. */
-async function screen(server: Target, request: Json, oems: ReadonlyArray<{ name: string; text: string }>, onFinished?: () => Promise<void>): Promise<Run> {
+/**
+ * Runs a screening to its end; `onFinished` runs as soon as it is SUCCEEDED, before its approaches are read (pages of
+ * 1,000), `onRead` once they are.
+ */
+async function screen(
+  server: Target,
+  request: Json,
+  oems: ReadonlyArray<{ name: string; text: string }>,
+  onFinished?: () => Promise<void>,
+  onRead?: () => Promise<void>,
+): Promise<Run> {
   const t0 = performance.now();
   let created;
   if (oems.length > 0) {
@@ -146,6 +156,7 @@ async function screen(server: Target, request: Json, oems: ReadonlyArray<{ name:
     approaches.push(...got.content);
     if (page + 1 >= got.totalPages) break;
   }
+  await onRead?.();
   return { wallS, pollMs, view, approaches };
 }
 
@@ -228,8 +239,11 @@ try {
   const loadBefore = load();
   await benchServer.eventLoopProbe(); // starts the count
   let loop!: EventLoopProbeRecord;
+  let reading!: EventLoopProbeRecord;
   const main = await screen(first, request, oemFiles, async () => {
     loop = await benchServer!.eventLoopProbe();
+  }, async () => {
+    reading = await benchServer!.eventLoopProbe();
   });
   const t = main.view.timings;
   const c = main.view.counts;
@@ -249,6 +263,10 @@ try {
       `longest self-block ${ms(loop.selfBlockMaxMs)}, main thread waited ${ms(loop.runQueueWaitMs)} for a core; load average ${load()}`,
   );
   console.log(`  status GETs while it ran (${sorted.length}, every 100 ms, each reading the screening and its chunks): p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms`);
+  console.log(
+    `  reading its ${main.approaches.length} approaches (GET …/approaches?size=1000, page after page): longest hold ${ms(reading.holdMaxMs)} ` +
+      `(${reading.holdsOver5Ms ?? 'n/a'} over 5 ms), longest GC pause ${reading.gcPauseMaxMs.toFixed(1)} ms`,
+  );
   console.log(`  peak resident memory of the server process (VmHWM, with its 2 workers): ${peakRssMiB(first).toFixed(0)} MiB`);
   await benchServer.stop();
   benchServer = undefined;
