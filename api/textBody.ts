@@ -50,3 +50,12 @@ export async function jsonTextInPieces<T extends object, K extends keyof T & str
   const headText = JSON.stringify(head);
   return `${headText.slice(0, -1)}${headText.length > 2 ? ',' : ''}${JSON.stringify(key)}:[${pieces.join(',')}]}`;
 }
+
+/** A JSON answer made by jsonTextInPieces and sent by textBody: the body and its headers (for `c.body`). */
+export async function jsonAnswerInPieces<T extends object, K extends keyof T & string>(
+  value: T,
+  key: K,
+): Promise<{ body: ReadableStream<Uint8Array<ArrayBuffer>>; headers: Record<string, string> }> {
+  const { body, byteLength } = textBody(await jsonTextInPieces(value, key));
+  return { body, headers: { 'Content-Type': 'application/json', 'Content-Length': String(byteLength) } };
+}

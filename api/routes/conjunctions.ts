@@ -45,7 +45,7 @@ import {
 } from '../services/conjunctions/events.ts';
 import { getConjunctionSettings, putConjunctionSettings } from '../services/conjunctions/settings.ts';
 import { uploadCdms } from '../services/conjunctions/upload.ts';
-import { jsonTextInPieces, textBody } from '../textBody.ts';
+import { jsonAnswerInPieces } from '../textBody.ts';
 
 const TAG = ['Conjunctions'];
 const COLLECTION = '/operations/conjunctions';
@@ -180,8 +180,8 @@ export function registerConjunctionRoutes(app: OpenAPIHono<AppEnv>): void {
     const files = await uploadedParts(c, ['files']);
     const { status, body } = await uploadCdms(c.get('deps'), c.get('caller').organizationId, files);
     // up to thousands of per-message results: made into JSON file by file and sent a slice at a time (api/textBody.ts)
-    const answer = textBody(await jsonTextInPieces(body, 'results'));
-    return c.body(answer.body, status, { 'Content-Type': 'application/json', 'Content-Length': String(answer.byteLength) }) as never;
+    const answer = await jsonAnswerInPieces(body, 'results');
+    return c.body(answer.body, status, answer.headers) as never;
   });
 
   app.openapi(listRoute, async (c) => {

@@ -10,7 +10,7 @@ import { uploadedParts } from '../fileNames.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import { LOCATION_HEADER } from '../preconditions.ts';
 import { pageSchema } from '../paging.ts';
-import { jsonTextInPieces, textBody } from '../textBody.ts';
+import { jsonAnswerInPieces } from '../textBody.ts';
 import {
   CreateScreeningFormSchema,
   CreateScreeningSchema,
@@ -126,8 +126,8 @@ export function registerScreeningRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(approachesRoute, async (c) => {
     const page = await listApproachesPage(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('query'));
     // up to 1,000 approaches: made into JSON one at a time and sent a slice at a time (api/textBody.ts)
-    const answer = textBody(await jsonTextInPieces(page, 'content'));
-    return c.body(answer.body, 200, { 'Content-Type': 'application/json', 'Content-Length': String(answer.byteLength) }) as never;
+    const answer = await jsonAnswerInPieces(page, 'content');
+    return c.body(answer.body, 200, answer.headers) as never;
   });
 
   app.openapi(cancelRoute, async (c) => c.json(await cancelScreening(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id) as never, 200));
