@@ -426,13 +426,12 @@ export async function listCatalogObjects(
   const whereSql = where.join(' AND ');
   const total = Number((await db.execute({ sql: `SELECT COUNT(*) AS n FROM catalog_objects o WHERE ${whereSql}`, args })).rows[0]!.n);
   const clause = pageClause(page, CATALOG_OBJECT_SORT_COLUMNS, 'o.norad_id ASC');
-  // the page's order again over the page (its rows, aliased `o` too)
-  const order = clause.sql.slice(0, clause.sql.indexOf(' LIMIT '));
+  // the page's rows are aliased `o` too, so that they are ordered again the same way
   const rows = (await db.execute({
     sql: `SELECT s.*, o.set_count
             FROM (SELECT o.norad_id FROM catalog_objects o WHERE ${whereSql}${clause.sql}) AS k
             CROSS JOIN catalog_objects o ON o.organization_id = ? AND o.norad_id = k.norad_id
-            CROSS JOIN catalog_element_sets s ON s.id = o.current_set_id${order}`,
+            CROSS JOIN catalog_element_sets s ON s.id = o.current_set_id${clause.order}`,
     args: [...args, ...clause.args, organizationId],
   })).rows;
   return {

@@ -565,7 +565,6 @@ export async function listScreeningApproaches(
     args.push(filter.maxMissDistanceM);
   }
   const clause = pageClause(page, APPROACH_SORT_COLUMNS, 'seq ASC');
-  const order = clause.sql.slice(0, clause.sql.indexOf(' LIMIT '));
   const first = page.page * page.size;
   const tx = await db.transaction('read');
   try {
@@ -575,7 +574,7 @@ export async function listScreeningApproaches(
       await yieldIfDue();
       const wanted = Math.min(APPROACH_ROWS_PER_STATEMENT, page.size - items.length);
       const rows = (await tx.execute({
-        sql: `SELECT * FROM screening_approaches WHERE ${where.join(' AND ')}${order} LIMIT ? OFFSET ?`,
+        sql: `SELECT * FROM screening_approaches WHERE ${where.join(' AND ')}${clause.order} LIMIT ? OFFSET ?`,
         args: [...args, wanted, first + items.length],
       })).rows;
       for (const row of rows) items.push(approachFromRow(row as Record<string, unknown>));
