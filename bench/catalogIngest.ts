@@ -90,7 +90,8 @@ try {
     console.log(
       `  ${''.padEnd(34)} server event loop: longest hold ${ms(loop.holdMaxMs)} (${loop.holdsOver5Ms ?? 'n/a'} over 5 ms, ${loop.holdsOver10Ms ?? 'n/a'} over 10 ms; 1 ms tick, the wait for a core taken out); ` +
         `longest CPU block ${ms(loop.cpuBlockMaxMs)} (±4 ms; GC pauses in its interval ${ms(loop.gcInCpuBlockMs)}); ` +
-        `longest GC pause ${loop.gcPauseMaxMs.toFixed(1)} ms; lateness (grows with the load): delay max ${loop.eventLoopDelayMaxMs.toFixed(1)} ms, ` +
+        `longest GC pause ${loop.gcPauseMaxMs.toFixed(1)} ms; longest hold less its GC pauses ${ms(loop.holdLessGcMaxMs)} (${loop.holdsLessGcOver5Ms ?? 'n/a'} over 5 ms); ` +
+        `lateness (grows with the load): delay max ${loop.eventLoopDelayMaxMs.toFixed(1)} ms, ` +
         `longest self-block ${ms(loop.selfBlockMaxMs)}, main thread waited ${ms(loop.runQueueWaitMs)} for a core; load average ${loadAverage()}`,
     );
   };

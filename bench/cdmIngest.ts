@@ -20,7 +20,8 @@
  * how many holds passed 5 and 10 ms; the longest CPU block — the most CPU time the main thread used between two 5 ms
  * ticks that came late; it does not grow with the load but is only good to ±4 ms (the kernel counts a thread's CPU
  * time at each 4 ms scheduler tick) and counts up to a tick of ordinary turns with the block; the longest
- * garbage-collection pause; then the plain lateness figures: the longest delay of Node's event-loop delay histogram
+ * garbage-collection pause, and the longest hold less the GC pauses inside it (the part of a turn that was not V8's
+ * collector); then the plain lateness figures: the longest delay of Node's event-loop delay histogram
  * (1 ms resolution) and its p99, the longest 5 ms self-block. Also the latency
  * of a light GET sent back to back by one client during the upload, and the load average.
  *
@@ -213,7 +214,8 @@ try {
     `server event loop during the upload: longest hold ${na(probe.holdMaxMs)} (${probe.holdsOver5Ms ?? 'n/a'} over 5 ms, ${probe.holdsOver10Ms ?? 'n/a'} over 10 ms; 1 ms tick, the wait for a core taken out); ` +
       `longest CPU block ${na(probe.cpuBlockMaxMs)} (±4 ms; GC pauses in its interval ${na(probe.gcInCpuBlockMs)}); main thread CPU ${na(probe.mainThreadCpuMs, 0)} in all, ` +
       `${probe.mainThreadCpuMs === null ? 'n/a' : `${fmt((probe.mainThreadCpuMs * 1000) / stored, 0)} µs`} per CDM); ` +
-      `longest GC pause ${fmt(probe.gcPauseMaxMs, 1)} ms, ${probe.gcPauseMaxKind ?? '?'} (GC ${fmt(probe.gcPauseTotalMs)} ms in all)`,
+      `longest GC pause ${fmt(probe.gcPauseMaxMs, 1)} ms, ${probe.gcPauseMaxKind ?? '?'} (GC ${fmt(probe.gcPauseTotalMs)} ms in all); ` +
+      `longest hold less its GC pauses ${na(probe.holdLessGcMaxMs)} (${probe.holdsLessGcOver5Ms ?? 'n/a'} over 5 ms)`,
   );
   console.log(
     `  lateness (grows with the machine's load): event-loop delay max ${fmt(probe.eventLoopDelayMaxMs, 1)} ms, p99 ${fmt(probe.eventLoopDelayP99Ms, 1)} ms; ` +

@@ -68,6 +68,9 @@ export interface EventLoopProbeRecord {
   holdsOver5Ms: number | null;
   holdsOver10Ms: number | null;
   holds: Array<{ ms: number; fromUs: number; toUs: number }>;
+  /** Each hold over 3 ms less the GC pauses inside its interval (our code, statements, syscalls): the longest, and how many over 5 ms. */
+  holdLessGcMaxMs: number | null;
+  holdsLessGcOver5Ms: number | null;
   ticks: number;
 }
 
