@@ -2,7 +2,8 @@
  * API keys. Only the SHA-256 of the secret is stored; the clear secret exists once, in the
  * creation result. `prefix` (the first characters of the secret) is kept for display.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sha256Hex } from '../domain/contentHash.ts';
 import type { SqlExecutor } from './db.ts';
 import { nowIso } from './db.ts';
 
@@ -37,10 +38,6 @@ export interface NewApiKey {
 }
 
 const PREFIX_LENGTH = 12;
-
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
 
 /** A fresh secret: 32 random bytes, base64url, with a recognisable prefix. */
 export function generateSecret(): string {

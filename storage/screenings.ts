@@ -538,10 +538,12 @@ export interface ApproachFilter {
 
 /**
  * Rows per statement of a page of approaches. A page of 1,000 read in one statement held the event loop ~17 ms (the
- * rows decoded, their JSON parsed): it is read in statements of this many, with a look at the event-loop slice
- * between them, in one read transaction (one snapshot: no row of a page seen twice or missed between statements).
+ * rows decoded, their JSON parsed). The page's `seq`s are found first, in one statement (the sort over the matches is
+ * done once), then its rows read this many per statement, with a look at the event-loop slice between them, all in
+ * one read transaction (one snapshot: the rows are those of the keys).
  */
 export const APPROACH_ROWS_PER_STATEMENT = 100;
+const APPROACHES_BY_SEQ = `SELECT * FROM screening_approaches WHERE screening_id = ? AND seq IN (${new Array(APPROACH_ROWS_PER_STATEMENT).fill('?').join(', ')})`;
 
 export async function listScreeningApproaches(
   db: Db,
@@ -565,20 +567,20 @@ export async function listScreeningApproaches(
     args.push(filter.maxMissDistanceM);
   }
   const clause = pageClause(page, APPROACH_SORT_COLUMNS, 'seq ASC');
-  const first = page.page * page.size;
   const tx = await db.transaction('read');
   try {
     const totalElements = Number((await tx.execute({ sql: `SELECT COUNT(*) AS n FROM screening_approaches WHERE ${where.join(' AND ')}`, args })).rows[0]!.n);
+    const seqs = (await tx.execute({ sql: `SELECT seq FROM screening_approaches WHERE ${where.join(' AND ')}${clause.sql}`, args: [...args, ...clause.args] }))
+      .rows.map((row) => Number(row.seq));
     const items: ScreeningApproachRow[] = [];
-    while (items.length < page.size) {
+    for (let i = 0; i < seqs.length; i += APPROACH_ROWS_PER_STATEMENT) {
       await yieldIfDue();
-      const wanted = Math.min(APPROACH_ROWS_PER_STATEMENT, page.size - items.length);
-      const rows = (await tx.execute({
-        sql: `SELECT * FROM screening_approaches WHERE ${where.join(' AND ')}${clause.order} LIMIT ? OFFSET ?`,
-        args: [...args, wanted, first + items.length],
-      })).rows;
-      for (const row of rows) items.push(approachFromRow(row as Record<string, unknown>));
-      if (rows.length < wanted) break;
+      const part = seqs.slice(i, i + APPROACH_ROWS_PER_STATEMENT);
+      // always APPROACH_ROWS_PER_STATEMENT values (the last repeated): one statement text, prepared once per connection
+      const values = part.concat(new Array<number>(APPROACH_ROWS_PER_STATEMENT - part.length).fill(part[part.length - 1]!));
+      const rows = (await tx.execute({ sql: APPROACHES_BY_SEQ, args: [screeningId, ...values] })).rows;
+      const bySeq = new Map(rows.map((row) => [Number(row.seq), row as Record<string, unknown>]));
+      for (const seq of part) items.push(approachFromRow(bySeq.get(seq)!));
     }
     return { items, totalElements };
   } finally {

@@ -6,7 +6,8 @@
  * Consequence, documented: revoking a key, disabling its owner or changing its grants takes effect within `ttlMs`
  * (default 5 s) in every instance. Expiry is exact (checked against `expiresAt` on every request).
  */
-import { findApiKeyBySecretHash, sha256Hex, type ApiKeyWithOwner } from '../../storage/apiKeys.ts';
+import { sha256Hex } from '../../domain/contentHash.ts';
+import { findApiKeyBySecretHash, type ApiKeyWithOwner } from '../../storage/apiKeys.ts';
 import type { SqlExecutor } from '../../storage/db.ts';
 
 interface Entry {

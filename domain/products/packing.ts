@@ -3,8 +3,8 @@
  * PRODUCT_CHUNK_BYTES each deflated on its own (a stored product, read back piece by piece for Range requests) or as
  * one ZIP entry (a batch's archive). Runs on the workers (workers/productTasks.ts) and in the task runner (api/jobs/taskRunner.ts).
  */
-import { createHash } from 'node:crypto';
 import { deflateSync, ZipDeflate } from 'fflate';
+import { sha256Hex } from '../contentHash.ts';
 
 /** Uncompressed bytes per stored piece: a Range request inflates at most two pieces more than it returns. */
 export const PRODUCT_CHUNK_BYTES = 256 * 1024;
@@ -40,7 +40,7 @@ export function packProduct(bytes: Uint8Array, level = PRODUCT_DEFLATE_LEVEL, ch
     storedBytes += piece.length;
     if (bytes.length === 0) break;
   }
-  return { chunks, chunkBytes, sha256: createHash('sha256').update(bytes).digest('hex'), sizeBytes: bytes.length, storedBytes };
+  return { chunks, chunkBytes, sha256: sha256Hex(bytes), sizeBytes: bytes.length, storedBytes };
 }
 
 /** Deflates `bytes` as a ZIP entry with fflate's own ZIP stream (which also computes the CRC-32). */
