@@ -5,6 +5,7 @@
  * per second (the figures are the server's, not the client's).
  */
 import http from 'node:http';
+import { Worker } from 'node:worker_threads';
 
 export interface LoadResult {
   latencies: number[];
@@ -65,4 +66,46 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   await Promise.all(Array.from({ length: options.connections }, client));
   agent.destroy();
   return { latencies, errors, statuses, seconds: (performance.now() - started) / 1000 };
+}
+
+/** What `startLoadInThread` sends the load thread: plain data (paths cycled by request index). */
+export interface ThreadLoadOptions {
+  baseUrl: string;
+  paths: string[];
+  headers?: Record<string, string>;
+  connections: number;
+  /** The longest it runs if never stopped. */
+  durationMs: number;
+}
+
+/**
+ * `runLoad` on a thread of its own, until `stop()`. For a latency figure taken while the benchmark's own thread is
+ * busy (sending uploads, reading large answers): on that thread, a request's answer would wait for the benchmark's
+ * work, and the client's delays would be counted as the server's (up to ~60 ms during bench:cdm-ingest).
+ */
+export async function startLoadInThread(options: ThreadLoadOptions): Promise<{ stop: () => Promise<LoadResult> }> {
+  // a .ts entry needs tsx registered in the thread first (as bench/writePaths.ts starts its thread)
+  const entry = new URL('./loadWorker.ts', import.meta.url).href;
+  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`, { eval: true, workerData: options });
+  type Message = { type: 'ready' } | { type: 'result'; latencies: number[]; errors: number; seconds: number; statuses: Array<[number, number]> };
+  let ready!: () => void;
+  const started = new Promise<void>((resolve) => (ready = resolve));
+  const result = new Promise<LoadResult>((resolve, reject) => {
+    worker.on('message', (m: Message) => {
+      if (m.type === 'ready') ready();
+      else resolve({ latencies: m.latencies, errors: m.errors, seconds: m.seconds, statuses: new Map(m.statuses) });
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`load thread exited with code ${code} before its result`)));
+  });
+  result.catch(() => undefined);
+  await Promise.race([started, result]);
+  return {
+    stop: async () => {
+      worker.postMessage('stop');
+      const r = await result;
+      await worker.terminate();
+      return r;
+    },
+  };
 }
