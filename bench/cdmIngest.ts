@@ -27,7 +27,7 @@
  * `startLoadInThread`): sent from this thread, its answers waited behind the uploads this thread sends and reads, and
  * the maximum (50–60 ms) was the client's — and the load average.
  *
- * Env: BENCH_CDMS (default 10000), BENCH_MESSAGES_PER_FILE (default 500), BENCH_FILES_PER_REQUEST (default 5), WORKERS (server pool, default 2), BENCH_CPU_PROF=<dir> (a V8 CPU profile of the
+ * Env: BENCH_CDMS (default 10000), BENCH_WARM_UP_CDMS (default 2000, uploaded first, not measured), BENCH_MESSAGES_PER_FILE (default 500), BENCH_FILES_PER_REQUEST (default 5), WORKERS (server pool, default 2), BENCH_CPU_PROF=<dir> (a V8 CPU profile of the
  * server's main thread written there when it stops, `node --cpu-prof`).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -52,6 +52,8 @@ const EVENT_SPACING_S = 6 * 3600;
 const FIRST_TCA_MS = Date.UTC(2026, 2, 1, 0, 0, 0);
 /** The warm-up's events, a year later (no TCA near the measured ones). */
 const WARM_UP_FIRST_TCA_MS = Date.UTC(2027, 2, 1, 0, 0, 0);
+/** CDMs uploaded before the measured upload (BENCH_WARM_UP_CDMS). */
+const WARM_UP_CDMS = Number(process.env.BENCH_WARM_UP_CDMS ?? 2_000);
 const BASE = parseCdm(readFileSync(fileURLToPath(new URL('../test/fixtures/ccsds/cdm/CDMExample1.txt', import.meta.url)), 'utf8'));
 
 /** CCSDS epoch text (UTC, milliseconds, no zone letter) of a Unix time in ms. */
@@ -133,6 +135,16 @@ interface UploadFile {
   messages: number;
 }
 
+/** Messages cut into files of MESSAGES_PER_FILE, as a provider sends them. */
+function filesOf(texts: readonly string[], prefix: string): UploadFile[] {
+  const files: UploadFile[] = [];
+  for (let i = 0; i < texts.length; i += MESSAGES_PER_FILE) {
+    const part = texts.slice(i, i + MESSAGES_PER_FILE);
+    files.push({ name: `${prefix}-${String(files.length).padStart(3, '0')}.txt`, text: part.join(''), messages: part.length });
+  }
+  return files;
+}
+
 async function upload(server: BenchServer, files: UploadFile[]): Promise<{ stored: number; duplicates: number; failed: string[] }> {
   const form = new FormData();
   for (const f of files) form.append('files', new Blob([f.text]), f.name);
@@ -161,11 +173,7 @@ try {
   }
   const made = performance.now();
   const { texts, events: eventsMade } = makeCdms(ours.map((o) => o.identity), CDM_COUNT, FIRST_TCA_MS, 'BENCH');
-  const files: UploadFile[] = [];
-  for (let i = 0; i < texts.length; i += MESSAGES_PER_FILE) {
-    const part = texts.slice(i, i + MESSAGES_PER_FILE);
-    files.push({ name: `cdms-${String(files.length).padStart(3, '0')}.txt`, text: part.join(''), messages: part.length });
-  }
+  const files = filesOf(texts, 'cdms');
   const totalBytes = files.reduce((s, f) => s + Buffer.byteLength(f.text), 0);
   console.log(`CDM upload: ${machineDescription()}; server WORKERS=${WORKERS}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1/5/15 min)`);
   console.log(
@@ -173,9 +181,14 @@ try {
       `${files.length} files of ≤ ${MESSAGES_PER_FILE} CDMs, ${FILES_PER_REQUEST} files per request, ${Math.ceil(files.length / FILES_PER_REQUEST)} requests in sequence`,
   );
 
-  // Warm-up (JIT, pool threads, SQLite pages), not timed: 50 CDMs of events a year later, which stay stored.
-  const warm = makeCdms(ours.map((o) => o.identity), 50, WARM_UP_FIRST_TCA_MS, 'WARM');
-  const warmed = await upload(server, [{ name: 'warm-up.txt', text: warm.texts.join(''), messages: warm.texts.length }]);
+  // Warm-up, not timed: WARM_UP_CDMS CDMs of events a year later (which stay stored), in files and requests of the
+  // measured shape. It warms the pool threads and SQLite's pages, and it lets V8 compile the ingest's hot code: with
+  // 50 CDMs, TurboFan still compiled it during the measured upload, on the helper threads that the main thread's GC
+  // also waits for (perf: ~10 % of both cores on V8's threads, half of it compiling)
+  const warm = makeCdms(ours.map((o) => o.identity), WARM_UP_CDMS, WARM_UP_FIRST_TCA_MS, 'WARM');
+  const warmFiles = filesOf(warm.texts, 'warm-up');
+  const warmed = { failed: [] as string[] };
+  for (let i = 0; i < warmFiles.length; i += FILES_PER_REQUEST) warmed.failed.push(...(await upload(server, warmFiles.slice(i, i + FILES_PER_REQUEST))).failed);
   if (warmed.failed.length > 0) throw new Error(`warm-up: ${warmed.failed.join('; ')}`);
 
   await server.eventLoopProbe(); // starts the count
