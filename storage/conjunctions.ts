@@ -212,6 +212,23 @@ function withoutSpacecraft(object: CdmObjectRecord): CdmObjectDigest {
   return rest;
 }
 
+/**
+ * The JSON of a value the ingest hands in message after message as the same object (an object of a pair, the radius
+ * rule of a pair): made once per object, not once per row (each a few hundred bytes of garbage per CDM,
+ * bench:cdm-ingest). Such objects are never changed once made; an object seen here must not be.
+ */
+const jsonOfShared = new WeakMap<object, string>();
+function sharedJson<T extends object>(value: T | null, toJson: (value: T) => string | null): string | null {
+  if (value === null) return null;
+  let text = jsonOfShared.get(value);
+  if (text === undefined) {
+    text = toJson(value) ?? 'null';
+    jsonOfShared.set(value, text);
+  }
+  return text;
+}
+const objectJson = (object: CdmObjectRecord): string => json(withoutSpacecraft(object))!;
+
 /** A CDM row's values in column order (CDM_COLUMNS), as the ingest keeps them until the row is written. */
 export type CdmRowValues = Array<string | number | null>;
 
@@ -220,7 +237,7 @@ const PRIMARY_OBJECT_COLUMN = CDM_COLUMNS.indexOf('primary_object');
 
 /** The values of a CDM row before its event is known (withCdmEvent completes them). */
 export function cdmRowValues(organizationId: string, c: Omit<NewConjunctionCdm, 'eventId' | 'primaryObject'>): CdmRowValues {
-  return cdmValues(organizationId, { ...c, eventId: '', primaryObject: 1 });
+  return cdmValues(organizationId, c, '', 1);
 }
 
 /** The row's values with its event and which of its objects is the event's primary (the same array, completed). */
@@ -230,13 +247,13 @@ export function withCdmEvent(values: CdmRowValues, eventId: string, primaryObjec
   return values;
 }
 
-function cdmValues(organizationId: string, c: NewConjunctionCdm): CdmRowValues {
+function cdmValues(organizationId: string, c: Omit<NewConjunctionCdm, 'eventId' | 'primaryObject'>, eventId: string, primaryObject: 1 | 2): CdmRowValues {
   return [
-    c.id, organizationId, c.eventId, c.source, c.uploadId, c.fileName, c.messageIndex, c.firstLine, c.contentSha256,
+    c.id, organizationId, eventId, c.source, c.uploadId, c.fileName, c.messageIndex, c.firstLine, c.contentSha256,
     c.notation, c.version, c.originator, c.messageId, c.creationDate, c.creationDateS, c.tca, c.tcaS, c.statedJson,
-    c.missDistanceM, c.relativeSpeedMS, c.statedPc, c.primaryObject, json(withoutSpacecraft(c.objects[0])),
-    json(withoutSpacecraft(c.objects[1])), c.objects[0].spacecraftId, c.objects[1].spacecraftId, json(c.cdmHardBodyRadius),
-    c.encounterStatesJson, json(c.encounterProblem), c.computedMissDistanceM, c.hardBodyRadiusM, json(c.hardBodyRadius),
+    c.missDistanceM, c.relativeSpeedMS, c.statedPc, primaryObject, sharedJson(c.objects[0], objectJson),
+    sharedJson(c.objects[1], objectJson), c.objects[0].spacecraftId, c.objects[1].spacecraftId, json(c.cdmHardBodyRadius),
+    c.encounterStatesJson, json(c.encounterProblem), c.computedMissDistanceM, c.hardBodyRadiusM, sharedJson(c.hardBodyRadius, json),
     c.pc, c.pcMethod, json(c.pcDetail), c.receivedAt, c.assessedAt,
   ];
 }
@@ -250,14 +267,19 @@ function cdmValues(organizationId: string, c: NewConjunctionCdm): CdmRowValues {
 export const CDMS_PER_INSERT = 3;
 
 /** Inserts CDM rows, CDMS_PER_INSERT per statement, each made into its values (cdmRowValues + withCdmEvent) only then. */
+/** The INSERT of `rows` CDM rows (1 … CDMS_PER_INSERT), made once each. */
+const insertCdmsSql = Array.from({ length: CDMS_PER_INSERT + 1 }, (_, rows) =>
+  `INSERT INTO conjunction_cdms (${CDM_COLUMNS.join(', ')}) VALUES ${Array.from({ length: rows }, () => `(${CDM_COLUMNS.map(() => '?').join(', ')})`).join(', ')}`);
+
 export async function insertCdms<T>(db: SqlExecutor, rows: readonly T[], valuesOf: (row: T) => CdmRowValues): Promise<void> {
-  const row = `(${CDM_COLUMNS.map(() => '?').join(', ')})`;
   for (let i = 0; i < rows.length; i += CDMS_PER_INSERT) {
-    const part = rows.slice(i, i + CDMS_PER_INSERT);
-    await db.execute({
-      sql: `INSERT INTO conjunction_cdms (${CDM_COLUMNS.join(', ')}) VALUES ${part.map(() => row).join(', ')}`,
-      args: part.flatMap(valuesOf),
-    });
+    const count = Math.min(CDMS_PER_INSERT, rows.length - i);
+    const args = new Array<string | number | null>(count * CDM_COLUMNS.length);
+    for (let k = 0; k < count; k++) {
+      const values = valuesOf(rows[i + k]!);
+      for (let c = 0; c < values.length; c++) args[k * CDM_COLUMNS.length + c] = values[c]!;
+    }
+    await db.execute({ sql: insertCdmsSql[count]!, args });
   }
 }
 

@@ -31,6 +31,7 @@ import type { HardBodyRadiusUsed } from '../../../domain/conjunctions/hardBodyRa
 import { inTransaction, nowIso, yieldIfDue, yieldToEventLoop, type Db, type Tx } from '../../../storage/db.ts';
 import {
   CDM_CONTENTS_TABLE,
+  type CdmObjectRecord,
   deleteCdmContents,
   findEventsOfPairs,
   findStoredCdms,
@@ -170,6 +171,8 @@ interface PendingCdm {
   pair: string;
   /** The spacecraft each object is (null: not ours). */
   spacecraftIds: [string | null, string | null];
+  /** Both objects as stored, each with its spacecraft: one shared object per identity (SharedValues.record). */
+  objects: ConjunctionCdm['objects'];
   /** What a new event of this message records: its primary (our object) and the other object. */
   primarySpacecraftId: string;
   secondary: Pick<NewConjunctionEvent, 'secondarySpacecraftId' | 'secondaryDesignator' | 'secondaryName' | 'secondaryInternationalDesignator' | 'secondaryObjectType'>;
@@ -193,7 +196,7 @@ interface RowContext {
 function rowOf(p: PendingCdm, context: RowContext): Omit<NewConjunctionCdm, 'eventId' | 'primaryObject'> {
   const d = p.digest;
   const { radius, stored } = p.assessed!;
-  const objects = d.objects.map((o, j) => ({ ...o, spacecraftId: p.spacecraftIds[j]! })) as ConjunctionCdm['objects'];
+  const objects = p.objects;
   return {
     id: p.id, source: context.source, uploadId: context.uploadId, fileName: p.fileName, messageIndex: p.messageIndex,
     firstLine: p.firstLine, contentSha256: p.contentSha256, notation: d.notation, version: d.version, originator: d.originator,
@@ -256,6 +259,7 @@ async function splitFiles(files: readonly CdmFile[]): Promise<Unit[][]> {
 class SharedValues {
   private readonly strings = new Map<string, string>();
   private readonly objects = new Map<string, CdmObjectDigest>();
+  private readonly records = new Map<CdmObjectDigest, Map<string | null, CdmObjectRecord>>();
 
   string(value: string): string {
     const shared = this.strings.get(value);
@@ -270,6 +274,18 @@ class SharedValues {
     if (shared !== undefined) return shared;
     this.objects.set(key, o);
     return o;
+  }
+
+  /**
+   * A shared object digest as stored, with the spacecraft it is (one object per digest and spacecraft: storage makes
+   * its JSON once per object, storage/conjunctions.ts `sharedJson`).
+   */
+  record(o: CdmObjectDigest, spacecraftId: string | null): CdmObjectRecord {
+    let bySpacecraft = this.records.get(o);
+    if (!bySpacecraft) this.records.set(o, (bySpacecraft = new Map()));
+    let record = bySpacecraft.get(spacecraftId);
+    if (!record) bySpacecraft.set(spacecraftId, (record = { ...o, spacecraftId }));
+    return record;
   }
 
   /** The digest with its repeated values swapped for the shared copies. */
@@ -473,8 +489,9 @@ async function storeGroup(
   }
   const outcome: GroupOutcome = { stored: new Map(), duplicates: new Map() };
   const fresh: PendingCdm[] = [];
-  for (const [n, p] of pending.entries()) {
+  for (let n = 0; n < pending.length; n++) {
     if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
+    const p = pending[n]!;
     const earlier = (p.messageId !== null ? byMessage.get(messageKey(p.originator, p.messageId)) : undefined) ?? byHash.get(p.contentSha256);
     if (earlier) {
       outcome.duplicates.set(p, earlier);
@@ -503,8 +520,10 @@ async function storeGroup(
   /** The event of each CDM stored now, by its id. */
   const eventOf = new Map<string, string>();
   const now = nowIso();
-  for (const [n, p] of [...fresh].sort((a, b) => a.tcaS - b.tcaS).entries()) {
+  const byTca = [...fresh].sort((a, b) => a.tcaS - b.tcaS);
+  for (let n = 0; n < byTca.length; n++) {
     if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
+    const p = byTca[n]!;
     const candidates = eventsByPair.get(p.pair) ?? [];
     let event = chooseEvent(candidates, p.tcaS, window);
     const [s1, s2] = p.spacecraftIds;
@@ -599,6 +618,23 @@ export async function ingestCdmFiles(
     const pending: PendingCdm[] = [];
     /** The radius of each spacecraft of the group's messages (radiusFor). */
     const radii = new Map<string, { name: string; hardBodyRadiusM: number | null }>();
+    const noteRadius = (s: Spacecraft) => {
+      if (radii.has(s.id)) return;
+      radii.set(s.id, { name: s.name, hardBodyRadiusM: s.hardBodyRadiusM });
+      radiiUsed.set(s.id, s.hardBodyRadiusM);
+    };
+    /**
+     * The radius rule's outcome of a message that gives no radius, per pair of spacecraft: the same for all of them in
+     * this group (one object, whose JSON storage makes once).
+     */
+    const radiusWithoutCdmRadius = new Map<string, HardBodyRadiusUsed>();
+    const radiusOfPending = (p: PendingCdm): HardBodyRadiusUsed => {
+      if (p.digest.hardBodyRadius !== null) return radiusFor(p.digest.hardBodyRadius, p.spacecraftIds, radii, settings);
+      const key = `${p.spacecraftIds[0] ?? ''}\u0000${p.spacecraftIds[1] ?? ''}`;
+      let radius = radiusWithoutCdmRadius.get(key);
+      if (!radius) radiusWithoutCdmRadius.set(key, (radius = radiusFor(null, p.spacecraftIds, radii, settings)));
+      return radius;
+    };
     for (const accepted of files) {
       // Each message's SHA-256 on the event loop, YIELD_EVERY_MESSAGES between turns: a message is a few KiB, hashed in
       // a few µs. (One WebCrypto digest per message cost ~20–60 µs of main thread each to issue and settle: a file of
@@ -606,22 +642,19 @@ export async function ingestCdmFiles(
       // views into the file's bytes, not copies (a buffer per message is an allocation, and a sweep when it dies)
       const contents = accepted.units.map((unit) => accepted.file.bytes.subarray(unit.start, unit.end));
       const hashes: string[] = [];
-      for (const [k, bytes] of contents.entries()) {
+      for (let k = 0; k < contents.length; k++) {
         if (k % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
-        hashes.push(sha256Hex(bytes));
+        hashes.push(sha256Hex(contents[k]!));
       }
-      for (const [k, digest] of accepted.digests.entries()) {
+      for (let k = 0; k < accepted.digests.length; k++) {
         if (k % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
+        const digest = accepted.digests[k]!;
         const unit = accepted.units[k]!;
         const bytes = contents[k]!;
         const [s1, s2] = accepted.spacecraft[k]!;
-        for (const s of [s1, s2]) {
-          if (s) {
-            radii.set(s.id, { name: s.name, hardBodyRadiusM: s.hardBodyRadiusM });
-            radiiUsed.set(s.id, s.hardBodyRadiusM);
-          }
-        }
-        const objects = digest.objects.map((o, j) => ({ ...o, spacecraftId: [s1, s2][j]?.id ?? null })) as ConjunctionCdm['objects'];
+        if (s1) noteRadius(s1);
+        if (s2) noteRadius(s2);
+        const objects: ConjunctionCdm['objects'] = [shared.record(digest.objects[0], s1?.id ?? null), shared.record(digest.objects[1], s2?.id ?? null)];
         const keys: [string, string] = [objectKey(objects[0], objects[0].spacecraftId), objectKey(objects[1], objects[1].spacecraftId)];
         // a new event's primary is our object (the first when both are ours), its secondary the other
         const primaryIndex = objects[0].spacecraftId !== null ? 0 : 1;
@@ -635,6 +668,7 @@ export async function ingestCdmFiles(
           bytes,
           pair: shared.string(pairKey(keys[0], keys[1])),
           spacecraftIds: [objects[0].spacecraftId, objects[1].spacecraftId],
+          objects,
           primarySpacecraftId: objects[primaryIndex]!.spacecraftId!,
           secondary: {
             secondarySpacecraftId: other.spacecraftId, secondaryDesignator: other.designator, secondaryName: other.name,
@@ -661,9 +695,10 @@ export async function ingestCdmFiles(
     const knownHashes = new Set(known.map((k) => k.contentSha256));
     const radiusOf: HardBodyRadiusUsed[] = [];
     const toAssess: number[] = [];
-    for (const [n, p] of pending.entries()) {
+    for (let n = 0; n < pending.length; n++) {
+      const p = pending[n]!;
       if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
-      radiusOf.push(radiusFor(p.digest.hardBodyRadius, p.spacecraftIds, radii, settings));
+      radiusOf.push(radiusOfPending(p));
       const known = knownHashes.has(p.contentSha256) || (p.messageId !== null && knownMessages.has(messageKey(p.originator, p.messageId)));
       if (p.digest.statesEnd !== null && !known) toAssess.push(n);
     }
@@ -672,10 +707,12 @@ export async function ingestCdmFiles(
       toAssess.map((n) => ({ states: encounterStatesJsonOf(pending[n]!.digest, pending[n]!.text)!, hardBodyRadiusM: radiusOf[n]!.combinedM })),
       settings.defaultPcMethod,
     );
-    const assessed = new Map(toAssess.map((n, k) => [n, outcomes[k]!]));
-    for (const [n, p] of pending.entries()) {
+    const assessed = new Array<StoredAssessment | undefined>(pending.length);
+    for (let k = 0; k < toAssess.length; k++) assessed[toAssess[k]!] = outcomes[k]!;
+    for (let n = 0; n < pending.length; n++) {
+      const p = pending[n]!;
       if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
-      p.assessed = { radius: radiusOf[n]!, stored: assessed.get(n) ?? storedAssessment(null) };
+      p.assessed = { radius: radiusOf[n]!, stored: assessed[n] ?? storedAssessment(null) };
     }
     const large = files.length === 1 && (pending.length > WRITE_GROUP_MESSAGES || files[0]!.bytes > WRITE_GROUP_BYTES);
     const written = await writeGroup(db, organizationId, pending, settings, { source: options.source, uploadId, receivedAt, pcMethod: settings.defaultPcMethod }, large);
