@@ -65,8 +65,12 @@ export interface ConjunctionCdm {
   assessedAt: string;
 }
 
-/** A CDM as the ingest writes it: the stated values and the states at TCA already JSON text (made on the worker that read it). */
-export type NewConjunctionCdm = Omit<ConjunctionCdm, 'stated' | 'encounterStates'> & { statedJson: string; encounterStatesJson: string | null };
+/**
+ * A CDM as the ingest writes it: the stated values and the states at TCA already JSON (made on the worker that read
+ * it), as text or as its UTF-8 bytes — which the INSERT stores as text (`CAST(? AS TEXT)`) without the event loop ever
+ * making a string of them.
+ */
+export type NewConjunctionCdm = Omit<ConjunctionCdm, 'stated' | 'encounterStates'> & { statedJson: string | Uint8Array; encounterStatesJson: string | Uint8Array | null };
 
 /** The latest CDM's values an event carries for its list. */
 export interface ConjunctionEvent {
@@ -230,7 +234,7 @@ function sharedJson<T extends object>(value: T | null, toJson: (value: T) => str
 const objectJson = (object: CdmObjectRecord): string => json(withoutSpacecraft(object))!;
 
 /** A CDM row's values in column order (CDM_COLUMNS), as the ingest keeps them until the row is written. */
-export type CdmRowValues = Array<string | number | null>;
+export type CdmRowValues = Array<string | number | Uint8Array | null>;
 
 const EVENT_ID_COLUMN = CDM_COLUMNS.indexOf('event_id');
 const PRIMARY_OBJECT_COLUMN = CDM_COLUMNS.indexOf('primary_object');
@@ -268,13 +272,14 @@ export const CDMS_PER_INSERT = 3;
 
 /** Inserts CDM rows, CDMS_PER_INSERT per statement, each made into its values (cdmRowValues + withCdmEvent) only then. */
 /** The INSERT of `rows` CDM rows (1 … CDMS_PER_INSERT), made once each. */
+const JSON_TEXT_COLUMNS = new Set(['stated', 'encounter_states']);
 const insertCdmsSql = Array.from({ length: CDMS_PER_INSERT + 1 }, (_, rows) =>
-  `INSERT INTO conjunction_cdms (${CDM_COLUMNS.join(', ')}) VALUES ${Array.from({ length: rows }, () => `(${CDM_COLUMNS.map(() => '?').join(', ')})`).join(', ')}`);
+  `INSERT INTO conjunction_cdms (${CDM_COLUMNS.join(', ')}) VALUES ${Array.from({ length: rows }, () => `(${CDM_COLUMNS.map((c) => (JSON_TEXT_COLUMNS.has(c) ? 'CAST(? AS TEXT)' : '?')).join(', ')})`).join(', ')}`);
 
 export async function insertCdms<T>(db: SqlExecutor, rows: readonly T[], valuesOf: (row: T) => CdmRowValues): Promise<void> {
   for (let i = 0; i < rows.length; i += CDMS_PER_INSERT) {
     const count = Math.min(CDMS_PER_INSERT, rows.length - i);
-    const args = new Array<string | number | null>(count * CDM_COLUMNS.length);
+    const args = new Array<string | number | Uint8Array | null>(count * CDM_COLUMNS.length);
     for (let k = 0; k < count; k++) {
       const values = valuesOf(rows[i + k]!);
       for (let c = 0; c < values.length; c++) args[k * CDM_COLUMNS.length + c] = values[c]!;

@@ -11,6 +11,7 @@ import { readCdmMessage, readCdmText, receiveCdms, type ReceivedCdms } from '../
 import { assessEncounter, assessEncounters, storedAssessment, type AssessmentItem, type AssessmentOutcome, type StoredAssessment } from '../domain/conjunctions/assessment.ts';
 import { earthDataFor } from '../earthData/files.ts';
 import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
+import { handOver } from './handOver.ts';
 
 /** One message to read: where its bytes are in the task's buffer, and its first line in the file it came in. */
 export interface CdmUnit {
@@ -27,7 +28,9 @@ export function readCdmsTask(input: { bytes: Uint8Array; units: CdmUnit[] } & Wi
   } catch (error) {
     return failure(error);
   }
-  return { ok: true, ...receiveCdms(input.units.map((unit) => readCdmMessage(input.bytes.subarray(unit.offset, unit.offset + unit.length), unit.firstLine, eop))) };
+  const received = receiveCdms(input.units.map((unit) => readCdmMessage(input.bytes.subarray(unit.offset, unit.offset + unit.length), unit.firstLine, eop)));
+  // the batch's JSON moved, not copied, to the event loop (workers/handOver.ts)
+  return handOver({ ok: true, ...received }, [received.json.buffer]);
 }
 
 export function assessTask(input: { items: AssessmentItem[]; methods: PcMethod[] }): AssessmentOutcome[] {

@@ -78,18 +78,20 @@ export type CdmReadOutcome =
 /**
  * A message as the ingest receives it from the reader (workers/conjunctionTasks.ts `conjunctions.readCdms`): what it
  * decides with, as values, and what it only stores or hands to the pool again — the stated relative values and the
- * states at TCA — as JSON text, made on the worker, in ONE text for the whole batch (ReceivedCdms.text) at the
- * offsets given here. The event loop then keeps, per message, a few small values instead of the digest's nested
+ * states at TCA — as JSON, made on the worker, in ONE UTF-8 buffer for the whole batch (ReceivedCdms.json) at the
+ * byte offsets given here. The event loop then keeps, per message, a few small values instead of the digest's nested
  * objects or two strings of a few KiB: every one of those is an object its garbage collector copies while the file's
- * messages wait to be written (5–10 ms scavenges in bench:cdm-ingest), whereas the batch's text, hundreds of KiB, is
- * allocated once in V8's large-object space, which a scavenge does not copy. The ingest takes the JSON with
- * `text.slice` (a slice of that length is a small reference into the text, not a copy).
+ * messages wait to be written (5–10 ms scavenges in bench:cdm-ingest). The buffer is outside V8's heap: a text of
+ * hundreds of KiB, as it was, went to the large-object space, which scavenges do not copy but only a mark-compact
+ * frees — 18 MB of old generation per 10,000 CDMs, and a mark-compact (5–13 ms) or two more per upload. The row takes
+ * the bytes as they are (storage/conjunctions.ts stores them as text with `CAST(? AS TEXT)`), so the event loop makes no
+ * string of them; only the states handed to the pool for the Pc are decoded, a task's worth at a time.
  */
 export interface ReceivedCdm extends Omit<CdmDigest, 'stated' | 'encounterStates' | 'messageFor'> {
   missDistanceM: number;
   relativeSpeedMS: number | null;
   statedPc: number | null;
-  /** The JSON of the digest's `stated` is text[statedAt, statesAt); of its `encounterStates` text[statesAt, statesEnd), none when statesEnd is null. */
+  /** The JSON of the digest's `stated` is bytes [statedAt, statesAt) of its batch's `json`; of its `encounterStates` [statesAt, statesEnd), none when statesEnd is null. */
   statedAt: number;
   statesAt: number;
   statesEnd: number | null;
@@ -97,45 +99,60 @@ export interface ReceivedCdm extends Omit<CdmDigest, 'stated' | 'encounterStates
 
 export type CdmReceiveOutcome = { ok: true; cdm: ReceivedCdm } | Extract<CdmReadOutcome, { ok: false }>;
 
-/** A batch of messages as the ingest receives it: one outcome per message, and the text their offsets point into. */
+/**
+ * A batch of messages as the ingest receives it: one outcome per message, and the UTF-8 JSON their byte offsets point
+ * into — one buffer the worker hands over (not copied) and the event loop keeps outside its heap while the messages
+ * wait for their write.
+ */
 export interface ReceivedCdms {
   outcomes: CdmReceiveOutcome[];
-  text: string;
+  json: Uint8Array<ArrayBuffer>;
 }
+
+const utf8Encoder = new TextEncoder();
 
 /** The batch's digests as the ingest receives them (on the worker that read them). */
 export function receiveCdms(reads: readonly CdmReadOutcome[]): ReceivedCdms {
-  const texts: string[] = [];
-  let length = 0;
+  const pieces: string[] = [];
   const outcomes = reads.map((read): CdmReceiveOutcome => {
     if (!read.ok) return read;
     const { stated, encounterStates, messageFor: _unused, ...values } = read.digest;
-    const statedJson = JSON.stringify(stated);
-    const statesJson = encounterStates === null ? null : JSON.stringify(encounterStates);
-    const statedAt = length;
-    const statesAt = statedAt + statedJson.length;
-    texts.push(statedJson);
-    if (statesJson !== null) texts.push(statesJson);
-    length = statesAt + (statesJson?.length ?? 0);
+    pieces.push(JSON.stringify(stated));
+    if (encounterStates !== null) pieces.push(JSON.stringify(encounterStates));
     return {
       ok: true,
       cdm: {
         ...values, missDistanceM: stated.missDistanceM, relativeSpeedMS: stated.relativeSpeedMS, statedPc: stated.collisionProbability,
-        statedAt, statesAt, statesEnd: statesJson === null ? null : length,
+        statedAt: 0, statesAt: 0, statesEnd: encounterStates === null ? null : 0,
       },
     };
   });
-  return { outcomes, text: texts.join('') };
+  // Each piece encoded where the last ended (a UTF-16 unit is at most 3 bytes of UTF-8); the offsets are in bytes.
+  const buffer = new Uint8Array(3 * pieces.reduce((sum, piece) => sum + piece.length, 0));
+  let at = 0;
+  let next = 0;
+  const encode = (): number => {
+    at += utf8Encoder.encodeInto(pieces[next++]!, buffer.subarray(at)).written;
+    return at;
+  };
+  for (const outcome of outcomes) {
+    if (!outcome.ok) continue;
+    const cdm = outcome.cdm;
+    cdm.statedAt = at;
+    cdm.statesAt = encode();
+    if (cdm.statesEnd !== null) cdm.statesEnd = encode();
+  }
+  return { outcomes, json: buffer.slice(0, at) };
 }
 
-/** The JSON of a received message's `stated`, from its batch's text. */
-export function statedJsonOf(cdm: ReceivedCdm, text: string): string {
-  return text.slice(cdm.statedAt, cdm.statesAt);
+/** The UTF-8 JSON of a received message's `stated`: a view into its batch's bytes. */
+export function statedJsonOf(cdm: ReceivedCdm, json: Uint8Array): Uint8Array {
+  return json.subarray(cdm.statedAt, cdm.statesAt);
 }
 
-/** The JSON of a received message's EncounterStates (null without them), from its batch's text. */
-export function encounterStatesJsonOf(cdm: ReceivedCdm, text: string): string | null {
-  return cdm.statesEnd === null ? null : text.slice(cdm.statesAt, cdm.statesEnd);
+/** The UTF-8 JSON of a received message's EncounterStates (null without them): a view into its batch's bytes. */
+export function encounterStatesJsonOf(cdm: ReceivedCdm, json: Uint8Array): Uint8Array | null {
+  return cdm.statesEnd === null ? null : json.subarray(cdm.statesAt, cdm.statesEnd);
 }
 
 /** Seconds since 1970-01-01 UTC (days × 86,400: a UTC day is counted 86,400 s, enough to order and to group). */

@@ -168,6 +168,9 @@ describe('conjunction events over the socket', { timeout: 600_000 }, () => {
     for (const [k, text] of texts.entries()) {
       assert.equal(pcOf.get(`BOUNDARY-${k}`), cdmCollisionProbabilities(parseCdm(text)).probabilities[0]!.value, `message ${k}: the engine's Pc`);
     }
+    // the JSON the reader thread handed over as UTF-8 bytes is stored as text (CAST), as every other CDM's
+    const types = (await svc.db.execute({ sql: "SELECT DISTINCT typeof(stated) AS stated, typeof(encounter_states) AS states FROM conjunction_cdms WHERE message_id LIKE 'BOUNDARY-%'", args: [] })).rows;
+    assert.deepEqual(types.map((r) => [r.stated, r.states]), [['text', 'text']]);
   });
 
   test('a provider\'s batch of 600 CDMs in one file on a one-worker pool: stored, not refused as a full compute queue', async () => {

@@ -66,16 +66,19 @@ export const ASSESS_TASK_ITEMS = 100;
 export const ASSESS_TASKS_IN_FLIGHT = 2;
 
 /**
- * Runs `items` on the pool in tasks of ASSESS_TASK_ITEMS, at most ASSESS_TASKS_IN_FLIGHT at once, each handed to the
- * pool in a turn of the event loop of its own; their outcomes joined in order.
+ * Runs items 0 … count − 1 on the pool in tasks of ASSESS_TASK_ITEMS, at most ASSESS_TASKS_IN_FLIGHT at once, each
+ * handed to the pool in a turn of the event loop of its own; their outcomes joined in order. A task's items are made
+ * (`itemAt`) only when it is handed over, so the items of the tasks still waiting are not in memory meanwhile.
  */
-async function inPoolTasks<I, O>(items: readonly I[], run: (part: I[]) => Promise<O[]>): Promise<O[]> {
+async function inPoolTasks<I, O>(count: number, itemAt: (index: number) => I, run: (part: I[]) => Promise<O[]>): Promise<O[]> {
   const running: Array<Promise<O[]>> = [];
   const out: O[] = [];
-  for (let i = 0; i < items.length; i += ASSESS_TASK_ITEMS) {
+  for (let i = 0; i < count; i += ASSESS_TASK_ITEMS) {
     if (running.length >= ASSESS_TASKS_IN_FLIGHT) out.push(...(await running.shift()!));
     if (i > 0) await yieldToEventLoop();
-    const task = run(items.slice(i, i + ASSESS_TASK_ITEMS));
+    const part: I[] = [];
+    for (let k = i; k < Math.min(count, i + ASSESS_TASK_ITEMS); k++) part.push(itemAt(k));
+    const task = run(part);
     task.catch(() => undefined); // awaited in order; a failure surfaces there
     running.push(task);
   }
@@ -85,15 +88,15 @@ async function inPoolTasks<I, O>(items: readonly I[], run: (part: I[]) => Promis
 
 /** The Pc of each item by `methods` on the pool, with its encounter (outcomes in order). */
 export function assessOnPool(pool: ComputePool, items: readonly AssessmentItem[], methods: readonly PcMethod[]): Promise<AssessmentOutcome[]> {
-  return inPoolTasks(items, (part) => pool.run('conjunctions.assess', { items: part, methods: [...methods] }));
+  return inPoolTasks(items.length, (i) => items[i]!, (part) => pool.run('conjunctions.assess', { items: part, methods: [...methods] }));
 }
 
 /**
- * The Pc of each item by `method` on the pool, only as a CDM row stores it (the ingest: no encounter summary crosses
- * to the event loop to be deserialized and dropped).
+ * The Pc of items 0 … count − 1 by `method` on the pool, only as a CDM row stores it (the ingest: no encounter summary
+ * crosses to the event loop to be deserialized and dropped). Each item is made when its task is handed over.
  */
-export function assessForStorageOnPool(pool: ComputePool, items: readonly AssessmentItem[], method: PcMethod): Promise<StoredAssessment[]> {
-  return inPoolTasks(items, (part) => pool.run('conjunctions.assessForStorage', { items: part, method }));
+export function assessForStorageOnPool(pool: ComputePool, count: number, itemAt: (index: number) => AssessmentItem, method: PcMethod): Promise<StoredAssessment[]> {
+  return inPoolTasks(count, itemAt, (part) => pool.run('conjunctions.assessForStorage', { items: part, method }));
 }
 
 function sameRadius(a: number | null, b: number): boolean {

@@ -61,6 +61,7 @@ import { assessForStorageOnPool, radiusFor, reassessConjunctions, spacecraftRadi
 export const CDM_UPLOAD_KIND = 'conjunction_cdm_upload';
 
 const READ_BATCH_MESSAGES = 100;
+const utf8 = new TextDecoder();
 const READ_BATCH_BYTES = 1 << 20;
 /** Read batches on the pool at once, at most (the consumer handles one while the next is read). */
 const READ_LOOKAHEAD = 2;
@@ -145,8 +146,8 @@ interface AcceptedFile {
   file: CdmFile;
   units: Unit[];
   digests: ReceivedCdm[];
-  /** Per message: the text of the batch it was read in (its digest's JSON offsets point into it). */
-  texts: string[];
+  /** Per message: the JSON of the batch it was read in (its digest's byte offsets point into it). */
+  jsons: Uint8Array[];
   spacecraft: Array<[Spacecraft | null, Spacecraft | null]>;
   bytes: number;
 }
@@ -178,8 +179,8 @@ interface PendingCdm {
   secondary: Pick<NewConjunctionEvent, 'secondarySpacecraftId' | 'secondaryDesignator' | 'secondaryName' | 'secondaryInternationalDesignator' | 'secondaryObjectType'>;
   firstLine: number;
   digest: ReceivedCdm;
-  /** The text of the batch the digest came in (its JSON offsets point into it). */
-  text: string;
+  /** The JSON of the batch the digest came in (its byte offsets point into it). */
+  json: Uint8Array;
   /** The combined radius used and the Pc as stored (null until assessed). */
   assessed: { radius: HardBodyRadiusUsed; stored: StoredAssessment } | null;
 }
@@ -201,8 +202,8 @@ function rowOf(p: PendingCdm, context: RowContext): Omit<NewConjunctionCdm, 'eve
     id: p.id, source: context.source, uploadId: context.uploadId, fileName: p.fileName, messageIndex: p.messageIndex,
     firstLine: p.firstLine, contentSha256: p.contentSha256, notation: d.notation, version: d.version, originator: d.originator,
     messageId: d.messageId, creationDate: d.creationDate, creationDateS: d.creationDateS, tca: d.tca, tcaS: d.tcaS,
-    statedJson: statedJsonOf(d, p.text), missDistanceM: d.missDistanceM, relativeSpeedMS: d.relativeSpeedMS ?? stored.relativeSpeedMS,
-    statedPc: d.statedPc, objects, cdmHardBodyRadius: d.hardBodyRadius, encounterStatesJson: encounterStatesJsonOf(d, p.text),
+    statedJson: statedJsonOf(d, p.json), missDistanceM: d.missDistanceM, relativeSpeedMS: d.relativeSpeedMS ?? stored.relativeSpeedMS,
+    statedPc: d.statedPc, objects, cdmHardBodyRadius: d.hardBodyRadius, encounterStatesJson: encounterStatesJsonOf(d, p.json),
     encounterProblem: stored.problem ?? d.encounterProblem, computedMissDistanceM: stored.computedMissDistanceM, hardBodyRadiusM: radius.combinedM,
     hardBodyRadius: radius, pc: stored.pc, pcMethod: context.pcMethod, pcDetail: stored.pcDetail, receivedAt: context.receivedAt,
     assessedAt: context.receivedAt,
@@ -304,8 +305,8 @@ class MessageReader {
   private readonly running: Array<Promise<ReceivedCdms> | null> = [];
   private started = 0;
   private readonly outcomes = new Map<Unit, CdmReceiveOutcome>();
-  /** The text of the batch each unit came in (its outcome's JSON offsets point into it). */
-  private readonly texts = new Map<Unit, string>();
+  /** The JSON of the batch each unit came in (its outcome's byte offsets point into it). */
+  private readonly jsons = new Map<Unit, Uint8Array>();
 
   constructor(
     private readonly deps: Pick<AppDeps, 'earthData'>,
@@ -354,7 +355,7 @@ class MessageReader {
         .then(({ output }) => {
           if (!output.ok) throw new ApiError(503, 'CDM_READ_FAILED', `the CDM reader failed: ${output.message}`);
           for (const outcome of output.outcomes) if (outcome.ok) this.shared.share(outcome.cdm);
-          return { outcomes: output.outcomes, text: output.text };
+          return { outcomes: output.outcomes, json: output.json };
         });
       promise.catch(() => undefined); // awaited in order by outcomesOf; a failure surfaces there
       this.running[this.started] = promise;
@@ -362,8 +363,8 @@ class MessageReader {
     }
   }
 
-  /** The outcome of every message of file `fileIndex`, and the text of its batch (files must be asked in order). */
-  async outcomesOf(fileIndex: number, units: readonly Unit[]): Promise<{ outcomes: CdmReceiveOutcome[]; texts: string[] }> {
+  /** The outcome of every message of file `fileIndex`, and the JSON of its batch (files must be asked in order). */
+  async outcomesOf(fileIndex: number, units: readonly Unit[]): Promise<{ outcomes: CdmReceiveOutcome[]; jsons: Uint8Array[] }> {
     const last = this.lastBatchOf[fileIndex]!;
     for (let b = 0; b <= last; b++) {
       // never more than READ_LOOKAHEAD batches on the pool: it refuses work beyond its queue (503), and a large file's
@@ -371,18 +372,18 @@ class MessageReader {
       await this.start(b + READ_LOOKAHEAD - 1);
       const running = this.running[b];
       if (!running) continue;
-      const { outcomes, text } = await running;
+      const { outcomes, json } = await running;
       this.batches[b]!.forEach((unit, k) => {
         this.outcomes.set(unit, outcomes[k]!);
-        this.texts.set(unit, text);
+        this.jsons.set(unit, json);
       });
       this.running[b] = null;
     }
     await this.start(last + READ_LOOKAHEAD);
-    const out = { outcomes: units.map((u) => this.outcomes.get(u)!), texts: units.map((u) => this.texts.get(u)!) };
+    const out = { outcomes: units.map((u) => this.outcomes.get(u)!), jsons: units.map((u) => this.jsons.get(u)!) };
     for (const u of units) {
       this.outcomes.delete(u);
-      this.texts.delete(u);
+      this.jsons.delete(u);
     }
     return out;
   }
@@ -676,13 +677,13 @@ export async function ingestCdmFiles(
           },
           firstLine: unit.firstLine,
           digest,
-          text: accepted.texts[k]!,
+          json: accepted.jsons[k]!,
           assessed: null,
         });
       }
       // what the group keeps of the file from here on is in its pending messages
       accepted.digests = [];
-      accepted.texts = [];
+      accepted.jsons = [];
     }
     // Known duplicates are not assessed (the transaction checks again before writing).
     const known = await findStoredCdms(
@@ -704,7 +705,8 @@ export async function ingestCdmFiles(
     }
     const outcomes = await assessForStorageOnPool(
       pool,
-      toAssess.map((n) => ({ states: encounterStatesJsonOf(pending[n]!.digest, pending[n]!.text)!, hardBodyRadiusM: radiusOf[n]!.combinedM })),
+      toAssess.length,
+      (k) => ({ states: utf8.decode(encounterStatesJsonOf(pending[toAssess[k]!]!.digest, pending[toAssess[k]!]!.json)!), hardBodyRadiusM: radiusOf[toAssess[k]!]!.combinedM }),
       settings.defaultPcMethod,
     );
     const assessed = new Array<StoredAssessment | undefined>(pending.length);
@@ -754,7 +756,7 @@ export async function ingestCdmFiles(
 
   for (const [fileIndex, file] of files.entries()) {
     const units = unitsByFile[fileIndex]!;
-    const { outcomes, texts } = await reader.outcomesOf(fileIndex, units);
+    const { outcomes, jsons } = await reader.outcomesOf(fileIndex, units);
     const base = emptyResult(file, units.length, await contentHashOf(file.bytes));
     results[fileIndex] = base;
     const parseErrors: CdmFileError[] = [];
@@ -792,7 +794,7 @@ export async function ingestCdmFiles(
       );
       continue;
     }
-    const accepted: AcceptedFile = { fileIndex, file, units, digests, texts, spacecraft, bytes: file.bytes.length };
+    const accepted: AcceptedFile = { fileIndex, file, units, digests, jsons, spacecraft, bytes: file.bytes.length };
     if (group.length > 0 && (groupMessages + units.length > WRITE_GROUP_MESSAGES || groupBytes + accepted.bytes > WRITE_GROUP_BYTES)) await flush();
     group.push(accepted);
     groupMessages += units.length;
