@@ -24,6 +24,8 @@ export interface LoadOptions {
   durationMs: number;
   /** Stop early when this returns false (checked before each request). */
   keepGoing?: () => boolean;
+  /** Each client waits this long after an answer before its next request (default 0: back to back). */
+  pauseMs?: number;
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -60,6 +62,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       latencies.push(performance.now() - t0);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       if (status < 200 || status >= 400) errors++;
+      if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
     }
   };
   const started = performance.now();
@@ -76,6 +79,7 @@ export interface ThreadLoadOptions {
   connections: number;
   /** The longest it runs if never stopped. */
   durationMs: number;
+  pauseMs?: number;
 }
 
 /**

@@ -18,6 +18,7 @@ const result = await runLoad({
   headers: options.headers,
   connections: options.connections,
   durationMs: options.durationMs,
+  pauseMs: options.pauseMs,
   keepGoing: () => running,
 });
 parentPort!.postMessage({ type: 'result', latencies: result.latencies, errors: result.errors, seconds: result.seconds, statuses: [...result.statuses] });
