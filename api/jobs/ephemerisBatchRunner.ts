@@ -250,7 +250,12 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
         inFlight.add(running);
         stats.maxInFlight = Math.max(stats.maxInFlight, inFlight.size);
       }
-      if (inFlight.size === 0) break;
+      if (inFlight.size === 0) {
+        // nothing in flight and items not started: stop() came between two items (no item was running to be awaited
+        // below). Finishing here would publish a partial ZIP as a SUCCEEDED batch.
+        if (next < lines.length) return { outcome: 'interrupted' as const, done };
+        break;
+      }
       await Promise.race(inFlight);
       if (this.interrupted) {
         await Promise.allSettled(inFlight);

@@ -196,6 +196,42 @@ describe('restarts', () => {
     assert.equal(finished.itemsFailed, 0);
   });
 
+  test('stop() between two items (none in flight) also puts the batch back: never a partial ZIP published as SUCCEEDED', async () => {
+    const sc = await createSpacecraft(svc, key, { forceModel: J2_ONLY });
+    const sv = await createStateVector(svc, key, ssoState(sc));
+    const batch = await createBatch(svc, organizationId, JSON.stringify({ ...SPAN, items: Array.from({ length: 5 }, () => ({ stateVectorId: sv.id })) }));
+    // One item at a time, and the stop requested once the first item has ended and the runner has looked for a stop:
+    // while it records its progress (it reads its clock first). When it looks again, nothing is in flight and four
+    // items are not started — the order of events a shutdown met at random before (it then published the partial ZIP).
+    let firstItemDone = false;
+    let internals: { item: (...args: unknown[]) => Promise<unknown>; interrupted: boolean } | undefined;
+    const first = runner({
+      progressEveryMs: 0,
+      concurrency: 1,
+      clock: () => {
+        if (firstItemDone && internals) internals.interrupted = true;
+        return Date.now();
+      },
+    });
+    internals = first as unknown as { item: (...args: unknown[]) => Promise<unknown>; interrupted: boolean };
+    const item = internals.item.bind(first);
+    internals.item = async (...args: unknown[]) => {
+      const outcome = await item(...args);
+      firstItemDone = true;
+      return outcome;
+    };
+    assert.equal(await first.drain(), 1);
+    const interrupted = (await (await svc.request('GET', `/operations/ephemerides/batch/${batch.id}`, { key })).json()) as any;
+    assert.equal(interrupted.status, 'QUEUED', JSON.stringify(interrupted));
+    assert.match(interrupted.error, /interrupted/);
+    const products = await svc.db.execute({ sql: 'SELECT COUNT(*) AS n FROM products WHERE batch_id = ?', args: [batch.id] });
+    assert.equal(Number(products.rows[0]!.n), 0, 'no product of the interrupted attempt');
+    assert.equal(await runner().drain(), 1);
+    const finished = (await (await svc.request('GET', `/operations/ephemerides/batch/${batch.id}`, { key })).json()) as any;
+    assert.equal(finished.status, 'SUCCEEDED');
+    assert.equal(finished.itemsDone, 5);
+  });
+
   test('a batch whose runner died is taken over when its lease expires; the dead attempt’s partial ZIP is removed', async () => {
     const sc = await createSpacecraft(svc, key, { forceModel: J2_ONLY });
     const sv = await createStateVector(svc, key, ssoState(sc));
