@@ -79,8 +79,8 @@ const WRITE_LOCK_TIMEOUT_MS = 30_000;
  *
  * 1.5 ms, not the 3 ms it was: a scavenge (V8's young-generation GC, 1–9 ms on a busy 2-core host) starts in whichever
  * turn allocates, so a turn is our slice plus, now and then, a GC pause. With 3 ms, a 10,000-CDM upload had 2–9 turns
- * over 5 ms; with 1.5 ms 1–3, and light GETs meanwhile a p99 of ~6 ms instead of ~8, at the same CDMs/s (the extra
- * turns cost two check-phase callbacks each; bench:cdm-ingest, bench:catalog-ingest, 2026-11-26).
+ * over 5 ms; with 1.5 ms 1–3 (3 runs each), and light GETs meanwhile a p99 of ~6 ms instead of ~8, at the same CDMs/s
+ * (the extra turns cost two check-phase callbacks each; bench:cdm-ingest, bench:catalog-ingest, 2026-11-26).
  */
 export const EVENT_LOOP_SLICE_MS = 1.5;
 
