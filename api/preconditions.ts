@@ -31,7 +31,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../domain/contentHash.ts';
 import { ApiError } from './errors.ts';
 
 /** A JSON.stringify replacer that writes object keys in sorted order, so a tag depends on the content only. */
@@ -45,7 +45,7 @@ function sortedKeys(_key: string, value: unknown): unknown {
 /** Strong entity tag of a stored resource: `"<128-bit SHA-256 prefix, hex>"`. */
 export function entityTag(stored: unknown): string {
   // Keys whose value is undefined are left out (as JSON.stringify does): `{ ...view, derived: undefined }` drops one.
-  return `"${createHash('sha256').update(JSON.stringify(stored, sortedKeys) ?? 'null').digest('hex').slice(0, 32)}"`;
+  return `"${sha256Hex(JSON.stringify(stored, sortedKeys) ?? 'null').slice(0, 32)}"`;
 }
 
 /** The tags a coded representation may carry after the identity tag's closing quote is removed (`-gzip"` …). */

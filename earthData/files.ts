@@ -9,7 +9,7 @@
  * Data directory layout: `<dir>/eop/`, `<dir>/leap-seconds/`, `<dir>/space-weather/`, any file names (the format is
  * detected from the content). Names starting with "." are ignored (the update command's temporary files).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -70,7 +70,7 @@ export class EarthDataFileError extends Error {
 }
 
 export function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return hash('sha256', bytes, 'hex');
 }
 
 export type ParsedEarthData =

@@ -4,7 +4,8 @@
  * anything is stored. Every violation is collected into one 400 VALIDATION_ERROR whose
  * `fieldErrors` keys are dotted paths (`panels.2.mountAxisCustomX`).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { sha256Hex } from '../../domain/contentHash.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { ApiError, conflict, notFound, validationError } from '../errors.ts';
 import { instantProblem, instantText } from '../../domain/instants.ts';
@@ -415,7 +416,7 @@ export function spacecraftEntityTag(spacecraft: Spacecraft): string {
   const version = storedRowVersion(spacecraft);
   if (version === undefined || !Number.isFinite(version)) throw new Error(`spacecraft ${spacecraft.id}: no stored row version to tag it with`);
   // Hashed only to keep the opaque 32-hex form of every other tag of the API (a short string: ~1 µs, not ~20).
-  return `"${createHash('sha256').update(`spacecraft:${spacecraft.id}:r${SPACECRAFT_REPRESENTATION_REVISION}:v${version}`).digest('hex').slice(0, 32)}"`;
+  return `"${sha256Hex(`spacecraft:${spacecraft.id}:r${SPACECRAFT_REPRESENTATION_REVISION}:v${version}`).slice(0, 32)}"`;
 }
 
 export async function createSpacecraft(db: Db, organizationId: string, input: CreateSpacecraftInput): Promise<Spacecraft> {
