@@ -6,6 +6,7 @@
  * WORKERS (default 2) sets the pool size; BENCH_QUICK=1 runs fewer requests. The server runs in its own process
  * (bench/lib/server.ts), so the client's event loop does not share the server's.
  */
+import { startLoadInThread } from './lib/load.ts';
 import { machineDescription, percentile, startBenchServer } from './lib/server.ts';
 
 const workers = Number(process.env.WORKERS ?? 2);
@@ -42,24 +43,21 @@ try {
     return { ms: performance.now() - t0, bytes: text.length };
   }
 
-  /** Light GETs in a loop while `work` runs; returns their latencies. */
+  /**
+   * Light GETs, one every 5 ms, while `work` runs; returns their latencies. From a thread of their own: on this thread
+   * an answer would also wait while it reads the OEMs (up to 5 MiB of text each).
+   */
   async function withLightGets<T>(work: () => Promise<T>): Promise<{ result: T; getMs: number[] }> {
-    const getMs: number[] = [];
-    let running = true;
-    const loop = (async () => {
-      while (running) {
-        const t0 = performance.now();
-        const r = await fetch(`${base}/operations/state-vectors/${sv.id}`, { headers });
-        await r.arrayBuffer();
-        getMs.push(performance.now() - t0);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    })();
-    const result = await work();
-    running = false;
-    await loop;
-    return { result, getMs };
+    const load = await startLoadInThread({ baseUrl: base, paths: [`/operations/state-vectors/${sv.id}`], headers, connections: 1, durationMs: 3_600_000, pauseMs: 5 });
+    try {
+      const result = await work();
+      return { result, getMs: (await load.stop()).latencies };
+    } catch (error) {
+      await load.stop().catch(() => undefined);
+      throw error;
+    }
   }
+
 
   await generate(1); // warm-up: worker start, EOP load, module JIT
   for (let i = 0; i < workers; i++) await generate(1);
