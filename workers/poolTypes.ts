@@ -46,6 +46,30 @@ export class PoolSaturatedError extends Error {
   }
 }
 
+/** How long a step of a request already under way waits for room on a saturated pool (runWhenRoom) before it gives up. */
+export const WAIT_FOR_ROOM_MS = 60_000;
+
+/**
+ * Runs `start` (a pool task) and, while the pool refuses it as saturated, again after a pause (25 ms, doubling up to
+ * 400 ms), for at most `maxWaitMs`. For the steps of a long request whose input is already in hand — an upload's read
+ * batches and Pc tasks, file after file — which should wait their turn rather than fail half-way with 503 (refusing
+ * then would save nothing: the body is already received, and files before it already stored). A request whose client
+ * went away stops at its next try (the request's signal cancels the task: TaskCancelledError, not retried).
+ */
+export async function runWhenRoom<T>(start: () => Promise<T>, maxWaitMs = WAIT_FOR_ROOM_MS): Promise<T> {
+  const until = performance.now() + maxWaitMs;
+  let pauseMs = 25;
+  for (;;) {
+    try {
+      return await start();
+    } catch (error) {
+      if (!(error instanceof PoolSaturatedError) || performance.now() + pauseMs > until) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    pauseMs = Math.min(400, pauseMs * 2);
+  }
+}
+
 /** The task ran longer than its time budget and was stopped. */
 export class TaskTimeoutError extends Error {
   constructor(

@@ -189,6 +189,23 @@ describe('conjunction events over the socket', { timeout: 600_000 }, () => {
     assert.ok((body.results[0].cdms as Json[]).every((c) => c.status === 'stored'));
   });
 
+  test('four providers\' batches of 600 CDMs at once on a one-worker pool: all stored; an upload under way waits for room on the pool', async () => {
+    // Each upload keeps up to two read batches and two Pc tasks on the pool: together more than a one-worker pool
+    // queues (4), which refused some of them with 503, half-way through their files.
+    const count = 600;
+    const batch = (provider: string) =>
+      Array.from({ length: count }, (_, k) => {
+        const text = cdmVariant('CDMExample1.txt', { messageId: `${provider}-${k}`, creationDate: '2015-03-01T00:00:00.000', tca: `2015-03-02T0${'ABCD'.indexOf(provider) + 1}:${String(Math.floor(k / 60)).padStart(2, '0')}:${String(k % 60).padStart(2, '0')}.000` });
+        return text.endsWith('\n') ? text : `${text}\n`;
+      }).join('');
+    const responses = await Promise.all(['A', 'B', 'C', 'D'].map((provider) => upload([{ name: `provider-${provider}.cdm`, content: batch(provider) }])));
+    for (const response of responses) {
+      const body = await json(response);
+      assert.equal(response.status, 200, JSON.stringify(body).slice(0, 300));
+      assert.equal(body.results[0].storedCount, count);
+    }
+  });
+
   test('Orekit\'s malformed samples are refused with their line and keyword; a file naming none of our spacecraft fails naming the designators', async () => {
     const names = Object.keys(MALFORMED_CDM);
     const response = await upload(names.map((name) => ({ name, content: cdmFixtureText(name) })));

@@ -21,7 +21,7 @@ import {
 } from '../../../storage/conjunctions.ts';
 import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
 import { findSpacecraftByIds } from '../../../storage/spacecraft.ts';
-import type { ComputePool } from '../../../workers/poolTypes.ts';
+import { runWhenRoom, type ComputePool } from '../../../workers/poolTypes.ts';
 
 /** CDMs per `conjunctions.assess` task and per reassessment transaction. */
 export const ASSESS_BATCH = 500;
@@ -96,7 +96,8 @@ export function assessOnPool(pool: ComputePool, items: readonly AssessmentItem[]
  * crosses to the event loop to be deserialized and dropped). Each item is made when its task is handed over.
  */
 export function assessForStorageOnPool(pool: ComputePool, count: number, itemAt: (index: number) => AssessmentItem, method: PcMethod): Promise<StoredAssessment[]> {
-  return inPoolTasks(count, itemAt, (part) => pool.run('conjunctions.assessForStorage', { items: part, method }));
+  // the ingest's Pc waits for room on a saturated pool, as its reads do (an upload under way: workers/poolTypes.ts)
+  return inPoolTasks(count, itemAt, (part) => runWhenRoom(() => pool.run('conjunctions.assessForStorage', { items: part, method })));
 }
 
 function sameRadius(a: number | null, b: number): boolean {

@@ -52,6 +52,7 @@ import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts
 import { resolveSpacecraftBatch, type ResolutionKind, type Spacecraft } from '../../../storage/spacecraft.ts';
 import { StagedBatch } from '../../../storage/stagedWrites.ts';
 import type { CdmUnit } from '../../../workers/conjunctionTasks.ts';
+import { runWhenRoom } from '../../../workers/poolTypes.ts';
 import type { AppDeps } from '../../context.ts';
 import { contentHashOf, sha256Hex } from '../../contentHash.ts';
 import { ApiError } from '../../errors.ts';
@@ -340,7 +341,8 @@ class MessageReader {
       // The batch's messages copied into one buffer for the worker (a view would carry its whole file across the thread
       // boundary; a buffer per message cost the event loop an allocation and a clone each, 4–13 ms per batch in one step
       // of the loop, bench:cdm-ingest CPU profile)
-      const promise = this.deps.earthData
+      // an upload under way waits for room on a saturated pool rather than failing half-way (workers/poolTypes.ts)
+      const promise = runWhenRoom(() => this.deps.earthData
         .run('conjunctions.readCdms', () => {
           const bytes = new Uint8Array(units.reduce((sum, u) => sum + (u.end - u.start), 0));
           let offset = 0;
@@ -351,7 +353,7 @@ class MessageReader {
             return unit;
           });
           return { bytes, units: located };
-        })
+        }))
         .then(({ output }) => {
           if (!output.ok) throw new ApiError(503, 'CDM_READ_FAILED', `the CDM reader failed: ${output.message}`);
           for (const outcome of output.outcomes) if (outcome.ok) this.shared.share(outcome.cdm);
