@@ -124,6 +124,8 @@ export function createDenoPool(size: number, maxQueue: number, budgets: Readonly
           dispatch();
         }) as never;
       }
+      // A caller already gone is told so, even when the pool is full (as the Node backend does).
+      if (signal?.aborted) return Promise.reject(new TaskCancelledError(task));
       const idle = slots.some((slot) => !slot.busy);
       if (!idle && queue.length >= maxQueue) return Promise.reject(new PoolSaturatedError());
       return withBudget(task, budgetMs, signal, (abort) =>

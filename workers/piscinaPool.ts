@@ -56,6 +56,9 @@ export function createPiscinaPool(size: number, maxQueue: number, budgets: Reado
           submitBackground();
         });
       }
+      // A caller already gone is told so, even when the pool is full: a saturated refusal would invite it to try again
+      // (workers/poolTypes.ts runWhenRoom).
+      if (resolved.signal?.aborted) throw new TaskCancelledError(task);
       // Tasks beyond the workers wait in the queue; refuse once `maxQueue` are already waiting.
       if (submitted - size >= maxQueue) throw new PoolSaturatedError();
       return await submit(task, input, resolved);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { Hono } from 'hono';
 import { toErrorResponse } from '../../api/middleware/onError.ts';
 import { createPool } from '../../workers/pool.ts';
-import { PoolSaturatedError } from '../../workers/poolTypes.ts';
+import { PoolSaturatedError, TaskCancelledError } from '../../workers/poolTypes.ts';
 import { createTestService } from '../helpers/service.ts';
 
 test('GET /health answers within milliseconds while every worker runs multi-second CPU tasks', async () => {
@@ -48,6 +48,8 @@ test('a full queue rejects with PoolSaturatedError, mapped to 503 with Retry-Aft
     const running = pool.run('diagnostics.cpuSpin', { durationMs: 600 });
     const queued = pool.run('diagnostics.cpuSpin', { durationMs: 10 });
     await assert.rejects(pool.run('diagnostics.cpuSpin', { durationMs: 10 }), PoolSaturatedError);
+    // a caller already gone is told it was cancelled, not to retry later (runWhenRoom stops on it)
+    await assert.rejects(pool.run('diagnostics.cpuSpin', { durationMs: 10 }, { signal: AbortSignal.abort() }), TaskCancelledError);
     await Promise.all([running, queued]);
     // Once drained, the pool accepts work again.
     assert.ok((await pool.run('diagnostics.cpuSpin', { durationMs: 5 })).iterations >= 0);
