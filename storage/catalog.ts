@@ -80,8 +80,9 @@ export interface CatalogChunkOutcome {
  * Rows per INSERT statement (15 arguments each). Each row feeds three indexes and the RETURNING: 250 rows in one
  * statement held the event loop 4–6 ms of CPU (bench:catalog-ingest, 13 ms with the chunk's other statements); 50
  * took 1–4 ms (and its 750-placeholder text 0.3–3 ms more to prepare: the client then prepared every statement anew,
- * before storage/statementCache.ts); 20 keep the statement and its preparation near a millisecond. The loop yields after each statement (storage/db.ts
- * yields only once a turn has run EVENT_LOOP_SLICE_MS, which with the next statement can pass 5 ms).
+ * before storage/statementCache.ts); 20 keep the statement and its preparation near a millisecond. The loop yields
+ * after each statement (storage/db.ts yields only once a turn has run EVENT_LOOP_SLICE_MS, which with the next
+ * statement can pass 5 ms).
  */
 export const CATALOG_ROWS_PER_INSERT = 20;
 

@@ -270,12 +270,13 @@ function cdmValues(organizationId: string, c: Omit<NewConjunctionCdm, 'eventId' 
  */
 export const CDMS_PER_INSERT = 3;
 
-/** Inserts CDM rows, CDMS_PER_INSERT per statement, each made into its values (cdmRowValues + withCdmEvent) only then. */
-/** The INSERT of `rows` CDM rows (1 … CDMS_PER_INSERT), made once each. */
+/** Columns whose JSON may come as UTF-8 bytes (NewConjunctionCdm): stored as text all the same. */
 const JSON_TEXT_COLUMNS = new Set(['stated', 'encounter_states']);
+/** The INSERT of 1 … CDMS_PER_INSERT rows (index: the row count), each text made once. */
 const insertCdmsSql = Array.from({ length: CDMS_PER_INSERT + 1 }, (_, rows) =>
   `INSERT INTO conjunction_cdms (${CDM_COLUMNS.join(', ')}) VALUES ${Array.from({ length: rows }, () => `(${CDM_COLUMNS.map((c) => (JSON_TEXT_COLUMNS.has(c) ? 'CAST(? AS TEXT)' : '?')).join(', ')})`).join(', ')}`);
 
+/** Inserts CDM rows, CDMS_PER_INSERT per statement, each made into its values (cdmRowValues + withCdmEvent) only then. */
 export async function insertCdms<T>(db: SqlExecutor, rows: readonly T[], valuesOf: (row: T) => CdmRowValues): Promise<void> {
   for (let i = 0; i < rows.length; i += CDMS_PER_INSERT) {
     const count = Math.min(CDMS_PER_INSERT, rows.length - i);
@@ -374,8 +375,9 @@ export async function insertEvents(db: SqlExecutor, organizationId: string, even
 
 /**
  * Events refreshed per statement (one statement instead of one per event, whose preparation alone took ~0.1 ms; 10
- * events, each with up to ten CDMs of a few KiB, run in ~1 ms: 20 took up to 2.7 ms, bench:cdm-ingest). The `+organization_id` terms keep SQLite on the event indexes (by id, and conjunction_cdms_event): on the
- * organization's index it read every CDM of the organization (30 ms at 10,000).
+ * events, each with up to ten CDMs of a few KiB, run in ~1 ms: 20 took up to 2.7 ms, bench:cdm-ingest). The
+ * `+organization_id` terms keep SQLite on the event indexes (by id, and conjunction_cdms_event): on the organization's
+ * index it read every CDM of the organization (30 ms at 10,000).
  */
 const EVENTS_PER_REFRESH = 10;
 

@@ -58,11 +58,13 @@ import { contentHashOf, sha256Hex } from '../../contentHash.ts';
 import { ApiError } from '../../errors.ts';
 import { assessForStorageOnPool, radiusFor, reassessConjunctions, spacecraftRadii } from './assessment.ts';
 
+/** Decodes the states at TCA handed to the Pc tasks (the rows take the reader's UTF-8 JSON as it is). */
+const utf8 = new TextDecoder();
+
 /** Owner kind of the staged batches of large CDM files (swept when a dead request left one behind). */
 export const CDM_UPLOAD_KIND = 'conjunction_cdm_upload';
 
 const READ_BATCH_MESSAGES = 100;
-const utf8 = new TextDecoder();
 const READ_BATCH_BYTES = 1 << 20;
 /** Read batches on the pool at once, at most (the consumer handles one while the next is read). */
 const READ_LOOKAHEAD = 2;
@@ -627,15 +629,16 @@ export async function ingestCdmFiles(
       radiiUsed.set(s.id, s.hardBodyRadiusM);
     };
     /**
-     * The radius rule's outcome of a message that gives no radius, per pair of spacecraft: the same for all of them in
-     * this group (one object, whose JSON storage makes once).
+     * The radius rule's outcome per pair of spacecraft and radius the CDM gives (none, or the same comment message after
+     * message): the same for all such messages of this group, so one object, whose JSON storage makes once
+     * (storage/conjunctions.ts `sharedJson`, which only shared objects may reach).
      */
-    const radiusWithoutCdmRadius = new Map<string, HardBodyRadiusUsed>();
+    const radiusByKey = new Map<string, HardBodyRadiusUsed>();
     const radiusOfPending = (p: PendingCdm): HardBodyRadiusUsed => {
-      if (p.digest.hardBodyRadius !== null) return radiusFor(p.digest.hardBodyRadius, p.spacecraftIds, radii, settings);
-      const key = `${p.spacecraftIds[0] ?? ''}\u0000${p.spacecraftIds[1] ?? ''}`;
-      let radius = radiusWithoutCdmRadius.get(key);
-      if (!radius) radiusWithoutCdmRadius.set(key, (radius = radiusFor(null, p.spacecraftIds, radii, settings)));
+      const cdmRadius = p.digest.hardBodyRadius;
+      const key = `${p.spacecraftIds[0] ?? ''}\u0000${p.spacecraftIds[1] ?? ''}\u0000${cdmRadius === null ? '' : JSON.stringify(cdmRadius)}`;
+      let radius = radiusByKey.get(key);
+      if (!radius) radiusByKey.set(key, (radius = radiusFor(cdmRadius, p.spacecraftIds, radii, settings)));
       return radius;
     };
     for (const accepted of files) {
