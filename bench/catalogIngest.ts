@@ -26,7 +26,7 @@ import { Epoch } from '../engine/time/epoch.ts';
 import { exactTleLines, type GpElementSet } from '../engine/tle/gpElements.ts';
 import { ensureOrganization } from '../storage/organizations.ts';
 import { syntheticCatalog } from './lib/syntheticCatalog.ts';
-import { startLoadInThread } from './lib/load.ts';
+import { duringLoadInThread } from './lib/load.ts';
 import { machineDescription, percentile, startBenchServer } from './lib/server.ts';
 
 const objects = Number(process.env.OBJECTS ?? 30_000);
@@ -57,24 +57,14 @@ try {
   const auth = { Authorization: `Bearer ${server.key}` };
   // GET /health every 10 ms from a thread of its own while `work` runs (from this thread, the answers would also wait
   // for the upload's own sending and reading here)
-  const probe = async <T>(work: () => Promise<T>): Promise<{ value: T; seconds: number; latencies: number[] }> => {
-    const load = await startLoadInThread({ baseUrl: server.baseUrl, paths: ['/health'], connections: 1, durationMs: 3_600_000, pauseMs: 10 });
-    try {
-      const start = performance.now();
-      const value = await work();
-      const seconds = (performance.now() - start) / 1000;
-      return { value, seconds, latencies: (await load.stop()).latencies };
-    } catch (error) {
-      await load.stop().catch(() => undefined);
-      throw error;
-    }
-  };
+  const probe = <T>(work: () => Promise<T>) =>
+    duringLoadInThread({ baseUrl: server.baseUrl, paths: ['/health'], connections: 1, durationMs: 3_600_000, pauseMs: 10 }, work);
   const upload = async (label: string, text: string) => {
     const form = new FormData();
     form.append('files', new Blob([text]), 'catalog.3le');
     await server.eventLoopProbe(); // starts the count
     const cpu0 = server.mainThreadCpuSeconds();
-    const { value: response, seconds, latencies } = await probe(() => fetch(`${server.baseUrl}/operations/catalog`, { method: 'POST', headers: auth, body: form }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown })));
+    const { value: response, seconds, load: { latencies } } = await probe(() => fetch(`${server.baseUrl}/operations/catalog`, { method: 'POST', headers: auth, body: form }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown })));
     const loop = await server.eventLoopProbe();
     const result = (response.body as { results: Array<Record<string, number | string>> }).results[0]!;
     if (response.status !== 200) throw new Error(`${label}: HTTP ${response.status} ${JSON.stringify(result).slice(0, 400)}`);

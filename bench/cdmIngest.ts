@@ -36,7 +36,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCdm, type CdmMessage } from '../engine/files/cdm/cdmReader.ts';
 import { writeCdmKvn } from '../engine/files/cdm/cdmWriter.ts';
-import { startLoadInThread } from './lib/load.ts';
+import { duringLoadInThread } from './lib/load.ts';
 import { machineDescription, percentile, startBenchServer, type BenchServer } from './lib/server.ts';
 import { seededRandom } from '../test/helpers/random.ts';
 
@@ -187,32 +187,35 @@ try {
   // also waits for (perf: ~10 % of both cores on V8's threads, half of it compiling)
   const warm = makeCdms(ours.map((o) => o.identity), WARM_UP_CDMS, WARM_UP_FIRST_TCA_MS, 'WARM');
   const warmFiles = filesOf(warm.texts, 'warm-up');
-  const warmed = { failed: [] as string[] };
-  for (let i = 0; i < warmFiles.length; i += FILES_PER_REQUEST) warmed.failed.push(...(await upload(server, warmFiles.slice(i, i + FILES_PER_REQUEST))).failed);
-  if (warmed.failed.length > 0) throw new Error(`warm-up: ${warmed.failed.join('; ')}`);
+  for (let i = 0; i < warmFiles.length; i += FILES_PER_REQUEST) {
+    const { failed } = await upload(server, warmFiles.slice(i, i + FILES_PER_REQUEST));
+    if (failed.length > 0) throw new Error(`warm-up: ${failed.join('; ')}`);
+  }
 
   await server.eventLoopProbe(); // starts the count
   const loadAverageBefore = loadavg()[0]!;
-  // the GETs from a thread of their own: this thread is busy sending the uploads and reading their answers
-  const probeLoad = await startLoadInThread({
-    baseUrl: server.baseUrl, paths: [`/operations/spacecraft/${probeCraft}`], headers: { Authorization: `Bearer ${server.key}` },
-    connections: 1, durationMs: 3_600_000,
-  });
-  const started = performance.now();
   let stored = 0;
   let duplicates = 0;
   const requestMs: number[] = [];
-  for (let i = 0; i < files.length; i += FILES_PER_REQUEST) {
-    const t0 = performance.now();
-    const result = await upload(server, files.slice(i, i + FILES_PER_REQUEST));
-    requestMs.push(performance.now() - t0);
-    if (result.failed.length > 0) throw new Error(`upload: ${result.failed.join('; ').slice(0, 1000)}`);
-    stored += result.stored;
-    duplicates += result.duplicates;
-  }
-  const wallMs = performance.now() - started;
-  const probe = await server.eventLoopProbe();
-  const gets = await probeLoad.stop();
+  let probe!: Awaited<ReturnType<BenchServer['eventLoopProbe']>>;
+  let wallMs = 0;
+  // the GETs from a thread of their own: this thread is busy sending the uploads and reading their answers
+  const { load: gets } = await duringLoadInThread(
+    { baseUrl: server.baseUrl, paths: [`/operations/spacecraft/${probeCraft}`], headers: { Authorization: `Bearer ${server.key}` }, connections: 1, durationMs: 3_600_000 },
+    async () => {
+      const started = performance.now();
+      for (let i = 0; i < files.length; i += FILES_PER_REQUEST) {
+        const t0 = performance.now();
+        const result = await upload(server, files.slice(i, i + FILES_PER_REQUEST));
+        requestMs.push(performance.now() - t0);
+        if (result.failed.length > 0) throw new Error(`upload: ${result.failed.join('; ').slice(0, 1000)}`);
+        stored += result.stored;
+        duplicates += result.duplicates;
+      }
+      wallMs = performance.now() - started;
+      probe = await server.eventLoopProbe();
+    },
+  );
 
   const list = await fetch(`${server.baseUrl}/operations/conjunctions?size=1`, { headers });
   const totalEvents = ((await list.json()) as { totalElements: number }).totalElements;

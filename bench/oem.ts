@@ -6,7 +6,7 @@
  * WORKERS (default 2) sets the pool size; BENCH_QUICK=1 runs fewer requests. The server runs in its own process
  * (bench/lib/server.ts), so the client's event loop does not share the server's.
  */
-import { startLoadInThread } from './lib/load.ts';
+import { duringLoadInThread } from './lib/load.ts';
 import { machineDescription, percentile, startBenchServer } from './lib/server.ts';
 
 const workers = Number(process.env.WORKERS ?? 2);
@@ -48,14 +48,8 @@ try {
    * an answer would also wait while it reads the OEMs (up to 5 MiB of text each).
    */
   async function withLightGets<T>(work: () => Promise<T>): Promise<{ result: T; getMs: number[] }> {
-    const load = await startLoadInThread({ baseUrl: base, paths: [`/operations/state-vectors/${sv.id}`], headers, connections: 1, durationMs: 3_600_000, pauseMs: 5 });
-    try {
-      const result = await work();
-      return { result, getMs: (await load.stop()).latencies };
-    } catch (error) {
-      await load.stop().catch(() => undefined);
-      throw error;
-    }
+    const { value, load } = await duringLoadInThread({ baseUrl: base, paths: [`/operations/state-vectors/${sv.id}`], headers, connections: 1, durationMs: 3_600_000, pauseMs: 5 }, work);
+    return { result: value, getMs: load.latencies };
   }
 
 

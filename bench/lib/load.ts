@@ -113,3 +113,23 @@ export async function startLoadInThread(options: ThreadLoadOptions): Promise<{ s
     },
   };
 }
+
+/**
+ * `work` with `options`' requests sent from a thread of their own meanwhile (startLoadInThread): its value, how long
+ * it took (from its start, the thread already running), and the requests' latencies. The thread is stopped whatever
+ * `work` does (a thread left running would keep the benchmark's process alive).
+ */
+export async function duringLoadInThread<T>(options: ThreadLoadOptions, work: () => Promise<T>): Promise<{ value: T; seconds: number; load: LoadResult }> {
+  const load = await startLoadInThread(options);
+  let value: T;
+  let seconds: number;
+  try {
+    const started = performance.now();
+    value = await work();
+    seconds = (performance.now() - started) / 1000;
+  } catch (error) {
+    await load.stop().catch(() => undefined);
+    throw error;
+  }
+  return { value, seconds, load: await load.stop() };
+}
