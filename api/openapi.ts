@@ -113,7 +113,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'Unsupported media type',
   431: 'Request header fields too large (over 16 KiB in all)',
   422: 'Unmet precondition (details)',
-  408: 'The request body stalled (no bytes for 30 s): the connection is closed',
+  408: 'The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed',
   429: 'Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds',
   500: 'Unexpected error (no stack trace; logged with the correlation id)',
   503: 'Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED)',
@@ -164,7 +164,7 @@ const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait befo
  * The served OpenAPI document: generated from the routes, then completed centrally so that every operation is
  * documented as it behaves: every /operations operation may answer 400, 401 (as above), 403, 429 (failed
  * authentications throttled), 431 (headers too large) and 500, and one with a request body also 408 (stalled body,
- * api/runtime/nodeServer.ts), 413 and 415. Routes declare only what is particular to them.
+ * api/runtime/nodeServer.ts and denoServer.ts), 413 and 415. Routes declare only what is particular to them.
  */
 export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
   const document = app.getOpenAPI31Document({

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../context.ts';
 import { errorResponse } from '../errors.ts';
+import { declaresBody } from '../net/messageBody.ts';
 import { toHonoPath } from '../permissions.ts';
 
 /** `METHOD /hono/:path` → request body media types, read from the OpenAPI route definitions. */
@@ -18,15 +19,9 @@ export function declaredMediaTypes(app: OpenAPIHono<AppEnv>): Map<string, string
   return out;
 }
 
-/**
- * True when the request carries a body. On the wire a request has a body exactly when it sends Content-Length or
- * Transfer-Encoding (RFC 9112 §6.1); the servers hand every DELETE, OPTIONS, … a body stream even without one, so the
- * stream is not evidence (a bodiless DELETE from curl, fetch or Python must not be refused).
- */
+/** True when the request carries a body (api/net/messageBody.ts: its framing, not the stream the server hands over). */
 function hasBody(c: Context): boolean {
-  const length = c.req.header('content-length');
-  if (length !== undefined && length.trim() !== '') return Number(length) !== 0;
-  return c.req.header('transfer-encoding') !== undefined;
+  return declaresBody(c.req.header('content-length'), c.req.header('transfer-encoding'));
 }
 
 /**

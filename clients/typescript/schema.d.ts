@@ -198,7 +198,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -472,7 +472,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -630,7 +630,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -902,7 +902,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -1166,7 +1166,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -1543,7 +1543,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -1807,7 +1807,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -2169,7 +2169,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -2312,7 +2312,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -2805,7 +2805,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -2930,7 +2930,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -3380,7 +3380,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -3549,7 +3549,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -4187,7 +4187,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -4579,7 +4579,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -4968,7 +4968,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -5128,7 +5128,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -5382,7 +5382,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -6141,7 +6141,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -6524,7 +6524,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -7306,7 +7306,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -8371,7 +8371,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -8976,7 +8976,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -9132,7 +9132,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -10196,7 +10196,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -13884,7 +13884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+            /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
             408: {
                 headers: {
                     [name: string]: unknown;
@@ -14152,7 +14152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+            /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
             408: {
                 headers: {
                     [name: string]: unknown;
@@ -14300,7 +14300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+            /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
             408: {
                 headers: {
                     [name: string]: unknown;
@@ -14554,7 +14554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+            /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
             408: {
                 headers: {
                     [name: string]: unknown;
