@@ -15,7 +15,7 @@ import { readMultipartBodies } from './middleware/multipart.ts';
 import { methodNotAllowedOrNotFound } from './middleware/notFound.ts';
 import { toErrorResponse } from './middleware/onError.ts';
 import { bindRequestDeps } from './middleware/requestDeps.ts';
-import { negotiateRepresentation } from './middleware/representation.ts';
+import { headLikeGet, negotiateRepresentation } from './middleware/representation.ts';
 import { requireUtf8JsonBody } from './middleware/utf8Json.ts';
 import { openApiDocument, registerSecurityScheme } from './openapi.ts';
 import { entityTag } from './preconditions.ts';
@@ -30,6 +30,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     },
   });
 
+  // First, so that whatever answers a HEAD (a route, an error, a refusal of any middleware) has GET's Content-Length.
+  app.use('*', headLikeGet());
   app.use('*', correlationId());
   // Before everything that may answer, so every answer (431, 401, 406…) carries the grant a page needs to read it.
   app.use('*', cors(deps.config.corsOrigins));

@@ -12,6 +12,11 @@
  *    computation it started is aborted, and the client is told. Deno answers it with `connection: close` (the body
  *    was not read to its end), but the socket itself stays open until the client closes it or sends the rest.
  *
+ *  - HEAD: Deno.serve sends `content-length: 0` with a response that has no body, which for a HEAD whose GET is
+ *    streamed (a coded answer: its length is known only once coded) is false (RFC 9110 §8.6); given an empty stream
+ *    instead, it sends no Content-Length, as RFC 9110 §9.3.2 allows. (A HEAD whose GET length is known carries it:
+ *    api/middleware/representation.ts `headLikeGet`.)
+ *
  * What it cannot: a header block that never ends (the handler is not called before it is complete) and an idle
  * keep-alive connection (no handler runs on it). Both need a reverse proxy in front (nginx `client_header_timeout`,
  * `keepalive_timeout`), or Node.
@@ -24,7 +29,17 @@ type Handler = (request: Request, info: unknown) => Response | Promise<Response>
 
 /** The app's fetch with the bounds above, for Deno.serve. */
 export function denoHandler(fetch: Handler, options: { bodyIdleTimeoutMs: number }): Handler {
-  return (request, info) => fetch(boundBodyIdle(request, options.bodyIdleTimeoutMs), info);
+  return async (request, info) => {
+    const response = await fetch(boundBodyIdle(request, options.bodyIdleTimeoutMs), info);
+    return request.method === 'HEAD' ? headOfUnstatedLength(response) : response;
+  };
+}
+
+/** A HEAD answer without Content-Length and without a body, as one Deno sends without a length (see above). */
+export function headOfUnstatedLength(response: Response): Response {
+  const { status } = response;
+  if (response.body !== null || response.headers.has('content-length') || status < 200 || status === 204 || status === 205 || status === 304) return response;
+  return new Response(new ReadableStream({ start: (controller) => controller.close() }), response);
 }
 
 /**

@@ -7,10 +7,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { KEEP_ALIVE_TIMEOUT_MS } from '../../api/runtime/timeouts.ts';
 import { RUNTIMES, startWireService, type WireService } from '../helpers/serverProcess.ts';
+import { maneuver, segment } from './maneuvers.helpers.ts';
+import { ssoState } from './stateVectors.helpers.ts';
 import { rawExchange } from './wire.helpers.ts';
 
 /** Small, so that a 413 is cheap to provoke with its whole body sent. */
 const MAX_UPLOAD_BYTES = 4096;
+
+/** Header fields a HEAD must answer as its GET does (RFC 9110 §9.3.2); Date and X-Correlation-Id differ by nature. */
+const REPRESENTATION_HEADERS = ['content-length', 'content-type', 'content-encoding', 'content-disposition', 'etag', 'vary', 'cache-control', 'allow', 'www-authenticate', 'warning'];
 
 for (const runtime of RUNTIMES) {
   describe(`hostile clients (${runtime})`, { timeout: 240_000 }, () => {
@@ -50,6 +55,64 @@ for (const runtime of RUNTIMES) {
           assert.equal(closedAfterMs, null, `${kind}: Deno closed an idle connection after ${closedAfterMs} ms: update the README`);
         }
       }
+    });
+
+    test('HEAD answers the header fields GET does, Content-Length included, on every GET of the document and on real resources', async () => {
+      const craft = (await (await svc.request('POST', '/operations/spacecraft', { key, json: { name: 'HEAD-CRAFT', launchMass: 1000, dryMass: 800 } })).json()).id as string;
+      const state = (await (await svc.request('POST', '/operations/state-vectors', { key, json: ssoState(craft) })).json()).id as string;
+      const station = (await (await svc.request('POST', '/operations/ground-stations', { key, json: { name: 'HEAD-GS', latitudeDeg: 40, longitudeDeg: -3, heightM: 600 } })).json()).id as string;
+      const created = await svc.request('POST', '/operations/maneuvers', { key, json: { maneuvers: [maneuver(craft, 'HEAD-BURN', [segment('2026-01-01T00:00:00Z', 60)])] } });
+      assert.equal(created.status, 201);
+      // `volatile`: the body holds the moment it was made (an OCM's CREATION_DATE, its fraction trimmed), so two answers
+      // may differ in length by a digit or so; there the length is compared for being stated on both.
+      const compare = async (path: string, headers: Record<string, string> = {}, volatile = false) => {
+        const get = await svc.request('GET', path, { key, headers });
+        const bytes = (await get.arrayBuffer()).byteLength;
+        const head = await svc.request('HEAD', path, { key, headers });
+        assert.equal(head.status, get.status, `HEAD ${path}`);
+        assert.equal((await head.arrayBuffer()).byteLength, 0, `HEAD ${path} has no body`);
+        for (const name of REPRESENTATION_HEADERS) {
+          if (volatile && name === 'content-length') assert.equal(head.headers.has(name), get.headers.has(name), `HEAD ${path}: ${name}`);
+          else assert.equal(head.headers.get(name), get.headers.get(name), `HEAD ${path}: ${name}`);
+        }
+        // fetch decodes a coded body, so the length is compared only for identity answers.
+        if (get.headers.get('content-encoding') === null && get.headers.get('content-length') !== null) assert.equal(Number(get.headers.get('content-length')), bytes, `GET ${path}`);
+        return get;
+      };
+      const document = await (await svc.request('GET', '/openapi.json')).json();
+      const ids: Record<string, string> = { spacecraftId: craft, maneuverId: 'HEAD-BURN' };
+      const byCollection: Record<string, string> = { '/operations/spacecraft/{id}': craft, '/operations/state-vectors/{id}': state, '/operations/ground-stations/{id}': station };
+      let walked = 0;
+      for (const [template, item] of Object.entries<Record<string, unknown>>(document.paths)) {
+        if (!('get' in item)) continue;
+        const path = template.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+          const collection = Object.keys(byCollection).find((prefix) => template.startsWith(prefix.slice(0, -'{id}'.length)) && name === 'id');
+          return encodeURIComponent(collection ? byCollection[collection]! : (ids[name] ?? 'no-such-id'));
+        });
+        await compare(path);
+        walked++;
+      }
+      assert.ok(walked >= 40, `only ${walked} GET paths`);
+      // Real answers of every kind, uncoded (a stated length) and coded (none, on GET and HEAD alike; fetch asks for
+      // gzip, deflate, br by itself): a JSON item and list, a file download, an OCM export, the document, the docs
+      // page, an error.
+      for (const [path, volatile] of [
+        [`/operations/spacecraft/${craft}`],
+        ['/operations/spacecraft?size=100'],
+        [`/operations/state-vectors/${state}/opm`],
+        [`/operations/maneuvers/export?spacecraftIds=${craft}&maneuverIds=HEAD-BURN`, true],
+        [`/operations/maneuvers/HEAD-BURN?spacecraftId=${craft}`],
+        ['/openapi.json'],
+        ['/docs'],
+        ['/health'],
+        ['/operations/spacecraft/no-such-craft'],
+      ] as Array<[string, boolean?]>) {
+        const identity = await compare(path, { 'Accept-Encoding': 'identity' }, volatile);
+        assert.ok(identity.status < 400 || path.includes('no-such'), `GET ${path} → ${identity.status}`);
+        assert.ok(identity.headers.has('content-length'), `GET ${path}: identity answers state their length`);
+        await compare(path, { 'Accept-Encoding': 'gzip' }, volatile);
+      }
+      assert.equal((await compare('/openapi.json', { 'Accept-Encoding': 'gzip' })).headers.get('content-encoding'), 'gzip');
     });
   });
 }
