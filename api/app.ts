@@ -41,10 +41,11 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use('*', bindRequestDeps(deps));
   app.use('*', limitBodyBytes(deps.config.maxUploadBytes));
   app.use('/operations/*', authenticate(deps.config));
-  app.use('/operations/*', requireUtf8JsonBody());
-  // Filled once every route is registered (below); the middleware reads it per request.
+  // Filled once every route is registered (below); the middleware reads it per request. Header checks (a body where
+  // none is taken, its media type, its coding) before anything reads the body.
   const mediaTypes = new Map<string, string[]>();
   app.use('/operations/*', requireDeclaredMediaType(mediaTypes));
+  app.use('/operations/*', requireUtf8JsonBody());
   app.use('/operations/*', readMultipartBodies());
 
   registerSecurityScheme(app);

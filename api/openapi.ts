@@ -110,7 +110,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflict',
   412: 'Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED)',
   413: 'Payload too large (over MAX_UPLOAD_BYTES)',
-  415: 'Unsupported media type',
+  415: 'Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity)',
   431: 'Request header fields too large (over 16 KiB in all)',
   422: 'Unmet precondition (details)',
   408: 'The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed',
@@ -158,13 +158,18 @@ const IF_NONE_MATCH_PARAMETER = {
   schema: { type: 'string' },
 };
 
+/** On a 415 for a coded request body only (RFC 7694 §3: never on a 415 for a media type): the codings we take. */
+const ACCEPT_ENCODING_HEADER = {
+  'Accept-Encoding': { description: 'Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded)', required: false, schema: { type: 'string' } },
+};
+
 const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait before retrying', required: true, schema: { type: 'string' } } };
 
 /**
  * The served OpenAPI document: generated from the routes, then completed centrally so that every operation is
  * documented as it behaves: every /operations operation may answer 400, 401 (as above), 403, 429 (failed
  * authentications throttled), 431 (headers too large) and 500, and one with a request body also 408 (stalled body,
- * api/runtime/nodeServer.ts and denoServer.ts), 413 and 415. Routes declare only what is particular to them.
+ * api/runtime/nodeServer.ts and denoServer.ts), 413 and 415 (with Accept-Encoding when the body was coded). Routes declare only what is particular to them.
  */
 export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
   const document = app.getOpenAPI31Document({
@@ -196,6 +201,9 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
       if (operation.requestBody) {
         for (const status of ['408', '413', '415']) responses[status] ??= standard(Number(status));
       }
+      // api/middleware/mediaType.ts refuseCodedBodies.
+      const unsupported = responses['415'] as Json | undefined;
+      if (unsupported) unsupported.headers = { ...ACCEPT_ENCODING_HEADER, ...((unsupported.headers as Json | undefined) ?? {}) };
       // Every 201 names what it created (api/preconditions.ts); every If-Match write may answer 412.
       const createdResponse = responses['201'] as Json | undefined;
       if (createdResponse) createdResponse.headers = { ...LOCATION_HEADER, ...((createdResponse.headers as Json | undefined) ?? {}) };

@@ -225,9 +225,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -508,9 +510,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -666,9 +670,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -920,9 +926,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1193,9 +1201,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1561,9 +1571,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1834,9 +1846,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2196,9 +2210,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2330,9 +2346,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2823,9 +2841,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2948,9 +2968,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3398,9 +3420,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3567,9 +3591,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4205,9 +4231,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4606,9 +4634,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5004,9 +5034,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5146,9 +5178,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5400,9 +5434,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6168,9 +6204,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6560,9 +6598,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7324,9 +7364,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8389,9 +8431,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9003,9 +9047,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9150,9 +9196,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10214,9 +10262,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13911,9 +13961,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported media type */
+            /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
             415: {
                 headers: {
+                    /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                    "Accept-Encoding"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14179,9 +14231,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported media type */
+            /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
             415: {
                 headers: {
+                    /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                    "Accept-Encoding"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14318,9 +14372,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported media type */
+            /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
             415: {
                 headers: {
+                    /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                    "Accept-Encoding"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14590,9 +14646,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported media type */
+            /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
             415: {
                 headers: {
+                    /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                    "Accept-Encoding"?: string;
                     [name: string]: unknown;
                 };
                 content: {

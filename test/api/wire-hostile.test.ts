@@ -5,8 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { KEEP_ALIVE_TIMEOUT_MS } from '../../api/runtime/timeouts.ts';
 import { RUNTIMES, startWireService, type WireService } from '../helpers/serverProcess.ts';
+import { filesForm } from '../helpers/service.ts';
 import { maneuver, segment } from './maneuvers.helpers.ts';
 import { ssoState } from './stateVectors.helpers.ts';
 import { rawExchange } from './wire.helpers.ts';
@@ -113,6 +115,28 @@ for (const runtime of RUNTIMES) {
         await compare(path, { 'Accept-Encoding': 'gzip' }, volatile);
       }
       assert.equal((await compare('/openapi.json', { 'Accept-Encoding': 'gzip' })).headers.get('content-encoding'), 'gzip');
+    });
+
+    test('a request body in a content coding is a 415 with Accept-Encoding: identity (RFC 7694 §3), whatever the coding; identity is taken', async () => {
+      const json = JSON.stringify({ name: 'CODED-BODY' });
+      for (const [coding, body] of [['gzip', gzipSync(json)], ['br', Buffer.from(json)], ['x-unknown', Buffer.from(json)], ['identity, gzip', gzipSync(json)]] as const) {
+        const response = await svc.request('POST', '/operations/spacecraft', { key, body, headers: { 'Content-Type': 'application/json', 'Content-Encoding': coding } });
+        const envelope = await response.json();
+        assert.equal(response.status, 415, `${coding}: ${JSON.stringify(envelope)}`);
+        assert.equal(response.headers.get('accept-encoding'), 'identity', coding);
+        assert.deepEqual([envelope.status, envelope.error, envelope.code], [415, 'Unsupported Media Type', 'request.content-encoding.unsupported']);
+      }
+      // A multipart upload too, and a PATCH; a 415 for the media type says nothing of codings (RFC 7694 §3: MUST NOT).
+      const upload = await svc.request('POST', '/operations/measurements', { key, body: filesForm([{ name: 'a.tdm', content: 'x' }]), headers: { 'Content-Encoding': 'gzip' } });
+      assert.deepEqual([upload.status, upload.headers.get('accept-encoding')], [415, 'identity']);
+      const craft = await svc.request('POST', '/operations/spacecraft', { key, body: json, headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'identity' } });
+      assert.equal(craft.status, 201);
+      const patch = await svc.request('PATCH', `/operations/spacecraft/${(await craft.json()).id}`, { key, body: gzipSync('{}'), headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } });
+      assert.equal(patch.status, 415);
+      const mediaType = await svc.request('POST', '/operations/spacecraft', { key, body: json, headers: { 'Content-Type': 'text/plain' } });
+      assert.deepEqual([mediaType.status, mediaType.headers.get('accept-encoding')], [415, null]);
+      // A bodiless request naming a coding has nothing to decode.
+      assert.equal((await svc.request('GET', '/operations/spacecraft', { key, headers: { 'Content-Encoding': 'gzip' } })).status, 200);
     });
   });
 }
