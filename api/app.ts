@@ -12,7 +12,7 @@ import { cors } from './middleware/cors.ts';
 import { limitBodyBytes, limitHeaderBytes } from './middleware/limits.ts';
 import { declaredMediaTypes, requireDeclaredMediaType } from './middleware/mediaType.ts';
 import { readMultipartBodies } from './middleware/multipart.ts';
-import { methodNotAllowedOrNotFound } from './middleware/notFound.ts';
+import { methodNotAllowedOrNotFound, refuseShadowedMethods, RouteTable } from './middleware/notFound.ts';
 import { toErrorResponse } from './middleware/onError.ts';
 import { bindRequestDeps } from './middleware/requestDeps.ts';
 import { headLikeGet, negotiateRepresentation } from './middleware/representation.ts';
@@ -40,7 +40,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use('*', negotiateRepresentation());
   app.use('*', bindRequestDeps(deps));
   app.use('*', limitBodyBytes(deps.config.maxUploadBytes));
-  app.use('/operations/*', authenticate(deps.config));
+  const routes = new RouteTable(app);
+  app.use('/operations/*', authenticate(deps.config, routes));
+  // After authentication, like every 405 of a known path (api/middleware/notFound.ts).
+  app.use('*', refuseShadowedMethods(app, routes));
   // Filled once every route is registered (below); the middleware reads it per request. Header checks (a body where
   // none is taken, its media type, its coding) before anything reads the body.
   const mediaTypes = new Map<string, string[]>();

@@ -138,5 +138,39 @@ for (const runtime of RUNTIMES) {
       // A bodiless request naming a coding has nothing to decode.
       assert.equal((await svc.request('GET', '/operations/spacecraft', { key, headers: { 'Content-Encoding': 'gzip' } })).status, 200);
     });
+
+    test('a literal path beside a parametrized one is its own: another method is a 405 with its Allow (DELETE/PUT …/maneuvers/export), not the item route', async (t) => {
+      const document = await (await svc.request('GET', '/openapi.json')).json();
+      const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+      const pattern = (template: string) => new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      const literal = (template: string) => template.split('/').filter((s) => s && !s.startsWith('{')).length;
+      const paths = Object.keys(document.paths);
+      const checked: string[] = [];
+      for (const path of paths) {
+        // `path` names more literally what `other` (with a parameter where it has a word) also matches.
+        const owned = METHODS.filter((m) => m in document.paths[path]);
+        const concrete = path.replace(/\{[^}]+\}/g, 'x1');
+        for (const other of paths) {
+          if (other === path || !pattern(other).test(concrete) || literal(other) >= literal(path)) continue;
+          for (const method of METHODS.filter((m) => m in document.paths[other] && !owned.includes(m))) {
+            const response = await svc.request(method.toUpperCase(), concrete, { key });
+            const allow = [...owned.map((m) => m.toUpperCase()), ...(owned.includes('get') ? ['HEAD'] : [])].sort().join(', ');
+            assert.equal(response.status, 405, `${method.toUpperCase()} ${concrete} (also ${other}) → ${response.status} ${await response.clone().text()}`);
+            assert.equal(response.headers.get('allow'), allow, `${method.toUpperCase()} ${concrete}`);
+            checked.push(`${method.toUpperCase()} ${concrete}`);
+          }
+        }
+      }
+      t.diagnostic(`literal paths checked: ${checked.join('; ')}`);
+      assert.ok(checked.includes('DELETE /operations/maneuvers/export') && checked.includes('PUT /operations/maneuvers/export'), checked.join('; '));
+      // Whatever the key may do: a key that may not delete maneuvers gets the 405 too (not a 403), and no key a 401 (as
+      // for any method of a known path).
+      const reader = (await svc.key({ permissions: ['read:plannedmaneuvers'] })).secret;
+      const refused = await svc.request('DELETE', '/operations/maneuvers/export', { key: reader });
+      assert.deepEqual([refused.status, refused.headers.get('allow')], [405, 'GET, HEAD']);
+      assert.equal((await svc.request('DELETE', '/operations/maneuvers/export')).status, 401);
+      // The item route still serves its own ids.
+      assert.equal((await svc.request('DELETE', '/operations/maneuvers/exported?spacecraftId=none', { key })).status, 404);
+    });
   });
 }
