@@ -8,6 +8,7 @@ import { z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
 import { EPOCH_PATTERN, RECORD_TIMESTAMP_PATTERN } from './instants.ts';
 import { AVAILABLE_CODINGS, MIN_CODED_BYTES } from './contentCoding.ts';
+import { CORS_DOCUMENTATION } from './middleware/cors.ts';
 import { LOCATION_HEADER } from './preconditions.ts';
 
 export const API_VERSION = '1.0.0';
@@ -40,7 +41,8 @@ export const DOCUMENT_INFO = {
     `Responses: a JSON or text body of ${MIN_CODED_BYTES} bytes or more is sent in the content coding the request's Accept-Encoding prefers ` +
     `(${AVAILABLE_CODINGS.join(', ')}; none without the header), with Content-Encoding, and every JSON or text response carries Vary: Accept-Encoding. ` +
     'ZIP files are sent as stored. A coded response has its own ETag: the identity ETag with -<coding> before the closing quote; If-Match takes either. ' +
-    'Every GET whose 200 carries an ETag answers If-None-Match with 304 and no body.',
+    'Every GET whose 200 carries an ETag answers If-None-Match with 304 and no body. ' +
+    'CORS preflights (OPTIONS) are described once, in x-apsis-cors at the root of this document, not as operations.',
   'x-apsis-maneuver-api-version': MANEUVER_CONTRACT_VERSION,
 };
 
@@ -178,6 +180,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
     tags: [...TAGS],
     servers: [{ url: '/', description: 'This service: paths are relative to the address this document is served from' }],
   }) as unknown as Json;
+  document['x-apsis-cors'] = CORS_DOCUMENTATION;
   const envelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' };
   const standard = (status: number): Json => ({ description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: envelopeRef } } });
   const unauthorized: Json = { ...UNAUTHORIZED_RESPONSE, content: { 'application/json': { schema: { $ref: '#/components/schemas/BearerError' } } } };

@@ -13,6 +13,8 @@ import { maneuver, segment } from './maneuvers.helpers.ts';
 import { ssoState } from './stateVectors.helpers.ts';
 import { rawExchange } from './wire.helpers.ts';
 
+/** The page origin CORS is configured for. */
+const ORIGIN = 'https://console.example.org';
 /** Small, so that a 413 is cheap to provoke with its whole body sent. */
 const MAX_UPLOAD_BYTES = 4096;
 
@@ -24,7 +26,7 @@ for (const runtime of RUNTIMES) {
     let svc: WireService;
     let key: string;
     before(async () => {
-      svc = await startWireService(runtime, { MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES), BODY_IDLE_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '2000' });
+      svc = await startWireService(runtime, { MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES), BODY_IDLE_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '2000', CORS_ORIGINS: ORIGIN });
       key = (await svc.key()).secret;
     });
     after(async () => svc?.close());
@@ -171,6 +173,33 @@ for (const runtime of RUNTIMES) {
       assert.equal((await svc.request('DELETE', '/operations/maneuvers/export')).status, 401);
       // The item route still serves its own ids.
       assert.equal((await svc.request('DELETE', '/operations/maneuvers/exported?spacecraftId=none', { key })).status, 404);
+    });
+
+    test('CORS preflights are answered as the document’s x-apsis-cors says, on every path, before authentication; the document lists no OPTIONS operation', async () => {
+      const document = await (await svc.request('GET', '/openapi.json')).json();
+      const cors = document['x-apsis-cors'];
+      assert.ok(cors?.preflight, 'x-apsis-cors describes the preflight');
+      const expected = cors.preflight.headers as Record<string, string>;
+      for (const [template, item] of Object.entries<Record<string, unknown>>(document.paths)) {
+        assert.ok(!('options' in item), `${template}: preflights are described once, not per path`);
+        const path = template.replace(/\{[^}]+\}/g, 'x1');
+        const preflight = await fetch(`${svc.baseUrl}${path}`, {
+          method: 'OPTIONS',
+          headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'authorization, content-type, if-match' },
+        });
+        assert.equal(preflight.status, cors.preflight.status, `OPTIONS ${path}`);
+        for (const name of ['Access-Control-Allow-Methods', 'Access-Control-Allow-Headers', 'Access-Control-Max-Age']) {
+          assert.equal(preflight.headers.get(name), expected[name], `OPTIONS ${path}: ${name}`);
+        }
+        assert.deepEqual([preflight.headers.get('access-control-allow-origin'), preflight.headers.get('access-control-allow-credentials'), preflight.headers.get('vary')], [ORIGIN, 'true', 'Origin']);
+      }
+      // Another origin: an OPTIONS like any method the path lacks, as the document says.
+      const other = { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' };
+      assert.equal((await svc.request('OPTIONS', '/operations/spacecraft', { headers: other })).status, 401);
+      const known = await svc.request('OPTIONS', '/operations/spacecraft', { key, headers: other });
+      assert.deepEqual([known.status, known.headers.get('allow'), known.headers.get('access-control-allow-origin')], [405, 'GET, HEAD, POST', null]);
+      const answer = await svc.request('GET', '/operations/spacecraft', { key, headers: { Origin: ORIGIN } });
+      assert.equal(answer.headers.get('access-control-expose-headers'), cors.exposedHeaders.join(', '));
     });
   });
 }
