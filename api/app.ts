@@ -41,7 +41,11 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use('*', bindRequestDeps(deps));
   app.use('*', limitBodyBytes(deps.config.maxUploadBytes));
   const routes = new RouteTable(app);
-  app.use('/operations/*', authenticate(deps.config, routes));
+  const authentication = authenticate(deps.config, routes);
+  app.use('/operations/*', authentication);
+  // /health: anonymous for load balancers (status and version); a request that sends a key is authenticated as on
+  // /operations and, with read:health, gets the operator's details (api/routes/health.ts).
+  app.use('/health', (c, next) => (c.req.header('authorization') === undefined ? next() : authentication(c, next)));
   // After authentication, like every 405 of a known path (api/middleware/notFound.ts).
   app.use('*', refuseShadowedMethods(app, routes));
   // Filled once every route is registered (below); the middleware reads it per request. Header checks (a body where

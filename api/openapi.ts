@@ -165,7 +165,7 @@ const ACCEPT_ENCODING_HEADER = {
   'Accept-Encoding': { description: 'Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded)', required: false, schema: { type: 'string' } },
 };
 
-const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait before retrying', required: true, schema: { type: 'string' } } };
+export const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait before retrying', required: true, schema: { type: 'string' } } };
 
 /**
  * The served OpenAPI document: generated from the routes, then completed centrally so that every operation is

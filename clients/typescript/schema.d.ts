@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Service health (no authentication) */
+        /**
+         * Service health: status and version to anyone; database, compute pool and Earth data for a key holding read:health
+         * @description No key: `status` and `version` only (what a load balancer needs). With `Authorization: Bearer <key>` the key is checked as on /operations (401, 403 without read:health or the Operations environment, 429), and the answer adds `database`, `pool` and `earthData`.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -10597,20 +10600,31 @@ export interface components {
             error_description: string;
         };
         Health: {
-            /** @enum {string} */
+            /**
+             * @description UP (200) when the service can serve: its database answers; DOWN (503) otherwise
+             * @enum {string}
+             */
             status: "UP" | "DOWN";
-            database: {
+            /**
+             * @description The API version (info.version of the OpenAPI document)
+             * @example 1.0.0
+             */
+            version: string;
+            /** @description Only for a key holding read:health */
+            database?: {
                 /** @enum {string} */
                 status: "UP" | "DOWN";
                 error?: string;
             };
-            pool: {
+            /** @description Only for a key holding read:health */
+            pool?: {
                 size: number;
                 running: number;
                 queueDepth: number;
                 maxQueue: number;
             };
-            earthData: {
+            /** @description Only for a key holding read:health */
+            earthData?: {
                 dataDirectory: string;
                 loadedAt: string;
                 eop: components["schemas"]["EarthDataKindStatus"];
@@ -13749,6 +13763,26 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
             406: {
                 headers: {
@@ -13758,7 +13792,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unexpected error */
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
             500: {
                 headers: {
                     [name: string]: unknown;

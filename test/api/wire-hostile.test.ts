@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { PERMISSIONS } from '../../api/permissions.ts';
 import { KEEP_ALIVE_TIMEOUT_MS } from '../../api/runtime/timeouts.ts';
 import { RUNTIMES, startWireService, type WireService } from '../helpers/serverProcess.ts';
 import { filesForm } from '../helpers/service.ts';
@@ -200,6 +201,25 @@ for (const runtime of RUNTIMES) {
       assert.deepEqual([known.status, known.headers.get('allow'), known.headers.get('access-control-allow-origin')], [405, 'GET, HEAD, POST', null]);
       const answer = await svc.request('GET', '/operations/spacecraft', { key, headers: { Origin: ORIGIN } });
       assert.equal(answer.headers.get('access-control-expose-headers'), cors.exposedHeaders.join(', '));
+    });
+
+    test('/health tells anyone its status and version only; the database, pool and Earth-data files need a key holding read:health', async () => {
+      const anonymous = await svc.request('GET', '/health');
+      const text = await anonymous.text();
+      assert.equal(anonymous.status, 200);
+      assert.deepEqual(JSON.parse(text), { status: 'UP', version: '1.0.0' });
+      assert.doesNotMatch(text, /\/|earthData|pool|sha256/, 'no server paths, file identities or pool details');
+      const operator = await (await svc.request('GET', '/health', { key })).json();
+      assert.deepEqual([operator.status, operator.version, operator.database.status], ['UP', '1.0.0', 'UP']);
+      assert.equal(typeof operator.pool.size, 'number');
+      assert.match(operator.earthData.dataDirectory, /^\//);
+      assert.ok(operator.earthData.eop.source, 'the EOP in use');
+      // A key without the permission is refused (as on /operations); an unknown key is a 401.
+      const other = (await svc.key({ permissions: PERMISSIONS.filter((p) => p !== 'read:health') })).secret;
+      const refused = await svc.request('GET', '/health', { key: other });
+      assert.deepEqual([refused.status, (await refused.json()).error], [403, 'ACCESS_ERROR']);
+      assert.equal((await svc.request('GET', '/health', { key: 'apsis_not-a-key' })).status, 401);
+      assert.equal((await svc.request('HEAD', '/health')).status, 200);
     });
   });
 }
