@@ -2424,7 +2424,7 @@ export interface paths {
                     status?: ("QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED")[];
                     /** @description Jobs whose file resolved to this spacecraft (canonical id) */
                     spacecraftId?: string;
-                    /** @description Exact source file name */
+                    /** @description Exact source file name (≤ 255 characters, no control characters) */
                     file?: string;
                     /** @description The jobs of one upload (batchId of its response) */
                     batchId?: string;
@@ -4455,7 +4455,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description A name or alias (trimmed, case-insensitive, exact) */
+                    /** @description A name or alias (trimmed, case-insensitive, exact); max 100 characters */
                     name?: string;
                     /** @description Only enabled (true) or only disabled (false) stations; both when absent */
                     enabled?: boolean;
@@ -10338,7 +10338,7 @@ export interface paths {
                 query?: {
                     /** @description Only this NORAD catalog number */
                     noradId?: number;
-                    /** @description Objects whose name contains this text (case-insensitive) */
+                    /** @description Objects whose name contains this text (case-insensitive); no control characters */
                     name?: string;
                     /** @description Current set’s perigee height ≥ this, km above the WGS-84 equatorial radius */
                     minPerigeeKm?: number;

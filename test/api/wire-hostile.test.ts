@@ -221,5 +221,29 @@ for (const runtime of RUNTIMES) {
       assert.equal((await svc.request('GET', '/health', { key: 'apsis_not-a-key' })).status, 401);
       assert.equal((await svc.request('HEAD', '/health')).status, 200);
     });
+
+    test('a text filter of a list with a control character, a bidi override or NUL is a 400 naming the parameter, not an empty or unfiltered page', async () => {
+      // A file name is filtered by the rule of the file names it is compared with (controls refused, as by-file
+      // operations do); the other filters by the rule of stored names, keys and designators (engine/text.ts).
+      const filters: Array<[string, string, boolean?]> = [
+        ['/operations/catalog/objects', 'name'],
+        ['/operations/spacecraft', 'name'],
+        ['/operations/spacecraft', 'cosparId'],
+        ['/operations/spacecraft', 'externalKey'],
+        ['/operations/spacecraft', 'noradId'],
+        ['/operations/ground-stations', 'name'],
+        ['/operations/measurements/jobs', 'file', true],
+      ];
+      for (const [path, parameter, fileName] of filters) {
+        for (const bad of ['%00', 'A%00B', '%0A', '%09', '%C2%85', ...(fileName ? [] : ['x%E2%80%AEy'])]) {
+          const response = await svc.request('GET', `${path}?${parameter}=${bad}`, { key });
+          const envelope = await response.json();
+          assert.equal(response.status, 400, `${path}?${parameter}=${bad} → ${response.status} ${JSON.stringify(envelope)}`);
+          assert.equal(envelope.error, 'VALIDATION_ERROR');
+          assert.ok(envelope.fieldErrors?.[parameter], `${path}?${parameter}=${bad} names the parameter: ${JSON.stringify(envelope.fieldErrors)}`);
+        }
+        assert.equal((await svc.request('GET', `${path}?${parameter}=Ñuñoa-1`, { key })).status, 200, `${path}?${parameter}= a plain text`);
+      }
+    });
   });
 }
