@@ -60,7 +60,7 @@ const getRoute = createRoute({
 export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(uploadRoute, async (c) => {
     const files = await uploadedParts(c, ['files']);
-    const { status, body } = await uploadCatalogFiles(c.get('deps'), c.get('caller').organizationId, files);
+    const { status, body } = await uploadCatalogFiles(c.get('deps'), c.get('caller').organizationId, files, c.req.raw.signal);
     return c.json(body as never, status);
   });
 
