@@ -1,0 +1,107 @@
+/**
+ * Issue 34, items 6 and 9 (a hostile client's probe), over the socket on `npm start` and `deno task start`:
+ *  - source=CATALOG is refused (422 CATALOG_SET_TOO_FAR_FROM_SPAN) when the span reaches more than 30 days before or
+ *    after the set's epoch, on every endpoint that takes it, and needs the catalog's read:conjunctions;
+ *  - a CDM object whose NORAD id two of our spacecraft carry is refused naming the id and the candidates (or narrowed
+ *    by its other designators), and an archived craft is not resolved (its CDMs refused, naming it);
+ *  - screenings: an archived primary is refused; an OEM naming another craft, a repeated `request` part, two OEM
+ *    parts of one name and an OEM no primary names are 400s naming the part; an unknown part of an upload too.
+ * Every test failed on the main of 2026-12-01 (c396057).
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { filesForm } from '../helpers/service.ts';
+import { RUNTIMES, startWireService, type WireService } from '../helpers/serverProcess.ts';
+
+type Json = Record<string, any>;
+const THREE_LINE = readFileSync(new URL('../fixtures/conjunction/catalog/sample.3le', import.meta.url), 'utf8');
+/** The first set of sample.3le: NORAD 99001, epoch 23045.51234567 = 2023-02-14T12:17:46.665888Z. */
+const NORAD_ID = 99001;
+const SET_EPOCH_MS = Date.UTC(2023, 1, 14, 12, 17, 46, 666);
+const DAY_MS = 86_400_000;
+const at = (offsetDays: number) => new Date(SET_EPOCH_MS + offsetDays * DAY_MS).toISOString();
+
+for (const runtime of RUNTIMES) {
+  describe(`issue 34: resolution and bounds (${runtime})`, { timeout: 300_000 }, () => {
+    let svc: WireService;
+    before(async () => {
+      svc = await startWireService(runtime);
+    });
+    after(async () => svc?.close());
+
+    const json = async (response: Response): Promise<Json> => (await response.json()) as Json;
+
+    /** A craft of `organization` whose NORAD id the catalog holds (sample.3le), and a station: what source=CATALOG needs. */
+    async function catalogCraft(organization: string): Promise<{ key: string; base: string }> {
+      const key = (await svc.key({ organization })).secret;
+      const upload = await svc.request('POST', '/operations/catalog', { key, body: filesForm([{ name: 'sample.3le', content: THREE_LINE }]) });
+      assert.equal(upload.status, 200, await upload.clone().text());
+      assert.equal((await svc.request('POST', '/operations/ground-stations', { key, json: { name: 'GS-1', latitudeDeg: 40, longitudeDeg: -4, heightM: 700, elevationMaskDeg: 5 } })).status, 201);
+      const craft = (await json(await svc.request('POST', '/operations/spacecraft', { key, json: { name: 'CAT-CRAFT', noradId: NORAD_ID } }))).id as string;
+      return { key, base: `/operations/spacecraft/${craft}` };
+    }
+    const CATALOG_ENDPOINTS: Array<[string, Record<string, string>]> = [
+      ['passes', {}],
+      ['passes', { Accept: 'text/csv' }],
+      ['passes', { Accept: 'text/calendar' }],
+      ['passes/0/sky.svg', {}],
+      ['eclipses', {}],
+      ['orbit-events', {}],
+    ];
+
+    test('source=CATALOG: a span more than 30 days from the set epoch, before or after it, is a 422 naming the epoch, the span and the bound on every endpoint', async () => {
+      const { key, base } = await catalogCraft('catalog-bound');
+      const spans: Array<[string, string, 'BEFORE_EPOCH' | 'AFTER_EPOCH', number]> = [
+        ['1960-01-01T00:00:00Z', '1960-01-04T00:00:00Z', 'BEFORE_EPOCH', 23055.512], // the probe's case: passes for 1960 from a 2023 set
+        [at(-31), at(-30.5), 'BEFORE_EPOCH', 31],
+        [at(29), at(31), 'AFTER_EPOCH', 31],
+      ];
+      for (const [path, headers] of CATALOG_ENDPOINTS) {
+        for (const [from, to, side, farthestDays] of spans) {
+          const response = await svc.request('GET', `${base}/${path}?from=${from}&to=${to}&source=CATALOG`, { key, headers });
+          const body = await json(response);
+          const what = `${path} ${headers.Accept ?? ''} ${from} – ${to}`;
+          assert.equal(response.status, 422, `${what}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+          assert.equal(body.error, 'CATALOG_SET_TOO_FAR_FROM_SPAN', what);
+          assert.equal(body.details.noradId, NORAD_ID, what);
+          assert.equal(body.details.elementSetEpoch, '2023-02-14T12:17:46.665888Z', what);
+          assert.equal(body.details.maxDistanceDays, 30, what);
+          assert.equal(body.details.side, side, what);
+          assert.ok(Math.abs(body.details.farthestDays - farthestDays) < 1e-3, `${what}: ${body.details.farthestDays}`);
+          assert.equal(body.details.spanStart, new Date(from).toISOString(), what);
+          assert.match(body.message, /NORAD id 99001 has epoch 2023-02-14T12:17:46\.665888Z/, what);
+          assert.match(body.message, /at most 30 days before or after its epoch/, what);
+        }
+      }
+      // inside the bound on both sides: answered (SGP4 runs backwards too)
+      for (const [from, to] of [[at(-2), at(-1)], [at(29), at(29.99)]] as const) {
+        const response = await svc.request('GET', `${base}/eclipses?from=${from}&to=${to}&source=CATALOG`, { key });
+        const body = await json(response);
+        assert.equal(response.status, 200, JSON.stringify(body).slice(0, 300));
+        assert.equal(body.elementSet.noradId, NORAD_ID);
+      }
+    });
+
+    test('source=CATALOG needs the catalog’s read:conjunctions on top of read:spacecraft: 403 ACCESS_ERROR without it, before any lookup', async () => {
+      const { base } = await catalogCraft('catalog-permission');
+      const spacecraftOnly = (await svc.key({ organization: 'catalog-permission', permissions: ['read:spacecraft'] })).secret;
+      const span = `from=${at(0)}&to=${at(0.5)}`;
+      for (const [path] of CATALOG_ENDPOINTS) {
+        for (const target of [base, '/operations/spacecraft/no-such-craft']) {
+          const response = await svc.request('GET', `${target}/${path}?${span}&source=CATALOG`, { key: spacecraftOnly });
+          const body = await json(response);
+          assert.equal(response.status, 403, `${target}/${path}: ${JSON.stringify(body)}`);
+          assert.equal(body.error, 'ACCESS_ERROR');
+        }
+      }
+      const stateSource = await svc.request('GET', `${base}/eclipses?${span}`, { key: spacecraftOnly });
+      assert.equal(stateSource.status, 422, 'source=STATE needs read:spacecraft only (no state stored: 422)');
+      assert.equal((await json(stateSource)).error, 'NO_ELIGIBLE_STATE');
+      const withCatalog = (await svc.key({ organization: 'catalog-permission', permissions: ['read:spacecraft', 'read:conjunctions'] })).secret;
+      const allowed = await svc.request('GET', `${base}/orbit-events?${span}&source=CATALOG`, { key: withCatalog });
+      assert.equal(allowed.status, 200, await allowed.clone().text());
+      assert.equal((await json(allowed)).source, 'CATALOG');
+    });
+  });
+}
