@@ -13182,9 +13182,9 @@ export interface components {
             /** @enum {string} */
             status: "success" | "failed" | "duplicate";
             message: string;
-            /** @description import.conjunction.cdm.{stored,duplicate,parse_failed,unresolved_objects,same_spacecraft} */
+            /** @description import.conjunction.cdm.{stored,duplicate,parse_failed,unresolved_objects,ambiguous_object,spacecraft_archived,same_spacecraft} */
             code: string;
-            /** @description PARSE_ERROR, UNRESOLVED_OBJECTS or SAME_SPACECRAFT when failed */
+            /** @description When failed: PARSE_ERROR, UNRESOLVED_OBJECTS (neither object is ours), AMBIGUOUS_OBJECT (an object names several of our active spacecraft), SPACECRAFT_ARCHIVED (the only craft of ours it names is archived) or SAME_SPACECRAFT */
             error: string | null;
             /** @description Line of the first error in the file */
             line: number | null;
@@ -13218,7 +13218,7 @@ export interface components {
                 eventId: string;
             }[];
             cdmsTruncated: boolean;
-            /** @description contentHash (SHA-256 of the file); errorCount, errorsTruncated; duplicateOfCdmId */
+            /** @description contentHash (SHA-256 of the file); errorCount, errorsTruncated; duplicateOfCdmId; ambiguousObject {object, designator, spacecraftIds} (AMBIGUOUS_OBJECT); archivedSpacecraftIds (SPACECRAFT_ARCHIVED) */
             params: {
                 [key: string]: unknown;
             };

@@ -12,10 +12,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { filesForm } from '../helpers/service.ts';
+import { cdmVariant } from './conjunctions.helpers.ts';
 import { RUNTIMES, startWireService, type WireService } from '../helpers/serverProcess.ts';
 
 type Json = Record<string, any>;
 const THREE_LINE = readFileSync(new URL('../fixtures/conjunction/catalog/sample.3le', import.meta.url), 'utf8');
+/** Orekit's CDMExample1: OBJECT1 NORAD 12345 "SATELLITE A" 1997−030E (a Unicode minus), OBJECT2 30337 "FENGYUN 1C DEB". */
+const cdm = (messageId: string) => [{ name: `${messageId}.cdm`, content: cdmVariant('CDMExample1.txt', { messageId }) }];
 /** The first set of sample.3le: NORAD 99001, epoch 23045.51234567 = 2023-02-14T12:17:46.665888Z. */
 const NORAD_ID = 99001;
 const SET_EPOCH_MS = Date.UTC(2023, 1, 14, 12, 17, 46, 666);
@@ -102,6 +105,59 @@ for (const runtime of RUNTIMES) {
       const allowed = await svc.request('GET', `${base}/orbit-events?${span}&source=CATALOG`, { key: withCatalog });
       assert.equal(allowed.status, 200, await allowed.clone().text());
       assert.equal((await json(allowed)).source, 'CATALOG');
+    });
+
+    test('CDM objects: a NORAD id two active craft share is AMBIGUOUS_OBJECT naming it and both (a weaker designator naming a third craft does not decide), narrowed by a COSPAR id; an archived craft never resolves', async () => {
+      const key = (await svc.key({ organization: 'cdm-shared' })).secret;
+      const craft = async (body: Json) => (await json(await svc.request('POST', '/operations/spacecraft', { key, json: body }))).id as string;
+      const upload = async (files: ReturnType<typeof cdm>) => (await json(await svc.request('POST', '/operations/conjunctions/cdms', { key, body: filesForm(files) }))).results[0] as Json;
+      const one = await craft({ name: 'SAT-ONE', noradId: 12345 });
+      const two = await craft({ name: 'SAT-TWO', noradId: 12345 });
+      // OBJECT_NAME "SATELLITE A" names a third craft: on main the first designator naming exactly one won, so this one
+      const third = await craft({ name: 'SATELLITE A', noradId: 99999 });
+      let result = await upload(cdm('SHARED-1'));
+      assert.equal(result.status, 'failed', JSON.stringify(result));
+      assert.equal(result.error, 'AMBIGUOUS_OBJECT', result.message);
+      assert.equal(result.code, 'import.conjunction.cdm.ambiguous_object');
+      assert.equal(result.storedCount, 0);
+      assert.match(result.message, /NORAD id 12345 \(OBJECT_DESIGNATOR\) names 2 active spacecraft of this organization/);
+      assert.ok(result.message.includes(one) && result.message.includes(two) && !result.message.includes(third), result.message);
+      assert.match(result.message, /tells them apart/);
+      assert.deepEqual([...result.params.ambiguousObject.spacecraftIds].sort(), [one, two].sort());
+      assert.equal(result.params.ambiguousObject.object, 'OBJECT1');
+      // the COSPAR id the CDM carries tells them apart
+      assert.equal((await svc.request('PATCH', `/operations/spacecraft/${two}`, { key, json: { cosparId: '1997-030E' } })).status, 200);
+      result = await upload(cdm('SHARED-1'));
+      assert.equal(result.status, 'success', JSON.stringify(result));
+      let event = await json(await svc.request('GET', `/operations/conjunctions/${result.eventIds[0]}`, { key }));
+      assert.equal(event.primarySpacecraftId, two);
+      // archived craft are left out: with SAT-TWO archived, NORAD id 12345 names SAT-ONE alone
+      assert.equal((await svc.request('PUT', `/operations/spacecraft/${two}/lifecycle`, { key, json: { lifecycleStatus: 'Archived' } })).status, 200);
+      result = await upload(cdm('SHARED-2'));
+      assert.equal(result.status, 'success', JSON.stringify(result));
+      event = await json(await svc.request('GET', `/operations/conjunctions/${result.eventIds[0]}`, { key }));
+      assert.equal(event.primarySpacecraftId, one);
+
+      // only an archived craft: refused naming it, not "neither object is a spacecraft of this organization"
+      const other = (await svc.key({ organization: 'cdm-archived' })).secret;
+      const archived = (await json(await svc.request('POST', '/operations/spacecraft', { key: other, json: { name: 'OLD-SAT', noradId: 12345 } }))).id as string;
+      assert.equal((await svc.request('PUT', `/operations/spacecraft/${archived}/lifecycle`, { key: other, json: { lifecycleStatus: 'Archived' } })).status, 200);
+      const uploadOther = async (files: ReturnType<typeof cdm>) => (await json(await svc.request('POST', '/operations/conjunctions/cdms', { key: other, body: filesForm(files) }))).results[0] as Json;
+      result = await uploadOther(cdm('ARCHIVED-1'));
+      assert.equal(result.status, 'failed', JSON.stringify(result));
+      assert.equal(result.error, 'SPACECRAFT_ARCHIVED', result.message);
+      assert.equal(result.code, 'import.conjunction.cdm.spacecraft_archived');
+      assert.ok(result.message.includes(archived), result.message);
+      assert.match(result.message, /OLD-SAT.*by NORAD id 12345 \(OBJECT_DESIGNATOR\).*archived craft is not operated/);
+      assert.deepEqual(result.params.archivedSpacecraftIds, [archived]);
+      // beside an active craft of ours (OBJECT2), the archived one is the other object, not one of ours
+      const active = (await json(await svc.request('POST', '/operations/spacecraft', { key: other, json: { name: 'NEW-SAT', noradId: 30337 } }))).id as string;
+      result = await uploadOther(cdm('ARCHIVED-2'));
+      assert.equal(result.status, 'success', JSON.stringify(result));
+      event = await json(await svc.request('GET', `/operations/conjunctions/${result.eventIds[0]}`, { key: other }));
+      assert.equal(event.primarySpacecraftId, active);
+      assert.equal(event.secondary.spacecraftId, null, JSON.stringify(event.secondary));
+      assert.equal(event.secondary.objectDesignator, '12345');
     });
   });
 }
