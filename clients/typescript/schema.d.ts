@@ -8315,7 +8315,7 @@ export interface paths {
         put?: never;
         /**
          * Screen primaries against the catalog and/or our fleet (202, durable job split into chunks)
-         * @description Primaries: a spacecraft (its latest eligible state propagated with its force model and stored maneuvers), a stored state vector, or an uploaded OEM (a hypothetical trajectory of one of our spacecraft). Secondaries: CATALOG (the organization’s catalog as of now), FLEET (our other spacecraft), BOTH. Span ≤ 14 days (start defaults to now), a volume (RTN ellipsoid or sphere, km) and a Pc threshold. Send JSON, or multipart/form-data with a part `request` (the same JSON as text) and OEM parts `files` named by the primaries’ `oemFile`. The screening is cut into chunks (primaries × catalog NORAD range) that every instance sharing the database claims; poll GET …/screenings/{id} (progress), then GET …/{id}/approaches. Approaches whose Pc reaches the threshold become conjunction events (source SCREENING) with a CDM each. Permission write:conjunctions.
+         * @description Primaries: a spacecraft (its latest eligible state propagated with its force model and stored maneuvers), a stored state vector, or an uploaded OEM (a hypothetical trajectory of one of our spacecraft). Secondaries: CATALOG (the organization’s catalog as of now), FLEET (our other spacecraft), BOTH. Span ≤ 14 days (start defaults to now), a volume (RTN ellipsoid or sphere, km) and a Pc threshold. Send JSON, or multipart/form-data with a part `request` (the same JSON as text) and OEM parts `files` named by the primaries’ `oemFile` (each file once, each named by a primary, each of its primary’s spacecraft by OBJECT_ID or OBJECT_NAME; `request` once; no other part: else 400 naming the part). An archived spacecraft is not screened (422 SPACECRAFT_ARCHIVED). The screening is cut into chunks (primaries × catalog NORAD range) that every instance sharing the database claims; poll GET …/screenings/{id} (progress), then GET …/{id}/approaches. Approaches whose Pc reaches the threshold become conjunction events (source SCREENING) with a CDM each. Permission write:conjunctions.
          */
         post: {
             parameters: {
@@ -12964,7 +12964,7 @@ export interface components {
             eventCount: number | null;
             /** @description Secondaries (or parts of the span) not screened, and why; approaches that could not become events */
             issues: {
-                /** @description SGP4_UNUSABLE_IN_SPAN, SGP4_FAILED_DURING_SPAN, ELEMENTS_REFUSED, FLEET_NOT_SCREENED, NOT_AN_EVENT… */
+                /** @description SGP4_UNUSABLE_IN_SPAN, SGP4_FAILED_DURING_SPAN, ELEMENTS_REFUSED, FLEET_NOT_SCREENED, FLEET_SHARED_NORAD_ID, NOT_AN_EVENT… */
                 code: string;
                 primaryId?: string;
                 secondaryNoradId?: number;
@@ -13051,9 +13051,9 @@ export interface components {
             crossTrackKm: number;
         };
         CreateScreeningForm: {
-            /** @description The CreateScreeningRequest as JSON text */
+            /** @description The CreateScreeningRequest as JSON text (one part: sent twice, or as a file, it is a 400 naming it) */
             request: string;
-            /** @description OEM files named by the primaries’ `oemFile` (repeated part) */
+            /** @description OEM files named by the primaries’ `oemFile` (repeated part; each file name once, each named by a primary, each of that primary’s spacecraft) */
             files?: string[];
         };
         ScreeningPage: {
