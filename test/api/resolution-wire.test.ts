@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { filesForm } from '../helpers/service.ts';
 import { cdmVariant } from './conjunctions.helpers.ts';
+import { CROSSER_STATE, EPOCH, PRIMARY_STATE } from './screenings.helpers.ts';
 import { RUNTIMES, startWireService, type WireService } from '../helpers/serverProcess.ts';
 
 type Json = Record<string, any>;
@@ -24,6 +25,10 @@ const NORAD_ID = 99001;
 const SET_EPOCH_MS = Date.UTC(2023, 1, 14, 12, 17, 46, 666);
 const DAY_MS = 86_400_000;
 const at = (offsetDays: number) => new Date(SET_EPOCH_MS + offsetDays * DAY_MS).toISOString();
+const SCREENINGS = '/operations/conjunctions/screenings';
+/** The screening span: half an hour before the crossing of screenings.helpers.ts, 0.05 days (the crossing at +30 min inside). */
+const SCREEN_START = new Date(Date.parse(EPOCH) - 1_800_000).toISOString();
+const SCREEN_DAYS = 0.05;
 
 for (const runtime of RUNTIMES) {
   describe(`issue 34: resolution and bounds (${runtime})`, { timeout: 300_000 }, () => {
@@ -158,6 +163,141 @@ for (const runtime of RUNTIMES) {
       assert.equal(event.primarySpacecraftId, active);
       assert.equal(event.secondary.spacecraftId, null, JSON.stringify(event.secondary));
       assert.equal(event.secondary.objectDesignator, '12345');
+    });
+
+    /** A spacecraft of `key`'s organization with what propagation needs and a state at EPOCH; its id and state vector id. */
+    async function craftWithState(key: string, body: Json, state: { position: number[]; velocity: number[] }): Promise<{ id: string; sv: string }> {
+      const created = await svc.request('POST', '/operations/spacecraft', { key, json: { launchMass: 500, dryMass: 400, dragArea: 1, srpArea: 1, ...body } });
+      const id = (await json(created)).id as string;
+      const stored = await svc.request('POST', '/operations/state-vectors', {
+        key, json: { spacecraftId: id, epoch: EPOCH, referenceFrame: 'GCRF', mass: 500, position: state.position, velocity: state.velocity },
+      });
+      assert.equal(stored.status, 201, await stored.clone().text());
+      return { id, sv: (await json(stored)).id as string };
+    }
+    const screeningRequest = (overrides: Json) => ({
+      secondaries: 'FLEET', start: SCREEN_START, durationDays: SCREEN_DAYS, volume: { shape: 'SPHERE', radiusKm: 10 }, ...overrides,
+    });
+    const form = (parts: Array<[string, string, string?]>) => {
+      const body = new FormData();
+      for (const [name, content, fileName] of parts) {
+        if (fileName === undefined) body.append(name, content);
+        else body.append(name, new Blob([content]), fileName);
+      }
+      return body;
+    };
+    /** 400 VALIDATION_ERROR whose fieldErrors name `field` with a message matching `message`. */
+    async function refusedNaming(response: Response, field: string, message: RegExp, what: string): Promise<void> {
+      const body = await json(response);
+      assert.equal(response.status, 400, `${what}: ${response.status} ${JSON.stringify(body).slice(0, 400)}`);
+      assert.equal(body.error, 'VALIDATION_ERROR', what);
+      assert.ok(field in (body.fieldErrors ?? {}), `${what}: ${field} not named in ${JSON.stringify(body.fieldErrors)}`);
+      assert.match(body.fieldErrors[field], message, what);
+    }
+
+    test('screening multipart: another craft’s OEM, a repeated or file `request`, two OEM parts of one name, an OEM no primary names, an unknown part: 400 naming the part', async () => {
+      const key = (await svc.key({ organization: 'screening-parts' })).secret;
+      const a = await craftWithState(key, { name: 'SCR-A' }, PRIMARY_STATE);
+      const b = await craftWithState(key, { name: 'SCR-B', cosparId: '2023-999B' }, CROSSER_STATE);
+      const oemOf = async (sv: string) => {
+        const response = await svc.request('POST', `/operations/state-vectors/${sv}/generate-oem`, {
+          key, json: { initialDate: new Date(Date.parse(SCREEN_START) - 60_000).toISOString(), finalDate: new Date(Date.parse(SCREEN_START) + SCREEN_DAYS * DAY_MS + 60_000).toISOString(), referenceFrame: 'GCRF', timeBetweenPoints: 60 },
+        });
+        const text = await response.text();
+        assert.equal(response.status, 200, text);
+        return text;
+      };
+      const oemA = await oemOf(a.sv);
+      const oemB = await oemOf(b.sv);
+      assert.match(oemB, /OBJECT_NAME\s*=\s*SCR-B/);
+      const withOem = JSON.stringify(screeningRequest({ primaries: [{ spacecraftId: a.id, oemFile: 'plan.oem' }] }));
+      const post = (body: FormData) => svc.request('POST', SCREENINGS, { key, body });
+
+      // B's OEM attached to A: refused naming the part, B and A
+      let response = await post(form([['request', withOem], ['files', oemB, 'plan.oem']]));
+      const mismatch = await json(response.clone());
+      await refusedNaming(response, 'files.plan.oem', new RegExp(`OBJECT_ID = 2023-999B names spacecraft ${b.id} \\("SCR-B"\\).*not ${a.id} \\("SCR-A"\\) of primaries\\.0\\.spacecraftId`), 'another craft’s OEM');
+      assert.match(mismatch.message, /OEM plan\.oem is not of spacecraft/);
+      // an OEM naming none of ours is not taken as A's either
+      response = await post(form([['request', withOem], ['files', oemA.replace(/OBJECT_NAME\s*=.*$/m, 'OBJECT_NAME = SOMEONE ELSE').replace(/OBJECT_ID\s*=.*$/m, 'OBJECT_ID = 1999-001A'), 'plan.oem']]));
+      await refusedNaming(response, 'files.plan.oem', /names none of this organization’s spacecraft/, 'an OEM of nobody of ours');
+      // `request` twice (which one?), or as a file
+      response = await post(form([['request', withOem], ['request', JSON.stringify(screeningRequest({ primaries: [{ spacecraftId: b.id }] }))], ['files', oemA, 'plan.oem']]));
+      await refusedNaming(response, 'request', /sent 2 times: send it once/, 'two request parts');
+      response = await post(form([['request', withOem, 'request.json'], ['files', oemA, 'plan.oem']]));
+      await refusedNaming(response, 'request', /must be a text field, not a file/, 'request as a file');
+      // two OEM parts of one name; an OEM no primary names; a part of another name
+      response = await post(form([['request', withOem], ['files', oemA, 'plan.oem'], ['files', oemB, 'plan.oem']]));
+      await refusedNaming(response, 'files.plan.oem', /2 parts `files` carry the file name "plan\.oem"/, 'two OEMs of one name');
+      response = await post(form([['request', withOem], ['files', oemA, 'plan.oem'], ['files', oemB, 'spare.oem']]));
+      await refusedNaming(response, 'files.spare.oem', /no primary names this file/, 'an OEM no primary names');
+      response = await post(form([['request', withOem], ['files', oemA, 'plan.oem'], ['note', 'hello']]));
+      await refusedNaming(response, 'note', /unknown multipart part/, 'an unknown part');
+      // A's own OEM is taken (then cancelled: nothing of it is wanted here)
+      response = await post(form([['request', withOem], ['files', oemA, 'plan.oem']]));
+      const created = await json(response);
+      assert.equal(response.status, 202, JSON.stringify(created).slice(0, 400));
+      await svc.request('DELETE', `${SCREENINGS}/${created.id}`, { key });
+    });
+
+    test('an archived spacecraft is not screened: 422 SPACECRAFT_ARCHIVED naming it and the field, by spacecraftId and by stateVectorId', async () => {
+      const key = (await svc.key({ organization: 'screening-archived' })).secret;
+      const old = await craftWithState(key, { name: 'SCR-OLD' }, PRIMARY_STATE);
+      await craftWithState(key, { name: 'SCR-OTHER' }, CROSSER_STATE);
+      assert.equal((await svc.request('PUT', `/operations/spacecraft/${old.id}/lifecycle`, { key, json: { lifecycleStatus: 'Archived' } })).status, 200);
+      for (const [primary, field] of [[{ spacecraftId: old.id }, 'primaries.0.spacecraftId'], [{ stateVectorId: old.sv }, 'primaries.0.stateVectorId']] as const) {
+        const response = await svc.request('POST', SCREENINGS, { key, json: screeningRequest({ primaries: [primary] }) });
+        const body = await json(response);
+        assert.equal(response.status, 422, `${field}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+        assert.equal(body.error, 'SPACECRAFT_ARCHIVED');
+        assert.equal(body.details.field, field);
+        assert.equal(body.details.spacecraftId, old.id);
+        assert.match(body.message, new RegExp(`spacecraft ${old.id} \\("SCR-OLD"\\) is archived`));
+      }
+    });
+
+    test('uploads (CDM, catalog, tracking, OPM, OCM) and inspections: a part of another name than the files is a 400 naming it, nothing stored', async () => {
+      const key = (await svc.key({ organization: 'upload-parts' })).secret;
+      const uploads: Array<[string, string, string]> = [
+        ['/operations/conjunctions/cdms', 'files', cdmVariant('CDMExample1.txt', { messageId: 'PART-1' })],
+        ['/operations/catalog', 'files', THREE_LINE],
+        ['/operations/measurements', 'files', 'CCSDS_TDM_VERS = 2.0'],
+        ['/operations/state-vectors/import', 'files', 'CCSDS_OPM_VERS = 3.0'],
+        ['/operations/maneuvers/import', 'files', 'CCSDS_OCM_VERS = 3.0'],
+        ['/operations/maneuvers/import/inspect', 'files', 'CCSDS_OCM_VERS = 3.0'],
+        ['/operations/measurements/inspect', 'file', 'CCSDS_TDM_VERS = 2.0'],
+      ];
+      for (const [path, field, content] of uploads) {
+        for (const extra of [['attachment', 'x', 'stray.txt'], ['spacecraftId', 'abc']] as Array<[string, string, string?]>) {
+          const response = await svc.request('POST', path, { key, body: form([[field, content, 'upload.txt'], extra]) });
+          await refusedNaming(response, extra[0], /unknown multipart part: this operation takes `files?` \(files\)/, `${path} + ${extra[0]}`);
+        }
+      }
+      assert.equal((await json(await svc.request('GET', '/operations/catalog/objects', { key }))).totalElements, 0, 'nothing of the refused catalog upload stored');
+    });
+
+    test('screening fleet: two active craft sharing a NORAD id are not identified with its catalog object nor with each other: an issue FLEET_SHARED_NORAD_ID names the id and both', async () => {
+      const key = (await svc.key({ organization: 'screening-shared' })).secret;
+      const primary = await craftWithState(key, { name: 'SH-PRIMARY' }, PRIMARY_STATE);
+      const d = await craftWithState(key, { name: 'SH-D', noradId: 77777 }, CROSSER_STATE);
+      const e = await craftWithState(key, { name: 'SH-E', noradId: 77777 }, { position: CROSSER_STATE.position.map((v) => -v), velocity: CROSSER_STATE.velocity.map((v) => -v) });
+      const response = await svc.request('POST', SCREENINGS, { key, json: screeningRequest({ primaries: [{ spacecraftId: primary.id }] }) });
+      const created = await json(response);
+      assert.equal(response.status, 202, JSON.stringify(created).slice(0, 300));
+      let view: Json = created;
+      for (let i = 0; i < 600 && !['SUCCEEDED', 'FAILED'].includes(view.status); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        view = await json(await svc.request('GET', `${SCREENINGS}/${created.id}`, { key }));
+      }
+      assert.equal(view.status, 'SUCCEEDED', JSON.stringify(view).slice(0, 500));
+      const shared = view.issues.filter((i: Json) => i.code === 'FLEET_SHARED_NORAD_ID');
+      assert.deepEqual(shared.map((i: Json) => i.spacecraftId).sort(), [d.id, e.id].sort(), JSON.stringify(view.issues));
+      for (const issue of shared) assert.ok(issue.message.includes('NORAD id 77777') && issue.message.includes(d.id) && issue.message.includes(e.id), issue.message);
+      const approaches = (await json(await svc.request('GET', `${SCREENINGS}/${created.id}/approaches?size=100`, { key }))).content as Json[];
+      // the crosser's approach is D's, and D and E are told apart (on main both were screened under 77777, one of them named for both)
+      const ofD = approaches.filter((a) => a.secondary.spacecraftId === d.id);
+      assert.ok(ofD.length >= 1, JSON.stringify(approaches.map((a) => a.secondary)));
+      assert.ok(ofD.every((a) => a.secondary.noradId !== 77777 && a.secondary.fittedTle === true), JSON.stringify(ofD.map((a) => a.secondary)));
     });
   });
 }
