@@ -9,8 +9,9 @@
  *  - each spacecraft primary's propagation set-up: its latest eligible stored state (or the named state vector), its
  *    force model and the stored maneuvers over the arc (the propagation itself runs on the workers, cached per worker);
  *    an OEM primary's text, read and checked to cover the span before the job is accepted;
- *  - the catalog snapshot `asOfSetId` (storage/catalog.ts): chunks read the newest set per object among the sets
- *    stored by then; the catalog is cut by NORAD id into partitions of `secondariesPerChunk` objects
+ *  - the catalog snapshot (storage/catalog.ts `catalogSnapshot`): chunks read the newest set per object among the
+ *    sets published by then, every one of them (a batch still being written, or left by a dead upload, hides only its
+ *    own sets); a catalog screening of an empty catalog says so (issue CATALOG_EMPTY); the catalog is cut by NORAD id into partitions of `secondariesPerChunk` objects
  *    (engine planScreeningChunks), each chunk storing its NORAD range;
  *  - the fleet secondaries' element sets: our spacecraft other than the primaries, by their catalog set when the
  *    catalog holds their NORAD id, else a TLE fitted now to their latest state by our TLE fitter (flagged
@@ -21,7 +22,7 @@ import { planScreeningChunks, type ScreeningVolume } from '../../engine/collisio
 import type { GpElementSet } from '../../engine/tle/gpElements.ts';
 import { readTleCatalog } from '../../engine/tle/catalog.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { catalogHighWaterMark, catalogNoradIds, latestCatalogElementSet } from '../../storage/catalog.ts';
+import { catalogNoradIds, catalogSnapshot, latestCatalogElementSet } from '../../storage/catalog.ts';
 import { findConjunctionSettings } from '../../storage/conjunctionSettings.ts';
 import { inTransaction, yieldToEventLoop, type Db, type SqlExecutor } from '../../storage/db.ts';
 import {
@@ -408,9 +409,15 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
 
   const useCatalog = request.secondaries !== 'FLEET';
   const useFleet = request.secondaries !== 'CATALOG';
-  const asOfSetId = await catalogHighWaterMark(deps.db, organizationId);
-  const catalogIds = useCatalog ? await catalogNoradIds(deps.db, organizationId, asOfSetId) : [];
+  const snapshot = await catalogSnapshot(deps.db, organizationId);
+  const catalogIds = useCatalog ? await catalogNoradIds(deps.db, organizationId, snapshot) : [];
   const fleet = useFleet ? await resolveFleet(deps, organizationId, primaries, new Set(catalogIds), start.plusSeconds(durationS / 2)) : { fleet: [], fleetInCatalog: [], issues: [] };
+  if (useCatalog && catalogIds.length === 0) {
+    fleet.issues.push({
+      code: 'CATALOG_EMPTY',
+      message: 'the catalog held no published element set when the screening was created: no catalog object was screened (upload one: POST /operations/catalog)',
+    });
+  }
   if (!useFleet && useCatalog) {
     // our own spacecraft inside the catalog are still identified as ours in the approaches and CDMs
     const primaryIds = new Set(primaries.map((p) => p.spacecraft.id));
@@ -462,7 +469,7 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
   const createdAt = new Date(nowMs).toISOString();
   await inTransaction(deps.db, async (tx) => {
     await insertScreening(tx, {
-      id, organizationId, request: JSON.stringify({ ...request, start: startUtc }), inputs: JSON.stringify(inputs), asOfSetId,
+      id, organizationId, request: JSON.stringify({ ...request, start: startUtc }), inputs: JSON.stringify(inputs), catalogSnapshot: snapshot,
       spanStart: startUtc, spanEnd: end.toIsoString(6), pcThreshold: request.pcThreshold,
       secondaryCount: catalogIds.length + fleet.fleet.length, createdAt,
     }, chunks, CHUNK_MAX_ATTEMPTS);
@@ -492,7 +499,7 @@ export async function screeningView(db: SqlExecutor, screening: Screening, withC
     spanStart: screening.spanStart,
     spanEnd: screening.spanEnd,
     pcThreshold: screening.pcThreshold,
-    catalogAsOfSetId: screening.asOfSetId,
+    catalogAsOfSetId: screening.catalogSnapshot.asOfSetId,
     secondaryCount: screening.secondaryCount,
     progress: { ...progress, chunksTotal: screening.chunkCount - 1 },
     approachCount: screening.approachCount,
