@@ -27,14 +27,45 @@ export interface UploadedPart {
   bytes: Uint8Array;
 }
 
+/** What an operation takes in its multipart body: file parts (repeatable) and text fields (each at most once). */
+export interface MultipartSpec {
+  /** Names of the file parts, each repeatable (e.g. `files`, or `file` and `files`). */
+  files: readonly string[];
+  /** Names of the text fields, each at most once (e.g. the screening's `request`). */
+  fields?: readonly string[];
+}
+
+type ParsedForm = Record<string, unknown>;
+interface FormRequest {
+  req: { parseBody(options: { all: true }): Promise<ParsedForm> };
+}
+
 /**
- * Every file part of a multipart body under `partNames` (e.g. `files`, `file`), as bytes; a text field where a file
- * is expected, or a name that cannot be stored (fileNameProblem), is a 400 naming `files.<i>`.
+ * The parts of a multipart body as `spec` declares them. Every file part under one of `spec.files` as bytes (a text
+ * field there, or a name that cannot be stored (fileNameProblem), is a 400 naming `files.<i>`); each text field of
+ * `spec.fields` as text. A part under any other name, a field sent twice (which of them counts?) or as a file, is a
+ * 400 naming the part: nothing a client sends is silently dropped or silently chosen.
  */
-export async function uploadedParts(c: { req: { parseBody(options: { all: true }): Promise<Record<string, unknown>> } }, partNames: readonly string[]): Promise<UploadedPart[]> {
+export async function multipartParts(c: FormRequest, spec: MultipartSpec): Promise<{ files: UploadedPart[]; fields: Record<string, string> }> {
   const form = await c.req.parseBody({ all: true });
+  const fieldNames = spec.fields ?? [];
+  const expected = [...spec.files.map((n) => `\`${n}\` (files)`), ...fieldNames.map((n) => `\`${n}\` (text)`)].join(', ');
+  const problems: Record<string, string> = {};
+  for (const name of Object.keys(form)) {
+    if (!spec.files.includes(name) && !fieldNames.includes(name)) problems[name] = `unknown multipart part: this operation takes ${expected}`;
+  }
+  const fields: Record<string, string> = {};
+  for (const name of fieldNames) {
+    const value = form[name];
+    if (value === undefined) continue;
+    const values = Array.isArray(value) ? value : [value];
+    if (values.length > 1) problems[name] = `the part \`${name}\` was sent ${values.length} times: send it once`;
+    else if (typeof values[0] !== 'string') problems[name] = `the part \`${name}\` must be a text field, not a file`;
+    else fields[name] = values[0];
+  }
+  if (Object.keys(problems).length > 0) throw validationError(problems);
   const parts: unknown[] = [];
-  for (const name of partNames) {
+  for (const name of spec.files) {
     const value = form[name];
     if (value !== undefined) parts.push(...(Array.isArray(value) ? value : [value]));
   }
@@ -47,5 +78,10 @@ export async function uploadedParts(c: { req: { parseBody(options: { all: true }
     if (problem) throw validationError({ [`files.${index}`]: `file name ${problem}` });
     files.push({ name, bytes: await fileBytes(file) });
   }
-  return files;
+  return { files, fields };
+}
+
+/** Every file part of a multipart body under `partNames` (e.g. `files`, `file`), as bytes; any other part is a 400 (multipartParts). */
+export async function uploadedParts(c: FormRequest, partNames: readonly string[]): Promise<UploadedPart[]> {
+  return (await multipartParts(c, { files: partNames })).files;
 }
