@@ -4,6 +4,7 @@
  * reader extends {@link NdmMessageParser} and writes only what its standard adds: the keywords of its blocks and
  * its data.
  */
+import { describeTextProblem, textProblem } from '../../text.ts';
 import { CcsdsParseError } from './errors.ts';
 import type { KvnToken } from './kvnLexer.ts';
 import { describeToken, readEntryValue, rejectRepeatedKeyword, unexpectedKeyword, type EntryToken, type KeySpec, type KeyValue } from './keywords.ts';
@@ -54,7 +55,38 @@ export class MetadataBlock {
 }
 
 /**
+ * Every text a token carries against the text rule (engine/text.ts), before any reader sees it, so no message type can
+ * keep a NUL, a line or paragraph separator, a bidi control, a zero-width character or a lone surrogate in a value it
+ * stores or writes again: a keyword (an XML USER_DEFINED parameter becomes one), its value and units, a comment, a
+ * data line. A data line may separate its fields with TABs (each field is then parsed as a number, an epoch or an
+ * identifier); a value or comment may not hold one (CCSDS 502.0-B-3 §7.4, 508.0-B-1 §6.2.1: no TAB in KVN). The error
+ * names the line and the keyword, as every parse error does.
+ */
+function checkTokenText(token: KvnToken): void {
+  const refuse = (text: string, what: string, keyword: string | undefined, allowTab = false): void => {
+    const problem = textProblem(text, { allowTab });
+    if (problem !== null) throw new CcsdsParseError(token.line, `${what} ${describeTextProblem(problem)}`, keyword);
+  };
+  switch (token.kind) {
+    case 'entry':
+      refuse(token.keyword, 'a keyword', undefined);
+      refuse(token.value, token.keyword, token.keyword);
+      if (token.units !== null) refuse(token.units, `the units of ${token.keyword}`, token.keyword);
+      return;
+    case 'comment':
+      refuse(token.text, 'COMMENT', 'COMMENT');
+      return;
+    case 'raw':
+      refuse(token.text, 'a data line', undefined, true);
+      return;
+    default:
+      return;
+  }
+}
+
+/**
  * The shared skeleton of the message readers, fed token by token (KVN lines and XML elements alike):
+ *  0. every text of every token is checked by the text rule ({@link checkTokenText});
  *  1. the version entry must come first (`CCSDS_xxx_VERS = <supported version>`, 502.0-B-3 §7.4.2);
  *  2. the header keywords (COMMENT, CLASSIFICATION, CREATION_DATE, ORIGINATOR, MESSAGE_ID, and those the message adds
  *     through {@link headerToken}) follow; the header ends
@@ -78,6 +110,7 @@ export abstract class NdmMessageParser<R> implements NdmParser<R> {
 
   consume(token: KvnToken): void {
     this.lastLine = token.line;
+    checkTokenText(token);
     if (this.phase === 'version') {
       const version = readVersion(token, this.spec.xml.versionKeyword, this.spec.versions);
       this.headerBuilder = new NdmHeaderBuilder(version.value, version.line, this.spec.headerCommentsFirstOnly ?? false, this.spec.blankCreationDateAllowed === true);

@@ -15,6 +15,20 @@ import { CcsdsParseError, quoteInput } from './errors.ts';
 import type { KvnToken } from './kvnLexer.ts';
 import { XmlEventReader, type XmlEvent } from './xmlReader.ts';
 
+/**
+ * `text` without leading and trailing XML white space (XML 1.0 §2.3 S: space, TAB, CR, LF) and nothing else: not
+ * String.prototype.trim, which also drops U+2028, U+FEFF and the Unicode spaces, so a value ending in one would lose it
+ * silently (the text rule of ndmMessageParser.ts refuses it with its line instead).
+ */
+function trimXmlSpace(text: string): string {
+  const isSpace = (code: number): boolean => code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
 export interface XmlMessageMapping {
   /** Root element name of the message, e.g. `oem`. */
   rootElement: string;
@@ -93,7 +107,7 @@ export class XmlTokenAdapter {
       return;
     }
     if (!parent.isContainer) {
-      if (parent.text.trim() !== '') {
+      if (trimXmlSpace(parent.text) !== '') {
         throw new CcsdsParseError(line, `XML: element <${parent.name}> mixes text and child elements`, parent.name);
       }
       parent.isContainer = true;
@@ -116,7 +130,7 @@ export class XmlTokenAdapter {
     }
     this.messageSeen = true;
     this.stack.push({ name, attributes, line, text: '', isContainer: true, isWrapper: false });
-    this.onToken({ kind: 'entry', keyword: this.mapping.versionKeyword, value: version.trim(), units: null, line });
+    this.onToken({ kind: 'entry', keyword: this.mapping.versionKeyword, value: trimXmlSpace(version), units: null, line });
   }
 
   private close(line: number): void {
@@ -131,7 +145,7 @@ export class XmlTokenAdapter {
       return;
     }
     if (this.emptyContainers.has(frame.name) || frame.name in this.mapping.blockNames) {
-      if (frame.text.trim() !== '') {
+      if (trimXmlSpace(frame.text) !== '') {
         throw new CcsdsParseError(frame.line, `XML: <${frame.name}> must contain elements, not text`, frame.name);
       }
       const block = this.blockName(frame.name);
@@ -139,7 +153,7 @@ export class XmlTokenAdapter {
       this.onToken({ kind: 'stop', block, line });
       return;
     }
-    const value = frame.text.trim();
+    const value = trimXmlSpace(frame.text);
     if (frame.name === 'COMMENT') {
       this.onToken({ kind: 'comment', text: value, line: frame.line });
     } else if (this.rawLines.has(frame.name)) {
@@ -158,8 +172,8 @@ export class XmlTokenAdapter {
     const frame = this.stack[this.stack.length - 1];
     if (!frame) return;
     if (frame.isContainer) {
-      if (text.trim() !== '') {
-        throw new CcsdsParseError(line, `XML: unexpected text ${quoteInput(text.trim())} in <${frame.name}>`, frame.name);
+      if (trimXmlSpace(text) !== '') {
+        throw new CcsdsParseError(line, `XML: unexpected text ${quoteInput(trimXmlSpace(text))} in <${frame.name}>`, frame.name);
       }
       return;
     }
