@@ -181,7 +181,8 @@ function isRefusedCharacter(character: string): boolean {
 }
 
 /**
- * `text` with every refused character replaced by a space (runs folded into one) and trimmed: for a text copied into a
+ * `text` with every refused character replaced by a space (a run of them, with the spaces around it, folded into one)
+ * and trimmed: for a text copied into a
  * file or picture where refusing the whole output would be worse than a readable substitute (a name stored before
  * the rule, shown in an SVG title, a CSV cell or an iCalendar summary).
  */
@@ -194,8 +195,12 @@ export function replaceUnsafeText(text: string): string {
       pendingSpace = true;
       continue;
     }
-    if (pendingSpace && out !== '') out += ' ';
-    pendingSpace = false;
+    if (pendingSpace) {
+      pendingSpace = false;
+      // the run becomes one space with the blanks around it
+      if (character === ' ' && (out === '' || out.endsWith(' '))) continue;
+      if (out !== '' && !out.endsWith(' ') && character !== ' ') out += ' ';
+    }
     out += character;
   }
   return out.trim();

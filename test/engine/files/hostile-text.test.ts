@@ -4,12 +4,16 @@
  * control or a zero-width character in OBJECT_NAME, ORIGINATOR, MESSAGE_ID, a designator or a COMMENT is refused with
  * its line and keyword in every message type (CDM, OMM, OPM, OEM, OCM, TDM; KVN and XML) — also at the end of a value,
  * where String.trim used to drop it while the file kept it. Catalog files: a 3LE name line is held to the same rule,
- * and TLE and OMM epochs outside the supported span are refused with their line.
+ * and TLE and OMM epochs outside the supported span are refused with their line. The writers, defence in depth: XML
+ * output is XML 1.0 Char text, a KVN line or XML element never carries a refused character.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseCdm } from '../../../engine/files/cdm/cdmReader.ts';
-import { CcsdsParseError } from '../../../engine/files/common/errors.ts';
+import { writeCdmKvn, writeCdmXml } from '../../../engine/files/cdm/cdmWriter.ts';
+import { CcsdsParseError, CcsdsWriteError } from '../../../engine/files/common/errors.ts';
+import { kvnLine } from '../../../engine/files/common/kvnWriter.ts';
+import { escapeXmlDisplayText, escapeXmlText, xmlElement } from '../../../engine/files/common/xmlWriter.ts';
 import { readOmmCatalog } from '../../../engine/files/omm/ommCatalog.ts';
 import { parseOmm } from '../../../engine/files/omm/ommReader.ts';
 import { parseOcm } from '../../../engine/files/ocm/ocmReader.ts';
@@ -173,4 +177,23 @@ test('OMM catalog: an EPOCH after 2100 or before 1957-10-04 is refused on its li
   assert.equal(errors[1]!.line, epochLine(1));
   assert.match(errors[1]!.message, /EPOCH 1950-06-01/);
   assert.deepEqual(entries.slice(0, 2).map((e) => e.epochUtc), ['2100-12-31T23:59:59.999000', '1957-10-04T00:00:00.000000']);
+});
+
+test('writers: escapeXmlText emits XML 1.0 Chars only; a KVN line or XML element never carries a refused character, whoever wrote its value', () => {
+  assert.equal(escapeXmlText('a\u0000b\uFFFEc\ud800d<&>'), 'a\uFFFDb\uFFFDc\uFFFDd&lt;&amp;&gt;');
+  assert.equal(escapeXmlText('天宫 🛰 Ñandú\t'), '天宫 🛰 Ñandú\t');
+  assert.equal(escapeXmlDisplayText('SAT\u0000A\u202E'), 'SAT A');
+  for (const value of ['X\u2028REF_FRAME = ITRF', 'A\u0000', 'B\u202E', 'C\u200B']) {
+    assert.throws(() => kvnLine('OBJECT_NAME', value), (error: unknown) => error instanceof CcsdsWriteError && error.keyword === 'OBJECT_NAME');
+    assert.throws(() => xmlElement('OBJECT_NAME', value), CcsdsWriteError);
+  }
+  assert.throws(() => kvnLine('X', '1.0', 'k\u2028m'), CcsdsWriteError);
+  const cdm = parseCdm(fixture('cdm', 'CDMExample1.txt'));
+  cdm.objects[0].metadata.objectName = 'SATELLITE\u2029A';
+  for (const write of [writeCdmKvn, writeCdmXml]) {
+    assert.throws(() => write(cdm), (error: unknown) => error instanceof CcsdsWriteError && error.keyword === 'OBJECT_NAME' && /U\+2029 PARAGRAPH SEPARATOR/.test(error.message));
+  }
+  cdm.objects[0].metadata.objectName = '天宫 Ñandú';
+  assert.equal(parseCdm(writeCdmKvn(cdm)).objects[0].metadata.objectName, '天宫 Ñandú');
+  assert.equal(parseCdm(writeCdmXml(cdm)).objects[0].metadata.objectName, '天宫 Ñandú');
 });
