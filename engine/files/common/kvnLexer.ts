@@ -55,15 +55,24 @@ export function lexKvnLine(lineText: string, line: number): KvnToken | null {
 
   const equals = text.indexOf('=');
   if (equals > 0) {
-    const keyword = trimBlanks(text.slice(0, equals));
+    // `text` is trimmed already: only the blanks on either side of `=` remain to skip (no slice to trim again)
+    let keywordEnd = equals;
+    while (keywordEnd > 0 && isBlank(text.charCodeAt(keywordEnd - 1))) keywordEnd--;
+    const keyword = text.slice(0, keywordEnd);
     if (KEYWORD_PATTERN.test(keyword)) {
-      const value = trimBlanks(text.slice(equals + 1));
-      return { kind: 'entry', keyword, value, units: null, line };
+      let valueStart = equals + 1;
+      while (valueStart < text.length && isBlank(text.charCodeAt(valueStart))) valueStart++;
+      return { kind: 'entry', keyword, value: text.slice(valueStart), units: null, line };
     }
     const problem = textProblem(keyword);
     throw new CcsdsParseError(line, problem ? `a keyword ${describeTextProblem(problem)}` : `malformed keyword ${quoteInput(keyword)} in ${quoteInput(text)}`);
   }
   return { kind: 'raw', text, line };
+}
+
+/** A KVN blank: space or TAB. */
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
 }
 
 /**

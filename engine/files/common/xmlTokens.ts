@@ -11,6 +11,7 @@
  * - `<COMMENT>` becomes a comment, the raw-line elements (`<trajLine>`, `<manLine>`, `<covLine>`...) raw lines;
  * - container elements become start/stop tokens named by `blockNames` (unlisted containers keep their element name).
  */
+import { describeTextProblem, textProblem } from '../../text.ts';
 import { CcsdsParseError, quoteInput } from './errors.ts';
 import type { KvnToken } from './kvnLexer.ts';
 import { XmlEventReader, type XmlEvent } from './xmlReader.ts';
@@ -21,12 +22,15 @@ import { XmlEventReader, type XmlEvent } from './xmlReader.ts';
  * silently (the text rule of ndmMessageParser.ts refuses it with its line instead).
  */
 function trimXmlSpace(text: string): string {
-  const isSpace = (code: number): boolean => code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
   let start = 0;
   let end = text.length;
   while (start < end && isSpace(text.charCodeAt(start))) start++;
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
   return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
 }
 
 export interface XmlMessageMapping {
@@ -161,6 +165,9 @@ export class XmlTokenAdapter {
     } else if (frame.name === 'USER_DEFINED') {
       const parameter = frame.attributes['parameter'];
       if (!parameter) throw new CcsdsParseError(frame.line, 'XML: <USER_DEFINED> needs a parameter attribute', 'USER_DEFINED');
+      // the parameter becomes a keyword (USER_DEFINED_<parameter>) that readers store and writers print: the text rule
+      const problem = textProblem(parameter);
+      if (problem !== null) throw new CcsdsParseError(frame.line, `the USER_DEFINED parameter ${describeTextProblem(problem)}`, 'USER_DEFINED');
       this.onToken({ kind: 'entry', keyword: `USER_DEFINED_${parameter}`, value, units: null, line: frame.line });
     } else {
       const nil = frame.attributes['nil'] === 'true' || frame.attributes['xsi:nil'] === 'true';

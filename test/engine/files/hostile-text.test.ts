@@ -102,7 +102,7 @@ test('OMM, OPM, OEM, OCM and TDM: the same rule on their text keywords, comments
   const xmlResult = readOmmCatalog(xml.replace('</tleParameters>', '</tleParameters><userDefinedParameters><USER_DEFINED parameter="X&#x2066;">1</USER_DEFINED></userDefinedParameters>'));
   assert.equal(xmlResult.errors.length, 1);
   assert.equal(xmlResult.errors[0]!.line, xmlLine);
-  assert.match(xmlResult.errors[0]!.message, /a keyword must not contain U\+2066 LEFT-TO-RIGHT ISOLATE/);
+  assert.match(xmlResult.errors[0]!.message, /the USER_DEFINED parameter must not contain U\+2066 LEFT-TO-RIGHT ISOLATE/);
 
   const opm = withValue(fixture('opm', 'OPMExample1.txt'), 'OBJECT_NAME', 'GODZILLA\u20285');
   refused(parseOpm, opm.text, opm.line, /OBJECT_NAME must not contain U\+2028/, 'OBJECT_NAME');
