@@ -119,6 +119,8 @@ for (const runtime of RUNTIMES) {
       const xml = cdmVariant('CDMExample1.txt', { messageId: 'TEXT-XML', notation: 'XML' });
       const xmlName = xml.split('\n').findIndex((l) => l.includes('<OBJECT_NAME>')) + 1;
       cases.push({ name: 'reference.xml', text: xml.replace('<OBJECT_NAME>', '<OBJECT_NAME>&#x202D;'), line: xmlName, keyword: 'OBJECT_NAME', codePoint: 'U+202D' });
+      // the newest CREATION_DATE gives an event its values: a CDM dated 2200 is refused too (the header's line)
+      cases.push({ name: 'future.cdm', text: cdmVariant('CDMExample1.txt', { messageId: 'TEXT-FUTURE', creationDate: '2200-01-01T00:00:00.000' }), line: 1, keyword: 'CREATION_DATE', codePoint: 'outside the supported range' });
 
       const response = await upload('/operations/conjunctions/cdms', [...cases.map((c) => ({ name: c.name, content: c.text })), { name: 'good.cdm', content: base }]);
       const body = await json(response);
