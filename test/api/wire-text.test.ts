@@ -68,6 +68,11 @@ for (const runtime of RUNTIMES) {
       await refusedField('POST', '/operations/ground-stations', { name: 'GS-OK', aliases: ['ALIAS\u200F'], latitudeDeg: 1, longitudeDeg: 1, heightM: 0 }, 'aliases.0', 'U+200F');
       await refusedField('POST', '/operations/state-vectors', { spacecraftId: craft.id, epoch: SSO_EPOCH, referenceFrame: 'GCRF', mass: 1000, position: SSO_POSITION_KM, velocity: SSO_VELOCITY_KM_S, originator: 'OPS\u2029' }, 'originator', 'U+2029');
       await refusedField('POST', `/operations/spacecraft/${craft.id}/tasks`, { name: 'hourly\u00AD', kind: 'GENERATE_TLE', schedule: { type: 'INTERVAL', intervalSeconds: 3600 } }, 'name', 'U+00AD');
+      const burn = (name: string, purpose?: string) => ({
+        maneuvers: [{ spacecraftId: craft.id, name, ...(purpose === undefined ? {} : { purpose }), attitudeMode: 'TNW', composition: [{ referenceEpoch: '2026-02-01T00:00:00Z', duration: 10, thrX: 0, thrY: 1, thrZ: 0, thrISP: 300, attitudeMode: 'TNW' }] }],
+      });
+      await refusedField('POST', '/operations/maneuvers', burn('BURN\uFEFF'), 'maneuvers.0.name', 'U+FEFF');
+      await refusedField('POST', '/operations/maneuvers', burn('BURN-1', 'raise\u2028orbit'), 'maneuvers.0.purpose', 'U+2028');
       // an upload's file name is held to the same rule ("invoice\u202Efdp.cdm" would display reversed)
       const spoofed = await json(await upload('/operations/conjunctions/cdms', [{ name: 'invoice\u202Efdp.cdm', content: cdmFixtureText('CDMExample1.txt') }]));
       assert.match(spoofed.fieldErrors['files.0'], /U\+202E/);
