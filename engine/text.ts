@@ -13,7 +13,7 @@
  *   line terminators, so `X\u2028REF_FRAME = ITRF` reads as an injected line to a line splitter.
  * - Bidirectional formatting characters (UAX #9 §2: embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069,
  *   the implicit marks U+061C, U+200E, U+200F): the text would display in another order than it is stored
- *   ("Trojan Source", CVE-2021-42574; UTR #36 §2.1 bidirectional text spoofing), so an operator reads one name and a
+ *   ("Trojan Source", CVE-2021-42574; UTR #36 §2, bidirectional text spoofing), so an operator reads one name and a
  *   tool matches another.
  * - Zero-width characters and the byte-order mark (U+200B–U+200D, U+2060, U+FEFF): invisible, so two names that
  *   look identical differ (UTR #36 §2, UTS #39 §3.1; a BOM at the very start of a FILE is its encoding signature and
@@ -60,7 +60,7 @@ const REASON = {
   control: 'a control character (C0/C1): invisible, and outside the printable characters and blanks of a KVN line (CCSDS 502.0-B-3 §7.4, 508.0-B-1 §6.2.1)',
   lineBreak: 'a line break (a value must stay on its line of a KVN, CSV or iCalendar file)',
   nul: 'NUL ends a string in C tools and is not a character of XML 1.0 (§2.2 Char): a file holding it is not well-formed',
-  bidi: 'a bidirectional formatting character (UAX #9 §2): the text would display in another order than it is stored (Trojan Source, CVE-2021-42574; UTR #36 §2.1)',
+  bidi: 'a bidirectional formatting character (UAX #9 §2): the text would display in another order than it is stored (Trojan Source, CVE-2021-42574; UTR #36 §2, bidirectional text spoofing)',
   invisible: 'an invisible zero-width character: two texts that look identical would differ (UTR #36 §2, UTS #39 §3.1)',
   format: 'an invisible format character (General_Category Cf): it changes how the text is shown, not what it says',
   surrogate: 'an unpaired UTF-16 surrogate: not a character and without a UTF-8 form',
