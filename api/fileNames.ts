@@ -2,23 +2,21 @@
  * Names of uploaded files as the service stores them (measurements and imported state vectors keep their source file
  * name; outlier and delete-by-file operations address measurements by it). One rule for every place a file name enters:
  * nonblank, at most MAX_FILE_NAME_LENGTH characters (the usual file-system limit, and what the column ever holds),
- * no control characters (U+0000–U+001F, U+007F–U+009F): a name that cannot have been stored is refused, never searched for.
+ * and text the text rule allows (engine/text.ts: no control character, line separator, bidi control — the
+ * "invoice\u202Efdp.exe" spoof —, zero-width character or lone surrogate): a name that cannot have been stored is
+ * refused, never searched for.
  */
+import { unsafeTextProblem } from '../engine/text.ts';
 import { validationError } from './errors.ts';
 import { fileBytes } from './middleware/multipart.ts';
 
 export const MAX_FILE_NAME_LENGTH = 255;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-
 /** Why `name` cannot be a stored file name, or null when it can. */
 export function fileNameProblem(name: string): string | null {
   if (name.trim() === '') return 'must not be blank';
   if (name.length > MAX_FILE_NAME_LENGTH) return `must be at most ${MAX_FILE_NAME_LENGTH} characters (got ${name.length})`;
-  const control = CONTROL_CHARACTERS.exec(name);
-  if (control) return `must not contain control characters (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${control.index})`;
-  return null;
+  return unsafeTextProblem(name);
 }
 
 /** An uploaded file: its (checked) name and bytes. */

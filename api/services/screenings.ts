@@ -312,10 +312,12 @@ async function fittedElements(deps: AppDeps, organizationId: string, spacecraft:
   const prepared = await prepareTleGeneration(deps.db, organizationId, spacecraft, epoch);
   const { output } = await runTleTask(deps.earthData, 'tle.generate', prepared);
   if (!output.ok) throw new Error(`TLE fit failed: ${output.message}`);
-  const read = readTleCatalog(`${spacecraft.name.slice(0, 24)}\n${output.text}\n`);
+  // the two lines read alone and the name attached here: a name is not a line of a file (one starting with "1 " would
+  // read as line 1), and cutting it at 24 UTF-16 units could split a surrogate pair the catalog reader refuses
+  const read = readTleCatalog(output.text);
   const elements = read.entries[0];
   if (!elements) throw new Error(`the fitted TLE could not be read: ${read.errors[0]?.message ?? 'no entry'}`);
-  return elements;
+  return { ...elements, name: Array.from(spacecraft.name).slice(0, 24).join('') };
 }
 
 /**

@@ -3005,7 +3005,7 @@ export interface paths {
             parameters: {
                 query: {
                     spacecraftId: string;
-                    /** @description Source file name (exact, case-sensitive; ≤ 255 characters, no control characters) */
+                    /** @description Source file name (exact, case-sensitive; ≤ 255 characters, no control, line-separator, bidi or zero-width characters) */
                     file: string;
                 };
                 header?: never;
@@ -11421,7 +11421,7 @@ export interface components {
             outlier: boolean;
         };
         OutliersByFileRequest: {
-            /** @description Exact, case-sensitive source file name (nonblank, ≤ 255 characters, no control characters) */
+            /** @description Exact, case-sensitive source file name (nonblank, ≤ 255 characters, no control, line-separator, bidi or zero-width characters) */
             fileName: string;
             outlier: boolean;
         };
