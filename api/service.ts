@@ -18,6 +18,7 @@ import { OrbitDeterminationRunner } from './jobs/orbitDeterminationRunner.ts';
 import { TaskRunRunner } from './jobs/taskRunner.ts';
 import { EphemerisBatchRunner } from './jobs/ephemerisBatchRunner.ts';
 import { ScreeningRunner } from './jobs/screeningRunner.ts';
+import { refreshPendingCatalogRanges } from './services/catalog.ts';
 import { EarthDataStore } from './services/earthData.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
@@ -68,6 +69,9 @@ export async function openStorage(config: Config): Promise<Db> {
 
 export async function startService(config: Config): Promise<Service> {
   const db = await openStorage(config);
+  // The object list's ranges an upload published and did not refresh (its process was killed in between): refreshed
+  // before this instance serves, so the list shows every published object at once after a restart.
+  await refreshPendingCatalogRanges(db);
   const pool = await createPool({ size: config.workers, budgetsMs: config.taskTimeBudgetsMs });
   const earthData = new EarthDataStore(pool, { dataDir: config.dataDir, checkIntervalS: config.dataCheckIntervalS, maxAgeDays: config.dataMaxAgeDays, eopFile: config.eopFile });
   try {

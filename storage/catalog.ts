@@ -6,11 +6,13 @@
  * current set is its set with the newest epoch (the later stored on a tie). Uploads are written as staged batches
  * (storage/stagedWrites.ts): their rows stay invisible until the batch is published, then appear at once.
  *
- * "As of" reads (screenings, issue 25 item 2): `catalogHighWaterMark` gives an id such that every set of the
- * organization with an id at or below it is published and stays so; ids only grow (AUTOINCREMENT), so a set
- * published later (even one staged earlier, by a slower upload) never falls at or below a mark already handed out —
- * the mark stops below the first row of any batch still being written. Every chunk of a screening that reads with
- * the same mark therefore sees the same sets.
+ * Snapshots (screenings read the catalog "as of" their creation, every chunk the same sets): `catalogSnapshot` takes
+ * the organization's largest set id and then the batches of its sets not yet published. A snapshot holds every set
+ * of id ≤ the mark that is not in one of those batches. That is every set published when it was taken, and no other:
+ * ids only grow (AUTOINCREMENT), so a set written after the mark was read has a larger id; a set at or below it whose
+ * batch was not listed was published by the time the list was read (batches are opened before their rows are
+ * written, and published sets are never removed); and a listed batch stays out even if it publishes later. A dead
+ * upload's batch (its writer killed) is one more listed batch: it hides its own rows and nothing else.
  *
  * Each set is stored as JSON of the engine's `GpElementSet` (`elements`): JSON.stringify writes the shortest text
  * that reads back as the same double (ECMA-262 Number::toString), and −0, which JSON cannot tell from 0, is kept
@@ -246,11 +248,15 @@ export async function runCatalogRefresh(tx: SqlExecutor, range: CatalogRefreshRa
   await tx.execute({ sql: 'DELETE FROM catalog_object_refreshes WHERE id = ?', args: [range.id] });
 }
 
-/** Queued ranges recorded before `beforeIso` (their upload's process died before refreshing them). */
-export async function staleCatalogRefreshes(db: SqlExecutor, beforeIso: string): Promise<CatalogRefreshRange[]> {
+/**
+ * Queued ranges (their uploads published them and have not refreshed them yet, or died before they could), oldest
+ * first: of one organization, and/or recorded before `queuedBefore`.
+ */
+export async function pendingCatalogRefreshes(db: SqlExecutor, filter: { organizationId?: string; queuedBefore?: string } = {}): Promise<CatalogRefreshRange[]> {
   const result = await db.execute({
-    sql: 'SELECT id, organization_id, from_norad_id, to_norad_id FROM catalog_object_refreshes WHERE created_at < ? ORDER BY id',
-    args: [beforeIso],
+    sql: `SELECT id, organization_id, from_norad_id, to_norad_id FROM catalog_object_refreshes
+          WHERE (? IS NULL OR organization_id = ?) AND (? IS NULL OR created_at < ?) ORDER BY id`,
+    args: [filter.organizationId ?? null, filter.organizationId ?? null, filter.queuedBefore ?? null, filter.queuedBefore ?? null],
   });
   return result.rows.map((row) => ({
     id: Number(row.id),
@@ -260,33 +266,42 @@ export async function staleCatalogRefreshes(db: SqlExecutor, beforeIso: string):
   }));
 }
 
-/** The largest element-set row id of the organization's catalog (0 when empty): a screening reads the catalog "as of" it, so every chunk sees the same sets. */
-export async function catalogHighWaterMark(db: SqlExecutor, organizationId: string): Promise<number> {
-  // Both by index, a few rows read: the newest published set backwards along (organization_id, id) (migration 0017),
-  // the first staged one through the staged-batch index. Written as MAX/MIN over the organization's sets, the two
-  // read every set of it (30,000 rows: 11–16 ms of the event loop at each screening's creation, bench:screening).
-  const result = await db.execute({
-    sql: `SELECT
-            (SELECT id FROM catalog_element_sets INDEXED BY catalog_element_sets_organization
-              WHERE organization_id = ? AND ${VISIBLE} ORDER BY id DESC LIMIT 1) AS published,
-            (SELECT MIN(id) FROM catalog_element_sets INDEXED BY catalog_element_sets_batch
-              WHERE batch_id IN (SELECT id FROM staged_writes) AND batch_id <> 0 AND organization_id = ?) AS first_unpublished`,
-    args: [organizationId, organizationId],
-  });
-  const row = result.rows[0]!;
-  const published = Number(row.published ?? 0);
-  // a batch still being written will publish rows from its first id on: the mark stays below them (module comment)
-  return row.first_unpublished == null ? published : Math.min(published, Number(row.first_unpublished) - 1);
+/** A catalog as of one instant: the sets of id ≤ `asOfSetId` outside `unpublishedBatchIds` (module comment). */
+export interface CatalogSnapshot {
+  readonly asOfSetId: number;
+  /** Batches with sets of the organization that were not yet published when the snapshot was taken. */
+  readonly unpublishedBatchIds: readonly number[];
 }
 
-/** NORAD ids of the objects with at least one set of id ≤ asOfSetId, ascending. */
-export async function catalogNoradIds(db: SqlExecutor, organizationId: string, asOfSetId: number): Promise<number[]> {
+/** The organization's catalog as it is published now (module comment: why the mark is read before the batches). */
+export async function catalogSnapshot(db: SqlExecutor, organizationId: string): Promise<CatalogSnapshot> {
+  // Both by index, a few rows read: the newest set backwards along (organization_id, id) (migration 0017), then, per
+  // batch not yet published (a handful), whether it holds a set of the organization (the staged-batch index).
+  const mark = await db.execute({
+    sql: `SELECT id FROM catalog_element_sets INDEXED BY catalog_element_sets_organization WHERE organization_id = ? ORDER BY id DESC LIMIT 1`,
+    args: [organizationId],
+  });
+  const batches = await db.execute({
+    sql: `SELECT s.id FROM staged_writes s WHERE EXISTS (
+            SELECT 1 FROM catalog_element_sets c INDEXED BY catalog_element_sets_batch WHERE c.batch_id = s.id AND c.batch_id <> 0 AND c.organization_id = ?)
+          ORDER BY s.id`,
+    args: [organizationId],
+  });
+  return { asOfSetId: Number(mark.rows[0]?.id ?? 0), unpublishedBatchIds: batches.rows.map((row) => Number(row.id)) };
+}
+
+/** SQL condition (two arguments: `snapshotArgs`) keeping the sets of a snapshot. */
+const IN_SNAPSHOT = `id <= ? AND batch_id NOT IN (SELECT value FROM json_each(?)) AND ${VISIBLE}`;
+const snapshotArgs = (snapshot: CatalogSnapshot): [number, string] => [snapshot.asOfSetId, JSON.stringify(snapshot.unpublishedBatchIds)];
+
+/** NORAD ids of the objects with at least one set in the snapshot, ascending. */
+export async function catalogNoradIds(db: SqlExecutor, organizationId: string, snapshot: CatalogSnapshot): Promise<number[]> {
   // Read in pages with a turn of the event loop between them: 30,000 ids in one statement held it ~56 ms.
   const ids: number[] = [];
   for (let after = -1; ; ) {
     const result = await db.execute({
-      sql: `SELECT DISTINCT norad_id FROM catalog_element_sets WHERE organization_id = ? AND id <= ? AND norad_id > ? AND ${VISIBLE} ORDER BY norad_id LIMIT ?`,
-      args: [organizationId, asOfSetId, after, NORAD_ID_PAGE],
+      sql: `SELECT DISTINCT norad_id FROM catalog_element_sets WHERE organization_id = ? AND norad_id > ? AND ${IN_SNAPSHOT} ORDER BY norad_id LIMIT ?`,
+      args: [organizationId, after, ...snapshotArgs(snapshot), NORAD_ID_PAGE],
     });
     for (const row of result.rows) ids.push(Number(row.norad_id));
     if (result.rows.length < NORAD_ID_PAGE) return ids;
@@ -301,11 +316,11 @@ export async function catalogNoradIds(db: SqlExecutor, organizationId: string, a
  */
 const NORAD_ID_PAGE = 500;
 
-/** For each object with fromNoradId ≤ noradId ≤ toNoradId: its set with the newest epoch among those of id ≤ asOfSetId, ascending by NORAD id (callers read ≤ ~3,000 objects per call). */
+/** For each object with fromNoradId ≤ noradId ≤ toNoradId: its set with the newest epoch among those of the snapshot, ascending by NORAD id (callers read ≤ ~3,000 objects per call). */
 export async function catalogElementSets(
   db: SqlExecutor,
   organizationId: string,
-  range: { fromNoradId: number; toNoradId: number; asOfSetId: number },
+  range: { fromNoradId: number; toNoradId: number; snapshot: CatalogSnapshot },
 ): Promise<GpElementSet[]> {
   return (await catalogElementSetTexts(db, organizationId, range)).map(decodeElementSet);
 }
@@ -317,15 +332,15 @@ export async function catalogElementSets(
 export async function catalogElementSetTexts(
   db: SqlExecutor,
   organizationId: string,
-  range: { fromNoradId: number; toNoradId: number; asOfSetId: number },
+  range: { fromNoradId: number; toNoradId: number; snapshot: CatalogSnapshot },
 ): Promise<string[]> {
   const result = await db.execute({
     sql: `SELECT elements FROM (
             SELECT elements, norad_id, ROW_NUMBER() OVER (PARTITION BY norad_id ORDER BY epoch_s DESC, id DESC) AS newest
             FROM catalog_element_sets
-            WHERE organization_id = ? AND norad_id BETWEEN ? AND ? AND id <= ? AND ${VISIBLE})
+            WHERE organization_id = ? AND norad_id BETWEEN ? AND ? AND ${IN_SNAPSHOT})
           WHERE newest = 1 ORDER BY norad_id`,
-    args: [organizationId, range.fromNoradId, range.toNoradId, range.asOfSetId],
+    args: [organizationId, range.fromNoradId, range.toNoradId, ...snapshotArgs(range.snapshot)],
   });
   return result.rows.map((row) => String(row.elements));
 }

@@ -18,6 +18,7 @@ import {
   renewJobLease,
   type LeasedTable,
 } from './leasedJobs.ts';
+import type { CatalogSnapshot } from './catalog.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 import { nullableNumber, nullableText } from './rows.ts';
 
@@ -29,7 +30,8 @@ export interface Screening {
   status: ScreeningStatus;
   /** The request as accepted (JSON text; the service owns its shape). */
   request: string;
-  asOfSetId: number;
+  /** The catalog as of the screening's creation: every chunk reads these sets (storage/catalog.ts). */
+  catalogSnapshot: CatalogSnapshot;
   spanStart: string;
   spanEnd: string;
   pcThreshold: number;
@@ -49,7 +51,7 @@ export interface Screening {
   finishedAt: string | null;
 }
 
-const SCREENING_COLUMNS = `id, organization_id, status, request, as_of_set_id, span_start, span_end, pc_threshold, chunk_count, secondary_count,
+const SCREENING_COLUMNS = `id, organization_id, status, request, as_of_set_id, catalog_unpublished_batches, span_start, span_end, pc_threshold, chunk_count, secondary_count,
   cancel_requested, approach_count, event_count, issues, counts, timings, merged_by, error, created_at, updated_at, started_at, finished_at`;
 
 export const SCREENING_SORT_COLUMNS: Record<string, string> = { createdAt: 'created_at', status: 'status' };
@@ -60,7 +62,7 @@ function screeningFromRow(row: Record<string, unknown>): Screening {
     organizationId: String(row.organization_id),
     status: String(row.status) as ScreeningStatus,
     request: String(row.request),
-    asOfSetId: Number(row.as_of_set_id),
+    catalogSnapshot: { asOfSetId: Number(row.as_of_set_id), unpublishedBatchIds: JSON.parse(String(row.catalog_unpublished_batches)) as number[] },
     spanStart: String(row.span_start),
     spanEnd: String(row.span_end),
     pcThreshold: Number(row.pc_threshold),
@@ -174,7 +176,7 @@ export function chunkId(screeningId: string, index: number): string {
 export async function insertScreening(
   db: SqlExecutor,
   screening: {
-    id: string; organizationId: string; request: string; inputs: string; asOfSetId: number; spanStart: string; spanEnd: string;
+    id: string; organizationId: string; request: string; inputs: string; catalogSnapshot: CatalogSnapshot; spanStart: string; spanEnd: string;
     pcThreshold: number; secondaryCount: number; createdAt: string;
   },
   chunks: readonly NewScreeningChunk[],
@@ -182,9 +184,9 @@ export async function insertScreening(
 ): Promise<void> {
   const s = screening;
   await db.execute({
-    sql: `INSERT INTO screenings (id, organization_id, status, request, inputs, as_of_set_id, span_start, span_end, pc_threshold, chunk_count,
-            secondary_count, created_at, updated_at) VALUES (?, ?, 'QUEUED', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [s.id, s.organizationId, s.request, s.inputs, s.asOfSetId, s.spanStart, s.spanEnd, s.pcThreshold, chunks.length, s.secondaryCount, s.createdAt, s.createdAt],
+    sql: `INSERT INTO screenings (id, organization_id, status, request, inputs, as_of_set_id, catalog_unpublished_batches, span_start, span_end,
+            pc_threshold, chunk_count, secondary_count, created_at, updated_at) VALUES (?, ?, 'QUEUED', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    args: [s.id, s.organizationId, s.request, s.inputs, s.catalogSnapshot.asOfSetId, JSON.stringify(s.catalogSnapshot.unpublishedBatchIds), s.spanStart, s.spanEnd, s.pcThreshold, chunks.length, s.secondaryCount, s.createdAt, s.createdAt],
   });
   for (let start = 0; start < chunks.length; start += 100) {
     const part = chunks.slice(start, start + 100);

@@ -165,7 +165,8 @@ const CHUNK_ROWS = 500;
 /** What a job attempt stages: its measurements and their TDM contexts. */
 export const MEASUREMENT_JOB_STAGED_TABLES = [MEASUREMENTS_TABLE, MEASUREMENT_CONTEXTS_TABLE] as const;
 const STAGED_TABLES = MEASUREMENT_JOB_STAGED_TABLES;
-const MEASUREMENT_JOBS_TABLE = 'measurement_jobs';
+/** The job table, the owner kind of its attempts' staged batches. */
+export const MEASUREMENT_JOBS_TABLE = 'measurement_jobs';
 
 /**
  * Why a job attempt failed, as the job's `error` says it, and whether another attempt may succeed. The file's content

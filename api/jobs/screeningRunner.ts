@@ -217,7 +217,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
       const cuts = chunk.noradCuts.length > 0 ? chunk.noradCuts : [from];
       for (const [k, cut] of cuts.entries()) {
         const until = k + 1 < cuts.length ? cuts[k + 1]! - 1 : to;
-        const texts = await catalogElementSetTexts(db, chunk.organizationId, { fromNoradId: cut, toNoradId: until, asOfSetId: screening.asOfSetId });
+        const texts = await catalogElementSetTexts(db, chunk.organizationId, { fromNoradId: cut, toNoradId: until, snapshot: screening.catalogSnapshot });
         if (texts.length > 0) secondaryElementsJson.push(`[${texts.join(',')}]`);
         await yieldToEventLoop();
       }

@@ -1,25 +1,41 @@
 /**
  * Removes what bulk writes left behind when a process stopped in the middle: staged batches nobody will publish
- * (storage/stagedWrites.ts) — batches of measurement jobs that are no longer queued or running, and batches of OCM
- * imports and of large CDM files opened more than an hour ago (a request that was writing when its process died) — and uploaded
- * bytes no job needs (a SUCCEEDED job's, or chunks of an upload that died before its job row existed). Runs at start
- * and every `intervalMs`; it deletes chunk by chunk, so it never holds the event loop for long. (Other staged
- * writers add their tables here.)
+ * (storage/stagedWrites.ts) — batches whose writer's lease expired (a process killed while it wrote an upload or a
+ * job's rows), and batches of measurement jobs that are no longer queued or running —, ranges of the catalog's object
+ * list that an upload published but did not refresh, and uploaded bytes no job needs (a SUCCEEDED job's, or chunks
+ * of an upload that died before its job row existed). Runs at start and every `intervalMs`; it deletes chunk by
+ * chunk, so it never holds the event loop for long. (Other staged writers add their tables to STAGED_TABLES_BY_KIND.)
  */
 import type { Db } from '../../storage/db.ts';
 import { MANEUVERS_TABLE } from '../../storage/maneuvers.ts';
 import { deleteJobContent, findLeftoverJobContent } from '../../storage/measurementJobs.ts';
-import { abandonBatchesOpenedBefore, abandonOrphanJobBatches } from '../../storage/stagedWrites.ts';
+import { abandonExpiredBatches, abandonOrphanJobBatches, type StagedTable } from '../../storage/stagedWrites.ts';
 import { logError, logInfo } from '../log.ts';
 import { MANEUVER_IMPORT_KIND } from '../services/maneuvers/import.ts';
-import { MEASUREMENT_JOB_STAGED_TABLES } from './measurementJobRunner.ts';
+import { MEASUREMENT_JOB_STAGED_TABLES, MEASUREMENT_JOBS_TABLE } from './measurementJobRunner.ts';
 import { CDM_CONTENTS_TABLE } from '../../storage/conjunctions.ts';
 import { CDM_UPLOAD_KIND } from '../services/conjunctions/ingest.ts';
-import { CATALOG_SETS_TABLE, staleCatalogRefreshes } from '../../storage/catalog.ts';
+import { CATALOG_SETS_TABLE, pendingCatalogRefreshes } from '../../storage/catalog.ts';
 import { CATALOG_UPLOAD_KIND, refreshCatalogRanges } from '../services/catalog.ts';
 
-/** An import still writing after this long is taken to be dead. */
-export const STALE_IMPORT_BATCH_MS = 60 * 60_000;
+/** Uploaded bytes without a job row this long after they were written belong to an upload that died. */
+export const STALE_UPLOAD_CONTENT_MS = 60 * 60_000;
+/**
+ * A queued refresh of the catalog's object list this old was left by an upload that died after publishing (its own
+ * refresh of 30,000 objects takes a few seconds): the sweeper runs it. A restarting instance runs every queued one at
+ * once (api/service.ts), whatever its age.
+ */
+export const STALE_CATALOG_REFRESH_MS = 30_000;
+/** How often an instance sweeps: a dead writer's batch is removed within its lease and this. */
+export const SWEEP_INTERVAL_MS = 15_000;
+
+/** The staged tables of every kind of batch: what an expired batch of each kind may have rows in. */
+export const STAGED_TABLES_BY_KIND: ReadonlyMap<string, readonly StagedTable[]> = new Map<string, readonly StagedTable[]>([
+  [MEASUREMENT_JOBS_TABLE, MEASUREMENT_JOB_STAGED_TABLES],
+  [MANEUVER_IMPORT_KIND, [MANEUVERS_TABLE]],
+  [CDM_UPLOAD_KIND, [CDM_CONTENTS_TABLE]],
+  [CATALOG_UPLOAD_KIND, [CATALOG_SETS_TABLE]],
+]);
 
 /** The sweeper of one service instance: a sweep at start, then every `intervalMs`, until stop(). */
 export class StagedWriteSweeper {
@@ -28,13 +44,13 @@ export class StagedWriteSweeper {
 
   constructor(
     private readonly db: Db,
-    private readonly intervalMs = 10 * 60_000,
+    private readonly intervalMs = SWEEP_INTERVAL_MS,
   ) {}
 
   start(): void {
     if (this.timer) return;
     const sweep = () => {
-      this.running = this.sweep().catch((error: unknown) => logError('staged write sweep failed', { error: String(error) }));
+      this.running = this.running.then(() => this.sweep()).catch((error: unknown) => logError('staged write sweep failed', { error: String(error) }));
     };
     sweep();
     this.timer = setInterval(sweep, this.intervalMs);
@@ -48,22 +64,19 @@ export class StagedWriteSweeper {
     await this.running;
   }
 
-  /** One sweep (`now` decides which imports are stale); returns the number of leftovers removed. */
+  /** One sweep (`now` decides which leases expired and what is stale); returns the number of leftovers removed. */
   async sweep(now = Date.now()): Promise<number> {
     const db = this.db;
-    const jobs = await abandonOrphanJobBatches(db, MEASUREMENT_JOB_STAGED_TABLES, 'measurement_jobs');
-    const before = new Date(now - STALE_IMPORT_BATCH_MS).toISOString();
-    const imports = await abandonBatchesOpenedBefore(db, [MANEUVERS_TABLE], MANEUVER_IMPORT_KIND, before);
-    const cdmUploads = await abandonBatchesOpenedBefore(db, [CDM_CONTENTS_TABLE], CDM_UPLOAD_KIND, before);
-    const catalogUploads = await abandonBatchesOpenedBefore(db, [CATALOG_SETS_TABLE], CATALOG_UPLOAD_KIND, before);
+    const expired = await abandonExpiredBatches(db, STAGED_TABLES_BY_KIND, now);
+    const jobs = await abandonOrphanJobBatches(db, MEASUREMENT_JOB_STAGED_TABLES, MEASUREMENT_JOBS_TABLE);
     // object-list ranges a catalog upload published but did not refresh (its process died in between)
-    const catalogRefreshes = await staleCatalogRefreshes(db, before);
+    const catalogRefreshes = await pendingCatalogRefreshes(db, { queuedBefore: new Date(now - STALE_CATALOG_REFRESH_MS).toISOString() });
     await refreshCatalogRanges(db, catalogRefreshes);
-    const contents = await findLeftoverJobContent(db, before);
+    const contents = await findLeftoverJobContent(db, new Date(now - STALE_UPLOAD_CONTENT_MS).toISOString());
     for (const jobId of contents) await deleteJobContent(db, jobId);
-    const removed = jobs + imports + cdmUploads + catalogUploads + catalogRefreshes.length + contents.length;
+    const removed = expired + jobs + catalogRefreshes.length + contents.length;
     if (removed > 0) {
-      logInfo('bulk-write leftovers removed', { measurementJobBatches: jobs, maneuverImportBatches: imports, cdmUploadBatches: cdmUploads, catalogUploadBatches: catalogUploads, catalogObjectRefreshes: catalogRefreshes.length, jobContents: contents.length });
+      logInfo('bulk-write leftovers removed', { expiredBatches: expired, measurementJobBatches: jobs, catalogObjectRefreshes: catalogRefreshes.length, jobContents: contents.length });
     }
     return removed;
   }

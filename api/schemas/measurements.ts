@@ -237,7 +237,7 @@ export const JobListQuerySchema = z.object({
     .optional()
     .openapi({ param: { name: 'status', in: 'query', style: 'form', explode: true }, type: 'array', items: { type: 'string', enum: [...JOB_STATUS_VALUES] }, description: 'Repeated or comma-separated job statuses' } as never),
   spacecraftId: z.string().min(1).optional().openapi({ description: 'Jobs whose file resolved to this spacecraft (canonical id)' }),
-  file: sourceFileName('Exact source file name (≤ 255 characters, no control characters)').optional(),
+  file: sourceFileName('Exact source file name (≤ 255 characters, no control, line-separator, bidi or zero-width characters)').optional(),
   batchId: z.string().min(1).optional().openapi({ description: 'The jobs of one upload (batchId of its response)' }),
   ...pageableQuery,
   sort: pageableQuery.sort.openapi({ description: 'Sort `field,asc|desc`, repeatable; fields: createdAt, finishedAt, filename, status; default createdAt,desc' }),
@@ -256,10 +256,9 @@ export const OutliersByIdsSchema = z
   })
   .openapi('OutliersByIdsRequest');
 
-/** A source file name as stored: nonblank, ≤ 255 characters, no control characters (api/fileNames.ts). */
 export const OutliersByFileSchema = z
   .object({
-    fileName: sourceFileName('Exact, case-sensitive source file name (nonblank, ≤ 255 characters, no control characters)'),
+    fileName: sourceFileName('Exact, case-sensitive source file name (nonblank, ≤ 255 characters, no control, line-separator, bidi or zero-width characters)'),
     outlier: z.boolean(),
   })
   .openapi('OutliersByFileRequest');
@@ -268,5 +267,5 @@ export const UpdatedCountSchema = z.object({ updatedCount: z.number().int() }).o
 export const DeletedCountSchema = z.object({ deletedCount: z.number().int() }).openapi('DeleteByFileResponse');
 export const DeleteByFileQuerySchema = z.object({
   spacecraftId: idString(),
-  file: sourceFileName('Source file name (exact, case-sensitive; ≤ 255 characters, no control characters)'),
+  file: sourceFileName('Source file name (exact, case-sensitive; ≤ 255 characters, no control, line-separator, bidi or zero-width characters)'),
 });

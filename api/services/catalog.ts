@@ -10,6 +10,14 @@
  * 30,000 objects therefore ingest without holding the event loop for more than a chunk (README → Catalog,
  * `npm run bench:catalog-ingest`).
  *
+ * A crash at any point leaves the whole file or none of it visible:
+ *  - while staging, the rows are hidden; the batch's lease then runs out and the next upload of the organization (or
+ *    any instance's sweeper) deletes them. Uploads of one organization stage one at a time (the batch is exclusive in
+ *    its organization, StagedBatch.openExclusive), so an upload never dedups against another upload's hidden sets;
+ *  - once published, the sets are all visible; the object list's ranges were queued in the publishing transaction,
+ *    and a restarting instance refreshes every queued range before it serves (api/service.ts), a live one those left
+ *    for STALE_CATALOG_REFRESH_MS (api/jobs/stagedWriteSweeper.ts), and each upload those of its organization.
+ *
  * Sets are kept; the same set twice is stored once ("already known"); an object's current set is the one with the
  * newest epoch (storage/catalog.ts).
  */
@@ -22,6 +30,7 @@ import {
   findCatalogObject,
   insertCatalogElementSets,
   listCatalogObjects,
+  pendingCatalogRefreshes,
   queueCatalogRefreshes,
   runCatalogRefresh,
   type CatalogRefreshRange,
@@ -31,11 +40,11 @@ import {
 } from '../../storage/catalog.ts';
 import { inTransaction, nowIso, yieldToEventLoop, type Db } from '../../storage/db.ts';
 import type { PageRequest } from '../../storage/paging.ts';
-import { StagedBatch } from '../../storage/stagedWrites.ts';
+import { StagedBatch, StagedBatchAbandonedError, StagedScopeBusyError } from '../../storage/stagedWrites.ts';
 import type { CatalogFileFormat } from '../../workers/catalogTasks.ts';
 import { ownedBytes } from '../../workers/handOver.ts';
 import type { AppDeps } from '../context.ts';
-import { notFound, validationError } from '../errors.ts';
+import { ApiError, notFound, validationError } from '../errors.ts';
 import type { UploadedPart } from '../fileNames.ts';
 import { pageEnvelope } from '../paging.ts';
 import { succeeded } from '../results.ts';
@@ -58,6 +67,11 @@ const CHUNK_TEXT = new TextDecoder();
  * objects per refresh made that one call several milliseconds.
  */
 const REFRESH_CHUNKS = 3;
+/**
+ * How long an upload waits for another upload of its organization to finish staging (a 30,000-object file stages in
+ * a few seconds; a dead one's lease runs out within STAGED_BATCH_LEASE_MS): then 503 with Retry-After.
+ */
+export const CATALOG_UPLOAD_WAIT_MS = 60_000;
 /** Bad lines listed per failed file (errorCount counts them all). */
 export const MAX_REPORTED_LINE_ERRORS = 1000;
 
@@ -100,14 +114,36 @@ function failedResult(file: UploadedPart, contentHash: string, outcome: { format
   };
 }
 
-async function ingestFile(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: string, uploadId: string, fileIndex: number, file: UploadedPart): Promise<CatalogFileResult> {
+/** The upload could not be written now (another upload held the catalog, or this one lost its batch): retry. */
+function catalogBusy(message: string, retryAfterSeconds: number): ApiError {
+  return new ApiError(503, 'CATALOG_BUSY', message, {
+    code: 'import.catalog.busy',
+    details: { retryAfterSeconds },
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
+}
+
+async function openCatalogBatch(db: Db, organizationId: string, uploadId: string, fileIndex: number, signal?: AbortSignal): Promise<StagedBatch> {
+  try {
+    return await StagedBatch.openExclusive(db, { kind: CATALOG_UPLOAD_KIND, key: `${uploadId}:${fileIndex}`, owner: 'catalog-upload' }, organizationId, [CATALOG_SETS_TABLE], {
+      waitMs: CATALOG_UPLOAD_WAIT_MS,
+      signal,
+    });
+  } catch (error) {
+    if (!(error instanceof StagedScopeBusyError)) throw error;
+    const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(error.holderLeaseExpiresAt) - Date.now()) / 1000));
+    throw catalogBusy(`another upload of this organization's catalog has been writing for over ${CATALOG_UPLOAD_WAIT_MS / 1000} s; retry later`, retryAfterSeconds);
+  }
+}
+
+async function ingestFile(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: string, uploadId: string, fileIndex: number, file: UploadedPart, signal?: AbortSignal): Promise<CatalogFileResult> {
   // The file's bytes are moved to the pool, which hashes and reads them: copying (structured clone) and hashing a
   // 4 MB file on the event loop took 5–25 ms there (bench:catalog-ingest). The part's bytes are not used after this.
   const bytes = ownedBytes(file.bytes);
   const read = await deps.pool.run('catalog.readFile', { bytes, chunkSets: CHUNK_SETS, maxErrors: MAX_REPORTED_LINE_ERRORS }, { transfer: [bytes.buffer] });
   const contentHash = read.contentHash;
   if (!read.ok) return failedResult(file, contentHash, read);
-  const batch = await StagedBatch.open(deps.db, { kind: CATALOG_UPLOAD_KIND, key: `${uploadId}:${fileIndex}`, owner: 'catalog-upload' }, [CATALOG_SETS_TABLE]);
+  const batch = await openCatalogBatch(deps.db, organizationId, uploadId, fileIndex, signal);
   const totals = { stored: 0, alreadyKnown: 0, updatedObjects: 0, newObjects: 0 };
   const storedAt = nowIso();
   let queued: CatalogRefreshRange[] = [];
@@ -130,16 +166,21 @@ async function ingestFile(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: st
       ranges.push({ fromNoradId: read.chunks[k]!.fromNoradId, toNoradId: read.chunks[Math.min(k + REFRESH_CHUNKS, read.chunks.length) - 1]!.toNoradId });
     }
     const published = await batch.publish(async (tx) => {
-      if (totals.stored > 0) queued = await queueCatalogRefreshes(tx, organizationId, ranges, storedAt);
+      // queued when published: the sweeper takes a range this old to be left by a dead upload
+      if (totals.stored > 0) queued = await queueCatalogRefreshes(tx, organizationId, ranges, nowIso());
       return true;
     });
     if (!published) throw new Error(`catalog batch ${batch.id} could not be published`);
   } catch (error) {
     await batch.abandon().catch(() => undefined);
+    // our lease ran out (the database was out of reach, or this process stalled) and another writer took over
+    if (error instanceof StagedBatchAbandonedError) throw catalogBusy('the upload could not be written in time and nothing of it was stored; retry', 1);
     throw error;
   }
-  // the object list's rows (storage/catalog.ts refreshCatalogObjects), range by range: short statements, yields between
+  // the object list's rows (storage/catalog.ts refreshCatalogObjects), range by range: short statements, yields between;
+  // then any range of the organization an earlier upload published and did not refresh (its process died meanwhile)
   await refreshCatalogRanges(deps.db, queued);
+  await refreshCatalogRanges(deps.db, await pendingCatalogRefreshes(deps.db, { organizationId }));
   const duplicate = totals.stored === 0;
   return {
     filename: file.name,
@@ -162,13 +203,23 @@ export async function refreshCatalogRanges(db: Db, ranges: readonly CatalogRefre
   }
 }
 
+/**
+ * Refreshes every queued range of the object list, whoever queued it: at a start, before the instance serves, so that
+ * an upload whose process was killed between publishing and refreshing shows its objects at once after the restart.
+ */
+export async function refreshPendingCatalogRanges(db: Db): Promise<number> {
+  const pending = await pendingCatalogRefreshes(db);
+  await refreshCatalogRanges(db, pending);
+  return pending.length;
+}
+
 /** POST /operations/catalog: one result per file; 200 when every file was stored or is a duplicate, 207 otherwise. */
-export async function uploadCatalogFiles(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: string, files: readonly UploadedPart[]): Promise<{ status: 200 | 207; body: CatalogUploadResponse }> {
+export async function uploadCatalogFiles(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: string, files: readonly UploadedPart[], signal?: AbortSignal): Promise<{ status: 200 | 207; body: CatalogUploadResponse }> {
   if (files.length === 0) throw validationError({ files: 'at least one file is required (multipart part `files`)' });
   const uploadId = randomUUID();
   const results: CatalogFileResult[] = [];
   // one file after the other: the staged chunks of one file are already a stream of short transactions
-  for (const [index, file] of files.entries()) results.push(await ingestFile(deps, organizationId, uploadId, index, file));
+  for (const [index, file] of files.entries()) results.push(await ingestFile(deps, organizationId, uploadId, index, file, signal));
   const successCount = succeeded(results);
   return {
     status: successCount === results.length ? 200 : 207,

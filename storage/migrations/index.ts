@@ -21,6 +21,7 @@ import { migration0015 } from './0015_spacecraft_row_version.ts';
 import { migration0016 } from './0016_screening_covariances.ts';
 import { migration0017 } from './0017_screening_primary_oems.ts';
 import { migration0018 } from './0018_catalog_list_indexes.ts';
+import { migration0019 } from './0019_staged_batch_leases.ts';
 
 export const ALL_MIGRATIONS: Migration[] = [
   migration0001, migration0002, migration0003, migration0004, migration0005,
@@ -32,4 +33,5 @@ export const ALL_MIGRATIONS: Migration[] = [
   migration0016,
   migration0017,
   migration0018,
+  migration0019,
 ];

@@ -123,12 +123,13 @@ describe('conjunction screenings over the socket', { timeout: 600_000 }, () => {
     assert.ok(list.content.some((s: Json) => s.id === body.id));
   });
 
-  test('nothing to screen (a catalog screening of an organization without a catalog): SUCCEEDED with no approach; a fleet member that cannot be fitted is an issue', async () => {
+  test('nothing to screen (a catalog screening of an organization without a catalog): SUCCEEDED with no approach and the issue CATALOG_EMPTY; a fleet member that cannot be fitted is an issue', async () => {
     const created = await json(await request('POST', SCREENINGS, { json: fleetRequest({ secondaries: 'CATALOG' }) }));
     assert.equal(created.progress.chunksTotal, 0, 'no catalog: only the merge');
     const done = await waitFor(created.id, ['SUCCEEDED', 'FAILED']);
     assert.equal(done.status, 'SUCCEEDED', JSON.stringify(done));
     assert.equal(done.approachCount, 0);
+    assert.deepEqual(done.issues.map((i: Json) => i.code), ['CATALOG_EMPTY'], 'an empty catalog is said, not a silent success');
     const lonely = await json(await request('POST', '/operations/spacecraft', { json: { name: 'NO-STATE-YET' } }));
     const withIssue = await json(await request('POST', SCREENINGS, { json: fleetRequest() }));
     const finished = await waitFor(withIssue.id, ['SUCCEEDED', 'FAILED']);

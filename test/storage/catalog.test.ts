@@ -12,7 +12,7 @@ import {
   CATALOG_ROWS_PER_INSERT,
   CATALOG_SETS_TABLE,
   catalogElementSets,
-  catalogHighWaterMark,
+  catalogSnapshot,
   catalogNoradIds,
   findCatalogObject,
   insertCatalogElementSets,
@@ -23,7 +23,7 @@ import {
   REFRESH_OBJECTS_PER_STATEMENT,
   refreshCatalogObjects,
   runCatalogRefresh,
-  staleCatalogRefreshes,
+  pendingCatalogRefreshes,
 } from '../../storage/catalog.ts';
 import { openDatabase, type Db } from '../../storage/db.ts';
 import { migrate } from '../../storage/migrations.ts';
@@ -78,15 +78,15 @@ test('an upload stores each set once, reads back identical, and counts new and k
   const again = await upload(ORG_A, [...sets, sets[0]!]);
   assert.deepEqual(again, { stored: 0, alreadyKnown: sets.length + 1, updatedObjects: 0, newObjects: 0 });
   for (const s of sets) assert.deepStrictEqual(await latestCatalogElementSet(db, ORG_A, s.noradId), s);
-  const mark = await catalogHighWaterMark(db, ORG_A);
+  const snapshot = await catalogSnapshot(db, ORG_A);
   const ids = sets.map((s) => s.noradId).sort((a, b) => a - b);
-  assert.deepEqual(await catalogNoradIds(db, ORG_A, mark), ids);
-  const read = await catalogElementSets(db, ORG_A, { fromNoradId: ids[0]!, toNoradId: ids.at(-1)!, asOfSetId: mark });
+  assert.deepEqual(await catalogNoradIds(db, ORG_A, snapshot), ids);
+  const read = await catalogElementSets(db, ORG_A, { fromNoradId: ids[0]!, toNoradId: ids.at(-1)!, snapshot });
   assert.deepStrictEqual(read, [...sets].sort((a, b) => a.noradId - b.noradId));
   // another organization holds nothing of it
   assert.equal(await latestCatalogElementSet(db, ORG_B, sets[0]!.noradId), null);
-  assert.equal(await catalogHighWaterMark(db, ORG_B), 0);
-  assert.deepEqual(await catalogNoradIds(db, ORG_B, mark), []);
+  assert.deepEqual(await catalogSnapshot(db, ORG_B), { asOfSetId: 0, unpublishedBatchIds: [] });
+  assert.deepEqual(await catalogNoradIds(db, ORG_B, snapshot), []);
   assert.equal(await findCatalogObject(db, ORG_B, sets[0]!.noradId), null);
 });
 
@@ -107,9 +107,10 @@ test('the newest epoch is the current set whatever the upload order; older sets 
   assert.deepStrictEqual(listed.items[0]!.current.elements, later);
 });
 
-test('a batch still being written is invisible and the "as of" mark stays below it, even after a later upload publishes', async () => {
-  const markBefore = await catalogHighWaterMark(db, ORG_A);
-  const seen = await catalogElementSets(db, ORG_A, { fromNoradId: 0, toNoradId: 999999999, asOfSetId: markBefore });
+test('a snapshot holds every published set and no staged one: a batch still being written stays out of it even after it publishes, and hides nothing else', async () => {
+  const before = await catalogSnapshot(db, ORG_A);
+  const everything = { fromNoradId: 0, toNoradId: 999999999 };
+  const seen = await catalogElementSets(db, ORG_A, { ...everything, snapshot: before });
   const slow = await StagedBatch.open(db, { kind: 'catalog_test', key: 'slow', owner: 'test' }, [CATALOG_SETS_TABLE]);
   const slowSet = newer(sets[2]!, 2);
   await slow.chunk(async (tx) => {
@@ -119,15 +120,20 @@ test('a batch still being written is invisible and the "as of" mark stays below 
   // a later, faster upload publishes while the slow one is still staged: its rows have higher ids
   const fastSet = newer(sets[3]!, 2);
   await upload(ORG_A, [fastSet]);
-  const markDuring = await catalogHighWaterMark(db, ORG_A);
-  assert.equal(markDuring, markBefore, 'the mark cannot pass the first row of a batch still being written');
+  const during = await catalogSnapshot(db, ORG_A);
+  assert.deepEqual(during.unpublishedBatchIds, [slow.id]);
+  const readDuring = await catalogElementSets(db, ORG_A, { ...everything, snapshot: during });
+  assert.deepStrictEqual(readDuring.find((s) => s.noradId === fastSet.noradId), fastSet, 'a set published after the slow batch opened is in the snapshot');
+  assert.deepStrictEqual(readDuring.find((s) => s.noradId === slowSet.noradId), sets[2], 'the staged set is not');
   assert.equal(await slow.publish(), true);
   await refreshCatalogObjects(db, ORG_A, 0, 999_999_999);
-  // what was read with the earlier mark is what is read with it now
-  assert.deepStrictEqual(await catalogElementSets(db, ORG_A, { fromNoradId: 0, toNoradId: 999999999, asOfSetId: markBefore }), seen);
-  const markAfter = await catalogHighWaterMark(db, ORG_A);
-  assert.ok(markAfter > markBefore);
-  const now = await catalogElementSets(db, ORG_A, { fromNoradId: slowSet.noradId, toNoradId: fastSet.noradId, asOfSetId: markAfter });
+  // what was read with each snapshot is what is read with it now
+  assert.deepStrictEqual(await catalogElementSets(db, ORG_A, { ...everything, snapshot: before }), seen);
+  assert.deepStrictEqual(await catalogElementSets(db, ORG_A, { ...everything, snapshot: during }), readDuring);
+  const after = await catalogSnapshot(db, ORG_A);
+  assert.ok(after.asOfSetId > before.asOfSetId);
+  assert.deepEqual(after.unpublishedBatchIds, []);
+  const now = await catalogElementSets(db, ORG_A, { fromNoradId: slowSet.noradId, toNoradId: fastSet.noradId, snapshot: after });
   assert.deepStrictEqual(now.find((s) => s.noradId === slowSet.noradId), slowSet);
   assert.deepStrictEqual(now.find((s) => s.noradId === fastSet.noradId), fastSet);
 });
@@ -167,12 +173,15 @@ test('a published upload whose process died before refreshing the object list le
   assert.deepStrictEqual(await latestCatalogElementSet(db, ORG_A, newest.noradId), newest);
   const before = await listCatalogObjects(db, ORG_A, { noradId: newest.noradId }, { page: 0, size: 1, sort: [] });
   assert.notDeepEqual(before.items[0]!.current.elements, newest);
-  const stale = await staleCatalogRefreshes(db, '2001-01-01T00:00:00Z');
+  assert.deepEqual(await pendingCatalogRefreshes(db, { queuedBefore: '1999-01-01T00:00:00Z' }), []);
+  assert.deepEqual(await pendingCatalogRefreshes(db, { organizationId: ORG_B }), []);
+  const stale = await pendingCatalogRefreshes(db, { organizationId: ORG_A, queuedBefore: '2001-01-01T00:00:00Z' });
   assert.deepEqual(stale.map((r) => [r.organizationId, r.fromNoradId, r.toNoradId]), [[ORG_A, newest.noradId, newest.noradId]]);
+  assert.deepEqual(await pendingCatalogRefreshes(db), stale);
   for (const range of stale) await runCatalogRefresh(db, range);
   const after = await listCatalogObjects(db, ORG_A, { noradId: newest.noradId }, { page: 0, size: 1, sort: [] });
   assert.deepStrictEqual(after.items[0]!.current.elements, newest);
-  assert.deepEqual(await staleCatalogRefreshes(db, '2001-01-01T00:00:00Z'), []);
+  assert.deepEqual(await pendingCatalogRefreshes(db), []);
 });
 
 test('the NORAD ids of a large catalog come back whole and in order across the pages they are read in', async () => {
@@ -181,7 +190,7 @@ test('the NORAD ids of a large catalog come back whole and in order across the p
   const count = 7_001; // more than two pages of 3,000
   const many = Array.from({ length: count }, (_, k) => ({ ...sets[0]!, noradId: 20_000 + 3 * k }));
   await upload(org, many);
-  const ids = await catalogNoradIds(db, org, await catalogHighWaterMark(db, org));
+  const ids = await catalogNoradIds(db, org, await catalogSnapshot(db, org));
   assert.equal(ids.length, count);
   assert.deepEqual(ids, many.map((e) => e.noradId));
 });

@@ -42,7 +42,7 @@ const chunks = (screens: number): NewScreeningChunk[] => [
 
 async function create(id: string, screens: number): Promise<void> {
   await insertScreening(db, {
-    id, organizationId: ORG, request: '{}', inputs: '{}', asOfSetId: 7, spanStart: '2023-02-15T00:00:00Z', spanEnd: '2023-02-22T00:00:00Z',
+    id, organizationId: ORG, request: '{}', inputs: '{}', catalogSnapshot: { asOfSetId: 7, unpublishedBatchIds: [] }, spanStart: '2023-02-15T00:00:00Z', spanEnd: '2023-02-22T00:00:00Z',
     pcThreshold: 1e-7, secondaryCount: 100 * screens, createdAt: new Date().toISOString(),
   }, chunks(screens), 3);
 }

@@ -19,7 +19,7 @@ import {
   setOutlierByIds,
   type NewMeasurement,
 } from '../../storage/measurements.ts';
-import { abandonOrphanJobBatches, StagedBatch, StagedBatchAbandonedError, type StagedTable } from '../../storage/stagedWrites.ts';
+import { abandonExpiredBatches, abandonOrphanJobBatches, StagedBatch, StagedBatchAbandonedError, StagedScopeBusyError, type StagedTable } from '../../storage/stagedWrites.ts';
 import { MeasurementContextWriter } from '../../api/services/measurements/contexts.ts';
 import { MeasurementSink, streamTrackingFile, type MeasurementGroup } from '../../engine/tracking/index.ts';
 import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
@@ -253,7 +253,7 @@ describe('OCM import as a staged batch', () => {
     assert.equal(await count('SELECT COUNT(*) AS n FROM staged_writes'), 0);
   });
 
-  test('an import batch a dead process left behind is swept after an hour', async () => {
+  test('an import batch a dead process left behind is swept once its lease has run out, not before', async () => {
     const { MANEUVERS_TABLE } = await import('../../storage/maneuvers.ts');
     const { StagedWriteSweeper } = await import('../../api/jobs/stagedWriteSweeper.ts');
     const sweeper = new StagedWriteSweeper(svc.db);
@@ -266,8 +266,66 @@ describe('OCM import as a staged batch', () => {
       });
     });
     assert.equal(await sweeper.sweep(), 0, 'not yet: it may still be writing');
-    assert.equal(await sweeper.sweep(Date.now() + 61 * 60_000), 1);
+    assert.equal(await sweeper.sweep(Date.now() + 16_000), 1, 'its lease (15 s) has run out');
     assert.equal(await count(`SELECT COUNT(*) AS n FROM maneuvers WHERE maneuver_id = 'DEAD-1'`), 0);
+    await assert.rejects(batch.publish(), StagedBatchAbandonedError, 'the writer, were it alive, can publish nothing of it');
+  });
+});
+
+describe('leases and exclusive scopes of staged batches', () => {
+  const TABLES = [MEASUREMENTS_TABLE];
+  const lease = async (id: number) => String((await svc.db.execute({ sql: 'SELECT lease_expires_at AS t FROM staged_writes WHERE id = ?', args: [id] })).rows[0]?.t);
+  const state = async (id: number) => (await svc.db.execute({ sql: 'SELECT state FROM staged_writes WHERE id = ?', args: [id] })).rows[0]?.state ?? null;
+  const stageRow = (batch: StagedBatch, at: number) => batch.chunk(async (tx) => void (await insertMeasurements(tx, organizationId, 'scope-job', 'scope.tdm', rows(1, at), batch.id)));
+
+  test('an open batch renews its lease on a timer; one that stops renewing is abandoned with its rows once the lease ran out', async () => {
+    const alive = await StagedBatch.open(svc.db, { kind: 'measurement_jobs', key: 'lease-alive', owner: 'test' }, TABLES, 300);
+    const first = await lease(alive.id);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    assert.ok((await lease(alive.id)) > first, 'renewed meanwhile, without a chunk');
+    // a writer that died leaves its batch STAGING with a lease nobody renews (written as a killed process leaves it)
+    const left = await svc.db.execute({
+      sql: `INSERT INTO staged_writes (owner_kind, owner_key, owner, state, created_at, lease_expires_at) VALUES ('measurement_jobs', 'lease-dead-2', 'killed', 'STAGING', ?, ?) RETURNING id`,
+      args: [new Date().toISOString(), new Date(Date.now() - 1).toISOString()],
+    });
+    const deadId = Number(left.rows[0]!.id);
+    const tables = new Map([['measurement_jobs', TABLES]]);
+    assert.equal(await abandonExpiredBatches(svc.db, tables), 1, 'only the expired one');
+    assert.equal(await state(deadId), null);
+    assert.equal(await state(alive.id), 'STAGING');
+    await alive.abandon();
+    assert.equal(await state(alive.id), null);
+  });
+
+  test('an exclusive batch refuses while another live one holds its scope, takes over a dead one (deleting its rows first), and other scopes are free', async () => {
+    const owner = (key: string) => ({ kind: 'scope_test', key, owner: 'test' });
+    const holder = await StagedBatch.tryOpenExclusive(svc.db, owner('holder'), 'org-1', TABLES);
+    await stageRow(holder, 3100);
+    await assert.rejects(StagedBatch.tryOpenExclusive(svc.db, owner('second'), 'org-1', TABLES), StagedScopeBusyError);
+    const elsewhere = await StagedBatch.tryOpenExclusive(svc.db, owner('elsewhere'), 'org-2', TABLES);
+    await elsewhere.abandon();
+    // openExclusive waits: it gets the scope as soon as the holder publishes
+    // (a long lease: its renewal timer must not fire between the test's expiry and the next open)
+    const waiting = StagedBatch.openExclusive(svc.db, owner('waiter'), 'org-1', TABLES, { waitMs: 5_000, leaseMs: 600_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(await holder.publish(), true);
+    const waiter = await waiting;
+    // the waiter now holds the scope and dies: its lease is made to run out, its row stays hidden
+    await stageRow(waiter, 3101);
+    await svc.db.execute({ sql: 'UPDATE staged_writes SET lease_expires_at = ? WHERE id = ?', args: ['2000-01-01T00:00:00.000Z', waiter.id] });
+    assert.equal(await count('SELECT COUNT(*) AS n FROM measurements WHERE batch_id = ?', [waiter.id]), 1);
+    const next = await StagedBatch.tryOpenExclusive(svc.db, owner('next'), 'org-1', TABLES);
+    assert.equal(await state(waiter.id), null, 'the dead batch is gone');
+    assert.equal(await count('SELECT COUNT(*) AS n FROM measurements WHERE batch_id = ?', [waiter.id]), 0, 'and its rows with it');
+    await assert.rejects(stageRow(waiter, 3102), StagedBatchAbandonedError, 'the dead writer, were it alive, can add nothing');
+    await waiter.abandon();
+    await next.abandon();
+    // a wait has a bound: the StagedScopeBusyError once waitMs has passed; an aborted caller stops at once
+    const blocker = await StagedBatch.tryOpenExclusive(svc.db, owner('blocker'), 'org-1', TABLES);
+    await assert.rejects(StagedBatch.openExclusive(svc.db, owner('late'), 'org-1', TABLES, { waitMs: 600 }), StagedScopeBusyError);
+    const gone = AbortSignal.abort(new Error('client went away'));
+    await assert.rejects(StagedBatch.openExclusive(svc.db, owner('gone'), 'org-1', TABLES, { waitMs: 5_000, signal: gone }), /client went away/);
+    await blocker.abandon();
   });
 });
 
