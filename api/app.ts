@@ -12,10 +12,10 @@ import { cors } from './middleware/cors.ts';
 import { limitBodyBytes, limitHeaderBytes } from './middleware/limits.ts';
 import { declaredMediaTypes, requireDeclaredMediaType } from './middleware/mediaType.ts';
 import { readMultipartBodies } from './middleware/multipart.ts';
-import { methodNotAllowedOrNotFound } from './middleware/notFound.ts';
+import { methodNotAllowedOrNotFound, refuseShadowedMethods, RouteTable } from './middleware/notFound.ts';
 import { toErrorResponse } from './middleware/onError.ts';
 import { bindRequestDeps } from './middleware/requestDeps.ts';
-import { negotiateRepresentation } from './middleware/representation.ts';
+import { headLikeGet, negotiateRepresentation } from './middleware/representation.ts';
 import { requireUtf8JsonBody } from './middleware/utf8Json.ts';
 import { openApiDocument, registerSecurityScheme } from './openapi.ts';
 import { entityTag } from './preconditions.ts';
@@ -30,6 +30,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     },
   });
 
+  // First, so that whatever answers a HEAD (a route, an error, a refusal of any middleware) has GET's Content-Length.
+  app.use('*', headLikeGet());
   app.use('*', correlationId());
   // Before everything that may answer, so every answer (431, 401, 406…) carries the grant a page needs to read it.
   app.use('*', cors(deps.config.corsOrigins));
@@ -38,11 +40,19 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use('*', negotiateRepresentation());
   app.use('*', bindRequestDeps(deps));
   app.use('*', limitBodyBytes(deps.config.maxUploadBytes));
-  app.use('/operations/*', authenticate(deps.config));
-  app.use('/operations/*', requireUtf8JsonBody());
-  // Filled once every route is registered (below); the middleware reads it per request.
+  const routes = new RouteTable(app);
+  const authentication = authenticate(deps.config, routes);
+  app.use('/operations/*', authentication);
+  // /health: anonymous for load balancers (status and version); a request that sends a key is authenticated as on
+  // /operations and, with read:health, gets the operator's details (api/routes/health.ts).
+  app.use('/health', (c, next) => (c.req.header('authorization') === undefined ? next() : authentication(c, next)));
+  // After authentication, like every 405 of a known path (api/middleware/notFound.ts).
+  app.use('*', refuseShadowedMethods(app, routes));
+  // Filled once every route is registered (below); the middleware reads it per request. Header checks (a body where
+  // none is taken, its media type, its coding) before anything reads the body.
   const mediaTypes = new Map<string, string[]>();
   app.use('/operations/*', requireDeclaredMediaType(mediaTypes));
+  app.use('/operations/*', requireUtf8JsonBody());
   app.use('/operations/*', readMultipartBodies());
 
   registerSecurityScheme(app);

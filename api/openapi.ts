@@ -8,6 +8,7 @@ import { z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
 import { EPOCH_PATTERN, RECORD_TIMESTAMP_PATTERN } from './instants.ts';
 import { AVAILABLE_CODINGS, MIN_CODED_BYTES } from './contentCoding.ts';
+import { CORS_DOCUMENTATION } from './middleware/cors.ts';
 import { LOCATION_HEADER } from './preconditions.ts';
 
 export const API_VERSION = '1.0.0';
@@ -40,7 +41,8 @@ export const DOCUMENT_INFO = {
     `Responses: a JSON or text body of ${MIN_CODED_BYTES} bytes or more is sent in the content coding the request's Accept-Encoding prefers ` +
     `(${AVAILABLE_CODINGS.join(', ')}; none without the header), with Content-Encoding, and every JSON or text response carries Vary: Accept-Encoding. ` +
     'ZIP files are sent as stored. A coded response has its own ETag: the identity ETag with -<coding> before the closing quote; If-Match takes either. ' +
-    'Every GET whose 200 carries an ETag answers If-None-Match with 304 and no body.',
+    'Every GET whose 200 carries an ETag answers If-None-Match with 304 and no body. ' +
+    'CORS preflights (OPTIONS) are described once, in x-apsis-cors at the root of this document, not as operations.',
   'x-apsis-maneuver-api-version': MANEUVER_CONTRACT_VERSION,
 };
 
@@ -110,10 +112,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflict',
   412: 'Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED)',
   413: 'Payload too large (over MAX_UPLOAD_BYTES)',
-  415: 'Unsupported media type',
+  415: 'Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity)',
   431: 'Request header fields too large (over 16 KiB in all)',
   422: 'Unmet precondition (details)',
-  408: 'The request body stalled (no bytes for 30 s): the connection is closed',
+  408: 'The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed',
   429: 'Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds',
   500: 'Unexpected error (no stack trace; logged with the correlation id)',
   503: 'Compute queue full (retry after Retry-After seconds), or the computation exceeded its time budget (COMPUTE_TIME_BUDGET_EXCEEDED)',
@@ -158,13 +160,18 @@ const IF_NONE_MATCH_PARAMETER = {
   schema: { type: 'string' },
 };
 
-const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait before retrying', required: true, schema: { type: 'string' } } };
+/** On a 415 for a coded request body only (RFC 7694 §3: never on a 415 for a media type): the codings we take. */
+const ACCEPT_ENCODING_HEADER = {
+  'Accept-Encoding': { description: 'Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded)', required: false, schema: { type: 'string' } },
+};
+
+export const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait before retrying', required: true, schema: { type: 'string' } } };
 
 /**
  * The served OpenAPI document: generated from the routes, then completed centrally so that every operation is
  * documented as it behaves: every /operations operation may answer 400, 401 (as above), 403, 429 (failed
  * authentications throttled), 431 (headers too large) and 500, and one with a request body also 408 (stalled body,
- * api/runtime/nodeServer.ts), 413 and 415. Routes declare only what is particular to them.
+ * api/runtime/nodeServer.ts and denoServer.ts), 413 and 415 (with Accept-Encoding when the body was coded). Routes declare only what is particular to them.
  */
 export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
   const document = app.getOpenAPI31Document({
@@ -173,6 +180,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
     tags: [...TAGS],
     servers: [{ url: '/', description: 'This service: paths are relative to the address this document is served from' }],
   }) as unknown as Json;
+  document['x-apsis-cors'] = CORS_DOCUMENTATION;
   const envelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' };
   const standard = (status: number): Json => ({ description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: envelopeRef } } });
   const unauthorized: Json = { ...UNAUTHORIZED_RESPONSE, content: { 'application/json': { schema: { $ref: '#/components/schemas/BearerError' } } } };
@@ -196,6 +204,9 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
       if (operation.requestBody) {
         for (const status of ['408', '413', '415']) responses[status] ??= standard(Number(status));
       }
+      // api/middleware/mediaType.ts refuseCodedBodies.
+      const unsupported = responses['415'] as Json | undefined;
+      if (unsupported) unsupported.headers = { ...ACCEPT_ENCODING_HEADER, ...((unsupported.headers as Json | undefined) ?? {}) };
       // Every 201 names what it created (api/preconditions.ts); every If-Match write may answer 412.
       const createdResponse = responses['201'] as Json | undefined;
       if (createdResponse) createdResponse.headers = { ...LOCATION_HEADER, ...((createdResponse.headers as Json | undefined) ?? {}) };

@@ -25,6 +25,8 @@ export const PERMISSIONS = [
   'read:products',
   'read:conjunctions',
   'write:conjunctions',
+  // The operator's view of /health: database error, compute pool, Earth-data files (paths on the server).
+  'read:health',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -131,6 +133,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /operations/catalog': 'write:conjunctions',
   'GET /operations/catalog/objects': 'read:conjunctions',
   'GET /operations/catalog/objects/{noradId}': 'read:conjunctions',
+  // The details of /health, for a request that sends a key (anonymous requests get status and version only).
+  'GET /health': 'read:health',
 };
 
 /**

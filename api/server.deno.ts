@@ -1,6 +1,7 @@
-/** Deno entry point: `deno task start`. The same app, served by Deno.serve. */
+/** Deno entry point: `deno task start`. The same app, served by Deno.serve through api/runtime/denoServer.ts. */
 import { loadConfig } from './config.ts';
 import { logInfo } from './log.ts';
+import { denoHandler } from './runtime/denoServer.ts';
 import { reloadEarthDataOnSignal } from './services/earthData.ts';
 import { startService } from './service.ts';
 
@@ -25,7 +26,7 @@ const server = Deno.serve(
       console.log(`APSIS_LISTENING port=${port}`);
     },
   },
-  (request, info) => service.app.fetch(request, info),
+  denoHandler((request, info) => service.app.fetch(request, info), { bodyIdleTimeoutMs: config.bodyIdleTimeoutMs }),
 );
 
 async function shutdown(): Promise<void> {

@@ -12,7 +12,6 @@
  *    key is looked at (api/auth/failureThrottle.ts)
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { matchedRoutes } from 'hono/route';
 import { secretPrefix, type ApiKeyWithOwner } from '../../storage/apiKeys.ts';
 import type { AuthFailureReason } from '../../storage/audit.ts';
 import { nowIso } from '../../storage/db.ts';
@@ -24,6 +23,7 @@ import { errorResponse } from '../errors.ts';
 import { ClientAddressResolver } from '../net/clientAddress.ts';
 import { ipAllowed } from '../net/cidr.ts';
 import { OPERATIONS_ENVIRONMENT, permissionFor, queryValuePermissionsFor } from '../permissions.ts';
+import type { RouteTable } from './notFound.ts';
 
 /** `Bearer <token68>` (RFC 6750 §2.1); the scheme name in any case, one or more spaces. */
 const BEARER = /^bearer +([A-Za-z0-9._~+/=-]+)$/i;
@@ -64,7 +64,8 @@ function keyProblem(key: ApiKeyWithOwner, now: number): { reason: AuthFailureRea
   return null;
 }
 
-export function authenticate(config: Config): MiddlewareHandler<AppEnv> {
+/** `routes` says which route a request is for (none: the 404/405 handler answers it, after authentication). */
+export function authenticate(config: Config, routes: RouteTable): MiddlewareHandler<AppEnv> {
   const addresses = new ClientAddressResolver(config);
   const keys = new ApiKeyCache(config.apiKeyCacheTtlMs);
   const throttle = new AuthFailureThrottle(config.authFailureLimit, config.authFailureWindowSeconds * 1000);
@@ -120,7 +121,7 @@ export function authenticate(config: Config): MiddlewareHandler<AppEnv> {
     });
     const started = performance.now();
     try {
-      const route = matchedRoutes(c).findLast((r) => r.method !== 'ALL');
+      const route = routes.handling(c);
       const permission = route ? permissionFor(route.method, route.path) : undefined;
       if (!key.environments.includes(OPERATIONS_ENVIRONMENT) || !ipAllowed(ip, key.ipAllowlist)) {
         c.res = accessDenied(c);

@@ -21,7 +21,7 @@ import type { AppEnv } from '../context.ts';
 import { appendVary } from './representation.ts';
 
 /** Every method of the API (a preflight names one; the browser checks it against this list). */
-const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * Request headers a page may send beyond the CORS-safelisted ones: credentials, preconditions, ranges, the headers of
@@ -63,6 +63,7 @@ export function cors(origins: '*' | readonly string[]): MiddlewareHandler<AppEnv
   if (origins !== '*' && origins.length === 0) return (_c, next) => next();
   const any = origins === '*';
   const listed = new Set(any ? [] : origins);
+  const allowMethods = ALLOWED_METHODS.join(', ');
   const allowHeaders = ALLOWED_HEADERS.join(', ');
   const exposeHeaders = EXPOSED_HEADERS.join(', ');
 
@@ -72,7 +73,7 @@ export function cors(origins: '*' | readonly string[]): MiddlewareHandler<AppEnv
     if (allowed && c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined) {
       const headers = new Headers({
         'Access-Control-Allow-Origin': any ? '*' : origin,
-        'Access-Control-Allow-Methods': ALLOWED_METHODS,
+        'Access-Control-Allow-Methods': allowMethods,
         'Access-Control-Allow-Headers': allowHeaders,
         'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S),
       });
@@ -99,3 +100,35 @@ export function cors(origins: '*' | readonly string[]): MiddlewareHandler<AppEnv
     }
   };
 }
+
+/**
+ * The CORS answers above as the OpenAPI document states them (`x-apsis-cors` at its root; api/openapi.ts), made from
+ * the same constants, so the document says what the middleware does.
+ *
+ * Preflights are not operations of the document, one OPTIONS per path: a browser sends them by itself and no client
+ * calls them (a generated client would carry some 60 methods nobody uses); the answer is the same for every path; it
+ * depends on the deployment (CORS_ORIGINS) and the request's Origin rather than on the path, and without an allowed
+ * origin an OPTIONS is answered like any method a path lacks (401 without a key, else 405 with Allow) — which an
+ * operation would have to declare as its normal answers; and every /operations operation is declared secured, with
+ * a permission, while a preflight is answered before authentication.
+ */
+export const CORS_DOCUMENTATION = {
+  description:
+    'CORS (the Fetch standard) for the page origins of the deployment setting CORS_ORIGINS only: unset, no CORS header is sent. ' +
+    'A preflight (OPTIONS with Origin and Access-Control-Request-Method) from an allowed origin is answered 204 with the headers below, ' +
+    'on every path and before authentication; from another origin, or without Access-Control-Request-Method, an OPTIONS is answered like ' +
+    'any method a path does not have (401 without a key, else 405 with Allow). Preflights are therefore not listed as operations.',
+  preflight: {
+    status: 204,
+    headers: {
+      'Access-Control-Allow-Origin': 'the request’s Origin (a listed origin), or * (CORS_ORIGINS=*)',
+      'Access-Control-Allow-Methods': ALLOWED_METHODS.join(', '),
+      'Access-Control-Allow-Headers': ALLOWED_HEADERS.join(', '),
+      'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S),
+      'Access-Control-Allow-Credentials': 'true, for a listed origin only (never with *)',
+      Vary: 'Origin, for a listed origin only',
+    },
+  },
+  /** On every other answer to an allowed origin, errors included. */
+  exposedHeaders: EXPOSED_HEADERS,
+};

@@ -1,5 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { RouterRoute } from 'hono/types';
 import type { AppEnv } from '../context.ts';
 import { errorResponse } from '../errors.ts';
 
@@ -53,4 +55,54 @@ function pathPattern(honoPath: string): RegExp {
     patternCache.set(honoPath, pattern);
   }
   return pattern;
+}
+
+/**
+ * Which route a request is for. Hono runs the first registered route of the method whose path matches, and a route
+ * path with a parameter matches a literal segment too: `DELETE /operations/maneuvers/export` matched
+ * `DELETE /operations/maneuvers/{maneuverId}` with the id "export". But `/operations/maneuvers/export` is a path of
+ * its own (GET only), as routing says for a GET; so, as in `methodNotAllowedOrNotFound`, the route whose path names
+ * more of the request's path literally owns it, and a method it lacks is a 405 with its `Allow` — for every method
+ * and every such pair of paths, not only this one.
+ */
+export class RouteTable {
+  /** Route paths by segment count, with their literal segment count and pattern (read once every route exists). */
+  #bySegments: Map<number, Array<{ literal: number; pattern: RegExp }>> | null = null;
+
+  constructor(private readonly app: OpenAPIHono<AppEnv>) {}
+
+  /** The route that handles the request, or undefined when none does (no route matches, or the path is another route's). */
+  handling(c: Context): RouterRoute | undefined {
+    const route = matchedRoutes(c).find((r) => r.method !== 'ALL');
+    return route === undefined || this.#ownedByAnother(route, c) ? undefined : route;
+  }
+
+  /** True when a route matched the request but its path is another route's, which lacks the method (→ 405). */
+  shadowed(c: Context): boolean {
+    const route = matchedRoutes(c).find((r) => r.method !== 'ALL');
+    return route !== undefined && this.#ownedByAnother(route, c);
+  }
+
+  #ownedByAnother(route: RouterRoute, c: Context): boolean {
+    if (!route.path.includes(':')) return false;
+    const path = c.req.path;
+    const literal = literalSegments(route.path);
+    const candidates = this.#index().get(route.path.split('/').length) ?? [];
+    return candidates.some((candidate) => candidate.literal > literal && candidate.pattern.test(path));
+  }
+
+  #index(): Map<number, Array<{ literal: number; pattern: RegExp }>> {
+    if (this.#bySegments) return this.#bySegments;
+    const index = new Map<number, Array<{ literal: number; pattern: RegExp }>>();
+    for (const path of new Set(this.app.routes.filter((r) => r.method !== 'ALL' && !r.path.includes('*')).map((r) => r.path))) {
+      const segments = path.split('/').length;
+      index.set(segments, [...(index.get(segments) ?? []), { literal: literalSegments(path), pattern: pathPattern(path) }]);
+    }
+    return (this.#bySegments = index);
+  }
+}
+
+/** A request whose path is another route's than the one that matched it (RouteTable) is answered 405 with that route's Allow. */
+export function refuseShadowedMethods(app: OpenAPIHono<AppEnv>, routes: RouteTable): MiddlewareHandler<AppEnv> {
+  return async (c, next) => (routes.shadowed(c) ? methodNotAllowedOrNotFound(app, c) : next());
 }

@@ -175,3 +175,25 @@ export function negotiateRepresentation(): MiddlewareHandler<AppEnv> {
     replaceResponse(c, new Response(encodeBody(head, reader, coding, sizeHint), { status, headers: codedHeaders }));
   };
 }
+
+/**
+ * HEAD answers the header fields GET would (RFC 9110 §9.3.2), Content-Length included: Hono answers a HEAD with the
+ * GET route's response minus its body, and a runtime then either sends no Content-Length (Node) or `Content-Length: 0`
+ * (Deno) — the second is false (RFC 9110 §8.6: a HEAD's Content-Length must be the length GET would send). So when the
+ * GET answer has a body of unstated length, its length is stated here. Such a body is in memory (JSON and text
+ * answers; every streamed answer states its length itself, api/textBody.ts, product downloads), so reading it costs
+ * what GET's answer cost. A coded answer stays without one (negotiateRepresentation sends no body for HEAD: its
+ * length is known only once coded, which §9.3.2 lets a server leave out), as GET sends it chunked.
+ */
+export function headLikeGet(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.req.method !== 'HEAD') return;
+    const res = c.res;
+    if (res.body === null || res.status < 200 || res.status === 204 || res.status === 304 || res.headers.has('content-length')) return;
+    const length = (await res.arrayBuffer()).byteLength;
+    const headers = new Headers(res.headers);
+    headers.set('Content-Length', String(length));
+    replaceResponse(c, new Response(null, { status: res.status, headers }));
+  };
+}

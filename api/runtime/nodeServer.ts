@@ -20,7 +20,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 
-import { BODY_IDLE_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS } from './timeouts.ts';
+import { declaresBody } from '../net/messageBody.ts';
+import { BODY_IDLE_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, stalledBodyMessage } from './timeouts.ts';
 
 const CONNECTIONS_CHECK_MS = 1_000;
 /** Node's own hard limit on the header block; the app refuses smaller oversized headers itself (431, envelope). */
@@ -89,12 +90,19 @@ export function listenNode(fetch: Fetch, options: ListenOptions): Promise<NodeLi
     // The body-idle bound: a socket's timer runs only while one of its requests is still receiving its body. The
     // listener is the request's own: Node destroys a timed-out socket silently unless the request (or server) listens.
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-      if (request.complete) return;
+      // A request without a body (RFC 9112 §6.3: no Content-Length, or 0, and no Transfer-Encoding; every GET, HEAD and
+      // most DELETEs) leaves the socket's timer alone: Node arms its keep-alive timer on that same socket timer when
+      // the response finishes (http's resOnFinish), and a bodiless request's 'end' and 'close' come after that.
+      // `complete` is false here even for a bodiless request (the parser finishes the message after this event).
+      if (request.complete || !declaresBody(request.headers['content-length'], request.headers['transfer-encoding'])) return;
       const onTimeout = () => stalledBody(request, response, bodyIdleTimeoutMs);
       request.setTimeout(bodyIdleTimeoutMs, onTimeout);
       const stop = () => {
-        request.socket.setTimeout(0);
         request.off('timeout', onTimeout);
+        // The body is in (or the request is over): the socket may be silent while the handler computes. Once the
+        // response has finished, the timer is Node's keep-alive timer (a body read after an early answer, e.g. a
+        // 401 or a 413, ends only then): clearing it would keep an idle connection open for ever.
+        if (!response.writableFinished) request.socket.setTimeout(0);
       };
       request.once('end', stop);
       request.once('close', stop);
@@ -113,7 +121,7 @@ function stalledBody(request: IncomingMessage, response: ServerResponse, idleMs:
       timestamp: new Date().toISOString(),
       status: 408,
       error: 'Request Timeout',
-      message: `The request body stalled: no bytes arrived for ${idleMs / 1000} s`,
+      message: stalledBodyMessage(idleMs),
       path: (request.url ?? '/').split('?')[0],
     });
     response.writeHead(408, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });

@@ -1,6 +1,7 @@
 /** Catalog request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
 import { pageableQuery, pageSchema } from '../paging.ts';
+import { filterText } from './limits.ts';
 
 /** The largest NORAD catalog number accepted (OMM NORAD_CAT_ID has up to 9 digits). */
 export const MAX_NORAD_ID = 999_999_999;
@@ -59,7 +60,7 @@ const numberQuery = (description: string, minimum?: number) =>
 
 export const CatalogListQuerySchema = z.object({
   noradId: z.string().optional().openapi({ type: 'integer', minimum: 0, maximum: MAX_NORAD_ID, description: 'Only this NORAD catalog number' } as never),
-  name: z.string().min(1).max(100).optional().openapi({ description: 'Objects whose name contains this text (case-insensitive)' }),
+  name: filterText(100, { min: 1 }).optional().openapi({ description: 'Objects whose name contains this text (case-insensitive); no control characters' }),
   minPerigeeKm: numberQuery('Current set’s perigee height ≥ this, km above the WGS-84 equatorial radius'),
   maxPerigeeKm: numberQuery('Current set’s perigee height ≤ this, km'),
   minApogeeKm: numberQuery('Current set’s apogee height ≥ this, km'),

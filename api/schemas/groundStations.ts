@@ -7,7 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { queryFlag } from './queryFlag.ts';
 import { RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
-import { safeText } from './limits.ts';
+import { filterText, safeText } from './limits.ts';
 
 export const GROUND_STATION_DEFAULTS = { elevationMaskDeg: 10, enabled: true } as const;
 /** Heights a ground station may have above the WGS-84 ellipsoid, m (Dead Sea shore … well above any summit). */
@@ -112,7 +112,7 @@ export const GroundStationPathSchema = z.object({
 });
 
 export const GroundStationListQuerySchema = z.object({
-  name: z.string().optional().openapi({ description: 'A name or alias (trimmed, case-insensitive, exact)' }),
+  name: filterText(NAME_LIMIT).optional().openapi({ description: 'A name or alias (trimmed, case-insensitive, exact); max 100 characters' }),
   enabled: queryFlag('Only enabled (true) or only disabled (false) stations; both when absent'),
   ...pageableQuery,
 });

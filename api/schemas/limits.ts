@@ -35,3 +35,14 @@ export function safeText(max: number, options: { min?: 0 | 1; trim?: boolean } =
   if (min === 1) base = base.min(1, 'must not be blank');
   return base.max(max, `must be at most ${max} characters`);
 }
+
+/**
+ * A text filter of a list query (a name, a designator, a key): at most `max` characters, and refused — 400
+ * VALIDATION_ERROR naming the parameter — when it holds a character no stored text can (the text rule of safeText,
+ * engine/text.ts). Such a filter can match nothing, and a store may read it otherwise than it
+ * was sent (NUL ends a C string), so an empty or unfiltered page would hide the caller's mistake. Not trimmed: an exact
+ * filter compares what was sent.
+ */
+export function filterText(max: number, options: { min?: 0 | 1 } = {}) {
+  return safeText(max, { min: options.min ?? 0, trim: false });
+}

@@ -222,13 +222,22 @@ export const JobSchema = z
 
 export const JobPageSchema = pageSchema(JobSchema, 'MeasurementJobPage');
 
+const sourceFileName = (description: string) =>
+  z
+    .string()
+    .superRefine((name, ctx) => {
+      const problem = fileNameProblem(name);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .openapi({ description, minLength: 1, maxLength: MAX_FILE_NAME_LENGTH, pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$' });
+
 export const JobListQuerySchema = z.object({
   status: z
     .union([z.string(), z.array(z.string())])
     .optional()
     .openapi({ param: { name: 'status', in: 'query', style: 'form', explode: true }, type: 'array', items: { type: 'string', enum: [...JOB_STATUS_VALUES] }, description: 'Repeated or comma-separated job statuses' } as never),
   spacecraftId: z.string().min(1).optional().openapi({ description: 'Jobs whose file resolved to this spacecraft (canonical id)' }),
-  file: z.string().min(1).optional().openapi({ description: 'Exact source file name' }),
+  file: sourceFileName('Exact source file name (≤ 255 characters, no control, line-separator, bidi or zero-width characters)').optional(),
   batchId: z.string().min(1).optional().openapi({ description: 'The jobs of one upload (batchId of its response)' }),
   ...pageableQuery,
   sort: pageableQuery.sort.openapi({ description: 'Sort `field,asc|desc`, repeatable; fields: createdAt, finishedAt, filename, status; default createdAt,desc' }),
@@ -246,16 +255,6 @@ export const OutliersByIdsSchema = z
     outlier: z.boolean(),
   })
   .openapi('OutliersByIdsRequest');
-
-/** A source file name as stored: nonblank, ≤ 255 characters, text the text rule allows (api/fileNames.ts, engine/text.ts). */
-const sourceFileName = (description: string) =>
-  z
-    .string()
-    .superRefine((name, ctx) => {
-      const problem = fileNameProblem(name);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .openapi({ description, minLength: 1, maxLength: MAX_FILE_NAME_LENGTH, pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$' });
 
 export const OutliersByFileSchema = z
   .object({

@@ -9,7 +9,7 @@ import { queryFlag } from './queryFlag.ts';
 import { instantSchema } from '../instants.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
-import { boundedNumber, idString, safeText } from './limits.ts';
+import { boundedNumber, filterText, idString, safeText } from './limits.ts';
 import { MAX_AREA_M2, MAX_DIRECTION_COMPONENT, MAX_DRAG_COEFFICIENT, MAX_DURATION_S, MAX_IMPULSE_N_S, MAX_INERTIA_KG_M2, MAX_LENGTH_M, MAX_MASS_KG, MAX_POWER_W } from '../../domain/limits.ts';
 
 // ---- Defaults (single source: the service applies these, the descriptions quote them) ----
@@ -377,15 +377,14 @@ export const SPACECRAFT_SORTABLE = ['name', 'createdAt', 'updatedAt', 'noradId']
 export const SpacecraftListQuerySchema = z.object({
   status: z.enum(LIFECYCLE_STATUSES).optional().openapi({ description: 'Active or Archived; overrides includeArchived' }),
   includeArchived: queryFlag('Used only when status is absent: true lists all, false (default) lists Active only'),
-  noradId: z.string().max(63, 'must be at most 63 characters').optional().openapi({
+  noradId: filterText(63).optional().openapi({
     description:
       'Exact string match against the canonical decimal text of noradId (no sign, no leading zeros): "25544" ' +
       'matches 25544, "025544" matches nothing. Max 63 characters',
   }),
-  cosparId: z.string().max(20, 'must be at most 20 characters').optional().openapi({ description: 'Exact; max 20 characters' }),
-  name: z.string().max(100, 'must be at most 100 characters').optional()
-    .openapi({ description: 'Case-insensitive exact (Unicode lower case); max 100 characters' }),
-  externalKey: z.string().max(64, 'must be at most 64 characters').optional().openapi({ description: 'Exact; max 64 characters' }),
+  cosparId: filterText(20).optional().openapi({ description: 'Exact; max 20 characters' }),
+  name: filterText(100).optional().openapi({ description: 'Case-insensitive exact (Unicode lower case); max 100 characters' }),
+  externalKey: filterText(64).optional().openapi({ description: 'Exact; max 64 characters' }),
   ...pageableQuery,
   sort: pageableQuery.sort.openapi({
     description: `Sort \`field,asc|desc\`, repeatable; fields: ${SPACECRAFT_SORTABLE.join(', ')}; default createdAt,asc (ties by id)`,

@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Service health (no authentication) */
+        /**
+         * Service health: status and version to anyone; database, compute pool and Earth data for a key holding read:health
+         * @description No key: `status` and `version` only (what a load balancer needs). With `Authorization: Bearer <key>` the key is checked as on /operations (401, 403 without read:health or the Operations environment, 429), and the answer adds `database`, `pool` and `earthData`.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -198,7 +201,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -225,9 +228,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -472,7 +477,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -508,9 +513,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -630,7 +637,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -666,9 +673,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -902,7 +911,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -920,9 +929,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1166,7 +1177,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -1193,9 +1204,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1543,7 +1556,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -1561,9 +1574,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1807,7 +1822,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -1834,9 +1849,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2169,7 +2186,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -2196,9 +2213,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2312,7 +2331,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -2330,9 +2349,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2403,7 +2424,7 @@ export interface paths {
                     status?: ("QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED")[];
                     /** @description Jobs whose file resolved to this spacecraft (canonical id) */
                     spacecraftId?: string;
-                    /** @description Exact source file name */
+                    /** @description Exact source file name (≤ 255 characters, no control, line-separator, bidi or zero-width characters) */
                     file?: string;
                     /** @description The jobs of one upload (batchId of its response) */
                     batchId?: string;
@@ -2805,7 +2826,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -2823,9 +2844,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2930,7 +2953,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -2948,9 +2971,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3380,7 +3405,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -3398,9 +3423,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3549,7 +3576,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -3567,9 +3594,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4187,7 +4216,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -4205,9 +4234,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4424,7 +4455,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description A name or alias (trimmed, case-insensitive, exact) */
+                    /** @description A name or alias (trimmed, case-insensitive, exact); max 100 characters */
                     name?: string;
                     /** @description Only enabled (true) or only disabled (false) stations; both when absent */
                     enabled?: boolean;
@@ -4579,7 +4610,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -4606,9 +4637,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4968,7 +5001,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -5004,9 +5037,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5128,7 +5163,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -5146,9 +5181,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5382,7 +5419,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -5400,9 +5437,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6141,7 +6180,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -6168,9 +6207,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6524,7 +6565,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -6560,9 +6601,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7306,7 +7349,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -7324,9 +7367,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8371,7 +8416,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -8389,9 +8434,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8976,7 +9023,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -9003,9 +9050,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9132,7 +9181,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -9150,9 +9199,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10196,7 +10247,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+                /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
                 408: {
                     headers: {
                         [name: string]: unknown;
@@ -10214,9 +10265,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Unsupported media type */
+                /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
                 415: {
                     headers: {
+                        /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                        "Accept-Encoding"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10285,7 +10338,7 @@ export interface paths {
                 query?: {
                     /** @description Only this NORAD catalog number */
                     noradId?: number;
-                    /** @description Objects whose name contains this text (case-insensitive) */
+                    /** @description Objects whose name contains this text (case-insensitive); no control characters */
                     name?: string;
                     /** @description Current set’s perigee height ≥ this, km above the WGS-84 equatorial radius */
                     minPerigeeKm?: number;
@@ -10547,20 +10600,31 @@ export interface components {
             error_description: string;
         };
         Health: {
-            /** @enum {string} */
+            /**
+             * @description UP (200) when the service can serve: its database answers; DOWN (503) otherwise
+             * @enum {string}
+             */
             status: "UP" | "DOWN";
-            database: {
+            /**
+             * @description The API version (info.version of the OpenAPI document)
+             * @example 1.0.0
+             */
+            version: string;
+            /** @description Only for a key holding read:health */
+            database?: {
                 /** @enum {string} */
                 status: "UP" | "DOWN";
                 error?: string;
             };
-            pool: {
+            /** @description Only for a key holding read:health */
+            pool?: {
                 size: number;
                 running: number;
                 queueDepth: number;
                 maxQueue: number;
             };
-            earthData: {
+            /** @description Only for a key holding read:health */
+            earthData?: {
                 dataDirectory: string;
                 loadedAt: string;
                 eop: components["schemas"]["EarthDataKindStatus"];
@@ -13699,6 +13763,26 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
             406: {
                 headers: {
@@ -13708,7 +13792,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unexpected error */
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -13884,7 +13988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+            /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
             408: {
                 headers: {
                     [name: string]: unknown;
@@ -13911,9 +14015,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported media type */
+            /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
             415: {
                 headers: {
+                    /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                    "Accept-Encoding"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14152,7 +14258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+            /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
             408: {
                 headers: {
                     [name: string]: unknown;
@@ -14179,9 +14285,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported media type */
+            /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
             415: {
                 headers: {
+                    /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                    "Accept-Encoding"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14300,7 +14408,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+            /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
             408: {
                 headers: {
                     [name: string]: unknown;
@@ -14318,9 +14426,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported media type */
+            /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
             415: {
                 headers: {
+                    /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                    "Accept-Encoding"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14554,7 +14664,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request body stalled (no bytes for 30 s): the connection is closed */
+            /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
             408: {
                 headers: {
                     [name: string]: unknown;
@@ -14590,9 +14700,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported media type */
+            /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
             415: {
                 headers: {
+                    /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                    "Accept-Encoding"?: string;
                     [name: string]: unknown;
                 };
                 content: {

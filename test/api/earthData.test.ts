@@ -48,10 +48,10 @@ async function oem(sv: string, json: Record<string, unknown>): Promise<{ status:
 }
 
 describe('health', () => {
-  test('/health names each kind: source, last observed date, prediction end, staleness', async () => {
+  test('/health names each kind: source, last observed date, prediction end, staleness (for a key holding read:health)', async () => {
     clear();
     await svc.earthData.reload('test');
-    const r = await svc.request('GET', '/health');
+    const r = await svc.request('GET', '/health', { key });
     assert.equal(r.status, 200);
     const body = (await r.json()) as { earthData: Record<string, Record<string, unknown>> & { dataDirectory: string } };
     assert.equal(body.earthData.dataDirectory, svc.config.dataDir);
@@ -102,7 +102,7 @@ describe('warnings', () => {
       `299 apsis "EOP: the span reaches 2023-07-10T00:00:00.000Z, after the last observed EOP (2023-06-30, source ${path}): predicted values used (predictions to 2023-08-28)"`,
     );
     assert.match(r.text, /^COMMENT EOP: the span reaches 2023-07-10T00:00:00\.000Z, after the last observed EOP \(2023-06-30/m);
-    const health = (await (await svc.request('GET', '/health')).json()) as { earthData: { eop: { source: string; lastObservedDate: string; predictionEnd: string } } };
+    const health = (await (await svc.request('GET', '/health', { key })).json()) as { earthData: { eop: { source: string; lastObservedDate: string; predictionEnd: string } } };
     assert.deepEqual([health.earthData.eop.source, health.earthData.eop.lastObservedDate, health.earthData.eop.predictionEnd], [path, '2023-06-30', '2023-08-28']);
   });
 

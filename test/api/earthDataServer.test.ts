@@ -19,6 +19,8 @@ test('SIGHUP: a file copied into the data directory is in use right after, /heal
       DATABASE_URL: `file:${join(dir, 'db', 'apsis.db')}`,
       APSIS_DATA_DIR: join(dir, 'data'),
       APSIS_DATA_CHECK_INTERVAL_S: '0',
+      // A key with every permission: /health shows the Earth data to read:health only.
+      BOOTSTRAP_API_KEY: 'sighup-test-key',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -38,7 +40,7 @@ test('SIGHUP: a file copied into the data directory is in use right after, /heal
     child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${output}`)));
   });
   try {
-    const health = async () => ((await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { earthData: { eop: { source: string; lastObservedDate: string } } }).earthData.eop;
+    const health = async () => ((await (await fetch(`http://127.0.0.1:${port}/health`, { headers: { Authorization: 'Bearer sighup-test-key' } })).json()) as { earthData: { eop: { source: string; lastObservedDate: string } } }).earthData.eop;
     assert.match((await health()).source, /^bundled/);
     assert.match(output, /older than APSIS_DATA_MAX_AGE_DAYS/, 'the bundled EOP (2023) are stale at start: logged');
     mkdirSync(join(dir, 'data', 'eop'), { recursive: true });

@@ -152,7 +152,7 @@ test('Node server: closing the connection of a long request stops its computatio
       }),
     });
     assert.equal(state.status, 201);
-    const running = async () => ((await (await fetch(`${base}/health`)).json()) as { pool: { running: number } }).pool.running;
+    const running = async () => ((await (await fetch(`${base}/health`, { headers })).json()) as { pool: { running: number } }).pool.running;
     const client = new AbortController();
     // 59 days of full-model propagation: seconds of work on one worker.
     const request = fetch(`${base}/operations/spacecraft/${craft.id}/tle?epoch=2023-05-06T00:00:00Z`, { headers, signal: client.signal }).catch(() => null);

@@ -72,10 +72,15 @@ export class OpenApiContract {
     }
   }
 
-  /** The documented operation a request reaches (the most literal template wins), or undefined. */
+  /**
+   * The documented operation a request reaches, or undefined. The path is the most literal template's that matches it,
+   * whatever the method (as the service routes: api/middleware/notFound.ts RouteTable), so `PUT …/maneuvers/export`
+   * reaches no operation (a 405), not the PUT of `…/maneuvers/{maneuverId}`.
+   */
   operationFor(method: string, path: string): OperationEntry | undefined {
-    const matches = this.operations.filter((o) => o.method === method.toUpperCase() && o.pattern.test(path));
-    return matches.sort((a, b) => a.parameterCount - b.parameterCount)[0];
+    const matches = this.operations.filter((o) => o.pattern.test(path));
+    const fewest = Math.min(...matches.map((o) => o.parameterCount));
+    return matches.find((o) => o.parameterCount === fewest && o.method === method.toUpperCase());
   }
 
   /** Every documented operation as `METHOD /template`. */

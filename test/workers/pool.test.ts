@@ -13,7 +13,9 @@ test('GET /health answers within milliseconds while every worker runs multi-seco
   try {
     // Warm the workers so their start-up is not part of the measurement (and the harness's response check of /health).
     await Promise.all([svc.pool.run('diagnostics.cpuSpin', { durationMs: 1 }), svc.pool.run('diagnostics.cpuSpin', { durationMs: 1 })]);
-    assert.equal((await svc.request('GET', '/health')).status, 200);
+    // The pool's figures are the operator's view of /health (a key holding read:health); the key is cached after this.
+    const key = (await svc.key()).secret;
+    assert.equal((await svc.request('GET', '/health', { key })).status, 200);
     const spinMs = 2500;
     const started = performance.now();
     const tasks = Array.from({ length: 4 }, () => svc.pool.run('diagnostics.cpuSpin', { durationMs: spinMs }));
@@ -25,7 +27,7 @@ test('GET /health answers within milliseconds while every worker runs multi-seco
     const latencies: number[] = [];
     for (let i = 0; i < 20; i++) {
       const t0 = performance.now();
-      const res = await svc.request('GET', '/health');
+      const res = await svc.request('GET', '/health', { key });
       latencies.push(performance.now() - t0);
       assert.equal(res.status, 200);
       const body = await res.json();
