@@ -1,0 +1,223 @@
+/**
+ * A libSQL server (sqld: `ws://`/`wss://`, `http(s)://` or `libsql://` URLs): the client's statements go over the
+ * network as asynchronous requests, so none of the embedded path's machinery applies (no write lock of our own — the
+ * server serialises writers; no event-loop pacing — the loop turns while a request is out; no statement cache or
+ * checkpoint thread — the server has its own). What a network adds, and this module handles:
+ *
+ *  - **Busy.** sqld gives a connection 100 ms of busy timeout (`PRAGMA busy_timeout = N` is refused), and rolls a
+ *    write transaction back when another writer has waited for it for 5 s (TRANSACTION_TIMEOUT, "lock stealing").
+ *    Either way nothing of the statement or transaction was applied: it is run again after a pause that doubles
+ *    (RETRY_FIRST_PAUSE_MS … RETRY_LONGEST_PAUSE_MS, with jitter), for at most `retryBudgetMs`.
+ *  - **Unreachable.** A server down or restarting refuses connections: the request was never sent, and it is run again
+ *    in the same way; the client reconnects by itself once the server answers. A connection lost while a request
+ *    was out leaves the request's fate unknown: a read is run again, a write outside a transaction is not (it may
+ *    have been applied) and fails as `ambiguous`.
+ *  - **Transactions.** A transaction that failed before its COMMIT was sent was rolled back by the server (its
+ *    stream died or its lock was taken): `work` is run again from the start, in a new transaction — which is why
+ *    `work` may change nothing outside the transaction until it resolves (storage/db.ts inTransaction). A COMMIT
+ *    whose answer was lost is ambiguous and not retried. No transaction is ever half-applied: the server commits a
+ *    transaction whole or not at all.
+ *  - **Silence.** A request unanswered for STATEMENT_TIMEOUT_MS (a network cut drops packets without an error) fails
+ *    as unavailable, and the client is replaced by a new one: the old connection may never recover.
+ *
+ * What cannot be retried within the budget becomes a DatabaseUnavailableError (storage/dbErrors.ts): the API answers
+ * 503 with Retry-After, job runners pause until the database answers again.
+ */
+import { createClient, type Client, type InStatement, type ResultSet, type TransactionMode } from '@libsql/client';
+import type { DatabaseOptions, Db, Tx } from './db.ts';
+import { DatabaseUnavailableError } from './dbErrors.ts';
+import { isReadOnly } from './sqlStatements.ts';
+
+/** How long a statement or transaction is retried while the server is busy or unreachable (a restart takes ~1 s). */
+export const DEFAULT_RETRY_BUDGET_MS = 3_000;
+export const RETRY_FIRST_PAUSE_MS = 25;
+export const RETRY_LONGEST_PAUSE_MS = 500;
+/** A request unanswered this long is taken to be lost (the server or the network is gone). */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+/** What a caller told "unavailable" is asked to wait before trying again. */
+const RETRY_AFTER_SECONDS = 2;
+
+/** Why a request failed, as far as retrying goes. */
+export type RemoteFailure =
+  /** The server refused the statement for a lock: nothing was applied. */
+  | 'busy'
+  /** No connection could be made: the request was never sent. */
+  | 'not-sent'
+  /** The connection was lost (or went silent) while the request was out: applied or not, nobody knows. */
+  | 'lost'
+  /** Anything else (a constraint, a syntax error, a value): not the network's doing, never retried. */
+  | 'other';
+
+const NETWORK_CODES = /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|UND_ERR_SOCKET|UND_ERR_CONNECT_TIMEOUT/;
+
+function describe(error: unknown): { code: string; text: string } {
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown };
+  const cause = e?.cause as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  const inner = cause?.cause as { code?: unknown; message?: unknown } | undefined;
+  return {
+    code: String(e?.code ?? ''),
+    text: [e?.message, cause?.code, cause?.message, inner?.code, inner?.message].filter((x) => x !== undefined).map(String).join(' | '),
+  };
+}
+
+/** Classifies a client error (libSQL's codes and messages, and the network errors under them). */
+export function classifyRemoteFailure(error: unknown): RemoteFailure {
+  if (error instanceof StatementTimeoutError) return 'lost';
+  const { code, text } = describe(error);
+  if (/^SQLITE_(BUSY|LOCKED)/.test(code) || /SQLITE_(BUSY|LOCKED)|database is locked/.test(text) || code === 'TRANSACTION_TIMEOUT') return 'busy';
+  const network = code === 'HRANA_WEBSOCKET_ERROR' || code === 'SERVER_ERROR' || /fetch failed|WebSocket was closed|Client is closed|socket hang up|other side closed/i.test(text) || NETWORK_CODES.test(text);
+  if (!network) return 'other';
+  // connect refused/unreachable: nothing left this process (a closed WebSocket or reset socket may have carried it)
+  return /connect (ECONNREFUSED|EHOSTUNREACH|ENETUNREACH)|ENOTFOUND|EAI_AGAIN|UND_ERR_CONNECT_TIMEOUT/.test(text) ? 'not-sent' : 'lost';
+}
+
+class StatementTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`the database did not answer within ${ms} ms`);
+    this.name = 'StatementTimeoutError';
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The pause before attempt `attempt` (1-based retries): doubling from RETRY_FIRST_PAUSE_MS, capped, ±25 % jitter. */
+function backoffMs(attempt: number): number {
+  const base = Math.min(RETRY_LONGEST_PAUSE_MS, RETRY_FIRST_PAUSE_MS * 2 ** (attempt - 1));
+  return base * (0.75 + Math.random() * 0.5);
+}
+
+export class RemoteDb implements Db {
+  readonly backend = 'remote' as const;
+  private client: Client;
+  private isClosed = false;
+
+  constructor(
+    private readonly makeClient: () => Client,
+    private readonly retryBudgetMs = DEFAULT_RETRY_BUDGET_MS,
+    private readonly statementTimeoutMs = STATEMENT_TIMEOUT_MS,
+  ) {
+    this.client = makeClient();
+  }
+
+  /** Resolves with `request`, or fails after `statementTimeoutMs` and replaces the client (its connection may be dead). */
+  private async timed<T>(request: (client: Client) => Promise<T>): Promise<T> {
+    const client = this.client;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        if (this.client === client && !this.isClosed) {
+          this.client = this.makeClient();
+          client.close();
+        }
+        reject(new StatementTimeoutError(this.statementTimeoutMs));
+      }, this.statementTimeoutMs);
+    });
+    try {
+      return await Promise.race([request(client), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Runs `attempt` until it succeeds, fails for a reason retrying cannot help, or the budget is spent. `safeWhenLost`:
+   * the request may be run again after a lost answer (a read, or a transaction that never sent its COMMIT).
+   */
+  private async retrying<T>(what: string, safeWhenLost: (error: unknown) => boolean, attempt: () => Promise<T>): Promise<T> {
+    const deadline = performance.now() + this.retryBudgetMs;
+    for (let n = 1; ; n++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        const failure = classifyRemoteFailure(error);
+        if (failure === 'other' || this.isClosed) throw error;
+        const retryable = failure === 'busy' || failure === 'not-sent' || (failure === 'lost' && safeWhenLost(error));
+        const wait = backoffMs(n);
+        if (!retryable || error instanceof StatementTimeoutError || performance.now() + wait > deadline) {
+          const ambiguous = failure === 'lost' && !safeWhenLost(error);
+          const reason = failure === 'busy' ? 'stayed busy' : 'could not be reached';
+          throw new DatabaseUnavailableError(
+            `the database ${reason} (${what}${ambiguous ? '; the write may or may not have been applied' : ''}): ${describe(error).text.slice(0, 200)}`,
+            RETRY_AFTER_SECONDS,
+            ambiguous,
+            { cause: error },
+          );
+        }
+        await pause(wait);
+      }
+    }
+  }
+
+  async execute(stmt: InStatement): Promise<ResultSet> {
+    const read = isReadOnly(stmt);
+    return await this.retrying(read ? 'a read' : 'a write', () => read, () => this.timed((client) => client.execute(stmt)));
+  }
+
+  async batch(stmts: InStatement[], mode: TransactionMode = 'write'): Promise<ResultSet[]> {
+    // one request, applied whole or not at all: a lost answer leaves a write batch's fate unknown
+    return await this.retrying(`a ${mode} batch`, () => mode === 'read', () => this.timed((client) => client.batch(stmts, mode)));
+  }
+
+  async migrate(stmts: InStatement[]): Promise<ResultSet[]> {
+    return await this.retrying('a migration', () => false, () => this.timed((client) => client.migrate(stmts)));
+  }
+
+  /** A transaction of the client as it is (no retry: the caller owns its statements). */
+  async transaction(mode: TransactionMode = 'write'): Promise<Tx> {
+    return await this.retrying(`a ${mode} transaction's start`, () => true, () => this.timed((client) => client.transaction(mode)));
+  }
+
+  async runInTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    let committing = false;
+    // run again only while the COMMIT was not sent: the server rolled the transaction back
+    return await this.retrying('a write transaction', () => !committing, async () => {
+      committing = false;
+      const tx = await this.timed((client) => client.transaction('write'));
+      try {
+        const timedTx: Tx = {
+          execute: (stmt: InStatement) => this.timed(() => tx.execute(stmt)),
+          batch: (stmts: InStatement[]) => this.timed(() => tx.batch(stmts)),
+          executeMultiple: (sql: string) => this.timed(() => tx.executeMultiple(sql)),
+          commit: () => Promise.reject(new Error('inTransaction commits the transaction itself')),
+          rollback: () => tx.rollback(),
+          close: () => tx.close(),
+          get closed() {
+            return tx.closed;
+          },
+        };
+        const result = await work(timedTx);
+        committing = true;
+        await this.timed(() => tx.commit());
+        return result;
+      } catch (error) {
+        if (!tx.closed) await tx.rollback().catch(() => undefined);
+        // a COMMIT refused for a lock (sqld took it back) was not applied: safe to run again
+        if (committing && classifyRemoteFailure(error) === 'busy') committing = false;
+        throw error;
+      } finally {
+        tx.close();
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    this.isClosed = true;
+    this.client.close();
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
+  }
+}
+
+/** Opens a libSQL server's database. Nothing is sent until the first statement. */
+export async function openRemoteDatabase(options: DatabaseOptions): Promise<RemoteDb> {
+  const db = new RemoteDb(
+    () => createClient({ url: options.url, authToken: options.authToken, intMode: 'number' }),
+    options.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS,
+  );
+  // libSQL enables foreign keys on every connection by default; refuse to run without them.
+  const fk = await db.execute('PRAGMA foreign_keys');
+  if (Number(fk.rows[0]?.[0] ?? 1) !== 1) throw new Error('the libSQL server runs without foreign keys; Apsis needs them');
+  return db;
+}
