@@ -10134,7 +10134,7 @@ export interface paths {
         put?: never;
         /**
          * Upload catalog files (TLE/3LE, CCSDS OMM KVN or XML): element sets stored by NORAD id, the newest epoch current
-         * @description Each file is read on the compute pool (format from the content) and is atomic: a file with any bad line (or a set SGP4 cannot run) is refused whole, every bad line listed with its line number and reason, and nothing of it is stored. Sets are kept (older ones too); the same set (NORAD id, epoch and elements) is stored once; an object’s current set is its newest epoch. Large files are written in short staged chunks and appear at once. 200 when every file was stored or is a duplicate, 207 when any failed. Permission write:conjunctions.
+         * @description Each file is read on the compute pool (format from the content) and is atomic: a file with any bad line (or a set SGP4 cannot run) is refused whole, every bad line listed with its line number and reason, and nothing of it is stored. Sets are kept (older ones too); the same set (NORAD id, epoch and elements) is stored once; an object’s current set is its newest epoch. Large files are written in short staged chunks and appear at once (a crash leaves the whole file or none of it). Uploads of one organization are written one at a time: an upload waits for another one being written (up to 60 s, then 503 CATALOG_BUSY with Retry-After). 200 when every file was stored or is a duplicate, 207 when any failed. Permission write:conjunctions.
          */
         post: {
             parameters: {
