@@ -25,8 +25,9 @@ const EMBEDDED_ONLY = new Set([
   'test/storage/checkpointer.test.ts',
   'test/storage/eventLoopSlice.test.ts',
   'test/storage/statementCache.test.ts',
-  // runs both backends itself
+  // run on sqld (or both backends) themselves
   'test/storage/migrations.test.ts',
+  'test/storage/remoteDb.test.ts',
 ]);
 
 const args = process.argv.slice(2);
@@ -48,7 +49,7 @@ if (files.length === 0) {
 
 function run(list, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...list], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=600000', ...list], {
       stdio: 'inherit',
       env: { ...process.env, ...env },
     });

@@ -36,8 +36,9 @@ export async function migrate(db: Db, migrations: Migration[] = MIGRATIONS): Pro
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`);
+  // read in a write transaction: on a read replica that one is answered by the primary, which has the table just made
   const applied = new Set(
-    (await db.execute('SELECT version FROM schema_migrations')).rows.map((row) => Number(row.version)),
+    (await inTransaction(db, (tx) => tx.execute('SELECT version FROM schema_migrations'))).rows.map((row) => Number(row.version)),
   );
   const ran: number[] = [];
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
@@ -45,12 +46,14 @@ export async function migrate(db: Db, migrations: Migration[] = MIGRATIONS): Pro
     const record = { sql: 'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', args: [migration.version, migration.name, nowIso()] };
     if (migration.rebuild) {
       if (migration.statements.length > 0 || migration.run) throw new Error(`migration ${migration.version}: a rebuild has no other statements`);
-      const statements = await migration.rebuild(db);
+      // the schema read in a write transaction too (a read replica may not have the last migration yet)
+      const statements = await inTransaction(db, (tx) => migration.rebuild!(tx));
       try {
         await db.migrate([...statements, record]);
       } catch (error) {
-        // another instance applied it meanwhile: its row collided with ours and the whole batch rolled back
-        if (await isApplied(db, migration.version)) continue;
+        // another instance applied it meanwhile: its row collided with ours and the whole batch rolled back (read in a
+        // write transaction: on a read replica, that one is answered by the primary)
+        if (await inTransaction(db, (tx) => isApplied(tx, migration.version))) continue;
         throw error;
       }
       ran.push(migration.version);
