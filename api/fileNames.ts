@@ -2,23 +2,21 @@
  * Names of uploaded files as the service stores them (measurements and imported state vectors keep their source file
  * name; outlier and delete-by-file operations address measurements by it). One rule for every place a file name enters:
  * nonblank, at most MAX_FILE_NAME_LENGTH characters (the usual file-system limit, and what the column ever holds),
- * no control characters (U+0000–U+001F, U+007F–U+009F): a name that cannot have been stored is refused, never searched for.
+ * and text the text rule allows (engine/text.ts: no control character, line separator, bidi control — the
+ * "invoice\u202Efdp.exe" spoof —, zero-width character or lone surrogate): a name that cannot have been stored is
+ * refused, never searched for.
  */
+import { unsafeTextProblem } from '../engine/text.ts';
 import { validationError } from './errors.ts';
 import { fileBytes } from './middleware/multipart.ts';
 
 export const MAX_FILE_NAME_LENGTH = 255;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-
 /** Why `name` cannot be a stored file name, or null when it can. */
 export function fileNameProblem(name: string): string | null {
   if (name.trim() === '') return 'must not be blank';
   if (name.length > MAX_FILE_NAME_LENGTH) return `must be at most ${MAX_FILE_NAME_LENGTH} characters (got ${name.length})`;
-  const control = CONTROL_CHARACTERS.exec(name);
-  if (control) return `must not contain control characters (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${control.index})`;
-  return null;
+  return unsafeTextProblem(name);
 }
 
 /** An uploaded file: its (checked) name and bytes. */
@@ -27,14 +25,45 @@ export interface UploadedPart {
   bytes: Uint8Array;
 }
 
+/** What an operation takes in its multipart body: file parts (repeatable) and text fields (each at most once). */
+export interface MultipartSpec {
+  /** Names of the file parts, each repeatable (e.g. `files`, or `file` and `files`). */
+  files: readonly string[];
+  /** Names of the text fields, each at most once (e.g. the screening's `request`). */
+  fields?: readonly string[];
+}
+
+type ParsedForm = Record<string, unknown>;
+interface FormRequest {
+  req: { parseBody(options: { all: true }): Promise<ParsedForm> };
+}
+
 /**
- * Every file part of a multipart body under `partNames` (e.g. `files`, `file`), as bytes; a text field where a file
- * is expected, or a name that cannot be stored (fileNameProblem), is a 400 naming `files.<i>`.
+ * The parts of a multipart body as `spec` declares them. Every file part under one of `spec.files` as bytes (a text
+ * field there, or a name that cannot be stored (fileNameProblem), is a 400 naming `files.<i>`); each text field of
+ * `spec.fields` as text. A part under any other name, a field sent twice (which of them counts?) or as a file, is a
+ * 400 naming the part: nothing a client sends is silently dropped or silently chosen.
  */
-export async function uploadedParts(c: { req: { parseBody(options: { all: true }): Promise<Record<string, unknown>> } }, partNames: readonly string[]): Promise<UploadedPart[]> {
+export async function multipartParts(c: FormRequest, spec: MultipartSpec): Promise<{ files: UploadedPart[]; fields: Record<string, string> }> {
   const form = await c.req.parseBody({ all: true });
+  const fieldNames = spec.fields ?? [];
+  const expected = [...spec.files.map((n) => `\`${n}\` (files)`), ...fieldNames.map((n) => `\`${n}\` (text)`)].join(', ');
+  const problems: Record<string, string> = {};
+  for (const name of Object.keys(form)) {
+    if (!spec.files.includes(name) && !fieldNames.includes(name)) problems[name] = `unknown multipart part: this operation takes ${expected}`;
+  }
+  const fields: Record<string, string> = {};
+  for (const name of fieldNames) {
+    const value = form[name];
+    if (value === undefined) continue;
+    const values = Array.isArray(value) ? value : [value];
+    if (values.length > 1) problems[name] = `the part \`${name}\` was sent ${values.length} times: send it once`;
+    else if (typeof values[0] !== 'string') problems[name] = `the part \`${name}\` must be a text field, not a file`;
+    else fields[name] = values[0];
+  }
+  if (Object.keys(problems).length > 0) throw validationError(problems);
   const parts: unknown[] = [];
-  for (const name of partNames) {
+  for (const name of spec.files) {
     const value = form[name];
     if (value !== undefined) parts.push(...(Array.isArray(value) ? value : [value]));
   }
@@ -47,5 +76,10 @@ export async function uploadedParts(c: { req: { parseBody(options: { all: true }
     if (problem) throw validationError({ [`files.${index}`]: `file name ${problem}` });
     files.push({ name, bytes: await fileBytes(file) });
   }
-  return files;
+  return { files, fields };
+}
+
+/** Every file part of a multipart body under `partNames` (e.g. `files`, `file`), as bytes; any other part is a 400 (multipartParts). */
+export async function uploadedParts(c: FormRequest, partNames: readonly string[]): Promise<UploadedPart[]> {
+  return (await multipartParts(c, { files: partNames })).files;
 }

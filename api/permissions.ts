@@ -133,6 +133,26 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /operations/catalog/objects/{noradId}': 'read:conjunctions',
 };
 
+/**
+ * Permissions a route needs on top of its own for one value of a query parameter. `source=CATALOG` computes passes,
+ * eclipses and orbit events from the organization's catalog element sets, which the catalog's own read permission
+ * guards (GET /operations/catalog/objects: read:conjunctions): read:spacecraft alone must not read them by another way.
+ */
+export interface QueryValuePermission {
+  parameter: string;
+  value: string;
+  permission: Permission;
+}
+
+const CATALOG_SOURCE: QueryValuePermission = { parameter: 'source', value: 'CATALOG', permission: 'read:conjunctions' };
+
+export const QUERY_VALUE_PERMISSIONS: Record<string, readonly QueryValuePermission[]> = {
+  'GET /operations/spacecraft/{spacecraftId}/passes': [CATALOG_SOURCE],
+  'GET /operations/spacecraft/{spacecraftId}/passes/{index}/sky.svg': [CATALOG_SOURCE],
+  'GET /operations/spacecraft/{spacecraftId}/eclipses': [CATALOG_SOURCE],
+  'GET /operations/spacecraft/{spacecraftId}/orbit-events': [CATALOG_SOURCE],
+};
+
 /** `/a/{b}/c` → `/a/:b/c` (Hono's path syntax). */
 export function toHonoPath(openApiPath: string): string {
   return openApiPath.replace(/\{([^}]+)\}/g, ':$1');
@@ -144,6 +164,22 @@ const BY_HONO_ROUTE = new Map<string, Permission>(
     return [`${method} ${toHonoPath(path)}`, permission];
   }),
 );
+
+const QUERY_VALUE_BY_HONO_ROUTE = new Map<string, readonly QueryValuePermission[]>(
+  Object.entries(QUERY_VALUE_PERMISSIONS).map(([key, rules]) => {
+    const [method, path] = key.split(' ') as [string, string];
+    return [`${method} ${toHonoPath(path)}`, rules];
+  }),
+);
+
+/**
+ * The permissions a matched route needs for the query it was sent with, on top of `permissionFor`: those of every
+ * rule whose parameter has the rule's value (any of its values, when repeated).
+ */
+export function queryValuePermissionsFor(method: string, honoRoutePath: string, queryValues: (parameter: string) => readonly string[] | undefined): Permission[] {
+  const rules = QUERY_VALUE_BY_HONO_ROUTE.get(`${method.toUpperCase()} ${honoRoutePath}`) ?? [];
+  return rules.filter((rule) => queryValues(rule.parameter)?.includes(rule.value)).map((rule) => rule.permission);
+}
 
 /** The permission of a matched route (method + Hono route path), or undefined when the table lacks it. */
 export function permissionFor(method: string, honoRoutePath: string): Permission | undefined {

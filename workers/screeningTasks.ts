@@ -355,7 +355,13 @@ function attachCovariances(input: ScreeningMergeTaskInput, approaches: Screening
  * Checks an uploaded OEM primary (it reads, and covers the span). `bytes` may be handed over by the caller: the file
  * is decoded here, and handed back in parts of OEM_PART_BYTES, as the screening stores it (`oemParts`).
  */
-export function checkScreeningOemTask(input: { bytes: Uint8Array; span: ScreeningSpan }): { ok: true; objectName: string; objectId: string; parts: Uint8Array[] } | TaskFailure {
+/** The OBJECT_NAME and OBJECT_ID of an OEM segment: the object its states are of. */
+export interface OemObjectIdentity {
+  objectName: string;
+  objectId: string;
+}
+
+export function checkScreeningOemTask(input: { bytes: Uint8Array; span: ScreeningSpan }): { ok: true; objects: OemObjectIdentity[]; parts: Uint8Array[] } | TaskFailure {
   try {
     const message = parseOem(new TextDecoder('utf-8', { fatal: false }).decode(input.bytes));
     const trajectory = ephemerisFromOem(message);
@@ -372,10 +378,12 @@ export function checkScreeningOemTask(input: { bytes: Uint8Array; span: Screenin
         message: `the OEM covers ${oemEpoch.plusSeconds(first).toIsoString(3)} – ${oemEpoch.plusSeconds(last).toIsoString(3)}, not the whole screening span`,
       };
     }
-    const segment = message.segments[0]!;
+    // every segment's object (the screening checks each names the primary's spacecraft), each distinct one once
+    const objects = new Map<string, OemObjectIdentity>();
+    for (const { metadata } of message.segments) objects.set(`${metadata.objectName}\u0000${metadata.objectId}`, { objectName: metadata.objectName, objectId: metadata.objectId });
     const parts: Uint8Array[] = [];
     for (let at = 0; at < input.bytes.byteLength; at += OEM_PART_BYTES) parts.push(input.bytes.slice(at, at + OEM_PART_BYTES));
-    return handOver({ ok: true as const, objectName: segment.metadata.objectName, objectId: segment.metadata.objectId, parts }, parts.map((part) => part.buffer as ArrayBuffer));
+    return handOver({ ok: true as const, objects: [...objects.values()], parts }, parts.map((part) => part.buffer as ArrayBuffer));
   } catch (error) {
     if (error instanceof CcsdsParseError) return { ok: false, kind: 'PARSE', code: 'PARSE_ERROR', message: error.message, line: error.line };
     return screeningFailure(error);

@@ -7,7 +7,7 @@
  *    case-insensitive, RFC 9110 §11.1: `bearer`, `BEARER` work)
  *  - unknown, expired or revoked key, disabled owner → 401 {error: invalid_token, error_description}
  *  - no Operations environment grant, client IP outside the allowlist, or missing route
- *    permission → 403 ACCESS_ERROR "Access denied"
+ *    permission (or the permission a query value needs, api/permissions.ts QUERY_VALUE_PERMISSIONS) → 403 ACCESS_ERROR "Access denied"
  *  - an address with too many failed authentications → 429 TOO_MANY_AUTH_FAILURES with Retry-After, before any
  *    key is looked at (api/auth/failureThrottle.ts)
  */
@@ -23,7 +23,7 @@ import type { AppEnv } from '../context.ts';
 import { errorResponse } from '../errors.ts';
 import { ClientAddressResolver } from '../net/clientAddress.ts';
 import { ipAllowed } from '../net/cidr.ts';
-import { OPERATIONS_ENVIRONMENT, permissionFor } from '../permissions.ts';
+import { OPERATIONS_ENVIRONMENT, permissionFor, queryValuePermissionsFor } from '../permissions.ts';
 
 /** `Bearer <token68>` (RFC 6750 §2.1); the scheme name in any case, one or more spaces. */
 const BEARER = /^bearer +([A-Za-z0-9._~+/=-]+)$/i;
@@ -129,6 +129,12 @@ export function authenticate(config: Config): MiddlewareHandler<AppEnv> {
       // A matched route missing from the permission table is refused (fail closed); unmatched
       // paths fall through to the 404/405 handler.
       if (route && (!permission || !key.permissions.includes(permission))) {
+        c.res = accessDenied(c);
+        return c.res;
+      }
+      // Some query values reach data of another permission (source=CATALOG reads the catalog): checked here too, so the
+      // refusal is the same 403 and comes before any validation or lookup.
+      if (route && queryValuePermissionsFor(route.method, route.path, (name) => c.req.queries(name)).some((p) => !key.permissions.includes(p))) {
         c.res = accessDenied(c);
         return c.res;
       }

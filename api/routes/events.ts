@@ -1,6 +1,7 @@
 /**
  * Passes, eclipses and orbit events (tag Events): `GET /operations/spacecraft/{spacecraftId}/passes` (JSON, CSV or
- * iCalendar by Accept), `…/passes/{index}/sky.svg`, `…/eclipses`, `…/orbit-events`. Permission read:spacecraft.
+ * iCalendar by Accept), `…/passes/{index}/sky.svg`, `…/eclipses`, `…/orbit-events`. Permission read:spacecraft (and read:conjunctions
+ * with source=CATALOG: api/permissions.ts QUERY_VALUE_PERMISSIONS).
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -9,6 +10,7 @@ import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import {
+  CATALOG_MAX_EPOCH_DISTANCE_DAYS,
   EclipsesSchema,
   EVENT_MAX_SPAN_DAYS,
   OrbitEventQuery,
@@ -29,7 +31,8 @@ const SOURCE =
   `source=STATE (default): the latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the ` +
   `spacecraft's force model and its stored maneuvers over the span (at most ${EVENT_MAX_SPAN_DAYS} days, at most 60 days from the state), on the ` +
   'compute pool. source=CATALOG: SGP4 of the current catalog element set of the spacecraft’s NORAD id (422 NO_NORAD_ID, ' +
-  'NO_CATALOG_ELEMENT_SET). The answer names its basis (source, stateVectorId or elementSet). ';
+  `NO_CATALOG_ELEMENT_SET; CATALOG_SET_TOO_FAR_FROM_SPAN when the span reaches more than ${CATALOG_MAX_EPOCH_DISTANCE_DAYS} days before or after the set's epoch), ` +
+  'which needs the catalog’s permission read:conjunctions as well. The answer names its basis (source, stateVectorId or elementSet). ';
 
 const PASS_MEDIA = ['application/json', 'text/csv', 'text/calendar'] as const;
 const FORMS: Record<(typeof PASS_MEDIA)[number], EventAnswerForm> = { 'application/json': 'PASSES', 'text/csv': 'PASSES_CSV', 'text/calendar': 'PASSES_ICS' };

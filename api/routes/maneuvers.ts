@@ -10,7 +10,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
-import { fileBytes } from '../middleware/multipart.ts';
+import { uploadedParts } from '../fileNames.ts';
 import { errorResponses, json, MANEUVER_CONTRACT_VERSION, openApiDocument, SECURED, TAGS } from '../openapi.ts';
 import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
 import {
@@ -228,17 +228,11 @@ function createdLocation(records: CreatedManeuvers['created']): string {
   return `/operations/maneuvers?${query}`;
 }
 
-/** The `files` parts of a multipart body: at least one, each a file with a nonblank name. */
-function uploadedFiles(value: unknown): Promise<UploadedFile[]> {
-  const parts = value === undefined ? [] : Array.isArray(value) ? value : [value];
+/** The `files` parts of a multipart body: at least one, each a file with a name that can be stored, and no other part (uploadedParts). */
+async function uploadedFiles(c: Context): Promise<UploadedFile[]> {
+  const parts = await uploadedParts(c, ['files']);
   if (parts.length === 0) throw validationError({ files: 'at least one file is required (multipart part `files`)' });
-  return Promise.all(
-    parts.map(async (part, index) => {
-      if (!(part instanceof File)) throw validationError({ [`files.${index}`]: 'must be a file part (with a filename)' });
-      if (part.name.trim() === '') throw validationError({ [`files.${index}`]: 'the file name must not be blank' });
-      return { filename: part.name, bytes: await fileBytes(part) };
-    }),
-  );
+  return parts.map((part) => ({ filename: part.name, bytes: part.bytes }));
 }
 
 function rawQuery(c: Context): Record<string, string[]> {
@@ -266,7 +260,7 @@ export function registerManeuverRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(importRoute, async (c) => {
-    const files = await uploadedFiles(c.req.valid('form').files);
+    const files = await uploadedFiles(c);
     const outcome = await importManeuverFiles(c.get('deps').db, c.get('deps').pool, c.get('caller').organizationId, files, c.req.valid('query').spacecraftId, {
       contentHash: c.req.header('X-Content-Hash'),
       resolutionFingerprint: c.req.header('X-Resolution-Fingerprint'),
@@ -275,7 +269,7 @@ export function registerManeuverRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(inspectRoute, async (c) => {
-    const files = await uploadedFiles(c.req.valid('form').files);
+    const files = await uploadedFiles(c);
     if (files.length !== 1) throw validationError({ files: 'exactly one file is inspected per request' });
     const preview = await inspectManeuverFile(c.get('deps').db, c.get('deps').pool, c.get('caller').organizationId, files[0]!, c.req.valid('query').spacecraftId);
     return c.json(preview, 200);

@@ -6,7 +6,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
-import { uploadedParts } from '../fileNames.ts';
+import { multipartParts, type UploadedPart } from '../fileNames.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import { LOCATION_HEADER } from '../preconditions.ts';
 import { pageSchema } from '../paging.ts';
@@ -44,7 +44,9 @@ const createRouteDef = createRoute({
     'or an uploaded OEM (a hypothetical trajectory of one of our spacecraft). Secondaries: CATALOG (the organization’s catalog as of ' +
     `now), FLEET (our other spacecraft), BOTH. Span ≤ ${SCREENING_MAX_SPAN_DAYS} days (start defaults to now), a volume (RTN ellipsoid or ` +
     'sphere, km) and a Pc threshold. Send JSON, or multipart/form-data with a part `request` (the same JSON as text) and OEM parts ' +
-    '`files` named by the primaries’ `oemFile`. The screening is cut into chunks (primaries × catalog NORAD range) that every instance ' +
+    '`files` named by the primaries’ `oemFile` (each file once, each named by a primary, each of its primary’s spacecraft by OBJECT_ID or ' +
+    'OBJECT_NAME; `request` once; no other part: else 400 naming the part). An archived spacecraft is not screened (422 SPACECRAFT_ARCHIVED). ' +
+    'The screening is cut into chunks (primaries × catalog NORAD range) that every instance ' +
     'sharing the database claims; poll GET …/screenings/{id} (progress), then GET …/{id}/approaches. Approaches whose Pc reaches the ' +
     'threshold become conjunction events (source SCREENING) with a CDM each. Permission write:conjunctions.',
   request: {
@@ -98,12 +100,12 @@ export function registerScreeningRoutes(app: OpenAPIHono<AppEnv>): void {
     const deps = c.get('deps');
     const multipart = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '');
     let request;
-    let files: Awaited<ReturnType<typeof uploadedParts>> = [];
+    let files: UploadedPart[] = [];
     if (multipart) {
-      const form = await c.req.parseBody({ all: true });
-      const text = form.request;
-      request = requestFromMultipartText(typeof text === 'string' ? text : undefined);
-      files = await uploadedParts(c, ['files']);
+      // one `request`, OEM `files`, nothing else (a second `request`, or a part of another name, is a 400 naming it)
+      const parts = await multipartParts(c, { files: ['files'], fields: ['request'] });
+      request = requestFromMultipartText(parts.fields.request);
+      files = parts.files;
     } else {
       let body: unknown;
       try {

@@ -75,8 +75,11 @@ export const CdmFileResultSchema = z
     filename: z.string().nullable(),
     status: z.enum(['success', 'failed', 'duplicate']),
     message: z.string(),
-    code: z.string().openapi({ description: 'import.conjunction.cdm.{stored,duplicate,parse_failed,unresolved_objects,same_spacecraft}' }),
-    error: z.string().nullable().openapi({ description: 'PARSE_ERROR, UNRESOLVED_OBJECTS or SAME_SPACECRAFT when failed' }),
+    code: z.string().openapi({ description: 'import.conjunction.cdm.{stored,duplicate,parse_failed,unresolved_objects,ambiguous_object,spacecraft_archived,same_spacecraft}' }),
+    error: z.string().nullable().openapi({
+      description: 'When failed: PARSE_ERROR, UNRESOLVED_OBJECTS (neither object is ours), AMBIGUOUS_OBJECT (an object names several of our active spacecraft), ' +
+        'SPACECRAFT_ARCHIVED (the only craft of ours it names is archived) or SAME_SPACECRAFT',
+    }),
     line: z.number().int().nullable().openapi({ description: 'Line of the first error in the file' }),
     keyword: z.string().nullable().openapi({ description: 'Keyword of the first error' }),
     errors: z.array(CdmFileErrorSchema).openapi({ description: 'Every error (at most 50); nothing of a failed file is stored' }),
@@ -86,7 +89,10 @@ export const CdmFileResultSchema = z
     eventIds: z.array(z.string()).openapi({ description: 'Events of the file’s messages (at most 1000)' }),
     cdms: z.array(CdmResultItemSchema).openapi({ description: 'Each message (at most 1000; cdmsTruncated then)' }),
     cdmsTruncated: z.boolean(),
-    params: z.record(z.string(), z.unknown()).openapi({ description: 'contentHash (SHA-256 of the file); errorCount, errorsTruncated; duplicateOfCdmId' }),
+    params: z.record(z.string(), z.unknown()).openapi({
+      description: 'contentHash (SHA-256 of the file); errorCount, errorsTruncated; duplicateOfCdmId; ambiguousObject {object, designator, spacecraftIds} ' +
+        '(AMBIGUOUS_OBJECT); archivedSpacecraftIds (SPACECRAFT_ARCHIVED)',
+    }),
   })
   .openapi('CdmFileResult');
 

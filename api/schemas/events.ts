@@ -5,6 +5,19 @@ import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 
 /** Longest span of one event request (the OEM span limit: a 30-day LEO search is ~3 s of compute). */
 export const EVENT_MAX_SPAN_DAYS = 30;
+/**
+ * Farthest (days) any instant of a `source=CATALOG` span may lie from the element set's epoch, before or after it
+ * (SGP4 runs backwards as well as forwards, and degrades both ways). A general-perturbations set is a mean-element fit
+ * good to about a kilometre within a few days of its epoch in LEO (Kelso, AAS 07-127, 2007; Flohrer, Krag & Klinkrad,
+ * AMOS 2008: along-track errors of hundreds of metres to kilometres at epoch), and the error grows along track by
+ * the order of 1–3 km a day in LEO — faster than linearly when drag is mis-modelled, as it is through a solar maximum.
+ * After 30 days that is tens of kilometres: several seconds on an AOS or LOS and a low pass shifted or lost, about
+ * where a pass plan stops being worth having. It is also the age at which Space-Track's recommended query for the
+ * current GP catalog stops (`EPOCH >now-30`). Shorter than the 60 days a stored state is propagated
+ * (api/services/ephemeris.ts MAX_PROPAGATION_GAP_DAYS): a numerical propagation with the craft's own force model
+ * degrades more slowly than SGP4 of a catalog set.
+ */
+export const CATALOG_MAX_EPOCH_DISTANCE_DAYS = 30;
 /** Most stations in one pass request. */
 export const EVENT_MAX_STATIONS = 100;
 
@@ -24,7 +37,9 @@ const sourceQuery = z
   .openapi({
     description:
       'STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers. CATALOG: SGP4 of the current element set (newest epoch) ' +
-      'of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none',
+      'of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none, ' +
+      `422 CATALOG_SET_TOO_FAR_FROM_SPAN when the span reaches more than ${CATALOG_MAX_EPOCH_DISTANCE_DAYS} days before or after the set's epoch. ` +
+      'CATALOG also needs the permission read:conjunctions (the catalog’s), on top of read:spacecraft',
   });
 
 export const PassQuery = z.object({

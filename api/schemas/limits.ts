@@ -20,16 +20,18 @@ export function idString(message = 'is required') {
 
 /**
  * A person-given text that is stored and may reach a file (names, COSPAR ids, keys, originators): at most `max`
- * characters, without the characters engine/text.ts refuses (controls, bidi overrides, lone surrogates). `trim`
- * removes surrounding white space first; `min` 1 also refuses a blank text.
+ * characters, without the characters the text rule refuses (engine/text.ts: controls, line and paragraph separators,
+ * bidi controls, zero-width characters and BOM, other format characters, lone surrogates, noncharacters), checked on
+ * the text as sent — before `trim`, whose String.prototype.trim would otherwise drop a U+2028 or U+FEFF at either end
+ * silently. `trim` then removes surrounding white space; `min` 1 also refuses a blank text.
  */
 export function safeText(max: number, options: { min?: 0 | 1; trim?: boolean } = {}) {
   const { min = 1, trim = true } = options;
-  let base = z.string();
-  if (trim) base = base.trim();
-  if (min === 1) base = base.min(1, 'must not be blank');
-  return base.max(max, `must be at most ${max} characters`).superRefine((text, context) => {
+  let base = z.string().superRefine((text, context) => {
     const problem = unsafeTextProblem(text);
     if (problem !== null) context.addIssue({ code: 'custom', message: problem });
   });
+  if (trim) base = base.trim();
+  if (min === 1) base = base.min(1, 'must not be blank');
+  return base.max(max, `must be at most ${max} characters`);
 }

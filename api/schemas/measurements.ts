@@ -247,7 +247,7 @@ export const OutliersByIdsSchema = z
   })
   .openapi('OutliersByIdsRequest');
 
-/** A source file name as stored: nonblank, ≤ 255 characters, no control characters (api/fileNames.ts). */
+/** A source file name as stored: nonblank, ≤ 255 characters, text the text rule allows (api/fileNames.ts, engine/text.ts). */
 const sourceFileName = (description: string) =>
   z
     .string()
@@ -259,7 +259,7 @@ const sourceFileName = (description: string) =>
 
 export const OutliersByFileSchema = z
   .object({
-    fileName: sourceFileName('Exact, case-sensitive source file name (nonblank, ≤ 255 characters, no control characters)'),
+    fileName: sourceFileName('Exact, case-sensitive source file name (nonblank, ≤ 255 characters, no control, line-separator, bidi or zero-width characters)'),
     outlier: z.boolean(),
   })
   .openapi('OutliersByFileRequest');
@@ -268,5 +268,5 @@ export const UpdatedCountSchema = z.object({ updatedCount: z.number().int() }).o
 export const DeletedCountSchema = z.object({ deletedCount: z.number().int() }).openapi('DeleteByFileResponse');
 export const DeleteByFileQuerySchema = z.object({
   spacecraftId: idString(),
-  file: sourceFileName('Source file name (exact, case-sensitive; ≤ 255 characters, no control characters)'),
+  file: sourceFileName('Source file name (exact, case-sensitive; ≤ 255 characters, no control, line-separator, bidi or zero-width characters)'),
 });

@@ -67,15 +67,16 @@ export type CreateScreeningRequest = z.infer<typeof CreateScreeningSchema>;
 
 export const CreateScreeningFormSchema = z
   .object({
-    request: z.string().openapi({ description: 'The CreateScreeningRequest as JSON text' }),
+    request: z.string().openapi({ description: 'The CreateScreeningRequest as JSON text (one part: sent twice, or as a file, it is a 400 naming it)' }),
     files: z.custom<unknown>(() => true).optional().openapi({
-      type: 'array', items: { type: 'string', format: 'binary' }, description: 'OEM files named by the primaries’ `oemFile` (repeated part)',
+      type: 'array', items: { type: 'string', format: 'binary' },
+      description: 'OEM files named by the primaries’ `oemFile` (repeated part; each file name once, each named by a primary, each of that primary’s spacecraft)',
     } as never),
   })
   .openapi('CreateScreeningForm');
 
 const IssueSchema = z.object({
-  code: z.string().openapi({ description: 'SGP4_UNUSABLE_IN_SPAN, SGP4_FAILED_DURING_SPAN, ELEMENTS_REFUSED, FLEET_NOT_SCREENED, NOT_AN_EVENT…' }),
+  code: z.string().openapi({ description: 'SGP4_UNUSABLE_IN_SPAN, SGP4_FAILED_DURING_SPAN, ELEMENTS_REFUSED, FLEET_NOT_SCREENED, FLEET_SHARED_NORAD_ID, NOT_AN_EVENT…' }),
   primaryId: z.string().optional(),
   secondaryNoradId: z.number().int().optional(),
   spacecraftId: z.string().optional(),

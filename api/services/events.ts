@@ -16,10 +16,11 @@ import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
 import { describeSpan } from '../../domain/instants.ts';
 import { parseInstantField } from '../instants.ts';
-import { EVENT_MAX_SPAN_DAYS, EVENT_MAX_STATIONS } from '../schemas/events.ts';
+import { CATALOG_MAX_EPOCH_DISTANCE_DAYS, EVENT_MAX_SPAN_DAYS, EVENT_MAX_STATIONS } from '../schemas/events.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 import { earthDataWarningsFor } from './earthData.ts';
 import type { EarthDataWarning } from '../../engine/products/earthDataWarnings.ts';
+import type { GpElementSet } from '../../engine/tle/gpElements.ts';
 import { buildStoredStatePropagation, requirePropagationGap } from './ephemeris.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 import { displayId } from './stateVectors.ts';
@@ -179,6 +180,7 @@ export async function predictSpacecraftEvents(
   let output: PredictEventsTaskOutput;
   if (source === 'CATALOG') {
     const elementSet = await catalogElementSetOf(deps, organizationId, spacecraft);
+    requireCatalogSetNearSpan(elementSet, from, to, spacecraft.id);
     basis = { spacecraftId: spacecraft.id, source, stateVectorId: null, stateEpoch: null, elementSet: { noradId: elementSet.noradId, epoch: `${elementSet.epochUtc}Z`, name: elementSet.name } };
     ({ output } = await deps.earthData.run('events.predict', (snapshot) => {
       warnings = earthDataWarningsFor(snapshot, { start: from, end: to, spaceWeather: false });
@@ -231,4 +233,40 @@ async function catalogElementSetOf(deps: AppDeps, organizationId: string, spacec
     });
   }
   return elementSet;
+}
+
+/**
+ * 422 CATALOG_SET_TOO_FAR_FROM_SPAN when an instant of [from, to] lies more than CATALOG_MAX_EPOCH_DISTANCE_DAYS from
+ * the set's epoch, on either side: SGP4 of a set far from its epoch answers with passes that never happen (1960 from
+ * a 2023 set gave 427 of them). Checked before anything is computed.
+ */
+function requireCatalogSetNearSpan(elementSet: GpElementSet, from: Epoch, to: Epoch, spacecraftId: string): void {
+  const setEpoch = Epoch.parseInstant(`${elementSet.epochUtc}Z`);
+  const beforeEpochDays = setEpoch.secondsSince(from) / 86_400;
+  const afterEpochDays = to.secondsSince(setEpoch) / 86_400;
+  const farthestDays = Math.max(beforeEpochDays, afterEpochDays);
+  if (farthestDays <= CATALOG_MAX_EPOCH_DISTANCE_DAYS) return;
+  const side = beforeEpochDays >= afterEpochDays ? 'before' : 'after';
+  const epochText = setEpoch.toIsoString(6);
+  const spanStart = from.toIsoString(3);
+  const spanEnd = to.toIsoString(3);
+  throw unprocessable(
+    'CATALOG_SET_TOO_FAR_FROM_SPAN',
+    `The catalog's current element set of NORAD id ${elementSet.noradId} has epoch ${epochText}; the span ${spanStart} – ${spanEnd} reaches ` +
+      `${farthestDays.toFixed(3)} days ${side} it, and SGP4 of a catalog set is used at most ${CATALOG_MAX_EPOCH_DISTANCE_DAYS} days before or after its epoch. ` +
+      'Upload a set with an epoch nearer the span (POST /operations/catalog), or use source=STATE.',
+    {
+      code: 'events.catalog.set-too-far',
+      details: {
+        spacecraftId,
+        noradId: elementSet.noradId,
+        elementSetEpoch: epochText,
+        spanStart,
+        spanEnd,
+        farthestDays: Math.round(farthestDays * 1e6) / 1e6,
+        side: side === 'before' ? 'BEFORE_EPOCH' : 'AFTER_EPOCH',
+        maxDistanceDays: CATALOG_MAX_EPOCH_DISTANCE_DAYS,
+      },
+    },
+  );
 }

@@ -39,11 +39,13 @@ import {
   type ScreeningApproachRow,
   type ScreeningChunk,
 } from '../../storage/screenings.ts';
-import { findSpacecraftById, listActiveSpacecraft, type Spacecraft } from '../../storage/spacecraft.ts';
+import { findSpacecraftById, listActiveSpacecraft, resolveSpacecraft, type Spacecraft } from '../../storage/spacecraft.ts';
+import { resolveSpacecraftByDesignators } from '../../domain/spacecraft/resolution.ts';
+import { normalizedInternationalDesignator } from '../../domain/conjunctions/grouping.ts';
 import type { PcMethod } from '../../engine/collision/probability.ts';
 import { findLatestEligibleStateVector, findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
 import { ownedBytes } from '../../workers/handOver.ts';
-import type { ScreeningPrimarySpec } from '../../workers/screeningTasks.ts';
+import type { OemObjectIdentity, ScreeningPrimarySpec } from '../../workers/screeningTasks.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, fieldErrorsFromZod, jobNotCancellable, notFound, unprocessable, validationError } from '../errors.ts';
 import type { UploadedPart } from '../fileNames.ts';
@@ -141,10 +143,72 @@ interface ResolvedPrimary {
   oemParts?: Uint8Array[];
 }
 
+/**
+ * The primary's spacecraft. An archived craft is not operated: it is not screened (422 SPACECRAFT_ARCHIVED naming it,
+ * as a CDM naming only an archived craft is refused — api/services/conjunctions/ingest.ts).
+ */
 async function spacecraftOf(deps: AppDeps, organizationId: string, id: string, field: string): Promise<Spacecraft> {
   const spacecraft = await findSpacecraftById(deps.db, organizationId, id);
   if (!spacecraft) throw validationError({ [field]: `no spacecraft ${id} in this organization` });
+  if (spacecraft.lifecycleStatus !== 'Active') {
+    throw unprocessable('SPACECRAFT_ARCHIVED', `${field}: spacecraft ${spacecraft.id} (${JSON.stringify(spacecraft.name)}) is archived: an archived craft is not operated and is not screened. Restore it (PUT /operations/spacecraft/{id}/lifecycle Active) to screen it`, {
+      code: 'conjunctions.screening.spacecraft-archived',
+      details: { field, spacecraftId: spacecraft.id },
+    });
+  }
   return spacecraft;
+}
+
+/**
+ * The OEM parts a multipart screening sent: each file name once (two parts of one name: which is the trajectory?), and
+ * each named by a primary's `oemFile` (one that none names would not be screened). A 400 naming the part.
+ */
+function checkOemParts(request: CreateScreeningRequest, files: readonly UploadedPart[]): void {
+  const named = new Set(request.primaries.flatMap((p) => (p.oemFile !== undefined ? [p.oemFile] : [])));
+  const problems: Record<string, string> = {};
+  const seen = new Map<string, number>();
+  for (const file of files) seen.set(file.name, (seen.get(file.name) ?? 0) + 1);
+  for (const [name, count] of seen) {
+    if (count > 1) problems[`files.${name}`] = `${count} parts \`files\` carry the file name ${JSON.stringify(name)}: send each OEM once, under a name of its own`;
+    else if (!named.has(name)) problems[`files.${name}`] = `no primary names this file (primaries[].oemFile): it would not be screened`;
+  }
+  if (Object.keys(problems).length > 0) throw validationError(problems);
+}
+
+/**
+ * 400 naming the OEM part unless every segment of it is of the primary's spacecraft: its OBJECT_ID (COSPAR id, NORAD
+ * id, externalKey or our id) or else its OBJECT_NAME (name, externalKey or our id) must name that craft by the rule that
+ * resolves a CDM's objects (domain/spacecraft/resolution.ts). Another craft's OEM attached to a spacecraftId would be
+ * screened, and its approaches stored, under the wrong craft.
+ */
+async function requireOemOfSpacecraft(db: Db, organizationId: string, spacecraft: Spacecraft, objects: readonly OemObjectIdentity[], oemFile: string, field: string): Promise<void> {
+  for (const o of objects) {
+    const objectId = o.objectId.trim();
+    const objectName = o.objectName.trim();
+    const steps = [];
+    if (objectId !== '') {
+      // a COSPAR id as the CDM's is compared (dashes of any kind, upper case); our id, externalKey and NORAD id as written
+      const byKey = await resolveSpacecraft(db, organizationId, objectId, ['id', 'externalKey', 'noradId']);
+      const byCospar = await resolveSpacecraft(db, organizationId, normalizedInternationalDesignator(objectId), ['cosparId']);
+      const matches = new Map([...byKey, ...byCospar].map((m) => [m.spacecraft.id, m.spacecraft]));
+      steps.push({ label: `OBJECT_ID = ${objectId}`, matches: [...matches.values()] });
+    }
+    if (objectName !== '') {
+      steps.push({ label: `OBJECT_NAME = ${objectName}`, matches: (await resolveSpacecraft(db, organizationId, objectName, ['id', 'externalKey', 'name'])).map((m) => m.spacecraft) });
+    }
+    const resolution = resolveSpacecraftByDesignators(steps);
+    const named = resolution.outcome === 'RESOLVED' ? [resolution.spacecraft] : resolution.outcome === 'AMBIGUOUS' ? resolution.candidates : [];
+    if (named.some((s) => s.id === spacecraft.id)) continue;
+    const describe = (list: readonly Spacecraft[]) => list.map((s) => `${s.id} (${JSON.stringify(s.name)})`).join(', ');
+    const what =
+      resolution.outcome === 'NONE' ? 'names none of this organization’s spacecraft'
+        : resolution.outcome === 'ARCHIVED' ? `names archived spacecraft ${describe(resolution.archived)} (by ${resolution.label})`
+          : `names spacecraft ${describe(named)} (by ${resolution.label})`;
+    throw validationError(
+      { [`files.${oemFile}`]: `OBJECT_NAME = ${o.objectName}, OBJECT_ID = ${o.objectId} ${what}, not ${spacecraft.id} (${JSON.stringify(spacecraft.name)}) of ${field}.spacecraftId` },
+      `OEM ${oemFile} is not of spacecraft ${spacecraft.id}: its OBJECT_NAME = ${o.objectName}, OBJECT_ID = ${o.objectId} ${what}. Attach an OEM of that craft (OBJECT_ID its COSPAR id, NORAD id or externalKey, or OBJECT_NAME its name)`,
+    );
+  }
 }
 
 /** A stored state's propagation set-up over the arc from its epoch through the span. */
@@ -167,7 +231,7 @@ async function resolvePrimaries(
 ): Promise<ResolvedPrimary[]> {
   const out: ResolvedPrimary[] = [];
   /** OEM files checked, by name (two primaries may screen the same file: it was handed to the pool once). */
-  const checkedOems = new Map<string, Uint8Array[]>();
+  const checkedOems = new Map<string, { parts: Uint8Array[]; objects: OemObjectIdentity[] }>();
   for (const [index, p] of request.primaries.entries()) {
     const field = `primaries.${index}`;
     const cacheKey = `${screeningId}:${index}`;
@@ -175,8 +239,8 @@ async function resolvePrimaries(
       const spacecraft = await spacecraftOf(deps, organizationId, p.spacecraftId!, `${field}.spacecraftId`);
       const file = files.find((f) => f.name === p.oemFile);
       if (!file) throw validationError({ [`${field}.oemFile`]: `no multipart part \`files\` named ${JSON.stringify(p.oemFile)}` });
-      let oemParts = checkedOems.get(p.oemFile);
-      if (!oemParts) {
+      let checkedOem = checkedOems.get(p.oemFile);
+      if (!checkedOem) {
         // the file's bytes are moved to the pool, which decodes and checks them and hands them back in the parts the
         // screening stores: the event loop neither decodes nor copies a megabytes-long text
         const bytes = ownedBytes(file.bytes);
@@ -188,9 +252,12 @@ async function resolvePrimaries(
           }
           throw validationError({ [`files.${p.oemFile}`]: `${checked.message}${where}` }, `OEM ${p.oemFile}${where}: ${checked.message}`);
         }
-        oemParts = checked.parts;
-        checkedOems.set(p.oemFile, oemParts);
+        checkedOem = { parts: checked.parts, objects: checked.objects };
+        checkedOems.set(p.oemFile, checkedOem);
       }
+      // per primary: two primaries may attach one file, and it must be of each one's craft
+      await requireOemOfSpacecraft(deps.db, organizationId, spacecraft, checkedOem.objects, p.oemFile, field);
+      const oemParts = checkedOem.parts;
       out.push({
         spacecraft,
         identity: identityOf(spacecraft, `OEM ${p.oemFile}`),
@@ -245,10 +312,38 @@ async function fittedElements(deps: AppDeps, organizationId: string, spacecraft:
   const prepared = await prepareTleGeneration(deps.db, organizationId, spacecraft, epoch);
   const { output } = await runTleTask(deps.earthData, 'tle.generate', prepared);
   if (!output.ok) throw new Error(`TLE fit failed: ${output.message}`);
-  const read = readTleCatalog(`${spacecraft.name.slice(0, 24)}\n${output.text}\n`);
+  // the two lines read alone and the name attached here: a name is not a line of a file (one starting with "1 " would
+  // read as line 1), and cutting it at 24 UTF-16 units could split a surrogate pair the catalog reader refuses
+  const read = readTleCatalog(output.text);
   const elements = read.entries[0];
   if (!elements) throw new Error(`the fitted TLE could not be read: ${read.errors[0]?.message ?? 'no entry'}`);
-  return elements;
+  return { ...elements, name: Array.from(spacecraft.name).slice(0, 24).join('') };
+}
+
+/**
+ * The active spacecraft that share their NORAD id with another active one, by id. The catalog's object of such an id
+ * is one object and cannot be told to be one of them, so none of them is identified with it: each is screened from a
+ * TLE fitted to its own state under an engine id of its own, and the screening lists an issue FLEET_SHARED_NORAD_ID
+ * naming the id and the craft (the catalog object stays a catalog object: not silently taken for either).
+ */
+function sharedNoradIds(active: readonly Spacecraft[], fleetScreened: boolean): { shared: Set<string>; issues: ScreeningInputs['issues'] } {
+  const byNorad = new Map<number, Spacecraft[]>();
+  for (const s of active) if (s.noradId !== null) byNorad.set(s.noradId, [...(byNorad.get(s.noradId) ?? []), s]);
+  const shared = new Set<string>();
+  const issues: ScreeningInputs['issues'] = [];
+  for (const [noradId, craft] of byNorad) {
+    if (craft.length < 2) continue;
+    const names = craft.map((c) => `${c.id} (${JSON.stringify(c.name)})`).join(', ');
+    for (const c of craft) {
+      shared.add(c.id);
+      issues.push({
+        code: 'FLEET_SHARED_NORAD_ID', spacecraftId: c.id,
+        message: `NORAD id ${noradId} is carried by ${craft.length} active spacecraft (${names}): the catalog object ${noradId} is not identified as any of them` +
+          (fleetScreened ? '; as a secondary, each is screened from a TLE fitted to its own latest state' : ''),
+      });
+    }
+  }
+  return { shared, issues };
 }
 
 async function resolveFleet(
@@ -260,11 +355,15 @@ async function resolveFleet(
 ): Promise<Pick<ScreeningInputs, 'fleet' | 'fleetInCatalog' | 'issues'>> {
   const out: Pick<ScreeningInputs, 'fleet' | 'fleetInCatalog' | 'issues'> = { fleet: [], fleetInCatalog: [], issues: [] };
   const primaryIds = new Set(primaries.map((p) => p.spacecraft.id));
-  const fleet = (await listActiveSpacecraft(deps.db, organizationId)).filter((s) => !primaryIds.has(s.id));
+  const active = await listActiveSpacecraft(deps.db, organizationId);
+  const { shared, issues } = sharedNoradIds(active, true);
+  out.issues.push(...issues);
+  const fleet = active.filter((s) => !primaryIds.has(s.id));
   let synthetic = 0;
   for (const spacecraft of fleet) {
     const id = spacecraft.id;
-    const norad = spacecraft.noradId;
+    // a shared NORAD id identifies none of its craft (sharedNoradIds): screened like a craft without one
+    const norad = shared.has(id) ? null : spacecraft.noradId;
     if (norad !== null && catalogIds.has(norad)) {
       // screened within the catalog partitions (BOTH) — identified as ours when its approaches are stored
       out.fleetInCatalog.push({ spacecraftId: id, noradId: norad, identity: identityOf(spacecraft, 'NONE (catalog GP element set, SGP4)') });
@@ -307,6 +406,7 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
   const span = { start, end, startUtc, durationS };
   const id = randomUUID();
   const settings = await findConjunctionSettings(deps.db, organizationId);
+  checkOemParts(request, files);
   const primaries = await resolvePrimaries(deps, organizationId, request, files, span, id, settings.defaultHardBodyRadiusM);
 
   const useCatalog = request.secondaries !== 'FLEET';
@@ -324,9 +424,12 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
     // our own spacecraft inside the catalog are still identified as ours in the approaches and CDMs
     const primaryIds = new Set(primaries.map((p) => p.spacecraft.id));
     const inCatalog = new Set(catalogIds);
-    for (const spacecraft of await listActiveSpacecraft(deps.db, organizationId)) {
+    const active = await listActiveSpacecraft(deps.db, organizationId);
+    const { shared, issues } = sharedNoradIds(active, false);
+    fleet.issues.push(...issues);
+    for (const spacecraft of active) {
       const sid = spacecraft.id;
-      if (primaryIds.has(sid)) continue;
+      if (primaryIds.has(sid) || shared.has(sid)) continue;
       if (spacecraft.noradId !== null && inCatalog.has(spacecraft.noradId)) {
         fleet.fleetInCatalog.push({ spacecraftId: sid, noradId: spacecraft.noradId, identity: identityOf(spacecraft, 'NONE (catalog GP element set, SGP4)') });
       }

@@ -3005,7 +3005,7 @@ export interface paths {
             parameters: {
                 query: {
                     spacecraftId: string;
-                    /** @description Source file name (exact, case-sensitive; ≤ 255 characters, no control characters) */
+                    /** @description Source file name (exact, case-sensitive; ≤ 255 characters, no control, line-separator, bidi or zero-width characters) */
                     file: string;
                 };
                 header?: never;
@@ -7622,7 +7622,7 @@ export interface paths {
         };
         /**
          * Ground-station passes (AOS, LOS, maximum elevation) over a span: JSON, CSV or iCalendar
-         * @description source=STATE (default): the latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. source=CATALOG: SGP4 of the current catalog element set of the spacecraft’s NORAD id (422 NO_NORAD_ID, NO_CATALOG_ELEMENT_SET). The answer names its basis (source, stateVectorId or elementSet). Each pass: the station, AOS and LOS (elevation through the station's mask, or minElevationDeg where higher; geometric elevation above the WGS-84 ellipsoid normal, no refraction), duration, the maximum elevation with its time, azimuth and range, and the azimuths at AOS and LOS. A pass in progress at either end of the span is cut there (cutAtStart/cutAtEnd, AOS or LOS null). Every pass longer than 1 ms is found (README → Passes and eclipses). Accept: application/json (default), text/csv (RFC 4180), text/calendar (RFC 5545, one VEVENT per pass). 422: no eligible state, FORCE_MODEL_INCOMPLETE, PROPAGATION_SPAN_TOO_LONG, NO_GROUND_STATIONS. Permission read:spacecraft.
+         * @description source=STATE (default): the latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. source=CATALOG: SGP4 of the current catalog element set of the spacecraft’s NORAD id (422 NO_NORAD_ID, NO_CATALOG_ELEMENT_SET; CATALOG_SET_TOO_FAR_FROM_SPAN when the span reaches more than 30 days before or after the set's epoch), which needs the catalog’s permission read:conjunctions as well. The answer names its basis (source, stateVectorId or elementSet). Each pass: the station, AOS and LOS (elevation through the station's mask, or minElevationDeg where higher; geometric elevation above the WGS-84 ellipsoid normal, no refraction), duration, the maximum elevation with its time, azimuth and range, and the azimuths at AOS and LOS. A pass in progress at either end of the span is cut there (cutAtStart/cutAtEnd, AOS or LOS null). Every pass longer than 1 ms is found (README → Passes and eclipses). Accept: application/json (default), text/csv (RFC 4180), text/calendar (RFC 5545, one VEVENT per pass). 422: no eligible state, FORCE_MODEL_INCOMPLETE, PROPAGATION_SPAN_TOO_LONG, NO_GROUND_STATIONS. Permission read:spacecraft.
          */
         get: {
             parameters: {
@@ -7635,7 +7635,7 @@ export interface paths {
                     stationIds?: string | string[];
                     /** @description Count a pass only above this elevation (deg, -90..90) where it is higher than the station's own mask */
                     minElevationDeg?: number;
-                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers. CATALOG: SGP4 of the current element set (newest epoch) of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none */
+                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers. CATALOG: SGP4 of the current element set (newest epoch) of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none, 422 CATALOG_SET_TOO_FAR_FROM_SPAN when the span reaches more than 30 days before or after the set's epoch. CATALOG also needs the permission read:conjunctions (the catalog’s), on top of read:spacecraft */
                     source?: "STATE" | "CATALOG";
                 };
                 header?: never;
@@ -7786,7 +7786,7 @@ export interface paths {
                     stationIds?: string | string[];
                     /** @description Count a pass only above this elevation (deg, -90..90) where it is higher than the station's own mask */
                     minElevationDeg?: number;
-                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers. CATALOG: SGP4 of the current element set (newest epoch) of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none */
+                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers. CATALOG: SGP4 of the current element set (newest epoch) of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none, 422 CATALOG_SET_TOO_FAR_FROM_SPAN when the span reaches more than 30 days before or after the set's epoch. CATALOG also needs the permission read:conjunctions (the catalog’s), on top of read:spacecraft */
                     source?: "STATE" | "CATALOG";
                 };
                 header?: never;
@@ -7924,7 +7924,7 @@ export interface paths {
         };
         /**
          * Eclipses by the Earth (penumbra and umbra) and the share of each orbit in shadow
-         * @description source=STATE (default): the latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. source=CATALOG: SGP4 of the current catalog element set of the spacecraft’s NORAD id (422 NO_NORAD_ID, NO_CATALOG_ELEMENT_SET). The answer names its basis (source, stateVectorId or elementSet). Conical shadow of the WGS-84 Earth with the analytic Sun, the solar-radiation-pressure force model: penumbra entry/exit and umbra intervals inside, durations, cut flags at the span ends; per orbit (ascending node to ascending node) the time and fraction in shadow. Permission read:spacecraft.
+         * @description source=STATE (default): the latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. source=CATALOG: SGP4 of the current catalog element set of the spacecraft’s NORAD id (422 NO_NORAD_ID, NO_CATALOG_ELEMENT_SET; CATALOG_SET_TOO_FAR_FROM_SPAN when the span reaches more than 30 days before or after the set's epoch), which needs the catalog’s permission read:conjunctions as well. The answer names its basis (source, stateVectorId or elementSet). Conical shadow of the WGS-84 Earth with the analytic Sun, the solar-radiation-pressure force model: penumbra entry/exit and umbra intervals inside, durations, cut flags at the span ends; per orbit (ascending node to ascending node) the time and fraction in shadow. Permission read:spacecraft.
          */
         get: {
             parameters: {
@@ -7933,7 +7933,7 @@ export interface paths {
                     from: string;
                     /** @description End of the span; after from, at most 30 days later. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
                     to: string;
-                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers. CATALOG: SGP4 of the current element set (newest epoch) of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none */
+                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers. CATALOG: SGP4 of the current element set (newest epoch) of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none, 422 CATALOG_SET_TOO_FAR_FROM_SPAN when the span reaches more than 30 days before or after the set's epoch. CATALOG also needs the permission read:conjunctions (the catalog’s), on top of read:spacecraft */
                     source?: "STATE" | "CATALOG";
                 };
                 header?: never;
@@ -8069,7 +8069,7 @@ export interface paths {
         };
         /**
          * Ascending and descending nodes (GCRF equator) and apsides (perigee, apogee)
-         * @description source=STATE (default): the latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. source=CATALOG: SGP4 of the current catalog element set of the spacecraft’s NORAD id (422 NO_NORAD_ID, NO_CATALOG_ELEMENT_SET). The answer names its basis (source, stateVectorId or elementSet). types: NODE, APSIS (default both). Apsides are the zeros of r·v of the propagated trajectory. Permission read:spacecraft.
+         * @description source=STATE (default): the latest eligible stored state (manual, OPM import or converged orbit determination) is propagated with the spacecraft's force model and its stored maneuvers over the span (at most 30 days, at most 60 days from the state), on the compute pool. source=CATALOG: SGP4 of the current catalog element set of the spacecraft’s NORAD id (422 NO_NORAD_ID, NO_CATALOG_ELEMENT_SET; CATALOG_SET_TOO_FAR_FROM_SPAN when the span reaches more than 30 days before or after the set's epoch), which needs the catalog’s permission read:conjunctions as well. The answer names its basis (source, stateVectorId or elementSet). types: NODE, APSIS (default both). Apsides are the zeros of r·v of the propagated trajectory. Permission read:spacecraft.
          */
         get: {
             parameters: {
@@ -8078,7 +8078,7 @@ export interface paths {
                     from: string;
                     /** @description End of the span; after from, at most 30 days later. Accepted range 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (UTC) */
                     to: string;
-                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers. CATALOG: SGP4 of the current element set (newest epoch) of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none */
+                    /** @description STATE (default): the latest eligible stored state propagated with the force model and stored maneuvers. CATALOG: SGP4 of the current element set (newest epoch) of the spacecraft’s NORAD id in the organization’s catalog (POST /operations/catalog); 422 NO_NORAD_ID or NO_CATALOG_ELEMENT_SET when there is none, 422 CATALOG_SET_TOO_FAR_FROM_SPAN when the span reaches more than 30 days before or after the set's epoch. CATALOG also needs the permission read:conjunctions (the catalog’s), on top of read:spacecraft */
                     source?: "STATE" | "CATALOG";
                     /** @description NODE and/or APSIS, repeated or comma-separated (default both) */
                     types?: string | string[];
@@ -8315,7 +8315,7 @@ export interface paths {
         put?: never;
         /**
          * Screen primaries against the catalog and/or our fleet (202, durable job split into chunks)
-         * @description Primaries: a spacecraft (its latest eligible state propagated with its force model and stored maneuvers), a stored state vector, or an uploaded OEM (a hypothetical trajectory of one of our spacecraft). Secondaries: CATALOG (the organization’s catalog as of now), FLEET (our other spacecraft), BOTH. Span ≤ 14 days (start defaults to now), a volume (RTN ellipsoid or sphere, km) and a Pc threshold. Send JSON, or multipart/form-data with a part `request` (the same JSON as text) and OEM parts `files` named by the primaries’ `oemFile`. The screening is cut into chunks (primaries × catalog NORAD range) that every instance sharing the database claims; poll GET …/screenings/{id} (progress), then GET …/{id}/approaches. Approaches whose Pc reaches the threshold become conjunction events (source SCREENING) with a CDM each. Permission write:conjunctions.
+         * @description Primaries: a spacecraft (its latest eligible state propagated with its force model and stored maneuvers), a stored state vector, or an uploaded OEM (a hypothetical trajectory of one of our spacecraft). Secondaries: CATALOG (the organization’s catalog as of now), FLEET (our other spacecraft), BOTH. Span ≤ 14 days (start defaults to now), a volume (RTN ellipsoid or sphere, km) and a Pc threshold. Send JSON, or multipart/form-data with a part `request` (the same JSON as text) and OEM parts `files` named by the primaries’ `oemFile` (each file once, each named by a primary, each of its primary’s spacecraft by OBJECT_ID or OBJECT_NAME; `request` once; no other part: else 400 naming the part). An archived spacecraft is not screened (422 SPACECRAFT_ARCHIVED). The screening is cut into chunks (primaries × catalog NORAD range) that every instance sharing the database claims; poll GET …/screenings/{id} (progress), then GET …/{id}/approaches. Approaches whose Pc reaches the threshold become conjunction events (source SCREENING) with a CDM each. Permission write:conjunctions.
          */
         post: {
             parameters: {
@@ -11421,7 +11421,7 @@ export interface components {
             outlier: boolean;
         };
         OutliersByFileRequest: {
-            /** @description Exact, case-sensitive source file name (nonblank, ≤ 255 characters, no control characters) */
+            /** @description Exact, case-sensitive source file name (nonblank, ≤ 255 characters, no control, line-separator, bidi or zero-width characters) */
             fileName: string;
             outlier: boolean;
         };
@@ -12964,7 +12964,7 @@ export interface components {
             eventCount: number | null;
             /** @description Secondaries (or parts of the span) not screened, and why; approaches that could not become events */
             issues: {
-                /** @description SGP4_UNUSABLE_IN_SPAN, SGP4_FAILED_DURING_SPAN, ELEMENTS_REFUSED, FLEET_NOT_SCREENED, NOT_AN_EVENT… */
+                /** @description SGP4_UNUSABLE_IN_SPAN, SGP4_FAILED_DURING_SPAN, ELEMENTS_REFUSED, FLEET_NOT_SCREENED, FLEET_SHARED_NORAD_ID, NOT_AN_EVENT… */
                 code: string;
                 primaryId?: string;
                 secondaryNoradId?: number;
@@ -13051,9 +13051,9 @@ export interface components {
             crossTrackKm: number;
         };
         CreateScreeningForm: {
-            /** @description The CreateScreeningRequest as JSON text */
+            /** @description The CreateScreeningRequest as JSON text (one part: sent twice, or as a file, it is a 400 naming it) */
             request: string;
-            /** @description OEM files named by the primaries’ `oemFile` (repeated part) */
+            /** @description OEM files named by the primaries’ `oemFile` (repeated part; each file name once, each named by a primary, each of that primary’s spacecraft) */
             files?: string[];
         };
         ScreeningPage: {
@@ -13182,9 +13182,9 @@ export interface components {
             /** @enum {string} */
             status: "success" | "failed" | "duplicate";
             message: string;
-            /** @description import.conjunction.cdm.{stored,duplicate,parse_failed,unresolved_objects,same_spacecraft} */
+            /** @description import.conjunction.cdm.{stored,duplicate,parse_failed,unresolved_objects,ambiguous_object,spacecraft_archived,same_spacecraft} */
             code: string;
-            /** @description PARSE_ERROR, UNRESOLVED_OBJECTS or SAME_SPACECRAFT when failed */
+            /** @description When failed: PARSE_ERROR, UNRESOLVED_OBJECTS (neither object is ours), AMBIGUOUS_OBJECT (an object names several of our active spacecraft), SPACECRAFT_ARCHIVED (the only craft of ours it names is archived) or SAME_SPACECRAFT */
             error: string | null;
             /** @description Line of the first error in the file */
             line: number | null;
@@ -13218,7 +13218,7 @@ export interface components {
                 eventId: string;
             }[];
             cdmsTruncated: boolean;
-            /** @description contentHash (SHA-256 of the file); errorCount, errorsTruncated; duplicateOfCdmId */
+            /** @description contentHash (SHA-256 of the file); errorCount, errorsTruncated; duplicateOfCdmId; ambiguousObject {object, designator, spacecraftIds} (AMBIGUOUS_OBJECT); archivedSpacecraftIds (SPACECRAFT_ARCHIVED) */
             params: {
                 [key: string]: unknown;
             };

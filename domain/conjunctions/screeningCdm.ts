@@ -11,6 +11,7 @@
  * so in its comments, and the approach keeps its `isMaximumProbability` flag.
  */
 import type { CdmToWrite } from '../../engine/files/cdm/cdmWriter.ts';
+import { replaceUnsafeText } from '../../engine/text.ts';
 import type { CdmObject, CdmObjectMetadata } from '../../engine/files/cdm/cdmReader.ts';
 import type { PcMethod } from '../../engine/collision/probability.ts';
 
@@ -85,10 +86,12 @@ function cdmObject(which: 'OBJECT1' | 'OBJECT2', o: ScreeningCdmObject, missDist
   const metadata: Omit<CdmObjectMetadata, 'line'> = {
     comments: [],
     object: which,
-    objectDesignator: o.designator,
+    // a name or key stored before the text rule (engine/text.ts) would make the writer refuse the CDM and the approach
+    // no event: such characters become spaces here, as in the OCM export
+    objectDesignator: replaceUnsafeText(o.designator) || 'UNKNOWN',
     catalogName: 'SATCAT',
-    objectName: o.name,
-    internationalDesignator: o.internationalDesignator,
+    objectName: replaceUnsafeText(o.name) || 'UNKNOWN',
+    internationalDesignator: replaceUnsafeText(o.internationalDesignator) || 'UNKNOWN',
     objectType: o.objectType,
     operatorContactPosition: null,
     operatorOrganization: null,

@@ -1,7 +1,9 @@
 /**
- * A pass plan as a team imports it: CSV (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break)
- * for spreadsheets, and iCalendar (RFC 5545) with one VEVENT per pass for calendars.
+ * A pass plan as a team imports it: CSV (RFC 4180: CRLF, fields quoted when they hold a comma or a quote, never a
+ * line break) for spreadsheets, and iCalendar (RFC 5545) with one VEVENT per pass for calendars. Names are text the
+ * text rule checked where it entered (engine/text.ts); the writers hold to it again for names stored before it.
  */
+import { replaceUnsafeText } from '../../engine/text.ts';
 import type { PassView } from './eventViews.ts';
 
 export const PASS_CSV_COLUMNS = [
@@ -10,14 +12,17 @@ export const PASS_CSV_COLUMNS = [
 ] as const;
 
 /**
- * One CSV field: quoted when it must be (RFC 4180 §2.6–2.7); a text starting with = + - @ is prefixed with ' so a
- * spreadsheet shows it instead of evaluating it (OWASP, "CSV injection").
+ * One CSV field: every character the text rule refuses replaced by a space (engine/text.ts: a line break, a NUL or a
+ * bidi control in a name stored before the rule — a field never spans lines, so a line-oriented reader of the file
+ * sees one row per pass), quoted when it must be (RFC 4180 §2.6–2.7); a text starting with = + - @ is prefixed with '
+ * so a spreadsheet shows it instead of evaluating it (OWASP, "CSV injection").
  */
 export function csvField(value: string | number | boolean | null): string {
   if (value === null) return '';
   if (typeof value !== 'string') return String(value);
-  const text = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const safe = replaceUnsafeText(value);
+  const text = /^[=+\-@]/.test(safe) ? `'${safe}` : safe;
+  return /[",]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function passPlanCsv(passes: readonly PassView[]): string {
@@ -33,9 +38,17 @@ export function passPlanCsv(passes: readonly PassView[]): string {
   return lines.join('\r\n') + '\r\n';
 }
 
-/** RFC 5545 §3.3.11 TEXT: backslash, semicolon, comma and line breaks escaped. */
+/**
+ * RFC 5545 §3.3.11 TEXT: backslash, semicolon and comma escaped, the lines of `text` (LF, CRLF or CR) joined by the
+ * two-character escape backslash-n, and within a line every character the text rule refuses replaced by a space (engine/text.ts; TEXT
+ * allows no control character, and a U+2028 or a bidi control in a name must not act in a calendar): the value stays
+ * on its content line.
+ */
 export function icsText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => replaceUnsafeText(line).replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,'))
+    .join('\\n');
 }
 
 /** RFC 5545 §3.1: content lines longer than 75 octets are folded (CRLF + one space), never inside a UTF-8 sequence. */
@@ -77,7 +90,9 @@ export interface PassCalendarInput {
 export function passPlanIcs(input: PassCalendarInput): string {
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Apsis//Pass plan//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
   const stamp = icsDateTime(input.generatedAt);
+  const craftName = replaceUnsafeText(input.spacecraftName);
   for (const p of input.passes) {
+    const stationName = replaceUnsafeText(p.stationName);
     const aos = p.aos ? `AOS ${p.aos.time} az ${p.aos.azimuthDeg.toFixed(1)}°` : `in view at the span start ${p.start}`;
     const los = p.los ? `LOS ${p.los.time} az ${p.los.azimuthDeg.toFixed(1)}°` : `in view at the span end ${p.end}`;
     const max = `max elevation ${p.maximum.elevationDeg.toFixed(2)}° at ${p.maximum.time} az ${p.maximum.azimuthDeg.toFixed(1)}° range ${p.maximum.rangeKm.toFixed(1)} km`;
@@ -87,8 +102,8 @@ export function passPlanIcs(input: PassCalendarInput): string {
       `DTSTAMP:${stamp}`,
       `DTSTART:${icsDateTime(p.start)}`,
       `DTEND:${icsDateTime(p.end, true)}`,
-      `SUMMARY:${icsText(`${input.spacecraftName} over ${p.stationName} (max ${p.maximum.elevationDeg.toFixed(1)}°)`)}`,
-      `LOCATION:${icsText(p.stationName)}`,
+      `SUMMARY:${icsText(`${craftName} over ${stationName} (max ${p.maximum.elevationDeg.toFixed(1)}°)`)}`,
+      `LOCATION:${icsText(stationName)}`,
       `DESCRIPTION:${icsText(`${aos}\n${max}\n${los}\nduration ${p.durationS.toFixed(1)} s`)}`,
       'TRANSP:TRANSPARENT',
       'END:VEVENT',

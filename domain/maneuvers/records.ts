@@ -187,11 +187,12 @@ export function segmentEndProblem(start: Epoch, durationS: number): string | nul
 
 /** Problems of a name used as identity (creation) or as an edit; null when valid. */
 export function nameProblem(name: string, maxLength: number, asIdentity: boolean): string | null {
-  if (name.trim() === '') return 'must not be blank';
   if (name.length > maxLength) return `must be at most ${maxLength} characters`;
-  if (name !== name.trim()) return 'must not start or end with white space';
+  // the text rule first: String.trim counts U+2028 and U+FEFF as white space, and the answer should name them
   const unsafe = unsafeTextProblem(name);
   if (unsafe !== null) return unsafe;
+  if (name.trim() === '') return 'must not be blank';
+  if (name !== name.trim()) return 'must not start or end with white space';
   if (asIdentity && (RESERVED_MANEUVER_IDS as readonly string[]).includes(name)) {
     return `"${name}" is reserved (it is a route of /operations/maneuvers)`;
   }
@@ -200,8 +201,9 @@ export function nameProblem(name: string, maxLength: number, asIdentity: boolean
 
 export function purposeProblem(purpose: string): string | null {
   if (purpose.length > PURPOSE_MAX_LENGTH) return `must be at most ${PURPOSE_MAX_LENGTH} characters`;
-  if (purpose !== purpose.trim()) return 'must not start or end with white space';
-  return unsafeTextProblem(purpose);
+  const unsafe = unsafeTextProblem(purpose);
+  if (unsafe !== null) return unsafe;
+  return purpose !== purpose.trim() ? 'must not start or end with white space' : null;
 }
 
 export interface DerivedValues {

@@ -9,7 +9,7 @@
  */
 import { symmetric2x2Eigen } from '../../engine/collision/encounter.ts';
 import { niceStep } from './residualsSvg.ts';
-import { escapeXmlText } from '../../engine/files/common/xmlWriter.ts';
+import { escapeXmlDisplayText } from '../../engine/files/common/xmlWriter.ts';
 
 export interface EncounterPlotInput {
   title: string;
@@ -69,10 +69,10 @@ export function encounterSvg(input: EncounterPlotInput): string {
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>`,
-    `<text x="16" y="24" font-size="16" font-weight="bold">${escapeXmlText(input.title)}</text>`,
-    `<text x="16" y="44" fill="#444">${escapeXmlText(input.subtitle)}</text>`,
+    `<text x="16" y="24" font-size="16" font-weight="bold">${escapeXmlDisplayText(input.title)}</text>`,
+    `<text x="16" y="44" fill="#444">${escapeXmlDisplayText(input.subtitle)}</text>`,
   );
-  input.notes.forEach((note, i) => out.push(`<text x="16" y="${66 + i * 17}" fill="#222">${escapeXmlText(note)}</text>`));
+  input.notes.forEach((note, i) => out.push(`<text x="16" y="${66 + i * 17}" fill="#222">${escapeXmlDisplayText(note)}</text>`));
   out.push(
     `<defs><clipPath id="plot"><rect x="${PLOT.left}" y="${PLOT.top}" width="${PLOT.size}" height="${PLOT.size}"/></clipPath>`,
     `<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 Z" fill="${ENCOUNTER_COLOURS.miss}"/></marker></defs>`,
@@ -132,7 +132,7 @@ export function encounterSvg(input: EncounterPlotInput): string {
     if (i === 2) lx = PLOT.left;
     if (kind === 'disk') out.push(`<circle cx="${lx + 10}" cy="${y - 4}" r="6" fill="${colour}" fill-opacity="0.55" stroke="${colour}"/>`);
     else out.push(`<line x1="${lx}" x2="${lx + 22}" y1="${y - 4}" y2="${y - 4}" stroke="${colour}" stroke-width="2.5"${kind === 'dash' ? ' stroke-dasharray="6,4"' : ''}/>`);
-    out.push(`<text x="${lx + 28}" y="${y}">${escapeXmlText(label)}</text>`);
+    out.push(`<text x="${lx + 28}" y="${y}">${escapeXmlDisplayText(label)}</text>`);
     lx += 40 + label.length * 6.6;
   });
   out.push('</svg>');

@@ -4,7 +4,7 @@
  * region below the station's mask shaded, the spacecraft's track with AOS, maximum and LOS marked. Radius is linear
  * in zenith distance (90° − elevation).
  */
-import { escapeXmlText } from '../../engine/files/common/xmlWriter.ts';
+import { escapeXmlDisplayText } from '../../engine/files/common/xmlWriter.ts';
 
 export interface PassSkyInput {
   title: string;
@@ -38,8 +38,8 @@ export function passSkySvg(input: PassSkyInput): string {
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE + 60}" viewBox="0 0 ${SIZE} ${SIZE + 60}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
-    `<text x="16" y="24" font-size="16" font-weight="bold">${escapeXmlText(input.title)}</text>`,
-    `<text x="16" y="44" fill="#444">${escapeXmlText(input.subtitle)}</text>`,
+    `<text x="16" y="24" font-size="16" font-weight="bold">${escapeXmlDisplayText(input.title)}</text>`,
+    `<text x="16" y="44" fill="#444">${escapeXmlDisplayText(input.subtitle)}</text>`,
   );
   // Below the mask: a ring from the mask circle to the horizon.
   const maskR = (RADIUS * (90 - input.maskDeg)) / 90;
@@ -69,7 +69,7 @@ export function passSkySvg(input: PassSkyInput): string {
   const marker = (cls: string, colour: string, p: { label: string; azimuthDeg: number; elevationDeg: number }) => {
     const [x, y] = skyPoint(p.azimuthDeg, p.elevationDeg);
     out.push(`<circle class="${cls}" cx="${f(x)}" cy="${f(y)}" r="6" fill="${colour}" stroke="#000" stroke-width="0.8"/>`);
-    out.push(`<text x="${f(x + 9)}" y="${f(y - 8)}" font-size="11">${escapeXmlText(p.label)}</text>`);
+    out.push(`<text x="${f(x + 9)}" y="${f(y - 8)}" font-size="11">${escapeXmlDisplayText(p.label)}</text>`);
   };
   if (input.aos) marker('aos', '#2ca02c', input.aos);
   marker('maximum', '#ff7f0e', input.maximum);

@@ -5,7 +5,7 @@
  * range is set by the used points (so one gross error does not flatten the rest); points beyond it sit on the panel
  * edge as triangles pointing out, with their count in the panel title. Pure: rows in, text out.
  */
-import { escapeXmlText } from '../../engine/files/common/xmlWriter.ts';
+import { escapeXmlDisplayText } from '../../engine/files/common/xmlWriter.ts';
 
 export interface PlotRow {
   /** Seconds from the plot's start. */
@@ -86,8 +86,8 @@ export function residualsSvg(input: PlotInput): string {
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">`,
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
-    `<text x="${LEFT}" y="24" font-size="16" font-weight="bold">${escapeXmlText(input.title)}</text>`,
-    `<text x="${LEFT}" y="44" fill="#444">${escapeXmlText(input.subtitle)}</text>`,
+    `<text x="${LEFT}" y="24" font-size="16" font-weight="bold">${escapeXmlDisplayText(input.title)}</text>`,
+    `<text x="${LEFT}" y="44" fill="#444">${escapeXmlDisplayText(input.subtitle)}</text>`,
   );
   if (panels.length === 0) out.push(`<text x="${LEFT}" y="${TOP + 40}" fill="#444">No residuals to plot.</text>`);
   panels.forEach((panel, index) => {
@@ -103,9 +103,9 @@ export function residualsSvg(input: PlotInput): string {
       .filter(Boolean)
       .join(', ');
     out.push(
-      `<g class="panel" data-panel="${escapeXmlText(panel.key)}">`,
-      `<text x="${LEFT}" y="${top - 8}" font-weight="bold">${escapeXmlText(panel.title)} [${escapeXmlText(panel.unit)}]</text>`,
-      `<text x="${LEFT + plotWidth}" y="${top - 8}" text-anchor="end" fill="#444">${escapeXmlText(notes)}</text>`,
+      `<g class="panel" data-panel="${escapeXmlDisplayText(panel.key)}">`,
+      `<text x="${LEFT}" y="${top - 8}" font-weight="bold">${escapeXmlDisplayText(panel.title)} [${escapeXmlDisplayText(panel.unit)}]</text>`,
+      `<text x="${LEFT + plotWidth}" y="${top - 8}" text-anchor="end" fill="#444">${escapeXmlDisplayText(notes)}</text>`,
       `<rect x="${LEFT}" y="${top}" width="${plotWidth}" height="${PANEL_HEIGHT}" fill="#fafafa" stroke="#999"/>`,
     );
     for (let v = -yMax; v <= yMax + yStep / 2; v += yStep) {
@@ -126,7 +126,7 @@ export function residualsSvg(input: PlotInput): string {
       for (const v of [panel.band, -panel.band]) {
         out.push(`<line x1="${LEFT}" x2="${LEFT + plotWidth}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" stroke="#d62728" stroke-dasharray="5,4" stroke-opacity="0.6"/>`);
       }
-      if (panel.bandLabel) out.push(`<text x="${LEFT + plotWidth - 4}" y="${(y(panel.band) - 4).toFixed(1)}" text-anchor="end" fill="#d62728" font-size="10">${escapeXmlText(panel.bandLabel)}</text>`);
+      if (panel.bandLabel) out.push(`<text x="${LEFT + plotWidth - 4}" y="${(y(panel.band) - 4).toFixed(1)}" text-anchor="end" fill="#d62728" font-size="10">${escapeXmlDisplayText(panel.bandLabel)}</text>`);
     }
     // Used points first, rejected ones on top.
     for (const r of [...rows.filter((q) => !q.rejected), ...rows.filter((q) => q.rejected)]) {
@@ -146,7 +146,7 @@ export function residualsSvg(input: PlotInput): string {
     out.push('</g>');
   });
   const axisY = TOP + Math.max(1, panels.length) * (PANEL_HEIGHT + GAP) - GAP + 32;
-  out.push(`<text x="${LEFT + plotWidth / 2}" y="${axisY}" text-anchor="middle" fill="#333">hours from ${escapeXmlText(input.startLabel)}</text>`);
+  out.push(`<text x="${LEFT + plotWidth / 2}" y="${axisY}" text-anchor="middle" fill="#333">hours from ${escapeXmlDisplayText(input.startLabel)}</text>`);
   // Legend: one entry per station, then the rejected marker.
   const legend = [...series.map((s) => ({ label: s, colour: colour.get(s)!, rejected: false })), { label: 'rejected', colour: REJECTED, rejected: true }];
   legend.forEach((entry, i) => {
@@ -156,7 +156,7 @@ export function residualsSvg(input: PlotInput): string {
       entry.rejected
         ? `<path d="M${lx - 3.5},${ly - 7.5} L${lx + 3.5},${ly - 0.5} M${lx - 3.5},${ly - 0.5} L${lx + 3.5},${ly - 7.5}" stroke="${REJECTED}" stroke-width="1.8"/>`
         : `<circle cx="${lx}" cy="${ly - 4}" r="4" fill="${entry.colour}"/>`,
-      `<text x="${lx + 10}" y="${ly}">${escapeXmlText(entry.label)}</text>`,
+      `<text x="${lx + 10}" y="${ly}">${escapeXmlDisplayText(entry.label)}</text>`,
     );
   });
   out.push('</svg>');

@@ -6,7 +6,7 @@
  * on the bottom edge as a triangle pointing down. Pure: points in, text out.
  */
 import { niceStep } from './residualsSvg.ts';
-import { escapeXmlText } from '../../engine/files/common/xmlWriter.ts';
+import { escapeXmlDisplayText } from '../../engine/files/common/xmlWriter.ts';
 
 export interface TimelinePoint {
   /** TCA − CREATION_DATE of the CDM, s (negative for a CDM made after its TCA). */
@@ -72,12 +72,12 @@ export function timelineSvg(input: TimelinePlotInput): string {
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>`,
-    `<text x="${LEFT}" y="24" font-size="16" font-weight="bold">${escapeXmlText(input.title)}</text>`,
-    `<text x="${LEFT}" y="44" fill="#444">${escapeXmlText(input.subtitle)}</text>`,
+    `<text x="${LEFT}" y="24" font-size="16" font-weight="bold">${escapeXmlDisplayText(input.title)}</text>`,
+    `<text x="${LEFT}" y="44" fill="#444">${escapeXmlDisplayText(input.subtitle)}</text>`,
   );
   for (const [top, title] of [[pcTop, `${input.pcLabel} (log scale)`], [missTop, 'miss distance [m]']] as const) {
     out.push(
-      `<text x="${LEFT}" y="${top - 8}" font-weight="bold">${escapeXmlText(title)}</text>`,
+      `<text x="${LEFT}" y="${top - 8}" font-weight="bold">${escapeXmlDisplayText(title)}</text>`,
       `<rect x="${LEFT}" y="${top}" width="${plotWidth}" height="${PANEL}" fill="#fafafa" stroke="#999"/>`,
     );
     for (let h = xRight; h <= xLeft + xStep / 2; h += xStep) {
@@ -133,7 +133,7 @@ export function timelineSvg(input: TimelinePlotInput): string {
   const legend: Array<[string, string]> = [[TIMELINE_COLOURS.pc, input.pcLabel], [TIMELINE_COLOURS.stated, 'Pc stated by the CDM'], [TIMELINE_COLOURS.miss, 'miss distance']];
   legend.forEach(([colour, label], i) => {
     const ly = TOP + 16 + i * 20;
-    out.push(`<circle cx="${LEFT + plotWidth + 16}" cy="${ly - 4}" r="5" fill="${colour}"/>`, `<text x="${LEFT + plotWidth + 26}" y="${ly}">${escapeXmlText(label)}</text>`);
+    out.push(`<circle cx="${LEFT + plotWidth + 16}" cy="${ly - 4}" r="5" fill="${colour}"/>`, `<text x="${LEFT + plotWidth + 26}" y="${ly}">${escapeXmlDisplayText(label)}</text>`);
   });
   out.push(`<text x="${LEFT + plotWidth + 10}" y="${TOP + 90}" fill="#444">${points.length} CDM${points.length === 1 ? '' : 's'}</text>`);
   out.push('</svg>');

@@ -8,11 +8,18 @@
  *
  * Layout accepted (CelesTrak "NORAD Two-Line Element Set Format"; Space-Track 3LE):
  *  - a name line is any line that is not a TLE line: `ISS (ZARYA)`, or `0 ISS (ZARYA)` (3LE: the "0 " prefix is
- *    dropped); at most 24 characters are meaningful but longer names are kept whole;
+ *    dropped); at most 24 characters are meaningful but longer names are kept whole; the name is text that reaches
+ *    files (screening CDMs, the catalog's answers), so it must pass the text rule (engine/text.ts: no NUL, line or
+ *    paragraph separator, bidi control, zero-width character...), else the name line is the bad line;
+ *  - the epoch must lie in the supported span (engine/time/supportedRange.ts, 1957-10-04 to 2100): the two-digit
+ *    year already keeps it in 1957–2056, so this refuses the days of 1957 before Sputnik 1 (the line 1 is the bad line);
  *  - line 1 and line 2 as engine/tle/parse.ts checks them (69 columns, checksums, fixed blanks, the same catalogue
  *    number);
  *  - blank lines anywhere; CRLF, LF or CR line ends; trailing white space after column 69 is ignored.
  */
+import { describeTextProblem, escapeUnsafeText, textProblem, trimBlanks, type TextProblem } from '../text.ts';
+import { Epoch } from '../time/epoch.ts';
+import { supportedEpochProblem } from '../time/supportedRange.ts';
 import { tleEpochToUtcString } from './epoch.ts';
 import { TleParseError } from './errors.ts';
 import type { GpElementSet } from './gpElements.ts';
@@ -48,13 +55,15 @@ export function readTleCatalog(text: string): CatalogReadResult {
   let i = 0;
   const nextNonBlank = (from: number): number => {
     let k = from;
-    while (k < lines.length && lines[k]!.trim() === '') k++;
+    // blank = spaces and TABs only: a line holding nothing but U+2028 or U+FEFF is a bad name line, not skipped
+    while (k < lines.length && trimBlanks(lines[k]!) === '') k++;
     return k;
   };
   while ((i = nextNonBlank(i)) < lines.length) {
     const first = lines[i]!;
     let name: string | null = null;
     let nameLine = 0;
+    let nameProblem: TextProblem | null = null;
     let l1 = i;
     if (!isLine1(first)) {
       if (isLine2(first)) {
@@ -62,11 +71,15 @@ export function readTleCatalog(text: string): CatalogReadResult {
         i++;
         continue;
       }
-      name = first.startsWith('0 ') ? first.slice(2).trim() : first.trim();
+      name = trimBlanks(first.startsWith('0 ') ? first.slice(2) : first);
       nameLine = i + 1;
+      nameProblem = textProblem(name);
       l1 = nextNonBlank(i + 1);
       if (l1 >= lines.length || !isLine1(lines[l1]!)) {
-        errors.push({ line: nameLine, message: `name line ${JSON.stringify(name)} is not followed by line 1 of an element set` });
+        errors.push({
+          line: nameLine,
+          message: nameProblem !== null ? `the name ${describeTextProblem(nameProblem)}` : `name line ${escapeUnsafeText(JSON.stringify(name))} is not followed by line 1 of an element set`,
+        });
         i = i + 1;
         continue;
       }
@@ -77,15 +90,27 @@ export function readTleCatalog(text: string): CatalogReadResult {
       i = l1 + 1;
       continue;
     }
+    const catalog = /^\d \s*(\d{1,5})/.exec(lines[l1]!);
+    const noradOf = catalog ? { noradId: Number(catalog[1]) } : {};
+    if (nameProblem !== null) errors.push({ line: nameLine, message: `the name ${describeTextProblem(nameProblem)}`, ...noradOf });
     try {
       const p = parseTleLines(lines[l1]!, lines[l2]!);
+      const epochUtc = tleEpochToUtcString(p.epoch);
+      const epochProblem = supportedEpochProblem(Epoch.parse(epochUtc, 'UTC'));
+      if (epochProblem !== null) {
+        errors.push({ line: l1 + 1, message: `epoch ${epochProblem}`, noradId: p.catalogNumber });
+      }
+      if (nameProblem !== null || epochProblem !== null) {
+        i = l2 + 1;
+        continue;
+      }
       entries.push({
         noradId: p.catalogNumber,
         name,
         cosparId: p.cosparId,
         classification: p.classification,
         epoch: p.epoch,
-        epochUtc: tleEpochToUtcString(p.epoch),
+        epochUtc,
         meanMotionRevPerDay: p.meanMotionRevPerDay,
         eccentricity: p.eccentricity,
         inclinationDeg: p.inclinationDeg,
@@ -103,12 +128,7 @@ export function readTleCatalog(text: string): CatalogReadResult {
     } catch (error) {
       if (!(error instanceof TleParseError)) throw error;
       const where = error.line === 2 ? l2 : l1;
-      const catalog = /^\d \s*(\d{1,5})/.exec(lines[l1]!);
-      errors.push({
-        line: where + 1,
-        message: error.message,
-        ...(catalog ? { noradId: Number(catalog[1]) } : {}),
-      });
+      errors.push({ line: where + 1, message: error.message, ...noradOf });
     }
     i = l2 + 1;
   }

@@ -50,6 +50,7 @@ import {
 } from '../../../storage/conjunctions.ts';
 import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
 import { resolveSpacecraftBatch, type ResolutionKind, type Spacecraft } from '../../../storage/spacecraft.ts';
+import { resolveSpacecraftByDesignators, type SpacecraftResolution } from '../../../domain/spacecraft/resolution.ts';
 import { StagedBatch } from '../../../storage/stagedWrites.ts';
 import type { CdmUnit } from '../../../workers/conjunctionTasks.ts';
 import { runWhenRoom } from '../../../workers/poolTypes.ts';
@@ -116,7 +117,7 @@ export interface CdmFileResult {
   status: 'success' | 'failed' | 'duplicate';
   message: string;
   code: string;
-  /** Machine token of a failure (PARSE_ERROR, UNRESOLVED_OBJECTS, SAME_SPACECRAFT), null otherwise. */
+  /** Machine token of a failure (PARSE_ERROR, UNRESOLVED_OBJECTS, AMBIGUOUS_OBJECT, SPACECRAFT_ARCHIVED, SAME_SPACECRAFT), null otherwise. */
   error: string | null;
   /** Line and keyword of the first error. */
   line: number | null;
@@ -396,16 +397,27 @@ class MessageReader {
 // ---------------------------------------------------------------------------------------------
 // Resolution: which object is ours
 
-/** The identifiers a CDM object is tried under, in order: the first naming exactly one spacecraft wins. */
-function candidatesOf(o: CdmObjectDigest): Array<{ identifier: string; kinds: ResolutionKind[] }> {
+/** A designator a CDM object is tried under: the identifier, what it is compared with, and how the file names it. */
+interface Candidate {
+  identifier: string;
+  kinds: ResolutionKind[];
+  label: string;
+}
+
+/** The designators a CDM object is tried under, strongest first (domain/spacecraft/resolution.ts decides). */
+function candidatesOf(o: CdmObjectDigest): Candidate[] {
+  const norad = normalizedDesignator(o.designator);
+  const cospar = normalizedInternationalDesignator(o.internationalDesignator);
+  const name = o.name.trim();
+  const asKey = (identifier: string, keyword: string): Candidate => ({ identifier, kinds: ['externalKey'], label: `externalKey ${JSON.stringify(identifier)} (${keyword})` });
   return [
-    { identifier: normalizedDesignator(o.designator), kinds: ['noradId'] },
-    { identifier: normalizedInternationalDesignator(o.internationalDesignator), kinds: ['cosparId'] },
-    { identifier: o.name.trim(), kinds: ['name'] },
-    { identifier: o.designator.trim(), kinds: ['externalKey'] },
-    { identifier: o.internationalDesignator.trim(), kinds: ['externalKey'] },
-    { identifier: o.name.trim(), kinds: ['externalKey'] },
-  ].filter((c) => c.identifier !== '') as Array<{ identifier: string; kinds: ResolutionKind[] }>;
+    { identifier: norad, kinds: ['noradId'] as ResolutionKind[], label: `NORAD id ${norad} (OBJECT_DESIGNATOR)` },
+    { identifier: cospar, kinds: ['cosparId'] as ResolutionKind[], label: `COSPAR id ${cospar} (INTERNATIONAL_DESIGNATOR)` },
+    { identifier: name, kinds: ['name'] as ResolutionKind[], label: `name ${JSON.stringify(name)} (OBJECT_NAME)` },
+    asKey(o.designator.trim(), 'OBJECT_DESIGNATOR'),
+    asKey(o.internationalDesignator.trim(), 'INTERNATIONAL_DESIGNATOR'),
+    asKey(name, 'OBJECT_NAME'),
+  ].filter((c) => c.identifier !== '');
 }
 
 /**
@@ -415,7 +427,7 @@ function candidatesOf(o: CdmObjectDigest): Array<{ identifier: string; kinds: Re
  */
 class ObjectResolver {
   private readonly cache = new Map<string, Spacecraft[]>();
-  private readonly byIdentity = new Map<string, Spacecraft | null>();
+  private readonly byIdentity = new Map<string, SpacecraftResolution<Spacecraft>>();
   constructor(
     private readonly db: Db,
     private readonly organizationId: string,
@@ -429,31 +441,85 @@ class ObjectResolver {
     return `${o.designator}\u0000${o.internationalDesignator}\u0000${o.name}`;
   }
 
-  async resolve(objects: readonly CdmObjectDigest[]): Promise<Array<Spacecraft | null>> {
+  async resolve(objects: readonly CdmObjectDigest[]): Promise<Array<SpacecraftResolution<Spacecraft>>> {
     const fresh = new Map<string, CdmObjectDigest>();
     for (const o of objects) {
       const identity = ObjectResolver.identity(o);
       if (!this.byIdentity.has(identity)) fresh.set(identity, o);
     }
-    const missing = new Map<string, { identifier: string; kinds: ResolutionKind[] }>();
+    const missing = new Map<string, Candidate>();
     for (const o of fresh.values()) for (const c of candidatesOf(o)) if (!this.cache.has(ObjectResolver.key(c))) missing.set(ObjectResolver.key(c), c);
     const requests = [...missing.values()];
     const matches = await resolveSpacecraftBatch(this.db, this.organizationId, requests);
     requests.forEach((c, k) => this.cache.set(ObjectResolver.key(c), matches[k]!.map((m) => m.spacecraft)));
     for (const [identity, o] of fresh) {
-      let resolved: Spacecraft | null = null;
-      for (const c of candidatesOf(o)) {
-        const found = this.cache.get(ObjectResolver.key(c))!;
-        if (found.length === 1) {
-          resolved = found[0]!;
-          break;
-        }
-      }
-      this.byIdentity.set(identity, resolved);
+      const steps = candidatesOf(o).map((c) => ({ label: c.label, matches: this.cache.get(ObjectResolver.key(c))! }));
+      this.byIdentity.set(identity, resolveSpacecraftByDesignators(steps));
     }
     return objects.map((o) => this.byIdentity.get(ObjectResolver.identity(o))!);
   }
 }
+
+function describeCraft(spacecraft: readonly Spacecraft[]): string {
+  return spacecraft.map((s) => `${s.id} (${JSON.stringify(s.name)})`).join(', ');
+}
+
+/** Why a message's objects cannot be stored (null: they can), with the file's error token it gives. */
+function resolutionProblem(
+  d: Pick<ReceivedCdm, 'objects'>,
+  resolutions: readonly [SpacecraftResolution<Spacecraft>, SpacecraftResolution<Spacecraft>],
+  line: number,
+): { token: ResolutionToken; message: string; params: Record<string, unknown> } | null {
+  const ambiguous = resolutions.flatMap((r, k) => (r.outcome === 'AMBIGUOUS' ? [{ r, o: d.objects[k]! }] : []));
+  if (ambiguous.length > 0) {
+    // one of ours, but which one is not known: storing it as "not ours", or as either, would be silently wrong
+    const { r, o } = ambiguous[0]!;
+    return {
+      token: 'AMBIGUOUS_OBJECT',
+      message: `line ${line}: ${describeObject(o)} is ambiguous: ${r.label} names ${r.candidates.length} active spacecraft of this organization — ` +
+        `${describeCraft(r.candidates)} — and none of its other designators (COSPAR id, name, externalKey) tells them apart. Give each craft its own ` +
+        'NORAD id, a COSPAR id or name the CDM carries, or archive the one no longer operated',
+      params: { ambiguousObject: { object: o.object, designator: r.label, spacecraftIds: r.candidates.map((s) => s.id) } },
+    };
+  }
+  const [r1, r2] = resolutions;
+  const s1 = r1.outcome === 'RESOLVED' ? r1.spacecraft : null;
+  const s2 = r2.outcome === 'RESOLVED' ? r2.spacecraft : null;
+  if (!s1 && !s2) {
+    const archived = resolutions.flatMap((r, k) => (r.outcome === 'ARCHIVED' ? [{ r, o: d.objects[k]! }] : []));
+    if (archived.length > 0) {
+      const { r, o } = archived[0]!;
+      return {
+        token: 'SPACECRAFT_ARCHIVED',
+        message: `line ${line}: ${describeObject(o)} is archived spacecraft ${describeCraft(r.archived)} (by ${r.label}), and the other object is not one of ` +
+          'ours: an archived craft is not operated, so its conjunctions are not taken. Restore it (PUT /operations/spacecraft/{id}/lifecycle Active) to take them',
+        params: { archivedSpacecraftIds: r.archived.map((s) => s.id) },
+      };
+    }
+    return {
+      token: 'UNRESOLVED_OBJECTS',
+      message: `line ${line}: neither object is a spacecraft of this organization: ${describeObject(d.objects[0])}, ${describeObject(d.objects[1])} ` +
+        '(matched by NORAD id, COSPAR id, name or externalKey)',
+      params: {},
+    };
+  }
+  if (s1 && s2 && s1.id === s2.id) {
+    return { token: 'SAME_SPACECRAFT', message: `line ${line}: OBJECT1 and OBJECT2 both resolve to spacecraft ${s1.id} (${s1.name}): ${describeObject(d.objects[0])}, ${describeObject(d.objects[1])}`, params: {} };
+  }
+  return null;
+}
+
+type ResolutionToken = 'AMBIGUOUS_OBJECT' | 'SPACECRAFT_ARCHIVED' | 'SAME_SPACECRAFT' | 'UNRESOLVED_OBJECTS';
+
+/** A file with several kinds of resolution error is failed with the first of these it has (every error is listed). */
+const RESOLUTION_TOKENS: readonly ResolutionToken[] = ['AMBIGUOUS_OBJECT', 'SPACECRAFT_ARCHIVED', 'SAME_SPACECRAFT', 'UNRESOLVED_OBJECTS'];
+
+const RESOLUTION_CODES: Record<ResolutionToken, string> = {
+  AMBIGUOUS_OBJECT: 'import.conjunction.cdm.ambiguous_object',
+  SPACECRAFT_ARCHIVED: 'import.conjunction.cdm.spacecraft_archived',
+  SAME_SPACECRAFT: 'import.conjunction.cdm.same_spacecraft',
+  UNRESOLVED_OBJECTS: 'import.conjunction.cdm.unresolved_objects',
+};
 
 // ---------------------------------------------------------------------------------------------
 // Writing
@@ -775,28 +841,24 @@ export async function ingestCdmFiles(
     const digests = outcomes.map((o) => (o as Extract<CdmReceiveOutcome, { ok: true }>).cdm);
     await yieldIfDue();
     const resolved = await resolver.resolve(digests.flatMap((d) => d.objects));
-    const spacecraft = digests.map((_, k) => [resolved[2 * k]!, resolved[2 * k + 1]!] as [Spacecraft | null, Spacecraft | null]);
     const unresolved: CdmFileError[] = [];
-    let sameCraft = false;
-    digests.forEach((d, k) => {
-      const [s1, s2] = spacecraft[k]!;
-      const line = units[k]!.firstLine;
-      if (!s1 && !s2) {
-        unresolved.push({
-          messageIndex: k, line, keyword: 'OBJECT_DESIGNATOR',
-          message: `line ${line}: neither object is a spacecraft of this organization: ${describeObject(d.objects[0])}, ${describeObject(d.objects[1])} ` +
-            '(matched by NORAD id, COSPAR id, name or externalKey)',
-        });
-      } else if (s1 && s2 && s1.id === s2.id) {
-        sameCraft = true;
-        unresolved.push({ messageIndex: k, line, keyword: 'OBJECT_DESIGNATOR', message: `line ${line}: OBJECT1 and OBJECT2 both resolve to spacecraft ${s1.id} (${s1.name}): ${describeObject(d.objects[0])}, ${describeObject(d.objects[1])}` });
+    const tokens = new Set<ResolutionToken>();
+    let problemParams: Record<string, unknown> = {};
+    const spacecraft = digests.map((d, k) => {
+      const pair = [resolved[2 * k]!, resolved[2 * k + 1]!] as const;
+      const problem = resolutionProblem(d, pair, units[k]!.firstLine);
+      if (problem) {
+        if (tokens.size === 0) problemParams = problem.params;
+        tokens.add(problem.token);
+        unresolved.push({ messageIndex: k, line: units[k]!.firstLine, keyword: 'OBJECT_DESIGNATOR', message: problem.message });
       }
+      // an archived craft, or none of ours, is the other object of the encounter
+      return pair.map((r) => (r.outcome === 'RESOLVED' ? r.spacecraft : null)) as [Spacecraft | null, Spacecraft | null];
     });
     if (unresolved.length > 0) {
-      results[fileIndex] = failedResult(
-        base, sameCraft ? 'SAME_SPACECRAFT' : 'UNRESOLVED_OBJECTS', sameCraft ? 'import.conjunction.cdm.same_spacecraft' : 'import.conjunction.cdm.unresolved_objects',
-        unresolved.slice(0, MAX_REPORTED_ERRORS), unresolved.length > MAX_REPORTED_ERRORS,
-      );
+      const token = RESOLUTION_TOKENS.find((t) => tokens.has(t))!;
+      const failed = failedResult(base, token, RESOLUTION_CODES[token], unresolved.slice(0, MAX_REPORTED_ERRORS), unresolved.length > MAX_REPORTED_ERRORS);
+      results[fileIndex] = { ...failed, params: { ...failed.params, ...problemParams } };
       continue;
     }
     const accepted: AcceptedFile = { fileIndex, file, units, digests, jsons, spacecraft, bytes: file.bytes.length };

@@ -4,6 +4,8 @@
  * Every error names the 1-based line of the offending input, and the keyword when there is one,
  * so that an operator can fix the file: `line 12: THR_ISP must be a number, got "abc"`.
  */
+import { escapeUnsafeText } from '../../text.ts';
+
 export class CcsdsParseError extends Error {
   /** 1-based line number in the input text (0 when the error concerns the whole file, e.g. empty input). */
   readonly line: number;
@@ -44,10 +46,14 @@ export class Sp3ParseError extends CcsdsParseError {
   }
 }
 
-/** Quote a fragment of the input for an error message, shortened so that huge garbage lines stay readable. */
+/**
+ * Quote a fragment of the input for an error message, shortened so that huge garbage lines stay readable, with every
+ * character the text rule refuses escaped (engine/text.ts: a bidi override or U+2028 quoted raw would act in the
+ * message it is reported in).
+ */
 export function quoteInput(text: string, maxLength = 60): string {
   const shown = text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
-  return JSON.stringify(shown);
+  return escapeUnsafeText(JSON.stringify(shown));
 }
 
 /**

@@ -88,7 +88,7 @@ export function readEntryValue(token: EntryToken, spec: KeySpec, timeSystem?: st
       return number;
     }
     case 'numbers': {
-      const parts = value.split(/[\s,]+/).filter((p) => p !== '');
+      const parts = value.split(/[ \t,]+/).filter((p) => p !== '');
       return parts.map((p) => parseNumber(p, line, keyword));
     }
     case 'epoch':

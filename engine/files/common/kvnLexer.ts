@@ -4,11 +4,14 @@
  * CCSDS 502.0-B-3 §7.4 / 503.0-B-2 §4.1: a KVN message is a sequence of lines; each line is blank, a comment
  * (`COMMENT text`), a block delimiter (`META_START`, `COVARIANCE_STOP`, ...), a keyword-value assignment
  * (`KEYWORD = value [units]`) or a raw data line (ephemeris, covariance, trajectory rows). Leading and trailing
- * white space (spaces and TABs) is not significant. Every token carries its 1-based line number.
+ * white space (spaces and TABs) is not significant; any other character is part of the token (no String.trim: a
+ * U+2028 or U+FEFF at the end of a value stays in it, so the text rule of ndmMessageParser.ts refuses it with its line
+ * instead of dropping it silently). Every token carries its 1-based line number.
  *
  * The lexer never builds an array of all tokens: {@link KvnLineSplitter} cuts incoming text chunks into lines and
  * {@link lexKvnLine} turns one line into one token, so parsers can stream files of any size.
  */
+import { describeTextProblem, textProblem, trimBlanks } from '../../text.ts';
 import { CcsdsParseError, quoteInput } from './errors.ts';
 
 export type KvnToken =
@@ -35,13 +38,13 @@ const BLOCK_PATTERN = /^([A-Z][A-Z0-9_]*?)_(START|STOP)$/;
  * @param line 1-based line number
  */
 export function lexKvnLine(lineText: string, line: number): KvnToken | null {
-  const text = lineText.trim();
+  const text = trimBlanks(lineText);
   if (text === '') return null;
 
   // CCSDS 502.0-B-3 §7.7: comments are `COMMENT` followed by text; some producers write `COMMENT = text`.
   if (text.startsWith('COMMENT') && (text.length === 7 || text[7] === ' ' || text[7] === '\t' || text[7] === '=')) {
-    let rest = text.slice(7).trim();
-    if (rest.startsWith('=')) rest = rest.slice(1).trim();
+    let rest = trimBlanks(text.slice(7));
+    if (rest.startsWith('=')) rest = trimBlanks(rest.slice(1));
     return { kind: 'comment', text: rest, line };
   }
 
@@ -52,14 +55,24 @@ export function lexKvnLine(lineText: string, line: number): KvnToken | null {
 
   const equals = text.indexOf('=');
   if (equals > 0) {
-    const keyword = text.slice(0, equals).trim();
+    // `text` is trimmed already: only the blanks on either side of `=` remain to skip (no slice to trim again)
+    let keywordEnd = equals;
+    while (keywordEnd > 0 && isBlank(text.charCodeAt(keywordEnd - 1))) keywordEnd--;
+    const keyword = text.slice(0, keywordEnd);
     if (KEYWORD_PATTERN.test(keyword)) {
-      const value = text.slice(equals + 1).trim();
-      return { kind: 'entry', keyword, value, units: null, line };
+      let valueStart = equals + 1;
+      while (valueStart < text.length && isBlank(text.charCodeAt(valueStart))) valueStart++;
+      return { kind: 'entry', keyword, value: text.slice(valueStart), units: null, line };
     }
-    throw new CcsdsParseError(line, `malformed keyword ${quoteInput(keyword)} in ${quoteInput(text)}`);
+    const problem = textProblem(keyword);
+    throw new CcsdsParseError(line, problem ? `a keyword ${describeTextProblem(problem)}` : `malformed keyword ${quoteInput(keyword)} in ${quoteInput(text)}`);
   }
   return { kind: 'raw', text, line };
+}
+
+/** A KVN blank: space or TAB. */
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
 }
 
 /**

@@ -24,7 +24,15 @@ export function checkEpochText(keyword: string, value: string): string {
   return value;
 }
 
+/**
+ * `KEYWORD = value [units]`, the line checked whole against the text rule (engine/text.ts) whatever wrote its value:
+ * a KVN writer never emits a line break, NUL or bidi control inside a line, even for a value no caller checked.
+ */
 export function kvnLine(keyword: string, value: string, units?: string): string {
+  for (const text of units === undefined ? [keyword, value] : [keyword, value, units]) {
+    const problem = unsafeTextProblem(text);
+    if (problem !== null) throw new CcsdsWriteError(keyword, problem);
+  }
   const padded = keyword.length >= KVN_KEYWORD_WIDTH ? keyword : keyword + ' '.repeat(KVN_KEYWORD_WIDTH - keyword.length);
   return units ? `${padded} = ${value} [${units}]` : `${padded} = ${value}`;
 }

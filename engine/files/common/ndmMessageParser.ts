@@ -4,6 +4,7 @@
  * reader extends {@link NdmMessageParser} and writes only what its standard adds: the keywords of its blocks and
  * its data.
  */
+import { describeTextProblem, textProblem, type TextRuleOptions } from '../../text.ts';
 import { CcsdsParseError } from './errors.ts';
 import type { KvnToken } from './kvnLexer.ts';
 import { describeToken, readEntryValue, rejectRepeatedKeyword, unexpectedKeyword, type EntryToken, type KeySpec, type KeyValue } from './keywords.ts';
@@ -54,7 +55,44 @@ export class MetadataBlock {
 }
 
 /**
+ * Every text a token carries against the text rule (engine/text.ts), before any reader sees it, so no message type can
+ * keep a NUL, a line or paragraph separator, a bidi control, a zero-width character or a lone surrogate in a value it
+ * stores or writes again: a keyword's value and units, a comment, a data line. A data line may separate its fields with TABs (each field is then parsed as a number, an epoch or an
+ * identifier); a value or comment may not hold one (CCSDS 502.0-B-3 §7.4, 508.0-B-1 §6.2.1: no TAB in KVN). The error
+ * names the line and the keyword, as every parse error does.
+ */
+function checkTokenText(token: KvnToken): void {
+  // no closure here: this runs for every token of every file (a closure per token cost the CDM reader a third more time)
+  switch (token.kind) {
+    case 'entry':
+      // the keyword itself is ASCII already: KVN's keyword pattern, XML's element-name pattern, and xmlTokens.ts checks
+      // the one free-form part, a USER_DEFINED parameter attribute
+      refuseText(token, token.value, NO_TAB, token.keyword, token.keyword);
+      if (token.units !== null) refuseText(token, token.units, NO_TAB, `the units of ${token.keyword}`, token.keyword);
+      return;
+    case 'comment':
+      refuseText(token, token.text, NO_TAB, 'COMMENT', 'COMMENT');
+      return;
+    case 'raw':
+      refuseText(token, token.text, TAB_SEPARATES, 'a data line', undefined);
+      return;
+    default:
+      return;
+  }
+}
+
+const NO_TAB: TextRuleOptions = { allowTab: false };
+const TAB_SEPARATES: TextRuleOptions = { allowTab: true };
+
+/** Throws "line N: <what> must not contain U+… <name> at character k: <reason>" when `text` breaks the rule. */
+function refuseText(token: KvnToken, text: string, options: TextRuleOptions, what: string, keyword: string | undefined): void {
+  const problem = textProblem(text, options);
+  if (problem !== null) throw new CcsdsParseError(token.line, `${what} ${describeTextProblem(problem)}`, keyword);
+}
+
+/**
  * The shared skeleton of the message readers, fed token by token (KVN lines and XML elements alike):
+ *  0. every text of every token is checked by the text rule ({@link checkTokenText});
  *  1. the version entry must come first (`CCSDS_xxx_VERS = <supported version>`, 502.0-B-3 §7.4.2);
  *  2. the header keywords (COMMENT, CLASSIFICATION, CREATION_DATE, ORIGINATOR, MESSAGE_ID, and those the message adds
  *     through {@link headerToken}) follow; the header ends
@@ -78,6 +116,7 @@ export abstract class NdmMessageParser<R> implements NdmParser<R> {
 
   consume(token: KvnToken): void {
     this.lastLine = token.line;
+    checkTokenText(token);
     if (this.phase === 'version') {
       const version = readVersion(token, this.spec.xml.versionKeyword, this.spec.versions);
       this.headerBuilder = new NdmHeaderBuilder(version.value, version.line, this.spec.headerCommentsFirstOnly ?? false, this.spec.blankCreationDateAllowed === true);

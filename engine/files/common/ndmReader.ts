@@ -192,7 +192,10 @@ export class NdmReader<R> {
   }
 }
 
-/** Split a data line into fields on white space. */
+/**
+ * Split a data line into fields on blanks (spaces and TABs, the KVN white space; not on U+00A0 or the other Unicode
+ * spaces that `\s` matches, which a number field then refuses with its line).
+ */
 export function splitFields(text: string): string[] {
-  return text.split(/[\s]+/).filter((field) => field !== '');
+  return text.split(/[ \t]+/).filter((field) => field !== '');
 }

@@ -32,7 +32,10 @@ export function decodeXmlText(raw: string, line: number): string {
     if (body.startsWith('#')) {
       const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
       const digitsOk = body[1] === 'x' || body[1] === 'X' ? /^#[xX][0-9a-fA-F]+$/.test(body) : /^#[0-9]+$/.test(body);
-      if (!digitsOk || !Number.isFinite(code) || code < 1 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {
+      // XML 1.0 §4.1 WFC Legal Character: the referenced character must match Char (§2.2): TAB, LF, CR, U+0020–U+D7FF,
+      // U+E000–U+FFFD, U+10000–U+10FFFF (so no &#0; &#1; or &#xFFFE;)
+      const isChar = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+      if (!digitsOk || !Number.isFinite(code) || !isChar) {
         throw new CcsdsParseError(line, `XML: invalid character reference "&${body};"`);
       }
       return String.fromCodePoint(code);

@@ -11,9 +11,27 @@
  * - `<COMMENT>` becomes a comment, the raw-line elements (`<trajLine>`, `<manLine>`, `<covLine>`...) raw lines;
  * - container elements become start/stop tokens named by `blockNames` (unlisted containers keep their element name).
  */
+import { describeTextProblem, textProblem } from '../../text.ts';
 import { CcsdsParseError, quoteInput } from './errors.ts';
 import type { KvnToken } from './kvnLexer.ts';
 import { XmlEventReader, type XmlEvent } from './xmlReader.ts';
+
+/**
+ * `text` without leading and trailing XML white space (XML 1.0 §2.3 S: space, TAB, CR, LF) and nothing else: not
+ * String.prototype.trim, which also drops U+2028, U+FEFF and the Unicode spaces, so a value ending in one would lose it
+ * silently (the text rule of ndmMessageParser.ts refuses it with its line instead).
+ */
+function trimXmlSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
+}
 
 export interface XmlMessageMapping {
   /** Root element name of the message, e.g. `oem`. */
@@ -93,7 +111,7 @@ export class XmlTokenAdapter {
       return;
     }
     if (!parent.isContainer) {
-      if (parent.text.trim() !== '') {
+      if (trimXmlSpace(parent.text) !== '') {
         throw new CcsdsParseError(line, `XML: element <${parent.name}> mixes text and child elements`, parent.name);
       }
       parent.isContainer = true;
@@ -116,7 +134,7 @@ export class XmlTokenAdapter {
     }
     this.messageSeen = true;
     this.stack.push({ name, attributes, line, text: '', isContainer: true, isWrapper: false });
-    this.onToken({ kind: 'entry', keyword: this.mapping.versionKeyword, value: version.trim(), units: null, line });
+    this.onToken({ kind: 'entry', keyword: this.mapping.versionKeyword, value: trimXmlSpace(version), units: null, line });
   }
 
   private close(line: number): void {
@@ -131,7 +149,7 @@ export class XmlTokenAdapter {
       return;
     }
     if (this.emptyContainers.has(frame.name) || frame.name in this.mapping.blockNames) {
-      if (frame.text.trim() !== '') {
+      if (trimXmlSpace(frame.text) !== '') {
         throw new CcsdsParseError(frame.line, `XML: <${frame.name}> must contain elements, not text`, frame.name);
       }
       const block = this.blockName(frame.name);
@@ -139,7 +157,7 @@ export class XmlTokenAdapter {
       this.onToken({ kind: 'stop', block, line });
       return;
     }
-    const value = frame.text.trim();
+    const value = trimXmlSpace(frame.text);
     if (frame.name === 'COMMENT') {
       this.onToken({ kind: 'comment', text: value, line: frame.line });
     } else if (this.rawLines.has(frame.name)) {
@@ -147,6 +165,9 @@ export class XmlTokenAdapter {
     } else if (frame.name === 'USER_DEFINED') {
       const parameter = frame.attributes['parameter'];
       if (!parameter) throw new CcsdsParseError(frame.line, 'XML: <USER_DEFINED> needs a parameter attribute', 'USER_DEFINED');
+      // the parameter becomes a keyword (USER_DEFINED_<parameter>) that readers store and writers print: the text rule
+      const problem = textProblem(parameter);
+      if (problem !== null) throw new CcsdsParseError(frame.line, `the USER_DEFINED parameter ${describeTextProblem(problem)}`, 'USER_DEFINED');
       this.onToken({ kind: 'entry', keyword: `USER_DEFINED_${parameter}`, value, units: null, line: frame.line });
     } else {
       const nil = frame.attributes['nil'] === 'true' || frame.attributes['xsi:nil'] === 'true';
@@ -158,8 +179,8 @@ export class XmlTokenAdapter {
     const frame = this.stack[this.stack.length - 1];
     if (!frame) return;
     if (frame.isContainer) {
-      if (text.trim() !== '') {
-        throw new CcsdsParseError(line, `XML: unexpected text ${quoteInput(text.trim())} in <${frame.name}>`, frame.name);
+      if (trimXmlSpace(text) !== '') {
+        throw new CcsdsParseError(line, `XML: unexpected text ${quoteInput(trimXmlSpace(text))} in <${frame.name}>`, frame.name);
       }
       return;
     }

@@ -13,12 +13,15 @@
  * EARTH, REF_FRAME TEME, TIME_SYSTEM UTC, MEAN_ELEMENT_THEORY SGP4 (or SGP/SGP4, the standard's own example),
  * MEAN_MOTION (not SEMI_MAJOR_AXIS), and the TLE parameters with NORAD_CAT_ID (the catalog key) and BSTAR.
  * SGP4-XP sets (BTERM/AGOM) are refused: they need another propagator. Absent optional TLE parameters stay null.
+ * The EPOCH must lie in the supported span, 1957-10-04T00:00:00Z to 2100-12-31T23:59:59.999Z (engine/time/
+ * supportedRange.ts): the newest epoch wins, so a set dated 2200 would pin the object's current set for good.
  */
 import { CcsdsParseError } from '../common/errors.ts';
 import type { KvnToken } from '../common/kvnLexer.ts';
 import { NdmTokenSource } from '../common/ndmReader.ts';
 import { Epoch } from '../../time/epoch.ts';
 import { mjdFromCalendarDate } from '../../time/leapSeconds.ts';
+import { supportedEpochProblem } from '../../time/supportedRange.ts';
 import type { CatalogLineError, CatalogReadResult } from '../../tle/catalog.ts';
 import type { GpElementSet } from '../../tle/gpElements.ts';
 import { OMM_XML_MAPPING, OmmParser, type OmmMessage } from './ommReader.ts';
@@ -59,7 +62,12 @@ export function ommToElementSet(message: OmmMessage): GpElementSet {
   if (tle.ephemerisType !== null && tle.ephemerisType !== 0) {
     fail(tle.line, 'EPHEMERIS_TYPE', `is ${tle.ephemerisType}; SGP4 element sets have 0${tle.ephemerisType === 4 ? ' (4 is SGP4-XP)' : ''}`);
   }
-  const epochUtc = Epoch.parse(mean.epoch.endsWith('Z') ? mean.epoch.slice(0, -1) : mean.epoch, 'UTC').toString('UTC', 6);
+  const epoch = Epoch.parse(mean.epoch.endsWith('Z') ? mean.epoch.slice(0, -1) : mean.epoch, 'UTC');
+  // the newest epoch is an object's current set: a set dated 2200 would stay current whatever came later, and one
+  // before Sputnik 1 is no observation (engine/time/supportedRange.ts, the span of every epoch that enters)
+  const epochProblem = supportedEpochProblem(epoch);
+  if (epochProblem !== null) fail(mean.line, 'EPOCH', epochProblem);
+  const epochUtc = epoch.toString('UTC', 6);
   const cosparId = meta.objectId.trim() === '' ? null : meta.objectId.trim();
   return {
     noradId: tle.noradCatId!,

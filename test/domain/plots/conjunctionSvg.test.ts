@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ENCOUNTER_COLOURS, encounterSvg, type EncounterPlotInput } from '../../../domain/plots/encounterSvg.ts';
 import { TIMELINE_COLOURS, timelineSvg, type TimelinePlotInput } from '../../../domain/plots/timelineSvg.ts';
+import { parseXmlDocument } from '../../../engine/files/common/xmlReader.ts';
 import { findChromium, renderSvgPixels } from '../../helpers/chromium.ts';
 
 /** A covariance with eigenvalues 400² and 100² m², the major axis at 30° from x; the secondary 500 m along x, 150 m up. */
@@ -81,6 +82,20 @@ test('timeline: a point per CDM in both panels, earlier CDMs to the left, a zero
   assert.doesNotMatch(svg, /NaN|undefined|Infinity/);
   // one CDM at TCA, no Pc at all: still a document
   assert.doesNotMatch(timelineSvg({ ...timeline, points: [{ timeToTcaS: 0, pc: null, statedPc: null, missDistanceM: 0 }] }), /NaN|Infinity/);
+});
+
+test('a title with a NUL, a bidi override, U+2028 or a lone surrogate (a name stored before the text rule) still gives well-formed SVG, the name readable', () => {
+  const hostile = 'SAT\u0000A \u202Eevil\u2028B \ud800 & <C>';
+  const pictures = [
+    encounterSvg({ ...encounter, title: hostile, subtitle: hostile, notes: [hostile] }),
+    timelineSvg({ ...timeline, title: hostile, subtitle: hostile }),
+  ];
+  for (const svg of pictures) {
+    // XML 1.0 §2.2 Char only, and none of the characters the text rule refuses
+    assert.doesNotMatch(svg, /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff\u2028\u202e]|[\ud800-\udbff](?![\udc00-\udfff])/);
+    assert.equal(parseXmlDocument(svg).name, 'svg');
+    assert.match(svg, /SAT A evil B &amp; &lt;C&gt;/);
+  }
 });
 
 test('both pictures render in headless Chromium with every element visible', (t) => {
