@@ -31,6 +31,8 @@ export interface Db extends SqlExecutor {
   runInTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Static statements in one transaction with foreign keys off (table rebuilds of migrations). */
   migrate(stmts: InStatement[]): Promise<ResultSet[]>;
+  /** One trivial query, answered or failed at once (no retry): for health checks. */
+  ping(): Promise<void>;
   close(): Promise<void>;
   readonly closed: boolean;
 }
@@ -59,9 +61,9 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Pr
   return await db.runInTransaction(work);
 }
 
-/** Throws when the database cannot answer a trivial query (health checks). */
-export async function pingDatabase(db: SqlExecutor): Promise<void> {
-  await db.execute('SELECT 1');
+/** Throws when the database cannot answer a trivial query now (health checks: a libSQL server gets one try). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.ping();
 }
 
 /** Refreshes the query planner's statistics (after bulk loads). Embedded only: sqld's parser refuses ANALYZE. */

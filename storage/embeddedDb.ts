@@ -174,6 +174,10 @@ export class EmbeddedDb implements Db {
     }
   }
 
+  async ping(): Promise<void> {
+    await this.execute('SELECT 1');
+  }
+
   async runInTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const tx = await this.transaction('write');
     try {

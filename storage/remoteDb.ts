@@ -42,6 +42,8 @@ export const RETRY_LONGEST_PAUSE_MS = 500;
 export const STATEMENT_TIMEOUT_MS = 10_000;
 /** What a caller told "unavailable" is asked to wait before trying again. */
 const RETRY_AFTER_SECONDS = 2;
+/** How long a health check waits for the server's answer. */
+export const PING_TIMEOUT_MS = 2_000;
 /** How long a read waits for the replica to show this instance's writes. */
 export const REPLICA_CATCH_UP_MS = 2_000;
 /** How often it looks meanwhile. */
@@ -58,6 +60,7 @@ export type RemoteFailure =
   /** Anything else (a constraint, a syntax error, a value): not the network's doing, never retried. */
   | 'other';
 
+const NOT_CONNECTED = /connect (ECONNREFUSED|EHOSTUNREACH|ENETUNREACH)|ENOTFOUND|EAI_AGAIN|UND_ERR_CONNECT_TIMEOUT|failed to connect|tcp connect error|Connection refused|os error 111|os error 113|os error 101/i;
 const NETWORK_CODES = /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|UND_ERR_SOCKET|UND_ERR_CONNECT_TIMEOUT/;
 
 function describe(error: unknown): { code: string; text: string } {
@@ -75,10 +78,11 @@ export function classifyRemoteFailure(error: unknown): RemoteFailure {
   if (error instanceof StatementTimeoutError) return 'lost';
   const { code, text } = describe(error);
   if (/^SQLITE_(BUSY|LOCKED)/.test(code) || /SQLITE_(BUSY|LOCKED)|database is locked/.test(text) || code === 'TRANSACTION_TIMEOUT') return 'busy';
-  const network = code === 'HRANA_WEBSOCKET_ERROR' || code === 'SERVER_ERROR' || /fetch failed|WebSocket was closed|Client is closed|socket hang up|other side closed/i.test(text) || NETWORK_CODES.test(text);
+  const network = code === 'HRANA_WEBSOCKET_ERROR' || code === 'SERVER_ERROR' || /fetch failed|error sending request|WebSocket was closed|Client is closed|socket hang up|other side closed|NetworkError/i.test(text) || NETWORK_CODES.test(text) || NOT_CONNECTED.test(text);
   if (!network) return 'other';
-  // connect refused/unreachable: nothing left this process (a closed WebSocket or reset socket may have carried it)
-  return /connect (ECONNREFUSED|EHOSTUNREACH|ENETUNREACH)|ENOTFOUND|EAI_AGAIN|UND_ERR_CONNECT_TIMEOUT/.test(text) ? 'not-sent' : 'lost';
+  // connect refused/unreachable: nothing left this process (a closed WebSocket or reset socket may have carried it);
+  // Node says `connect ECONNREFUSED`, Deno `failed to connect to WebSocket: tcp connect error` or `os error 111`
+  return NOT_CONNECTED.test(text) ? 'not-sent' : 'lost';
 }
 
 class StatementTimeoutError extends Error {
@@ -309,6 +313,19 @@ export class RemoteDb implements Db {
         tx.close();
       }
     });
+  }
+
+  /** One `SELECT 1` with the PING_TIMEOUT_MS bound and no retry. */
+  async ping(): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await Promise.race([
+        this.client.execute('SELECT 1'),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new StatementTimeoutError(PING_TIMEOUT_MS)), PING_TIMEOUT_MS))),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {

@@ -40,6 +40,8 @@ describe('a libSQL server (sqld) as the database', { skip: skip ?? false, timeou
     assert.equal(classifyRemoteFailure(Object.assign(new Error('HRANA_WEBSOCKET_ERROR: connect ECONNREFUSED 127.0.0.1:1'), { code: 'HRANA_WEBSOCKET_ERROR' })), 'not-sent');
     assert.equal(classifyRemoteFailure(Object.assign(new Error('Client is closed: WebSocket was closed with code 1006'), { code: 'HRANA_WEBSOCKET_ERROR' })), 'lost');
     assert.equal(classifyRemoteFailure(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }) })), 'not-sent');
+    // Deno's words for the same
+    assert.equal(classifyRemoteFailure(Object.assign(new Error('HRANA_WEBSOCKET_ERROR: NetworkError: failed to connect to WebSocket: tcp connect error'), { code: 'HRANA_WEBSOCKET_ERROR' })), 'not-sent');
     await assert.rejects(db.execute({ sql: 'INSERT INTO ledger (writer, seq) VALUES (NULL, 1)', args: [] }), (error: unknown) => {
       assert.equal(classifyRemoteFailure(error), 'other');
       return !(error instanceof DatabaseUnavailableError);
