@@ -68,7 +68,7 @@ export async function openStorage(config: Config): Promise<Db> {
   if (config.databaseReplica) {
     if (!(db instanceof RemoteDb)) throw new Error('DATABASE_REPLICA=true needs a libSQL server URL (ws://, http(s)://, libsql://), not an embedded file');
     // reads wait for this instance's own writes to reach the replica (storage/remoteDb.ts)
-    db.startReadYourWrites(randomUUID());
+    await db.startReadYourWrites(randomUUID());
   }
   if (config.bootstrapApiKey) await applyBootstrapKey(db, config.bootstrapApiKey);
   return db;

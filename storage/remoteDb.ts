@@ -48,6 +48,8 @@ export const PING_TIMEOUT_MS = 2_000;
 export const REPLICA_CATCH_UP_MS = 2_000;
 /** How often it looks meanwhile. */
 const REPLICA_POLL_MS = 2;
+/** How long a start on a replica waits for the replica to show the migrated schema. */
+const REPLICA_SCHEMA_WAIT_MS = 30_000;
 
 /** Why a request failed, as far as retrying goes. */
 export type RemoteFailure =
@@ -180,7 +182,19 @@ export class RemoteDb implements Db {
    * From now on, this instance's writes carry its write marks and its reads wait for the replica to show them (module
    * comment). Call once the schema has `replica_write_marks` (after migrating).
    */
-  startReadYourWrites(instanceId: string): void {
+  async startReadYourWrites(instanceId: string): Promise<void> {
+    // The replica must hold the marks' table first: it prepares a forwarded statement against its own copy of the
+    // schema, which the migrations (just written through it to the primary) may not have reached yet.
+    const deadline = performance.now() + REPLICA_SCHEMA_WAIT_MS;
+    for (;;) {
+      try {
+        await this.timed((client) => client.execute('SELECT mark FROM replica_write_marks LIMIT 1'));
+        break;
+      } catch (error) {
+        if (performance.now() > deadline) throw new Error(`the read replica has not shown the schema's replica_write_marks table for ${REPLICA_SCHEMA_WAIT_MS} ms`, { cause: error });
+        await pause(50);
+      }
+    }
     this.marks ??= { instanceId, issued: 0, committed: 0, seen: 0, waiting: null };
   }
 

@@ -121,7 +121,7 @@ describe('a libSQL server (sqld) as the database', { skip: skip ?? false, timeou
     const through = (await openDatabase({ url: replica.wsUrl })) as RemoteDb;
     try {
       await migrate(through);
-      through.startReadYourWrites('test-instance');
+      await through.startReadYourWrites('test-instance');
       await through.execute('CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
       let unseen = 0;
       for (let i = 1; i <= 100; i++) {
