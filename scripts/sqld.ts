@@ -48,6 +48,8 @@ export interface SqldOptions {
   host?: string;
   /** Where the server's output goes (default: kept in memory, see `output()`). */
   stdio?: 'inherit' | 'pipe';
+  /** Runs it in this network namespace (`ip netns exec`; tests of several hosts), listening on `host` there. */
+  namespace?: string;
 }
 
 export interface SqldServer {
@@ -106,7 +108,8 @@ export async function startSqld(options: SqldOptions): Promise<SqldServer> {
   let log = '';
   let child!: ChildProcess;
   const launch = async () => {
-    child = spawn(binary, args, { stdio: options.stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } });
+    const [command, argv] = options.namespace ? ['/usr/sbin/ip', ['netns', 'exec', options.namespace, binary, ...args]] : [binary, args];
+    child = spawn(command, argv, { stdio: options.stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } });
     const keep = (chunk: Buffer) => {
       log += chunk.toString();
       if (log.length > 200_000) log = log.slice(-100_000);

@@ -15,21 +15,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { exactTleLines, gpOrbitSize, type GpElementSet } from '../../engine/tle/gpElements.ts';
+import { gpOrbitSize, type GpElementSet } from '../../engine/tle/gpElements.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { syntheticCatalog } from '../../bench/lib/syntheticCatalog.ts';
 import { openDatabase, type Db } from '../../storage/db.ts';
 import { mintKey } from '../helpers/service.ts';
 import { testDatabase, type TestDatabase } from '../helpers/database.ts';
 import { RUNTIMES, startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
-import { EPOCH, PRIMARY_STATE } from './screenings.helpers.ts';
+import { EPOCH, PRIMARY_STATE, threeLineFile } from './screenings.helpers.ts';
 
 type Json = Record<string, any>;
-
-/** The sets as a 3LE file (name line, then the two lines of each). */
-function threeLineFile(sets: readonly GpElementSet[]): string {
-  return sets.map((s) => `${s.name}\n${exactTleLines(s)!.join('\n')}`).join('\n') + '\n';
-}
 
 const catalog = (count: number, firstNoradId: number, seed: number, reference = EPOCH) =>
   syntheticCatalog({ count, seed, firstNoradId, reference: Epoch.parseInstant(reference) });

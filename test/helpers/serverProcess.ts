@@ -13,6 +13,7 @@ import { openDatabase, type Db } from '../../storage/db.ts';
 import { mintKey, type KeyOptions } from './service.ts';
 import { OpenApiContract } from './openapiContract.ts';
 import { testDatabase, type TestDatabase } from './database.ts';
+import { inNamespace } from './netHosts.ts';
 import { AssertionError } from 'node:assert/strict';
 
 export type Runtime = 'node' | 'deno';
@@ -35,9 +36,12 @@ const COMMANDS: Record<Runtime, [string, string[]]> = {
   deno: ['node_modules/.bin/deno', ['task', 'start']],
 };
 
-/** Starts a server in its own process group, so a signal reaches the whole tree. Rejects when it exits first. */
-export function startServerProcess(runtime: Runtime, env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
-  const [command, args] = COMMANDS[runtime];
+/**
+ * Starts a server in its own process group, so a signal reaches the whole tree. Rejects when it exits first.
+ * `namespace`: in that network namespace (test/helpers/netHosts.ts), as a process of another host.
+ */
+export function startServerProcess(runtime: Runtime, env: Record<string, string>, timeoutMs = 90_000, namespace?: string): Promise<ServerProcess> {
+  const [command, args] = namespace ? inNamespace(namespace, ...COMMANDS[runtime]) : COMMANDS[runtime];
   const child = spawn(command, args, {
     env: { ...process.env, PORT: '0', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
