@@ -44,8 +44,11 @@ export const STATEMENT_TIMEOUT_MS = 10_000;
 const RETRY_AFTER_SECONDS = 2;
 /** How long a health check waits for the server's answer. */
 export const PING_TIMEOUT_MS = 2_000;
-/** How long a read waits for the replica to show this instance's writes. */
-export const REPLICA_CATCH_UP_MS = 2_000;
+/**
+ * How long a read waits for the replica to show this instance's writes: a replica catches up in ms, but after a bulk
+ * write (a 20 MB tracking file: hundreds of MB of WAL frames to replicate) it may take seconds.
+ */
+export const REPLICA_CATCH_UP_MS = 10_000;
 /** How often it looks meanwhile. */
 const REPLICA_POLL_MS = 2;
 /** How long a start on a replica waits for the replica to show the migrated schema. */
@@ -198,18 +201,17 @@ export class RemoteDb implements Db {
     this.marks ??= { instanceId, issued: 0, committed: 0, seen: 0, waiting: null };
   }
 
-  /** The statement recording a new mark of this instance (inside the write it belongs to), and the mark. */
-  private nextMark(): { mark: number; statement: InStatement } | null {
+  /**
+   * The statement recording a new mark of this instance (inside the write it belongs to), and the mark. `onlyIfChanged`:
+   * the statement writes the mark only when the statement before it changed a row (`changes()`), so that writes that
+   * changed nothing (a claim that found no job, every poll) give the replica nothing to catch up on.
+   */
+  private nextMark(onlyIfChanged = false): { mark: number; statement: InStatement } | null {
     if (!this.marks) return null;
     const mark = ++this.marks.issued;
-    return {
-      mark,
-      statement: {
-        sql: `INSERT INTO replica_write_marks (instance_id, mark, updated_at) VALUES (?, ?, ?)
-              ON CONFLICT (instance_id) DO UPDATE SET mark = MAX(mark, excluded.mark), updated_at = excluded.updated_at`,
-        args: [this.marks.instanceId, mark, new Date().toISOString()],
-      },
-    };
+    const upsert = `INSERT INTO replica_write_marks (instance_id, mark, updated_at) SELECT ?, ?, ?${onlyIfChanged ? ' WHERE changes() > 0' : ' WHERE true'}
+              ON CONFLICT (instance_id) DO UPDATE SET mark = MAX(mark, excluded.mark), updated_at = excluded.updated_at`;
+    return { mark, statement: { sql: upsert, args: [this.marks.instanceId, mark, new Date().toISOString()] } };
   }
 
   private committed(mark: number): void {
@@ -251,11 +253,11 @@ export class RemoteDb implements Db {
       await this.caughtUp();
       return await this.retrying('a read', () => true, () => this.timed((client) => client.execute(stmt)));
     }
-    const mark = this.nextMark();
+    const mark = this.nextMark(true);
     if (!mark) return await this.retrying('a write', () => false, () => this.timed((client) => client.execute(stmt)));
-    // with its mark, in one transaction
-    const [result] = await this.retrying('a write', () => false, () => this.timed((client) => client.batch([stmt, mark.statement], 'write')));
-    this.committed(mark.mark);
+    // with its mark, in one transaction (the mark only when the write changed a row)
+    const [result, marked] = await this.retrying('a write', () => false, () => this.timed((client) => client.batch([stmt, mark.statement], 'write')));
+    if (marked!.rowsAffected > 0) this.committed(mark.mark);
     return result!;
   }
 
@@ -280,27 +282,43 @@ export class RemoteDb implements Db {
     if (mode === 'read') await this.caughtUp();
     const tx = await this.retrying(`a ${mode} transaction's start`, () => true, () => this.timed((client) => client.transaction(mode)));
     if (mode === 'read' || !this.marks) return tx;
-    return this.markingTransaction(tx, (t) => this.timed(() => t.commit()));
+    return this.markingTransaction(tx, async (writeMark) => {
+      const written = await writeMark();
+      await this.timed(() => tx.commit());
+      if (written !== null) this.committed(written);
+    }).tx;
   }
 
-  /** `tx` with its commit preceded by a new write mark, and the mark counted once committed. */
-  private markingTransaction(tx: Tx, commit: (tx: Tx) => Promise<void>): Tx {
-    return {
-      execute: (stmt: InStatement) => this.timed(() => tx.execute(stmt)),
-      batch: (stmts: InStatement[]) => this.timed(() => tx.batch(stmts)),
-      executeMultiple: (sql: string) => this.timed(() => tx.executeMultiple(sql)),
-      commit: async () => {
-        const mark = this.nextMark();
-        if (mark) await this.timed(() => tx.execute(mark.statement));
-        await commit(tx);
-        if (mark) this.committed(mark.mark);
+  /**
+   * `tx` with its statements timed, and `writeMark`: writes a new mark into it when any of its statements changed a
+   * row (resolving with the mark, or null). `commit` is what the wrapper's commit does.
+   */
+  private markingTransaction(tx: Tx, commit: (writeMark: () => Promise<number | null>) => Promise<void>): { tx: Tx; writeMark: () => Promise<number | null> } {
+    let changed = false;
+    const noted = (result: ResultSet) => {
+      if (result.rowsAffected > 0) changed = true;
+      return result;
+    };
+    const writeMark = async (): Promise<number | null> => {
+      const next = changed ? this.nextMark() : null;
+      if (next) await this.timed(() => tx.execute(next.statement));
+      return next?.mark ?? null;
+    };
+    const wrapped: Tx = {
+      execute: async (stmt: InStatement) => noted(await this.timed(() => tx.execute(stmt))),
+      batch: async (stmts: InStatement[]) => (await this.timed(() => tx.batch(stmts))).map(noted),
+      executeMultiple: async (sql: string) => {
+        changed = true; // no result to tell
+        await this.timed(() => tx.executeMultiple(sql));
       },
+      commit: () => commit(writeMark),
       rollback: () => tx.rollback(),
       close: () => tx.close(),
       get closed() {
         return tx.closed;
       },
     };
+    return { tx: wrapped, writeMark };
   }
 
   async runInTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -310,13 +328,12 @@ export class RemoteDb implements Db {
       committing = false;
       const tx = await this.timed((client) => client.transaction('write'));
       try {
-        const timedTx = this.markingTransaction(tx, () => Promise.reject(new Error('inTransaction commits the transaction itself')));
-        const result = await work(timedTx);
-        const mark = this.nextMark();
-        if (mark) await timedTx.execute(mark.statement);
+        const marking = this.markingTransaction(tx, () => Promise.reject(new Error('inTransaction commits the transaction itself')));
+        const result = await work(marking.tx);
+        const written = this.marks ? await marking.writeMark() : null;
         committing = true;
         await this.timed(() => tx.commit());
-        if (mark) this.committed(mark.mark);
+        if (written !== null) this.committed(written);
         return result;
       } catch (error) {
         if (!tx.closed) await tx.rollback().catch(() => undefined);
