@@ -10,6 +10,8 @@ export interface Config {
   port: number;
   databaseUrl: string;
   databaseAuthToken: string | undefined;
+  /** DATABASE_URL is a libSQL read replica (sqld --primary-grpc-url): this instance reads its own writes through it (storage/remoteDb.ts). */
+  databaseReplica: boolean;
   bootstrapApiKey: string | undefined;
   workers: number;
   /** Earth-data directory (absolute): `eop/`, `leap-seconds/`, `space-weather/` below it. */
@@ -48,6 +50,14 @@ export interface Config {
 }
 
 const MIB = 1024 * 1024;
+
+/** `true` or `false` (any case; absent: false); anything else stops the start naming the variable. */
+function booleanSetting(name: string, text: string | undefined): boolean {
+  const value = (text ?? '').trim().toLowerCase();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new Error(`${name} must be true or false, not "${text}"`);
+}
 
 function positiveInteger(name: string, text: string | undefined, fallback: number, allowZero = false): number {
   if (text === undefined || text.trim() === '') return fallback;
@@ -116,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: positiveInteger('PORT', env.PORT, 8080, true),
     databaseUrl: env.DATABASE_URL?.trim() || 'file:data/apsis.db',
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
+    databaseReplica: booleanSetting('DATABASE_REPLICA', env.DATABASE_REPLICA),
     bootstrapApiKey: env.BOOTSTRAP_API_KEY || undefined,
     workers: positiveInteger('WORKERS', env.WORKERS, availableParallelism()),
     dataDir: resolveDataDirectory(env.APSIS_DATA_DIR),

@@ -6,6 +6,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createApiKey, findApiKeyBySecret } from '../storage/apiKeys.ts';
 import { inTransaction, openDatabase, type Db } from '../storage/db.ts';
 import { migrate } from '../storage/migrations.ts';
+import { RemoteDb } from '../storage/remoteDb.ts';
+import { randomUUID } from 'node:crypto';
 import { ensureOrganization } from '../storage/organizations.ts';
 import { ensureOwner } from '../storage/owners.ts';
 import { createPool } from '../workers/pool.ts';
@@ -63,6 +65,11 @@ export async function applyBootstrapKey(db: Db, secret: string): Promise<void> {
 export async function openStorage(config: Config): Promise<Db> {
   const db = await openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
   await migrate(db);
+  if (config.databaseReplica) {
+    if (!(db instanceof RemoteDb)) throw new Error('DATABASE_REPLICA=true needs a libSQL server URL (ws://, http(s)://, libsql://), not an embedded file');
+    // reads wait for this instance's own writes to reach the replica (storage/remoteDb.ts)
+    await db.startReadYourWrites(randomUUID());
+  }
   if (config.bootstrapApiKey) await applyBootstrapKey(db, config.bootstrapApiKey);
   return db;
 }

@@ -29,7 +29,8 @@ import { Worker } from 'node:worker_threads';
 import { MeasurementSink, streamTrackingFile, type MeasurementBatch } from '../engine/tracking/index.ts';
 import { importManeuverFiles } from '../api/services/maneuvers/import.ts';
 import { createSpacecraft } from '../api/services/spacecraft.ts';
-import { inTransaction, openDatabase, type Db } from '../storage/db.ts';
+import { inTransaction } from '../storage/db.ts';
+import { openEmbeddedDatabase, type EmbeddedDb as Db } from '../storage/embeddedDb.ts';
 import { insertMeasurementColumns, measurementInsertContext, MEASUREMENTS_TABLE, type MeasurementGroupRow } from '../storage/measurements.ts';
 import { migrate } from '../storage/migrations.ts';
 import { ensureOrganization } from '../storage/organizations.ts';
@@ -121,7 +122,7 @@ const smallWrite = (db: Db) => () =>
 
 async function fresh(name: string): Promise<{ db: Db; url: string; organizationId: string; spacecraftId: string }> {
   const url = `file:${join(tmp, `${name}.db`)}`;
-  const db = await openDatabase({ url });
+  const db = await openEmbeddedDatabase({ url });
   await migrate(db);
   const org = await ensureOrganization(db, 'bench');
   const spacecraftId = (await createSpacecraft(db, org.id, { name: 'SAT-1' })).id;

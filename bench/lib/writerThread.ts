@@ -5,7 +5,8 @@
  * for a small write routed to this thread. Each message is answered `{ done: id }` once applied.
  */
 import { parentPort } from 'node:worker_threads';
-import { openDatabase, type Db, type Tx } from '../../storage/db.ts';
+import type { Tx } from '../../storage/db.ts';
+import { openEmbeddedDatabase, type EmbeddedDb } from '../../storage/embeddedDb.ts';
 import { insertMeasurementColumns, type MeasurementColumns, type MeasurementGroupRow, type MeasurementInsertContext } from '../../storage/measurements.ts';
 
 type Message =
@@ -16,14 +17,14 @@ type Message =
   | { id: number; write: { sql: string; args: Array<string | number | null> } }
   | { id: number; close: true };
 
-let db: Db | null = null;
+let db: EmbeddedDb | null = null;
 let tx: Tx | null = null;
 let chain: Promise<void> = Promise.resolve();
 /** Small writes that arrived during the bulk transaction: applied after its commit (one writer, no interleaving). */
 let deferred: Array<Extract<Message, { write: unknown }>> = [];
 
 async function handle(message: Message): Promise<void> {
-  if ('open' in message) db = await openDatabase({ url: message.open });
+  if ('open' in message) db = await openEmbeddedDatabase({ url: message.open });
   else if ('begin' in message) tx = await db!.client.transaction('write');
   else if ('rows' in message) await insertMeasurementColumns(tx!, message.context, message.groups, message.rows);
   else if ('commit' in message) {

@@ -32,8 +32,23 @@ export const migration0017: Migration = {
        SELECT s.id, p.key, 0, CAST(json_extract(p.value, '$.oemText') AS BLOB)
        FROM screenings s, json_each(s.inputs, '$.primaries') p
        WHERE json_extract(p.value, '$.kind') = 'OEM' AND json_extract(p.value, '$.oemText') IS NOT NULL`,
-    `UPDATE screenings SET inputs = json_set(inputs, '$.primaries', (
-         SELECT json_group_array(json(json_remove(p.value, '$.oemText')) ORDER BY p.key) FROM json_each(screenings.inputs, '$.primaries') p))
-       WHERE EXISTS (SELECT 1 FROM json_each(screenings.inputs, '$.primaries') p WHERE json_extract(p.value, '$.oemText') IS NOT NULL)`,
   ],
+  // Each stored screening's OEM texts leave its inputs: json_remove keeps the rest as written. (First written as one
+  // UPDATE rebuilding the primaries with json_group_array(… ORDER BY key), an aggregate ORDER BY that a libSQL
+  // server's parser refuses; the result is the same.)
+  async run(tx) {
+    const texts = (await tx.execute(
+      `SELECT s.id, p.key FROM screenings s, json_each(s.inputs, '$.primaries') p
+       WHERE json_extract(p.value, '$.kind') = 'OEM' AND json_extract(p.value, '$.oemText') IS NOT NULL ORDER BY s.id, p.key`,
+    )).rows;
+    const byScreening = new Map<string, string[]>();
+    for (const row of texts) {
+      const paths = byScreening.get(String(row.id)) ?? [];
+      paths.push(`$.primaries[${Number(row.key)}].oemText`);
+      byScreening.set(String(row.id), paths);
+    }
+    for (const [id, paths] of byScreening) {
+      await tx.execute({ sql: `UPDATE screenings SET inputs = json_remove(inputs, ${paths.map(() => '?').join(', ')}) WHERE id = ?`, args: [...paths, id] });
+    }
+  },
 };

@@ -22,6 +22,7 @@ import { migration0016 } from './0016_screening_covariances.ts';
 import { migration0017 } from './0017_screening_primary_oems.ts';
 import { migration0018 } from './0018_catalog_list_indexes.ts';
 import { migration0019 } from './0019_staged_batch_leases.ts';
+import { migration0020 } from './0020_replica_write_marks.ts';
 
 export const ALL_MIGRATIONS: Migration[] = [
   migration0001, migration0002, migration0003, migration0004, migration0005,
@@ -34,4 +35,5 @@ export const ALL_MIGRATIONS: Migration[] = [
   migration0017,
   migration0018,
   migration0019,
+  migration0020,
 ];

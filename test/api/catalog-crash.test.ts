@@ -1,33 +1,30 @@
 /**
  * A catalog upload killed (SIGKILL of the whole server process) at each point of its write — while staging its
  * chunks, with every chunk staged (publishing), and after publishing but before the object list was refreshed — on
- * `npm start` and on `deno task start`, each restarted on the same database file and driven over the socket. After
+ * `npm start` and on `deno task start`, each restarted on the same database (the file, or the libSQL server of a
+ * sqld run) and driven over the socket. After
  * each restart, at once: the whole file or none of it is visible (object list, object GETs), a screening's catalog
  * snapshot holds every published set (an upload published after the dead one included), and a re-upload stores what
  * the dead one did not (nothing counted as "already known" that nobody can see).
  *
- * The killer watches the database file from the test process (WAL: a second reader), so each kill lands at the state
- * it names, not at a guessed time.
+ * The killer watches the database from the test process (a second connection), so each kill lands at the state it
+ * names, not at a guessed time.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { exactTleLines, gpOrbitSize, type GpElementSet } from '../../engine/tle/gpElements.ts';
+import { gpOrbitSize, type GpElementSet } from '../../engine/tle/gpElements.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { syntheticCatalog } from '../../bench/lib/syntheticCatalog.ts';
 import { openDatabase, type Db } from '../../storage/db.ts';
 import { mintKey } from '../helpers/service.ts';
+import { testDatabase, type TestDatabase } from '../helpers/database.ts';
 import { RUNTIMES, startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
-import { EPOCH, PRIMARY_STATE } from './screenings.helpers.ts';
+import { EPOCH, PRIMARY_STATE, threeLineFile } from './screenings.helpers.ts';
 
 type Json = Record<string, any>;
-
-/** The sets as a 3LE file (name line, then the two lines of each). */
-function threeLineFile(sets: readonly GpElementSet[]): string {
-  return sets.map((s) => `${s.name}\n${exactTleLines(s)!.join('\n')}`).join('\n') + '\n';
-}
 
 const catalog = (count: number, firstNoradId: number, seed: number, reference = EPOCH) =>
   syntheticCatalog({ count, seed, firstNoradId, reference: Epoch.parseInstant(reference) });
@@ -47,6 +44,7 @@ for (const runtime of RUNTIMES) {
   describe(`a catalog upload killed at any point of its write (${runtime})`, { timeout: 900_000 }, () => {
     let dir: string;
     let env: Record<string, string>;
+    let database: TestDatabase;
     let server: ServerProcess;
     let db: Db;
     let key: string;
@@ -118,7 +116,8 @@ for (const runtime of RUNTIMES) {
 
     before(async () => {
       dir = mkdtempSync(join(tmpdir(), `apsis-catalog-crash-${runtime}-`));
-      env = { DATABASE_URL: `file:${join(dir, 'apsis.db')}`, APSIS_DATA_DIR: join(dir, 'earth-data'), APSIS_DATA_CHECK_INTERVAL_S: '0', WORKERS: '1', SCREENING_POLL_MS: '200' };
+      database = await testDatabase(dir);
+      env = { DATABASE_URL: database.url, APSIS_DATA_DIR: join(dir, 'earth-data'), APSIS_DATA_CHECK_INTERVAL_S: '0', WORKERS: '1', SCREENING_POLL_MS: '200' };
       server = await startServerProcess(runtime, env);
       db = await openDatabase({ url: env.DATABASE_URL! });
       ({ secret: key, organizationId } = await mintKey(db, { organization: 'crash' }));
@@ -134,7 +133,8 @@ for (const runtime of RUNTIMES) {
 
     after(async () => {
       if (server) await stopServerProcess(server);
-      db?.close();
+      await db?.close();
+      await database?.close();
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
 

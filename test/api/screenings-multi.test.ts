@@ -1,5 +1,5 @@
 /**
- * One screening on two server processes sharing one database file (issue 25 §3): both instances run chunks, no chunk
+ * One screening on two server processes sharing one database (a file, or a libSQL server on a sqld run; issue 25 §3): both instances run chunks, no chunk
  * runs twice (one attempt each, one owner each, the merge once), and the merged result equals the one-process result
  * of the same request, approach for approach (the same numbers to the last bit: every pair's search reads only the
  * pair, the span and the volume, and the merge sorts in one total order).
@@ -18,15 +18,17 @@ import { after, before, describe, test } from 'node:test';
 import { openDatabase, type Db } from '../../storage/db.ts';
 import { listScreeningChunks } from '../../storage/screenings.ts';
 import { mintKey } from '../helpers/service.ts';
+import { testDatabase, type TestDatabase } from '../helpers/database.ts';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
 import { circularState, EPOCH, PRIMARY_STATE, smallCatalog, storeCatalog } from './screenings.helpers.ts';
 
 type Json = Record<string, any>;
 const SCREENINGS = '/operations/conjunctions/screenings';
 
-describe('one screening on two server processes sharing one database file', { timeout: 900_000 }, () => {
+describe('one screening on two server processes sharing one database', { timeout: 900_000 }, () => {
   let dir: string;
   let env: Record<string, string>;
+  let database: TestDatabase;
   let first: ServerProcess;
   let second: ServerProcess | null = null;
   let db: Db;
@@ -62,7 +64,8 @@ describe('one screening on two server processes sharing one database file', { ti
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'apsis-screening-multi-'));
-    env = { DATABASE_URL: `file:${join(dir, 'apsis.db')}`, APSIS_DATA_DIR: join(dir, 'earth-data'), APSIS_DATA_CHECK_INTERVAL_S: '0', WORKERS: '1', SCREENING_POLL_MS: '200' };
+    database = await testDatabase(dir);
+    env = { DATABASE_URL: database.url, APSIS_DATA_DIR: join(dir, 'earth-data'), APSIS_DATA_CHECK_INTERVAL_S: '0', WORKERS: '1', SCREENING_POLL_MS: '200' };
     first = await startServerProcess('node', env);
     db = await openDatabase({ url: env.DATABASE_URL! });
     const minted = await mintKey(db, { organization: 'multi' });
@@ -91,6 +94,7 @@ describe('one screening on two server processes sharing one database file', { ti
     if (second) await stopServerProcess(second);
     if (first) await stopServerProcess(first);
     await db?.close();
+    await database?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

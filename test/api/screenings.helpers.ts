@@ -7,7 +7,7 @@
  * the plane normal to it, so EPOCH is their time of closest approach to first order, with a miss distance of 2 km.
  */
 import { MU_EARTH_KM3_S2 } from '../../engine/constants.ts';
-import type { GpElementSet } from '../../engine/tle/gpElements.ts';
+import { exactTleLines, type GpElementSet } from '../../engine/tle/gpElements.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { insertCatalogElementSets } from '../../storage/catalog.ts';
 import { catalogSetRow } from '../../domain/catalog/catalogRow.ts';
@@ -31,6 +31,11 @@ export async function storeCatalog(db: Db, organizationId: string, sets: readonl
   for (let start = 0; start < sets.length; start += 500) {
     await insertCatalogElementSets(db, organizationId, { uploadId: 'test-upload', batchId: 0, fileName: 'test.tle', storedAt: new Date().toISOString() }, sets.slice(start, start + 500).map((elements) => catalogSetRow(elements, 'TLE')));
   }
+}
+
+/** The sets as a 3LE file (name line, then the two lines of each), for the catalog upload. */
+export function threeLineFile(sets: readonly GpElementSet[]): string {
+  return sets.map((s) => `${s.name}\n${exactTleLines(s)!.join('\n')}`).join('\n') + '\n';
 }
 
 /** A seeded synthetic catalog (bench/lib/syntheticCatalog.ts) of `count` objects with epochs at EPOCH. */

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from '../../storage/db.ts';
 import { mintKey, type KeyOptions } from './service.ts';
 import { OpenApiContract } from './openapiContract.ts';
+import { testDatabase, type TestDatabase } from './database.ts';
+import { inNamespace } from './netHosts.ts';
 import { AssertionError } from 'node:assert/strict';
 
 export type Runtime = 'node' | 'deno';
@@ -34,9 +36,12 @@ const COMMANDS: Record<Runtime, [string, string[]]> = {
   deno: ['node_modules/.bin/deno', ['task', 'start']],
 };
 
-/** Starts a server in its own process group, so a signal reaches the whole tree. Rejects when it exits first. */
-export function startServerProcess(runtime: Runtime, env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
-  const [command, args] = COMMANDS[runtime];
+/**
+ * Starts a server in its own process group, so a signal reaches the whole tree. Rejects when it exits first.
+ * `namespace`: in that network namespace (test/helpers/netHosts.ts), as a process of another host.
+ */
+export function startServerProcess(runtime: Runtime, env: Record<string, string>, timeoutMs = 90_000, namespace?: string): Promise<ServerProcess> {
+  const [command, args] = namespace ? inNamespace(namespace, ...COMMANDS[runtime]) : COMMANDS[runtime];
   const child = spawn(command, args, {
     env: { ...process.env, PORT: '0', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -107,14 +112,17 @@ export interface WireService {
 
 export async function startWireService(runtime: Runtime, env: Record<string, string> = {}): Promise<WireService> {
   const dir = mkdtempSync(join(tmpdir(), `apsis-${runtime}-`));
-  const databaseUrl = `file:${join(dir, 'apsis.db')}`;
+  let database: TestDatabase | null = null;
   let server: ServerProcess;
   try {
-    server = await startServerProcess(runtime, { DATABASE_URL: databaseUrl, APSIS_DATA_DIR: join(dir, 'earth-data'), APSIS_DATA_CHECK_INTERVAL_S: '0', ...env });
+    database = await testDatabase(dir);
+    server = await startServerProcess(runtime, { DATABASE_URL: database.url, APSIS_DATA_DIR: join(dir, 'earth-data'), APSIS_DATA_CHECK_INTERVAL_S: '0', ...env });
   } catch (error) {
+    await database?.close();
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  const databaseUrl = database.url;
   const db = await openDatabase({ url: databaseUrl });
   const baseUrl = `http://127.0.0.1:${server.port}`;
   // Every answer is checked against the document this very server serves.
@@ -146,6 +154,7 @@ export async function startWireService(runtime: Runtime, env: Record<string, str
         await stopServerProcess(server);
       } finally {
         await db.close();
+        await database.close();
         rmSync(dir, { recursive: true, force: true });
       }
     },

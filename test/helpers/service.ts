@@ -21,6 +21,7 @@ import type { Db } from '../../storage/db.ts';
 import { ensureOrganization } from '../../storage/organizations.ts';
 import { ensureOwner } from '../../storage/owners.ts';
 import { OpenApiContract } from './openapiContract.ts';
+import { testDatabase } from './database.ts';
 
 export interface TestService extends Service {
   /** Base URL of the listening server (`http://127.0.0.1:<port>`). */
@@ -72,8 +73,9 @@ export interface KeyOptions {
 let sharedContract: OpenApiContract | null = null;
 
 /**
- * A service on a fresh embedded database file (as in production: WAL, one connection per
- * transaction; libSQL's `:memory:` client has a single connection that a transaction blocks).
+ * A service on a fresh database of this run's backend (test/helpers/database.ts): an embedded file as in production
+ * (WAL, one connection per transaction; libSQL's `:memory:` client has a single connection that a transaction
+ * blocks), or a libSQL server of its own.
  */
 export interface TestServiceOptions {
   /** Address the server listens on: `127.0.0.1` (default) or `::` (dual stack, for IPv6 peers). */
@@ -82,9 +84,10 @@ export interface TestServiceOptions {
 
 export async function createTestService(overrides: Partial<Config> = {}, options: TestServiceOptions = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-test-'));
+  const database = await testDatabase(dir);
   const config: Config = {
     ...loadConfig({}),
-    databaseUrl: `file:${join(dir, 'apsis.db')}`,
+    databaseUrl: database.url,
     workers: 1,
     port: 0,
     // an empty data directory of its own (the bundled Earth data), no periodic check, no staleness log
@@ -93,13 +96,20 @@ export async function createTestService(overrides: Partial<Config> = {}, options
     dataMaxAgeDays: 36500,
     ...overrides,
   };
-  const service = await startService(config);
+  let service: Service;
+  try {
+    service = await startService(config);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const listenHostname = options.listenHostname ?? '127.0.0.1';
   let listener: NodeListener;
   try {
     listener = await listenNode(service.app.fetch, { port: 0, hostname: listenHostname, headersTimeoutMs: config.headersTimeoutMs, bodyIdleTimeoutMs: config.bodyIdleTimeoutMs });
   } catch (error) {
     await service.close();
+    await database.close();
     throw error;
   }
   const baseUrl = `http://${listenHostname === '::' ? '127.0.0.1' : listenHostname}:${listener.port}`;
@@ -134,6 +144,7 @@ export async function createTestService(overrides: Partial<Config> = {}, options
         await listener.close();
         await service.close();
       } finally {
+        await database.close();
         rmSync(dir, { recursive: true, force: true });
       }
     },

@@ -11,7 +11,8 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { inTransaction, openDatabase, type Db } from '../../storage/db.ts';
+import { inTransaction } from '../../storage/db.ts';
+import { openEmbeddedDatabase as openDatabase, type EmbeddedDb as Db } from '../../storage/embeddedDb.ts';
 
 function walSalt(path: string): string {
   const fd = openSync(`${path}-wal`, 'r');

@@ -1,7 +1,8 @@
 /**
- * Migration 0011 widens the kind constraints of scheduled_tasks and products in place (storage/migrations/
- * checkConstraints.ts): every task, its runs and its products survive (a rebuild of the parent table would cascade
- * them away), the new kinds are accepted, unknown kinds are still refused, and other connections see the new schema.
+ * Migration 0011 widens the kind constraints of scheduled_tasks and products by rebuilding both tables with foreign
+ * keys off (storage/migrations/tableRebuild.ts): every task, its runs and its products survive (a rebuild with foreign
+ * keys on would cascade them away), the new kinds are accepted, unknown kinds are still refused, the cascade still
+ * works, the indexes are back, and other connections see the new schema.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,8 +11,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { openDatabase } from '../../storage/db.ts';
 import { migrate, MIGRATIONS } from '../../storage/migrations.ts';
-import { replaceInTableDefinition } from '../../storage/migrations/checkConstraints.ts';
-import { inTransaction } from '../../storage/db.ts';
+import { replaceOnce, tableRebuildStatements } from '../../storage/migrations/tableRebuild.ts';
 import { insertRow } from '../helpers/oldSchema.ts';
 
 test('0011 adds PREDICT_EVENTS and EVENT_PLAN without losing a task, run or product; other kinds still refused', async () => {
@@ -29,7 +29,12 @@ test('0011 adds PREDICT_EVENTS and EVENT_PLAN without losing a task, run or prod
       VALUES ('run', 'org', 'task', 'sc', 'GENERATE_TLE', '${t}', '${t}', 'SUCCEEDED', '${t}', '${t}')`);
     await db.execute(`INSERT INTO products (id, organization_id, kind, status, spacecraft_id, task_id, file_name, media_type, encoding, chunk_bytes, summary, created_at)
       VALUES ('product', 'org', 'TLE', 'READY', 'sc', 'task', 'x.tle', 'text/plain', 'deflate', 262144, '{}', '${t}')`);
-    assert.deepEqual(await migrate(db), MIGRATIONS.filter((m) => m.version >= 11).map((m) => m.version));
+    const indexes = async () => (await db.execute(`SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name IN ('scheduled_tasks', 'products') ORDER BY name`)).rows.map((r) => [r.name, r.sql]);
+    const indexesBefore = await indexes();
+    assert.ok(indexesBefore.length >= 2, 'the tables have indexes to keep');
+    assert.deepEqual(await migrate(db, MIGRATIONS.filter((m) => m.version === 11)), [11]);
+    assert.deepEqual(await indexes(), indexesBefore, 'every index is back, as it was');
+    assert.deepEqual(await migrate(db), MIGRATIONS.filter((m) => m.version > 11).map((m) => m.version));
     const count = async (table: string) => Number((await db.execute(`SELECT COUNT(*) AS n FROM ${table}`)).rows[0]!.n);
     assert.deepEqual([await count('scheduled_tasks'), await count('task_runs'), await count('products')], [1, 1, 1]);
     await db.execute(`UPDATE scheduled_tasks SET kind = 'PREDICT_EVENTS' WHERE id = 'task'`);
@@ -44,8 +49,9 @@ test('0011 adds PREDICT_EVENTS and EVENT_PLAN without losing a task, run or prod
     const other = await openDatabase({ url });
     const sql = String((await other.execute(`SELECT sql FROM sqlite_schema WHERE name = 'scheduled_tasks'`)).rows[0]!.sql);
     assert.match(sql, /'PREDICT_EVENTS'/);
-    // The helper refuses an edit it cannot place exactly once (and changes nothing).
-    await assert.rejects(inTransaction(other, (tx) => replaceInTableDefinition(tx, 'products', 'no such text', 'x')), /found it 0 times/);
+    // The helper refuses an edit it cannot place exactly once, and a table it does not find.
+    await assert.rejects(tableRebuildStatements(other, 'products', replaceOnce('products', 'no such text', 'x')), /found it 0 times/);
+    await assert.rejects(tableRebuildStatements(other, 'no_such_table', (sql) => `${sql} `), /no table no_such_table/);
     await other.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

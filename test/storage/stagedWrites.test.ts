@@ -359,7 +359,7 @@ describe('WAL checkpoints off the event loop', () => {
     const { mkdtempSync, statSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { openDatabase } = await import('../../storage/db.ts');
+    const { openEmbeddedDatabase: openDatabase } = await import('../../storage/embeddedDb.ts');
     const dir = mkdtempSync(join(tmpdir(), 'apsis-ckpt-'));
     const db = await openDatabase({ url: `file:${join(dir, 'c.db')}` });
     try {

@@ -1,0 +1,382 @@
+/**
+ * A libSQL server (sqld: `ws://`/`wss://`, `http(s)://` or `libsql://` URLs): the client's statements go over the
+ * network as asynchronous requests, so none of the embedded path's machinery applies (no write lock of our own — the
+ * server serialises writers; no event-loop pacing — the loop turns while a request is out; no statement cache or
+ * checkpoint thread — the server has its own). What a network adds, and this module handles:
+ *
+ *  - **Busy.** sqld gives a connection 100 ms of busy timeout (`PRAGMA busy_timeout = N` is refused), and rolls a
+ *    write transaction back when another writer has waited for it for 5 s (TRANSACTION_TIMEOUT, "lock stealing").
+ *    Either way nothing of the statement or transaction was applied: it is run again after a pause that doubles
+ *    (RETRY_FIRST_PAUSE_MS … RETRY_LONGEST_PAUSE_MS, with jitter), for at most `retryBudgetMs`.
+ *  - **Unreachable.** A server down or restarting refuses connections: the request was never sent, and it is run again
+ *    in the same way; the client reconnects by itself once the server answers. A connection lost while a request
+ *    was out leaves the request's fate unknown: a read is run again, a write outside a transaction is not (it may
+ *    have been applied) and fails as `ambiguous`.
+ *  - **Transactions.** A transaction that failed before its COMMIT was sent was rolled back by the server (its
+ *    stream died or its lock was taken): `work` is run again from the start, in a new transaction — which is why
+ *    `work` may change nothing outside the transaction until it resolves (storage/db.ts inTransaction). A COMMIT
+ *    whose answer was lost is ambiguous and not retried. No transaction is ever half-applied: the server commits a
+ *    transaction whole or not at all.
+ *  - **Silence.** A request unanswered for STATEMENT_TIMEOUT_MS (a network cut drops packets without an error) fails
+ *    as unavailable, and the client is replaced by a new one: the old connection may never recover.
+ *  - **A read replica** (`--primary-grpc-url`; Apsis's DATABASE_REPLICA=true) serves reads from its own copy and
+ *    forwards writes, and a write transaction whole, to its primary; the copy catches up a few ms later (1 ms median,
+ *    17 ms at worst in 100 writes here), so a read right after a write may not see it. With `startReadYourWrites` this
+ *    instance counts its committed writes and records the count in `replica_write_marks` inside each write (migration
+ *    0020); before a read it waits until the replica shows its latest count (REPLICA_CATCH_UP_MS at most, then
+ *    unavailable). A client that wrote through this instance then reads its write at once, whichever request it sends.
+ *
+ * What cannot be retried within the budget becomes a DatabaseUnavailableError (storage/dbErrors.ts): the API answers
+ * 503 with Retry-After, job runners pause until the database answers again.
+ */
+import { createClient, type Client, type InStatement, type ResultSet, type TransactionMode } from '@libsql/client';
+import type { DatabaseOptions, Db, Tx } from './db.ts';
+import { DatabaseUnavailableError } from './dbErrors.ts';
+import { isReadOnly } from './sqlStatements.ts';
+
+/** How long a statement or transaction is retried while the server is busy or unreachable (a restart takes ~1 s). */
+export const DEFAULT_RETRY_BUDGET_MS = 3_000;
+export const RETRY_FIRST_PAUSE_MS = 25;
+export const RETRY_LONGEST_PAUSE_MS = 500;
+/** A request unanswered this long is taken to be lost (the server or the network is gone). */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+/** What a caller told "unavailable" is asked to wait before trying again. */
+const RETRY_AFTER_SECONDS = 2;
+/** How long a health check waits for the server's answer. */
+export const PING_TIMEOUT_MS = 2_000;
+/**
+ * How long a read waits for the replica to show this instance's writes: a replica catches up in ms, but after a bulk
+ * write (a 20 MB tracking file: hundreds of MB of WAL frames to replicate) it may take seconds.
+ */
+export const REPLICA_CATCH_UP_MS = 10_000;
+/** How often it looks meanwhile. */
+const REPLICA_POLL_MS = 2;
+/** How long a start on a replica waits for the replica to show the migrated schema. */
+const REPLICA_SCHEMA_WAIT_MS = 30_000;
+
+/** Why a request failed, as far as retrying goes. */
+export type RemoteFailure =
+  /** The server refused the statement for a lock: nothing was applied. */
+  | 'busy'
+  /** No connection could be made: the request was never sent. */
+  | 'not-sent'
+  /** The connection was lost (or went silent) while the request was out: applied or not, nobody knows. */
+  | 'lost'
+  /** Anything else (a constraint, a syntax error, a value): not the network's doing, never retried. */
+  | 'other';
+
+const NOT_CONNECTED = /connect (ECONNREFUSED|EHOSTUNREACH|ENETUNREACH)|ENOTFOUND|EAI_AGAIN|UND_ERR_CONNECT_TIMEOUT|failed to connect|tcp connect error|Connection refused|os error 111|os error 113|os error 101/i;
+const NETWORK_CODES = /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|UND_ERR_SOCKET|UND_ERR_CONNECT_TIMEOUT/;
+
+function describe(error: unknown): { code: string; text: string } {
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown };
+  const cause = e?.cause as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  const inner = cause?.cause as { code?: unknown; message?: unknown } | undefined;
+  return {
+    code: String(e?.code ?? ''),
+    text: [e?.message, cause?.code, cause?.message, inner?.code, inner?.message].filter((x) => x !== undefined).map(String).join(' | '),
+  };
+}
+
+/** Classifies a client error (libSQL's codes and messages, and the network errors under them). */
+export function classifyRemoteFailure(error: unknown): RemoteFailure {
+  if (error instanceof StatementTimeoutError) return 'lost';
+  const { code, text } = describe(error);
+  if (/^SQLITE_(BUSY|LOCKED)/.test(code) || /SQLITE_(BUSY|LOCKED)|database is locked/.test(text) || code === 'TRANSACTION_TIMEOUT') return 'busy';
+  const network = code === 'HRANA_WEBSOCKET_ERROR' || code === 'SERVER_ERROR' || /fetch failed|error sending request|WebSocket was closed|Client is closed|socket hang up|other side closed|NetworkError/i.test(text) || NETWORK_CODES.test(text) || NOT_CONNECTED.test(text);
+  if (!network) return 'other';
+  // connect refused/unreachable: nothing left this process (a closed WebSocket or reset socket may have carried it);
+  // Node says `connect ECONNREFUSED`, Deno `failed to connect to WebSocket: tcp connect error` or `os error 111`
+  return NOT_CONNECTED.test(text) ? 'not-sent' : 'lost';
+}
+
+class StatementTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`the database did not answer within ${ms} ms`);
+    this.name = 'StatementTimeoutError';
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The pause before attempt `attempt` (1-based retries): doubling from RETRY_FIRST_PAUSE_MS, capped, ±25 % jitter. */
+function backoffMs(attempt: number): number {
+  const base = Math.min(RETRY_LONGEST_PAUSE_MS, RETRY_FIRST_PAUSE_MS * 2 ** (attempt - 1));
+  return base * (0.75 + Math.random() * 0.5);
+}
+
+/** This instance's write marks on a replica (module comment). */
+interface WriteMarks {
+  readonly instanceId: string;
+  /** Marks handed out (one per write). */
+  issued: number;
+  /** The highest mark committed. */
+  committed: number;
+  /** The highest mark the replica has shown. */
+  seen: number;
+  /** The poll in progress, shared by the reads that wait. */
+  waiting: Promise<void> | null;
+}
+
+export class RemoteDb implements Db {
+  readonly backend = 'remote' as const;
+  private client: Client;
+  private isClosed = false;
+  private marks: WriteMarks | null = null;
+
+  constructor(
+    private readonly makeClient: () => Client,
+    private readonly retryBudgetMs = DEFAULT_RETRY_BUDGET_MS,
+    private readonly statementTimeoutMs = STATEMENT_TIMEOUT_MS,
+  ) {
+    this.client = makeClient();
+  }
+
+  /** Resolves with `request`, or fails after `statementTimeoutMs` and replaces the client (its connection may be dead). */
+  private async timed<T>(request: (client: Client) => Promise<T>): Promise<T> {
+    const client = this.client;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        if (this.client === client && !this.isClosed) {
+          this.client = this.makeClient();
+          client.close();
+        }
+        reject(new StatementTimeoutError(this.statementTimeoutMs));
+      }, this.statementTimeoutMs);
+    });
+    try {
+      return await Promise.race([request(client), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Runs `attempt` until it succeeds, fails for a reason retrying cannot help, or the budget is spent. `safeWhenLost`:
+   * the request may be run again after a lost answer (a read, or a transaction that never sent its COMMIT).
+   */
+  private async retrying<T>(what: string, safeWhenLost: (error: unknown) => boolean, attempt: () => Promise<T>): Promise<T> {
+    const deadline = performance.now() + this.retryBudgetMs;
+    for (let n = 1; ; n++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        const failure = classifyRemoteFailure(error);
+        if (failure === 'other' || this.isClosed) throw error;
+        const retryable = failure === 'busy' || failure === 'not-sent' || (failure === 'lost' && safeWhenLost(error));
+        const wait = backoffMs(n);
+        if (!retryable || error instanceof StatementTimeoutError || performance.now() + wait > deadline) {
+          const ambiguous = failure === 'lost' && !safeWhenLost(error);
+          const reason = failure === 'busy' ? 'stayed busy' : 'could not be reached';
+          throw new DatabaseUnavailableError(
+            `the database ${reason} (${what}${ambiguous ? '; the write may or may not have been applied' : ''}): ${describe(error).text.slice(0, 200)}`,
+            RETRY_AFTER_SECONDS,
+            ambiguous,
+            { cause: error },
+          );
+        }
+        await pause(wait);
+      }
+    }
+  }
+
+  /**
+   * From now on, this instance's writes carry its write marks and its reads wait for the replica to show them (module
+   * comment). Call once the schema has `replica_write_marks` (after migrating).
+   */
+  async startReadYourWrites(instanceId: string): Promise<void> {
+    // The replica must hold the marks' table first: it prepares a forwarded statement against its own copy of the
+    // schema, which the migrations (just written through it to the primary) may not have reached yet.
+    const deadline = performance.now() + REPLICA_SCHEMA_WAIT_MS;
+    for (;;) {
+      try {
+        await this.timed((client) => client.execute('SELECT mark FROM replica_write_marks LIMIT 1'));
+        break;
+      } catch (error) {
+        if (performance.now() > deadline) throw new Error(`the read replica has not shown the schema's replica_write_marks table for ${REPLICA_SCHEMA_WAIT_MS} ms`, { cause: error });
+        await pause(50);
+      }
+    }
+    this.marks ??= { instanceId, issued: 0, committed: 0, seen: 0, waiting: null };
+  }
+
+  /**
+   * The statement recording a new mark of this instance (inside the write it belongs to), and the mark. `onlyIfChanged`:
+   * the statement writes the mark only when the statement before it changed a row (`changes()`), so that writes that
+   * changed nothing (a claim that found no job, every poll) give the replica nothing to catch up on.
+   */
+  private nextMark(onlyIfChanged = false): { mark: number; statement: InStatement } | null {
+    if (!this.marks) return null;
+    const mark = ++this.marks.issued;
+    const upsert = `INSERT INTO replica_write_marks (instance_id, mark, updated_at) SELECT ?, ?, ?${onlyIfChanged ? ' WHERE changes() > 0' : ' WHERE true'}
+              ON CONFLICT (instance_id) DO UPDATE SET mark = MAX(mark, excluded.mark), updated_at = excluded.updated_at`;
+    return { mark, statement: { sql: upsert, args: [this.marks.instanceId, mark, new Date().toISOString()] } };
+  }
+
+  private committed(mark: number): void {
+    if (this.marks && mark > this.marks.committed) this.marks.committed = mark;
+  }
+
+  /** Resolves once the replica shows every write this instance committed before the call. */
+  private async caughtUp(): Promise<void> {
+    const marks = this.marks;
+    if (!marks) return;
+    const target = marks.committed;
+    while (marks.seen < target) {
+      marks.waiting ??= this.pollMarks(marks).finally(() => (marks.waiting = null));
+      await marks.waiting;
+    }
+  }
+
+  private async pollMarks(marks: WriteMarks): Promise<void> {
+    const target = marks.committed;
+    const deadline = performance.now() + REPLICA_CATCH_UP_MS;
+    for (;;) {
+      const rows = (await this.retrying('a read of the write marks', () => true, () => this.timed((client) => client.execute({
+        sql: 'SELECT mark FROM replica_write_marks WHERE instance_id = ?',
+        args: [marks.instanceId],
+      }))) ).rows;
+      const shown = Number(rows[0]?.mark ?? 0);
+      if (shown > marks.seen) marks.seen = shown;
+      if (marks.seen >= target) return;
+      if (performance.now() > deadline) {
+        throw new DatabaseUnavailableError(`the read replica has not shown this instance's writes for ${REPLICA_CATCH_UP_MS} ms`, RETRY_AFTER_SECONDS);
+      }
+      await pause(REPLICA_POLL_MS);
+    }
+  }
+
+  async execute(stmt: InStatement): Promise<ResultSet> {
+    const read = isReadOnly(stmt);
+    if (read) {
+      await this.caughtUp();
+      return await this.retrying('a read', () => true, () => this.timed((client) => client.execute(stmt)));
+    }
+    const mark = this.nextMark(true);
+    if (!mark) return await this.retrying('a write', () => false, () => this.timed((client) => client.execute(stmt)));
+    // with its mark, in one transaction (the mark only when the write changed a row)
+    const [result, marked] = await this.retrying('a write', () => false, () => this.timed((client) => client.batch([stmt, mark.statement], 'write')));
+    if (marked!.rowsAffected > 0) this.committed(mark.mark);
+    return result!;
+  }
+
+  async batch(stmts: InStatement[], mode: TransactionMode = 'write'): Promise<ResultSet[]> {
+    // one request, applied whole or not at all: a lost answer leaves a write batch's fate unknown
+    if (mode === 'read') {
+      await this.caughtUp();
+      return await this.retrying('a read batch', () => true, () => this.timed((client) => client.batch(stmts, mode)));
+    }
+    const mark = this.nextMark();
+    const results = await this.retrying(`a ${mode} batch`, () => false, () => this.timed((client) => client.batch(mark ? [...stmts, mark.statement] : stmts, mode)));
+    if (mark) this.committed(mark.mark);
+    return mark ? results.slice(0, stmts.length) : results;
+  }
+
+  async migrate(stmts: InStatement[]): Promise<ResultSet[]> {
+    return await this.retrying('a migration', () => false, () => this.timed((client) => client.migrate(stmts)));
+  }
+
+  /** A transaction of the client as it is (no retry: the caller owns its statements; a write one commits its mark). */
+  async transaction(mode: TransactionMode = 'write'): Promise<Tx> {
+    if (mode === 'read') await this.caughtUp();
+    const tx = await this.retrying(`a ${mode} transaction's start`, () => true, () => this.timed((client) => client.transaction(mode)));
+    if (mode === 'read' || !this.marks) return tx;
+    return this.markingTransaction(tx, async (writeMark) => {
+      const written = await writeMark();
+      await this.timed(() => tx.commit());
+      if (written !== null) this.committed(written);
+    }).tx;
+  }
+
+  /**
+   * `tx` with its statements timed, and `writeMark`: writes a new mark into it when any of its statements changed a
+   * row (resolving with the mark, or null). `commit` is what the wrapper's commit does.
+   */
+  private markingTransaction(tx: Tx, commit: (writeMark: () => Promise<number | null>) => Promise<void>): { tx: Tx; writeMark: () => Promise<number | null> } {
+    let changed = false;
+    const noted = (result: ResultSet) => {
+      if (result.rowsAffected > 0) changed = true;
+      return result;
+    };
+    const writeMark = async (): Promise<number | null> => {
+      const next = changed ? this.nextMark() : null;
+      if (next) await this.timed(() => tx.execute(next.statement));
+      return next?.mark ?? null;
+    };
+    const wrapped: Tx = {
+      execute: async (stmt: InStatement) => noted(await this.timed(() => tx.execute(stmt))),
+      batch: async (stmts: InStatement[]) => (await this.timed(() => tx.batch(stmts))).map(noted),
+      executeMultiple: async (sql: string) => {
+        changed = true; // no result to tell
+        await this.timed(() => tx.executeMultiple(sql));
+      },
+      commit: () => commit(writeMark),
+      rollback: () => tx.rollback(),
+      close: () => tx.close(),
+      get closed() {
+        return tx.closed;
+      },
+    };
+    return { tx: wrapped, writeMark };
+  }
+
+  async runInTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    let committing = false;
+    // run again only while the COMMIT was not sent: the server rolled the transaction back
+    return await this.retrying('a write transaction', () => !committing, async () => {
+      committing = false;
+      const tx = await this.timed((client) => client.transaction('write'));
+      try {
+        const marking = this.markingTransaction(tx, () => Promise.reject(new Error('inTransaction commits the transaction itself')));
+        const result = await work(marking.tx);
+        const written = this.marks ? await marking.writeMark() : null;
+        committing = true;
+        await this.timed(() => tx.commit());
+        if (written !== null) this.committed(written);
+        return result;
+      } catch (error) {
+        if (!tx.closed) await tx.rollback().catch(() => undefined);
+        // a COMMIT refused for a lock (sqld took it back) was not applied: safe to run again
+        if (committing && classifyRemoteFailure(error) === 'busy') committing = false;
+        throw error;
+      } finally {
+        tx.close();
+      }
+    });
+  }
+
+  /** One `SELECT 1` with the PING_TIMEOUT_MS bound and no retry. */
+  async ping(): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await Promise.race([
+        this.client.execute('SELECT 1'),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new StatementTimeoutError(PING_TIMEOUT_MS)), PING_TIMEOUT_MS))),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.isClosed = true;
+    this.client.close();
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
+  }
+}
+
+/** Opens a libSQL server's database. Nothing is sent until the first statement. */
+export async function openRemoteDatabase(options: DatabaseOptions): Promise<RemoteDb> {
+  const db = new RemoteDb(
+    () => createClient({ url: options.url, authToken: options.authToken, intMode: 'number' }),
+    options.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS,
+  );
+  // libSQL enables foreign keys on every connection by default; refuse to run without them.
+  const fk = await db.execute('PRAGMA foreign_keys');
+  if (Number(fk.rows[0]?.[0] ?? 1) !== 1) throw new Error('the libSQL server runs without foreign keys; Apsis needs them');
+  return db;
+}
