@@ -258,7 +258,11 @@ export const ConjunctionDetailSchema = z
   .object({
     ...eventFields,
     riskThresholds: z.object({ mediumPc: z.number(), highPc: z.number() }),
-    riskBasis: z.enum(['ASSESSED', 'STATED', 'NONE']).openapi({ description: 'Which Pc the risk level comes from' }),
+    riskBasis: z.enum(['ASSESSED', 'STATED', 'NONE']).openapi({
+      description:
+        'Which Pc the risk level comes from: ASSESSED, ours; STATED, the CDM’s own, when we have none (the CDM is unassessed: its states or covariance ' +
+        'cannot give one, e.g. a position covariance that is not positive semi-definite; recomputeProblem says why); NONE, neither (UNKNOWN)',
+    }),
     latestCdm: z.object({
       id: z.string(),
       originator: z.string(),

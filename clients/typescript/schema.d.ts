@@ -13402,7 +13402,7 @@ export interface components {
                 highPc: number;
             };
             /**
-             * @description Which Pc the risk level comes from
+             * @description Which Pc the risk level comes from: ASSESSED, ours; STATED, the CDM’s own, when we have none (the CDM is unassessed: its states or covariance cannot give one, e.g. a position covariance that is not positive semi-definite; recomputeProblem says why); NONE, neither (UNKNOWN)
              * @enum {string}
              */
             riskBasis: "ASSESSED" | "STATED" | "NONE";

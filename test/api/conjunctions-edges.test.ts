@@ -22,6 +22,8 @@ import { cdmVariant } from './conjunctions.helpers.ts';
 type Json = Record<string, any>;
 const BASE = 'CDMExample1.txt';
 const DEFAULT_SETTINGS = { defaultHardBodyRadiusM: 5, riskThresholds: { mediumPc: 1e-7, highPc: 1e-4 }, eventGroupingWindowS: 600, defaultPcMethod: 'LAAS_2015' };
+/** An indefinite RTN position block (CR_R, CT_R, CT_T, CN_R, CN_T, CN_N, m²): a correlation of 10. */
+const INDEFINITE = [100, 1000, 100, 0, 0, 100];
 
 for (const runtime of RUNTIMES) {
   describe(`conjunction assessment at the edges of its inputs (${runtime})`, { timeout: 300_000 }, () => {
@@ -142,6 +144,67 @@ for (const runtime of RUNTIMES) {
       }
       // the combined bound itself is accepted
       await uploadOne('hbr-2000.cdm', cdmVariant(BASE, { messageId: 'EDGE-HBR-OK', creationDate: '2030-03-01T00:00:00.000', tca: '2030-03-03T00:00:00.000', hardBodyRadiusComment: 2000 }));
+    });
+
+    test('item 8: a covariance that is not positive semi-definite leaves the CDM unassessed, its stated Pc deciding the risk; a nearly singular one is assessed', async () => {
+      const indefinite = (messageId: string, statedPc: number, day: number) =>
+        cdmVariant(BASE, { messageId, creationDate: `2031-01-0${day}T00:00:00.000`, tca: `2031-01-0${day}T12:00:00.000`, statedPc, positionCovariancesM2: [INDEFINITE, null] });
+      const medium = await uploadOne('npsd-medium.cdm', indefinite('EDGE-NPSD-M', 6e-5, 1));
+      const low = await uploadOne('npsd-low.cdm', indefinite('EDGE-NPSD-L', 6e-8, 2));
+
+      const unassessed = async (eventId: string, statedPc: number, riskLevel: string, what: string) => {
+        for (const query of ['', '?method=PATERA_2005', '?method=ALFRIEND_1999_MAX']) {
+          const response = await get(`/operations/conjunctions/${eventId}${query}`);
+          const event = await json(response);
+          assert.equal(response.status, 200, `${what}${query}: ${JSON.stringify(event)}`);
+          assert.equal(event.pc, null, `${what}: no Pc of ours (it was 0)`);
+          assert.equal(event.statedPc, statedPc, `${what}: the stated Pc stays visible`);
+          assert.equal(event.riskBasis, 'STATED', what);
+          assert.equal(event.riskLevel, riskLevel, `${what}: the stated Pc's level, never lower`);
+          assert.equal(event.recomputed, null, what);
+          assert.equal(event.recomputeProblem?.code, 'COVARIANCE_NOT_POSITIVE_SEMIDEFINITE', `${what}: ${JSON.stringify(event.recomputeProblem)}`);
+          assert.match(event.recomputeProblem.message, /object1\.covariance/);
+          assert.deepEqual(event.timeline.map((c: Json) => c.pc), [null]);
+        }
+        const whatIf = await get(`/operations/conjunctions/${eventId}/probability`);
+        const body = await json(whatIf);
+        assert.equal(whatIf.status, 422, `${what} what-if: ${JSON.stringify(body)}`);
+        assert.equal(body.error, 'PC_NOT_COMPUTABLE');
+        assert.equal(body.details?.reason, 'COVARIANCE_NOT_POSITIVE_SEMIDEFINITE');
+      };
+      await unassessed(medium, 6e-5, 'MEDIUM', 'stated 6e-5');
+      await unassessed(low, 6e-8, 'LOW', 'stated 6e-8');
+      const listed = await json(await get('/operations/conjunctions?riskLevel=MEDIUM&size=100'));
+      assert.ok(listed.content.some((e: Json) => e.id === medium && e.riskLevel === 'MEDIUM' && e.pc === null), 'the list filter agrees');
+
+      // a new default method assesses every CDM again: still unassessed, still MEDIUM
+      assert.equal((await svc.request('PUT', '/operations/conjunctions/settings', { key, json: { ...DEFAULT_SETTINGS, defaultPcMethod: 'PATERA_2005' } })).status, 200);
+      await unassessed(medium, 6e-5, 'MEDIUM', 'after the settings change');
+      assert.equal((await svc.request('PUT', '/operations/conjunctions/settings', { key, json: DEFAULT_SETTINGS })).status, 200);
+
+      // nearly singular but positive semi-definite (a correlation of 1 − 1e-10; the other object's block zero): assessed
+      const nearlySingular = await uploadOne('nearly-singular.cdm', cdmVariant(BASE, {
+        messageId: 'EDGE-NS', creationDate: '2031-01-05T00:00:00.000', tca: '2031-01-05T12:00:00.000', statedPc: 6e-5,
+        positionCovariancesM2: [[100, 100 * (1 - 1e-10), 100, 0, 0, 100], [0, 0, 0, 0, 0, 0]],
+      }));
+      const event = await json(await get(`/operations/conjunctions/${nearlySingular}`));
+      assert.equal(event.riskBasis, 'ASSESSED', JSON.stringify(event.recomputeProblem));
+      finiteInUnit(event.pc, 'nearly singular');
+      assert.equal(event.recomputed.probability.value, event.pc);
+      const all = await json(await get(`/operations/conjunctions/${nearlySingular}/probability`));
+      for (const p of all.probabilities) finiteInUnit(p.value, `nearly singular, ${p.method}`);
+
+      // a non-finite covariance entry is a malformed file, refused with its line and keyword
+      const text = cdmVariant(BASE, { messageId: 'EDGE-NAN', creationDate: '2031-01-06T00:00:00.000', tca: '2031-01-06T12:00:00.000' });
+      const lines = text.split('\n');
+      const at = lines.findIndex((l) => l.startsWith('CR_R'));
+      lines[at] = lines[at]!.replace(/=\s*\S+/, '= NaN');
+      const response = await upload('nan.cdm', lines.join('\n'));
+      const body = await json(response);
+      assert.equal(response.status, 207, JSON.stringify(body));
+      assert.equal(body.results[0].error, 'PARSE_ERROR');
+      assert.equal(body.results[0].keyword, 'CR_R');
+      assert.equal(body.results[0].line, at + 1);
     });
   });
 }
