@@ -32,14 +32,9 @@ import {
   type PcMethod,
 } from '../../../engine/collision/index.ts';
 import { seededRandom } from '../../helpers/random.ts';
+import { planeOf, type OraclePlane } from './oraclePlanes.ts';
 
-interface OracleCase {
-  name: string;
-  xm_m: number;
-  ym_m: number;
-  sigma_x_m: number;
-  sigma_y_m: number;
-  combined_radius_m: number;
+interface OracleCase extends OraclePlane {
   pc_exact: number;
   one_minus_pc: number;
 }
@@ -47,7 +42,7 @@ const oracle = JSON.parse(readFileSync(new URL('../../fixtures/conjunction/pc_or
   cases: OracleCase[];
   chan_truncated: Array<OracleCase & { value: number; terms: number }>;
 };
-const plane = (c: OracleCase): EncounterPlane => ({ xmM: c.xm_m, ymM: c.ym_m, sigmaXM: c.sigma_x_m, sigmaYM: c.sigma_y_m, combinedHardBodyRadiusM: c.combined_radius_m });
+const plane = planeOf;
 const caseNamed = (name: string): OracleCase => oracle.cases.find((c) => c.name === name)!;
 
 function relativeError(actual: number, expected: number): number {

@@ -24,21 +24,16 @@ import {
   type EncounterPlane,
   type PcMethod,
 } from '../../../engine/collision/index.ts';
+import { planeOf, type OraclePlane } from './oraclePlanes.ts';
 
-interface ExtremeCase {
-  name: string;
-  xm_m: number;
-  ym_m: number;
-  sigma_x_m: number;
-  sigma_y_m: number;
-  combined_radius_m: number;
+interface ExtremeCase extends OraclePlane {
   pc_exact?: number;
   chan_truncated?: number;
   alfriend_1999: number | 'Infinity';
   alfriend_1999_max: number | 'Infinity';
 }
 const oracle = JSON.parse(readFileSync(new URL('../../fixtures/conjunction/pc_extremes_mpmath.json', import.meta.url), 'utf8')) as { cases: ExtremeCase[] };
-const plane = (c: ExtremeCase): EncounterPlane => ({ xmM: c.xm_m, ymM: c.ym_m, sigmaXM: c.sigma_x_m, sigmaYM: c.sigma_y_m, combinedHardBodyRadiusM: c.combined_radius_m });
+const plane = planeOf;
 const number = (v: number | 'Infinity'): number => (v === 'Infinity' ? Infinity : v);
 
 function relativeError(actual: number, expected: number): number {
