@@ -5,7 +5,8 @@
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { RISK_LEVELS, MAX_HARD_BODY_RADIUS_M, type RiskLevel } from '../../domain/conjunctions/settings.ts';
+import { RISK_LEVELS, type RiskLevel } from '../../domain/conjunctions/settings.ts';
+import { MAX_COMBINED_HARD_BODY_RADIUS_M, MIN_HARD_BODY_RADIUS_M } from '../../domain/conjunctions/hardBodyRadius.ts';
 import { utcSeconds } from '../../domain/conjunctions/cdmDigest.ts';
 import { CONJUNCTION_EVENT_SORT_COLUMNS, type ConjunctionEventFilter } from '../../storage/conjunctions.ts';
 import { requireMediaType } from '../accept.ts';
@@ -140,7 +141,7 @@ const probabilityRoute = createRoute({
   method: 'get', path: `${ITEM}/probability`, tags: TAG, security: SECURED,
   summary: 'What-if: the latest CDM’s Pc for a method (every method when none is named) and a combined hard-body radius',
   description:
-    `hardBodyRadiusM (> 0, ≤ ${MAX_HARD_BODY_RADIUS_M} m) replaces the radius rule. 422 PC_NOT_COMPUTABLE when the CDM gives no usable states ` +
+    `hardBodyRadiusM (${MIN_HARD_BODY_RADIUS_M}..${MAX_COMBINED_HARD_BODY_RADIUS_M} m) replaces the radius rule. 422 PC_NOT_COMPUTABLE when the CDM gives no usable states ` +
     'and covariances (details.reason). Permission read:conjunctions.',
   request: { params: ConjunctionPathSchema, query: ProbabilityQuerySchema },
   responses: { 200: { description: 'The Pc by method', content: json(ProbabilityResponseSchema) }, ...errorResponses(404, 422, 503) },
@@ -231,7 +232,7 @@ export function registerConjunctionRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(probabilityRoute, async (c) => {
     const query = c.req.valid('query');
-    const radius = numberParameter(query.hardBodyRadiusM, 'hardBodyRadiusM', 0, MAX_HARD_BODY_RADIUS_M, true);
+    const radius = numberParameter(query.hardBodyRadiusM, 'hardBodyRadiusM', MIN_HARD_BODY_RADIUS_M, MAX_COMBINED_HARD_BODY_RADIUS_M);
     const body = await conjunctionProbability(c.get('deps'), c.get('caller').organizationId, c.req.valid('param').id, query.method, radius);
     return c.json(body as never, 200);
   });

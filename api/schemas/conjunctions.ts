@@ -1,12 +1,8 @@
 /** Conjunction request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
 import { PC_METHODS } from '../../engine/collision/probability.ts';
-import {
-  MAX_EVENT_GROUPING_WINDOW_S,
-  MAX_HARD_BODY_RADIUS_M,
-  MIN_EVENT_GROUPING_WINDOW_S,
-  RISK_LEVELS,
-} from '../../domain/conjunctions/settings.ts';
+import { MAX_EVENT_GROUPING_WINDOW_S, MIN_EVENT_GROUPING_WINDOW_S, RISK_LEVELS } from '../../domain/conjunctions/settings.ts';
+import { MAX_COMBINED_HARD_BODY_RADIUS_M, MAX_HARD_BODY_RADIUS_M, MIN_HARD_BODY_RADIUS_M } from '../../domain/conjunctions/hardBodyRadius.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 import { instantSchema } from '../instants.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
@@ -18,10 +14,10 @@ const probability = (description: string) => boundedNumber(0, 1, '', { exclusive
 // ---- settings ----
 
 const settingsFields = {
-    defaultHardBodyRadiusM: boundedNumber(0, MAX_HARD_BODY_RADIUS_M, 'm', { exclusiveMin: true }).openapi({
+    defaultHardBodyRadiusM: boundedNumber(MIN_HARD_BODY_RADIUS_M, MAX_HARD_BODY_RADIUS_M, 'm').openapi({
       description:
         'Radius of an object the CDM gives none for and that is not one of our spacecraft with hardBodyRadiusM, m; used only when ' +
-        'the CDM gives no radius at all (default 5: 10 m combined for two unknown objects)',
+        `the CDM gives no radius at all (default 5: 10 m combined for two unknown objects); ${MIN_HARD_BODY_RADIUS_M}..${MAX_HARD_BODY_RADIUS_M}`,
     }),
     riskThresholds: z
       .object({
@@ -262,7 +258,11 @@ export const ConjunctionDetailSchema = z
   .object({
     ...eventFields,
     riskThresholds: z.object({ mediumPc: z.number(), highPc: z.number() }),
-    riskBasis: z.enum(['ASSESSED', 'STATED', 'NONE']).openapi({ description: 'Which Pc the risk level comes from' }),
+    riskBasis: z.enum(['ASSESSED', 'STATED', 'NONE']).openapi({
+      description:
+        'Which Pc the risk level comes from: ASSESSED, ours; STATED, the CDM’s own, when we have none (the CDM is unassessed: its states or covariance ' +
+        'cannot give one, e.g. a position covariance that is not positive semi-definite; recomputeProblem says why); NONE, neither (UNKNOWN)',
+    }),
     latestCdm: z.object({
       id: z.string(),
       originator: z.string(),
@@ -293,8 +293,8 @@ export const ConjunctionDetailQuerySchema = z.object({
 export const ProbabilityQuerySchema = z.object({
   method: z.enum(PC_METHODS).optional().openapi({ description: 'One method; every method when absent' }),
   hardBodyRadiusM: z.string().optional().openapi({
-    type: 'number', exclusiveMinimum: 0, maximum: MAX_HARD_BODY_RADIUS_M,
-    description: `Combined hard-body radius R, m (> 0, ≤ ${MAX_HARD_BODY_RADIUS_M}); default: the radius rule (the CDM’s, else spacecraft + organization default)`,
+    type: 'number', minimum: MIN_HARD_BODY_RADIUS_M, maximum: MAX_COMBINED_HARD_BODY_RADIUS_M,
+    description: `Combined hard-body radius R, m (${MIN_HARD_BODY_RADIUS_M}..${MAX_COMBINED_HARD_BODY_RADIUS_M}); default: the radius rule (the CDM’s, else spacecraft + organization default)`,
   } as never),
 });
 

@@ -11,6 +11,7 @@ import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { boundedNumber, filterText, idString, safeText } from './limits.ts';
 import { MAX_AREA_M2, MAX_DIRECTION_COMPONENT, MAX_DRAG_COEFFICIENT, MAX_DURATION_S, MAX_IMPULSE_N_S, MAX_INERTIA_KG_M2, MAX_LENGTH_M, MAX_MASS_KG, MAX_POWER_W } from '../../domain/limits.ts';
+import { MAX_HARD_BODY_RADIUS_M, MIN_HARD_BODY_RADIUS_M } from '../../domain/conjunctions/hardBodyRadius.ts';
 
 // ---- Defaults (single source: the service applies these, the descriptions quote them) ----
 export const SPACECRAFT_DEFAULTS = {
@@ -197,10 +198,11 @@ const spacecraftInputShape = {
   dragCoefficient: boundedNumber(0, MAX_DRAG_COEFFICIENT, '', { exclusiveMin: true }).optional()
     .openapi({ description: `Cd, > 0 and ≤ ${MAX_DRAG_COEFFICIENT}; default ${SPACECRAFT_DEFAULTS.dragCoefficient}` }),
   srpArea: area.nullable().optional().openapi({ description: `m², 0..${MAX_AREA_M2} or null (default null)` }),
-  hardBodyRadiusM: lengthM(
-    `Radius of a sphere enclosing the craft, m (> 0, ≤ ${MAX_LENGTH_M}); default null. Conjunction assessment uses it for this craft ` +
+  hardBodyRadiusM: boundedNumber(MIN_HARD_BODY_RADIUS_M, MAX_HARD_BODY_RADIUS_M, 'm').openapi({
+    description:
+      `Radius of a sphere enclosing the craft, m (${MIN_HARD_BODY_RADIUS_M}..${MAX_HARD_BODY_RADIUS_M}); default null. Conjunction assessment uses it for this craft ` +
       'when a CDM gives no hard-body radius (README → Conjunction assessment)',
-  ).nullable().optional(),
+  }).nullable().optional(),
   reflectivityCoefficient: z.number().min(0).max(2).optional()
     .openapi({ description: `Cr, 0..2; default ${SPACECRAFT_DEFAULTS.reflectivityCoefficient}` }),
   absorption: z.number().gt(0).max(1).optional().openapi({ description: `(0, 1]; default ${SPACECRAFT_DEFAULTS.absorption}` }),

@@ -9788,14 +9788,14 @@ export interface paths {
         };
         /**
          * What-if: the latest CDM’s Pc for a method (every method when none is named) and a combined hard-body radius
-         * @description hardBodyRadiusM (> 0, ≤ 1000 m) replaces the radius rule. 422 PC_NOT_COMPUTABLE when the CDM gives no usable states and covariances (details.reason). Permission read:conjunctions.
+         * @description hardBodyRadiusM (0.001..2000 m) replaces the radius rule. 422 PC_NOT_COMPUTABLE when the CDM gives no usable states and covariances (details.reason). Permission read:conjunctions.
          */
         get: {
             parameters: {
                 query?: {
                     /** @description One method; every method when absent */
                     method?: "LAAS_2015" | "ALFANO_2005" | "PATERA_2005" | "CHAN_1997" | "ALFRIEND_1999" | "ALFRIEND_1999_MAX";
-                    /** @description Combined hard-body radius R, m (> 0, ≤ 1000); default: the radius rule (the CDM’s, else spacecraft + organization default) */
+                    /** @description Combined hard-body radius R, m (0.001..2000); default: the radius rule (the CDM’s, else spacecraft + organization default) */
                     hardBodyRadiusM?: number;
                 };
                 header?: never;
@@ -10857,7 +10857,7 @@ export interface components {
             dragCoefficient?: number;
             /** @description m², 0..10000 or null (default null) */
             srpArea?: number | null;
-            /** @description Radius of a sphere enclosing the craft, m (> 0, ≤ 1000); default null. Conjunction assessment uses it for this craft when a CDM gives no hard-body radius (README → Conjunction assessment) */
+            /** @description Radius of a sphere enclosing the craft, m (0.001..1000); default null. Conjunction assessment uses it for this craft when a CDM gives no hard-body radius (README → Conjunction assessment) */
             hardBodyRadiusM?: number | null;
             /** @description Cr, 0..2; default 1.8 */
             reflectivityCoefficient?: number;
@@ -11022,7 +11022,7 @@ export interface components {
             dragCoefficient?: number;
             /** @description m², 0..10000 or null (default null) */
             srpArea?: number | null;
-            /** @description Radius of a sphere enclosing the craft, m (> 0, ≤ 1000); default null. Conjunction assessment uses it for this craft when a CDM gives no hard-body radius (README → Conjunction assessment) */
+            /** @description Radius of a sphere enclosing the craft, m (0.001..1000); default null. Conjunction assessment uses it for this craft when a CDM gives no hard-body radius (README → Conjunction assessment) */
             hardBodyRadiusM?: number | null;
             /** @description Cr, 0..2; default 1.8 */
             reflectivityCoefficient?: number;
@@ -13193,7 +13193,7 @@ export interface components {
             toTca: "PROPAGATED" | "NEAREST_BLOCK" | "CDM_TCA_WITHIN_WINDOW" | null;
         };
         ConjunctionSettings: {
-            /** @description Radius of an object the CDM gives none for and that is not one of our spacecraft with hardBodyRadiusM, m; used only when the CDM gives no radius at all (default 5: 10 m combined for two unknown objects) */
+            /** @description Radius of an object the CDM gives none for and that is not one of our spacecraft with hardBodyRadiusM, m; used only when the CDM gives no radius at all (default 5: 10 m combined for two unknown objects); 0.001..1000 */
             defaultHardBodyRadiusM: number;
             riskThresholds: {
                 /** @description Pc at or above which an event is MEDIUM (attention; default 1e-7) */
@@ -13216,7 +13216,7 @@ export interface components {
             updatedAt: string | null;
         };
         ConjunctionSettingsInput: {
-            /** @description Radius of an object the CDM gives none for and that is not one of our spacecraft with hardBodyRadiusM, m; used only when the CDM gives no radius at all (default 5: 10 m combined for two unknown objects) */
+            /** @description Radius of an object the CDM gives none for and that is not one of our spacecraft with hardBodyRadiusM, m; used only when the CDM gives no radius at all (default 5: 10 m combined for two unknown objects); 0.001..1000 */
             defaultHardBodyRadiusM: number;
             riskThresholds: {
                 /** @description Pc at or above which an event is MEDIUM (attention; default 1e-7) */
@@ -13402,7 +13402,7 @@ export interface components {
                 highPc: number;
             };
             /**
-             * @description Which Pc the risk level comes from
+             * @description Which Pc the risk level comes from: ASSESSED, ours; STATED, the CDM’s own, when we have none (the CDM is unassessed: its states or covariance cannot give one, e.g. a position covariance that is not positive semi-definite; recomputeProblem says why); NONE, neither (UNKNOWN)
              * @enum {string}
              */
             riskBasis: "ASSESSED" | "STATED" | "NONE";

@@ -5,7 +5,8 @@
  * assessment at receipt, the method a reader selects, the what-if radius), so no Pc ever needs the file again.
  *
  * A message the service cannot keep fails with its line and keyword, like a parse error: a TCA or CREATION_DATE
- * outside the supported epochs, an identifier longer than the columns hold. A message it keeps but cannot compute a
+ * outside the supported epochs, an identifier longer than the columns hold, a hard-body radius out of its physical
+ * bounds. A message it keeps but cannot compute a
  * Pc for (only an XYZ covariance, an unsupported REF_FRAME or ORBIT_CENTER) is kept with `encounterProblem` saying why.
  */
 import { cdmEncounterObjects, cdmHardBodyRadius, type CdmHardBodyRadius } from '../../engine/collision/cdmEncounter.ts';
@@ -17,6 +18,7 @@ import { Epoch } from '../../engine/time/epoch.ts';
 import { supportedEpochProblem } from '../../engine/time/supportedRange.ts';
 import { instantText } from '../instants.ts';
 import type { ObjectIdentity } from './grouping.ts';
+import { hardBodyRadiusProblem } from './hardBodyRadius.ts';
 
 /** The longest identifier kept (MESSAGE_ID, ORIGINATOR, object names and designators). */
 export const MAX_CDM_IDENTIFIER_LENGTH = 255;
@@ -191,6 +193,33 @@ function objectDigest(o: CdmObject): CdmObjectDigest {
   };
 }
 
+/**
+ * The radius the CDM gives, refused with its line unless within the physical bounds (hardBodyRadius.ts): a
+ * relative-metadata `HBR =` as a combined radius (line: the relative metadata's first), each object's HBR keyword
+ * (line: its additional-parameters block) or radius comment (line: its OBJECT keyword; comments keep no line of
+ * their own) as one object's. A radius out of bounds is refused rather than replaced, since the Pc would silently
+ * rest on another radius than the sender's.
+ */
+function boundedCdmRadius(cdm: CdmMessage): CdmHardBodyRadius | null {
+  const radius = cdmHardBodyRadius(cdm);
+  if (radius === null) return null;
+  if (radius.origin === 'RELATIVE_METADATA_COMMENT') {
+    const problem = hardBodyRadiusProblem(radius.combinedM, true);
+    if (problem) refuse(cdm.relativeMetadata.line, 'COMMENT', `the relative metadata's comment 'HBR = ${radius.combinedM}' gives the combined hard-body radius, which ${problem}`);
+    return radius;
+  }
+  radius.objects.forEach((given, k) => {
+    if (given === null) return;
+    const problem = hardBodyRadiusProblem(given.radiusM);
+    if (problem === null) return;
+    const object = cdm.objects[k]!;
+    const name = `OBJECT${k + 1}`;
+    if (given.source === 'HBR_KEYWORD') refuse(object.additionalParameters?.line ?? object.metadata.line, 'HBR', `HBR of ${name} is its hard-body radius, which ${problem}`);
+    refuse(object.metadata.line, 'COMMENT', `a comment of ${name} gives its hard-body radius (${radius.description}), which ${problem}`);
+  });
+  return radius;
+}
+
 /** The digest of a parsed message (throws CcsdsParseError for what cannot be kept). */
 export function digestCdm(cdm: CdmMessage, eop: EopProvider): CdmDigest {
   const header = cdm.header;
@@ -226,7 +255,7 @@ export function digestCdm(cdm: CdmMessage, eop: EopProvider): CdmDigest {
       collisionProbabilityMethod: relative.collisionProbabilityMethod,
     },
     objects: [objectDigest(cdm.objects[0]), objectDigest(cdm.objects[1])],
-    hardBodyRadius: cdmHardBodyRadius(cdm),
+    hardBodyRadius: boundedCdmRadius(cdm),
     encounterStates,
     encounterProblem,
   };

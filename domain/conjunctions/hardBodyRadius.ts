@@ -12,6 +12,26 @@
  */
 import type { CdmHardBodyRadius, CdmRadiusSource } from '../../engine/collision/cdmEncounter.ts';
 
+/**
+ * Physical bounds of a hard-body radius, m, for every radius the service takes (the settings' default, a
+ * spacecraft's hardBodyRadiusM, the what-if's, each radius a CDM gives): an object's from 1 mm to 1 km, a combined
+ * radius (the sum of two, or a CDM's relative-metadata `HBR =`) up to 2 km. A millimetre is far below the smallest
+ * object a CDM is issued for (catalogued debris is 5–10 cm and more) and keeps R² (≥ 1e-6 m²) clear of the double
+ * range, where R² underflowed to 0 below 1e-162 m and ALFRIEND_1999_MAX gave 0/0 (issue 34 item 3); a kilometre is
+ * some fifteen times the radius of a sphere enclosing the ISS (about 110 m × 75 m), the largest object in orbit,
+ * and bounds an operator's margin too.
+ */
+export const MIN_HARD_BODY_RADIUS_M = 1e-3;
+export const MAX_HARD_BODY_RADIUS_M = 1000;
+export const MAX_COMBINED_HARD_BODY_RADIUS_M = 2 * MAX_HARD_BODY_RADIUS_M;
+
+/** Why `radiusM` is not a hard-body radius (an object's, or with `combined` the sum of two), or null. */
+export function hardBodyRadiusProblem(radiusM: number, combined = false): string | null {
+  const max = combined ? MAX_COMBINED_HARD_BODY_RADIUS_M : MAX_HARD_BODY_RADIUS_M;
+  if (Number.isFinite(radiusM) && radiusM >= MIN_HARD_BODY_RADIUS_M && radiusM <= max) return null;
+  return `must be between ${MIN_HARD_BODY_RADIUS_M} and ${max} m${combined ? ' (a combined radius)' : ''} (got ${radiusM})`;
+}
+
 export type ObjectRadiusSource = CdmRadiusSource | 'SPACECRAFT' | 'ORGANIZATION_DEFAULT';
 
 export interface ObjectRadiusUsed {

@@ -7,6 +7,7 @@
  * planned), 1e-7 or more merits attention; below, no action. Each organization sets its own.
  */
 import { PC_METHODS, type PcMethod } from '../../engine/collision/probability.ts';
+import { hardBodyRadiusProblem } from './hardBodyRadius.ts';
 
 export interface RiskThresholds {
   /** Pc at or above which an event is MEDIUM (attention). */
@@ -44,7 +45,6 @@ export const DEFAULT_CONJUNCTION_SETTINGS: Readonly<ConjunctionSettings> = Objec
 /** Bounds of the settings (checked at the API edge; also in the OpenAPI document). */
 export const MIN_EVENT_GROUPING_WINDOW_S = 1;
 export const MAX_EVENT_GROUPING_WINDOW_S = 86_400;
-export const MAX_HARD_BODY_RADIUS_M = 1000;
 
 export const RISK_LEVELS = ['HIGH', 'MEDIUM', 'LOW', 'UNKNOWN'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
@@ -63,5 +63,7 @@ export function settingsProblems(settings: ConjunctionSettings): Record<string, 
   const { mediumPc, highPc } = settings.riskThresholds;
   if (!(mediumPc < highPc)) problems['riskThresholds.highPc'] = `must be greater than riskThresholds.mediumPc (${mediumPc})`;
   if (!(PC_METHODS as readonly string[]).includes(settings.defaultPcMethod)) problems.defaultPcMethod = `must be one of ${PC_METHODS.join(', ')}`;
+  const radius = hardBodyRadiusProblem(settings.defaultHardBodyRadiusM);
+  if (radius !== null) problems.defaultHardBodyRadiusM = radius;
   return problems;
 }

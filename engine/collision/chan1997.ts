@@ -26,6 +26,8 @@ export function chanTermCount(u: number, v: number): number {
 /** P(N > m) for N ~ Poisson(lambda), without cancellation. */
 export function poissonUpperTail(m: number, lambda: number): number {
   if (lambda === 0) return 0;
+  // the limit λ → ∞ (u or v overflowed): e^{−λ} λ^k would be 0 · ∞
+  if (lambda === Infinity) return 1;
   const e = Math.exp(-lambda);
   if (lambda < m + 1) {
     // terms e^{−λ} λ^k/k! for k > m decrease at least geometrically from k = m + 1
@@ -62,14 +64,23 @@ export interface Chan1997Result {
 /** Chan 1997 Pc with its term count and truncation bound. */
 export function pcChan1997Detailed(plane: EncounterPlane): Chan1997Result {
   const { xmM, ymM, sigmaXM, sigmaYM, combinedHardBodyRadiusM: r } = plane;
-  const u = (r * r) / (sigmaXM * sigmaYM);
-  const v = (xmM * xmM) / (sigmaXM * sigmaXM) + (ymM * ymM) / (sigmaYM * sigmaYM);
+  // u = (R/σx)(R/σy), not R²/(σxσy): R² underflows below 1e-162 m while the ratios keep their digits; an overflow to
+  // +∞ is the limit of a disk infinitely large against σ (poissonUpperTail(m, ∞) = 1)
+  const u = (r / sigmaXM) * (r / sigmaYM);
+  const x = xmM / sigmaXM;
+  const y = ymM / sigmaYM;
+  const v = x * x + y * y;
   const terms = chanTermCount(u, v);
-  let weight = Math.exp(-0.5 * v); // e^{−v/2} (v/2)^m / m!
+  // the Poisson(v/2) weights e^{−v/2} (v/2)^m / m! from their logarithm: the running product underflows at
+  // e^{−v/2} (v > 1490) although later weights are not negligible, and is 0 · ∞ = NaN for v = ∞ (all weights 0)
   let value = 0;
-  for (let m = 0; m < terms; m++) {
-    if (m > 0) weight *= (0.5 * v) / m;
-    value += weight * poissonUpperTail(m, 0.5 * u);
+  if (v !== Infinity) {
+    const logHalfV = Math.log(0.5 * v);
+    let logWeight = -0.5 * v;
+    for (let m = 0; m < terms; m++) {
+      if (m > 0) logWeight += logHalfV - Math.log(m);
+      value += Math.exp(logWeight) * poissonUpperTail(m, 0.5 * u);
+    }
   }
   return { value, terms, truncationBound: poissonUpperTail(terms - 1, 0.5 * v) * poissonUpperTail(terms, 0.5 * u) };
 }

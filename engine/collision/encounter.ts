@@ -20,7 +20,7 @@
  * ⟂ v_rel is used: the hard-body disk is then centred on the mean and the Pc does not depend on the choice.
  */
 import { dot3, mat3Multiply, mat3MultiplyTransposeB, mat3MulVec } from '../math/mat3.ts';
-import { localOrbitalRotation, stateJacobian, transformCovariance, transpose3 } from '../math/covariance.ts';
+import { CovarianceError, localOrbitalRotation, stateJacobian, transformCovariance, transpose3, validateCovariance } from '../math/covariance.ts';
 import { MU_EARTH_KM3_S2 } from '../constants.ts';
 import { cartesianToKeplerian, orbitalPeriodS } from '../orbits/keplerian.ts';
 import { CollisionInputError, requireFiniteArray, requireNonNegative } from './errors.ts';
@@ -139,11 +139,34 @@ function unit(a: Vector3): Vector3 {
   return [a[0] / n, a[1] / n, a[2] / n];
 }
 
+/**
+ * Throws CollisionInputError COVARIANCE_NOT_POSITIVE_SEMIDEFINITE unless the position block of `covariance` (36 or 9
+ * values, finite: see requireFiniteArray) is a covariance: symmetric and positive semi-definite to the tolerance of
+ * engine/math `validateCovariance` (correlation eigenvalues ≥ −1e-9). Only the position block is checked: it is all
+ * that the 2-D Pc reads (the Gaussian of the relative position projected on the collision plane, Foster's and every
+ * method here), and full CDM covariances are often slightly indefinite in the velocity terms from the digits they are
+ * written with (Orekit's CDMExample1: a correlation eigenvalue of −0.44 in the 6×6, a positive definite 3×3). An
+ * indefinite 3×3 has no Gaussian: its projection may have a negative variance, which the geometry would take as
+ * σx = 0 and a Pc of 0 — an invalid input lowering the risk (issue 34 item 8).
+ */
+export function requirePositionCovariance(field: string, covariance: ArrayLike<number>): void {
+  const position = new Float64Array(9);
+  const stride = covariance.length === 36 ? 6 : 3;
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) position[i * 3 + j] = covariance[i * stride + j]!;
+  try {
+    validateCovariance(position, 3);
+  } catch (error) {
+    if (!(error instanceof CovarianceError)) throw error;
+    throw new CollisionInputError('COVARIANCE_NOT_POSITIVE_SEMIDEFINITE', 'UNPROCESSABLE', field, `the position covariance is not a covariance: ${error.message}`);
+  }
+}
+
 /** The object's position covariance in the inertial frame (3×3 row-major, m²). */
 export function inertialPositionCovariance(object: EncounterObject, field = 'object'): Float64Array {
   requireFiniteArray(`${field}.positionM`, object.positionM, [3]);
   requireFiniteArray(`${field}.velocityMS`, object.velocityMS, [3]);
   requireFiniteArray(`${field}.covariance`, object.covariance, [36, 9], 1e200); // σ up to 1e100 m
+  requirePositionCovariance(`${field}.covariance`, object.covariance);
   const p6 = new Float64Array(36);
   if (object.covariance.length === 36) {
     p6.set(object.covariance);
@@ -217,8 +240,8 @@ export function coppolaEncounterDurationS(covarianceEncounter: ArrayLike<number>
 
 /**
  * The short-term encounter of object 2 relative to object 1 at TCA (see the module comment for conventions).
- * Throws CollisionInputError for non-finite or mis-sized input, a negative radius, or equal velocities (no
- * encounter plane).
+ * Throws CollisionInputError for non-finite or mis-sized input, a negative radius, a position covariance that is
+ * not positive semi-definite (requirePositionCovariance), or equal velocities (no encounter plane).
  */
 export function shortTermEncounter(
   object1: EncounterObject,

@@ -91,7 +91,9 @@ export function pcLaas2015(plane: EncounterPlane, options: Laas2015Options = {})
   const logLower = logAlpha0 + logOneMinusExpMinus(pz) - Math.log(p);
   const logUpper = logAlpha0 + pz * bigOmega + logOneMinusExpMinus(pz * (1 + bigOmega)) - Math.log(p * (1 + bigOmega));
   const lowerBound = Math.min(1, Math.exp(logLower));
-  const upperBound = Math.min(1, Math.exp(logUpper));
+  // logUpper is NaN when α0 underflows while pΩz overflows (−∞ + ∞: a mean ~1e154 σ away, or ωy = ∞ with z = 0 for
+  // sigmas near 1e-154 m): u0 is then not representable, and 1 — where the paper's u0 is capped anyway — is the bound
+  const upperBound = Number.isNaN(logUpper) ? 1 : Math.min(1, Math.exp(logUpper));
   // 0 ≤ Pc ≤ u0 below the smallest double: the answer is 0 to double precision. The same holds when the disk
   // lies beyond a line at (miss − R) from the mean, Pc ≤ ½ erfc((miss − R)/(√2 σn)), σn the sigma along the miss
   // direction (u0 is useless there: centimetre sigmas put it at 1).
@@ -110,7 +112,9 @@ export function pcLaas2015(plane: EncounterPlane, options: Laas2015Options = {})
 
   // the tail bound needs ρ_n < 1 (from about n = qz + √((qz)² + zB0)) and pz/(n+2) < 1: beyond maxTerms
   // (centimetre sigmas against a metre-size disk) the series is not attempted
-  if (Math.max(pz, q * z + Math.sqrt(q * z * q * z + z * b0)) > maxTerms) {
+  // the same when a coefficient is not a finite double (ωx, ωy or z overflowed: the series cannot be summed in
+  // doubles; the contour integral can): `!(… <= maxTerms)` is also true for NaN
+  if (!(Math.max(pz, q * z + Math.sqrt(q * z * q * z + z * b0)) <= maxTerms) || !Number.isFinite(b1) || !Number.isFinite(b2)) {
     return { value: lowerBound, lowerBound, upperBound, terms: 0, converged: false };
   }
 

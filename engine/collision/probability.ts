@@ -19,7 +19,7 @@ import type { EncounterPlane } from './encounter.ts';
 import { CollisionInputError, requireNonNegative } from './errors.ts';
 import { erfDifference } from './errorFunction.ts';
 import { pcLaas2015, type Laas2015Options } from './laas2015.ts';
-import { pcAlfano2005 } from './alfano2005.ts';
+import { ALFANO_MAX_ORDER, alfanoOrder, pcAlfano2005 } from './alfano2005.ts';
 import { pcPatera2005Detailed, type PateraResult } from './patera2005.ts';
 import { pcChan1997Detailed } from './chan1997.ts';
 import { pcAlfriend1999, pcAlfriend1999Max } from './alfriend1999.ts';
@@ -43,7 +43,13 @@ export type PcFlagCode =
   /** The contour quadrature stopped at its interval limit before its tolerance. */
   | 'QUADRATURE_NOT_CONVERGED'
   /** CHAN_1997's M-term truncation may leave out more than 1e-3 of the value and more than 1e-12 (bound in the message). */
-  | 'SERIES_TRUNCATED';
+  | 'SERIES_TRUNCATED'
+  /**
+   * ALFANO_2005 at its step cap (M = 100000) with a step R/(2M) above σx (its step rule otherwise keeps σx/10):
+   * the Simpson sum across x cannot resolve the Gaussian (R ≫ σx, a nearly singular covariance) and can be
+   * orders of magnitude off.
+   */
+  | 'STEP_TOO_COARSE';
 
 export interface PcFlag {
   code: PcFlagCode;
@@ -68,6 +74,17 @@ export interface CollisionProbabilityOptions {
 
 const APPROXIMATIONS: ReadonlySet<PcMethod> = new Set(['CHAN_1997', 'ALFRIEND_1999', 'ALFRIEND_1999_MAX']);
 
+/**
+ * A radius below this (m, other than 0) is refused: the exact methods work on R² (LAAS's z = R², Patera's and
+ * Alfano's chords), which underflows below 1.5e-154 m and would make Pc 0 where R²/(σxσy) is not small (σ near
+ * 1e-154 m). 1e-100 m keeps R² ≥ 1e-200; the service's own radii start at a millimetre (domain/conjunctions/
+ * hardBodyRadius.ts), so only a stored value of before those bounds can reach this.
+ */
+const MIN_RADIUS_M = 1e-100;
+
+/** The smallest normal double, 2^−1022: 1/(2x) is finite for x at or above it. */
+const MIN_NORMAL = 2 ** -1022;
+
 /** Lengths beyond this (m) are refused: their squares would overflow the formulas, and no encounter has them. */
 const MAX_LENGTH_M = 1e100;
 
@@ -84,6 +101,10 @@ function validatePlane(plane: EncounterPlane): void {
     if (Math.abs(plane[key]) > MAX_LENGTH_M) {
       throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', key, `must not exceed ${MAX_LENGTH_M} m in magnitude (got ${plane[key]})`);
     }
+  }
+  const r = plane.combinedHardBodyRadiusM;
+  if (r > 0 && r < MIN_RADIUS_M) {
+    throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'combinedHardBodyRadiusM', `must be 0 or at least ${MIN_RADIUS_M} m (got ${r}): R² would leave the range of normal doubles`);
   }
   if (plane.sigmaXM > plane.sigmaYM) {
     throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'sigmaXM', `must not exceed sigmaYM (σx ≤ σy by convention; got ${plane.sigmaXM} > ${plane.sigmaYM})`);
@@ -131,8 +152,10 @@ export function collisionProbability(plane: EncounterPlane, method: PcMethod, op
   });
   const r = plane.combinedHardBodyRadiusM;
   if (r === 0) return result(0, method === 'LAAS_2015' ? { lowerBound: 0, upperBound: 0 } : {});
-  // σx² = 0 (also by underflow of a σx below 1e-154 m): the formulas divide by it
-  if (plane.sigmaXM * plane.sigmaXM === 0) {
+  // σx² below the smallest normal double (σx < 1.5e-154 m, also σx = 0): the formulas divide by σx², and 1/(2σx²)
+  // overflows to ∞ for a subnormal square (then 0 · ∞ = NaN in Alfano's exponentials, issue 34). The line limit is
+  // exact there to double precision for any disk of a millimetre or more.
+  if (plane.sigmaXM * plane.sigmaXM < MIN_NORMAL) {
     flags.push({ code: 'DEGENERATE_COVARIANCE', message: 'σx = 0: the exact limit of a Gaussian on a line (or a point mass) was used' });
     const exact = pcDegenerate(plane);
     return result(exact, method === 'LAAS_2015' ? { lowerBound: exact, upperBound: exact } : {});
@@ -159,8 +182,16 @@ export function collisionProbability(plane: EncounterPlane, method: PcMethod, op
       flagUnconvergedQuadrature(patera, flags);
       return result(patera.value);
     }
-    case 'ALFANO_2005':
+    case 'ALFANO_2005': {
+      // below the cap the rule M = ⌊5R/min(σx, σy, miss)⌋ keeps the step near min/10 ≤ σx/10; a step up to σx still
+      // resolves the Gaussian (σx/2: 2e-9 relative on test/fixtures/conjunction/pc_extremes_mpmath.json)
+      const order = alfanoOrder(plane);
+      const stepM = r / (2 * order);
+      if (order === ALFANO_MAX_ORDER && stepM > plane.sigmaXM) {
+        flags.push({ code: 'STEP_TOO_COARSE', message: `Alfano's step ${stepM.toPrecision(3)} m (${ALFANO_MAX_ORDER} panels, its cap) exceeds σx = ${plane.sigmaXM.toPrecision(3)} m: the value can be far from the exact one (LAAS_2015, PATERA_2005)` });
+      }
       return result(pcAlfano2005(plane));
+    }
     case 'CHAN_1997': {
       const chan = pcChan1997Detailed(plane);
       if (chan.truncationBound > 1e-3 * chan.value && chan.truncationBound > 1e-12) {

@@ -94,51 +94,52 @@ export function symmetricEigenvalues(a: ArrayLike<number>, n: number): number[] 
 export const PSD_TOLERANCE = 1e-9;
 
 /**
- * Checks a 6×6 covariance: finite, non-negative variances, symmetric (|Pij − Pji| ≤ 1e-9·σiσj) and positive
- * semi-definite (smallest eigenvalue of the correlation matrix ≥ −1e-9, so that units do not matter; a zero
- * variance needs a zero row). Returns the symmetrized matrix or throws CovarianceError naming the cause.
+ * Checks an n×n covariance (6×6 by default; the conjunction engine checks 3×3 position blocks): finite, non-negative
+ * variances, symmetric (|Pij − Pji| ≤ 1e-9·σiσj) and positive semi-definite (smallest eigenvalue of the correlation
+ * matrix ≥ −1e-9, so that units do not matter; a zero variance needs a zero row). Returns the symmetrized matrix or
+ * throws CovarianceError naming the cause.
  */
-export function validateCovariance(p: ArrayLike<number>): Float64Array {
-  if (p.length !== 36) throw new CovarianceError('covariance must have 36 values (6×6)');
-  for (let k = 0; k < 36; k++) if (!Number.isFinite(p[k])) throw new CovarianceError('covariance values must be finite numbers');
-  const sigma = new Float64Array(6);
-  for (let i = 0; i < 6; i++) {
-    const v = p[i * 6 + i]!;
+export function validateCovariance(p: ArrayLike<number>, n: number = COVARIANCE_SIZE): Float64Array {
+  if (p.length !== n * n) throw new CovarianceError(`covariance must have ${n * n} values (${n}×${n})`);
+  for (let k = 0; k < n * n; k++) if (!Number.isFinite(p[k])) throw new CovarianceError('covariance values must be finite numbers');
+  const sigma = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = p[i * n + i]!;
     if (v < 0) throw new CovarianceError(`covariance diagonal element [${i}][${i}] is negative (${v})`);
     sigma[i] = Math.sqrt(v);
   }
-  const sym = new Float64Array(36);
-  for (let i = 0; i < 6; i++) {
-    for (let j = 0; j < 6; j++) {
-      const a = p[i * 6 + j]!;
-      const b = p[j * 6 + i]!;
+  const sym = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const a = p[i * n + j]!;
+      const b = p[j * n + i]!;
       if (Math.abs(a - b) > PSD_TOLERANCE * Math.max(sigma[i]! * sigma[j]!, Math.abs(a), Math.abs(b), 1e-300)) {
         throw new CovarianceError(`covariance is not symmetric: [${i}][${j}] = ${a} but [${j}][${i}] = ${b}`);
       }
-      sym[i * 6 + j] = 0.5 * (a + b);
+      sym[i * n + j] = 0.5 * (a + b);
     }
   }
-  const corr = new Float64Array(36);
-  for (let i = 0; i < 6; i++) {
-    for (let j = 0; j < 6; j++) {
+  const corr = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
       const s = sigma[i]! * sigma[j]!;
-      const v = sym[i * 6 + j]!;
+      const v = sym[i * n + j]!;
       if (s === 0) {
         if (v !== 0) throw new CovarianceError(`covariance is not positive semi-definite: [${i}][${j}] is ${v} while a variance is zero`);
-        corr[i * 6 + j] = i === j && sigma[i] === 0 ? 0 : 0;
+        corr[i * n + j] = 0;
       } else {
-        corr[i * 6 + j] = v / s;
+        corr[i * n + j] = v / s;
       }
     }
   }
-  for (let i = 0; i < 6; i++) {
-    for (let j = 0; j < 6; j++) {
-      if (i !== j && Math.abs(corr[i * 6 + j]!) > 1 + PSD_TOLERANCE) {
-        throw new CovarianceError(`covariance is not positive semi-definite: correlation [${i}][${j}] = ${corr[i * 6 + j]!.toPrecision(6)} exceeds 1 in magnitude`);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      if (i !== j && Math.abs(corr[i * n + j]!) > 1 + PSD_TOLERANCE) {
+        throw new CovarianceError(`covariance is not positive semi-definite: correlation [${i}][${j}] = ${corr[i * n + j]!.toPrecision(6)} exceeds 1 in magnitude`);
       }
     }
   }
-  const lambdaMin = symmetricEigenvalues(corr, 6)[0]!;
+  const lambdaMin = symmetricEigenvalues(corr, n)[0]!;
   if (lambdaMin < -PSD_TOLERANCE) {
     throw new CovarianceError(`covariance is not positive semi-definite: the smallest eigenvalue of its correlation matrix is ${lambdaMin.toPrecision(6)}`);
   }

@@ -28,6 +28,15 @@ export interface CdmVariant {
   /** A relative-metadata comment `HBR = x` (the CDM's own combined radius). */
   hardBodyRadiusComment?: number;
   notation?: 'KVN' | 'XML';
+  /** Object 2 at object 1's position: a zero miss distance. */
+  zeroMiss?: boolean;
+  /**
+   * Each object's RTN position block (CR_R, CT_R, CT_T, CN_R, CN_T, CN_N, m²) in place of the file's (null: kept);
+   * the velocity terms stay.
+   */
+  positionCovariancesM2?: [readonly number[] | null, readonly number[] | null];
+  /** Comments of object 1's metadata (e.g. a radius comment). */
+  object1Comments?: string[];
 }
 
 /** A CDM of the encounter of `base` (a fixture name) changed as `variant` says, written by our writer. */
@@ -45,6 +54,11 @@ export function cdmVariant(base: string, variant: CdmVariant): string {
   if (variant.covarianceScale !== undefined) {
     for (const o of cdm.objects) o.rtnCovariance!.positionVelocity = o.rtnCovariance!.positionVelocity.map((v) => v * variant.covarianceScale!);
   }
+  if (variant.zeroMiss) cdm.objects[1].stateVector.positionKm = [...cdm.objects[0].stateVector.positionKm];
+  variant.positionCovariancesM2?.forEach((block, k) => {
+    if (block) cdm.objects[k]!.rtnCovariance!.positionVelocity.splice(0, 6, ...block);
+  });
+  if (variant.object1Comments !== undefined) cdm.objects[0].metadata.comments = variant.object1Comments;
   if (variant.swapObjects) {
     const [a, b] = cdm.objects;
     a.metadata.object = 'OBJECT2';

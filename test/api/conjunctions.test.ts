@@ -457,7 +457,7 @@ describe('conjunction events over the socket', { timeout: 600_000 }, () => {
     }
     await fieldOf(await get(`/operations/conjunctions/${eventId}?method=FOSTER`), 'method', 'detail method');
     await fieldOf(await get(`/operations/conjunctions/${eventId}/probability?method=FOSTER`), 'method', 'what-if method');
-    for (const radius of ['0', '-3', '1001', 'ten']) {
+    for (const radius of ['0', '-3', '0.0009', '2001', 'ten']) {
       await fieldOf(await get(`/operations/conjunctions/${eventId}/probability?hardBodyRadiusM=${radius}`), 'hardBodyRadiusM', `hardBodyRadiusM=${radius}`);
     }
     const valid = { defaultHardBodyRadiusM: 5, riskThresholds: { mediumPc: 1e-7, highPc: 1e-4 }, eventGroupingWindowS: 600, defaultPcMethod: 'LAAS_2015' };
@@ -467,6 +467,8 @@ describe('conjunction events over the socket', { timeout: 600_000 }, () => {
       [{ eventGroupingWindowS: 0 }, 'eventGroupingWindowS'],
       [{ eventGroupingWindowS: 86_401 }, 'eventGroupingWindowS'],
       [{ defaultHardBodyRadiusM: 0 }, 'defaultHardBodyRadiusM'],
+      [{ defaultHardBodyRadiusM: 0.0009 }, 'defaultHardBodyRadiusM'],
+      [{ defaultHardBodyRadiusM: 1001 }, 'defaultHardBodyRadiusM'],
       [{ defaultPcMethod: 'FOSTER' }, 'defaultPcMethod'],
       [{ defaultPcMethod: undefined }, 'defaultPcMethod'],
       [{ extra: 1 }, 'body'],

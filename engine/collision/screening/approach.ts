@@ -3,16 +3,19 @@
  * collision through engine/collision (shortTermEncounter → encounterPlane → collisionProbability).
  *
  * Pc: with both covariances, the requested method (default LAAS_2015, the exact integral). Otherwise the
- * maximum probability of Alfriend et al. (1999), flagged, as CARA and CSpOC report it when a covariance is missing:
+ * maximum probability of Alfriend et al. (1999), flagged, as CARA and CSpOC report it when a covariance is missing
+ * — and when one is given but is not a covariance (its position block not positive semi-definite, flag
+ * PRIMARY_/SECONDARY_COVARIANCE_INVALID): it is left out rather than used, since an indefinite block can make the
+ * Pc 0 and an invalid input must never lower the risk (issue 34 item 8):
  *  - one covariance known: the maximum over a scaling of that covariance (the unknown one taken as zero);
  *  - none: the maximum over an isotropic covariance, R²/(e·miss²), evaluated at the maximising scale
  *    σ² = miss²/2 so that engine/collision's flags (R against σ) speak of the right scale.
  * Each covariance is the caller's, taken as valid at the TCA (propagating it is the caller's part).
  */
 import { localOrbitalRotation } from '../../math/covariance.ts';
-import { shortTermEncounter, encounterPlane, type EncounterObject } from '../encounter.ts';
+import { shortTermEncounter, encounterPlane, requirePositionCovariance, type EncounterObject } from '../encounter.ts';
 import { collisionProbability, type PcMethod } from '../probability.ts';
-import { CollisionInputError } from '../errors.ts';
+import { CollisionInputError, requireFiniteArray } from '../errors.ts';
 import type { Epoch } from '../../time/epoch.ts';
 import type { ApproachFlag, RtnCovarianceInput, ScreeningApproach, ScreeningVolume } from './types.ts';
 import { insideVolume } from './volume.ts';
@@ -111,8 +114,20 @@ export function approachProbability(
 ): ApproachProbability {
   const missKm = Math.hypot(secondaryState[0]! - primaryState[0]!, secondaryState[1]! - primaryState[1]!, secondaryState[2]! - primaryState[2]!);
   const flags: ApproachFlag[] = [];
-  const p1 = primaryCovariance?.rtnM2;
-  const p2 = secondaryCovariance?.rtnM2;
+  const usable = (covariance: RtnCovarianceInput | undefined, who: 'primary' | 'secondary'): ArrayLike<number> | undefined => {
+    if (covariance === undefined) return undefined;
+    try {
+      requireFiniteArray(`${who}Covariance.rtnM2`, covariance.rtnM2, [36, 9], 1e200);
+      requirePositionCovariance(`${who}Covariance.rtnM2`, covariance.rtnM2);
+      return covariance.rtnM2;
+    } catch (error) {
+      if (!(error instanceof CollisionInputError)) throw error;
+      flags.push({ code: who === 'primary' ? 'PRIMARY_COVARIANCE_INVALID' : 'SECONDARY_COVARIANCE_INVALID', message: `${error.message}: left out, as if unknown` });
+      return undefined;
+    }
+  };
+  const p1 = usable(primaryCovariance, 'primary');
+  const p2 = usable(secondaryCovariance, 'secondary');
   const zero = new Array<number>(9).fill(0);
   let method: PcMethod = pcMethod;
   let c1: ArrayLike<number>;
@@ -140,7 +155,7 @@ export function approachProbability(
     encounter = shortTermEncounter(encounterObject(primaryState, c1), encounterObject(secondaryState, c2), combinedHardBodyRadiusM);
   } catch (error) {
     if (!(error instanceof CollisionInputError)) throw error;
-    // equal velocities (no encounter plane) or a covariance the caller gave malformed: the approach stands, no Pc
+    // equal velocities (no encounter plane) or a malformed state: the approach stands, no Pc
     return { pc: null, mahalanobisDistance: null, flags: [...flags, { code: error.code, message: error.message }] };
   }
   const pc = collisionProbability(encounterPlane(encounter), method);

@@ -111,6 +111,12 @@ export type ApproachFlagCode =
   | 'MAXIMUM_PROBABILITY_NO_COVARIANCE'
   /** One covariance known: Pc is Alfriend's maximum over a scaling of that object's covariance. */
   | 'MAXIMUM_PROBABILITY_ONE_COVARIANCE'
+  /**
+   * The primary's (secondary's) covariance is not one — a non-finite value or a position block that is not positive
+   * semi-definite — and was left out as if unknown (then one of the two MAXIMUM_PROBABILITY flags).
+   */
+  | 'PRIMARY_COVARIANCE_INVALID'
+  | 'SECONDARY_COVARIANCE_INVALID'
   /** The short-term encounter assumption does not hold (slow encounter): the 2-D Pc is indicative. */
   | 'SHORT_TERM_ASSUMPTION_DOUBTFUL';
 

@@ -14,6 +14,7 @@ import {
   collisionProbability,
   CollisionInputError,
   COPPOLA_ALPHA_C_GAMMA_1E16,
+  erf,
   type EncounterObject,
 } from '../../../engine/collision/index.ts';
 import { MU_EARTH_KM3_S2 } from '../../../engine/constants.ts';
@@ -271,4 +272,47 @@ test('bad input is refused with the field named (400) or as unprocessable (422)'
   expectError(() => shortTermEncounter(object1, { ...o2, covarianceFrame: 'TNW' as never }, 5), 'UNKNOWN_FRAME', 'object2.covarianceFrame', 400);
   expectError(() => shortTermEncounter(object1, { ...o2, velocityMS: object1.velocityMS }, 5), 'ZERO_RELATIVE_VELOCITY', 'object2.velocityMS', 422);
   expectError(() => shortTermEncounter({ ...object1, positionM: [0, 0, 0] }, o2, 5), 'RTN_UNDEFINED', 'object1.covarianceFrame', 422);
+});
+
+test('a position covariance that is not positive semi-definite is refused (422), not taken as σx = 0 and Pc = 0', () => {
+  const o2: EncounterObject = { positionM: [R1 + 100, 0, 0], velocityMS: [0, V1, 7000], covariance: object1.covariance, covarianceFrame: 'RTN' };
+  const refused = (covariance: number[], field: string, cause: RegExp) =>
+    assert.throws(
+      () => shortTermEncounter({ ...object1, covariance }, o2, 5),
+      (err: unknown) => err instanceof CollisionInputError && err.code === 'COVARIANCE_NOT_POSITIVE_SEMIDEFINITE' && err.field === field && err.httpStatus === 422 && cause.test(err.message),
+    );
+  // a correlation of 10 between R and T (the hostile file of issue 34 item 8): its collision-plane projection has a
+  // negative variance, which the geometry took as σx = 0 (DEGENERATE_COVARIANCE) and every method as Pc = 0
+  const indefinite = diag36([100, 100, 100, 0.01, 0.01, 0.01]);
+  indefinite[1] = indefinite[6] = 1000;
+  refused(indefinite, 'object1.covariance', /correlation \[0\]\[1\] = 10\.0000 exceeds 1/);
+  // every correlation within ±1 but no Gaussian: correlations 0.9, 0.9, −0.9 (smallest eigenvalue −0.8)
+  const noGaussian = [100, 90, 90, 90, 100, -90, 90, -90, 100];
+  assert.throws(() => shortTermEncounter(object1, { ...o2, covariance: noGaussian, covarianceFrame: 'INERTIAL' }, 5), /object2\.covariance: .*smallest eigenvalue of its correlation matrix is -0\.8/);
+  // a negative variance, and a 3×3 that is not symmetric
+  refused(diag36([-1, 100, 100, 0.01, 0.01, 0.01]), 'object1.covariance', /diagonal element \[0\]\[0\] is negative/);
+  const asymmetric = diag36([100, 100, 100, 0.01, 0.01, 0.01]);
+  asymmetric[1] = 50;
+  refused(asymmetric, 'object1.covariance', /not symmetric/);
+
+  // only the position block is the Gaussian's: velocity terms that make the 6×6 indefinite (as in Orekit's CDMExample1,
+  // a correlation eigenvalue of −0.44 from its printed digits) are accepted
+  const velocityIndefinite = diag36([100, 100, 100, 1, 1, 1]);
+  velocityIndefinite[3 * 6 + 4] = velocityIndefinite[4 * 6 + 3] = 5;
+  assert.ok(Number.isFinite(collisionProbability(encounterPlane(shortTermEncounter({ ...object1, covariance: velocityIndefinite }, o2, 5)), 'LAAS_2015').value));
+  // nearly singular but positive semi-definite (an R–T correlation of 1 − 1e-10, the other object's zero): assessed,
+  // and the Pc is the limit of the Gaussian on the line R = T (σ = √200 m along it, σx ≈ 1e-4 m across), whose chord
+  // through the disk centred on it 10√2 m out is its diameter: ½[erf((d + R)/√2σ) − erf((d − R)/√2σ)]
+  const nearlySingular = diag36([100, 100, 100, 0.01, 0.01, 0.01]);
+  nearlySingular[1] = nearlySingular[6] = 100 * (1 - 1e-10);
+  const onLine: EncounterObject = { positionM: [R1 + 10, 10, 0], velocityMS: [0, V1, 7000], covariance: new Array(9).fill(0), covarianceFrame: 'INERTIAL' };
+  const e = shortTermEncounter({ ...object1, covariance: nearlySingular }, onLine, 5);
+  assert.ok(!e.flags.some((f) => f.code === 'DEGENERATE_COVARIANCE') && e.sigmaXM > 0, JSON.stringify(e.flags));
+  const sigma = Math.sqrt(200);
+  const d = 10 * Math.SQRT2;
+  const lineLimit = 0.5 * (erf((d + 5) / (Math.SQRT2 * sigma)) - erf((d - 5) / (Math.SQRT2 * sigma)));
+  for (const method of ['LAAS_2015', 'PATERA_2005'] as const) {
+    const pc = collisionProbability(encounterPlane(e), method);
+    assert.ok(Math.abs(pc.value - lineLimit) <= 1e-6 * lineLimit, `${method}: ${pc.value} vs the line limit ${lineLimit}`);
+  }
 });

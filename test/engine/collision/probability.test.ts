@@ -9,7 +9,7 @@
  * exact arithmetic.
  *
  * Reached (asserted bounds in brackets): LAAS_2015 ≤ 4.4e-14 relative where pR² < 100 and ≤ 7.2e-12 on the
- * elongated cases with pR² ≈ 650–1250 [1e-10]; PATERA_2005 ≤ 1.2e-14 [1e-12]; ALFANO_2005 ≤ 1.4e-5, its Simpson
+ * elongated cases with pR² ≈ 650–1250 [1e-10]; PATERA_2005 ≤ 3.7e-14 [1e-12]; ALFANO_2005 ≤ 1.4e-5, its Simpson
  * step [1e-4]; CHAN_1997 ≤ 2.5e-15 against its own truncated series in exact arithmetic [1e-13]. Over a seeded
  * sweep of 300 planes across twelve decades the two exact algorithms (series and contour integral) agree to 1e-8
  * (the series' round-off grows slowly with pR²: 1.3e-9 at pR² = 2e4, against mpmath).
@@ -32,14 +32,9 @@ import {
   type PcMethod,
 } from '../../../engine/collision/index.ts';
 import { seededRandom } from '../../helpers/random.ts';
+import { planeOf, type OraclePlane } from './oraclePlanes.ts';
 
-interface OracleCase {
-  name: string;
-  xm_m: number;
-  ym_m: number;
-  sigma_x_m: number;
-  sigma_y_m: number;
-  combined_radius_m: number;
+interface OracleCase extends OraclePlane {
   pc_exact: number;
   one_minus_pc: number;
 }
@@ -47,7 +42,7 @@ const oracle = JSON.parse(readFileSync(new URL('../../fixtures/conjunction/pc_or
   cases: OracleCase[];
   chan_truncated: Array<OracleCase & { value: number; terms: number }>;
 };
-const plane = (c: OracleCase): EncounterPlane => ({ xmM: c.xm_m, ymM: c.ym_m, sigmaXM: c.sigma_x_m, sigmaYM: c.sigma_y_m, combinedHardBodyRadiusM: c.combined_radius_m });
+const plane = planeOf;
 const caseNamed = (name: string): OracleCase => oracle.cases.find((c) => c.name === name)!;
 
 function relativeError(actual: number, expected: number): number {

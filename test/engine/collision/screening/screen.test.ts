@@ -96,6 +96,28 @@ test('Pc: both covariances → the method asked for; one → Alfriend max over i
   });
 });
 
+test('a covariance that is not one (indefinite position block) is left out as if unknown: never a lower Pc (issue 34 item 8)', () => {
+  const covariance = { rtnM2: [400, 0, 0, 0, 90000, 0, 0, 0, 2500] };
+  // a correlation of 10 between R and T: its projection can have a negative variance, taken as σx = 0 and Pc = 0
+  const indefinite = { rtnM2: [400, 2000, 0, 2000, 400, 0, 0, 0, 2500] };
+  const input = base();
+  const primaries = [{ ...input.primaries[0]!, covariance }];
+  const one = screenChunk({ ...input, primaries });
+  const withInvalid = screenChunk({ ...input, primaries, secondaries: input.secondaries.map((s) => ({ ...s, covariance: indefinite })) });
+  const none = screenChunk(input);
+  const bothInvalid = screenChunk({ ...input, primaries: [{ ...input.primaries[0]!, covariance: indefinite }], secondaries: input.secondaries.map((s) => ({ ...s, covariance: indefinite })) });
+  assert.ok(one.approaches.length >= 2);
+  one.approaches.forEach((a, i) => {
+    const invalid = withInvalid.approaches[i]!;
+    assert.deepEqual(invalid.pc, a.pc, 'the Pc of an unknown secondary covariance: Alfriend\'s maximum over the primary\'s');
+    assert.deepEqual(invalid.flags.map((f) => f.code), ['SECONDARY_COVARIANCE_INVALID', 'MAXIMUM_PROBABILITY_ONE_COVARIANCE']);
+    assert.match(invalid.flags[0]!.message, /secondaryCovariance\.rtnM2: the position covariance is not a covariance: .*correlation \[0\]\[1\] = 5\.00000 exceeds 1.*left out/);
+    const neither = bothInvalid.approaches[i]!;
+    assert.deepEqual(neither.pc, none.approaches[i]!.pc);
+    assert.deepEqual(neither.flags.map((f) => f.code), ['PRIMARY_COVARIANCE_INVALID', 'SECONDARY_COVARIANCE_INVALID', 'MAXIMUM_PROBABILITY_NO_COVARIANCE']);
+  });
+});
+
 test('chunk plans cover every pair once, deterministically; merges are independent of chunking and order', () => {
   const plans = planScreeningChunks(3, [5, 3, 9, 1, 7], { secondariesPerChunk: 2, primariesPerChunk: 2 });
   assert.deepEqual(plans.map((p) => [p.key, p.primaryIndices, p.secondaryIndices]), [
