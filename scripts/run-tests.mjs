@@ -25,9 +25,11 @@ const EMBEDDED_ONLY = new Set([
   'test/storage/checkpointer.test.ts',
   'test/storage/eventLoopSlice.test.ts',
   'test/storage/statementCache.test.ts',
-  // run on sqld (or both backends) themselves
+  // start sqld (or both backends) themselves
   'test/storage/migrations.test.ts',
   'test/storage/remoteDb.test.ts',
+  'test/api/database-outage.test.ts',
+  'test/api/multi-host.test.ts',
 ]);
 
 const args = process.argv.slice(2);

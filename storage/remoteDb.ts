@@ -17,8 +17,14 @@
  *    `work` may change nothing outside the transaction until it resolves (storage/db.ts inTransaction). A COMMIT
  *    whose answer was lost is ambiguous and not retried. No transaction is ever half-applied: the server commits a
  *    transaction whole or not at all.
- *  - **Silence.** A request unanswered for STATEMENT_TIMEOUT_MS (a network cut drops packets without an error) fails
- *    as unavailable, and the client is replaced by a new one: the old connection may never recover.
+ *  - **Silence.** A network cut drops packets without an error, and a WebSocket over a dead TCP connection waits for
+ *    minutes. A heartbeat asks the current client for `SELECT 1` every HEARTBEAT_INTERVAL_MS; when HEARTBEAT_MISSES
+ *    of them in a row go unanswered for HEARTBEAT_TIMEOUT_MS, the client is replaced by a new one and closed, which
+ *    fails what was waiting on it (`lost`: reads run again on the new client, writes are ambiguous). A slow statement
+ *    is not a dead connection — under load a write may wait seconds for the server's write lock, and reads (the
+ *    heartbeat's) are answered meanwhile — so a statement's own bound (STATEMENT_TIMEOUT_MS) fails only that call.
+ *    (Replacing the client whenever one statement took 10 s closed the statements of every other caller under a
+ *    heavy load of three instances and one server, and the runners failed their jobs.)
  *  - **A read replica** (`--primary-grpc-url`; Apsis's DATABASE_REPLICA=true) serves reads from its own copy and
  *    forwards writes, and a write transaction whole, to its primary; the copy catches up a few ms later (1 ms median,
  *    17 ms at worst in 100 writes here), so a read right after a write may not see it. With `startReadYourWrites` this
@@ -38,8 +44,12 @@ import { isReadOnly } from './sqlStatements.ts';
 export const DEFAULT_RETRY_BUDGET_MS = 3_000;
 export const RETRY_FIRST_PAUSE_MS = 25;
 export const RETRY_LONGEST_PAUSE_MS = 500;
-/** A request unanswered this long is taken to be lost (the server or the network is gone). */
-export const STATEMENT_TIMEOUT_MS = 10_000;
+/** A statement unanswered this long fails (as lost): the last bound; a dead connection is found by the heartbeat. */
+export const STATEMENT_TIMEOUT_MS = 60_000;
+/** How often the heartbeat asks the current client for `SELECT 1`, how long it waits, and how many misses in a row replace the client. */
+export const HEARTBEAT_INTERVAL_MS = 2_000;
+export const HEARTBEAT_TIMEOUT_MS = 4_000;
+export const HEARTBEAT_MISSES = 2;
 /** What a caller told "unavailable" is asked to wait before trying again. */
 const RETRY_AFTER_SECONDS = 2;
 /** How long a health check waits for the server's answer. */
@@ -83,7 +93,8 @@ export function classifyRemoteFailure(error: unknown): RemoteFailure {
   if (error instanceof StatementTimeoutError) return 'lost';
   const { code, text } = describe(error);
   if (/^SQLITE_(BUSY|LOCKED)/.test(code) || /SQLITE_(BUSY|LOCKED)|database is locked/.test(text) || code === 'TRANSACTION_TIMEOUT') return 'busy';
-  const network = code === 'HRANA_WEBSOCKET_ERROR' || code === 'SERVER_ERROR' || /fetch failed|error sending request|WebSocket was closed|Client is closed|socket hang up|other side closed|NetworkError/i.test(text) || NETWORK_CODES.test(text) || NOT_CONNECTED.test(text);
+  // `Client was manually closed`: the heartbeat replaced a silent client, failing what waited on it
+  const network = code === 'HRANA_WEBSOCKET_ERROR' || code === 'SERVER_ERROR' || /fetch failed|error sending request|WebSocket was closed|Client is closed|Client was manually closed|socket hang up|other side closed|NetworkError/i.test(text) || NETWORK_CODES.test(text) || NOT_CONNECTED.test(text);
   if (!network) return 'other';
   // connect refused/unreachable: nothing left this process (a closed WebSocket or reset socket may have carried it);
   // Node says `connect ECONNREFUSED`, Deno `failed to connect to WebSocket: tcp connect error` or `os error 111`
@@ -99,6 +110,16 @@ class StatementTimeoutError extends Error {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** `request`, or a StatementTimeoutError after `ms` (the request itself goes on: it cannot be called back). */
+async function withTimeout<T>(request: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([request, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new StatementTimeoutError(ms)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The pause before attempt `attempt` (1-based retries): doubling from RETRY_FIRST_PAUSE_MS, capped, ±25 % jitter. */
 function backoffMs(attempt: number): number {
   const base = Math.min(RETRY_LONGEST_PAUSE_MS, RETRY_FIRST_PAUSE_MS * 2 ** (attempt - 1));
@@ -108,8 +129,6 @@ function backoffMs(attempt: number): number {
 /** This instance's write marks on a replica (module comment). */
 interface WriteMarks {
   readonly instanceId: string;
-  /** Marks handed out (one per write). */
-  issued: number;
   /** The highest mark committed. */
   committed: number;
   /** The highest mark the replica has shown. */
@@ -123,6 +142,9 @@ export class RemoteDb implements Db {
   private client: Client;
   private isClosed = false;
   private marks: WriteMarks | null = null;
+  private readonly heartbeat: ReturnType<typeof setInterval>;
+  private beating: Promise<void> | null = null;
+  private misses = 0;
 
   constructor(
     private readonly makeClient: () => Client,
@@ -130,25 +152,30 @@ export class RemoteDb implements Db {
     private readonly statementTimeoutMs = STATEMENT_TIMEOUT_MS,
   ) {
     this.client = makeClient();
+    this.heartbeat = setInterval(() => {
+      this.beating ??= this.beat().finally(() => (this.beating = null));
+    }, HEARTBEAT_INTERVAL_MS);
+    this.heartbeat.unref?.();
   }
 
-  /** Resolves with `request`, or fails after `statementTimeoutMs` and replaces the client (its connection may be dead). */
+  /** Resolves with `request` on the current client, or fails after `statementTimeoutMs` (the client is kept). */
   private async timed<T>(request: (client: Client) => Promise<T>): Promise<T> {
+    return await withTimeout(request(this.client), this.statementTimeoutMs);
+  }
+
+  /** One heartbeat: the current client asked for `SELECT 1`; replaced after HEARTBEAT_MISSES silent answers in a row. */
+  private async beat(): Promise<void> {
     const client = this.client;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        if (this.client === client && !this.isClosed) {
-          this.client = this.makeClient();
-          client.close();
-        }
-        reject(new StatementTimeoutError(this.statementTimeoutMs));
-      }, this.statementTimeoutMs);
-    });
     try {
-      return await Promise.race([request(client), timeout]);
-    } finally {
-      clearTimeout(timer);
+      await withTimeout(client.execute('SELECT 1'), HEARTBEAT_TIMEOUT_MS);
+      this.misses = 0;
+    } catch (error) {
+      // a refused or failed answer is an answer (the client reconnects by itself): only silence counts
+      if (!(error instanceof StatementTimeoutError) || this.client !== client) return;
+      if (++this.misses < HEARTBEAT_MISSES || this.isClosed) return;
+      this.misses = 0;
+      this.client = this.makeClient();
+      client.close();
     }
   }
 
@@ -198,24 +225,34 @@ export class RemoteDb implements Db {
         await pause(50);
       }
     }
-    this.marks ??= { instanceId, issued: 0, committed: 0, seen: 0, waiting: null };
+    this.marks ??= { instanceId, committed: 0, seen: 0, waiting: null };
   }
 
   /**
-   * The statement recording a new mark of this instance (inside the write it belongs to), and the mark. `onlyIfChanged`:
-   * the statement writes the mark only when the statement before it changed a row (`changes()`), so that writes that
+   * The statement that counts one more write of this instance, inside the write it belongs to, and answers the count
+   * (RETURNING mark). The count is the primary's, incremented under its write lock: marks follow the commit order, so a
+   * replica that shows mark n holds every write of this instance up to the n-th. (Counting here and writing the
+   * larger of two marks let a write committed after a later-numbered one look replicated when it was not.)
+   * `onlyIfChanged`: counted only when the statement before it changed a row (`changes()`), so that writes that
    * changed nothing (a claim that found no job, every poll) give the replica nothing to catch up on.
    */
-  private nextMark(onlyIfChanged = false): { mark: number; statement: InStatement } | null {
+  private markStatement(onlyIfChanged = false): InStatement | null {
     if (!this.marks) return null;
-    const mark = ++this.marks.issued;
-    const upsert = `INSERT INTO replica_write_marks (instance_id, mark, updated_at) SELECT ?, ?, ?${onlyIfChanged ? ' WHERE changes() > 0' : ' WHERE true'}
-              ON CONFLICT (instance_id) DO UPDATE SET mark = MAX(mark, excluded.mark), updated_at = excluded.updated_at`;
-    return { mark, statement: { sql: upsert, args: [this.marks.instanceId, mark, new Date().toISOString()] } };
+    return {
+      sql: `INSERT INTO replica_write_marks (instance_id, mark, updated_at) SELECT ?, 1, ? WHERE ${onlyIfChanged ? 'changes() > 0' : 'true'}
+            ON CONFLICT (instance_id) DO UPDATE SET mark = mark + 1, updated_at = excluded.updated_at RETURNING mark`,
+      args: [this.marks.instanceId, new Date().toISOString()],
+    };
   }
 
-  private committed(mark: number): void {
-    if (this.marks && mark > this.marks.committed) this.marks.committed = mark;
+  /** The mark a mark statement answered (null when it counted nothing). */
+  private static markOf(result: ResultSet | undefined): number | null {
+    const row = result?.rows[0];
+    return row ? Number(row.mark) : null;
+  }
+
+  private committed(mark: number | null): void {
+    if (this.marks && mark !== null && mark > this.marks.committed) this.marks.committed = mark;
   }
 
   /** Resolves once the replica shows every write this instance committed before the call. */
@@ -253,11 +290,11 @@ export class RemoteDb implements Db {
       await this.caughtUp();
       return await this.retrying('a read', () => true, () => this.timed((client) => client.execute(stmt)));
     }
-    const mark = this.nextMark(true);
+    const mark = this.markStatement(true);
     if (!mark) return await this.retrying('a write', () => false, () => this.timed((client) => client.execute(stmt)));
     // with its mark, in one transaction (the mark only when the write changed a row)
-    const [result, marked] = await this.retrying('a write', () => false, () => this.timed((client) => client.batch([stmt, mark.statement], 'write')));
-    if (marked!.rowsAffected > 0) this.committed(mark.mark);
+    const [result, marked] = await this.retrying('a write', () => false, () => this.timed((client) => client.batch([stmt, mark], 'write')));
+    this.committed(RemoteDb.markOf(marked));
     return result!;
   }
 
@@ -267,9 +304,9 @@ export class RemoteDb implements Db {
       await this.caughtUp();
       return await this.retrying('a read batch', () => true, () => this.timed((client) => client.batch(stmts, mode)));
     }
-    const mark = this.nextMark();
-    const results = await this.retrying(`a ${mode} batch`, () => false, () => this.timed((client) => client.batch(mark ? [...stmts, mark.statement] : stmts, mode)));
-    if (mark) this.committed(mark.mark);
+    const mark = this.markStatement();
+    const results = await this.retrying(`a ${mode} batch`, () => false, () => this.timed((client) => client.batch(mark ? [...stmts, mark] : stmts, mode)));
+    if (mark) this.committed(RemoteDb.markOf(results[stmts.length]));
     return mark ? results.slice(0, stmts.length) : results;
   }
 
@@ -300,9 +337,8 @@ export class RemoteDb implements Db {
       return result;
     };
     const writeMark = async (): Promise<number | null> => {
-      const next = changed ? this.nextMark() : null;
-      if (next) await this.timed(() => tx.execute(next.statement));
-      return next?.mark ?? null;
+      const statement = changed ? this.markStatement() : null;
+      return statement ? RemoteDb.markOf(await this.timed(() => tx.execute(statement))) : null;
     };
     const wrapped: Tx = {
       execute: async (stmt: InStatement) => noted(await this.timed(() => tx.execute(stmt))),
@@ -348,19 +384,12 @@ export class RemoteDb implements Db {
 
   /** One `SELECT 1` with the PING_TIMEOUT_MS bound and no retry. */
   async ping(): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    try {
-      await Promise.race([
-        this.client.execute('SELECT 1'),
-        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new StatementTimeoutError(PING_TIMEOUT_MS)), PING_TIMEOUT_MS))),
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await withTimeout(this.client.execute('SELECT 1'), PING_TIMEOUT_MS);
   }
 
   async close(): Promise<void> {
     this.isClosed = true;
+    clearInterval(this.heartbeat);
     this.client.close();
   }
 

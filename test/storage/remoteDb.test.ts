@@ -1,8 +1,9 @@
 /**
  * The libSQL server path (storage/remoteDb.ts) against a real sqld: a server killed and restarted under a stream of
  * write transactions (each committed exactly once, none half-applied, the failures reported as unavailable within
- * the retry budget), a server that stays down (DatabaseUnavailableError in bounded time), a transaction run again
- * after the server dropped it before its COMMIT, and read-your-writes through a read replica.
+ * the retry budget), a server that stays down (DatabaseUnavailableError in bounded time), a server gone silent
+ * (SIGSTOP: its connections open, nothing answered — what a network cut looks like), a transaction run again after
+ * the server dropped it before its COMMIT, and read-your-writes through a read replica.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -97,6 +98,21 @@ describe('a libSQL server (sqld) as the database', { skip: skip ?? false, timeou
     assert.equal((await db.execute("SELECT COUNT(*) AS n FROM ledger WHERE writer = 3")).rows[0]!.n, 0);
     await inTransaction(db, (tx) => tx.execute('INSERT INTO ledger (writer, seq) VALUES (3, 1)'));
     assert.equal((await db.execute("SELECT COUNT(*) AS n FROM ledger WHERE writer = 3")).rows[0]!.n, 1);
+  });
+
+  test('a silent server (stopped, its connections open): what waits fails as unavailable in bounded time, then the replaced client serves', async () => {
+    await db.execute('SELECT 1');
+    process.kill(server.child.pid!, 'SIGSTOP');
+    const started = performance.now();
+    try {
+      await assert.rejects(db.execute('SELECT COUNT(*) FROM ledger'), DatabaseUnavailableError);
+    } finally {
+      process.kill(server.child.pid!, 'SIGCONT');
+    }
+    const waitedMs = performance.now() - started;
+    // two heartbeats unanswered for 4 s each, 2 s apart, then the retry budget: well under the statement's own 60 s
+    assert.ok(waitedMs < 25_000, `failed after ${waitedMs.toFixed(0)} ms`);
+    assert.equal(Number((await db.execute('SELECT COUNT(*) AS n FROM ledger WHERE writer = 3')).rows[0]!.n), 1);
   });
 
   test('a transaction whose server died before its COMMIT is run again from the start, once it is back', async () => {
