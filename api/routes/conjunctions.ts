@@ -69,7 +69,14 @@ const putSettingsRoute = createRoute({
     'events’ risk levels and timelines follow); thresholds apply when read; a new grouping window applies to CDMs received afterwards. ' +
     'If-Match with the ETag of a GET writes only that version (412 otherwise). Permission write:conjunctions.',
   request: { headers: IfMatchHeaderSchema, body: { required: true, content: json(ConjunctionSettingsInputSchema) } },
-  responses: { 200: { description: 'The stored settings', headers: ETAG_HEADER, content: json(ConjunctionSettingsSchema) }, ...errorResponses(503) },
+  responses: {
+    200: {
+      description: 'The stored settings (the stored CDMs assessed with them; when that could not be finished, a Warning says so and the next PUT finishes it)',
+      headers: { ...ETAG_HEADER, Warning: { description: '`299 apsis "…"` (RFC 9111 §5.5 form) when the stored CDMs could not all be assessed with the new settings', schema: { type: 'string' } } },
+      content: json(ConjunctionSettingsSchema),
+    },
+    ...errorResponses(503),
+  },
 });
 
 const uploadRoute = createRoute({
@@ -173,7 +180,8 @@ export function registerConjunctionRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(putSettingsRoute, async (c) => {
     const { db, pool } = c.get('deps');
-    const { view, etag } = await putConjunctionSettings(db, pool, c.get('caller').organizationId, c.req.valid('json'), ifMatchOf(c));
+    const { view, etag, warnings } = await putConjunctionSettings(db, pool, c.get('caller').organizationId, c.req.valid('json'), ifMatchOf(c));
+    for (const warning of warnings) c.header('Warning', `299 apsis "${warning}"`, { append: true });
     return withEntityTag(c, etag, c.json(view, 200));
   });
 

@@ -8983,11 +8983,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The stored settings */
+                /** @description The stored settings (the stored CDMs assessed with them; when that could not be finished, a Warning says so and the next PUT finishes it) */
                 200: {
                     headers: {
                         /** @description Strong entity tag of the stored resource; send it back as If-Match to write only that version */
                         ETag: string;
+                        /** @description `299 apsis "…"` (RFC 9111 §5.5 form) when the stored CDMs could not all be assessed with the new settings */
+                        Warning?: string;
                         [name: string]: unknown;
                     };
                     content: {

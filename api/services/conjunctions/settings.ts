@@ -1,14 +1,20 @@
 /**
  * The organization's conjunction settings (GET/PUT /operations/conjunctions/settings, ETag/If-Match like every record).
- * A change of the default method or radius assesses the stored CDMs again before the PUT answers, so the list, the
- * risk levels and the timelines follow at once; thresholds apply when read; a new grouping window applies to CDMs
- * received afterwards (existing events are not regrouped).
+ * A PUT assesses again, before it answers, every stored CDM whose method or radius differs from the stored settings,
+ * so the list, the risk levels and the timelines follow a change at once; thresholds apply when read; a new grouping
+ * window applies to CDMs received afterwards (existing events are not regrouped).
+ *
+ * Every PUT does it, not only one that changed the method or radius: an assessment that failed after the settings
+ * were stored (the compute pool or the database unavailable) is finished by the next PUT, even one of the same
+ * settings. Such a failure is not an error of the PUT — its change was made — so it answers 200 with a Warning header
+ * saying what is left to do, never a 5xx after a stored write.
  */
 import { settingsProblems, type ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
 import { inTransaction, nowIso, type Db } from '../../../storage/db.ts';
 import { findConjunctionSettings, saveConjunctionSettings, type StoredConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
 import type { ComputePool } from '../../../workers/poolTypes.ts';
 import { validationError } from '../../errors.ts';
+import { logError } from '../../log.ts';
 import { assertIfMatch, entityTag, type IfMatch } from '../../preconditions.ts';
 import { reassessConjunctions } from './assessment.ts';
 
@@ -36,9 +42,14 @@ export async function putConjunctionSettings(db: Db, pool: ComputePool, organiza
     await saveConjunctionSettings(tx, organizationId, input, nowIso());
     return { before: current, after: await findConjunctionSettings(tx, organizationId) };
   });
-  if (before.defaultPcMethod !== after.defaultPcMethod || before.defaultHardBodyRadiusM !== after.defaultHardBodyRadiusM) {
+  const warnings: string[] = [];
+  try {
     await reassessConjunctions(db, pool, organizationId, { kind: 'ALL' });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    logError('conjunction reassessment after a settings change failed', { organizationId, error: reason });
+    warnings.push('the settings are stored, but the stored CDMs could not all be assessed with them now; PUT the settings again to finish');
   }
   const view = settingsView(after);
-  return { view, etag: entityTag(view) };
+  return { view, etag: entityTag(view), warnings };
 }
