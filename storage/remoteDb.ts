@@ -48,8 +48,8 @@ export const RETRY_LONGEST_PAUSE_MS = 500;
 export const STATEMENT_TIMEOUT_MS = 60_000;
 /** How often the heartbeat asks the current client for `SELECT 1`, how long it waits, and how many misses in a row replace the client. */
 export const HEARTBEAT_INTERVAL_MS = 2_000;
-export const HEARTBEAT_TIMEOUT_MS = 4_000;
-export const HEARTBEAT_MISSES = 2;
+export const HEARTBEAT_TIMEOUT_MS = 5_000;
+export const HEARTBEAT_MISSES = 3;
 /** What a caller told "unavailable" is asked to wait before trying again. */
 const RETRY_AFTER_SECONDS = 2;
 /** How long a health check waits for the server's answer. */

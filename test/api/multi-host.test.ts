@@ -107,6 +107,7 @@ describe(`one job over three instances on a sqld primary and replica (${netSkip 
   after(async () => {
     if (process.env.APSIS_TEST_DUMP_LOGS) {
       for (const [name, server] of Object.entries(instances)) if (server) console.error(`--- instance ${name}\n${server.output().split('\n').filter((l) => /"level":"(error|warn)"/.test(l)).slice(-40).join('\n')}`);
+      console.error(`--- sqld primary\n${primary?.output().slice(-4000)}\n--- sqld replica\n${replica?.output().slice(-4000)}`);
     }
     for (const server of Object.values(instances)) if (server) await stopServerProcess(server);
     await db?.close();

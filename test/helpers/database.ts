@@ -8,7 +8,15 @@
  * (`sqldSkipReason`).
  */
 import { join } from 'node:path';
-import { sqldBinary, startSqld, type SqldServer } from '../../scripts/sqld.ts';
+import { killEverySqld, sqldBinary, startSqld, type SqldServer } from '../../scripts/sqld.ts';
+
+// A test file the runner stops (SIGTERM on its timeout) ends its sqld servers too (they would outlive it otherwise).
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    killEverySqld();
+    process.exit(128 + (signal === 'SIGTERM' ? 15 : 2));
+  });
+}
 
 export type TestBackend = 'embedded' | 'sqld';
 

@@ -14,6 +14,7 @@ import { mintKey, type KeyOptions } from './service.ts';
 import { OpenApiContract } from './openapiContract.ts';
 import { testDatabase, type TestDatabase } from './database.ts';
 import { inNamespace } from './netHosts.ts';
+import { killEverySqld } from '../../scripts/sqld.ts';
 import { AssertionError } from 'node:assert/strict';
 
 export type Runtime = 'node' | 'deno';
@@ -28,6 +29,31 @@ export interface ServerProcess {
   exited(): Promise<number | null>;
   /** Sends a signal to the whole process group (the server and its workers). */
   signal(signal: NodeJS.Signals): void;
+}
+
+/**
+ * Server process groups this test process started and has not seen exit. They are detached (a group of their own, so
+ * a signal reaches their workers), so nothing ends them with this process: a test file that times out (the runner
+ * sends it SIGTERM) or fails before its `after` would leave them running. They are killed at exit and on SIGTERM or
+ * SIGINT, with every sqld (scripts/sqld.ts).
+ */
+const runningGroups = new Set<number>();
+function killEveryServer(): void {
+  for (const pid of runningGroups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+  killEverySqld();
+}
+process.on('exit', killEveryServer);
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    killEveryServer();
+    process.exit(128 + (signal === 'SIGTERM' ? 15 : 2));
+  });
 }
 
 const COMMANDS: Record<Runtime, [string, string[]]> = {
@@ -48,7 +74,11 @@ export function startServerProcess(runtime: Runtime, env: Record<string, string>
     detached: true,
   });
   let output = '';
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  runningGroups.add(child.pid!);
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => {
+    runningGroups.delete(child.pid!);
+    resolve(code);
+  }));
   const signal = (name: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, name);
