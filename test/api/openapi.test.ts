@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /** OpenAPI 3.1 document generated from the route definitions, and the permission table (issue 2 §9). */
 import { OPERATION_IDS } from '../../api/operationIds.ts';
 import assert from 'node:assert/strict';
@@ -44,6 +45,12 @@ describe('OpenAPI', () => {
       }
     }
     for (const [where, name] of Object.entries(OPERATION_IDS)) assert.equal(seen.get(name), where, `the table's ${name} names ${where}`);
+    // and the docs page lists each, with its method and path
+    const listed = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+    for (const [name, where] of seen) {
+      const [method, path] = where.split(' ');
+      assert.ok(listed.includes(`| \`${name}\` | ${method} | \`${path}\` |`), `docs/operations.md lists ${name} (${where})`);
+    }
     assert.ok(seen.size >= 89);
   });
 
