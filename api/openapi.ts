@@ -4,6 +4,7 @@
  * instant formats, and the responses every operation has (added centrally by `openApiDocument`, so a
  * new route is documented exactly without repeating them).
  */
+import { OPERATION_IDS } from './operationIds.ts';
 import { z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
 import { EPOCH_PATTERN, RECORD_TIMESTAMP_PATTERN } from './instants.ts';
@@ -15,6 +16,7 @@ export const API_VERSION = '1.0.0';
 export const MANEUVER_CONTRACT_VERSION = '2.0.0';
 
 export const TAGS = [
+  { name: 'Service', description: 'Health of the service (no authentication for its status)' },
   { name: 'State Vectors', description: 'Stored states, OPM import/export, latest state, OEM generation' },
   { name: 'Spacecraft', description: 'Spacecraft registry, lifecycle, TLE generation' },
   { name: 'Thrusters', description: 'Thrusters mounted on a spacecraft' },
@@ -181,6 +183,13 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
     servers: [{ url: '/', description: 'This service: paths are relative to the address this document is served from' }],
   }) as unknown as Json;
   document['x-apsis-cors'] = CORS_DOCUMENTATION;
+  // every operation named (api/operationIds.ts), but those that name themselves
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
+    for (const [method, operation] of Object.entries(item) as Array<[string, Json]>) {
+      if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
+      operation.operationId ??= OPERATION_IDS[`${method.toUpperCase()} ${path}`];
+    }
+  }
   const envelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' };
   const standard = (status: number): Json => ({ description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: envelopeRef } } });
   const unauthorized: Json = { ...UNAUTHORIZED_RESPONSE, content: { 'application/json': { schema: { $ref: '#/components/schemas/BearerError' } } } };

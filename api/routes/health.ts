@@ -53,6 +53,7 @@ const route = createRoute({
   method: 'get',
   path: '/health',
   operationId: 'getHealth',
+  tags: ['Service'],
   summary: 'Service health: status and version to anyone; database, compute pool and Earth data for a key holding read:health',
   description:
     'No key: `status` and `version` only (what a load balancer needs). With `Authorization: Bearer <key>` the key is checked as on ' +
