@@ -86,5 +86,6 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /operations/conjunctions/{id}/timeline.svg': 'getConjunctionTimelineSvg',
   'POST /operations/catalog': 'uploadCatalog',
   'GET /operations/catalog/objects': 'listCatalogObjects',
+  'POST /operations/catalog/objects/query': 'queryCatalogObjects',
   'GET /operations/catalog/objects/{noradId}': 'getCatalogObject',
 };

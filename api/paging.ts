@@ -89,6 +89,11 @@ export function pageEnvelope<T>(content: T[], totalElements: number, request: Pa
 
 /** OpenAPI schema of the page envelope around `item`. */
 export function pageSchema<T extends z.ZodType>(item: T, name: string) {
+  return pageObject(item).openapi(name);
+}
+
+/** The page envelope's fields around `item`, unnamed (to extend before naming). */
+export function pageObject<T extends z.ZodType>(item: T) {
   return z
     .object({
       content: z.array(item),
@@ -100,6 +105,5 @@ export function pageSchema<T extends z.ZodType>(item: T, name: string) {
       first: z.boolean(),
       last: z.boolean(),
       empty: z.boolean(),
-    })
-    .openapi(name);
+    });
 }

@@ -132,6 +132,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   // Catalog (issue 25 item 1)
   'POST /operations/catalog': 'write:conjunctions',
   'GET /operations/catalog/objects': 'read:conjunctions',
+  'POST /operations/catalog/objects/query': 'read:conjunctions',
   'GET /operations/catalog/objects/{noradId}': 'read:conjunctions',
   // The details of /health, for a request that sends a key (anonymous requests get status and version only).
   'GET /health': 'read:health',

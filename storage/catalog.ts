@@ -375,9 +375,21 @@ export async function findCatalogObject(
   return { current: history[0]!, history };
 }
 
+/** Of `noradIds`, those the organization's catalog holds no object of, ascending (one statement, by primary key). */
+export async function missingCatalogObjects(db: SqlExecutor, organizationId: string, noradIds: readonly number[]): Promise<number[]> {
+  const result = await db.execute({
+    sql: `SELECT DISTINCT j.value AS norad_id FROM json_each(?) j
+          WHERE NOT EXISTS (SELECT 1 FROM catalog_objects o WHERE o.organization_id = ? AND o.norad_id = j.value) ORDER BY j.value`,
+    args: [JSON.stringify(noradIds), organizationId],
+  });
+  return result.rows.map((row) => Number(row.norad_id));
+}
+
 /** Filters of the object list (every one on the current set). */
 export interface CatalogObjectFilter {
   noradId?: number;
+  /** Only these NORAD ids (a bulk query: one statement whatever their number, by the objects' primary key). */
+  noradIds?: readonly number[];
   /** Case-insensitive substring of the name. */
   name?: string;
   minPerigeeKm?: number;
@@ -422,6 +434,11 @@ export async function listCatalogObjects(
   if (filter.noradId !== undefined) {
     where.push('o.norad_id = ?');
     args.push(filter.noradId);
+  }
+  if (filter.noradIds !== undefined) {
+    // one argument whatever the count: the ids as a JSON array (a placeholder per id made the statement text vary)
+    where.push('o.norad_id IN (SELECT value FROM json_each(?))');
+    args.push(JSON.stringify(filter.noradIds));
   }
   if (filter.name !== undefined) {
     where.push(`o.name LIKE ? ESCAPE '\\'`);

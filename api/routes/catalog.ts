@@ -1,4 +1,8 @@
-/** Catalog routes (tag Catalog): POST /operations/catalog, GET /operations/catalog/objects[/{noradId}]. */
+/**
+ * Catalog routes (tag Catalog): POST /operations/catalog, GET /operations/catalog/objects[/{noradId}], and the bulk
+ * query by NORAD ids — `noradIds=…` on the list, or POST /operations/catalog/objects/query for long lists (the
+ * Space-Track habit: many ids in one request, not one request per id).
+ */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { CATALOG_OBJECT_SORT_COLUMNS } from '../../storage/catalog.ts';
 import type { AppEnv } from '../context.ts';
@@ -6,8 +10,12 @@ import { uploadedParts } from '../fileNames.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import { parsePageable } from '../paging.ts';
 import { integerParameter, numberParameter } from '../queryNumbers.ts';
+import { validationError } from '../errors.ts';
 import {
   CatalogListQuerySchema,
+  CatalogObjectQueryBodySchema,
+  CatalogObjectQueryPageSchema,
+  MAX_QUERY_NORAD_IDS,
   CatalogObjectDetailSchema,
   CatalogObjectPageSchema,
   CatalogObjectPathSchema,
@@ -15,7 +23,7 @@ import {
   CatalogUploadResponseSchema,
   MAX_NORAD_ID,
 } from '../schemas/catalog.ts';
-import { getCatalogObject, listCatalog, uploadCatalogFiles, type CatalogListFilter } from '../services/catalog.ts';
+import { getCatalogObject, listCatalog, queryCatalog, uploadCatalogFiles, type CatalogListFilter } from '../services/catalog.ts';
 
 const TAG = ['Catalog'];
 const COLLECTION = '/operations/catalog';
@@ -44,12 +52,34 @@ const listRoute = createRoute({
   method: 'get', path: OBJECTS, tags: TAG, security: SECURED,
   summary: 'List the catalog’s objects with their current set (paged)',
   description:
-    'Filters on the current set: noradId, name (case-insensitive contains), minPerigeeKm/maxPerigeeKm, minApogeeKm/maxApogeeKm (heights ' +
+    'Filters on the current set: noradId, noradIds (comma-separated, up to 500; POST …/objects/query for more), name (case-insensitive contains), minPerigeeKm/maxPerigeeKm, minApogeeKm/maxApogeeKm (heights ' +
     `above the WGS-84 equatorial radius), maxEpochAgeDays. Default sort noradId,asc; sortable ${Object.keys(CATALOG_OBJECT_SORT_COLUMNS).join(', ')}. ` +
     'Permission read:conjunctions.',
   request: { query: CatalogListQuerySchema },
   responses: { 200: { description: 'A page of objects', content: json(CatalogObjectPageSchema) }, ...errorResponses() },
 });
+
+const queryRoute = createRoute({
+  method: 'post', path: `${OBJECTS}/query`, tags: TAG, security: SECURED,
+  summary: 'Objects of the catalog by NORAD ids (up to 10,000 in one request), with the list’s filters, paged',
+  description:
+    'The list of GET /operations/catalog/objects for the NORAD ids the body names, and which of them the catalog holds nothing of ' +
+    '(`missingNoradIds`). Paging and sort in the query string as for the list. Permission read:conjunctions.',
+  request: { query: CatalogListQuerySchema.pick({ page: true, size: true, sort: true }), body: { required: true, content: json(CatalogObjectQueryBodySchema) } },
+  responses: { 200: { description: 'A page of objects, and the ids not found', content: json(CatalogObjectQueryPageSchema) }, ...errorResponses(415) },
+});
+
+/** `noradIds=25544,43013`: distinct ids in the order given, each a catalog number; a 400 naming the parameter else. */
+function parseNoradIds(text: string): number[] {
+  const parts = text.split(',').map((part) => part.trim());
+  const ids = new Set<number>();
+  for (const part of parts) {
+    if (!/^\d{1,9}$/.test(part)) throw validationError({ noradIds: `"${part.slice(0, 20)}" is not a NORAD catalog number (comma-separated integers 0–${MAX_NORAD_ID})` });
+    ids.add(Number(part));
+  }
+  if (ids.size > MAX_QUERY_NORAD_IDS) throw validationError({ noradIds: `at most ${MAX_QUERY_NORAD_IDS} ids in the query string (${ids.size} given); POST ${OBJECTS}/query takes up to 10,000` });
+  return [...ids];
+}
 
 const getRoute = createRoute({
   method: 'get', path: `${OBJECTS}/{noradId}`, tags: TAG, security: SECURED,
@@ -71,6 +101,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>): void {
     const filter: CatalogListFilter = {};
     const noradId = integerParameter(query.noradId, 'noradId', 0, MAX_NORAD_ID);
     if (noradId !== undefined) filter.noradId = noradId;
+    if (query.noradIds !== undefined) filter.noradIds = parseNoradIds(query.noradIds);
     if (query.name !== undefined) filter.name = query.name;
     const bounds = ['minPerigeeKm', 'maxPerigeeKm', 'minApogeeKm', 'maxApogeeKm'] as const;
     for (const field of bounds) {
@@ -81,6 +112,13 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>): void {
     if (age !== undefined) filter.maxEpochAgeDays = age;
     const page = parsePageable(query, Object.keys(CATALOG_OBJECT_SORT_COLUMNS), [{ field: 'noradId', direction: 'asc' }]);
     return c.json((await listCatalog(c.get('deps').db, c.get('caller').organizationId, filter, page)) as never, 200);
+  });
+
+  app.openapi(queryRoute, async (c) => {
+    const body = c.req.valid('json');
+    const page = parsePageable(c.req.valid('query'), Object.keys(CATALOG_OBJECT_SORT_COLUMNS), [{ field: 'noradId', direction: 'asc' }]);
+    const filter = { ...body, noradIds: [...new Set(body.noradIds)] };
+    return c.json((await queryCatalog(c.get('deps').db, c.get('caller').organizationId, filter, page)) as never, 200);
   });
 
   app.openapi(getRoute, async (c) => {

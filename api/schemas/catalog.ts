@@ -1,10 +1,16 @@
 /** Catalog request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
-import { pageableQuery, pageSchema } from '../paging.ts';
+import { pageableQuery, pageObject, pageSchema } from '../paging.ts';
 import { filterText } from './limits.ts';
 
 /** The largest NORAD catalog number accepted (OMM NORAD_CAT_ID has up to 9 digits). */
 export const MAX_NORAD_ID = 999_999_999;
+/**
+ * NORAD ids one query may name: in the query string of a GET (comma-separated; 500 ids of up to 9 digits fit in ~5 KB,
+ * well under the 16 KiB header limit), and in the body of the POST form for longer lists.
+ */
+export const MAX_QUERY_NORAD_IDS = 500;
+export const MAX_BODY_NORAD_IDS = 10_000;
 
 export const CatalogUploadFormSchema = z
   .object({
@@ -60,6 +66,10 @@ const numberQuery = (description: string, minimum?: number) =>
 
 export const CatalogListQuerySchema = z.object({
   noradId: z.string().optional().openapi({ type: 'integer', minimum: 0, maximum: MAX_NORAD_ID, description: 'Only this NORAD catalog number' } as never),
+  noradIds: z.string().max(MAX_QUERY_NORAD_IDS * 11).optional().openapi({
+    description: `Only these NORAD catalog numbers, comma-separated (at most ${MAX_QUERY_NORAD_IDS}; for more, POST ${'/operations/catalog/objects/query'}). Ids the catalog does not hold are simply not listed`,
+    example: '25544,43013,48274',
+  }),
   name: filterText(100, { min: 1 }).optional().openapi({ description: 'Objects whose name contains this text (case-insensitive); no control characters' }),
   minPerigeeKm: numberQuery('Current set’s perigee height ≥ this, km above the WGS-84 equatorial radius'),
   maxPerigeeKm: numberQuery('Current set’s perigee height ≤ this, km'),
@@ -68,6 +78,22 @@ export const CatalogListQuerySchema = z.object({
   maxEpochAgeDays: numberQuery('Current set’s epoch at most this many days before now', 0),
   ...pageableQuery,
 });
+
+export const CatalogObjectQueryBodySchema = z
+  .object({
+    noradIds: z.array(z.number().int().min(0).max(MAX_NORAD_ID)).min(1).max(MAX_BODY_NORAD_IDS).openapi({
+      description: `The NORAD catalog numbers (1 to ${MAX_BODY_NORAD_IDS}; repeats count once)`,
+      example: [25544, 43013, 48274],
+    }),
+    name: filterText(100, { min: 1 }).optional().openapi({ description: 'And whose name contains this text (case-insensitive)' }),
+    minPerigeeKm: z.number().optional(),
+    maxPerigeeKm: z.number().optional(),
+    minApogeeKm: z.number().optional(),
+    maxApogeeKm: z.number().optional(),
+    maxEpochAgeDays: z.number().min(0).optional(),
+  })
+  .strict()
+  .openapi('CatalogObjectQuery');
 
 export const CatalogObjectPathSchema = z.object({
   noradId: z.string().openapi({ param: { name: 'noradId', in: 'path' }, type: 'integer', minimum: 0, maximum: MAX_NORAD_ID, description: 'NORAD catalog number' } as never),
@@ -89,6 +115,12 @@ export const CatalogObjectSummarySchema = z
   .openapi('CatalogObjectSummary');
 
 export const CatalogObjectPageSchema = pageSchema(CatalogObjectSummarySchema, 'CatalogObjectPage');
+
+export const CatalogObjectQueryPageSchema = pageObject(CatalogObjectSummarySchema)
+  .extend({
+    missingNoradIds: z.array(z.number().int()).openapi({ description: 'The ids asked for that the catalog holds no set of, ascending (whatever the page and filters)' }),
+  })
+  .openapi('CatalogObjectQueryPage');
 
 const CatalogElementSetSchema = z
   .object({

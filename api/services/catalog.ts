@@ -30,6 +30,7 @@ import {
   findCatalogObject,
   insertCatalogElementSets,
   listCatalogObjects,
+  missingCatalogObjects,
   pendingCatalogRefreshes,
   queueCatalogRefreshes,
   runCatalogRefresh,
@@ -290,6 +291,12 @@ export async function listCatalog(db: Db, organizationId: string, filter: Catalo
   if (maxEpochAgeDays !== undefined) storageFilter.minEpochS = nowMs / 1000 - maxEpochAgeDays * 86400;
   const { items, total } = await listCatalogObjects(db, organizationId, storageFilter, page);
   return pageEnvelope(items.map((item) => objectSummary(item, nowMs)), total, page);
+}
+
+/** A bulk query by NORAD ids (POST …/objects/query): the page, and the ids the catalog holds nothing of. */
+export async function queryCatalog(db: Db, organizationId: string, filter: CatalogListFilter & { noradIds: readonly number[] }, page: PageRequest, nowMs = Date.now()) {
+  const envelope = await listCatalog(db, organizationId, filter, page, nowMs);
+  return { ...envelope, missingNoradIds: await missingCatalogObjects(db, organizationId, filter.noradIds) };
 }
 
 export function catalogObjectNotFound(noradId: number) {

@@ -1297,11 +1297,31 @@ export interface paths {
         };
         /**
          * List the catalog’s objects with their current set (paged)
-         * @description Filters on the current set: noradId, name (case-insensitive contains), minPerigeeKm/maxPerigeeKm, minApogeeKm/maxApogeeKm (heights above the WGS-84 equatorial radius), maxEpochAgeDays. Default sort noradId,asc; sortable noradId, name, epoch, perigeeKm, apogeeKm. Permission read:conjunctions.
+         * @description Filters on the current set: noradId, noradIds (comma-separated, up to 500; POST …/objects/query for more), name (case-insensitive contains), minPerigeeKm/maxPerigeeKm, minApogeeKm/maxApogeeKm (heights above the WGS-84 equatorial radius), maxEpochAgeDays. Default sort noradId,asc; sortable noradId, name, epoch, perigeeKm, apogeeKm. Permission read:conjunctions.
          */
         get: operations["listCatalogObjects"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/catalog/objects/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Objects of the catalog by NORAD ids (up to 10,000 in one request), with the list’s filters, paged
+         * @description The list of GET /operations/catalog/objects for the NORAD ids the body names, and which of them the catalog holds nothing of (`missingNoradIds`). Paging and sort in the query string as for the list. Permission read:conjunctions.
+         */
+        post: operations["queryCatalogObjects"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4449,6 +4469,37 @@ export interface components {
             periodMinutes: number;
             /** @description Element sets kept for the object */
             setCount: number;
+        };
+        CatalogObjectQueryPage: {
+            content: components["schemas"]["CatalogObjectSummary"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+            /** @description The ids asked for that the catalog holds no set of, ascending (whatever the page and filters) */
+            missingNoradIds: number[];
+        };
+        CatalogObjectQuery: {
+            /**
+             * @description The NORAD catalog numbers (1 to 10000; repeats count once)
+             * @example [
+             *       25544,
+             *       43013,
+             *       48274
+             *     ]
+             */
+            noradIds: number[];
+            /** @description And whose name contains this text (case-insensitive) */
+            name?: string;
+            minPerigeeKm?: number;
+            maxPerigeeKm?: number;
+            minApogeeKm?: number;
+            maxApogeeKm?: number;
+            maxEpochAgeDays?: number;
         };
         CatalogObjectDetail: components["schemas"]["CatalogObjectSummary"] & {
             current: components["schemas"]["CatalogElementSet"];
@@ -14734,6 +14785,8 @@ export interface operations {
             query?: {
                 /** @description Only this NORAD catalog number */
                 noradId?: number;
+                /** @description Only these NORAD catalog numbers, comma-separated (at most 500; for more, POST /operations/catalog/objects/query). Ids the catalog does not hold are simply not listed */
+                noradIds?: string;
                 /** @description Objects whose name contains this text (case-insensitive); no control characters */
                 name?: string;
                 /** @description Current set’s perigee height ≥ this, km above the WGS-84 equatorial radius */
@@ -14800,6 +14853,124 @@ export interface operations {
             /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
             406: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    queryCatalogObjects: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page index, 0..2147483647 (default 0) */
+                page?: number;
+                /** @description Page size, 1..1000 (default 20) */
+                size?: number;
+                /** @description Sort order `field,asc|desc`; repeatable */
+                sort?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogObjectQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of objects, and the ids not found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogObjectQueryPage"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
+            415: {
+                headers: {
+                    /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                    "Accept-Encoding"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -653,12 +653,16 @@ for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime
     });
   });
 
-  test('catalog: a 3LE file uploaded, the objects listed with a filter, one object with its history', async () => {
+  test('catalog: a 3LE file uploaded, the objects listed with a filter and by NORAD ids, one object with its history', async () => {
     const threeLine = readFileSync(new URL('../fixtures/conjunction/catalog/sample.3le', import.meta.url), 'utf8');
     const uploaded = await expect(apsis.POST('/operations/catalog', { ...uploadFiles([{ name: 'sample.3le', content: threeLine }]) }), 200);
     assert.equal(uploaded.results[0]!.format, 'TLE');
     const page = await expect(apsis.GET('/operations/catalog/objects', { params: { query: { name: 'molniya', maxPerigeeKm: 2000, sort: 'noradId,asc' } } }), 200);
     assert.deepEqual(page.content.map((o) => o.noradId), [99005]);
+    const several = await expect(apsis.GET('/operations/catalog/objects', { params: { query: { noradIds: '99001,99005,4' } } }), 200);
+    assert.deepEqual(several.content.map((o) => o.noradId), [99001, 99005]);
+    const bulk = await expect(apsis.POST('/operations/catalog/objects/query', { params: { query: { size: 10 } }, body: { noradIds: [99005, 99001, 4] } }), 200);
+    assert.deepEqual([bulk.content.map((o) => o.noradId), bulk.missingNoradIds], [[99001, 99005], [4]]);
     const object = await expect(apsis.GET('/operations/catalog/objects/{noradId}', { params: { path: { noradId: 99005 } } }), 200);
     assert.equal(object.history.length, 1);
     assert.equal(object.current.tleLines!.length, 2);

@@ -162,6 +162,7 @@ describe('every documented operation answers as documented', () => {
     await call2('GET', '/operations/catalog/objects/99001', {}, 200);
     await call2('GET', '/operations/catalog/objects/12', {}, 404);
     await call2('GET', '/operations/catalog/objects?noradId=x', {}, 400);
+    await call2('POST', '/operations/catalog/objects/query?size=5', { json: { noradIds: [99001, 12] } }, 200);
   });
 
   test('401 in both real forms: empty with WWW-Authenticate, or the bearer-error body', async () => {
