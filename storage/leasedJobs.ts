@@ -37,6 +37,12 @@ export interface RetryBackoff {
   readonly maxMs: number;
 }
 
+/**
+ * Claims that took a job over from a runner whose lease had run out, by table, since this process started (read by
+ * /metrics: apsis_lease_takeovers_total).
+ */
+export const leaseTakeovers = new Map<string, number>();
+
 function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
@@ -67,15 +73,17 @@ export async function claimNextLeasedJob(
   const result = await db.execute({
     sql: `UPDATE ${table.name}
           SET status = 'RUNNING', attempts = attempts + 1, lease_owner = ?, lease_expires_at = ?, updated_at = ?,
-              started_at = COALESCE(started_at, ?), error = NULL
+              started_at = COALESCE(started_at, ?), error = NULL, claimed_from = status
           WHERE id = (
             SELECT id FROM ${table.name}
             WHERE ((status = 'QUEUED'${available}) OR (status = 'RUNNING' AND lease_expires_at < ? AND attempts < max_attempts))${extra}
             ORDER BY created_at, id LIMIT 1)
-          RETURNING ${table.columns}`,
+          RETURNING ${table.columns}, claimed_from`,
     args: [owner, iso(now.getTime() + leaseMs), nowText, nowText, ...(table.hasAvailableAt ? [nowText] : []), nowText, ...extraArgs],
   });
-  return result.rows[0] ?? null;
+  const row = result.rows[0] ?? null;
+  if (row?.claimed_from === 'RUNNING') leaseTakeovers.set(table.name, (leaseTakeovers.get(table.name) ?? 0) + 1);
+  return row;
 }
 
 /** Extends the lease; false when another owner took the job over (our lease had expired) or it ended. */
