@@ -11,7 +11,7 @@
  *
  * A leased table has at least these columns: `id TEXT PRIMARY KEY, status TEXT, attempts INTEGER, max_attempts
  * INTEGER, lease_owner TEXT, lease_expires_at TEXT, error TEXT, created_at TEXT, updated_at TEXT, started_at TEXT,
- * finished_at TEXT`, and optionally `available_at TEXT` (not claimable before; used for retry backoff and for
+ * finished_at TEXT, claimed_from TEXT` (what the last claim took the job from: QUEUED, or RUNNING for a takeover), and optionally `available_at TEXT` (not claimable before; used for retry backoff and for
  * runs scheduled in the future). Timestamps are ISO-8601 UTC text with milliseconds (text order = time order).
  */
 import type { Row } from '@libsql/client';
