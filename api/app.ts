@@ -21,6 +21,8 @@ import { openApiDocument, registerSecurityScheme } from './openapi.ts';
 import { entityTag } from './preconditions.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerHealthRoutes } from './routes/health.ts';
+import { registerServiceRoutes } from './routes/service.ts';
+import { requestMetrics } from './middleware/requestMetrics.ts';
 import { ROUTERS } from './routes/index.ts';
 
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
@@ -33,6 +35,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   // First, so that whatever answers a HEAD (a route, an error, a refusal of any middleware) has GET's Content-Length.
   app.use('*', headLikeGet());
   app.use('*', correlationId());
+  app.use('*', requestMetrics(deps.metrics));
   // Before everything that may answer, so every answer (431, 401, 406…) carries the grant a page needs to read it.
   app.use('*', cors(deps.config.corsOrigins));
   app.use('*', limitHeaderBytes());
@@ -43,6 +46,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const routes = new RouteTable(app);
   const authentication = authenticate(deps.config, routes);
   app.use('/operations/*', authentication);
+  app.use('/metrics', authentication);
   // /health: anonymous for load balancers (status and version); a request that sends a key is authenticated as on
   // /operations and, with read:health, gets the operator's details (api/routes/health.ts).
   app.use('/health', (c, next) => (c.req.header('authorization') === undefined ? next() : authentication(c, next)));
@@ -57,6 +61,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   registerSecurityScheme(app);
   registerHealthRoutes(app);
+  registerServiceRoutes(app);
   for (const register of ROUTERS) register(app);
   for (const [key, types] of declaredMediaTypes(app)) mediaTypes.set(key, types);
 

@@ -12,6 +12,10 @@ export interface Config {
   databaseAuthToken: string | undefined;
   /** DATABASE_URL is a libSQL read replica (sqld --primary-grpc-url): this instance reads its own writes through it (storage/remoteDb.ts). */
   databaseReplica: boolean;
+  /** A port of its own for GET /metrics without a key (null: only /metrics with read:metrics on PORT); 0 picks one. */
+  metricsPort: number | null;
+  /** The address the metrics port listens on. */
+  metricsHost: string;
   bootstrapApiKey: string | undefined;
   workers: number;
   /** Earth-data directory (absolute): `eop/`, `leap-seconds/`, `space-weather/` below it. */
@@ -127,6 +131,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: env.DATABASE_URL?.trim() || 'file:data/apsis.db',
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
     databaseReplica: booleanSetting('DATABASE_REPLICA', env.DATABASE_REPLICA),
+    metricsPort: env.METRICS_PORT?.trim() ? positiveInteger('METRICS_PORT', env.METRICS_PORT, 0, true) : null,
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
     bootstrapApiKey: env.BOOTSTRAP_API_KEY || undefined,
     workers: positiveInteger('WORKERS', env.WORKERS, availableParallelism()),
     dataDir: resolveDataDirectory(env.APSIS_DATA_DIR),

@@ -1,3 +1,4 @@
+import type { ServiceMetrics } from './metrics.ts';
 /** What the app needs from outside, and what middleware puts on the request context. */
 import type { Db } from '../storage/db.ts';
 import type { AuditLog } from './auth/auditLog.ts';
@@ -8,6 +9,8 @@ import type { Permission } from './permissions.ts';
 
 export interface AppDeps {
   db: Db;
+  /** This instance's metrics (api/metrics.ts). */
+  metrics: ServiceMetrics;
   pool: ComputePool;
   config: Config;
   /** Batched writer of the API-key usage and failed-authentication audit rows. */

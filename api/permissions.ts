@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   'write:conjunctions',
   // The operator's view of /health: database error, compute pool, Earth-data files (paths on the server).
   'read:health',
+  // GET /metrics: request, pool, job and database figures of the instance.
+  'read:metrics',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -136,6 +138,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /operations/catalog/objects/{noradId}': 'read:conjunctions',
   // The details of /health, for a request that sends a key (anonymous requests get status and version only).
   'GET /health': 'read:health',
+  'GET /metrics': 'read:metrics',
 };
 
 /**

@@ -2,12 +2,13 @@
 import { loadConfig } from './config.ts';
 import { logInfo } from './log.ts';
 import { denoHandler } from './runtime/denoServer.ts';
+import { metricsFetch } from './runtime/metricsServer.ts';
 import { reloadEarthDataOnSignal } from './services/earthData.ts';
 import { startService } from './service.ts';
 
 declare const Deno: {
   serve(
-    options: { port: number; onListen?: (addr: { port: number }) => void; signal?: AbortSignal },
+    options: { port: number; hostname?: string; onListen?: (addr: { port: number }) => void; signal?: AbortSignal },
     handler: (request: Request, info: unknown) => Response | Promise<Response>,
   ): { finished: Promise<void> };
   addSignalListener(signal: string, handler: () => void): void;
@@ -29,9 +30,25 @@ const server = Deno.serve(
   denoHandler((request, info) => service.app.fetch(request, info), { bodyIdleTimeoutMs: config.bodyIdleTimeoutMs }),
 );
 
+const metricsServer = config.metricsPort === null
+  ? null
+  : Deno.serve(
+    {
+      port: config.metricsPort,
+      hostname: config.metricsHost,
+      signal: abort.signal,
+      onListen: ({ port }) => {
+        logInfo('metrics listening (deno)', { host: config.metricsHost, port });
+        console.log(`APSIS_METRICS_LISTENING port=${port}`);
+      },
+    },
+    metricsFetch(service.metrics),
+  );
+
 async function shutdown(): Promise<void> {
   abort.abort();
   await server.finished;
+  await metricsServer?.finished;
   await service.close();
   Deno.exit(0);
 }

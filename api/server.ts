@@ -8,6 +8,7 @@ import { listenNode } from './runtime/nodeServer.ts';
 import { reloadEarthDataOnSignal } from './services/earthData.ts';
 import { startService } from './service.ts';
 import { startEventLoopProbe } from './runtime/eventLoopProbe.ts';
+import { metricsFetch } from './runtime/metricsServer.ts';
 
 const config = loadConfig();
 // Benchmarks only (bench/lib/server.ts): the event-loop probe, reported on SIGUSR2.
@@ -17,6 +18,13 @@ const listener = await listenNode(service.app.fetch, { port: config.port, header
 logInfo('apsis listening', { port: listener.port, database: config.databaseUrl.startsWith('file:') ? config.databaseUrl : 'remote', workers: config.workers });
 // Machine-readable line for scripts and tests that start us on PORT=0.
 console.log(`APSIS_LISTENING port=${listener.port}`);
+const metricsListener = config.metricsPort === null
+  ? null
+  : await listenNode(metricsFetch(service.metrics), { port: config.metricsPort, hostname: config.metricsHost });
+if (metricsListener) {
+  logInfo('metrics listening', { host: config.metricsHost, port: metricsListener.port });
+  console.log(`APSIS_METRICS_LISTENING port=${metricsListener.port}`);
+}
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -25,6 +33,7 @@ async function shutdown(signal: string): Promise<void> {
   logInfo('shutting down', { signal });
   // Stops accepting and resolves once in-flight requests have completed.
   await listener.close();
+  await metricsListener?.close();
   try {
     await service.close();
   } catch (error) {

@@ -7,6 +7,8 @@ import { createApiKey, findApiKeyBySecret } from '../storage/apiKeys.ts';
 import { inTransaction, openDatabase, type Db } from '../storage/db.ts';
 import { migrate } from '../storage/migrations.ts';
 import { RemoteDb } from '../storage/remoteDb.ts';
+import { isEmbeddedUrl } from '../storage/dbUrl.ts';
+import { ServiceMetrics } from './metrics.ts';
 import { randomUUID } from 'node:crypto';
 import { ensureOrganization } from '../storage/organizations.ts';
 import { ensureOwner } from '../storage/owners.ts';
@@ -38,6 +40,7 @@ export interface Service {
   batchRunner: EphemerisBatchRunner;
   screeningRunner: ScreeningRunner;
   earthData: EarthDataStore;
+  metrics: ServiceMetrics;
   close(): Promise<void>;
 }
 
@@ -62,8 +65,8 @@ export async function applyBootstrapKey(db: Db, secret: string): Promise<void> {
   });
 }
 
-export async function openStorage(config: Config): Promise<Db> {
-  const db = await openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
+export async function openStorage(config: Config, metrics?: ServiceMetrics): Promise<Db> {
+  const db = await openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken, onStatement: metrics?.observeStatement });
   await migrate(db);
   if (config.databaseReplica) {
     if (!(db instanceof RemoteDb)) throw new Error('DATABASE_REPLICA=true needs a libSQL server URL (ws://, http(s)://, libsql://), not an embedded file');
@@ -75,7 +78,8 @@ export async function openStorage(config: Config): Promise<Db> {
 }
 
 export async function startService(config: Config): Promise<Service> {
-  const db = await openStorage(config);
+  const metrics = new ServiceMetrics(isEmbeddedUrl(config.databaseUrl) ? 'embedded' : 'remote');
+  const db = await openStorage(config, metrics);
   // The object list's ranges an upload published and did not refresh (its process was killed in between): refreshed
   // before this instance serves, so the list shows every published object at once after a restart.
   await refreshPendingCatalogRanges(db);
@@ -94,7 +98,8 @@ export async function startService(config: Config): Promise<Service> {
   const batchRunner = new EphemerisBatchRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs });
   const screeningRunner = new ScreeningRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs, pollMs: config.screeningPollMs });
   const audit = new AuditLog(db, { flushMs: config.auditFlushMs });
-  const app = createApp({ db, pool, config, audit, earthData, jobRunner, odRunner, taskRunner, batchRunner, screeningRunner });
+  metrics.attach({ db, pool });
+  const app = createApp({ db, pool, config, audit, earthData, metrics, jobRunner, odRunner, taskRunner, batchRunner, screeningRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
   odRunner.start();
@@ -115,6 +120,7 @@ export async function startService(config: Config): Promise<Service> {
     batchRunner,
     screeningRunner,
     earthData,
+    metrics,
     async close() {
       earthData.stop();
       await Promise.all([jobRunner.stop(), odRunner.stop(), taskRunner.stop(), batchRunner.stop(), screeningRunner.stop()]);

@@ -37,8 +37,13 @@ export interface Db extends SqlExecutor {
   readonly closed: boolean;
 }
 
+/** Told how long each statement took, by whether it read or wrote (for /metrics). */
+export type StatementObserver = (kind: 'read' | 'write', seconds: number) => void;
+
 export interface DatabaseOptions {
   url: string;
+  /** Told each statement's time (the embedded driver's own time, or a server's round trip with its retries). */
+  onStatement?: StatementObserver;
   authToken?: string;
   /** Embedded databases: the checkpoint thread's interval and WAL restart size (storage/checkpointer.ts; tests make them small). */
   checkpointIntervalMs?: number;

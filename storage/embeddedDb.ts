@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CachedReader } from './cachedReader.ts';
 import { Checkpointer } from './checkpointer.ts';
-import type { DatabaseOptions, Db, Tx } from './db.ts';
+import type { DatabaseOptions, Db, StatementObserver, Tx } from './db.ts';
 import { localFilePath } from './dbUrl.ts';
 import { COMMIT_SLICE_USED_MS, LARGE_TRANSACTION_STATEMENTS, EVENT_LOOP_SLICE_MS, loopSlice } from './eventLoopSlice.ts';
 import { cacheStatements } from './statementCache.ts';
@@ -73,19 +73,31 @@ export class EmbeddedDb implements Db {
     private readonly reader: CachedReader | null = null,
     /** Embedded databases: the thread that checkpoints the WAL (null: the connections checkpoint themselves). */
     readonly checkpointer: Checkpointer | null = null,
+    private readonly onStatement: StatementObserver | null = null,
   ) {
     checkpointer?.useWriteLock((timeoutMs) => this.lock.acquire(timeoutMs));
+  }
+
+  /** `run`, its time told to the observer (the statement's own: after the slice's pause and the write lock). */
+  private async observed<T>(kind: 'read' | 'write', run: () => Promise<T> | T): Promise<T> {
+    if (!this.onStatement) return await run();
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      this.onStatement(kind, (performance.now() - started) / 1000);
+    }
   }
 
   async execute(stmt: InStatement): Promise<ResultSet> {
     await this.slice.pauseIfDue();
     if (!this.serializeReads && isReadOnly(stmt)) {
-      if (this.reader && isSelect(stmt)) return this.reader.execute(stmt);
-      return await this.client.execute(stmt);
+      if (this.reader && isSelect(stmt)) return await this.observed('read', () => this.reader!.execute(stmt));
+      return await this.observed('read', () => this.client.execute(stmt));
     }
     const release = await this.lock.acquire(WRITE_LOCK_TIMEOUT_MS);
     try {
-      return await this.client.execute(stmt);
+      return await this.observed('write', () => this.client.execute(stmt));
     } finally {
       release();
     }
@@ -94,7 +106,7 @@ export class EmbeddedDb implements Db {
   async batch(stmts: InStatement[], mode: TransactionMode = 'write'): Promise<ResultSet[]> {
     const release = await this.lock.acquire(WRITE_LOCK_TIMEOUT_MS);
     try {
-      return await this.client.batch(stmts, mode);
+      return await this.observed(mode === 'read' ? 'read' : 'write', () => this.client.batch(stmts, mode));
     } finally {
       release();
     }
@@ -128,12 +140,12 @@ export class EmbeddedDb implements Db {
       execute: async (stmt: InStatement) => {
         await this.slice.pauseIfDue();
         statements++;
-        return await execute(stmt);
+        return await this.observed(isReadOnly(stmt) ? 'read' : 'write', () => execute(stmt));
       },
       batch: async (stmts: InStatement[]) => {
         await this.slice.pauseIfDue();
         statements += stmts.length;
-        return await batch(stmts);
+        return await this.observed('write', () => batch(stmts));
       },
       commit: async () => {
         try {
@@ -274,5 +286,5 @@ export async function openEmbeddedDatabase(options: DatabaseOptions): Promise<Em
   // libSQL enables foreign keys on every connection by default; refuse to run without them.
   const fk = await client.execute('PRAGMA foreign_keys');
   if (Number(fk.rows[0]?.[0] ?? 1) !== 1) await client.execute('PRAGMA foreign_keys = ON');
-  return new EmbeddedDb(client, options.url === ':memory:', path ? new CachedReader(path, BUSY_TIMEOUT_MS) : null, checkpointer);
+  return new EmbeddedDb(client, options.url === ':memory:', path ? new CachedReader(path, BUSY_TIMEOUT_MS) : null, checkpointer, options.onStatement ?? null);
 }

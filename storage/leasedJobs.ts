@@ -11,7 +11,7 @@
  *
  * A leased table has at least these columns: `id TEXT PRIMARY KEY, status TEXT, attempts INTEGER, max_attempts
  * INTEGER, lease_owner TEXT, lease_expires_at TEXT, error TEXT, created_at TEXT, updated_at TEXT, started_at TEXT,
- * finished_at TEXT`, and optionally `available_at TEXT` (not claimable before; used for retry backoff and for
+ * finished_at TEXT, claimed_from TEXT` (what the last claim took the job from: QUEUED, or RUNNING for a takeover), and optionally `available_at TEXT` (not claimable before; used for retry backoff and for
  * runs scheduled in the future). Timestamps are ISO-8601 UTC text with milliseconds (text order = time order).
  */
 import type { Row } from '@libsql/client';
@@ -36,6 +36,12 @@ export interface RetryBackoff {
   readonly baseMs: number;
   readonly maxMs: number;
 }
+
+/**
+ * Claims that took a job over from a runner whose lease had run out, by table, since this process started (read by
+ * /metrics: apsis_lease_takeovers_total).
+ */
+export const leaseTakeovers = new Map<string, number>();
 
 function iso(ms: number): string {
   return new Date(ms).toISOString();
@@ -67,15 +73,17 @@ export async function claimNextLeasedJob(
   const result = await db.execute({
     sql: `UPDATE ${table.name}
           SET status = 'RUNNING', attempts = attempts + 1, lease_owner = ?, lease_expires_at = ?, updated_at = ?,
-              started_at = COALESCE(started_at, ?), error = NULL
+              started_at = COALESCE(started_at, ?), error = NULL, claimed_from = status
           WHERE id = (
             SELECT id FROM ${table.name}
             WHERE ((status = 'QUEUED'${available}) OR (status = 'RUNNING' AND lease_expires_at < ? AND attempts < max_attempts))${extra}
             ORDER BY created_at, id LIMIT 1)
-          RETURNING ${table.columns}`,
+          RETURNING ${table.columns}, claimed_from`,
     args: [owner, iso(now.getTime() + leaseMs), nowText, nowText, ...(table.hasAvailableAt ? [nowText] : []), nowText, ...extraArgs],
   });
-  return result.rows[0] ?? null;
+  const row = result.rows[0] ?? null;
+  if (row?.claimed_from === 'RUNNING') leaseTakeovers.set(table.name, (leaseTakeovers.get(table.name) ?? 0) + 1);
+  return row;
 }
 
 /** Extends the lease; false when another owner took the job over (our lease had expired) or it ended. */

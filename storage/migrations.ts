@@ -71,3 +71,10 @@ export async function migrate(db: Db, migrations: Migration[] = MIGRATIONS): Pro
   }
   return ran;
 }
+
+/** The highest migration version this database has, and whether it has every migration this build knows. */
+export async function schemaState(db: SqlExecutor, migrations: Migration[] = MIGRATIONS): Promise<{ version: number; upToDate: boolean }> {
+  const row = (await db.execute('SELECT MAX(version) AS v FROM schema_migrations')).rows[0];
+  const version = Number(row?.v ?? 0);
+  return { version, upToDate: version >= Math.max(...migrations.map((m) => m.version)) };
+}

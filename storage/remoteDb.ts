@@ -36,7 +36,7 @@
  * 503 with Retry-After, job runners pause until the database answers again.
  */
 import { createClient, type Client, type InStatement, type ResultSet, type TransactionMode } from '@libsql/client';
-import type { DatabaseOptions, Db, Tx } from './db.ts';
+import type { DatabaseOptions, Db, StatementObserver, Tx } from './db.ts';
 import { DatabaseUnavailableError } from './dbErrors.ts';
 import { isReadOnly } from './sqlStatements.ts';
 
@@ -150,6 +150,7 @@ export class RemoteDb implements Db {
     private readonly makeClient: () => Client,
     private readonly retryBudgetMs = DEFAULT_RETRY_BUDGET_MS,
     private readonly statementTimeoutMs = STATEMENT_TIMEOUT_MS,
+    private readonly onStatement: StatementObserver | null = null,
   ) {
     this.client = makeClient();
     this.heartbeat = setInterval(() => {
@@ -284,7 +285,26 @@ export class RemoteDb implements Db {
     }
   }
 
+  /** `run`, its time (a round trip, with its retries) told to the observer. */
+  private async observed<T>(kind: 'read' | 'write', run: () => Promise<T>): Promise<T> {
+    if (!this.onStatement) return await run();
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      this.onStatement(kind, (performance.now() - started) / 1000);
+    }
+  }
+
   async execute(stmt: InStatement): Promise<ResultSet> {
+    return await this.observed(isReadOnly(stmt) ? 'read' : 'write', () => this.executeNow(stmt));
+  }
+
+  async batch(stmts: InStatement[], mode: TransactionMode = 'write'): Promise<ResultSet[]> {
+    return await this.observed(mode === 'read' ? 'read' : 'write', () => this.batchNow(stmts, mode));
+  }
+
+  private async executeNow(stmt: InStatement): Promise<ResultSet> {
     const read = isReadOnly(stmt);
     if (read) {
       await this.caughtUp();
@@ -298,7 +318,7 @@ export class RemoteDb implements Db {
     return result!;
   }
 
-  async batch(stmts: InStatement[], mode: TransactionMode = 'write'): Promise<ResultSet[]> {
+  private async batchNow(stmts: InStatement[], mode: TransactionMode): Promise<ResultSet[]> {
     // one request, applied whole or not at all: a lost answer leaves a write batch's fate unknown
     if (mode === 'read') {
       await this.caughtUp();
@@ -341,8 +361,8 @@ export class RemoteDb implements Db {
       return statement ? RemoteDb.markOf(await this.timed(() => tx.execute(statement))) : null;
     };
     const wrapped: Tx = {
-      execute: async (stmt: InStatement) => noted(await this.timed(() => tx.execute(stmt))),
-      batch: async (stmts: InStatement[]) => (await this.timed(() => tx.batch(stmts))).map(noted),
+      execute: async (stmt: InStatement) => noted(await this.observed(isReadOnly(stmt) ? 'read' : 'write', () => this.timed(() => tx.execute(stmt)))),
+      batch: async (stmts: InStatement[]) => (await this.observed('write', () => this.timed(() => tx.batch(stmts)))).map(noted),
       executeMultiple: async (sql: string) => {
         changed = true; // no result to tell
         await this.timed(() => tx.executeMultiple(sql));
@@ -403,6 +423,8 @@ export async function openRemoteDatabase(options: DatabaseOptions): Promise<Remo
   const db = new RemoteDb(
     () => createClient({ url: options.url, authToken: options.authToken, intMode: 'number' }),
     options.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS,
+    STATEMENT_TIMEOUT_MS,
+    options.onStatement ?? null,
   );
   // libSQL enables foreign keys on every connection by default; refuse to run without them.
   const fk = await db.execute('PRAGMA foreign_keys');

@@ -23,6 +23,7 @@ import { migration0017 } from './0017_screening_primary_oems.ts';
 import { migration0018 } from './0018_catalog_list_indexes.ts';
 import { migration0019 } from './0019_staged_batch_leases.ts';
 import { migration0020 } from './0020_replica_write_marks.ts';
+import { migration0021 } from './0021_claimed_from.ts';
 
 export const ALL_MIGRATIONS: Migration[] = [
   migration0001, migration0002, migration0003, migration0004, migration0005,
@@ -36,4 +37,5 @@ export const ALL_MIGRATIONS: Migration[] = [
   migration0018,
   migration0019,
   migration0020,
+  migration0021,
 ];

@@ -154,6 +154,12 @@ for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime
   test('health, the documents and the interactive docs', async () => {
     const health = await expect(apsis.GET('/health'), 200);
     assert.equal(health.status, 'UP');
+    assert.equal((await expect(apsis.GET('/livez'), 200)).status, 'UP');
+    assert.equal((await expect(apsis.GET('/readyz'), 200)).status, 'READY');
+    // the key holds every permission, read:metrics with them; the answer is text (parseAs), checked by its first family
+    const scraped = await apsis.GET('/metrics', { parseAs: 'text' });
+    assert.equal(scraped.response.status, 200);
+    assert.match(scraped.data as string, /^# HELP /m);
     // Not operations of the document (no client call): what a person or a generator fetches first.
     for (const [path, type] of [['/openapi.json', 'application/json'], ['/openapi/maneuvers.json', 'application/json'], ['/docs', 'text/html']] as const) {
       const res = await fetch(`${svc.baseUrl}${path}`);

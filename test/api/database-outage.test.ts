@@ -81,6 +81,14 @@ for (const runtime of RUNTIMES) {
       assert.equal(health.status, 503);
       assert.equal((await health.json()).status, 'DOWN');
       assert.ok(performance.now() - healthStarted < 3_000);
+      // a load balancer's view: alive, not ready, and why
+      assert.equal((await fetch(`http://127.0.0.1:${server.port}/livez`)).status, 200);
+      const ready = await fetch(`http://127.0.0.1:${server.port}/readyz`);
+      const readiness = (await ready.json()) as Json;
+      assert.equal(ready.status, 503, JSON.stringify(readiness));
+      assert.equal(readiness.status, 'NOT_READY');
+      assert.equal(readiness.checks.database.ok, false);
+      assert.equal(readiness.checks.pool.ok, true);
 
       await sqld.restart();
       const again = await call('GET', `/operations/spacecraft/${craftId}`);

@@ -47,6 +47,9 @@ describe('every documented operation answers as documented', () => {
 
   test('health, registry, thrusters, payloads', async () => {
     await call2('GET', '/health', { key: undefined }, 200);
+    await call2('GET', '/livez', { key: undefined }, 200);
+    await call2('GET', '/readyz', { key: undefined }, 200);
+    await call2('GET', '/metrics', {}, 200);
     const craft = await json(await call2('POST', '/operations/spacecraft', { json: { name: 'DOC-SAT', noradId: 25544, cosparId: '2023-001A', ...DEFAULT_PHYSICS } }, 201));
     await call2('GET', '/operations/spacecraft?includeArchived=true', {}, 200);
     const tag = (await call2('GET', `/operations/spacecraft/${craft.id}`, {}, 200)).headers.get('etag')!;

@@ -22,7 +22,7 @@ async function demoDb(): Promise<Db> {
   await db.execute(`CREATE TABLE demo_jobs (
     id TEXT PRIMARY KEY, owner_org TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
     max_attempts INTEGER NOT NULL DEFAULT 3, lease_owner TEXT, lease_expires_at TEXT, error TEXT, done INTEGER NOT NULL DEFAULT 0,
-    payload TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, started_at TEXT, finished_at TEXT)`);
+    payload TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, started_at TEXT, finished_at TEXT, claimed_from TEXT)`);
   for (const [id, org, createdAt] of [['a', 'o1', '2026-01-01T00:00:00.000Z'], ['b', 'o1', '2026-01-01T00:00:01.000Z'], ['c', 'o2', '2026-01-01T00:00:02.000Z']]) {
     await db.execute({
       sql: `INSERT INTO demo_jobs (id, owner_org, status, payload, created_at, updated_at) VALUES (?, ?, 'QUEUED', 'bytes', ?, ?)`,

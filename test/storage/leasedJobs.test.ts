@@ -1,6 +1,7 @@
 /** The lease mechanism shared by every durable job table (storage/leasedJobs.ts) and the runner loop over it. */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import {
+  leaseTakeovers, test } from 'node:test';
 import { LeasedJobRunner, type JobLease } from '../../api/jobs/leasedJobRunner.ts';
 import { openDatabase, type Db } from '../../storage/db.ts';
 import {
@@ -18,7 +19,7 @@ async function demoDb(): Promise<Db> {
   await db.execute(`CREATE TABLE demo_jobs (
     id TEXT PRIMARY KEY, kind TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
     max_attempts INTEGER NOT NULL DEFAULT 3, lease_owner TEXT, lease_expires_at TEXT, error TEXT, result TEXT,
-    available_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, started_at TEXT, finished_at TEXT)`);
+    available_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, started_at TEXT, finished_at TEXT, claimed_from TEXT)`);
   return db;
 }
 
@@ -58,9 +59,13 @@ test('claims oldest first, one owner per job; `where` narrows; available_at defe
 test('expired leases are taken over; only the holder completes; exhausted attempts fail', async () => {
   const db = await demoDb();
   await queue(db, 'j', '2025-12-31T00:00:00.000Z');
-  assert.equal((await claimNextLeasedJob(db, TABLE, 'dead', 1_000, T0))?.id, 'j');
+  const takenOver = leaseTakeovers.get(TABLE.name) ?? 0;
+  const first = await claimNextLeasedJob(db, TABLE, 'dead', 1_000, T0);
+  assert.deepEqual([first?.id, first?.claimed_from], ['j', 'QUEUED']);
   assert.equal(await claimNextLeasedJob(db, TABLE, 'other', 1_000, at(500)), null, 'lease still held');
-  assert.equal((await claimNextLeasedJob(db, TABLE, 'other', 1_000, at(2_000)))?.attempts, 2);
+  const second = await claimNextLeasedJob(db, TABLE, 'other', 1_000, at(2_000));
+  assert.deepEqual([second?.attempts, second?.claimed_from], [2, 'RUNNING'], 'a takeover, and said so');
+  assert.equal(leaseTakeovers.get(TABLE.name), takenOver + 1, 'counted for /metrics');
   assert.equal(await renewJobLease(db, TABLE, 'j', 'dead', 1_000), false);
   assert.equal(await completeLeasedJob(db, TABLE, 'j', 'dead', { sql: 'result = ?', args: ['x'] }), false);
   // 'other' dies too; the third claim is the last attempt
