@@ -1,11 +1,11 @@
 /** The lease mechanism shared by every durable job table (storage/leasedJobs.ts) and the runner loop over it. */
 import assert from 'node:assert/strict';
-import {
-  leaseTakeovers, test } from 'node:test';
+import { test } from 'node:test';
 import { LeasedJobRunner, type JobLease } from '../../api/jobs/leasedJobRunner.ts';
 import { openDatabase, type Db } from '../../storage/db.ts';
 import {
   claimNextLeasedJob,
+  leaseTakeovers,
   completeLeasedJob,
   failLeasedJob,
   renewJobLease,
