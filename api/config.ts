@@ -1,5 +1,6 @@
 /** Runtime configuration from the environment (README → Configuration). */
-import { availableParallelism } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { availableParallelism, hostname } from 'node:os';
 import { parseCidr } from './net/cidr.ts';
 import { TRUST_PROXY_WITHOUT_PROXIES } from './net/clientAddress.ts';
 import { BODY_IDLE_TIMEOUT_MS, HEADERS_TIMEOUT_MS } from './runtime/timeouts.ts';
@@ -49,11 +50,25 @@ export interface Config {
   jobLeaseMs: number;
   /** How often an idle instance looks for screening chunks other instances queued (their creation wakes only their own). */
   screeningPollMs: number;
+  /**
+   * This instance's name in every lease it takes (`<queue>@<name>`) and in a screening chunk's `ranBy` (INSTANCE_NAME;
+   * default host, process id and a random suffix): which instance holds or ran a job, for an operator reading the
+   * database or the logs. Instances sharing a database need distinct names.
+   */
+  instanceName: string;
   /** Browser origins allowed to call the API (CORS_ORIGINS): `'*'` (any, never with credentials) or exact origins; empty: CORS off. */
   corsOrigins: '*' | string[];
 }
 
 const MIB = 1024 * 1024;
+
+/** INSTANCE_NAME: 1–64 of `A–Z a–z 0–9 . _ -` (it goes into leases, logs and API fields); absent: host-pid-random. */
+function instanceName(text: string | undefined): string {
+  const name = text?.trim();
+  if (!name) return `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(name)) throw new Error(`INSTANCE_NAME must be 1–64 characters of A–Z, a–z, 0–9, '.', '_' or '-' (got ${JSON.stringify(name.slice(0, 80))})`);
+  return name;
+}
 
 /** `true` or `false` (any case; absent: false); anything else stops the start naming the variable. */
 function booleanSetting(name: string, text: string | undefined): boolean {
@@ -154,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     taskTimeBudgetsMs: budgetList('TASK_TIME_BUDGETS', env.TASK_TIME_BUDGETS),
     jobLeaseMs: positiveInteger('JOB_LEASE_MS', env.JOB_LEASE_MS, 60_000),
     screeningPollMs: positiveInteger('SCREENING_POLL_MS', env.SCREENING_POLL_MS, 1_000),
+    instanceName: instanceName(env.INSTANCE_NAME),
     headersTimeoutMs: positiveInteger('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, HEADERS_TIMEOUT_MS),
     bodyIdleTimeoutMs: positiveInteger('BODY_IDLE_TIMEOUT_MS', env.BODY_IDLE_TIMEOUT_MS, BODY_IDLE_TIMEOUT_MS),
     corsOrigins: originList('CORS_ORIGINS', env.CORS_ORIGINS),

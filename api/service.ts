@@ -92,11 +92,13 @@ export async function startService(config: Config): Promise<Service> {
     await db.close();
     throw error;
   }
-  const jobRunner = new MeasurementJobRunner(db, pool, { leaseMs: config.jobLeaseMs });
-  const odRunner = new OrbitDeterminationRunner(db, earthData, { leaseMs: config.jobLeaseMs });
-  const taskRunner = new TaskRunRunner({ db, pool, config, earthData, odRunner }, { leaseMs: config.jobLeaseMs });
-  const batchRunner = new EphemerisBatchRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs });
-  const screeningRunner = new ScreeningRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs, pollMs: config.screeningPollMs });
+  // every lease this instance takes names it: `<queue>@<instance>` (a screening chunk's ranBy is the instance itself)
+  const leased = (queue: string) => ({ leaseMs: config.jobLeaseMs, owner: `${queue}@${config.instanceName}` });
+  const jobRunner = new MeasurementJobRunner(db, pool, leased('uploads'));
+  const odRunner = new OrbitDeterminationRunner(db, earthData, leased('od'));
+  const taskRunner = new TaskRunRunner({ db, pool, config, earthData, odRunner }, leased('tasks'));
+  const batchRunner = new EphemerisBatchRunner({ db, pool, earthData }, leased('batches'));
+  const screeningRunner = new ScreeningRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs, pollMs: config.screeningPollMs, owner: config.instanceName });
   const audit = new AuditLog(db, { flushMs: config.auditFlushMs });
   metrics.attach({ db, pool });
   const app = createApp({ db, pool, config, audit, earthData, metrics, jobRunner, odRunner, taskRunner, batchRunner, screeningRunner });

@@ -30,6 +30,7 @@ const EMBEDDED_ONLY = new Set([
   'test/storage/remoteDb.test.ts',
   'test/api/database-outage.test.ts',
   'test/api/multi-host.test.ts',
+  'test/api/sqld-faults.test.ts',
 ]);
 
 const args = process.argv.slice(2);
@@ -51,7 +52,7 @@ if (files.length === 0) {
 
 function run(list, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=600000', ...list], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=900000', ...list], {
       stdio: 'inherit',
       env: { ...process.env, ...env },
     });

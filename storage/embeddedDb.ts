@@ -1,10 +1,10 @@
 /**
  * The embedded database (a `file:` URL, or `:memory:` for tests): the synchronous embedded driver on the event loop,
- * with the machinery only it needs — one process-wide write lock (a write that finds the file locked by another of
- * the process's connections would block the event loop for the whole busy timeout), statements paced by the event
+ * with the machinery it needs — one process-wide write lock (storage/writeLock.ts, which the remote path shares),
+ * statements paced by the event
  * loop's slice (storage/eventLoopSlice.ts), reads through a connection with cached statements
  * (storage/cachedReader.ts), prepared statements kept (storage/statementCache.ts) and a WAL checkpoint thread
- * (storage/checkpointer.ts). A libSQL server takes none of it: storage/remoteDb.ts.
+ * (storage/checkpointer.ts). A libSQL server takes only the write lock: storage/remoteDb.ts.
  */
 import { createClient, type Client, type InStatement, type ResultSet, type Transaction, type TransactionMode } from '@libsql/client';
 import { mkdirSync } from 'node:fs';
@@ -15,43 +15,8 @@ import type { DatabaseOptions, Db, StatementObserver, Tx } from './db.ts';
 import { localFilePath } from './dbUrl.ts';
 import { COMMIT_SLICE_USED_MS, LARGE_TRANSACTION_STATEMENTS, EVENT_LOOP_SLICE_MS, loopSlice } from './eventLoopSlice.ts';
 import { cacheStatements } from './statementCache.ts';
+import { WRITE_LOCK_TIMEOUT_MS, WriteLock } from './writeLock.ts';
 import { isReadOnly, isSelect } from './sqlStatements.ts';
-
-/**
- * One process-wide write lock, handed out in FIFO order. The embedded libSQL driver is synchronous:
- * a write that finds the database locked by another connection of the SAME process would block the
- * event loop for the whole busy timeout, and the transaction holding the lock could never run to
- * commit. So writes wait here, asynchronously, for each other; the busy timeout is left for other
- * processes (several instances on one file). Reads never take the lock (WAL serves them).
- */
-class WriteLock {
-  private tail: Promise<void> = Promise.resolve();
-
-  /** Resolves with a release function once every earlier holder has released. */
-  async acquire(timeoutMs: number): Promise<() => void> {
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => (release = resolve));
-    const previous = this.tail;
-    this.tail = previous.then(() => mine);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        // Still queued: pass our turn on as soon as it comes, then report.
-        void previous.then(release);
-        reject(new Error(`database write lock not acquired within ${timeoutMs} ms (a write nested inside a transaction?)`));
-      }, timeoutMs);
-    });
-    try {
-      await Promise.race([previous, timedOut]);
-    } finally {
-      clearTimeout(timer);
-    }
-    return release;
-  }
-}
-
-/** How long a write waits for this process's earlier writes before it is reported as stuck. */
-const WRITE_LOCK_TIMEOUT_MS = 30_000;
 
 /**
  * An embedded database file (or `:memory:`): the libSQL client with writes serialised per process, statements paced

@@ -1,8 +1,13 @@
 /**
  * A libSQL server (sqld: `ws://`/`wss://`, `http(s)://` or `libsql://` URLs): the client's statements go over the
- * network as asynchronous requests, so none of the embedded path's machinery applies (no write lock of our own — the
- * server serialises writers; no event-loop pacing — the loop turns while a request is out; no statement cache or
- * checkpoint thread — the server has its own). What a network adds, and this module handles:
+ * network as asynchronous requests, so most of the embedded path's machinery does not apply (no event-loop pacing —
+ * the loop turns while a request is out; no statement cache or checkpoint thread — the server has its own). What a
+ * network adds, and this module handles:
+ *
+ *  - **One writer per instance.** The server serialises writers, but each one waiting for its lock spins on a thread
+ *    of its own, and requests the client gave up on stay queued there: this instance's writes take the process's
+ *    write lock (storage/writeLock.ts, why at length) and reach the server one at a time, a write transaction
+ *    from its start to its end. So, as on the embedded file, a write must never be nested inside a transaction.
  *
  *  - **Busy.** sqld gives a connection 100 ms of busy timeout (`PRAGMA busy_timeout = N` is refused), and rolls a
  *    write transaction back when another writer has waited for it for 5 s (TRANSACTION_TIMEOUT, "lock stealing").
@@ -39,6 +44,7 @@ import { createClient, type Client, type InStatement, type ResultSet, type Trans
 import type { DatabaseOptions, Db, StatementObserver, Tx } from './db.ts';
 import { DatabaseUnavailableError } from './dbErrors.ts';
 import { isReadOnly } from './sqlStatements.ts';
+import { WRITE_LOCK_TIMEOUT_MS, WriteLock } from './writeLock.ts';
 
 /** How long a statement or transaction is retried while the server is busy or unreachable (a restart takes ~1 s). */
 export const DEFAULT_RETRY_BUDGET_MS = 3_000;
@@ -50,6 +56,8 @@ export const STATEMENT_TIMEOUT_MS = 60_000;
 export const HEARTBEAT_INTERVAL_MS = 2_000;
 export const HEARTBEAT_TIMEOUT_MS = 5_000;
 export const HEARTBEAT_MISSES = 3;
+/** How long a failed transaction's ROLLBACK is waited for before its stream is closed (which rolls it back too). */
+const ROLLBACK_TIMEOUT_MS = 2_000;
 /** What a caller told "unavailable" is asked to wait before trying again. */
 const RETRY_AFTER_SECONDS = 2;
 /** How long a health check waits for the server's answer. */
@@ -145,6 +153,8 @@ export class RemoteDb implements Db {
   private readonly heartbeat: ReturnType<typeof setInterval>;
   private beating: Promise<void> | null = null;
   private misses = 0;
+  /** One write (statement, batch or transaction) of this instance at the server at a time (storage/writeLock.ts). */
+  private readonly writeLock = new WriteLock();
 
   constructor(
     private readonly makeClient: () => Client,
@@ -157,6 +167,25 @@ export class RemoteDb implements Db {
       this.beating ??= this.beat().finally(() => (this.beating = null));
     }, HEARTBEAT_INTERVAL_MS);
     this.heartbeat.unref?.();
+  }
+
+  /** The write lock, or unavailable (busy) when this instance's earlier writes held it for WRITE_LOCK_TIMEOUT_MS. */
+  private async acquireWriteLock(): Promise<() => void> {
+    try {
+      return await this.writeLock.acquire(WRITE_LOCK_TIMEOUT_MS);
+    } catch (error) {
+      throw new DatabaseUnavailableError(`the database stayed busy (this instance's earlier writes held it for ${WRITE_LOCK_TIMEOUT_MS} ms)`, RETRY_AFTER_SECONDS, false, { cause: error });
+    }
+  }
+
+  /** `work` (one write: a statement, a batch or a transaction, with its retries) under the write lock. */
+  private async writing<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.acquireWriteLock();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
   }
 
   /** Resolves with `request` on the current client, or fails after `statementTimeoutMs` (the client is kept). */
@@ -310,12 +339,14 @@ export class RemoteDb implements Db {
       await this.caughtUp();
       return await this.retrying('a read', () => true, () => this.timed((client) => client.execute(stmt)));
     }
-    const mark = this.markStatement(true);
-    if (!mark) return await this.retrying('a write', () => false, () => this.timed((client) => client.execute(stmt)));
-    // with its mark, in one transaction (the mark only when the write changed a row)
-    const [result, marked] = await this.retrying('a write', () => false, () => this.timed((client) => client.batch([stmt, mark], 'write')));
-    this.committed(RemoteDb.markOf(marked));
-    return result!;
+    return await this.writing(async () => {
+      const mark = this.markStatement(true);
+      if (!mark) return await this.retrying('a write', () => false, () => this.timed((client) => client.execute(stmt)));
+      // with its mark, in one transaction (the mark only when the write changed a row)
+      const [result, marked] = await this.retrying('a write', () => false, () => this.timed((client) => client.batch([stmt, mark], 'write')));
+      this.committed(RemoteDb.markOf(marked));
+      return result!;
+    });
   }
 
   private async batchNow(stmts: InStatement[], mode: TransactionMode): Promise<ResultSet[]> {
@@ -324,26 +355,59 @@ export class RemoteDb implements Db {
       await this.caughtUp();
       return await this.retrying('a read batch', () => true, () => this.timed((client) => client.batch(stmts, mode)));
     }
-    const mark = this.markStatement();
-    const results = await this.retrying(`a ${mode} batch`, () => false, () => this.timed((client) => client.batch(mark ? [...stmts, mark] : stmts, mode)));
-    if (mark) this.committed(RemoteDb.markOf(results[stmts.length]));
-    return mark ? results.slice(0, stmts.length) : results;
+    return await this.writing(async () => {
+      const mark = this.markStatement();
+      const results = await this.retrying(`a ${mode} batch`, () => false, () => this.timed((client) => client.batch(mark ? [...stmts, mark] : stmts, mode)));
+      if (mark) this.committed(RemoteDb.markOf(results[stmts.length]));
+      return mark ? results.slice(0, stmts.length) : results;
+    });
   }
 
   async migrate(stmts: InStatement[]): Promise<ResultSet[]> {
-    return await this.retrying('a migration', () => false, () => this.timed((client) => client.migrate(stmts)));
+    return await this.writing(() => this.retrying('a migration', () => false, () => this.timed((client) => client.migrate(stmts))));
   }
 
   /** A transaction of the client as it is (no retry: the caller owns its statements; a write one commits its mark). */
   async transaction(mode: TransactionMode = 'write'): Promise<Tx> {
-    if (mode === 'read') await this.caughtUp();
-    const tx = await this.retrying(`a ${mode} transaction's start`, () => true, () => this.timed((client) => client.transaction(mode)));
-    if (mode === 'read' || !this.marks) return tx;
-    return this.markingTransaction(tx, async (writeMark) => {
-      const written = await writeMark();
+    if (mode === 'read') {
+      await this.caughtUp();
+      return await this.retrying('a read transaction\'s start', () => true, () => this.timed((client) => client.transaction(mode)));
+    }
+    // a write transaction holds the write lock from its start to its end (commit, rollback or close)
+    const release = await this.acquireWriteLock();
+    let tx: Tx;
+    try {
+      tx = await this.retrying(`a ${mode} transaction's start`, () => true, () => this.timed((client) => client.transaction(mode)));
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const marking = this.markingTransaction(tx, async (writeMark) => {
+      const written = this.marks ? await writeMark() : null;
       await this.timed(() => tx.commit());
       if (written !== null) this.committed(written);
     }).tx;
+    const ended = <T>(end: () => Promise<T>) => async (): Promise<T> => {
+      try {
+        return await end();
+      } finally {
+        release();
+      }
+    };
+    return {
+      execute: marking.execute,
+      batch: marking.batch,
+      executeMultiple: marking.executeMultiple,
+      commit: ended(() => marking.commit()),
+      rollback: ended(() => marking.rollback()),
+      close: () => {
+        marking.close();
+        release();
+      },
+      get closed() {
+        return marking.closed;
+      },
+    };
   }
 
   /**
@@ -368,7 +432,7 @@ export class RemoteDb implements Db {
         await this.timed(() => tx.executeMultiple(sql));
       },
       commit: () => commit(writeMark),
-      rollback: () => tx.rollback(),
+      rollback: () => withTimeout(tx.rollback(), ROLLBACK_TIMEOUT_MS).finally(() => tx.close()),
       close: () => tx.close(),
       get closed() {
         return tx.closed;
@@ -380,7 +444,7 @@ export class RemoteDb implements Db {
   async runInTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     let committing = false;
     // run again only while the COMMIT was not sent: the server rolled the transaction back
-    return await this.retrying('a write transaction', () => !committing, async () => {
+    return await this.writing(() => this.retrying('a write transaction', () => !committing, async () => {
       committing = false;
       const tx = await this.timed((client) => client.transaction('write'));
       try {
@@ -392,14 +456,16 @@ export class RemoteDb implements Db {
         if (written !== null) this.committed(written);
         return result;
       } catch (error) {
-        if (!tx.closed) await tx.rollback().catch(() => undefined);
+        // Bounded: after a statement that timed out, the ROLLBACK queues behind it on the same stream; closing the
+        // stream (below) is what makes the server roll back and let go of its write lock then.
+        if (!tx.closed) await withTimeout(tx.rollback(), ROLLBACK_TIMEOUT_MS).catch(() => undefined);
         // a COMMIT refused for a lock (sqld took it back) was not applied: safe to run again
         if (committing && classifyRemoteFailure(error) === 'busy') committing = false;
         throw error;
       } finally {
         tx.close();
       }
-    });
+    }));
   }
 
   /** One `SELECT 1` with the PING_TIMEOUT_MS bound and no retry. */
