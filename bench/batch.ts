@@ -21,14 +21,17 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { machineDescription, percentile, startBenchServer } from './lib/server.ts';
+import { compareBackends, describeStatements, statementCounts, type BenchBackend, type Figure } from './lib/backends.ts';
 
 const workers = Number(process.env.WORKERS ?? 2);
 const quick = process.env.BENCH_QUICK === '1';
 const sequentialCount = quick ? 100 : 1000;
 const batchSizes = quick ? [50, 200] : [250, 1000];
 
+async function runOn(backend: BenchBackend): Promise<Figure[]> {
+const figures: Figure[] = [];
 const batchLogs: Array<Record<string, unknown>> = [];
-const server = await startBenchServer({ WORKERS: String(workers) }, { onLog: (r) => r.message === 'batch succeeded' && batchLogs.push(r) });
+const server = await startBenchServer({ WORKERS: String(workers), ...backend.env() }, { onLog: (r) => r.message === 'batch succeeded' && batchLogs.push(r) });
 
 function rssMiB(): number {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
@@ -65,6 +68,8 @@ try {
     let rssPeak = rssMiB();
     const rssStart = rssPeak;
     const mainCpu0 = server.mainThreadCpuSeconds();
+    const statements0 = await statementCounts(server.baseUrl, server.key);
+    const sqldCpu0 = backend.cpuSeconds();
     const processCpu0 = server.processCpuSeconds();
     const t0 = performance.now();
     const created = await post('/operations/ephemerides/batch', { ...SPAN, items: Array.from({ length: count }, () => ({ stateVectorId: sv.id })) });
@@ -82,6 +87,8 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const seconds = (performance.now() - t0) / 1000;
+    const sqldCpuSeconds = backend.cpuSeconds() - sqldCpu0;
+    const statements = describeStatements(statements0, await statementCounts(server.baseUrl, server.key), count, 'item');
     const mainCpuSeconds = server.mainThreadCpuSeconds() - mainCpu0;
     const workerCpuSeconds = server.processCpuSeconds() - processCpu0 - mainCpuSeconds;
     if (status.status !== 'SUCCEEDED' || status.itemsFailed > 0) throw new Error(`batch ended ${JSON.stringify(status)}`);
@@ -90,7 +97,7 @@ try {
     if (zip.length !== meta.sizeBytes || createHash('sha256').update(zip).digest('hex') !== meta.contentSha256) throw new Error('ZIP download does not match its metadata');
     return {
       count, seconds, rate: count / seconds, postMs, gets, rssStart, rssPeak, zipMiB: zip.length / 2 ** 20,
-      serialMsPerItem: (mainCpuSeconds / count) * 1000, workerMsPerItem: (workerCpuSeconds / count) * 1000,
+      statements, sqldCpuSeconds, serialMsPerItem: (mainCpuSeconds / count) * 1000, workerMsPerItem: (workerCpuSeconds / count) * 1000,
     };
   }
 
@@ -110,6 +117,7 @@ try {
       `server CPU ${(singleCpuSeconds * 1000).toFixed(1)} ms per request (${(1 / singleCpuSeconds).toFixed(1)} OEM/s on one free core)`,
   );
 
+  figures.push({ name: 'single requests: OEM/s', value: singleRate, unit: 'OEM/s', better: 'higher' });
   const goal = 0.9 * singleRate * workers;
   const results = [];
   for (const size of batchSizes) {
@@ -121,6 +129,8 @@ try {
         `(goal ≥ ${goal.toFixed(1)} OEM/s = 0.9 × single × ${workers}: ${r.rate >= goal ? 'met' : 'NOT met'}); ZIP ${r.zipMiB.toFixed(1)} MiB; ` +
         `POST ${r.postMs.toFixed(0)} ms`,
     );
+    console.log(`  ${r.statements} (the status polls included)${backend.sqld ? `; sqld CPU ${r.sqldCpuSeconds.toFixed(2)} s (${((100 * r.sqldCpuSeconds) / r.seconds).toFixed(0)} % of a core)` : ''}`);
+    figures.push({ name: `batch of ${size}: wall time`, value: r.seconds, unit: 's', better: 'lower', digits: 1 }, { name: `batch of ${size}: OEM/s`, value: r.rate, unit: 'OEM/s', better: 'higher' }, { name: `batch of ${size}: main-thread CPU/item`, value: r.serialMsPerItem, unit: 'ms', better: 'lower', digits: 2 });
     console.log(
       `  server RSS ${r.rssStart.toFixed(0)} → peak ${r.rssPeak.toFixed(0)} MiB; light GET during the batch p50 ${percentile(r.gets, 50).toFixed(1)} ms, ` +
         `p99 ${percentile(r.gets, 99).toFixed(1)} ms, max ${Math.max(...r.gets).toFixed(1)} ms (${r.gets.length} GETs)`,
@@ -156,3 +166,7 @@ try {
 } finally {
   await server.stop();
 }
+return figures;
+}
+
+await compareBackends('bench:batch', runOn);

@@ -28,6 +28,7 @@ import { ensureOrganization } from '../storage/organizations.ts';
 import { syntheticCatalog } from './lib/syntheticCatalog.ts';
 import { duringLoadInThread } from './lib/load.ts';
 import { machineDescription, percentile, startBenchServer } from './lib/server.ts';
+import { compareBackends, describeStatements, statementCounts, type BenchBackend, type Figure } from './lib/backends.ts';
 
 const objects = Number(process.env.OBJECTS ?? 30_000);
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
@@ -51,8 +52,10 @@ const fileText = threeLineText(catalog);
 const laterText = threeLineText(later);
 console.log(`catalog ingest: ${objects} objects, 3LE file ${(fileText.length / 2 ** 20).toFixed(1)} MiB; ${machineDescription()}; ${new Date().toISOString()}`);
 
+async function runOn(backend: BenchBackend): Promise<Figure[]> {
+const figures: Figure[] = [];
 // ---- 1. through HTTP ----
-const server = await startBenchServer({ WORKERS: '2' }, { eventLoopProbe: true, cpuProfileDir: CPU_PROFILE_DIR });
+const server = await startBenchServer({ WORKERS: '2', ...backend.env() }, { eventLoopProbe: true, cpuProfileDir: CPU_PROFILE_DIR });
 try {
   const auth = { Authorization: `Bearer ${server.key}` };
   // GET /health every 10 ms from a thread of its own while `work` runs (from this thread, the answers would also wait
@@ -63,9 +66,13 @@ try {
     const form = new FormData();
     form.append('files', new Blob([text]), 'catalog.3le');
     await server.eventLoopProbe(); // starts the count
+    const statements0 = await statementCounts(server.baseUrl, server.key);
+    const sqldCpu0 = backend.cpuSeconds();
     const cpu0 = server.mainThreadCpuSeconds();
     const { value: response, seconds, load: { latencies } } = await probe(() => fetch(`${server.baseUrl}/operations/catalog`, { method: 'POST', headers: auth, body: form }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown })));
     const loop = await server.eventLoopProbe();
+    const sqldCpu = backend.cpuSeconds() - sqldCpu0;
+    const statements = describeStatements(statements0, await statementCounts(server.baseUrl, server.key), objects, 'object');
     const result = (response.body as { results: Array<Record<string, number | string>> }).results[0]!;
     if (response.status !== 200) throw new Error(`${label}: HTTP ${response.status} ${JSON.stringify(result).slice(0, 400)}`);
     const ms = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(1)} ms`);
@@ -81,6 +88,8 @@ try {
         `lateness (grows with the load): delay max ${loop.eventLoopDelayMaxMs.toFixed(1)} ms, ` +
         `longest self-block ${ms(loop.selfBlockMaxMs)}, main thread waited ${ms(loop.runQueueWaitMs)} for a core; load average ${loadAverage()}`,
     );
+    console.log(`  ${''.padEnd(34)} ${statements}${backend.sqld ? `; sqld CPU ${sqldCpu.toFixed(2)} s` : ''}`);
+    figures.push({ name: `${label}: time`, value: seconds, unit: 's', better: 'lower', digits: 2 }, { name: `${label}: longest hold`, value: loop.holdMaxMs ?? NaN, unit: 'ms', better: 'lower' });
   };
   // The server's first requests build its router and compile the middleware: not the upload's doing, so done first.
   for (const path of ['/health', '/operations/catalog/objects?size=1']) await (await fetch(`${server.baseUrl}${path}`, { headers: auth })).arrayBuffer();
@@ -97,6 +106,7 @@ try {
       times.push(performance.now() - start);
       total = body.totalElements;
     }
+    figures.push({ name: `list ?${query}: median`, value: percentile(times, 50), unit: 'ms', better: 'lower' });
     console.log(`  GET /operations/catalog/objects?${query.padEnd(44)} ${total} matches, median ${percentile(times, 50).toFixed(1)} ms`);
   }
   const start = performance.now();
@@ -109,7 +119,7 @@ try {
 
 // ---- 2. in this process, under the event-loop monitor ----
 const dir = mkdtempSync(join(tmpdir(), 'apsis-catalog-bench-'));
-const service = await startService({ ...loadConfig({}), databaseUrl: `file:${join(dir, 'bench.db')}`, workers: 2, port: 0, dataDir: join(dir, 'earth-data'), dataCheckIntervalS: 0, dataMaxAgeDays: 36500 });
+const service = await startService({ ...loadConfig({}), databaseUrl: backend.url ?? `file:${join(dir, 'bench.db')}`, workers: 2, port: 0, dataDir: join(dir, 'earth-data'), dataCheckIntervalS: 0, dataMaxAgeDays: 36500 });
 try {
   const organization = await ensureOrganization(service.db, 'bench');
   const bytes = new TextEncoder().encode(fileText);
@@ -124,6 +134,7 @@ try {
     const seconds = (performance.now() - start) / 1000;
     eld.disable();
     const result = body.results[0]!;
+    figures.push({ name: `in-process ${label}: time`, value: seconds, unit: 's', better: 'lower', digits: 2 }, { name: `in-process ${label}: longest block`, value: eld.max / 1e6, unit: 'ms', better: 'lower' });
     console.log(
       `  ${label.padEnd(34)} ${seconds.toFixed(2)} s, stored ${result.storedCount}, objects updated ${result.objectsUpdated}; ` +
         `event-loop delay p99 ${(eld.percentile(99) / 1e6).toFixed(1)} ms, longest block ${(eld.max / 1e6).toFixed(1)} ms`,
@@ -133,3 +144,7 @@ try {
   await service.close();
   rmSync(dir, { recursive: true, force: true });
 }
+return figures;
+}
+
+await compareBackends('bench:catalog-ingest', runOn);

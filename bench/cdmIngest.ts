@@ -39,6 +39,7 @@ import { writeCdmKvn } from '../engine/files/cdm/cdmWriter.ts';
 import { duringLoadInThread } from './lib/load.ts';
 import { machineDescription, percentile, startBenchServer, type BenchServer } from './lib/server.ts';
 import { seededRandom } from '../test/helpers/random.ts';
+import { compareBackends, describeStatements, statementCounts, type BenchBackend, type Figure } from './lib/backends.ts';
 
 const CDM_COUNT = Number(process.env.BENCH_CDMS ?? 10_000);
 const WORKERS = process.env.WORKERS ?? '2';
@@ -161,7 +162,9 @@ async function upload(server: BenchServer, files: UploadFile[]): Promise<{ store
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 if (CPU_PROFILE_DIR) mkdirSync(CPU_PROFILE_DIR, { recursive: true });
-const server = await startBenchServer({ WORKERS }, { eventLoopProbe: true, cpuProfileDir: CPU_PROFILE_DIR });
+async function runOn(backend: BenchBackend): Promise<Figure[]> {
+const figures: Figure[] = [];
+const server = await startBenchServer({ WORKERS, ...backend.env() }, { eventLoopProbe: true, cpuProfileDir: CPU_PROFILE_DIR });
 try {
   const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' };
   const ours = primaries();
@@ -193,6 +196,8 @@ try {
   }
 
   await server.eventLoopProbe(); // starts the count
+  const statementsBefore = await statementCounts(server.baseUrl, server.key);
+  const sqldCpuBefore = backend.cpuSeconds();
   const loadAverageBefore = loadavg()[0]!;
   let stored = 0;
   let duplicates = 0;
@@ -217,6 +222,8 @@ try {
     },
   );
 
+  const sqldCpu = backend.cpuSeconds() - sqldCpuBefore;
+  const statementsAfter = await statementCounts(server.baseUrl, server.key);
   const list = await fetch(`${server.baseUrl}/operations/conjunctions?size=1`, { headers });
   const totalEvents = ((await list.json()) as { totalElements: number }).totalElements;
   const warmEvents = warm.events;
@@ -224,6 +231,14 @@ try {
   console.log(
     `uploaded ${fmt(stored)} CDMs stored (${duplicates} duplicates) in ${fmt(wallMs)} ms: ${fmt(stored / (wallMs / 1000))} CDMs/s; ` +
       `requests ${requestMs.map((ms) => fmt(ms)).join(', ')} ms`,
+  );
+  console.log(`  ${describeStatements(statementsBefore, statementsAfter, stored, 'CDM')}${backend.sqld ? `; sqld CPU ${fmt(sqldCpu, 2)} s (${fmt((100 * sqldCpu) / (wallMs / 1000))} % of a core)` : ''}`);
+  figures.push(
+    { name: 'upload wall time', value: wallMs / 1000, unit: 's', better: 'lower', digits: 2 },
+    { name: 'CDMs/s', value: stored / (wallMs / 1000), unit: 'CDM/s', better: 'higher', digits: 0 },
+    { name: 'main-thread CPU per CDM', value: probe.mainThreadCpuMs === null ? NaN : (probe.mainThreadCpuMs * 1000) / stored, unit: 'µs', better: 'lower', digits: 0 },
+    { name: 'longest hold', value: probe.holdMaxMs ?? NaN, unit: 'ms', better: 'lower' },
+    { name: 'GET during upload p99', value: percentile(gets.latencies, 99), unit: 'ms', better: 'lower' },
   );
   console.log(`events formed: ${fmt(totalEvents - warmEvents)} (expected ${eventsMade}; ${warmEvents} more from the warm-up)`);
   const na = (v: number | null, digits = 1) => (v === null ? 'n/a' : `${fmt(v, digits)} ms`);
@@ -247,3 +262,7 @@ try {
   await server.stop();
   if (CPU_PROFILE_DIR) console.log(`CPU profile of the server's main thread written in ${CPU_PROFILE_DIR}`);
 }
+return figures;
+}
+
+await compareBackends('bench:cdm-ingest', runOn);

@@ -44,6 +44,7 @@ import { sunSynchronousInclinationDeg, syntheticCatalog } from './lib/syntheticC
 import { bruteForceCheck } from './lib/bruteForce.ts';
 import { DAYS, OBJECTS, RADIUS_KM, SPAN_S, START, START_UTC, hasFlag } from './lib/screeningScenario.ts';
 import { startBenchServer, type BenchServer, type EventLoopProbeRecord } from './lib/server.ts';
+import { compareBackends, type BenchBackend, type Figure } from './lib/backends.ts';
 
 const PC_THRESHOLD = 1e-6;
 const DEG = Math.PI / 180;
@@ -53,9 +54,11 @@ const SECRET = 'bench-screening-secret-0123456789abcdef';
 
 type Json = Record<string, any>;
 
+async function runOn(backend: BenchBackend): Promise<Figure[]> {
+const figures: Figure[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'apsis-bench-screening-'));
 const env = {
-  DATABASE_URL: `file:${join(dir, 'apsis.db')}`, APSIS_DATA_DIR: join(dir, 'earth-data'), APSIS_DATA_CHECK_INTERVAL_S: '0',
+  DATABASE_URL: backend.url ?? `file:${join(dir, 'apsis.db')}`, APSIS_DATA_DIR: join(dir, 'earth-data'), APSIS_DATA_CHECK_INTERVAL_S: '0',
   BOOTSTRAP_API_KEY: SECRET, SCREENING_POLL_MS: '200',
 };
 const servers: ServerProcess[] = [];
@@ -248,6 +251,7 @@ try {
   const t = main.view.timings;
   const c = main.view.counts;
   console.log(`\nscreening: ${designs.length} primaries × ${catalog.length} objects × ${DAYS} days, sphere ${RADIUS_KM} km, Pc threshold ${PC_THRESHOLD}, ${main.view.progress.chunksTotal} chunks, one server process with 2 workers`);
+  figures.push({ name: 'screening POST → SUCCEEDED', value: main.wallS, unit: 's', better: 'lower' }, { name: 'catalog upload', value: uploadS, unit: 's', better: 'lower' }, { name: 'storing (CDM ingest + approach rows)', value: t.storingMs / 1000, unit: 's', better: 'lower', digits: 2 }, { name: 'longest hold', value: loop.holdMaxMs ?? NaN, unit: 'ms', better: 'lower' });
   console.log(`  END TO END: ${main.wallS.toFixed(1)} s from POST to SUCCEEDED; ${(main.wallS + uploadS).toFixed(1)} s with the catalog upload (load average before/after: ${loadBefore} → ${load()})`);
   console.log(`  per stage, worker time summed over the chunks (the engine's clock inside each chunk: on a loaded host it includes waiting for a core): set-up ${(t.setupMs / 1000).toFixed(2)} s (satrecs, envelopes, orbit models; primaries propagated/read once per worker), filters ${(t.filtersMs / 1000).toFixed(2)} s, sampling ${(t.samplingMs / 1000).toFixed(2)} s, refinement ${(t.refinementMs / 1000).toFixed(2)} s, Pc ${(t.pcMs / 1000).toFixed(2)} s; storing ${(t.storingMs / 1000).toFixed(2)} s (wall: ${main.view.eventCount} CDMs through the ingest → events, ${main.view.approachCount} approach rows)`);
   console.log(`  chunks: ${main.view.chunks.filter((x: Json) => x.kind === 'SCREEN').map((x: Json) => (x.computeMs / 1000).toFixed(1)).join(', ')} s each on the workers (propagation of the primaries included the first time a worker meets them)`);
@@ -288,6 +292,7 @@ try {
     const shared = await screen(one, request, oemFiles);
     const owners = new Map<string, number>();
     for (const chunk of shared.view.chunks) if (chunk.kind === 'SCREEN') owners.set(chunk.ranBy, (owners.get(chunk.ranBy) ?? 0) + 1);
+    figures.push({ name: 'one process, 1 worker', value: alone.wallS, unit: 's', better: 'lower' }, { name: 'two processes, 1 worker each', value: shared.wallS, unit: 's', better: 'lower' });
     console.log(`  two server processes with 1 worker each, one database file: ${shared.wallS.toFixed(1)} s (chunks per instance ${[...owners.values()].join(' + ')}; merged by ${shared.view.mergedBy === [...owners.keys()][0] ? 'the first' : 'the second'}) — speed-up ${(alone.wallS / shared.wallS).toFixed(2)}× (load ${load()})`);
     console.log(`  merged results identical to the 2-worker run: one process ${sameApproaches(alone.approaches, main.approaches)}, two processes ${sameApproaches(shared.approaches, main.approaches)}`);
     if (!sameApproaches(alone.approaches, main.approaches) || !sameApproaches(shared.approaches, main.approaches)) process.exitCode = 1;
@@ -313,3 +318,7 @@ try {
   for (const server of [...servers]) await stopServerProcess(server).catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
 }
+return figures;
+}
+
+await compareBackends('bench:screening', runOn);

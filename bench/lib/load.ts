@@ -17,6 +17,11 @@ export interface LoadResult {
 
 export interface LoadOptions {
   baseUrl: string;
+  /** Several servers: connection k talks to `baseUrls[k % n]` (instead of `baseUrl`). */
+  baseUrls?: string[];
+  /** The method (default GET) and a JSON body per request index (writes). */
+  method?: string;
+  body?: (i: number) => unknown;
   path: (i: number) => string;
   /** Request headers, or a function of the request's index (the same index `path` gets). */
   headers?: Record<string, string> | ((i: number) => Record<string, string>);
@@ -29,7 +34,7 @@ export interface LoadOptions {
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const url = new URL(options.baseUrl);
+  const urls = (options.baseUrls ?? [options.baseUrl]).map((u) => new URL(u));
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
   let errors = 0;
@@ -37,25 +42,26 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let i = 0;
   const headersOf = typeof options.headers === 'function' ? options.headers : () => options.headers as Record<string, string> | undefined;
   const until = performance.now() + options.durationMs;
-  const one = (path: string, headers: Record<string, string> | undefined) =>
+  const one = (url: URL, path: string, headers: Record<string, string> | undefined, body: string | undefined) =>
     new Promise<number>((resolve, reject) => {
       const request = http.request(
-        { host: url.hostname, port: url.port, path, method: 'GET', agent, headers },
+        { host: url.hostname, port: url.port, path, method: options.method ?? 'GET', agent, headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' } },
         (response) => {
           response.on('data', () => undefined);
           response.on('end', () => resolve(response.statusCode ?? 0));
         },
       );
       request.on('error', reject);
-      request.end();
+      request.end(body);
     });
-  const client = async () => {
+  const client = async (_: unknown, k: number) => {
+    const url = urls[k % urls.length]!;
     while (performance.now() < until && (options.keepGoing?.() ?? true)) {
       const t0 = performance.now();
       let status = 0;
       try {
         const n = i++;
-        status = await one(options.path(n), headersOf(n));
+        status = await one(url, options.path(n), headersOf(n), options.body ? JSON.stringify(options.body(n)) : undefined);
       } catch {
         status = 0;
       }
