@@ -31,6 +31,8 @@ export const TAGS = [
   { name: 'Events', description: 'Ground-station passes, eclipses, nodes and apsides predicted from the latest stored state' },
   { name: 'Conjunctions', description: 'CCSDS CDM upload, conjunction events, probability of collision (six methods), encounter and timeline pictures, settings' },
   { name: 'Conjunction Screenings', description: 'Screening our orbits (spacecraft, stored states, hypothetical OEMs) against the catalog and our fleet: chunked jobs run by every instance, approaches, events' },
+  { name: 'Webhooks', description: 'Subscriptions to change events (Standard Webhooks signatures), their delivery logs and test events' },
+  { name: 'Change Feeds', description: 'What changed after a continuation token: conjunction events, CDMs, screening results' },
   { name: 'Catalog', description: 'The organization’s catalog of general-perturbations element sets (TLE/3LE, CCSDS OMM): upload, objects by NORAD id, history' },
 ] as const;
 
@@ -112,6 +114,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'Not found',
   406: 'Not acceptable',
   409: 'Conflict',
+  410: 'Gone: the change token is older than the change log’s retention (CHANGE_TOKEN_EXPIRED; RFC 9110 §15.5.11): start again without `after`',
   412: 'Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED)',
   413: 'Payload too large (over MAX_UPLOAD_BYTES)',
   415: 'Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity)',
