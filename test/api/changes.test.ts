@@ -89,7 +89,7 @@ for (const runtime of RUNTIMES) {
       assert.deepEqual(idle.items, []);
       await upload('e1-c.cdm', cdmVariant(base, { messageId: 'F1-C', creationDate: '2010-03-12T22:31:12.000', tca: '2010-03-13T22:37:52.618', statedPc: 4e-8 }));
       const next = await feed('/operations/conjunctions/changes', `?after=${idle.nextToken}`);
-      assert.deepEqual(next.items.map((i) => i.type), ['conjunction.cdm_received']);
+      assert.deepEqual(next.items.map((i: Json) => i.type), ['conjunction.cdm_received']);
       assert.ok(next.items[0].seq > seqs[seqs.length - 1]!);
 
       // new thresholds move every event to HIGH: conjunction.risk_changed, told with the settings' write
@@ -100,7 +100,7 @@ for (const runtime of RUNTIMES) {
       });
       assert.equal(put.status, 200, await put.clone().text());
       const risk = await feed('/operations/conjunctions/changes', `?after=${next.nextToken}`);
-      const changed = risk.items.filter((i) => i.type === 'conjunction.risk_changed');
+      const changed = risk.items.filter((i: Json) => i.type === 'conjunction.risk_changed');
       assert.equal(changed.length, 2, JSON.stringify(risk.items));
       for (const item of changed) {
         assert.equal(item.data.riskLevel, 'HIGH');

@@ -28,7 +28,7 @@ test('payloads name their resource and link to it', () => {
   assert.deepEqual((cdm.payload as { links: unknown }).links, { self: '/operations/conjunctions/e1', cdm: '/operations/conjunctions/e1/cdms/c1' });
   const screening = screeningFinished({ id: 'x', status: 'FAILED', approachCount: null, eventCount: null, error: 'chunk 0: boom' });
   assert.deepEqual((screening.payload as { links: unknown }).links, { self: '/operations/conjunctions/screenings/x', approaches: '/operations/conjunctions/screenings/x/approaches' });
-  assert.equal(orbitDeterminationFinished({ id: 'od', spacecraftId: 's', converged: false }).payload.converged, false);
+  assert.equal((orbitDeterminationFinished({ id: 'od', spacecraftId: 's', converged: false }).payload as { converged: boolean }).converged, false);
   assert.deepEqual(productReady({ productId: 'p', origin: 'TASK_RUN', originId: 'r' }).payload, { productId: 'p', origin: 'TASK_RUN', originId: 'r', links: { self: '/operations/products/p', content: '/operations/products/p/content' } });
   assert.deepEqual(jobFailed({ jobKind: 'tracking_upload', jobId: 'j', attempts: 3, error: 'e' }).resourceId, 'j');
 });
