@@ -4,6 +4,7 @@
  * instant formats, and the responses every operation has (added centrally by `openApiDocument`, so a
  * new route is documented exactly without repeating them).
  */
+import { REQUEST_EXAMPLES } from './examples.ts';
 import { OPERATION_IDS } from './operationIds.ts';
 import { z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
@@ -192,6 +193,15 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
       if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
       operation.operationId ??= OPERATION_IDS[`${method.toUpperCase()} ${path}`];
     }
+  }
+  // request examples where the body is not obvious (api/examples.ts), on the operation's first media type
+  for (const [key, example] of Object.entries(REQUEST_EXAMPLES)) {
+    const [method, path] = key.split(' ') as [string, string];
+    const operation = ((document.paths as Record<string, Json> | undefined)?.[path]?.[method.toLowerCase()]) as Json | undefined;
+    const content = (operation?.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
+    const media = content ? Object.values(content)[0] : undefined;
+    if (!media) throw new Error(`api/examples.ts: ${key} has no request body to show an example of`);
+    media.example = example;
   }
   const envelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' };
   const standard = (status: number): Json => ({ description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: envelopeRef } } });

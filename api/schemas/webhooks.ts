@@ -6,7 +6,7 @@
 import { z } from '@hono/zod-openapi';
 import { CHANGE_EVENT_TYPES } from '../../domain/changes/model.ts';
 import { RecordTimestampSchema } from '../openapi.ts';
-import { pageableQuery, pageSchema } from '../paging.ts';
+import { pageableQuery, pageObject, pageSchema } from '../paging.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../net/webhookTarget.ts';
 import { safeText } from './limits.ts';
 
@@ -65,6 +65,27 @@ const EXAMPLE_SUBSCRIPTION = {
   updatedAt: '2026-12-02T06:00:00.000Z',
 };
 
+const EXAMPLE_DELIVERY = {
+  id: 'msg_4c1f0e7a9b2d4e6f8a1b3c5d7e9f0a12',
+  subscriptionId: '6f1c2f52-57d4-4c0a-9d51-0c8a3c2b7e11',
+  eventType: 'conjunction.created',
+  status: 'SUCCEEDED',
+  attempts: 3,
+  maxAttempts: 8,
+  lastStatusCode: 200,
+  lastError: null,
+  lastAttemptAt: '2026-12-02T06:00:12.417Z',
+  nextAttemptAt: null,
+  createdAt: '2026-12-02T06:00:00.000Z',
+  updatedAt: '2026-12-02T06:00:12.417Z',
+  finishedAt: '2026-12-02T06:00:12.417Z',
+  payload: {
+    type: 'conjunction.created',
+    timestamp: '2026-12-02T06:00:00.000Z',
+    data: { conjunctionId: '0b6f…', primarySpacecraftId: '9d2e…', secondaryDesignator: '43013', tca: '2026-12-03T11:22:33.000000Z', links: { self: '/operations/conjunctions/0b6f…' } },
+  },
+};
+
 export const WebhookSchema = z.object(subscriptionFields).openapi('Webhook', { example: EXAMPLE_SUBSCRIPTION });
 
 export const WebhookCreatedSchema = z
@@ -99,30 +120,11 @@ export const WebhookDeliverySchema = z
     finishedAt: RecordTimestampSchema.nullable(),
     payload: z.unknown().openapi({ description: 'The body delivered: {type, timestamp, data}' }),
   })
-  .openapi('WebhookDelivery', {
-    example: {
-      id: 'msg_4c1f0e7a9b2d4e6f8a1b3c5d7e9f0a12',
-      subscriptionId: '6f1c2f52-57d4-4c0a-9d51-0c8a3c2b7e11',
-      eventType: 'conjunction.created',
-      status: 'SUCCEEDED',
-      attempts: 3,
-      maxAttempts: 8,
-      lastStatusCode: 200,
-      lastError: null,
-      lastAttemptAt: '2026-12-02T06:00:12.417Z',
-      nextAttemptAt: null,
-      createdAt: '2026-12-02T06:00:00.000Z',
-      updatedAt: '2026-12-02T06:00:12.417Z',
-      finishedAt: '2026-12-02T06:00:12.417Z',
-      payload: {
-        type: 'conjunction.created',
-        timestamp: '2026-12-02T06:00:00.000Z',
-        data: { conjunctionId: '0b6f…', primarySpacecraftId: '9d2e…', secondaryDesignator: '43013', tca: '2026-12-03T11:22:33.000000Z', links: { self: '/operations/conjunctions/0b6f…' } },
-      },
-    },
-  });
+  .openapi('WebhookDelivery', { example: EXAMPLE_DELIVERY });
 
-export const WebhookDeliveryPageSchema = pageSchema(WebhookDeliverySchema, 'WebhookDeliveryPage');
+export const WebhookDeliveryPageSchema = pageObject(WebhookDeliverySchema).openapi('WebhookDeliveryPage', {
+  example: { content: [EXAMPLE_DELIVERY], totalElements: 1, totalPages: 1, number: 0, size: 20, numberOfElements: 1, first: true, last: true, empty: false },
+});
 
 export const WebhookTestResponseSchema = z
   .object({ delivery: WebhookDeliverySchema })

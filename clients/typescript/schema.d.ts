@@ -4976,6 +4976,48 @@ export interface components {
             /** @description false pauses deliveries; true enables again (the failure count starts afresh, disabledReason is cleared) */
             enabled?: boolean;
         };
+        /**
+         * @example {
+         *       "content": [
+         *         {
+         *           "id": "msg_4c1f0e7a9b2d4e6f8a1b3c5d7e9f0a12",
+         *           "subscriptionId": "6f1c2f52-57d4-4c0a-9d51-0c8a3c2b7e11",
+         *           "eventType": "conjunction.created",
+         *           "status": "SUCCEEDED",
+         *           "attempts": 3,
+         *           "maxAttempts": 8,
+         *           "lastStatusCode": 200,
+         *           "lastError": null,
+         *           "lastAttemptAt": "2026-12-02T06:00:12.417Z",
+         *           "nextAttemptAt": null,
+         *           "createdAt": "2026-12-02T06:00:00.000Z",
+         *           "updatedAt": "2026-12-02T06:00:12.417Z",
+         *           "finishedAt": "2026-12-02T06:00:12.417Z",
+         *           "payload": {
+         *             "type": "conjunction.created",
+         *             "timestamp": "2026-12-02T06:00:00.000Z",
+         *             "data": {
+         *               "conjunctionId": "0b6f…",
+         *               "primarySpacecraftId": "9d2e…",
+         *               "secondaryDesignator": "43013",
+         *               "tca": "2026-12-03T11:22:33.000000Z",
+         *               "links": {
+         *                 "self": "/operations/conjunctions/0b6f…"
+         *               }
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "totalElements": 1,
+         *       "totalPages": 1,
+         *       "number": 0,
+         *       "size": 20,
+         *       "numberOfElements": 1,
+         *       "first": true,
+         *       "last": true,
+         *       "empty": false
+         *     }
+         */
         WebhookDeliveryPage: {
             content: components["schemas"]["WebhookDelivery"][];
             totalElements: number;
@@ -7235,6 +7277,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "files": [
+                 *         "CCSDS_TDM_VERS = 2.0\n… (a TDM, SP3 or OEM file)"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["TrackingUploadForm"];
             };
         };
@@ -9957,6 +10006,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "initialDate": "2026-12-02T00:00:00Z",
+                 *       "finalDate": "2026-12-03T00:00:00Z",
+                 *       "referenceFrame": "GCRF",
+                 *       "timeBetweenPoints": 60,
+                 *       "timeSystem": "UTC",
+                 *       "includeCovariance": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["GenerateOemRequest"];
             };
         };
@@ -10819,6 +10878,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "spacecraftId": "9d2e8c1a-4b7f-4e0a-8c3d-2f6b5a1e9c70",
+                 *       "startDate": "2026-12-01T00:00:00Z",
+                 *       "endDate": "2026-12-02T00:00:00Z",
+                 *       "stateVectorId": "SV-12"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ResidualsRequest"];
             };
         };
@@ -11055,6 +11122,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "spacecraftId": "9d2e8c1a-4b7f-4e0a-8c3d-2f6b5a1e9c70",
+                 *       "startDate": "2026-12-01T00:00:00Z",
+                 *       "endDate": "2026-12-02T00:00:00Z",
+                 *       "aprioriStateVectorId": "SV-12"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrbitDeterminationRequest"];
             };
         };
@@ -11714,6 +11789,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "OEM of the next 24 h every 6 hours",
+                 *       "kind": "GENERATE_OEM",
+                 *       "schedule": {
+                 *         "type": "INTERVAL",
+                 *         "intervalSeconds": 21600
+                 *       },
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTaskRequest"];
             };
         };
@@ -12773,6 +12859,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "initialDate": "2026-12-02T00:00:00Z",
+                 *       "finalDate": "2026-12-03T00:00:00Z",
+                 *       "timeBetweenPoints": 600,
+                 *       "items": [
+                 *         {
+                 *           "stateVectorId": "SV-12"
+                 *         },
+                 *         {
+                 *           "spacecraftId": "9d2e8c1a-4b7f-4e0a-8c3d-2f6b5a1e9c70",
+                 *           "referenceFrame": "ITRF"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateEphemerisBatchRequest"];
             };
         };
@@ -14020,6 +14122,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "primaries": [
+                 *         {
+                 *           "spacecraftId": "9d2e8c1a-4b7f-4e0a-8c3d-2f6b5a1e9c70"
+                 *         }
+                 *       ],
+                 *       "secondaries": "CATALOG",
+                 *       "start": "2026-12-02T00:00:00Z",
+                 *       "durationDays": 7,
+                 *       "volume": {
+                 *         "shape": "SPHERE",
+                 *         "radiusKm": 10
+                 *       },
+                 *       "pcThreshold": 1e-7,
+                 *       "secondariesPerChunk": 3000
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateScreeningRequest"];
                 "multipart/form-data": components["schemas"]["CreateScreeningForm"];
             };
@@ -14566,6 +14686,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "defaultHardBodyRadiusM": 5,
+                 *       "riskThresholds": {
+                 *         "mediumPc": 0.00001,
+                 *         "highPc": 0.0001
+                 *       },
+                 *       "eventGroupingWindowS": 600,
+                 *       "defaultPcMethod": "LAAS_2015"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ConjunctionSettingsInput"];
             };
         };
@@ -14699,6 +14830,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "files": [
+                 *         "CCSDS_CDM_VERS = 1.0\nCREATION_DATE = 2026-12-02T06:00:00.000\nORIGINATOR = JSPOC\nMESSAGE_ID = 201113719185\nTCA = 2026-12-03T11:22:33.000\nMISS_DISTANCE = 715 [m]\n… (relative metadata, then OBJECT1 and OBJECT2 blocks)"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["CdmUploadForm"];
             };
         };
@@ -15613,6 +15751,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "files": [
+                 *         "ISS (ZARYA)\n1 25544U 98067A   26336.25000000  .00016717  00000-0  30000-3 0  9993\n2 25544  51.6400 208.9163 0006317  69.9862  25.2906 15.50000000    17"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["CatalogUploadForm"];
             };
         };
