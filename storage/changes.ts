@@ -10,7 +10,8 @@
  */
 import { CHANGE_FEEDS, webhookBody, type Change, type ChangeEventType, type ChangeFeed } from '../domain/changes/model.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../domain/changes/delivery.ts';
-import type { Db, SqlExecutor, Tx } from './db.ts';
+import { randomUUID } from 'node:crypto';
+import { yieldIfDue, type Db, type SqlExecutor, type Tx } from './db.ts';
 
 export interface StoredChange {
   seq: number;
@@ -33,31 +34,53 @@ export async function inWriteScope<T>(db: SqlExecutor, work: (tx: SqlExecutor) =
   return await work(db);
 }
 
+/** Changes (and deliveries) per INSERT: a 10,000-CDM upload is 100 statements, with a look at the event loop between. */
+const ROWS_PER_INSERT = 100;
+
 /**
  * Records `changes` of `organizationId` and queues their webhook deliveries. Must run inside the transaction of the
- * change (`tx`): one INSERT per change (its seq comes back) and one INSERT … SELECT over the subscriptions.
+ * change (`tx`). The organization's enabled subscriptions are read once; with none (the usual case) a change costs
+ * its share of one multi-row INSERT.
  */
 export async function recordChanges(tx: SqlExecutor, organizationId: string, changes: readonly Change[], now: string = new Date().toISOString()): Promise<number[]> {
+  if (changes.length === 0) return [];
+  const subscriptions = (await tx.execute({
+    sql: 'SELECT id, event_types FROM webhook_subscriptions WHERE organization_id = ? AND enabled = 1',
+    args: [organizationId],
+  })).rows.map((row) => ({ id: String(row.id), types: new Set(JSON.parse(String(row.event_types)) as string[]) }));
   const seqs: number[] = [];
-  for (const change of changes) {
-    const payload = JSON.stringify(change.payload);
+  for (let start = 0; start < changes.length; start += ROWS_PER_INSERT) {
+    if (start > 0) await yieldIfDue();
+    const part = changes.slice(start, start + ROWS_PER_INSERT);
     const inserted = await tx.execute({
-      sql: `INSERT INTO change_events (organization_id, kind, resource_type, resource_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq`,
-      args: [organizationId, change.type, change.resourceType, change.resourceId, payload, now],
+      sql: `INSERT INTO change_events (organization_id, kind, resource_type, resource_id, payload, created_at) VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')} RETURNING seq`,
+      args: part.flatMap((change) => [organizationId, change.type, change.resourceType, change.resourceId, JSON.stringify(change.payload), now]),
     });
-    const seq = Number(inserted.rows[0]!.seq);
-    seqs.push(seq);
-    // The Standard Webhooks message id (`webhook-id`, spec "Webhook metadata"): the delivery's id, one per
-    // (subscription, change), the same on every retry so a receiver can deduplicate.
-    await tx.execute({
-      sql: `INSERT INTO webhook_deliveries (id, organization_id, subscription_id, change_seq, event_type, body, status, attempts, max_attempts, created_at, updated_at)
-            SELECT 'msg_' || lower(hex(randomblob(16))), s.organization_id, s.id, ?, ?, ?, 'QUEUED', 0, ?, ?, ?
-              FROM webhook_subscriptions AS s
-             WHERE s.organization_id = ? AND s.enabled = 1 AND EXISTS (SELECT 1 FROM json_each(s.event_types) WHERE json_each.value = ?)`,
-      args: [seq, change.type, webhookBody(change.type, now, change.payload), WEBHOOK_MAX_ATTEMPTS, now, now, organizationId, change.type],
-    });
+    // one statement's rows take consecutive seqs in VALUES order (AUTOINCREMENT); RETURNING's own order is not promised
+    const partSeqs = inserted.rows.map((row) => Number(row.seq)).sort((a, b) => a - b);
+    seqs.push(...partSeqs);
+    const deliveries = part.flatMap((change, k) => subscriptions
+      .filter((subscription) => subscription.types.has(change.type))
+      .map((subscription) => ({ subscriptionId: subscription.id, seq: partSeqs[k]!, change })));
+    for (let d = 0; d < deliveries.length; d += ROWS_PER_INSERT) {
+      const rows = deliveries.slice(d, d + ROWS_PER_INSERT);
+      await tx.execute({
+        sql: `INSERT INTO webhook_deliveries (id, organization_id, subscription_id, change_seq, event_type, body, status, attempts, max_attempts, created_at, updated_at)
+              VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, 'QUEUED', 0, ?, ?, ?)").join(', ')}`,
+        // The Standard Webhooks message id (`webhook-id`, spec "Webhook metadata"): one per (subscription, change),
+        // the same on every retry so that a receiver can deduplicate.
+        args: rows.flatMap((row) => [
+          webhookMessageId(), organizationId, row.subscriptionId, row.seq, row.change.type, webhookBody(row.change.type, now, row.change.payload), WEBHOOK_MAX_ATTEMPTS, now, now,
+        ]),
+      });
+    }
   }
   return seqs;
+}
+
+/** A webhook message id: `msg_` and 128 random bits (the form the Standard Webhooks examples use). */
+export function webhookMessageId(): string {
+  return `msg_${randomUUID().replaceAll('-', '')}`;
 }
 
 function fromRow(row: Record<string, unknown>): StoredChange {

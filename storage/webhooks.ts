@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { webhookBody, TEST_EVENT_TYPE } from '../domain/changes/model.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../domain/changes/delivery.ts';
 import type { SqlExecutor } from './db.ts';
+import { webhookMessageId } from './changes.ts';
 import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedJobStatus, type LeasedTable } from './leasedJobs.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 import { nullableNumber, nullableText } from './rows.ts';
@@ -168,7 +169,7 @@ export async function insertTestDelivery(db: SqlExecutor, subscription: WebhookS
   const result = await db.execute({
     sql: `INSERT INTO webhook_deliveries (id, organization_id, subscription_id, change_seq, event_type, body, status, attempts, max_attempts, created_at, updated_at)
           VALUES (?, ?, ?, NULL, ?, ?, 'QUEUED', 0, ?, ?, ?) RETURNING ${DELIVERY_COLUMNS}, claimed_from`,
-    args: [`msg_${randomUUID().replaceAll('-', '')}`, subscription.organizationId, subscription.id, TEST_EVENT_TYPE, webhookBody(TEST_EVENT_TYPE, now, data), WEBHOOK_MAX_ATTEMPTS, now, now],
+    args: [webhookMessageId(), subscription.organizationId, subscription.id, TEST_EVENT_TYPE, webhookBody(TEST_EVENT_TYPE, now, data), WEBHOOK_MAX_ATTEMPTS, now, now],
   });
   return deliveryFromRow(result.rows[0] as Record<string, unknown>);
 }
