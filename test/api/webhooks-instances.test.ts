@@ -14,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { openDatabase, type Db } from '../../storage/db.ts';
 import { testDatabase, type TestDatabase } from '../helpers/database.ts';
-import { RUNTIMES, startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
+import { callServer, RUNTIMES, startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
 import { mintKey } from '../helpers/service.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver.ts';
 
@@ -30,14 +30,7 @@ for (const runtime of RUNTIMES) {
     let servers: ServerProcess[] = [];
     let key: string;
 
-    const call = async (server: ServerProcess, method: string, path: string, json?: unknown): Promise<{ status: number; body: Json }> => {
-      const response = await fetch(`http://127.0.0.1:${server.port}${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${key}`, ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-        ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-      });
-      return { status: response.status, body: (await response.json()) as Json };
-    };
+    const call = (server: ServerProcess, method: string, path: string, json?: unknown) => callServer(server, key, method, path, json);
 
     before(async () => {
       dir = mkdtempSync(join(tmpdir(), `apsis-webhooks-instances-${runtime}-`));
