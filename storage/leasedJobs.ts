@@ -164,23 +164,23 @@ export async function failLeasedJob(
   const backoffAt = availableAt ? await backoffUntil(db, table, jobId, options.backoff!, now) : null;
   // the failure and its job.failed change commit together (in the caller's transaction when it passed one)
   return await inWriteScope(db, async (tx) => {
-  const result = await tx.execute({
-    sql: `UPDATE ${table.name}
-          SET status = CASE WHEN ${requeue} THEN 'QUEUED' ELSE 'FAILED' END,
-              error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?,
-              finished_at = CASE WHEN ${requeue} THEN NULL ELSE ? END${availableAt}${set}
-          WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'${returning}`,
-    args: [
-      retry ? 1 : 0,
-      error,
-      iso(now),
-      retry ? 1 : 0,
-      iso(now),
-      ...(availableAt ? [...backoffArgs, backoffAt] : []),
-      ...(options.set?.args ?? []),
-      jobId,
-      owner,
-    ],
+    const result = await tx.execute({
+      sql: `UPDATE ${table.name}
+            SET status = CASE WHEN ${requeue} THEN 'QUEUED' ELSE 'FAILED' END,
+                error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?,
+                finished_at = CASE WHEN ${requeue} THEN NULL ELSE ? END${availableAt}${set}
+            WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'${returning}`,
+      args: [
+        retry ? 1 : 0,
+        error,
+        iso(now),
+        retry ? 1 : 0,
+        iso(now),
+        ...(availableAt ? [...backoffArgs, backoffAt] : []),
+        ...(options.set?.args ?? []),
+        jobId,
+        owner,
+      ],
   });
   await recordJobFailures(tx, table, result.rows as unknown as Array<Record<string, unknown>>, iso(now));
   return result.rowsAffected === 1;
