@@ -181,9 +181,10 @@ export async function failLeasedJob(
         jobId,
         owner,
       ],
-  });
-  await recordJobFailures(tx, table, result.rows as unknown as Array<Record<string, unknown>>, iso(now));
-  return result.rowsAffected === 1;
+    });
+    await recordJobFailures(tx, table, result.rows as unknown as Array<Record<string, unknown>>, iso(now));
+    // with RETURNING, libSQL's rowsAffected is not the count of rows updated: the rows returned are
+    return returning ? result.rows.length === 1 : result.rowsAffected === 1;
   });
 }
 
