@@ -58,6 +58,18 @@ export interface Config {
   instanceName: string;
   /** Browser origins allowed to call the API (CORS_ORIGINS): `'*'` (any, never with credentials) or exact origins; empty: CORS off. */
   corsOrigins: '*' | string[];
+  /** Webhook targets on loopback, private, link-local, … addresses are allowed (api/net/webhookTarget.ts); an administrator's choice. */
+  webhookAllowPrivate: boolean;
+  /** One delivery attempt's whole exchange (connect, send, answer) must end within this (ms). */
+  webhookTimeoutMs: number;
+  /** The first retry's nominal wait (ms); doubled per failed attempt, with jitter (domain/changes/delivery.ts). */
+  webhookRetryBaseMs: number;
+  /** A subscription is disabled after this many failed attempts in a row. */
+  webhookDisableAfter: number;
+  /** How often an idle instance looks for deliveries other instances queued (ms). */
+  webhookPollMs: number;
+  /** Changes older than this are removed from the change log; a feed token older than that is answered 410. */
+  changeRetentionDays: number;
 }
 
 const MIB = 1024 * 1024;
@@ -173,6 +185,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     headersTimeoutMs: positiveInteger('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, HEADERS_TIMEOUT_MS),
     bodyIdleTimeoutMs: positiveInteger('BODY_IDLE_TIMEOUT_MS', env.BODY_IDLE_TIMEOUT_MS, BODY_IDLE_TIMEOUT_MS),
     corsOrigins: originList('CORS_ORIGINS', env.CORS_ORIGINS),
+    webhookAllowPrivate: booleanSetting('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE),
+    webhookTimeoutMs: positiveInteger('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
+    webhookRetryBaseMs: positiveInteger('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, 5_000),
+    webhookDisableAfter: positiveInteger('WEBHOOK_DISABLE_AFTER', env.WEBHOOK_DISABLE_AFTER, 20),
+    webhookPollMs: positiveInteger('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1_000),
+    changeRetentionDays: positiveInteger('CHANGE_RETENTION_DAYS', env.CHANGE_RETENTION_DAYS, 30),
   };
   if (config.trustProxy && config.trustedProxies.length === 0) throw new Error(TRUST_PROXY_WITHOUT_PROXIES);
   return config;

@@ -27,6 +27,8 @@ export interface AppDeps {
   batchRunner?: { wake(): void };
   /** Runner of screening chunks; a new screening wakes it. */
   screeningRunner?: { wake(): void };
+  /** Runner of the webhook outbox; a test event wakes it (other instances' deliveries are found by its poll). */
+  webhookRunner?: { wake(): void };
 }
 
 /** The authenticated caller. The organization comes from the key only, never from a request field. */

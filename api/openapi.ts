@@ -4,6 +4,7 @@
  * instant formats, and the responses every operation has (added centrally by `openApiDocument`, so a
  * new route is documented exactly without repeating them).
  */
+import { REQUEST_EXAMPLES } from './examples.ts';
 import { OPERATION_IDS } from './operationIds.ts';
 import { z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
@@ -31,6 +32,8 @@ export const TAGS = [
   { name: 'Events', description: 'Ground-station passes, eclipses, nodes and apsides predicted from the latest stored state' },
   { name: 'Conjunctions', description: 'CCSDS CDM upload, conjunction events, probability of collision (six methods), encounter and timeline pictures, settings' },
   { name: 'Conjunction Screenings', description: 'Screening our orbits (spacecraft, stored states, hypothetical OEMs) against the catalog and our fleet: chunked jobs run by every instance, approaches, events' },
+  { name: 'Webhooks', description: 'Subscriptions to change events (Standard Webhooks signatures), their delivery logs and test events' },
+  { name: 'Change Feeds', description: 'What changed after a continuation token: conjunction events, CDMs, screening results' },
   { name: 'Catalog', description: 'The organization’s catalog of general-perturbations element sets (TLE/3LE, CCSDS OMM): upload, objects by NORAD id, history' },
 ] as const;
 
@@ -112,6 +115,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'Not found',
   406: 'Not acceptable',
   409: 'Conflict',
+  410: 'Gone: the change token is older than the change log’s retention (CHANGE_TOKEN_EXPIRED; RFC 9110 §15.5.11): start again without `after`',
   412: 'Precondition failed: If-Match does not match the current ETag (PRECONDITION_FAILED)',
   413: 'Payload too large (over MAX_UPLOAD_BYTES)',
   415: 'Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity)',
@@ -189,6 +193,15 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
       if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
       operation.operationId ??= OPERATION_IDS[`${method.toUpperCase()} ${path}`];
     }
+  }
+  // request examples where the body is not obvious (api/examples.ts), on the operation's first media type
+  for (const [key, example] of Object.entries(REQUEST_EXAMPLES)) {
+    const [method, path] = key.split(' ') as [string, string];
+    const operation = ((document.paths as Record<string, Json> | undefined)?.[path]?.[method.toLowerCase()]) as Json | undefined;
+    const content = (operation?.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
+    const media = content ? Object.values(content)[0] : undefined;
+    if (!media) throw new Error(`api/examples.ts: ${key} has no request body to show an example of`);
+    media.example = example;
   }
   const envelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' };
   const standard = (status: number): Json => ({ description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: envelopeRef } } });

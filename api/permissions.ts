@@ -29,6 +29,9 @@ export const PERMISSIONS = [
   'read:health',
   // GET /metrics: request, pool, job and database figures of the instance.
   'read:metrics',
+  // Webhook subscriptions and their delivery logs (issue 39 item 1).
+  'read:webhooks',
+  'write:webhooks',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -136,6 +139,18 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /operations/catalog/objects': 'read:conjunctions',
   'POST /operations/catalog/objects/query': 'read:conjunctions',
   'GET /operations/catalog/objects/{noradId}': 'read:conjunctions',
+  // Change feeds (issue 39 item 4): conjunction data, read as the lists are
+  'GET /operations/conjunctions/changes': 'read:conjunctions',
+  'GET /operations/conjunctions/cdms/changes': 'read:conjunctions',
+  'GET /operations/conjunctions/screenings/changes': 'read:conjunctions',
+  // Webhooks (issue 39 item 1)
+  'POST /operations/webhooks': 'write:webhooks',
+  'GET /operations/webhooks': 'read:webhooks',
+  'GET /operations/webhooks/{id}': 'read:webhooks',
+  'PATCH /operations/webhooks/{id}': 'write:webhooks',
+  'DELETE /operations/webhooks/{id}': 'write:webhooks',
+  'GET /operations/webhooks/{id}/deliveries': 'read:webhooks',
+  'POST /operations/webhooks/{id}/test': 'write:webhooks',
   // The details of /health, for a request that sends a key (anonymous requests get status and version only).
   'GET /health': 'read:health',
   'GET /metrics': 'read:metrics',

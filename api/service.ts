@@ -22,6 +22,7 @@ import { OrbitDeterminationRunner } from './jobs/orbitDeterminationRunner.ts';
 import { TaskRunRunner } from './jobs/taskRunner.ts';
 import { EphemerisBatchRunner } from './jobs/ephemerisBatchRunner.ts';
 import { ScreeningRunner } from './jobs/screeningRunner.ts';
+import { WebhookRunner } from './jobs/webhookRunner.ts';
 import { refreshPendingCatalogRanges } from './services/catalog.ts';
 import { EarthDataStore } from './services/earthData.ts';
 import type { Config } from './config.ts';
@@ -39,6 +40,7 @@ export interface Service {
   taskRunner: TaskRunRunner;
   batchRunner: EphemerisBatchRunner;
   screeningRunner: ScreeningRunner;
+  webhookRunner: WebhookRunner;
   earthData: EarthDataStore;
   metrics: ServiceMetrics;
   close(): Promise<void>;
@@ -99,16 +101,23 @@ export async function startService(config: Config): Promise<Service> {
   const taskRunner = new TaskRunRunner({ db, pool, config, earthData, odRunner }, leased('tasks'));
   const batchRunner = new EphemerisBatchRunner({ db, pool, earthData }, leased('batches'));
   const screeningRunner = new ScreeningRunner({ db, pool, earthData }, { leaseMs: config.jobLeaseMs, pollMs: config.screeningPollMs, owner: config.instanceName });
+  const webhookRunner = new WebhookRunner(
+    db,
+    { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs, retryBaseMs: config.webhookRetryBaseMs, disableAfter: config.webhookDisableAfter },
+    { leaseMs: config.jobLeaseMs, pollMs: config.webhookPollMs, owner: `webhooks@${config.instanceName}` },
+    (outcome) => metrics.webhookDeliveries.inc({ outcome }),
+  );
   const audit = new AuditLog(db, { flushMs: config.auditFlushMs });
   metrics.attach({ db, pool });
-  const app = createApp({ db, pool, config, audit, earthData, metrics, jobRunner, odRunner, taskRunner, batchRunner, screeningRunner });
+  const app = createApp({ db, pool, config, audit, earthData, metrics, jobRunner, odRunner, taskRunner, batchRunner, screeningRunner, webhookRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
   odRunner.start();
   taskRunner.start();
   batchRunner.start();
   screeningRunner.start();
-  const sweeper = new StagedWriteSweeper(db);
+  webhookRunner.start();
+  const sweeper = new StagedWriteSweeper(db, undefined, config.changeRetentionDays * 86_400_000);
   sweeper.start();
   return {
     app,
@@ -121,11 +130,12 @@ export async function startService(config: Config): Promise<Service> {
     taskRunner,
     batchRunner,
     screeningRunner,
+    webhookRunner,
     earthData,
     metrics,
     async close() {
       earthData.stop();
-      await Promise.all([jobRunner.stop(), odRunner.stop(), taskRunner.stop(), batchRunner.stop(), screeningRunner.stop()]);
+      await Promise.all([jobRunner.stop(), odRunner.stop(), taskRunner.stop(), batchRunner.stop(), screeningRunner.stop(), webhookRunner.stop()]);
       await sweeper.stop();
       // After the HTTP server has stopped (the entry points close it first): every answered request's audit row.
       await audit.close();

@@ -406,6 +406,27 @@ export async function refreshEventSummaries(db: SqlExecutor, organizationId: str
   }
 }
 
+/**
+ * The Pc that decides each event's risk now (assessed, else stated; null when neither): read before and after a
+ * summary refresh to tell which events changed risk level (conjunction.risk_changed, domain/changes/model.ts).
+ * `eventIds` undefined: every event of the organization (a change of the thresholds themselves).
+ */
+export async function eventRiskPcs(db: SqlExecutor, organizationId: string, eventIds?: readonly string[]): Promise<Map<string, number | null>> {
+  const out = new Map<string, number | null>();
+  const read = async (sql: string, args: Array<string | number>) => {
+    for (const row of (await db.execute({ sql, args })).rows) out.set(String(row.id), row.risk_pc === null ? null : Number(row.risk_pc));
+  };
+  if (eventIds === undefined) {
+    await read(`SELECT id, ${RISK_PC} AS risk_pc FROM conjunction_events WHERE organization_id = ?`, [organizationId]);
+    return out;
+  }
+  for (let i = 0; i < eventIds.length; i += EVENTS_PER_REFRESH * 10) {
+    const part = eventIds.slice(i, i + EVENTS_PER_REFRESH * 10);
+    await read(`SELECT id, ${RISK_PC} AS risk_pc FROM conjunction_events WHERE organization_id = ? AND id IN (${part.map(() => '?').join(', ')})`, [organizationId, ...part]);
+  }
+  return out;
+}
+
 // ---- reading ----
 
 export interface ConjunctionEventFilter {

@@ -47,7 +47,7 @@ export interface BatchFailure {
 const COLUMNS = `id, organization_id, status, attempts, max_attempts, error, item_count, items_done, items_failed, retention_days,
   cancel_requested, product_id, created_at, updated_at, started_at, finished_at`;
 
-export const EPHEMERIS_BATCHES: LeasedTable = { name: 'ephemeris_batches', columns: `${COLUMNS}, items`, hasAvailableAt: true };
+export const EPHEMERIS_BATCHES: LeasedTable = { name: 'ephemeris_batches', columns: `${COLUMNS}, items`, hasAvailableAt: true, failureKind: 'ephemeris_batch' };
 
 export const BATCH_SORT_COLUMNS: Record<string, string> = { createdAt: 'created_at', status: 'status' };
 

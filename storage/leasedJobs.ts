@@ -15,6 +15,8 @@
  * runs scheduled in the future). Timestamps are ISO-8601 UTC text with milliseconds (text order = time order).
  */
 import type { Row } from '@libsql/client';
+import { jobFailed } from '../domain/changes/model.ts';
+import { inWriteScope, recordChanges } from './changes.ts';
 import type { SqlExecutor } from './db.ts';
 
 /** A bound SQL argument. */
@@ -29,6 +31,23 @@ export interface LeasedTable {
   readonly columns: string;
   /** True when the table has `available_at` (claimable only once it has passed). */
   readonly hasAvailableAt?: boolean;
+  /**
+   * The job kind a failure is told as (a `job.failed` change, domain/changes/model.ts; the kinds of /metrics'
+   * apsis_jobs). Set on every table of client jobs (they have `organization_id`); not on the webhook outbox, whose
+   * failures are told by its delivery log instead (a failed delivery telling of itself would never end).
+   */
+  readonly failureKind?: string;
+}
+
+/** Records a `job.failed` change for each job of `table` that has just become FAILED (rows: id, organization_id, attempts, error). */
+async function recordJobFailures(tx: SqlExecutor, table: LeasedTable, rows: ReadonlyArray<Record<string, unknown>>, now: string): Promise<void> {
+  if (!table.failureKind) return;
+  for (const row of rows) {
+    if (row.status !== undefined && row.status !== 'FAILED') continue;
+    await recordChanges(tx, String(row.organization_id), [
+      jobFailed({ jobKind: table.failureKind, jobId: String(row.id), attempts: Number(row.attempts), error: String(row.error ?? '') }),
+    ], now);
+  }
 }
 
 /** Retry backoff: base · 2^(attempts − 1), capped (attempt 1 failed → base). */
@@ -61,11 +80,14 @@ export async function claimNextLeasedJob(
   where?: { sql: string; args: SqlArg[] },
 ): Promise<Row | null> {
   const nowText = now.toISOString();
-  await db.execute({
-    sql: `UPDATE ${table.name} SET status = 'FAILED', error = 'abandoned: the job exhausted its attempts', lease_owner = NULL,
-            lease_expires_at = NULL, updated_at = ?, finished_at = ?
-          WHERE status = 'RUNNING' AND lease_expires_at < ? AND attempts >= max_attempts`,
-    args: [nowText, nowText, nowText],
+  await inWriteScope(db, async (tx) => {
+    const abandoned = await tx.execute({
+      sql: `UPDATE ${table.name} SET status = 'FAILED', error = 'abandoned: the job exhausted its attempts', lease_owner = NULL,
+              lease_expires_at = NULL, updated_at = ?, finished_at = ?
+            WHERE status = 'RUNNING' AND lease_expires_at < ? AND attempts >= max_attempts${table.failureKind ? ' RETURNING id, organization_id, attempts, error' : ''}`,
+      args: [nowText, nowText, nowText],
+    });
+    await recordJobFailures(tx, table, abandoned.rows as unknown as Array<Record<string, unknown>>, nowText);
   });
   const available = table.hasAvailableAt ? ' AND (available_at IS NULL OR available_at <= ?)' : '';
   const extra = where ? ` AND (${where.sql})` : '';
@@ -138,25 +160,32 @@ export async function failLeasedJob(
   // attempts is the attempt that just failed (1-based): the delay doubles per failed attempt.
   const backoffArgs = table.hasAvailableAt && options.backoff ? [retry ? 1 : 0] : [];
   const set = options.set ? `, ${options.set.sql}` : '';
-  const result = await db.execute({
-    sql: `UPDATE ${table.name}
-          SET status = CASE WHEN ${requeue} THEN 'QUEUED' ELSE 'FAILED' END,
-              error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?,
-              finished_at = CASE WHEN ${requeue} THEN NULL ELSE ? END${availableAt}${set}
-          WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
-    args: [
-      retry ? 1 : 0,
-      error,
-      iso(now),
-      retry ? 1 : 0,
-      iso(now),
-      ...(availableAt ? [...backoffArgs, await backoffUntil(db, table, jobId, options.backoff!, now)] : []),
-      ...(options.set?.args ?? []),
-      jobId,
-      owner,
-    ],
+  const returning = table.failureKind ? ' RETURNING id, organization_id, attempts, error, status' : '';
+  const backoffAt = availableAt ? await backoffUntil(db, table, jobId, options.backoff!, now) : null;
+  // the failure and its job.failed change commit together (in the caller's transaction when it passed one)
+  return await inWriteScope(db, async (tx) => {
+    const result = await tx.execute({
+      sql: `UPDATE ${table.name}
+            SET status = CASE WHEN ${requeue} THEN 'QUEUED' ELSE 'FAILED' END,
+                error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?,
+                finished_at = CASE WHEN ${requeue} THEN NULL ELSE ? END${availableAt}${set}
+            WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'${returning}`,
+      args: [
+        retry ? 1 : 0,
+        error,
+        iso(now),
+        retry ? 1 : 0,
+        iso(now),
+        ...(availableAt ? [...backoffArgs, backoffAt] : []),
+        ...(options.set?.args ?? []),
+        jobId,
+        owner,
+      ],
+    });
+    await recordJobFailures(tx, table, result.rows as unknown as Array<Record<string, unknown>>, iso(now));
+    // with RETURNING, libSQL's rowsAffected is not the count of rows updated: the rows returned are
+    return returning ? result.rows.length === 1 : result.rowsAffected === 1;
   });
-  return result.rowsAffected === 1;
 }
 
 /** When a job that failed its current attempt may run again: now + base · 2^(attempts − 1), capped. */

@@ -200,7 +200,7 @@ export interface ClaimedJob {
 }
 
 /** The upload-job table as the shared lease mechanism sees it. */
-const MEASUREMENT_JOBS: LeasedTable = { name: 'measurement_jobs', columns: JOB_COLUMNS };
+const MEASUREMENT_JOBS: LeasedTable = { name: 'measurement_jobs', columns: JOB_COLUMNS, failureKind: 'tracking_upload' };
 
 /** Claims the oldest runnable job for `owner` (see storage/leasedJobs.ts); its bytes are read with readJobContent. */
 export async function claimNextJob(db: SqlExecutor, owner: string, leaseMs: number, now = new Date()): Promise<ClaimedJob | null> {

@@ -74,7 +74,7 @@ const COLUMNS = `id, organization_id, spacecraft_id, status, attempts, max_attem
   start_epoch, end_epoch, progress, converged, residual_count, accepted_state_vector_number, accepted_at, created_at, updated_at,
   started_at, finished_at`;
 
-const TABLE: LeasedTable = { name: 'orbit_determinations', columns: COLUMNS, hasAvailableAt: true };
+const TABLE: LeasedTable = { name: 'orbit_determinations', columns: COLUMNS, hasAvailableAt: true, failureKind: 'orbit_determination' };
 
 /** API sort field → SQL column. */
 export const ORBIT_DETERMINATION_SORT_COLUMNS: Record<string, string> = { createdAt: 'created_at', updatedAt: 'updated_at', status: 'status' };

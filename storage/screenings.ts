@@ -9,6 +9,8 @@
  * result is written with its completion in one statement, by the lease holder only: a chunk taken over from a live
  * but slow owner is completed once (the slow owner's completion finds its lease gone and writes nothing).
  */
+import { screeningFinished } from '../domain/changes/model.ts';
+import { inWriteScope, recordChanges } from './changes.ts';
 import { yieldIfDue, yieldToEventLoop, type Db, type SqlExecutor } from './db.ts';
 import {
   claimNextLeasedJob,
@@ -129,7 +131,7 @@ const CHUNK_COLUMNS = `id, screening_id, organization_id, chunk_index, kind, pla
  * The chunk table on the lease mechanism. A MERGE chunk is claimable only when no SCREEN chunk of its screening is
  * unfinished (checked inside the claiming statement); no chunk of a screening whose cancel was asked for is claimed.
  */
-export const SCREENING_CHUNKS: LeasedTable = { name: 'screening_chunks', columns: CHUNK_COLUMNS };
+export const SCREENING_CHUNKS: LeasedTable = { name: 'screening_chunks', columns: CHUNK_COLUMNS, failureKind: 'screening_chunk' };
 
 const CLAIMABLE = {
   sql: `NOT EXISTS (SELECT 1 FROM screenings s WHERE s.id = screening_chunks.screening_id AND s.cancel_requested = 1)
@@ -358,13 +360,20 @@ export async function screeningCancelRequested(db: SqlExecutor, screeningId: str
  * Also ends a screening one of whose chunks another claim marked abandoned.
  */
 export async function failScreening(db: SqlExecutor, screeningId: string, error: string, nowIso: string): Promise<void> {
-  await db.execute({
-    sql: `UPDATE screenings SET status = 'FAILED', error = ?, updated_at = ?, finished_at = ? WHERE id = ? AND status IN ('QUEUED', 'RUNNING')`,
-    args: [error, nowIso, nowIso, screeningId],
-  });
-  await db.execute({
-    sql: `UPDATE screening_chunks SET status = 'CANCELLED', error = 'the screening failed', updated_at = ?, finished_at = ? WHERE screening_id = ? AND status = 'QUEUED'`,
-    args: [nowIso, nowIso, screeningId],
+  await inWriteScope(db, async (tx) => {
+    const failed = await tx.execute({
+      sql: `UPDATE screenings SET status = 'FAILED', error = ?, updated_at = ?, finished_at = ? WHERE id = ? AND status IN ('QUEUED', 'RUNNING')
+            RETURNING organization_id`,
+      args: [error, nowIso, nowIso, screeningId],
+    });
+    await tx.execute({
+      sql: `UPDATE screening_chunks SET status = 'CANCELLED', error = 'the screening failed', updated_at = ?, finished_at = ? WHERE screening_id = ? AND status = 'QUEUED'`,
+      args: [nowIso, nowIso, screeningId],
+    });
+    const row = failed.rows[0];
+    if (row) {
+      await recordChanges(tx, String(row.organization_id), [screeningFinished({ id: screeningId, status: 'FAILED', approachCount: null, eventCount: null, error })], nowIso);
+    }
   });
 }
 
@@ -496,10 +505,16 @@ export async function completeScreeningMerge(
   const nowText = new Date(now).toISOString();
   const result = await db.execute({
     sql: `UPDATE screenings SET status = 'SUCCEEDED', approach_count = ?, event_count = ?, issues = ?, counts = ?, timings = ?, merged_by = ?,
-            error = NULL, updated_at = ?, finished_at = ? WHERE id = ? AND status IN ('QUEUED', 'RUNNING')`,
+            error = NULL, updated_at = ?, finished_at = ? WHERE id = ? AND status IN ('QUEUED', 'RUNNING') RETURNING organization_id`,
     args: [merged.approachCount, merged.eventCount, merged.issues, merged.counts, merged.timings, owner, nowText, nowText, chunk.screeningId],
   });
-  return result.rowsAffected === 1;
+  const row = result.rows[0];
+  if (!row) return false;
+  // screening.finished in the merge's transaction (the caller's `db` is it)
+  await recordChanges(db, String(row.organization_id), [
+    screeningFinished({ id: chunk.screeningId, status: 'SUCCEEDED', approachCount: merged.approachCount, eventCount: merged.eventCount, error: null }),
+  ], nowText);
+  return true;
 }
 
 export const APPROACH_SORT_COLUMNS: Record<string, string> = { tca: 'tca_s', missDistanceM: 'miss_distance_m', pc: 'pc', seq: 'seq' };

@@ -35,7 +35,7 @@ export interface TaskRun {
 const COLUMNS = `id, organization_id, task_id, spacecraft_id, kind, scheduled_for, due_since, status, attempts, max_attempts,
   available_at, error, product_id, created_at, started_at, finished_at`;
 
-export const TASK_RUNS: LeasedTable = { name: 'task_runs', columns: COLUMNS, hasAvailableAt: true };
+export const TASK_RUNS: LeasedTable = { name: 'task_runs', columns: COLUMNS, hasAvailableAt: true, failureKind: 'task_run' };
 
 export const TASK_RUN_SORT_COLUMNS: Record<string, string> = { scheduledFor: 'scheduled_for', createdAt: 'created_at' };
 

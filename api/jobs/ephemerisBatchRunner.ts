@@ -11,6 +11,8 @@ import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { Zip, type ZipInputFile } from 'fflate';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { type Db, inTransaction, type SqlExecutor } from '../../storage/db.ts';
+import { recordChanges } from '../../storage/changes.ts';
+import { productReady } from '../../domain/changes/model.ts';
 import { type BatchFailure, type ClaimedBatch, claimNextBatch, completeBatch, failBatch, finishCancelledBatch, recordBatchProgress, renewBatchLease, resetBatchProgress, unfinishedBatchProducts } from '../../storage/ephemerisBatches.ts';
 import type { RetryBackoff } from '../../storage/leasedJobs.ts';
 import { finishProductStatement, insertChunkStatement, insertProductStatement } from '../../storage/products.ts';
@@ -155,6 +157,7 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
           }),
         );
         if (!(await completeBatch(tx, job.id, this.owner, productId!, result.done, result.failed, nowMs))) throw new Error('lease lost before commit');
+        await recordChanges(tx, job.organizationId, [productReady({ productId: productId!, origin: 'EPHEMERIS_BATCH', originId: job.id })], new Date(nowMs).toISOString());
         return true;
       }).catch((error: unknown) => {
         logError('batch commit failed', { batchId: job.id, error: String(error) });

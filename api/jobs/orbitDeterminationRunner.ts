@@ -13,6 +13,8 @@
  */
 import type { EstimationProgress } from '../../engine/estimation/types.ts';
 import { type Db, inTransaction } from '../../storage/db.ts';
+import { recordChanges } from '../../storage/changes.ts';
+import { orbitDeterminationFinished } from '../../domain/changes/model.ts';
 import {
   claimNextOrbitDetermination,
   completeOrbitDetermination,
@@ -144,6 +146,8 @@ export class OrbitDeterminationRunner extends LeasedJobRunner<OrbitDetermination
         ? await completeOrbitDetermination(tx, job.id, this.owner, outcome)
         : await failOrbitDetermination(tx, job.id, this.owner, `the fit did not converge: ${solution.failureReason ?? 'no reason given'}`, false, outcome);
       if (!ended) throw new LeaseLostError();
+      // converged or not, the fit ran to its end: told with its commit
+      await recordChanges(tx, job.organizationId, [orbitDeterminationFinished({ id: job.id, spacecraftId: job.spacecraftId, converged: solution.converged })]);
       return true;
     }).catch((error: unknown) => {
       if (error instanceof LeaseLostError) return false;

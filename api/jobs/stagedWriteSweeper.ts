@@ -17,6 +17,7 @@ import { CDM_CONTENTS_TABLE } from '../../storage/conjunctions.ts';
 import { CDM_UPLOAD_KIND } from '../services/conjunctions/ingest.ts';
 import { CATALOG_SETS_TABLE, pendingCatalogRefreshes } from '../../storage/catalog.ts';
 import { CATALOG_UPLOAD_KIND, refreshCatalogRanges } from '../services/catalog.ts';
+import { pruneChanges } from '../../storage/changes.ts';
 
 /** Uploaded bytes without a job row this long after they were written belong to an upload that died. */
 export const STALE_UPLOAD_CONTENT_MS = 60 * 60_000;
@@ -45,6 +46,8 @@ export class StagedWriteSweeper {
   constructor(
     private readonly db: Db,
     private readonly intervalMs = SWEEP_INTERVAL_MS,
+    /** Changes older than this are removed from the change log (CHANGE_RETENTION_DAYS; null: kept). */
+    private readonly changeRetentionMs: number | null = null,
   ) {}
 
   start(): void {
@@ -74,9 +77,11 @@ export class StagedWriteSweeper {
     await refreshCatalogRanges(db, catalogRefreshes);
     const contents = await findLeftoverJobContent(db, new Date(now - STALE_UPLOAD_CONTENT_MS).toISOString());
     for (const jobId of contents) await deleteJobContent(db, jobId);
-    const removed = expired + jobs + catalogRefreshes.length + contents.length;
+    // the change log beyond its retention, each feed's horizon raised with it (a token it overtook is answered 410)
+    const changes = this.changeRetentionMs === null ? 0 : await pruneChanges(db, new Date(now - this.changeRetentionMs).toISOString());
+    const removed = expired + jobs + catalogRefreshes.length + contents.length + changes;
     if (removed > 0) {
-      logInfo('bulk-write leftovers removed', { expiredBatches: expired, measurementJobBatches: jobs, catalogObjectRefreshes: catalogRefreshes.length, jobContents: contents.length });
+      logInfo('bulk-write leftovers removed', { expiredBatches: expired, measurementJobBatches: jobs, catalogObjectRefreshes: catalogRefreshes.length, jobContents: contents.length, changes });
     }
     return removed;
   }

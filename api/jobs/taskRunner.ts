@@ -11,6 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { type Db, inTransaction } from '../../storage/db.ts';
+import { recordChanges } from '../../storage/changes.ts';
+import { productReady } from '../../domain/changes/model.ts';
 import type { RetryBackoff } from '../../storage/leasedJobs.ts';
 import { insertProductStatements, type Product } from '../../storage/products.ts';
 import { advanceNextRunStatement, findScheduledTaskById, listDueTasks, recordLastRun, type ScheduledTask } from '../../storage/scheduledTasks.ts';
@@ -183,6 +185,7 @@ export class TaskRunRunner extends LeasedJobRunner<TaskRun> {
         if (lease.lost) return false;
         for (const statement of insertProductStatements(product, produced.packed.chunks)) await tx.execute(statement);
         if (!(await completeTaskRun(tx, run.id, this.owner, product.id, nowMs))) throw new LeaseLostError();
+        await recordChanges(tx, task.organizationId, [productReady({ productId: product.id, origin: 'TASK_RUN', originId: run.id })], product.createdAt);
         await recordLastRun(tx, task.id, { runId: run.id, at: product.createdAt, status: 'SUCCEEDED', error: null, productId: product.id });
         return true;
       }).catch((error: unknown) => {

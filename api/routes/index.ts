@@ -18,9 +18,13 @@ import { registerConjunctionRoutes } from './conjunctions.ts';
 import { registerEventRoutes } from './events.ts';
 import { registerScreeningRoutes } from './screenings.ts';
 import { registerCatalogRoutes } from './catalog.ts';
+import { registerChangeFeedRoutes } from './changes.ts';
+import { registerWebhookRoutes } from './webhooks.ts';
 
 export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerMeasurementRoutes, registerManeuverRoutes, registerStateVectorRoutes, registerTleRoutes, registerGroundStationRoutes, registerResidualRoutes, registerOrbitDeterminationRoutes, registerTaskRoutes, registerProductRoutes, registerEphemerisBatchRoutes, registerEventRoutes,
+  // before the screening and conjunction routes: …/changes would also match …/screenings/{id} and …/conjunctions/{id}
+  registerChangeFeedRoutes,
   // before the conjunction routes: /operations/conjunctions/screenings would also match /operations/conjunctions/{id}
   registerScreeningRoutes,
   registerConjunctionRoutes];
-ROUTERS.push(registerCatalogRoutes);
+ROUTERS.push(registerCatalogRoutes, registerWebhookRoutes);

@@ -1070,6 +1070,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operations/conjunctions/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Changes of the conjunctions feed after a token: conjunction events created or updated (a CDM received, a risk level changed)
+         * @description Types conjunction.created, conjunction.cdm_received, conjunction.risk_changed, in the change log’s order (seq), at most limit, with nextToken (send it as after; hasMore says whether more follow at once). Without after: from the oldest change retained. A token older than the retention (CHANGE_RETENTION_DAYS) → 410 CHANGE_TOKEN_EXPIRED: start again without after. A token that is not one of this feed’s → 400 (fieldErrors.after). Every instance sees the same order (the seq comes from the one writer). Permission read:conjunctions.
+         */
+        get: operations["listConjunctionChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/cdms/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Changes of the cdms feed after a token: CDMs received (uploaded or made by a screening)
+         * @description Types conjunction.cdm_received, in the change log’s order (seq), at most limit, with nextToken (send it as after; hasMore says whether more follow at once). Without after: from the oldest change retained. A token older than the retention (CHANGE_RETENTION_DAYS) → 410 CHANGE_TOKEN_EXPIRED: start again without after. A token that is not one of this feed’s → 400 (fieldErrors.after). Every instance sees the same order (the seq comes from the one writer). Permission read:conjunctions.
+         */
+        get: operations["listCdmChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/screenings/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Changes of the screenings feed after a token: screenings whose results are final (SUCCEEDED with their approaches, or FAILED)
+         * @description Types screening.finished, in the change log’s order (seq), at most limit, with nextToken (send it as after; hasMore says whether more follow at once). Without after: from the oldest change retained. A token older than the retention (CHANGE_RETENTION_DAYS) → 410 CHANGE_TOKEN_EXPIRED: start again without after. A token that is not one of this feed’s → 400 (fieldErrors.after). Every instance sees the same order (the seq comes from the one writer). Permission read:conjunctions.
+         */
+        get: operations["listScreeningChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operations/conjunctions/screenings": {
         parameters: {
             query?: never;
@@ -1396,6 +1456,98 @@ export interface paths {
         get: operations["getCatalogObject"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization’s webhook subscriptions (paged; without secrets)
+         * @description Default sort createdAt,asc; sortable createdAt, updatedAt, url. Permission read:webhooks.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe a URL to change events
+         * @description Event types: conjunction.created, conjunction.risk_changed, conjunction.cdm_received, screening.finished, orbit_determination.finished, product.ready, job.failed. Each delivery is a POST of {type, timestamp, data} signed as the Standard Webhooks specification says (headers webhook-id, webhook-timestamp, webhook-signature; verify with any Standard Webhooks library and the secret of this answer — shown only here). At least once: retried with exponential backoff and jitter (WEBHOOK_RETRY_BASE_MS) up to 8 attempts; any 2xx is delivered, a 3xx is a failure (redirects are not followed); the subscription is disabled after WEBHOOK_DISABLE_AFTER failed attempts in a row. 422 WEBHOOK_TARGET_REFUSED (fieldErrors.url) for a loopback, private, link-local, unique-local or multicast target unless WEBHOOK_ALLOW_PRIVATE=true. Permission write:webhooks.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook subscription
+         * @description enabled, consecutiveFailures, and disabledReason when the service disabled it. Another organization’s is 404. Permission read:webhooks.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook subscription and its delivery log
+         * @description Queued deliveries are not attempted. Permission write:webhooks.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook subscription (URL, event types, description, enabled)
+         * @description enabled=true enables a disabled subscription again (its failure count starts afresh). A new URL is checked as on create (422). Permission write:webhooks.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/operations/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log of a subscription (paged)
+         * @description Per delivery: status, attempts, last status code and error, times, the body. Default sort createdAt,desc; sortable createdAt, updatedAt, status. Permission read:webhooks.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event (webhook.test) to this subscription only
+         * @description Queued at once and delivered, signed and retried like any event (also to a disabled subscription, to check a receiver before enabling it again); follow it in the delivery log. Permission write:webhooks.
+         */
+        post: operations["sendWebhookTestEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3862,6 +4014,52 @@ export interface components {
                 longitudeDeg: number;
             }[] | null;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "seq": 42,
+         *           "type": "conjunction.created",
+         *           "resourceType": "conjunction",
+         *           "resourceId": "0b6f…",
+         *           "occurredAt": "2026-12-02T06:00:00.000Z",
+         *           "data": {
+         *             "conjunctionId": "0b6f…",
+         *             "primarySpacecraftId": "9d2e…",
+         *             "secondaryDesignator": "43013",
+         *             "tca": "2026-12-03T11:22:33.000000Z",
+         *             "links": {
+         *               "self": "/operations/conjunctions/0b6f…"
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "nextToken": "eyJmIjoiY29uanVuY3Rpb25zIiwicyI6NDJ9",
+         *       "hasMore": false
+         *     }
+         */
+        ChangePage: {
+            items: components["schemas"]["Change"][];
+            /** @description Send as `after` to get the changes after these (also when items is empty: poll with it) */
+            nextToken: string;
+            /** @description true: more changes follow at once (ask again without waiting) */
+            hasMore: boolean;
+        };
+        Change: {
+            /** @description Position in the change log (increasing; gaps are changes of other feeds or organizations) */
+            seq: number;
+            /** @enum {string} */
+            type: "conjunction.created" | "conjunction.risk_changed" | "conjunction.cdm_received" | "screening.finished" | "orbit_determination.finished" | "product.ready" | "job.failed";
+            resourceType: string;
+            resourceId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            occurredAt: string;
+            /** @description The change’s payload (the same as a webhook delivery’s data) */
+            data?: unknown;
+        };
         Screening: {
             id: string;
             /** @enum {string} */
@@ -4627,6 +4825,286 @@ export interface components {
                 /** Format: date-time */
                 storedAt: string;
             };
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2f52-57d4-4c0a-9d51-0c8a3c2b7e11",
+         *       "url": "https://oncall.example.org/hooks/apsis",
+         *       "description": "on-call pager",
+         *       "eventTypes": [
+         *         "conjunction.created",
+         *         "conjunction.risk_changed",
+         *         "screening.finished"
+         *       ],
+         *       "enabled": true,
+         *       "consecutiveFailures": 0,
+         *       "disabledReason": null,
+         *       "createdAt": "2026-12-02T06:00:00.000Z",
+         *       "updatedAt": "2026-12-02T06:00:00.000Z",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+         *     }
+         */
+        WebhookCreated: {
+            id: string;
+            url: string;
+            description: string | null;
+            eventTypes: string[];
+            enabled: boolean;
+            /** @description Failed attempts in a row; at WEBHOOK_DISABLE_AFTER the subscription is disabled */
+            consecutiveFailures: number;
+            /** @description Why the service disabled it (null: enabled, or paused by a client) */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            updatedAt: string;
+            /** @description The Standard Webhooks signing secret (whsec_…): shown only in this answer; verify each delivery with it */
+            secret: string;
+        };
+        /**
+         * @example {
+         *       "url": "https://oncall.example.org/hooks/apsis",
+         *       "eventTypes": [
+         *         "conjunction.created",
+         *         "conjunction.risk_changed",
+         *         "screening.finished"
+         *       ],
+         *       "description": "on-call pager"
+         *     }
+         */
+        WebhookCreateRequest: {
+            /**
+             * @description Where deliveries are POSTed (https or http). Loopback, private, link-local, unique-local and multicast targets are refused (422) unless the administrator sets WEBHOOK_ALLOW_PRIVATE=true; redirects are never followed.
+             * @example https://oncall.example.org/hooks/apsis
+             */
+            url: string;
+            /**
+             * @description The event types delivered to this subscription
+             * @example [
+             *       "conjunction.created",
+             *       "conjunction.risk_changed"
+             *     ]
+             */
+            eventTypes: ("conjunction.created" | "conjunction.risk_changed" | "conjunction.cdm_received" | "screening.finished" | "orbit_determination.finished" | "product.ready" | "job.failed")[];
+            /**
+             * @description A note for people (at most 200 characters)
+             * @example on-call pager
+             */
+            description?: string | null;
+            /** @description Default true */
+            enabled?: boolean;
+        };
+        WebhookPage: {
+            content: components["schemas"]["Webhook"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2f52-57d4-4c0a-9d51-0c8a3c2b7e11",
+         *       "url": "https://oncall.example.org/hooks/apsis",
+         *       "description": "on-call pager",
+         *       "eventTypes": [
+         *         "conjunction.created",
+         *         "conjunction.risk_changed",
+         *         "screening.finished"
+         *       ],
+         *       "enabled": true,
+         *       "consecutiveFailures": 0,
+         *       "disabledReason": null,
+         *       "createdAt": "2026-12-02T06:00:00.000Z",
+         *       "updatedAt": "2026-12-02T06:00:00.000Z"
+         *     }
+         */
+        Webhook: {
+            id: string;
+            url: string;
+            description: string | null;
+            eventTypes: string[];
+            enabled: boolean;
+            /** @description Failed attempts in a row; at WEBHOOK_DISABLE_AFTER the subscription is disabled */
+            consecutiveFailures: number;
+            /** @description Why the service disabled it (null: enabled, or paused by a client) */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "enabled": true
+         *     }
+         */
+        WebhookPatchRequest: {
+            /**
+             * @description Where deliveries are POSTed (https or http). Loopback, private, link-local, unique-local and multicast targets are refused (422) unless the administrator sets WEBHOOK_ALLOW_PRIVATE=true; redirects are never followed.
+             * @example https://oncall.example.org/hooks/apsis
+             */
+            url?: string;
+            /**
+             * @description The event types delivered to this subscription
+             * @example [
+             *       "conjunction.created",
+             *       "conjunction.risk_changed"
+             *     ]
+             */
+            eventTypes?: ("conjunction.created" | "conjunction.risk_changed" | "conjunction.cdm_received" | "screening.finished" | "orbit_determination.finished" | "product.ready" | "job.failed")[];
+            /**
+             * @description A note for people (at most 200 characters)
+             * @example on-call pager
+             */
+            description?: string | null;
+            /** @description false pauses deliveries; true enables again (the failure count starts afresh, disabledReason is cleared) */
+            enabled?: boolean;
+        };
+        /**
+         * @example {
+         *       "content": [
+         *         {
+         *           "id": "msg_4c1f0e7a9b2d4e6f8a1b3c5d7e9f0a12",
+         *           "subscriptionId": "6f1c2f52-57d4-4c0a-9d51-0c8a3c2b7e11",
+         *           "eventType": "conjunction.created",
+         *           "status": "SUCCEEDED",
+         *           "attempts": 3,
+         *           "maxAttempts": 8,
+         *           "lastStatusCode": 200,
+         *           "lastError": null,
+         *           "lastAttemptAt": "2026-12-02T06:00:12.417Z",
+         *           "nextAttemptAt": null,
+         *           "createdAt": "2026-12-02T06:00:00.000Z",
+         *           "updatedAt": "2026-12-02T06:00:12.417Z",
+         *           "finishedAt": "2026-12-02T06:00:12.417Z",
+         *           "payload": {
+         *             "type": "conjunction.created",
+         *             "timestamp": "2026-12-02T06:00:00.000Z",
+         *             "data": {
+         *               "conjunctionId": "0b6f…",
+         *               "primarySpacecraftId": "9d2e…",
+         *               "secondaryDesignator": "43013",
+         *               "tca": "2026-12-03T11:22:33.000000Z",
+         *               "links": {
+         *                 "self": "/operations/conjunctions/0b6f…"
+         *               }
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "totalElements": 1,
+         *       "totalPages": 1,
+         *       "number": 0,
+         *       "size": 20,
+         *       "numberOfElements": 1,
+         *       "first": true,
+         *       "last": true,
+         *       "empty": false
+         *     }
+         */
+        WebhookDeliveryPage: {
+            content: components["schemas"]["WebhookDelivery"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        /**
+         * @example {
+         *       "id": "msg_4c1f0e7a9b2d4e6f8a1b3c5d7e9f0a12",
+         *       "subscriptionId": "6f1c2f52-57d4-4c0a-9d51-0c8a3c2b7e11",
+         *       "eventType": "conjunction.created",
+         *       "status": "SUCCEEDED",
+         *       "attempts": 3,
+         *       "maxAttempts": 8,
+         *       "lastStatusCode": 200,
+         *       "lastError": null,
+         *       "lastAttemptAt": "2026-12-02T06:00:12.417Z",
+         *       "nextAttemptAt": null,
+         *       "createdAt": "2026-12-02T06:00:00.000Z",
+         *       "updatedAt": "2026-12-02T06:00:12.417Z",
+         *       "finishedAt": "2026-12-02T06:00:12.417Z",
+         *       "payload": {
+         *         "type": "conjunction.created",
+         *         "timestamp": "2026-12-02T06:00:00.000Z",
+         *         "data": {
+         *           "conjunctionId": "0b6f…",
+         *           "primarySpacecraftId": "9d2e…",
+         *           "secondaryDesignator": "43013",
+         *           "tca": "2026-12-03T11:22:33.000000Z",
+         *           "links": {
+         *             "self": "/operations/conjunctions/0b6f…"
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        WebhookDelivery: {
+            /** @description The message id, sent as webhook-id (the same on every attempt: deduplicate by it) */
+            id: string;
+            subscriptionId: string;
+            eventType: string;
+            /**
+             * @description QUEUED (due, or waiting for its retry), RUNNING (an attempt in progress), SUCCEEDED (a 2xx), FAILED (attempts exhausted), CANCELLED (the subscription was disabled)
+             * @enum {string}
+             */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+            attempts: number;
+            maxAttempts: number;
+            /** @description The status of the last answer (null: none came) */
+            lastStatusCode: number | null;
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            lastAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a QUEUED delivery is attempted next (null otherwise)
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            finishedAt: string | null;
+            /** @description The body delivered: {type, timestamp, data} */
+            payload?: unknown;
+        };
+        WebhookTestResponse: {
+            delivery: components["schemas"]["WebhookDelivery"];
         };
     };
     responses: never;
@@ -6799,6 +7277,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "files": [
+                 *         "CCSDS_TDM_VERS = 2.0\n… (a TDM, SP3 or OEM file)"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["TrackingUploadForm"];
             };
         };
@@ -9521,6 +10006,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "initialDate": "2026-12-02T00:00:00Z",
+                 *       "finalDate": "2026-12-03T00:00:00Z",
+                 *       "referenceFrame": "GCRF",
+                 *       "timeBetweenPoints": 60,
+                 *       "timeSystem": "UTC",
+                 *       "includeCovariance": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["GenerateOemRequest"];
             };
         };
@@ -10383,6 +10878,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "spacecraftId": "9d2e8c1a-4b7f-4e0a-8c3d-2f6b5a1e9c70",
+                 *       "startDate": "2026-12-01T00:00:00Z",
+                 *       "endDate": "2026-12-02T00:00:00Z",
+                 *       "stateVectorId": "SV-12"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ResidualsRequest"];
             };
         };
@@ -10619,6 +11122,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "spacecraftId": "9d2e8c1a-4b7f-4e0a-8c3d-2f6b5a1e9c70",
+                 *       "startDate": "2026-12-01T00:00:00Z",
+                 *       "endDate": "2026-12-02T00:00:00Z",
+                 *       "aprioriStateVectorId": "SV-12"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrbitDeterminationRequest"];
             };
         };
@@ -11278,6 +11789,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "OEM of the next 24 h every 6 hours",
+                 *       "kind": "GENERATE_OEM",
+                 *       "schedule": {
+                 *         "type": "INTERVAL",
+                 *         "intervalSeconds": 21600
+                 *       },
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTaskRequest"];
             };
         };
@@ -12337,6 +12859,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "initialDate": "2026-12-02T00:00:00Z",
+                 *       "finalDate": "2026-12-03T00:00:00Z",
+                 *       "timeBetweenPoints": 600,
+                 *       "items": [
+                 *         {
+                 *           "stateVectorId": "SV-12"
+                 *         },
+                 *         {
+                 *           "spacecraftId": "9d2e8c1a-4b7f-4e0a-8c3d-2f6b5a1e9c70",
+                 *           "referenceFrame": "ITRF"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateEphemerisBatchRequest"];
             };
         };
@@ -13178,6 +13716,309 @@ export interface operations {
             };
         };
     };
+    listConjunctionChanges: {
+        parameters: {
+            query?: {
+                /** @description The nextToken of the previous answer (opaque). Absent: from the oldest change retained. */
+                after?: string;
+                /** @description Changes per answer, 1..1000 (default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes after the token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangePage"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gone: the change token is older than the change log’s retention (CHANGE_TOKEN_EXPIRED; RFC 9110 §15.5.11): start again without `after` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listCdmChanges: {
+        parameters: {
+            query?: {
+                /** @description The nextToken of the previous answer (opaque). Absent: from the oldest change retained. */
+                after?: string;
+                /** @description Changes per answer, 1..1000 (default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes after the token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangePage"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gone: the change token is older than the change log’s retention (CHANGE_TOKEN_EXPIRED; RFC 9110 §15.5.11): start again without `after` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listScreeningChanges: {
+        parameters: {
+            query?: {
+                /** @description The nextToken of the previous answer (opaque). Absent: from the oldest change retained. */
+                after?: string;
+                /** @description Changes per answer, 1..1000 (default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes after the token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangePage"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gone: the change token is older than the change log’s retention (CHANGE_TOKEN_EXPIRED; RFC 9110 §15.5.11): start again without `after` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listScreenings: {
         parameters: {
             query?: {
@@ -13281,6 +14122,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "primaries": [
+                 *         {
+                 *           "spacecraftId": "9d2e8c1a-4b7f-4e0a-8c3d-2f6b5a1e9c70"
+                 *         }
+                 *       ],
+                 *       "secondaries": "CATALOG",
+                 *       "start": "2026-12-02T00:00:00Z",
+                 *       "durationDays": 7,
+                 *       "volume": {
+                 *         "shape": "SPHERE",
+                 *         "radiusKm": 10
+                 *       },
+                 *       "pcThreshold": 1e-7,
+                 *       "secondariesPerChunk": 3000
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateScreeningRequest"];
                 "multipart/form-data": components["schemas"]["CreateScreeningForm"];
             };
@@ -13827,6 +14686,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "defaultHardBodyRadiusM": 5,
+                 *       "riskThresholds": {
+                 *         "mediumPc": 0.00001,
+                 *         "highPc": 0.0001
+                 *       },
+                 *       "eventGroupingWindowS": 600,
+                 *       "defaultPcMethod": "LAAS_2015"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ConjunctionSettingsInput"];
             };
         };
@@ -13960,6 +14830,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "files": [
+                 *         "CCSDS_CDM_VERS = 1.0\nCREATION_DATE = 2026-12-02T06:00:00.000\nORIGINATOR = JSPOC\nMESSAGE_ID = 201113719185\nTCA = 2026-12-03T11:22:33.000\nMISS_DISTANCE = 715 [m]\n… (relative metadata, then OBJECT1 and OBJECT2 blocks)"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["CdmUploadForm"];
             };
         };
@@ -14874,6 +15751,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "files": [
+                 *         "ISS (ZARYA)\n1 25544U 98067A   26336.25000000  .00016717  00000-0  30000-3 0  9993\n2 25544  51.6400 208.9163 0006317  69.9862  25.2906 15.50000000    17"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["CatalogUploadForm"];
             };
         };
@@ -15283,6 +16167,737 @@ export interface operations {
             };
             /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page index, 0..2147483647 (default 0) */
+                page?: number;
+                /** @description Page size, 1..1000 (default 20) */
+                size?: number;
+                /** @description Sort order `field,asc|desc`; repeatable */
+                sort?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Page of subscriptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookPage"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription, with its signing secret (shown once) */
+            201: {
+                headers: {
+                    /** @description URL of the created resource */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
+            415: {
+                headers: {
+                    /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                    "Accept-Encoding"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unmet precondition (details) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Subscription id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Subscription id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Subscription id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
+            415: {
+                headers: {
+                    /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                    "Accept-Encoding"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unmet precondition (details) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page index, 0..2147483647 (default 0) */
+                page?: number;
+                /** @description Page size, 1..1000 (default 20) */
+                size?: number;
+                /** @description Sort order `field,asc|desc`; repeatable */
+                sort?: string | string[];
+            };
+            header?: never;
+            path: {
+                /** @description Subscription id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Subscription id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued test delivery */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -674,6 +674,31 @@ for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime
     assert.equal(object.current.tleLines!.length, 2);
   });
 
+  test('webhooks and change feeds: a subscription (its secret once), a test event and its log, changed and deleted; what changed since a token', async () => {
+    const created = await expect(apsis.POST('/operations/webhooks', { body: { url: 'https://hooks.example.invalid/walk', eventTypes: ['conjunction.created', 'screening.finished'], description: 'walk' } }), 201);
+    assert.match(created.secret, /^whsec_/);
+    const page = await expect(apsis.GET('/operations/webhooks', { params: { query: { sort: 'createdAt,asc' } } }), 200);
+    assert.ok(page.content.some((s) => s.id === created.id));
+    const one = await expect(apsis.GET('/operations/webhooks/{id}', { params: { path: { id: created.id } } }), 200);
+    assert.deepEqual(one.eventTypes, ['conjunction.created', 'screening.finished']);
+    const changed = await expect(apsis.PATCH('/operations/webhooks/{id}', { params: { path: { id: created.id } }, body: { enabled: false } }), 200);
+    assert.equal(changed.enabled, false);
+    const sent = await expect(apsis.POST('/operations/webhooks/{id}/test', { params: { path: { id: created.id } } }), 202);
+    assert.equal(sent.delivery.eventType, 'webhook.test');
+    const log = await expect(apsis.GET('/operations/webhooks/{id}/deliveries', { params: { path: { id: created.id }, query: { sort: 'createdAt,desc' } } }), 200);
+    assert.ok(log.content.some((d) => d.id === sent.delivery.id));
+    await expect(apsis.DELETE('/operations/webhooks/{id}', { params: { path: { id: created.id } } }), 204);
+    // the conjunctions uploaded and screened above, as changes
+    const conjunctions = await expect(apsis.GET('/operations/conjunctions/changes', { params: { query: { limit: 1000 } } }), 200);
+    assert.ok(conjunctions.items.some((c) => c.type === 'conjunction.created'));
+    const later = await expect(apsis.GET('/operations/conjunctions/changes', { params: { query: { after: conjunctions.nextToken } } }), 200);
+    assert.deepEqual(later.items, []);
+    const cdms = await expect(apsis.GET('/operations/conjunctions/cdms/changes', { params: { query: { limit: 2 } } }), 200);
+    assert.ok(cdms.items.length > 0 && cdms.items.every((c) => c.type === 'conjunction.cdm_received'));
+    const screenings = await expect(apsis.GET('/operations/conjunctions/screenings/changes'), 200);
+    assert.ok(screenings.items.every((c) => c.type === 'screening.finished'));
+  });
+
   test('decommissioning: a thruster in use cannot go, the craft archived with its tasks and restored', async () => {
     await refused(apsis.DELETE('/operations/spacecraft/{spacecraftId}/thrusters/{thrusterId}', { params: { path: { spacecraftId: craftId, thrusterId: mainThrusterId } } }), 409, 'THRUSTER_IN_USE');
     await expect(apsis.POST('/operations/spacecraft/{spacecraftId}/tasks', {

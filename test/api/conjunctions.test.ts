@@ -198,7 +198,11 @@ describe('conjunction events over the socket', { timeout: 600_000 }, () => {
         const text = cdmVariant('CDMExample1.txt', { messageId: `${provider}-${k}`, creationDate: '2015-03-01T00:00:00.000', tca: `2015-03-02T0${'ABCD'.indexOf(provider) + 1}:${String(Math.floor(k / 60)).padStart(2, '0')}:${String(k % 60).padStart(2, '0')}.000` });
         return text.endsWith('\n') ? text : `${text}\n`;
       }).join('');
-    const responses = await Promise.all(['A', 'B', 'C', 'D'].map((provider) => upload([{ name: `provider-${provider}.cdm`, content: batch(provider) }])));
+    // made first: 2,400 CDMs written hold this process's event loop (the server's too) for seconds, past the server's
+    // keep-alive timeout; one turn of the loop lets it close the idle pooled sockets before fetch reuses one (ECONNRESET)
+    const files = ['A', 'B', 'C', 'D'].map((provider) => ({ name: `provider-${provider}.cdm`, content: batch(provider) }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const responses = await Promise.all(files.map((file) => upload([file])));
     for (const response of responses) {
       const body = await json(response);
       assert.equal(response.status, 200, JSON.stringify(body).slice(0, 300));

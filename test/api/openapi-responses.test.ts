@@ -168,6 +168,21 @@ describe('every documented operation answers as documented', () => {
     await call2('POST', '/operations/catalog/objects/query?size=5', { json: { noradIds: [99001, 12] } }, 200);
   });
 
+  test('webhooks and change feeds: create, list, one, change, test event, deliveries, delete; the three feeds', async () => {
+    // a public target (the default configuration refuses private ones); its attempts fail here, which the log shows
+    const created = await json(await call2('POST', '/operations/webhooks', { json: { url: 'https://hooks.example.invalid/apsis', eventTypes: ['conjunction.created', 'job.failed'] } }, 201));
+    await call2('GET', '/operations/webhooks', {}, 200);
+    await call2('GET', `/operations/webhooks/${created.id}`, {}, 200);
+    await call2('PATCH', `/operations/webhooks/${created.id}`, { json: { description: 'contract check' } }, 200);
+    await call2('POST', `/operations/webhooks/${created.id}/test`, {}, 202);
+    await call2('GET', `/operations/webhooks/${created.id}/deliveries`, {}, 200);
+    await call2('DELETE', `/operations/webhooks/${created.id}`, {}, 204);
+    const changes = await json(await call2('GET', '/operations/conjunctions/changes?limit=5', {}, 200));
+    await call2('GET', `/operations/conjunctions/changes?after=${changes.nextToken}`, {}, 200);
+    await call2('GET', '/operations/conjunctions/cdms/changes', {}, 200);
+    await call2('GET', '/operations/conjunctions/screenings/changes', {}, 200);
+  });
+
   test('401 in both real forms: empty with WWW-Authenticate, or the bearer-error body', async () => {
     const empty = await svc.request('GET', '/operations/spacecraft');
     assert.equal(empty.status, 401);

@@ -21,7 +21,7 @@ describe('OpenAPI', () => {
     assert.equal(doc.info['x-apsis-maneuver-api-version'], '2.0.0');
     assert.deepEqual(
       doc.tags.map((t: { name: string }) => t.name),
-      ['Service', 'State Vectors', 'Spacecraft', 'Thrusters', 'Payloads', 'Maneuvers', 'Measurements', 'Ground Stations', 'Orbit Determination', 'Tasks', 'Products', 'Ephemeris Batches', 'Events', 'Conjunctions', 'Conjunction Screenings', 'Catalog'],
+      ['Service', 'State Vectors', 'Spacecraft', 'Thrusters', 'Payloads', 'Maneuvers', 'Measurements', 'Ground Stations', 'Orbit Determination', 'Tasks', 'Products', 'Ephemeris Batches', 'Events', 'Conjunctions', 'Conjunction Screenings', 'Webhooks', 'Change Feeds', 'Catalog'],
     );
     assert.deepEqual(doc.components.securitySchemes.apiKeyAuth, {
       type: 'http',
@@ -38,7 +38,7 @@ describe('OpenAPI', () => {
         if (!op || typeof op !== 'object' || !('responses' in op)) continue;
         const where = `${method.toUpperCase()} ${path}`;
         assert.ok(typeof op.operationId === 'string', `${where} has an operationId`);
-        assert.match(op.operationId, /^(get|list|create|update|replace|delete|set|upload|inspect|query|import|export|generate|compute|accept|cancel|download)[A-Z][A-Za-z0-9]*$/, `${where}: ${op.operationId}`);
+        assert.match(op.operationId, /^(get|list|create|update|replace|delete|set|upload|inspect|query|import|export|generate|compute|accept|cancel|download|send)[A-Z][A-Za-z0-9]*$/, `${where}: ${op.operationId}`);
         assert.equal(seen.get(op.operationId), undefined, `${op.operationId} names ${where} and ${seen.get(op.operationId)}`);
         seen.set(op.operationId, where);
         assert.ok(op.tags?.length === 1 && tagged.has(op.tags[0]), `${where} has one declared tag`);

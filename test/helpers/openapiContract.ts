@@ -45,6 +45,13 @@ export class OpenApiContract {
   private readonly operations: OperationEntry[] = [];
   private readonly validators = new Map<string, ValidateFunction>();
 
+  /** Why `value` does not validate against `schema` (a schema of the document, its $refs resolved): empty when it does. */
+  problemsOf(schema: Json, value: unknown): string[] {
+    const validate = this.ajv.compile(rewriteRefs(schema) as Json);
+    if (validate(value)) return [];
+    return (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+  }
+
   constructor(readonly document: Json) {
     this.ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, validateSchema: false, code: { optimize: false } });
     addFormats(this.ajv);

@@ -108,6 +108,16 @@ export function startServerProcess(runtime: Runtime, env: Record<string, string>
   });
 }
 
+/** One JSON request to a server process with `key` (multi-instance tests drive several processes on one database). */
+export async function callServer(server: ServerProcess, key: string, method: string, path: string, json?: unknown): Promise<{ status: number; body: Record<string, any> }> {
+  const response = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
 /** Stops a server: SIGTERM, then SIGKILL after 10 s. */
 export async function stopServerProcess(server: ServerProcess): Promise<void> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return;

@@ -15,11 +15,14 @@ import { inTransaction, nowIso, yieldToEventLoop, type Db, type SqlExecutor } fr
 import {
   listCdmsForAssessment,
   refreshEventSummaries,
+  eventRiskPcs,
   updateCdmAssessments,
   type AssessmentScope,
   type CdmAssessmentUpdate,
 } from '../../../storage/conjunctions.ts';
 import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
+import { recordChanges } from '../../../storage/changes.ts';
+import { riskChangesOf } from '../../../domain/changes/model.ts';
 import { findSpacecraftByIds } from '../../../storage/spacecraft.ts';
 import { runWhenRoom, type ComputePool } from '../../../workers/poolTypes.ts';
 
@@ -146,8 +149,12 @@ export async function reassessConjunctions(db: Db, pool: ComputePool, organizati
       };
     });
     await inTransaction(db, async (tx) => {
+      const eventIds = [...new Set(stale.map((s) => s.row.eventId))];
+      const before = await eventRiskPcs(tx, organizationId, eventIds);
       await updateCdmAssessments(tx, organizationId, updates);
-      await refreshEventSummaries(tx, organizationId, [...new Set(stale.map((s) => s.row.eventId))], assessedAt);
+      await refreshEventSummaries(tx, organizationId, eventIds, assessedAt);
+      const thresholds = { before: settings.riskThresholds, after: settings.riskThresholds };
+      await recordChanges(tx, organizationId, riskChangesOf(before, await eventRiskPcs(tx, organizationId, eventIds), thresholds, 'REASSESSMENT'), assessedAt);
     });
     count += stale.length;
   }

@@ -29,6 +29,8 @@ import { chooseEvent, normalizedDesignator, normalizedInternationalDesignator, o
 import type { ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
 import type { HardBodyRadiusUsed } from '../../../domain/conjunctions/hardBodyRadius.ts';
 import { inTransaction, nowIso, yieldIfDue, yieldToEventLoop, type Db, type Tx } from '../../../storage/db.ts';
+import { recordChanges } from '../../../storage/changes.ts';
+import { cdmReceived, conjunctionCreated, riskChangesOf } from '../../../domain/changes/model.ts';
 import {
   CDM_CONTENTS_TABLE,
   type CdmObjectRecord,
@@ -41,6 +43,7 @@ import {
   insertEvents,
   withCdmEvent,
   refreshEventSummaries,
+  eventRiskPcs,
   type CdmSource,
   type ConjunctionCdm,
   type ConjunctionEvent,
@@ -617,6 +620,10 @@ async function storeGroup(
     // a duplicate of a message stored by this same group: it now has its event
     if (earlier.eventId === '') outcome.duplicates.set(p, { ...earlier, eventId: eventOf.get(earlier.cdmId)! });
   }
+  // the risk of the events this group adds to, before (conjunction.risk_changed compares it with the one after)
+  const touched = [...new Set(eventOf.values())];
+  const createdIds = new Set(created.map((e) => e.id));
+  const riskBefore = await eventRiskPcs(tx, organizationId, touched.filter((id) => !createdIds.has(id)));
   await insertEvents(tx, organizationId, created);
   if (!bytesWritten) {
     for (let i = 0; i < fresh.length; i += CONTENT_CHUNK_MESSAGES) {
@@ -624,7 +631,15 @@ async function storeGroup(
     }
   }
   await insertCdms(tx, rows, (r) => withCdmEvent(cdmRowValues(organizationId, rowOf(r.pending, context)), r.eventId, r.primaryObject));
-  await refreshEventSummaries(tx, organizationId, [...new Set(eventOf.values())], now);
+  await refreshEventSummaries(tx, organizationId, touched, now);
+  const riskAfter = await eventRiskPcs(tx, organizationId, touched);
+  const tcaOfCreated = new Map(rows.filter((r) => createdIds.has(r.eventId)).reverse().map((r) => [r.eventId, r.pending.digest.tca]));
+  // told in the same transaction as the rows (domain/changes/model.ts): a new event, each CDM, each change of risk level
+  await recordChanges(tx, organizationId, [
+    ...created.map((e) => conjunctionCreated({ id: e.id, primarySpacecraftId: e.primarySpacecraftId, secondaryDesignator: e.secondaryDesignator, tca: tcaOfCreated.get(e.id)! })),
+    ...rows.map((r) => cdmReceived({ conjunctionId: r.eventId, cdmId: r.pending.id, source: context.source, tca: r.pending.digest.tca, missDistanceM: r.pending.digest.missDistanceM })),
+    ...riskChangesOf(riskBefore, riskAfter, { before: settings.riskThresholds, after: settings.riskThresholds }, 'CDM_RECEIVED'),
+  ], now);
   return outcome;
 }
 

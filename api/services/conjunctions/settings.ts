@@ -9,7 +9,10 @@
  * settings. Such a failure is not an error of the PUT — its change was made — so it answers 200 with a Warning header
  * saying what is left to do, never a 5xx after a stored write.
  */
-import { settingsProblems, type ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
+import { settingsProblems, type ConjunctionSettings, type RiskThresholds } from '../../../domain/conjunctions/settings.ts';
+import { riskChangesOf } from '../../../domain/changes/model.ts';
+import { recordChanges } from '../../../storage/changes.ts';
+import { eventRiskPcs } from '../../../storage/conjunctions.ts';
 import { inTransaction, nowIso, type Db } from '../../../storage/db.ts';
 import { findConjunctionSettings, saveConjunctionSettings, type StoredConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
 import type { ComputePool } from '../../../workers/poolTypes.ts';
@@ -17,6 +20,10 @@ import { validationError } from '../../errors.ts';
 import { logError } from '../../log.ts';
 import { assertIfMatch, entityTag, type IfMatch } from '../../preconditions.ts';
 import { reassessConjunctions } from './assessment.ts';
+
+function sameThresholds(a: RiskThresholds, b: RiskThresholds): boolean {
+  return a.mediumPc === b.mediumPc && a.highPc === b.highPc;
+}
 
 export function settingsView(stored: StoredConjunctionSettings) {
   return {
@@ -40,7 +47,13 @@ export async function putConjunctionSettings(db: Db, pool: ComputePool, organiza
     const current = await findConjunctionSettings(tx, organizationId);
     assertIfMatch(ifMatch, entityTag(settingsView(current)));
     await saveConjunctionSettings(tx, organizationId, input, nowIso());
-    return { before: current, after: await findConjunctionSettings(tx, organizationId) };
+    const stored = await findConjunctionSettings(tx, organizationId);
+    if (!sameThresholds(current.riskThresholds, stored.riskThresholds)) {
+      // new thresholds move events between levels without any Pc changing: told here, with the settings' write
+      const pcs = await eventRiskPcs(tx, organizationId);
+      await recordChanges(tx, organizationId, riskChangesOf(pcs, pcs, { before: current.riskThresholds, after: stored.riskThresholds }, 'REASSESSMENT'));
+    }
+    return { before: current, after: stored };
   });
   const warnings: string[] = [];
   try {
