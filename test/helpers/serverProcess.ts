@@ -18,7 +18,20 @@ import { killEverySqld } from '../../scripts/sqld.ts';
 import { AssertionError } from 'node:assert/strict';
 
 export type Runtime = 'node' | 'deno';
-export const RUNTIMES: readonly Runtime[] = ['node', 'deno'];
+/**
+ * The runtimes a test that runs once per runtime runs on: both, or those APSIS_TEST_RUNTIMES names (comma-separated).
+ * `npm test`'s second pass, on sqld, runs Node only: the runtime adapters (api/runtime/) do not touch the database, so
+ * the pairs covered are (Node, file), (Deno, file) and (Node, sqld), and Deno on sqld has tests of its own that always
+ * run both runtimes (test/api/database-outage.test.ts starts its own sqld).
+ */
+export const RUNTIMES: readonly Runtime[] = runtimesFrom(process.env.APSIS_TEST_RUNTIMES);
+
+function runtimesFrom(text: string | undefined): Runtime[] {
+  if (!text?.trim()) return ['node', 'deno'];
+  const named = text.split(',').map((name) => name.trim());
+  for (const name of named) if (name !== 'node' && name !== 'deno') throw new Error(`APSIS_TEST_RUNTIMES: ${JSON.stringify(name)} is not node or deno`);
+  return named as Runtime[];
+}
 
 export interface ServerProcess {
   child: ChildProcess;
