@@ -4,7 +4,7 @@
  * instant formats, and the responses every operation has (added centrally by `openApiDocument`, so a
  * new route is documented exactly without repeating them).
  */
-import { REQUEST_EXAMPLES } from './examples.ts';
+import { REQUEST_EXAMPLES, RESPONSE_EXAMPLES } from './examples.ts';
 import { OPERATION_IDS } from './operationIds.ts';
 import { z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
@@ -201,6 +201,14 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
     const content = (operation?.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
     const media = content ? Object.values(content)[0] : undefined;
     if (!media) throw new Error(`api/examples.ts: ${key} has no request body to show an example of`);
+    media.example = example;
+  }
+  // response examples of the same operations (api/examples.ts), on the success response's JSON media type
+  for (const [key, { status, example }] of Object.entries(RESPONSE_EXAMPLES)) {
+    const [method, path] = key.split(' ') as [string, string];
+    const operation = ((document.paths as Record<string, Json> | undefined)?.[path]?.[method.toLowerCase()]) as Json | undefined;
+    const media = ((operation?.responses as Record<string, Json> | undefined)?.[status]?.content as Record<string, Json> | undefined)?.['application/json'];
+    if (!media) throw new Error(`api/examples.ts: ${key} has no ${status} JSON response to show an example of`);
     media.example = example;
   }
   const envelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' };

@@ -35,6 +35,13 @@ const NEEDS_RESPONSE_EXAMPLE: Record<string, string> = {
   'GET /operations/conjunctions/changes': '200',
   'GET /operations/conjunctions/cdms/changes': '200',
   'GET /operations/conjunctions/screenings/changes': '200',
+  'POST /operations/conjunctions/screenings': '202',
+  'GET /operations/conjunctions/screenings/{id}': '200',
+  'POST /operations/orbit-determinations': '202',
+  'GET /operations/orbit-determinations/{id}': '200',
+  'POST /operations/measurements': '202',
+  'POST /operations/catalog': '200',
+  'POST /operations/conjunctions/cdms': '200',
 };
 
 describe('OpenAPI examples', () => {
