@@ -80,7 +80,14 @@ export async function claimNextLeasedJob(
   where?: { sql: string; args: SqlArg[] },
 ): Promise<Row | null> {
   const nowText = now.toISOString();
-  await inWriteScope(db, async (tx) => {
+  // The failing of exhausted jobs (with their job.failed changes) is a transaction only when there is one to fail: a
+  // claim stays one statement otherwise, so claims of instances sharing an embedded file never hold its lock across
+  // turns of the event loop (test/api/jobs/measurementJobs.test.ts, two instances in one process).
+  const exhausted = await db.execute({
+    sql: `SELECT 1 FROM ${table.name} WHERE status = 'RUNNING' AND lease_expires_at < ? AND attempts >= max_attempts LIMIT 1`,
+    args: [nowText],
+  });
+  if (exhausted.rows.length > 0) await inWriteScope(db, async (tx) => {
     const abandoned = await tx.execute({
       sql: `UPDATE ${table.name} SET status = 'FAILED', error = 'abandoned: the job exhausted its attempts', lease_owner = NULL,
               lease_expires_at = NULL, updated_at = ?, finished_at = ?
