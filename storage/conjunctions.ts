@@ -409,15 +409,26 @@ export async function refreshEventSummaries(db: SqlExecutor, organizationId: str
 /**
  * The Pc that decides each event's risk now (assessed, else stated; null when neither): read before and after a
  * summary refresh to tell which events changed risk level (conjunction.risk_changed, domain/changes/model.ts).
- * `eventIds` undefined: every event of the organization (a change of the thresholds themselves).
+ * `eventIds` the events to read, or `{ pcWithin }`: the events whose Pc lies in one of these closed ranges (a change
+ * of the thresholds themselves moves only the events between an old and a new threshold; reading every event of the
+ * organization in one statement held the event loop on a large one).
  */
-export async function eventRiskPcs(db: SqlExecutor, organizationId: string, eventIds?: readonly string[]): Promise<Map<string, number | null>> {
+export async function eventRiskPcs(
+  db: SqlExecutor,
+  organizationId: string,
+  eventIds: readonly string[] | { pcWithin: ReadonlyArray<readonly [number, number]> },
+): Promise<Map<string, number | null>> {
   const out = new Map<string, number | null>();
   const read = async (sql: string, args: Array<string | number>) => {
     for (const row of (await db.execute({ sql, args })).rows) out.set(String(row.id), row.risk_pc === null ? null : Number(row.risk_pc));
   };
-  if (eventIds === undefined) {
-    await read(`SELECT id, ${RISK_PC} AS risk_pc FROM conjunction_events WHERE organization_id = ?`, [organizationId]);
+  if (!Array.isArray(eventIds)) {
+    const { pcWithin } = eventIds as { pcWithin: ReadonlyArray<readonly [number, number]> };
+    if (pcWithin.length === 0) return out;
+    await read(
+      `SELECT id, ${RISK_PC} AS risk_pc FROM conjunction_events WHERE organization_id = ? AND (${pcWithin.map(() => `${RISK_PC} BETWEEN ? AND ?`).join(' OR ')})`,
+      [organizationId, ...pcWithin.flat()],
+    );
     return out;
   }
   for (let i = 0; i < eventIds.length; i += EVENTS_PER_REFRESH * 10) {

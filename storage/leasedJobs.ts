@@ -15,7 +15,7 @@
  * runs scheduled in the future). Timestamps are ISO-8601 UTC text with milliseconds (text order = time order).
  */
 import type { Row } from '@libsql/client';
-import { jobFailed } from '../domain/changes/model.ts';
+import { jobFailed, type Change } from '../domain/changes/model.ts';
 import { inWriteScope, recordChanges } from './changes.ts';
 import type { SqlExecutor } from './db.ts';
 
@@ -41,13 +41,18 @@ export interface LeasedTable {
 
 /** Records a `job.failed` change for each job of `table` that has just become FAILED (rows: id, organization_id, attempts, error). */
 async function recordJobFailures(tx: SqlExecutor, table: LeasedTable, rows: ReadonlyArray<Record<string, unknown>>, now: string): Promise<void> {
-  if (!table.failureKind) return;
+  const kind = table.failureKind;
+  if (!kind) return;
+  // one recordChanges per organization (it reads the organization's subscriptions once)
+  const byOrganization = new Map<string, Change[]>();
   for (const row of rows) {
     if (row.status !== undefined && row.status !== 'FAILED') continue;
-    await recordChanges(tx, String(row.organization_id), [
-      jobFailed({ jobKind: table.failureKind, jobId: String(row.id), attempts: Number(row.attempts), error: String(row.error ?? '') }),
-    ], now);
+    const organizationId = String(row.organization_id);
+    const changes = byOrganization.get(organizationId) ?? [];
+    changes.push(jobFailed({ jobKind: kind, jobId: String(row.id), attempts: Number(row.attempts), error: String(row.error ?? '') }));
+    byOrganization.set(organizationId, changes);
   }
+  for (const [organizationId, changes] of byOrganization) await recordChanges(tx, organizationId, changes, now);
 }
 
 /** Retry backoff: base · 2^(attempts − 1), capped (attempt 1 failed → base). */
@@ -169,8 +174,9 @@ export async function failLeasedJob(
   const set = options.set ? `, ${options.set.sql}` : '';
   const returning = table.failureKind ? ' RETURNING id, organization_id, attempts, error, status' : '';
   const backoffAt = availableAt ? await backoffUntil(db, table, jobId, options.backoff!, now) : null;
-  // the failure and its job.failed change commit together (in the caller's transaction when it passed one)
-  return await inWriteScope(db, async (tx) => {
+  // the failure and its job.failed change commit together (in the caller's transaction when it passed one); a table
+  // whose failures are not told (the webhook outbox) stays one statement
+  const fail = async (tx: SqlExecutor): Promise<boolean> => {
     const result = await tx.execute({
       sql: `UPDATE ${table.name}
             SET status = CASE WHEN ${requeue} THEN 'QUEUED' ELSE 'FAILED' END,
@@ -192,7 +198,8 @@ export async function failLeasedJob(
     await recordJobFailures(tx, table, result.rows as unknown as Array<Record<string, unknown>>, iso(now));
     // with RETURNING, libSQL's rowsAffected is not the count of rows updated: the rows returned are
     return returning ? result.rows.length === 1 : result.rowsAffected === 1;
-  });
+  };
+  return table.failureKind ? await inWriteScope(db, fail) : await fail(db);
 }
 
 /** When a job that failed its current attempt may run again: now + base · 2^(attempts − 1), capped. */

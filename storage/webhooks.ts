@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { webhookBody, TEST_EVENT_TYPE } from '../domain/changes/model.ts';
-import { WEBHOOK_MAX_ATTEMPTS } from '../domain/changes/delivery.ts';
+import { shouldDisable, WEBHOOK_MAX_ATTEMPTS } from '../domain/changes/delivery.ts';
 import type { SqlExecutor } from './db.ts';
 import { webhookMessageId } from './changes.ts';
 import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedJobStatus, type LeasedTable } from './leasedJobs.ts';
@@ -159,7 +159,6 @@ export async function updateSubscription(
 
 /** Deletes a subscription and (ON DELETE CASCADE) its deliveries; false when the organization has none of that id. */
 export async function deleteSubscription(db: SqlExecutor, organizationId: string, id: string): Promise<boolean> {
-  await db.execute({ sql: 'DELETE FROM webhook_deliveries WHERE subscription_id = ? AND organization_id = ?', args: [id, organizationId] });
   const result = await db.execute({ sql: 'DELETE FROM webhook_subscriptions WHERE id = ? AND organization_id = ?', args: [id, organizationId] });
   return result.rowsAffected === 1;
 }
@@ -224,7 +223,7 @@ export async function failDelivery(
     sql: `UPDATE webhook_subscriptions SET consecutive_failures = consecutive_failures + 1, updated_at = ? WHERE id = ? RETURNING consecutive_failures, enabled`,
     args: [at, delivery.subscriptionId],
   })).rows[0];
-  if (!row || Number(row.enabled) !== 1 || Number(row.consecutive_failures) < disableAfter) return { held, disabled: false };
+  if (!row || Number(row.enabled) !== 1 || !shouldDisable(Number(row.consecutive_failures), disableAfter)) return { held, disabled: false };
   const reason = `disabled after ${Number(row.consecutive_failures)} consecutive failed delivery attempts; last: ${attempt.error}`;
   await db.execute({
     sql: 'UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ?',

@@ -12,6 +12,7 @@ import { CHANGE_FEEDS, type ChangeFeed } from '../../domain/changes/model.ts';
 import { feedHorizon, latestChangeSeq, listFeedChanges } from '../../storage/changes.ts';
 import type { Db } from '../../storage/db.ts';
 import { ApiError, validationError } from '../errors.ts';
+import { integerParameter } from '../queryNumbers.ts';
 import { DEFAULT_CHANGES_PER_PAGE, MAX_CHANGES_PER_PAGE } from '../schemas/changes.ts';
 
 export function encodeChangeToken(feed: ChangeFeed, seq: number): string {
@@ -36,19 +37,13 @@ export function decodeChangeToken(feed: ChangeFeed, token: string): number {
   return value.s as number;
 }
 
-function parseLimit(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_CHANGES_PER_PAGE;
-  const limit = /^\d{1,7}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CHANGES_PER_PAGE) throw validationError({ limit: `must be an integer from 1 to ${MAX_CHANGES_PER_PAGE}` });
-  return limit;
-}
-
 export async function readChangeFeed(db: Db, organizationId: string, feed: ChangeFeed, query: { after?: string | undefined; limit?: string | undefined }) {
   if (!(feed in CHANGE_FEEDS)) throw new Error(`unknown feed ${feed}`);
-  const limit = parseLimit(query.limit);
+  const limit = integerParameter(query.limit, 'limit', 1, MAX_CHANGES_PER_PAGE) ?? DEFAULT_CHANGES_PER_PAGE;
   const afterSeq = query.after === undefined ? 0 : decodeChangeToken(feed, query.after);
-  // one read transaction: the horizon, the changes and the log's end are of one snapshot
-  return await db.runInTransaction(async (tx) => {
+  // one read transaction: the horizon, the changes and the log's end are of one snapshot (a read: no write lock)
+  const tx = await db.transaction('read');
+  try {
     const horizon = await feedHorizon(tx, feed);
     if (query.after !== undefined && afterSeq < horizon) {
       throw new ApiError(410, 'CHANGE_TOKEN_EXPIRED', `the token is older than the change log's retention (CHANGE_RETENTION_DAYS): changes after it were removed. Ask again without \`after\` and re-read the lists once`, {
@@ -66,5 +61,7 @@ export async function readChangeFeed(db: Db, organizationId: string, feed: Chang
       nextToken: encodeChangeToken(feed, nextSeq),
       hasMore,
     };
-  });
+  } finally {
+    tx.close();
+  }
 }

@@ -25,6 +25,14 @@ function sameThresholds(a: RiskThresholds, b: RiskThresholds): boolean {
   return a.mediumPc === b.mediumPc && a.highPc === b.highPc;
 }
 
+/** The Pc ranges in which an event's level differs between two sets of thresholds (each between an old and a new one). */
+function levelChangeRanges(a: RiskThresholds, b: RiskThresholds): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  if (a.mediumPc !== b.mediumPc) ranges.push([Math.min(a.mediumPc, b.mediumPc), Math.max(a.mediumPc, b.mediumPc)]);
+  if (a.highPc !== b.highPc) ranges.push([Math.min(a.highPc, b.highPc), Math.max(a.highPc, b.highPc)]);
+  return ranges;
+}
+
 export function settingsView(stored: StoredConjunctionSettings) {
   return {
     defaultHardBodyRadiusM: stored.defaultHardBodyRadiusM,
@@ -50,7 +58,7 @@ export async function putConjunctionSettings(db: Db, pool: ComputePool, organiza
     const stored = await findConjunctionSettings(tx, organizationId);
     if (!sameThresholds(current.riskThresholds, stored.riskThresholds)) {
       // new thresholds move events between levels without any Pc changing: told here, with the settings' write
-      const pcs = await eventRiskPcs(tx, organizationId);
+      const pcs = await eventRiskPcs(tx, organizationId, { pcWithin: levelChangeRanges(current.riskThresholds, stored.riskThresholds) });
       await recordChanges(tx, organizationId, riskChangesOf(pcs, pcs, { before: current.riskThresholds, after: stored.riskThresholds }, 'REASSESSMENT'));
     }
     return { before: current, after: stored };
