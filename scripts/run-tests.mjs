@@ -28,6 +28,7 @@ const EMBEDDED_ONLY = new Set([
   // start sqld (or both backends) themselves
   'test/storage/migrations.test.ts',
   'test/storage/remoteDb.test.ts',
+  'test/storage/remoteReadStreams.test.ts',
   'test/api/database-outage.test.ts',
   'test/api/multi-host.test.ts',
   'test/api/sqld-faults.test.ts',

@@ -9,6 +9,10 @@
  *    write lock (storage/writeLock.ts, why at length) and reach the server one at a time, a write transaction
  *    from its start to its end. So, as on the embedded file, a write must never be nested inside a transaction.
  *
+ *  - **Reads on kept streams.** sqld opens a SQLite connection for each new Hrana stream, and @libsql/client opens a
+ *    stream for each statement: on a WebSocket URL, single reads outside transactions go on a few streams kept open
+ *    instead (storage/remoteReadStreams.ts; about 1/7 of sqld's CPU per primary-key read). They are retried, bounded
+ *    and heartbeaten like every other request; writes, batches and transactions stay on the client.
  *  - **Busy.** sqld gives a connection 100 ms of busy timeout (`PRAGMA busy_timeout = N` is refused), and rolls a
  *    write transaction back when another writer has waited for it for 5 s (TRANSACTION_TIMEOUT, "lock stealing").
  *    Either way nothing of the statement or transaction was applied: it is run again after a pause that doubles
@@ -44,6 +48,7 @@ import { createClient, type Client, type InStatement, type ResultSet, type Trans
 import type { DatabaseOptions, Db, StatementObserver, Tx } from './db.ts';
 import { DatabaseUnavailableError } from './dbErrors.ts';
 import { isReadOnly } from './sqlStatements.ts';
+import { RemoteReadStreams } from './remoteReadStreams.ts';
 import { WRITE_LOCK_TIMEOUT_MS, WriteLock } from './writeLock.ts';
 
 /** How long a statement or transaction is retried while the server is busy or unreachable (a restart takes ~1 s). */
@@ -156,11 +161,16 @@ export class RemoteDb implements Db {
   /** One write (statement, batch or transaction) of this instance at the server at a time (storage/writeLock.ts). */
   private readonly writeLock = new WriteLock();
 
+  /**
+   * `readStreams`: on a WebSocket URL, single reads go on streams kept open (storage/remoteReadStreams.ts: sqld opens
+   * a connection per new stream); null: every statement on the client.
+   */
   constructor(
     private readonly makeClient: () => Client,
     private readonly retryBudgetMs = DEFAULT_RETRY_BUDGET_MS,
     private readonly statementTimeoutMs = STATEMENT_TIMEOUT_MS,
     private readonly onStatement: StatementObserver | null = null,
+    private readonly readStreams: RemoteReadStreams | null = null,
   ) {
     this.client = makeClient();
     this.heartbeat = setInterval(() => {
@@ -193,11 +203,33 @@ export class RemoteDb implements Db {
     return await withTimeout(request(this.client), this.statementTimeoutMs);
   }
 
+  /** One read-only statement outside a transaction: on a kept stream when there are read streams, with the same bound. */
+  private async timedRead(stmt: InStatement): Promise<ResultSet> {
+    const streams = this.readStreams;
+    if (!streams) return await this.timed((client) => client.execute(stmt));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // resolves when the bound is reached: the stream, its statement maybe still out, is then closed, not kept
+    const abandoned = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.statementTimeoutMs)));
+    try {
+      return await Promise.race([
+        streams.query(stmt, abandoned),
+        abandoned.then(() => Promise.reject(new StatementTimeoutError(this.statementTimeoutMs))),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** `SELECT 1` on the client and, when there are read streams, on their WebSocket (both carry this instance's work). */
+  private async probe(client: Client, ms: number): Promise<void> {
+    await withTimeout(Promise.all([client.execute('SELECT 1'), this.readStreams?.ping()]), ms);
+  }
+
   /** One heartbeat: the current client asked for `SELECT 1`; replaced after HEARTBEAT_MISSES silent answers in a row. */
   private async beat(): Promise<void> {
     const client = this.client;
     try {
-      await withTimeout(client.execute('SELECT 1'), HEARTBEAT_TIMEOUT_MS);
+      await this.probe(client, HEARTBEAT_TIMEOUT_MS);
       this.misses = 0;
     } catch (error) {
       // a refused or failed answer is an answer (the client reconnects by itself): only silence counts
@@ -206,6 +238,7 @@ export class RemoteDb implements Db {
       this.misses = 0;
       this.client = this.makeClient();
       client.close();
+      this.readStreams?.replace();
     }
   }
 
@@ -300,10 +333,10 @@ export class RemoteDb implements Db {
     const target = marks.committed;
     const deadline = performance.now() + REPLICA_CATCH_UP_MS;
     for (;;) {
-      const rows = (await this.retrying('a read of the write marks', () => true, () => this.timed((client) => client.execute({
+      const rows = (await this.retrying('a read of the write marks', () => true, () => this.timedRead({
         sql: 'SELECT mark FROM replica_write_marks WHERE instance_id = ?',
         args: [marks.instanceId],
-      }))) ).rows;
+      }))).rows;
       const shown = Number(rows[0]?.mark ?? 0);
       if (shown > marks.seen) marks.seen = shown;
       if (marks.seen >= target) return;
@@ -337,7 +370,7 @@ export class RemoteDb implements Db {
     const read = isReadOnly(stmt);
     if (read) {
       await this.caughtUp();
-      return await this.retrying('a read', () => true, () => this.timed((client) => client.execute(stmt)));
+      return await this.retrying('a read', () => true, () => this.timedRead(stmt));
     }
     return await this.writing(async () => {
       const mark = this.markStatement(true);
@@ -470,17 +503,23 @@ export class RemoteDb implements Db {
 
   /** One `SELECT 1` with the PING_TIMEOUT_MS bound and no retry. */
   async ping(): Promise<void> {
-    await withTimeout(this.client.execute('SELECT 1'), PING_TIMEOUT_MS);
+    await this.probe(this.client, PING_TIMEOUT_MS);
   }
 
   async close(): Promise<void> {
     this.isClosed = true;
     clearInterval(this.heartbeat);
     this.client.close();
+    this.readStreams?.close();
   }
 
   get closed(): boolean {
     return this.isClosed;
+  }
+
+  /** The kept read streams' counts (storage/remoteReadStreams.ts), or null off a WebSocket URL. */
+  get readStreamCounts(): { kept: number; idle: number; waiting: number } | null {
+    return this.readStreams?.counts ?? null;
   }
 }
 
@@ -491,6 +530,7 @@ export async function openRemoteDatabase(options: DatabaseOptions): Promise<Remo
     options.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS,
     STATEMENT_TIMEOUT_MS,
     options.onStatement ?? null,
+    /^wss?:\/\//i.test(options.url) ? new RemoteReadStreams(options.url, options.authToken) : null,
   );
   // libSQL enables foreign keys on every connection by default; refuse to run without them.
   const fk = await db.execute('PRAGMA foreign_keys');

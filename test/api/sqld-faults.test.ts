@@ -3,8 +3,8 @@
  * its own (a network namespace per host where the test runs as root; all on loopback otherwise, said in the name),
  * run a 20 MB TDM upload, a 300-item batch OEM and a screening together while one thing fails:
  *  1. sqld is killed (SIGKILL) while all three jobs are under way, and started again 3 s later;
- *  2. instance A, which holds all three jobs (B and C are started once A has claimed them, as in a rolling restart),
- *     is killed;
+ *  2. instance A, which holds all three jobs, is killed (B and C are held with SIGSTOP until A has claimed them and
+ *     the jobs are under way, then let go with SIGCONT: a gate, not a race with the jobs' speed);
  *  3. the link between A, holding all three jobs, and the database host is cut (packets dropped, no reset) for
  *     longer than a lease, then restored.
  * After each: every job finished exactly once (SUCCEEDED, its attempts counted), the tracking measurements stored
@@ -80,9 +80,9 @@ describe(`faults on a sqld primary under three instances (${netSkip ? `all on lo
     started.push({ name, server: instances[name]! });
     if (host) addressOf[name] = host.address;
   }
-  async function stopInstance(name: Instance): Promise<void> {
-    if (instances[name]) await stopServerProcess(instances[name]!);
-    instances[name] = null;
+  /** Holds (SIGSTOP) or lets go (SIGCONT) an instance's whole process group: it claims nothing while held. */
+  function hold(names: Instance[], held: boolean): void {
+    for (const name of names) instances[name]!.signal(held ? 'SIGSTOP' : 'SIGCONT');
   }
   async function killInstance(name: Instance): Promise<void> {
     const exited = instances[name]!.exited();
@@ -289,7 +289,11 @@ describe(`faults on a sqld primary under three instances (${netSkip ? `all on lo
       for (const { name, server } of started) console.error(`--- instance ${name} (pid ${server.child.pid})\n${server.output().split('\n').filter((l) => /"level":"(error|warn)"/.test(l) && !/Earth data older/.test(l)).slice(-30).join('\n')}`);
       console.error(`--- sqld\n${sqld?.output().slice(-4000)}`);
     }
-    for (const server of Object.values(instances)) if (server) await stopServerProcess(server);
+    for (const server of Object.values(instances)) {
+      if (!server) continue;
+      server.signal('SIGCONT'); // one a failed test left held
+      await stopServerProcess(server);
+    }
     await db?.close();
     await sqld?.stop().catch(() => undefined);
     net?.destroy();
@@ -307,10 +311,10 @@ describe(`faults on a sqld primary under three instances (${netSkip ? `all on lo
   });
 
   test('the instance holding all three jobs killed (SIGKILL): B or C took each over within the lease, each finished once, nothing lost or twice', async () => {
-    await Promise.all([stopInstance('B'), stopInstance('C')]);
+    hold(['B', 'C'], true);
     const jobs = await submitJobs('A', 'instance-kill');
     await waitUnderWay(jobs);
-    await Promise.all([startInstance('B'), startInstance('C')]);
+    hold(['B', 'C'], false);
     const held = await leasesHeldBy('A', jobs);
     assert.ok(held.upload && held.batch, `A holds the upload and the batch when it is killed: ${JSON.stringify(held)}`);
     const killedAt = Date.now();
@@ -322,10 +326,10 @@ describe(`faults on a sqld primary under three instances (${netSkip ? `all on lo
   });
 
   test('the link between the instance holding all three jobs and the database cut for longer than a lease: B or C took each over, A committed nothing stale, each finished once', { skip: netSkip ?? false }, async () => {
-    await Promise.all([stopInstance('B'), stopInstance('C')]);
+    hold(['B', 'C'], true);
     const jobs = await submitJobs('A', 'link-cut');
     await waitUnderWay(jobs);
-    await Promise.all([startInstance('B'), startInstance('C')]);
+    hold(['B', 'C'], false);
     const held = await leasesHeldBy('A', jobs);
     assert.ok(held.upload && held.batch, `A holds the upload and the batch when its link is cut: ${JSON.stringify(held)}`);
     const cutAt = Date.now();
