@@ -501,9 +501,12 @@ export class RemoteDb implements Db {
     }));
   }
 
-  /** One `SELECT 1` with the PING_TIMEOUT_MS bound and no retry. */
+  /**
+   * One `SELECT 1` with the PING_TIMEOUT_MS bound and no retry: on the read streams' WebSocket when there is one (what
+   * reads use; a silent client socket is the heartbeat's to find), else on the client.
+   */
   async ping(): Promise<void> {
-    await this.probe(this.client, PING_TIMEOUT_MS);
+    await withTimeout<unknown>(this.readStreams ? this.readStreams.ping() : this.client.execute('SELECT 1'), PING_TIMEOUT_MS);
   }
 
   async close(): Promise<void> {

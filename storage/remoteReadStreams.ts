@@ -203,20 +203,29 @@ export class RemoteReadStreams {
     }
   }
 
-  /** One `SELECT 1` on a stream of its own on this module's WebSocket (the heartbeat's and the health check's probe). */
+  /**
+   * One `SELECT 1` on this module's WebSocket (the heartbeat's and the health check's probe): on an idle kept stream
+   * when there is one (a load balancer's probes then cost sqld no new connection), else on a stream of its own — never
+   * waiting behind statements, so that busy streams are not taken for a silent server.
+   */
   async ping(): Promise<void> {
+    if (this.client?.closed) this.forgetStreams();
+    const idle = this.idle.pop();
     let stream: hrana.WsStream;
     try {
-      stream = this.currentClient().openStream();
+      stream = idle ?? this.currentClient().openStream();
     } catch (error) {
       throw mapped(error);
     }
+    let ok = false;
     try {
       await stream.query('SELECT 1');
+      ok = true;
     } catch (error) {
       throw mapped(error);
     } finally {
-      stream.close();
+      if (idle) this.giveBack(stream, ok);
+      else stream.close();
     }
   }
 

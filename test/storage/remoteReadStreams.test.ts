@@ -2,8 +2,8 @@
  * Reads on kept Hrana streams (storage/remoteReadStreams.ts) against a real sqld: streams are kept and reused (the
  * reason the module exists: sqld opens a connection per new stream), a kept stream reads every commit made elsewhere
  * at once (autocommit, no stale snapshot), statements beyond the kept streams wait and are served first come first
- * served, a statement the server refuses leaves its stream kept, an abandoned one closes its stream, a replaced
- * WebSocket serves what waited, and RemoteDb's single reads go on these streams (and survive a server restart).
+ * served, a statement the server refuses leaves its stream kept, an abandoned one closes its stream, the probe uses an
+ * idle stream and never queues, a replaced WebSocket serves what waited, and RemoteDb's single reads go on these streams (and survive a server restart).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -111,6 +111,22 @@ describe('reads on kept streams to sqld', { skip: skip ?? false, timeout: 120_00
       // (the statement already sent still answers: hrana-client's close fails only what it had not sent)
       await slow.catch(() => undefined);
       assert.deepEqual(streams.counts, { kept: 1, idle: 1, waiting: 0 });
+    } finally {
+      streams.close();
+    }
+  });
+
+  test('the probe (heartbeat, /health) runs on an idle kept stream, and never waits behind busy ones', async () => {
+    const streams = new RemoteReadStreams(server.wsUrl, undefined, 1);
+    try {
+      await streams.query('SELECT 1');
+      await streams.ping();
+      assert.deepEqual(streams.counts, { kept: 1, idle: 1, waiting: 0 }, 'the idle stream probed and kept');
+      const slow = streams.query(SLOW_READ);
+      const started = performance.now();
+      await streams.ping();
+      assert.ok(performance.now() - started < 500, 'answered on a stream of its own while the only kept one is busy');
+      assert.equal(Number((await slow).rows[0]!.n), 20_000_000);
     } finally {
       streams.close();
     }
