@@ -140,9 +140,12 @@ export class RemoteReadStreams {
     return new Promise<hrana.WsStream>((resolve, reject) => {
       const waiter: Waiter = { give: resolve, fail: reject };
       this.waiters.push(waiter);
+      // a statement its caller stopped waiting for leaves the queue, failed (not left pending for ever)
       void abandoned?.then(() => {
         const at = this.waiters.indexOf(waiter);
-        if (at >= 0) this.waiters.splice(at, 1);
+        if (at < 0) return;
+        this.waiters.splice(at, 1);
+        reject(new RemoteReadError('the statement was abandoned while it waited for a stream', 'CLIENT_ABANDONED', { cause: null }));
       });
     });
   }

@@ -108,6 +108,17 @@ describe('reads on kept streams to sqld', { skip: skip ?? false, timeout: 120_00
       const started = performance.now();
       assert.equal((await waiting).rows[0]!.seven, 7);
       assert.ok(performance.now() - started < 500, 'served without waiting for the abandoned statement');
+      // a statement abandoned while it waits leaves the queue, failed at once
+      let abandonWaiting!: () => void;
+      const waitingAbandoned = new Promise<void>((resolve) => (abandonWaiting = resolve));
+      const occupant = streams.query(SLOW_READ);
+      const queued = streams.query('SELECT 9', waitingAbandoned);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(streams.counts.waiting, 1);
+      abandonWaiting();
+      await assert.rejects(queued, /abandoned while it waited/);
+      assert.equal(streams.counts.waiting, 0);
+      await occupant;
       // (the statement already sent still answers: hrana-client's close fails only what it had not sent)
       await slow.catch(() => undefined);
       assert.deepEqual(streams.counts, { kept: 1, idle: 1, waiting: 0 });
