@@ -46,8 +46,11 @@ export async function migrate(db: Db, migrations: Migration[] = MIGRATIONS): Pro
     const record = { sql: 'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', args: [migration.version, migration.name, nowIso()] };
     if (migration.rebuild) {
       if (migration.statements.length > 0 || migration.run) throw new Error(`migration ${migration.version}: a rebuild has no other statements`);
-      // the schema read in a write transaction too (a read replica may not have the last migration yet)
-      const statements = await inTransaction(db, (tx) => migration.rebuild!(tx));
+      // The schema read in a write transaction too (a read replica may not have the last migration yet), and only
+      // while the migration is not applied: an instance started beside this one may have rebuilt the table meanwhile,
+      // and the rebuild's statements, computed from the definition it changed, would not apply to its result.
+      const statements = await inTransaction(db, async (tx) => ((await isApplied(tx, migration.version)) ? null : await migration.rebuild!(tx)));
+      if (statements === null) continue;
       try {
         await db.migrate([...statements, record]);
       } catch (error) {

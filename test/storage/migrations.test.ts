@@ -8,11 +8,15 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { after, describe, test } from 'node:test';
 import { openDatabase, type Db } from '../../storage/db.ts';
 import { migrate, MIGRATIONS } from '../../storage/migrations.ts';
 import { sqldSkipReason, testDatabase, type TestBackend } from '../helpers/database.ts';
 
+const run = promisify(execFile);
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -42,6 +46,12 @@ async function migratedSchema(backend: TestBackend, upTo?: number): Promise<{ sc
   }
 }
 
+/** The versions a migration run in a process of its own applied (test/helpers/migrateProcess.ts). */
+async function migrateInProcess(url: string): Promise<number[]> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../helpers/migrateProcess.ts', import.meta.url)), url], { timeout: 120_000 });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as number[];
+}
+
 const LATEST = Math.max(...MIGRATIONS.map((m) => m.version));
 const ALL_VERSIONS = MIGRATIONS.map((m) => m.version).sort((a, b) => a - b);
 const fresh = new Map<TestBackend, string[]>();
@@ -54,6 +64,29 @@ for (const backend of ['embedded', 'sqld'] as const) {
       assert.deepEqual(versions, ALL_VERSIONS);
       assert.ok(schema.some((s) => s.startsWith('table spacecraft ')), 'tables are there');
       fresh.set(backend, schema);
+    });
+
+    test('three instances started at once on one empty database: each migration applied once, the same schema', async () => {
+      // what three Apsis instances starting together do (sqld-faults, multi-host): each migrates in a process of its own
+      for (let round = 0; round < 3; round++) {
+        const dir = mkdtempSync(join(tmpdir(), `apsis-migrations-race-${backend}-`));
+        dirs.push(dir);
+        const database = await testDatabase(dir, backend);
+        try {
+          const ran = await Promise.all([0, 1, 2].map(() => migrateInProcess(database.url)));
+          assert.deepEqual(ran.flat().sort((a, b) => a - b), ALL_VERSIONS, `round ${round}: every migration ran once, in one of the instances`);
+          const db = await openDatabase({ url: database.url });
+          try {
+            const versions = (await db.execute('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => Number(r.version));
+            assert.deepEqual(versions, ALL_VERSIONS);
+            if (fresh.has(backend)) assert.deepEqual(await schemaOf(db), fresh.get(backend), `round ${round}`);
+          } finally {
+            await db.close();
+          }
+        } finally {
+          await database.close();
+        }
+      }
     });
 
     test('from each earlier version: the same schema as from an empty database', async () => {
