@@ -11,6 +11,7 @@ import type { CdmHardBodyRadius } from '../engine/collision/cdmEncounter.ts';
 import type { PcMethod } from '../engine/collision/probability.ts';
 import type { RiskLevel, RiskThresholds } from '../domain/conjunctions/settings.ts';
 import type { SqlExecutor } from './db.ts';
+import { executeInOrder } from './pipelinedStatements.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
 import { nullableNumber, nullableText } from './rows.ts';
@@ -184,15 +185,20 @@ function eventFromRow(row: Record<string, unknown>): ConjunctionEvent {
  */
 export const CDM_CONTENTS_PER_INSERT = 8;
 
-/** Writes the bytes of CDMs (tagged with a staged batch, or 0 when written with their rows), CDM_CONTENTS_PER_INSERT per statement. */
+/**
+ * Writes the bytes of CDMs (tagged with a staged batch, or 0 when written with their rows), CDM_CONTENTS_PER_INSERT
+ * per statement, in order (several out at once in a libSQL server's transaction: storage/pipelinedStatements.ts).
+ */
 export async function insertCdmContents(db: SqlExecutor, organizationId: string, contents: ReadonlyArray<{ cdmId: string; bytes: Uint8Array }>, batchId: number): Promise<void> {
-  for (let i = 0; i < contents.length; i += CDM_CONTENTS_PER_INSERT) {
-    const part = contents.slice(i, i + CDM_CONTENTS_PER_INSERT);
-    await db.execute({
-      sql: `INSERT INTO conjunction_cdm_contents (cdm_id, organization_id, content, batch_id) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`,
-      args: part.flatMap((c) => [c.cdmId, organizationId, c.bytes, batchId]),
-    });
-  }
+  await executeInOrder(db, (function* () {
+    for (let i = 0; i < contents.length; i += CDM_CONTENTS_PER_INSERT) {
+      const part = contents.slice(i, i + CDM_CONTENTS_PER_INSERT);
+      yield {
+        sql: `INSERT INTO conjunction_cdm_contents (cdm_id, organization_id, content, batch_id) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`,
+        args: part.flatMap((c) => [c.cdmId, organizationId, c.bytes, batchId]),
+      };
+    }
+  })());
 }
 
 /** Deletes the bytes of CDMs that will not be stored after all (found to be duplicates at the last check). */
@@ -278,15 +284,17 @@ const insertCdmsSql = Array.from({ length: CDMS_PER_INSERT + 1 }, (_, rows) =>
 
 /** Inserts CDM rows, CDMS_PER_INSERT per statement, each made into its values (cdmRowValues + withCdmEvent) only then. */
 export async function insertCdms<T>(db: SqlExecutor, rows: readonly T[], valuesOf: (row: T) => CdmRowValues): Promise<void> {
-  for (let i = 0; i < rows.length; i += CDMS_PER_INSERT) {
-    const count = Math.min(CDMS_PER_INSERT, rows.length - i);
-    const args = new Array<string | number | Uint8Array | null>(count * CDM_COLUMNS.length);
-    for (let k = 0; k < count; k++) {
-      const values = valuesOf(rows[i + k]!);
-      for (let c = 0; c < values.length; c++) args[k * CDM_COLUMNS.length + c] = values[c]!;
+  await executeInOrder(db, (function* () {
+    for (let i = 0; i < rows.length; i += CDMS_PER_INSERT) {
+      const count = Math.min(CDMS_PER_INSERT, rows.length - i);
+      const args = new Array<string | number | Uint8Array | null>(count * CDM_COLUMNS.length);
+      for (let k = 0; k < count; k++) {
+        const values = valuesOf(rows[i + k]!);
+        for (let c = 0; c < values.length; c++) args[k * CDM_COLUMNS.length + c] = values[c]!;
+      }
+      yield { sql: insertCdmsSql[count]!, args };
     }
-    await db.execute({ sql: insertCdmsSql[count]!, args });
-  }
+  })());
 }
 
 /** A stored CDM that already holds a message: by originator + MESSAGE_ID or by the SHA-256 of its bytes. */

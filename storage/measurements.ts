@@ -12,6 +12,7 @@ import { nowIso } from './db.ts';
 import type { PageRequest } from './paging.ts';
 import { pageClause } from './paging.ts';
 import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
+import { executeInOrder } from './pipelinedStatements.ts';
 
 /**
  * Measurements are written in staged batches (storage/stagedWrites.ts): every read below excludes batches not yet
@@ -171,21 +172,24 @@ export async function insertMeasurementColumns(
       context.organizationId, context.jobId, context.sourceFile, context.createdAt, group.spacecraftId, group.type,
       JSON.stringify(group.units), JSON.stringify(group.participants), group.station, group.frame, context.batchId, group.contextId ?? null,
     ];
-    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-      const end = Math.min(rows.length, start + ROWS_PER_INSERT);
-      const args: Array<string | number | null> = shared.slice();
-      for (let r = start; r < end; r++) {
-        const i = rows[r]!;
-        const base = i * SLOTS;
-        args.push(columns.epochs.slice(i * EPOCH_WIDTH, (i + 1) * EPOCH_WIDTH));
-        for (let k = 0; k < width; k++) {
-          const v = columns.values[base + k]!;
-          args.push(Number.isNaN(v) ? null : v);
+    // in order, several out at once in a libSQL server's transaction (storage/pipelinedStatements.ts)
+    await executeInOrder(db, (function* () {
+      for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+        const end = Math.min(rows.length, start + ROWS_PER_INSERT);
+        const args: Array<string | number | null> = shared.slice();
+        for (let r = start; r < end; r++) {
+          const i = rows[r]!;
+          const base = i * SLOTS;
+          args.push(columns.epochs.slice(i * EPOCH_WIDTH, (i + 1) * EPOCH_WIDTH));
+          for (let k = 0; k < width; k++) {
+            const v = columns.values[base + k]!;
+            args.push(Number.isNaN(v) ? null : v);
+          }
+          args.push(columns.hasSigma[i] ? sigmaJson(columns.sigma, base, width) : null);
         }
-        args.push(columns.hasSigma[i] ? sigmaJson(columns.sigma, base, width) : null);
+        yield { sql: insertSql(width, end - start), args };
       }
-      await db.execute({ sql: insertSql(width, end - start), args });
-    }
+    })());
   }
   return to - from;
 }

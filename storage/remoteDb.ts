@@ -48,6 +48,7 @@ import { createClient, type Client, type InStatement, type ResultSet, type Trans
 import type { DatabaseOptions, Db, StatementObserver, Tx } from './db.ts';
 import { DatabaseUnavailableError } from './dbErrors.ts';
 import { isReadOnly } from './sqlStatements.ts';
+import type { PipelinedTx } from './pipelinedStatements.ts';
 import { RemoteReadStreams } from './remoteReadStreams.ts';
 import { WRITE_LOCK_TIMEOUT_MS, WriteLock } from './writeLock.ts';
 
@@ -427,7 +428,8 @@ export class RemoteDb implements Db {
         release();
       }
     };
-    return {
+    const wrapped: Tx & PipelinedTx = {
+      pipelinesStatements: true,
       execute: marking.execute,
       batch: marking.batch,
       executeMultiple: marking.executeMultiple,
@@ -441,6 +443,7 @@ export class RemoteDb implements Db {
         return marking.closed;
       },
     };
+    return wrapped;
   }
 
   /**
@@ -457,7 +460,9 @@ export class RemoteDb implements Db {
       const statement = changed ? this.markStatement() : null;
       return statement ? RemoteDb.markOf(await this.timed(() => tx.execute(statement))) : null;
     };
-    const wrapped: Tx = {
+    const wrapped: Tx & PipelinedTx = {
+      // statements may be sent before the earlier ones are answered (storage/pipelinedStatements.ts)
+      pipelinesStatements: true,
       execute: async (stmt: InStatement) => noted(await this.observed(isReadOnly(stmt) ? 'read' : 'write', () => this.timed(() => tx.execute(stmt)))),
       batch: async (stmts: InStatement[]) => (await this.observed('write', () => this.timed(() => tx.batch(stmts)))).map(noted),
       executeMultiple: async (sql: string) => {
