@@ -13,6 +13,9 @@
  *    stream for each statement: on a WebSocket URL, single reads outside transactions go on a few streams kept open
  *    instead (storage/remoteReadStreams.ts; about 1/7 of sqld's CPU per primary-key read). They are retried, bounded
  *    and heartbeaten like every other request; writes, batches and transactions stay on the client.
+ *  - **Bulk INSERTs pipelined.** Inside a write transaction, statements whose results nobody reads may be sent before
+ *    the earlier ones are answered (storage/pipelinedStatements.ts; the transaction's wrapper says it may): its stream
+ *    runs them in the order sent.
  *  - **Busy.** sqld gives a connection 100 ms of busy timeout (`PRAGMA busy_timeout = N` is refused), and rolls a
  *    write transaction back when another writer has waited for it for 5 s (TRANSACTION_TIMEOUT, "lock stealing").
  *    Either way nothing of the statement or transaction was applied: it is run again after a pause that doubles
