@@ -20,9 +20,11 @@
  */
 import type { CatalogSetRow } from '../domain/catalog/catalogRow.ts';
 import { gpElementsFromJson, type GpElementSet } from '../engine/tle/gpElements.ts';
+import type { InStatement } from '@libsql/client';
 import { yieldToEventLoop, type SqlExecutor } from './db.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
+import { executeInOrder } from './pipelinedStatements.ts';
 
 export const CATALOG_SETS_TABLE: StagedTable = { name: 'catalog_element_sets', batchColumn: 'batch_id' };
 
@@ -117,32 +119,37 @@ export async function insertCatalogElementSets(
 
   const insertedNewestEpochS = new Map<number, number>();
   let stored = 0;
-  for (let start = 0; start < rows.length; start += CATALOG_ROWS_PER_INSERT) {
-    const part = rows.slice(start, start + CATALOG_ROWS_PER_INSERT);
-    const args: Array<string | number | null> = [];
-    for (const r of part) {
-      args.push(
-        organizationId, r.noradId, r.name, r.epochUtc, r.epochS, r.perigeeKm, r.apogeeKm, r.setKey, r.elements, r.format,
-        write.uploadId, write.fileName, r.fileLine, write.storedAt, write.batchId,
-      );
+  // in order, several out at once in a libSQL server's transaction (storage/pipelinedStatements.ts)
+  await executeInOrder(tx, (async function* () {
+    for (let start = 0; start < rows.length; start += CATALOG_ROWS_PER_INSERT) {
+      if (start > 0) await yieldToEventLoop();
+      const part = rows.slice(start, start + CATALOG_ROWS_PER_INSERT);
+      const args: Array<string | number | null> = [];
+      for (const r of part) {
+        args.push(
+          organizationId, r.noradId, r.name, r.epochUtc, r.epochS, r.perigeeKm, r.apogeeKm, r.setKey, r.elements, r.format,
+          write.uploadId, write.fileName, r.fileLine, write.storedAt, write.batchId,
+        );
+      }
+      const values = part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+      yield {
+        sql: `INSERT INTO catalog_element_sets (organization_id, norad_id, name, epoch_utc, epoch_s, perigee_km, apogee_km,
+                set_key, elements, format, upload_id, file_name, file_line, stored_at, batch_id)
+              VALUES ${values}
+              ON CONFLICT (organization_id, norad_id, set_key) DO NOTHING
+              RETURNING norad_id, epoch_s`,
+        args,
+      };
     }
-    const values = part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
-    const result = await tx.execute({
-      sql: `INSERT INTO catalog_element_sets (organization_id, norad_id, name, epoch_utc, epoch_s, perigee_km, apogee_km,
-              set_key, elements, format, upload_id, file_name, file_line, stored_at, batch_id)
-            VALUES ${values}
-            ON CONFLICT (organization_id, norad_id, set_key) DO NOTHING
-            RETURNING norad_id, epoch_s`,
-      args,
-    });
+  })(), (result) => {
     for (const row of result.rows) {
       stored++;
       const noradId = Number(row.norad_id);
       const epochS = Number(row.epoch_s);
       insertedNewestEpochS.set(noradId, Math.max(epochS, insertedNewestEpochS.get(noradId) ?? -Infinity));
     }
-    await yieldToEventLoop();
-  }
+  });
+  await yieldToEventLoop();
   let updatedObjects = 0;
   let newObjects = 0;
   for (const [noradId, epochS] of insertedNewestEpochS) {
@@ -182,13 +189,17 @@ export async function refreshCatalogObjects(tx: SqlExecutor, organizationId: str
     const ids = page.rows.map((row) => Number(row.norad_id));
     const listed = Math.min(ids.length, REFRESH_BOUNDARY_PAGE);
     const end = ids.length > REFRESH_BOUNDARY_PAGE ? ids[REFRESH_BOUNDARY_PAGE]! - 1 : toNoradId;
-    // contiguous sub-ranges covering [from, end], REFRESH_OBJECTS_PER_STATEMENT objects each
-    for (let k = 0; k < Math.max(listed, 1); k += REFRESH_OBJECTS_PER_STATEMENT) {
-      const subFrom = k === 0 ? from : ids[k]!;
-      const subTo = k + REFRESH_OBJECTS_PER_STATEMENT < listed ? ids[k + REFRESH_OBJECTS_PER_STATEMENT]! - 1 : end;
-      await yieldToEventLoop();
-      await refreshCatalogObjectRange(tx, organizationId, subFrom, subTo);
-    }
+    // contiguous sub-ranges covering [from, end], REFRESH_OBJECTS_PER_STATEMENT objects each: rows of their own, so in
+    // order, several out at once in a libSQL server's transaction (storage/pipelinedStatements.ts)
+    const rangeStart = from;
+    await executeInOrder(tx, (async function* () {
+      for (let k = 0; k < Math.max(listed, 1); k += REFRESH_OBJECTS_PER_STATEMENT) {
+        const subFrom = k === 0 ? rangeStart : ids[k]!;
+        const subTo = k + REFRESH_OBJECTS_PER_STATEMENT < listed ? ids[k + REFRESH_OBJECTS_PER_STATEMENT]! - 1 : end;
+        await yieldToEventLoop();
+        yield refreshCatalogObjectRange(organizationId, subFrom, subTo);
+      }
+    })());
     await yieldToEventLoop();
     from = end + 1;
   }
@@ -201,8 +212,9 @@ export async function refreshCatalogObjects(tx: SqlExecutor, organizationId: str
  */
 export const REFRESH_BOUNDARY_PAGE = 500;
 
-async function refreshCatalogObjectRange(tx: SqlExecutor, organizationId: string, fromNoradId: number, toNoradId: number): Promise<void> {
-  await tx.execute({
+/** The statement that refreshes the objects fromNoradId ≤ noradId ≤ toNoradId. */
+function refreshCatalogObjectRange(organizationId: string, fromNoradId: number, toNoradId: number): InStatement {
+  return {
     sql: `INSERT INTO catalog_objects (organization_id, norad_id, current_set_id, name, epoch_s, perigee_km, apogee_km, set_count)
           SELECT organization_id, norad_id, id, name, epoch_s, perigee_km, apogee_km, set_count FROM (
             SELECT organization_id, norad_id, id, name, epoch_s, perigee_km, apogee_km,
@@ -213,7 +225,7 @@ async function refreshCatalogObjectRange(tx: SqlExecutor, organizationId: string
           ON CONFLICT (organization_id, norad_id) DO UPDATE SET current_set_id = excluded.current_set_id, name = excluded.name,
             epoch_s = excluded.epoch_s, perigee_km = excluded.perigee_km, apogee_km = excluded.apogee_km, set_count = excluded.set_count`,
     args: [organizationId, fromNoradId, toNoradId],
-  });
+  };
 }
 
 /** A NORAD-id range of an organization whose `catalog_objects` rows are to be refreshed. */

@@ -16,7 +16,7 @@
  * (the embedded file, whose driver runs one statement at a time on the event loop; a Db outside a transaction) each
  * statement is awaited before the next is made, as before.
  */
-import type { InStatement } from '@libsql/client';
+import type { InStatement, ResultSet } from '@libsql/client';
 import type { SqlExecutor } from './db.ts';
 
 /** How many statements of one transaction are out at once on a libSQL server (4 and 8 measured alike; 1 is serial). */
@@ -32,26 +32,39 @@ export function pipelines(executor: SqlExecutor): executor is PipelinedTx {
   return (executor as Partial<PipelinedTx>).pipelinesStatements === true;
 }
 
-/** Runs `statements` in order on `executor` (made one by one as they are sent: a generator is read lazily). */
-export async function executeInOrder(executor: SqlExecutor, statements: Iterable<InStatement>): Promise<void> {
+/**
+ * Runs `statements` in order on `executor` (made one by one as they are sent: a generator is read lazily; an async one
+ * may yield to the event loop between statements). `onResult` is given each statement's result, in the statements'
+ * order, as it is answered.
+ */
+export async function executeInOrder(
+  executor: SqlExecutor,
+  statements: Iterable<InStatement> | AsyncIterable<InStatement>,
+  onResult?: (result: ResultSet, index: number) => void,
+): Promise<void> {
   if (!pipelines(executor)) {
-    for (const statement of statements) await executor.execute(statement);
+    let index = 0;
+    for await (const statement of statements) {
+      const result = await executor.execute(statement);
+      onResult?.(result, index++);
+    }
     return;
   }
   const out: Promise<unknown>[] = [];
   let failure: { error: unknown } | null = null;
-  const sent = (statement: InStatement) => {
-    const answered = executor.execute(statement).then(
-      () => undefined,
+  let index = 0;
+  for await (const statement of statements) {
+    if (failure) break;
+    const at = index++;
+    // a stream answers in the order sent, so these resolve (and call onResult) in order
+    out.push(executor.execute(statement).then(
+      (result) => {
+        if (!failure) onResult?.(result, at);
+      },
       (error: unknown) => {
         failure ??= { error };
       },
-    );
-    out.push(answered);
-  };
-  for (const statement of statements) {
-    if (failure) break;
-    sent(statement);
+    ));
     if (out.length >= PIPELINE_DEPTH) await out.shift();
   }
   await Promise.all(out);

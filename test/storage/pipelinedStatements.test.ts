@@ -1,7 +1,7 @@
 /**
  * storage/pipelinedStatements.ts on this run's backend (the embedded file, or a sqld of its own on the sqld pass):
  * the statements run in their order, inside the caller's transaction; on a libSQL server's transaction several are
- * out at once (never more than PIPELINE_DEPTH); the first failure is what the caller gets, only once every statement
+ * out at once (never more than PIPELINE_DEPTH) and their results are given back in order; the first failure is what the caller gets, only once every statement
  * sent was answered, and its transaction then stores nothing.
  */
 import assert from 'node:assert/strict';
@@ -55,6 +55,7 @@ describe(`statements of a transaction in order (${testBackend()})`, { timeout: 1
 
   test('every statement runs once, in order, inside the transaction; several out at once only on a libSQL server', async () => {
     let made = 0;
+    const results: Array<[number, number]> = [];
     const counted = await inTransaction(db, async (tx) => {
       const counted = counting(tx);
       // each row's total reads the row before it: a statement run before the one before it would find no row
@@ -62,11 +63,11 @@ describe(`statements of a transaction in order (${testBackend()})`, { timeout: 1
         for (let n = 1; n <= STATEMENTS; n++) {
           made++;
           yield {
-            sql: 'INSERT INTO ordered (n, running_total) VALUES (?, ? + COALESCE((SELECT running_total FROM ordered WHERE n = ? - 1), CASE WHEN ? = 1 THEN 0 END))',
+            sql: 'INSERT INTO ordered (n, running_total) VALUES (?, ? + COALESCE((SELECT running_total FROM ordered WHERE n = ? - 1), CASE WHEN ? = 1 THEN 0 END)) RETURNING n',
             args: [n, n, n, n],
           };
         }
-      })());
+      })(), (result, index) => results.push([index, Number(result.rows[0]!.n)]));
       return counted;
     });
     assert.equal(made, STATEMENTS);
@@ -74,6 +75,7 @@ describe(`statements of a transaction in order (${testBackend()})`, { timeout: 1
     assert.equal(rows.length, STATEMENTS);
     rows.forEach((row, k) => assert.equal(Number(row.running_total), ((k + 1) * (k + 2)) / 2, `row ${k + 1}`));
     assert.deepEqual(counted.answered, Array.from({ length: STATEMENTS }, (_, k) => k + 1), 'answered in the order sent');
+    assert.deepEqual(results, Array.from({ length: STATEMENTS }, (_, k) => [k, k + 1]), 'each result given with its index, in order');
     if (db.backend === 'remote') {
       assert.ok(counted.maxOut() > 1 && counted.maxOut() <= PIPELINE_DEPTH, `out at once on a server's transaction: ${counted.maxOut()}`);
     } else {
@@ -123,10 +125,15 @@ describe(`statements of a transaction in order (${testBackend()})`, { timeout: 1
     assert.equal(Number((await db.execute('SELECT COUNT(*) AS n FROM ordered')).rows[0]!.n), 0, 'the transaction stored nothing');
   });
 
-  test('outside a transaction, each statement is answered before the next is made', async () => {
+  test('outside a transaction, each statement is answered before the next is made (an async generator read as it goes)', async () => {
     await db.execute('DELETE FROM ordered');
     const counted = counting(db);
-    await executeInOrder(counted.executor, Array.from({ length: 20 }, (_, k) => ({ sql: 'INSERT INTO ordered (n, running_total) VALUES (?, ?)', args: [k + 1, k + 1] })));
+    await executeInOrder(counted.executor, (async function* () {
+      for (let k = 0; k < 20; k++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yield { sql: 'INSERT INTO ordered (n, running_total) VALUES (?, ?)', args: [k + 1, k + 1] };
+      }
+    })());
     assert.equal(counted.maxOut(), 1);
     assert.equal(Number((await db.execute('SELECT COUNT(*) AS n FROM ordered')).rows[0]!.n), 20);
   });
