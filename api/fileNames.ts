@@ -83,3 +83,20 @@ export async function multipartParts(c: FormRequest, spec: MultipartSpec): Promi
 export async function uploadedParts(c: FormRequest, partNames: readonly string[]): Promise<UploadedPart[]> {
   return (await multipartParts(c, { files: partNames })).files;
 }
+
+/**
+ * The Content-Disposition of a download named `fileName` (RFC 6266 §4): `filename` is the name in printable ASCII (any
+ * other character, and the quote and backslash the quoted string would need escaped, as `_`), for every client;
+ * when that is not the name itself, `filename*` carries it whole in UTF-8 (RFC 8187 §3.2: every byte outside attr-char
+ * percent-encoded), which clients that know it prefer (RFC 6266 §4.3). A name outside ByteString, put in a header as
+ * is, makes the runtime's Headers throw.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/gu, '_');
+  if (ascii === fileName) return `attachment; filename="${fileName}"`;
+  const encoded = Array.from(new TextEncoder().encode(fileName), (byte) => {
+    const char = String.fromCharCode(byte);
+    return /[A-Za-z0-9!#$&+\-.^_`|~]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }).join('');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -10,7 +10,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validationError } from '../errors.ts';
-import { uploadedParts } from '../fileNames.ts';
+import { attachmentDisposition, uploadedParts } from '../fileNames.ts';
 import { errorResponses, json, MANEUVER_CONTRACT_VERSION, openApiDocument, SECURED, TAGS } from '../openapi.ts';
 import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
 import {
@@ -252,7 +252,7 @@ export function registerManeuverRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(exportRoute, async (c) => {
     const result = await exportManeuvers(c.get('deps').db, c.get('deps').pool, c.get('caller').organizationId, rawQuery(c));
-    const headers = { 'Content-Disposition': `attachment; filename="${result.filename}"` };
+    const headers = { 'Content-Disposition': attachmentDisposition(result.filename) };
     if (result.contentType === 'text/plain') {
       return new Response(result.text, { status: 200, headers: { ...headers, 'Content-Type': 'text/plain; charset=UTF-8' } });
     }

@@ -5,7 +5,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { textBody } from '../textBody.ts';
-import { uploadedParts } from '../fileNames.ts';
+import { attachmentDisposition, uploadedParts } from '../fileNames.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import { created, entityTag, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
 import { pageEnvelope, parsePageable } from '../paging.ts';
@@ -121,7 +121,7 @@ const oemRoute = createRoute({
 });
 
 function attachment(filename: string): Record<string, string> {
-  return { 'Content-Type': 'text/plain; charset=UTF-8', 'Content-Disposition': `attachment; filename="${filename}"` };
+  return { 'Content-Type': 'text/plain; charset=UTF-8', 'Content-Disposition': attachmentDisposition(filename) };
 }
 
 export function registerStateVectorRoutes(app: OpenAPIHono<AppEnv>): void {

@@ -21,6 +21,7 @@ import {
   type ProductKind,
 } from '../../storage/products.ts';
 import type { ScheduledTask } from '../../storage/scheduledTasks.ts';
+import { attachmentDisposition } from '../fileNames.ts';
 
 export const PRODUCT_KINDS = ['OEM', 'TLE', 'OEM_BATCH', 'OD_SOLUTION', 'EVENT_PLAN'] as const;
 export const PRODUCT_SORTABLE = ['createdAt', 'spanStart', 'sizeBytes', 'kind'] as const;
@@ -197,7 +198,7 @@ export async function productContentResponse(db: SqlExecutor, organizationId: st
     ...common,
     'Content-Type': product.mediaType,
     'Content-Length': String(size === 0 ? 0 : last - first + 1),
-    'Content-Disposition': `attachment; filename="${product.fileName}"`,
+    'Content-Disposition': attachmentDisposition(product.fileName),
   };
   if (range) return new Response(body, { status: 206, headers: { ...responseHeaders, 'Content-Range': `bytes ${first}-${last}/${size}` } });
   return new Response(body, { status: 200, headers: responseHeaders });

@@ -234,3 +234,25 @@ test('archiving with confirmTaskDeletion deletes the tasks with their runs, prod
   assert.equal(await count('SELECT COUNT(*) AS n FROM task_runs WHERE task_id = ?', archived.id), 0);
   assert.equal((await svc.request('GET', `/operations/spacecraft/${sc}/tasks`, { key })).status, 200);
 });
+
+describe('a product named after a non-ASCII COSPAR id', () => {
+  test('downloads with an ASCII filename and the whole name in filename* (RFC 6266), not a 500', async () => {
+    // the COSPAR id names the file (`<object>_<time>.oem`); a character outside Latin-1 in a header made the runtime throw
+    const sc = await createSpacecraft(svc, key, { forceModel: J2_ONLY, cosparId: '卫星-1"Ω' });
+    await createStateVector(svc, key, ssoState(sc));
+    clock = T0;
+    const task = await createTask(svc.db, organizationId, sc, {
+      name: 'oem unicode', kind: 'GENERATE_OEM', schedule: { type: 'ONCE', at: new Date(T0).toISOString() }, parameters: { durationSeconds: 3600 },
+    } as never, T0);
+    assert.equal(await runner.drain(), 1);
+    const [productId] = await productIds(task.id);
+    assert.ok(productId, 'the run stored its product');
+    const response = await svc.request('GET', `/operations/products/${productId}/content`, { key });
+    assert.equal(response.status, 200);
+    await response.arrayBuffer();
+    const disposition = response.headers.get('content-disposition')!;
+    assert.equal(disposition, `attachment; filename="__-1__${'_'}20230308T070000Z.oem"; filename*=UTF-8''%E5%8D%AB%E6%98%9F-1%22%CE%A9_20230308T070000Z.oem`);
+    // what a client that reads filename* gets back
+    assert.equal(decodeURIComponent(disposition.split("UTF-8''")[1]!), '卫星-1"Ω_20230308T070000Z.oem');
+  });
+});
