@@ -87,14 +87,27 @@ export function webhookUrlProblem(text: string, allowPrivate: boolean): string |
 /** A delivery attempt that did not get an answer (refused target, DNS, connection, timeout). */
 export class WebhookTransportError extends Error {}
 
+/** Every address of a host name (node:dns `lookup` with `all`: the system's resolver, /etc/hosts included). */
+export type HostLookup = (host: string) => Promise<Array<{ address: string; family: number }>>;
+
+const systemLookup: HostLookup = (host) => lookup(host, { all: true, verbatim: true });
+
 /**
  * Resolves `hostname` and returns the first address it may connect to, or throws naming what was refused. IP literals
- * are checked as they are.
+ * are checked as they are. `timeoutMs` bounds the lookup: the system's resolver (getaddrinfo on a libuv thread) cannot
+ * be called back, and a resolver that does not answer would otherwise hold the delivery for as long as it likes.
  */
-export async function checkedAddress(hostname: string, allowPrivate: boolean): Promise<{ address: string; family: number }> {
+export async function checkedAddress(hostname: string, allowPrivate: boolean, timeoutMs = Infinity, resolve: HostLookup = systemLookup): Promise<{ address: string; family: number }> {
   const host = hostname.replace(/^\[|\]$/g, '');
   const family = isIP(host);
-  const candidates = family !== 0 ? [{ address: host, family }] : await lookup(host, { all: true, verbatim: true }).catch((error: unknown) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const lookedUp = family !== 0 ? null : Promise.race([
+    resolve(host),
+    new Promise<never>((_, reject) => {
+      if (Number.isFinite(timeoutMs)) timer = setTimeout(() => reject(Object.assign(new Error('no answer'), { code: `no answer within ${timeoutMs} ms (WEBHOOK_TIMEOUT_MS)` })), timeoutMs);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  const candidates = lookedUp === null ? [{ address: host, family }] : await lookedUp.catch((error: unknown) => {
     throw new WebhookTransportError(`cannot resolve ${host}: ${(error as { code?: string }).code ?? String(error)}`);
   });
   if (allowPrivate) return candidates[0]!;
@@ -111,8 +124,11 @@ export interface WebhookAttempt {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** The bound of the whole attempt: the name's lookup, connect, send, answer. */
   timeoutMs: number;
   allowPrivate: boolean;
+  /** How the URL's host name is resolved (the system's resolver; tests give a slow one). */
+  lookup?: HostLookup;
 }
 
 /** The receiver's answer: its status (any; the caller decides what counts as delivered). */
@@ -126,12 +142,16 @@ export interface WebhookAnswer {
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 /**
- * One POST of a delivery: to the checked address of the URL's host, within `timeoutMs` for the whole exchange (connect,
- * send, answer head and up to MAX_ANSWER_BYTES of body). Throws WebhookTransportError when no answer came.
+ * One POST of a delivery: to the checked address of the URL's host, within `timeoutMs` for the whole exchange (the
+ * host's lookup, connect, send, answer head and up to MAX_ANSWER_BYTES of body). Throws WebhookTransportError when no
+ * answer came.
  */
 export async function deliverWebhook(attempt: WebhookAttempt): Promise<WebhookAnswer> {
   const url = new URL(attempt.url);
-  const target = await checkedAddress(url.hostname, attempt.allowPrivate);
+  const started = performance.now();
+  const target = await checkedAddress(url.hostname, attempt.allowPrivate, attempt.timeoutMs, attempt.lookup);
+  // what the lookup used of the bound is not given again to the exchange
+  const remainingMs = Math.max(1, attempt.timeoutMs - (performance.now() - started));
   const secure = url.protocol === 'https:';
   const send = secure ? httpsRequest : httpRequest;
   const bodyBytes = Buffer.from(attempt.body, 'utf8');
@@ -172,7 +192,7 @@ export async function deliverWebhook(attempt: WebhookAttempt): Promise<WebhookAn
     const timer = setTimeout(() => {
       finish(() => reject(new WebhookTransportError(`no answer within ${attempt.timeoutMs} ms (WEBHOOK_TIMEOUT_MS)`)));
       request.destroy();
-    }, attempt.timeoutMs);
+    }, remainingMs);
     request.on('error', (error: Error) => finish(() => reject(new WebhookTransportError(`${(error as { code?: string }).code ?? 'error'}: ${error.message}`))));
     request.end(bodyBytes);
   });

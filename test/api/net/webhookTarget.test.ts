@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { checkedAddress, deliverWebhook, refusedAddressReason, webhookUrlProblem, WebhookTransportError } from '../../../api/net/webhookTarget.ts';
+import { checkedAddress, deliverWebhook, refusedAddressReason, webhookUrlProblem, WebhookTransportError, type HostLookup } from '../../../api/net/webhookTarget.ts';
 
 test('refused addresses: loopback, private, shared, link-local, unique-local, multicast, unspecified, reserved (IPv4 and IPv6)', () => {
   for (const address of [
@@ -55,6 +55,32 @@ test('a name is resolved and each address checked when the delivery connects: lo
   assert.deepEqual(await checkedAddress('8.8.8.8', false), { address: '8.8.8.8', family: 4 });
   assert.deepEqual(await checkedAddress('[2001:4860:4860::8888]', false), { address: '2001:4860:4860::8888', family: 6 });
   assert.equal((await checkedAddress('localhost', true)).address.length > 0, true);
+});
+
+test("the attempt's bound covers the host's lookup: a resolver that does not answer fails the attempt in time", async () => {
+  const never: HostLookup = () => new Promise(() => undefined);
+  const started = performance.now();
+  await assert.rejects(
+    deliverWebhook({ url: 'https://hooks.example.org/x', headers: {}, body: '{}', timeoutMs: 300, allowPrivate: false, lookup: never }),
+    (error: unknown) => error instanceof WebhookTransportError && /cannot resolve hooks\.example\.org: no answer within 300 ms/.test(error.message),
+  );
+  const tookMs = performance.now() - started;
+  assert.ok(tookMs >= 290 && tookMs < 2_000, `failed after ${tookMs.toFixed(0)} ms`);
+  // a slow answer within the bound still connects, with what is left of the bound for the exchange
+  const slow: HostLookup = () => new Promise((resolve) => setTimeout(() => resolve([{ address: '127.0.0.1', family: 4 }]), 100));
+  const server = createServer((_request, response) => {
+    response.writeHead(204);
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const port = (server.address() as AddressInfo).port;
+    const answer = await deliverWebhook({ url: `http://receiver.test:${port}/hook`, headers: {}, body: '{}', timeoutMs: 2_000, allowPrivate: true, lookup: slow });
+    assert.equal(answer.statusCode, 204);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });
 
 test('a redirect is answered, not followed; a receiver that does not answer in time is a timeout', async () => {
