@@ -38,8 +38,8 @@ export function pipelines(executor: SqlExecutor): executor is PipelinedTx {
 
 /**
  * Runs `statements` in order on `executor` (made one by one as they are sent: a generator is read lazily; an async one
- * may yield to the event loop between statements). `onResult` is given each statement's result, in the statements'
- * order, as it is answered.
+ * may yield to the event loop between statements). `onResult` is given each statement's result with its index, as it
+ * is answered (not necessarily in index order).
  */
 export async function executeInOrder(
   executor: SqlExecutor,
@@ -60,7 +60,6 @@ export async function executeInOrder(
   for await (const statement of statements) {
     if (failure) break;
     const at = index++;
-    // a stream answers in the order sent, so these resolve (and call onResult) in order
     out.push(executor.execute(statement).then(
       (result) => {
         if (!failure) onResult?.(result, at);
