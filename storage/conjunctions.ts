@@ -9,7 +9,8 @@ import type { HardBodyRadiusUsed } from '../domain/conjunctions/hardBodyRadius.t
 import type { CdmDigest, CdmObjectDigest, EncounterStates } from '../domain/conjunctions/cdmDigest.ts';
 import type { CdmHardBodyRadius } from '../engine/collision/cdmEncounter.ts';
 import type { PcMethod } from '../engine/collision/probability.ts';
-import type { RiskLevel, RiskThresholds } from '../domain/conjunctions/settings.ts';
+import { riskPcOf, type RiskBasis, type RiskLevel, type RiskPc, type RiskThresholds } from '../domain/conjunctions/settings.ts';
+import { MAXIMUM_PROBABILITY_METHOD } from '../engine/collision/maximumProbability.ts';
 import type { SqlExecutor } from './db.ts';
 import { executeInOrder } from './pipelinedStatements.ts';
 import { pageClause, type PageRequest } from './paging.ts';
@@ -415,8 +416,8 @@ export async function refreshEventSummaries(db: SqlExecutor, organizationId: str
 }
 
 /**
- * The Pc that decides each event's risk now (assessed, else stated; null when neither): read before and after a
- * summary refresh to tell which events changed risk level (conjunction.risk_changed, domain/changes/model.ts).
+ * The Pc that decides each event's risk now, and its basis (domain/conjunctions/settings.ts riskPcOf): read before and
+ * after a summary refresh to tell which events changed risk level (conjunction.risk_changed, domain/changes/model.ts).
  * `eventIds` the events to read, or `{ pcWithin }`: the events whose Pc lies in one of these closed ranges (a change
  * of the thresholds themselves moves only the events between an old and a new threshold; reading every event of the
  * organization in one statement held the event loop on a large one).
@@ -425,23 +426,25 @@ export async function eventRiskPcs(
   db: SqlExecutor,
   organizationId: string,
   eventIds: readonly string[] | { pcWithin: ReadonlyArray<readonly [number, number]> },
-): Promise<Map<string, number | null>> {
-  const out = new Map<string, number | null>();
+): Promise<Map<string, RiskPc>> {
+  const out = new Map<string, RiskPc>();
   const read = async (sql: string, args: Array<string | number>) => {
-    for (const row of (await db.execute({ sql, args })).rows) out.set(String(row.id), row.risk_pc === null ? null : Number(row.risk_pc));
+    for (const row of (await db.execute({ sql, args })).rows) {
+      out.set(String(row.id), riskPcOf({ pc: nullableNumber(row, 'pc'), pcMethod: nullableText(row, 'pc_method'), statedPc: nullableNumber(row, 'stated_pc') }));
+    }
   };
   if (!Array.isArray(eventIds)) {
     const { pcWithin } = eventIds as { pcWithin: ReadonlyArray<readonly [number, number]> };
     if (pcWithin.length === 0) return out;
     await read(
-      `SELECT id, ${RISK_PC} AS risk_pc FROM conjunction_events WHERE organization_id = ? AND (${pcWithin.map(() => `${RISK_PC} BETWEEN ? AND ?`).join(' OR ')})`,
+      `SELECT id, pc, pc_method, stated_pc FROM conjunction_events WHERE organization_id = ? AND (${pcWithin.map(() => `${RISK_PC} BETWEEN ? AND ?`).join(' OR ')})`,
       [organizationId, ...pcWithin.flat()],
     );
     return out;
   }
   for (let i = 0; i < eventIds.length; i += EVENTS_PER_REFRESH * 10) {
     const part = eventIds.slice(i, i + EVENTS_PER_REFRESH * 10);
-    await read(`SELECT id, ${RISK_PC} AS risk_pc FROM conjunction_events WHERE organization_id = ? AND id IN (${part.map(() => '?').join(', ')})`, [organizationId, ...part]);
+    await read(`SELECT id, pc, pc_method, stated_pc FROM conjunction_events WHERE organization_id = ? AND id IN (${part.map(() => '?').join(', ')})`, [organizationId, ...part]);
   }
   return out;
 }
@@ -455,10 +458,13 @@ export interface ConjunctionEventFilter {
   minPc?: number;
   maxMissDistanceM?: number;
   riskLevels?: readonly RiskLevel[];
+  riskBases?: readonly RiskBasis[];
 }
 
-/** The Pc that decides an event's risk: the assessed one, else the one the CDM states. */
+/** The Pc that decides an event's risk: the assessed one, else the one the CDM states (riskPcOf). */
 const RISK_PC = 'COALESCE(pc, stated_pc)';
+/** The event's Pc is ours and a maximum probability (riskPcOf). */
+const IS_MAXIMUM = `(pc IS NOT NULL AND pc_method = '${MAXIMUM_PROBABILITY_METHOD}')`;
 
 /** API sort field → SQL. */
 export const CONJUNCTION_EVENT_SORT_COLUMNS: Record<string, string> = {
@@ -469,18 +475,27 @@ export const CONJUNCTION_EVENT_SORT_COLUMNS: Record<string, string> = {
   updatedAt: 'updated_at',
 };
 
+/** The SQL of domain/conjunctions/settings.ts `riskLevel` (a maximum probability is never HIGH). */
 function riskCondition(level: RiskLevel, thresholds: RiskThresholds): { sql: string; args: number[] } {
   switch (level) {
     case 'HIGH':
-      return { sql: `${RISK_PC} >= ?`, args: [thresholds.highPc] };
+      return { sql: `(${RISK_PC} >= ? AND NOT ${IS_MAXIMUM})`, args: [thresholds.highPc] };
     case 'MEDIUM':
-      return { sql: `(${RISK_PC} >= ? AND ${RISK_PC} < ?)`, args: [thresholds.mediumPc, thresholds.highPc] };
+      return { sql: `(${RISK_PC} >= ? AND (${RISK_PC} < ? OR ${IS_MAXIMUM}))`, args: [thresholds.mediumPc, thresholds.highPc] };
     case 'LOW':
       return { sql: `${RISK_PC} < ?`, args: [thresholds.mediumPc] };
     case 'UNKNOWN':
       return { sql: `${RISK_PC} IS NULL`, args: [] };
   }
 }
+
+/** The SQL of domain/conjunctions/settings.ts `riskPcOf`'s basis. */
+const RISK_BASIS_CONDITIONS: Record<RiskBasis, string> = {
+  ASSESSED: `(pc IS NOT NULL AND NOT ${IS_MAXIMUM})`,
+  MAXIMUM_PROBABILITY: IS_MAXIMUM,
+  STATED: '(pc IS NULL AND stated_pc IS NOT NULL)',
+  NONE: '(pc IS NULL AND stated_pc IS NULL)',
+};
 
 export async function listConjunctionEvents(
   db: SqlExecutor,
@@ -516,6 +531,7 @@ export async function listConjunctionEvents(
     where.push(`(${conditions.map((c) => c.sql).join(' OR ')})`);
     for (const c of conditions) args.push(...c.args);
   }
+  if (filter.riskBases !== undefined && filter.riskBases.length > 0) where.push(`(${filter.riskBases.map((basis) => RISK_BASIS_CONDITIONS[basis]).join(' OR ')})`);
   const whereSql = where.join(' AND ');
   const total = Number((await db.execute({ sql: `SELECT COUNT(*) AS n FROM conjunction_events WHERE ${whereSql}`, args })).rows[0]!.n);
   const clause = pageClause(page, CONJUNCTION_EVENT_SORT_COLUMNS, 'id ASC');
@@ -568,6 +584,8 @@ export interface CdmAssessmentRow {
   encounterStates: EncounterStates | null;
   hardBodyRadiusM: number | null;
   pcMethod: PcMethod | null;
+  /** Each object's COVARIANCE_METHOD. */
+  covarianceMethods: [string, string];
 }
 
 /** Which stored CDMs a reassessment looks at: all of the organization's, one spacecraft's, or one upload's. */
@@ -580,7 +598,8 @@ export async function listCdmsForAssessment(db: SqlExecutor, organizationId: str
     : { sql: '', args: [] };
   const rows = (await db.execute({
     sql: `SELECT rowid, id, event_id, object1_spacecraft_id, object2_spacecraft_id, cdm_hard_body_radius, encounter_states,
-            hard_body_radius_m, pc_method FROM conjunction_cdms WHERE organization_id = ? AND rowid > ?${condition.sql} ORDER BY rowid LIMIT ?`,
+            hard_body_radius_m, pc_method, json_extract(object1, '$.covarianceMethod') AS covariance_method1,
+            json_extract(object2, '$.covarianceMethod') AS covariance_method2 FROM conjunction_cdms WHERE organization_id = ? AND rowid > ?${condition.sql} ORDER BY rowid LIMIT ?`,
     args: [organizationId, afterRowid, ...condition.args, limit],
   })).rows;
   return rows.map((r) => ({
@@ -592,6 +611,7 @@ export async function listCdmsForAssessment(db: SqlExecutor, organizationId: str
     encounterStates: parsed<EncounterStates>(r.encounter_states),
     hardBodyRadiusM: nullableNumber(r, 'hard_body_radius_m'),
     pcMethod: nullableText(r, 'pc_method') as PcMethod | null,
+    covarianceMethods: [String(r.covariance_method1 ?? ''), String(r.covariance_method2 ?? '')],
   }));
 }
 

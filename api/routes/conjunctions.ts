@@ -5,7 +5,7 @@
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { RISK_LEVELS, type RiskLevel } from '../../domain/conjunctions/settings.ts';
+import { RISK_BASES, RISK_LEVELS } from '../../domain/conjunctions/settings.ts';
 import { MAX_COMBINED_HARD_BODY_RADIUS_M, MIN_HARD_BODY_RADIUS_M } from '../../domain/conjunctions/hardBodyRadius.ts';
 import { utcSeconds } from '../../domain/conjunctions/cdmDigest.ts';
 import { CONJUNCTION_EVENT_SORT_COLUMNS, type ConjunctionEventFilter } from '../../storage/conjunctions.ts';
@@ -97,11 +97,19 @@ const uploadRoute = createRoute({
   },
 });
 
+/** A repeatable or comma-separated query parameter of enumerated values, each once (400 naming it otherwise). */
+function enumListParameter<T extends string>(value: string | string[], field: string, noun: string, allowed: readonly T[]): T[] {
+  const values = (Array.isArray(value) ? value : [value]).flatMap((t) => t.split(',')).map((t) => t.trim());
+  const unknown = values.filter((v) => !(allowed as readonly string[]).includes(v));
+  if (values.length === 0 || unknown.length > 0) throw validationError({ [field]: `unknown ${noun}: ${unknown.join(', ') || '(empty)'}; allowed ${allowed.join(', ')}` });
+  return [...new Set(values)] as T[];
+}
+
 const listRoute = createRoute({
   method: 'get', path: COLLECTION, tags: TAG, security: SECURED,
   summary: 'List conjunction events (paged)',
   description:
-    `Filters spacecraftId (either object), tcaFrom/tcaTo (the latest TCA), minPc (assessed Pc, else stated), maxMissDistanceM, riskLevel. ` +
+    `Filters spacecraftId (either object), tcaFrom/tcaTo (the latest TCA), minPc (assessed Pc, else stated), maxMissDistanceM, riskLevel, riskBasis. ` +
     `Default sort tca,desc; sortable ${Object.keys(CONJUNCTION_EVENT_SORT_COLUMNS).join(', ')}. Permission read:conjunctions.`,
   request: { query: ConjunctionListQuerySchema },
   responses: { 200: { description: 'A page of events', content: json(ConjunctionEventPageSchema) }, ...errorResponses() },
@@ -206,12 +214,8 @@ export function registerConjunctionRoutes(app: OpenAPIHono<AppEnv>): void {
     if (minPc !== undefined) filter.minPc = minPc;
     const maxMiss = numberParameter(query.maxMissDistanceM, 'maxMissDistanceM', 0, Number.MAX_VALUE);
     if (maxMiss !== undefined) filter.maxMissDistanceM = maxMiss;
-    if (query.riskLevel !== undefined) {
-      const levels = (Array.isArray(query.riskLevel) ? query.riskLevel : [query.riskLevel]).flatMap((t) => t.split(',')).map((t) => t.trim());
-      const unknown = levels.filter((l) => !(RISK_LEVELS as readonly string[]).includes(l));
-      if (levels.length === 0 || unknown.length > 0) throw validationError({ riskLevel: `unknown levels: ${unknown.join(', ') || '(empty)'}; allowed ${RISK_LEVELS.join(', ')}` });
-      filter.riskLevels = [...new Set(levels)] as RiskLevel[];
-    }
+    if (query.riskLevel !== undefined) filter.riskLevels = enumListParameter(query.riskLevel, 'riskLevel', 'levels', RISK_LEVELS);
+    if (query.riskBasis !== undefined) filter.riskBases = enumListParameter(query.riskBasis, 'riskBasis', 'bases', RISK_BASES);
     const page = parsePageable(query, Object.keys(CONJUNCTION_EVENT_SORT_COLUMNS), [{ field: 'tca', direction: 'desc' }]);
     return c.json((await listConjunctions(c.get('deps').db, c.get('caller').organizationId, filter, page)) as never, 200);
   });

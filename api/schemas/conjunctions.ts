@@ -1,7 +1,7 @@
 /** Conjunction request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
 import { PC_METHODS } from '../../engine/collision/probability.ts';
-import { MAX_EVENT_GROUPING_WINDOW_S, MIN_EVENT_GROUPING_WINDOW_S, RISK_LEVELS } from '../../domain/conjunctions/settings.ts';
+import { MAX_EVENT_GROUPING_WINDOW_S, MIN_EVENT_GROUPING_WINDOW_S, RISK_BASES, RISK_LEVELS } from '../../domain/conjunctions/settings.ts';
 import { MAX_COMBINED_HARD_BODY_RADIUS_M, MAX_HARD_BODY_RADIUS_M, MIN_HARD_BODY_RADIUS_M } from '../../domain/conjunctions/hardBodyRadius.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 import { instantSchema } from '../instants.ts';
@@ -113,7 +113,17 @@ export const ConjunctionCdmPathSchema = ConjunctionPathSchema.extend({
 });
 
 const RiskLevelSchema = z.enum(RISK_LEVELS).openapi({
-  description: 'From the organization’s thresholds and the assessed Pc (else the Pc the CDM states): HIGH ≥ highPc, MEDIUM ≥ mediumPc, LOW below, UNKNOWN without a Pc',
+  description:
+    'From the organization’s thresholds and the assessed Pc (else the Pc the CDM states): HIGH ≥ highPc, MEDIUM ≥ mediumPc, LOW below, UNKNOWN without ' +
+    'a Pc. A maximum probability (riskBasis MAXIMUM_PROBABILITY, an upper bound) is never HIGH: LOW below mediumPc, MEDIUM otherwise — obtain a covariance',
+});
+
+const RiskBasisSchema = z.enum(RISK_BASES).openapi({
+  description:
+    'Which Pc the risk level comes from: ASSESSED, ours, estimated with both objects’ covariances; MAXIMUM_PROBABILITY, ours, an upper bound ' +
+    '(ALFRIEND_1999_MAX: a covariance is unknown or COVARIANCE_METHOD = DEFAULT, a made-up one); STATED, the CDM’s own, when we have none (the CDM ' +
+    'is unassessed: its states or covariance cannot give one, e.g. a position covariance that is not positive semi-definite; recomputeProblem says ' +
+    'why); NONE, neither (UNKNOWN)',
 });
 
 export const ConjunctionListQuerySchema = z.object({
@@ -124,6 +134,9 @@ export const ConjunctionListQuerySchema = z.object({
   maxMissDistanceM: z.string().optional().openapi({ type: 'number', minimum: 0, description: 'Events whose (latest) miss distance is at most this, m' } as never),
   riskLevel: z.union([z.string(), z.array(z.string())]).optional().openapi({
     description: `Risk levels (repeatable or comma-separated): ${RISK_LEVELS.join(', ')}`,
+  }),
+  riskBasis: z.union([z.string(), z.array(z.string())]).optional().openapi({
+    description: `Risk bases (repeatable or comma-separated): ${RISK_BASES.join(', ')}`,
   }),
   ...pageableQuery,
 });
@@ -144,9 +157,11 @@ const eventFields = {
   missDistanceM: z.number().openapi({ description: 'MISS_DISTANCE of the latest CDM, m' }),
   relativeSpeedMS: z.number().nullable().openapi({ description: 'RELATIVE_SPEED of the latest CDM (else from its states), m/s' }),
   pc: z.number().nullable().openapi({ description: 'Pc of the latest CDM assessed with the organization’s method and hard-body radius rule; null when none can be computed' }),
-  pcMethod: z.enum(PC_METHODS).nullable(),
+  pcMethod: z.enum(PC_METHODS).nullable().openapi({ description: 'The method of pc: the organization’s, or ALFRIEND_1999_MAX when a covariance is unknown or DEFAULT' }),
+  isMaximumProbability: z.boolean().openapi({ description: 'pc is a maximum probability (an upper bound over covariances), not an estimate' }),
   statedPc: z.number().nullable().openapi({ description: 'COLLISION_PROBABILITY of the latest CDM' }),
   riskLevel: RiskLevelSchema,
+  riskBasis: RiskBasisSchema,
   cdmCount: z.number().int(),
   latestCdmId: z.string(),
   sources: z.array(z.enum(['UPLOAD', 'SCREENING'])),
@@ -258,11 +273,7 @@ export const ConjunctionDetailSchema = z
   .object({
     ...eventFields,
     riskThresholds: z.object({ mediumPc: z.number(), highPc: z.number() }),
-    riskBasis: z.enum(['ASSESSED', 'STATED', 'NONE']).openapi({
-      description:
-        'Which Pc the risk level comes from: ASSESSED, ours; STATED, the CDM’s own, when we have none (the CDM is unassessed: its states or covariance ' +
-        'cannot give one, e.g. a position covariance that is not positive semi-definite; recomputeProblem says why); NONE, neither (UNKNOWN)',
-    }),
+    pcFlags: z.array(FlagSchema).openapi({ description: 'The flags of pc as stored (MAXIMUM_PROBABILITY_* say why it is a maximum)' }),
     latestCdm: z.object({
       id: z.string(),
       originator: z.string(),

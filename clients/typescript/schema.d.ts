@@ -1251,7 +1251,7 @@ export interface paths {
         };
         /**
          * List conjunction events (paged)
-         * @description Filters spacecraftId (either object), tcaFrom/tcaTo (the latest TCA), minPc (assessed Pc, else stated), maxMissDistanceM, riskLevel. Default sort tca,desc; sortable tca, pc, missDistanceM, createdAt, updatedAt. Permission read:conjunctions.
+         * @description Filters spacecraftId (either object), tcaFrom/tcaTo (the latest TCA), minPc (assessed Pc, else stated), maxMissDistanceM, riskLevel, riskBasis. Default sort tca,desc; sortable tca, pc, missDistanceM, createdAt, updatedAt. Permission read:conjunctions.
          */
         get: operations["listConjunctionEvents"];
         put?: never;
@@ -4386,15 +4386,25 @@ export interface components {
             relativeSpeedMS: number | null;
             /** @description Pc of the latest CDM assessed with the organization’s method and hard-body radius rule; null when none can be computed */
             pc: number | null;
-            /** @enum {string|null} */
+            /**
+             * @description The method of pc: the organization’s, or ALFRIEND_1999_MAX when a covariance is unknown or DEFAULT
+             * @enum {string|null}
+             */
             pcMethod: "LAAS_2015" | "ALFANO_2005" | "PATERA_2005" | "CHAN_1997" | "ALFRIEND_1999" | "ALFRIEND_1999_MAX" | null;
+            /** @description pc is a maximum probability (an upper bound over covariances), not an estimate */
+            isMaximumProbability: boolean;
             /** @description COLLISION_PROBABILITY of the latest CDM */
             statedPc: number | null;
             /**
-             * @description From the organization’s thresholds and the assessed Pc (else the Pc the CDM states): HIGH ≥ highPc, MEDIUM ≥ mediumPc, LOW below, UNKNOWN without a Pc
+             * @description From the organization’s thresholds and the assessed Pc (else the Pc the CDM states): HIGH ≥ highPc, MEDIUM ≥ mediumPc, LOW below, UNKNOWN without a Pc. A maximum probability (riskBasis MAXIMUM_PROBABILITY, an upper bound) is never HIGH: LOW below mediumPc, MEDIUM otherwise — obtain a covariance
              * @enum {string}
              */
             riskLevel: "HIGH" | "MEDIUM" | "LOW" | "UNKNOWN";
+            /**
+             * @description Which Pc the risk level comes from: ASSESSED, ours, estimated with both objects’ covariances; MAXIMUM_PROBABILITY, ours, an upper bound (ALFRIEND_1999_MAX: a covariance is unknown or COVARIANCE_METHOD = DEFAULT, a made-up one); STATED, the CDM’s own, when we have none (the CDM is unassessed: its states or covariance cannot give one, e.g. a position covariance that is not positive semi-definite; recomputeProblem says why); NONE, neither (UNKNOWN)
+             * @enum {string}
+             */
+            riskBasis: "ASSESSED" | "MAXIMUM_PROBABILITY" | "STATED" | "NONE";
             cdmCount: number;
             latestCdmId: string;
             sources: ("UPLOAD" | "SCREENING")[];
@@ -4434,15 +4444,25 @@ export interface components {
             relativeSpeedMS: number | null;
             /** @description Pc of the latest CDM assessed with the organization’s method and hard-body radius rule; null when none can be computed */
             pc: number | null;
-            /** @enum {string|null} */
+            /**
+             * @description The method of pc: the organization’s, or ALFRIEND_1999_MAX when a covariance is unknown or DEFAULT
+             * @enum {string|null}
+             */
             pcMethod: "LAAS_2015" | "ALFANO_2005" | "PATERA_2005" | "CHAN_1997" | "ALFRIEND_1999" | "ALFRIEND_1999_MAX" | null;
+            /** @description pc is a maximum probability (an upper bound over covariances), not an estimate */
+            isMaximumProbability: boolean;
             /** @description COLLISION_PROBABILITY of the latest CDM */
             statedPc: number | null;
             /**
-             * @description From the organization’s thresholds and the assessed Pc (else the Pc the CDM states): HIGH ≥ highPc, MEDIUM ≥ mediumPc, LOW below, UNKNOWN without a Pc
+             * @description From the organization’s thresholds and the assessed Pc (else the Pc the CDM states): HIGH ≥ highPc, MEDIUM ≥ mediumPc, LOW below, UNKNOWN without a Pc. A maximum probability (riskBasis MAXIMUM_PROBABILITY, an upper bound) is never HIGH: LOW below mediumPc, MEDIUM otherwise — obtain a covariance
              * @enum {string}
              */
             riskLevel: "HIGH" | "MEDIUM" | "LOW" | "UNKNOWN";
+            /**
+             * @description Which Pc the risk level comes from: ASSESSED, ours, estimated with both objects’ covariances; MAXIMUM_PROBABILITY, ours, an upper bound (ALFRIEND_1999_MAX: a covariance is unknown or COVARIANCE_METHOD = DEFAULT, a made-up one); STATED, the CDM’s own, when we have none (the CDM is unassessed: its states or covariance cannot give one, e.g. a position covariance that is not positive semi-definite; recomputeProblem says why); NONE, neither (UNKNOWN)
+             * @enum {string}
+             */
+            riskBasis: "ASSESSED" | "MAXIMUM_PROBABILITY" | "STATED" | "NONE";
             cdmCount: number;
             latestCdmId: string;
             sources: ("UPLOAD" | "SCREENING")[];
@@ -4460,11 +4480,11 @@ export interface components {
                 mediumPc: number;
                 highPc: number;
             };
-            /**
-             * @description Which Pc the risk level comes from: ASSESSED, ours; STATED, the CDM’s own, when we have none (the CDM is unassessed: its states or covariance cannot give one, e.g. a position covariance that is not positive semi-definite; recomputeProblem says why); NONE, neither (UNKNOWN)
-             * @enum {string}
-             */
-            riskBasis: "ASSESSED" | "STATED" | "NONE";
+            /** @description The flags of pc as stored (MAXIMUM_PROBABILITY_* say why it is a maximum) */
+            pcFlags: {
+                code: string;
+                message: string;
+            }[];
             latestCdm: {
                 id: string;
                 originator: string;
@@ -15981,6 +16001,8 @@ export interface operations {
                 maxMissDistanceM?: number;
                 /** @description Risk levels (repeatable or comma-separated): HIGH, MEDIUM, LOW, UNKNOWN */
                 riskLevel?: string | string[];
+                /** @description Risk bases (repeatable or comma-separated): ASSESSED, MAXIMUM_PROBABILITY, STATED, NONE */
+                riskBasis?: string | string[];
                 /** @description Zero-based page index, 0..2147483647 (default 0) */
                 page?: number;
                 /** @description Page size, 1..1000 (default 20) */

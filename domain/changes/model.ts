@@ -23,7 +23,7 @@ export type ChangeEventType = (typeof CHANGE_EVENT_TYPES)[number];
 /** The event a subscription receives from POST /operations/webhooks/{id}/test only (never a change of data). */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-import { riskLevel, type RiskLevel, type RiskThresholds } from '../conjunctions/settings.ts';
+import { riskLevel, type RiskLevel, type RiskPc, type RiskThresholds } from '../conjunctions/settings.ts';
 
 export type RiskLevelName = RiskLevel;
 
@@ -152,15 +152,16 @@ export function riskChanged(
  * not a risk change.
  */
 export function riskChangesOf(
-  before: ReadonlyMap<string, number | null>,
-  after: ReadonlyMap<string, number | null>,
+  before: ReadonlyMap<string, RiskPc>,
+  after: ReadonlyMap<string, RiskPc>,
   thresholds: { before: RiskThresholds; after: RiskThresholds },
   cause: ConjunctionRiskChangedPayload['cause'],
 ): Change[] {
   const changes: Change[] = [];
-  for (const [id, pc] of after) {
-    if (!before.has(id)) continue;
-    const change = riskChanged(id, riskLevel(before.get(id) ?? null, thresholds.before), riskLevel(pc, thresholds.after), pc, cause);
+  for (const [id, risk] of after) {
+    const previous = before.get(id);
+    if (previous === undefined) continue;
+    const change = riskChanged(id, riskLevel(previous, thresholds.before), riskLevel(risk, thresholds.after), risk.pc, cause);
     if (change) changes.push(change);
   }
   return changes;

@@ -4,11 +4,12 @@
  * ingest.ts: grouping, assessment, HBR rule) — never a second copy of those rules.
  *
  * CCSDS 508.0-B-1 requires an RTN covariance for each object. The screening knows none for a catalog object (and none
- * for our primary unless given), so each object gets the DEFAULT covariance (COVARIANCE_METHOD = DEFAULT, §3.5.2) that
- * makes the recomputed Pc the maximum-probability value the screening reports: an isotropic position covariance
- * σ² = miss²/4 per axis and object, i.e. a combined isotropic σ² = miss²/2 in the encounter plane, the σ that
- * maximises the 2-D Pc for a given miss distance d (Alfriend et al. 1999, Pc_max ≈ R²/(e·d²) for R ≪ d). The CDM says
- * so in its comments, and the approach keeps its `isMaximumProbability` flag.
+ * for our primary unless given), so such an object gets a DEFAULT covariance (COVARIANCE_METHOD = DEFAULT, §3.5.2):
+ * an isotropic position covariance σ² = miss²/4 per axis, i.e. a combined isotropic σ² = miss²/2 in the encounter
+ * plane, the σ that maximises the 2-D Pc for a given miss distance d (Alfriend et al. 1999, Pc_max = R²/(e·d²)), so
+ * that a tool that reads the file as an estimate still gets the bound and not less. The service itself never reads a
+ * DEFAULT covariance as an estimate (domain/conjunctions/assessment.ts): the event's Pc is the approach's maximum
+ * probability, flagged. The CDM says so in its comments and in COLLISION_PROBABILITY_METHOD (ALFRIEND-1999).
  */
 import type { CdmToWrite } from '../../engine/files/cdm/cdmWriter.ts';
 import { replaceUnsafeText } from '../../engine/text.ts';

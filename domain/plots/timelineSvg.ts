@@ -3,7 +3,8 @@
  * (TCA − CREATION_DATE of that CDM, hours; earlier CDMs to the left, TCA at the right), in two panels sharing the
  * axis — the Pc (log scale: the assessed Pc as blue circles joined in order, the Pc the CDM states as grey diamonds,
  * the organization's risk thresholds as dashed lines) and the miss distance (m). A Pc of zero or below the axis sits
- * on the bottom edge as a triangle pointing down. Pure: points in, text out.
+ * on the bottom edge as a triangle pointing down. A Pc that is a maximum probability (an upper bound, no real
+ * covariance) is an open circle, and the legend says so: a bound must not read as an estimate. Pure: points in, text out.
  */
 import { niceStep } from './residualsSvg.ts';
 import { escapeXmlDisplayText } from '../../engine/files/common/xmlWriter.ts';
@@ -13,6 +14,8 @@ export interface TimelinePoint {
   timeToTcaS: number;
   /** The assessed Pc (null when none could be computed). */
   pc: number | null;
+  /** The assessed Pc is a maximum probability (an upper bound), not an estimate. */
+  isMaximumProbability?: boolean;
   statedPc: number | null;
   missDistanceM: number;
 }
@@ -124,7 +127,9 @@ export function timelineSvg(input: TimelinePlotInput): string {
         const cy = pcTop + PANEL;
         out.push(`<path class="pc-below" d="M${f(cx - 6)},${f(cy - 10)} L${f(cx + 6)},${f(cy - 10)} L${f(cx)},${f(cy)} Z" fill="${TIMELINE_COLOURS.pc}"/>`);
       } else {
-        out.push(`<circle class="pc" cx="${f(cx)}" cy="${f(yPc(p.pc))}" r="5.5" fill="${TIMELINE_COLOURS.pc}"/>`);
+        out.push(p.isMaximumProbability
+          ? `<circle class="pc-maximum" cx="${f(cx)}" cy="${f(yPc(p.pc))}" r="5" fill="#fff" stroke="${TIMELINE_COLOURS.pc}" stroke-width="2"/>`
+          : `<circle class="pc" cx="${f(cx)}" cy="${f(yPc(p.pc))}" r="5.5" fill="${TIMELINE_COLOURS.pc}"/>`);
       }
     }
     out.push(`<circle class="miss" cx="${f(cx)}" cy="${f(yMiss(p.missDistanceM))}" r="5.5" fill="${TIMELINE_COLOURS.miss}"/>`);
@@ -135,7 +140,17 @@ export function timelineSvg(input: TimelinePlotInput): string {
     const ly = TOP + 16 + i * 20;
     out.push(`<circle cx="${LEFT + plotWidth + 16}" cy="${ly - 4}" r="5" fill="${colour}"/>`, `<text x="${LEFT + plotWidth + 26}" y="${ly}">${escapeXmlDisplayText(label)}</text>`);
   });
-  out.push(`<text x="${LEFT + plotWidth + 10}" y="${TOP + 90}" fill="#444">${points.length} CDM${points.length === 1 ? '' : 's'}</text>`);
+  let countY = TOP + 90;
+  if (points.some((p) => p.pc !== null && p.isMaximumProbability)) {
+    const ly = TOP + 16 + legend.length * 20;
+    out.push(
+      `<circle cx="${LEFT + plotWidth + 16}" cy="${ly - 4}" r="4.5" fill="#fff" stroke="${TIMELINE_COLOURS.pc}" stroke-width="2"/>`,
+      `<text class="maximum-legend" x="${LEFT + plotWidth + 26}" y="${ly}">maximum Pc (upper bound:</text>`,
+      `<text x="${LEFT + plotWidth + 26}" y="${ly + 14}">no real covariance)</text>`,
+    );
+    countY += 34;
+  }
+  out.push(`<text x="${LEFT + plotWidth + 10}" y="${countY}" fill="#444">${points.length} CDM${points.length === 1 ? '' : 's'}</text>`);
   out.push('</svg>');
   return `${out.join('\n')}\n`;
 }

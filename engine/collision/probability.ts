@@ -49,7 +49,10 @@ export type PcFlagCode =
    * the Simpson sum across x cannot resolve the Gaussian (R ≫ σx, a nearly singular covariance) and can be
    * orders of magnitude off.
    */
-  | 'STEP_TOO_COARSE';
+  | 'STEP_TOO_COARSE'
+  /** A covariance is unknown (maximumProbability.ts): the value is Alfriend's maximum probability, an upper bound. */
+  | 'MAXIMUM_PROBABILITY_ONE_COVARIANCE'
+  | 'MAXIMUM_PROBABILITY_NO_COVARIANCE';
 
 export interface PcFlag {
   code: PcFlagCode;

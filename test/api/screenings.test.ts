@@ -108,6 +108,39 @@ describe('conjunction screenings over the socket', { timeout: 600_000 }, () => {
     const event = await json(await request('GET', `/operations/conjunctions/${first.conjunctionEventId}`));
     assert.equal(event.primarySpacecraftId, primary);
     assert.equal(event.cdmCount, 1);
+    // The approach's qualification kept by its event: the same maximum probability, flagged so, its risk by the rule for
+    // a bound (MEDIUM: 9e-6 is above mediumPc; never HIGH) — not LAAS_2015 on the CDM's DEFAULT covariance as if estimated
+    assert.equal(event.pcMethod, 'ALFRIEND_1999_MAX');
+    assert.equal(event.isMaximumProbability, true);
+    assert.equal(event.riskBasis, 'MAXIMUM_PROBABILITY');
+    assert.ok(Math.abs(event.pc - first.pc) <= 1e-9 * first.pc, `event Pc ${event.pc} vs approach Pc ${first.pc}`);
+    assert.equal(event.riskLevel, 'MEDIUM');
+    assert.ok(event.pcFlags.some((f: Json) => f.code === 'MAXIMUM_PROBABILITY_NO_COVARIANCE'), JSON.stringify(event.pcFlags));
+    assert.equal(event.recomputed.probability.method, 'ALFRIEND_1999_MAX');
+    assert.equal(event.recomputed.encounter.mahalanobisDistance, null);
+    const listed = async (query: string) => (await json(await request('GET', `/operations/conjunctions?${query}`))).content.map((e: Json) => e.id);
+    assert.ok((await listed('riskBasis=MAXIMUM_PROBABILITY')).includes(event.id));
+    assert.ok(!(await listed('riskBasis=ASSESSED,STATED')).includes(event.id));
+    assert.ok((await listed('riskBasis=ASSESSED&riskBasis=MAXIMUM_PROBABILITY&riskLevel=MEDIUM')).includes(event.id));
+    assert.ok(!(await listed('riskLevel=HIGH')).includes(event.id));
+    const badBasis = await request('GET', '/operations/conjunctions?riskBasis=GUESSED');
+    assert.equal(badBasis.status, 400);
+    assert.match(JSON.stringify(await json(badBasis)), /riskBasis/);
+    const encounterPicture = await (await request('GET', `/operations/conjunctions/${event.id}/encounter.svg`)).text();
+    assert.match(encounterPicture, /MAXIMUM Pc, an upper bound \(MAXIMUM_PROBABILITY_NO_COVARIANCE\)/);
+    const timelinePicture = await (await request('GET', `/operations/conjunctions/${event.id}/timeline.svg`)).text();
+    assert.match(timelinePicture, /class="pc-maximum"/);
+    // An event stored before this rule (LAAS_2015 on the DEFAULT covariance, HIGH): a PUT of the settings, even the
+    // same ones, assesses it again as the bound it is
+    await svc.db.execute({ sql: "UPDATE conjunction_cdms SET pc = 0.02, pc_method = 'LAAS_2015', pc_detail = NULL WHERE id = ?", args: [first.cdmId] });
+    await svc.db.execute({ sql: "UPDATE conjunction_events SET pc = 0.02, pc_method = 'LAAS_2015' WHERE id = ?", args: [event.id] });
+    assert.equal((await json(await request('GET', `/operations/conjunctions/${event.id}`))).riskLevel, 'HIGH', 'the old row as it was stored');
+    const settings = await json(await request('GET', '/operations/conjunctions/settings'));
+    delete settings.updatedAt;
+    assert.equal((await request('PUT', '/operations/conjunctions/settings', { json: settings })).status, 200);
+    const reassessed = await json(await request('GET', `/operations/conjunctions/${event.id}`));
+    assert.deepEqual([reassessed.pcMethod, reassessed.riskBasis, reassessed.riskLevel], ['ALFRIEND_1999_MAX', 'MAXIMUM_PROBABILITY', 'MEDIUM']);
+    assert.ok(Math.abs(reassessed.pc - first.pc) <= 1e-9 * first.pc);
     assert.deepEqual(event.sources, ['SCREENING']);
     assert.equal(event.timeline[0].source, 'SCREENING');
     assert.ok(Math.abs(event.missDistanceM - first.missDistanceM) <= 1e-9 * first.missDistanceM, `${event.missDistanceM} vs ${first.missDistanceM}`);

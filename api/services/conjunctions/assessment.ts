@@ -6,7 +6,8 @@
  * assessment no longer matches are assessed again, page by page (one pool task and one short transaction each).
  */
 import type { PcMethod } from '../../../engine/collision/probability.ts';
-import { storedAssessment, type AssessmentItem, type AssessmentOutcome, type StoredAssessment } from '../../../domain/conjunctions/assessment.ts';
+import { MAXIMUM_PROBABILITY_METHOD } from '../../../engine/collision/maximumProbability.ts';
+import { isEstimatedCovariance, storedAssessment, type AssessmentItem, type AssessmentOutcome, type StoredAssessment } from '../../../domain/conjunctions/assessment.ts';
 import { resolveHardBodyRadius, type HardBodyRadiusUsed, type RadiusObject } from '../../../domain/conjunctions/hardBodyRadius.ts';
 import type { ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
 import type { CdmHardBodyRadius } from '../../../engine/collision/cdmEncounter.ts';
@@ -103,6 +104,11 @@ export function assessForStorageOnPool(pool: ComputePool, count: number, itemAt:
   return inPoolTasks(count, itemAt, (part) => runWhenRoom(() => pool.run('conjunctions.assessForStorage', { items: part, method })));
 }
 
+/** The method a CDM's stored Pc is by: the organization's, or the maximum probability with a DEFAULT covariance. */
+function methodOf(covarianceMethods: readonly [string, string], defaultPcMethod: PcMethod): PcMethod {
+  return covarianceMethods.every(isEstimatedCovariance) ? defaultPcMethod : MAXIMUM_PROBABILITY_METHOD;
+}
+
 function sameRadius(a: number | null, b: number): boolean {
   return a !== null && Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
 }
@@ -122,12 +128,12 @@ export async function reassessConjunctions(db: Db, pool: ComputePool, organizati
     const radii = await spacecraftRadii(db, organizationId, rows.flatMap((r) => r.objectSpacecraftIds.filter((id): id is string => id !== null)));
     const stale = rows
       .map((row) => ({ row, radius: radiusFor(row.cdmHardBodyRadius, row.objectSpacecraftIds, radii, settings) }))
-      .filter(({ row, radius }) => force || row.pcMethod !== settings.defaultPcMethod || !sameRadius(row.hardBodyRadiusM, radius.combinedM));
+      .filter(({ row, radius }) => force || row.pcMethod !== (row.encounterStates === null ? settings.defaultPcMethod : methodOf(row.covarianceMethods, settings.defaultPcMethod)) || !sameRadius(row.hardBodyRadiusM, radius.combinedM));
     if (stale.length === 0) continue;
     const withStates = stale.filter((s) => s.row.encounterStates !== null);
     const outcomes = await assessOnPool(
       pool,
-      withStates.map((s) => ({ states: s.row.encounterStates as EncounterStates, hardBodyRadiusM: s.radius.combinedM })),
+      withStates.map((s) => ({ states: s.row.encounterStates as EncounterStates, hardBodyRadiusM: s.radius.combinedM, covarianceMethods: s.row.covarianceMethods })),
       [settings.defaultPcMethod],
     );
     const byId = new Map(withStates.map((s, k) => [s.row.id, outcomes[k]!]));
@@ -143,7 +149,7 @@ export async function reassessConjunctions(db: Db, pool: ComputePool, organizati
         hardBodyRadiusM: radius.combinedM,
         hardBodyRadius: radius,
         pc: stored.pc,
-        pcMethod: settings.defaultPcMethod,
+        pcMethod: stored.method ?? settings.defaultPcMethod,
         pcDetail: stored.pcDetail,
         assessedAt,
       };

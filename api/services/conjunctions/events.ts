@@ -6,7 +6,7 @@
 import { PC_METHODS, type PcMethod } from '../../../engine/collision/probability.ts';
 import type { AssessmentOutcome } from '../../../domain/conjunctions/assessment.ts';
 import type { HardBodyRadiusUsed } from '../../../domain/conjunctions/hardBodyRadius.ts';
-import { riskLevel, type RiskLevel, type RiskThresholds } from '../../../domain/conjunctions/settings.ts';
+import { riskLevel, riskPcOf, type RiskLevel, type RiskThresholds } from '../../../domain/conjunctions/settings.ts';
 import { encounterSvg } from '../../../domain/plots/encounterSvg.ts';
 import { timelineSvg } from '../../../domain/plots/timelineSvg.ts';
 import type { Db } from '../../../storage/db.ts';
@@ -36,14 +36,8 @@ function cdmNotFound(eventId: string, cdmId: string): ApiError {
   return notFound(`CDM ${cdmId} of conjunction event ${eventId} not found`, 'CDM_NOT_FOUND', { code: 'conjunction.cdm.not-found' });
 }
 
-/** The Pc that decides the risk level: the assessed one, else the one the CDM states. */
-function riskBasis(event: Pick<ConjunctionEvent, 'pc' | 'statedPc'>): { pc: number | null; basis: 'ASSESSED' | 'STATED' | 'NONE' } {
-  if (event.pc !== null) return { pc: event.pc, basis: 'ASSESSED' };
-  if (event.statedPc !== null) return { pc: event.statedPc, basis: 'STATED' };
-  return { pc: null, basis: 'NONE' };
-}
-
 export function eventView(event: ConjunctionEvent, thresholds: RiskThresholds) {
+  const risk = riskPcOf(event);
   return {
     id: event.id,
     primarySpacecraftId: event.primarySpacecraftId,
@@ -59,8 +53,10 @@ export function eventView(event: ConjunctionEvent, thresholds: RiskThresholds) {
     relativeSpeedMS: event.relativeSpeedMS,
     pc: event.pc,
     pcMethod: event.pcMethod,
+    isMaximumProbability: risk.basis === 'MAXIMUM_PROBABILITY',
     statedPc: event.statedPc,
-    riskLevel: riskLevel(riskBasis(event).pc, thresholds) as RiskLevel,
+    riskLevel: riskLevel(risk, thresholds) as RiskLevel,
+    riskBasis: risk.basis,
     cdmCount: event.cdmCount,
     latestCdmId: event.latestCdmId,
     sources: event.sources,
@@ -122,7 +118,8 @@ async function recompute(pool: ComputePool, cdm: ConjunctionCdm, hardBodyRadiusM
   if (!cdm.encounterStates) {
     return { ok: false, ...(cdm.encounterProblem ?? { code: 'NO_ENCOUNTER', message: 'the CDM gives no states and covariances a Pc can be computed from' }) };
   }
-  return (await assessOnPool(pool, [{ states: cdm.encounterStates, hardBodyRadiusM }], methods))[0]!;
+  const covarianceMethods = [cdm.objects[0].covarianceMethod, cdm.objects[1].covarianceMethod] as const;
+  return (await assessOnPool(pool, [{ states: cdm.encounterStates, hardBodyRadiusM, covarianceMethods }], methods))[0]!;
 }
 
 function probabilityView(p: Extract<AssessmentOutcome, { ok: true }>['probabilities'][number]) {
@@ -156,7 +153,7 @@ export async function getConjunction(deps: Pick<AppDeps, 'db' | 'pool'>, organiz
   return {
     ...eventView(event, settings.riskThresholds),
     riskThresholds: settings.riskThresholds,
-    riskBasis: riskBasis(event).basis,
+    pcFlags: latest.pcDetail?.flags ?? [],
     latestCdm: {
       id: latest.id,
       originator: latest.originator,
@@ -245,8 +242,11 @@ export async function encounterPicture(deps: Pick<AppDeps, 'db' | 'pool'>, organ
     hardBodyRadiusM: radius.combinedM,
     notes: [
       `Pc ${format(p.value)} (${p.method})${cdm.statedPc !== null ? `; stated ${format(cdm.statedPc)}` : ''}; R = ${format(radius.combinedM)} m (${radius.source === 'CDM' ? 'from the CDM' : 'spacecraft + default'})`,
+      ...(p.isMaximumProbability
+        ? [`MAXIMUM Pc, an upper bound (${p.flags.find((flag) => flag.code.startsWith('MAXIMUM_PROBABILITY'))?.code ?? 'ALFRIEND_1999_MAX'}): the ellipse is no estimate`]
+        : []),
       `miss distance ${format(e.missDistanceM)} m, relative speed ${format(e.relativeSpeedMS)} m/s`,
-      `σx ${format(e.sigmaXM)} m, σy ${format(e.sigmaYM)} m, Mahalanobis distance ${e.mahalanobisDistance === null ? '∞' : format(e.mahalanobisDistance)}`,
+      `σx ${format(e.sigmaXM)} m, σy ${format(e.sigmaYM)} m, Mahalanobis distance ${e.mahalanobisDistance === null ? (p.isMaximumProbability ? 'none (no covariance)' : '∞') : format(e.mahalanobisDistance)}`,
       `frame ${e.inertialFrame}; x along the miss vector, y ⟂ to it, both ⟂ to the relative velocity`,
     ],
   });
@@ -261,6 +261,6 @@ export async function timelinePicture(db: Db, organizationId: string, id: string
     subtitle: `latest TCA ${event.tca}; ${cdms.length} CDM${cdms.length === 1 ? '' : 's'}; risk ${eventView(event, settings.riskThresholds).riskLevel}`,
     pcLabel: `Pc (${event.pcMethod ?? settings.defaultPcMethod})`,
     thresholds: settings.riskThresholds,
-    points: cdms.map((c) => ({ timeToTcaS: c.tcaS - c.creationDateS, pc: c.pc, statedPc: c.statedPc, missDistanceM: c.missDistanceM })),
+    points: cdms.map((c) => ({ timeToTcaS: c.tcaS - c.creationDateS, pc: c.pc, isMaximumProbability: c.pcDetail?.isMaximumProbability ?? false, statedPc: c.statedPc, missDistanceM: c.missDistanceM })),
   });
 }

@@ -212,7 +212,7 @@ function rowOf(p: PendingCdm, context: RowContext): Omit<NewConjunctionCdm, 'eve
     statedJson: statedJsonOf(d, p.json), missDistanceM: d.missDistanceM, relativeSpeedMS: d.relativeSpeedMS ?? stored.relativeSpeedMS,
     statedPc: d.statedPc, objects, cdmHardBodyRadius: d.hardBodyRadius, encounterStatesJson: encounterStatesJsonOf(d, p.json),
     encounterProblem: stored.problem ?? d.encounterProblem, computedMissDistanceM: stored.computedMissDistanceM, hardBodyRadiusM: radius.combinedM,
-    hardBodyRadius: radius, pc: stored.pc, pcMethod: context.pcMethod, pcDetail: stored.pcDetail, receivedAt: context.receivedAt,
+    hardBodyRadius: radius, pc: stored.pc, pcMethod: stored.method ?? context.pcMethod, pcDetail: stored.pcDetail, receivedAt: context.receivedAt,
     assessedAt: context.receivedAt,
   };
 }
@@ -792,7 +792,11 @@ export async function ingestCdmFiles(
     const outcomes = await assessForStorageOnPool(
       pool,
       toAssess.length,
-      (k) => ({ states: utf8.decode(encounterStatesJsonOf(pending[toAssess[k]!]!.digest, pending[toAssess[k]!]!.json)!), hardBodyRadiusM: radiusOf[toAssess[k]!]!.combinedM }),
+      (k) => {
+        const p = pending[toAssess[k]!]!;
+        const [o1, o2] = p.digest.objects;
+        return { states: utf8.decode(encounterStatesJsonOf(p.digest, p.json)!), hardBodyRadiusM: radiusOf[toAssess[k]!]!.combinedM, covarianceMethods: [o1.covarianceMethod, o2.covarianceMethod] };
+      },
       settings.defaultPcMethod,
     );
     const assessed = new Array<StoredAssessment | undefined>(pending.length);

@@ -4,16 +4,14 @@
  *
  * Pc: with both covariances, the requested method (default LAAS_2015, the exact integral). Otherwise the
  * maximum probability of Alfriend et al. (1999), flagged, as CARA and CSpOC report it when a covariance is missing
- * — and when one is given but is not a covariance (its position block not positive semi-definite, flag
- * PRIMARY_/SECONDARY_COVARIANCE_INVALID): it is left out rather than used, since an indefinite block can make the
- * Pc 0 and an invalid input must never lower the risk (issue 34 item 8):
- *  - one covariance known: the maximum over a scaling of that covariance (the unknown one taken as zero);
- *  - none: the maximum over an isotropic covariance, R²/(e·miss²), evaluated at the maximising scale
- *    σ² = miss²/2 so that engine/collision's flags (R against σ) speak of the right scale.
+ * (../maximumProbability.ts) — and when one is given but is not a covariance (its position block not positive
+ * semi-definite, flag PRIMARY_/SECONDARY_COVARIANCE_INVALID): it is left out rather than used, since an indefinite
+ * block can make the Pc 0 and an invalid input must never lower the risk.
  * Each covariance is the caller's, taken as valid at the TCA (propagating it is the caller's part).
  */
 import { localOrbitalRotation } from '../../math/covariance.ts';
 import { shortTermEncounter, encounterPlane, requirePositionCovariance, type EncounterObject } from '../encounter.ts';
+import { covariancesForPc } from '../maximumProbability.ts';
 import { collisionProbability, type PcMethod } from '../probability.ts';
 import { CollisionInputError, requireFiniteArray } from '../errors.ts';
 import type { Epoch } from '../../time/epoch.ts';
@@ -128,38 +126,19 @@ export function approachProbability(
   };
   const p1 = usable(primaryCovariance, 'primary');
   const p2 = usable(secondaryCovariance, 'secondary');
-  const zero = new Array<number>(9).fill(0);
-  let method: PcMethod = pcMethod;
-  let c1: ArrayLike<number>;
-  let c2: ArrayLike<number>;
-  if (p1 !== undefined && p2 !== undefined) {
-    c1 = p1;
-    c2 = p2;
-  } else if (p1 !== undefined || p2 !== undefined) {
-    method = 'ALFRIEND_1999_MAX';
-    c1 = p1 ?? zero;
-    c2 = p2 ?? zero;
-    flags.push({
-      code: 'MAXIMUM_PROBABILITY_ONE_COVARIANCE',
-      message: `no covariance for the ${p1 === undefined ? 'primary' : 'secondary'}: Pc is the maximum over a scaling of the ${p1 === undefined ? 'secondary' : 'primary'}'s covariance (Alfriend et al. 1999)`,
-    });
-  } else {
-    method = 'ALFRIEND_1999_MAX';
-    const variance = missKm > 0 ? 0.5 * (missKm * 1000) ** 2 : 1;
-    c1 = [variance, 0, 0, 0, variance, 0, 0, 0, variance];
-    c2 = zero;
-    flags.push({ code: 'MAXIMUM_PROBABILITY_NO_COVARIANCE', message: 'no covariance for either object: Pc is the maximum over an isotropic covariance, R²/(e·miss²) (Alfriend et al. 1999)' });
-  }
+  const chosen = covariancesForPc(pcMethod, missKm * 1000, p1, p2, ['the primary', 'the secondary']);
+  const method = chosen.method;
+  if (chosen.flag) flags.push(chosen.flag);
   let encounter;
   try {
-    encounter = shortTermEncounter(encounterObject(primaryState, c1), encounterObject(secondaryState, c2), combinedHardBodyRadiusM);
+    encounter = shortTermEncounter(encounterObject(primaryState, chosen.covariance1), encounterObject(secondaryState, chosen.covariance2), combinedHardBodyRadiusM);
   } catch (error) {
     if (!(error instanceof CollisionInputError)) throw error;
     // equal velocities (no encounter plane) or a malformed state: the approach stands, no Pc
     return { pc: null, mahalanobisDistance: null, flags: [...flags, { code: error.code, message: error.message }] };
   }
   const pc = collisionProbability(encounterPlane(encounter), method);
-  if (method === pcMethod && encounter.shortTermAssumptionHolds === false) {
+  if (chosen.flag === null && encounter.shortTermAssumptionHolds === false) {
     flags.push({
       code: 'SHORT_TERM_ASSUMPTION_DOUBTFUL',
       message: `the encounter lasts ${encounter.coppolaEncounterDurationS?.toPrecision(3)} s (Coppola et al. 2012), more than 1 % of the shorter orbital period: the 2-D Pc is indicative`,
@@ -167,7 +146,7 @@ export function approachProbability(
   }
   return {
     pc: { method: pc.method, value: pc.value, isMaximumProbability: pc.isMaximumProbability, flags: pc.flags },
-    mahalanobisDistance: method === pcMethod ? encounter.mahalanobisDistance : null,
+    mahalanobisDistance: chosen.flag === null ? encounter.mahalanobisDistance : null,
     flags,
   };
 }

@@ -35,8 +35,9 @@ test('payloads name their resource and link to it', () => {
 
 test('a risk change is a change of level, under the thresholds of each side; new events are not risk changes', () => {
   assert.equal(riskChanged('e', 'LOW', 'LOW', 1e-7, 'CDM_RECEIVED'), null);
-  const before = new Map<string, number | null>([['a', 1e-7], ['b', 5e-5], ['c', null], ['d', 2e-4]]);
-  const after = new Map<string, number | null>([['a', 2e-4], ['b', 6e-5], ['c', 1e-6], ['d', 2e-4], ['new', 1]]);
+  const risks = (entries: Array<[string, number | null]>) => new Map(entries.map(([id, pc]) => [id, { pc, basis: pc === null ? ('NONE' as const) : ('ASSESSED' as const) }]));
+  const before = risks([['a', 1e-7], ['b', 5e-5], ['c', null], ['d', 2e-4]]);
+  const after = risks([['a', 2e-4], ['b', 6e-5], ['c', 1e-6], ['d', 2e-4], ['new', 1]]);
   const changes = riskChangesOf(before, after, { before: THRESHOLDS, after: THRESHOLDS }, 'CDM_RECEIVED');
   assert.deepEqual(changes.map((c) => [c.resourceId, (c.payload as { previousRiskLevel: string }).previousRiskLevel, (c.payload as { riskLevel: string }).riskLevel]), [
     ['a', 'LOW', 'HIGH'],
@@ -45,6 +46,9 @@ test('a risk change is a change of level, under the thresholds of each side; new
   // the same Pcs under new thresholds (a settings change): b and d move down a level
   const moved = riskChangesOf(after, after, { before: THRESHOLDS, after: { mediumPc: 1e-4, highPc: 1e-3 } }, 'REASSESSMENT');
   assert.deepEqual(moved.map((c) => c.resourceId).sort(), ['a', 'b', 'd'], 'a Pc of 1 stays HIGH');
+  // a Pc that becomes a maximum-probability bound (a covariance found DEFAULT) is no longer HIGH
+  const bounded = riskChangesOf(after, new Map([['a', { pc: 2e-4, basis: 'MAXIMUM_PROBABILITY' as const }]]), { before: THRESHOLDS, after: THRESHOLDS }, 'REASSESSMENT');
+  assert.deepEqual(bounded.map((c) => [(c.payload as { previousRiskLevel: string }).previousRiskLevel, (c.payload as { riskLevel: string }).riskLevel]), [['HIGH', 'MEDIUM']]);
 });
 
 test('feeds are made of the event types; the webhook body is the Standard Webhooks structure', () => {

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chooseEvent, normalizedDesignator, normalizedInternationalDesignator, objectKey, pairKey } from '../../../domain/conjunctions/grouping.ts';
-import { DEFAULT_CONJUNCTION_SETTINGS, riskLevel, settingsProblems } from '../../../domain/conjunctions/settings.ts';
+import { DEFAULT_CONJUNCTION_SETTINGS, riskLevel, riskPcOf, settingsProblems } from '../../../domain/conjunctions/settings.ts';
 import { resolveHardBodyRadius } from '../../../domain/conjunctions/hardBodyRadius.ts';
 import { cdmHardBodyRadius } from '../../../engine/collision/cdmEncounter.ts';
 import { parseCdm } from '../../../engine/files/cdm/cdmReader.ts';
@@ -41,9 +41,16 @@ test('a CDM joins the event whose TCA span widened by the window contains its TC
   assert.equal(chooseEvent([], 0, 600), null);
 });
 
-test('risk levels: HIGH at or above highPc, MEDIUM at or above mediumPc, LOW below, UNKNOWN without a Pc; thresholds must be ordered', () => {
+test('risk levels: HIGH at or above highPc, MEDIUM at or above mediumPc, LOW below, UNKNOWN without a Pc; a maximum probability never HIGH; thresholds must be ordered', () => {
   const t = DEFAULT_CONJUNCTION_SETTINGS.riskThresholds;
-  assert.deepEqual([1e-4, 0.99e-4, 1e-7, 0.99e-7, 0, 1, null].map((pc) => riskLevel(pc, t)), ['HIGH', 'MEDIUM', 'MEDIUM', 'LOW', 'LOW', 'HIGH', 'UNKNOWN']);
+  const pcs = [1e-4, 0.99e-4, 1e-7, 0.99e-7, 0, 1, null];
+  assert.deepEqual(pcs.map((pc) => riskLevel(riskPcOf({ pc, pcMethod: 'LAAS_2015', statedPc: null }), t)), ['HIGH', 'MEDIUM', 'MEDIUM', 'LOW', 'LOW', 'HIGH', 'UNKNOWN']);
+  // the CDM's stated Pc when we have none, by the same thresholds
+  assert.deepEqual(pcs.map((pc) => riskLevel(riskPcOf({ pc: null, pcMethod: null, statedPc: pc }), t)), ['HIGH', 'MEDIUM', 'MEDIUM', 'LOW', 'LOW', 'HIGH', 'UNKNOWN']);
+  // an upper bound clears an event below mediumPc and is MEDIUM above it, however large
+  const bounds = pcs.map((pc) => riskPcOf({ pc, pcMethod: 'ALFRIEND_1999_MAX', statedPc: 0.5 }));
+  assert.deepEqual(bounds.map((r) => r.basis), ['MAXIMUM_PROBABILITY', 'MAXIMUM_PROBABILITY', 'MAXIMUM_PROBABILITY', 'MAXIMUM_PROBABILITY', 'MAXIMUM_PROBABILITY', 'MAXIMUM_PROBABILITY', 'STATED']);
+  assert.deepEqual(bounds.map((r) => riskLevel(r, t)), ['MEDIUM', 'MEDIUM', 'MEDIUM', 'LOW', 'LOW', 'MEDIUM', 'HIGH']);
   assert.deepEqual(settingsProblems({ ...DEFAULT_CONJUNCTION_SETTINGS }), {});
   assert.ok(settingsProblems({ ...DEFAULT_CONJUNCTION_SETTINGS, riskThresholds: { mediumPc: 1e-4, highPc: 1e-4 } })['riskThresholds.highPc']);
 });

@@ -84,6 +84,20 @@ test('timeline: a point per CDM in both panels, earlier CDMs to the left, a zero
   assert.doesNotMatch(timelineSvg({ ...timeline, points: [{ timeToTcaS: 0, pc: null, statedPc: null, missDistanceM: 0 }] }), /NaN|Infinity/);
 });
 
+const bounded: TimelinePlotInput = {
+  ...timeline,
+  pcLabel: 'Pc (ALFRIEND_1999_MAX)',
+  points: timeline.points.map((p) => ({ ...p, isMaximumProbability: true })),
+};
+
+test('timeline: a maximum-probability Pc is an open circle, and the legend says it is an upper bound', () => {
+  const svg = timelineSvg(bounded);
+  assert.equal((svg.match(/class="pc-maximum"/g) ?? []).length, 2, 'the two positive Pcs, hollow');
+  assert.equal((svg.match(/class="pc"/g) ?? []).length, 0, 'no filled (estimated) Pc');
+  assert.match(svg, /class="maximum-legend"[^>]*>maximum Pc \(upper bound:/);
+  assert.doesNotMatch(timelineSvg(timeline), /maximum-legend/, 'estimates only: no such legend');
+});
+
 test('a title with a NUL, a bidi override, U+2028 or a lone surrogate (a name stored before the text rule) still gives well-formed SVG, the name readable', () => {
   const hostile = 'SAT\u0000A \u202Eevil\u2028B \ud800 & <C>';
   const pictures = [
@@ -107,6 +121,7 @@ test('both pictures render in headless Chromium with every element visible', (t)
   for (const [svg, colours] of [
     [encounterSvg(encounter), { ...ENCOUNTER_COLOURS }],
     [timelineSvg(timeline), { pc: TIMELINE_COLOURS.pc, miss: TIMELINE_COLOURS.miss, medium: TIMELINE_COLOURS.medium, high: TIMELINE_COLOURS.high }],
+    [timelineSvg(bounded), { pc: TIMELINE_COLOURS.pc, miss: TIMELINE_COLOURS.miss }],
   ] as const) {
     const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(svg)!.map(Number) as [unknown, number, number];
     const result = renderSvgPixels(chromium, svg, width, height, colours);
