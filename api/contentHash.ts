@@ -4,8 +4,6 @@
 import { createHash } from 'node:crypto';
 import { yieldIfDue } from '../storage/db.ts';
 
-export { sha256Hex } from '../domain/contentHash.ts';
-
 /** Bytes hashed between two looks at the event-loop slice: ≈ 0.4 ms of SHA-256 here. */
 const HASH_WINDOW_BYTES = 256 * 1024;
 

@@ -16,13 +16,13 @@ import {
   type RetryBackoff,
 } from './leasedJobs.ts';
 import { pageClause, type PageRequest } from './paging.ts';
+import type { JobStatus } from '../domain/jobs/model.ts';
 
-export type BatchStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
 
 export interface EphemerisBatch {
   id: string;
   organizationId: string;
-  status: BatchStatus;
+  status: JobStatus;
   attempts: number;
   maxAttempts: number;
   error: string | null;
@@ -55,7 +55,7 @@ function fromRow(row: Record<string, unknown>): EphemerisBatch {
   return {
     id: String(row.id),
     organizationId: String(row.organization_id),
-    status: String(row.status) as BatchStatus,
+    status: String(row.status) as JobStatus,
     attempts: Number(row.attempts),
     maxAttempts: Number(row.max_attempts),
     error: nullableText(row, 'error'),

@@ -22,8 +22,6 @@ import type { SqlExecutor } from './db.ts';
 /** A bound SQL argument. */
 export type SqlArg = string | number | null | Uint8Array;
 
-export type LeasedJobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
-
 /** Describes one leased table. `name` and `columns` are constants of storage/, never caller input. */
 export interface LeasedTable {
   readonly name: string;

@@ -17,8 +17,7 @@ import {
 } from './leasedJobs.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 
-export type { LeasedJobStatus as JobStatus } from './leasedJobs.ts';
-import type { LeasedJobStatus as JobStatus } from './leasedJobs.ts';
+import type { JobStatus } from '../domain/jobs/model.ts';
 
 export interface MeasurementJob {
   id: string;

@@ -11,11 +11,11 @@ import {
   completeLeasedJob,
   failLeasedJob,
   renewJobLease,
-  type LeasedJobStatus,
   type LeasedTable,
   type RetryBackoff,
 } from './leasedJobs.ts';
 import { pageClause, type PageRequest } from './paging.ts';
+import type { JobStatus } from '../domain/jobs/model.ts';
 
 export interface OrbitDeterminationProgress {
   iteration: number;
@@ -29,7 +29,7 @@ export interface OrbitDetermination {
   id: string;
   organizationId: string;
   spacecraftId: string;
-  status: LeasedJobStatus;
+  status: JobStatus;
   attempts: number;
   maxAttempts: number;
   error: string | null;
@@ -90,7 +90,7 @@ function fromRow(row: Record<string, unknown>): OrbitDetermination {
     id: String(row.id),
     organizationId: String(row.organization_id),
     spacecraftId: String(row.spacecraft_id),
-    status: String(row.status) as LeasedJobStatus,
+    status: String(row.status) as JobStatus,
     attempts: Number(row.attempts),
     maxAttempts: Number(row.max_attempts),
     error: text('error'),
@@ -133,7 +133,7 @@ export async function findOrbitDetermination(db: SqlExecutor, organizationId: st
 
 export interface OrbitDeterminationFilter {
   spacecraftId?: string;
-  status?: LeasedJobStatus;
+  status?: JobStatus;
 }
 
 /** A page of jobs (without their solutions: the list shows status and progress). */

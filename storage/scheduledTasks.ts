@@ -8,6 +8,7 @@ import { nullableText } from './rows.ts';
 import type { SqlExecutor } from './db.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 import type { TaskSchedule } from '../domain/tasks/schedule.ts';
+import type { LastRunStatus } from '../domain/jobs/model.ts';
 
 export type TaskKind = 'UNSPECIFIED' | 'GENERATE_OEM' | 'GENERATE_TLE' | 'ORBIT_DETERMINATION' | 'PREDICT_EVENTS';
 
@@ -17,12 +18,11 @@ export interface TaskRetention {
   maxAgeDays: number | null;
 }
 
-export type TaskRunStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'RETRYING';
 
 export interface TaskLastRun {
   runId: string;
   at: string;
-  status: TaskRunStatus;
+  status: LastRunStatus;
   error: string | null;
   productId: string | null;
 }
@@ -82,7 +82,7 @@ function fromRow(row: Record<string, unknown>): ScheduledTask {
       ? {
           runId: lastRunId,
           at: String(row.last_run_at),
-          status: String(row.last_run_status) as TaskRunStatus,
+          status: String(row.last_run_status) as LastRunStatus,
           error: nullableText(row, 'last_run_error'),
           productId: nullableText(row, 'last_product_id'),
         }

@@ -10,6 +10,7 @@
  * but slow owner is completed once (the slow owner's completion finds its lease gone and writes nothing).
  */
 import { screeningFinished } from '../domain/changes/model.ts';
+import { NO_COVARIANCE_USED, type ApproachCovariances } from '../domain/screenings/model.ts';
 import { inWriteScope, recordChanges } from './changes.ts';
 import { yieldIfDue, yieldToEventLoop, type Db, type SqlExecutor } from './db.ts';
 import {
@@ -23,13 +24,13 @@ import {
 import type { CatalogSnapshot } from './catalog.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 import { nullableNumber, nullableText } from './rows.ts';
+import type { JobStatus } from '../domain/jobs/model.ts';
 
-export type ScreeningStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
 
 export interface Screening {
   id: string;
   organizationId: string;
-  status: ScreeningStatus;
+  status: JobStatus;
   /** The request as accepted (JSON text; the service owns its shape). */
   request: string;
   /** The catalog as of the screening's creation: every chunk reads these sets (storage/catalog.ts). */
@@ -62,7 +63,7 @@ function screeningFromRow(row: Record<string, unknown>): Screening {
   return {
     id: String(row.id),
     organizationId: String(row.organization_id),
-    status: String(row.status) as ScreeningStatus,
+    status: String(row.status) as JobStatus,
     request: String(row.request),
     catalogSnapshot: { asOfSetId: Number(row.as_of_set_id), unpublishedBatchIds: JSON.parse(String(row.catalog_unpublished_batches)) as number[] },
     spanStart: String(row.span_start),
@@ -109,7 +110,7 @@ export interface ScreeningChunk extends NewScreeningChunk {
   id: string;
   screeningId: string;
   organizationId: string;
-  status: ScreeningStatus;
+  status: JobStatus;
   attempts: number;
   maxAttempts: number;
   leaseOwner: string | null;
@@ -154,7 +155,7 @@ function chunkFromRow(row: Record<string, unknown>): ScreeningChunk {
     toNoradId: nullableNumber(row, 'to_norad_id'),
     noradCuts: JSON.parse(String(row.norad_cuts ?? '[]')) as number[],
     secondaryCount: Number(row.secondary_count),
-    status: String(row.status) as ScreeningStatus,
+    status: String(row.status) as JobStatus,
     attempts: Number(row.attempts),
     maxAttempts: Number(row.max_attempts),
     leaseOwner: nullableText(row, 'lease_owner'),
@@ -443,24 +444,6 @@ export interface ScreeningApproachRow {
   cdmId: string | null;
   eventProblem: string | null;
 }
-
-/** Where one object's covariance at TCA came from (`none`: Pc is the flagged maximum probability over it). */
-export interface ApproachCovarianceUsed {
-  source: 'STATE_VECTOR' | 'OEM' | 'CDM' | 'NONE';
-  /** The state vector (SV-<n>), OEM file, or stored CDM id it came from; null for NONE. */
-  reference: string | null;
-  /** Epoch of the covariance as given (state epoch, OEM block epoch, CDM TCA), ISO UTC; null for NONE. */
-  epoch: string | null;
-  /** How it was brought to the approach's TCA. */
-  toTca: 'PROPAGATED' | 'NEAREST_BLOCK' | 'CDM_TCA_WITHIN_WINDOW' | null;
-}
-
-export interface ApproachCovariances {
-  primary: ApproachCovarianceUsed;
-  secondary: ApproachCovarianceUsed;
-}
-
-export const NO_COVARIANCE_USED: ApproachCovarianceUsed = { source: 'NONE', reference: null, epoch: null, toTca: null };
 
 /** A new attempt of the merge starts over: the approaches an earlier (killed) attempt stored are removed. */
 export async function deleteScreeningApproaches(db: SqlExecutor, screeningId: string): Promise<void> {

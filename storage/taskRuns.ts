@@ -10,8 +10,8 @@ import { nullableText } from './rows.ts';
 import type { SqlExecutor } from './db.ts';
 import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedTable, type RetryBackoff } from './leasedJobs.ts';
 import { pageClause, type PageRequest } from './paging.ts';
+import type { JobStatus } from '../domain/jobs/model.ts';
 
-export type TaskRunStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
 
 export interface TaskRun {
   id: string;
@@ -21,7 +21,7 @@ export interface TaskRun {
   kind: string;
   scheduledFor: string;
   dueSince: string;
-  status: TaskRunStatus;
+  status: JobStatus;
   attempts: number;
   maxAttempts: number;
   availableAt: string | null;
@@ -48,7 +48,7 @@ function fromRow(row: Record<string, unknown>): TaskRun {
     kind: String(row.kind),
     scheduledFor: String(row.scheduled_for),
     dueSince: String(row.due_since),
-    status: String(row.status) as TaskRunStatus,
+    status: String(row.status) as JobStatus,
     attempts: Number(row.attempts),
     maxAttempts: Number(row.max_attempts),
     availableAt: nullableText(row, 'available_at'),

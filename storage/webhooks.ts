@@ -9,9 +9,10 @@ import { webhookBody, TEST_EVENT_TYPE } from '../domain/changes/model.ts';
 import { shouldDisable, WEBHOOK_MAX_ATTEMPTS } from '../domain/changes/delivery.ts';
 import type { SqlExecutor } from './db.ts';
 import { webhookMessageId } from './changes.ts';
-import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedJobStatus, type LeasedTable } from './leasedJobs.ts';
+import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedTable } from './leasedJobs.ts';
 import { pageClause, type PageRequest } from './paging.ts';
 import { nullableNumber, nullableText } from './rows.ts';
+import type { JobStatus } from '../domain/jobs/model.ts';
 
 export interface WebhookSubscription {
   id: string;
@@ -33,7 +34,7 @@ export interface WebhookDelivery {
   changeSeq: number | null;
   eventType: string;
   body: string;
-  status: LeasedJobStatus;
+  status: JobStatus;
   attempts: number;
   maxAttempts: number;
   lastError: string | null;
@@ -71,7 +72,7 @@ function subscriptionFromRow(row: Record<string, unknown>): WebhookSubscription 
 }
 
 function deliveryFromRow(row: Record<string, unknown>): WebhookDelivery {
-  const status = String(row.status) as LeasedJobStatus;
+  const status = String(row.status) as JobStatus;
   return {
     id: String(row.id),
     organizationId: String(row.organization_id),

@@ -17,11 +17,10 @@ import { gpElementProblem, type GpElementSet } from '../engine/tle/gpElements.ts
 import { catalogSetRow, type CatalogSetRow } from '../domain/catalog/catalogRow.ts';
 import { sha256Hex } from '../domain/contentHash.ts';
 import { buffersHandedOver, handOver, ownedBytes } from './handOver.ts';
+import type { CatalogFileFormat } from './contracts.ts';
 
 /** Bytes of the file's start that decide its format. */
 const DETECTION_BYTES = 4096;
-
-export type CatalogFileFormat = 'TLE' | 'OMM';
 
 /** What reading a file gives: its content hash (SHA-256 hex, hashed here: on the event loop, WebCrypto's copy of a 4 MB file's bytes alone took 3–6 ms), and its sets or its errors. */
 export type CatalogReadOutcome = { contentHash: string } & CatalogReadResultOf;

@@ -10,15 +10,9 @@ import { writeCdmKvn, writeCdmXml } from '../engine/files/cdm/cdmWriter.ts';
 import { readCdmMessage, readCdmText, receiveCdms, type ReceivedCdms } from '../domain/conjunctions/cdmDigest.ts';
 import { assessEncounter, assessEncounters, storedAssessment, type AssessmentItem, type AssessmentOutcome, type StoredAssessment } from '../domain/conjunctions/assessment.ts';
 import { earthDataFor } from '../earthData/files.ts';
-import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
+import { failure } from './ephemerisTasks.ts';
+import type { CdmUnit, TaskFailure, WithEarthData } from './contracts.ts';
 import { handOver } from './handOver.ts';
-
-/** One message to read: where its bytes are in the task's buffer, and its first line in the file it came in. */
-export interface CdmUnit {
-  offset: number;
-  length: number;
-  firstLine: number;
-}
 
 /** Reads each message of `bytes` (EOP for the Earth-fixed states) as the ingest receives it; one outcome per unit, in order. */
 export function readCdmsTask(input: { bytes: Uint8Array; units: CdmUnit[] } & WithEarthData): ({ ok: true } & ReceivedCdms) | TaskFailure {

@@ -10,21 +10,8 @@ import { generateOem, OemTruncatedBeforeStartError, type GenerateOemInput, type 
 import { stateFromOpm, type ImportedState } from '../engine/files/opm/opmImport.ts';
 import { summarizeState, type StateSummary, type StateSummaryInput } from '../engine/products/stateSummary.ts';
 import { PropagationError } from '../engine/propagation/errors.ts';
-import { EarthDataChangedError, earthDataFor, type EarthDataRefs } from '../earthData/files.ts';
-
-export interface TaskFailure {
-  ok: false;
-  kind: 'INVALID_INPUT' | 'UNPROCESSABLE' | 'INTEGRATION' | 'PARSE';
-  code: string;
-  message: string;
-  line?: number;
-  details?: Record<string, unknown>;
-}
-
-/** What every task that needs Earth data carries: the identities of the files the service selected. */
-export interface WithEarthData {
-  earthData: EarthDataRefs;
-}
+import { EarthDataChangedError, earthDataFor } from '../earthData/files.ts';
+import type { TaskFailure, WithEarthData } from './contracts.ts';
 
 /** Engine error → plain failure object (rethrows anything unexpected). */
 export function failure(error: unknown): TaskFailure {

@@ -11,11 +11,9 @@ import { eclipseViews, orbitEventViews, passViews, spanView, type PassView } fro
 import { passPlanCsv, passPlanIcs } from '../domain/events/passPlan.ts';
 import { passSkySvg } from '../domain/plots/passSkySvg.ts';
 import { earthDataFor } from '../earthData/files.ts';
-import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
+import { failure } from './ephemerisTasks.ts';
+import type { EventAnswerForm, PredictEventsTaskOutput, TaskFailure, WithEarthData } from './contracts.ts';
 import { packProduct, type PackedProduct } from '../domain/products/packing.ts';
-
-/** What the caller wants back: the request forms, and EVENT_PLAN (passes with eclipses and orbit shares, one JSON document). */
-export type EventAnswerForm = 'PASSES' | 'PASSES_CSV' | 'PASSES_ICS' | 'PASS_SKY_SVG' | 'ECLIPSES' | 'ORBIT_EVENTS' | 'EVENT_PLAN';
 
 /**
  * The trajectory: a stored state propagated with its force model (`propagation`, source STATE) or SGP4 of a catalog
@@ -31,12 +29,6 @@ export interface PredictEventsTaskOptions extends WithEarthData {
   /** Store it: the answer packed as a product (scheduled tasks), text or JSON, instead of returned as is. */
   pack?: boolean;
 }
-
-export type PredictEventsTaskOutput =
-  | { ok: true; form: 'PASSES_CSV' | 'PASSES_ICS' | 'PASS_SKY_SVG'; text: string; found: boolean }
-  | { ok: true; form: 'PASSES' | 'ECLIPSES' | 'ORBIT_EVENTS' | 'EVENT_PLAN'; view: Record<string, unknown>; found: boolean }
-  | { ok: true; form: EventAnswerForm; product: PackedProduct; found: true; counts: Record<string, number> }
-  | TaskFailure;
 
 export function predictEventsTask(input: PredictEventsTaskInput): PredictEventsTaskOutput {
   const answer = answerEvents(input);

@@ -12,7 +12,8 @@ import { StationInputError } from '../engine/measurements/station.ts';
 import type { ResidualsInput, ResidualsResult } from '../engine/measurements/types.ts';
 import { EpochParseError } from '../engine/time/epoch.ts';
 import { earthDataFor } from '../earthData/files.ts';
-import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
+import { failure } from './ephemerisTasks.ts';
+import type { TaskFailure, WithEarthData } from './contracts.ts';
 
 /** Input errors of the OD engine → INVALID_INPUT naming the field; the rest as the other tasks do. */
 export function odFailure(error: unknown): TaskFailure {

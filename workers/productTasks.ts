@@ -5,7 +5,8 @@
  */
 import type { GenerateOemInput } from '../engine/products/oemProduct.ts';
 import type { GenerateTleInput } from '../engine/products/tleProduct.ts';
-import { generateOemTask, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
+import { generateOemTask } from './ephemerisTasks.ts';
+import type { TaskFailure, WithEarthData } from './contracts.ts';
 import { generateTleTask } from './tleTasks.ts';
 import { packProduct, PRODUCT_DEFLATE_LEVEL, zipEntry, type PackedProduct, type ZipEntryData } from '../domain/products/packing.ts';
 

@@ -27,37 +27,8 @@ import { timeScaleOf } from '../engine/files/common/definitions.ts';
 import { parseOem } from '../engine/files/oem/oemReader.ts';
 import { propagateStoredState, type EarthData, type StoredStatePropagationInput } from '../engine/propagation/storedState.ts';
 import { Epoch } from '../engine/time/epoch.ts';
-
-/** Where one object's covariance came from (stored with the approach: storage/screenings.ts `ApproachCovariances`). */
-export interface CovarianceUsed {
-  source: 'STATE_VECTOR' | 'OEM' | 'CDM' | 'NONE';
-  reference: string | null;
-  epoch: string | null;
-  toTca: 'PROPAGATED' | 'NEAREST_BLOCK' | 'CDM_TCA_WITHIN_WINDOW' | null;
-}
-
-export const NONE_USED: CovarianceUsed = { source: 'NONE', reference: null, epoch: null, toTca: null };
-
-/** A stored state vector's covariance as the merge receives it (storage/stateVectors.ts `StoredCovariance`). */
-export interface StateVectorCovarianceSpec {
-  /** SV-<n>. */
-  stateVectorId: string;
-  /** Its frame: a state frame (GCRF, EME2000, TEME, ITRF, TOD, MOD) or RTN/TNW about the state. */
-  frame: string;
-  /** 6×6 row-major, km², km²/s, km²/s². */
-  values: number[];
-}
-
-/** A received CDM's covariance of one object, as the merge receives it. */
-export interface CdmCovarianceCandidate {
-  cdmId: string;
-  tca: string;
-  /** TCA, s since 1970 UTC. */
-  tcaS: number;
-  creationDateS: number;
-  /** 6×6 row-major RTN, m², m²/s, m²/s². */
-  covarianceRtnM2: number[];
-}
+import type { CovarianceUsed } from '../domain/screenings/model.ts';
+import type { CdmCovarianceCandidate, StateVectorCovarianceSpec } from './contracts.ts';
 
 const KM2_TO_M2 = 1e6;
 

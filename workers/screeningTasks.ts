@@ -7,56 +7,30 @@
  * when the screening was created) and is propagated here with dense output. Every chunk of a screening needs the same
  * primaries, so the trajectories are cached per worker by `cacheKey` (screening id and primary index): a worker
  * propagates each primary once per screening, whatever the number of its chunks it runs. The propagation is
- * deterministic, so chunks on other workers or instances screen against the same trajectory.
+ * deterministic, so chunks on other workers or instances screen against the same trajectory. What crosses the thread
+ * boundary (inputs, outputs, codes) is in contracts.ts.
  */
 import { CollisionInputError } from '../engine/collision/errors.ts';
-import { ephemerisFromOem, mergeChunkResults, screenChunk, type ApproachFlag, type PrimaryInput, type PrimaryTrajectoryInput, type RtnCovarianceInput, type ScreeningApproach, type ScreeningChunkResult, type ScreeningSpan, type ScreeningVolume, type SecondaryInput } from '../engine/collision/screening/index.ts';
-import type { PcMethod } from '../engine/collision/probability.ts';
+import { ephemerisFromOem, mergeChunkResults, screenChunk, type ApproachFlag, type PrimaryInput, type PrimaryTrajectoryInput, type RtnCovarianceInput, type ScreeningApproach, type ScreeningChunkResult, type ScreeningSpan, type SecondaryInput } from '../engine/collision/screening/index.ts';
 import { accelerationBoundKmS2 } from '../engine/events/storedState.ts';
 import { OemTrajectoryError } from '../engine/events/trajectories/oem.ts';
 import { writeCdmKvn } from '../engine/files/cdm/cdmWriter.ts';
 import { CcsdsParseError } from '../engine/files/common/errors.ts';
 import { parseOem } from '../engine/files/oem/oemReader.ts';
-import { propagateStoredState, type StoredStatePropagationInput } from '../engine/propagation/storedState.ts';
+import { propagateStoredState } from '../engine/propagation/storedState.ts';
 import { Epoch } from '../engine/time/epoch.ts';
 import { gpElementsFromJson, type GpElementSet } from '../engine/tle/gpElements.ts';
-import { screeningApproachCdm, type ScreeningCdmInput } from '../domain/conjunctions/screeningCdm.ts';
+import { screeningApproachCdm } from '../domain/conjunctions/screeningCdm.ts';
+import { NO_COVARIANCE_USED, type CovarianceUsed } from '../domain/screenings/model.ts';
 import { earthDataFor } from '../earthData/files.ts';
+import { cdmCovarianceFor, nearestOemCovariance, oemCovarianceBlocks, propagatedPrimaryCovariances, withCovariances } from './screeningCovariances.ts';
+import { failure } from './ephemerisTasks.ts';
 import {
-  cdmCovarianceFor, nearestOemCovariance, NONE_USED, oemCovarianceBlocks, propagatedPrimaryCovariances, withCovariances,
-  type CdmCovarianceCandidate, type CovarianceUsed, type StateVectorCovarianceSpec,
-} from './screeningCovariances.ts';
-import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
+  MERGE_BATCH, OEM_NOT_LOADED, OEM_PART_BYTES,
+  type MergedApproach, type OemObjectIdentity, type ScreeningChunkTaskInput, type ScreeningChunkTaskOutput, type ScreeningMergeIssue,
+  type ScreeningMergeTaskInput, type ScreeningMergeTaskOutput, type ScreeningPrimarySpec, type TaskFailure, type WithEarthData,
+} from './contracts.ts';
 import { handOver } from './handOver.ts';
-
-/** A primary as a chunk receives it. */
-export type ScreeningPrimarySpec = {
-  id: string;
-  noradId?: number;
-  hardBodyRadiusM: number;
-  /** Worker cache key of its trajectory (the screening id and the primary's index). */
-  cacheKey: string;
-} & (
-  /** `covariance`: the stored state's, propagated to each TCA by the merge (screeningCovariances.ts). */
-  | { kind: 'PROPAGATED'; propagation: StoredStatePropagationInput; covariance?: StateVectorCovarianceSpec }
-  /**
-   * `oemName`: the file's name, which the approaches' covariance source names (its blocks are read by the merge).
-   * `oemParts`: the OEM's UTF-8 text in parts of OEM_PART_BYTES, stored apart from the screening's inputs
-   * (storage/screenings.ts) and handed over (moved, not copied) only where it is needed: to a worker that has not
-   * built this primary's trajectory yet — a chunk sent without it answers OEM_NOT_LOADED and is sent again with it —
-   * and to the merge. The event loop thus never parses it, nor copies it for every chunk.
-   */
-  | { kind: 'OEM'; oemParts?: Uint8Array[]; oemName?: string; nonGravitationalAccelerationKmS2?: number }
-);
-
-/**
- * Bytes per stored part of an OEM primary's text: each part is one row, written and read with a turn of the event loop
- * between two (a 1 MiB part took ~5 ms to insert there: bench:screening).
- */
-export const OEM_PART_BYTES = 256 * 1024;
-
-/** The code a chunk or merge answers when an OEM primary's text is needed and was not handed over. */
-export const OEM_NOT_LOADED = 'OEM_NOT_LOADED';
 
 class OemNotLoadedError extends Error {
   constructor(readonly primaryId: string) {
@@ -77,23 +51,6 @@ function oemTextOf(spec: Extract<ScreeningPrimarySpec, { kind: 'OEM' }>): string
 function oemNotLoaded(error: OemNotLoadedError): TaskFailure {
   return { ok: false, kind: 'UNPROCESSABLE', code: OEM_NOT_LOADED, message: error.message, details: { primaryId: error.primaryId } };
 }
-
-export interface ScreeningChunkTaskInput extends WithEarthData {
-  span: ScreeningSpan;
-  volume: ScreeningVolume;
-  primaries: ScreeningPrimarySpec[];
-  secondaries: SecondaryInput[];
-  /**
-   * More secondaries: JSON arrays of element sets as the catalog stores them (engine/tle gpElementsToJson), parsed
-   * here — on the event loop, decoding 3,000 sets and cloning them as objects to this thread took 10–20 ms per chunk
-   * (bench:screening); as text they cross as a copy of their bytes.
-   */
-  secondaryElementsJson?: string[];
-  secondaryHardBodyRadiusM: number;
-  pcMethod?: PcMethod;
-}
-
-export type ScreeningChunkTaskOutput = { ok: true; resultJson: string; approachCount: number; computeMs: number } | TaskFailure;
 
 /** Trajectories built in this worker, by cache key (a few screenings' primaries; oldest dropped first). */
 const trajectories = new Map<string, { trajectory: PrimaryTrajectoryInput; acceleration: number }>();
@@ -160,60 +117,6 @@ export function screenChunkTask(input: ScreeningChunkTaskInput): ScreeningChunkT
     return screeningFailure(error);
   }
 }
-
-/**
- * Approaches per batch handed to the event loop, which parses, shapes and stores one batch per turn (200 took it
- * several milliseconds with their INSERT: bench:screening).
- */
-export const MERGE_BATCH = 50;
-
-/** What the merge needs to write the CDM of an approach: per primary and per secondary NORAD id, the CDM objects. */
-export interface ScreeningMergeTaskInput extends WithEarthData {
-  /** The SCREEN chunks' results (JSON texts), any order. */
-  results: string[];
-  pcThreshold: number;
-  /** The screening span's start (the approaches' `tcaS` origin). */
-  spanStartUtc: string;
-  /** The primaries as the chunks received them (by index = primary id): their covariances are attached here. */
-  primarySpecs: ScreeningPrimarySpec[];
-  /** The organization's Pc method when both covariances are known (conjunction settings). */
-  pcMethod: PcMethod;
-  /** Received CDMs' covariances by object designator (NORAD id), and the TCA window they apply within, s. */
-  secondaryCovariances: Record<string, CdmCovarianceCandidate[]>;
-  cdmCovarianceWindowS: number;
-  /** CDM fields common to every message, and each object's identity (by primary id, and by secondary NORAD id). */
-  cdm: Omit<ScreeningCdmInput, 'tca' | 'missDistanceM' | 'relativeSpeedMS' | 'relativePositionRtnM' | 'relativeVelocityRtnMS' | 'pc' | 'pcIsMaximumProbability' | 'combinedHardBodyRadiusM' | 'objects' | 'messageId'> & {
-    messageIdPrefix: string;
-  };
-  primaries: Record<string, Omit<ScreeningCdmInput['objects'][0], 'stateGcrf'>>;
-  /** Fleet secondaries by (possibly synthetic) NORAD id; others are catalog objects described from their element set. */
-  fleet: Record<string, Omit<ScreeningCdmInput['objects'][0], 'stateGcrf'>>;
-}
-
-/** One approach as the merge hands it to the event loop (the states at TCA stay on the worker: they went into the CDM). */
-export type MergedApproach = Omit<ScreeningApproach, 'primaryStateGcrf' | 'secondaryStateGcrf'> & {
-  /** Which covariances the Pc used. */
-  covariances: { primary: CovarianceUsed; secondary: CovarianceUsed };
-};
-
-export interface ScreeningMergeTaskOutput {
-  ok: true;
-  approachCount: number;
-  /**
-   * The approaches in their total order as JSON arrays of at most MERGE_BATCH: the event loop parses one batch at a
-   * time, just before storing it, instead of deserializing thousands of approaches in one step.
-   */
-  approachBatches: string[];
-  issues: ScreeningMergeIssue[];
-  counts: ScreeningChunkResult['counts'];
-  timings: ScreeningChunkResult['timings'];
-  /** KVN CDMs of the approaches whose Pc reaches the threshold, by approach index in `merged.approaches`. */
-  cdms: Array<{ index: number; text: string }>;
-  cdmProblems: Array<{ index: number; message: string }>;
-}
-
-/** The chunks' issues, and a primary whose covariance could not be used (its Pc values stay the maximum probability). */
-export type ScreeningMergeIssue = ScreeningChunkResult['issues'][number] | { code: 'PRIMARY_COVARIANCE_UNUSABLE'; primaryId: string; message: string };
 
 /**
  * The screening's result from its chunks' (engine's mergeChunkResults: independent of the split), and its CDMs;
@@ -293,7 +196,7 @@ interface ApproachCovariance {
 function attachCovariances(input: ScreeningMergeTaskInput, approaches: ScreeningApproach[]): { covariances: ApproachCovariance[]; issues: ScreeningMergeIssue[] } {
   const issues: ScreeningMergeIssue[] = [];
   const primaryCovariance = new Array<RtnCovarianceInput | undefined>(approaches.length);
-  const primaryUsed = new Array<CovarianceUsed>(approaches.length).fill(NONE_USED);
+  const primaryUsed = new Array<CovarianceUsed>(approaches.length).fill(NO_COVARIANCE_USED);
   const extraFlags: ApproachFlag[][] = approaches.map(() => []);
   const byPrimary = new Map<string, number[]>();
   approaches.forEach((a, i) => {
@@ -342,7 +245,7 @@ function attachCovariances(input: ScreeningMergeTaskInput, approaches: Screening
     const primary = primaryCovariance[i];
     if (primary !== undefined || secondary !== undefined) approaches[i] = withCovariances(a, input.pcMethod, primary, secondary, extraFlags[i]!);
     covariances.push({
-      used: { primary: primaryUsed[i]!, secondary: cdm ? { source: 'CDM', reference: cdm.cdmId, epoch: cdm.tca, toTca: 'CDM_TCA_WITHIN_WINDOW' } : NONE_USED },
+      used: { primary: primaryUsed[i]!, secondary: cdm ? { source: 'CDM', reference: cdm.cdmId, epoch: cdm.tca, toTca: 'CDM_TCA_WITHIN_WINDOW' } : NO_COVARIANCE_USED },
       ...(primary ? { primaryRtnM2: primary.rtnM2 } : {}),
       ...(secondary ? { secondaryRtnM2: secondary.rtnM2 } : {}),
     });
@@ -350,17 +253,10 @@ function attachCovariances(input: ScreeningMergeTaskInput, approaches: Screening
   return { covariances, issues };
 }
 
-/** An uploaded OEM primary: read and checked to cover the span (400 naming the line otherwise). */
 /**
  * Checks an uploaded OEM primary (it reads, and covers the span). `bytes` may be handed over by the caller: the file
  * is decoded here, and handed back in parts of OEM_PART_BYTES, as the screening stores it (`oemParts`).
  */
-/** The OBJECT_NAME and OBJECT_ID of an OEM segment: the object its states are of. */
-export interface OemObjectIdentity {
-  objectName: string;
-  objectId: string;
-}
-
 export function checkScreeningOemTask(input: { bytes: Uint8Array; span: ScreeningSpan }): { ok: true; objects: OemObjectIdentity[]; parts: Uint8Array[] } | TaskFailure {
   try {
     const message = parseOem(new TextDecoder('utf-8', { fatal: false }).decode(input.bytes));

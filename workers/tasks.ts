@@ -22,6 +22,7 @@ import { assessForStorageTask, assessTask, parseCdmTask, readCdmsTask, writeCdmT
 import { predictEventsTask } from './eventTasks.ts';
 import { checkScreeningOemTask, mergeScreeningTask, screenChunkTask } from './screeningTasks.ts';
 import { readCatalogFileTask } from './catalogTasks.ts';
+import type { TrackingFileInput, TrackingStreamMessage } from './contracts.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
 function cpuSpin(input: { durationMs: number }): { iterations: number } {
@@ -35,9 +36,6 @@ function cpuSpin(input: { durationMs: number }): { iterations: number } {
   return { iterations: x >= 0 ? iterations : -1 };
 }
 
-/** Messages of `tracking.stream` on its port: batches in order, then exactly one `end`. */
-export type TrackingStreamMessage = { batch: MeasurementBatch } | { end: TrackingStreamResult };
-
 /**
  * Parses a tracking file and posts its measurements over `port` in columnar batches (typed arrays transferred,
  * not copied), then `{ end }` with the summary or the errors. At most `maxInFlight` batches are unacknowledged:
@@ -48,7 +46,6 @@ export type TrackingStreamMessage = { batch: MeasurementBatch } | { end: Trackin
  * A tracking file as the tasks receive it: its bytes (decoded here, as UTF-8 with replacement characters, so the
  * event loop never decodes tens of megabytes) or, from older callers, its text.
  */
-export type TrackingFileInput = { bytes: Uint8Array; text?: undefined } | { text: string; bytes?: undefined };
 
 function trackingText(input: TrackingFileInput): string {
   return input.text ?? new TextDecoder('utf-8', { fatal: false }).decode(input.bytes);

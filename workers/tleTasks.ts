@@ -6,7 +6,8 @@
 import { generateTleForState, TleOrbitNotRepresentableError, TleStateInsideEllipsoidError, type GenerateTleInput, type GenerateTleResult } from '../engine/products/tleProduct.ts';
 import { TleCatalogNumberError, TleFitError, TleFormatError } from '../engine/tle/errors.ts';
 import { earthDataFor } from '../earthData/files.ts';
-import { failure, type TaskFailure, type WithEarthData } from './ephemerisTasks.ts';
+import { failure } from './ephemerisTasks.ts';
+import type { TaskFailure, WithEarthData } from './contracts.ts';
 
 export function generateTleTask(input: GenerateTleInput & WithEarthData): ({ ok: true } & GenerateTleResult) | TaskFailure {
   try {

@@ -37,8 +37,8 @@ import {
   type ScreeningChunk,
 } from '../../storage/screenings.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
-import { OEM_NOT_LOADED, type MergedApproach, type ScreeningMergeTaskOutput, type ScreeningPrimarySpec } from '../../workers/screeningTasks.ts';
-import type { CdmCovarianceCandidate } from '../../workers/screeningCovariances.ts';
+import { isSyntheticNoradId } from '../../domain/screenings/model.ts';
+import { OEM_NOT_LOADED, type CdmCovarianceCandidate, type MergedApproach, type ScreeningMergeTaskOutput, type ScreeningPrimarySpec } from '../../workers/contracts.ts';
 import { findReceivedCdmCovariances } from '../../storage/conjunctions.ts';
 import type { EarthDataStore } from '../services/earthData.ts';
 import { ingestCdmFiles } from '../services/conjunctions/ingest.ts';
@@ -62,7 +62,6 @@ export interface ScreeningRunnerOptions extends LeasedJobRunnerOptions {
 
 /** Parsed inputs of the screenings this instance works on (an OEM primary's text can be megabytes). */
 const MAX_CACHED_INPUTS = 8;
-const SYNTHETIC_NORAD_BASE = 900_000_000;
 
 class ChunkCancelled extends Error {}
 
@@ -384,7 +383,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
           seq: index + 1,
           primaryIndex,
           primarySpacecraftId: inputs.primarySpacecraft[primaryIndex]!.spacecraftId,
-          secondaryNoradId: a.secondaryNoradId >= SYNTHETIC_NORAD_BASE ? null : a.secondaryNoradId,
+          secondaryNoradId: isSyntheticNoradId(a.secondaryNoradId) ? null : a.secondaryNoradId,
           secondaryName: a.secondaryName,
           secondarySpacecraftId: secondary?.spacecraftId ?? null,
           secondaryFitted: secondary?.fitted ?? false,

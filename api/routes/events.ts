@@ -23,7 +23,7 @@ import {
 } from '../schemas/events.ts';
 import { EARTH_DATA_WARNING_HEADER, setWarningHeaders } from '../services/earthData.ts';
 import { predictSpacecraftEvents, type EventAnswer } from '../services/events.ts';
-import type { EventAnswerForm } from '../../workers/eventTasks.ts';
+import type { EventAnswerForm } from '../../workers/contracts.ts';
 
 const TAG = ['Events'];
 const BASE = '/operations/spacecraft/{spacecraftId}';

@@ -1,11 +1,12 @@
 /** Batch OEM job schemas (validation + OpenAPI); the request's schema is the domain's (domain/ephemerisBatch/request.ts). */
 import { z } from '@hono/zod-openapi';
 import { pageableQuery } from '../paging.ts';
+import { JOB_STATUSES } from '../../domain/jobs/model.ts';
 
 export const BatchSchema = z
   .object({
     id: z.string(),
-    status: z.enum(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']),
+    status: z.enum(JOB_STATUSES),
     itemCount: z.number().int(),
     itemsDone: z.number().int().openapi({ description: 'Items finished (succeeded or failed)' }),
     itemsFailed: z.number().int(),

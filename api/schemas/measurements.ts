@@ -6,6 +6,7 @@ import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../paging.ts';
 import { idString } from './limits.ts';
 import { MEASUREMENT_COMPONENTS, MEASUREMENT_TYPES } from '../../engine/measurements/observables.ts';
+import { JOB_STATUSES } from '../../domain/jobs/model.ts';
 
 /** The stored measurement types (engine/measurements/observables.ts). */
 export const MEASUREMENT_TYPE_VALUES = MEASUREMENT_TYPES;
@@ -183,7 +184,6 @@ export const InspectResponseSchema = z
   })
   .openapi('TrackingInspectResponse');
 
-export const JOB_STATUS_VALUES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
 
 export const JobSchema = z
   .object({
@@ -192,7 +192,7 @@ export const JobSchema = z
     filename: z.string(),
     format: z.string(),
     spacecraftIds: z.array(z.string()).openapi({ description: 'Spacecraft the file resolved to' }),
-    status: z.enum(JOB_STATUS_VALUES).openapi({
+    status: z.enum(JOB_STATUSES).openapi({
       description: 'QUEUED → RUNNING → SUCCEEDED | FAILED; QUEUED → CANCELLED (DELETE). A failed attempt that may succeed again returns to QUEUED',
     }),
     attempts: z.number().int(),
@@ -235,7 +235,7 @@ export const JobListQuerySchema = z.object({
   status: z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .openapi({ param: { name: 'status', in: 'query', style: 'form', explode: true }, type: 'array', items: { type: 'string', enum: [...JOB_STATUS_VALUES] }, description: 'Repeated or comma-separated job statuses' } as never),
+    .openapi({ param: { name: 'status', in: 'query', style: 'form', explode: true }, type: 'array', items: { type: 'string', enum: [...JOB_STATUSES] }, description: 'Repeated or comma-separated job statuses' } as never),
   spacecraftId: z.string().min(1).optional().openapi({ description: 'Jobs whose file resolved to this spacecraft (canonical id)' }),
   file: sourceFileName('Exact source file name (≤ 255 characters, no control, line-separator, bidi or zero-width characters)').optional(),
   batchId: z.string().min(1).optional().openapi({ description: 'The jobs of one upload (batchId of its response)' }),

@@ -8,6 +8,7 @@ import { DEFAULT_MAX_ITERATIONS } from '../../engine/estimation/convergence.ts';
 import { DEFAULT_EDITING_SIGMA } from '../../engine/estimation/editing.ts';
 import { DEFAULT_OPTIMIZER } from '../../engine/estimation/damping.ts';
 import { ResidualRowSchema, ResidualStatisticsSchema, SkippedSummarySchema, trackingSpanFields } from './residuals.ts';
+import { OD_JOB_STATUSES } from '../../domain/jobs/model.ts';
 
 /** The estimator's own defaults (engine/estimation). */
 export const OD_DEFAULTS = { editingSigma: DEFAULT_EDITING_SIGMA, maxIterations: DEFAULT_MAX_ITERATIONS, optimizer: DEFAULT_OPTIMIZER } as const;
@@ -49,7 +50,6 @@ export const OrbitDeterminationRequestSchema = z
 
 export type OrbitDeterminationRequest = z.infer<typeof OrbitDeterminationRequestSchema>;
 
-export const OD_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED'] as const;
 
 /** A diverging fit's RMS may not be finite: JSON has no such number, so it is null. */
 const rms = z.number().nullable().openapi({ description: 'RMS of the normalized residuals of the used measurements (null when not finite)' });
@@ -115,7 +115,7 @@ export const OrbitDeterminationSchema = z
   .object({
     id: z.string(),
     spacecraftId: z.string(),
-    status: z.enum(OD_STATUSES),
+    status: z.enum(OD_JOB_STATUSES),
     attempts: z.number().int(),
     maxAttempts: z.number().int(),
     error: z.string().nullable().openapi({ description: 'Why the job FAILED (e.g. the fit did not converge, with the reason)' }),
@@ -144,7 +144,7 @@ export const OrbitDeterminationPathSchema = z.object({
 
 export const OrbitDeterminationListQuerySchema = z.object({
   spacecraftId: z.string().optional(),
-  status: z.enum(OD_STATUSES).optional(),
+  status: z.enum(OD_JOB_STATUSES).optional(),
   ...pageableQuery,
 });
 

@@ -2,7 +2,9 @@
 import { z } from '@hono/zod-openapi';
 import { MAX_VOLUME_SEMI_AXIS_KM } from '../../engine/collision/screening/index.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
+import { COVARIANCE_SOURCES, COVARIANCE_TO_TCA } from '../../domain/screenings/model.ts';
 import { pageableQuery } from '../paging.ts';
+import { JOB_STATUSES } from '../../domain/jobs/model.ts';
 
 export const SCREENING_MAX_SPAN_DAYS = 14;
 export const SCREENING_MAX_PRIMARIES = 50;
@@ -87,7 +89,7 @@ const IssueSchema = z.object({
 export const ScreeningSchema = z
   .object({
     id: z.string(),
-    status: z.enum(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']),
+    status: z.enum(JOB_STATUSES),
     request: z.record(z.string(), z.unknown()).openapi({ description: 'The request as accepted (defaults filled in)' }),
     spanStart: z.string(),
     spanEnd: z.string(),
@@ -114,7 +116,7 @@ export const ScreeningSchema = z
         fromNoradId: z.number().int().nullable(),
         toNoradId: z.number().int().nullable(),
         secondaryCount: z.number().int(),
-        status: z.enum(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']),
+        status: z.enum(JOB_STATUSES),
         attempts: z.number().int(),
         attemptOwners: z.array(z.string()).openapi({ description: 'The instance (lease owner) of each attempt, in order' }),
         ranBy: z.string().nullable().openapi({ description: 'The instance that completed it' }),
@@ -133,12 +135,12 @@ export const ScreeningSchema = z
 
 const CovarianceUsedSchema = z
   .object({
-    source: z.enum(['STATE_VECTOR', 'OEM', 'CDM', 'NONE']).openapi({
+    source: z.enum(COVARIANCE_SOURCES).openapi({
       description: 'STATE_VECTOR: the primary state vector\'s covariance propagated to TCA through the state transition matrix; OEM: the uploaded OEM\'s covariance block nearest to TCA (flag PRIMARY_COVARIANCE_NOT_AT_TCA states its offset); CDM: the object\'s RTN covariance in a received CDM whose TCA lies within the event grouping window of this TCA; NONE: unknown',
     }),
     reference: z.string().nullable().openapi({ description: 'The state vector (SV-<n>), OEM file and line, or CDM id' }),
     epoch: z.string().nullable().openapi({ description: 'Epoch of the covariance as given (state epoch, OEM block epoch, CDM TCA)' }),
-    toTca: z.enum(['PROPAGATED', 'NEAREST_BLOCK', 'CDM_TCA_WITHIN_WINDOW']).nullable(),
+    toTca: z.enum(COVARIANCE_TO_TCA).nullable(),
   })
   .openapi('ScreeningCovarianceUsed');
 

@@ -8,6 +8,7 @@ import { MAX_INTERVAL_SECONDS, MIN_INTERVAL_SECONDS } from '../../domain/tasks/s
 import { pageableQuery } from '../paging.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 import { EVENT_MAX_SPAN_DAYS, EVENT_MAX_STATIONS } from './events.ts';
+import { JOB_STATUSES, LAST_RUN_STATUSES } from '../../domain/jobs/model.ts';
 
 /** Kinds a task can be created with. UNSPECIFIED exists only for rows that predate the task API (see the migration). */
 export const CREATABLE_TASK_KINDS = ['GENERATE_OEM', 'GENERATE_TLE', 'ORBIT_DETERMINATION', 'PREDICT_EVENTS'] as const;
@@ -148,7 +149,7 @@ export type UpdateTaskInput = z.infer<typeof UpdateTaskSchema>;
 const LastRunSchema = z.object({
   runId: z.string(),
   at: z.string().openapi({ format: 'date-time', description: 'When the status was recorded' }),
-  status: z.enum(['RUNNING', 'SUCCEEDED', 'FAILED', 'RETRYING', 'QUEUED', 'CANCELLED']),
+  status: z.enum(LAST_RUN_STATUSES),
   error: z.string().nullable(),
   productId: z.string().nullable(),
 });
@@ -174,7 +175,7 @@ export const TaskRunSchema = z
   .object({
     id: z.string(),
     taskId: z.string(),
-    status: z.enum(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']),
+    status: z.enum(JOB_STATUSES),
     scheduledFor: z.string().openapi({ format: 'date-time', description: 'The slot the run stands for (its product span is relative to it)' }),
     dueSince: z.string().openapi({ format: 'date-time', description: 'First slot it covers; earlier than scheduledFor when slots were missed (downtime): they run once' }),
     attempts: z.number().int(),

@@ -9,6 +9,7 @@ import { RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageObject, pageSchema } from '../paging.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../net/webhookTarget.ts';
 import { safeText } from './limits.ts';
+import { JOB_STATUSES } from '../../domain/jobs/model.ts';
 
 const EventTypeSchema = z.enum(CHANGE_EVENT_TYPES).openapi({ description: 'A change event type (README → Webhooks)' });
 
@@ -108,7 +109,7 @@ export const WebhookDeliverySchema = z
     id: z.string().openapi({ description: 'The message id, sent as webhook-id (the same on every attempt: deduplicate by it)' }),
     subscriptionId: z.string(),
     eventType: z.string(),
-    status: z.enum(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']).openapi({ description: 'QUEUED (due, or waiting for its retry), RUNNING (an attempt in progress), SUCCEEDED (a 2xx), FAILED (attempts exhausted), CANCELLED (the subscription was disabled)' }),
+    status: z.enum(JOB_STATUSES).openapi({ description: 'QUEUED (due, or waiting for its retry), RUNNING (an attempt in progress), SUCCEEDED (a 2xx), FAILED (attempts exhausted), CANCELLED (the subscription was disabled)' }),
     attempts: z.number().int(),
     maxAttempts: z.number().int(),
     lastStatusCode: z.number().int().nullable().openapi({ description: 'The status of the last answer (null: none came)' }),

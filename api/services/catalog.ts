@@ -42,7 +42,7 @@ import {
 import { inTransaction, nowIso, yieldToEventLoop, type Db } from '../../storage/db.ts';
 import type { PageRequest } from '../../storage/paging.ts';
 import { StagedBatch, StagedBatchAbandonedError, StagedScopeBusyError } from '../../storage/stagedWrites.ts';
-import type { CatalogFileFormat } from '../../workers/catalogTasks.ts';
+import type { CatalogFileFormat } from '../../workers/contracts.ts';
 import { ownedBytes } from '../../workers/handOver.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, validationError } from '../errors.ts';

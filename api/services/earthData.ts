@@ -36,7 +36,7 @@ import {
 } from '../../earthData/files.ts';
 import { withAddedSignal } from '../../workers/pool.ts';
 import type { ComputePool, RunOptions } from '../../workers/poolTypes.ts';
-import type { TaskInput, TaskName, TaskOutput } from '../../workers/tasks.ts';
+import type { TaskInput, TaskName, TaskOutput } from '../../workers/contracts.ts';
 import { logError, logInfo, logWarn } from '../log.ts';
 
 export interface EarthDataOptions {

@@ -11,7 +11,7 @@ import { findGroundStations, listEnabledGroundStations, type GroundStation } fro
 import { latestCatalogElementSet } from '../../storage/catalog.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
 import { findLatestEligibleStateVector } from '../../storage/stateVectors.ts';
-import type { EventAnswerForm, PredictEventsTaskOutput } from '../../workers/eventTasks.ts';
+import type { EventAnswerForm, PredictEventsTaskOutput } from '../../workers/contracts.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
 import { describeSpan } from '../../domain/instants.ts';

@@ -42,10 +42,12 @@ import {
 import { findSpacecraftById, listActiveSpacecraft, resolveSpacecraft, type Spacecraft } from '../../storage/spacecraft.ts';
 import { resolveSpacecraftByDesignators } from '../../domain/spacecraft/resolution.ts';
 import { normalizedInternationalDesignator } from '../../domain/conjunctions/grouping.ts';
+import { SYNTHETIC_NORAD_BASE } from '../../domain/screenings/model.ts';
+import { numberParameter } from '../queryNumbers.ts';
 import type { PcMethod } from '../../engine/collision/probability.ts';
 import { findLatestEligibleStateVector, findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
 import { ownedBytes } from '../../workers/handOver.ts';
-import type { OemObjectIdentity, ScreeningPrimarySpec } from '../../workers/screeningTasks.ts';
+import type { OemObjectIdentity, ScreeningPrimarySpec } from '../../workers/contracts.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, fieldErrorsFromZod, jobNotCancellable, notFound, unprocessable, validationError } from '../errors.ts';
 import type { UploadedPart } from '../fileNames.ts';
@@ -59,8 +61,6 @@ import { prepareTleGeneration, runTleTask } from './tle.ts';
 const DAY_S = 86_400;
 /** Attempts per chunk before the screening fails (a chunk whose runner died counts as an attempt). */
 export const CHUNK_MAX_ATTEMPTS = 3;
-/** Synthetic NORAD ids of fleet secondaries that have none (above any catalog number a TLE or OMM can carry). */
-const SYNTHETIC_NORAD_BASE = 900_000_000;
 /** Catalog objects read per statement by a chunk (storage/screenings.ts `noradCuts`: ~3 ms each). */
 const CATALOG_READ_OBJECTS = 250;
 
@@ -553,13 +553,6 @@ function approachView(a: ScreeningApproachRow) {
   };
 }
 
-function numberParameter(text: string | undefined, field: string, min: number): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value < min) throw validationError({ [field]: `must be a number ≥ ${min}` });
-  return value;
-}
-
 export async function listApproachesPage(
   db: Db,
   organizationId: string,
@@ -567,8 +560,8 @@ export async function listApproachesPage(
   query: PageableInput & { spacecraftId?: string; minPc?: string; maxMissDistanceM?: string },
 ) {
   const page = parsePageable(query, APPROACH_SORTABLE, [{ field: 'seq', direction: 'asc' }]);
-  const minPc = numberParameter(query.minPc, 'minPc', 0);
-  const maxMissDistanceM = numberParameter(query.maxMissDistanceM, 'maxMissDistanceM', 0);
+  const minPc = numberParameter(query.minPc, 'minPc', 0, 1);
+  const maxMissDistanceM = numberParameter(query.maxMissDistanceM, 'maxMissDistanceM', 0, Number.MAX_VALUE);
   const screening = await findScreening(db, organizationId, id);
   if (!screening) throw screeningNotFound(id);
   const { items, totalElements } = await listScreeningApproaches(db, organizationId, id, {

@@ -3458,7 +3458,7 @@ export interface components {
                  */
                 at: string;
                 /** @enum {string} */
-                status: "RUNNING" | "SUCCEEDED" | "FAILED" | "RETRYING" | "QUEUED" | "CANCELLED";
+                status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED" | "RETRYING";
                 error: string | null;
                 productId: string | null;
             } | null;

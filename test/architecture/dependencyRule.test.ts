@@ -237,3 +237,34 @@ test('no import cycle except through type-only imports', () => {
   const cycles = importCycles();
   assert.deepEqual(cycles.map((c) => `${c.length} files: ${c.join(', ')}`), []);
 });
+
+/**
+ * api/ reaches the compute pool through the pool and the task contracts only (workers/contracts.ts): a task module
+ * loads the engine, which must stay off the event-loop thread, and a value imported from one (a constant) would load
+ * it there. Type-only imports are held to the same rule, so the contracts stay in one place.
+ */
+const API_WORKER_MODULES = ['workers/pool.ts', 'workers/poolTypes.ts', 'workers/handOver.ts', 'workers/contracts.ts'];
+
+test('api/ imports from workers/ only the pool (pool, poolTypes, handOver) and the task contracts', () => {
+  const breaches = edges
+    .filter((e) => topFolder(e.from) === 'api' && e.target !== null && topFolder(e.target) === 'workers' && !API_WORKER_MODULES.includes(e.target))
+    .map((e) => `${describeEdge(e)}: api/ may import from workers/ only ${API_WORKER_MODULES.join(', ')}`);
+  assert.deepEqual(breaches, []);
+});
+
+test('workers/contracts.ts imports values from nowhere (types only): importing it loads nothing', () => {
+  const values = edges.filter((e) => e.from === 'workers/contracts.ts' && !e.typeOnly).map(describeEdge);
+  assert.deepEqual(values, []);
+});
+
+/** A job status spelled out in a schema instead of domain/jobs/model.ts's constants. */
+test('no API schema spells out a list of job statuses: every status enum is built from domain/jobs/model.ts', () => {
+  const spelled: string[] = [];
+  for (const file of files.filter((f) => posix(relative(ROOT, f)).startsWith('api/'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/\[\s*'(?:QUEUED|RUNNING|SUCCEEDED|FAILED|CANCELLED)'\s*,\s*'(?:QUEUED|RUNNING|SUCCEEDED|FAILED|CANCELLED|RETRYING)'/g)) {
+      spelled.push(`${posix(relative(ROOT, file))}:${text.slice(0, match.index).split('\n').length}`);
+    }
+  }
+  assert.deepEqual(spelled, []);
+});

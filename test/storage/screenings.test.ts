@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { openDatabase, type Db } from '../../storage/db.ts';
 import { migrate } from '../../storage/migrations.ts';
+import { NO_COVARIANCE_USED } from '../../domain/screenings/model.ts';
 import {
   APPROACH_ROWS_PER_STATEMENT,
   claimNextScreeningChunk,
@@ -17,7 +18,6 @@ import {
   insertScreeningApproaches,
   listScreeningApproaches,
   listScreeningChunks,
-  NO_COVARIANCE_USED,
   requestScreeningCancel,
   type NewScreeningChunk,
   type ScreeningApproachRow,

@@ -12,7 +12,8 @@ import { test } from 'node:test';
 import { bundledEarthData } from '../../earthData/files.ts';
 import { propagateStoredState, type StoredStatePropagationInput } from '../../engine/propagation/storedState.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { cdmCovarianceFor, nearestOemCovariance, oemCovarianceBlocks, propagatedPrimaryCovariances, type CdmCovarianceCandidate } from '../../workers/screeningCovariances.ts';
+import { cdmCovarianceFor, nearestOemCovariance, oemCovarianceBlocks, propagatedPrimaryCovariances } from '../../workers/screeningCovariances.ts';
+import type { CdmCovarianceCandidate } from '../../workers/contracts.ts';
 
 const STATE_EPOCH = '2023-02-15T00:00:00.000Z';
 const SPAN_START = '2023-02-15T00:10:00.000Z';

@@ -55,10 +55,11 @@ import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts
 import { resolveSpacecraftBatch, type ResolutionKind, type Spacecraft } from '../../../storage/spacecraft.ts';
 import { resolveSpacecraftByDesignators, type SpacecraftResolution } from '../../../domain/spacecraft/resolution.ts';
 import { StagedBatch } from '../../../storage/stagedWrites.ts';
-import type { CdmUnit } from '../../../workers/conjunctionTasks.ts';
+import type { CdmUnit } from '../../../workers/contracts.ts';
 import { runWhenRoom } from '../../../workers/poolTypes.ts';
 import type { AppDeps } from '../../context.ts';
-import { contentHashOf, sha256Hex } from '../../contentHash.ts';
+import { contentHashOf } from '../../contentHash.ts';
+import { sha256Hex } from '../../../domain/contentHash.ts';
 import { ApiError } from '../../errors.ts';
 import { assessForStorageOnPool, radiusFor, reassessConjunctions, spacecraftRadii } from './assessment.ts';
 

@@ -1,5 +1,5 @@
 /** OCM/ZIP export of stored maneuvers (rule 6), written on the compute pool. */
-import { sha256Hex } from '../../contentHash.ts';
+import { sha256Hex } from '../../../domain/contentHash.ts';
 import { strToU8 } from 'fflate';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { nowIso, type SqlExecutor } from '../../../storage/db.ts';

@@ -3,7 +3,8 @@
  * target spacecraft resolved from its metadata, checked (checks.ts) and written atomically and independently as a
  * staged batch; a preview is the same analysis without the write, with hashes that bind a later import to it.
  */
-import { contentHashOf, sha256Hex } from '../../contentHash.ts';
+import { contentHashOf } from '../../contentHash.ts';
+import { sha256Hex } from '../../../domain/contentHash.ts';
 import { strToU8 } from 'fflate';
 import { randomUUID } from 'node:crypto';
 import { type Db, inTransaction, isUniqueViolation, type SqlExecutor, yieldToEventLoop } from '../../../storage/db.ts';

@@ -1,11 +1,11 @@
 /** Tracking-upload jobs as the API shows them: read one, list, cancel a queued one (README → Jobs). */
 import type { Db } from '../../../storage/db.ts';
-import { cancelQueuedJob, deleteJobContent, findJob, JOB_SORT_COLUMNS, type JobStatus, listJobs, type MeasurementJob } from '../../../storage/measurementJobs.ts';
+import { cancelQueuedJob, deleteJobContent, findJob, JOB_SORT_COLUMNS, listJobs, type MeasurementJob } from '../../../storage/measurementJobs.ts';
 import { type PageableInput, pageEnvelope, parsePageable } from '../../paging.ts';
 import { ApiError, jobNotCancellable, notFound, validationError } from '../../errors.ts';
 import { logError } from '../../log.ts';
+import { JOB_STATUSES, type JobStatus } from '../../../domain/jobs/model.ts';
 
-export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
 
 /**
  * A job as the API shows it. `progress`: rows stored so far of the rows expected (the count the upload's validation

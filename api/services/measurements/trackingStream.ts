@@ -5,7 +5,7 @@
  */
 import type { MeasurementBatch, TrackingStreamResult } from '../../../engine/tracking/index.ts';
 import type { ComputePool } from '../../../workers/poolTypes.ts';
-import type { TrackingFileInput, TrackingStreamMessage } from '../../../workers/tasks.ts';
+import type { TrackingFileInput, TrackingStreamMessage } from '../../../workers/contracts.ts';
 
 /** Batch size of `tracking.stream`: 8,192 rows ≈ 0.4-1 MiB per batch. */
 const STREAM_BATCH_ROWS = 8192;

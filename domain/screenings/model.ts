@@ -1,0 +1,37 @@
+/**
+ * The screening's model: where each object's covariance at an approach's TCA came from, and the synthetic NORAD ids
+ * of fleet secondaries that have none. Used by the merge on the pool (workers/), the rows (storage/) and the API's
+ * schemas alike — one definition.
+ */
+
+/** STATE_VECTOR: the primary's stored covariance propagated to TCA; OEM: the OEM's nearest block; CDM: a received CDM's; NONE: unknown. */
+export const COVARIANCE_SOURCES = ['STATE_VECTOR', 'OEM', 'CDM', 'NONE'] as const;
+/** How a covariance was brought to the approach's TCA. */
+export const COVARIANCE_TO_TCA = ['PROPAGATED', 'NEAREST_BLOCK', 'CDM_TCA_WITHIN_WINDOW'] as const;
+
+/** Where one object's covariance at TCA came from (NONE: the Pc is the flagged maximum probability over it). */
+export interface CovarianceUsed {
+  source: (typeof COVARIANCE_SOURCES)[number];
+  /** The state vector (SV-<n>), OEM file, or stored CDM id it came from; null for NONE. */
+  reference: string | null;
+  /** Epoch of the covariance as given (state epoch, OEM block epoch, CDM TCA), ISO UTC; null for NONE. */
+  epoch: string | null;
+  toTca: (typeof COVARIANCE_TO_TCA)[number] | null;
+}
+
+export interface ApproachCovariances {
+  primary: CovarianceUsed;
+  secondary: CovarianceUsed;
+}
+
+export const NO_COVARIANCE_USED: Readonly<CovarianceUsed> = Object.freeze({ source: 'NONE', reference: null, epoch: null, toTca: null });
+
+/**
+ * Synthetic NORAD ids of fleet secondaries that have none: from here up, above any catalog number a TLE or OMM can
+ * carry (nine digits at most in an OMM's NORAD_CAT_ID); an approach shows such a secondary with no NORAD id.
+ */
+export const SYNTHETIC_NORAD_BASE = 900_000_000;
+
+export function isSyntheticNoradId(noradId: number): boolean {
+  return noradId >= SYNTHETIC_NORAD_BASE;
+}

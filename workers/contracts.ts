@@ -1,0 +1,200 @@
+/**
+ * The contracts of the compute pool's tasks: what crosses the thread boundary (inputs, outputs, failure objects and
+ * their codes), apart from the task functions that implement them. `api/` imports these and the pool only, never a
+ * task module: a task module loads the engine, which must stay off the event-loop thread (a value imported from one
+ * would load it there). Type-only imports of engine/ and earthData/ types are fine here; no value import of them is.
+ */
+import type { EarthDataRefs } from '../earthData/files.ts';
+import type { PcMethod } from '../engine/collision/probability.ts';
+import type { ScreeningApproach, ScreeningChunkResult, ScreeningSpan, ScreeningVolume, SecondaryInput } from '../engine/collision/screening/index.ts';
+import type { StoredStatePropagationInput } from '../engine/propagation/storedState.ts';
+import type { MeasurementBatch, TrackingStreamResult } from '../engine/tracking/index.ts';
+import type { PackedProduct } from '../domain/products/packing.ts';
+import type { ScreeningCdmInput } from '../domain/conjunctions/screeningCdm.ts';
+import type { CovarianceUsed } from '../domain/screenings/model.ts';
+
+/** A task's failure as a plain object (custom error classes do not survive the thread boundary). */
+export interface TaskFailure {
+  ok: false;
+  kind: 'INVALID_INPUT' | 'UNPROCESSABLE' | 'INTEGRATION' | 'PARSE';
+  code: string;
+  message: string;
+  line?: number;
+  details?: Record<string, unknown>;
+}
+
+/** What every task that needs Earth data carries: the identities of the files the service selected. */
+export interface WithEarthData {
+  earthData: EarthDataRefs;
+}
+
+// ---- screening (workers/screeningTasks.ts, screeningCovariances.ts) ----
+
+/** A stored state vector's covariance as the merge receives it (storage/stateVectors.ts `StoredCovariance`). */
+export interface StateVectorCovarianceSpec {
+  /** SV-<n>. */
+  stateVectorId: string;
+  /** Its frame: a state frame (GCRF, EME2000, TEME, ITRF, TOD, MOD) or RTN/TNW about the state. */
+  frame: string;
+  /** 6×6 row-major, km², km²/s, km²/s². */
+  values: number[];
+}
+
+/** A received CDM's covariance of one object, as the merge receives it. */
+export interface CdmCovarianceCandidate {
+  cdmId: string;
+  tca: string;
+  /** TCA, s since 1970 UTC. */
+  tcaS: number;
+  creationDateS: number;
+  /** 6×6 row-major RTN, m², m²/s, m²/s². */
+  covarianceRtnM2: number[];
+}
+
+/** A primary as a chunk receives it. */
+export type ScreeningPrimarySpec = {
+  id: string;
+  noradId?: number;
+  hardBodyRadiusM: number;
+  /** Worker cache key of its trajectory (the screening id and the primary's index). */
+  cacheKey: string;
+} & (
+  /** `covariance`: the stored state's, propagated to each TCA by the merge (screeningCovariances.ts). */
+  | { kind: 'PROPAGATED'; propagation: StoredStatePropagationInput; covariance?: StateVectorCovarianceSpec }
+  /**
+   * `oemName`: the file's name, which the approaches' covariance source names (its blocks are read by the merge).
+   * `oemParts`: the OEM's UTF-8 text in parts of OEM_PART_BYTES, stored apart from the screening's inputs
+   * (storage/screenings.ts) and handed over (moved, not copied) only where it is needed: to a worker that has not
+   * built this primary's trajectory yet — a chunk sent without it answers OEM_NOT_LOADED and is sent again with it —
+   * and to the merge. The event loop thus never parses it, nor copies it for every chunk.
+   */
+  | { kind: 'OEM'; oemParts?: Uint8Array[]; oemName?: string; nonGravitationalAccelerationKmS2?: number }
+);
+
+/**
+ * Bytes per stored part of an OEM primary's text: each part is one row, written and read with a turn of the event loop
+ * between two (a 1 MiB part took ~5 ms to insert there: bench:screening).
+ */
+export const OEM_PART_BYTES = 256 * 1024;
+
+/** The code a chunk or merge answers when an OEM primary's text is needed and was not handed over. */
+export const OEM_NOT_LOADED = 'OEM_NOT_LOADED';
+
+
+export interface ScreeningChunkTaskInput extends WithEarthData {
+  span: ScreeningSpan;
+  volume: ScreeningVolume;
+  primaries: ScreeningPrimarySpec[];
+  secondaries: SecondaryInput[];
+  /**
+   * More secondaries: JSON arrays of element sets as the catalog stores them (engine/tle gpElementsToJson), parsed
+   * here — on the event loop, decoding 3,000 sets and cloning them as objects to this thread took 10–20 ms per chunk
+   * (bench:screening); as text they cross as a copy of their bytes.
+   */
+  secondaryElementsJson?: string[];
+  secondaryHardBodyRadiusM: number;
+  pcMethod?: PcMethod;
+}
+
+export type ScreeningChunkTaskOutput = { ok: true; resultJson: string; approachCount: number; computeMs: number } | TaskFailure;
+
+
+/**
+ * Approaches per batch handed to the event loop, which parses, shapes and stores one batch per turn (200 took it
+ * several milliseconds with their INSERT: bench:screening).
+ */
+export const MERGE_BATCH = 50;
+
+/** What the merge needs to write the CDM of an approach: per primary and per secondary NORAD id, the CDM objects. */
+export interface ScreeningMergeTaskInput extends WithEarthData {
+  /** The SCREEN chunks' results (JSON texts), any order. */
+  results: string[];
+  pcThreshold: number;
+  /** The screening span's start (the approaches' `tcaS` origin). */
+  spanStartUtc: string;
+  /** The primaries as the chunks received them (by index = primary id): their covariances are attached here. */
+  primarySpecs: ScreeningPrimarySpec[];
+  /** The organization's Pc method when both covariances are known (conjunction settings). */
+  pcMethod: PcMethod;
+  /** Received CDMs' covariances by object designator (NORAD id), and the TCA window they apply within, s. */
+  secondaryCovariances: Record<string, CdmCovarianceCandidate[]>;
+  cdmCovarianceWindowS: number;
+  /** CDM fields common to every message, and each object's identity (by primary id, and by secondary NORAD id). */
+  cdm: Omit<ScreeningCdmInput, 'tca' | 'missDistanceM' | 'relativeSpeedMS' | 'relativePositionRtnM' | 'relativeVelocityRtnMS' | 'pc' | 'pcIsMaximumProbability' | 'combinedHardBodyRadiusM' | 'objects' | 'messageId'> & {
+    messageIdPrefix: string;
+  };
+  primaries: Record<string, Omit<ScreeningCdmInput['objects'][0], 'stateGcrf'>>;
+  /** Fleet secondaries by (possibly synthetic) NORAD id; others are catalog objects described from their element set. */
+  fleet: Record<string, Omit<ScreeningCdmInput['objects'][0], 'stateGcrf'>>;
+}
+
+/** One approach as the merge hands it to the event loop (the states at TCA stay on the worker: they went into the CDM). */
+export type MergedApproach = Omit<ScreeningApproach, 'primaryStateGcrf' | 'secondaryStateGcrf'> & {
+  /** Which covariances the Pc used. */
+  covariances: { primary: CovarianceUsed; secondary: CovarianceUsed };
+};
+
+export interface ScreeningMergeTaskOutput {
+  ok: true;
+  approachCount: number;
+  /**
+   * The approaches in their total order as JSON arrays of at most MERGE_BATCH: the event loop parses one batch at a
+   * time, just before storing it, instead of deserializing thousands of approaches in one step.
+   */
+  approachBatches: string[];
+  issues: ScreeningMergeIssue[];
+  counts: ScreeningChunkResult['counts'];
+  timings: ScreeningChunkResult['timings'];
+  /** KVN CDMs of the approaches whose Pc reaches the threshold, by approach index in `merged.approaches`. */
+  cdms: Array<{ index: number; text: string }>;
+  cdmProblems: Array<{ index: number; message: string }>;
+}
+
+/** The chunks' issues, and a primary whose covariance could not be used (its Pc values stay the maximum probability). */
+export type ScreeningMergeIssue = ScreeningChunkResult['issues'][number] | { code: 'PRIMARY_COVARIANCE_UNUSABLE'; primaryId: string; message: string };
+
+
+/** The OBJECT_NAME and OBJECT_ID of an OEM segment: the object its states are of. */
+export interface OemObjectIdentity {
+  objectName: string;
+  objectId: string;
+}
+
+
+// ---- conjunction (workers/conjunctionTasks.ts) ----
+
+/** One message to read: where its bytes are in the task's buffer, and its first line in the file it came in. */
+export interface CdmUnit {
+  offset: number;
+  length: number;
+  firstLine: number;
+}
+
+
+// ---- catalog (workers/catalogTasks.ts) ----
+
+export type CatalogFileFormat = 'TLE' | 'OMM';
+
+
+// ---- events (workers/eventTasks.ts) ----
+
+/** What the caller wants back: the request forms, and EVENT_PLAN (passes with eclipses and orbit shares, one JSON document). */
+export type EventAnswerForm = 'PASSES' | 'PASSES_CSV' | 'PASSES_ICS' | 'PASS_SKY_SVG' | 'ECLIPSES' | 'ORBIT_EVENTS' | 'EVENT_PLAN';
+
+export type PredictEventsTaskOutput =
+  | { ok: true; form: 'PASSES_CSV' | 'PASSES_ICS' | 'PASS_SKY_SVG'; text: string; found: boolean }
+  | { ok: true; form: 'PASSES' | 'ECLIPSES' | 'ORBIT_EVENTS' | 'EVENT_PLAN'; view: Record<string, unknown>; found: boolean }
+  | { ok: true; form: EventAnswerForm; product: PackedProduct; found: true; counts: Record<string, number> }
+  | TaskFailure;
+
+
+// ---- tracking (workers/tasks.ts) ----
+
+/** Messages of `tracking.stream` on its port: batches in order, then exactly one `end`. */
+export type TrackingStreamMessage = { batch: MeasurementBatch } | { end: TrackingStreamResult };
+
+export type TrackingFileInput = { bytes: Uint8Array; text?: undefined } | { text: string; bytes?: undefined };
+
+// ---- the task table's names and types (workers/tasks.ts) ----
+
+export type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
