@@ -5,7 +5,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
 import type { AppDeps, AppEnv } from './context.ts';
-import { fieldErrorsFromZod, validationError } from './errors.ts';
+import { fieldErrorsFromZod, validationError } from './http/errors.ts';
 import { authenticate } from './middleware/auth.ts';
 import { correlationId } from './middleware/correlation.ts';
 import { cors } from './middleware/cors.ts';
@@ -18,7 +18,7 @@ import { bindRequestDeps } from './middleware/requestDeps.ts';
 import { headLikeGet, negotiateRepresentation } from './middleware/representation.ts';
 import { requireUtf8JsonBody } from './middleware/utf8Json.ts';
 import { openApiDocument, registerSecurityScheme } from './openapi.ts';
-import { entityTag } from './preconditions.ts';
+import { entityTag } from './http/preconditions.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerServiceRoutes } from './routes/service.ts';

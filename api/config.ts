@@ -11,7 +11,7 @@ export interface Config {
   port: number;
   databaseUrl: string;
   databaseAuthToken: string | undefined;
-  /** DATABASE_URL is a libSQL read replica (sqld --primary-grpc-url): this instance reads its own writes through it (storage/remoteDb.ts). */
+  /** DATABASE_URL is a libSQL read replica (sqld --primary-grpc-url): this instance reads its own writes through it (storage/sql/remoteDb.ts). */
   databaseReplica: boolean;
   /** A port of its own for GET /metrics without a key (null: only /metrics with read:metrics on PORT); 0 picks one. */
   metricsPort: number | null;

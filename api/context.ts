@@ -1,6 +1,6 @@
 import type { ServiceMetrics } from './metrics.ts';
 /** What the app needs from outside, and what middleware puts on the request context. */
-import type { Db } from '../storage/db.ts';
+import type { Db } from '../storage/sql/db.ts';
 import type { AuditLog } from './auth/auditLog.ts';
 import type { ComputePool } from '../workers/poolTypes.ts';
 import type { EarthDataStore } from './services/earthData.ts';

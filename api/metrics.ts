@@ -12,9 +12,9 @@
  *  - Node's own (prom-client's default collectors: event-loop delay nodejs_eventloop_lag_*, CPU, memory, GC, handles).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from '../storage/db.ts';
+import type { Db } from '../storage/sql/db.ts';
 import { jobCountsByState, type JobCount } from '../storage/jobCounts.ts';
-import { leaseTakeovers } from '../storage/leasedJobs.ts';
+import { leaseTakeovers } from '../storage/sql/leasedJobs.ts';
 import type { ComputePool } from '../workers/poolTypes.ts';
 
 /** How long a scrape reuses the job counts (six GROUP BYs over the job tables). */
@@ -58,7 +58,7 @@ export class ServiceMetrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
-  /** What the database tells of its statements (storage/db.ts DatabaseOptions.onStatement). */
+  /** What the database tells of its statements (storage/sql/db.ts DatabaseOptions.onStatement). */
   readonly observeStatement = (kind: 'read' | 'write', seconds: number): void => {
     this.dbStatementDuration.observe({ backend: this.backend, kind }, seconds);
   };

@@ -8,10 +8,10 @@ import { REQUEST_EXAMPLES, RESPONSE_EXAMPLES } from './examples.ts';
 import { OPERATION_IDS } from './operationIds.ts';
 import { z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
-import { EPOCH_PATTERN, RECORD_TIMESTAMP_PATTERN } from './instants.ts';
-import { AVAILABLE_CODINGS, MIN_CODED_BYTES } from './contentCoding.ts';
+import { EPOCH_PATTERN, RECORD_TIMESTAMP_PATTERN } from './http/instants.ts';
+import { AVAILABLE_CODINGS, MIN_CODED_BYTES } from './http/contentCoding.ts';
 import { CORS_DOCUMENTATION } from './middleware/cors.ts';
-import { LOCATION_HEADER } from './preconditions.ts';
+import { LOCATION_HEADER } from './http/preconditions.ts';
 
 export const API_VERSION = '1.0.0';
 export const MANEUVER_CONTRACT_VERSION = '2.0.0';
@@ -237,7 +237,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>): Json {
       // api/middleware/mediaType.ts refuseCodedBodies.
       const unsupported = responses['415'] as Json | undefined;
       if (unsupported) unsupported.headers = { ...ACCEPT_ENCODING_HEADER, ...((unsupported.headers as Json | undefined) ?? {}) };
-      // Every 201 names what it created (api/preconditions.ts); every If-Match write may answer 412.
+      // Every 201 names what it created (api/http/preconditions.ts); every If-Match write may answer 412.
       const createdResponse = responses['201'] as Json | undefined;
       if (createdResponse) createdResponse.headers = { ...LOCATION_HEADER, ...((createdResponse.headers as Json | undefined) ?? {}) };
       const takesIfMatch = ((operation.parameters as Json[] | undefined) ?? []).some((p) => p.in === 'header' && p.name === 'If-Match');

@@ -4,10 +4,10 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createApiKey, findApiKeyBySecret } from '../storage/apiKeys.ts';
-import { inTransaction, openDatabase, type Db } from '../storage/db.ts';
-import { migrate } from '../storage/migrations.ts';
-import { RemoteDb } from '../storage/remoteDb.ts';
-import { isEmbeddedUrl } from '../storage/dbUrl.ts';
+import { inTransaction, openDatabase, type Db } from '../storage/sql/db.ts';
+import { migrate } from '../storage/sql/migrations.ts';
+import { RemoteDb } from '../storage/sql/remoteDb.ts';
+import { isEmbeddedUrl } from '../storage/sql/dbUrl.ts';
 import { ServiceMetrics } from './metrics.ts';
 import { randomUUID } from 'node:crypto';
 import { ensureOrganization } from '../storage/organizations.ts';
@@ -72,7 +72,7 @@ export async function openStorage(config: Config, metrics?: ServiceMetrics): Pro
   await migrate(db);
   if (config.databaseReplica) {
     if (!(db instanceof RemoteDb)) throw new Error('DATABASE_REPLICA=true needs a libSQL server URL (ws://, http(s)://, libsql://), not an embedded file');
-    // reads wait for this instance's own writes to reach the replica (storage/remoteDb.ts)
+    // reads wait for this instance's own writes to reach the replica (storage/sql/remoteDb.ts)
     await db.startReadYourWrites(randomUUID());
   }
   if (config.bootstrapApiKey) await applyBootstrapKey(db, config.bootstrapApiKey);

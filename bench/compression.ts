@@ -1,5 +1,5 @@
 /**
- * `npm run bench:compression`: what content coding (api/contentCoding.ts, api/middleware/representation.ts) costs and
+ * `npm run bench:compression`: what content coding (api/http/contentCoding.ts, api/middleware/representation.ts) costs and
  * saves, and whether it holds the event loop.
  *
  *  1. Sizes and coding time of real bodies: /openapi.json, a page of 100 spacecraft, a 1-day and a 30-day OEM at 60 s
@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { AVAILABLE_CODINGS, encodeBody, type Coding } from '../api/contentCoding.ts';
+import { AVAILABLE_CODINGS, encodeBody, type Coding } from '../api/http/contentCoding.ts';
 
 declare const Deno: unknown;
 const onDeno = typeof Deno !== 'undefined';

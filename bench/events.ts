@@ -14,14 +14,8 @@ import { bundledEopTable } from '../earthData/files.ts';
 import { InterpolatedEarthEnvironment } from '../engine/propagation/earthEnvironment.ts';
 import { propagate } from '../engine/propagation/propagator.ts';
 import { Epoch } from '../engine/time/epoch.ts';
-import {
-  DenseOutputTrajectory,
-  HermiteTrajectory,
-  Sgp4Trajectory,
-  predictEvents,
-  type EventStationInput,
-  type Trajectory,
-} from '../engine/events/index.ts';
+import { predictEvents, type EventStationInput } from '../engine/events/index.ts';
+import { DenseOutputTrajectory, HermiteTrajectory, Sgp4Trajectory, type Trajectory } from '../engine/trajectories/index.ts';
 
 const DAYS = 30;
 const SPAN_S = DAYS * 86400;

@@ -22,9 +22,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyzeDatabase, inTransaction, openDatabase } from '../storage/db.ts';
+import { analyzeDatabase, inTransaction, openDatabase } from '../storage/sql/db.ts';
 import { explainMeasurementQuery, insertMeasurements, type NewMeasurement } from '../storage/measurements.ts';
-import { migrate } from '../storage/migrations.ts';
+import { migrate } from '../storage/sql/migrations.ts';
 import { ensureOrganization } from '../storage/organizations.ts';
 import { runLoad } from './lib/load.ts';
 import { percentile, startBenchServer } from './lib/server.ts';

@@ -11,7 +11,7 @@ import { writeOcmManeuvers, type OcmManeuverToWrite } from '../engine/files/ocm/
 import { Epoch } from '../engine/time/epoch.ts';
 import { loadConfig } from '../api/config.ts';
 import { startService } from '../api/service.ts';
-import { localFilePath } from '../storage/db.ts';
+import { localFilePath } from '../storage/sql/db.ts';
 import { BENCH_API_KEY } from './lib/server.ts';
 
 const COUNT = 1000;

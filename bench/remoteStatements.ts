@@ -1,6 +1,6 @@
 /**
  * `npm run bench:remote-statements`: the storage layer's own round trips to a libSQL server, without HTTP — what one
- * statement costs on `ws://` sqld (storage/remoteDb.ts) beside the embedded file (storage/embeddedDb.ts), both
+ * statement costs on `ws://` sqld (storage/sql/remoteDb.ts) beside the embedded file (storage/sql/embeddedDb.ts), both
  * through `openDatabase`:
  *
  *  - a primary-key SELECT, one at a time (the round trip) and 50 at a time (statements per second, p99);
@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inTransaction, openDatabase, type Db } from '../storage/db.ts';
+import { inTransaction, openDatabase, type Db } from '../storage/sql/db.ts';
 import { compareBackends, loadAverage, type BenchBackend, type Figure } from './lib/backends.ts';
 import { percentile } from './lib/server.ts';
 

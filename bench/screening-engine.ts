@@ -23,7 +23,7 @@
  */
 import { InterpolatedEarthEnvironment } from '../engine/propagation/earthEnvironment.ts';
 import { propagate } from '../engine/propagation/propagator.ts';
-import { DenseOutputTrajectory } from '../engine/events/index.ts';
+import { DenseOutputTrajectory } from '../engine/trajectories/index.ts';
 import { keplerianToCartesian } from '../engine/orbits/keplerian.ts';
 import { formatTleLines } from '../engine/tle/format.ts';
 import { readTleCatalog } from '../engine/tle/catalog.ts';

@@ -13,8 +13,8 @@
  *
  * Designs (bulk TDM job):
  *  0  one transaction on the main thread, no yield (main before issue 14);
- *  A0 one transaction whose statements yield to the event loop every 4 ms (storage/db.ts cooperative transactions);
- *  A  staged chunks: 500-row transactions hidden from readers + one small publishing transaction (storage/stagedWrites.ts);
+ *  A0 one transaction whose statements yield to the event loop every 4 ms (storage/sql/db.ts cooperative transactions);
+ *  A  staged chunks: 500-row transactions hidden from readers + one small publishing transaction (storage/sql/stagedWrites.ts);
  *  B  a writer thread with its own connection, one transaction, batches transferred to it, the main thread only
  *     reads; small writes either on the main thread's own connection (B-direct: they meet the writer's lock and
  *     SQLite's busy timeout, synchronously) or routed to the writer thread (B-routed: queued behind the bulk).
@@ -29,12 +29,12 @@ import { Worker } from 'node:worker_threads';
 import { MeasurementSink, streamTrackingFile, type MeasurementBatch } from '../engine/tracking/index.ts';
 import { importManeuverFiles } from '../api/services/maneuvers/import.ts';
 import { createSpacecraft } from '../api/services/spacecraft.ts';
-import { inTransaction } from '../storage/db.ts';
-import { openEmbeddedDatabase, type EmbeddedDb as Db } from '../storage/embeddedDb.ts';
+import { inTransaction } from '../storage/sql/db.ts';
+import { openEmbeddedDatabase, type EmbeddedDb as Db } from '../storage/sql/embeddedDb.ts';
 import { insertMeasurementColumns, measurementInsertContext, MEASUREMENTS_TABLE, type MeasurementGroupRow } from '../storage/measurements.ts';
-import { migrate } from '../storage/migrations.ts';
+import { migrate } from '../storage/sql/migrations.ts';
 import { ensureOrganization } from '../storage/organizations.ts';
-import { StagedBatch } from '../storage/stagedWrites.ts';
+import { StagedBatch } from '../storage/sql/stagedWrites.ts';
 import { createPool } from '../workers/pool.ts';
 import { machineDescription, percentile } from './lib/server.ts';
 import { tdmKvnChunks } from './parsers.ts';

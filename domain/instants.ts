@@ -2,7 +2,7 @@
  * How the service prints instants, and which it accepts, for both the API and the workers.
  *
  *  - Record timestamps (createdAt, updatedAt, creationDate, job times, the error envelope's timestamp) are kept to
- *    the millisecond and printed with 3 digits: `2026-11-21T23:18:17.636Z` (storage/db.ts `nowIso()`).
+ *    the millisecond and printed with 3 digits: `2026-11-21T23:18:17.636Z` (storage/sql/db.ts `nowIso()`).
  *  - Epochs of data (measurement epochs, burn referenceEpoch/start/end, state-vector epochs, capability windows,
  *    measurement contexts) are kept to better than a millisecond and printed with 6 digits (microseconds):
  *    `2026-11-01T12:00:00.000000Z` (`instantText`). Maneuver epochs are stored at that resolution too, so what a GET
@@ -11,7 +11,7 @@
  *
  * Accepted: ISO-8601 instants WITH a zone (`Z` or ±hh:mm), parsed into the engine's Epoch (sub-microsecond, leap-second
  * aware) — never JS Date — inside the supported epoch range (engine/time/supportedRange.ts). The API edge
- * (api/instants.ts) turns a refusal into a 400 naming the field.
+ * (api/http/instants.ts) turns a refusal into a 400 naming the field.
  */
 import { Epoch, EpochParseError } from '../engine/time/epoch.ts';
 import { supportedEpochProblem } from '../engine/time/supportedRange.ts';

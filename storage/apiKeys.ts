@@ -4,8 +4,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sha256Hex } from '../domain/contentHash.ts';
-import type { SqlExecutor } from './db.ts';
-import { nowIso } from './db.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { nowIso } from './sql/db.ts';
 
 export interface ApiKey {
   id: string;

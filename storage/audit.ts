@@ -2,7 +2,7 @@
  * The audit logs: one row per authenticated request (API-key usage), and one per failed authentication. Rows are
  * written in batches (api/auth/auditLog.ts): one multi-row INSERT per batch instead of one write per request.
  */
-import type { SqlExecutor } from './db.ts';
+import type { SqlExecutor } from './sql/db.ts';
 
 export interface AuditEntry {
   apiKeyId: string;
@@ -50,7 +50,7 @@ export interface StoredAuthFailure extends AuthFailureEntry {
 }
 
 /**
- * Rows per INSERT statement. A statement runs on the event loop (storage/db.ts): 500 rows in one held it up to 37 ms
+ * Rows per INSERT statement. A statement runs on the event loop (storage/sql/db.ts): 500 rows in one held it up to 37 ms
  * (bench:cdm-ingest, a GET client's audit rows of 100 ms); 50 take about a millisecond, and the storage layer yields
  * between statements.
  */

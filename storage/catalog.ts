@@ -4,7 +4,7 @@
  *
  * Sets are kept (older ones too), stored once per identity (NORAD id + epoch + elements, `set_key`), and an object's
  * current set is its set with the newest epoch (the later stored on a tie). Uploads are written as staged batches
- * (storage/stagedWrites.ts): their rows stay invisible until the batch is published, then appear at once.
+ * (storage/sql/stagedWrites.ts): their rows stay invisible until the batch is published, then appear at once.
  *
  * Snapshots (screenings read the catalog "as of" their creation, every chunk the same sets): `catalogSnapshot` takes
  * the organization's largest set id and then the batches of its sets not yet published. A snapshot holds every set
@@ -21,10 +21,10 @@
 import type { CatalogSetRow } from '../domain/catalog/catalogRow.ts';
 import { gpElementsFromJson, type GpElementSet } from '../engine/tle/gpElements.ts';
 import type { InStatement } from '@libsql/client';
-import { yieldToEventLoop, type SqlExecutor } from './db.ts';
-import { pageClause, type PageRequest } from './paging.ts';
-import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
-import { executeInOrder } from './pipelinedStatements.ts';
+import { yieldToEventLoop, type SqlExecutor } from './sql/db.ts';
+import { pageClause, type PageRequest } from './sql/paging.ts';
+import { stagedRowsFilter, type StagedTable } from './sql/stagedWrites.ts';
+import { executeInOrder } from './sql/pipelinedStatements.ts';
 
 export const CATALOG_SETS_TABLE: StagedTable = { name: 'catalog_element_sets', batchColumn: 'batch_id' };
 
@@ -84,8 +84,8 @@ export interface CatalogChunkOutcome {
  * Rows per INSERT statement (15 arguments each). Each row feeds three indexes and the RETURNING: 250 rows in one
  * statement held the event loop 4–6 ms of CPU (bench:catalog-ingest, 13 ms with the chunk's other statements); 50
  * took 1–4 ms (and its 750-placeholder text 0.3–3 ms more to prepare: the client then prepared every statement anew,
- * before storage/statementCache.ts); 20 keep the statement and its preparation near a millisecond. The loop yields
- * after each statement (storage/db.ts yields only once a turn has run EVENT_LOOP_SLICE_MS, which with the next
+ * before storage/sql/statementCache.ts); 20 keep the statement and its preparation near a millisecond. The loop yields
+ * after each statement (storage/sql/db.ts yields only once a turn has run EVENT_LOOP_SLICE_MS, which with the next
  * statement can pass 5 ms).
  */
 export const CATALOG_ROWS_PER_INSERT = 20;
@@ -119,7 +119,7 @@ export async function insertCatalogElementSets(
 
   const insertedNewestEpochS = new Map<number, number>();
   let stored = 0;
-  // in order, several out at once in a libSQL server's transaction (storage/pipelinedStatements.ts)
+  // in order, several out at once in a libSQL server's transaction (storage/sql/pipelinedStatements.ts)
   await executeInOrder(tx, (async function* () {
     for (let start = 0; start < rows.length; start += CATALOG_ROWS_PER_INSERT) {
       if (start > 0) await yieldToEventLoop();
@@ -190,7 +190,7 @@ export async function refreshCatalogObjects(tx: SqlExecutor, organizationId: str
     const listed = Math.min(ids.length, REFRESH_BOUNDARY_PAGE);
     const end = ids.length > REFRESH_BOUNDARY_PAGE ? ids[REFRESH_BOUNDARY_PAGE]! - 1 : toNoradId;
     // contiguous sub-ranges covering [from, end], REFRESH_OBJECTS_PER_STATEMENT objects each: rows of their own, so in
-    // order, several out at once in a libSQL server's transaction (storage/pipelinedStatements.ts)
+    // order, several out at once in a libSQL server's transaction (storage/sql/pipelinedStatements.ts)
     const rangeStart = from;
     await executeInOrder(tx, (async function* () {
       for (let k = 0; k < Math.max(listed, 1); k += REFRESH_OBJECTS_PER_STATEMENT) {

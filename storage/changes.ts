@@ -11,7 +11,7 @@
 import { CHANGE_FEEDS, webhookBody, type Change, type ChangeEventType, type ChangeFeed } from '../domain/changes/model.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../domain/changes/delivery.ts';
 import { randomUUID } from 'node:crypto';
-import { yieldIfDue, type Db, type SqlExecutor, type Tx } from './db.ts';
+import { yieldIfDue, type Db, type SqlExecutor, type Tx } from './sql/db.ts';
 
 export interface StoredChange {
   seq: number;

@@ -4,7 +4,7 @@
  */
 import type { PcMethod } from '../engine/collision/probability.ts';
 import { DEFAULT_CONJUNCTION_SETTINGS, type ConjunctionSettings } from '../domain/conjunctions/settings.ts';
-import type { SqlExecutor } from './db.ts';
+import type { SqlExecutor } from './sql/db.ts';
 
 export interface StoredConjunctionSettings extends ConjunctionSettings {
   updatedAt: string | null;

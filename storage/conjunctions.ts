@@ -2,7 +2,7 @@
  * Conjunction events and their CDMs (migration 0011). An event owns its CDMs; every statement is scoped by
  * organization, so another organization's event or CDM is indistinguishable from an absent one. The bytes of each
  * CDM live in `conjunction_cdm_contents` (a staged table: a large file's bytes are written in chunks before the one
- * transaction that stores its messages and events, storage/stagedWrites.ts).
+ * transaction that stores its messages and events, storage/sql/stagedWrites.ts).
  */
 import type { PcDetail } from '../domain/conjunctions/assessment.ts';
 import type { HardBodyRadiusUsed } from '../domain/conjunctions/hardBodyRadius.ts';
@@ -11,11 +11,11 @@ import type { CdmHardBodyRadius } from '../engine/collision/cdmEncounter.ts';
 import type { PcMethod } from '../engine/collision/probability.ts';
 import { riskPcOf, type RiskBasis, type RiskLevel, type RiskPc, type RiskThresholds } from '../domain/conjunctions/settings.ts';
 import { MAXIMUM_PROBABILITY_METHOD } from '../engine/collision/maximumProbability.ts';
-import type { SqlExecutor } from './db.ts';
-import { executeInOrder } from './pipelinedStatements.ts';
-import { pageClause, type PageRequest } from './paging.ts';
-import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
-import { nullableNumber, nullableText } from './rows.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { executeInOrder } from './sql/pipelinedStatements.ts';
+import { pageClause, type PageRequest } from './sql/paging.ts';
+import { stagedRowsFilter, type StagedTable } from './sql/stagedWrites.ts';
+import { nullableNumber, nullableText } from './sql/rows.ts';
 
 export const CDM_CONTENTS_TABLE: StagedTable = { name: 'conjunction_cdm_contents', batchColumn: 'batch_id' };
 
@@ -181,14 +181,14 @@ function eventFromRow(row: Record<string, unknown>): ConjunctionEvent {
 
 /**
  * CDM bytes per INSERT statement. A message is ~3 KiB of KVN: 100 in one statement (330 KiB of blobs) held the event
- * loop ~13 ms (bench:cdm-ingest); 20 up to 4 ms; 8 keep a statement under a millisecond, and storage/db.ts yields
+ * loop ~13 ms (bench:cdm-ingest); 20 up to 4 ms; 8 keep a statement under a millisecond, and storage/sql/db.ts yields
  * between statements.
  */
 export const CDM_CONTENTS_PER_INSERT = 8;
 
 /**
  * Writes the bytes of CDMs (tagged with a staged batch, or 0 when written with their rows), CDM_CONTENTS_PER_INSERT
- * per statement, in order (several out at once in a libSQL server's transaction: storage/pipelinedStatements.ts).
+ * per statement, in order (several out at once in a libSQL server's transaction: storage/sql/pipelinedStatements.ts).
  */
 export async function insertCdmContents(db: SqlExecutor, organizationId: string, contents: ReadonlyArray<{ cdmId: string; bytes: Uint8Array }>, batchId: number): Promise<void> {
   await executeInOrder(db, (function* () {
@@ -272,7 +272,7 @@ function cdmValues(organizationId: string, c: Omit<NewConjunctionCdm, 'eventId' 
 /**
  * CDM rows per INSERT statement. Each row carries a few KiB of JSON (stringified here, on the event loop) and feeds
  * four indexes: 25 rows (925 arguments) made one statement, with its arguments, hold the loop 8–15 ms
- * (bench:cdm-ingest, CPU profile); 8 up to 3 ms; 3 keep it near a millisecond, and storage/db.ts yields between
+ * (bench:cdm-ingest, CPU profile); 8 up to 3 ms; 3 keep it near a millisecond, and storage/sql/db.ts yields between
  * statements.
  */
 export const CDMS_PER_INSERT = 3;

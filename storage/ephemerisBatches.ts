@@ -1,10 +1,10 @@
 /**
- * Batch OEM jobs on the shared lease mechanism (storage/leasedJobs.ts): QUEUED → RUNNING → SUCCEEDED | FAILED |
+ * Batch OEM jobs on the shared lease mechanism (storage/sql/leasedJobs.ts): QUEUED → RUNNING → SUCCEEDED | FAILED |
  * CANCELLED. The validated items are kept as NDJSON (one item per line, read one at a time by the runner); progress
  * (items done / failed) is written while the job runs, per-item failures into `ephemeris_batch_failures`.
  */
-import { nullableText } from './rows.ts';
-import type { SqlExecutor } from './db.ts';
+import { nullableText } from './sql/rows.ts';
+import type { SqlExecutor } from './sql/db.ts';
 import {
   cancelQueuedLeasedJob,
   claimNextLeasedJob,
@@ -14,8 +14,8 @@ import {
   renewJobLease,
   type LeasedTable,
   type RetryBackoff,
-} from './leasedJobs.ts';
-import { pageClause, type PageRequest } from './paging.ts';
+} from './sql/leasedJobs.ts';
+import { pageClause, type PageRequest } from './sql/paging.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
 
 

@@ -3,8 +3,8 @@
  * indistinguishable from an absent one. A station's name and aliases live in `ground_station_names` (case-folded,
  * primary key per organization), which is what TDM participant names resolve against.
  */
-import type { SqlExecutor } from './db.ts';
-import { pageClause, type PageRequest } from './paging.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { pageClause, type PageRequest } from './sql/paging.ts';
 
 /** Optional per-type values of a station (sigmas, constant biases); null = not set. */
 export interface PerTypeValues {

@@ -2,7 +2,7 @@
  * How many durable jobs of each kind are in each state, for /metrics (apsis_jobs). One GROUP BY per table; the
  * tables and kinds are constants of storage/, never caller input.
  */
-import type { SqlExecutor } from './db.ts';
+import type { SqlExecutor } from './sql/db.ts';
 
 /** Job kind (the metric's label) → its table. */
 export const JOB_TABLES: Readonly<Record<string, string>> = {

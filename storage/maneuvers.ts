@@ -5,12 +5,12 @@
  * Intervals are compared with the fixed-width keys `start_key` / `end_key` (half-open: two records
  * overlap when `a.start < b.end AND b.start < a.end`, so touching intervals do not overlap).
  */
-import type { SqlExecutor } from './db.ts';
-import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { stagedRowsFilter, type StagedTable } from './sql/stagedWrites.ts';
 import type { AttitudeMode, ManeuverContent, ManeuverRecord, StoredBurnSegment } from '../domain/maneuvers/records.ts';
 
 /**
- * Large imports are written as staged batches (storage/stagedWrites.ts): every statement below sees only published
+ * Large imports are written as staged batches (storage/sql/stagedWrites.ts): every statement below sees only published
  * records (`PUBLISHED`). Any new query of this table must exclude staged batches too.
  */
 export const MANEUVERS_TABLE: StagedTable = { name: 'maneuvers', batchColumn: 'batch_id' };

@@ -5,13 +5,13 @@
  * measurements reference it. Every statement is scoped by organization.
  */
 import type { ContextParticipant, TrackingContext } from '../engine/tracking/model.ts';
-import type { SqlExecutor } from './db.ts';
-import { nowIso } from './db.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { nowIso } from './sql/db.ts';
 import { foldStationName } from './groundStations.ts';
-import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
+import { stagedRowsFilter, type StagedTable } from './sql/stagedWrites.ts';
 
 /**
- * Contexts are written as part of their job's staged batch (storage/stagedWrites.ts), so an attempt that fails or is
+ * Contexts are written as part of their job's staged batch (storage/sql/stagedWrites.ts), so an attempt that fails or is
  * abandoned leaves none behind; their measurement counts are added when the batch is published.
  */
 export const MEASUREMENT_CONTEXTS_TABLE: StagedTable = { name: 'measurement_contexts', batchColumn: 'batch_id' };

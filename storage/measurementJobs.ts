@@ -1,12 +1,12 @@
 /**
  * The durable queue of tracking-upload jobs: QUEUED → RUNNING → SUCCEEDED | FAILED, QUEUED → CANCELLED, on the lease
- * mechanism shared by every job table (storage/leasedJobs.ts): one atomic claim per job, a lease renewed while it
+ * mechanism shared by every job table (storage/sql/leasedJobs.ts): one atomic claim per job, a lease renewed while it
  * runs, completion only by the lease holder. Each job keeps the upload request it came from (batchId), the
  * spacecraft its file resolved to, and its progress (rowsStored of expected).
  */
 import { randomUUID } from 'node:crypto';
-import type { SqlExecutor } from './db.ts';
-import { nowIso, yieldToEventLoop } from './db.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { nowIso, yieldToEventLoop } from './sql/db.ts';
 import {
   cancelQueuedLeasedJob,
   claimNextLeasedJob,
@@ -14,8 +14,8 @@ import {
   failLeasedJob,
   renewJobLease,
   type LeasedTable,
-} from './leasedJobs.ts';
-import { pageClause, type PageRequest } from './paging.ts';
+} from './sql/leasedJobs.ts';
+import { pageClause, type PageRequest } from './sql/paging.ts';
 
 import type { JobStatus } from '../domain/jobs/model.ts';
 
@@ -201,7 +201,7 @@ export interface ClaimedJob {
 /** The upload-job table as the shared lease mechanism sees it. */
 const MEASUREMENT_JOBS: LeasedTable = { name: 'measurement_jobs', columns: JOB_COLUMNS, failureKind: 'tracking_upload' };
 
-/** Claims the oldest runnable job for `owner` (see storage/leasedJobs.ts); its bytes are read with readJobContent. */
+/** Claims the oldest runnable job for `owner` (see storage/sql/leasedJobs.ts); its bytes are read with readJobContent. */
 export async function claimNextJob(db: SqlExecutor, owner: string, leaseMs: number, now = new Date()): Promise<ClaimedJob | null> {
   const row = await claimNextLeasedJob(db, MEASUREMENT_JOBS, owner, leaseMs, now);
   if (!row) return null;

@@ -7,15 +7,15 @@
  */
 import { MEASUREMENT_COMPONENTS, type MeasurementType } from '../engine/measurements/observables.ts';
 import type { StoredMeasurement } from '../engine/measurements/fromTracking.ts';
-import type { SqlExecutor } from './db.ts';
-import { nowIso } from './db.ts';
-import type { PageRequest } from './paging.ts';
-import { pageClause } from './paging.ts';
-import { stagedRowsFilter, type StagedTable } from './stagedWrites.ts';
-import { executeInOrder } from './pipelinedStatements.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { nowIso } from './sql/db.ts';
+import type { PageRequest } from './sql/paging.ts';
+import { pageClause } from './sql/paging.ts';
+import { stagedRowsFilter, type StagedTable } from './sql/stagedWrites.ts';
+import { executeInOrder } from './sql/pipelinedStatements.ts';
 
 /**
- * Measurements are written in staged batches (storage/stagedWrites.ts): every read below excludes batches not yet
+ * Measurements are written in staged batches (storage/sql/stagedWrites.ts): every read below excludes batches not yet
  * published (`PUBLISHED`), so a file's measurements appear all at once. Any new query of this table must too.
  */
 export const MEASUREMENTS_TABLE: StagedTable = { name: 'measurements', batchColumn: 'batch_id' };
@@ -172,7 +172,7 @@ export async function insertMeasurementColumns(
       context.organizationId, context.jobId, context.sourceFile, context.createdAt, group.spacecraftId, group.type,
       JSON.stringify(group.units), JSON.stringify(group.participants), group.station, group.frame, context.batchId, group.contextId ?? null,
     ];
-    // in order, several out at once in a libSQL server's transaction (storage/pipelinedStatements.ts)
+    // in order, several out at once in a libSQL server's transaction (storage/sql/pipelinedStatements.ts)
     await executeInOrder(db, (function* () {
       for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
         const end = Math.min(rows.length, start + ROWS_PER_INSERT);
@@ -196,7 +196,7 @@ export async function insertMeasurementColumns(
 
 /**
  * Inserts measurements given as objects (bulk loads, small imports) through insertMeasurementColumns, into a staged
- * batch (`batchId`, see storage/stagedWrites.ts) or directly visible (0).
+ * batch (`batchId`, see storage/sql/stagedWrites.ts) or directly visible (0).
  */
 export async function insertMeasurements(
   db: SqlExecutor,

@@ -1,11 +1,11 @@
 /**
  * Orbit-determination jobs and their solutions (issue 13 §3), on the lease mechanism shared by every job table
- * (storage/leasedJobs.ts): QUEUED → RUNNING → SUCCEEDED | FAILED, one atomic claim, a lease renewed while the fit
+ * (storage/sql/leasedJobs.ts): QUEUED → RUNNING → SUCCEEDED | FAILED, one atomic claim, a lease renewed while the fit
  * runs, completion only by the lease holder. Every statement a caller can reach is scoped by organization.
  */
 import { randomUUID } from 'node:crypto';
-import type { SqlExecutor } from './db.ts';
-import { nowIso, yieldToEventLoop } from './db.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { nowIso, yieldToEventLoop } from './sql/db.ts';
 import {
   claimNextLeasedJob,
   completeLeasedJob,
@@ -13,8 +13,8 @@ import {
   renewJobLease,
   type LeasedTable,
   type RetryBackoff,
-} from './leasedJobs.ts';
-import { pageClause, type PageRequest } from './paging.ts';
+} from './sql/leasedJobs.ts';
+import { pageClause, type PageRequest } from './sql/paging.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
 
 export interface OrbitDeterminationProgress {
@@ -160,7 +160,7 @@ export async function listOrbitDeterminations(
   return { items: rows.rows.map((r) => fromRow(r as Record<string, unknown>)), totalElements: Number(count.rows[0]!.n) };
 }
 
-/** Claims the oldest runnable job for `owner` (see storage/leasedJobs.ts). */
+/** Claims the oldest runnable job for `owner` (see storage/sql/leasedJobs.ts). */
 export async function claimNextOrbitDetermination(db: SqlExecutor, owner: string, leaseMs: number, now = new Date()): Promise<OrbitDetermination | null> {
   const row = await claimNextLeasedJob(db, TABLE, owner, leaseMs, now);
   return row ? fromRow(row as Record<string, unknown>) : null;

@@ -1,7 +1,7 @@
 /** Organizations: the tenant boundary. Every other aggregate carries an organization id. */
 import { randomUUID } from 'node:crypto';
-import type { SqlExecutor } from './db.ts';
-import { nowIso } from './db.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { nowIso } from './sql/db.ts';
 
 export interface Organization {
   id: string;

@@ -1,7 +1,7 @@
 /** Owners: the users that API keys belong to. A disabled owner's keys stop authenticating. */
 import { randomUUID } from 'node:crypto';
-import type { SqlExecutor } from './db.ts';
-import { nowIso } from './db.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { nowIso } from './sql/db.ts';
 
 export interface Owner {
   id: string;

@@ -2,8 +2,8 @@
  * Payloads (sensors) mounted on a spacecraft. `slotIndex` comes from the spacecraft's high-water
  * mark (storage/spacecraft.ts claimNextPayloadSlot) and is never changed or reused afterwards.
  */
-import type { Db, SqlExecutor } from './db.ts';
-import { pageClause, type PageRequest } from './paging.ts';
+import type { Db, SqlExecutor } from './sql/db.ts';
+import { pageClause, type PageRequest } from './sql/paging.ts';
 import type { Vector3 } from './spacecraft.ts';
 
 export type PayloadType = 'CAMERA' | 'RADAR' | 'RF' | 'LIDAR' | 'SPECTROMETER' | 'OTHER';

@@ -5,9 +5,9 @@
  * WRITING while a batch appends its pieces and READY once complete; only READY products are listed or served.
  */
 import type { InStatement } from '@libsql/client';
-import { nullableNumber, nullableText } from './rows.ts';
-import type { SqlExecutor } from './db.ts';
-import { pageClause, type PageRequest } from './paging.ts';
+import { nullableNumber, nullableText } from './sql/rows.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { pageClause, type PageRequest } from './sql/paging.ts';
 
 export type ProductKind = 'OEM' | 'TLE' | 'OEM_BATCH' | 'OD_SOLUTION' | 'EVENT_PLAN';
 export type ProductEncoding = 'deflate' | 'identity';

@@ -4,9 +4,9 @@
  * (api/jobs/taskRunner.ts) turns due tasks into leased runs (storage/taskRuns.ts).
  */
 import type { InStatement } from '@libsql/client';
-import { nullableText } from './rows.ts';
-import type { SqlExecutor } from './db.ts';
-import { pageClause, type PageRequest } from './paging.ts';
+import { nullableText } from './sql/rows.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { pageClause, type PageRequest } from './sql/paging.ts';
 import type { TaskSchedule } from '../domain/tasks/schedule.ts';
 import type { LastRunStatus } from '../domain/jobs/model.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Conjunction screenings (migration 0014): the job row, its chunks on the shared lease mechanism
- * (storage/leasedJobs.ts: claimed with one atomic UPDATE … RETURNING, renewed, taken over once the lease expires), and
+ * (storage/sql/leasedJobs.ts: claimed with one atomic UPDATE … RETURNING, renewed, taken over once the lease expires), and
  * the merged approaches.
  *
  * A screening's SCREEN chunks are claimable by any instance sharing the database; its single MERGE chunk only once
@@ -12,7 +12,7 @@
 import { screeningFinished } from '../domain/changes/model.ts';
 import { NO_COVARIANCE_USED, type ApproachCovariances } from '../domain/screenings/model.ts';
 import { inWriteScope, recordChanges } from './changes.ts';
-import { yieldIfDue, yieldToEventLoop, type Db, type SqlExecutor } from './db.ts';
+import { yieldIfDue, yieldToEventLoop, type Db, type SqlExecutor } from './sql/db.ts';
 import {
   claimNextLeasedJob,
   completeLeasedJob,
@@ -20,10 +20,10 @@ import {
   failLeasedJob,
   renewJobLease,
   type LeasedTable,
-} from './leasedJobs.ts';
+} from './sql/leasedJobs.ts';
 import type { CatalogSnapshot } from './catalog.ts';
-import { pageClause, type PageRequest } from './paging.ts';
-import { nullableNumber, nullableText } from './rows.ts';
+import { pageClause, type PageRequest } from './sql/paging.ts';
+import { nullableNumber, nullableText } from './sql/rows.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
 
 
@@ -241,7 +241,7 @@ export async function screeningPrimaryOemParts(db: SqlExecutor, screeningId: str
       sql: 'SELECT bytes FROM screening_primary_oems WHERE screening_id = ? AND primary_index = ? AND part = ?',
       args: [screeningId, primaryIndex, Number(row.part)],
     });
-    // an ArrayBuffer from the client, a Uint8Array (Buffer) from the cached reader (storage/cachedReader.ts)
+    // an ArrayBuffer from the client, a Uint8Array (Buffer) from the cached reader (storage/sql/cachedReader.ts)
     const bytes = result.rows[0]?.bytes as unknown;
     if (bytes instanceof ArrayBuffer) parts.push(new Uint8Array(bytes));
     else if (bytes instanceof Uint8Array) {

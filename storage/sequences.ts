@@ -1,5 +1,5 @@
 /** Per-organization display sequences (`SV-<n>`, `MAN-<n>`): gap-free counters bumped in the caller's transaction. */
-import type { SqlExecutor } from './db.ts';
+import type { SqlExecutor } from './sql/db.ts';
 
 export async function nextDisplayNumber(db: SqlExecutor, organizationId: string, kind: string): Promise<number> {
   return await reserveDisplayNumbers(db, organizationId, kind, 1);

@@ -6,9 +6,9 @@
  * Derived values (prism diameters, panel normals) are computed by the service before writing and
  * stored, so that every reader (other features included) sees the full record without recomputing.
  */
-import type { SqlExecutor } from './db.ts';
-import type { PageRequest } from './paging.ts';
-import { pageClause } from './paging.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import type { PageRequest } from './sql/paging.ts';
+import { pageClause } from './sql/paging.ts';
 
 export type LifecycleStatus = 'Active' | 'Archived';
 export type BodyShape = 'BOX' | 'REGULAR_PRISM';
@@ -323,7 +323,7 @@ export async function setLifecycleStatus(
 /** The full record, or null when absent or owned by another organization. */
 export async function findSpacecraftById(db: SqlExecutor, organizationId: string, id: string): Promise<Spacecraft | null> {
   const result = await db.execute({
-    // LIMIT 1 (id is the key): one native call on the read connection (storage/cachedReader.ts).
+    // LIMIT 1 (id is the key): one native call on the read connection (storage/sql/cachedReader.ts).
     sql: 'SELECT * FROM spacecraft WHERE organization_id = ? AND id = ? LIMIT 1',
     args: [organizationId, id],
   });

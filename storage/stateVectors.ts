@@ -4,8 +4,8 @@
  * (`SV-<n>`). Epochs are compared with the fixed-width TAI-nanosecond `epoch_key`.
  */
 import { randomUUID } from 'node:crypto';
-import type { SqlExecutor } from './db.ts';
-import { pageClause, type PageRequest } from './paging.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { pageClause, type PageRequest } from './sql/paging.ts';
 import { nextDisplayNumber } from './sequences.ts';
 
 export type StateVectorSourceType = 'OPM_IMPORT' | 'ORBIT_DETERMINATION' | 'MANUAL';

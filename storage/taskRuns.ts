@@ -1,15 +1,15 @@
 /**
- * Runs of scheduled tasks: one row per due slot, on the shared lease mechanism (storage/leasedJobs.ts) with
+ * Runs of scheduled tasks: one row per due slot, on the shared lease mechanism (storage/sql/leasedJobs.ts) with
  * `available_at` for retry backoff. `scheduled_for` is the slot the run stands for (the span of its product is
  * relative to it); `due_since` is the first slot it covers (earlier than `scheduled_for` when the service was down
  * over several slots: missed slots are collapsed into this one run). UNIQUE(task_id, scheduled_for) is the last line
  * of defence against a slot run twice.
  */
 import type { InStatement } from '@libsql/client';
-import { nullableText } from './rows.ts';
-import type { SqlExecutor } from './db.ts';
-import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedTable, type RetryBackoff } from './leasedJobs.ts';
-import { pageClause, type PageRequest } from './paging.ts';
+import { nullableText } from './sql/rows.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedTable, type RetryBackoff } from './sql/leasedJobs.ts';
+import { pageClause, type PageRequest } from './sql/paging.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
 
 

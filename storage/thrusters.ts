@@ -1,6 +1,6 @@
 /** Thrusters mounted on a spacecraft. Every statement is scoped by organization and spacecraft. */
-import type { SqlExecutor } from './db.ts';
-import { pageClause, type PageRequest } from './paging.ts';
+import type { SqlExecutor } from './sql/db.ts';
+import { pageClause, type PageRequest } from './sql/paging.ts';
 import type { Vector3 } from './spacecraft.ts';
 
 export interface Thruster {

@@ -1,5 +1,5 @@
 /**
- * Webhook subscriptions and their outbox (migration 0022). Deliveries are a leased table (storage/leasedJobs.ts):
+ * Webhook subscriptions and their outbox (migration 0022). Deliveries are a leased table (storage/sql/leasedJobs.ts):
  * claimed with one `UPDATE … RETURNING` taking a lease, so of several instances exactly one attempts a delivery at a
  * time, and a delivery whose instance was killed mid-attempt is taken over once the lease has run out (attempted
  * again: at least once, never twice at the same time). Every query is scoped by organization.
@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { webhookBody, TEST_EVENT_TYPE } from '../domain/changes/model.ts';
 import { shouldDisable, WEBHOOK_MAX_ATTEMPTS } from '../domain/changes/delivery.ts';
-import type { SqlExecutor } from './db.ts';
+import type { SqlExecutor } from './sql/db.ts';
 import { webhookMessageId } from './changes.ts';
-import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedTable } from './leasedJobs.ts';
-import { pageClause, type PageRequest } from './paging.ts';
-import { nullableNumber, nullableText } from './rows.ts';
+import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedTable } from './sql/leasedJobs.ts';
+import { pageClause, type PageRequest } from './sql/paging.ts';
+import { nullableNumber, nullableText } from './sql/rows.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
 
 export interface WebhookSubscription {

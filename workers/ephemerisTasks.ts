@@ -9,7 +9,7 @@ import { parseOpm } from '../engine/files/opm/opmReader.ts';
 import { generateOem, OemTruncatedBeforeStartError, type GenerateOemInput, type GenerateOemResult } from '../engine/products/oemProduct.ts';
 import { stateFromOpm, type ImportedState } from '../engine/files/opm/opmImport.ts';
 import { summarizeState, type StateSummary, type StateSummaryInput } from '../engine/products/stateSummary.ts';
-import { PropagationError } from '../engine/propagation/errors.ts';
+import { PropagationError } from '../engine/forces/errors.ts';
 import { EarthDataChangedError, earthDataFor } from '../earthData/files.ts';
 import type { TaskFailure, WithEarthData } from './contracts.ts';
 

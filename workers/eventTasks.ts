@@ -6,7 +6,7 @@
 import { EventRequestError } from '../engine/events/errors.ts';
 import { predictStoredStateEvents, type StoredStateEventsInput } from '../engine/events/storedState.ts';
 import { predictGpElementSetEvents, type GpElementSetEventsInput } from '../engine/events/gpElementSet.ts';
-import { Sgp4PropagationError } from '../engine/events/trajectories/sgp4.ts';
+import { Sgp4PropagationError } from '../engine/trajectories/sgp4.ts';
 import { eclipseViews, orbitEventViews, passViews, spanView, type PassView } from '../domain/events/eventViews.ts';
 import { passPlanCsv, passPlanIcs } from '../domain/events/passPlan.ts';
 import { passSkySvg } from '../domain/plots/passSkySvg.ts';

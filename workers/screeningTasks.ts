@@ -13,7 +13,7 @@
 import { CollisionInputError } from '../engine/collision/errors.ts';
 import { ephemerisFromOem, mergeChunkResults, screenChunk, type ApproachFlag, type PrimaryInput, type PrimaryTrajectoryInput, type RtnCovarianceInput, type ScreeningApproach, type ScreeningChunkResult, type ScreeningSpan, type SecondaryInput } from '../engine/collision/screening/index.ts';
 import { accelerationBoundKmS2 } from '../engine/events/storedState.ts';
-import { OemTrajectoryError } from '../engine/events/trajectories/oem.ts';
+import { OemTrajectoryError } from '../engine/trajectories/oem.ts';
 import { writeCdmKvn } from '../engine/files/cdm/cdmWriter.ts';
 import { CcsdsParseError } from '../engine/files/common/errors.ts';
 import { parseOem } from '../engine/files/oem/oemReader.ts';

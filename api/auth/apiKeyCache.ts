@@ -8,7 +8,7 @@
  */
 import { sha256Hex } from '../../domain/contentHash.ts';
 import { findApiKeyBySecretHash, type ApiKeyWithOwner } from '../../storage/apiKeys.ts';
-import type { SqlExecutor } from '../../storage/db.ts';
+import type { SqlExecutor } from '../../storage/sql/db.ts';
 
 interface Entry {
   key: Promise<ApiKeyWithOwner | null>;

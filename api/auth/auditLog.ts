@@ -7,13 +7,13 @@
  * by a clean stop; a crash (kill -9) loses at most the rows of the last `flushMs`.
  *
  * A failed write does not fail any request. Rows the database could not take because it was unavailable (a libSQL
- * server restarting or cut off: storage/remoteDb.ts, and the write known not applied) go back to the buffer and are
+ * server restarting or cut off: storage/sql/remoteDb.ts, and the write known not applied) go back to the buffer and are
  * written once it answers again, up to MAX_HELD_ROWS; any other failed row (or one beyond that) is logged with its
  * correlation id instead.
  */
-import type { Db } from '../../storage/db.ts';
+import type { Db } from '../../storage/sql/db.ts';
 import { insertAuditEntries, insertAuthFailures, type AuditEntry, type AuthFailureEntry } from '../../storage/audit.ts';
-import { DatabaseUnavailableError } from '../../storage/dbErrors.ts';
+import { DatabaseUnavailableError } from '../../storage/sql/dbErrors.ts';
 import { logError } from '../log.ts';
 
 /** Rows kept for a database that is unavailable (about 300 bytes each). */

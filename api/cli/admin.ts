@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createApiKey, findApiKeyById, listApiKeys, revokeApiKey, updateApiKeyGrants } from '../../storage/apiKeys.ts';
-import { inTransaction, type Db } from '../../storage/db.ts';
+import { inTransaction, type Db } from '../../storage/sql/db.ts';
 import { createOrganization, findOrganizationByName } from '../../storage/organizations.ts';
 import { ensureOwner, setOwnerDisabled } from '../../storage/owners.ts';
 import { loadConfig } from '../config.ts';

@@ -1,5 +1,5 @@
 /**
- * The loop every durable job queue runs (storage/leasedJobs.ts): claim a job with a lease, run it while renewing
+ * The loop every durable job queue runs (storage/sql/leasedJobs.ts): claim a job with a lease, run it while renewing
  * the lease, claim the next, sleep `pollMs` when idle; `wake()` looks for work at once (after a request queued
  * some). Subclasses say how to claim and how to run one job; the loop, the renewal timer and shutdown are here,
  * once. Each service instance runs one runner per queue; the lease makes instances sharing a database safe and lets

@@ -1,13 +1,13 @@
 /**
  * Runs queued tracking-upload jobs on the shared leased-job loop (leasedJobRunner.ts): take the batches the
  * upload's validation already parsed in this process (ParsedFileCache), or parse the stored bytes again on the
- * compute pool → stage the measurements chunk by chunk (storage/stagedWrites.ts) and publish them together with
+ * compute pool → stage the measurements chunk by chunk (storage/sql/stagedWrites.ts) and publish them together with
  * the job's SUCCEEDED in one small transaction.
  */
-import { databaseErrorCode, type Db, isDataRefusal } from '../../storage/db.ts';
+import { databaseErrorCode, type Db, isDataRefusal } from '../../storage/sql/db.ts';
 import { type ClaimedJob, claimNextJob, completeJob, deleteJobContent, failJob, readJobContent, renewLease } from '../../storage/measurementJobs.ts';
 import { insertMeasurementColumns, type MeasurementGroupRow, measurementInsertContext, MEASUREMENTS_TABLE } from '../../storage/measurements.ts';
-import { StagedBatch, StagedBatchAbandonedError } from '../../storage/stagedWrites.ts';
+import { StagedBatch, StagedBatchAbandonedError } from '../../storage/sql/stagedWrites.ts';
 import { MEASUREMENT_CONTEXTS_TABLE } from '../../storage/measurementContexts.ts';
 import { MeasurementContextWriter } from '../services/measurements/contexts.ts';
 import { type BatchSource, CachedBatches, ParsedFileCache, TrackingStream } from '../services/measurements/trackingStream.ts';
@@ -72,7 +72,7 @@ export class MeasurementJobRunner extends LeasedJobRunner<ClaimedUpload> {
         source = new TrackingStream(this.pool, { bytes: content }, STREAM_MAX_IN_FLIGHT, [content.buffer as ArrayBuffer]);
       }
       const resolution = (job.summary as Partial<JobResolution>).resolution ?? {};
-      // A staged batch (storage/stagedWrites.ts): the rows go in as chunks of a few hundred, each its own short
+      // A staged batch (storage/sql/stagedWrites.ts): the rows go in as chunks of a few hundred, each its own short
       // transaction, hidden from every reader; one small transaction publishes them with the job's SUCCEEDED, and
       // only while this runner holds the lease. Batches are inserted as they arrive and dropped, so memory holds a
       // few batches whatever the file size.

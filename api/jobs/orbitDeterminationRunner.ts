@@ -12,7 +12,7 @@
  * it again from its stored request.
  */
 import type { EstimationProgress } from '../../engine/estimation/types.ts';
-import { type Db, inTransaction } from '../../storage/db.ts';
+import { type Db, inTransaction } from '../../storage/sql/db.ts';
 import { recordChanges } from '../../storage/changes.ts';
 import { orbitDeterminationFinished } from '../../domain/changes/model.ts';
 import {
@@ -25,7 +25,7 @@ import {
   type OrbitDetermination,
   type OrbitDeterminationProgress,
 } from '../../storage/orbitDeterminations.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { logError, logInfo } from '../log.ts';
 import { type EarthDataStore, earthDataWarningsFor } from '../services/earthData.ts';
 import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';

@@ -15,7 +15,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { GpElementSet } from '../../engine/tle/gpElements.ts';
 import { catalogElementSetTexts } from '../../storage/catalog.ts';
-import { inTransaction, yieldToEventLoop, type Db } from '../../storage/db.ts';
+import { inTransaction, yieldToEventLoop, type Db } from '../../storage/sql/db.ts';
 import {
   claimNextScreeningChunk,
   completeScreeningChunk,

@@ -1,15 +1,15 @@
 /**
  * Removes what bulk writes left behind when a process stopped in the middle: staged batches nobody will publish
- * (storage/stagedWrites.ts) — batches whose writer's lease expired (a process killed while it wrote an upload or a
+ * (storage/sql/stagedWrites.ts) — batches whose writer's lease expired (a process killed while it wrote an upload or a
  * job's rows), and batches of measurement jobs that are no longer queued or running —, ranges of the catalog's object
  * list that an upload published but did not refresh, and uploaded bytes no job needs (a SUCCEEDED job's, or chunks
  * of an upload that died before its job row existed). Runs at start and every `intervalMs`; it deletes chunk by
  * chunk, so it never holds the event loop for long. (Other staged writers add their tables to STAGED_TABLES_BY_KIND.)
  */
-import type { Db } from '../../storage/db.ts';
+import type { Db } from '../../storage/sql/db.ts';
 import { MANEUVERS_TABLE } from '../../storage/maneuvers.ts';
 import { deleteJobContent, findLeftoverJobContent } from '../../storage/measurementJobs.ts';
-import { abandonExpiredBatches, abandonOrphanJobBatches, type StagedTable } from '../../storage/stagedWrites.ts';
+import { abandonExpiredBatches, abandonOrphanJobBatches, type StagedTable } from '../../storage/sql/stagedWrites.ts';
 import { logError, logInfo } from '../log.ts';
 import { MANEUVER_IMPORT_KIND } from '../services/maneuvers/import.ts';
 import { MEASUREMENT_JOB_STAGED_TABLES, MEASUREMENT_JOBS_TABLE } from './measurementJobRunner.ts';

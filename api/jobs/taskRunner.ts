@@ -10,10 +10,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { type Db, inTransaction } from '../../storage/db.ts';
+import { type Db, inTransaction } from '../../storage/sql/db.ts';
 import { recordChanges } from '../../storage/changes.ts';
 import { productReady } from '../../domain/changes/model.ts';
-import type { RetryBackoff } from '../../storage/leasedJobs.ts';
+import type { RetryBackoff } from '../../storage/sql/leasedJobs.ts';
 import { insertProductStatements, type Product } from '../../storage/products.ts';
 import { advanceNextRunStatement, findScheduledTaskById, listDueTasks, recordLastRun, type ScheduledTask } from '../../storage/scheduledTasks.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
@@ -32,7 +32,7 @@ import { type PackedProduct, packProduct } from '../../domain/products/packing.t
 import type { AppDeps } from '../context.ts';
 import { OD_TIME_BUDGET_MS } from './orbitDeterminationRunner.ts';
 import { acceptOrbitDetermination, getOrbitDetermination, startOrbitDetermination } from '../services/orbitDeterminations.ts';
-import { ApiError, unprocessable } from '../errors.ts';
+import { ApiError, unprocessable } from '../http/errors.ts';
 import { logError, logInfo } from '../log.ts';
 import type { EarthDataStore } from '../services/earthData.ts';
 import { oemGenerationFailed, prepareOemGeneration, runOemTask } from '../services/ephemeris.ts';

@@ -12,7 +12,7 @@ import { Webhook } from 'standardwebhooks';
 import { isDelivered, retryDelayMs } from '../../domain/changes/delivery.ts';
 import { TEST_EVENT_TYPE } from '../../domain/changes/model.ts';
 import { inWriteScope } from '../../storage/changes.ts';
-import type { Db } from '../../storage/db.ts';
+import type { Db } from '../../storage/sql/db.ts';
 import {
   cancelClaimedDelivery,
   claimNextDelivery,

@@ -14,12 +14,12 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { secretPrefix, type ApiKeyWithOwner } from '../../storage/apiKeys.ts';
 import type { AuthFailureReason } from '../../storage/audit.ts';
-import { nowIso } from '../../storage/db.ts';
+import { nowIso } from '../../storage/sql/db.ts';
 import { ApiKeyCache } from '../auth/apiKeyCache.ts';
 import { AuthFailureThrottle } from '../auth/failureThrottle.ts';
 import type { Config } from '../config.ts';
 import type { AppEnv } from '../context.ts';
-import { errorResponse } from '../errors.ts';
+import { errorResponse } from '../http/errors.ts';
 import { ClientAddressResolver } from '../net/clientAddress.ts';
 import { ipAllowed } from '../net/cidr.ts';
 import { OPERATIONS_ENVIRONMENT, permissionFor, queryValuePermissionsFor } from '../permissions.ts';

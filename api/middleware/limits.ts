@@ -10,7 +10,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context.ts';
-import { errorResponse } from '../errors.ts';
+import { errorResponse } from '../http/errors.ts';
 
 /** Names and values of every header line, in bytes of their text (RFC 9110 §5; 16 KiB is Node's default too). */
 export const MAX_REQUEST_HEADER_BYTES = 16 * 1024;

@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../context.ts';
-import { errorResponse } from '../errors.ts';
+import { errorResponse } from '../http/errors.ts';
 import { declaresBody } from '../net/messageBody.ts';
 import { toHonoPath } from '../permissions.ts';
 

@@ -11,7 +11,7 @@
 import type { Context } from 'hono';
 import { Buffer } from 'node:buffer';
 import { HTTPException } from 'hono/http-exception';
-import { yieldIfDue } from '../../storage/db.ts';
+import { yieldIfDue } from '../../storage/sql/db.ts';
 
 /** Header block of one part, at most (names and file names are short). */
 const MAX_PART_HEADER_BYTES = 16 * 1024;
@@ -82,7 +82,7 @@ function partHeaders(block: Buffer): { name: string; filename: string | null; co
 }
 
 /**
- * Body bytes read between two looks at the event-loop slice (storage/db.ts yieldIfDue): chunks already queued are
+ * Body bytes read between two looks at the event-loop slice (storage/sql/db.ts yieldIfDue): chunks already queued are
  * read without a turn of the loop (each read resolves at once), and 4 MB of a fast client's chunks were scanned in
  * one turn (6–19 ms, bench:catalog-ingest); between looks the stream's queue fills and pauses the socket.
  */

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { RouterRoute } from 'hono/types';
 import type { AppEnv } from '../context.ts';
-import { errorResponse } from '../errors.ts';
+import { errorResponse } from '../http/errors.ts';
 
 /**
  * Unknown route → 404; a known path with another method → 405 with `Allow`. The path must match a route exactly (a

@@ -6,9 +6,9 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { CcsdsWriteError } from '../../engine/files/common/errors.ts';
-import { DatabaseUnavailableError } from '../../storage/dbErrors.ts';
+import { DatabaseUnavailableError } from '../../storage/sql/dbErrors.ts';
 import { PoolSaturatedError, TaskCancelledError, TaskTimeoutError } from '../../workers/poolTypes.ts';
-import { ApiError, errorResponse, REASON_PHRASES } from '../errors.ts';
+import { ApiError, errorResponse, REASON_PHRASES } from '../http/errors.ts';
 import { logError, logInfo } from '../log.ts';
 
 export function toErrorResponse(error: unknown, c: Context): Response {
@@ -21,7 +21,7 @@ export function toErrorResponse(error: unknown, c: Context): Response {
     });
   }
   if (error instanceof DatabaseUnavailableError) {
-    // A libSQL server down, restarting, cut off or busy past the retries (storage/remoteDb.ts): retry shortly.
+    // A libSQL server down, restarting, cut off or busy past the retries (storage/sql/remoteDb.ts): retry shortly.
     logError('database unavailable', { correlationId: c.get('correlationId'), ambiguous: error.ambiguous, error: error.message });
     return errorResponse(c, 503, 'DATABASE_UNAVAILABLE', error.ambiguous
       ? 'The database stopped answering while the request was written: it may or may not have been applied; check before you retry'

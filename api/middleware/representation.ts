@@ -2,7 +2,7 @@
  * The representation a response is sent as, for every route at once: its content coding (compression) and the
  * conditional GET that depends on it.
  *
- * Content coding (RFC 9110 §8.4, §12.5.3; api/contentCoding.ts): a response whose body is JSON, text, XML, JavaScript or
+ * Content coding (RFC 9110 §8.4, §12.5.3; api/http/contentCoding.ts): a response whose body is JSON, text, XML, JavaScript or
  * SVG and at least MIN_CODED_BYTES long is sent in the coding the request's Accept-Encoding prefers — br, gzip, or zstd
  * where the runtime has it — streamed, with `Content-Encoding`, without `Content-Length`. Every such response (coded or
  * not) carries `Vary: Accept-Encoding`, so a cache keeps the variants apart. ZIP files and other media types are sent
@@ -17,7 +17,7 @@
  *    reported.
  *
  * ETags across codings (RFC 9110 §8.8.3): a coded response is another representation with its own strong tag,
- * `"<tag>-<coding>"` (api/preconditions.ts `codedTag`); If-Match takes either form.
+ * `"<tag>-<coding>"` (api/http/preconditions.ts `codedTag`); If-Match takes either form.
  *
  * Conditional GET (RFC 9110 §13.1.2, §15.4.5): a GET or HEAD whose 200 (or 206, 416: a Range answer) carries an ETag, and whose
  * If-None-Match names the tag of the representation this request would get (weak comparison), is answered 304 with no
@@ -25,10 +25,10 @@
  * handler has run (it read the record to know its tag); the body is not coded or sent.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { AVAILABLE_CODINGS, codingPreference, encodeBody, isCompressible, MIN_CODED_BYTES, type Coding } from '../contentCoding.ts';
+import { AVAILABLE_CODINGS, codingPreference, encodeBody, isCompressible, MIN_CODED_BYTES, type Coding } from '../http/contentCoding.ts';
 import type { AppEnv } from '../context.ts';
-import { errorResponse } from '../errors.ts';
-import { codedTag, ifNoneMatchMatches } from '../preconditions.ts';
+import { errorResponse } from '../http/errors.ts';
+import { codedTag, ifNoneMatchMatches } from '../http/preconditions.ts';
 
 /** Headers a 304 carries over from the 200 it stands for (RFC 9110 §15.4.5; Last-Modified guides cache updates). */
 const NOT_MODIFIED_HEADERS = ['etag', 'vary', 'cache-control', 'expires', 'content-location', 'last-modified'];
@@ -181,7 +181,7 @@ export function negotiateRepresentation(): MiddlewareHandler<AppEnv> {
  * GET route's response minus its body, and a runtime then either sends no Content-Length (Node) or `Content-Length: 0`
  * (Deno) — the second is false (RFC 9110 §8.6: a HEAD's Content-Length must be the length GET would send). So when the
  * GET answer has a body of unstated length, its length is stated here. Such a body is in memory (JSON and text
- * answers; every streamed answer states its length itself, api/textBody.ts, product downloads), so reading it costs
+ * answers; every streamed answer states its length itself, api/http/textBody.ts, product downloads), so reading it costs
  * what GET's answer cost. A coded answer stays without one (negotiateRepresentation sends no body for HEAD: its
  * length is known only once coded, which §9.3.2 lets a server leave out), as GET sends it chunked.
  */

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { errorResponse } from '../errors.ts';
+import { errorResponse } from '../http/errors.ts';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 

@@ -6,11 +6,11 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { CATALOG_OBJECT_SORT_COLUMNS } from '../../storage/catalog.ts';
 import type { AppEnv } from '../context.ts';
-import { uploadedParts } from '../fileNames.ts';
+import { uploadedParts } from '../http/fileNames.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
-import { parsePageable } from '../paging.ts';
-import { integerParameter, numberParameter } from '../queryNumbers.ts';
-import { validationError } from '../errors.ts';
+import { parsePageable } from '../http/paging.ts';
+import { integerParameter, numberParameter } from '../http/queryNumbers.ts';
+import { validationError } from '../http/errors.ts';
 import {
   CatalogListQuerySchema,
   CatalogObjectQueryBodySchema,

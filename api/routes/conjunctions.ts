@@ -9,15 +9,15 @@ import { RISK_BASES, RISK_LEVELS } from '../../domain/conjunctions/settings.ts';
 import { MAX_COMBINED_HARD_BODY_RADIUS_M, MIN_HARD_BODY_RADIUS_M } from '../../domain/conjunctions/hardBodyRadius.ts';
 import { utcSeconds } from '../../domain/conjunctions/cdmDigest.ts';
 import { CONJUNCTION_EVENT_SORT_COLUMNS, type ConjunctionEventFilter } from '../../storage/conjunctions.ts';
-import { requireMediaType } from '../accept.ts';
+import { requireMediaType } from '../http/accept.ts';
 import type { AppEnv } from '../context.ts';
-import { ApiError, validationError } from '../errors.ts';
-import { uploadedParts } from '../fileNames.ts';
-import { parseInstantField } from '../instants.ts';
+import { ApiError, validationError } from '../http/errors.ts';
+import { uploadedParts } from '../http/fileNames.ts';
+import { parseInstantField } from '../http/instants.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
-import { parsePageable } from '../paging.ts';
-import { numberParameter } from '../queryNumbers.ts';
-import { ETAG_HEADER, IfMatchHeaderSchema, ifMatchOf, withEntityTag } from '../preconditions.ts';
+import { parsePageable } from '../http/paging.ts';
+import { numberParameter } from '../http/queryNumbers.ts';
+import { ETAG_HEADER, IfMatchHeaderSchema, ifMatchOf, withEntityTag } from '../http/preconditions.ts';
 import {
   CdmJsonSchema,
   CdmUploadFormSchema,
@@ -46,7 +46,7 @@ import {
 } from '../services/conjunctions/events.ts';
 import { getConjunctionSettings, putConjunctionSettings } from '../services/conjunctions/settings.ts';
 import { uploadCdms } from '../services/conjunctions/upload.ts';
-import { jsonAnswerInPieces } from '../textBody.ts';
+import { jsonAnswerInPieces } from '../http/textBody.ts';
 
 const TAG = ['Conjunctions'];
 const COLLECTION = '/operations/conjunctions';
@@ -196,7 +196,7 @@ export function registerConjunctionRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(uploadRoute, async (c) => {
     const files = await uploadedParts(c, ['files']);
     const { status, body } = await uploadCdms(c.get('deps'), c.get('caller').organizationId, files);
-    // up to thousands of per-message results: made into JSON file by file and sent a slice at a time (api/textBody.ts)
+    // up to thousands of per-message results: made into JSON file by file and sent a slice at a time (api/http/textBody.ts)
     const answer = await jsonAnswerInPieces(body, 'results');
     return c.body(answer.body, status, answer.headers) as never;
   });

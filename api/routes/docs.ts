@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { AppEnv } from '../context.ts';
-import { errorResponse } from '../errors.ts';
+import { errorResponse } from '../http/errors.ts';
 
 /** Where the page loads its assets from: `${ASSET_BASE}/swagger-ui-dist/<file>`. */
 const ASSET_BASE = '/docs/assets';

@@ -1,9 +1,9 @@
 /** Batch OEM routes (tag Ephemeris Batches): /operations/ephemerides/batch[/{id}]. */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
-import { pageSchema } from '../paging.ts';
+import { pageSchema } from '../http/paging.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
-import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../preconditions.ts';
+import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../http/preconditions.ts';
 import { BatchIdParam, BatchListQuery, BatchSchema } from '../schemas/ephemerisBatch.ts';
 import { CreateBatchSchema, MAX_BATCH_ITEMS } from '../../domain/ephemerisBatch/request.ts';
 import { batchView, cancelBatch, createBatch, getBatch, listBatchesPage } from '../services/ephemerisBatch.ts';

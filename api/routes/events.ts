@@ -5,9 +5,9 @@
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { requireMediaType } from '../accept.ts';
+import { requireMediaType } from '../http/accept.ts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import {
   CATALOG_MAX_EPOCH_DISTANCE_DAYS,

@@ -2,8 +2,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
-import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
-import { pageEnvelope, parsePageable } from '../paging.ts';
+import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../http/preconditions.ts';
+import { pageEnvelope, parsePageable } from '../http/paging.ts';
 import {
   CreateGroundStationSchema,
   DeleteGroundStationQuerySchema,

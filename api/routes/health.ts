@@ -6,7 +6,7 @@
  * header the request is not authenticated (api/app.ts); with one it is, as on /operations (401, 403, 429, audit).
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { pingDatabase } from '../../storage/db.ts';
+import { pingDatabase } from '../../storage/sql/db.ts';
 import type { AppEnv } from '../context.ts';
 import { API_VERSION, errorResponses, RETRY_AFTER_HEADER, SECURED } from '../openapi.ts';
 

@@ -9,10 +9,10 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { validationError } from '../errors.ts';
-import { attachmentDisposition, uploadedParts } from '../fileNames.ts';
+import { validationError } from '../http/errors.ts';
+import { attachmentDisposition, uploadedParts } from '../http/fileNames.ts';
 import { errorResponses, json, MANEUVER_CONTRACT_VERSION, openApiDocument, SECURED, TAGS } from '../openapi.ts';
-import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
+import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../http/preconditions.ts';
 import {
   CreateManeuverRequestSchema,
   CreateManeuverResponseSchema,

@@ -1,13 +1,13 @@
 /** Measurements tag: upload, inspect, job status, query, outliers, delete by file. */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
-import { validationError } from '../errors.ts';
+import { validationError } from '../http/errors.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
-import { uploadedParts } from '../fileNames.ts';
-import { parseInstantField } from '../instants.ts';
+import { uploadedParts } from '../http/fileNames.ts';
+import { parseInstantField } from '../http/instants.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
-import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../preconditions.ts';
-import { parsePageable, pageEnvelope } from '../paging.ts';
+import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../http/preconditions.ts';
+import { parsePageable, pageEnvelope } from '../http/paging.ts';
 import {
   BatchUploadResponseSchema,
   DeleteByFileQuerySchema,

@@ -2,8 +2,8 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
-import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../preconditions.ts';
-import { parsePageable } from '../paging.ts';
+import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../http/preconditions.ts';
+import { parsePageable } from '../http/paging.ts';
 import {
   AcceptResponseSchema,
   OrbitDeterminationListQuerySchema,

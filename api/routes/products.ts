@@ -1,9 +1,9 @@
 /** Product routes (tag Products): /operations/products, /operations/products/{id}[/content]. */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
-import { pageableQuery, pageSchema } from '../paging.ts';
+import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
-import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../preconditions.ts';
+import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../http/preconditions.ts';
 import { OrbitDeterminationSchema } from '../schemas/orbitDeterminations.ts';
 import { StateVectorSchema } from '../schemas/stateVectors.ts';
 import { EclipsesSchema, PassSchema } from '../schemas/events.ts';

@@ -2,7 +2,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
-import { parsePageable } from '../paging.ts';
+import { parsePageable } from '../http/paging.ts';
 import { ResidualPageQuerySchema, ResidualsRequestSchema, ResidualsResponseSchema } from '../schemas/residuals.ts';
 import { EARTH_DATA_WARNING_HEADER, setWarningHeaders } from '../services/earthData.ts';
 import { computeResiduals, RESIDUAL_SORT_FIELDS, RESIDUALS_MAX_MEASUREMENTS } from '../services/residuals.ts';

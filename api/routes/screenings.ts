@@ -5,12 +5,12 @@
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
-import { validationError } from '../errors.ts';
-import { multipartParts, type UploadedPart } from '../fileNames.ts';
+import { validationError } from '../http/errors.ts';
+import { multipartParts, type UploadedPart } from '../http/fileNames.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
-import { LOCATION_HEADER } from '../preconditions.ts';
-import { pageSchema } from '../paging.ts';
-import { jsonAnswerInPieces } from '../textBody.ts';
+import { LOCATION_HEADER } from '../http/preconditions.ts';
+import { pageSchema } from '../http/paging.ts';
+import { jsonAnswerInPieces } from '../http/textBody.ts';
 import {
   CreateScreeningFormSchema,
   CreateScreeningSchema,
@@ -127,7 +127,7 @@ export function registerScreeningRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(approachesRoute, async (c) => {
     const page = await listApproachesPage(c.get('deps').db, c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('query'));
-    // up to 1,000 approaches: made into JSON one at a time and sent a slice at a time (api/textBody.ts)
+    // up to 1,000 approaches: made into JSON one at a time and sent a slice at a time (api/http/textBody.ts)
     const answer = await jsonAnswerInPieces(page, 'content');
     return c.body(answer.body, 200, answer.headers) as never;
   });

@@ -5,8 +5,8 @@
  * reachable, compute pool up, Earth data loaded — take it out of rotation when not). /livez and /readyz need no key.
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { pingDatabase } from '../../storage/db.ts';
-import { schemaState } from '../../storage/migrations.ts';
+import { pingDatabase } from '../../storage/sql/db.ts';
+import { schemaState } from '../../storage/sql/migrations.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { errorResponses, SECURED } from '../openapi.ts';
 

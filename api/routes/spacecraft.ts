@@ -5,9 +5,9 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { reassessConjunctions } from '../services/conjunctions/assessment.ts';
 import type { AppEnv } from '../context.ts';
-import { envelope } from '../errors.ts';
+import { envelope } from '../http/errors.ts';
 import { ErrorEnvelopeSchema, errorResponses, json, SECURED } from '../openapi.ts';
-import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
+import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../http/preconditions.ts';
 import {
   CreateSpacecraftRequestSchema,
   IdParamSchema,

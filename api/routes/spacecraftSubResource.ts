@@ -5,11 +5,11 @@
  * status codes and headers; each resource gives its schemas, its use cases and the words of its documentation.
  */
 import { createRoute, z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
-import type { Db } from '../../storage/db.ts';
+import type { Db } from '../../storage/sql/db.ts';
 import type { AppEnv } from '../context.ts';
-import type { PageableInput } from '../paging.ts';
+import type { PageableInput } from '../http/paging.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
-import { created, entityTag, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag, type IfMatch } from '../preconditions.ts';
+import { created, entityTag, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag, type IfMatch } from '../http/preconditions.ts';
 
 type Schema = z.ZodType;
 

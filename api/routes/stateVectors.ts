@@ -4,11 +4,11 @@
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
-import { textBody } from '../textBody.ts';
-import { attachmentDisposition, uploadedParts } from '../fileNames.ts';
+import { textBody } from '../http/textBody.ts';
+import { attachmentDisposition, uploadedParts } from '../http/fileNames.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
-import { created, entityTag, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
-import { pageEnvelope, parsePageable } from '../paging.ts';
+import { created, entityTag, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../http/preconditions.ts';
+import { pageEnvelope, parsePageable } from '../http/paging.ts';
 import {
   CreateStateVectorSchema,
   GenerateOemSchema,
@@ -168,7 +168,7 @@ export function registerStateVectorRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(oemRoute, async (c) => {
     const { filename, text, warnings } = await generateOemForStateVector(c.get('deps'), c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('json'));
     setWarningHeaders(c, warnings);
-    // Up to 5 MB (30 days at 60 s): encoded while it is sent, a slice at a time (api/textBody.ts).
+    // Up to 5 MB (30 days at 60 s): encoded while it is sent, a slice at a time (api/http/textBody.ts).
     const { body, byteLength } = textBody(text);
     return c.body(body, 200, { ...attachment(filename), 'Content-Length': String(byteLength) }) as never;
   });

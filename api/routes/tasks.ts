@@ -1,9 +1,9 @@
 /** Scheduled task routes (tag Tasks): /operations/spacecraft/{spacecraftId}/tasks[/{taskId}[/runs]]. */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
-import { pageSchema } from '../paging.ts';
+import { pageSchema } from '../http/paging.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
-import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../preconditions.ts';
+import { created, ETAG_HEADER, ifMatchOf, IfMatchHeaderSchema, withEntityTag } from '../http/preconditions.ts';
 import {
   CreateTaskSchema,
   TaskCollectionPathSchema,

@@ -4,9 +4,9 @@
  * header is malformed); every error is a JSON envelope. Permission read:ephemeris (api/permissions.ts).
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { negotiate } from '../accept.ts';
+import { negotiate } from '../http/accept.ts';
 import type { AppEnv } from '../context.ts';
-import { errorResponse } from '../errors.ts';
+import { errorResponse } from '../http/errors.ts';
 import { errorResponses, SECURED } from '../openapi.ts';
 import { EARTH_DATA_WARNING_HEADER, setWarningHeaders } from '../services/earthData.ts';
 import { generateSpacecraftTle } from '../services/tle.ts';

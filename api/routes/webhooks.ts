@@ -5,7 +5,7 @@ import { WEBHOOK_MAX_ATTEMPTS } from '../../domain/changes/delivery.ts';
 import { DELIVERY_SORT_COLUMNS, WEBHOOK_SORT_COLUMNS } from '../../storage/webhooks.ts';
 import type { AppEnv } from '../context.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
-import { parsePageable } from '../paging.ts';
+import { parsePageable } from '../http/paging.ts';
 import {
   WebhookCreatedSchema,
   WebhookCreateSchema,

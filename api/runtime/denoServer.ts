@@ -21,7 +21,7 @@
  * keep-alive connection (no handler runs on it). Both need a reverse proxy in front (nginx `client_header_timeout`,
  * `keepalive_timeout`), or Node.
  */
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { declaresBody } from '../net/messageBody.ts';
 import { stalledBodyMessage } from './timeouts.ts';
 

@@ -1,6 +1,6 @@
 /** Catalog request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
-import { pageableQuery, pageObject, pageSchema } from '../paging.ts';
+import { pageableQuery, pageObject, pageSchema } from '../http/paging.ts';
 import { filterText } from './limits.ts';
 
 /** The largest NORAD catalog number accepted (OMM NORAD_CAT_ID has up to 9 digits). */

@@ -4,9 +4,9 @@ import { PC_METHODS } from '../../engine/collision/probability.ts';
 import { MAX_EVENT_GROUPING_WINDOW_S, MIN_EVENT_GROUPING_WINDOW_S, RISK_BASES, RISK_LEVELS } from '../../domain/conjunctions/settings.ts';
 import { MAX_COMBINED_HARD_BODY_RADIUS_M, MAX_HARD_BODY_RADIUS_M, MIN_HARD_BODY_RADIUS_M } from '../../domain/conjunctions/hardBodyRadius.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
-import { instantSchema } from '../instants.ts';
+import { instantSchema } from '../http/instants.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
-import { pageableQuery, pageSchema } from '../paging.ts';
+import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { boundedNumber } from './limits.ts';
 
 const probability = (description: string) => boundedNumber(0, 1, '', { exclusiveMin: true }).openapi({ description });

@@ -1,6 +1,6 @@
 /** Batch OEM job schemas (validation + OpenAPI); the request's schema is the domain's (domain/ephemerisBatch/request.ts). */
 import { z } from '@hono/zod-openapi';
-import { pageableQuery } from '../paging.ts';
+import { pageableQuery } from '../http/paging.ts';
 import { JOB_STATUSES } from '../../domain/jobs/model.ts';
 
 export const BatchSchema = z

@@ -1,6 +1,6 @@
 /** Passes, eclipses and orbit events: queries and answers (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
-import { instantSchema } from '../instants.ts';
+import { instantSchema } from '../http/instants.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 
 /** Longest span of one event request (the OEM span limit: a 30-day LEO search is ~3 s of compute). */

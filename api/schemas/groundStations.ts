@@ -6,7 +6,7 @@
 import { z } from '@hono/zod-openapi';
 import { queryFlag } from './queryFlag.ts';
 import { RecordTimestampSchema } from '../openapi.ts';
-import { pageableQuery, pageSchema } from '../paging.ts';
+import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { filterText, safeText } from './limits.ts';
 
 export const GROUND_STATION_DEFAULTS = { elevationMaskDeg: 10, enabled: true } as const;

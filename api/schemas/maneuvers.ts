@@ -8,10 +8,10 @@
  */
 import { z } from '@hono/zod-openapi';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { instantSchema } from '../instants.ts';
+import { instantSchema } from '../http/instants.ts';
 import { instantProblem } from '../../domain/instants.ts';
 import { EpochSchema } from '../openapi.ts';
-import { FILE_RESULT_STATUSES, PREVIEW_STATUSES } from '../results.ts';
+import { FILE_RESULT_STATUSES, PREVIEW_STATUSES } from '../http/results.ts';
 import {
   ATTITUDE_MODES,
   ISP_MAX_S,

@@ -1,9 +1,9 @@
 /** zod schemas (validation + OpenAPI) of the Measurements tag. */
 import { z } from '@hono/zod-openapi';
 import { queryFlag } from './queryFlag.ts';
-import { fileNameProblem, MAX_FILE_NAME_LENGTH } from '../fileNames.ts';
+import { fileNameProblem, MAX_FILE_NAME_LENGTH } from '../http/fileNames.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
-import { pageableQuery, pageSchema } from '../paging.ts';
+import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { idString } from './limits.ts';
 import { MEASUREMENT_COMPONENTS, MEASUREMENT_TYPES } from '../../engine/measurements/observables.ts';
 import { JOB_STATUSES } from '../../domain/jobs/model.ts';

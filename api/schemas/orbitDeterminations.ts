@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { queryFlag } from './queryFlag.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
-import { pageableQuery, pageSchema } from '../paging.ts';
+import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { StateVectorSchema } from './stateVectors.ts';
 import { DEFAULT_MAX_ITERATIONS } from '../../engine/estimation/convergence.ts';
 import { DEFAULT_EDITING_SIGMA } from '../../engine/estimation/editing.ts';

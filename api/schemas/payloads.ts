@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { boundedNumber, safeText } from './limits.ts';
 import { MAX_MASS_KG, MAX_POWER_W } from '../../domain/limits.ts';
 import { RecordTimestampSchema } from '../openapi.ts';
-import { pageableQuery, pageSchema } from '../paging.ts';
+import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { DirectionInputSchema, Vector3Schema } from './spacecraft.ts';
 
 export const PAYLOAD_TYPES = ['CAMERA', 'RADAR', 'RF', 'LIDAR', 'SPECTROMETER', 'OTHER'] as const;

@@ -1,7 +1,7 @@
 /** Schemas of residuals against an orbit and of orbit-determination residual pages (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
 import { EpochSchema } from '../openapi.ts';
-import { pageableQuery, pageSchema } from '../paging.ts';
+import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { OBSERVABLE_KINDS, OBSERVABLES } from '../../engine/measurements/observables.ts';
 
 /** The types a tracking selection names: each model kind, followed by its stored type where the name differs (RANGE_RATE = DOPPLER). */

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { MAX_VOLUME_SEMI_AXIS_KM } from '../../engine/collision/screening/index.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 import { COVARIANCE_SOURCES, COVARIANCE_TO_TCA } from '../../domain/screenings/model.ts';
-import { pageableQuery } from '../paging.ts';
+import { pageableQuery } from '../http/paging.ts';
 import { JOB_STATUSES } from '../../domain/jobs/model.ts';
 
 export const SCREENING_MAX_SPAN_DAYS = 14;

@@ -6,9 +6,9 @@
  */
 import { z } from '@hono/zod-openapi';
 import { queryFlag } from './queryFlag.ts';
-import { instantSchema } from '../instants.ts';
+import { instantSchema } from '../http/instants.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
-import { pageableQuery, pageSchema } from '../paging.ts';
+import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { boundedNumber, filterText, idString, safeText } from './limits.ts';
 import { MAX_AREA_M2, MAX_DIRECTION_COMPONENT, MAX_DRAG_COEFFICIENT, MAX_DURATION_S, MAX_IMPULSE_N_S, MAX_INERTIA_KG_M2, MAX_LENGTH_M, MAX_MASS_KG, MAX_POWER_W } from '../../domain/limits.ts';
 import { MAX_HARD_BODY_RADIUS_M, MIN_HARD_BODY_RADIUS_M } from '../../domain/conjunctions/hardBodyRadius.ts';

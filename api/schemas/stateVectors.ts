@@ -5,10 +5,10 @@ import { LOCAL_ORBITAL_FRAMES } from '../../engine/math/covariance.ts';
 import { OEM_REFERENCE_FRAMES, OEM_TIME_SYSTEMS } from '../../engine/products/oemProduct.ts';
 import { OEM_OPTION_DEFAULTS } from '../../domain/products/oemOptions.ts';
 import { queryFlag } from './queryFlag.ts';
-import { instantSchema } from '../instants.ts';
+import { instantSchema } from '../http/instants.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
-import { FILE_RESULT_STATUSES } from '../results.ts';
-import { pageableQuery, pageSchema } from '../paging.ts';
+import { FILE_RESULT_STATUSES } from '../http/results.ts';
+import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { boundedNumber, idString, safeText } from './limits.ts';
 import { MAX_COVARIANCE_ELEMENT, MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S } from '../../domain/limits.ts';
 

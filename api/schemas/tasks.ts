@@ -5,7 +5,7 @@ import { LOCAL_ORBITAL_FRAMES } from '../../engine/math/covariance.ts';
 import { OEM_REFERENCE_FRAMES, OEM_TIME_SYSTEMS } from '../../engine/products/oemProduct.ts';
 import { OEM_OPTION_DEFAULTS } from '../../domain/products/oemOptions.ts';
 import { MAX_INTERVAL_SECONDS, MIN_INTERVAL_SECONDS } from '../../domain/tasks/schedule.ts';
-import { pageableQuery } from '../paging.ts';
+import { pageableQuery } from '../http/paging.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 import { EVENT_MAX_SPAN_DAYS, EVENT_MAX_STATIONS } from './events.ts';
 import { JOB_STATUSES, LAST_RUN_STATUSES } from '../../domain/jobs/model.ts';

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { boundedNumber, safeText } from './limits.ts';
 import { MAX_THRUST_N } from '../../domain/limits.ts';
 import { RecordTimestampSchema } from '../openapi.ts';
-import { pageableQuery, pageSchema } from '../paging.ts';
+import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { BodyPositionInputSchema, DirectionInputSchema, Vector3Schema } from './spacecraft.ts';
 
 export const MIN_ISP_S = 50;

@@ -6,7 +6,7 @@
 import { z } from '@hono/zod-openapi';
 import { CHANGE_EVENT_TYPES } from '../../domain/changes/model.ts';
 import { RecordTimestampSchema } from '../openapi.ts';
-import { pageableQuery, pageObject, pageSchema } from '../paging.ts';
+import { pageableQuery, pageObject, pageSchema } from '../http/paging.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../net/webhookTarget.ts';
 import { safeText } from './limits.ts';
 import { JOB_STATUSES } from '../../domain/jobs/model.ts';

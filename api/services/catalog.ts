@@ -4,7 +4,7 @@
  *
  * Upload (POST /operations/catalog): each file is read on the compute pool (workers/catalogTasks.ts, format detected
  * from the content) and is atomic: any bad line (every one is listed with its line and reason) fails the file and
- * nothing of it is stored. An accepted file is written as a staged batch (storage/stagedWrites.ts): chunks of
+ * nothing of it is stored. An accepted file is written as a staged batch (storage/sql/stagedWrites.ts): chunks of
  * CHUNK_SETS sets, each its own short transaction followed by a yield to the event loop, then one small transaction
  * publishes them all at once; then the object list's rows of the NORAD ids written are refreshed range by range.
  * 30,000 objects therefore ingest without holding the event loop for more than a chunk (README → Catalog,
@@ -39,16 +39,16 @@ import {
   type CatalogObjectFilter,
   type CatalogObjectRecord,
 } from '../../storage/catalog.ts';
-import { inTransaction, nowIso, yieldToEventLoop, type Db } from '../../storage/db.ts';
-import type { PageRequest } from '../../storage/paging.ts';
-import { StagedBatch, StagedBatchAbandonedError, StagedScopeBusyError } from '../../storage/stagedWrites.ts';
+import { inTransaction, nowIso, yieldToEventLoop, type Db } from '../../storage/sql/db.ts';
+import type { PageRequest } from '../../storage/sql/paging.ts';
+import { StagedBatch, StagedBatchAbandonedError, StagedScopeBusyError } from '../../storage/sql/stagedWrites.ts';
 import type { CatalogFileFormat } from '../../workers/contracts.ts';
 import { ownedBytes } from '../../workers/handOver.ts';
 import type { AppDeps } from '../context.ts';
-import { ApiError, notFound, validationError } from '../errors.ts';
-import type { UploadedPart } from '../fileNames.ts';
-import { pageEnvelope } from '../paging.ts';
-import { succeeded } from '../results.ts';
+import { ApiError, notFound, validationError } from '../http/errors.ts';
+import type { UploadedPart } from '../http/fileNames.ts';
+import { pageEnvelope } from '../http/paging.ts';
+import { succeeded } from '../http/results.ts';
 
 /** Owner kind of the staged batches of catalog uploads (swept when a dead request left one behind). */
 export const CATALOG_UPLOAD_KIND = 'catalog_upload';

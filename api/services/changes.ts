@@ -10,9 +10,9 @@
  */
 import { CHANGE_FEEDS, type ChangeFeed } from '../../domain/changes/model.ts';
 import { feedHorizon, latestChangeSeq, listFeedChanges } from '../../storage/changes.ts';
-import type { Db } from '../../storage/db.ts';
-import { ApiError, validationError } from '../errors.ts';
-import { integerParameter } from '../queryNumbers.ts';
+import type { Db } from '../../storage/sql/db.ts';
+import { ApiError, validationError } from '../http/errors.ts';
+import { integerParameter } from '../http/queryNumbers.ts';
 import { DEFAULT_CHANGES_PER_PAGE, MAX_CHANGES_PER_PAGE } from '../schemas/changes.ts';
 
 export function encodeChangeToken(feed: ChangeFeed, seq: number): string {

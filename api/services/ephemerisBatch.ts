@@ -3,11 +3,11 @@
  * queues one durable job, run by api/jobs/ephemerisBatchRunner.ts; status, list and cancel of the batches.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db, SqlExecutor } from '../../storage/db.ts';
+import type { Db, SqlExecutor } from '../../storage/sql/db.ts';
 import { type EphemerisBatch, findBatch, insertBatch, listBatches, listBatchFailures, requestBatchCancel } from '../../storage/ephemerisBatches.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
-import { ApiError, jobNotCancellable, notFound, validationError } from '../errors.ts';
-import { type PageableInput, pageEnvelope, type PageEnvelope, parsePageable } from '../paging.ts';
+import { ApiError, jobNotCancellable, notFound, validationError } from '../http/errors.ts';
+import { type PageableInput, pageEnvelope, type PageEnvelope, parsePageable } from '../http/paging.ts';
 import { BATCH_SORTABLE } from '../schemas/ephemerisBatch.ts';
 
 function batchNotFound(): ApiError {

@@ -13,9 +13,9 @@ import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts
 import { findLatestEligibleStateVector } from '../../storage/stateVectors.ts';
 import type { EventAnswerForm, PredictEventsTaskOutput } from '../../workers/contracts.ts';
 import type { AppDeps } from '../context.ts';
-import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
+import { ApiError, notFound, unprocessable, validationError } from '../http/errors.ts';
 import { describeSpan } from '../../domain/instants.ts';
-import { parseInstantField } from '../instants.ts';
+import { parseInstantField } from '../http/instants.ts';
 import { CATALOG_MAX_EPOCH_DISTANCE_DAYS, EVENT_MAX_SPAN_DAYS, EVENT_MAX_STATIONS } from '../schemas/events.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 import { earthDataWarningsFor } from './earthData.ts';

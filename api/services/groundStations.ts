@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { cartesianToGeodetic, geodeticToCartesian } from '../../engine/bodies/ellipsoid.ts';
 import { DEG_TO_RAD } from '../../engine/math/angles.ts';
-import { inTransaction, isUniqueViolation, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
-import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
+import { inTransaction, isUniqueViolation, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts';
 import {
   deleteGroundStation,
   findGroundStation,
@@ -22,8 +22,8 @@ import {
   type PerTypeValues,
 } from '../../storage/groundStations.ts';
 import { bindUnresolvedContexts, countStationMeasurements } from '../../storage/measurementContexts.ts';
-import type { PageRequest } from '../../storage/paging.ts';
-import { conflict, notFound, validationError, type ApiError } from '../errors.ts';
+import type { PageRequest } from '../../storage/sql/paging.ts';
+import { conflict, notFound, validationError, type ApiError } from '../http/errors.ts';
 import {
   GROUND_STATION_DEFAULTS,
   STATION_HEIGHT_RANGE_M,
@@ -204,7 +204,7 @@ export async function listGroundStationPage(db: Db, organizationId: string, filt
 }
 
 /**
- * The ETag of a station (api/preconditions.ts): of its own fields — not `measurementCount`, which uploads and deletes
+ * The ETag of a station (api/http/preconditions.ts): of its own fields — not `measurementCount`, which uploads and deletes
  * of measurements change without the station changing.
  */
 export function groundStationTag(view: ReturnType<typeof groundStationView>): string {

@@ -10,7 +10,7 @@ import { OBSERVABLE_KINDS, OBSERVABLES } from '../../engine/measurements/observa
 import type { EstimationInput, EstimationResult, Optimizer, PostFitRow } from '../../engine/estimation/types.ts';
 import { flattenCovariance, standardDeviations, toNested, validateCovariance } from '../../engine/math/covariance.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { yieldToEventLoop, type SqlExecutor } from '../../storage/db.ts';
+import { yieldToEventLoop, type SqlExecutor } from '../../storage/sql/db.ts';
 import {
   findOrbitDetermination,
   insertOrbitDetermination,
@@ -24,14 +24,14 @@ import {
   type OrbitDeterminationProgress,
   type StoredResidualRow,
 } from '../../storage/orbitDeterminations.ts';
-import type { PageRequest } from '../../storage/paging.ts';
+import type { PageRequest } from '../../storage/sql/paging.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
 import { findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
-import { ApiError, conflict, notFound, unprocessable } from '../errors.ts';
-import { parseInstantField } from '../instants.ts';
+import { ApiError, conflict, notFound, unprocessable } from '../http/errors.ts';
+import { parseInstantField } from '../http/instants.ts';
 import { instantText, instantTextOf } from '../../domain/instants.ts';
-import { pageEnvelope } from '../paging.ts';
+import { pageEnvelope } from '../http/paging.ts';
 import { residualsSvg, type PlotPanel, type PlotRow } from '../../domain/plots/residualsSvg.ts';
 import { OD_DEFAULTS, type OrbitDeterminationRequest } from '../schemas/orbitDeterminations.ts';
 import { buildStoredStatePropagation } from './ephemeris.ts';

@@ -4,11 +4,11 @@
  * On the item routes any miss (wrong spacecraft, wrong payload, another organization) is the same 404.
  */
 import { randomUUID } from 'node:crypto';
-import { notFound, validationError, type ApiError } from '../errors.ts';
-import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
-import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
+import { notFound, validationError, type ApiError } from '../http/errors.ts';
+import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../http/paging.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts';
 import type { PayloadRequest } from '../schemas/payloads.ts';
-import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
+import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
 import {
   deletePayload,
   findPayload,

@@ -4,10 +4,10 @@
  * bounded steps. Downloads stream piece by piece: memory holds one piece (≤ 1 MiB) whatever the file size.
  */
 import { inflateSync } from 'fflate';
-import { notFound, validationError, type ApiError } from '../errors.ts';
-import { parseInstantField } from '../instants.ts';
-import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
-import type { Db, SqlExecutor } from '../../storage/db.ts';
+import { notFound, validationError, type ApiError } from '../http/errors.ts';
+import { parseInstantField } from '../http/instants.ts';
+import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../http/paging.ts';
+import type { Db, SqlExecutor } from '../../storage/sql/db.ts';
 import {
   deleteProductChunks,
   deleteProductRow,
@@ -21,7 +21,7 @@ import {
   type ProductKind,
 } from '../../storage/products.ts';
 import type { ScheduledTask } from '../../storage/scheduledTasks.ts';
-import { attachmentDisposition } from '../fileNames.ts';
+import { attachmentDisposition } from '../http/fileNames.ts';
 
 export const PRODUCT_KINDS = ['OEM', 'TLE', 'OEM_BATCH', 'OD_SOLUTION', 'EVENT_PLAN'] as const;
 export const PRODUCT_SORTABLE = ['createdAt', 'spanStart', 'sizeBytes', 'kind'] as const;

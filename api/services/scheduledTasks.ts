@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from '@hono/zod-openapi';
-import { conflict, notFound, validationError, type ApiError } from '../errors.ts';
-import { parseInstantField } from '../instants.ts';
-import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
-import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
-import { fieldErrorsFromZod } from '../errors.ts';
+import { conflict, notFound, validationError, type ApiError } from '../http/errors.ts';
+import { parseInstantField } from '../http/instants.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts';
+import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../http/paging.ts';
+import { fieldErrorsFromZod } from '../http/errors.ts';
 import {
   OdTaskParametersSchema,
   EventTaskParametersSchema,
@@ -21,7 +21,7 @@ import {
   type CreateTaskInput,
   type UpdateTaskInput,
 } from '../schemas/tasks.ts';
-import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
+import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
 import { deleteScheduledTask, findScheduledTask, insertScheduledTask, listScheduledTasksPage, updateScheduledTask, type ScheduledTask, type TaskKind, type TaskRetention } from '../../storage/scheduledTasks.ts';
 import type { TaskSchedule } from '../../domain/tasks/schedule.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
@@ -172,7 +172,7 @@ export async function createTask(db: Db, organizationId: string, spacecraftId: s
 }
 
 /**
- * The ETag of a task (api/preconditions.ts): of what its owner writes — not `nextRunAt` and `lastRun`, which the
+ * The ETag of a task (api/http/preconditions.ts): of what its owner writes — not `nextRunAt` and `lastRun`, which the
  * runner moves on every run.
  */
 export function taskTag(task: ScheduledTask): string {

@@ -24,7 +24,7 @@ import { readTleCatalog } from '../../engine/tle/catalog.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { catalogNoradIds, catalogSnapshot, latestCatalogElementSet } from '../../storage/catalog.ts';
 import { findConjunctionSettings } from '../../storage/conjunctionSettings.ts';
-import { inTransaction, yieldToEventLoop, type Db, type SqlExecutor } from '../../storage/db.ts';
+import { inTransaction, yieldToEventLoop, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
 import {
   findScreening,
   insertScreening,
@@ -43,16 +43,16 @@ import { findSpacecraftById, listActiveSpacecraft, resolveSpacecraft, type Space
 import { resolveSpacecraftByDesignators } from '../../domain/spacecraft/resolution.ts';
 import { normalizedInternationalDesignator } from '../../domain/conjunctions/grouping.ts';
 import { SYNTHETIC_NORAD_BASE } from '../../domain/screenings/model.ts';
-import { numberParameter } from '../queryNumbers.ts';
+import { numberParameter } from '../http/queryNumbers.ts';
 import type { PcMethod } from '../../engine/collision/probability.ts';
 import { findLatestEligibleStateVector, findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
 import { ownedBytes } from '../../workers/handOver.ts';
 import type { OemObjectIdentity, ScreeningPrimarySpec } from '../../workers/contracts.ts';
 import type { AppDeps } from '../context.ts';
-import { ApiError, fieldErrorsFromZod, jobNotCancellable, notFound, unprocessable, validationError } from '../errors.ts';
-import type { UploadedPart } from '../fileNames.ts';
-import { parseInstantField } from '../instants.ts';
-import { pageEnvelope, parsePageable, type PageableInput } from '../paging.ts';
+import { ApiError, fieldErrorsFromZod, jobNotCancellable, notFound, unprocessable, validationError } from '../http/errors.ts';
+import type { UploadedPart } from '../http/fileNames.ts';
+import { parseInstantField } from '../http/instants.ts';
+import { pageEnvelope, parsePageable, type PageableInput } from '../http/paging.ts';
 import { APPROACH_SORTABLE, CreateScreeningSchema, SCREENING_DEFAULT_DURATION_DAYS, SCREENING_DEFAULT_PC_THRESHOLD, SCREENING_DEFAULT_SECONDARIES_PER_CHUNK, SCREENING_SORTABLE, type CreateScreeningRequest } from '../schemas/screenings.ts';
 import { buildStoredStatePropagation, requirePropagationGap } from './ephemeris.ts';
 import { displayId, parseDisplayId } from './stateVectors.ts';

@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { sha256Hex } from '../../domain/contentHash.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { ApiError, conflict, notFound, validationError } from '../errors.ts';
+import { ApiError, conflict, notFound, validationError } from '../http/errors.ts';
 import { instantProblem, instantText } from '../../domain/instants.ts';
-import { assertIfMatch, type IfMatch } from '../preconditions.ts';
-import { pageEnvelope, parsePageable, type PageEnvelope, type PageableInput } from '../paging.ts';
+import { assertIfMatch, type IfMatch } from '../http/preconditions.ts';
+import { pageEnvelope, parsePageable, type PageEnvelope, type PageableInput } from '../http/paging.ts';
 import {
   FORCE_MODEL_DEFAULTS,
   SPACECRAFT_DEFAULTS,
@@ -21,7 +21,7 @@ import {
   type PanelInput,
   type UpdateSpacecraftInput,
 } from '../schemas/spacecraft.ts';
-import { inTransaction, isUniqueViolation, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
+import { inTransaction, isUniqueViolation, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
 import { countScheduledTasks, deleteScheduledTasksOfSpacecraft } from '../../storage/scheduledTasks.ts';
 import {
   findSpacecraftById,

@@ -7,8 +7,8 @@ import { writeOpmKvn } from '../../engine/files/opm/opmWriter.ts';
 import { CovarianceError, flattenCovariance, lowerTriangle, standardDeviations, toNested, validateCovariance } from '../../engine/math/covariance.ts';
 import type { ImportedState } from '../../engine/files/opm/opmImport.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
-import type { PageRequest } from '../../storage/paging.ts';
+import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
+import type { PageRequest } from '../../storage/sql/paging.ts';
 import { findSpacecraftById, resolveSpacecraft, type Spacecraft } from '../../storage/spacecraft.ts';
 import {
   deleteStateVector,
@@ -26,11 +26,11 @@ import {
 import { releaseAcceptedStateVector } from '../../storage/orbitDeterminations.ts';
 import type { EarthDataStore } from './earthData.ts';
 import type { AppDeps } from '../context.ts';
-import { ApiError, notFound, unprocessable, validationError } from '../errors.ts';
-import { parseInstantField } from '../instants.ts';
+import { ApiError, notFound, unprocessable, validationError } from '../http/errors.ts';
+import { parseInstantField } from '../http/instants.ts';
 import { instantTextOf } from '../../domain/instants.ts';
-import { batchHttpStatus, succeeded, type FileResultStatus } from '../results.ts';
-import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
+import { batchHttpStatus, succeeded, type FileResultStatus } from '../http/results.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts';
 import type { CreateStateVectorInput } from '../schemas/stateVectors.ts';
 import { canonicalInstant, epochKey } from '../../domain/maneuvers/records.ts';
 import { spacecraftNotFound } from './spacecraft.ts';

@@ -4,11 +4,11 @@
  * A thruster referenced by the craft's maneuverCapabilities cannot be deleted (409 naming the references).
  */
 import { randomUUID } from 'node:crypto';
-import { conflict, notFound, validationError, type ApiError } from '../errors.ts';
-import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../paging.ts';
-import { assertIfMatch, entityTag, type IfMatch } from '../preconditions.ts';
+import { conflict, notFound, validationError, type ApiError } from '../http/errors.ts';
+import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../http/paging.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts';
 import type { ThrusterRequest } from '../schemas/thrusters.ts';
-import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/db.ts';
+import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
 import { findSpacecraftById, spacecraftExists, type ManeuverCapabilities } from '../../storage/spacecraft.ts';
 import {
   deleteThruster,

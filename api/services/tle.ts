@@ -6,7 +6,7 @@
  */
 import { encodeCatalogNumber, formatInternationalDesignator, roundTleEpoch, TleCatalogNumberError, TleFormatError, tleEpochFromEpoch, tleEpochProblem, MAX_ALPHA5_CATALOG_NUMBER } from '../../engine/tle/index.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import type { SqlExecutor } from '../../storage/db.ts';
+import type { SqlExecutor } from '../../storage/sql/db.ts';
 import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
 import type { RunOptions } from '../../workers/poolTypes.ts';
 import type { TaskInput, TaskOutput } from '../../workers/contracts.ts';
@@ -15,8 +15,8 @@ import { findLatestEligibleStateVector } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
 import type { EarthDataSpan, EarthDataWarning } from '../../engine/products/earthDataWarnings.ts';
 import { earthDataWarningsFor, type EarthDataStore } from './earthData.ts';
-import { ApiError, unprocessable, validationError } from '../errors.ts';
-import { parseInstantField } from '../instants.ts';
+import { ApiError, unprocessable, validationError } from '../http/errors.ts';
+import { parseInstantField } from '../http/instants.ts';
 import { buildStoredStatePropagation, requirePropagationGap } from './ephemeris.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 import { displayId } from './stateVectors.ts';

@@ -8,11 +8,11 @@ import { measurementFromTracking, TrackingAssumptions } from '../../engine/measu
 import { isObservableKind, MEASUREMENT_TYPES, OBSERVABLES, type MeasurementType, type ObservableKind } from '../../engine/measurements/observables.ts';
 import type { MeasurementInput, StationInput } from '../../engine/measurements/types.ts';
 import type { Epoch } from '../../engine/time/epoch.ts';
-import { yieldToEventLoop, type SqlExecutor } from '../../storage/db.ts';
+import { yieldToEventLoop, type SqlExecutor } from '../../storage/sql/db.ts';
 import { findGroundStations, type GroundStation } from '../../storage/groundStations.ts';
 import { findMeasurementContexts } from '../../storage/measurementContexts.ts';
 import { scanModelRows, type ModelRow } from '../../storage/measurements.ts';
-import { unprocessable, validationError } from '../errors.ts';
+import { unprocessable, validationError } from '../http/errors.ts';
 import { describeSpan, instantText } from '../../domain/instants.ts';
 import { TRACKING_TYPE_ENUM } from '../schemas/residuals.ts';
 import { groundStationNotFound } from './groundStations.ts';

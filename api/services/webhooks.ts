@@ -5,8 +5,8 @@
  * — 422 naming `url` — and again at every delivery (DNS may answer otherwise later).
  */
 import { randomBytes } from 'node:crypto';
-import { inTransaction, nowIso, type Db } from '../../storage/db.ts';
-import type { PageRequest } from '../../storage/paging.ts';
+import { inTransaction, nowIso, type Db } from '../../storage/sql/db.ts';
+import type { PageRequest } from '../../storage/sql/paging.ts';
 import {
   deleteSubscription,
   findSubscription,
@@ -19,8 +19,8 @@ import {
   type WebhookSubscription,
 } from '../../storage/webhooks.ts';
 import type { AppDeps } from '../context.ts';
-import { notFound, unprocessable } from '../errors.ts';
-import { pageEnvelope } from '../paging.ts';
+import { notFound, unprocessable } from '../http/errors.ts';
+import { pageEnvelope } from '../http/paging.ts';
 import { webhookUrlProblem } from '../net/webhookTarget.ts';
 
 /**

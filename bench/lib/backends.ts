@@ -7,7 +7,7 @@
  * `BENCH_BACKENDS=embedded|sqld|both` (default both) picks which. `compareBackends` runs a benchmark's body once per
  * backend, one after the other (never at the same time: the machine has 2 cores), then prints each figure side by
  * side with the ratio sqld / embedded. `statementCounts` reads a server's database requests from its /metrics
- * (apsis_db_statement_duration_seconds, fed by storage/db.ts `onStatement`: one per statement or batch sent, its
+ * (apsis_db_statement_duration_seconds, fed by storage/sql/db.ts `onStatement`: one per statement or batch sent, its
  * time a round trip on a server), `cpuSeconds` the sqld process's CPU time (its share of the work).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -5,8 +5,8 @@
  * for a small write routed to this thread. Each message is answered `{ done: id }` once applied.
  */
 import { parentPort } from 'node:worker_threads';
-import type { Tx } from '../../storage/db.ts';
-import { openEmbeddedDatabase, type EmbeddedDb } from '../../storage/embeddedDb.ts';
+import type { Tx } from '../../storage/sql/db.ts';
+import { openEmbeddedDatabase, type EmbeddedDb } from '../../storage/sql/embeddedDb.ts';
 import { insertMeasurementColumns, type MeasurementColumns, type MeasurementGroupRow, type MeasurementInsertContext } from '../../storage/measurements.ts';
 
 type Message =

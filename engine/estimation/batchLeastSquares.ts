@@ -28,7 +28,7 @@ import { RankDeficientError, solveLeastSquares } from '../math/leastSquares.ts';
 import { prepareMeasurements } from '../measurements/prepare.ts';
 import { residualStatistics } from '../measurements/residuals.ts';
 import type { ResidualRow } from '../measurements/types.ts';
-import { PropagationError } from '../propagation/errors.ts';
+import { PropagationError } from '../forces/errors.ts';
 import { Epoch } from '../time/epoch.ts';
 import { ConvergenceMonitor, evaluationLimit } from './convergence.ts';
 import { DEFAULT_EDITING_SIGMA } from './editing.ts';

@@ -17,7 +17,7 @@ import type { MeasurementRecord } from '../measurements/prepare.ts';
 import { binarySearch, evaluateAtTag, residualRow, tagTimes } from '../measurements/residuals.ts';
 import { LocalTrajectory } from '../measurements/trajectory.ts';
 import type { ResidualRow } from '../measurements/types.ts';
-import { PropagationError } from '../propagation/errors.ts';
+import { PropagationError } from '../forces/errors.ts';
 import type { Epoch } from '../time/epoch.ts';
 import { editorThreshold, rejectionOf } from './editing.ts';
 import { biasKey, type EstimatedParameters } from './parameters.ts';

@@ -10,7 +10,7 @@
  */
 import type { EarthEnvironment } from '../forces/types.ts';
 import type { Epoch } from '../time/epoch.ts';
-import type { Trajectory } from './trajectory.ts';
+import type { Trajectory } from '../trajectories/trajectory.ts';
 
 /** An Earth environment with its time origin (engine/propagation `InterpolatedEarthEnvironment`). */
 export interface EventEnvironment extends EarthEnvironment {

@@ -13,7 +13,7 @@ import { EventRequestError } from './errors.ts';
 import { passTrack, type PassTrack } from './passTrack.ts';
 import { predictEvents } from './predict.ts';
 import type { StoredStateEvents, StoredStateEventsInput } from './storedState.ts';
-import { SatrecTrajectory, TemeToGcrfTable } from './trajectories/sgp4.ts';
+import { SatrecTrajectory, TemeToGcrfTable } from '../trajectories/sgp4.ts';
 
 export interface GpElementSetEventsInput extends Omit<StoredStateEventsInput, 'propagation'> {
   elementSet: GpElementSet;

@@ -5,7 +5,7 @@
 import { topocentricView, type TopocentricView } from './detectors/elevation.ts';
 import { EventGeometry, type EventEnvironment } from './geometry.ts';
 import { eventStation, type EventStationInput } from './stations.ts';
-import type { Trajectory } from './trajectory.ts';
+import type { Trajectory } from '../trajectories/trajectory.ts';
 
 /** Samples of a track: `tS` (s from the trajectory epoch), azimuth and elevation (deg). */
 export interface PassTrack {

@@ -16,7 +16,7 @@ import { EventRequestError } from './errors.ts';
 import { assemblePasses, type Pass } from './passes.ts';
 import { DEFAULT_GRID_STEP_S, SwitchingSearch, runSearches, type SearchSettings } from './search.ts';
 import { eventStation, type EventStationInput } from './stations.ts';
-import type { Trajectory } from './trajectory.ts';
+import type { Trajectory } from '../trajectories/trajectory.ts';
 
 const RAD_TO_DEG = 1 / DEG_TO_RAD;
 

@@ -36,7 +36,7 @@
  */
 import { EventGeometry, type EventEnvironment } from './geometry.ts';
 import { brentRoot } from './rootFinding.ts';
-import type { Trajectory } from './trajectory.ts';
+import type { Trajectory } from '../trajectories/trajectory.ts';
 
 export const DEFAULT_GRID_STEP_S = 60;
 export const DEFAULT_TOLERANCE_S = 1e-6;

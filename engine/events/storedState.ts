@@ -11,7 +11,7 @@ import { DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 } from './motionBounds.ts'
 import { passTrack, type PassTrack } from './passTrack.ts';
 import { predictEvents, type EventPrediction, type EventSearchOptions } from './predict.ts';
 import type { EventStationInput } from './stations.ts';
-import { DenseOutputTrajectory } from './trajectories/denseOutput.ts';
+import { DenseOutputTrajectory } from '../trajectories/denseOutput.ts';
 
 export interface StoredStateEventsInput {
   propagation: StoredStatePropagationInput;

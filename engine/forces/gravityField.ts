@@ -19,7 +19,7 @@
  * report stability to degree ~2700 with additional scaling, which is unnecessary below degree ~1900).
  */
 import { egm96 } from 'ootk-core/dist/data/values/egm96.js';
-import { InvalidSettingError } from '../propagation/errors.ts';
+import { InvalidSettingError } from './errors.ts';
 
 /** An immutable, normalized gravity field. */
 export interface GravityFieldData {

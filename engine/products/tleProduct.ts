@@ -7,7 +7,7 @@
  */
 import { cartesianToGeodetic } from '../bodies/ellipsoid.ts';
 import { buildTransform } from '../frames/index.ts';
-import { StateInsideEarthError } from '../propagation/errors.ts';
+import { StateInsideEarthError } from '../forces/errors.ts';
 import type { PropagationResult } from '../propagation/propagator.ts';
 import { MJD_ZERO_JD, Epoch } from '../time/epoch.ts';
 import { bstarFromBallistic, generateTle, roundTleEpoch, tleEpochFromEpoch, type GeneratedTle, type TleEpoch, type TleFitMethod } from '../tle/index.ts';

@@ -24,7 +24,7 @@
  *
  * The integrator owns all its scratch arrays; the step loop does not allocate.
  */
-import { StepSizeUnderflowError } from './errors.ts';
+import { StepSizeUnderflowError } from '../forces/errors.ts';
 
 /** A first-order ODE system y' = f(t, y). */
 export interface OdeSystem {

@@ -33,7 +33,7 @@ import {
 import { ARCSEC_TO_RAD } from '../math/angles.ts';
 import { rotateZInPlace } from '../math/mat3.ts';
 import { moonPositionGcrfKm, sunPositionGcrfKm } from '../bodies/sunMoon.ts';
-import { EnvironmentRangeError } from './errors.ts';
+import { EnvironmentRangeError } from '../forces/errors.ts';
 
 /** Anything that gives EOP at an epoch (engine/frames `EopTable` does). */
 export interface EopSource {

@@ -14,7 +14,7 @@ import {
   NonFiniteInputError,
   PropagationError,
   StateInsideEarthError,
-} from './errors.ts';
+} from '../forces/errors.ts';
 import { CentralGravity, HarmonicGravity } from '../forces/gravity.ts';
 import { egm96Field, type GravityFieldData } from '../forces/gravityField.ts';
 import { AtmosphericDrag } from '../forces/drag.ts';

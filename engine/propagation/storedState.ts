@@ -8,7 +8,7 @@ import type { EopTable } from '../frames/eop.ts';
 import { Nrlmsise00Atmosphere } from '../forces/nrlmsise00Atmosphere.ts';
 import type { ThrustFrame } from '../forces/thrust.ts';
 import { InterpolatedEarthEnvironment } from './earthEnvironment.ts';
-import { PropagationError } from './errors.ts';
+import { PropagationError } from '../forces/errors.ts';
 import { isoDate, type SpaceWeatherTable } from '../spaceWeather/spaceWeather.ts';
 import {
   propagate,

@@ -18,7 +18,7 @@ import { after, before, describe, test } from 'node:test';
 import { gpOrbitSize, type GpElementSet } from '../../engine/tle/gpElements.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { syntheticCatalog } from '../../bench/lib/syntheticCatalog.ts';
-import { openDatabase, type Db } from '../../storage/db.ts';
+import { openDatabase, type Db } from '../../storage/sql/db.ts';
 import { mintKey } from '../helpers/service.ts';
 import { testDatabase, type TestDatabase } from '../helpers/database.ts';
 import { RUNTIMES, startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';

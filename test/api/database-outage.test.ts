@@ -1,5 +1,5 @@
 /**
- * The service on a libSQL server that goes away (storage/remoteDb.ts): `npm start` and `deno task start` on a sqld of
+ * The service on a libSQL server that goes away (storage/sql/remoteDb.ts): `npm start` and `deno task start` on a sqld of
  * their own, driven over the socket. While sqld is down every request answers 503 DATABASE_UNAVAILABLE with
  * Retry-After within a bounded time (never a hang, never a 500), `/health` says so at once, a write is known not
  * applied; the audit rows of the requests answered meanwhile are written once it is back; a tracking job whose
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startSqld, type SqldServer } from '../../scripts/sqld.ts';
-import { openDatabase, type Db } from '../../storage/db.ts';
+import { openDatabase, type Db } from '../../storage/sql/db.ts';
 import { sqldSkipReason } from '../helpers/database.ts';
 import { mintKey, filesForm } from '../helpers/service.ts';
 import { RUNTIMES, startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
 import { startSqld, type SqldServer } from '../../scripts/sqld.ts';
-import { openDatabase, type Db } from '../../storage/db.ts';
+import { openDatabase, type Db } from '../../storage/sql/db.ts';
 import { sqldSkipReason } from '../helpers/database.ts';
 import { makeNetHosts, netHostsSkipReason, type NetHosts } from '../helpers/netHosts.ts';
 import { filesForm, mintKey } from '../helpers/service.ts';

@@ -1,9 +1,9 @@
 /** The paging helper (issue 2 §7). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ApiError } from '../../api/errors.ts';
-import { pageEnvelope, parsePageable } from '../../api/paging.ts';
-import { pageClause } from '../../storage/paging.ts';
+import { ApiError } from '../../api/http/errors.ts';
+import { pageEnvelope, parsePageable } from '../../api/http/paging.ts';
+import { pageClause } from '../../storage/sql/paging.ts';
 
 const SORTABLE = ['name', 'createdAt'];
 const DEFAULT = [{ field: 'createdAt', direction: 'asc' as const }];

@@ -75,7 +75,7 @@ async function decoded(response: RawResponse): Promise<Buffer> {
   throw new Error(`unexpected Content-Encoding ${coding}`);
 }
 
-/** `"abc"` → `"abc-gzip"`: the tag of a coded representation (api/preconditions.ts). */
+/** `"abc"` → `"abc-gzip"`: the tag of a coded representation (api/http/preconditions.ts). */
 const coded = (tag: string, coding: string) => `${tag.slice(0, -1)}-${coding}"`;
 
 const varyOf = (response: RawResponse) => String(response.headers.vary ?? '').split(',').map((t) => t.trim().toLowerCase());
@@ -143,7 +143,7 @@ for (const runtime of RUNTIMES) {
       // A POST's text answer (an OEM) is coded too.
       const sc = await (await svc.request('POST', '/operations/spacecraft', { key: auth.Authorization!.slice(7), json: { name: `OEM-${runtime}`, forceModel: J2_ONLY, ...DEFAULT_PHYSICS } })).json();
       const sv = await (await svc.request('POST', '/operations/state-vectors', { key: auth.Authorization!.slice(7), json: ssoState(sc.id) })).json();
-      // 12 h at 60 s: ~89 KB, more than one of api/textBody.ts's 64 Ki-character slices.
+      // 12 h at 60 s: ~89 KB, more than one of api/http/textBody.ts's 64 Ki-character slices.
       const span = JSON.stringify({ initialDate: SSO_EPOCH, finalDate: '2023-03-08T18:30:00Z', timeBetweenPoints: 60 });
       const oemPlain = await raw(svc.baseUrl, 'POST', `/operations/state-vectors/${sv.id}/generate-oem`, auth, span);
       assert.equal(oemPlain.status, 200);

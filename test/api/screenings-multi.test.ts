@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { openDatabase, type Db } from '../../storage/db.ts';
+import { openDatabase, type Db } from '../../storage/sql/db.ts';
 import { listScreeningChunks } from '../../storage/screenings.ts';
 import { mintKey } from '../helpers/service.ts';
 import { testDatabase, type TestDatabase } from '../helpers/database.ts';

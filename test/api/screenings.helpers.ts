@@ -11,7 +11,7 @@ import { exactTleLines, type GpElementSet } from '../../engine/tle/gpElements.ts
 import { Epoch } from '../../engine/time/epoch.ts';
 import { insertCatalogElementSets } from '../../storage/catalog.ts';
 import { catalogSetRow } from '../../domain/catalog/catalogRow.ts';
-import type { Db } from '../../storage/db.ts';
+import type { Db } from '../../storage/sql/db.ts';
 import { syntheticCatalog } from '../../bench/lib/syntheticCatalog.ts';
 
 export const EPOCH = '2023-02-15T06:00:00.000Z';

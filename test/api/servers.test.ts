@@ -125,7 +125,7 @@ test('Node server: SIGTERM writes every buffered audit row (usage and failed aut
   } finally {
     server.signal('SIGKILL');
   }
-  const { openDatabase } = await import('../../storage/db.ts');
+  const { openDatabase } = await import('../../storage/sql/db.ts');
   const db = await openDatabase({ url: `file:${dbFile}` });
   try {
     const usage = await db.execute("SELECT correlation_id FROM api_key_audit WHERE correlation_id LIKE 'sigterm-%'");

@@ -2,7 +2,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestService, type TestService } from '../helpers/service.ts';
-import { inTransaction } from '../../storage/db.ts';
+import { inTransaction } from '../../storage/sql/db.ts';
 import { insertStateVector, type NewStateVector } from '../../storage/stateVectors.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { canonicalInstant, epochKey } from '../../domain/maneuvers/records.ts';

@@ -1,12 +1,12 @@
 /**
- * api/textBody.ts: a large text answer streamed as UTF-8 slices is byte for byte the UTF-8 of the text (node:buffer's
+ * api/http/textBody.ts: a large text answer streamed as UTF-8 slices is byte for byte the UTF-8 of the text (node:buffer's
  * encoder is the reference), with its declared byte length, and a surrogate pair across a slice boundary is kept whole.
  * Over the socket (a 12 h OEM in several slices, identity and coded): test/api/representation.test.ts.
  */
 import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
 import { test } from 'node:test';
-import { jsonTextInPieces, textBody } from '../../api/textBody.ts';
+import { jsonTextInPieces, textBody } from '../../api/http/textBody.ts';
 
 async function collect(body: ReadableStream<Uint8Array>): Promise<{ bytes: Buffer; chunks: number }> {
   const parts: Uint8Array[] = [];

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { openDatabase, type Db } from '../../storage/db.ts';
+import { openDatabase, type Db } from '../../storage/sql/db.ts';
 import { testDatabase, type TestDatabase } from '../helpers/database.ts';
 import { callServer, RUNTIMES, startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
 import { mintKey } from '../helpers/service.ts';

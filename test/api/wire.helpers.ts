@@ -3,7 +3,7 @@
  * and raw HTTP/1.1 exchanges on a socket of their own.
  */
 import { connect } from 'node:net';
-import type { Db } from '../../storage/db.ts';
+import type { Db } from '../../storage/sql/db.ts';
 
 /** Gives a spacecraft a name the API no longer accepts, as a record stored before the rule at the door would have. */
 export async function renameSpacecraftRaw(db: Db, spacecraftId: string, name: string): Promise<void> {

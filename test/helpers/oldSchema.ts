@@ -1,5 +1,5 @@
 /** Fixtures for migration tests: rows written into a database at an old schema version. */
-import type { openDatabase } from '../../storage/db.ts';
+import type { openDatabase } from '../../storage/sql/db.ts';
 
 /**
  * A row with `values` and, for every other NOT NULL column without a default, a value of its declared type: a

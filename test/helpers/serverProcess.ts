@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Db } from '../../storage/db.ts';
+import { openDatabase, type Db } from '../../storage/sql/db.ts';
 import { mintKey, type KeyOptions } from './service.ts';
 import { OpenApiContract } from './openapiContract.ts';
 import { testDatabase, type TestDatabase } from './database.ts';

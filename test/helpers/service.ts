@@ -17,7 +17,7 @@ import { startService, type Service } from '../../api/service.ts';
 import { listenNode, type NodeListener } from '../../api/runtime/nodeServer.ts';
 import { OPERATIONS_ENVIRONMENT, PERMISSIONS } from '../../api/permissions.ts';
 import { createApiKey } from '../../storage/apiKeys.ts';
-import type { Db } from '../../storage/db.ts';
+import type { Db } from '../../storage/sql/db.ts';
 import { ensureOrganization } from '../../storage/organizations.ts';
 import { ensureOwner } from '../../storage/owners.ts';
 import { OpenApiContract } from './openapiContract.ts';

@@ -6,7 +6,7 @@
  */
 import type { EarthDataStore } from '../../api/services/earthData.ts';
 import { TaskRunRunner } from '../../api/jobs/taskRunner.ts';
-import { openDatabase } from '../../storage/db.ts';
+import { openDatabase } from '../../storage/sql/db.ts';
 
 const [url, nowText, leaseText] = process.argv.slice(2);
 const db = await openDatabase({ url: url! });

@@ -1,5 +1,5 @@
 /**
- * storage/cachedReader.ts: a SELECT ending in LIMIT 1 is read with libsql's `get` (one native call); its answer is the
+ * storage/sql/cachedReader.ts: a SELECT ending in LIMIT 1 is read with libsql's `get` (one native call); its answer is the
  * one the `all` path gives (the same rows, by name and by index), none when nothing matches, and a LIMIT 1 query that
  * could match several rows still gives only the first (SQLite's own LIMIT, the reference).
  */
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import Database from 'libsql';
-import { CachedReader } from '../../storage/cachedReader.ts';
+import { CachedReader } from '../../storage/sql/cachedReader.ts';
 
 let dir: string;
 let reader: CachedReader;

@@ -25,9 +25,9 @@ import {
   runCatalogRefresh,
   pendingCatalogRefreshes,
 } from '../../storage/catalog.ts';
-import { openDatabase, type Db } from '../../storage/db.ts';
-import { migrate } from '../../storage/migrations.ts';
-import { StagedBatch } from '../../storage/stagedWrites.ts';
+import { openDatabase, type Db } from '../../storage/sql/db.ts';
+import { migrate } from '../../storage/sql/migrations.ts';
+import { StagedBatch } from '../../storage/sql/stagedWrites.ts';
 
 const FIXTURE = new URL('../fixtures/conjunction/catalog/sample.3le', import.meta.url);
 const sets = readTleCatalog(readFileSync(FIXTURE, 'utf8')).entries;

@@ -1,5 +1,5 @@
 /**
- * The change log and the webhook outbox in storage (storage/changes.ts, storage/webhooks.ts, storage/leasedJobs.ts):
+ * The change log and the webhook outbox in storage (storage/changes.ts, storage/webhooks.ts, storage/sql/leasedJobs.ts):
  * a change fans out to the enabled subscriptions of its organization that asked for its type, in the same
  * transaction (rolled back with it); a leased job that fails for good records job.failed, a retried one does not;
  * the retention prune raises each feed's horizon. On the embedded file and, in the sqld pass, on a libSQL server.
@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { conjunctionCreated, screeningFinished } from '../../domain/changes/model.ts';
 import { feedHorizon, listFeedChanges, pruneChanges, recordChanges } from '../../storage/changes.ts';
-import { inTransaction, openDatabase, type Db } from '../../storage/db.ts';
-import { migrate } from '../../storage/migrations.ts';
+import { inTransaction, openDatabase, type Db } from '../../storage/sql/db.ts';
+import { migrate } from '../../storage/sql/migrations.ts';
 import { claimNextBatch, failBatch, insertBatch } from '../../storage/ephemerisBatches.ts';
 import { ensureOrganization } from '../../storage/organizations.ts';
 import { insertSubscription, updateSubscription } from '../../storage/webhooks.ts';

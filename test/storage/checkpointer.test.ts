@@ -1,5 +1,5 @@
 /**
- * The checkpoint thread (storage/checkpointer.ts, checkpointWorker.mjs) keeps the event loop's writers from
+ * The checkpoint thread (storage/sql/checkpointer.ts, checkpointWorker.mjs) keeps the event loop's writers from
  * restarting the WAL — a restart makes the writer fsync the new WAL header, 5–20 ms on the event loop — and restarts
  * it itself, with the process's write lock held, once it passes its size. A restart writes new salts into the WAL
  * file's header (SQLite's WAL format, bytes 16–23). With the thread's own restarts out of the way (a size it never
@@ -11,8 +11,8 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { inTransaction } from '../../storage/db.ts';
-import { openEmbeddedDatabase as openDatabase, type EmbeddedDb as Db } from '../../storage/embeddedDb.ts';
+import { inTransaction } from '../../storage/sql/db.ts';
+import { openEmbeddedDatabase as openDatabase, type EmbeddedDb as Db } from '../../storage/sql/embeddedDb.ts';
 
 function walSalt(path: string): string {
   const fd = openSync(`${path}-wal`, 'r');

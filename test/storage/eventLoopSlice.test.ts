@@ -1,5 +1,5 @@
 /**
- * The event-loop slice of storage/db.ts: `yieldToEventLoop` lets the loop turn (a due timer runs before the caller
+ * The event-loop slice of storage/sql/db.ts: `yieldToEventLoop` lets the loop turn (a due timer runs before the caller
  * goes on, also when it yields from an I/O callback), and `yieldIfDue` gives the callers of one turn ONE slice between
  * them, serving those that wait in turn. Checked by the order of events, not by timing: each piece of work busy-waits longer than the slice and than
  * a 1 ms timer's period, so a timer is due after every piece, and it runs between two pieces exactly when the loop
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { COMMIT_SLICE_USED_MS, EVENT_LOOP_SLICE_MS, LARGE_TRANSACTION_STATEMENTS, openDatabase, yieldIfDue, yieldToEventLoop } from '../../storage/db.ts';
+import { COMMIT_SLICE_USED_MS, EVENT_LOOP_SLICE_MS, LARGE_TRANSACTION_STATEMENTS, openDatabase, yieldIfDue, yieldToEventLoop } from '../../storage/sql/db.ts';
 
 function busy(ms: number): void {
   const until = performance.now() + ms;

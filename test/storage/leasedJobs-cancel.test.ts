@@ -1,11 +1,11 @@
 /**
- * The lease mechanism's CANCELLED status and progress reports (storage/leasedJobs.ts), generic for every job table:
+ * The lease mechanism's CANCELLED status and progress reports (storage/sql/leasedJobs.ts), generic for every job table:
  * only a QUEUED job is cancelled (in its scope), a cancelled job is never claimed; progress is written only by the
  * lease holder of a running job.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { openDatabase, type Db } from '../../storage/db.ts';
+import { openDatabase, type Db } from '../../storage/sql/db.ts';
 import {
   cancelQueuedLeasedJob,
   claimNextLeasedJob,
@@ -13,7 +13,7 @@ import {
   endLeasedJobCancelled,
   reportLeasedJobProgress,
   type LeasedTable,
-} from '../../storage/leasedJobs.ts';
+} from '../../storage/sql/leasedJobs.ts';
 
 const TABLE: LeasedTable = { name: 'demo_jobs', columns: 'id, owner_org, status, done' };
 

@@ -1,8 +1,8 @@
-/** The lease mechanism shared by every durable job table (storage/leasedJobs.ts) and the runner loop over it. */
+/** The lease mechanism shared by every durable job table (storage/sql/leasedJobs.ts) and the runner loop over it. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LeasedJobRunner, type JobLease } from '../../api/jobs/leasedJobRunner.ts';
-import { openDatabase, type Db } from '../../storage/db.ts';
+import { openDatabase, type Db } from '../../storage/sql/db.ts';
 import {
   claimNextLeasedJob,
   leaseTakeovers,
@@ -10,7 +10,7 @@ import {
   failLeasedJob,
   renewJobLease,
   type LeasedTable,
-} from '../../storage/leasedJobs.ts';
+} from '../../storage/sql/leasedJobs.ts';
 
 const TABLE: LeasedTable = { name: 'demo_jobs', columns: 'id, kind, status, attempts, result', hasAvailableAt: true };
 

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { openDatabase } from '../../storage/db.ts';
+import { openDatabase } from '../../storage/sql/db.ts';
 import { findMeasurementContexts } from '../../storage/measurementContexts.ts';
 import { insertMeasurements } from '../../storage/measurements.ts';
-import { migrate, MIGRATIONS } from '../../storage/migrations.ts';
+import { migrate, MIGRATIONS } from '../../storage/sql/migrations.ts';
 
 test('migration 0006: existing TDM rows get one unrecorded context per job, participants, station and type; PV rows none', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-mig6-'));

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { openDatabase } from '../../storage/db.ts';
+import { openDatabase } from '../../storage/sql/db.ts';
 import { findJob } from '../../storage/measurementJobs.ts';
-import { migrate, MIGRATIONS } from '../../storage/migrations.ts';
+import { migrate, MIGRATIONS } from '../../storage/sql/migrations.ts';
 
 test('0009 rebuilds measurement_jobs without losing a row: batch = the job itself, spacecraft from measurementContext', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'apsis-0009-'));

@@ -1,6 +1,6 @@
 /**
  * Migration 0011 widens the kind constraints of scheduled_tasks and products by rebuilding both tables with foreign
- * keys off (storage/migrations/tableRebuild.ts): every task, its runs and its products survive (a rebuild with foreign
+ * keys off (storage/sql/migrations/tableRebuild.ts): every task, its runs and its products survive (a rebuild with foreign
  * keys on would cascade them away), the new kinds are accepted, unknown kinds are still refused, the cascade still
  * works, the indexes are back, and other connections see the new schema.
  */
@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { openDatabase } from '../../storage/db.ts';
-import { migrate, MIGRATIONS } from '../../storage/migrations.ts';
-import { replaceOnce, tableRebuildStatements } from '../../storage/migrations/tableRebuild.ts';
+import { openDatabase } from '../../storage/sql/db.ts';
+import { migrate, MIGRATIONS } from '../../storage/sql/migrations.ts';
+import { replaceOnce, tableRebuildStatements } from '../../storage/sql/migrations/tableRebuild.ts';
 import { insertRow } from '../helpers/oldSchema.ts';
 
 test('0011 adds PREDICT_EVENTS and EVENT_PLAN without losing a task, run or product; other kinds still refused', async () => {

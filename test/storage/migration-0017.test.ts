@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { inTransaction, openDatabase } from '../../storage/db.ts';
-import { migrate, MIGRATIONS } from '../../storage/migrations.ts';
+import { inTransaction, openDatabase } from '../../storage/sql/db.ts';
+import { migrate, MIGRATIONS } from '../../storage/sql/migrations.ts';
 import { insertScreeningPrimaryOem, screeningPrimaryOemParts } from '../../storage/screenings.ts';
 import { insertRow } from '../helpers/oldSchema.ts';
 

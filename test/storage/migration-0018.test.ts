@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { openDatabase } from '../../storage/db.ts';
-import { migrate, MIGRATIONS } from '../../storage/migrations.ts';
+import { openDatabase } from '../../storage/sql/db.ts';
+import { migrate, MIGRATIONS } from '../../storage/sql/migrations.ts';
 import { insertRow } from '../helpers/oldSchema.ts';
 
 test('0018: the catalog list indexes hold the NORAD id, objects are kept, a page\'s keys come from an index alone', async () => {

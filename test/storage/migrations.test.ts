@@ -12,8 +12,8 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, describe, test } from 'node:test';
-import { openDatabase, type Db } from '../../storage/db.ts';
-import { migrate, MIGRATIONS } from '../../storage/migrations.ts';
+import { openDatabase, type Db } from '../../storage/sql/db.ts';
+import { migrate, MIGRATIONS } from '../../storage/sql/migrations.ts';
 import { sqldSkipReason, testDatabase, type TestBackend } from '../helpers/database.ts';
 
 const run = promisify(execFile);

@@ -1,5 +1,5 @@
 /**
- * storage/pipelinedStatements.ts on this run's backend (the embedded file, or a sqld of its own on the sqld pass):
+ * storage/sql/pipelinedStatements.ts on this run's backend (the embedded file, or a sqld of its own on the sqld pass):
  * the statements run in their order, inside the caller's transaction; on a libSQL server's transaction several are
  * out at once (never more than PIPELINE_DEPTH) and their results are given back in order; the first failure is what the caller gets, only once every statement
  * sent was answered, and its transaction then stores nothing.
@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { InStatement, ResultSet } from '@libsql/client';
-import { inTransaction, openDatabase, type Db, type SqlExecutor } from '../../storage/db.ts';
-import { executeInOrder, PIPELINE_DEPTH, pipelines } from '../../storage/pipelinedStatements.ts';
+import { inTransaction, openDatabase, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
+import { executeInOrder, PIPELINE_DEPTH, pipelines } from '../../storage/sql/pipelinedStatements.ts';
 import { testBackend, testDatabase, type TestDatabase } from '../helpers/database.ts';
 
 const STATEMENTS = 200;

@@ -1,5 +1,5 @@
 /**
- * The libSQL server path (storage/remoteDb.ts) against a real sqld: a server killed and restarted under a stream of
+ * The libSQL server path (storage/sql/remoteDb.ts) against a real sqld: a server killed and restarted under a stream of
  * write transactions (each committed exactly once, none half-applied, the failures reported as unavailable within
  * the retry budget), a server that stays down (DatabaseUnavailableError in bounded time), a server gone silent
  * (SIGSTOP: its connections open, nothing answered — what a network cut looks like), a transaction run again after
@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startSqld, type SqldServer } from '../../scripts/sqld.ts';
-import { DatabaseUnavailableError, inTransaction, openDatabase, type Db } from '../../storage/db.ts';
-import { migrate } from '../../storage/migrations.ts';
-import { classifyRemoteFailure, RemoteDb } from '../../storage/remoteDb.ts';
+import { DatabaseUnavailableError, inTransaction, openDatabase, type Db } from '../../storage/sql/db.ts';
+import { migrate } from '../../storage/sql/migrations.ts';
+import { classifyRemoteFailure, RemoteDb } from '../../storage/sql/remoteDb.ts';
 import { sqldSkipReason } from '../helpers/database.ts';
 
 const skip = sqldSkipReason();

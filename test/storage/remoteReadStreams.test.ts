@@ -1,5 +1,5 @@
 /**
- * Reads on kept Hrana streams (storage/remoteReadStreams.ts) against a real sqld: streams are kept and reused (the
+ * Reads on kept Hrana streams (storage/sql/remoteReadStreams.ts) against a real sqld: streams are kept and reused (the
  * reason the module exists: sqld opens a connection per new stream), a kept stream reads every commit made elsewhere
  * at once (autocommit, no stale snapshot), statements beyond the kept streams wait and are served first come first
  * served, a statement the server refuses leaves its stream kept, an abandoned one closes its stream, the probe uses an
@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createClient, type Client } from '@libsql/client';
 import { startSqld, type SqldServer } from '../../scripts/sqld.ts';
-import { openDatabase } from '../../storage/db.ts';
-import { classifyRemoteFailure, RemoteDb } from '../../storage/remoteDb.ts';
-import { MAX_KEPT_STREAMS, RemoteReadError, RemoteReadStreams } from '../../storage/remoteReadStreams.ts';
+import { openDatabase } from '../../storage/sql/db.ts';
+import { classifyRemoteFailure, RemoteDb } from '../../storage/sql/remoteDb.ts';
+import { MAX_KEPT_STREAMS, RemoteReadError, RemoteReadStreams } from '../../storage/sql/remoteReadStreams.ts';
 import { sqldSkipReason } from '../helpers/database.ts';
 
 const skip = sqldSkipReason();

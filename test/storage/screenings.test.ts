@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openDatabase, type Db } from '../../storage/db.ts';
-import { migrate } from '../../storage/migrations.ts';
+import { openDatabase, type Db } from '../../storage/sql/db.ts';
+import { migrate } from '../../storage/sql/migrations.ts';
 import { NO_COVARIANCE_USED } from '../../domain/screenings/model.ts';
 import {
   APPROACH_ROWS_PER_STATEMENT,

@@ -19,7 +19,7 @@ import {
   setOutlierByIds,
   type NewMeasurement,
 } from '../../storage/measurements.ts';
-import { abandonExpiredBatches, abandonOrphanJobBatches, StagedBatch, StagedBatchAbandonedError, StagedScopeBusyError, type StagedTable } from '../../storage/stagedWrites.ts';
+import { abandonExpiredBatches, abandonOrphanJobBatches, StagedBatch, StagedBatchAbandonedError, StagedScopeBusyError, type StagedTable } from '../../storage/sql/stagedWrites.ts';
 import { MeasurementContextWriter } from '../../api/services/measurements/contexts.ts';
 import { MeasurementSink, streamTrackingFile, type MeasurementGroup } from '../../engine/tracking/index.ts';
 import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
@@ -359,7 +359,7 @@ describe('WAL checkpoints off the event loop', () => {
     const { mkdtempSync, statSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { openEmbeddedDatabase: openDatabase } = await import('../../storage/embeddedDb.ts');
+    const { openEmbeddedDatabase: openDatabase } = await import('../../storage/sql/embeddedDb.ts');
     const dir = mkdtempSync(join(tmpdir(), 'apsis-ckpt-'));
     const db = await openDatabase({ url: `file:${join(dir, 'c.db')}` });
     try {

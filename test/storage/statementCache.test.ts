@@ -1,5 +1,5 @@
 /**
- * storage/statementCache.ts: the driver's `prepare` keeps one statement per SQL text and connection, and a statement
+ * storage/sql/statementCache.ts: the driver's `prepare` keeps one statement per SQL text and connection, and a statement
  * that returns no data answers the client's raw-mode probe with one error made once (no Error and stack per INSERT);
  * through the client, writes and reads still report what they did.
  */
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'libsql';
-import { openDatabase } from '../../storage/db.ts';
-import { cacheStatements } from '../../storage/statementCache.ts';
+import { openDatabase } from '../../storage/sql/db.ts';
+import { cacheStatements } from '../../storage/sql/statementCache.ts';
 
 function thrownBy(run: () => unknown): unknown {
   try {

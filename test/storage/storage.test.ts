@@ -9,8 +9,8 @@ import { runAdmin, UsageError } from '../../api/cli/admin.ts';
 import { applyBootstrapKey } from '../../api/service.ts';
 import { sha256Hex } from '../../domain/contentHash.ts';
 import { findApiKeyBySecret } from '../../storage/apiKeys.ts';
-import { openDatabase } from '../../storage/db.ts';
-import { migrate, MIGRATIONS } from '../../storage/migrations.ts';
+import { openDatabase } from '../../storage/sql/db.ts';
+import { migrate, MIGRATIONS } from '../../storage/sql/migrations.ts';
 import { createTestService } from '../helpers/service.ts';
 
 test('migrations are applied once, in order, and re-running is a no-op; file databases use WAL', async () => {

@@ -12,7 +12,7 @@ import { resolveHardBodyRadius, type HardBodyRadiusUsed, type RadiusObject } fro
 import type { ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
 import type { CdmHardBodyRadius } from '../../../engine/collision/cdmEncounter.ts';
 import type { EncounterStates } from '../../../domain/conjunctions/cdmDigest.ts';
-import { inTransaction, nowIso, yieldToEventLoop, type Db, type SqlExecutor } from '../../../storage/db.ts';
+import { inTransaction, nowIso, yieldToEventLoop, type Db, type SqlExecutor } from '../../../storage/sql/db.ts';
 import {
   listCdmsForAssessment,
   refreshEventSummaries,

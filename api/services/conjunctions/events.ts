@@ -9,7 +9,7 @@ import type { HardBodyRadiusUsed } from '../../../domain/conjunctions/hardBodyRa
 import { riskLevel, riskPcOf, type RiskLevel, type RiskThresholds } from '../../../domain/conjunctions/settings.ts';
 import { encounterSvg } from '../../../domain/plots/encounterSvg.ts';
 import { timelineSvg } from '../../../domain/plots/timelineSvg.ts';
-import type { Db } from '../../../storage/db.ts';
+import type { Db } from '../../../storage/sql/db.ts';
 import {
   findCdmContent,
   findConjunctionEvent,
@@ -21,11 +21,11 @@ import {
   type ConjunctionEventFilter,
 } from '../../../storage/conjunctions.ts';
 import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
-import type { PageRequest } from '../../../storage/paging.ts';
+import type { PageRequest } from '../../../storage/sql/paging.ts';
 import type { ComputePool } from '../../../workers/poolTypes.ts';
 import type { AppDeps } from '../../context.ts';
-import { ApiError, notFound, unprocessable } from '../../errors.ts';
-import { pageEnvelope } from '../../paging.ts';
+import { ApiError, notFound, unprocessable } from '../../http/errors.ts';
+import { pageEnvelope } from '../../http/paging.ts';
 import { assessOnPool, radiusFor, spacecraftRadii } from './assessment.ts';
 
 function eventNotFound(id: string): ApiError {

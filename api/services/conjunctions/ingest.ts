@@ -14,8 +14,8 @@
  *  - messages are read on the pool in batches (≤ READ_BATCH_MESSAGES, ≤ READ_BATCH_BYTES), at most two in flight, so
  *    each answer the event loop deserializes is small; Pc likewise (ASSESS_BATCH per task);
  *  - accepted files are written in groups: small files together, in one short transaction; a large file's bytes first
- *    as a staged batch in chunks (storage/stagedWrites.ts), then its messages and events in one transaction whose
- *    statements yield to the event loop (storage/db.ts) and which publishes the bytes with them.
+ *    as a staged batch in chunks (storage/sql/stagedWrites.ts), then its messages and events in one transaction whose
+ *    statements yield to the event loop (storage/sql/db.ts) and which publishes the bytes with them.
  *
  * Public for the screening (issue 25): `ingestCdmFiles(deps, organizationId, files, { source: 'SCREENING' })` stores
  * the CDMs it writes for its approaches as events of source SCREENING, through the same path.
@@ -28,7 +28,7 @@ import type { PcMethod } from '../../../engine/collision/probability.ts';
 import { chooseEvent, normalizedDesignator, normalizedInternationalDesignator, objectKey, pairKey } from '../../../domain/conjunctions/grouping.ts';
 import type { ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
 import type { HardBodyRadiusUsed } from '../../../domain/conjunctions/hardBodyRadius.ts';
-import { inTransaction, nowIso, yieldIfDue, yieldToEventLoop, type Db, type Tx } from '../../../storage/db.ts';
+import { inTransaction, nowIso, yieldIfDue, yieldToEventLoop, type Db, type Tx } from '../../../storage/sql/db.ts';
 import { recordChanges } from '../../../storage/changes.ts';
 import { cdmReceived, conjunctionCreated, riskChangesOf } from '../../../domain/changes/model.ts';
 import {
@@ -54,13 +54,13 @@ import {
 import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
 import { resolveSpacecraftBatch, type ResolutionKind, type Spacecraft } from '../../../storage/spacecraft.ts';
 import { resolveSpacecraftByDesignators, type SpacecraftResolution } from '../../../domain/spacecraft/resolution.ts';
-import { StagedBatch } from '../../../storage/stagedWrites.ts';
+import { StagedBatch } from '../../../storage/sql/stagedWrites.ts';
 import type { CdmUnit } from '../../../workers/contracts.ts';
 import { runWhenRoom } from '../../../workers/poolTypes.ts';
 import type { AppDeps } from '../../context.ts';
 import { contentHashOf } from '../../contentHash.ts';
 import { sha256Hex } from '../../../domain/contentHash.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '../../http/errors.ts';
 import { assessForStorageOnPool, radiusFor, reassessConjunctions, spacecraftRadii } from './assessment.ts';
 
 /** Decodes the states at TCA handed to the Pc tasks (the rows take the reader's UTF-8 JSON as it is). */
@@ -73,7 +73,7 @@ const READ_BATCH_MESSAGES = 100;
 const READ_BATCH_BYTES = 1 << 20;
 /** Read batches on the pool at once, at most (the consumer handles one while the next is read). */
 const READ_LOOKAHEAD = 2;
-/** Messages handled between two looks at the event-loop slice (storage/db.ts yieldIfDue) in the loops that prepare a group's rows (≈ 40 µs each). */
+/** Messages handled between two looks at the event-loop slice (storage/sql/db.ts yieldIfDue) in the loops that prepare a group's rows (≈ 40 µs each). */
 const YIELD_CHECK_EVERY_MESSAGES = 10;
 /** Files whose messages fit these together are written in one transaction; a larger file is written staged. */
 const WRITE_GROUP_MESSAGES = 200;

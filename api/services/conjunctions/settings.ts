@@ -13,12 +13,12 @@ import { settingsProblems, type ConjunctionSettings, type RiskThresholds } from 
 import { riskChangesOf } from '../../../domain/changes/model.ts';
 import { recordChanges } from '../../../storage/changes.ts';
 import { eventRiskPcs } from '../../../storage/conjunctions.ts';
-import { inTransaction, nowIso, type Db } from '../../../storage/db.ts';
+import { inTransaction, nowIso, type Db } from '../../../storage/sql/db.ts';
 import { findConjunctionSettings, saveConjunctionSettings, type StoredConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
 import type { ComputePool } from '../../../workers/poolTypes.ts';
-import { validationError } from '../../errors.ts';
+import { validationError } from '../../http/errors.ts';
 import { logError } from '../../log.ts';
-import { assertIfMatch, entityTag, type IfMatch } from '../../preconditions.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../../http/preconditions.ts';
 import { reassessConjunctions } from './assessment.ts';
 
 function sameThresholds(a: RiskThresholds, b: RiskThresholds): boolean {

@@ -1,12 +1,12 @@
 /**
  * POST /operations/conjunctions/cdms: the multipart files of a request through ingest.ts, answered with one result per
- * file in the vocabulary of every upload (api/results.ts): 200 when every file was stored or is a duplicate, 207 when
+ * file in the vocabulary of every upload (api/http/results.ts): 200 when every file was stored or is a duplicate, 207 when
  * any failed (the per-file results say why, with line and keyword).
  */
 import type { AppDeps } from '../../context.ts';
-import { validationError } from '../../errors.ts';
-import type { UploadedPart } from '../../fileNames.ts';
-import { succeeded } from '../../results.ts';
+import { validationError } from '../../http/errors.ts';
+import type { UploadedPart } from '../../http/fileNames.ts';
+import { succeeded } from '../../http/results.ts';
 import { ingestCdmFiles, type CdmFileResult } from './ingest.ts';
 
 export interface CdmUploadResponse {

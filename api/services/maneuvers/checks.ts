@@ -9,12 +9,12 @@
  * `conflictingManeuverIds`.
  */
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { nowIso, type SqlExecutor } from '../../../storage/db.ts';
+import { nowIso, type SqlExecutor } from '../../../storage/sql/db.ts';
 import { existingManeuverIds, findOverlapping, insertManeuvers, listManeuversInWindow, type StoredManeuver } from '../../../storage/maneuvers.ts';
 import { epochKey, keysOverlap, type ManeuverContent, type StoredBurnSegment } from '../../../domain/maneuvers/records.ts';
 import { reserveDisplayNumbers } from '../../../storage/sequences.ts';
 import type { Spacecraft } from '../../../storage/spacecraft.ts';
-import { ApiError, conflict, unprocessable, validationError } from '../../errors.ts';
+import { ApiError, conflict, unprocessable, validationError } from '../../http/errors.ts';
 import { checkPlanningRules, isHardLimit, type PlannedManeuver, type PlanningFinding } from '../../../domain/maneuvers/planning.ts';
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 /** Stored maneuvers: atomic batch create (rule 2), read, replace (rules 3-4), delete. */
-import { type Db, inTransaction, nowIso, type SqlExecutor } from '../../../storage/db.ts';
+import { type Db, inTransaction, nowIso, type SqlExecutor } from '../../../storage/sql/db.ts';
 import { deleteManeuver as deleteManeuverRow, findManeuver, findOverlapping, overlappingIdsOf, updateManeuverContent } from '../../../storage/maneuvers.ts';
-import { assertIfMatch, entityTag, type IfMatch } from '../../preconditions.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../../http/preconditions.ts';
 import type { PlanningFinding } from '../../../domain/maneuvers/planning.ts';
 import { batchProblemsError, conflictError, findBatchConflicts, findBatchProblems, insertBatch, type PendingRecord, planningFindings, refuseHardLimits, requireActive, softFindings } from './checks.ts';
 import { contentFromJson, type CreateManeuverJson, detailView, type ManeuverDetail, type ManeuverFieldsJson, maneuverNotFound, requireSpacecraft, requireSpacecraftList } from './records.ts';

@@ -2,9 +2,9 @@
 import { sha256Hex } from '../../../domain/contentHash.ts';
 import { strToU8 } from 'fflate';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { nowIso, type SqlExecutor } from '../../../storage/db.ts';
+import { nowIso, type SqlExecutor } from '../../../storage/sql/db.ts';
 import { findManeuversByIds, listManeuversInWindow } from '../../../storage/maneuvers.ts';
-import { notFound, validationError } from '../../errors.ts';
+import { notFound, validationError } from '../../http/errors.ts';
 import { MANEUVER_ID_MAX_LENGTH } from '../../../domain/maneuvers/records.ts';
 import type { OcmExportFile } from '../../../domain/maneuvers/ocm.ts';
 import type { ComputePool } from '../../../workers/poolTypes.ts';

@@ -7,12 +7,12 @@ import { contentHashOf } from '../../contentHash.ts';
 import { sha256Hex } from '../../../domain/contentHash.ts';
 import { strToU8 } from 'fflate';
 import { randomUUID } from 'node:crypto';
-import { type Db, inTransaction, isUniqueViolation, type SqlExecutor, yieldToEventLoop } from '../../../storage/db.ts';
-import { firstUnpublishedBatchId, StagedBatch } from '../../../storage/stagedWrites.ts';
+import { type Db, inTransaction, isUniqueViolation, type SqlExecutor, yieldToEventLoop } from '../../../storage/sql/db.ts';
+import { firstUnpublishedBatchId, StagedBatch } from '../../../storage/sql/stagedWrites.ts';
 import { findOverlapping, insertManeuvers, MANEUVERS_TABLE } from '../../../storage/maneuvers.ts';
 import { type ResolutionKind, resolveSpacecraft, type Spacecraft } from '../../../storage/spacecraft.ts';
-import { ApiError, conflict, unprocessable, validationError } from '../../errors.ts';
-import { batchHttpStatus, type FileResultStatus, type PreviewStatus, succeeded } from '../../results.ts';
+import { ApiError, conflict, unprocessable, validationError } from '../../http/errors.ts';
+import { batchHttpStatus, type FileResultStatus, type PreviewStatus, succeeded } from '../../http/results.ts';
 import { keysOverlap } from '../../../domain/maneuvers/records.ts';
 import { fromOcmReadTransport, OcmImportError, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from '../../../domain/maneuvers/ocm.ts';
 import type { ComputePool } from '../../../workers/poolTypes.ts';
@@ -29,7 +29,7 @@ const IMPORT_CHUNK_RECORDS = 200;
 const CLOCK_MARGIN_MS = 60_000;
 
 /**
- * Writes an import's records as a staged batch (storage/stagedWrites.ts): chunks of IMPORT_CHUNK_RECORDS invisible to
+ * Writes an import's records as a staged batch (storage/sql/stagedWrites.ts): chunks of IMPORT_CHUNK_RECORDS invisible to
  * every reader, then one small transaction that re-checks overlaps with the records that became visible since the
  * batch's conflict check (`since`, changed records or batches published after it) and publishes them all — or
  * nothing. Returns the late conflicts (nothing published) or null (published). An identity taken meanwhile is

@@ -2,10 +2,10 @@
 import { MAX_ID_LENGTH } from '../../../domain/limits.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { supportedEpochProblem } from '../../../engine/time/supportedRange.ts';
-import type { SqlExecutor } from '../../../storage/db.ts';
+import type { SqlExecutor } from '../../../storage/sql/db.ts';
 import { listManeuversInWindow } from '../../../storage/maneuvers.ts';
 import { findSpacecraftByIds } from '../../../storage/spacecraft.ts';
-import { validationError } from '../../errors.ts';
+import { validationError } from '../../http/errors.ts';
 import { epochKey } from '../../../domain/maneuvers/records.ts';
 import { conflictsOf, listItemView, type ManeuverListItem } from './records.ts';
 

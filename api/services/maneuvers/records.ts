@@ -6,11 +6,11 @@
  * with preview); the checks of a write: checks.ts.
  */
 import { Epoch } from '../../../engine/time/epoch.ts';
-import type { SqlExecutor } from '../../../storage/db.ts';
+import type { SqlExecutor } from '../../../storage/sql/db.ts';
 import { overlappingIdsOf, type StoredManeuver } from '../../../storage/maneuvers.ts';
 import { type AttitudeMode, buildContent, deriveValues, type ManeuverContent, type StoredBurnSegment } from '../../../domain/maneuvers/records.ts';
 import { findSpacecraftById, findSpacecraftByIds, type Spacecraft } from '../../../storage/spacecraft.ts';
-import { ApiError, notFound } from '../../errors.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
 import { instantTextOf } from '../../../domain/instants.ts';
 import { spacecraftNotFound } from '../spacecraft.ts';
 import type { PlanningFinding } from '../../../domain/maneuvers/planning.ts';

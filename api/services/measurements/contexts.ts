@@ -6,7 +6,7 @@
  * job summary lists it under `stations.unresolved`.
  */
 import type { ContextParticipant, MeasurementBatch, MeasurementGroup, TrackingContext } from '../../../engine/tracking/model.ts';
-import type { SqlExecutor } from '../../../storage/db.ts';
+import type { SqlExecutor } from '../../../storage/sql/db.ts';
 import { foldStationName, resolveStationNames } from '../../../storage/groundStations.ts';
 import { addContextMeasurementCounts, insertMeasurementContext } from '../../../storage/measurementContexts.ts';
 import type { MeasurementGroupRow } from '../../../storage/measurements.ts';
@@ -33,7 +33,7 @@ export class MeasurementContextWriter {
   private readonly stations = new Map<string, string | null>();
   private readonly counts = new Map<number, number>();
 
-  /** `batchId`: the job attempt's staged batch (storage/stagedWrites.ts) the context rows belong to. */
+  /** `batchId`: the job attempt's staged batch (storage/sql/stagedWrites.ts) the context rows belong to. */
   constructor(
     private readonly organizationId: string,
     private readonly jobId: string,

@@ -1,8 +1,8 @@
 /** Tracking-upload jobs as the API shows them: read one, list, cancel a queued one (README → Jobs). */
-import type { Db } from '../../../storage/db.ts';
+import type { Db } from '../../../storage/sql/db.ts';
 import { cancelQueuedJob, deleteJobContent, findJob, JOB_SORT_COLUMNS, listJobs, type MeasurementJob } from '../../../storage/measurementJobs.ts';
-import { type PageableInput, pageEnvelope, parsePageable } from '../../paging.ts';
-import { ApiError, jobNotCancellable, notFound, validationError } from '../../errors.ts';
+import { type PageableInput, pageEnvelope, parsePageable } from '../../http/paging.ts';
+import { ApiError, jobNotCancellable, notFound, validationError } from '../../http/errors.ts';
 import { logError } from '../../log.ts';
 import { JOB_STATUSES, type JobStatus } from '../../../domain/jobs/model.ts';
 

@@ -15,12 +15,12 @@ import {
   type TrackingFileSummary,
   type TrackingStreamResult,
 } from '../../../engine/tracking/index.ts';
-import { type Db, inTransaction } from '../../../storage/db.ts';
+import { type Db, inTransaction } from '../../../storage/sql/db.ts';
 import { resolveStationNames } from '../../../storage/groundStations.ts';
 import { findLiveDuplicate, insertJob } from '../../../storage/measurementJobs.ts';
 import { resolveSpacecraft } from '../../../storage/spacecraft.ts';
 import type { ComputePool } from '../../../workers/poolTypes.ts';
-import { ApiError, validationError } from '../../errors.ts';
+import { ApiError, validationError } from '../../http/errors.ts';
 import { type ParsedFile, type ParsedFileCache, TrackingStream } from './trackingStream.ts';
 
 /** What the job's summary records about spacecraft resolution (written here, read by the upload job). */

@@ -13,11 +13,11 @@
  * (sgp4Envelope.ts).
  */
 import { GEOPOTENTIAL_MARGIN, accelerationBound, DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 } from '../../events/motionBounds.ts';
-import { DenseOutputTrajectory } from '../../events/trajectories/denseOutput.ts';
-import { HermiteTrajectory, DEFAULT_HERMITE_POINTS } from '../../events/trajectories/hermite.ts';
-import { SatrecTrajectory, TemeToGcrfTable } from '../../events/trajectories/sgp4.ts';
-import { ConsecutiveTrajectories, oemTrajectory } from '../../events/trajectories/oem.ts';
-import { requireInSpan, type Trajectory } from '../../events/trajectory.ts';
+import { DenseOutputTrajectory } from '../../trajectories/denseOutput.ts';
+import { HermiteTrajectory, DEFAULT_HERMITE_POINTS } from '../../trajectories/hermite.ts';
+import { SatrecTrajectory, TemeToGcrfTable } from '../../trajectories/sgp4.ts';
+import { ConsecutiveTrajectories, oemTrajectory } from '../../trajectories/oem.ts';
+import { requireInSpan, type Trajectory } from '../../trajectories/trajectory.ts';
 import type { OemMessage } from '../../files/oem/oemReader.ts';
 import { MU_EARTH_KM3_S2 } from '../../constants.ts';
 import { ZERO_EOP } from '../../frames/index.ts';

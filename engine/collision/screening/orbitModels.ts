@@ -27,7 +27,7 @@
 import { constants as sgp4Constants, type SatRec } from 'satellite.js';
 import { accelerationBound } from '../../events/motionBounds.ts';
 import { parabolaUpperBound } from '../../events/search.ts';
-import type { Trajectory } from '../../events/trajectory.ts';
+import type { Trajectory } from '../../trajectories/trajectory.ts';
 import { SGP4_EARTH_RADIUS_KM } from '../../tle/fit.ts';
 import type { ObjectBounds } from './objects.ts';
 import type { Sgp4Envelope } from './sgp4Envelope.ts';

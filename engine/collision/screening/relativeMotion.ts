@@ -20,7 +20,7 @@
  */
 import { MU_EARTH_KM3_S2 } from '../../constants.ts';
 import type { SwitchingFunction } from '../../events/search.ts';
-import type { Trajectory } from '../../events/trajectory.ts';
+import type { Trajectory } from '../../trajectories/trajectory.ts';
 
 /** Per-pair constants of the bounds. */
 export interface PairBounds {

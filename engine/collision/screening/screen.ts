@@ -17,7 +17,7 @@ import { buildPrimary, gpBounds, gpTrajectory, parseUtc, temeTable, type ObjectB
 import { PairSearchBudgetError, searchPair, type PairSearchCounts } from './pairSearch.ts';
 import { PairGeometry, type PairBounds } from './relativeMotion.ts';
 import { sgp4Envelope } from './sgp4Envelope.ts';
-import type { SatrecTrajectory } from '../../events/trajectories/sgp4.ts';
+import type { SatrecTrajectory } from '../../trajectories/sgp4.ts';
 import type { ScreeningApproach, ScreeningChunkInput, ScreeningChunkResult, ScreeningCounts, ScreeningIssue, ScreeningTimings, SecondaryInput } from './types.ts';
 import { enclosingRadiusKm, validateVolume } from './volume.ts';
 

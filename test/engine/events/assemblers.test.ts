@@ -13,7 +13,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { EventRequestError, Sgp4Trajectory, predictEvents } from '../../../engine/events/index.ts';
+import { EventRequestError, predictEvents } from '../../../engine/events/index.ts';
+import { Sgp4Trajectory } from '../../../engine/trajectories/index.ts';
 import { bundledEopTable } from '../../../earthData/files.ts';
 import { TEST_EPOCH, TEST_STATIONS, environmentFor, testTle } from './helpers.ts';
 

@@ -3,7 +3,8 @@ import { keplerianToCartesian, meanMotionRadPerS } from '../../../engine/orbits/
 import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { formatTleLines } from '../../../engine/tle/format.ts';
-import type { EventStationInput, Trajectory } from '../../../engine/events/index.ts';
+import type { EventStationInput } from '../../../engine/events/index.ts';
+import type { Trajectory } from '../../../engine/trajectories/index.ts';
 import { bundledEopTable } from '../../../earthData/files.ts';
 
 const DEG = Math.PI / 180;

@@ -13,7 +13,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { Sgp4Trajectory, predictEvents, type EventStationInput, type ShadowContact } from '../../../engine/events/index.ts';
+import { predictEvents, type EventStationInput, type ShadowContact } from '../../../engine/events/index.ts';
+import { Sgp4Trajectory } from '../../../engine/trajectories/index.ts';
 import { bundledEopTable } from '../../../earthData/files.ts';
 import { azimuthDifference, environmentFor } from './helpers.ts';
 

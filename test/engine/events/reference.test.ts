@@ -19,7 +19,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { propagate } from '../../../engine/propagation/propagator.ts';
-import { DenseOutputTrajectory, Sgp4Trajectory, predictEvents, type EventSearchOptions, type Trajectory } from '../../../engine/events/index.ts';
+import { predictEvents, type EventSearchOptions } from '../../../engine/events/index.ts';
+import { DenseOutputTrajectory, Sgp4Trajectory, type Trajectory } from '../../../engine/trajectories/index.ts';
 import { bundledEopTable } from '../../../earthData/files.ts';
 import { REFERENCE_ABSENT, caseEnvironment, caseOem, compareWithReference, formatReached, loadCase, type CaseId, type ReferenceCase } from './referenceCases.ts';
 

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { parseOem } from '../../../engine/files/oem/oemReader.ts';
 import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
-import { oemTrajectory, type EventPrediction, type EventStationInput, type Trajectory } from '../../../engine/events/index.ts';
+import { type EventPrediction, type EventStationInput } from '../../../engine/events/index.ts';
+import { oemTrajectory, type Trajectory } from '../../../engine/trajectories/index.ts';
 import { bundledEopTable } from '../../../earthData/files.ts';
 import { azimuthDifference } from './helpers.ts';
 

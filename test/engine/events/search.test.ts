@@ -24,7 +24,8 @@ import { ElevationFunction } from '../../../engine/events/detectors/elevation.ts
 import { ShadowAngles, ShadowFunction } from '../../../engine/events/detectors/shadow.ts';
 import { ApsisFunction, NodeFunction } from '../../../engine/events/detectors/orbit.ts';
 import type { SwitchingFunction } from '../../../engine/events/search.ts';
-import { eventStation, predictEvents, Sgp4Trajectory, type Trajectory } from '../../../engine/events/index.ts';
+import { eventStation, predictEvents } from '../../../engine/events/index.ts';
+import { Sgp4Trajectory, type Trajectory } from '../../../engine/trajectories/index.ts';
 import { bundledEopTable } from '../../../earthData/files.ts';
 import { KeplerTrajectory, TEST_EPOCH, TEST_STATIONS, environmentFor, testTle } from './helpers.ts';
 

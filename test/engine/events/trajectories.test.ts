@@ -16,15 +16,7 @@ import { parseOem } from '../../../engine/files/oem/oemReader.ts';
 import { writeOemKvn } from '../../../engine/files/oem/oemWriter.ts';
 import { buildTransform } from '../../../engine/frames/index.ts';
 import { propagate } from '../../../engine/propagation/propagator.ts';
-import {
-  ConsecutiveTrajectories,
-  DenseOutputTrajectory,
-  HermiteTrajectory,
-  OemTrajectoryError,
-  Sgp4Trajectory,
-  TrajectoryRangeError,
-  oemTrajectory,
-} from '../../../engine/events/index.ts';
+import { ConsecutiveTrajectories, DenseOutputTrajectory, HermiteTrajectory, OemTrajectoryError, Sgp4Trajectory, TrajectoryRangeError, oemTrajectory } from '../../../engine/trajectories/index.ts';
 import { bundledEopTable } from '../../../earthData/files.ts';
 import { KeplerTrajectory, TEST_EPOCH, environmentFor, testTle } from './helpers.ts';
 

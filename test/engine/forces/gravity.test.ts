@@ -7,7 +7,7 @@ import {
   parseIcgemGfc,
   type GravityFieldData,
 } from '../../../engine/forces/gravityField.ts';
-import { InvalidSettingError } from '../../../engine/propagation/errors.ts';
+import { InvalidSettingError } from '../../../engine/forces/errors.ts';
 
 /** Deterministic pseudo-random field with a Kaula-like spectrum (1e-5/n²), degree N. */
 function syntheticField(N: number): GravityFieldData {

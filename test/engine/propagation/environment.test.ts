@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DirectEarthEnvironment, InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
-import { EnvironmentRangeError } from '../../../engine/propagation/errors.ts';
+import { EnvironmentRangeError } from '../../../engine/forces/errors.ts';
 import { loadEop2023, loadReference, referenceEpoch } from './referenceData.ts';
 
 test('interpolated environment: rotation, Sun and Moon within 1e-10 rad / 1 m / 1 m of the direct models over 2 days', (t) => {

@@ -7,7 +7,7 @@ import {
   NonFiniteInputError,
   PropagationError,
   StateInsideEarthError,
-} from '../../../engine/propagation/errors.ts';
+} from '../../../engine/forces/errors.ts';
 import { Dop853Integrator, type OdeSystem } from '../../../engine/propagation/dop853.ts';
 import { loadReference, referenceEnvironment } from './referenceData.ts';
 

@@ -17,7 +17,7 @@ import { formatTleLines } from '../../../../engine/tle/format.ts';
 import { sgp4Envelope } from '../../../../engine/collision/screening/sgp4Envelope.ts';
 import { gpBounds, temeTable } from '../../../../engine/collision/screening/objects.ts';
 import { ModelState, Sgp4OrbitModel, equationOfCentreBound, spanTemeRotation } from '../../../../engine/collision/screening/orbitModels.ts';
-import { SatrecTrajectory } from '../../../../engine/events/trajectories/sgp4.ts';
+import { SatrecTrajectory } from '../../../../engine/trajectories/sgp4.ts';
 import { Epoch } from '../../../../engine/time/epoch.ts';
 import { seededRandom } from '../../../helpers/random.ts';
 

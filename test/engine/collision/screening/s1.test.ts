@@ -16,7 +16,7 @@ import { readTleCatalog } from '../../../../engine/tle/catalog.ts';
 import { ephemerisFromOem, mergeChunkResults, planScreeningChunks, screenChunk, type ScreeningApproach, type ScreeningChunkInput, type ScreeningVolume } from '../../../../engine/collision/screening/index.ts';
 import { InterpolatedEarthEnvironment } from '../../../../engine/propagation/earthEnvironment.ts';
 import { propagate } from '../../../../engine/propagation/propagator.ts';
-import { DenseOutputTrajectory, oemTrajectory } from '../../../../engine/events/index.ts';
+import { DenseOutputTrajectory, oemTrajectory } from '../../../../engine/trajectories/index.ts';
 import { Epoch } from '../../../../engine/time/epoch.ts';
 import { bundledEopTable } from '../../../../earthData/files.ts';
 
