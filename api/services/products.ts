@@ -22,6 +22,8 @@ import {
 } from '../../storage/products.ts';
 import type { ScheduledTask } from '../../storage/scheduledTasks.ts';
 import { attachmentDisposition } from '../http/fileNames.ts';
+import { UTCDate } from '@date-fns/utc';
+import { format } from 'date-fns';
 
 export const PRODUCT_KINDS = ['OEM', 'TLE', 'OEM_BATCH', 'OD_SOLUTION', 'EVENT_PLAN'] as const;
 export const PRODUCT_SORTABLE = ['createdAt', 'spanStart', 'sizeBytes', 'kind'] as const;
@@ -167,8 +169,9 @@ function etagOf(product: Product): string {
   return `"${product.contentSha256}"`;
 }
 
+/** RFC 9110 §5.6.7 IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), for Last-Modified: display only, date-fns in UTC. */
 function httpDate(iso: string): string {
-  return new Date(iso).toUTCString();
+  return format(new UTCDate(iso), "EEE, dd MMM yyyy HH:mm:ss 'GMT'");
 }
 
 /**

@@ -5,6 +5,8 @@
  */
 import { replaceUnsafeText } from '../../engine/text.ts';
 import type { PassView } from './eventViews.ts';
+import { UTCDate } from '@date-fns/utc';
+import { format } from 'date-fns';
 
 export const PASS_CSV_COLUMNS = [
   'stationName', 'stationId', 'number', 'aos', 'los', 'durationS', 'maxElevationTime', 'maxElevationDeg',
@@ -71,11 +73,14 @@ export function foldIcsLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** `2023-01-16T08:55:31.428Z` → `20230116T085531Z`, rounded down (`up`: up) to the second (DATE-TIME has none finer). */
+/**
+ * `2023-01-16T08:55:31.428Z` → `20230116T085531Z` (RFC 5545 §3.3.5 DATE-TIME, UTC form), rounded down (`up`: up) to
+ * the second (DATE-TIME has none finer). Display only: date-fns on a UTCDate, never an epoch's arithmetic.
+ */
 export function icsDateTime(iso: string, up = false): string {
   let ms = Date.parse(iso);
   ms = up ? Math.ceil(ms / 1000) * 1000 : Math.floor(ms / 1000) * 1000;
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return format(new UTCDate(ms), "yyyyMMdd'T'HHmmss'Z'");
 }
 
 export interface PassCalendarInput {
