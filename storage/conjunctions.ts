@@ -7,6 +7,7 @@
 import type { PcDetail } from '../domain/conjunctions/assessment.ts';
 import type { HardBodyRadiusUsed } from '../domain/conjunctions/hardBodyRadius.ts';
 import type { CdmDigest, CdmObjectDigest, EncounterStates } from '../domain/conjunctions/cdmDigest.ts';
+import type { CdmObjectRecord, CdmSource, ConjunctionCdm, ConjunctionEvent, EventSpan, NewConjunctionCdm, NewConjunctionEvent, StoredCdmRef } from '../domain/conjunctions/model.ts';
 import type { CdmHardBodyRadius } from '../engine/collision/cdmEncounter.ts';
 import type { PcMethod } from '../engine/collision/probability.ts';
 import { riskPcOf, type RiskBasis, type RiskLevel, type RiskPc, type RiskThresholds } from '../domain/conjunctions/settings.ts';
@@ -18,93 +19,6 @@ import { stagedRowsFilter, type StagedTable } from './sql/stagedWrites.ts';
 import { nullableNumber, nullableText } from './sql/rows.ts';
 
 export const CDM_CONTENTS_TABLE: StagedTable = { name: 'conjunction_cdm_contents', batchColumn: 'batch_id' };
-
-export type CdmSource = 'UPLOAD' | 'SCREENING';
-
-export interface CdmObjectRecord extends CdmObjectDigest {
-  /** The spacecraft of the organization this object is, or null. */
-  spacecraftId: string | null;
-}
-
-export type { PcDetail };
-
-/** A CDM as stored (without its bytes). */
-export interface ConjunctionCdm {
-  id: string;
-  eventId: string;
-  source: CdmSource;
-  uploadId: string;
-  fileName: string | null;
-  messageIndex: number;
-  firstLine: number;
-  contentSha256: string;
-  notation: 'KVN' | 'XML';
-  version: string;
-  originator: string;
-  messageId: string | null;
-  creationDate: string;
-  creationDateS: number;
-  tca: string;
-  tcaS: number;
-  stated: CdmDigest['stated'];
-  missDistanceM: number;
-  relativeSpeedMS: number | null;
-  statedPc: number | null;
-  /** Which object of the CDM is the event's primary (our spacecraft). */
-  primaryObject: 1 | 2;
-  objects: [CdmObjectRecord, CdmObjectRecord];
-  cdmHardBodyRadius: CdmHardBodyRadius | null;
-  encounterStates: EncounterStates | null;
-  encounterProblem: { code: string; message: string } | null;
-  /** |r2 − r1| from the states at TCA, m (null without states). */
-  computedMissDistanceM: number | null;
-  hardBodyRadiusM: number | null;
-  hardBodyRadius: HardBodyRadiusUsed | null;
-  pc: number | null;
-  pcMethod: PcMethod | null;
-  pcDetail: PcDetail | null;
-  receivedAt: string;
-  assessedAt: string;
-}
-
-/**
- * A CDM as the ingest writes it: the stated values and the states at TCA already JSON (made on the worker that read
- * it), as text or as its UTF-8 bytes — which the INSERT stores as text (`CAST(? AS TEXT)`) without the event loop ever
- * making a string of them.
- */
-export type NewConjunctionCdm = Omit<ConjunctionCdm, 'stated' | 'encounterStates'> & { statedJson: string | Uint8Array; encounterStatesJson: string | Uint8Array | null };
-
-/** The latest CDM's values an event carries for its list. */
-export interface ConjunctionEvent {
-  id: string;
-  pairKey: string;
-  primarySpacecraftId: string;
-  secondarySpacecraftId: string | null;
-  secondaryDesignator: string;
-  secondaryName: string;
-  secondaryInternationalDesignator: string;
-  secondaryObjectType: string | null;
-  firstTcaS: number;
-  lastTcaS: number;
-  latestCdmId: string;
-  tca: string;
-  tcaS: number;
-  missDistanceM: number;
-  relativeSpeedMS: number | null;
-  pc: number | null;
-  pcMethod: PcMethod | null;
-  statedPc: number | null;
-  cdmCount: number;
-  sources: CdmSource[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** An event as first written: its identity; the latest CDM's values follow with refreshEventSummaries. */
-export type NewConjunctionEvent = Pick<
-  ConjunctionEvent,
-  'id' | 'pairKey' | 'primarySpacecraftId' | 'secondarySpacecraftId' | 'secondaryDesignator' | 'secondaryName' | 'secondaryInternationalDesignator' | 'secondaryObjectType' | 'createdAt'
->;
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 const parsed = <T>(value: unknown): T | null => (value === null || value === undefined ? null : (JSON.parse(String(value)) as T));
@@ -298,16 +212,6 @@ export async function insertCdms<T>(db: SqlExecutor, rows: readonly T[], valuesO
   })());
 }
 
-/** A stored CDM that already holds a message: by originator + MESSAGE_ID or by the SHA-256 of its bytes. */
-export interface StoredCdmRef {
-  cdmId: string;
-  eventId: string;
-  originator: string;
-  messageId: string | null;
-  contentSha256: string;
-  fileName: string | null;
-}
-
 /** The stored CDMs of the organization with any of these (originator, MESSAGE_ID) pairs or content hashes. */
 export async function findStoredCdms(
   db: SqlExecutor,
@@ -337,9 +241,6 @@ export async function findStoredCdms(
   }
   return out;
 }
-
-/** What grouping needs of an event (domain/conjunctions/grouping.ts). */
-export type EventSpan = Pick<ConjunctionEvent, 'id' | 'pairKey' | 'firstTcaS' | 'lastTcaS' | 'primarySpacecraftId'>;
 
 /**
  * Events of these pairs whose TCA span comes within [fromS, toS]: only the columns grouping reads, 50 pairs per

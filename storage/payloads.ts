@@ -4,7 +4,7 @@
  */
 import type { Db, SqlExecutor } from './sql/db.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
-import type { Vector3 } from './spacecraft.ts';
+import type { Vector3 } from '../domain/spacecraft/model.ts';
 
 export type PayloadType = 'CAMERA' | 'RADAR' | 'RF' | 'LIDAR' | 'SPECTROMETER' | 'OTHER';
 

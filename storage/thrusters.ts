@@ -1,7 +1,7 @@
 /** Thrusters mounted on a spacecraft. Every statement is scoped by organization and spacecraft. */
 import type { SqlExecutor } from './sql/db.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
-import type { Vector3 } from './spacecraft.ts';
+import type { Vector3 } from '../domain/spacecraft/model.ts';
 
 export interface Thruster {
   id: string;

@@ -25,7 +25,7 @@ import {
   spacecraftEntityTag,
   updateSpacecraft,
 } from '../services/spacecraft.ts';
-import type { LifecycleStatus } from '../../storage/spacecraft.ts';
+import type { LifecycleStatus } from '../../domain/spacecraft/model.ts';
 
 const TAG = 'Spacecraft';
 

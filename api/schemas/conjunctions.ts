@@ -1,6 +1,7 @@
 /** Conjunction request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
 import { PC_METHODS } from '../../engine/collision/probability.ts';
+import { CDM_NOTATIONS, CDM_SOURCES } from '../../domain/conjunctions/model.ts';
 import { MAX_EVENT_GROUPING_WINDOW_S, MIN_EVENT_GROUPING_WINDOW_S, RISK_BASES, RISK_LEVELS } from '../../domain/conjunctions/settings.ts';
 import { MAX_COMBINED_HARD_BODY_RADIUS_M, MAX_HARD_BODY_RADIUS_M, MIN_HARD_BODY_RADIUS_M } from '../../domain/conjunctions/hardBodyRadius.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
@@ -164,7 +165,7 @@ const eventFields = {
   riskBasis: RiskBasisSchema,
   cdmCount: z.number().int(),
   latestCdmId: z.string(),
-  sources: z.array(z.enum(['UPLOAD', 'SCREENING'])),
+  sources: z.array(z.enum(CDM_SOURCES)),
   createdAt: RecordTimestampSchema,
   updatedAt: RecordTimestampSchema,
 };
@@ -250,11 +251,11 @@ const StatedSchema = z.object({
 export const ConjunctionCdmSummarySchema = z
   .object({
     id: z.string(),
-    source: z.enum(['UPLOAD', 'SCREENING']),
+    source: z.enum(CDM_SOURCES),
     fileName: z.string().nullable(),
     originator: z.string(),
     messageId: z.string().nullable(),
-    notation: z.enum(['KVN', 'XML']),
+    notation: z.enum(CDM_NOTATIONS),
     creationDate: EpochSchema,
     tca: EpochSchema,
     timeToTcaS: z.number().openapi({ description: 'TCA − CREATION_DATE, s' }),
@@ -325,7 +326,7 @@ export const CdmJsonSchema = z
     cdmId: z.string(),
     eventId: z.string(),
     format: z.literal('CDM'),
-    notation: z.enum(['KVN', 'XML']),
+    notation: z.enum(CDM_NOTATIONS),
     header: z.object({
       version: z.string(),
       comments: z.array(z.string()),

@@ -12,6 +12,7 @@ import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { boundedNumber, filterText, idString, safeText } from './limits.ts';
 import { MAX_AREA_M2, MAX_DIRECTION_COMPONENT, MAX_DRAG_COEFFICIENT, MAX_DURATION_S, MAX_IMPULSE_N_S, MAX_INERTIA_KG_M2, MAX_LENGTH_M, MAX_MASS_KG, MAX_POWER_W } from '../../domain/limits.ts';
 import { MAX_HARD_BODY_RADIUS_M, MIN_HARD_BODY_RADIUS_M } from '../../domain/conjunctions/hardBodyRadius.ts';
+import { LIFECYCLE_STATUSES } from '../../domain/spacecraft/model.ts';
 
 // ---- Defaults (single source: the service applies these, the descriptions quote them) ----
 export const SPACECRAFT_DEFAULTS = {
@@ -43,7 +44,6 @@ export const MAX_NORAD_ID = 999_999_999;
 export const MAX_CAPABILITY_ITEMS = 64;
 export const MAX_TIME_WINDOWS = 1000;
 
-export const LIFECYCLE_STATUSES = ['Active', 'Archived'] as const;
 export const BODY_SHAPES = ['BOX', 'REGULAR_PRISM'] as const;
 export const PRISM_AXES = ['X', 'Y', 'Z'] as const;
 export const PRISM_DIAMETER_MEASURES = ['INSCRIBED', 'CIRCUMSCRIBED'] as const;

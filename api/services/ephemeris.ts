@@ -8,7 +8,8 @@ import type { BurnInput, StoredStatePropagationInput } from '../../engine/propag
 import { Epoch } from '../../engine/time/epoch.ts';
 import { listManeuversInWindow } from '../../storage/maneuvers.ts';
 import type { SqlExecutor } from '../../storage/sql/db.ts';
-import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
+import { findSpacecraftById } from '../../storage/spacecraft.ts';
+import { type Spacecraft } from '../../domain/spacecraft/model.ts';
 import type { StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { AppDeps } from '../context.ts';
 import type { EarthDataSpan, EarthDataWarning } from '../../engine/products/earthDataWarnings.ts';

@@ -13,7 +13,8 @@
 import { OBSERVABLES } from '../../engine/measurements/observables.ts';
 import type { ResidualRow, ResidualStatistics } from '../../engine/measurements/types.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
+import { findSpacecraftById } from '../../storage/spacecraft.ts';
+import { type Spacecraft } from '../../domain/spacecraft/model.ts';
 import type { SqlExecutor } from '../../storage/sql/db.ts';
 import { findLatestEligibleStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
 import type { PageRequest } from '../../storage/sql/paging.ts';

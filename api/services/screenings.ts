@@ -39,7 +39,8 @@ import {
   type ScreeningApproachRow,
   type ScreeningChunk,
 } from '../../storage/screenings.ts';
-import { findSpacecraftById, listActiveSpacecraft, resolveSpacecraft, type Spacecraft } from '../../storage/spacecraft.ts';
+import { findSpacecraftById, listActiveSpacecraft, resolveSpacecraft } from '../../storage/spacecraft.ts';
+import { type Spacecraft } from '../../domain/spacecraft/model.ts';
 import { resolveSpacecraftByDesignators } from '../../domain/spacecraft/resolution.ts';
 import { normalizedInternationalDesignator } from '../../domain/conjunctions/grouping.ts';
 import { SYNTHETIC_NORAD_BASE } from '../../domain/screenings/model.ts';

@@ -23,26 +23,8 @@ import {
 } from '../schemas/spacecraft.ts';
 import { inTransaction, isUniqueViolation, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
 import { countScheduledTasks, deleteScheduledTasksOfSpacecraft } from '../../storage/scheduledTasks.ts';
-import {
-  findSpacecraftById,
-  findSpacecraftIdByExternalKey,
-  insertSpacecraft,
-  listSpacecraft,
-  setLifecycleStatus,
-  updateSpacecraftFields,
-  type ForceModel,
-  type LifecycleStatus,
-  type ManeuverCapabilities,
-  type MountAxisPreset,
-  type Panel,
-  type PrismDiameterMeasure,
-  type Spacecraft,
-  type SpacecraftFields,
-  type SpacecraftSummary,
-  type TimeWindow,
-  type Vector3,
-  storedRowVersion,
-} from '../../storage/spacecraft.ts';
+import { findSpacecraftById, findSpacecraftIdByExternalKey, insertSpacecraft, listSpacecraft, setLifecycleStatus, updateSpacecraftFields, storedRowVersion } from '../../storage/spacecraft.ts';
+import { type ForceModel, type LifecycleStatus, type ManeuverCapabilities, type MountAxisPreset, type Panel, type PrismDiameterMeasure, type Spacecraft, type SpacecraftFields, type SpacecraftSummary, type TimeWindow, type Vector3 } from '../../domain/spacecraft/model.ts';
 import { listThrusters } from '../../storage/thrusters.ts';
 import { deleteTaskProducts } from './products.ts';
 

@@ -9,7 +9,8 @@ import type { ImportedState } from '../../engine/files/opm/opmImport.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
 import type { PageRequest } from '../../storage/sql/paging.ts';
-import { findSpacecraftById, resolveSpacecraft, type Spacecraft } from '../../storage/spacecraft.ts';
+import { findSpacecraftById, resolveSpacecraft } from '../../storage/spacecraft.ts';
+import { type Spacecraft } from '../../domain/spacecraft/model.ts';
 import {
   deleteStateVector,
   findIdenticalStateVector,

@@ -9,7 +9,8 @@ import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } fr
 import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts';
 import type { ThrusterRequest } from '../schemas/thrusters.ts';
 import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
-import { findSpacecraftById, spacecraftExists, type ManeuverCapabilities } from '../../storage/spacecraft.ts';
+import { findSpacecraftById, spacecraftExists } from '../../storage/spacecraft.ts';
+import { type ManeuverCapabilities } from '../../domain/spacecraft/model.ts';
 import {
   deleteThruster,
   findThruster,

@@ -7,7 +7,8 @@
 import { encodeCatalogNumber, formatInternationalDesignator, roundTleEpoch, TleCatalogNumberError, TleFormatError, tleEpochFromEpoch, tleEpochProblem, MAX_ALPHA5_CATALOG_NUMBER } from '../../engine/tle/index.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import type { SqlExecutor } from '../../storage/sql/db.ts';
-import { findSpacecraftById, type Spacecraft } from '../../storage/spacecraft.ts';
+import { findSpacecraftById } from '../../storage/spacecraft.ts';
+import { type Spacecraft } from '../../domain/spacecraft/model.ts';
 import type { RunOptions } from '../../workers/poolTypes.ts';
 import type { TaskInput, TaskOutput } from '../../workers/contracts.ts';
 import type { TaskFailure } from '../../workers/contracts.ts';

@@ -14,6 +14,7 @@
  *  - minimumBurnSeconds: a segment is shorter than the minimum burn of every thruster that declares one.
  * Windows and separations are facts of the record; thrusters are a judgement of who flies the burn, hence soft.
  */
+import type { ThrusterCapability } from '../spacecraft/model.ts';
 
 /** One burn segment: [startS, startS + durationS). */
 export interface BurnInterval {
@@ -33,12 +34,8 @@ export interface PlanningWindow {
   label: string;
 }
 
-export interface ThrusterLimits {
-  thrusterId: string;
-  dutyCycleWindowS: number | null;
-  maximumDutyCycle: number | null;
-  minimumBurnS: number | null;
-}
+/** What the rules read of a thruster: its duty cycle and minimum burn (the spacecraft model's capability). */
+export type ThrusterLimits = Pick<ThrusterCapability, 'thrusterId' | 'dutyCycleWindowSeconds' | 'maximumDutyCycle' | 'minimumBurnSeconds'>;
 
 export interface PlanningRules {
   allowedWindows: PlanningWindow[];
@@ -125,7 +122,7 @@ export function checkPlanningRules(candidate: PlannedManeuver, others: readonly 
         details: { segment: index },
       });
     }
-    const minimums = rules.thrusters.map((t) => t.minimumBurnS).filter((v): v is number => v !== null);
+    const minimums = rules.thrusters.map((t) => t.minimumBurnSeconds).filter((v): v is number => v !== null);
     if (minimums.length > 0 && burn.durationS < Math.min(...minimums)) {
       findings.push({
         code: 'MINIMUM_BURN',
@@ -152,12 +149,12 @@ export function checkPlanningRules(candidate: PlannedManeuver, others: readonly 
     }
   }
 
-  const dutyLimited = rules.thrusters.filter((t) => t.dutyCycleWindowS !== null && t.maximumDutyCycle !== null);
+  const dutyLimited = rules.thrusters.filter((t) => t.dutyCycleWindowSeconds !== null && t.maximumDutyCycle !== null);
   if (dutyLimited.length > 0) {
     const all = [...candidate.burns, ...others.flatMap((o) => o.burns)];
     const outcomes = dutyLimited.map((t) => {
-      const worst = maxBurnTimeInWindow(candidate, all, t.dutyCycleWindowS!);
-      return { thruster: t, duty: worst.burnS / t.dutyCycleWindowS!, fromS: worst.fromS };
+      const worst = maxBurnTimeInWindow(candidate, all, t.dutyCycleWindowSeconds!);
+      return { thruster: t, duty: worst.burnS / t.dutyCycleWindowSeconds!, fromS: worst.fromS };
     });
     if (outcomes.every((o) => o.duty > o.thruster.maximumDutyCycle! + 1e-12)) {
       const best = outcomes.reduce((a, b) => (b.duty / b.thruster.maximumDutyCycle! < a.duty / a.thruster.maximumDutyCycle! ? b : a));
@@ -165,9 +162,9 @@ export function checkPlanningRules(candidate: PlannedManeuver, others: readonly 
         code: 'DUTY_CYCLE',
         maneuverId: id,
         message:
-          `burning ${(best.duty * 100).toFixed(1)} % of a ${seconds(best.thruster.dutyCycleWindowS!)} window exceeds the duty cycle of every thruster ` +
+          `burning ${(best.duty * 100).toFixed(1)} % of a ${seconds(best.thruster.dutyCycleWindowSeconds!)} window exceeds the duty cycle of every thruster ` +
           `(best: ${best.thruster.thrusterId}, ${(best.thruster.maximumDutyCycle! * 100).toFixed(1)} %)`,
-        details: { dutyCycle: best.duty, thrusterId: best.thruster.thrusterId, maximumDutyCycle: best.thruster.maximumDutyCycle, windowSeconds: best.thruster.dutyCycleWindowS },
+        details: { dutyCycle: best.duty, thrusterId: best.thruster.thrusterId, maximumDutyCycle: best.thruster.maximumDutyCycle, windowSeconds: best.thruster.dutyCycleWindowSeconds },
       });
     }
   }

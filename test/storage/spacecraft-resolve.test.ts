@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { findSpacecraftById, resolveSpacecraft, type ResolutionKind } from '../../storage/spacecraft.ts';
+import { findSpacecraftById, resolveSpacecraft } from '../../storage/spacecraft.ts';
+import { type ResolutionKind } from '../../domain/spacecraft/model.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;

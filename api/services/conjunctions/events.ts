@@ -10,16 +10,8 @@ import { riskLevel, riskPcOf, type RiskLevel, type RiskThresholds } from '../../
 import { encounterSvg } from '../../../domain/plots/encounterSvg.ts';
 import { timelineSvg } from '../../../domain/plots/timelineSvg.ts';
 import type { Db } from '../../../storage/sql/db.ts';
-import {
-  findCdmContent,
-  findConjunctionEvent,
-  findEventCdm,
-  listConjunctionEvents,
-  listEventCdms,
-  type ConjunctionCdm,
-  type ConjunctionEvent,
-  type ConjunctionEventFilter,
-} from '../../../storage/conjunctions.ts';
+import { findCdmContent, findConjunctionEvent, findEventCdm, listConjunctionEvents, listEventCdms, type ConjunctionEventFilter } from '../../../storage/conjunctions.ts';
+import { type ConjunctionCdm, type ConjunctionEvent } from '../../../domain/conjunctions/model.ts';
 import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
 import type { PageRequest } from '../../../storage/sql/paging.ts';
 import type { ComputePool } from '../../../workers/poolTypes.ts';

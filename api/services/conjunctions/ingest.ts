@@ -31,28 +31,11 @@ import type { HardBodyRadiusUsed } from '../../../domain/conjunctions/hardBodyRa
 import { inTransaction, nowIso, yieldIfDue, yieldToEventLoop, type Db, type Tx } from '../../../storage/sql/db.ts';
 import { recordChanges } from '../../../storage/changes.ts';
 import { cdmReceived, conjunctionCreated, riskChangesOf } from '../../../domain/changes/model.ts';
-import {
-  CDM_CONTENTS_TABLE,
-  type CdmObjectRecord,
-  deleteCdmContents,
-  findEventsOfPairs,
-  findStoredCdms,
-  insertCdmContents,
-  cdmRowValues,
-  insertCdms,
-  insertEvents,
-  withCdmEvent,
-  refreshEventSummaries,
-  eventRiskPcs,
-  type CdmSource,
-  type ConjunctionCdm,
-  type ConjunctionEvent,
-  type NewConjunctionCdm,
-  type NewConjunctionEvent,
-  type StoredCdmRef,
-} from '../../../storage/conjunctions.ts';
+import { CDM_CONTENTS_TABLE, deleteCdmContents, findEventsOfPairs, findStoredCdms, insertCdmContents, cdmRowValues, insertCdms, insertEvents, withCdmEvent, refreshEventSummaries, eventRiskPcs } from '../../../storage/conjunctions.ts';
+import { type CdmObjectRecord, type CdmSource, type ConjunctionCdm, type ConjunctionEvent, type NewConjunctionCdm, type NewConjunctionEvent, type StoredCdmRef } from '../../../domain/conjunctions/model.ts';
 import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
-import { resolveSpacecraftBatch, type ResolutionKind, type Spacecraft } from '../../../storage/spacecraft.ts';
+import { resolveSpacecraftBatch } from '../../../storage/spacecraft.ts';
+import { type ResolutionKind, type Spacecraft } from '../../../domain/spacecraft/model.ts';
 import { resolveSpacecraftByDesignators, type SpacecraftResolution } from '../../../domain/spacecraft/resolution.ts';
 import { StagedBatch } from '../../../storage/sql/stagedWrites.ts';
 import type { CdmUnit } from '../../../workers/contracts.ts';

@@ -13,7 +13,7 @@ import { nowIso, type SqlExecutor } from '../../../storage/sql/db.ts';
 import { existingManeuverIds, findOverlapping, insertManeuvers, listManeuversInWindow, type StoredManeuver } from '../../../storage/maneuvers.ts';
 import { epochKey, keysOverlap, type ManeuverContent, type StoredBurnSegment } from '../../../domain/maneuvers/records.ts';
 import { reserveDisplayNumbers } from '../../../storage/sequences.ts';
-import type { Spacecraft } from '../../../storage/spacecraft.ts';
+import type { Spacecraft } from '../../../domain/spacecraft/model.ts';
 import { ApiError, conflict, unprocessable, validationError } from '../../http/errors.ts';
 import { checkPlanningRules, isHardLimit, type PlannedManeuver, type PlanningFinding } from '../../../domain/maneuvers/planning.ts';
 
@@ -157,19 +157,14 @@ export async function planningFindings(
     }, Epoch.parseInstant(entries[0]!.record.content.start));
     const at = (text: string) => Epoch.parseInstant(text).secondsSince(origin);
     const window = (w: { start: string; end: string }) => ({ startS: at(w.start), endS: at(w.end), label: `${w.start}–${w.end}` });
-    const thrusters = capabilities.thrusters.map((t) => ({
-      thrusterId: t.thrusterId,
-      dutyCycleWindowS: t.dutyCycleWindowSeconds,
-      maximumDutyCycle: t.maximumDutyCycle,
-      minimumBurnS: t.minimumBurnSeconds,
-    }));
+    const thrusters = capabilities.thrusters;
     const rules = {
       allowedWindows: capabilities.allowedWindows.map(window),
       blackoutWindows: capabilities.blackoutWindows.map(window),
       minimumSeparationS: capabilities.minimumManeuverSeparationSeconds,
       thrusters,
     };
-    const reach = Math.max(rules.minimumSeparationS ?? 0, ...thrusters.map((t) => t.dutyCycleWindowS ?? 0));
+    const reach = Math.max(rules.minimumSeparationS ?? 0, ...thrusters.map((t) => t.dutyCycleWindowSeconds ?? 0));
     const latestEnd = entries.reduce((max, e) => (e.record.content.endKey > max ? e.record.content.endKey : max), entries[0]!.record.content.endKey);
     const lastEnd = entries.find((e) => e.record.content.endKey === latestEnd)!.record.content.end;
     const stored = (

@@ -22,15 +22,15 @@ test('rules (pure): blackout overlap vs touching, allowed windows, separation, d
   assert.equal(separation[0]!.details!.gapSeconds, 20);
   assert.deepEqual(checkPlanningRules(candidate, [neighbour], { ...NO_RULES, minimumSeparationS: 20 }), [], 'exactly the minimum is enough');
   // Duty cycle: 50 s burn + the neighbour's 10 s within a 100 s window = 60 % > 55 %; alone it would be 50 %.
-  const duty = (max: number) => ({ ...NO_RULES, thrusters: [{ thrusterId: 't1', dutyCycleWindowS: 100, maximumDutyCycle: max, minimumBurnS: null }] });
+  const duty = (max: number) => ({ ...NO_RULES, thrusters: [{ thrusterId: 't1', dutyCycleWindowSeconds: 100, maximumDutyCycle: max, minimumBurnSeconds: null }] });
   const over = checkPlanningRules(candidate, [neighbour], duty(0.55));
   assert.equal(over[0]!.code, 'DUTY_CYCLE');
   assert.ok(Math.abs((over[0]!.details!.dutyCycle as number) - 0.6) < 1e-12);
   assert.deepEqual(checkPlanningRules(candidate, [], duty(0.55)), []);
   assert.deepEqual(checkPlanningRules(candidate, [neighbour], duty(0.6)), [], 'at the limit is allowed');
   // Any thruster able to fly it is enough.
-  const two = { ...NO_RULES, thrusters: [...duty(0.55).thrusters, { thrusterId: 't2', dutyCycleWindowS: 1000, maximumDutyCycle: 0.9, minimumBurnS: null }] };
+  const two = { ...NO_RULES, thrusters: [...duty(0.55).thrusters, { thrusterId: 't2', dutyCycleWindowSeconds: 1000, maximumDutyCycle: 0.9, minimumBurnSeconds: null }] };
   assert.deepEqual(checkPlanningRules(candidate, [neighbour], two), []);
-  const burns = { ...NO_RULES, thrusters: [{ thrusterId: 't1', dutyCycleWindowS: null, maximumDutyCycle: null, minimumBurnS: 60 }] };
+  const burns = { ...NO_RULES, thrusters: [{ thrusterId: 't1', dutyCycleWindowSeconds: null, maximumDutyCycle: null, minimumBurnSeconds: 60 }] };
   assert.equal(checkPlanningRules(candidate, [], burns)[0]!.code, 'MINIMUM_BURN');
 });
