@@ -10,7 +10,7 @@
  * but slow owner is completed once (the slow owner's completion finds its lease gone and writes nothing).
  */
 import { screeningFinished } from '../domain/changes/model.ts';
-import { NO_COVARIANCE_USED, type ApproachCovariances } from '../domain/screenings/model.ts';
+import { NO_COVARIANCE_USED, type ApproachCovariances, type ChunkKind, type SecondarySource } from '../domain/screenings/model.ts';
 import { inWriteScope, recordChanges } from './changes.ts';
 import { yieldIfDue, yieldToEventLoop, type Db, type SqlExecutor } from './sql/db.ts';
 import {
@@ -86,8 +86,6 @@ function screeningFromRow(row: Record<string, unknown>): Screening {
   };
 }
 
-export type ChunkKind = 'SCREEN' | 'MERGE';
-export type SecondarySource = 'CATALOG' | 'FLEET';
 
 export interface NewScreeningChunk {
   index: number;

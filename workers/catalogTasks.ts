@@ -17,7 +17,7 @@ import { gpElementProblem, type GpElementSet } from '../engine/tle/gpElements.ts
 import { catalogSetRow, type CatalogSetRow } from '../domain/catalog/catalogRow.ts';
 import { sha256Hex } from '../domain/contentHash.ts';
 import { buffersHandedOver, handOver, ownedBytes } from './handOver.ts';
-import type { CatalogFileFormat } from './contracts.ts';
+import type { CatalogFileFormat } from '../domain/catalog/model.ts';
 
 /** Bytes of the file's start that decide its format. */
 const DETECTION_BYTES = 4096;

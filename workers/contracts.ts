@@ -173,8 +173,6 @@ export interface CdmUnit {
 
 // ---- catalog (workers/catalogTasks.ts) ----
 
-export type CatalogFileFormat = 'TLE' | 'OMM';
-
 
 // ---- events (workers/eventTasks.ts) ----
 

@@ -14,6 +14,9 @@
 export const FILE_RESULT_STATUSES = ['success', 'failed', 'ambiguous', 'duplicate'] as const;
 export type FileResultStatus = (typeof FILE_RESULT_STATUSES)[number];
 
+/** An upload's per-file result (catalog, CDM and tracking uploads: a file never needs a spacecraftId to be told). */
+export const UPLOAD_RESULT_STATUSES = ['success', 'failed', 'duplicate'] as const satisfies readonly FileResultStatus[];
+
 export const PREVIEW_STATUSES = ['ready', 'failed', 'ambiguous'] as const;
 export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
 

@@ -2,6 +2,8 @@
 import { z } from '@hono/zod-openapi';
 import { pageableQuery, pageObject, pageSchema } from '../http/paging.ts';
 import { filterText } from './limits.ts';
+import { CATALOG_FORMATS } from '../../domain/catalog/model.ts';
+import { UPLOAD_RESULT_STATUSES } from '../http/results.ts';
 
 /** The largest NORAD catalog number accepted (OMM NORAD_CAT_ID has up to 9 digits). */
 export const MAX_NORAD_ID = 999_999_999;
@@ -32,11 +34,11 @@ const CatalogLineErrorSchema = z.object({
 export const CatalogFileResultSchema = z
   .object({
     filename: z.string(),
-    status: z.enum(['success', 'failed', 'duplicate']).openapi({ description: 'duplicate: every set of the file was already in the catalog' }),
+    status: z.enum(UPLOAD_RESULT_STATUSES).openapi({ description: 'duplicate: every set of the file was already in the catalog' }),
     code: z.string().openapi({ description: 'import.catalog.{stored,duplicate,parse_error,unsupported_format,encoding,no_element_sets}' }),
     message: z.string(),
     error: z.string().nullable().openapi({ description: 'PARSE_ERROR, UNSUPPORTED_FORMAT, ENCODING or NO_ELEMENT_SETS when failed' }),
-    format: z.enum(['TLE', 'OMM']).nullable().openapi({ description: 'Detected from the content' }),
+    format: z.enum(CATALOG_FORMATS).nullable().openapi({ description: 'Detected from the content' }),
     line: z.number().int().nullable().openapi({ description: 'Line of the first error' }),
     errors: z.array(CatalogLineErrorSchema).openapi({ description: 'Every bad line, ascending (at most 1000; errorsTruncated then); nothing of a failed file is stored' }),
     errorCount: z.number().int(),
@@ -152,7 +154,7 @@ const CatalogElementSetSchema = z
     }),
     tleLines: z.array(z.string()).nullable().openapi({ description: 'The two TLE lines carrying exactly these numbers; null when a TLE cannot (an OMM with more digits)' }),
     source: z.object({
-      format: z.enum(['TLE', 'OMM']),
+      format: z.enum(CATALOG_FORMATS),
       fileName: z.string().nullable(),
       line: z.number().int().nullable(),
       uploadId: z.string(),

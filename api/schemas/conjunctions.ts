@@ -1,7 +1,9 @@
 /** Conjunction request and response schemas (validation + OpenAPI). */
 import { z } from '@hono/zod-openapi';
 import { PC_METHODS } from '../../engine/collision/probability.ts';
-import { CDM_NOTATIONS, CDM_SOURCES } from '../../domain/conjunctions/model.ts';
+import { CDM_MESSAGE_STATUSES, CDM_NOTATIONS, CDM_OBJECTS, CDM_SOURCES, ENCOUNTER_FRAMES } from '../../domain/conjunctions/model.ts';
+import { RADIUS_SOURCES_WITH_REQUEST } from '../../domain/conjunctions/hardBodyRadius.ts';
+import { UPLOAD_RESULT_STATUSES } from '../http/results.ts';
 import { MAX_EVENT_GROUPING_WINDOW_S, MIN_EVENT_GROUPING_WINDOW_S, RISK_BASES, RISK_LEVELS } from '../../domain/conjunctions/settings.ts';
 import { MAX_COMBINED_HARD_BODY_RADIUS_M, MAX_HARD_BODY_RADIUS_M, MIN_HARD_BODY_RADIUS_M } from '../../domain/conjunctions/hardBodyRadius.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
@@ -62,7 +64,7 @@ const CdmResultItemSchema = z.object({
   messageIndex: z.number().int(),
   originator: z.string(),
   messageId: z.string().nullable(),
-  status: z.enum(['stored', 'duplicate']).openapi({ description: 'duplicate: already stored; cdmId and eventId are then those of the stored one' }),
+  status: z.enum(CDM_MESSAGE_STATUSES).openapi({ description: 'duplicate: already stored; cdmId and eventId are then those of the stored one' }),
   cdmId: z.string(),
   eventId: z.string(),
 });
@@ -70,7 +72,7 @@ const CdmResultItemSchema = z.object({
 export const CdmFileResultSchema = z
   .object({
     filename: z.string().nullable(),
-    status: z.enum(['success', 'failed', 'duplicate']),
+    status: z.enum(UPLOAD_RESULT_STATUSES),
     message: z.string(),
     code: z.string().openapi({ description: 'import.conjunction.cdm.{stored,duplicate,parse_failed,unresolved_objects,ambiguous_object,spacecraft_archived,same_spacecraft}' }),
     error: z.string().nullable().openapi({
@@ -180,11 +182,11 @@ const FlagSchema = z.object({ code: z.string(), message: z.string() });
 const HardBodyRadiusSchema = z
   .object({
     combinedM: z.number().openapi({ description: 'The combined radius R of the Pc, m' }),
-    source: z.enum(['CDM', 'SPACECRAFT_AND_DEFAULT', 'REQUEST']).openapi({
+    source: z.enum(RADIUS_SOURCES_WITH_REQUEST).openapi({
       description: 'CDM: the CDM’s own radius (HBR keyword or radius comments); SPACECRAFT_AND_DEFAULT: our spacecraft’s hardBodyRadiusM and the organization default; REQUEST: the what-if radius',
     }),
     objects: z
-      .array(z.object({ object: z.enum(['OBJECT1', 'OBJECT2']), radiusM: z.number(), source: z.string() }).nullable())
+      .array(z.object({ object: z.enum(CDM_OBJECTS), radiusM: z.number(), source: z.string() }).nullable())
       .openapi({ description: 'Per CDM object, when known: radius and its source (HBR_KEYWORD, COMMENT_…, SPACECRAFT, ORGANIZATION_DEFAULT)' }),
     description: z.string(),
   })
@@ -203,7 +205,7 @@ export const CollisionProbabilitySchema = z
 
 export const EncounterSchema = z
   .object({
-    inertialFrame: z.enum(['EME2000', 'GCRF']),
+    inertialFrame: z.enum(ENCOUNTER_FRAMES),
     eopCovered: z.boolean().nullable().openapi({ description: 'An Earth-fixed state was converted with EOP covering TCA (null: none converted)' }),
     combinedHardBodyRadiusM: z.number(),
     missDistanceM: z.number().openapi({ description: '|r2 − r1| from the states at TCA, m' }),
@@ -227,7 +229,7 @@ export const EncounterSchema = z
 const ProblemSchema = z.object({ code: z.string(), message: z.string() }).openapi('ConjunctionProblem');
 
 const CdmObjectSchema = z.object({
-  object: z.enum(['OBJECT1', 'OBJECT2']),
+  object: z.enum(CDM_OBJECTS),
   objectDesignator: z.string(),
   catalogName: z.string(),
   objectName: z.string(),
@@ -280,7 +282,7 @@ export const ConjunctionDetailSchema = z
       originator: z.string(),
       messageId: z.string().nullable(),
       creationDate: EpochSchema,
-      primaryObject: z.enum(['OBJECT1', 'OBJECT2']).openapi({ description: 'Which CDM object is our primary' }),
+      primaryObject: z.enum(CDM_OBJECTS).openapi({ description: 'Which CDM object is our primary' }),
       objects: z.array(CdmObjectSchema),
       stated: StatedSchema,
     }),

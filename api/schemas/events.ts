@@ -2,6 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { instantSchema } from '../http/instants.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
+import { APSIS_TYPES, NODE_TYPES, TRAJECTORY_SOURCES } from '../../domain/events/eventViews.ts';
 
 /** Longest span of one event request (the OEM span limit: a 30-day LEO search is ~3 s of compute). */
 export const EVENT_MAX_SPAN_DAYS = 30;
@@ -75,7 +76,7 @@ export const PassIndexPath = SpacecraftEventPath.extend({
 
 const basis = {
   spacecraftId: z.string(),
-  source: z.enum(['STATE', 'CATALOG']).openapi({ description: 'What the trajectory was computed from' }),
+  source: z.enum(TRAJECTORY_SOURCES).openapi({ description: 'What the trajectory was computed from' }),
   stateVectorId: z.string().nullable().openapi({ description: 'STATE: the stored state propagated (SV-<n>); null for CATALOG' }),
   stateEpoch: z.string().nullable().openapi({ format: 'date-time', description: 'STATE: its epoch; null for CATALOG' }),
   elementSet: z
@@ -150,13 +151,13 @@ export const OrbitEventsSchema = z
   .object({
     ...basis,
     nodes: z
-      .array(z.object({ type: z.enum(['ASCENDING', 'DESCENDING']), time: z.string(), rightAscensionDeg: z.number(), longitudeDeg: z.number() }))
+      .array(z.object({ type: z.enum(NODE_TYPES), time: z.string(), rightAscensionDeg: z.number(), longitudeDeg: z.number() }))
       .nullable()
       .openapi({ description: 'Equator crossings (GCRF equator); null when not asked for' }),
     apsides: z
       .array(
         z.object({
-          type: z.enum(['PERIGEE', 'APOGEE']),
+          type: z.enum(APSIS_TYPES),
           time: z.string(),
           radiusKm: z.number(),
           altitudeKm: z.number(),

@@ -25,6 +25,7 @@ import {
 } from '../../domain/maneuvers/records.ts';
 import { boundedNumber, idString } from './limits.ts';
 import { MAX_BURN_DURATION_S, MAX_THRUST_N } from '../../domain/limits.ts';
+import { PLANNING_CODES } from '../../domain/maneuvers/planning.ts';
 
 export const MAX_MANEUVERS_PER_CREATE = 1000;
 
@@ -131,7 +132,7 @@ export const CreateManeuverRequestSchema = z
 
 export const PlanningFindingSchema = z
   .object({
-    code: z.enum(['BLACKOUT_WINDOW', 'OUTSIDE_ALLOWED_WINDOWS', 'MINIMUM_SEPARATION', 'DUTY_CYCLE', 'MINIMUM_BURN', 'WET_MASS_BELOW_DRY_MASS']),
+    code: z.enum(PLANNING_CODES),
     maneuverId: z.string(),
     message: z.string(),
     details: z.record(z.string(), z.unknown()).optional(),

@@ -7,6 +7,8 @@ import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { idString } from './limits.ts';
 import { MEASUREMENT_COMPONENTS, MEASUREMENT_TYPES } from '../../engine/measurements/observables.ts';
 import { JOB_STATUSES } from '../../domain/jobs/model.ts';
+import { UPLOAD_RESULT_STATUSES } from '../http/results.ts';
+import { PARTICIPANT_ROLES } from '../../engine/tracking/model.ts';
 
 /** The stored measurement types (engine/measurements/observables.ts). */
 export const MEASUREMENT_TYPE_VALUES = MEASUREMENT_TYPES;
@@ -27,7 +29,7 @@ export const MeasurementQuerySchema = z.object({
 const ParticipantSchema = z.object({
   number: z.number().int().openapi({ description: 'n of PARTICIPANT_n' }),
   name: z.string(),
-  roles: z.array(z.enum(['TRANSMITTER', 'TRANSPONDER', 'RECEIVER'])).openapi({ description: 'From PATH: first sends, last receives' }),
+  roles: z.array(z.enum(PARTICIPANT_ROLES)).openapi({ description: 'From PATH: first sends, last receives' }),
 });
 
 export const MeasurementContextDetailSchema = z
@@ -139,7 +141,7 @@ export const FileResultSchema = z
   .object({
     filename: z.string(),
     jobId: z.string().nullable(),
-    status: z.enum(['success', 'failed', 'duplicate']).openapi({
+    status: z.enum(UPLOAD_RESULT_STATUSES).openapi({
       description:
         'success: accepted, a job stores it (jobId). failed: nothing stored (errors say why). duplicate: the same content was ' +
         'already uploaded for the same spacecraft and that job still counts (queued, running, or succeeded with its measurements ' +

@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { MAX_VOLUME_SEMI_AXIS_KM } from '../../engine/collision/screening/index.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
-import { COVARIANCE_SOURCES, COVARIANCE_TO_TCA } from '../../domain/screenings/model.ts';
+import { CHUNK_KINDS, COVARIANCE_SOURCES, COVARIANCE_TO_TCA, SCREENING_SECONDARIES, SECONDARY_SOURCES } from '../../domain/screenings/model.ts';
 import { pageableQuery } from '../http/paging.ts';
 import { JOB_STATUSES } from '../../domain/jobs/model.ts';
 
@@ -49,7 +49,7 @@ export const ScreeningVolumeSchema = z
 export const CreateScreeningSchema = z
   .object({
     primaries: z.array(ScreeningPrimaryRequestSchema).min(1).max(SCREENING_MAX_PRIMARIES),
-    secondaries: z.enum(['CATALOG', 'FLEET', 'BOTH']).openapi({
+    secondaries: z.enum(SCREENING_SECONDARIES).openapi({
       description: 'CATALOG: the organization’s catalog as of now; FLEET: our spacecraft other than the primaries (their catalog set, else a TLE fitted from their latest state, flagged); BOTH',
     }),
     start: z.string().max(64).optional().openapi({ description: 'Span start, ISO-8601 UTC (default: now)', example: '2026-11-26T00:00:00Z' }),
@@ -110,9 +110,9 @@ export const ScreeningSchema = z
     chunks: z.array(
       z.object({
         index: z.number().int(),
-        kind: z.enum(['SCREEN', 'MERGE']),
+        kind: z.enum(CHUNK_KINDS),
         planKey: z.string(),
-        secondarySource: z.enum(['CATALOG', 'FLEET']).nullable(),
+        secondarySource: z.enum(SECONDARY_SOURCES).nullable(),
         fromNoradId: z.number().int().nullable(),
         toNoradId: z.number().int().nullable(),
         secondaryCount: z.number().int(),

@@ -11,6 +11,7 @@ import { FILE_RESULT_STATUSES } from '../http/results.ts';
 import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { boundedNumber, idString, safeText } from './limits.ts';
 import { MAX_COVARIANCE_ELEMENT, MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S } from '../../domain/limits.ts';
+import { MEAN_ELEMENTS_THEORY } from '../../engine/orbits/dsst/mean-elements.ts';
 
 /** Frames a stored covariance may be given in: a state frame or a local orbital frame. */
 const COVARIANCE_FRAME_VALUES = [...STATE_FRAMES, ...LOCAL_ORBITAL_FRAMES];
@@ -85,7 +86,7 @@ export const StateVectorSchema = z
     hasCovariance: z.boolean(),
     covariance: CovarianceSchema.nullable(),
     meanElements: MeanElementsSchema.nullable(),
-    meanElementsTheory: z.enum(['DSST']).nullable().openapi({ description: "'DSST' when meanElements is set, else null" }),
+    meanElementsTheory: z.enum([MEAN_ELEMENTS_THEORY]).nullable().openapi({ description: "'DSST' when meanElements is set, else null" }),
     warnings: z.array(z.string()).openapi({ description: 'Non-fatal warnings (empty when none)' }),
     userDefinedParameters: z.record(z.string(), z.string()).openapi({
       description: 'OPM USER_DEFINED_<name> parameters of an imported state (name without the prefix → value); {} when none. Written back on OPM export.',

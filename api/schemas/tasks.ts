@@ -3,32 +3,18 @@ import { safeText } from './limits.ts';
 import { z } from '@hono/zod-openapi';
 import { LOCAL_ORBITAL_FRAMES } from '../../engine/math/covariance.ts';
 import { OEM_REFERENCE_FRAMES, OEM_TIME_SYSTEMS } from '../../engine/products/oemProduct.ts';
-import { OEM_OPTION_DEFAULTS } from '../../domain/products/oemOptions.ts';
 import { MAX_INTERVAL_SECONDS, MIN_INTERVAL_SECONDS } from '../../domain/tasks/schedule.ts';
 import { pageableQuery } from '../http/paging.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 import { EVENT_MAX_SPAN_DAYS, EVENT_MAX_STATIONS } from './events.ts';
 import { JOB_STATUSES, LAST_RUN_STATUSES } from '../../domain/jobs/model.ts';
+import { CREATABLE_TASK_KINDS, EVENT_TASK_FORMATS, TASK_KINDS, TASK_PARAMETER_DEFAULTS } from '../../domain/tasks/model.ts';
 
-/** Kinds a task can be created with. UNSPECIFIED exists only for rows that predate the task API (see the migration). */
-export const CREATABLE_TASK_KINDS = ['GENERATE_OEM', 'GENERATE_TLE', 'ORBIT_DETERMINATION', 'PREDICT_EVENTS'] as const;
-export const TASK_KINDS = ['UNSPECIFIED', ...CREATABLE_TASK_KINDS] as const;
 
 const MAX_OFFSET_SECONDS = 30 * 86400;
 
 const instant = (description: string) => z.string().min(1).max(64).openapi({ description, format: 'date-time' });
 
-/**
- * Defaults of the task parameters, applied by the service (api/services/scheduledTasks.ts) to what was sent. The
- * schemas declare the fields optional, the defaults in their descriptions: a `default` keyword in a request schema
- * makes openapi-typescript (default settings) type the field as required (issue 21).
- */
-export const TASK_PARAMETER_DEFAULTS = {
-  GENERATE_OEM: { startOffsetSeconds: 0, durationSeconds: 86400, ...OEM_OPTION_DEFAULTS },
-  GENERATE_TLE: { epochOffsetSeconds: 0 },
-  ORBIT_DETERMINATION: { startOffsetSeconds: -86400, durationSeconds: 86400, autoAccept: false },
-  PREDICT_EVENTS: { startOffsetSeconds: 0, durationSeconds: 7 * 86400, eclipses: true, format: 'JSON' },
-} as const;
 
 const OEM_TASK = TASK_PARAMETER_DEFAULTS.GENERATE_OEM;
 const TLE_TASK = TASK_PARAMETER_DEFAULTS.GENERATE_TLE;
@@ -85,7 +71,7 @@ export const EventTaskParametersSchema = z
     minElevationDeg: z.number().min(-90).max(90).optional()
       .openapi({ description: "Count a pass only above this elevation where it is higher than the station's mask" }),
     eclipses: z.boolean().optional().openapi({ description: `Also the eclipses and the share of each orbit in shadow (JSON only; default ${EVENTS_TASK.eclipses})` }),
-    format: z.enum(['JSON', 'CSV']).optional().openapi({ description: `JSON: passes and eclipses; CSV: the pass plan (RFC 4180); default ${EVENTS_TASK.format}` }),
+    format: z.enum(EVENT_TASK_FORMATS).optional().openapi({ description: `JSON: passes and eclipses; CSV: the pass plan (RFC 4180); default ${EVENTS_TASK.format}` }),
   })
   .strict()
   .openapi('EventTaskParameters', { description: 'PREDICT_EVENTS: the pass plan (and eclipses) of the craft over [run time + startOffsetSeconds, + durationSeconds]' });

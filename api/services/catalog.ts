@@ -42,7 +42,7 @@ import {
 import { inTransaction, nowIso, yieldToEventLoop, type Db } from '../../storage/sql/db.ts';
 import type { PageRequest } from '../../storage/sql/paging.ts';
 import { StagedBatch, StagedBatchAbandonedError, StagedScopeBusyError } from '../../storage/sql/stagedWrites.ts';
-import type { CatalogFileFormat } from '../../workers/contracts.ts';
+import type { CatalogFileFormat } from '../../domain/catalog/model.ts';
 import { ownedBytes } from '../../workers/handOver.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, validationError } from '../http/errors.ts';

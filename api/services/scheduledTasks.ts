@@ -10,11 +10,11 @@ import { parseInstantField } from '../http/instants.ts';
 import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts';
 import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../http/paging.ts';
 import { fieldErrorsFromZod } from '../http/errors.ts';
+import { TASK_PARAMETER_DEFAULTS } from '../../domain/tasks/model.ts';
 import {
   OdTaskParametersSchema,
   EventTaskParametersSchema,
   OemTaskParametersSchema,
-  TASK_PARAMETER_DEFAULTS,
   TASK_RUN_SORTABLE,
   TASK_SORTABLE,
   TleTaskParametersSchema,

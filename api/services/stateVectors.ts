@@ -35,6 +35,7 @@ import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts
 import type { CreateStateVectorInput } from '../schemas/stateVectors.ts';
 import { canonicalInstant, epochKey } from '../../domain/maneuvers/records.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
+import { MEAN_ELEMENTS_THEORY } from '../../engine/orbits/dsst/mean-elements.ts';
 
 export const DEFAULT_ORIGINATOR = 'APSIS';
 const DISPLAY_ID = /^SV-([1-9][0-9]{0,15})$/;
@@ -74,7 +75,7 @@ export function stateVectorView(sv: StateVectorRecord) {
       ? { frame: sv.covariance.frame, matrix: sv.covariance.matrix, standardDeviations: standardDeviations(sv.covariance.matrix.flat()) }
       : null,
     meanElements: sv.meanElements,
-    meanElementsTheory: sv.meanElements ? ('DSST' as const) : null,
+    meanElementsTheory: sv.meanElements ? MEAN_ELEMENTS_THEORY : null,
     warnings: sv.warnings,
     userDefinedParameters: sv.userDefined ?? {},
   };

@@ -40,10 +40,15 @@ export interface ObjectRadiusUsed {
   source: ObjectRadiusSource;
 }
 
+/** Where the combined radius came from: the CDM's own (rule 1), else the spacecraft's and the default (rule 2). */
+export const HARD_BODY_RADIUS_SOURCES = ['CDM', 'SPACECRAFT_AND_DEFAULT'] as const;
+/** …and REQUEST: the what-if's radius, given in the request. */
+export const RADIUS_SOURCES_WITH_REQUEST = [...HARD_BODY_RADIUS_SOURCES, 'REQUEST'] as const;
+
 export interface HardBodyRadiusUsed {
   combinedM: number;
   /** CDM: rule 1; SPACECRAFT_AND_DEFAULT: rule 2. */
-  source: 'CDM' | 'SPACECRAFT_AND_DEFAULT';
+  source: (typeof HARD_BODY_RADIUS_SOURCES)[number];
   /** Per object, when known (rule 1 with a relative-metadata comment gives R only: both null). */
   objects: [ObjectRadiusUsed | null, ObjectRadiusUsed | null];
   description: string;

@@ -16,6 +16,15 @@ export type CdmSource = (typeof CDM_SOURCES)[number];
 /** A CDM's notation as received. */
 export const CDM_NOTATIONS = ['KVN', 'XML'] as const;
 
+/** The two objects of a CDM (CCSDS 508.0-B-1 §3.5.1 OBJECT). */
+export const CDM_OBJECTS = ['OBJECT1', 'OBJECT2'] as const;
+
+/** The inertial frame both objects' states at TCA are taken in (EME2000 when both CDM objects are, else GCRF). */
+export const ENCOUNTER_FRAMES = ['EME2000', 'GCRF'] as const;
+
+/** One message of an upload: stored now, or already stored (the result names the stored one). */
+export const CDM_MESSAGE_STATUSES = ['stored', 'duplicate'] as const;
+
 export interface CdmObjectRecord extends CdmObjectDigest {
   /** The spacecraft of the organization this object is, or null. */
   spacecraftId: string | null;

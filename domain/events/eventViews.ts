@@ -66,15 +66,22 @@ export interface OrbitShadowView {
   umbraFraction: number;
 }
 
+/** An equator crossing northward (ASCENDING) or southward. */
+export const NODE_TYPES = ['ASCENDING', 'DESCENDING'] as const;
+/** The nearest and farthest points of an orbit. */
+export const APSIS_TYPES = ['PERIGEE', 'APOGEE'] as const;
+/** What an answer's trajectory was computed from: a stored state (numerical propagation) or a catalog element set (SGP4). */
+export const TRAJECTORY_SOURCES = ['STATE', 'CATALOG'] as const;
+
 export interface NodeView {
-  type: 'ASCENDING' | 'DESCENDING';
+  type: (typeof NODE_TYPES)[number];
   time: string;
   rightAscensionDeg: number;
   longitudeDeg: number;
 }
 
 export interface ApsisView {
-  type: 'PERIGEE' | 'APOGEE';
+  type: (typeof APSIS_TYPES)[number];
   time: string;
   radiusKm: number;
   altitudeKm: number;

@@ -44,7 +44,8 @@ export interface PlanningRules {
   thrusters: ThrusterLimits[];
 }
 
-export type PlanningCode = 'BLACKOUT_WINDOW' | 'OUTSIDE_ALLOWED_WINDOWS' | 'MINIMUM_SEPARATION' | 'DUTY_CYCLE' | 'MINIMUM_BURN' | 'WET_MASS_BELOW_DRY_MASS';
+export const PLANNING_CODES = ['BLACKOUT_WINDOW', 'OUTSIDE_ALLOWED_WINDOWS', 'MINIMUM_SEPARATION', 'DUTY_CYCLE', 'MINIMUM_BURN', 'WET_MASS_BELOW_DRY_MASS'] as const;
+export type PlanningCode = (typeof PLANNING_CODES)[number];
 
 export interface PlanningFinding {
   code: PlanningCode;

@@ -35,3 +35,12 @@ export const SYNTHETIC_NORAD_BASE = 900_000_000;
 export function isSyntheticNoradId(noradId: number): boolean {
   return noradId >= SYNTHETIC_NORAD_BASE;
 }
+
+/** What a screening screens its primaries against: the organization's catalog, its other spacecraft, or both. */
+export const SCREENING_SECONDARIES = ['CATALOG', 'FLEET', 'BOTH'] as const;
+/** A chunk screens one partition of the secondaries (SCREEN) or merges the screening's results (MERGE). */
+export const CHUNK_KINDS = ['SCREEN', 'MERGE'] as const;
+export type ChunkKind = (typeof CHUNK_KINDS)[number];
+/** Where a SCREEN chunk's secondaries come from. */
+export const SECONDARY_SOURCES = ['CATALOG', 'FLEET'] as const;
+export type SecondarySource = (typeof SECONDARY_SOURCES)[number];

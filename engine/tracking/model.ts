@@ -239,7 +239,9 @@ export class TrackingErrorCollector {
 }
 
 /** What a participant does on the signal path (CCSDS 503.0-B-2 §3.3.2.4, PATH): first = sends, last = receives. */
-export type ParticipantRole = 'TRANSMITTER' | 'TRANSPONDER' | 'RECEIVER';
+/** A participant's role along a signal path (CCSDS 503.0-B-2 PATH: the first sends, the last receives). */
+export const PARTICIPANT_ROLES = ['TRANSMITTER', 'TRANSPONDER', 'RECEIVER'] as const;
+export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
 
 export interface ContextParticipant {
   /** n of PARTICIPANT_n. */

@@ -257,13 +257,23 @@ test('workers/contracts.ts imports values from nowhere (types only): importing i
   assert.deepEqual(values, []);
 });
 
-/** A job status spelled out in a schema instead of domain/jobs/model.ts's constants. */
-test('no API schema spells out a list of job statuses: every status enum is built from domain/jobs/model.ts', () => {
+/**
+ * Every enum of the API is built from a constant of the model (domain/, or engine/ for the engine's own vocabularies):
+ * a `z.enum` of string literals in api/ would be a second definition of a value set the rows, the rules and the
+ * answers must share. Not the model's, so spelled where they are used: the text of a boolean query flag, RFC 6750's
+ * `invalid_token`, and the service's own health and readiness states.
+ */
+const API_VOCABULARIES = new Set(['api/schemas/queryFlag.ts', 'api/openapi.ts', 'api/routes/health.ts', 'api/routes/service.ts']);
+
+test('every z.enum of api/ is built from a constant of domain/ (or engine/), not a list of literals', () => {
   const spelled: string[] = [];
-  for (const file of files.filter((f) => posix(relative(ROOT, f)).startsWith('api/'))) {
+  for (const file of files) {
+    const path = posix(relative(ROOT, file));
+    if (!path.startsWith('api/') || API_VOCABULARIES.has(path)) continue;
     const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/z\.enum\(\[\s*['"]/g)) spelled.push(`${path}:${text.slice(0, match.index).split('\n').length}`);
     for (const match of text.matchAll(/\[\s*'(?:QUEUED|RUNNING|SUCCEEDED|FAILED|CANCELLED)'\s*,\s*'(?:QUEUED|RUNNING|SUCCEEDED|FAILED|CANCELLED|RETRYING)'/g)) {
-      spelled.push(`${posix(relative(ROOT, file))}:${text.slice(0, match.index).split('\n').length}`);
+      spelled.push(`${path}:${text.slice(0, match.index).split('\n').length} (a list of job statuses: domain/jobs/model.ts)`);
     }
   }
   assert.deepEqual(spelled, []);

@@ -59,12 +59,15 @@ export interface MeanEquinoctialElements {
   meanLongitudeDeg: number;
 }
 
+/** The mean-element theory of these elements (Danielson et al. 1995, as Orekit's DSST). */
+export const MEAN_ELEMENTS_THEORY = 'DSST' as const;
+
 export type MeanElementsDsstResult =
   | {
       elements: MeanKeplerianElements;
       equinoctial: MeanEquinoctialElements;
       iterations: number;
-      theory: 'DSST';
+      theory: typeof MEAN_ELEMENTS_THEORY;
     }
   | { elements: null; warning: string; iterations: number };
 
@@ -201,7 +204,7 @@ function success(aKm: number, ex: number, ey: number, hx: number, hy: number, lv
     },
     equinoctial: { aKm, ex, ey, hx, hy, meanLongitudeDeg: deg(lambda) },
     iterations,
-    theory: 'DSST',
+    theory: MEAN_ELEMENTS_THEORY,
   };
 }
 
