@@ -5,6 +5,8 @@
 import type { SqlExecutor } from './sql/db.ts';
 
 export interface AuditEntry {
+  /** Unique per row (migration 0023): a batch written again after an ambiguous failure skips the rows it stored. */
+  entryId: string;
   apiKeyId: string;
   organizationId: string;
   method: string;
@@ -17,8 +19,10 @@ export interface AuditEntry {
   createdAt: string;
 }
 
-export interface StoredAuditEntry extends AuditEntry {
+export interface StoredAuditEntry extends Omit<AuditEntry, 'entryId'> {
   id: number;
+  /** Null for rows stored before migration 0023. */
+  entryId: string | null;
 }
 
 /** Why an authentication failed (machine token, stored as is). */
@@ -32,6 +36,8 @@ export type AuthFailureReason =
   | 'THROTTLED';
 
 export interface AuthFailureEntry {
+  /** Unique per row, as AuditEntry's. */
+  entryId: string;
   /** The key, when the secret matched one (revoked, expired, disabled owner); else null. */
   apiKeyId: string | null;
   organizationId: string | null;
@@ -45,8 +51,10 @@ export interface AuthFailureEntry {
   createdAt: string;
 }
 
-export interface StoredAuthFailure extends AuthFailureEntry {
+export interface StoredAuthFailure extends Omit<AuthFailureEntry, 'entryId'> {
   id: number;
+  /** Null for rows stored before migration 0023. */
+  entryId: string | null;
 }
 
 /**
@@ -66,8 +74,8 @@ export async function insertAuditEntries(db: SqlExecutor, entries: readonly Audi
     const part = entries.slice(start, start + ROWS_PER_STATEMENT);
     await db.execute({
       sql: `INSERT INTO api_key_audit (api_key_id, organization_id, method, path, status, duration_ms, correlation_id,
-              client_ip, created_at) VALUES ${placeholders(part.length, 9)}`,
-      args: part.flatMap((e) => [e.apiKeyId, e.organizationId, e.method, e.path, e.status, e.durationMs, e.correlationId, e.clientIp, e.createdAt]),
+              client_ip, created_at, entry_id) VALUES ${placeholders(part.length, 10)} ON CONFLICT (entry_id) DO NOTHING`,
+      args: part.flatMap((e) => [e.apiKeyId, e.organizationId, e.method, e.path, e.status, e.durationMs, e.correlationId, e.clientIp, e.createdAt, e.entryId]),
     });
   }
 }
@@ -77,8 +85,8 @@ export async function insertAuthFailures(db: SqlExecutor, entries: readonly Auth
     const part = entries.slice(start, start + ROWS_PER_STATEMENT);
     await db.execute({
       sql: `INSERT INTO auth_failures (api_key_id, organization_id, key_prefix, reason, method, path, correlation_id, client_ip,
-              created_at) VALUES ${placeholders(part.length, 9)}`,
-      args: part.flatMap((e) => [e.apiKeyId, e.organizationId, e.keyPrefix, e.reason, e.method, e.path, e.correlationId, e.clientIp, e.createdAt]),
+              created_at, entry_id) VALUES ${placeholders(part.length, 10)} ON CONFLICT (entry_id) DO NOTHING`,
+      args: part.flatMap((e) => [e.apiKeyId, e.organizationId, e.keyPrefix, e.reason, e.method, e.path, e.correlationId, e.clientIp, e.createdAt, e.entryId]),
     });
   }
 }
@@ -90,6 +98,7 @@ export async function listAuditEntries(db: SqlExecutor, apiKeyId: string): Promi
   });
   return result.rows.map((row) => ({
     id: Number(row.id),
+    entryId: row.entry_id == null ? null : String(row.entry_id),
     apiKeyId: String(row.api_key_id),
     organizationId: String(row.organization_id),
     method: String(row.method),
@@ -112,6 +121,7 @@ export async function listAuthFailures(db: SqlExecutor, filter: { clientIp?: str
   const text = (value: unknown) => (value == null ? null : String(value));
   return result.rows.map((row) => ({
     id: Number(row.id),
+    entryId: text(row.entry_id),
     apiKeyId: text(row.api_key_id),
     organizationId: text(row.organization_id),
     keyPrefix: text(row.key_prefix),

@@ -7,10 +7,13 @@
  * by a clean stop; a crash (kill -9) loses at most the rows of the last `flushMs`.
  *
  * A failed write does not fail any request. Rows the database could not take because it was unavailable (a libSQL
- * server restarting or cut off: storage/sql/remoteDb.ts, and the write known not applied) go back to the buffer and are
- * written once it answers again, up to MAX_HELD_ROWS; any other failed row (or one beyond that) is logged with its
+ * server restarting or cut off: storage/sql/remoteDb.ts) go back to the buffer and are written once it answers again,
+ * up to MAX_HELD_ROWS — also when the write was cut off mid-answer and may have been applied (ambiguous): every row
+ * has an id of its own (`entryId`, migration 0023) and the INSERT skips those already stored, so sending it again
+ * neither loses a row nor counts one twice. Any other failed row (or one beyond MAX_HELD_ROWS) is logged with its
  * correlation id instead.
  */
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../storage/sql/db.ts';
 import { insertAuditEntries, insertAuthFailures, type AuditEntry, type AuthFailureEntry } from '../../storage/audit.ts';
 import { DatabaseUnavailableError } from '../../storage/sql/dbErrors.ts';
@@ -47,13 +50,13 @@ export class AuditLog {
     return this.usage.length + this.failures.length;
   }
 
-  recordUsage(entry: AuditEntry): void {
-    this.usage.push(entry);
+  recordUsage(entry: Omit<AuditEntry, 'entryId'>): void {
+    this.usage.push({ ...entry, entryId: randomUUID() });
     this.schedule();
   }
 
-  recordFailure(entry: AuthFailureEntry): void {
-    this.failures.push(entry);
+  recordFailure(entry: Omit<AuthFailureEntry, 'entryId'>): void {
+    this.failures.push({ ...entry, entryId: randomUUID() });
     this.schedule();
   }
 
@@ -98,7 +101,8 @@ export class AuditLog {
 
   /** Puts rows the unavailable database did not take back in front of the buffer; false when they cannot be held. */
   private hold(error: unknown, rows: number, putBack: () => void): boolean {
-    if (!(error instanceof DatabaseUnavailableError) || error.ambiguous || this.pending + rows > MAX_HELD_ROWS) return false;
+    // ambiguous too: the rows' ids make the INSERT safe to send again (see the header)
+    if (!(error instanceof DatabaseUnavailableError) || this.pending + rows > MAX_HELD_ROWS) return false;
     putBack();
     if (!this.timer) {
       // tried again after a pause, not at once: the database is down
