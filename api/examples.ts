@@ -1,5 +1,5 @@
 /**
- * Request examples of the operations whose body is not obvious (issue 39 item 3): what a person reading the document,
+ * Request examples of the operations whose body is not obvious: what a person reading the document,
  * or a generator writing a client's documentation, needs to see once. Placed on the operation's request media type by
  * openApiDocument (api/openapi.ts). Response examples live on their schemas (`.openapi({ example })`, e.g.
  * api/schemas/webhooks.ts, api/schemas/changes.ts). test/api/openapi-examples.test.ts fails when an operation of its

@@ -29,7 +29,7 @@ export const PERMISSIONS = [
   'read:health',
   // GET /metrics: request, pool, job and database figures of the instance.
   'read:metrics',
-  // Webhook subscriptions and their delivery logs (issue 39 item 1).
+  // Webhook subscriptions and their delivery logs.
   'read:webhooks',
   'write:webhooks',
 ] as const;
@@ -103,7 +103,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /operations/orbit-determinations/{id}/residuals': 'read:orbitdetermination',
   'GET /operations/orbit-determinations/{id}/residuals.svg': 'read:orbitdetermination',
   'POST /operations/orbit-determinations/{id}/accept': 'write:orbitdetermination',
-  // Scheduled tasks, products, batch OEM (issue 17)
+  // Scheduled tasks, products, batch OEM
   'GET /operations/spacecraft/{spacecraftId}/tasks': 'read:tasks',
   'POST /operations/spacecraft/{spacecraftId}/tasks': 'write:tasks',
   'GET /operations/spacecraft/{spacecraftId}/tasks/{taskId}': 'read:tasks',
@@ -117,7 +117,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /operations/ephemerides/batch': 'read:ephemeris',
   'GET /operations/ephemerides/batch/{id}': 'read:ephemeris',
   'DELETE /operations/ephemerides/batch/{id}': 'read:ephemeris',
-  // Conjunction assessment (issue 24)
+  // Conjunction assessment
   'GET /operations/conjunctions/settings': 'read:conjunctions',
   'PUT /operations/conjunctions/settings': 'write:conjunctions',
   'POST /operations/conjunctions/cdms': 'write:conjunctions',
@@ -128,22 +128,22 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /operations/conjunctions/{id}/probability': 'read:conjunctions',
   'GET /operations/conjunctions/{id}/encounter.svg': 'read:conjunctions',
   'GET /operations/conjunctions/{id}/timeline.svg': 'read:conjunctions',
-  // Conjunction screening (issue 25)
+  // Conjunction screening
   'POST /operations/conjunctions/screenings': 'write:conjunctions',
   'GET /operations/conjunctions/screenings': 'read:conjunctions',
   'GET /operations/conjunctions/screenings/{id}': 'read:conjunctions',
   'DELETE /operations/conjunctions/screenings/{id}': 'write:conjunctions',
   'GET /operations/conjunctions/screenings/{id}/approaches': 'read:conjunctions',
-  // Catalog (issue 25 item 1)
+  // Catalog
   'POST /operations/catalog': 'write:conjunctions',
   'GET /operations/catalog/objects': 'read:conjunctions',
   'POST /operations/catalog/objects/query': 'read:conjunctions',
   'GET /operations/catalog/objects/{noradId}': 'read:conjunctions',
-  // Change feeds (issue 39 item 4): conjunction data, read as the lists are
+  // Change feeds: conjunction data, read as the lists are
   'GET /operations/conjunctions/changes': 'read:conjunctions',
   'GET /operations/conjunctions/cdms/changes': 'read:conjunctions',
   'GET /operations/conjunctions/screenings/changes': 'read:conjunctions',
-  // Webhooks (issue 39 item 1)
+  // Webhooks
   'POST /operations/webhooks': 'write:webhooks',
   'GET /operations/webhooks': 'read:webhooks',
   'GET /operations/webhooks/{id}': 'read:webhooks',

@@ -8,7 +8,7 @@
  * grow with the item count), light GET latency while the batch runs, and the event-loop time the server spent on the
  * ZIP and its pieces (from its log). BENCH_QUICK=1: 100 sequential requests and smaller batches.
  *
- * Scaling beyond this machine (issue 27 item 6): during each batch the server's CPU time is read from /proc — the main
+ * Scaling beyond this machine: during each batch the server's CPU time is read from /proc — the main
  * thread's (the serial part: leasing, fan-out, ZIP assembly, piece writes, HTTP) and the rest of the process (the
  * workers' propagation and deflate, plus libuv and GC threads). Per item: w = worker CPU, s = main-thread CPU. With N
  * workers on at least N + 1 free cores the main thread works beside the workers, so the rate is bounded by

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:catalog-ingest` (issue 25 item 1: "30,000 objects ingest in seconds without holding the event loop").
+ * `npm run bench:catalog-ingest` (the goal: "30,000 objects ingest in seconds without holding the event loop").
  *
  * A 30,000-object 3LE file of the synthetic catalog (bench/lib/syntheticCatalog.ts: today's catalog's altitude,
  * inclination and eccentricity distribution), uploaded to POST /operations/catalog:

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:cdm-ingest`: a 10,000-CDM upload through `POST /operations/conjunctions/cdms` against a real server
  * process (bench/lib/server.ts: `api/server.ts`, libSQL file database, WORKERS pool threads), and how long its event
- * loop was held meanwhile (issue 24: "a 10,000-CDM upload is processed without holding the event loop more than a
+ * loop was held meanwhile (the goal: "a 10,000-CDM upload is processed without holding the event loop more than a
  * few ms").
  *
  * The CDMs: 8 spacecraft are registered (their NORAD id, COSPAR id, name or externalKey is what the CDMs name them

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:events`: 30 days of passes over 10 ground stations and of eclipses (with the orbits' shadow share)
- * for a LEO spacecraft, on one thread. Goal (issue 26): under 1 s of compute for the event search.
+ * for a LEO spacecraft, on one thread. Goal: under 1 s of compute for the event search.
  *
  * Three trajectory sources, each timed apart from the search:
  *  - our numerical propagation with dense output (EGM96 20×20, Harris–Priester, SRP, Sun and Moon; the state of the

@@ -4,7 +4,7 @@
  *   2. one prebuilt transform applied to 1e6 states,
  * plus, for reference, the raw GCRF→ITRF matrix fill the propagator calls, GCRF→TEME builds, Sun and Moon,
  * and the nutation series evaluated the naive way (one sin/cos per term, as ERFA nut00a) to show what the
- * multiple-angle tables buy. Single thread. Goal (issue 5): build ≥ 100k/s, apply ≥ 10M/s.
+ * multiple-angle tables buy. Single thread. Goal: build ≥ 100k/s, apply ≥ 10M/s.
  */
 import iau2000aJson from '../resources/nutation/iau2000a.json' with { type: 'json' };
 import { Epoch } from '../engine/time/epoch.ts';

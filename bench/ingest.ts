@@ -8,7 +8,7 @@
  *     trip, which parses the file once and hands its batches to the job), queue wait (job created → started), the
  *     job's run and insert time (from the runner's `measurement job succeeded` log line), and the server's peak RSS during that file (VmHWM from /proc/<pid>/status, reset before each file
  *     through /proc/<pid>/clear_refs; falls back to sampled VmRSS).
- *  2. Responsiveness (issue 14): 20 keep-alive clients send authenticated `GET /operations/spacecraft/{id}` back to back
+ *  2. Responsiveness: 20 keep-alive clients send authenticated `GET /operations/spacecraft/{id}` back to back
  *     while a 500,000-measurement TDM job inserts (from its 202 to its SUCCEEDED): p50, p99 and max latency (goal:
  *     p99 ≤ 50 ms, none over 200 ms), and the job's insert rate meanwhile.
  *  3. Query over 1,000,000 rows: a second server on a fresh temp database; 1M measurements (10 spacecraft,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:screening:engine`: the conjunction screening at catalog scale (issue 25, item 5), engine only (the
+ * `npm run bench:screening:engine`: the conjunction screening at catalog scale, engine only (the
  * same screening through the API, on one and two server processes: `npm run bench:screening`, bench/screening.ts).
  *
  *  1. A synthetic catalog of 30,000 objects with the shape of today's public catalog (bench/lib/syntheticCatalog.ts:

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:screening`: the conjunction screening at catalog scale through the API (issue 25, item 5), on one
+ * `npm run bench:screening`: the conjunction screening at catalog scale through the API, on one
  * and on two server processes sharing one database file. The engine alone: `npm run bench:screening:engine`.
  *
  *  1. A server process (`node --import tsx api/server.ts`, WORKERS=2, a fresh database file) is started; the synthetic

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sqld-scaling` (issue 35 item 6): one, two and three Apsis instances (server processes, WORKERS=1)
+ * `npm run bench:sqld-scaling`: one, two and three Apsis instances (server processes, WORKERS=1)
  * on ONE sqld (`ws://`, started here, or DATABASE_URL's server), the HTTP load spread over them connection by
  * connection (bench/lib/load.ts, from this process):
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:write-paths`: the candidate designs of issue 14 for bulk writes, measured side by side on the same
+ * `npm run bench:write-paths`: the candidate designs of the bulk-write study, measured side by side on the same
  * data (a 500,000-measurement TDM, parsed into the batches the job runner receives; and 40,000 maneuvers through the
  * OCM import) while the main thread serves "requests":
  *
@@ -12,7 +12,7 @@
  *    synchronous I/O such as an fsync ("self-block").
  *
  * Designs (bulk TDM job):
- *  0  one transaction on the main thread, no yield (main before issue 14);
+ *  0  one transaction on the main thread, no yield (main before that study);
  *  A0 one transaction whose statements yield to the event loop every 4 ms (storage/sql/db.ts cooperative transactions);
  *  A  staged chunks: 500-row transactions hidden from readers + one small publishing transaction (storage/sql/stagedWrites.ts);
  *  B  a writer thread with its own connection, one transaction, batches transferred to it, the main thread only
@@ -181,7 +181,7 @@ async function bulkDesign(design: string): Promise<void> {
   const started = performance.now();
   const context = measurementInsertContext(organizationId, 'bench-job', 'bench.tdm');
   if (design === '0') {
-    // Main before issue 14: the raw client's transaction, every statement back to back.
+    // Main before the study: the raw client's transaction, every statement back to back.
     const tx = await db.client.transaction('write');
     for (const batch of batches) await insertMeasurementColumns(tx, context, groups, batch);
     await tx.commit();

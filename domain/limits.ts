@@ -1,5 +1,5 @@
 /**
- * Bounds of every numeric and text input (issue 14 item 5). Each number the service accepts is finite and physically
+ * Bounds of every numeric and text input. Each number the service accepts is finite and physically
  * sensible, so no overflow reaches the database (non-finite REALs), BigInt conversions or the propagator. The API
  * declares each bound in its zod schema (api/schemas/limits.ts), hence in the OpenAPI document (`minimum`/`maximum`,
  * `maxLength`); the rules of domain/ (maneuver records, OCM import) check the same figures.

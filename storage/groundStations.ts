@@ -1,5 +1,5 @@
 /**
- * Ground stations (issue 12 §1). Every statement is scoped by organization; another organization's station is
+ * Ground stations. Every statement is scoped by organization; another organization's station is
  * indistinguishable from an absent one. A station's name and aliases live in `ground_station_names` (case-folded,
  * primary key per organization), which is what TDM participant names resolve against.
  */

@@ -1,5 +1,5 @@
 /**
- * The measurement context (issue 12 §2): one row per (TDM segment, data keyword) of an upload, referenced by its
+ * The measurement context: one row per (TDM segment, data keyword) of an upload, referenced by its
  * measurements through `measurements.context_id` (see migration 0006 for why it is not stored per row). It keeps the
  * TDM metadata a model needs, the ground participant's name, the ground station it resolved to, and how many
  * measurements reference it. Every statement is scoped by organization.

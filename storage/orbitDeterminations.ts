@@ -1,5 +1,5 @@
 /**
- * Orbit-determination jobs and their solutions (issue 13 §3), on the lease mechanism shared by every job table
+ * Orbit-determination jobs and their solutions, on the lease mechanism shared by every job table
  * (storage/sql/leasedJobs.ts): QUEUED → RUNNING → SUCCEEDED | FAILED, one atomic claim, a lease renewed while the fit
  * runs, completion only by the lease holder. Every statement a caller can reach is scoped by organization.
  */

@@ -1,5 +1,5 @@
 /**
- * The covariances of a screening approach at its TCA (issue 25 §2: "Pc when both covariances exist"), attached by the
+ * The covariances of a screening approach at its TCA, attached by the
  * merge task after the search (the TCAs are known only then) — on the worker, never on the event loop.
  *
  *  - Primary propagated from a stored state vector with a covariance: the covariance is propagated linearly from the

@@ -1,5 +1,5 @@
 /**
- * Screening tasks of the compute pool (registered in tasks.ts): one chunk of a screening (issue 25 §2), the merge of
+ * Screening tasks of the compute pool (registered in tasks.ts): one chunk of a screening, the merge of
  * its chunks' results with the CDMs of the approaches that reach the Pc threshold, and the check of an uploaded OEM.
  * Thin adapters over engine/collision/screening and domain/conjunctions; nothing here runs on the event loop.
  *

@@ -1,5 +1,5 @@
 /**
- * The webhook outbox's runner (issue 39 item 1), in the shape of every durable runner (leasedJobRunner.ts): claim a
+ * The webhook outbox's runner, in the shape of every durable runner (leasedJobRunner.ts): claim a
  * due delivery with a lease, sign it, POST it once, record the outcome. The lease makes one attempt at a time across
  * instances; a delivery whose instance was killed mid-attempt is attempted again once the lease has run out (at least
  * once — the receiver deduplicates by `webhook-id`, which is the same on every attempt).

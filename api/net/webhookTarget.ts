@@ -1,5 +1,5 @@
 /**
- * Where a webhook may be sent, and the one way it is sent (issue 39 item 1).
+ * Where a webhook may be sent, and the one way it is sent.
  *
  * A webhook URL is chosen by a client but requested by the server: without rules it lets any key holder make the
  * service call its own loopback, the cloud metadata address (169.254.169.254) or the private network behind it

@@ -1,5 +1,5 @@
 /**
- * Change-feed routes (tag Change Feeds; issue 39 item 4): /operations/conjunctions/changes,
+ * Change-feed routes (tag Change Feeds): /operations/conjunctions/changes,
  * /operations/conjunctions/cdms/changes, /operations/conjunctions/screenings/changes. Registered before the
  * conjunction and screening routes (…/{id} would match `changes`).
  */

@@ -1,4 +1,4 @@
-/** Webhook routes (tag Webhooks; issue 39 item 1): /operations/webhooks[/{id}[/deliveries | /test]]. */
+/** Webhook routes (tag Webhooks): /operations/webhooks[/{id}[/deliveries | /test]]. */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { CHANGE_EVENT_TYPES } from '../../domain/changes/model.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../domain/changes/delivery.ts';

@@ -1,4 +1,4 @@
-/** Change-feed schemas (issue 39 item 4): GET …/changes?after=<token>&limit=. */
+/** Change-feed schemas: GET …/changes?after=<token>&limit=. */
 import { z } from '@hono/zod-openapi';
 import { CHANGE_EVENT_TYPES } from '../../domain/changes/model.ts';
 import { RecordTimestampSchema } from '../openapi.ts';

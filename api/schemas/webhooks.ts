@@ -1,5 +1,5 @@
 /**
- * Webhook subscription and delivery schemas (validation + OpenAPI; issue 39 item 1). The URL's address rules (no
+ * Webhook subscription and delivery schemas (validation + OpenAPI). The URL's address rules (no
  * loopback or private targets without WEBHOOK_ALLOW_PRIVATE) need the configuration and live in api/services/webhooks.ts,
  * whose 422 names the field `url`.
  */

@@ -1,5 +1,5 @@
 /**
- * The catalog (issue 25 item 1): each organization's general-perturbations element sets, uploaded as TLE/3LE or
+ * The catalog: each organization's general-perturbations element sets, uploaded as TLE/3LE or
  * CCSDS OMM (502.0-B-3, KVN and XML) files and read by NORAD id.
  *
  * Upload (POST /operations/catalog): each file is read on the compute pool (workers/catalogTasks.ts, format detected

@@ -1,5 +1,5 @@
 /**
- * Change feeds (issue 39 item 4): what was created or updated after a token, in the change log's order (seq), with
+ * Change feeds: what was created or updated after a token, in the change log's order (seq), with
  * the token to ask with next — the Space-Track habit for CDMs, without re-reading whole lists.
  *
  * The token is opaque to clients: base64url of `{f: feed, s: seq}` — the feed it belongs to (a token of another feed

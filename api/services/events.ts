@@ -1,5 +1,5 @@
 /**
- * Passes, eclipses and orbit events of a spacecraft (issue 26): validate the span and options, take the trajectory's
+ * Passes, eclipses and orbit events of a spacecraft: validate the span and options, take the trajectory's
  * source — STATE: the latest eligible stored state with the craft's force model and stored maneuvers (as OEM
  * generation does); CATALOG: SGP4 of the current set (newest epoch) of the craft's NORAD id in the organization's
  * catalog (storage/catalog.ts) — choose the stations, then run the propagation and the event search on the pool

@@ -1,5 +1,5 @@
 /**
- * Ground-station use cases (issue 12 §1): create, read, list, patch, delete. The position is kept in both forms —
+ * Ground-station use cases: create, read, list, patch, delete. The position is kept in both forms —
  * WGS-84 geodetic and ITRF Cartesian — one derived from the other (engine/bodies/ellipsoid.ts). Names and aliases are
  * unique in the organization (trimmed, case-insensitive); creating or renaming a station binds the stored
  * measurements whose ground participant had that name and was not resolved yet.

@@ -1,5 +1,5 @@
 /**
- * Orbit determination use cases (issue 13 §3, §4): start a job (validated synchronously, run by the
+ * Orbit determination use cases: start a job (validated synchronously, run by the
  * OrbitDeterminationRunner on the worker pool), read jobs and solutions, page post-fit residuals, accept a converged
  * solution as a state vector.
  *

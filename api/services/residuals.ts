@@ -1,5 +1,5 @@
 /**
- * Residuals of stored measurements against an orbit (issue 12 §4): `POST /operations/measurements/residuals`.
+ * Residuals of stored measurements against an orbit: `POST /operations/measurements/residuals`.
  *
  * The stored state (given, or the latest eligible one — the state-vector service's rule) is propagated with the
  * spacecraft's force model and stored maneuvers, exactly as OEM and TLE generation do (buildStoredStatePropagation),

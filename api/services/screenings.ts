@@ -1,5 +1,5 @@
 /**
- * Conjunction screenings (issue 25 §2–3): `POST /operations/conjunctions/screenings` validates the request, resolves
+ * Conjunction screenings: `POST /operations/conjunctions/screenings` validates the request, resolves
  * its primaries and secondaries once, and stores the screening with its chunks; the chunks are then run by any
  * instance sharing the database (api/jobs/screeningRunner.ts). Status (with progress), list, approaches and cancel.
  *

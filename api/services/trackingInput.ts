@@ -19,7 +19,7 @@ import { groundStationNotFound } from './groundStations.ts';
 
 /** Rows read per statement: a few milliseconds of the event loop each. */
 const SCAN_CHUNK_ROWS = 500;
-/** Largest span a residual request or an orbit determination covers (issue 12 §4, issue 13 §4). */
+/** Largest span a residual request or an orbit determination covers. */
 export const TRACKING_MAX_SPAN_DAYS = 30;
 
 

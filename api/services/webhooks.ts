@@ -1,5 +1,5 @@
 /**
- * Webhook subscriptions (issue 39 item 1): create (the signing secret shown once), list, read, change, delete, the
+ * Webhook subscriptions: create (the signing secret shown once), list, read, change, delete, the
  * delivery log, and a test event. A subscription of another organization is 404, as every resource (ARCHITECTURE →
  * Auth). The URL is checked against the address rules (api/net/webhookTarget.ts) here, at creation and on every change
  * — 422 naming `url` — and again at every delivery (DNS may answer otherwise later).

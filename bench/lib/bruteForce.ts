@@ -1,5 +1,5 @@
 /**
- * The brute-force check of a screening ("no approach missed", issue 25 §5), shared by the engine bench
+ * The brute-force check of a screening ("no approach missed"), shared by the engine bench
  * (bench/screening-engine.ts) and the API bench (bench/screening.ts): for each object of a subset of the catalog and
  * each primary, the distance every second over the span (cubic Hermite between 30 s nodes of each trajectory,
  * < 0.1 m), except where the node distances prove, with |v_rel| ≤ 22.4 km/s (twice the escape speed at the Earth's

@@ -7,8 +7,8 @@
  *   → the job SUCCEEDED → GET the solution.
  * Set-up (spacecraft, stations, a priori state) is not timed. One warm-up run per scenario, then `runs` timed runs;
  * each run uses a fresh spacecraft (the previous one is renamed so the TDM participant resolves to the new one).
- * Goal (issue 13): ≤ 2 s end to end for V1 and V2, next to Orekit's 17–19 s for `BatchLSEstimator.estimate()` alone;
- * (issue 23) V3 ≥ 10× faster than Orekit's 40 s.
+ * Goal: ≤ 2 s end to end for V1 and V2, next to Orekit's 17–19 s for `BatchLSEstimator.estimate()` alone;
+ * V3 ≥ 10× faster than Orekit's 40 s.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 /**
- * Candidate design B of issue 14 (bench/writePaths.ts): a dedicated writer thread with its own connection runs a
+ * Candidate design B of the bulk-write study (bench/writePaths.ts): a dedicated writer thread with its own connection runs a
  * bulk insert in ONE transaction while the main thread only reads. Messages: `{ open: url }`, then batches
  * `{ rows: MeasurementColumns, groups, context }` (typed arrays transferred), `{ commit: true }`, and `{ write: sql }`
  * for a small write routed to this thread. Each message is answered `{ done: id }` once applied.

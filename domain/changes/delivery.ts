@@ -1,5 +1,5 @@
 /**
- * Webhook delivery rules (issue 39 item 1), pure: how many attempts a delivery gets, how long it waits before the
+ * Webhook delivery rules, pure: how many attempts a delivery gets, how long it waits before the
  * next, what counts as delivered, and when a subscription is disabled.
  *
  * Standard Webhooks (spec "Delivery behaviour" / "Retry schedule") asks for retries with exponential backoff and

@@ -1,5 +1,5 @@
 /**
- * The changes a client can be told of (issue 39 items 1 and 4): one vocabulary for the webhooks' event types and the
+ * The changes a client can be told of: one vocabulary for the webhooks' event types and the
  * change feeds' items. A change is recorded in the same transaction as what it describes (storage/changes.ts), so it
  * is never told of a change that was rolled back, and never lost for one that was committed.
  *

@@ -17,7 +17,7 @@ import type { CdmHardBodyRadius, CdmRadiusSource } from '../../engine/collision/
  * spacecraft's hardBodyRadiusM, the what-if's, each radius a CDM gives): an object's from 1 mm to 1 km, a combined
  * radius (the sum of two, or a CDM's relative-metadata `HBR =`) up to 2 km. A millimetre is far below the smallest
  * object a CDM is issued for (catalogued debris is 5–10 cm and more) and keeps R² (≥ 1e-6 m²) clear of the double
- * range, where R² underflowed to 0 below 1e-162 m and ALFRIEND_1999_MAX gave 0/0 (issue 34 item 3); a kilometre is
+ * range, where R² underflowed to 0 below 1e-162 m and ALFRIEND_1999_MAX gave 0/0; a kilometre is
  * some fifteen times the radius of a sphere enclosing the ISS (about 110 m × 75 m), the largest object in orbit,
  * and bounds an operator's margin too.
  */

@@ -1,5 +1,5 @@
 /**
- * The CDM of one screening approach (issue 25 §2: "a CDM each, written by our CDM writer"), so that a screening's
+ * The CDM of one screening approach, so that a screening's
  * approaches become conjunction events through the same ingest path as received CDMs (api/services/conjunctions/
  * ingest.ts: grouping, assessment, HBR rule) — never a second copy of those rules.
  *

@@ -2,7 +2,7 @@
  * The options of an OEM request (generate-oem, batch items, scheduled OEM tasks): their defaults and the span rule.
  * The value lists are the engine's (engine/products/oemProduct.ts, engine/math/covariance.ts). Request schemas
  * declare these fields optional with the default in the description: a `default` keyword in a request schema makes
- * openapi-typescript (default settings) type the field as required (issue 21); the services apply the defaults.
+ * openapi-typescript (default settings) type the field as required; the services apply the defaults.
  */
 import type { LocalOrbitalFrame } from '../../engine/math/covariance.ts';
 import { OEM_MAX_SPAN_S, type OEM_REFERENCE_FRAMES, type OemTimeSystem } from '../../engine/products/oemProduct.ts';

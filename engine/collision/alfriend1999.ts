@@ -11,7 +11,7 @@
  *
  * Both are evaluated as the exponential of their logarithm, ln Pc = 2 ln R − d²/2 − ln 2 − ln σx − ln σy and
  * ln Pc_max = 2 ln R − 1 − 2 ln d − ln σx − ln σy, with ln d from ln(|xm|/σx) and ln(|ym|/σy): the literal
- * products lose R² below 1e-162 m (it underflows to 0, and 0/0 = NaN at d = 0: issue 34 item 3) and d² when
+ * products lose R² below 1e-162 m (it underflows to 0, and 0/0 = NaN at d = 0) and d² when
  * xm/σx underflows, while every logarithm here is finite or −∞ for the planes the engine accepts (σx > 0,
  * lengths ≤ 1e100 m). A value above 1 (or +∞) is the caller's to clamp (probability.ts).
  */

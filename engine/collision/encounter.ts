@@ -147,7 +147,7 @@ function unit(a: Vector3): Vector3 {
  * method here), and full CDM covariances are often slightly indefinite in the velocity terms from the digits they are
  * written with (Orekit's CDMExample1: a correlation eigenvalue of −0.44 in the 6×6, a positive definite 3×3). An
  * indefinite 3×3 has no Gaussian: its projection may have a negative variance, which the geometry would take as
- * σx = 0 and a Pc of 0 — an invalid input lowering the risk (issue 34 item 8).
+ * σx = 0 and a Pc of 0 — an invalid input lowering the risk.
  */
 export function requirePositionCovariance(field: string, covariance: ArrayLike<number>): void {
   const position = new Float64Array(9);

@@ -21,7 +21,7 @@
  * Where the integrand is narrow: its mass lies where the scaled contour passes within a few σ of the mean, a band
  * |x'| ≲ σy, i.e. |xm + R cos t| ≲ σx, which the contour crosses in a t-width of about σx/R. With a nearly singular
  * covariance (σx = 0.1 mm, σy = 800 m, R = 10 m: width 1e-5 rad) no node of the first rule lands in it, the rule
- * saw 0 everywhere and stopped at Pc = 0 for an exact 0.0099 (issue 34 item 3). So:
+ * saw 0 everywhere and stopped at Pc = 0 for an exact 0.0099. So:
  *  - the first intervals end at the candidate peaks — the crossings cos t = −xm/R (without any, t = 0 and π, the
  *    disk's ends along x), the local minima of r'²(t) (a trigonometric polynomial of degree 2: at most two, bracketed on a
  *    64-point grid and refined by golden section) — and around each at offsets growing by 4 from σx/(4R) to 1/4 rad,

@@ -156,7 +156,7 @@ export function collisionProbability(plane: EncounterPlane, method: PcMethod, op
   const r = plane.combinedHardBodyRadiusM;
   if (r === 0) return result(0, method === 'LAAS_2015' ? { lowerBound: 0, upperBound: 0 } : {});
   // σx² below the smallest normal double (σx < 1.5e-154 m, also σx = 0): the formulas divide by σx², and 1/(2σx²)
-  // overflows to ∞ for a subnormal square (then 0 · ∞ = NaN in Alfano's exponentials, issue 34). The line limit is
+  // overflows to ∞ for a subnormal square (then 0 · ∞ = NaN in Alfano's exponentials). The line limit is
   // exact there to double precision for any disk of a millimetre or more.
   if (plane.sigmaXM * plane.sigmaXM < MIN_NORMAL) {
     flags.push({ code: 'DEGENERATE_COVARIANCE', message: 'σx = 0: the exact limit of a Gaussian on a line (or a point mass) was used' });

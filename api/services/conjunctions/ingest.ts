@@ -1,5 +1,5 @@
 /**
- * Receiving CDMs (issue 24 §3): files of one or more messages (KVN messages one after another, or one XML message),
+ * Receiving CDMs: files of one or more messages (KVN messages one after another, or one XML message),
  * read on the compute pool, their objects resolved to the organization's spacecraft, duplicates recognised, each new
  * message assessed (Pc, on the pool) and stored with the event it belongs to (domain/conjunctions/grouping.ts).
  *
@@ -17,7 +17,7 @@
  *    as a staged batch in chunks (storage/sql/stagedWrites.ts), then its messages and events in one transaction whose
  *    statements yield to the event loop (storage/sql/db.ts) and which publishes the bytes with them.
  *
- * Public for the screening (issue 25): `ingestCdmFiles(deps, organizationId, files, { source: 'SCREENING' })` stores
+ * Public for the screening: `ingestCdmFiles(deps, organizationId, files, { source: 'SCREENING' })` stores
  * the CDMs it writes for its approaches as events of source SCREENING, through the same path.
  */
 import { randomUUID } from 'node:crypto';

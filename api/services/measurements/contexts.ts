@@ -1,5 +1,5 @@
 /**
- * The measurement context at ingest (issue 12 §2): for every group of a TDM upload (segment × data keyword), its
+ * The measurement context at ingest: for every group of a TDM upload (segment × data keyword), its
  * ground participant is resolved to a ground station of the organization by name or alias (trimmed,
  * case-insensitive), and one `measurement_contexts` row is written in the job's staged batch. An unknown station is
  * not a failure: the context keeps the name (a station created later with that name or alias picks it up) and the

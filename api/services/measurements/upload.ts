@@ -1,5 +1,5 @@
 /**
- * Tracking-measurement upload (spec → Measurements, issue 9): each file is validated synchronously on the pool
+ * Tracking-measurement upload (spec → Measurements): each file is validated synchronously on the pool
  * (parsed, its tracked objects resolved to spacecraft, its stations previewed), then queued as one durable job
  * (api/jobs/measurementJobRunner.ts stores it); inspect is the same validation without a job.
  */

@@ -1,4 +1,4 @@
-/** Tracking measurements and the durable upload-job queue (issue 9). */
+/** Tracking measurements and the durable upload-job queue. */
 import type { Migration } from '../migrations.ts';
 
 export const migration0004: Migration = {

@@ -1,5 +1,5 @@
 /**
- * Ground stations and the measurement context (issue 12 §1, §2).
+ * Ground stations and the measurement context.
  *
  * `ground_stations` holds both position forms (WGS-84 geodetic and ITRF Cartesian, one derived from the other).
  * `ground_station_names` holds every name and alias of a station, case-folded, under a primary key: a TDM participant

@@ -1,5 +1,5 @@
 /**
- * Orbit determination (issue 13): one durable job per request on the shared lease mechanism (storage/sql/leasedJobs.ts),
+ * Orbit determination: one durable job per request on the shared lease mechanism (storage/sql/leasedJobs.ts),
  * carrying the request, its progress, and once finished the solution (JSON) and the accepted state vector. The
  * post-fit residuals are rows of their own, so a page of them, or the plot, reads only what it shows.
  */

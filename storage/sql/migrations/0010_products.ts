@@ -1,5 +1,5 @@
 /**
- * Scheduled tasks, their runs, stored products and batch OEM jobs (issue 17).
+ * Scheduled tasks, their runs, stored products and batch OEM jobs.
  *
  * `scheduled_tasks` existed as a placeholder (name + one scheduled instant) that only the lifecycle rule read. It is
  * rebuilt with a kind, parameters, a schedule and run bookkeeping; every existing row survives as a task of kind

@@ -1,5 +1,5 @@
 /**
- * Scheduled event predictions (issue 26): task kind PREDICT_EVENTS and product kind EVENT_PLAN, added to the CHECK
+ * Scheduled event predictions: task kind PREDICT_EVENTS and product kind EVENT_PLAN, added to the CHECK
  * constraints of `scheduled_tasks.kind` and `products.kind`, each table rebuilt the standard way with foreign keys
  * off (tableRebuild.ts says how and why).
  *

@@ -1,5 +1,5 @@
 /**
- * Conjunction assessment, part 1 (issue 24): received CDMs, the conjunction events they form, each organization's
+ * Conjunction assessment, part 1: received CDMs, the conjunction events they form, each organization's
  * settings, and a spacecraft's hard-body radius.
  *
  *  - `conjunction_cdms`: one row per received message: its identity (originator + MESSAGE_ID, unique per

@@ -1,5 +1,5 @@
 /**
- * The catalog (issue 25 item 1): each organization's general-perturbations element sets (TLE/3LE and CCSDS OMM
+ * The catalog: each organization's general-perturbations element sets (TLE/3LE and CCSDS OMM
  * uploads), every set kept, an object's current set being the one with the newest epoch.
  *
  *  - `catalog_element_sets`: one row per distinct set of an organization. `elements` is the set itself (JSON of the

@@ -1,5 +1,5 @@
 /**
- * Conjunction screenings (issue 25 §2–3): a screening job, its chunks (the lease-claimed units of work any instance
+ * Conjunction screenings: a screening job, its chunks (the lease-claimed units of work any instance
  * sharing the database runs) and the approaches it found.
  *
  *  - `screenings`: the job as the client sees it: the request, the prepared inputs every chunk reads (primaries'

@@ -1,5 +1,5 @@
 /**
- * A row version on `spacecraft` (issue 27 item 4): the spacecraft's ETag is made from it instead of hashing the
+ * A row version on `spacecraft`: the spacecraft's ETag is made from it instead of hashing the
  * record's canonical JSON on every GET (about a tenth of the event loop's work per `GET /operations/spacecraft/{id}`).
  *
  * Every row starts at 1; the trigger adds 1 after any UPDATE of the row that did not set the version itself, so every

@@ -1,5 +1,5 @@
 /**
- * Which covariances a screening approach's Pc used (issue 25 §2: the primary's propagated from its state vector or
+ * Which covariances a screening approach's Pc used (the primary's propagated from its state vector or
  * taken from its OEM, the secondary's from a stored CDM, or none): a JSON column on `screening_approaches`. Rows
  * stored before this migration have none recorded (NULL: read as "none" for both objects, which is what those
  * screenings used).

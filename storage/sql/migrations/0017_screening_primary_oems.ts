@@ -1,5 +1,5 @@
 /**
- * An OEM primary's text stored apart from its screening's inputs (issue 25: a screening never holds the event loop).
+ * An OEM primary's text stored apart from its screening's inputs (a screening never holds the event loop).
  * It was inside `screenings.inputs` (JSON): a megabyte or more per OEM, stringified at creation, parsed on the event
  * loop by every instance running a chunk, and copied to the worker with every chunk. Now `screening_primary_oems`
  * holds each OEM's UTF-8 bytes in parts (`part` 0, 1, …; one row each, read one statement at a time and handed over

@@ -1,5 +1,5 @@
 /**
- * The change log, its feeds' retention horizons, webhook subscriptions and their durable outbox (issue 39 items 1, 4).
+ * The change log, its feeds' retention horizons, webhook subscriptions and their durable outbox.
  *
  *  - `change_events`: one row per change a client may be told of (domain/changes/model.ts), written in the same
  *    transaction as the change itself. `seq` (INTEGER PRIMARY KEY AUTOINCREMENT) is the cursor of the change feeds:
