@@ -13,7 +13,7 @@
  */
 import { encounterPlane, shortTermEncounter, type EncounterObject, type ShortTermEncounter } from '../../engine/collision/encounter.ts';
 import { CollisionInputError } from '../../engine/collision/errors.ts';
-import { covariancesForPc } from '../../engine/collision/maximumProbability.ts';
+import { covariancesForPc, MAXIMUM_PROBABILITY_METHOD } from '../../engine/collision/maximumProbability.ts';
 import { collisionProbabilities, collisionProbability, type CollisionProbability, type PcFlag, type PcMethod } from '../../engine/collision/probability.ts';
 import type { EncounterState, EncounterStates } from './cdmDigest.ts';
 
@@ -45,6 +45,11 @@ export type AssessmentOutcome =
 
 function encounterObject(state: EncounterState, covariance: ArrayLike<number>): EncounterObject {
   return { positionM: state.positionM, velocityMS: state.velocityMS, covariance, covarianceFrame: 'RTN' };
+}
+
+/** The method of a CDM's Pc by the rule above: `method`, or the maximum probability when a covariance is DEFAULT. */
+export function assessedPcMethod(covarianceMethods: readonly [string, string], method: PcMethod): PcMethod {
+  return covarianceMethods.every(isEstimatedCovariance) ? method : MAXIMUM_PROBABILITY_METHOD;
 }
 
 /**

@@ -6,8 +6,7 @@
  * assessment no longer matches are assessed again, page by page (one pool task and one short transaction each).
  */
 import type { PcMethod } from '../../../engine/collision/probability.ts';
-import { MAXIMUM_PROBABILITY_METHOD } from '../../../engine/collision/maximumProbability.ts';
-import { isEstimatedCovariance, storedAssessment, type AssessmentItem, type AssessmentOutcome, type StoredAssessment } from '../../../domain/conjunctions/assessment.ts';
+import { assessedPcMethod, storedAssessment, type AssessmentItem, type AssessmentOutcome, type StoredAssessment } from '../../../domain/conjunctions/assessment.ts';
 import { resolveHardBodyRadius, type HardBodyRadiusUsed, type RadiusObject } from '../../../domain/conjunctions/hardBodyRadius.ts';
 import type { ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
 import type { CdmHardBodyRadius } from '../../../engine/collision/cdmEncounter.ts';
@@ -104,11 +103,6 @@ export function assessForStorageOnPool(pool: ComputePool, count: number, itemAt:
   return inPoolTasks(count, itemAt, (part) => runWhenRoom(() => pool.run('conjunctions.assessForStorage', { items: part, method })));
 }
 
-/** The method a CDM's stored Pc is by: the organization's, or the maximum probability with a DEFAULT covariance. */
-function methodOf(covarianceMethods: readonly [string, string], defaultPcMethod: PcMethod): PcMethod {
-  return covarianceMethods.every(isEstimatedCovariance) ? defaultPcMethod : MAXIMUM_PROBABILITY_METHOD;
-}
-
 function sameRadius(a: number | null, b: number): boolean {
   return a !== null && Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
 }
@@ -128,7 +122,7 @@ export async function reassessConjunctions(db: Db, pool: ComputePool, organizati
     const radii = await spacecraftRadii(db, organizationId, rows.flatMap((r) => r.objectSpacecraftIds.filter((id): id is string => id !== null)));
     const stale = rows
       .map((row) => ({ row, radius: radiusFor(row.cdmHardBodyRadius, row.objectSpacecraftIds, radii, settings) }))
-      .filter(({ row, radius }) => force || row.pcMethod !== (row.encounterStates === null ? settings.defaultPcMethod : methodOf(row.covarianceMethods, settings.defaultPcMethod)) || !sameRadius(row.hardBodyRadiusM, radius.combinedM));
+      .filter(({ row, radius }) => force || row.pcMethod !== (row.encounterStates === null ? settings.defaultPcMethod : assessedPcMethod(row.covarianceMethods, settings.defaultPcMethod)) || !sameRadius(row.hardBodyRadiusM, radius.combinedM));
     if (stale.length === 0) continue;
     const withStates = stale.filter((s) => s.row.encounterStates !== null);
     const outcomes = await assessOnPool(

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { assessEncounter, isEstimatedCovariance, storedAssessment } from '../../../domain/conjunctions/assessment.ts';
+import { assessedPcMethod, assessEncounter, isEstimatedCovariance, storedAssessment } from '../../../domain/conjunctions/assessment.ts';
 import { readCdmMessage, type EncounterStates } from '../../../domain/conjunctions/cdmDigest.ts';
 import { approachProbability } from '../../../engine/collision/screening/approach.ts';
 import { bundledEopTable } from '../../../earthData/files.ts';
@@ -29,6 +29,9 @@ test('COVARIANCE_METHOD DEFAULT is not an estimate; CALCULATED (any case) is', (
   assert.equal(isEstimatedCovariance('DEFAULT'), false);
   assert.equal(isEstimatedCovariance(' default '), false);
   assert.equal(isEstimatedCovariance('CALCULATED'), true);
+  // the method a stored Pc must have (what a reassessment compares with): the one asked, or the maximum
+  assert.equal(assessedPcMethod(['CALCULATED', 'CALCULATED'], 'PATERA_2005'), 'PATERA_2005');
+  assert.equal(assessedPcMethod(['CALCULATED', 'DEFAULT'], 'PATERA_2005'), 'ALFRIEND_1999_MAX');
 });
 
 test('both covariances CALCULATED: the method asked, an estimate (unchanged)', () => {
