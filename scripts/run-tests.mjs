@@ -51,9 +51,12 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+/** Test files run side by side (APSIS_TEST_CONCURRENCY, default 2). */
+const CONCURRENCY = Number(process.env.APSIS_TEST_CONCURRENCY ?? 2);
+
 function run(list, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=900000', ...list], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${CONCURRENCY}`, '--test-timeout=900000', ...list], {
       stdio: 'inherit',
       env: { ...process.env, ...env },
     });

