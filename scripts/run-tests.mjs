@@ -4,7 +4,7 @@
 // test/helpers/database.ts). Node 20's `--test` does not expand glob patterns, so the file lists are built here.
 // Usage: npm test [-- [--backend=embedded|sqld|both] <path substring filter> ...]   (default: both)
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 
 function collect(dir) {
@@ -51,6 +51,21 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+/**
+ * The compute pool's worker entry bundled once for the run (esbuild, which tsx brings; packages stay in node_modules):
+ * every test service and server process boots its worker threads from it (workers/piscinaPool.ts) in ~0.5 s instead
+ * of ~2 s of loading hundreds of modules through tsx — a third of the suite's CPU. Written one folder below the root,
+ * so that the paths the worker code makes from import.meta.url (earthData/files.ts: ../resources) are the same.
+ * `npm start`, the smoke runs and a test file run by hand load the worker from source.
+ */
+async function bundlePoolWorker() {
+  const { build } = await import('esbuild');
+  const outfile = join('node_modules', '.apsis-test-pool-worker.mjs');
+  await build({ entryPoints: ['workers/piscinaWorker.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'warning' });
+  return resolve(outfile);
+}
+const POOL_WORKER = await bundlePoolWorker();
+
 /** Test files run side by side (APSIS_TEST_CONCURRENCY, default 2). */
 const CONCURRENCY = Number(process.env.APSIS_TEST_CONCURRENCY ?? 2);
 
@@ -58,7 +73,7 @@ function run(list, env) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${CONCURRENCY}`, '--test-timeout=900000', ...list], {
       stdio: 'inherit',
-      env: { ...process.env, ...env },
+      env: { ...process.env, APSIS_TEST_POOL_WORKER: POOL_WORKER, ...env },
     });
     child.on('exit', (code, signal) => resolve(signal ? 1 : code ?? 1));
   });

@@ -31,14 +31,19 @@ const catalog = (count: number, firstNoradId: number, seed: number, reference = 
 
 /** Published before any kill: always visible. */
 const BASE = catalog(2_000, 10_001, 1);
-/** The file killed while staging, then uploaded again. */
-const BIG = catalog(30_000, 20_001, 2);
+/**
+ * The file killed while staging, then uploaded again: 120 staged chunks of CHUNK_SETS (api/services/catalog.ts), so
+ * each kill point lasts long enough to be landed on, however fast the backend.
+ */
+const BIG_SETS = 12_000;
+const BIG = catalog(BIG_SETS, 20_001, 2);
 /** Uploaded after the kill, before the re-upload: published after the dead batch was opened. */
 const LATER = catalog(500, 60_001, 3);
 /** Newer sets of BIG's objects (epochs ten days on): killed while publishing, and again while refreshing. */
-const NEWER = catalog(30_000, 20_001, 4, '2023-02-25T06:00:00.000Z');
-/** Newer sets of BIG's objects again, and 5,000 objects the catalog did not hold: killed while refreshing the list. */
-const NEWER_AGAIN = [...catalog(30_000, 20_001, 5, '2023-03-07T06:00:00.000Z'), ...catalog(5_000, 70_001, 6, '2023-03-07T06:00:00.000Z')];
+const NEWER = catalog(BIG_SETS, 20_001, 4, '2023-02-25T06:00:00.000Z');
+/** Newer sets of BIG's objects again, and 2,000 objects the catalog did not hold: killed while refreshing the list. */
+const NEW_OBJECTS = 2_000;
+const NEWER_AGAIN = [...catalog(BIG_SETS, 20_001, 5, '2023-03-07T06:00:00.000Z'), ...catalog(NEW_OBJECTS, 70_001, 6, '2023-03-07T06:00:00.000Z')];
 
 for (const runtime of RUNTIMES) {
   describe(`a catalog upload killed at any point of its write (${runtime})`, { timeout: 900_000 }, () => {
@@ -140,7 +145,7 @@ for (const runtime of RUNTIMES) {
 
     test('killed while staging: none of the file visible after the restart; a later upload is in every screening; a re-upload stores the file whole', async () => {
       // about a third of the file's sets staged (hidden), the rest still to come
-      await killDuring('big.3le', BIG, async () => (await count(`SELECT COUNT(*) AS n FROM catalog_element_sets WHERE organization_id = ? AND batch_id <> 0`, [organizationId])) >= 10_000);
+      await killDuring('big.3le', BIG, async () => (await count(`SELECT COUNT(*) AS n FROM catalog_element_sets WHERE organization_id = ? AND batch_id <> 0`, [organizationId])) >= BIG_SETS / 3);
       assert.equal(await count(`SELECT COUNT(*) AS n FROM staged_writes WHERE owner_kind = 'catalog_upload'`), 1, 'the dead batch is still there, hidden');
       assert.equal(await listedTotal(), BASE.length, 'nothing of the killed file is listed');
       assert.equal((await call('GET', `/operations/catalog/objects/${BIG[0]!.noradId}`)).status, 404);
@@ -192,7 +197,7 @@ for (const runtime of RUNTIMES) {
       const started = new Date().toISOString();
       await killDuring('newer-again.3le', NEWER_AGAIN, async () => (await count(`SELECT COUNT(*) AS n FROM catalog_object_refreshes WHERE organization_id = ? AND created_at >= ?`, [organizationId, started])) > 0);
       const epochs = await listedEpochs();
-      assert.equal(epochs.size, BASE.length + LATER.length + BIG.length + 5_000, 'every new object is listed');
+      assert.equal(epochs.size, BASE.length + LATER.length + BIG.length + NEW_OBJECTS, 'every new object is listed');
       const stale = NEWER_AGAIN.filter((s) => epochs.get(s.noradId) !== epochOf(s));
       assert.deepEqual(stale.slice(0, 5).map((s) => s.noradId), [], `${stale.length} objects still show an older set`);
       assert.equal(await count(`SELECT COUNT(*) AS n FROM catalog_object_refreshes`), 0, 'every queued range ran at the start');
