@@ -3,7 +3,7 @@
 // database a second time on a libSQL server (APSIS_TEST_BACKEND=sqld: each service gets a sqld of its own,
 // test/helpers/database.ts). Node 20's `--test` does not expand glob patterns, so the file lists are built here.
 // Usage: npm test [-- [--backend=embedded|sqld|both] <path substring filter> ...]   (default: both)
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 
@@ -60,7 +60,9 @@ if (files.length === 0) {
  */
 async function bundlePoolWorker() {
   const { build } = await import('esbuild');
-  const outfile = join('node_modules', '.apsis-test-pool-worker.mjs');
+  // one file per run: two runs side by side never load each other's half-written bundle
+  const outfile = join('node_modules', `.apsis-test-pool-worker-${process.pid}.mjs`);
+  process.on('exit', () => rmSync(outfile, { force: true }));
   await build({ entryPoints: ['workers/piscinaWorker.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'warning' });
   return resolve(outfile);
 }
