@@ -10,7 +10,9 @@ import type { ScreeningApproach, ScreeningChunkResult, ScreeningSpan, ScreeningV
 import type { StoredStatePropagationInput } from '../engine/propagation/storedState.ts';
 import type { MeasurementBatch, TrackingStreamResult } from '../engine/tracking/index.ts';
 import type { PackedProduct } from '../domain/products/packing.ts';
-import type { ScreeningCdmInput } from '../domain/conjunctions/screeningCdm.ts';
+import type { ReceivedCdms } from '../domain/conjunctions/cdmDigest.ts';
+import type { AssessedObservation } from '../domain/conjunctions/model.ts';
+import type { ApproachObservationContext } from '../domain/screenings/approachObservations.ts';
 import type { CovarianceUsed } from '../domain/screenings/model.ts';
 
 /** A task's failure as a plain object (custom error classes do not survive the thread boundary). */
@@ -119,13 +121,8 @@ export interface ScreeningMergeTaskInput extends WithEarthData {
   /** Received CDMs' covariances by object designator (NORAD id), and the TCA window they apply within, s. */
   secondaryCovariances: Record<string, CdmCovarianceCandidate[]>;
   cdmCovarianceWindowS: number;
-  /** CDM fields common to every message, and each object's identity (by primary id, and by secondary NORAD id). */
-  cdm: Omit<ScreeningCdmInput, 'tca' | 'missDistanceM' | 'relativeSpeedMS' | 'relativePositionRtnM' | 'relativeVelocityRtnMS' | 'pc' | 'pcIsMaximumProbability' | 'combinedHardBodyRadiusM' | 'objects' | 'messageId'> & {
-    messageIdPrefix: string;
-  };
-  primaries: Record<string, Omit<ScreeningCdmInput['objects'][0], 'stateGcrf'>>;
-  /** Fleet secondaries by (possibly synthetic) NORAD id; others are catalog objects described from their element set. */
-  fleet: Record<string, Omit<ScreeningCdmInput['objects'][0], 'stateGcrf'>>;
+  /** What the approaches' conjunction observations share: the CDM's common fields, our spacecraft, the radii. */
+  events: ApproachObservationContext;
 }
 
 /** One approach as the merge hands it to the event loop (the states at TCA stay on the worker: they went into the CDM). */
@@ -145,8 +142,15 @@ export interface ScreeningMergeTaskOutput {
   issues: ScreeningMergeIssue[];
   counts: ScreeningChunkResult['counts'];
   timings: ScreeningChunkResult['timings'];
-  /** KVN CDMs of the approaches whose Pc reaches the threshold, by approach index in `merged.approaches`. */
-  cdms: Array<{ index: number; text: string }>;
+  /**
+   * The approaches whose Pc reaches the threshold as conjunction observations (domain/screenings/approachObservations.ts):
+   * their digests in one batch (`received`, cdmDigest.ts `receiveCdms`), and per approach (by index in the merged
+   * order, `received.outcomes` in the same order) its CDM text for download, our spacecraft, the radius and Pc.
+   */
+  observations: {
+    received: ReceivedCdms;
+    items: Array<{ index: number; text: string; spacecraftIds: [string, string | null]; assessed: AssessedObservation }>;
+  };
   cdmProblems: Array<{ index: number; message: string }>;
 }
 

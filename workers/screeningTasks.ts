@@ -14,13 +14,13 @@ import { CollisionInputError } from '../engine/collision/errors.ts';
 import { ephemerisFromOem, mergeChunkResults, screenChunk, type ApproachFlag, type PrimaryInput, type PrimaryTrajectoryInput, type RtnCovarianceInput, type ScreeningApproach, type ScreeningChunkResult, type ScreeningSpan, type SecondaryInput } from '../engine/collision/screening/index.ts';
 import { accelerationBoundKmS2 } from '../engine/events/storedState.ts';
 import { OemTrajectoryError } from '../engine/trajectories/oem.ts';
-import { writeCdmKvn } from '../engine/files/cdm/cdmWriter.ts';
 import { CcsdsParseError } from '../engine/files/common/errors.ts';
 import { parseOem } from '../engine/files/oem/oemReader.ts';
 import { propagateStoredState } from '../engine/propagation/storedState.ts';
 import { Epoch } from '../engine/time/epoch.ts';
 import { gpElementsFromJson, type GpElementSet } from '../engine/tle/gpElements.ts';
-import { screeningApproachCdm } from '../domain/conjunctions/screeningCdm.ts';
+import { receiveCdms } from '../domain/conjunctions/cdmDigest.ts';
+import { approachObservation, type ApproachObservation } from '../domain/screenings/approachObservations.ts';
 import { NO_COVARIANCE_USED, type CovarianceUsed } from '../domain/screenings/model.ts';
 import { earthDataFor } from '../earthData/files.ts';
 import { cdmCovarianceFor, nearestOemCovariance, oemCovarianceBlocks, propagatedPrimaryCovariances, withCovariances } from './screeningCovariances.ts';
@@ -134,43 +134,7 @@ export function mergeScreeningTask(input: ScreeningMergeTaskInput): ScreeningMer
 function mergeScreening(input: ScreeningMergeTaskInput): ScreeningMergeTaskOutput {
   const merged = mergeChunkResults(input.results.map((text) => JSON.parse(text) as ScreeningChunkResult));
   const { covariances, issues: covarianceIssues } = attachCovariances(input, merged.approaches);
-  const cdms: ScreeningMergeTaskOutput['cdms'] = [];
-  const cdmProblems: ScreeningMergeTaskOutput['cdmProblems'] = [];
-  merged.approaches.forEach((a, index) => {
-    if (a.pc === null || !(a.pc.value >= input.pcThreshold)) return;
-    const primary = input.primaries[a.primaryId];
-    const secondary = input.fleet[String(a.secondaryNoradId)] ?? {
-      designator: String(a.secondaryNoradId),
-      name: a.secondaryName ?? `NORAD ${a.secondaryNoradId}`,
-      internationalDesignator: 'UNKNOWN',
-      objectType: 'UNKNOWN' as const,
-      maneuverable: 'N/A' as const,
-      ephemerisName: 'NONE (GP element set, SGP4)',
-    };
-    try {
-      const { messageIdPrefix, ...common } = input.cdm;
-      const text = writeCdmKvn(screeningApproachCdm({
-        ...common,
-        messageId: `${messageIdPrefix}-${index + 1}`,
-        tca: a.tcaUtc,
-        missDistanceM: a.missDistanceM,
-        relativeSpeedMS: a.relativeSpeedMS,
-        relativePositionRtnM: a.relativePositionRtnM,
-        relativeVelocityRtnMS: a.relativeVelocityRtnMS,
-        pc: a.pc.value,
-        pcIsMaximumProbability: a.pc.isMaximumProbability,
-        combinedHardBodyRadiusM: a.combinedHardBodyRadiusM,
-        pcMethod: a.pc.method,
-        objects: [
-          { ...primary!, stateGcrf: a.primaryStateGcrf, ...(covariances[index]!.primaryRtnM2 ? { covarianceRtnM2: covariances[index]!.primaryRtnM2 } : {}) },
-          { ...secondary, stateGcrf: a.secondaryStateGcrf, ...(covariances[index]!.secondaryRtnM2 ? { covarianceRtnM2: covariances[index]!.secondaryRtnM2 } : {}) },
-        ],
-      }));
-      cdms.push({ index, text });
-    } catch (error) {
-      cdmProblems.push({ index, message: error instanceof Error ? error.message : String(error) });
-    }
-  });
+  const { observations, cdmProblems } = approachEvents(input, merged.approaches, covariances);
   const approachBatches: string[] = [];
   for (let start = 0; start < merged.approaches.length; start += MERGE_BATCH) {
     approachBatches.push(JSON.stringify(merged.approaches.slice(start, start + MERGE_BATCH).map(({ primaryStateGcrf: _p, secondaryStateGcrf: _s, ...rest }, k): MergedApproach => ({
@@ -178,7 +142,25 @@ function mergeScreening(input: ScreeningMergeTaskInput): ScreeningMergeTaskOutpu
       covariances: covariances[start + k]!.used,
     }))));
   }
-  return { ok: true, approachCount: merged.approaches.length, approachBatches, issues: [...merged.issues, ...covarianceIssues], counts: merged.counts, timings: merged.timings, cdms, cdmProblems };
+  return { ok: true, approachCount: merged.approaches.length, approachBatches, issues: [...merged.issues, ...covarianceIssues], counts: merged.counts, timings: merged.timings, observations, cdmProblems };
+}
+
+/** The observations of the approaches whose Pc reaches the threshold (an approach whose CDM cannot be written: a problem). */
+function approachEvents(input: ScreeningMergeTaskInput, approaches: readonly ScreeningApproach[], covariances: readonly ApproachCovariance[]): Pick<ScreeningMergeTaskOutput, 'observations' | 'cdmProblems'> {
+  const eop = earthDataFor(input.earthData).eop;
+  const made: Array<{ index: number; observation: ApproachObservation }> = [];
+  const cdmProblems: ScreeningMergeTaskOutput['cdmProblems'] = [];
+  approaches.forEach((a, index) => {
+    if (a.pc === null || !(a.pc.value >= input.pcThreshold)) return;
+    try {
+      made.push({ index, observation: approachObservation(a, index, covariances[index]!, input.events, eop) });
+    } catch (error) {
+      cdmProblems.push({ index, message: error instanceof Error ? error.message : String(error) });
+    }
+  });
+  const received = receiveCdms(made.map(({ observation }) => ({ ok: true, digest: observation.digest })));
+  const items = made.map(({ index, observation: { text, spacecraftIds, assessed } }) => ({ index, text, spacecraftIds, assessed }));
+  return { observations: { received, items }, cdmProblems };
 }
 
 interface ApproachCovariance {

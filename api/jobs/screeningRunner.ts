@@ -41,7 +41,9 @@ import { isSyntheticNoradId } from '../../domain/screenings/model.ts';
 import { OEM_NOT_LOADED, type CdmCovarianceCandidate, type MergedApproach, type ScreeningMergeTaskOutput, type ScreeningPrimarySpec } from '../../workers/contracts.ts';
 import { findReceivedCdmCovariances } from '../../storage/conjunctions.ts';
 import type { EarthDataStore } from '../services/earthData.ts';
-import { ingestCdmFiles } from '../services/conjunctions/ingest.ts';
+import { ingestObservations } from '../services/conjunctions/ingest.ts';
+import type { ConjunctionObservation } from '../../domain/conjunctions/model.ts';
+import type { ApproachObservationContext } from '../../domain/screenings/approachObservations.ts';
 import type { ScreeningInputs } from '../services/screenings.ts';
 import { logError, logInfo } from '../log.ts';
 import { eventLoopDelayMonitor } from './ephemerisBatchRunner.ts';
@@ -302,19 +304,10 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     // their MESSAGE_ID by the ingest and not stored twice.
     await deleteScreeningApproaches(db, chunk.screeningId);
     const results = await screeningChunkResults(db, chunk.screeningId);
-    const primaries: Record<string, ScreeningInputs['primarySpacecraft'][number]['identity']> = {};
-    inputs.primarySpacecraft.forEach((p, i) => (primaries[String(i)] = p.identity));
-    const fleet: Record<string, ScreeningInputs['primarySpacecraft'][number]['identity']> = {};
+    const observationContext = approachObservationContextOf(screening, inputs);
     const ours = new Map<number, { spacecraftId: string; fitted: boolean }>();
-    for (const f of inputs.fleet) {
-      fleet[String(f.noradId)] = f.identity;
-      ours.set(f.noradId, { spacecraftId: f.spacecraftId, fitted: f.fitted });
-    }
-    for (const f of inputs.fleetInCatalog) {
-      fleet[String(f.noradId)] = f.identity;
-      ours.set(f.noradId, { spacecraftId: f.spacecraftId, fitted: false });
-    }
-    const v = inputs.volume;
+    for (const f of inputs.fleet) ours.set(f.noradId, { spacecraftId: f.spacecraftId, fitted: f.fitted });
+    for (const f of inputs.fleetInCatalog) ours.set(f.noradId, { spacecraftId: f.spacecraftId, fitted: false });
     const secondaryCovariances = await this.receivedCdmCovariances(chunk.organizationId, inputs);
     const output = await this.withOemsWhenNeeded(chunk.screeningId, inputs.primaries, true, (primarySpecs, transfer) => this.withCancelCheck(chunk.screeningId, async (signal) => (await this.deps.earthData.run('screening.merge', () => {
       keepAttached(transfer);
@@ -326,18 +319,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
         pcMethod: inputs.pcMethod ?? 'LAAS_2015',
         secondaryCovariances,
         cdmCovarianceWindowS: inputs.cdmCovarianceWindowS ?? DEFAULT_CDM_COVARIANCE_WINDOW_S,
-        cdm: {
-          originator: 'APSIS',
-          messageIdPrefix: `SCREENING-${screening.id}`,
-          creationDate: new Date().toISOString(),
-          volume: v.shape === 'SPHERE' ? { shape: 'SPHERE' as const, radiusM: v.radiusKm * 1000 } : { shape: 'ELLIPSOID' as const, radialM: v.radialKm * 1000, inTrackM: v.inTrackKm * 1000, crossTrackM: v.crossTrackKm * 1000 },
-          spanStart: screening.spanStart,
-          spanEnd: screening.spanEnd,
-          pcThreshold: screening.pcThreshold,
-          comments: [`Apsis conjunction screening ${screening.id}`],
-        },
-        primaries,
-        fleet,
+        events: observationContext,
       };
     }, { background: true, signal, transfer })).output));
     if (!output.ok) throw new Error(`${output.code}: ${output.message}`);
@@ -345,26 +327,23 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     if (lease.lost) throw new Error('lease lost: another instance took the merge over');
 
     const storingStarted = performance.now();
-    // The approaches with Pc ≥ threshold become conjunction events through the CDM ingest (one file per CDM: a CDM
-    // that cannot be stored does not take the others with it).
+    // The approaches with Pc ≥ threshold become conjunction events, handed over typed (each stored alone: one that
+    // cannot be stored does not take the others with it).
     const events = new Map<number, { eventId: string | null; cdmId: string | null; problem: string | null }>();
     for (const p of merged.cdmProblems) events.set(p.index, { eventId: null, cdmId: null, problem: `CDM not written: ${p.message}` });
-    // CDMS_PER_INGEST per call of the ingest, a turn of the event loop between two: its per-file steps (splitting,
-    // hashing) run file after file, and 322 CDMs in one call held the loop ~7 ms there (bench:screening).
+    const { received, items } = merged.observations;
     const encoder = new TextEncoder();
-    for (let start = 0; start < merged.cdms.length; start += CDMS_PER_INGEST) {
-      const part = merged.cdms.slice(start, start + CDMS_PER_INGEST);
-      const ingest = await ingestCdmFiles(this.deps, chunk.organizationId, part.map((c) => ({ name: null, bytes: encoder.encode(c.text) })), {
-        source: 'SCREENING',
-        uploadId: screening.id,
-      });
-      ingest.results.forEach((result, k) => {
-        const index = part[k]!.index;
-        const item = result.cdms[0];
-        events.set(index, item ? { eventId: item.eventId, cdmId: item.cdmId, problem: null } : { eventId: null, cdmId: null, problem: `${result.error ?? 'FAILED'}: ${result.message}` });
-      });
-      await yieldToEventLoop();
-    }
+    const observations = items.map((item, k): ConjunctionObservation => {
+      const outcome = received.outcomes[k]!;
+      if (!outcome.ok) throw new Error(`approach ${item.index + 1}: ${outcome.message}`);
+      return { bytes: encoder.encode(item.text), messageIndex: 0, firstLine: 1, digest: outcome.cdm, json: received.json, spacecraftIds: item.spacecraftIds, assessed: item.assessed };
+    });
+    const ingest = await ingestObservations(this.deps, chunk.organizationId, observations, { source: 'SCREENING', uploadId: screening.id });
+    ingest.results.forEach((result, k) => {
+      const index = items[k]!.index;
+      const item = result.cdms[0];
+      events.set(index, item ? { eventId: item.eventId, cdmId: item.cdmId, problem: null } : { eventId: null, cdmId: null, problem: `${result.error ?? 'FAILED'}: ${result.message}` });
+    });
     if (await screeningCancelRequested(db, chunk.screeningId)) throw new ChunkCancelled();
 
     // One batch of the merge's output parsed, shaped and stored at a time (≤ MERGE_BATCH rows; storage/screenings.ts
@@ -439,9 +418,6 @@ function keepAttached(transfer: ArrayBuffer[]): void {
   if (attached.length < transfer.length) transfer.splice(0, transfer.length, ...attached);
 }
 
-/** CDMs of a merge handed to the CDM ingest per call (each call stores its files' messages as one staged upload). */
-const CDMS_PER_INGEST = 25;
-
 /** The window of a screening created before it was recorded (the default event grouping window), s. */
 const DEFAULT_CDM_COVARIANCE_WINDOW_S = 600;
 
@@ -453,3 +429,34 @@ function loopDelayFigures(histogram: LaneShared['loopDelay']): Record<string, nu
 
 /** A failure that another attempt would repeat (bad input, a trajectory that does not cover the span): no retry. */
 class PermanentChunkError extends Error {}
+
+/**
+ * What the approaches' observations of a screening share (domain/screenings/approachObservations.ts): the CDM's common
+ * fields, our primaries and fleet secondaries with their spacecraft, and the radii the screening used.
+ */
+function approachObservationContextOf(screening: { id: string; spanStart: string; spanEnd: string; pcThreshold: number }, inputs: ScreeningInputs): ApproachObservationContext {
+  const primaries: ApproachObservationContext['primaries'] = {};
+  inputs.primarySpacecraft.forEach((p, i) => {
+    const radiusM = inputs.primaries[i]!.hardBodyRadiusM;
+    // screenings created before `ownHardBodyRadius` was recorded: a radius other than the default was the craft's own
+    primaries[String(i)] = { ...p.identity, spacecraftId: p.spacecraftId, hardBodyRadiusM: radiusM, ownHardBodyRadius: p.ownHardBodyRadius ?? radiusM !== inputs.secondaryHardBodyRadiusM };
+  });
+  const fleet: ApproachObservationContext['fleet'] = {};
+  for (const f of [...inputs.fleet, ...inputs.fleetInCatalog]) fleet[String(f.noradId)] = { ...f.identity, spacecraftId: f.spacecraftId };
+  const v = inputs.volume;
+  return {
+    cdm: {
+      originator: 'APSIS',
+      messageIdPrefix: `SCREENING-${screening.id}`,
+      creationDate: new Date().toISOString(),
+      volume: v.shape === 'SPHERE' ? { shape: 'SPHERE' as const, radiusM: v.radiusKm * 1000 } : { shape: 'ELLIPSOID' as const, radialM: v.radialKm * 1000, inTrackM: v.inTrackKm * 1000, crossTrackM: v.crossTrackKm * 1000 },
+      spanStart: screening.spanStart,
+      spanEnd: screening.spanEnd,
+      pcThreshold: screening.pcThreshold,
+      comments: [`Apsis conjunction screening ${screening.id}`],
+    },
+    primaries,
+    fleet,
+    secondaryHardBodyRadiusM: inputs.secondaryHardBodyRadiusM,
+  };
+}

@@ -81,8 +81,11 @@ export interface ScreeningInputs {
   volume: ScreeningVolume;
   secondaryHardBodyRadiusM: number;
   primaries: ScreeningPrimarySpec[];
-  /** Per primary (same order): the spacecraft it is of, and its CDM identity. */
-  primarySpacecraft: Array<{ spacecraftId: string; identity: CdmIdentity }>;
+  /**
+   * Per primary (same order): the spacecraft it is of, its CDM identity, and whether the radius its approaches used is
+   * the spacecraft's own hardBodyRadiusM (else the default; absent in screenings created before it was recorded).
+   */
+  primarySpacecraft: Array<{ spacecraftId: string; identity: CdmIdentity; ownHardBodyRadius?: boolean }>;
   /** Fleet secondaries screened in FLEET chunks (sorted by engine NORAD id), and those covered by the catalog. */
   fleet: Array<{ spacecraftId: string; noradId: number; fitted: boolean; elements: GpElementSet; identity: CdmIdentity }>;
   /** Our spacecraft by catalog NORAD id (fleet members screened within the catalog partitions). */
@@ -466,7 +469,7 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
     pcMethod: settings.defaultPcMethod,
     cdmCovarianceWindowS: settings.eventGroupingWindowS,
     primaries: primaries.map((p) => p.spec),
-    primarySpacecraft: primaries.map((p) => ({ spacecraftId: p.spacecraft.id, identity: p.identity })),
+    primarySpacecraft: primaries.map((p) => ({ spacecraftId: p.spacecraft.id, identity: p.identity, ownHardBodyRadius: p.spacecraft.hardBodyRadiusM !== null })),
     ...fleet,
   };
   const createdAt = new Date(nowMs).toISOString();

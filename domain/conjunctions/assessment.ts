@@ -13,8 +13,9 @@
  */
 import { encounterPlane, shortTermEncounter, type EncounterObject, type ShortTermEncounter } from '../../engine/collision/encounter.ts';
 import { CollisionInputError } from '../../engine/collision/errors.ts';
-import { covariancesForPc, MAXIMUM_PROBABILITY_METHOD } from '../../engine/collision/maximumProbability.ts';
+import { covariancesForPc, MAXIMUM_PROBABILITY_METHOD, type MaximumProbabilityFlagCode } from '../../engine/collision/maximumProbability.ts';
 import { collisionProbabilities, collisionProbability, type CollisionProbability, type PcFlag, type PcMethod } from '../../engine/collision/probability.ts';
+import type { ScreeningApproach } from '../../engine/collision/screening/types.ts';
 import type { EncounterState, EncounterStates } from './cdmDigest.ts';
 
 /** The encounter quantities a reader sees (engine/collision `ShortTermEncounter`, the geometry a picture needs). */
@@ -114,6 +115,34 @@ export function storedAssessment(outcome: AssessmentOutcome | null): StoredAsses
     pcDetail: { lowerBound: p.lowerBound ?? null, upperBound: p.upperBound ?? null, isMaximumProbability: p.isMaximumProbability, flags: p.flags },
     computedMissDistanceM: outcome.encounter.missDistanceM,
     relativeSpeedMS: outcome.encounter.relativeSpeedMS,
+    problem: null,
+  };
+}
+
+const MAXIMUM_PROBABILITY_FLAGS: readonly string[] = ['MAXIMUM_PROBABILITY_ONE_COVARIANCE', 'MAXIMUM_PROBABILITY_NO_COVARIANCE'] satisfies MaximumProbabilityFlagCode[];
+
+function isMaximumProbabilityFlag(flag: { code: string; message: string }): flag is PcFlag {
+  return MAXIMUM_PROBABILITY_FLAGS.includes(flag.code);
+}
+
+/**
+ * The stored form of a screening approach's Pc (engine/collision/screening `approachProbability`, the one place it is
+ * computed, with the covariances the screening knew): its event takes it as it is, never computed a second time.
+ */
+export function approachAssessment(approach: Pick<ScreeningApproach, 'pc' | 'missDistanceM' | 'relativeSpeedMS' | 'flags'>): StoredAssessment {
+  const pc = approach.pc;
+  if (pc === null) {
+    const why = approach.flags[approach.flags.length - 1];
+    return { ...storedAssessment(null), problem: why ? { code: why.code, message: why.message } : null };
+  }
+  return {
+    pc: pc.value,
+    method: pc.method,
+    // the approach says why its Pc is a maximum among its own flags: the CDM's Pc carries that flag first, as
+    // assessEncounter's does
+    pcDetail: { lowerBound: pc.lowerBound ?? null, upperBound: pc.upperBound ?? null, isMaximumProbability: pc.isMaximumProbability, flags: [...approach.flags.filter(isMaximumProbabilityFlag), ...pc.flags] },
+    computedMissDistanceM: approach.missDistanceM,
+    relativeSpeedMS: approach.relativeSpeedMS,
     problem: null,
   };
 }

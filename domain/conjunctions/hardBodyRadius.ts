@@ -92,3 +92,21 @@ export function resolveHardBodyRadius(fromCdm: CdmHardBodyRadius | null, objects
     description: `the CDM gives no radius: ${words.join(' + ')}`,
   };
 }
+
+/**
+ * The radius a screening approach's Pc used (api/services/screenings.ts): the primary's own hardBodyRadiusM or the
+ * organization default, and the default for the secondary (engine/collision/screening `secondaryHardBodyRadiusM`).
+ */
+export function screeningRadiusUsed(primary: { name: string; radiusM: number; own: boolean }, secondaryRadiusM: number): HardBodyRadiusUsed {
+  const objects: [ObjectRadiusUsed, ObjectRadiusUsed] = [
+    { object: 'OBJECT1', radiusM: primary.radiusM, source: primary.own ? 'SPACECRAFT' : 'ORGANIZATION_DEFAULT' },
+    { object: 'OBJECT2', radiusM: secondaryRadiusM, source: 'ORGANIZATION_DEFAULT' },
+  ];
+  return {
+    combinedM: primary.radiusM + secondaryRadiusM,
+    source: 'SPACECRAFT_AND_DEFAULT',
+    objects,
+    description: `the screening's: OBJECT1 (our spacecraft ${primary.name}) ${primary.radiusM} m (${primary.own ? 'its hardBodyRadiusM' : 'organization default'}) + ` +
+      `OBJECT2 ${secondaryRadiusM} m (organization default)`,
+  };
+}

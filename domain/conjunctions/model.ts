@@ -3,9 +3,9 @@
  * identity of a CDM already held, and what grouping reads of an event. An event owns its CDMs; the latest CDM (newest
  * CREATION_DATE) gives the event's TCA, miss distance and Pc, and its risk (settings.ts).
  */
-import type { PcDetail } from './assessment.ts';
+import type { PcDetail, StoredAssessment } from './assessment.ts';
 import type { HardBodyRadiusUsed } from './hardBodyRadius.ts';
-import type { CdmDigest, CdmObjectDigest, EncounterStates } from './cdmDigest.ts';
+import type { CdmDigest, CdmObjectDigest, EncounterStates, ReceivedCdm } from './cdmDigest.ts';
 import type { CdmHardBodyRadius } from '../../engine/collision/cdmEncounter.ts';
 import type { PcMethod } from '../../engine/collision/probability.ts';
 
@@ -120,3 +120,30 @@ export interface StoredCdmRef {
 
 /** What grouping needs of an event (domain/conjunctions/grouping.ts). */
 export type EventSpan = Pick<ConjunctionEvent, 'id' | 'pairKey' | 'firstTcaS' | 'lastTcaS' | 'primarySpacecraftId'>;
+
+/** The radius and Pc of an observation as its source computed them (a screening approach's): stored as given. */
+export interface AssessedObservation {
+  radius: HardBodyRadiusUsed;
+  stored: StoredAssessment;
+}
+
+/**
+ * One conjunction as the service takes it in, from a received CDM (read and resolved) or from a screening approach
+ * (made from the approach's own values): what the conjunction store needs, typed — the message's digest, which of our
+ * spacecraft each object is, and, when the source computed them, its radius and Pc (`assessed`; otherwise the store
+ * assesses it). The message's bytes are what is kept for download: the CDM received, or the one written for the
+ * approach; nothing is read back from them.
+ */
+export interface ConjunctionObservation {
+  /** The message as stored (download, export); its SHA-256 recognises a duplicate. */
+  bytes: Uint8Array;
+  /** 0-based index of the message in its file, and its first line there. */
+  messageIndex: number;
+  firstLine: number;
+  /** The digest (cdmDigest.ts) and the JSON of its batch (its byte offsets point into it). */
+  digest: ReceivedCdm;
+  json: Uint8Array;
+  /** The spacecraft of ours each object is (null: not ours); at least one is. */
+  spacecraftIds: [string | null, string | null];
+  assessed?: AssessedObservation;
+}

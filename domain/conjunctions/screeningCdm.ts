@@ -13,7 +13,9 @@
  */
 import type { CdmToWrite } from '../../engine/files/cdm/cdmWriter.ts';
 import { replaceUnsafeText } from '../../engine/text.ts';
-import type { CdmObject, CdmObjectMetadata } from '../../engine/files/cdm/cdmReader.ts';
+import type { CdmMessage, CdmObject, CdmObjectMetadata } from '../../engine/files/cdm/cdmReader.ts';
+import type { EopProvider } from '../../engine/frames/stateFrames.ts';
+import { digestCdm, type CdmDigest } from './cdmDigest.ts';
 import type { PcMethod } from '../../engine/collision/probability.ts';
 
 export interface ScreeningCdmObject {
@@ -196,4 +198,15 @@ export function screeningApproachCdm(input: ScreeningCdmInput): CdmToWrite {
     objects: [cdmObject('OBJECT1', input.objects[0], input.missDistanceM), cdmObject('OBJECT2', input.objects[1], input.missDistanceM)],
     userDefined: null,
   } as CdmToWrite;
+}
+
+/**
+ * The digest of an approach's CDM made from its structure, not from its text: the values themselves, not a printed
+ * and parsed copy. Line numbers only place a refused value in a received file; none is refused here but an identifier
+ * longer than the columns hold, which the merge reports as the approach's CDM problem. The radius is not the
+ * comment's (that is for other tools): it travels with the observation (`AssessedObservation.radius`).
+ */
+export function screeningCdmDigest(cdm: CdmToWrite, eop: EopProvider): CdmDigest {
+  const message = { ...cdm, format: 'CDM', notation: 'KVN' } as CdmMessage;
+  return { ...digestCdm(message, eop), hardBodyRadius: null };
 }

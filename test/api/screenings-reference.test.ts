@@ -70,7 +70,7 @@ describe('the S1 screening reference: events keep the maximum-probability qualif
       const event = await json(await request('GET', `/operations/conjunctions/${approach.conjunctionEventId}`));
       const what = `event of ${approach.secondary.noradId} at ${approach.tca} (miss ${approach.missDistanceM.toFixed(1)} m)`;
       assert.equal(event.pcMethod, 'ALFRIEND_1999_MAX', what);
-      assert.equal(event.isMaximumProbability, true, what);
+      assert.equal(event.isMaximumProbability, true, `${what}: ${JSON.stringify(event)}`);
       assert.equal(event.riskBasis, 'MAXIMUM_PROBABILITY', what);
       assert.ok(Math.abs(event.pc - approach.pc) <= 1e-9 * approach.pc, `${what}: Pc ${event.pc} vs ${approach.pc}`);
       assert.ok(event.pcFlags.some((f: Json) => f.code === 'MAXIMUM_PROBABILITY_NO_COVARIANCE'), what);

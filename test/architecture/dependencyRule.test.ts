@@ -278,3 +278,29 @@ test('every z.enum of api/ is built from a constant of domain/ (or engine/), not
   }
   assert.deepEqual(spelled, []);
 });
+
+/**
+ * The screening hands its approaches to the events as typed observations (domain/screenings/approachObservations.ts →
+ * api/services/conjunctions/ingest.ts ingestObservations): nothing on that path reads a CDM back (no KVN parsed, no
+ * identity from `OBJECT_DESIGNATOR`, no radius from an `HBR =` comment). A CDM is still written, for download only.
+ */
+const SCREENING_HAND_OFF = ['workers/screeningTasks.ts', 'domain/screenings/approachObservations.ts', 'api/jobs/screeningRunner.ts'];
+const CDM_READERS = new Set(['parseCdm', 'CdmParser', 'readCdmMessage', 'readCdmText', 'ingestCdmFiles']);
+
+test('the screening → events hand-off reads no CDM: its modules import no CDM reader', () => {
+  const breaches: string[] = [];
+  for (const path of SCREENING_HAND_OFF) {
+    const source = ts.createSourceFile(path, readFileSync(join(ROOT, path), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement)) continue;
+      const bindings = statement.importClause?.namedBindings;
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const element of bindings.elements) if (CDM_READERS.has(element.name.text)) breaches.push(`${path} imports ${element.name.text}`);
+      } else if (bindings && ts.isNamespaceImport(bindings)) {
+        breaches.push(`${path} imports a namespace (${(statement.moduleSpecifier as ts.StringLiteral).text}): name what it uses`);
+      }
+    }
+  }
+  assert.ok(readFileSync(join(ROOT, 'api/jobs/screeningRunner.ts'), 'utf8').includes('ingestObservations'), 'the merge stores its events through ingestObservations');
+  assert.deepEqual(breaches, []);
+});

@@ -32,7 +32,7 @@ import { inTransaction, nowIso, yieldIfDue, yieldToEventLoop, type Db, type Tx }
 import { recordChanges } from '../../../storage/changes.ts';
 import { cdmReceived, conjunctionCreated, riskChangesOf } from '../../../domain/changes/model.ts';
 import { CDM_CONTENTS_TABLE, deleteCdmContents, findEventsOfPairs, findStoredCdms, insertCdmContents, cdmRowValues, insertCdms, insertEvents, withCdmEvent, refreshEventSummaries, eventRiskPcs } from '../../../storage/conjunctions.ts';
-import { type CdmObjectRecord, type CdmSource, type ConjunctionCdm, type ConjunctionEvent, type NewConjunctionCdm, type NewConjunctionEvent, type StoredCdmRef } from '../../../domain/conjunctions/model.ts';
+import { type CdmObjectRecord, type CdmSource, type ConjunctionCdm, type ConjunctionEvent, type ConjunctionObservation, type NewConjunctionCdm, type NewConjunctionEvent, type StoredCdmRef } from '../../../domain/conjunctions/model.ts';
 import { findConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
 import { resolveSpacecraftBatch } from '../../../storage/spacecraft.ts';
 import { type ResolutionKind, type Spacecraft } from '../../../domain/spacecraft/model.ts';
@@ -131,16 +131,16 @@ interface Unit {
   firstLine: number;
 }
 
-/** A file every message of which was read and resolved: ready to be written. */
-interface AcceptedFile {
+/**
+ * A file of conjunction observations ready to be written (every message read and resolved, or handed over typed by the
+ * screening): it is stored whole or not at all, and gets one result.
+ */
+export interface ObservedFile {
   fileIndex: number;
-  file: CdmFile;
-  units: Unit[];
-  digests: ReceivedCdm[];
-  /** Per message: the JSON of the batch it was read in (its digest's byte offsets point into it). */
-  jsons: Uint8Array[];
-  spacecraft: Array<[Spacecraft | null, Spacecraft | null]>;
-  bytes: number;
+  name: string | null;
+  /** Bytes of the file (the group and staging limits). */
+  size: number;
+  observations: ConjunctionObservation[];
 }
 
 /**
@@ -150,8 +150,7 @@ interface AcceptedFile {
  * event loop's garbage collector copies (scavenges of 5–10 ms with whole rows kept, bench:cdm-ingest).
  */
 interface PendingCdm {
-  accepted: AcceptedFile;
-  unitIndex: number;
+  accepted: ObservedFile;
   id: string;
   fileName: string | null;
   messageIndex: number;
@@ -650,13 +649,201 @@ async function writeGroup(db: Db, organizationId: string, pending: readonly Pend
 }
 
 // ---------------------------------------------------------------------------------------------
-// The use case
+// Storing observations: grouped files → duplicates, radius and Pc, events, rows
+
+/**
+ * Writes observed files in groups (small files together, a large one alone and staged) and fills their results. The
+ * radius and Pc of an observation that brings none (a received CDM) are computed here, on the pool, with the settings
+ * read when the writer was made; one that brings them (a screening approach's) is stored as it came.
+ */
+class ObservationWriter {
+  /** Name and radius of every spacecraft the observations without an assessment name (the radius rule). */
+  readonly radii = new Map<string, { name: string; hardBodyRadiusM: number | null }>();
+  private group: ObservedFile[] = [];
+  private groupMessages = 0;
+  private groupBytes = 0;
+  private readonly receivedAt = nowIso();
+
+  constructor(
+    private readonly deps: Pick<AppDeps, 'db' | 'pool'>,
+    private readonly organizationId: string,
+    private readonly settings: ConjunctionSettings,
+    private readonly shared: SharedValues,
+    private readonly options: { source: CdmSource; uploadId: string },
+    private readonly results: CdmFileResult[],
+  ) {}
+
+  /** Adds a file to the current group, writing the group first when the file would not fit in it. */
+  async add(file: ObservedFile): Promise<void> {
+    const messages = file.observations.length;
+    if (this.group.length > 0 && (this.groupMessages + messages > WRITE_GROUP_MESSAGES || this.groupBytes + file.size > WRITE_GROUP_BYTES)) await this.flush();
+    this.group.push(file);
+    this.groupMessages += messages;
+    this.groupBytes += file.size;
+    // a large file alone is written at once (staged), so the group never holds more than one
+    if (this.groupMessages > WRITE_GROUP_MESSAGES || this.groupBytes > WRITE_GROUP_BYTES) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.group.length === 0) return;
+    const files = this.group;
+    this.group = [];
+    this.groupMessages = 0;
+    this.groupBytes = 0;
+    const pending = await this.pendingOf(files);
+    await this.assess(pending);
+    const large = files.length === 1 && (pending.length > WRITE_GROUP_MESSAGES || files[0]!.size > WRITE_GROUP_BYTES);
+    const context: RowContext = { source: this.options.source, uploadId: this.options.uploadId, receivedAt: this.receivedAt, pcMethod: this.settings.defaultPcMethod };
+    const written = await writeGroup(this.deps.db, this.organizationId, pending, this.settings, context, large);
+    for (const accepted of files) {
+      await yieldIfDue();
+      fillResult(this.results[accepted.fileIndex]!, pending.filter((p) => p.accepted === accepted), written);
+    }
+  }
+
+  /** The group's messages as pending rows (their hashes, objects, pair and event sides). */
+  private async pendingOf(files: readonly ObservedFile[]): Promise<PendingCdm[]> {
+    const shared = this.shared;
+    const pending: PendingCdm[] = [];
+    for (const accepted of files) {
+      // Each message's SHA-256 on the event loop, YIELD_EVERY_MESSAGES between turns: a message is a few KiB, hashed in
+      // a few µs. (One WebCrypto digest per message cost ~20–60 µs of main thread each to issue and settle: a file of
+      // 500 held the loop 10–30 ms in one callback, bench:cdm-ingest.)
+      const observations = accepted.observations;
+      for (let k = 0; k < observations.length; k++) {
+        if (k % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
+        const o = observations[k]!;
+        const digest = o.digest;
+        const [s1, s2] = o.spacecraftIds;
+        const objects: ConjunctionCdm['objects'] = [shared.record(digest.objects[0], s1), shared.record(digest.objects[1], s2)];
+        const keys: [string, string] = [objectKey(objects[0], s1), objectKey(objects[1], s2)];
+        // a new event's primary is our object (the first when both are ours), its secondary the other
+        const primaryIndex = s1 !== null ? 0 : 1;
+        const other = objects[1 - primaryIndex]!;
+        pending.push({
+          accepted,
+          id: randomUUID(), fileName: accepted.name, messageIndex: o.messageIndex, originator: digest.originator, messageId: digest.messageId,
+          contentSha256: sha256Hex(o.bytes), tcaS: digest.tcaS,
+          bytes: o.bytes,
+          pair: shared.string(pairKey(keys[0], keys[1])),
+          spacecraftIds: [s1, s2],
+          objects,
+          primarySpacecraftId: (primaryIndex === 0 ? s1 : s2)!,
+          secondary: {
+            secondarySpacecraftId: other.spacecraftId, secondaryDesignator: other.designator, secondaryName: other.name,
+            secondaryInternationalDesignator: other.internationalDesignator, secondaryObjectType: other.objectType,
+          },
+          firstLine: o.firstLine,
+          digest,
+          json: o.json,
+          assessed: o.assessed ?? null,
+        });
+      }
+      // what the group keeps of the file from here on is in its pending messages
+      accepted.observations = [];
+    }
+    return pending;
+  }
+
+  /**
+   * The radius (the rule of hardBodyRadius.ts) and the Pc (on the pool) of each pending message that came without
+   * them; known duplicates are not assessed (the transaction checks again before writing).
+   */
+  private async assess(pending: PendingCdm[]): Promise<void> {
+    const open = pending.filter((p) => p.assessed === null);
+    if (open.length === 0) return;
+    const { db, pool } = this.deps;
+    const known = await findStoredCdms(
+      db,
+      this.organizationId,
+      open.filter((p) => p.messageId !== null).map((p) => ({ originator: p.originator, messageId: p.messageId! })),
+      [...new Set(open.map((p) => p.contentSha256))],
+    );
+    const knownMessages = new Set(known.filter((k) => k.messageId !== null).map((k) => messageKey(k.originator, k.messageId!)));
+    const knownHashes = new Set(known.map((k) => k.contentSha256));
+    /**
+     * The radius rule's outcome per pair of spacecraft and radius the CDM gives (none, or the same comment message after
+     * message): the same for all such messages of this group, so one object, whose JSON storage makes once
+     * (storage/conjunctions.ts `sharedJson`, which only shared objects may reach).
+     */
+    const radiusByKey = new Map<string, HardBodyRadiusUsed>();
+    const radiusOf: HardBodyRadiusUsed[] = [];
+    const toAssess: number[] = [];
+    for (let n = 0; n < open.length; n++) {
+      const p = open[n]!;
+      if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
+      const cdmRadius = p.digest.hardBodyRadius;
+      const key = `${p.spacecraftIds[0] ?? ''}\u0000${p.spacecraftIds[1] ?? ''}\u0000${cdmRadius === null ? '' : JSON.stringify(cdmRadius)}`;
+      let radius = radiusByKey.get(key);
+      if (!radius) radiusByKey.set(key, (radius = radiusFor(cdmRadius, p.spacecraftIds, this.radii, this.settings)));
+      radiusOf.push(radius);
+      const isKnown = knownHashes.has(p.contentSha256) || (p.messageId !== null && knownMessages.has(messageKey(p.originator, p.messageId)));
+      if (p.digest.statesEnd !== null && !isKnown) toAssess.push(n);
+    }
+    const outcomes = await assessForStorageOnPool(
+      pool,
+      toAssess.length,
+      (k) => {
+        const p = open[toAssess[k]!]!;
+        const [o1, o2] = p.digest.objects;
+        return { states: utf8.decode(encounterStatesJsonOf(p.digest, p.json)!), hardBodyRadiusM: radiusOf[toAssess[k]!]!.combinedM, covarianceMethods: [o1.covarianceMethod, o2.covarianceMethod] };
+      },
+      this.settings.defaultPcMethod,
+    );
+    const assessed = new Array<StoredAssessment | undefined>(open.length);
+    for (let k = 0; k < toAssess.length; k++) assessed[toAssess[k]!] = outcomes[k]!;
+    for (let n = 0; n < open.length; n++) {
+      if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
+      open[n]!.assessed = { radius: radiusOf[n]!, stored: assessed[n] ?? storedAssessment(null) };
+    }
+  }
+}
+
+/** A file's result from what its written messages became: stored (with their events) or duplicates. */
+function fillResult(result: CdmFileResult, mine: readonly PendingCdm[], written: GroupOutcome): void {
+  const items: CdmResultItem[] = mine.map((p) => {
+    const stored = written.stored.get(p);
+    const base = { messageIndex: p.messageIndex, originator: p.originator, messageId: p.messageId };
+    if (stored) return { ...base, status: 'stored', cdmId: p.id, eventId: stored.eventId };
+    const earlier = written.duplicates.get(p)!;
+    return { ...base, status: 'duplicate', cdmId: earlier.cdmId, eventId: earlier.eventId };
+  });
+  result.storedCount = items.filter((i) => i.status === 'stored').length;
+  result.duplicateCount = items.length - result.storedCount;
+  result.cdms = items.slice(0, MAX_LISTED_CDMS);
+  result.cdmsTruncated = items.length > MAX_LISTED_CDMS;
+  result.eventIds = [...new Set(items.map((i) => i.eventId))].slice(0, MAX_LISTED_CDMS);
+  if (result.storedCount === 0) {
+    const first = mine.find((p) => written.duplicates.has(p))!;
+    const earlier = written.duplicates.get(first)!;
+    result.status = 'duplicate';
+    result.code = 'import.conjunction.cdm.duplicate';
+    result.message =
+      items.length === 1
+        ? `this CDM (ORIGINATOR ${first.originator}, MESSAGE_ID ${first.messageId ?? '(none)'}) is already stored as ${earlier.cdmId} of event ${earlier.eventId}` +
+          `${earlier.fileName ? ` (from ${JSON.stringify(earlier.fileName)})` : ''}: same ${first.messageId !== null && earlier.messageId === first.messageId ? 'originator and MESSAGE_ID' : 'content'}; nothing stored`
+        : `all ${items.length} CDMs of the file are already stored; nothing stored`;
+    result.params.duplicateOfCdmId = earlier.cdmId;
+  } else {
+    result.status = 'success';
+    result.code = 'import.conjunction.cdm.stored';
+    result.message = `${result.storedCount} CDM${result.storedCount === 1 ? '' : 's'} stored in ${new Set(items.filter((i) => i.status === 'stored').map((i) => i.eventId)).size} event(s)` +
+      (result.duplicateCount > 0 ? `; ${result.duplicateCount} already stored, not stored again` : '');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The use cases
 
 export interface IngestResult {
   uploadId: string;
   results: CdmFileResult[];
 }
 
+/**
+ * Received CDM files: each cut into messages, read on the pool, its objects resolved to our spacecraft; a file every
+ * message of which can be kept is stored as observations (`ObservationWriter`), any other is failed whole.
+ */
 export async function ingestCdmFiles(
   deps: Pick<AppDeps, 'db' | 'pool' | 'earthData'>,
   organizationId: string,
@@ -671,161 +858,13 @@ export async function ingestCdmFiles(
   const shared = new SharedValues();
   const reader = new MessageReader(deps, files, unitsByFile, shared);
   const results: CdmFileResult[] = new Array(files.length);
-  const receivedAt = nowIso();
+  const writer = new ObservationWriter(deps, organizationId, settings, shared, { source: options.source, uploadId }, results);
   /** The radius of every spacecraft as used, to see at the end whether one changed meanwhile. */
   const radiiUsed = new Map<string, number | null>();
-
-  let group: AcceptedFile[] = [];
-  let groupMessages = 0;
-  let groupBytes = 0;
-
-  const flush = async () => {
-    if (group.length === 0) return;
-    const files = group;
-    group = [];
-    groupMessages = 0;
-    groupBytes = 0;
-    const pending: PendingCdm[] = [];
-    /** The radius of each spacecraft of the group's messages (radiusFor). */
-    const radii = new Map<string, { name: string; hardBodyRadiusM: number | null }>();
-    const noteRadius = (s: Spacecraft) => {
-      if (radii.has(s.id)) return;
-      radii.set(s.id, { name: s.name, hardBodyRadiusM: s.hardBodyRadiusM });
-      radiiUsed.set(s.id, s.hardBodyRadiusM);
-    };
-    /**
-     * The radius rule's outcome per pair of spacecraft and radius the CDM gives (none, or the same comment message after
-     * message): the same for all such messages of this group, so one object, whose JSON storage makes once
-     * (storage/conjunctions.ts `sharedJson`, which only shared objects may reach).
-     */
-    const radiusByKey = new Map<string, HardBodyRadiusUsed>();
-    const radiusOfPending = (p: PendingCdm): HardBodyRadiusUsed => {
-      const cdmRadius = p.digest.hardBodyRadius;
-      const key = `${p.spacecraftIds[0] ?? ''}\u0000${p.spacecraftIds[1] ?? ''}\u0000${cdmRadius === null ? '' : JSON.stringify(cdmRadius)}`;
-      let radius = radiusByKey.get(key);
-      if (!radius) radiusByKey.set(key, (radius = radiusFor(cdmRadius, p.spacecraftIds, radii, settings)));
-      return radius;
-    };
-    for (const accepted of files) {
-      // Each message's SHA-256 on the event loop, YIELD_EVERY_MESSAGES between turns: a message is a few KiB, hashed in
-      // a few µs. (One WebCrypto digest per message cost ~20–60 µs of main thread each to issue and settle: a file of
-      // 500 held the loop 10–30 ms in one callback, bench:cdm-ingest.)
-      // views into the file's bytes, not copies (a buffer per message is an allocation, and a sweep when it dies)
-      const contents = accepted.units.map((unit) => accepted.file.bytes.subarray(unit.start, unit.end));
-      const hashes: string[] = [];
-      for (let k = 0; k < contents.length; k++) {
-        if (k % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
-        hashes.push(sha256Hex(contents[k]!));
-      }
-      for (let k = 0; k < accepted.digests.length; k++) {
-        if (k % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
-        const digest = accepted.digests[k]!;
-        const unit = accepted.units[k]!;
-        const bytes = contents[k]!;
-        const [s1, s2] = accepted.spacecraft[k]!;
-        if (s1) noteRadius(s1);
-        if (s2) noteRadius(s2);
-        const objects: ConjunctionCdm['objects'] = [shared.record(digest.objects[0], s1?.id ?? null), shared.record(digest.objects[1], s2?.id ?? null)];
-        const keys: [string, string] = [objectKey(objects[0], objects[0].spacecraftId), objectKey(objects[1], objects[1].spacecraftId)];
-        // a new event's primary is our object (the first when both are ours), its secondary the other
-        const primaryIndex = objects[0].spacecraftId !== null ? 0 : 1;
-        const other = objects[1 - primaryIndex]!;
-        const id = randomUUID();
-        pending.push({
-          accepted,
-          unitIndex: k,
-          id, fileName: accepted.file.name, messageIndex: unit.messageIndex, originator: digest.originator, messageId: digest.messageId,
-          contentSha256: hashes[k]!, tcaS: digest.tcaS,
-          bytes,
-          pair: shared.string(pairKey(keys[0], keys[1])),
-          spacecraftIds: [objects[0].spacecraftId, objects[1].spacecraftId],
-          objects,
-          primarySpacecraftId: objects[primaryIndex]!.spacecraftId!,
-          secondary: {
-            secondarySpacecraftId: other.spacecraftId, secondaryDesignator: other.designator, secondaryName: other.name,
-            secondaryInternationalDesignator: other.internationalDesignator, secondaryObjectType: other.objectType,
-          },
-          firstLine: unit.firstLine,
-          digest,
-          json: accepted.jsons[k]!,
-          assessed: null,
-        });
-      }
-      // what the group keeps of the file from here on is in its pending messages
-      accepted.digests = [];
-      accepted.jsons = [];
-    }
-    // Known duplicates are not assessed (the transaction checks again before writing).
-    const known = await findStoredCdms(
-      db,
-      organizationId,
-      pending.filter((p) => p.messageId !== null).map((p) => ({ originator: p.originator, messageId: p.messageId! })),
-      [...new Set(pending.map((p) => p.contentSha256))],
-    );
-    const knownMessages = new Set(known.filter((k) => k.messageId !== null).map((k) => messageKey(k.originator, k.messageId!)));
-    const knownHashes = new Set(known.map((k) => k.contentSha256));
-    const radiusOf: HardBodyRadiusUsed[] = [];
-    const toAssess: number[] = [];
-    for (let n = 0; n < pending.length; n++) {
-      const p = pending[n]!;
-      if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
-      radiusOf.push(radiusOfPending(p));
-      const known = knownHashes.has(p.contentSha256) || (p.messageId !== null && knownMessages.has(messageKey(p.originator, p.messageId)));
-      if (p.digest.statesEnd !== null && !known) toAssess.push(n);
-    }
-    const outcomes = await assessForStorageOnPool(
-      pool,
-      toAssess.length,
-      (k) => {
-        const p = pending[toAssess[k]!]!;
-        const [o1, o2] = p.digest.objects;
-        return { states: utf8.decode(encounterStatesJsonOf(p.digest, p.json)!), hardBodyRadiusM: radiusOf[toAssess[k]!]!.combinedM, covarianceMethods: [o1.covarianceMethod, o2.covarianceMethod] };
-      },
-      settings.defaultPcMethod,
-    );
-    const assessed = new Array<StoredAssessment | undefined>(pending.length);
-    for (let k = 0; k < toAssess.length; k++) assessed[toAssess[k]!] = outcomes[k]!;
-    for (let n = 0; n < pending.length; n++) {
-      const p = pending[n]!;
-      if (n % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
-      p.assessed = { radius: radiusOf[n]!, stored: assessed[n] ?? storedAssessment(null) };
-    }
-    const large = files.length === 1 && (pending.length > WRITE_GROUP_MESSAGES || files[0]!.bytes > WRITE_GROUP_BYTES);
-    const written = await writeGroup(db, organizationId, pending, settings, { source: options.source, uploadId, receivedAt, pcMethod: settings.defaultPcMethod }, large);
-    for (const accepted of files) {
-      await yieldIfDue();
-      const result = results[accepted.fileIndex]!;
-      const mine = pending.filter((p) => p.accepted === accepted);
-      const items: CdmResultItem[] = mine.map((p) => {
-        const stored = written.stored.get(p);
-        const base = { messageIndex: p.messageIndex, originator: p.originator, messageId: p.messageId };
-        if (stored) return { ...base, status: 'stored', cdmId: p.id, eventId: stored.eventId };
-        const earlier = written.duplicates.get(p)!;
-        return { ...base, status: 'duplicate', cdmId: earlier.cdmId, eventId: earlier.eventId };
-      });
-      result.storedCount = items.filter((i) => i.status === 'stored').length;
-      result.duplicateCount = items.length - result.storedCount;
-      result.cdms = items.slice(0, MAX_LISTED_CDMS);
-      result.cdmsTruncated = items.length > MAX_LISTED_CDMS;
-      result.eventIds = [...new Set(items.map((i) => i.eventId))].slice(0, MAX_LISTED_CDMS);
-      if (result.storedCount === 0) {
-        const first = mine.find((p) => written.duplicates.has(p))!;
-        const earlier = written.duplicates.get(first)!;
-        result.status = 'duplicate';
-        result.code = 'import.conjunction.cdm.duplicate';
-        result.message =
-          items.length === 1
-            ? `this CDM (ORIGINATOR ${first.originator}, MESSAGE_ID ${first.messageId ?? '(none)'}) is already stored as ${earlier.cdmId} of event ${earlier.eventId}` +
-              `${earlier.fileName ? ` (from ${JSON.stringify(earlier.fileName)})` : ''}: same ${first.messageId !== null && earlier.messageId === first.messageId ? 'originator and MESSAGE_ID' : 'content'}; nothing stored`
-            : `all ${items.length} CDMs of the file are already stored; nothing stored`;
-        result.params.duplicateOfCdmId = earlier.cdmId;
-      } else {
-        result.status = 'success';
-        result.code = 'import.conjunction.cdm.stored';
-        result.message = `${result.storedCount} CDM${result.storedCount === 1 ? '' : 's'} stored in ${new Set(items.filter((i) => i.status === 'stored').map((i) => i.eventId)).size} event(s)` +
-          (result.duplicateCount > 0 ? `; ${result.duplicateCount} already stored, not stored again` : '');
-      }
-    }
+  const noteRadius = (s: Spacecraft | null) => {
+    if (s === null || writer.radii.has(s.id)) return;
+    writer.radii.set(s.id, { name: s.name, hardBodyRadiusM: s.hardBodyRadiusM });
+    radiiUsed.set(s.id, s.hardBodyRadiusM);
   };
 
   for (const [fileIndex, file] of files.entries()) {
@@ -864,15 +903,17 @@ export async function ingestCdmFiles(
       results[fileIndex] = { ...failed, params: { ...failed.params, ...problemParams } };
       continue;
     }
-    const accepted: AcceptedFile = { fileIndex, file, units, digests, jsons, spacecraft, bytes: file.bytes.length };
-    if (group.length > 0 && (groupMessages + units.length > WRITE_GROUP_MESSAGES || groupBytes + accepted.bytes > WRITE_GROUP_BYTES)) await flush();
-    group.push(accepted);
-    groupMessages += units.length;
-    groupBytes += accepted.bytes;
-    // a large file alone is written at once (staged), so the group never holds more than one
-    if (groupMessages > WRITE_GROUP_MESSAGES || groupBytes > WRITE_GROUP_BYTES) await flush();
+    // views into the file's bytes, not copies (a buffer per message is an allocation, and a sweep when it dies)
+    const observations = digests.map((digest, k): ConjunctionObservation => {
+      const unit = units[k]!;
+      const [s1, s2] = spacecraft[k]!;
+      noteRadius(s1);
+      noteRadius(s2);
+      return { bytes: file.bytes.subarray(unit.start, unit.end), messageIndex: unit.messageIndex, firstLine: unit.firstLine, digest, json: jsons[k]!, spacecraftIds: [s1?.id ?? null, s2?.id ?? null] };
+    });
+    await writer.add({ fileIndex, name: file.name, size: file.bytes.length, observations });
   }
-  await flush();
+  await writer.flush();
 
   // Settings or a radius changed while this upload assessed its CDMs: assess them again with what is current now.
   if (radiiUsed.size > 0 || results.some((r) => r.storedCount > 0)) {
@@ -886,4 +927,33 @@ export async function ingestCdmFiles(
     if (changedSettings || changedRadius) await reassessConjunctions(db, pool, organizationId, { kind: 'UPLOAD', uploadId });
   }
   return { uploadId, results };
+}
+
+/**
+ * Conjunction observations that bring their radius and Pc (a screening's approaches: domain/screenings/
+ * approachObservations.ts), each stored as a file of one message — the same duplicate rule, grouping into events,
+ * rows and notifications as received CDMs, with nothing read back from a file and no Pc computed again. The
+ * assessments rest on the settings the source used: a CDM whose method or radius the current settings and radii no
+ * longer give is assessed again at the end (reassessConjunctions), as after a PUT of the settings.
+ */
+export async function ingestObservations(
+  deps: Pick<AppDeps, 'db' | 'pool'>,
+  organizationId: string,
+  observations: readonly ConjunctionObservation[],
+  options: { source: CdmSource; uploadId: string },
+): Promise<IngestResult> {
+  const { db, pool } = deps;
+  const settings = await findConjunctionSettings(db, organizationId);
+  const shared = new SharedValues();
+  const results: CdmFileResult[] = new Array(observations.length);
+  const writer = new ObservationWriter(deps, organizationId, settings, shared, options, results);
+  for (const [fileIndex, observation] of observations.entries()) {
+    if (!observation.assessed) throw new Error(`observation ${fileIndex}: ingestObservations takes assessed observations only`);
+    shared.share(observation.digest);
+    results[fileIndex] = emptyResult({ name: null, bytes: observation.bytes }, 1, sha256Hex(observation.bytes));
+    await writer.add({ fileIndex, name: null, size: observation.bytes.length, observations: [observation] });
+  }
+  await writer.flush();
+  if (results.some((r) => r.storedCount > 0)) await reassessConjunctions(db, pool, organizationId, { kind: 'UPLOAD', uploadId: options.uploadId });
+  return { uploadId: options.uploadId, results };
 }

@@ -145,7 +145,10 @@ export function approachProbability(
     });
   }
   return {
-    pc: { method: pc.method, value: pc.value, isMaximumProbability: pc.isMaximumProbability, flags: pc.flags },
+    pc: {
+      method: pc.method, value: pc.value, isMaximumProbability: pc.isMaximumProbability, flags: pc.flags,
+      ...(pc.lowerBound !== undefined ? { lowerBound: pc.lowerBound } : {}), ...(pc.upperBound !== undefined ? { upperBound: pc.upperBound } : {}),
+    },
     mahalanobisDistance: chosen.flag === null ? encounter.mahalanobisDistance : null,
     flags,
   };

@@ -151,6 +151,9 @@ export interface ScreeningApproach {
     /** True for the maximum-probability value (an upper bound over covariance scalings, not an estimate). */
     readonly isMaximumProbability: boolean;
     readonly flags: readonly PcFlag[];
+    /** LAAS_2015's bounds of `value` (Laas et al. 2015: the series' truncation error), only for that method. */
+    readonly lowerBound?: number;
+    readonly upperBound?: number;
   } | null;
   readonly mahalanobisDistance: number | null;
   readonly flags: readonly ApproachFlag[];
