@@ -13,7 +13,8 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../storage/sql/db.ts';
-import { jobCountsByState, type JobCount } from '../storage/jobCounts.ts';
+import { jobCountsByState } from '../storage/jobCounts.ts';
+import type { JobCount } from '../domain/jobs/model.ts';
 import { leaseTakeovers } from '../storage/sql/leasedJobs.ts';
 import type { ComputePool } from '../workers/poolTypes.ts';
 

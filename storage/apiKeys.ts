@@ -6,36 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sha256Hex } from '../domain/contentHash.ts';
 import type { SqlExecutor } from './sql/db.ts';
 import { nowIso } from './sql/db.ts';
-
-export interface ApiKey {
-  id: string;
-  organizationId: string;
-  ownerId: string;
-  prefix: string;
-  permissions: string[];
-  environments: string[];
-  ipAllowlist: string[];
-  expiresAt: string | null;
-  revoked: boolean;
-  createdAt: string;
-}
-
-/** The key joined with what authentication needs to know about its owner. */
-export interface ApiKeyWithOwner extends ApiKey {
-  ownerEmail: string;
-  ownerDisabled: boolean;
-}
-
-export interface NewApiKey {
-  organizationId: string;
-  ownerId: string;
-  permissions: string[];
-  environments: string[];
-  ipAllowlist: string[];
-  expiresAt: string | null;
-  /** Use this secret instead of a random one (bootstrap key from the environment). */
-  secret?: string;
-}
+import type { ApiKey, ApiKeyWithOwner, NewApiKey, ApiKeyGrants } from '../domain/organizations/model.ts';
 
 const PREFIX_LENGTH = 12;
 
@@ -116,12 +87,6 @@ export async function listApiKeys(db: SqlExecutor, organizationId: string): Prom
     args: [organizationId],
   });
   return result.rows.map(fromRow);
-}
-
-export interface ApiKeyGrants {
-  permissions?: string[];
-  environments?: string[];
-  ipAllowlist?: string[];
 }
 
 /** Replaces the given grant lists of a key; returns false when there is no such key. */

@@ -25,31 +25,11 @@ import { yieldToEventLoop, type SqlExecutor } from './sql/db.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
 import { stagedRowsFilter, type StagedTable } from './sql/stagedWrites.ts';
 import { executeInOrder } from './sql/pipelinedStatements.ts';
+import type { CatalogElementSetRecord, CatalogObjectRecord, CatalogSnapshot } from '../domain/catalog/model.ts';
 
 export const CATALOG_SETS_TABLE: StagedTable = { name: 'catalog_element_sets', batchColumn: 'batch_id' };
 
 const VISIBLE = stagedRowsFilter(CATALOG_SETS_TABLE);
-
-/** A stored set with its row and what was derived from it. */
-export interface CatalogElementSetRecord {
-  readonly setId: number;
-  readonly elements: GpElementSet;
-  readonly epochS: number;
-  readonly perigeeAltitudeKm: number;
-  readonly apogeeAltitudeKm: number;
-  readonly format: 'TLE' | 'OMM';
-  readonly uploadId: string;
-  readonly fileName: string | null;
-  readonly fileLine: number | null;
-  readonly storedAt: string;
-}
-
-/** An object of the catalog: its current set and how many sets are kept. */
-export interface CatalogObjectRecord {
-  readonly noradId: number;
-  readonly current: CatalogElementSetRecord;
-  readonly setCount: number;
-}
 
 const decodeElementSet = (text: string): GpElementSet => gpElementsFromJson<GpElementSet>(text);
 
@@ -276,13 +256,6 @@ export async function pendingCatalogRefreshes(db: SqlExecutor, filter: { organiz
     fromNoradId: Number(row.from_norad_id),
     toNoradId: Number(row.to_norad_id),
   }));
-}
-
-/** A catalog as of one instant: the sets of id ≤ `asOfSetId` outside `unpublishedBatchIds` (module comment). */
-export interface CatalogSnapshot {
-  readonly asOfSetId: number;
-  /** Batches with sets of the organization that were not yet published when the snapshot was taken. */
-  readonly unpublishedBatchIds: readonly number[];
 }
 
 /** The organization's catalog as it is published now (module comment: why the mark is read before the batches). */

@@ -8,19 +8,10 @@
  * The change feeds read it back by `seq` (the cursor); the retention sweep removes old rows and raises each feed's
  * horizon (change_feed_horizon) so that a token the sweep overtook is told so (410, api/services/changes.ts).
  */
-import { CHANGE_FEEDS, webhookBody, type Change, type ChangeEventType, type ChangeFeed } from '../domain/changes/model.ts';
+import { CHANGE_FEEDS, webhookBody, type Change, type ChangeEventType, type ChangeFeed, type StoredChange } from '../domain/changes/model.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../domain/changes/delivery.ts';
 import { randomUUID } from 'node:crypto';
 import { yieldIfDue, type Db, type SqlExecutor, type Tx } from './sql/db.ts';
-
-export interface StoredChange {
-  seq: number;
-  type: ChangeEventType;
-  resourceType: string;
-  resourceId: string;
-  payload: unknown;
-  occurredAt: string;
-}
 
 /**
  * Runs `work` in one transaction when `db` is the database, or in the caller's transaction when it is one already: the

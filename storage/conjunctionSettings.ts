@@ -3,12 +3,8 @@
  * the defaults; `updatedAt` is then null.
  */
 import type { PcMethod } from '../engine/collision/probability.ts';
-import { DEFAULT_CONJUNCTION_SETTINGS, type ConjunctionSettings } from '../domain/conjunctions/settings.ts';
+import { DEFAULT_CONJUNCTION_SETTINGS, type ConjunctionSettings, type StoredConjunctionSettings } from '../domain/conjunctions/settings.ts';
 import type { SqlExecutor } from './sql/db.ts';
-
-export interface StoredConjunctionSettings extends ConjunctionSettings {
-  updatedAt: string | null;
-}
 
 export async function findConjunctionSettings(db: SqlExecutor, organizationId: string): Promise<StoredConjunctionSettings> {
   const row = (await db.execute({ sql: 'SELECT * FROM conjunction_settings WHERE organization_id = ?', args: [organizationId] })).rows[0];

@@ -7,7 +7,7 @@
 import type { PcDetail } from '../domain/conjunctions/assessment.ts';
 import type { HardBodyRadiusUsed } from '../domain/conjunctions/hardBodyRadius.ts';
 import type { CdmDigest, CdmObjectDigest, EncounterStates } from '../domain/conjunctions/cdmDigest.ts';
-import type { CdmObjectRecord, CdmSource, ConjunctionCdm, ConjunctionEvent, EventSpan, NewConjunctionCdm, NewConjunctionEvent, StoredCdmRef } from '../domain/conjunctions/model.ts';
+import type { CdmObjectRecord, CdmSource, ConjunctionCdm, ConjunctionEvent, EventSpan, NewConjunctionCdm, NewConjunctionEvent, StoredCdmRef, StoredObjectCovariance } from '../domain/conjunctions/model.ts';
 import type { CdmHardBodyRadius } from '../engine/collision/cdmEncounter.ts';
 import type { PcMethod } from '../engine/collision/probability.ts';
 import { riskPcOf, type RiskBasis, type RiskLevel, type RiskPc, type RiskThresholds } from '../domain/conjunctions/settings.ts';
@@ -541,20 +541,6 @@ export async function updateCdmAssessments(db: SqlExecutor, organizationId: stri
       ],
     });
   }
-}
-
-/** One object's RTN covariance at the TCA of a stored CDM (for the screening's secondaries). */
-export interface StoredObjectCovariance {
-  cdmId: string;
-  /** OBJECT_DESIGNATOR as written (a NORAD id for catalog objects). */
-  designator: string;
-  tca: string;
-  tcaS: number;
-  creationDateS: number;
-  /** The object's COVARIANCE_METHOD (CALCULATED or DEFAULT). */
-  covarianceMethod: string;
-  /** 6×6 row-major in the object's RTN at TCA, m², m²/s, m²/s². */
-  covarianceRtnM2: number[];
 }
 
 /**

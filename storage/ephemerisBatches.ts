@@ -17,32 +17,7 @@ import {
 } from './sql/leasedJobs.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
-
-
-export interface EphemerisBatch {
-  id: string;
-  organizationId: string;
-  status: JobStatus;
-  attempts: number;
-  maxAttempts: number;
-  error: string | null;
-  itemCount: number;
-  itemsDone: number;
-  itemsFailed: number;
-  retentionDays: number;
-  cancelRequested: boolean;
-  productId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
-export interface BatchFailure {
-  index: number;
-  error: string;
-  message: string;
-}
+import type { EphemerisBatch, BatchFailure } from '../domain/ephemerisBatch/model.ts';
 
 const COLUMNS = `id, organization_id, status, attempts, max_attempts, error, item_count, items_done, items_failed, retention_days,
   cancel_requested, product_id, created_at, updated_at, started_at, finished_at`;

@@ -3,6 +3,7 @@
  * tables and kinds are constants of storage/, never caller input.
  */
 import type { SqlExecutor } from './sql/db.ts';
+import type { JobCount } from '../domain/jobs/model.ts';
 
 /** Job kind (the metric's label) → its table. */
 export const JOB_TABLES: Readonly<Record<string, string>> = {
@@ -13,12 +14,6 @@ export const JOB_TABLES: Readonly<Record<string, string>> = {
   screening: 'screenings',
   screening_chunk: 'screening_chunks',
 };
-
-export interface JobCount {
-  kind: string;
-  state: string;
-  count: number;
-}
 
 export async function jobCountsByState(db: SqlExecutor): Promise<JobCount[]> {
   const counts: JobCount[] = [];

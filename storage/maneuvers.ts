@@ -7,7 +7,7 @@
  */
 import type { SqlExecutor } from './sql/db.ts';
 import { stagedRowsFilter, type StagedTable } from './sql/stagedWrites.ts';
-import type { AttitudeMode, ManeuverContent, ManeuverRecord, StoredBurnSegment } from '../domain/maneuvers/records.ts';
+import type { AttitudeMode, ManeuverContent, ManeuverRecord, StoredBurnSegment, StoredManeuver, ManeuverRef } from '../domain/maneuvers/records.ts';
 
 /**
  * Large imports are written as staged batches (storage/sql/stagedWrites.ts): every statement below sees only published
@@ -16,20 +16,6 @@ import type { AttitudeMode, ManeuverContent, ManeuverRecord, StoredBurnSegment }
 export const MANEUVERS_TABLE: StagedTable = { name: 'maneuvers', batchColumn: 'batch_id' };
 const PUBLISHED = stagedRowsFilter(MANEUVERS_TABLE);
 const published = (alias: string) => stagedRowsFilter(MANEUVERS_TABLE, alias);
-
-export interface StoredManeuver extends ManeuverRecord {
-  organizationId: string;
-  spacecraftId: string;
-  displayId: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Identity of a record within an organization. */
-export interface ManeuverRef {
-  spacecraftId: string;
-  maneuverId: string;
-}
 
 function fromRow(row: Record<string, unknown>): StoredManeuver {
   return {

@@ -9,47 +9,13 @@ import type { SqlExecutor } from './sql/db.ts';
 import { nowIso } from './sql/db.ts';
 import { foldStationName } from './groundStations.ts';
 import { stagedRowsFilter, type StagedTable } from './sql/stagedWrites.ts';
+import type { NewMeasurementContext, MeasurementContextRecord } from '../domain/measurements/model.ts';
 
 /**
  * Contexts are written as part of their job's staged batch (storage/sql/stagedWrites.ts), so an attempt that fails or is
  * abandoned leaves none behind; their measurement counts are added when the batch is published.
  */
 export const MEASUREMENT_CONTEXTS_TABLE: StagedTable = { name: 'measurement_contexts', batchColumn: 'batch_id' };
-
-export interface NewMeasurementContext {
-  organizationId: string;
-  spacecraftId: string;
-  jobId: string;
-  sourceFile: string;
-  /** Stored measurement type of the rows (RANGE, DOPPLER, AZEL, RADEC). */
-  measurementType: string;
-  /** The staged batch the row belongs to (0: written without staging). */
-  batchId?: number;
-  /** The ground participant as the file names it (receiver preferred), null when none. */
-  stationName: string | null;
-  groundStationId: string | null;
-  context: TrackingContext;
-}
-
-/**
- * A stored context: the TDM fields of TrackingContext as the file gave them, and where they went. Rows stored before
- * the context was kept (migration 0006, `recorded` false) have no segment or keyword and only participant names.
- */
-export interface MeasurementContextRecord extends Omit<TrackingContext, 'segmentIndex' | 'dataKeyword' | 'participants'> {
-  id: number;
-  spacecraftId: string;
-  jobId: string;
-  sourceFile: string;
-  measurementType: string;
-  stationName: string | null;
-  groundStationId: string | null;
-  /** False for rows stored before the context was kept (migration 0006): every TDM field is then null. */
-  recorded: boolean;
-  measurementCount: number;
-  segmentIndex: number | null;
-  dataKeyword: string | null;
-  participants: ContextParticipant[] | string[];
-}
 
 function pathText(path: number[] | null): string | null {
   return path ? path.join(',') : null;

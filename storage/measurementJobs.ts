@@ -18,49 +18,7 @@ import {
 import { pageClause, type PageRequest } from './sql/paging.ts';
 
 import type { JobStatus } from '../domain/jobs/model.ts';
-
-export interface MeasurementJob {
-  id: string;
-  organizationId: string;
-  filename: string;
-  format: string;
-  contentSha256: string;
-  status: JobStatus;
-  attempts: number;
-  maxAttempts: number;
-  leaseOwner: string | null;
-  leaseExpiresAt: string | null;
-  error: string | null;
-  measurementCount: number | null;
-  /** What synchronous validation found: measurement context, counts, spacecraft resolution. */
-  summary: Record<string, unknown>;
-  /** The upload request (one POST) this job came from: every file of one upload shares it. */
-  batchId: string;
-  /** The spacecraft the file's tracked objects resolved to (sorted). */
-  spacecraftIds: string[];
-  /** Measurements stored so far (while RUNNING), or in all (SUCCEEDED). */
-  rowsStored: number;
-  createdAt: string;
-  updatedAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
-export interface NewJob {
-  /** Default: a new UUID (the upload service picks it to cache the parse under it first). */
-  id?: string;
-  organizationId: string;
-  filename: string;
-  format: string;
-  contentSha256: string;
-  content: Uint8Array;
-  summary: Record<string, unknown>;
-  /** The upload request's id (default: the job's own id, a batch of one). */
-  batchId?: string;
-  /** The spacecraft the file resolved to (default: none known). */
-  spacecraftIds?: readonly string[];
-  maxAttempts?: number;
-}
+import type { MeasurementJob, NewJob } from '../domain/measurements/model.ts';
 
 /** `,id1,id2,`: sorted spacecraft ids between commas (an exact key, and `instr` finds one id in it). */
 function spacecraftKey(ids: readonly string[]): string {

@@ -13,6 +13,7 @@ import type { PageRequest } from './sql/paging.ts';
 import { pageClause } from './sql/paging.ts';
 import { stagedRowsFilter, type StagedTable } from './sql/stagedWrites.ts';
 import { executeInOrder } from './sql/pipelinedStatements.ts';
+import type { NewMeasurement, Measurement } from '../domain/measurements/model.ts';
 
 /**
  * Measurements are written in staged batches (storage/sql/stagedWrites.ts): every read below excludes batches not yet
@@ -20,32 +21,6 @@ import { executeInOrder } from './sql/pipelinedStatements.ts';
  */
 export const MEASUREMENTS_TABLE: StagedTable = { name: 'measurements', batchColumn: 'batch_id' };
 const PUBLISHED = stagedRowsFilter(MEASUREMENTS_TABLE);
-
-
-export interface NewMeasurement {
-  spacecraftId: string;
-  type: MeasurementType;
-  /** Fixed-width UTC text, see module comment. */
-  epoch: string;
-  /** Component values in MEASUREMENT_COMPONENTS order; null for an absent component (e.g. SP3 without V records). */
-  values: Array<number | null>;
-  units: string[];
-  sigma: Array<number | null> | null;
-  participants: string[];
-  station: string | null;
-  /** Frame of the values where it matters (PV, RADEC), else null. */
-  frame: string | null;
-}
-
-export interface Measurement extends NewMeasurement {
-  id: string;
-  sourceFile: string;
-  jobId: string;
-  outlier: boolean;
-  createdAt: string;
-  /** Its measurement_contexts row (TDM), or null (SP3, OEM). */
-  contextId: number | null;
-}
 
 export interface MeasurementQuery {
   startEpoch: string;

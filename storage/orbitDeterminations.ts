@@ -16,50 +16,7 @@ import {
 } from './sql/leasedJobs.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
-
-export interface OrbitDeterminationProgress {
-  iteration: number;
-  weightedRms: number;
-  rejected: number;
-  /** One entry per evaluation so far. */
-  history: Array<{ iteration: number; weightedRms: number; rejected: number }>;
-}
-
-export interface OrbitDetermination {
-  id: string;
-  organizationId: string;
-  spacecraftId: string;
-  status: JobStatus;
-  attempts: number;
-  maxAttempts: number;
-  error: string | null;
-  /** The request as accepted (normalized). */
-  request: Record<string, unknown>;
-  aprioriStateVectorNumber: number;
-  startEpoch: string;
-  endEpoch: string;
-  progress: OrbitDeterminationProgress | null;
-  converged: boolean | null;
-  /** The solution (service-defined JSON), once the fit ended; absent from list reads. */
-  solution: Record<string, unknown> | null;
-  residualCount: number | null;
-  acceptedStateVectorNumber: number | null;
-  acceptedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
-export interface NewOrbitDetermination {
-  organizationId: string;
-  spacecraftId: string;
-  request: Record<string, unknown>;
-  aprioriStateVectorNumber: number;
-  startEpoch: string;
-  endEpoch: string;
-  maxAttempts?: number;
-}
+import type { OrbitDeterminationProgress, OrbitDetermination, NewOrbitDetermination, OrbitDeterminationOutcome } from '../domain/orbitDetermination/model.ts';
 
 /** One post-fit residual as stored: its place in epoch order, what sorting needs, and the row itself (JSON). */
 export interface StoredResidualRow {
@@ -177,14 +134,6 @@ export async function writeOrbitDeterminationProgress(db: SqlExecutor, id: strin
     args: [JSON.stringify(progress), nowIso(), id, owner],
   });
   return result.rowsAffected === 1;
-}
-
-/** What a finished fit stores (converged or not). */
-export interface OrbitDeterminationOutcome {
-  converged: boolean;
-  solution: Record<string, unknown>;
-  residualCount: number;
-  progress: OrbitDeterminationProgress;
 }
 
 function outcomeSet(outcome: OrbitDeterminationOutcome) {

@@ -2,12 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlExecutor } from './sql/db.ts';
 import { nowIso } from './sql/db.ts';
-
-export interface Organization {
-  id: string;
-  name: string;
-  createdAt: string;
-}
+import type { Organization } from '../domain/organizations/model.ts';
 
 function fromRow(row: Record<string, unknown>): Organization {
   return { id: String(row.id), name: String(row.name), createdAt: String(row.created_at) };

@@ -2,14 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlExecutor } from './sql/db.ts';
 import { nowIso } from './sql/db.ts';
-
-export interface Owner {
-  id: string;
-  organizationId: string;
-  email: string;
-  disabled: boolean;
-  createdAt: string;
-}
+import type { Owner } from '../domain/organizations/model.ts';
 
 function fromRow(row: Record<string, unknown>): Owner {
   return {

@@ -4,26 +4,7 @@
  */
 import type { Db, SqlExecutor } from './sql/db.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
-import type { Vector3 } from '../domain/spacecraft/model.ts';
-
-export type PayloadType = 'CAMERA' | 'RADAR' | 'RF' | 'LIDAR' | 'SPECTROMETER' | 'OTHER';
-
-export interface Payload {
-  id: string;
-  spacecraftId: string;
-  name: string;
-  type: PayloadType;
-  slotIndex: number;
-  massKg: number | null;
-  powerW: number | null;
-  /** Body-frame unit vector of the sensor boresight (normalized on write). */
-  boresight: Vector3;
-  fieldOfViewDeg: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type PayloadFields = Pick<Payload, 'name' | 'type' | 'massKg' | 'powerW' | 'boresight' | 'fieldOfViewDeg'>;
+import type { Vector3, PayloadType, Payload, PayloadFields } from '../domain/spacecraft/model.ts';
 
 function numberOrNull(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);

@@ -8,33 +8,7 @@ import type { InStatement } from '@libsql/client';
 import { nullableNumber, nullableText } from './sql/rows.ts';
 import type { SqlExecutor } from './sql/db.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
-
-export type ProductKind = 'OEM' | 'TLE' | 'OEM_BATCH' | 'OD_SOLUTION' | 'EVENT_PLAN';
-export type ProductEncoding = 'deflate' | 'identity';
-
-export interface Product {
-  id: string;
-  organizationId: string;
-  kind: ProductKind;
-  status: 'WRITING' | 'READY';
-  spacecraftId: string | null;
-  taskId: string | null;
-  taskRunId: string | null;
-  batchId: string | null;
-  fileName: string;
-  mediaType: string;
-  spanStart: string | null;
-  spanEnd: string | null;
-  contentSha256: string | null;
-  sizeBytes: number | null;
-  storedBytes: number | null;
-  encoding: ProductEncoding;
-  chunkBytes: number;
-  chunkCount: number | null;
-  summary: Record<string, unknown>;
-  createdAt: string;
-  expiresAt: string | null;
-}
+import type { ProductKind, ProductEncoding, Product } from '../domain/products/model.ts';
 
 export const PRODUCT_SORT_COLUMNS: Record<string, string> = {
   createdAt: 'created_at',

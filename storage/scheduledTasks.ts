@@ -9,39 +9,7 @@ import type { SqlExecutor } from './sql/db.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
 import type { TaskSchedule } from '../domain/tasks/schedule.ts';
 import type { LastRunStatus } from '../domain/jobs/model.ts';
-
-export type TaskKind = 'UNSPECIFIED' | 'GENERATE_OEM' | 'GENERATE_TLE' | 'ORBIT_DETERMINATION' | 'PREDICT_EVENTS';
-
-/** Products of the task kept: the newest `maxCount`, none older than `maxAgeDays` (either may be null). */
-export interface TaskRetention {
-  maxCount: number | null;
-  maxAgeDays: number | null;
-}
-
-
-export interface TaskLastRun {
-  runId: string;
-  at: string;
-  status: LastRunStatus;
-  error: string | null;
-  productId: string | null;
-}
-
-export interface ScheduledTask {
-  id: string;
-  organizationId: string;
-  spacecraftId: string;
-  name: string;
-  kind: TaskKind;
-  parameters: Record<string, unknown>;
-  schedule: TaskSchedule;
-  enabled: boolean;
-  nextRunAt: string | null;
-  retention: TaskRetention;
-  lastRun: TaskLastRun | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { TaskKind, TaskLastRun, ScheduledTask } from '../domain/tasks/model.ts';
 
 export const TASK_SORT_COLUMNS: Record<string, string> = {
   name: 'name',

@@ -10,7 +10,7 @@
  * but slow owner is completed once (the slow owner's completion finds its lease gone and writes nothing).
  */
 import { screeningFinished } from '../domain/changes/model.ts';
-import { NO_COVARIANCE_USED, type ApproachCovariances, type ChunkKind, type SecondarySource } from '../domain/screenings/model.ts';
+import { NO_COVARIANCE_USED, type ApproachCovariances, type ChunkKind, type SecondarySource, type Screening, type NewScreeningChunk, type ScreeningChunk } from '../domain/screenings/model.ts';
 import { inWriteScope, recordChanges } from './changes.ts';
 import { yieldIfDue, yieldToEventLoop, type Db, type SqlExecutor } from './sql/db.ts';
 import {
@@ -21,38 +21,10 @@ import {
   renewJobLease,
   type LeasedTable,
 } from './sql/leasedJobs.ts';
-import type { CatalogSnapshot } from './catalog.ts';
+import type { CatalogSnapshot } from '../domain/catalog/model.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
 import { nullableNumber, nullableText } from './sql/rows.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
-
-
-export interface Screening {
-  id: string;
-  organizationId: string;
-  status: JobStatus;
-  /** The request as accepted (JSON text; the service owns its shape). */
-  request: string;
-  /** The catalog as of the screening's creation: every chunk reads these sets (storage/catalog.ts). */
-  catalogSnapshot: CatalogSnapshot;
-  spanStart: string;
-  spanEnd: string;
-  pcThreshold: number;
-  chunkCount: number;
-  secondaryCount: number;
-  cancelRequested: boolean;
-  approachCount: number | null;
-  eventCount: number | null;
-  issues: string | null;
-  counts: string | null;
-  timings: string | null;
-  mergedBy: string | null;
-  error: string | null;
-  createdAt: string;
-  updatedAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
 
 const SCREENING_COLUMNS = `id, organization_id, status, request, as_of_set_id, catalog_unpublished_batches, span_start, span_end, pc_threshold, chunk_count, secondary_count,
   cancel_requested, approach_count, event_count, issues, counts, timings, merged_by, error, created_at, updated_at, started_at, finished_at`;
@@ -84,42 +56,6 @@ function screeningFromRow(row: Record<string, unknown>): Screening {
     startedAt: nullableText(row, 'started_at'),
     finishedAt: nullableText(row, 'finished_at'),
   };
-}
-
-
-export interface NewScreeningChunk {
-  index: number;
-  kind: ChunkKind;
-  planKey: string;
-  primaryIndices: number[];
-  secondarySource: SecondarySource | null;
-  fromNoradId: number | null;
-  toNoradId: number | null;
-  /**
-   * Catalog chunks: the first NORAD id of each sub-range of at most a few hundred objects (ascending, the first is
-   * fromNoradId): the runner reads the chunk's element sets one sub-range per statement, so that no read holds the
-   * event loop (the embedded driver is synchronous) for more than a few milliseconds.
-   */
-  noradCuts: number[];
-  secondaryCount: number;
-}
-
-export interface ScreeningChunk extends NewScreeningChunk {
-  id: string;
-  screeningId: string;
-  organizationId: string;
-  status: JobStatus;
-  attempts: number;
-  maxAttempts: number;
-  leaseOwner: string | null;
-  error: string | null;
-  ranBy: string | null;
-  attemptOwners: string[];
-  approachCount: number | null;
-  computeMs: number | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
 }
 
 const CHUNK_COLUMNS = `id, screening_id, organization_id, chunk_index, kind, plan_key, primary_indices, secondary_source, from_norad_id,

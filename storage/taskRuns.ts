@@ -11,26 +11,7 @@ import type { SqlExecutor } from './sql/db.ts';
 import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, type LeasedTable, type RetryBackoff } from './sql/leasedJobs.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
-
-
-export interface TaskRun {
-  id: string;
-  organizationId: string;
-  taskId: string;
-  spacecraftId: string;
-  kind: string;
-  scheduledFor: string;
-  dueSince: string;
-  status: JobStatus;
-  attempts: number;
-  maxAttempts: number;
-  availableAt: string | null;
-  error: string | null;
-  productId: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+import type { TaskRun, NewTaskRun } from '../domain/tasks/model.ts';
 
 const COLUMNS = `id, organization_id, task_id, spacecraft_id, kind, scheduled_for, due_since, status, attempts, max_attempts,
   available_at, error, product_id, created_at, started_at, finished_at`;
@@ -59,8 +40,6 @@ function fromRow(row: Record<string, unknown>): TaskRun {
     finishedAt: nullableText(row, 'finished_at'),
   };
 }
-
-export type NewTaskRun = Pick<TaskRun, 'id' | 'organizationId' | 'taskId' | 'spacecraftId' | 'kind' | 'scheduledFor' | 'dueSince' | 'maxAttempts' | 'createdAt'>;
 
 /** Inserts the run unless its slot already has one (another instance got there first). */
 export function insertTaskRunStatement(run: NewTaskRun): InStatement {

@@ -1,24 +1,7 @@
 /** Thrusters mounted on a spacecraft. Every statement is scoped by organization and spacecraft. */
 import type { SqlExecutor } from './sql/db.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
-import type { Vector3 } from '../domain/spacecraft/model.ts';
-
-export interface Thruster {
-  id: string;
-  spacecraftId: string;
-  name: string;
-  thrustN: number;
-  ispS: number;
-  /** Body-frame unit vector of the thrust (normalized on write). */
-  direction: Vector3;
-  /** Body-frame position of the nozzle, m. */
-  positionM: Vector3;
-  enabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type ThrusterFields = Pick<Thruster, 'name' | 'thrustN' | 'ispS' | 'direction' | 'positionM' | 'enabled'>;
+import type { Vector3, Thruster, ThrusterFields } from '../domain/spacecraft/model.ts';
 
 function fromRow(row: Record<string, unknown>): Thruster {
   return {

@@ -5,7 +5,7 @@
  * again: at least once, never twice at the same time). Every query is scoped by organization.
  */
 import { randomUUID } from 'node:crypto';
-import { webhookBody, TEST_EVENT_TYPE } from '../domain/changes/model.ts';
+import { webhookBody, TEST_EVENT_TYPE, type WebhookSubscription, type WebhookDelivery } from '../domain/changes/model.ts';
 import { shouldDisable, WEBHOOK_MAX_ATTEMPTS } from '../domain/changes/delivery.ts';
 import type { SqlExecutor } from './sql/db.ts';
 import { webhookMessageId } from './changes.ts';
@@ -13,39 +13,6 @@ import { claimNextLeasedJob, completeLeasedJob, failLeasedJob, renewJobLease, ty
 import { pageClause, type PageRequest } from './sql/paging.ts';
 import { nullableNumber, nullableText } from './sql/rows.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
-
-export interface WebhookSubscription {
-  id: string;
-  organizationId: string;
-  url: string;
-  description: string | null;
-  eventTypes: string[];
-  enabled: boolean;
-  consecutiveFailures: number;
-  disabledReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  subscriptionId: string;
-  organizationId: string;
-  changeSeq: number | null;
-  eventType: string;
-  body: string;
-  status: JobStatus;
-  attempts: number;
-  maxAttempts: number;
-  lastError: string | null;
-  lastStatusCode: number | null;
-  lastAttemptAt: string | null;
-  nextAttemptAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  finishedAt: string | null;
-  claimedFrom: string | null;
-}
 
 const SUBSCRIPTION_COLUMNS = 'id, organization_id, url, description, event_types, enabled, consecutive_failures, disabled_reason, created_at, updated_at';
 const DELIVERY_COLUMNS =

@@ -7,7 +7,8 @@
  * (default 5 s) in every instance. Expiry is exact (checked against `expiresAt` on every request).
  */
 import { sha256Hex } from '../../domain/contentHash.ts';
-import { findApiKeyBySecretHash, type ApiKeyWithOwner } from '../../storage/apiKeys.ts';
+import { findApiKeyBySecretHash } from '../../storage/apiKeys.ts';
+import type { ApiKeyWithOwner } from '../../domain/organizations/model.ts';
 import type { SqlExecutor } from '../../storage/sql/db.ts';
 
 interface Entry {

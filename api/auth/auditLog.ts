@@ -15,7 +15,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../storage/sql/db.ts';
-import { insertAuditEntries, insertAuthFailures, type AuditEntry, type AuthFailureEntry } from '../../storage/audit.ts';
+import { insertAuditEntries, insertAuthFailures } from '../../storage/audit.ts';
+import type { AuditEntry, AuthFailureEntry } from '../../domain/audit/model.ts';
 import { DatabaseUnavailableError } from '../../storage/sql/dbErrors.ts';
 import { logError } from '../log.ts';
 

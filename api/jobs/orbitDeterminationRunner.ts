@@ -15,16 +15,8 @@ import type { EstimationProgress } from '../../engine/estimation/types.ts';
 import { type Db, inTransaction } from '../../storage/sql/db.ts';
 import { recordChanges } from '../../storage/changes.ts';
 import { orbitDeterminationFinished } from '../../domain/changes/model.ts';
-import {
-  claimNextOrbitDetermination,
-  completeOrbitDetermination,
-  failOrbitDetermination,
-  renewOrbitDeterminationLease,
-  writeOrbitDeterminationProgress,
-  writeResidualRows,
-  type OrbitDetermination,
-  type OrbitDeterminationProgress,
-} from '../../storage/orbitDeterminations.ts';
+import { claimNextOrbitDetermination, completeOrbitDetermination, failOrbitDetermination, renewOrbitDeterminationLease, writeOrbitDeterminationProgress, writeResidualRows } from '../../storage/orbitDeterminations.ts';
+import type { OrbitDetermination, OrbitDeterminationProgress } from '../../domain/orbitDetermination/model.ts';
 import { ApiError } from '../http/errors.ts';
 import { logError, logInfo } from '../log.ts';
 import { type EarthDataStore, earthDataWarningsFor } from '../services/earthData.ts';

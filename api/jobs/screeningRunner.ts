@@ -16,28 +16,9 @@ import { randomUUID } from 'node:crypto';
 import type { GpElementSet } from '../../engine/tle/gpElements.ts';
 import { catalogElementSetTexts } from '../../storage/catalog.ts';
 import { inTransaction, yieldToEventLoop, type Db } from '../../storage/sql/db.ts';
-import {
-  claimNextScreeningChunk,
-  completeScreeningChunk,
-  completeScreeningMerge,
-  deleteScreeningApproaches,
-  endScreeningChunkCancelled,
-  failScreening,
-  failScreeningChunk,
-  findScreening,
-  findScreeningInputs,
-  finishCancelledScreening,
-  insertScreeningApproaches,
-  renewScreeningChunkLease,
-  screeningCancelRequested,
-  screeningChunkResults,
-  screeningPrimaryOemParts,
-  screeningsWithFailedChunks,
-  type ScreeningApproachRow,
-  type ScreeningChunk,
-} from '../../storage/screenings.ts';
+import { claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge, deleteScreeningApproaches, endScreeningChunkCancelled, failScreening, failScreeningChunk, findScreening, findScreeningInputs, finishCancelledScreening, insertScreeningApproaches, renewScreeningChunkLease, screeningCancelRequested, screeningChunkResults, screeningPrimaryOemParts, screeningsWithFailedChunks, type ScreeningApproachRow } from '../../storage/screenings.ts';
+import { type ScreeningChunk, isSyntheticNoradId } from '../../domain/screenings/model.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
-import { isSyntheticNoradId } from '../../domain/screenings/model.ts';
 import { OEM_NOT_LOADED, type CdmCovarianceCandidate, type MergedApproach, type ScreeningMergeTaskOutput, type ScreeningPrimarySpec } from '../../workers/contracts.ts';
 import { findReceivedCdmCovariances } from '../../storage/conjunctions.ts';
 import type { EarthDataStore } from '../services/earthData.ts';

@@ -14,20 +14,13 @@ import { type Db, inTransaction } from '../../storage/sql/db.ts';
 import { recordChanges } from '../../storage/changes.ts';
 import { productReady } from '../../domain/changes/model.ts';
 import type { RetryBackoff } from '../../storage/sql/leasedJobs.ts';
-import { insertProductStatements, type Product } from '../../storage/products.ts';
-import { advanceNextRunStatement, findScheduledTaskById, listDueTasks, recordLastRun, type ScheduledTask } from '../../storage/scheduledTasks.ts';
+import { insertProductStatements } from '../../storage/products.ts';
+import type { Product } from '../../domain/products/model.ts';
+import { advanceNextRunStatement, findScheduledTaskById, listDueTasks, recordLastRun } from '../../storage/scheduledTasks.ts';
+import type { ScheduledTask, TaskRun } from '../../domain/tasks/model.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
 import { findLatestEligibleStateVector } from '../../storage/stateVectors.ts';
-import {
-  claimNextTaskRun,
-  completeTaskRun,
-  failTaskRun,
-  findTaskRun,
-  insertTaskRunStatement,
-  renewTaskRunLease,
-  supersedeQueuedRunsStatement,
-  type TaskRun,
-} from '../../storage/taskRuns.ts';
+import { claimNextTaskRun, completeTaskRun, failTaskRun, findTaskRun, insertTaskRunStatement, renewTaskRunLease, supersedeQueuedRunsStatement } from '../../storage/taskRuns.ts';
 import { type PackedProduct, packProduct } from '../../domain/products/packing.ts';
 import type { AppDeps } from '../context.ts';
 import { OD_TIME_BUDGET_MS } from './orbitDeterminationRunner.ts';

@@ -10,18 +10,10 @@
  */
 import { Webhook } from 'standardwebhooks';
 import { isDelivered, retryDelayMs } from '../../domain/changes/delivery.ts';
-import { TEST_EVENT_TYPE } from '../../domain/changes/model.ts';
+import { TEST_EVENT_TYPE, type WebhookDelivery } from '../../domain/changes/model.ts';
 import { inWriteScope } from '../../storage/changes.ts';
 import type { Db } from '../../storage/sql/db.ts';
-import {
-  cancelClaimedDelivery,
-  claimNextDelivery,
-  completeDelivery,
-  failDelivery,
-  renewDeliveryLease,
-  subscriptionSecret,
-  type WebhookDelivery,
-} from '../../storage/webhooks.ts';
+import { cancelClaimedDelivery, claimNextDelivery, completeDelivery, failDelivery, renewDeliveryLease, subscriptionSecret } from '../../storage/webhooks.ts';
 import { logError, logInfo } from '../log.ts';
 import { deliverWebhook, WebhookTransportError } from '../net/webhookTarget.ts';
 import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';

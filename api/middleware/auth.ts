@@ -12,8 +12,9 @@
  *    key is looked at (api/auth/failureThrottle.ts)
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { secretPrefix, type ApiKeyWithOwner } from '../../storage/apiKeys.ts';
-import type { AuthFailureReason } from '../../storage/audit.ts';
+import { secretPrefix } from '../../storage/apiKeys.ts';
+import type { ApiKeyWithOwner } from '../../domain/organizations/model.ts';
+import type { AuthFailureReason } from '../../domain/audit/model.ts';
 import { nowIso } from '../../storage/sql/db.ts';
 import { ApiKeyCache } from '../auth/apiKeyCache.ts';
 import { AuthFailureThrottle } from '../auth/failureThrottle.ts';

@@ -25,24 +25,11 @@ import { randomUUID } from 'node:crypto';
 import type { CatalogSetRow } from '../../domain/catalog/catalogRow.ts';
 import { exactTleLines, gpOrbitSize, type GpElementSet } from '../../engine/tle/gpElements.ts';
 import type { CatalogLineError } from '../../engine/tle/catalog.ts';
-import {
-  CATALOG_SETS_TABLE,
-  findCatalogObject,
-  insertCatalogElementSets,
-  listCatalogObjects,
-  missingCatalogObjects,
-  pendingCatalogRefreshes,
-  queueCatalogRefreshes,
-  runCatalogRefresh,
-  type CatalogRefreshRange,
-  type CatalogElementSetRecord,
-  type CatalogObjectFilter,
-  type CatalogObjectRecord,
-} from '../../storage/catalog.ts';
+import { CATALOG_SETS_TABLE, findCatalogObject, insertCatalogElementSets, listCatalogObjects, missingCatalogObjects, pendingCatalogRefreshes, queueCatalogRefreshes, runCatalogRefresh, type CatalogRefreshRange, type CatalogObjectFilter } from '../../storage/catalog.ts';
+import type { CatalogElementSetRecord, CatalogObjectRecord, CatalogFileFormat } from '../../domain/catalog/model.ts';
 import { inTransaction, nowIso, yieldToEventLoop, type Db } from '../../storage/sql/db.ts';
 import type { PageRequest } from '../../storage/sql/paging.ts';
 import { StagedBatch, StagedBatchAbandonedError, StagedScopeBusyError } from '../../storage/sql/stagedWrites.ts';
-import type { CatalogFileFormat } from '../../domain/catalog/model.ts';
 import { ownedBytes } from '../../workers/handOver.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, validationError } from '../http/errors.ts';

@@ -10,7 +10,7 @@ import { listManeuversInWindow } from '../../storage/maneuvers.ts';
 import type { SqlExecutor } from '../../storage/sql/db.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
 import { type Spacecraft } from '../../domain/spacecraft/model.ts';
-import type { StateVectorRecord } from '../../storage/stateVectors.ts';
+import type { StateVectorRecord } from '../../domain/stateVectors/model.ts';
 import type { AppDeps } from '../context.ts';
 import type { EarthDataSpan, EarthDataWarning } from '../../engine/products/earthDataWarnings.ts';
 import { earthDataWarningsFor, type EarthDataStore } from './earthData.ts';

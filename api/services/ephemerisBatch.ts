@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db, SqlExecutor } from '../../storage/sql/db.ts';
-import { type EphemerisBatch, findBatch, insertBatch, listBatches, listBatchFailures, requestBatchCancel } from '../../storage/ephemerisBatches.ts';
+import { findBatch, insertBatch, listBatches, listBatchFailures, requestBatchCancel } from '../../storage/ephemerisBatches.ts';
+import type { EphemerisBatch } from '../../domain/ephemerisBatch/model.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
 import { ApiError, jobNotCancellable, notFound, validationError } from '../http/errors.ts';
 import { type PageableInput, pageEnvelope, type PageEnvelope, parsePageable } from '../http/paging.ts';

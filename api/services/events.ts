@@ -7,7 +7,8 @@
  */
 import type { EventStationInput } from '../../engine/events/stations.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { findGroundStations, listEnabledGroundStations, type GroundStation } from '../../storage/groundStations.ts';
+import { findGroundStations, listEnabledGroundStations } from '../../storage/groundStations.ts';
+import type { GroundStation } from '../../domain/stations/model.ts';
 import { latestCatalogElementSet } from '../../storage/catalog.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
 import { type Spacecraft } from '../../domain/spacecraft/model.ts';

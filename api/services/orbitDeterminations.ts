@@ -11,22 +11,12 @@ import type { EstimationInput, EstimationResult, Optimizer, PostFitRow } from '.
 import { flattenCovariance, standardDeviations, toNested, validateCovariance } from '../../engine/math/covariance.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { yieldToEventLoop, type SqlExecutor } from '../../storage/sql/db.ts';
-import {
-  findOrbitDetermination,
-  insertOrbitDetermination,
-  listOrbitDeterminations,
-  markOrbitDeterminationAccepted,
-  pageResidualRows,
-  scanResidualRows,
-  type OrbitDetermination,
-  type OrbitDeterminationFilter,
-  type OrbitDeterminationOutcome,
-  type OrbitDeterminationProgress,
-  type StoredResidualRow,
-} from '../../storage/orbitDeterminations.ts';
+import { findOrbitDetermination, insertOrbitDetermination, listOrbitDeterminations, markOrbitDeterminationAccepted, pageResidualRows, scanResidualRows, type OrbitDeterminationFilter, type StoredResidualRow } from '../../storage/orbitDeterminations.ts';
+import type { OrbitDetermination, OrbitDeterminationOutcome, OrbitDeterminationProgress } from '../../domain/orbitDetermination/model.ts';
 import type { PageRequest } from '../../storage/sql/paging.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
-import { findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
+import { findStateVector } from '../../storage/stateVectors.ts';
+import type { StateVectorRecord } from '../../domain/stateVectors/model.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, conflict, notFound, unprocessable } from '../http/errors.ts';
 import { parseInstantField } from '../http/instants.ts';
@@ -414,7 +404,6 @@ export async function acceptOrbitDetermination(deps: AppDeps, organizationId: st
   );
   return { orbitDeterminationId: od.id, stateVector: stateVectorView(sv) };
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // The residual plot

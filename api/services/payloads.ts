@@ -9,16 +9,8 @@ import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } fr
 import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts';
 import type { PayloadRequest } from '../schemas/payloads.ts';
 import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
-import {
-  deletePayload,
-  findPayload,
-  insertPayloadInNextSlot,
-  listPayloadsPage,
-  PAYLOAD_SORT_COLUMNS,
-  replacePayload,
-  type Payload,
-  type PayloadFields,
-} from '../../storage/payloads.ts';
+import { deletePayload, findPayload, insertPayloadInNextSlot, listPayloadsPage, PAYLOAD_SORT_COLUMNS, replacePayload } from '../../storage/payloads.ts';
+import type { Payload, PayloadFields } from '../../domain/spacecraft/model.ts';
 import { spacecraftExists } from '../../storage/spacecraft.ts';
 import { normalize, spacecraftNotFound } from './spacecraft.ts';
 

@@ -8,19 +8,9 @@ import { notFound, validationError, type ApiError } from '../http/errors.ts';
 import { parseInstantField } from '../http/instants.ts';
 import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../http/paging.ts';
 import type { Db, SqlExecutor } from '../../storage/sql/db.ts';
-import {
-  deleteProductChunks,
-  deleteProductRow,
-  expiredProducts,
-  findProduct,
-  listProducts,
-  productIdsOfTasks,
-  productsBeyondRetention,
-  readChunks,
-  type Product,
-  type ProductKind,
-} from '../../storage/products.ts';
-import type { ScheduledTask } from '../../storage/scheduledTasks.ts';
+import { deleteProductChunks, deleteProductRow, expiredProducts, findProduct, listProducts, productIdsOfTasks, productsBeyondRetention, readChunks } from '../../storage/products.ts';
+import type { Product, ProductKind } from '../../domain/products/model.ts';
+import type { ScheduledTask } from '../../domain/tasks/model.ts';
 import { attachmentDisposition } from '../http/fileNames.ts';
 import { UTCDate } from '@date-fns/utc';
 import { format } from 'date-fns';

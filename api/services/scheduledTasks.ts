@@ -10,7 +10,7 @@ import { parseInstantField } from '../http/instants.ts';
 import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts';
 import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../http/paging.ts';
 import { fieldErrorsFromZod } from '../http/errors.ts';
-import { TASK_PARAMETER_DEFAULTS } from '../../domain/tasks/model.ts';
+import { TASK_PARAMETER_DEFAULTS, type ScheduledTask, type TaskKind, type TaskRetention, type TaskRun } from '../../domain/tasks/model.ts';
 import {
   OdTaskParametersSchema,
   EventTaskParametersSchema,
@@ -22,10 +22,10 @@ import {
   type UpdateTaskInput,
 } from '../schemas/tasks.ts';
 import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
-import { deleteScheduledTask, findScheduledTask, insertScheduledTask, listScheduledTasksPage, updateScheduledTask, type ScheduledTask, type TaskKind, type TaskRetention } from '../../storage/scheduledTasks.ts';
+import { deleteScheduledTask, findScheduledTask, insertScheduledTask, listScheduledTasksPage, updateScheduledTask } from '../../storage/scheduledTasks.ts';
 import type { TaskSchedule } from '../../domain/tasks/schedule.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
-import { listTaskRunsPage, type TaskRun } from '../../storage/taskRuns.ts';
+import { listTaskRunsPage } from '../../storage/taskRuns.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 import { applyTaskRetention, deleteTaskProducts } from './products.ts';
 import { cronProblem, isoMs, slotAtOrAfter } from '../../domain/tasks/schedule.ts';

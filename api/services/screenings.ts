@@ -25,28 +25,16 @@ import { Epoch } from '../../engine/time/epoch.ts';
 import { catalogNoradIds, catalogSnapshot, latestCatalogElementSet } from '../../storage/catalog.ts';
 import { findConjunctionSettings } from '../../storage/conjunctionSettings.ts';
 import { inTransaction, yieldToEventLoop, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
-import {
-  findScreening,
-  insertScreening,
-  insertScreeningPrimaryOem,
-  listScreeningApproaches,
-  listScreeningChunks,
-  listScreenings,
-  requestScreeningCancel,
-  screeningProgress,
-  type NewScreeningChunk,
-  type Screening,
-  type ScreeningApproachRow,
-  type ScreeningChunk,
-} from '../../storage/screenings.ts';
+import { findScreening, insertScreening, insertScreeningPrimaryOem, listScreeningApproaches, listScreeningChunks, listScreenings, requestScreeningCancel, screeningProgress, type ScreeningApproachRow } from '../../storage/screenings.ts';
+import { type NewScreeningChunk, type Screening, type ScreeningChunk, SYNTHETIC_NORAD_BASE } from '../../domain/screenings/model.ts';
 import { findSpacecraftById, listActiveSpacecraft, resolveSpacecraft } from '../../storage/spacecraft.ts';
 import { type Spacecraft } from '../../domain/spacecraft/model.ts';
 import { resolveSpacecraftByDesignators } from '../../domain/spacecraft/resolution.ts';
 import { normalizedInternationalDesignator } from '../../domain/conjunctions/grouping.ts';
-import { SYNTHETIC_NORAD_BASE } from '../../domain/screenings/model.ts';
 import { numberParameter } from '../http/queryNumbers.ts';
 import type { PcMethod } from '../../engine/collision/probability.ts';
-import { findLatestEligibleStateVector, findStateVector, type StateVectorRecord } from '../../storage/stateVectors.ts';
+import { findLatestEligibleStateVector, findStateVector } from '../../storage/stateVectors.ts';
+import type { StateVectorRecord } from '../../domain/stateVectors/model.ts';
 import { ownedBytes } from '../../workers/handOver.ts';
 import type { OemObjectIdentity, ScreeningPrimarySpec } from '../../workers/contracts.ts';
 import type { AppDeps } from '../context.ts';

@@ -11,19 +11,8 @@ import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/
 import type { PageRequest } from '../../storage/sql/paging.ts';
 import { findSpacecraftById, resolveSpacecraft } from '../../storage/spacecraft.ts';
 import { type Spacecraft } from '../../domain/spacecraft/model.ts';
-import {
-  deleteStateVector,
-  findIdenticalStateVector,
-  findLatestEligibleStateVector,
-  findStateVector,
-  insertStateVector,
-  listStateVectors,
-  type NewStateVector,
-  type StateVectorRecord,
-  type StateVectorSourceType,
-  type StoredCovariance,
-  type StoredStateFrame,
-} from '../../storage/stateVectors.ts';
+import { deleteStateVector, findIdenticalStateVector, findLatestEligibleStateVector, findStateVector, insertStateVector, listStateVectors } from '../../storage/stateVectors.ts';
+import type { NewStateVector, StateVectorRecord, StateVectorSourceType, StoredCovariance, StoredStateFrame } from '../../domain/stateVectors/model.ts';
 import { releaseAcceptedStateVector } from '../../storage/orbitDeterminations.ts';
 import type { EarthDataStore } from './earthData.ts';
 import type { AppDeps } from '../context.ts';

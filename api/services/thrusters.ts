@@ -10,17 +10,8 @@ import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts
 import type { ThrusterRequest } from '../schemas/thrusters.ts';
 import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
 import { findSpacecraftById, spacecraftExists } from '../../storage/spacecraft.ts';
-import { type ManeuverCapabilities } from '../../domain/spacecraft/model.ts';
-import {
-  deleteThruster,
-  findThruster,
-  insertThruster,
-  listThrustersPage,
-  THRUSTER_SORT_COLUMNS,
-  replaceThruster,
-  type Thruster,
-  type ThrusterFields,
-} from '../../storage/thrusters.ts';
+import { type ManeuverCapabilities, type Thruster, type ThrusterFields } from '../../domain/spacecraft/model.ts';
+import { deleteThruster, findThruster, insertThruster, listThrustersPage, THRUSTER_SORT_COLUMNS, replaceThruster } from '../../storage/thrusters.ts';
 import { normalize, spacecraftNotFound } from './spacecraft.ts';
 
 function thrusterNotFound(thrusterId: string): ApiError {

@@ -9,7 +9,8 @@ import { isObservableKind, MEASUREMENT_TYPES, OBSERVABLES, type MeasurementType,
 import type { MeasurementInput, StationInput } from '../../engine/measurements/types.ts';
 import type { Epoch } from '../../engine/time/epoch.ts';
 import { yieldToEventLoop, type SqlExecutor } from '../../storage/sql/db.ts';
-import { findGroundStations, type GroundStation } from '../../storage/groundStations.ts';
+import { findGroundStations } from '../../storage/groundStations.ts';
+import type { GroundStation } from '../../domain/stations/model.ts';
 import { findMeasurementContexts } from '../../storage/measurementContexts.ts';
 import { scanModelRows, type ModelRow } from '../../storage/measurements.ts';
 import { unprocessable, validationError } from '../http/errors.ts';
@@ -21,7 +22,6 @@ import { groundStationNotFound } from './groundStations.ts';
 const SCAN_CHUNK_ROWS = 500;
 /** Largest span a residual request or an orbit determination covers. */
 export const TRACKING_MAX_SPAN_DAYS = 30;
-
 
 export interface TrackingSelection {
   spacecraftId: string;

@@ -7,17 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { inTransaction, nowIso, type Db } from '../../storage/sql/db.ts';
 import type { PageRequest } from '../../storage/sql/paging.ts';
-import {
-  deleteSubscription,
-  findSubscription,
-  insertSubscription,
-  insertTestDelivery,
-  listDeliveries,
-  listSubscriptions,
-  updateSubscription,
-  type WebhookDelivery,
-  type WebhookSubscription,
-} from '../../storage/webhooks.ts';
+import { deleteSubscription, findSubscription, insertSubscription, insertTestDelivery, listDeliveries, listSubscriptions, updateSubscription } from '../../storage/webhooks.ts';
+import type { WebhookDelivery, WebhookSubscription } from '../../domain/changes/model.ts';
 import type { AppDeps } from '../context.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import { pageEnvelope } from '../http/paging.ts';

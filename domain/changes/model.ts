@@ -24,6 +24,7 @@ export type ChangeEventType = (typeof CHANGE_EVENT_TYPES)[number];
 export const TEST_EVENT_TYPE = 'webhook.test';
 
 import { riskLevel, type RiskLevel, type RiskPc, type RiskThresholds } from '../conjunctions/settings.ts';
+import type { JobStatus } from '../jobs/model.ts';
 
 export type RiskLevelName = RiskLevel;
 
@@ -221,4 +222,46 @@ export type ChangeFeed = keyof typeof CHANGE_FEEDS;
  */
 export function webhookBody(type: string, occurredAt: string, data: unknown): string {
   return JSON.stringify({ type, timestamp: occurredAt, data });
+}
+
+export interface WebhookSubscription {
+  id: string;
+  organizationId: string;
+  url: string;
+  description: string | null;
+  eventTypes: string[];
+  enabled: boolean;
+  consecutiveFailures: number;
+  disabledReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  subscriptionId: string;
+  organizationId: string;
+  changeSeq: number | null;
+  eventType: string;
+  body: string;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  lastStatusCode: number | null;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+  claimedFrom: string | null;
+}
+
+export interface StoredChange {
+  seq: number;
+  type: ChangeEventType;
+  resourceType: string;
+  resourceId: string;
+  payload: unknown;
+  occurredAt: string;
 }

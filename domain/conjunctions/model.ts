@@ -147,3 +147,17 @@ export interface ConjunctionObservation {
   spacecraftIds: [string | null, string | null];
   assessed?: AssessedObservation;
 }
+
+/** One object's RTN covariance at the TCA of a stored CDM (for the screening's secondaries). */
+export interface StoredObjectCovariance {
+  cdmId: string;
+  /** OBJECT_DESIGNATOR as written (a NORAD id for catalog objects). */
+  designator: string;
+  tca: string;
+  tcaS: number;
+  creationDateS: number;
+  /** The object's COVARIANCE_METHOD (CALCULATED or DEFAULT). */
+  covarianceMethod: string;
+  /** 6×6 row-major in the object's RTN at TCA, m², m²/s, m²/s². */
+  covarianceRtnM2: number[];
+}

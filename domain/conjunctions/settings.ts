@@ -100,3 +100,7 @@ export function settingsProblems(settings: ConjunctionSettings): Record<string, 
   if (radius !== null) problems.defaultHardBodyRadiusM = radius;
   return problems;
 }
+
+export interface StoredConjunctionSettings extends ConjunctionSettings {
+  updatedAt: string | null;
+}

@@ -17,3 +17,9 @@ export const OD_JOB_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED'] as c
  */
 export const LAST_RUN_STATUSES = [...JOB_STATUSES, 'RETRYING'] as const;
 export type LastRunStatus = (typeof LAST_RUN_STATUSES)[number];
+
+export interface JobCount {
+  kind: string;
+  state: string;
+  count: number;
+}

@@ -261,3 +261,17 @@ export function deriveValues(composition: readonly StoredBurnSegment[], massKg: 
 function firstAcceleration(segment: StoredBurnSegment, massKg: number): number {
   return Math.hypot(segment.thrX, segment.thrY, segment.thrZ) / massKg;
 }
+
+export interface StoredManeuver extends ManeuverRecord {
+  organizationId: string;
+  spacecraftId: string;
+  displayId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Identity of a record within an organization. */
+export interface ManeuverRef {
+  spacecraftId: string;
+  maneuverId: string;
+}

@@ -5,6 +5,9 @@
  */
 
 /** STATE_VECTOR: the primary's stored covariance propagated to TCA; OEM: the OEM's nearest block; CDM: a received CDM's; NONE: unknown. */
+import type { CatalogSnapshot } from '../catalog/model.ts';
+import type { JobStatus } from '../jobs/model.ts';
+
 export const COVARIANCE_SOURCES = ['STATE_VECTOR', 'OEM', 'CDM', 'NONE'] as const;
 /** How a covariance was brought to the approach's TCA. */
 export const COVARIANCE_TO_TCA = ['PROPAGATED', 'NEAREST_BLOCK', 'CDM_TCA_WITHIN_WINDOW'] as const;
@@ -44,3 +47,65 @@ export type ChunkKind = (typeof CHUNK_KINDS)[number];
 /** Where a SCREEN chunk's secondaries come from. */
 export const SECONDARY_SOURCES = ['CATALOG', 'FLEET'] as const;
 export type SecondarySource = (typeof SECONDARY_SOURCES)[number];
+
+export interface Screening {
+  id: string;
+  organizationId: string;
+  status: JobStatus;
+  /** The request as accepted (JSON text; the service owns its shape). */
+  request: string;
+  /** The catalog as of the screening's creation: every chunk reads these sets (storage/catalog.ts). */
+  catalogSnapshot: CatalogSnapshot;
+  spanStart: string;
+  spanEnd: string;
+  pcThreshold: number;
+  chunkCount: number;
+  secondaryCount: number;
+  cancelRequested: boolean;
+  approachCount: number | null;
+  eventCount: number | null;
+  issues: string | null;
+  counts: string | null;
+  timings: string | null;
+  mergedBy: string | null;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface NewScreeningChunk {
+  index: number;
+  kind: ChunkKind;
+  planKey: string;
+  primaryIndices: number[];
+  secondarySource: SecondarySource | null;
+  fromNoradId: number | null;
+  toNoradId: number | null;
+  /**
+   * Catalog chunks: the first NORAD id of each sub-range of at most a few hundred objects (ascending, the first is
+   * fromNoradId): the runner reads the chunk's element sets one sub-range per statement, so that no read holds the
+   * event loop (the embedded driver is synchronous) for more than a few milliseconds.
+   */
+  noradCuts: number[];
+  secondaryCount: number;
+}
+
+export interface ScreeningChunk extends NewScreeningChunk {
+  id: string;
+  screeningId: string;
+  organizationId: string;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  leaseOwner: string | null;
+  error: string | null;
+  ranBy: string | null;
+  attemptOwners: string[];
+  approachCount: number | null;
+  computeMs: number | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}

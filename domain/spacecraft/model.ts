@@ -148,3 +148,39 @@ export interface SpacecraftSummary {
 
 /** The kinds of identifier a spacecraft is named by (resolution.ts: strongest first). */
 export type ResolutionKind = 'id' | 'externalKey' | 'name' | 'noradId' | 'cosparId';
+
+export interface Thruster {
+  id: string;
+  spacecraftId: string;
+  name: string;
+  thrustN: number;
+  ispS: number;
+  /** Body-frame unit vector of the thrust (normalized on write). */
+  direction: Vector3;
+  /** Body-frame position of the nozzle, m. */
+  positionM: Vector3;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ThrusterFields = Pick<Thruster, 'name' | 'thrustN' | 'ispS' | 'direction' | 'positionM' | 'enabled'>;
+
+export type PayloadType = 'CAMERA' | 'RADAR' | 'RF' | 'LIDAR' | 'SPECTROMETER' | 'OTHER';
+
+export interface Payload {
+  id: string;
+  spacecraftId: string;
+  name: string;
+  type: PayloadType;
+  slotIndex: number;
+  massKg: number | null;
+  powerW: number | null;
+  /** Body-frame unit vector of the sensor boresight (normalized on write). */
+  boresight: Vector3;
+  fieldOfViewDeg: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type PayloadFields = Pick<Payload, 'name' | 'type' | 'massKg' | 'powerW' | 'boresight' | 'fieldOfViewDeg'>;

@@ -3,7 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestService, type TestService } from '../helpers/service.ts';
 import { inTransaction } from '../../storage/sql/db.ts';
-import { insertStateVector, type NewStateVector } from '../../storage/stateVectors.ts';
+import { insertStateVector } from '../../storage/stateVectors.ts';
+import type { NewStateVector } from '../../domain/stateVectors/model.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { canonicalInstant, epochKey } from '../../domain/maneuvers/records.ts';
 import {

@@ -304,3 +304,28 @@ test('the screening → events hand-off reads no CDM: its modules import no CDM 
   assert.ok(readFileSync(join(ROOT, 'api/jobs/screeningRunner.ts'), 'utf8').includes('ingestObservations'), 'the merge stores its events through ingestObservations');
   assert.deepEqual(breaches, []);
 });
+
+/**
+ * The service's model lives in domain/ (`domain/<capability>/model.ts`): storage/ maps rows to those types and
+ * exports only its own vocabulary — filters and queries, row and column shapes, claims of a leased job, the scope of
+ * an update — never a record type of the model, and re-exports nothing of domain/. storage/sql/ is the mechanism
+ * (connections, transactions, leases, paging) and exports its own types.
+ */
+const STORAGE_TYPE_NAME = /(Filter|Query|Row|RowValues|Columns|InsertContext|Scope|Update|Match|Outcome|Range)$|^Claimed/;
+
+test('storage/ exports no type of the model: its types are filters, rows, claims and scopes (the model is domain/)', () => {
+  const breaches: string[] = [];
+  for (const file of files) {
+    const path = posix(relative(ROOT, file));
+    if (!path.startsWith('storage/') || path.startsWith('storage/sql/')) continue;
+    const source = ts.createSourceFile(path, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    for (const statement of source.statements) {
+      const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+      if (exported && (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && !STORAGE_TYPE_NAME.test(statement.name.text)) {
+        breaches.push(`${path} exports type ${statement.name.text}: a type of the model belongs in domain/<capability>/model.ts`);
+      }
+      if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) breaches.push(`${path} re-exports from ${(statement.moduleSpecifier as ts.StringLiteral).text}`);
+    }
+  }
+  assert.deepEqual(breaches, []);
+});

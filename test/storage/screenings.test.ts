@@ -7,21 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { openDatabase, type Db } from '../../storage/sql/db.ts';
 import { migrate } from '../../storage/sql/migrations.ts';
-import { NO_COVARIANCE_USED } from '../../domain/screenings/model.ts';
-import {
-  APPROACH_ROWS_PER_STATEMENT,
-  claimNextScreeningChunk,
-  completeScreeningChunk,
-  completeScreeningMerge,
-  findScreening,
-  insertScreening,
-  insertScreeningApproaches,
-  listScreeningApproaches,
-  listScreeningChunks,
-  requestScreeningCancel,
-  type NewScreeningChunk,
-  type ScreeningApproachRow,
-} from '../../storage/screenings.ts';
+import { NO_COVARIANCE_USED, type NewScreeningChunk } from '../../domain/screenings/model.ts';
+import { APPROACH_ROWS_PER_STATEMENT, claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge, findScreening, insertScreening, insertScreeningApproaches, listScreeningApproaches, listScreeningChunks, requestScreeningCancel, type ScreeningApproachRow } from '../../storage/screenings.ts';
 
 let db: Db;
 const ORG = 'org-screening';

@@ -10,15 +10,8 @@ import { MEASUREMENT_JOB_STAGED_TABLES, MeasurementJobRunner } from '../../api/j
 import { inspectTrackingFile } from '../../engine/tracking/index.ts';
 import { resolveTrackedObjects } from '../../api/services/measurements/upload.ts';
 import { claimNextJob, findJob, insertJob } from '../../storage/measurementJobs.ts';
-import {
-  deleteMeasurementsByFile,
-  insertMeasurements,
-  MEASUREMENTS_TABLE,
-  queryMeasurements,
-  setOutlierByFile,
-  setOutlierByIds,
-  type NewMeasurement,
-} from '../../storage/measurements.ts';
+import { deleteMeasurementsByFile, insertMeasurements, MEASUREMENTS_TABLE, queryMeasurements, setOutlierByFile, setOutlierByIds } from '../../storage/measurements.ts';
+import type { NewMeasurement } from '../../domain/measurements/model.ts';
 import { abandonExpiredBatches, abandonOrphanJobBatches, StagedBatch, StagedBatchAbandonedError, StagedScopeBusyError, type StagedTable } from '../../storage/sql/stagedWrites.ts';
 import { MeasurementContextWriter } from '../../api/services/measurements/contexts.ts';
 import { MeasurementSink, streamTrackingFile, type MeasurementGroup } from '../../engine/tracking/index.ts';

@@ -9,12 +9,12 @@
  * settings. Such a failure is not an error of the PUT — its change was made — so it answers 200 with a Warning header
  * saying what is left to do, never a 5xx after a stored write.
  */
-import { settingsProblems, type ConjunctionSettings, type RiskThresholds } from '../../../domain/conjunctions/settings.ts';
+import { settingsProblems, type ConjunctionSettings, type RiskThresholds, type StoredConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
 import { riskChangesOf } from '../../../domain/changes/model.ts';
 import { recordChanges } from '../../../storage/changes.ts';
 import { eventRiskPcs } from '../../../storage/conjunctions.ts';
 import { inTransaction, nowIso, type Db } from '../../../storage/sql/db.ts';
-import { findConjunctionSettings, saveConjunctionSettings, type StoredConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
+import { findConjunctionSettings, saveConjunctionSettings } from '../../../storage/conjunctionSettings.ts';
 import type { ComputePool } from '../../../workers/poolTypes.ts';
 import { validationError } from '../../http/errors.ts';
 import { logError } from '../../log.ts';

@@ -1,11 +1,11 @@
 /** Tracking-upload jobs as the API shows them: read one, list, cancel a queued one (README → Jobs). */
 import type { Db } from '../../../storage/sql/db.ts';
-import { cancelQueuedJob, deleteJobContent, findJob, JOB_SORT_COLUMNS, listJobs, type MeasurementJob } from '../../../storage/measurementJobs.ts';
+import { cancelQueuedJob, deleteJobContent, findJob, JOB_SORT_COLUMNS, listJobs } from '../../../storage/measurementJobs.ts';
+import type { MeasurementJob } from '../../../domain/measurements/model.ts';
 import { type PageableInput, pageEnvelope, parsePageable } from '../../http/paging.ts';
 import { ApiError, jobNotCancellable, notFound, validationError } from '../../http/errors.ts';
 import { logError } from '../../log.ts';
 import { JOB_STATUSES, type JobStatus } from '../../../domain/jobs/model.ts';
-
 
 /**
  * A job as the API shows it. `progress`: rows stored so far of the rows expected (the count the upload's validation

@@ -1,15 +1,10 @@
 /** Stored measurements: list them (with their TDM context), flag outliers, delete a file's measurements. */
 import type { Epoch } from '../../../engine/time/epoch.ts';
 import { type Db, inTransaction } from '../../../storage/sql/db.ts';
-import { deleteContextsByFile, findMeasurementContexts, type MeasurementContextRecord } from '../../../storage/measurementContexts.ts';
+import { deleteContextsByFile, findMeasurementContexts } from '../../../storage/measurementContexts.ts';
+import type { MeasurementContextRecord, Measurement } from '../../../domain/measurements/model.ts';
 import { MEASUREMENT_COMPONENTS, type MeasurementType } from '../../../engine/measurements/observables.ts';
-import {
-  deleteMeasurementsByFile,
-  queryMeasurements,
-  setOutlierByFile,
-  setOutlierByIds,
-  type Measurement,
-} from '../../../storage/measurements.ts';
+import { deleteMeasurementsByFile, queryMeasurements, setOutlierByFile, setOutlierByIds } from '../../../storage/measurements.ts';
 import type { PageRequest } from '../../../storage/sql/paging.ts';
 import { resolveSpacecraft } from '../../../storage/spacecraft.ts';
 import { instantText } from '../../../domain/instants.ts';
