@@ -1,8 +1,8 @@
 /**
  * Spacecraft request and response schemas (validation + OpenAPI). zod checks types and single-field
  * ranges; rules that span fields (dryMass <= launchMass, prism fields only for REGULAR_PRISM, order
- * <= degree, thruster ids that exist, …) and the derivations live in api/services/spacecraft.ts.
- * Defaults of optional fields are applied by the service and documented here.
+ * <= degree, thruster ids that exist, …), the derivations and the defaults are the model's
+ * (domain/spacecraft/fields.ts, domain/spacecraft/model.ts); the descriptions here quote them.
  */
 import { z } from '@hono/zod-openapi';
 import { queryFlag } from './queryFlag.ts';
@@ -12,54 +12,11 @@ import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { boundedNumber, filterText, idString, safeText } from './limits.ts';
 import { MAX_AREA_M2, MAX_DIRECTION_COMPONENT, MAX_DRAG_COEFFICIENT, MAX_DURATION_S, MAX_IMPULSE_N_S, MAX_INERTIA_KG_M2, MAX_LENGTH_M, MAX_MASS_KG, MAX_POWER_W } from '../../domain/limits.ts';
 import { MAX_HARD_BODY_RADIUS_M, MIN_HARD_BODY_RADIUS_M } from '../../domain/conjunctions/hardBodyRadius.ts';
-import { LIFECYCLE_STATUSES } from '../../domain/spacecraft/model.ts';
-
-// ---- Defaults (single source: the service applies these, the descriptions quote them) ----
-export const SPACECRAFT_DEFAULTS = {
-  color: '#1F77B4',
-  dragCoefficient: 2.2,
-  reflectivityCoefficient: 1.8,
-  absorption: 0.5,
-  specularReflection: 0.2,
-  bodyShape: 'BOX',
-  boxM: 1,
-  prismAxis: 'Z',
-  prismDiameterMeasure: 'INSCRIBED',
-} as const;
-
-export const FORCE_MODEL_DEFAULTS = {
-  gravityDegree: 20,
-  gravityOrder: 20,
-  atmosphere: 'HARRIS_PRIESTER',
-  solarRadiationPressure: true,
-  thirdBodies: ['SUN', 'MOON'],
-} as const;
-
-/** Highest degree/order of the bundled EGM96 field (ootk-core, normalized, degree 36). */
-export const MAX_GRAVITY_DEGREE = 36;
-export const MAX_PANELS = 8;
-export const MAX_PRISM_SIDES = 128;
-export const MAX_NORAD_ID = 999_999_999;
-/** Thrusters and overhead burns per capability list. */
-export const MAX_CAPABILITY_ITEMS = 64;
-export const MAX_TIME_WINDOWS = 1000;
-
-export const BODY_SHAPES = ['BOX', 'REGULAR_PRISM'] as const;
-export const PRISM_AXES = ['X', 'Y', 'Z'] as const;
-export const PRISM_DIAMETER_MEASURES = ['INSCRIBED', 'CIRCUMSCRIBED'] as const;
-export const MOUNT_AXIS_PRESETS = ['PLUS_X', 'MINUS_X', 'PLUS_Y', 'MINUS_Y', 'PLUS_Z', 'MINUS_Z', 'CUSTOM'] as const;
-export const MANEUVER_DIRECTIONS = ['RADIAL_OUT', 'RADIAL_IN', 'PROGRADE', 'RETROGRADE', 'NORMAL', 'ANTI_NORMAL'] as const;
-export const ECLIPSE_POLICIES = ['ANY', 'SUNLIGHT_ONLY', 'ECLIPSE_ONLY'] as const;
-export const OVERHEAD_ANCHORS = ['BEFORE_MAIN_BURN', 'AFTER_MAIN_BURN'] as const;
-export const ATMOSPHERES = ['HARRIS_PRIESTER', 'NRLMSISE00', 'NONE'] as const;
-export const THIRD_BODIES = ['SUN', 'MOON'] as const;
-
-export const PANEL_NORMAL_CONVENTION =
-  'derivedNormal (body frame, unit) is the mount axis â (the preset axis, or the normalized custom axis) rotated by ' +
-  'rotationDeg about the hinge axis ĥ = normalize(â × r), right-hand rule, where r is body +Z, or body +X when â is ' +
-  'parallel to ±Z. Equivalently n = â·cos(θ) + r⊥·sin(θ), r⊥ the unit component of r perpendicular to â: at 0° the ' +
-  'normal is the mount axis, positive angles tilt it toward +Z (toward +X for ±Z mounts); e.g. PLUS_Y at 90° gives ' +
-  '+Z, PLUS_Z at 90° gives +X. The rotation is never about the mount axis itself (that would leave the normal unchanged).';
+import {
+  ATMOSPHERES, BODY_SHAPES, ECLIPSE_POLICIES, FORCE_MODEL_DEFAULTS, LIFECYCLE_STATUSES, MANEUVER_DIRECTIONS, MAX_CAPABILITY_ITEMS, MAX_GRAVITY_DEGREE, MAX_NORAD_ID,
+  MAX_PANELS, MAX_PRISM_SIDES, MAX_TIME_WINDOWS, MOUNT_AXIS_PRESETS, OVERHEAD_ANCHORS, PANEL_NORMAL_CONVENTION, PRISM_AXES, PRISM_DIAMETER_MEASURES,
+  SPACECRAFT_DEFAULTS, THIRD_BODIES,
+} from '../../domain/spacecraft/model.ts';
 
 const LIMIT_NAME = 100;
 

@@ -12,7 +12,8 @@ import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/
 import { deletePayload, findPayload, insertPayloadInNextSlot, listPayloadsPage, PAYLOAD_SORT_COLUMNS, replacePayload } from '../../storage/payloads.ts';
 import type { Payload, PayloadFields } from '../../domain/spacecraft/model.ts';
 import { spacecraftExists } from '../../storage/spacecraft.ts';
-import { normalize, spacecraftNotFound } from './spacecraft.ts';
+import { spacecraftNotFound } from './spacecraft.ts';
+import { normalize } from '../../domain/spacecraft/fields.ts';
 
 function payloadNotFound(): ApiError {
   return notFound('Payload not found', 'PAYLOAD_NOT_FOUND', { code: 'payload.not-found' });

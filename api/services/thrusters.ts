@@ -12,7 +12,8 @@ import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/
 import { findSpacecraftById, spacecraftExists } from '../../storage/spacecraft.ts';
 import { type ManeuverCapabilities, type Thruster, type ThrusterFields } from '../../domain/spacecraft/model.ts';
 import { deleteThruster, findThruster, insertThruster, listThrustersPage, THRUSTER_SORT_COLUMNS, replaceThruster } from '../../storage/thrusters.ts';
-import { normalize, spacecraftNotFound } from './spacecraft.ts';
+import { spacecraftNotFound } from './spacecraft.ts';
+import { normalize } from '../../domain/spacecraft/fields.ts';
 
 function thrusterNotFound(thrusterId: string): ApiError {
   return notFound(`Thruster ${thrusterId} not found`, 'THRUSTER_NOT_FOUND', { code: 'thruster.not-found' });

@@ -8,15 +8,62 @@
 /** Active: operated; Archived: decommissioned, kept with its history (restorable). */
 export const LIFECYCLE_STATUSES = ['Active', 'Archived'] as const;
 export type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
-export type BodyShape = 'BOX' | 'REGULAR_PRISM';
-export type PrismAxis = 'X' | 'Y' | 'Z';
-export type PrismDiameterMeasure = 'INSCRIBED' | 'CIRCUMSCRIBED';
-export type MountAxisPreset = 'PLUS_X' | 'MINUS_X' | 'PLUS_Y' | 'MINUS_Y' | 'PLUS_Z' | 'MINUS_Z' | 'CUSTOM';
-export type ManeuverDirection = 'RADIAL_OUT' | 'RADIAL_IN' | 'PROGRADE' | 'RETROGRADE' | 'NORMAL' | 'ANTI_NORMAL';
-export type EclipsePolicy = 'ANY' | 'SUNLIGHT_ONLY' | 'ECLIPSE_ONLY';
-export type OverheadBurnAnchor = 'BEFORE_MAIN_BURN' | 'AFTER_MAIN_BURN';
-export type Atmosphere = 'HARRIS_PRIESTER' | 'NRLMSISE00' | 'NONE';
-export type ThirdBody = 'SUN' | 'MOON';
+/** Defaults of the optional fields: domain/spacecraft/fields.ts applies them, the API schemas quote them. */
+export const SPACECRAFT_DEFAULTS = {
+  color: '#1F77B4',
+  dragCoefficient: 2.2,
+  reflectivityCoefficient: 1.8,
+  absorption: 0.5,
+  specularReflection: 0.2,
+  bodyShape: 'BOX',
+  boxM: 1,
+  prismAxis: 'Z',
+  prismDiameterMeasure: 'INSCRIBED',
+} as const;
+
+export const FORCE_MODEL_DEFAULTS = {
+  gravityDegree: 20,
+  gravityOrder: 20,
+  atmosphere: 'HARRIS_PRIESTER',
+  solarRadiationPressure: true,
+  thirdBodies: ['SUN', 'MOON'],
+} as const;
+
+/** Highest degree/order of the bundled EGM96 field (ootk-core, normalized, degree 36). */
+export const MAX_GRAVITY_DEGREE = 36;
+export const MAX_PANELS = 8;
+export const MAX_PRISM_SIDES = 128;
+export const MAX_NORAD_ID = 999_999_999;
+/** Thrusters and overhead burns per capability list. */
+export const MAX_CAPABILITY_ITEMS = 64;
+export const MAX_TIME_WINDOWS = 1000;
+
+export const BODY_SHAPES = ['BOX', 'REGULAR_PRISM'] as const;
+export const PRISM_AXES = ['X', 'Y', 'Z'] as const;
+export const PRISM_DIAMETER_MEASURES = ['INSCRIBED', 'CIRCUMSCRIBED'] as const;
+export const MOUNT_AXIS_PRESETS = ['PLUS_X', 'MINUS_X', 'PLUS_Y', 'MINUS_Y', 'PLUS_Z', 'MINUS_Z', 'CUSTOM'] as const;
+export const MANEUVER_DIRECTIONS = ['RADIAL_OUT', 'RADIAL_IN', 'PROGRADE', 'RETROGRADE', 'NORMAL', 'ANTI_NORMAL'] as const;
+export const ECLIPSE_POLICIES = ['ANY', 'SUNLIGHT_ONLY', 'ECLIPSE_ONLY'] as const;
+export const OVERHEAD_ANCHORS = ['BEFORE_MAIN_BURN', 'AFTER_MAIN_BURN'] as const;
+export const ATMOSPHERES = ['HARRIS_PRIESTER', 'NRLMSISE00', 'NONE'] as const;
+export const THIRD_BODIES = ['SUN', 'MOON'] as const;
+
+export const PANEL_NORMAL_CONVENTION =
+  'derivedNormal (body frame, unit) is the mount axis â (the preset axis, or the normalized custom axis) rotated by ' +
+  'rotationDeg about the hinge axis ĥ = normalize(â × r), right-hand rule, where r is body +Z, or body +X when â is ' +
+  'parallel to ±Z. Equivalently n = â·cos(θ) + r⊥·sin(θ), r⊥ the unit component of r perpendicular to â: at 0° the ' +
+  'normal is the mount axis, positive angles tilt it toward +Z (toward +X for ±Z mounts); e.g. PLUS_Y at 90° gives ' +
+  '+Z, PLUS_Z at 90° gives +X. The rotation is never about the mount axis itself (that would leave the normal unchanged).';
+
+export type BodyShape = (typeof BODY_SHAPES)[number];
+export type PrismAxis = (typeof PRISM_AXES)[number];
+export type PrismDiameterMeasure = (typeof PRISM_DIAMETER_MEASURES)[number];
+export type MountAxisPreset = (typeof MOUNT_AXIS_PRESETS)[number];
+export type ManeuverDirection = (typeof MANEUVER_DIRECTIONS)[number];
+export type EclipsePolicy = (typeof ECLIPSE_POLICIES)[number];
+export type OverheadBurnAnchor = (typeof OVERHEAD_ANCHORS)[number];
+export type Atmosphere = (typeof ATMOSPHERES)[number];
+export type ThirdBody = (typeof THIRD_BODIES)[number];
 
 export interface Vector3 {
   x: number;
