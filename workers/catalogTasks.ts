@@ -14,7 +14,7 @@ import { detectFormat } from '../engine/files/common/detectFormat.ts';
 import { readOmmCatalog } from '../engine/files/omm/ommCatalog.ts';
 import { readTleCatalog, type CatalogLineError, type CatalogReadResult } from '../engine/tle/catalog.ts';
 import { gpElementProblem, type GpElementSet } from '../engine/tle/gpElements.ts';
-import { catalogSetRow, type CatalogSetRow } from '../domain/catalog/catalogRow.ts';
+import { catalogChunks } from '../domain/catalog/catalogRow.ts';
 import { sha256Hex } from '../domain/contentHash.ts';
 import { buffersHandedOver, handOver, ownedBytes } from './handOver.ts';
 import type { CatalogFileFormat } from '../domain/catalog/model.ts';
@@ -86,24 +86,9 @@ function readCatalogFile(input: { bytes: Uint8Array; chunkSets: number; maxError
   if (read.entries.length === 0) {
     return { ok: false, format: detected, code: 'NO_ELEMENT_SETS', message: 'the file holds no element set', errors: [], errorCount: 0 };
   }
-  const sorted: GpElementSet[] = [...read.entries].sort((a, b) => a.noradId - b.noradId);
-  const chunks: Array<{ rows: Uint8Array; fromNoradId: number; toNoradId: number }> = [];
-  let chunk: CatalogSetRow[] = [];
+  const { chunks: rowChunks, setCount, objectCount } = catalogChunks(read.entries, input.chunkSets, detected);
   const utf8 = new TextEncoder();
-  const flush = () => chunks.push({ rows: ownedBytes(utf8.encode(JSON.stringify(chunk))), fromNoradId: chunk[0]!.noradId, toNoradId: chunk.at(-1)!.noradId });
-  let objectCount = 0;
-  for (let i = 0; i < sorted.length; i++) {
-    const set = sorted[i]!;
-    const newObject = i === 0 || sorted[i - 1]!.noradId !== set.noradId;
-    if (newObject) objectCount++;
-    // cut only between objects: every set of one NORAD id lands in the same chunk (storage/catalog.ts counts updates per chunk)
-    if (newObject && chunk.length >= input.chunkSets) {
-      flush();
-      chunk = [];
-    }
-    chunk.push(catalogSetRow(set, detected));
-  }
-  if (chunk.length > 0) flush();
+  const chunks = rowChunks.map((rows) => ({ rows: ownedBytes(utf8.encode(JSON.stringify(rows))), fromNoradId: rows[0]!.noradId, toNoradId: rows.at(-1)!.noradId }));
   // moved to the event loop's thread, not copied (handOver.ts: 26 MB copied held it ~18 ms)
-  return handOver({ ok: true as const, format: detected, setCount: sorted.length, objectCount, chunks }, chunks.map((c) => c.rows.buffer as ArrayBuffer));
+  return handOver({ ok: true as const, format: detected, setCount, objectCount, chunks }, chunks.map((c) => c.rows.buffer as ArrayBuffer));
 }

@@ -14,6 +14,7 @@ import type { ReceivedCdms } from '../domain/conjunctions/cdmDigest.ts';
 import type { AssessedObservation } from '../domain/conjunctions/model.ts';
 import type { ApproachObservationContext } from '../domain/screenings/approachObservations.ts';
 import type { CovarianceUsed } from '../domain/screenings/model.ts';
+import type { StateVectorCovarianceSpec, CdmCovarianceCandidate } from '../domain/screenings/model.ts';
 
 /** A task's failure as a plain object (custom error classes do not survive the thread boundary). */
 export interface TaskFailure {
@@ -30,29 +31,6 @@ export interface WithEarthData {
   earthData: EarthDataRefs;
 }
 
-// ---- screening (workers/screeningTasks.ts, screeningCovariances.ts) ----
-
-/** A stored state vector's covariance as the merge receives it (storage/stateVectors.ts `StoredCovariance`). */
-export interface StateVectorCovarianceSpec {
-  /** SV-<n>. */
-  stateVectorId: string;
-  /** Its frame: a state frame (GCRF, EME2000, TEME, ITRF, TOD, MOD) or RTN/TNW about the state. */
-  frame: string;
-  /** 6×6 row-major, km², km²/s, km²/s². */
-  values: number[];
-}
-
-/** A received CDM's covariance of one object, as the merge receives it. */
-export interface CdmCovarianceCandidate {
-  cdmId: string;
-  tca: string;
-  /** TCA, s since 1970 UTC. */
-  tcaS: number;
-  creationDateS: number;
-  /** 6×6 row-major RTN, m², m²/s, m²/s². */
-  covarianceRtnM2: number[];
-}
-
 /** A primary as a chunk receives it. */
 export type ScreeningPrimarySpec = {
   id: string;
@@ -61,7 +39,7 @@ export type ScreeningPrimarySpec = {
   /** Worker cache key of its trajectory (the screening id and the primary's index). */
   cacheKey: string;
 } & (
-  /** `covariance`: the stored state's, propagated to each TCA by the merge (screeningCovariances.ts). */
+  /** `covariance`: the stored state's, propagated to each TCA by the merge (domain/screenings/covariances.ts). */
   | { kind: 'PROPAGATED'; propagation: StoredStatePropagationInput; covariance?: StateVectorCovarianceSpec }
   /**
    * `oemName`: the file's name, which the approaches' covariance source names (its blocks are read by the merge).

@@ -21,9 +21,9 @@ import { Epoch } from '../engine/time/epoch.ts';
 import { gpElementsFromJson, type GpElementSet } from '../engine/tle/gpElements.ts';
 import { receiveCdms } from '../domain/conjunctions/cdmDigest.ts';
 import { approachObservation, type ApproachObservation } from '../domain/screenings/approachObservations.ts';
-import { NO_COVARIANCE_USED, type CovarianceUsed } from '../domain/screenings/model.ts';
+import { NO_COVARIANCE_USED, type CovarianceUsed, type StateVectorCovarianceSpec } from '../domain/screenings/model.ts';
 import { earthDataFor } from '../earthData/files.ts';
-import { cdmCovarianceFor, nearestOemCovariance, oemCovarianceBlocks, propagatedPrimaryCovariances, withCovariances } from './screeningCovariances.ts';
+import { cdmCovarianceFor, nearestOemCovariance, oemCovarianceBlocks, propagatedPrimaryCovariances, withCovariances } from '../domain/screenings/covariances.ts';
 import { failure } from './ephemerisTasks.ts';
 import {
   MERGE_BATCH, OEM_NOT_LOADED, OEM_PART_BYTES,
@@ -170,69 +170,91 @@ interface ApproachCovariance {
   secondaryRtnM2?: readonly number[];
 }
 
+/** The primaries' covariances at the approaches' TCAs, by approach index (absent: none known). */
+interface PrimaryCovariances {
+  covariance: Array<RtnCovarianceInput | undefined>;
+  used: CovarianceUsed[];
+  /** Flags the covariance adds to the approach (an OEM block's offset from TCA). */
+  flags: ApproachFlag[][];
+  issues: ScreeningMergeIssue[];
+}
+
 /**
- * Each approach's covariances at its TCA (screeningCovariances.ts: the primary's propagated from its state vector or
- * the nearest OEM block, the secondary's from a received CDM) and its Pc recomputed with them, in place. A primary
- * whose covariance cannot be propagated keeps the maximum-probability Pc and the screening gets an issue saying why.
+ * Each approach's covariances at its TCA (domain/screenings/covariances.ts: the primary's propagated from its state
+ * vector or the nearest OEM block, the secondary's from a received CDM) and its Pc recomputed with them, in place. A
+ * primary whose covariance cannot be propagated keeps the maximum-probability Pc and the screening gets an issue saying why.
  */
 function attachCovariances(input: ScreeningMergeTaskInput, approaches: ScreeningApproach[]): { covariances: ApproachCovariance[]; issues: ScreeningMergeIssue[] } {
-  const issues: ScreeningMergeIssue[] = [];
-  const primaryCovariance = new Array<RtnCovarianceInput | undefined>(approaches.length);
-  const primaryUsed = new Array<CovarianceUsed>(approaches.length).fill(NO_COVARIANCE_USED);
-  const extraFlags: ApproachFlag[][] = approaches.map(() => []);
-  const byPrimary = new Map<string, number[]>();
-  approaches.forEach((a, i) => {
-    const list = byPrimary.get(a.primaryId);
-    if (list) list.push(i);
-    else byPrimary.set(a.primaryId, [i]);
+  const primaries = primaryCovariancesAtTca(input, approaches);
+  const covariances = approaches.map((a, i): ApproachCovariance => {
+    const cdm = cdmCovarianceFor(input.secondaryCovariances[String(a.secondaryNoradId)], Date.parse(a.tcaUtc) / 1000, input.cdmCovarianceWindowS);
+    const secondary: RtnCovarianceInput | undefined = cdm ? { rtnM2: cdm.covarianceRtnM2 } : undefined;
+    const primary = primaries.covariance[i];
+    if (primary !== undefined || secondary !== undefined) approaches[i] = withCovariances(a, input.pcMethod, primary, secondary, primaries.flags[i]!);
+    return {
+      used: { primary: primaries.used[i]!, secondary: cdm ? { source: 'CDM', reference: cdm.cdmId, epoch: cdm.tca, toTca: 'CDM_TCA_WITHIN_WINDOW' } : NO_COVARIANCE_USED },
+      ...(primary ? { primaryRtnM2: primary.rtnM2 } : {}),
+      ...(secondary ? { secondaryRtnM2: secondary.rtnM2 } : {}),
+    };
   });
-  const spanStart = Epoch.parseInstant(input.spanStartUtc);
+  return { covariances, issues: primaries.issues };
+}
+
+/** Per primary (its approaches together: one propagation, one OEM read), the covariance at each of its TCAs. */
+function primaryCovariancesAtTca(input: ScreeningMergeTaskInput, approaches: readonly ScreeningApproach[]): PrimaryCovariances {
+  const out: PrimaryCovariances = {
+    covariance: new Array<RtnCovarianceInput | undefined>(approaches.length),
+    used: new Array<CovarianceUsed>(approaches.length).fill(NO_COVARIANCE_USED),
+    flags: approaches.map(() => []),
+    issues: [],
+  };
+  const byPrimary = new Map<string, number[]>();
+  approaches.forEach((a, i) => byPrimary.set(a.primaryId, [...(byPrimary.get(a.primaryId) ?? []), i]));
   for (const [primaryId, indices] of byPrimary) {
     const spec = input.primarySpecs[Number(primaryId)];
-    if (!spec) continue;
     try {
-      if (spec.kind === 'PROPAGATED' && spec.covariance) {
-        const covariance = spec.covariance;
-        const rtn = propagatedPrimaryCovariances(spec.propagation, covariance, input.spanStartUtc, indices.map((i) => approaches[i]!.tcaS), indices.map((i) => approaches[i]!.primaryStateGcrf), earthDataFor(input.earthData));
-        indices.forEach((i, k) => {
-          primaryCovariance[i] = rtn[k];
-          primaryUsed[i] = { source: 'STATE_VECTOR', reference: covariance.stateVectorId, epoch: spec.propagation.state.epoch, toTca: 'PROPAGATED' };
-        });
-      } else if (spec.kind === 'OEM') {
-        const blocks = oemCovarianceBlocks(oemTextOf(spec), spanStart);
-        if (blocks.length === 0) continue;
-        for (const i of indices) {
-          const nearest = nearestOemCovariance(blocks, approaches[i]!.tcaS, spec.oemName ?? 'OEM');
-          if (!nearest) continue;
-          primaryCovariance[i] = nearest.covariance;
-          primaryUsed[i] = nearest.used;
-          extraFlags[i]!.push(nearest.flag);
-        }
-        const unusable = blocks.find((b) => b.frameProblem !== null);
-        if (unusable) issues.push({ code: 'PRIMARY_COVARIANCE_UNUSABLE', primaryId, message: `OEM line ${unusable.line}: ${unusable.frameProblem}` });
-      }
+      if (spec?.kind === 'PROPAGATED' && spec.covariance) propagatedCovariances(input, spec, spec.covariance, approaches, indices, out);
+      else if (spec?.kind === 'OEM') oemBlockCovariances(input, spec, primaryId, approaches, indices, out);
     } catch (error) {
       if (error instanceof OemNotLoadedError) throw error;
-      issues.push({
+      out.issues.push({
         code: 'PRIMARY_COVARIANCE_UNUSABLE',
         primaryId,
         message: `the primary's covariance could not be brought to its TCAs (${error instanceof Error ? error.message : String(error)}): its Pc values are the maximum probability`,
       });
     }
   }
-  const covariances: ApproachCovariance[] = [];
-  approaches.forEach((a, i) => {
-    const cdm = cdmCovarianceFor(input.secondaryCovariances[String(a.secondaryNoradId)], Date.parse(a.tcaUtc) / 1000, input.cdmCovarianceWindowS);
-    const secondary: RtnCovarianceInput | undefined = cdm ? { rtnM2: cdm.covarianceRtnM2 } : undefined;
-    const primary = primaryCovariance[i];
-    if (primary !== undefined || secondary !== undefined) approaches[i] = withCovariances(a, input.pcMethod, primary, secondary, extraFlags[i]!);
-    covariances.push({
-      used: { primary: primaryUsed[i]!, secondary: cdm ? { source: 'CDM', reference: cdm.cdmId, epoch: cdm.tca, toTca: 'CDM_TCA_WITHIN_WINDOW' } : NO_COVARIANCE_USED },
-      ...(primary ? { primaryRtnM2: primary.rtnM2 } : {}),
-      ...(secondary ? { secondaryRtnM2: secondary.rtnM2 } : {}),
-    });
+  return out;
+}
+
+function propagatedCovariances(
+  input: ScreeningMergeTaskInput, spec: Extract<ScreeningPrimarySpec, { kind: 'PROPAGATED' }>, covariance: StateVectorCovarianceSpec,
+  approaches: readonly ScreeningApproach[], indices: readonly number[], out: PrimaryCovariances,
+): void {
+  const tcaS = indices.map((i) => approaches[i]!.tcaS);
+  const statesGcrf = indices.map((i) => approaches[i]!.primaryStateGcrf);
+  const rtn = propagatedPrimaryCovariances(spec.propagation, covariance, input.spanStartUtc, tcaS, statesGcrf, earthDataFor(input.earthData));
+  indices.forEach((i, k) => {
+    out.covariance[i] = rtn[k];
+    out.used[i] = { source: 'STATE_VECTOR', reference: covariance.stateVectorId, epoch: spec.propagation.state.epoch, toTca: 'PROPAGATED' };
   });
-  return { covariances, issues };
+}
+
+function oemBlockCovariances(
+  input: ScreeningMergeTaskInput, spec: Extract<ScreeningPrimarySpec, { kind: 'OEM' }>, primaryId: string,
+  approaches: readonly ScreeningApproach[], indices: readonly number[], out: PrimaryCovariances,
+): void {
+  const blocks = oemCovarianceBlocks(oemTextOf(spec), Epoch.parseInstant(input.spanStartUtc));
+  if (blocks.length === 0) return;
+  for (const i of indices) {
+    const nearest = nearestOemCovariance(blocks, approaches[i]!.tcaS, spec.oemName ?? 'OEM');
+    if (!nearest) continue;
+    out.covariance[i] = nearest.covariance;
+    out.used[i] = nearest.used;
+    out.flags[i]!.push(nearest.flag);
+  }
+  const unusable = blocks.find((b) => b.frameProblem !== null);
+  if (unusable) out.issues.push({ code: 'PRIMARY_COVARIANCE_UNUSABLE', primaryId, message: `OEM line ${unusable.line}: ${unusable.frameProblem}` });
 }
 
 /**

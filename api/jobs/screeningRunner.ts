@@ -17,9 +17,9 @@ import type { GpElementSet } from '../../engine/tle/gpElements.ts';
 import { catalogElementSetTexts } from '../../storage/catalog.ts';
 import { inTransaction, yieldToEventLoop, type Db } from '../../storage/sql/db.ts';
 import { claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge, deleteScreeningApproaches, endScreeningChunkCancelled, failScreening, failScreeningChunk, findScreening, findScreeningInputs, finishCancelledScreening, insertScreeningApproaches, renewScreeningChunkLease, screeningCancelRequested, screeningChunkResults, screeningPrimaryOemParts, screeningsWithFailedChunks, type ScreeningApproachRow } from '../../storage/screenings.ts';
-import { type ScreeningChunk, isSyntheticNoradId } from '../../domain/screenings/model.ts';
+import { isSyntheticNoradId, type CdmCovarianceCandidate, type Screening, type ScreeningChunk } from '../../domain/screenings/model.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
-import { OEM_NOT_LOADED, type CdmCovarianceCandidate, type MergedApproach, type ScreeningMergeTaskOutput, type ScreeningPrimarySpec } from '../../workers/contracts.ts';
+import { OEM_NOT_LOADED, type MergedApproach, type ScreeningMergeTaskOutput, type ScreeningPrimarySpec } from '../../workers/contracts.ts';
 import { findReceivedCdmCovariances } from '../../storage/conjunctions.ts';
 import type { EarthDataStore } from '../services/earthData.ts';
 import { ingestObservations } from '../services/conjunctions/ingest.ts';
@@ -262,7 +262,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
   /**
    * The RTN covariances of catalog objects in the CDMs received for the organization whose TCA may fall within the
    * window of an approach (the span widened by the window), by NORAD id; DEFAULT covariances (not an estimate) left
-   * out. The merge task picks, per approach, the one that applies (workers/screeningCovariances.ts).
+   * out. The merge task picks, per approach, the one that applies (domain/screenings/covariances.ts).
    */
   private async receivedCdmCovariances(organizationId: string, inputs: ScreeningInputs): Promise<Record<string, CdmCovarianceCandidate[]>> {
     const windowS = inputs.cdmCovarianceWindowS ?? DEFAULT_CDM_COVARIANCE_WINDOW_S;
@@ -276,6 +276,11 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     return out;
   }
 
+  /**
+   * The merge, exactly once per screening (the MERGE chunk is claimable only when every SCREEN chunk succeeded): the
+   * merge task on the pool, the events from its observations, the approach rows, then the screening SUCCEEDED with the
+   * chunk's completion in one transaction.
+   */
   private async merge(chunk: ScreeningChunk, lease: JobLease): Promise<void> {
     const { db } = this.deps;
     const screening = await findScreening(db, chunk.organizationId, chunk.screeningId);
@@ -284,87 +289,13 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     // An earlier attempt (a killed merger) may have stored some approaches: start over. Its CDMs are recognised by
     // their MESSAGE_ID by the ingest and not stored twice.
     await deleteScreeningApproaches(db, chunk.screeningId);
-    const results = await screeningChunkResults(db, chunk.screeningId);
-    const observationContext = approachObservationContextOf(screening, inputs);
-    const ours = new Map<number, { spacecraftId: string; fitted: boolean }>();
-    for (const f of inputs.fleet) ours.set(f.noradId, { spacecraftId: f.spacecraftId, fitted: f.fitted });
-    for (const f of inputs.fleetInCatalog) ours.set(f.noradId, { spacecraftId: f.spacecraftId, fitted: false });
-    const secondaryCovariances = await this.receivedCdmCovariances(chunk.organizationId, inputs);
-    const output = await this.withOemsWhenNeeded(chunk.screeningId, inputs.primaries, true, (primarySpecs, transfer) => this.withCancelCheck(chunk.screeningId, async (signal) => (await this.deps.earthData.run('screening.merge', () => {
-      keepAttached(transfer);
-      return {
-        results,
-        pcThreshold: screening.pcThreshold,
-        spanStartUtc: inputs.span.startUtc,
-        primarySpecs,
-        pcMethod: inputs.pcMethod ?? 'LAAS_2015',
-        secondaryCovariances,
-        cdmCovarianceWindowS: inputs.cdmCovarianceWindowS ?? DEFAULT_CDM_COVARIANCE_WINDOW_S,
-        events: observationContext,
-      };
-    }, { background: true, signal, transfer })).output));
-    if (!output.ok) throw new Error(`${output.code}: ${output.message}`);
-    const merged: ScreeningMergeTaskOutput = output;
+    const merged = await this.mergeOnPool(chunk, screening, inputs);
     if (lease.lost) throw new Error('lease lost: another instance took the merge over');
 
     const storingStarted = performance.now();
-    // The approaches with Pc ≥ threshold become conjunction events, handed over typed (each stored alone: one that
-    // cannot be stored does not take the others with it).
-    const events = new Map<number, { eventId: string | null; cdmId: string | null; problem: string | null }>();
-    for (const p of merged.cdmProblems) events.set(p.index, { eventId: null, cdmId: null, problem: `CDM not written: ${p.message}` });
-    const { received, items } = merged.observations;
-    const encoder = new TextEncoder();
-    const observations = items.map((item, k): ConjunctionObservation => {
-      const outcome = received.outcomes[k]!;
-      if (!outcome.ok) throw new Error(`approach ${item.index + 1}: ${outcome.message}`);
-      return { bytes: encoder.encode(item.text), messageIndex: 0, firstLine: 1, digest: outcome.cdm, json: received.json, spacecraftIds: item.spacecraftIds, assessed: item.assessed };
-    });
-    const ingest = await ingestObservations(this.deps, chunk.organizationId, observations, { source: 'SCREENING', uploadId: screening.id });
-    ingest.results.forEach((result, k) => {
-      const index = items[k]!.index;
-      const item = result.cdms[0];
-      events.set(index, item ? { eventId: item.eventId, cdmId: item.cdmId, problem: null } : { eventId: null, cdmId: null, problem: `${result.error ?? 'FAILED'}: ${result.message}` });
-    });
+    const events = await this.storeEvents(chunk, screening, merged);
     if (await screeningCancelRequested(db, chunk.screeningId)) throw new ChunkCancelled();
-
-    // One batch of the merge's output parsed, shaped and stored at a time (≤ MERGE_BATCH rows; storage/screenings.ts
-    // inserts them in short statements), the event loop yielded between two.
-    let eventCount = 0;
-    let seq = 0;
-    for (const batch of merged.approachBatches) {
-      const rows: ScreeningApproachRow[] = [];
-      for (const a of JSON.parse(batch) as MergedApproach[]) {
-        const index = seq++;
-        const primaryIndex = Number(a.primaryId);
-        const secondary = ours.get(a.secondaryNoradId);
-        const event = events.get(index);
-        if (event?.eventId) eventCount++;
-        rows.push({
-          seq: index + 1,
-          primaryIndex,
-          primarySpacecraftId: inputs.primarySpacecraft[primaryIndex]!.spacecraftId,
-          secondaryNoradId: isSyntheticNoradId(a.secondaryNoradId) ? null : a.secondaryNoradId,
-          secondaryName: a.secondaryName,
-          secondarySpacecraftId: secondary?.spacecraftId ?? null,
-          secondaryFitted: secondary?.fitted ?? false,
-          tca: a.tcaUtc,
-          tcaS: a.tcaS,
-          missDistanceM: a.missDistanceM,
-          relativeSpeedMS: a.relativeSpeedMS,
-          relativeStateRtn: { positionM: a.relativePositionRtnM, velocityMS: a.relativeVelocityRtnMS },
-          pc: a.pc?.value ?? null,
-          pcMethod: a.pc?.method ?? null,
-          pcMaximumProbability: a.pc ? a.pc.isMaximumProbability : null,
-          flags: a.flags.map((f) => ({ code: f.code, message: f.message })),
-          covariances: a.covariances,
-          eventId: event?.eventId ?? null,
-          cdmId: event?.cdmId ?? null,
-          eventProblem: event?.problem ?? null,
-        });
-      }
-      await insertScreeningApproaches(db, chunk.screeningId, chunk.organizationId, rows);
-      await yieldToEventLoop();
-    }
+    const eventCount = await this.storeApproaches(chunk, inputs, merged, events);
     const storingMs = performance.now() - storingStarted;
     const issues = [
       ...inputs.issues,
@@ -387,6 +318,107 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     });
     if (completed) logInfo('screening merged', { screeningId: chunk.screeningId, approaches: merged.approachCount, events: eventCount, owner: this.owner });
   }
+
+  /** The merge task on the pool (background priority, cancelled with the screening): approaches, covariances, Pc, observations. */
+  private async mergeOnPool(chunk: ScreeningChunk, screening: Screening, inputs: ScreeningInputs): Promise<ScreeningMergeTaskOutput> {
+    const results = await screeningChunkResults(this.deps.db, chunk.screeningId);
+    const events = approachObservationContextOf(screening, inputs);
+    const secondaryCovariances = await this.receivedCdmCovariances(chunk.organizationId, inputs);
+    const output = await this.withOemsWhenNeeded(chunk.screeningId, inputs.primaries, true, (primarySpecs, transfer) => this.withCancelCheck(chunk.screeningId, async (signal) => (await this.deps.earthData.run('screening.merge', () => {
+      keepAttached(transfer);
+      return {
+        results,
+        pcThreshold: screening.pcThreshold,
+        spanStartUtc: inputs.span.startUtc,
+        primarySpecs,
+        pcMethod: inputs.pcMethod ?? 'LAAS_2015',
+        secondaryCovariances,
+        cdmCovarianceWindowS: inputs.cdmCovarianceWindowS ?? DEFAULT_CDM_COVARIANCE_WINDOW_S,
+        events,
+      };
+    }, { background: true, signal, transfer })).output));
+    if (!output.ok) throw new Error(`${output.code}: ${output.message}`);
+    return output;
+  }
+
+  /**
+   * The approaches with Pc ≥ threshold become conjunction events, handed over typed (each stored alone: one that
+   * cannot be stored does not take the others with it). By approach index: its event and CDM, or why it is none.
+   */
+  private async storeEvents(chunk: ScreeningChunk, screening: Screening, merged: ScreeningMergeTaskOutput): Promise<Map<number, ApproachEvent>> {
+    const events = new Map<number, ApproachEvent>();
+    for (const p of merged.cdmProblems) events.set(p.index, { eventId: null, cdmId: null, problem: `CDM not written: ${p.message}` });
+    const { received, items } = merged.observations;
+    const encoder = new TextEncoder();
+    const observations = items.map((item, k): ConjunctionObservation => {
+      const outcome = received.outcomes[k]!;
+      if (!outcome.ok) throw new Error(`approach ${item.index + 1}: ${outcome.message}`);
+      return { bytes: encoder.encode(item.text), messageIndex: 0, firstLine: 1, digest: outcome.cdm, json: received.json, spacecraftIds: item.spacecraftIds, assessed: item.assessed };
+    });
+    const ingest = await ingestObservations(this.deps, chunk.organizationId, observations, { source: 'SCREENING', uploadId: screening.id });
+    ingest.results.forEach((result, k) => {
+      const item = result.cdms[0];
+      events.set(items[k]!.index, item ? { eventId: item.eventId, cdmId: item.cdmId, problem: null } : { eventId: null, cdmId: null, problem: `${result.error ?? 'FAILED'}: ${result.message}` });
+    });
+    return events;
+  }
+
+  /**
+   * One batch of the merge's output parsed, shaped and stored at a time (≤ MERGE_BATCH rows; storage/screenings.ts
+   * inserts them in short statements), the event loop yielded between two. Answers how many approaches have an event.
+   */
+  private async storeApproaches(chunk: ScreeningChunk, inputs: ScreeningInputs, merged: ScreeningMergeTaskOutput, events: ReadonlyMap<number, ApproachEvent>): Promise<number> {
+    const ours = new Map<number, { spacecraftId: string; fitted: boolean }>();
+    for (const f of inputs.fleet) ours.set(f.noradId, { spacecraftId: f.spacecraftId, fitted: f.fitted });
+    for (const f of inputs.fleetInCatalog) ours.set(f.noradId, { spacecraftId: f.spacecraftId, fitted: false });
+    let eventCount = 0;
+    let seq = 0;
+    for (const batch of merged.approachBatches) {
+      const rows = (JSON.parse(batch) as MergedApproach[]).map((approach) => {
+        const index = seq++;
+        const event = events.get(index);
+        if (event?.eventId) eventCount++;
+        return approachRow(approach, index, inputs, ours.get(approach.secondaryNoradId), event);
+      });
+      await insertScreeningApproaches(this.deps.db, chunk.screeningId, chunk.organizationId, rows);
+      await yieldToEventLoop();
+    }
+    return eventCount;
+  }
+}
+
+/** An approach's event and CDM, or why it has none. */
+interface ApproachEvent {
+  eventId: string | null;
+  cdmId: string | null;
+  problem: string | null;
+}
+
+/** The stored row of the approach with index `index` (0-based; `seq` 1-based): ours by id, its event, its Pc as computed. */
+function approachRow(a: MergedApproach, index: number, inputs: ScreeningInputs, secondary: { spacecraftId: string; fitted: boolean } | undefined, event: ApproachEvent | undefined): ScreeningApproachRow {
+  const primaryIndex = Number(a.primaryId);
+  return {
+    seq: index + 1,
+    primaryIndex,
+    primarySpacecraftId: inputs.primarySpacecraft[primaryIndex]!.spacecraftId,
+    secondaryNoradId: isSyntheticNoradId(a.secondaryNoradId) ? null : a.secondaryNoradId,
+    secondaryName: a.secondaryName,
+    secondarySpacecraftId: secondary?.spacecraftId ?? null,
+    secondaryFitted: secondary?.fitted ?? false,
+    tca: a.tcaUtc,
+    tcaS: a.tcaS,
+    missDistanceM: a.missDistanceM,
+    relativeSpeedMS: a.relativeSpeedMS,
+    relativeStateRtn: { positionM: a.relativePositionRtnM, velocityMS: a.relativeVelocityRtnMS },
+    pc: a.pc?.value ?? null,
+    pcMethod: a.pc?.method ?? null,
+    pcMaximumProbability: a.pc ? a.pc.isMaximumProbability : null,
+    flags: a.flags.map((f) => ({ code: f.code, message: f.message })),
+    covariances: a.covariances,
+    eventId: event?.eventId ?? null,
+    cdmId: event?.cdmId ?? null,
+    eventProblem: event?.problem ?? null,
+  };
 }
 
 /**

@@ -82,7 +82,7 @@ export interface ScreeningInputs {
   /**
    * The organization's Pc method and event grouping window (conjunction settings) when the screening was created: the
    * method when both covariances are known, and the TCA window within which a received CDM's covariance of a
-   * secondary applies (workers/screeningCovariances.ts). Absent in screenings created before: LAAS_2015, 600 s.
+   * secondary applies (domain/screenings/covariances.ts). Absent in screenings created before: LAAS_2015, 600 s.
    */
   pcMethod?: PcMethod;
   cdmCovarianceWindowS?: number;
@@ -290,7 +290,7 @@ async function resolvePrimaries(
       identity: identityOf(spacecraft, `${displayId(sv.displayNumber)} propagated (${spacecraft.forceModel.gravityDegree}x${spacecraft.forceModel.gravityOrder}, ${spacecraft.forceModel.atmosphere})`),
       spec: {
         kind: 'PROPAGATED', id: String(index), cacheKey, propagation, hardBodyRadiusM: spacecraft.hardBodyRadiusM ?? defaultRadiusM,
-        // propagated to each approach's TCA by the merge (workers/screeningCovariances.ts)
+        // propagated to each approach's TCA by the merge (domain/screenings/covariances.ts)
         ...(sv.covariance ? { covariance: { stateVectorId: displayId(sv.displayNumber), frame: sv.covariance.frame, values: sv.covariance.matrix.flat() } } : {}),
         ...(spacecraft.noradId !== null ? { noradId: spacecraft.noradId } : {}),
       },

@@ -50,3 +50,27 @@ export function catalogSetRow(elements: GpElementSet, format: 'TLE' | 'OMM' = el
     fileLine: elements.source?.line ?? null,
   };
 }
+
+/**
+ * A catalog file's sets as the chunks it is written in: sorted by NORAD id and cut into chunks of about `chunkSets`
+ * rows, only between objects — every set of one NORAD id lands in the same chunk (storage/catalog.ts counts the
+ * updates per chunk, and a chunk's NORAD range is what a screening chunk reads).
+ */
+export function catalogChunks(sets: readonly GpElementSet[], chunkSets: number, format: 'TLE' | 'OMM'): { chunks: CatalogSetRow[][]; setCount: number; objectCount: number } {
+  const sorted = [...sets].sort((a, b) => a.noradId - b.noradId);
+  const chunks: CatalogSetRow[][] = [];
+  let chunk: CatalogSetRow[] = [];
+  let objectCount = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const set = sorted[i]!;
+    const newObject = i === 0 || sorted[i - 1]!.noradId !== set.noradId;
+    if (newObject) objectCount++;
+    if (newObject && chunk.length >= chunkSets) {
+      chunks.push(chunk);
+      chunk = [];
+    }
+    chunk.push(catalogSetRow(set, format));
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return { chunks, setCount: sorted.length, objectCount };
+}

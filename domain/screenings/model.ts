@@ -109,3 +109,26 @@ export interface ScreeningChunk extends NewScreeningChunk {
   startedAt: string | null;
   finishedAt: string | null;
 }
+
+// ---- screening (workers/screeningTasks.ts, screeningCovariances.ts) ----
+
+/** A stored state vector's covariance as the merge receives it (storage/stateVectors.ts `StoredCovariance`). */
+export interface StateVectorCovarianceSpec {
+  /** SV-<n>. */
+  stateVectorId: string;
+  /** Its frame: a state frame (GCRF, EME2000, TEME, ITRF, TOD, MOD) or RTN/TNW about the state. */
+  frame: string;
+  /** 6×6 row-major, km², km²/s, km²/s². */
+  values: number[];
+}
+
+/** A received CDM's covariance of one object, as the merge receives it. */
+export interface CdmCovarianceCandidate {
+  cdmId: string;
+  tca: string;
+  /** TCA, s since 1970 UTC. */
+  tcaS: number;
+  creationDateS: number;
+  /** 6×6 row-major RTN, m², m²/s, m²/s². */
+  covarianceRtnM2: number[];
+}

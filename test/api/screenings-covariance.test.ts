@@ -7,7 +7,7 @@
  *  - the EPOCH approach: both covariances known → the organization's method (LAAS_2015), not a maximum; its Pc equals
  *    engine/collision's computed here from the approach's states (read back from its screening CDM), A's covariance
  *    propagated here with the propagator's STM (P = Φ P₀ Φᵀ, tested against finite differences in
- *    test/workers/screeningCovariances.test.ts) and rotated into RTN by hand, and B's covariance from the CDM.
+ *    test/domain/screenings/covariances.test.ts) and rotated into RTN by hand, and B's covariance from the CDM.
  *    Tolerance 1e-6 relative: the states as printed in the CDM (about 13 significant digits) and the integrator's
  *    output at TCA (a step landing) against the dense output the search used (≪ 1 mm).
  *  - the approaches away from the CDM's TCA (outside the 10-min event grouping window): A's covariance only →

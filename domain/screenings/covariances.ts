@@ -18,17 +18,16 @@
  *    not this one's. A DEFAULT covariance (COVARIANCE_METHOD = DEFAULT) is not an estimate and is not used. Among
  *    several, the latest created (the most recent orbit determination), then the nearest TCA.
  */
-import { approachProbability } from '../engine/collision/screening/index.ts';
-import type { ApproachFlag, RtnCovarianceInput, ScreeningApproach } from '../engine/collision/screening/index.ts';
-import type { PcMethod } from '../engine/collision/probability.ts';
-import { covarianceGcrfToLocal } from '../engine/frames/stateFrames.ts';
-import { fromLowerTriangle, localOrbitalRotation, stateJacobian, transformCovariance } from '../engine/math/covariance.ts';
-import { timeScaleOf } from '../engine/files/common/definitions.ts';
-import { parseOem } from '../engine/files/oem/oemReader.ts';
-import { propagateStoredState, type EarthData, type StoredStatePropagationInput } from '../engine/propagation/storedState.ts';
-import { Epoch } from '../engine/time/epoch.ts';
-import type { CovarianceUsed } from '../domain/screenings/model.ts';
-import type { CdmCovarianceCandidate, StateVectorCovarianceSpec } from './contracts.ts';
+import { approachProbability } from '../../engine/collision/screening/index.ts';
+import type { ApproachFlag, RtnCovarianceInput, ScreeningApproach } from '../../engine/collision/screening/index.ts';
+import type { PcMethod } from '../../engine/collision/probability.ts';
+import { covarianceGcrfToLocal } from '../../engine/frames/stateFrames.ts';
+import { fromLowerTriangle, localOrbitalRotation, stateJacobian, transformCovariance } from '../../engine/math/covariance.ts';
+import { timeScaleOf } from '../../engine/files/common/definitions.ts';
+import { parseOem } from '../../engine/files/oem/oemReader.ts';
+import { propagateStoredState, type EarthData, type StoredStatePropagationInput } from '../../engine/propagation/storedState.ts';
+import { Epoch } from '../../engine/time/epoch.ts';
+import type { CdmCovarianceCandidate, CovarianceUsed, StateVectorCovarianceSpec } from './model.ts';
 
 const KM2_TO_M2 = 1e6;
 

@@ -1,5 +1,5 @@
 /**
- * The covariances a screening's merge attaches to its approaches (workers/screeningCovariances.ts).
+ * The covariances a screening's merge attaches to its approaches (domain/screenings/covariances.ts).
  *
  * Propagation: the primary's covariance at each TCA (the propagator's STM, P = Φ P₀ Φᵀ, rotated into the RTN at TCA)
  * is checked against a state transition matrix built here by central finite differences of the same propagator
@@ -9,11 +9,11 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bundledEarthData } from '../../earthData/files.ts';
-import { propagateStoredState, type StoredStatePropagationInput } from '../../engine/propagation/storedState.ts';
-import { Epoch } from '../../engine/time/epoch.ts';
-import { cdmCovarianceFor, nearestOemCovariance, oemCovarianceBlocks, propagatedPrimaryCovariances } from '../../workers/screeningCovariances.ts';
-import type { CdmCovarianceCandidate } from '../../workers/contracts.ts';
+import { bundledEarthData } from '../../../earthData/files.ts';
+import { propagateStoredState, type StoredStatePropagationInput } from '../../../engine/propagation/storedState.ts';
+import { Epoch } from '../../../engine/time/epoch.ts';
+import { cdmCovarianceFor, nearestOemCovariance, oemCovarianceBlocks, propagatedPrimaryCovariances } from '../../../domain/screenings/covariances.ts';
+import type { CdmCovarianceCandidate } from '../../../domain/screenings/model.ts';
 
 const STATE_EPOCH = '2023-02-15T00:00:00.000Z';
 const SPAN_START = '2023-02-15T00:10:00.000Z';
