@@ -242,7 +242,48 @@ export class EarthDataStore {
     return result.summary;
   }
 
+  /**
+   * The Earth data in force: the files chosen (chooseFiles), the EOP history spliced once per set of files (on the
+   * pool), each kind's status, and the change logged. Replaces the snapshot.
+   */
   private async select(reason: string): Promise<EarthDataSnapshot> {
+    const { chosen, rejected, eopBundled, bundledEopEnd, live, bundled } = await this.chooseFiles();
+    if (this.options.eopFile) chosen.EOP = await this.explicitEopFile(this.options.eopFile, bundledEopEnd, live);
+    const eopFiles: EarthDataFileRef[] = [...eopBundled, ...(chosen.EOP ? [chosen.EOP] : [])].map((s) => ({ path: s.path, sha256: s.sha256 }));
+    const eopCoverage = await this.splicedEopCoverage(eopFiles);
+    const sw = chosen.SPACE_WEATHER ?? (await bundled('SPACE_WEATHER', BUNDLED_FILES.SPACE_WEATHER));
+    for (const key of [...this.inspections.keys()]) if (!live.has(key)) this.inspections.delete(key);
+    if (sw.kind !== 'SPACE_WEATHER') throw new Error('unreachable');
+
+    const clock = statusClock(this.now(), this.options.maxAgeDays);
+    const eopStatus = eopStatusOf(chosen.EOP, eopFiles, eopCoverage, clock);
+    const swStatus = spaceWeatherStatusOf(sw, !chosen.SPACE_WEATHER, clock);
+    const leap = leapSecondStatusOf(chosen.LEAP_SECONDS?.kind === 'LEAP_SECONDS' ? chosen.LEAP_SECONDS : null, clock);
+    if (leap.problems.length > 0) logError('leap-second file disagrees with the built-in table', { source: leap.status.source, problems: leap.problems });
+
+    const snapshot: EarthDataSnapshot = {
+      refs: { eop: eopFiles, spaceWeather: { path: sw.path, sha256: sw.sha256 } },
+      coverage: {
+        eop: { ...eopCoverage, source: eopStatus.source },
+        spaceWeather: { ...sw.coverage, source: swStatus.source },
+        leapSeconds: { source: leap.status.source, validUntilMjd: leap.validUntilMjd, unknownSteps: leap.unknownSteps },
+      },
+      status: { eop: eopStatus, leapSeconds: leap.status, spaceWeather: swStatus },
+      rejected,
+      loadedAt: new Date(clock.nowMs).toISOString(),
+    };
+    const previous = this.snapshotValue;
+    this.snapshotValue = snapshot;
+    this.logSelection(reason, previous, snapshot);
+    return snapshot;
+  }
+
+  /**
+   * The files of each kind the data directory offers, inspected (cached by path, size and mtime), the valid ones
+   * chosen — newest observations first, then the most recently modified — and the others rejected with the reason.
+   * An EOP file must reach back to the bundled history, or the table would interpolate across a gap.
+   */
+  private async chooseFiles() {
     const candidates = await scanDataDirectory(this.options.dataDir);
     const live = new Set<string>();
     const chosen: Partial<Record<EarthDataKind, EarthDataFileSummary>> = {};
@@ -250,9 +291,8 @@ export class EarthDataStore {
     // bundled snapshots (identified once; their inspections stay cached)
     const bundled = async (kind: EarthDataKind, path: string): Promise<EarthDataFileSummary> => {
       const st = await stat(path);
-      const file = { path, size: st.size, mtimeMs: st.mtimeMs };
       live.add(`${kind}|${path}|${st.size}|${st.mtimeMs}`);
-      const result = await this.inspect(kind, file);
+      const result = await this.inspect(kind, { path, size: st.size, mtimeMs: st.mtimeMs });
       if (!result.ok) throw new Error(`bundled ${kind} file unreadable: ${result.error}`);
       return result.summary;
     };
@@ -267,7 +307,6 @@ export class EarthDataStore {
         if (!result.ok) {
           rejected.push({ kind, path: result.path, error: result.error, line: result.line });
         } else if (result.summary.kind === 'EOP' && result.summary.coverage.firstMjd > bundledEopEnd + 1) {
-          // the file continues the bundled history: it must reach back to it, or the table would interpolate across a gap
           rejected.push({
             kind,
             path: file.path,
@@ -278,12 +317,14 @@ export class EarthDataStore {
           });
         } else valid.push({ summary: result.summary, file });
       }
-      // newest observations first, then the most recently modified
       valid.sort((a, b) => b.summary.observedUntilMjd - a.summary.observedUntilMjd || b.file.mtimeMs - a.file.mtimeMs);
       if (valid[0]) chosen[kind] = valid[0].summary;
     }
-    if (this.options.eopFile) chosen.EOP = await this.explicitEopFile(this.options.eopFile, bundledEopEnd, live);
-    const eopFiles: EarthDataFileRef[] = [...eopBundled, ...(chosen.EOP ? [chosen.EOP] : [])].map((s) => ({ path: s.path, sha256: s.sha256 }));
+    return { chosen, rejected, eopBundled, bundledEopEnd, live, bundled };
+  }
+
+  /** The coverage of the EOP files spliced into one history, computed on the pool once per set of files. */
+  private async splicedEopCoverage(eopFiles: EarthDataFileRef[]) {
     const spliceKey = eopFiles.map((f) => `${f.sha256}:${f.path}`).join('+');
     let eopCoverage = this.spliceCoverage.get(spliceKey);
     if (!eopCoverage) {
@@ -291,105 +332,112 @@ export class EarthDataStore {
       this.spliceCoverage.clear();
       this.spliceCoverage.set(spliceKey, eopCoverage);
     }
-    const sw = chosen.SPACE_WEATHER ?? (await bundled('SPACE_WEATHER', BUNDLED_FILES.SPACE_WEATHER));
-    for (const key of [...this.inspections.keys()]) if (!live.has(key)) this.inspections.delete(key);
+    return eopCoverage;
+  }
 
-    const nowMs = this.now();
-    const nowMjd = nowMs / 86400000 + 40587;
-    const maxAge = this.options.maxAgeDays;
-    const age = (mjd: number) => (Number.isFinite(mjd) ? Math.round((nowMjd - mjd) * 10) / 10 : null);
-    const date = (mjd: number | null) => (mjd !== null && Number.isFinite(mjd) ? isoDateFromMjd(mjd) : null);
-
-    // EOP
-    const eopSource = chosen.EOP ? chosen.EOP.path : BUNDLED_EOP;
-    const eopAge = age(eopCoverage.lastObservedMjd);
-    const eopStatus: EarthDataKindStatus = {
-      source: eopSource,
-      bundled: !chosen.EOP,
-      format: chosen.EOP ? chosen.EOP.format : 'C04 + C04_CSV',
-      files: eopFiles,
-      firstDate: date(eopCoverage.firstMjd),
-      lastObservedDate: date(eopCoverage.lastObservedMjd),
-      predictionEnd: eopCoverage.lastMjd > eopCoverage.lastObservedMjd ? date(eopCoverage.lastMjd) : null,
-      ageDays: eopAge,
-      stale: eopAge === null || eopAge > maxAge,
-    };
-    // space weather
-    if (sw.kind !== 'SPACE_WEATHER') throw new Error('unreachable');
-    const swSource = chosen.SPACE_WEATHER ? sw.path : BUNDLED_SPACE_WEATHER;
-    const swAge = age(sw.coverage.lastObservedMjd);
-    const swStatus: EarthDataKindStatus = {
-      source: swSource,
-      bundled: !chosen.SPACE_WEATHER,
-      format: sw.format,
-      files: [{ path: sw.path, sha256: sw.sha256 }],
-      firstDate: date(sw.coverage.firstMjd),
-      lastObservedDate: date(sw.coverage.lastObservedMjd),
-      predictionEnd: date(sw.coverage.lastMjd),
-      ageDays: swAge,
-      stale: swAge === null || swAge > maxAge,
-    };
-    // leap seconds: the built-in table, validated and extended by a file
-    const builtInValidUntil = mjdOfIsoDate(LEAP_SECONDS_VALID_UNTIL);
-    const lastBuiltIn = TAI_MINUS_UTC_TABLE[TAI_MINUS_UTC_TABLE.length - 1]!;
-    const leapFile = chosen.LEAP_SECONDS?.kind === 'LEAP_SECONDS' ? chosen.LEAP_SECONDS : null;
-    let validUntilMjd = builtInValidUntil;
-    let unknownSteps: { mjd: number; taiMinusUtcSeconds: number }[] = [];
-    const problems: string[] = [];
-    if (leapFile) {
-      const c = leapFile.coverage;
-      if (c.agreesWithBuiltIn) validUntilMjd = Math.max(builtInValidUntil, c.expiresMjd);
-      unknownSteps = c.unknownSteps;
-      for (const step of c.unknownSteps) {
-        problems.push(`${leapFile.path} announces TAI-UTC = ${step.taiMinusUtcSeconds} s from ${date(step.mjd)}, which the built-in table lacks: update Apsis`);
-      }
-      problems.push(...c.conflicts);
-    }
-    const leapAge = validUntilMjd - nowMjd;
-    const leapStatus: EarthDataKindStatus = {
-      source: leapFile ? leapFile.path : BUILT_IN_LEAP_SECONDS,
-      bundled: !leapFile,
-      format: leapFile ? leapFile.format : 'built-in',
-      files: leapFile ? [{ path: leapFile.path, sha256: leapFile.sha256 }] : [],
-      firstDate: '1960-01-01',
-      lastObservedDate: leapFile ? date(leapFile.coverage.updatedMjd ?? leapFile.coverage.lastStepMjd) : `${lastBuiltIn.year}-${String(lastBuiltIn.month).padStart(2, '0')}-01`,
-      predictionEnd: date(validUntilMjd),
-      ageDays: leapAge < 0 ? Math.round(-leapAge * 10) / 10 : 0,
-      stale: leapAge < 0 || problems.length > 0,
-      taiMinusUtcSeconds: Epoch.fromMjd(nowMjd, 'UTC').taiMinusUtcSeconds(),
-      agreesWithBuiltIn: leapFile ? leapFile.coverage.agreesWithBuiltIn : true,
-      ...(problems.length > 0 ? { problems } : {}),
-    };
-    if (problems.length > 0) logError('leap-second file disagrees with the built-in table', { source: leapFile?.path, problems });
-
-    const snapshot: EarthDataSnapshot = {
-      refs: { eop: eopFiles, spaceWeather: { path: sw.path, sha256: sw.sha256 } },
-      coverage: {
-        eop: { ...eopCoverage, source: eopSource },
-        spaceWeather: { ...sw.coverage, source: swSource },
-        leapSeconds: { source: leapStatus.source, validUntilMjd, unknownSteps },
-      },
-      status: { eop: eopStatus, leapSeconds: leapStatus, spaceWeather: swStatus },
-      rejected,
-      loadedAt: new Date(nowMs).toISOString(),
-    };
-    const previous = this.snapshotValue;
-    this.snapshotValue = snapshot;
-    const changed = !previous || JSON.stringify(previous.refs) !== JSON.stringify(snapshot.refs) || previous.status.leapSeconds.source !== leapStatus.source;
+  /** Logs the selection when a source changed, and each newly rejected file. */
+  private logSelection(reason: string, previous: EarthDataSnapshot | null | undefined, snapshot: EarthDataSnapshot): void {
+    const { eop, leapSeconds, spaceWeather } = snapshot.status;
+    const changed = !previous || JSON.stringify(previous.refs) !== JSON.stringify(snapshot.refs) || previous.status.leapSeconds.source !== leapSeconds.source;
     if (changed) {
       logInfo('Earth data selected', {
         reason,
         dataDirectory: this.options.dataDir,
-        eop: { source: eopSource, lastObservedDate: eopStatus.lastObservedDate, predictionEnd: eopStatus.predictionEnd },
-        leapSeconds: { source: leapStatus.source, validUntil: leapStatus.predictionEnd },
-        spaceWeather: { source: swSource, lastObservedDate: swStatus.lastObservedDate, predictionEnd: swStatus.predictionEnd },
+        eop: { source: eop.source, lastObservedDate: eop.lastObservedDate, predictionEnd: eop.predictionEnd },
+        leapSeconds: { source: leapSeconds.source, validUntil: leapSeconds.predictionEnd },
+        spaceWeather: { source: spaceWeather.source, lastObservedDate: spaceWeather.lastObservedDate, predictionEnd: spaceWeather.predictionEnd },
       });
     }
-    for (const r of rejected) {
+    for (const r of snapshot.rejected) {
       if (!previous?.rejected.some((p) => p.path === r.path && p.error === r.error)) logWarn('Earth data file rejected', { ...r });
     }
-    return snapshot;
   }
+}
+
+/** Now as the statuses read it: age in days of an MJD (0.1 d), a date, and the age past which a kind is stale. */
+interface StatusClock {
+  nowMs: number;
+  nowMjd: number;
+  maxAgeDays: number;
+  age(mjd: number): number | null;
+  date(mjd: number | null): string | null;
+}
+
+function statusClock(nowMs: number, maxAgeDays: number): StatusClock {
+  const nowMjd = nowMs / 86400000 + 40587;
+  return {
+    nowMs,
+    nowMjd,
+    maxAgeDays,
+    age: (mjd) => (Number.isFinite(mjd) ? Math.round((nowMjd - mjd) * 10) / 10 : null),
+    date: (mjd) => (mjd !== null && Number.isFinite(mjd) ? isoDateFromMjd(mjd) : null),
+  };
+}
+
+function eopStatusOf(
+  file: EarthDataFileSummary | undefined, files: EarthDataFileRef[], coverage: { firstMjd: number; lastObservedMjd: number; lastMjd: number }, clock: StatusClock,
+): EarthDataKindStatus {
+  const ageDays = clock.age(coverage.lastObservedMjd);
+  return {
+    source: file ? file.path : BUNDLED_EOP,
+    bundled: !file,
+    format: file ? file.format : 'C04 + C04_CSV',
+    files,
+    firstDate: clock.date(coverage.firstMjd),
+    lastObservedDate: clock.date(coverage.lastObservedMjd),
+    predictionEnd: coverage.lastMjd > coverage.lastObservedMjd ? clock.date(coverage.lastMjd) : null,
+    ageDays,
+    stale: ageDays === null || ageDays > clock.maxAgeDays,
+  };
+}
+
+function spaceWeatherStatusOf(sw: Extract<EarthDataFileSummary, { kind: 'SPACE_WEATHER' }>, bundled: boolean, clock: StatusClock): EarthDataKindStatus {
+  const ageDays = clock.age(sw.coverage.lastObservedMjd);
+  return {
+    source: bundled ? BUNDLED_SPACE_WEATHER : sw.path,
+    bundled,
+    format: sw.format,
+    files: [{ path: sw.path, sha256: sw.sha256 }],
+    firstDate: clock.date(sw.coverage.firstMjd),
+    lastObservedDate: clock.date(sw.coverage.lastObservedMjd),
+    predictionEnd: clock.date(sw.coverage.lastMjd),
+    ageDays,
+    stale: ageDays === null || ageDays > clock.maxAgeDays,
+  };
+}
+
+/** Leap seconds: the built-in table, validated and extended by a file (stale once past its validity or in conflict). */
+function leapSecondStatusOf(leapFile: Extract<EarthDataFileSummary, { kind: 'LEAP_SECONDS' }> | null, clock: StatusClock) {
+  const builtInValidUntil = mjdOfIsoDate(LEAP_SECONDS_VALID_UNTIL);
+  const lastBuiltIn = TAI_MINUS_UTC_TABLE[TAI_MINUS_UTC_TABLE.length - 1]!;
+  let validUntilMjd = builtInValidUntil;
+  let unknownSteps: { mjd: number; taiMinusUtcSeconds: number }[] = [];
+  const problems: string[] = [];
+  if (leapFile) {
+    const c = leapFile.coverage;
+    if (c.agreesWithBuiltIn) validUntilMjd = Math.max(builtInValidUntil, c.expiresMjd);
+    unknownSteps = c.unknownSteps;
+    for (const step of c.unknownSteps) {
+      problems.push(`${leapFile.path} announces TAI-UTC = ${step.taiMinusUtcSeconds} s from ${clock.date(step.mjd)}, which the built-in table lacks: update Apsis`);
+    }
+    problems.push(...c.conflicts);
+  }
+  const leapAge = validUntilMjd - clock.nowMjd;
+  const status: EarthDataKindStatus = {
+    source: leapFile ? leapFile.path : BUILT_IN_LEAP_SECONDS,
+    bundled: !leapFile,
+    format: leapFile ? leapFile.format : 'built-in',
+    files: leapFile ? [{ path: leapFile.path, sha256: leapFile.sha256 }] : [],
+    firstDate: '1960-01-01',
+    lastObservedDate: leapFile ? clock.date(leapFile.coverage.updatedMjd ?? leapFile.coverage.lastStepMjd) : `${lastBuiltIn.year}-${String(lastBuiltIn.month).padStart(2, '0')}-01`,
+    predictionEnd: clock.date(validUntilMjd),
+    ageDays: leapAge < 0 ? Math.round(-leapAge * 10) / 10 : 0,
+    stale: leapAge < 0 || problems.length > 0,
+    taiMinusUtcSeconds: Epoch.fromMjd(clock.nowMjd, 'UTC').taiMinusUtcSeconds(),
+    agreesWithBuiltIn: leapFile ? leapFile.coverage.agreesWithBuiltIn : true,
+    ...(problems.length > 0 ? { problems } : {}),
+  };
+  return { status, validUntilMjd, unknownSteps, problems };
 }
 
 /** SIGHUP handler of the entry points: reload, log the outcome, never throw. */
