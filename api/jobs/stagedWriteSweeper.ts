@@ -14,7 +14,7 @@ import { logError, logInfo } from '../log.ts';
 import { MANEUVER_IMPORT_KIND } from '../services/maneuvers/import.ts';
 import { MEASUREMENT_JOB_STAGED_TABLES, MEASUREMENT_JOBS_TABLE } from './measurementJobRunner.ts';
 import { CDM_CONTENTS_TABLE } from '../../storage/conjunctions.ts';
-import { CDM_UPLOAD_KIND } from '../services/conjunctions/ingest.ts';
+import { CDM_UPLOAD_KIND } from '../services/conjunctions/observationWriter.ts';
 import { CATALOG_SETS_TABLE, pendingCatalogRefreshes } from '../../storage/catalog.ts';
 import { CATALOG_UPLOAD_KIND, refreshCatalogRanges } from '../services/catalog.ts';
 import { pruneChanges } from '../../storage/changes.ts';

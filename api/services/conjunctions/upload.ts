@@ -7,7 +7,8 @@ import type { AppDeps } from '../../context.ts';
 import { validationError } from '../../http/errors.ts';
 import type { UploadedPart } from '../../http/fileNames.ts';
 import { succeeded } from '../../http/results.ts';
-import { ingestCdmFiles, type CdmFileResult } from './ingest.ts';
+import { ingestCdmFiles } from './ingest.ts';
+import type { CdmFileResult } from './cdmResults.ts';
 
 export interface CdmUploadResponse {
   uploadId: string;
