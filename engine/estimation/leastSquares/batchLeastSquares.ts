@@ -1,17 +1,17 @@
 /**
  * Weighted batch least-squares orbit determination (after Orekit's `BatchLSEstimator` with QR decomposition, the
- * set-up of the reference scenarios): the iteration loop over the modules of this folder — the unknowns and their
+ * set-up of the reference scenarios): the iteration loop over the modules of ../common/ — the unknowns and their
  * scales (parameters.ts), one evaluation with its Jacobian (evaluation.ts), which measurements it uses (editing.ts),
- * when the iterations stop (convergence.ts), where the fit iterates and how the result reaches the solution epoch
- * (solutionEpoch.ts), the Levenberg–Marquardt damping (damping.ts) and the arc extension from a poor a priori
- * (arcExtension.ts).
+ * where the fit iterates and how the result reaches the solution epoch (solutionEpoch.ts) — and of this folder — when
+ * the iterations stop (convergence.ts), the Levenberg–Marquardt damping (damping.ts) and the arc extension from a poor
+ * a priori (arcExtension.ts).
  *
  * Step: min |W^½(H·Δ − r)| by Householder QR on the column-scaled weighted Jacobian (no normal equations), undamped
  * (`GAUSS_NEWTON`, Orekit's optimizer) or with Marquardt damping after a step that raised the cost
  * (`LEVENBERG_MARQUARDT`, the default: the same steps and counts as Gauss–Newton while those lower the cost). Φ
  * schedule: the first evaluation, and any after a large correction (> 1 km, > 1 m/s, > 10 % in Cd or Cr), integrate Φ
  * with central + J2 partials only; the first evaluation after a small correction integrates the full semi-analytic Φ,
- * and later ones reuse it (evaluation.ts). On the references this keeps Orekit's evaluation counts and its formal
+ * and later ones reuse it (../common/evaluation.ts). On the references this keeps Orekit's evaluation counts and its formal
  * sigmas to 4 digits with one full variational propagation instead of six — an evaluation with the full variational
  * equations costs about four without.
  *
@@ -22,22 +22,23 @@
  * Weights: 1/σ² per component, σ from the measurement, else the station's per-type σ, else the kind's default
  * (measurements/observables.ts). Covariance: the formal (HᵀWH)⁻¹ of an undamped solve at the final point, not
  * scaled by the post-fit variance (as Orekit's), mapped to the solution epoch. */
-import { MU_EARTH_M3S2 } from '../constants.ts';
-import { propagateStoredState, type EarthData, type StoredStatePropagationInput } from '../propagation/storedState.ts';
-import { RankDeficientError, solveLeastSquares } from '../math/leastSquares.ts';
-import { prepareMeasurements } from '../measurements/prepare.ts';
-import { residualStatistics } from '../measurements/residuals.ts';
-import type { ResidualRow } from '../measurements/types.ts';
-import { PropagationError } from '../forces/errors.ts';
-import { Epoch } from '../time/epoch.ts';
+import { MU_EARTH_M3S2 } from '../../constants.ts';
+import { propagateStoredState, type EarthData, type StoredStatePropagationInput } from '../../propagation/storedState.ts';
+import { RankDeficientError, solveLeastSquares } from '../../math/leastSquares.ts';
+import { prepareMeasurements } from '../../measurements/prepare.ts';
+import { residualStatistics } from '../../measurements/residuals.ts';
+import type { ResidualRow } from '../../measurements/types.ts';
+import { PropagationError } from '../../forces/errors.ts';
+import { Epoch } from '../../time/epoch.ts';
 import { ConvergenceMonitor, evaluationLimit } from './convergence.ts';
-import { DEFAULT_EDITING_SIGMA } from './editing.ts';
-import { costOn, Evaluator, type Evaluation, type JacobianSource } from './evaluation.ts';
-import { binarySearch } from '../measurements/residuals.ts';
-import { transformCovariance } from '../math/covariance.ts';
+import { DEFAULT_EDITING_SIGMA } from '../common/editing.ts';
+import { Evaluator, type Evaluation, type JacobianSource } from '../common/evaluation.ts';
+import { binarySearch } from '../../measurements/residuals.ts';
+import { transformCovariance } from '../../math/covariance.ts';
 import { arcLengths, ARC_CONVERGENCE_THRESHOLD, ARC_PROBE_EVALUATIONS, ARC_PROBE_RMS, ARC_RMS_CONVERGENCE_THRESHOLD } from './arcExtension.ts';
 import {
   COST_INCREASE_TOLERANCE,
+  costOn,
   DAMPING_FACTOR,
   dampingAfterKeptStep,
   DEFAULT_OPTIMIZER,
@@ -45,9 +46,9 @@ import {
   linearReduction,
   MAX_DAMPING,
 } from './damping.ts';
-import { fitEpochOffset, orbitalPeriodS, solutionMapping } from './solutionEpoch.ts';
-import { EstimationFailure } from './failure.ts';
-import { applyStep, coefficientSensitivities, estimatedParameters, type EstimatedParameters } from './parameters.ts';
+import { fitEpochOffset, orbitalPeriodS, solutionMapping } from '../common/solutionEpoch.ts';
+import { EstimationFailure } from '../common/failure.ts';
+import { applyStep, coefficientSensitivities, estimatedParameters, type EstimatedParameters } from '../common/parameters.ts';
 import type {
   EstimationInput,
   EstimationProgress,
@@ -57,7 +58,7 @@ import type {
   MeasurementCount,
   Optimizer,
   PostFitRow,
-} from './types.ts';
+} from '../common/types.ts';
 
 /**
  * Integrator position tolerance dP (m) of the fit unless the input sets one. Measured on the reference scenarios: the
