@@ -14,8 +14,8 @@
  * `sections.push(...)` from its own module, so the table stays one.
  */
 import os from 'node:os';
-import { estimateOrbit, OD_POSITION_TOLERANCE_M } from '../engine/estimation/batchLeastSquares.ts';
-import type { EstimationInput, EstimationResult } from '../engine/estimation/types.ts';
+import { estimateOrbit, OD_POSITION_TOLERANCE_M } from '../engine/estimation/leastSquares/batchLeastSquares.ts';
+import type { EstimationInput, EstimationResult } from '../engine/estimation/common/types.ts';
 import { computeResiduals } from '../engine/measurements/residuals.ts';
 import type { ObservableKind } from '../engine/measurements/observables.ts';
 import type { MeasurementInput } from '../engine/measurements/types.ts';

@@ -4,9 +4,9 @@
  * engine function, and turns engine errors into plain failure objects (custom error classes do not survive the
  * thread boundary).
  */
-import { estimateOrbit } from '../engine/estimation/batchLeastSquares.ts';
-import { EstimationFailure } from '../engine/estimation/failure.ts';
-import type { EstimationInput, EstimationProgress, EstimationResult } from '../engine/estimation/types.ts';
+import { estimateOrbit } from '../engine/estimation/leastSquares/batchLeastSquares.ts';
+import { EstimationFailure } from '../engine/estimation/common/failure.ts';
+import type { EstimationInput, EstimationProgress, EstimationResult } from '../engine/estimation/common/types.ts';
 import { computeResiduals } from '../engine/measurements/residuals.ts';
 import { StationInputError } from '../engine/measurements/station.ts';
 import type { ResidualsInput, ResidualsResult } from '../engine/measurements/types.ts';

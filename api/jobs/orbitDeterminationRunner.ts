@@ -11,7 +11,7 @@
  * mid-fit leaves the job RUNNING until its lease expires; the next runner (after a restart, or another instance) runs
  * it again from its stored request.
  */
-import type { EstimationProgress } from '../../engine/estimation/types.ts';
+import type { EstimationProgress } from '../../engine/estimation/common/types.ts';
 import { type Db, inTransaction } from '../../storage/sql/db.ts';
 import { recordChanges } from '../../storage/changes.ts';
 import { orbitDeterminationFinished } from '../../domain/changes/model.ts';

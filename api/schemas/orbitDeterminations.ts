@@ -4,9 +4,9 @@ import { queryFlag } from './queryFlag.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { StateVectorSchema } from './stateVectors.ts';
-import { DEFAULT_MAX_ITERATIONS } from '../../engine/estimation/convergence.ts';
-import { DEFAULT_EDITING_SIGMA } from '../../engine/estimation/editing.ts';
-import { DEFAULT_OPTIMIZER } from '../../engine/estimation/damping.ts';
+import { DEFAULT_MAX_ITERATIONS } from '../../engine/estimation/leastSquares/convergence.ts';
+import { DEFAULT_EDITING_SIGMA } from '../../engine/estimation/common/editing.ts';
+import { DEFAULT_OPTIMIZER } from '../../engine/estimation/leastSquares/damping.ts';
 import { ResidualRowSchema, ResidualStatisticsSchema, SkippedSummarySchema, trackingSpanFields } from './residuals.ts';
 import { OD_JOB_STATUSES } from '../../domain/jobs/model.ts';
 

@@ -7,7 +7,7 @@
  * scheduled task runner.
  */
 import { OBSERVABLE_KINDS, OBSERVABLES } from '../../engine/measurements/observables.ts';
-import type { EstimationInput, EstimationResult, Optimizer, PostFitRow } from '../../engine/estimation/types.ts';
+import type { EstimationInput, EstimationResult, Optimizer, PostFitRow } from '../../engine/estimation/common/types.ts';
 import { flattenCovariance, standardDeviations, toNested, validateCovariance } from '../../engine/math/covariance.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { yieldToEventLoop, type SqlExecutor } from '../../storage/sql/db.ts';

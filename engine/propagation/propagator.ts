@@ -345,7 +345,63 @@ function buildForceModel(req: PropagationRequest): BuiltModel {
 
 /** Validates and propagates. Throws `PropagationError` subclasses for bad input. */
 export function propagate(req: PropagationRequest): PropagationResult {
-  // ---- validation ----
+  // ---- validation (in this order: the first bad input is the one reported) ----
+  const start = validatedInitialState(req);
+  const outTimes = validatedOutputTimes(req.outputTimesS);
+  const model = buildForceModel(req);
+  const env = req.environment ?? null;
+  if (env === null && model.forces.some((f) => f.needsEnvironment)) {
+    throw new InvalidSettingError('environment', 'this force model needs an Earth environment (rotation, Sun, Moon)');
+  }
+  const minMass = massAfterBurnsKg(model.thrusts, start.massKg, start.dryMassKg);
+  const sensitivities = validatedSensitivities(req.sensitivities ?? [], model.forces);
+  const withStm = req.covarianceKm !== undefined || req.stm === true || sensitivities.length > 0;
+  const p0 = validatedInitialCovariance(req.covarianceKm);
+
+  const dynamics = new OrbitDynamics(model.central, model.forces, env, withStm, { partials: req.variationalPartials ?? 'FINITE_DIFFERENCES', scaledForces: sensitivities });
+  const { integrator, tol } = buildIntegrator(req.integrator, dynamics, start.y0, model.central.muM3S2);
+
+  const outputs = new OutputStore(outTimes.length, withStm, sensitivities.length);
+  const log: EventLog = { events: [], floorHit: null };
+  const floorM = start.floorKm * 1000;
+  const detectors: EventDetector[] = [floorDetector(floorM, floorAccelerationBoundMS2(model, floorM, minMass), log)];
+  const densityNodes = densityNodeDetector(req.integrator, model.forces, integrator, tol);
+  if (densityNodes !== null) detectors.push(densityNodes);
+  if (env !== null) detectors.push(...eclipseDetectors(env, model.srp, req.reportEclipses === true, log));
+  const dense = req.denseOutput === true ? new DenseOutputRecorder() : null;
+
+  // ---- legs: forward (t > 0) and backward (t < 0) ----
+  const initial = new Float64Array(dynamics.dimension);
+  initial.set(start.y0);
+  if (withStm) for (let k = 0; k < 6; k++) initial[7 + k * 6 + k] = 1;
+  for (let i = 0; i < outTimes.length; i++) if (outTimes[i] === 0) outputs.store(i, initial);
+  const leg: Leg = {
+    integrator, detectors, thrusts: model.thrusts, outTimes, outputs, dense, log, initial,
+    yFull: new Float64Array(dynamics.dimension), yOut: new Float64Array(dynamics.dimension),
+    stats: { steps: 0, rejectedSteps: 0, evaluations: 0 },
+  };
+  let truncated: PropagationResult['truncated'] = null;
+  for (const direction of [1, -1] as const) truncated = integrateLeg(leg, direction) ?? truncated;
+
+  // ---- compact (drop unreached outputs after a floor stop) ----
+  const reached = outputs.reached(outTimes);
+  const cov = p0 && reached.stm ? propagatedCovariance(p0, reached.stm, reached.timesS.length) : null;
+  log.events.sort((a, b) => a.tS - b.tS);
+  return {
+    timesS: reached.timesS, statesKm: reached.statesKm, massKg: reached.massKg, covarianceKm: cov, stm: reached.stm, sensitivity: reached.sensitivity,
+    truncated, events: log.events, statistics: leg.stats, denseOutput: dense === null ? null : dense.finish(),
+  };
+}
+
+/** The validated initial state (SI, GCRF, mass in y0[6]), the dry mass and the altitude floor of a request. */
+interface InitialConditions {
+  y0: Float64Array;
+  massKg: number;
+  dryMassKg: number;
+  floorKm: number;
+}
+
+function validatedInitialState(req: PropagationRequest): InitialConditions {
   if (!req.positionKm || req.positionKm.length !== 3) throw new InvalidSettingError('positionKm', 'must have 3 components');
   if (!req.velocityKmS || req.velocityKmS.length !== 3) throw new InvalidSettingError('velocityKmS', 'must have 3 components');
   const y0 = new Float64Array(MAIN_STATE_DIMENSION);
@@ -354,96 +410,159 @@ export function propagate(req: PropagationRequest): PropagationResult {
     y0[3 + i] = requireFinite(`velocityKmS[${i}]`, req.velocityKmS[i]) * 1000;
   }
   const sc = req.spacecraft;
-  const mass = requirePositive('spacecraft.massKg', sc?.massKg);
-  const dryMass = requirePositive('spacecraft.dryMassKg', sc.dryMassKg ?? 0, true);
-  if (mass < dryMass) throw new MassBelowDryMassError(mass, dryMass);
-  y0[6] = mass;
+  const massKg = requirePositive('spacecraft.massKg', sc?.massKg);
+  const dryMassKg = requirePositive('spacecraft.dryMassKg', sc.dryMassKg ?? 0, true);
+  if (massKg < dryMassKg) throw new MassBelowDryMassError(massKg, dryMassKg);
+  y0[6] = massKg;
   const floorKm = requireFinite('altitudeFloorKm', req.altitudeFloorKm ?? DEFAULT_ALTITUDE_FLOOR_KM);
   const h0Km = harrisPriesterHeightM(y0[0]!, y0[1]!, y0[2]!) / 1000;
   if (h0Km < floorKm) throw new StateInsideEarthError(h0Km, floorKm);
   if (Math.hypot(y0[3]!, y0[4]!, y0[5]!) === 0) throw new InvalidSettingError('velocityKmS', 'must not be zero');
-  const nOut = req.outputTimesS.length;
-  const outTimes = new Float64Array(nOut);
-  for (let i = 0; i < nOut; i++) outTimes[i] = requireFinite(`outputTimesS[${i}]`, req.outputTimesS[i]);
+  return { y0, massKg, dryMassKg, floorKm };
+}
 
-  const model = buildForceModel(req);
-  const env = req.environment ?? null;
-  if (env === null && model.forces.some((f) => f.needsEnvironment)) {
-    throw new InvalidSettingError('environment', 'this force model needs an Earth environment (rotation, Sun, Moon)');
+function validatedOutputTimes(outputTimesS: ArrayLike<number>): Float64Array {
+  const outTimes = new Float64Array(outputTimesS.length);
+  for (let i = 0; i < outTimes.length; i++) outTimes[i] = requireFinite(`outputTimesS[${i}]`, outputTimesS[i]);
+  return outTimes;
+}
+
+/**
+ * Mass budget: constant flows, so the mass at the end of all burns is explicit (and the lowest mass of the run);
+ * throws when a burn would bring it below the dry mass.
+ */
+function massAfterBurnsKg(thrusts: BuiltModel['thrusts'], massKg: number, dryMassKg: number): number {
+  const sorted = [...thrusts].sort((a, b) => a.burn.startS - b.burn.startS);
+  let m = massKg;
+  for (const { burn, model: th } of sorted) {
+    if (burn.startS < 0) continue; // backward: mass grows
+    m += th.massRateKgS * burn.durationS;
+    if (m < dryMassKg) throw new MassBelowDryMassError(m, dryMassKg, burn.startS + burn.durationS);
   }
+  return m;
+}
 
-  // mass budget: constant flows, so the mass at the end of all burns is explicit (and the lowest mass of the run)
-  let minMass = mass;
-  {
-    const sorted = [...model.thrusts].sort((a, b) => a.burn.startS - b.burn.startS);
-    let m = mass;
-    for (const { burn, model: th } of sorted) {
-      if (burn.startS < 0) continue; // backward: mass grows
-      m += th.massRateKgS * burn.durationS;
-      if (m < dryMass) throw new MassBelowDryMassError(m, dryMass, burn.startS + burn.durationS);
-    }
-    minMass = m;
-  }
-
-  const sensitivities = req.sensitivities ?? [];
+function validatedSensitivities(sensitivities: readonly SensitivityForce[], forces: readonly ForceModel[]): readonly SensitivityForce[] {
   for (const name of sensitivities) {
-    if (!model.forces.some((f) => f.name === name)) {
+    if (!forces.some((f) => f.name === name)) {
       throw new InvalidSettingError('sensitivities', `the force model has no ${name} force (disabled, or zero area or coefficient)`, name);
     }
   }
-  const nSens = sensitivities.length;
-  const withStm = req.covarianceKm !== undefined || req.stm === true || nSens > 0;
-  let p0: Float64Array | null = null;
-  if (req.covarianceKm !== undefined) {
-    if (req.covarianceKm.length !== 36) throw new InvalidSettingError('covarianceKm', 'must have 36 values (6×6 row-major)');
-    p0 = new Float64Array(36);
-    for (let i = 0; i < 36; i++) p0[i] = requireFinite(`covarianceKm[${i}]`, req.covarianceKm[i]);
-  }
+  return sensitivities;
+}
 
-  const dynamics = new OrbitDynamics(model.central, model.forces, env, withStm, { partials: req.variationalPartials ?? 'FINITE_DIFFERENCES', scaledForces: sensitivities });
-  const dP = requirePositive('integrator.positionToleranceM', req.integrator?.positionToleranceM ?? DEFAULT_POSITION_TOLERANCE_M);
-  const tol = orekitTolerances(y0.subarray(0, 3), y0.subarray(3, 6), dP, model.central.muM3S2);
+function validatedInitialCovariance(covarianceKm: ArrayLike<number> | undefined): Float64Array | null {
+  if (covarianceKm === undefined) return null;
+  if (covarianceKm.length !== 36) throw new InvalidSettingError('covarianceKm', 'must have 36 values (6×6 row-major)');
+  const p0 = new Float64Array(36);
+  for (let i = 0; i < 36; i++) p0[i] = requireFinite(`covarianceKm[${i}]`, covarianceKm[i]);
+  return p0;
+}
+
+/** The DP853 integrator of the request's settings, with Orekit's tolerances from the initial state `y0` (SI). */
+function buildIntegrator(
+  settings: IntegratorSettings | undefined,
+  dynamics: OrbitDynamics,
+  y0: Float64Array,
+  muM3S2: number,
+): { integrator: Dop853Integrator; tol: { absTol: Float64Array; relTol: Float64Array } } {
+  const dP = requirePositive('integrator.positionToleranceM', settings?.positionToleranceM ?? DEFAULT_POSITION_TOLERANCE_M);
+  const tol = orekitTolerances(y0.subarray(0, 3), y0.subarray(3, 6), dP, muM3S2);
   const integrator = new Dop853Integrator(dynamics, {
-    minStepS: requirePositive('integrator.minStepS', req.integrator?.minStepS ?? DEFAULT_MIN_STEP_S),
-    maxStepS: requirePositive('integrator.maxStepS', req.integrator?.maxStepS ?? DEFAULT_MAX_STEP_S),
-    initialStepS: requirePositive('integrator.initialStepS', req.integrator?.initialStepS ?? DEFAULT_INITIAL_STEP_S),
+    minStepS: requirePositive('integrator.minStepS', settings?.minStepS ?? DEFAULT_MIN_STEP_S),
+    maxStepS: requirePositive('integrator.maxStepS', settings?.maxStepS ?? DEFAULT_MAX_STEP_S),
+    initialStepS: requirePositive('integrator.initialStepS', settings?.initialStepS ?? DEFAULT_INITIAL_STEP_S),
     absTol: tol.absTol,
     relTol: tol.relTol,
     errorDimension: MAIN_STATE_DIMENSION,
   });
+  return { integrator, tol };
+}
 
-  // ---- results ----
-  const statesKm = new Float64Array(6 * nOut);
-  const massOut = new Float64Array(nOut);
-  const stmOut = withStm ? new Float64Array(36 * nOut) : null;
-  const sensOut = nSens > 0 ? new Float64Array(6 * nSens * nOut) : null;
-  const filled = new Uint8Array(nOut);
-  const events: PropagationEvent[] = [];
-  let truncated: PropagationResult['truncated'] = null;
-  const stats = { steps: 0, rejectedSteps: 0, evaluations: 0 };
+/** The outputs as the legs reach them (request order), and which were reached. */
+class OutputStore {
+  readonly statesKm: Float64Array;
+  readonly massKg: Float64Array;
+  readonly stm: Float64Array | null;
+  readonly sensitivity: Float64Array | null;
+  private readonly filled: Uint8Array;
 
-  const yFull = new Float64Array(dynamics.dimension);
-  const yOut = new Float64Array(dynamics.dimension);
-  const store = (idx: number, y: Float64Array): void => {
+  constructor(
+    private readonly count: number,
+    withStm: boolean,
+    private readonly nSens: number,
+  ) {
+    this.statesKm = new Float64Array(6 * count);
+    this.massKg = new Float64Array(count);
+    this.stm = withStm ? new Float64Array(36 * count) : null;
+    this.sensitivity = nSens > 0 ? new Float64Array(6 * nSens * count) : null;
+    this.filled = new Uint8Array(count);
+  }
+
+  /** Output `idx` from the integration state y (SI; Φ from y[7], the sensitivities after the STM block). */
+  store(idx: number, y: Float64Array): void {
+    const { statesKm, stm, sensitivity, nSens } = this;
     for (let k = 0; k < 6; k++) statesKm[6 * idx + k] = y[k]! / 1000;
-    massOut[idx] = y[6]!;
-    if (stmOut) for (let k = 0; k < 36; k++) stmOut[36 * idx + k] = y[7 + k]!;
-    if (sensOut) for (let k = 0; k < 6 * nSens; k++) sensOut[6 * nSens * idx + k] = y[STM_STATE_DIMENSION + k]! / 1000;
-    filled[idx] = 1;
-  };
+    this.massKg[idx] = y[6]!;
+    if (stm) for (let k = 0; k < 36; k++) stm[36 * idx + k] = y[7 + k]!;
+    if (sensitivity) for (let k = 0; k < 6 * nSens; k++) sensitivity[6 * nSens * idx + k] = y[STM_STATE_DIMENSION + k]! / 1000;
+    this.filled[idx] = 1;
+  }
 
-  // ---- events ----
-  const evalEv = new ForceEvaluation(env);
-  let floorHit: { t: number; altKm: number } | null = null;
-  const floorM = floorKm * 1000;
-  // downward acceleration bound of the height above the floor: gravity at the lowest possible radius there, the
-  // perturbations, the strongest thrust at the lowest mass
+  /** The reached outputs only, in request order (the arrays themselves when every output was reached). */
+  reached(outTimes: Float64Array): { timesS: Float64Array; statesKm: Float64Array; massKg: Float64Array; stm: Float64Array | null; sensitivity: Float64Array | null } {
+    const { filled, nSens, statesKm, massKg, stm, sensitivity } = this;
+    const nOut = this.count;
+    let count = 0;
+    for (let i = 0; i < nOut; i++) count += filled[i]!;
+    // every output reached (the usual case): the arrays are already in request order
+    if (count === nOut) return { timesS: outTimes, statesKm, massKg, stm, sensitivity };
+    const timesS = new Float64Array(count);
+    const st = new Float64Array(6 * count);
+    const ms = new Float64Array(count);
+    const stmC = stm ? new Float64Array(36 * count) : null;
+    const sensC = sensitivity ? new Float64Array(6 * nSens * count) : null;
+    let j = 0;
+    for (let i = 0; i < nOut; i++) {
+      if (!filled[i]) continue;
+      timesS[j] = outTimes[i]!;
+      st.set(statesKm.subarray(6 * i, 6 * i + 6), 6 * j);
+      ms[j] = massKg[i]!;
+      if (stmC && stm) stmC.set(stm.subarray(36 * i, 36 * i + 36), 36 * j);
+      if (sensC && sensitivity) sensC.set(sensitivity.subarray(6 * nSens * i, 6 * nSens * (i + 1)), 6 * nSens * j);
+      j++;
+    }
+    return { timesS, statesKm: st, massKg: ms, stm: stmC, sensitivity: sensC };
+  }
+}
+
+/** P(t) = Φ(t) P0 Φ(t)ᵀ at each of the `count` outputs. */
+function propagatedCovariance(p0: Float64Array, stm: Float64Array, count: number): Float64Array {
+  const cov = new Float64Array(36 * count);
+  for (let k = 0; k < count; k++) transformCovariance(p0, stm.subarray(36 * k, 36 * k + 36), cov.subarray(36 * k, 36 * k + 36));
+  return cov;
+}
+
+/** What the event handlers record: the events so far, and the floor crossing of the leg under way. */
+interface EventLog {
+  events: PropagationEvent[];
+  floorHit: { t: number; altKm: number } | null;
+}
+
+/**
+ * Downward acceleration bound (m/s²) of the height above the floor: gravity at the lowest possible radius there, the
+ * perturbations, the strongest thrust at the lowest mass `minMassKg`.
+ */
+function floorAccelerationBoundMS2(model: BuiltModel, floorM: number, minMassKg: number): number {
   let maxThrustN = 0;
   for (const { burn } of model.thrusts) maxThrustN = Math.max(maxThrustN, Math.hypot(burn.thrustN[0], burn.thrustN[1], burn.thrustN[2]));
   // (finite in every case: a NaN or infinite check interval would stall the event search)
-  const floorAccBound =
-    model.central.muM3S2 / Math.max(WGS84_B_M + floorM, 1e6) ** 2 + FLOOR_PERTURBATION_BOUND_MS2 + maxThrustN / Math.max(minMass, 1e-3);
-  const floorDetector: EventDetector = {
+  return model.central.muM3S2 / Math.max(WGS84_B_M + floorM, 1e6) ** 2 + FLOOR_PERTURBATION_BOUND_MS2 + maxThrustN / Math.max(minMassKg, 1e-3);
+}
+
+/** The in-flight altitude floor as a stopping event (recorded in `log`). */
+function floorDetector(floorM: number, floorAccBound: number, log: EventLog): EventDetector {
+  return {
     maxCheckS: 60,
     // never step over a crossing: check again before the height could possibly have reached the floor
     maxCheckAt: (_t, y) => floorCheckIntervalS(y, floorM, floorAccBound),
@@ -451,157 +570,156 @@ export function propagate(req: PropagationRequest): PropagationResult {
     g: (_t, y) => harrisPriesterHeightM(y[0]!, y[1]!, y[2]!) - floorM,
     onEvent: (t, y, increasing) => {
       if (increasing) return 'CONTINUE';
-      floorHit = { t, altKm: harrisPriesterHeightM(y[0]!, y[1]!, y[2]!) / 1000 };
-      events.push({ type: 'ALTITUDE_FLOOR', tS: t });
+      log.floorHit = { t, altKm: harrisPriesterHeightM(y[0]!, y[1]!, y[2]!) / 1000 };
+      log.events.push({ type: 'ALTITUDE_FLOOR', tS: t });
       return 'STOP';
     },
   };
-  const detectors: EventDetector[] = [floorDetector];
-  const drag = model.forces.find((f): f is AtmosphericDrag => f instanceof AtmosphericDrag);
-  if (drag !== undefined && drag.atmosphere instanceof HarrisPriesterAtmosphere && req.integrator?.densityNodeEvents !== false) {
-    const atm = drag.atmosphere;
-    const top = atm.maxHeightM + 0.5 * atm.nodeSpacingNear(atm.maxHeightM);
-    detectors.push({
-      maxCheckS: 60,
-      thresholdS: 1e-6,
-      // check often enough never to step over two nodes: 0.3 node spacing at the current radial rate
-      maxCheckAt: (_t, y) => {
-        const h = harrisPriesterHeightM(y[0]!, y[1]!, y[2]!);
-        const r = Math.hypot(y[0]!, y[1]!, y[2]!);
-        const hDot = Math.max(1, Math.abs((y[0]! * y[3]! + y[1]! * y[4]! + y[2]! * y[5]!) / r));
-        if (h > top) return Math.min(300, Math.max(1, (h - top) / hDot));
-        return Math.min(300, Math.max(0.05, (0.3 * atm.nodeSpacingNear(h)) / hDot));
-      },
-      g: (_t, y) => atm.nodeFunction(harrisPriesterHeightM(y[0]!, y[1]!, y[2]!)),
-      onEvent: (_t, y) =>
-        densityNodeNeedsStepEnd(atm, y, Math.abs(integrator.tEnd - integrator.tStart), drag.dragCoefficient * drag.areaM2, tol.absTol, tol.relTol)
-          ? 'RESET_DERIVATIVES'
-          : 'CONTINUE',
-    });
-  }
-  const srp = model.srp;
-  if (env !== null && (srp !== null || req.reportEclipses === true)) {
-    const shadow = srp ?? new SolarRadiationPressure(1, 1);
-    const action = srp !== null ? 'RESET_DERIVATIVES' : 'CONTINUE';
-    const report = req.reportEclipses === true;
-    for (const which of [0, 1] as const) {
-      detectors.push({
-        maxCheckS: ECLIPSE_MAX_CHECK_S,
-        thresholdS: ECLIPSE_THRESHOLD_S,
-        g: (t, y) => {
-          evalEv.begin(t, y);
-          return shadow.eclipseFunction(evalEv, which);
-        },
-        onEvent: (t, _y, increasing) => {
-          // g < 0 inside the shadow region: decreasing = entry
-          if (report) {
-            const type: PropagationEventType = which === 0 ? (increasing ? 'UMBRA_EXIT' : 'UMBRA_ENTRY') : increasing ? 'PENUMBRA_EXIT' : 'PENUMBRA_ENTRY';
-            events.push({ type, tS: t });
-          }
-          return action;
-        },
-      });
-    }
-  }
+}
 
-  const dense = req.denseOutput === true ? new DenseOutputRecorder() : null;
-
-  // ---- legs: forward (t > 0) and backward (t < 0) ----
-  const initial = new Float64Array(dynamics.dimension);
-  initial.set(y0);
-  if (withStm) for (let k = 0; k < 6; k++) initial[7 + k * 6 + k] = 1;
-  for (let i = 0; i < nOut; i++) if (outTimes[i] === 0) store(i, initial);
-
-  for (const direction of [1, -1] as const) {
-    const idx: number[] = [];
-    for (let i = 0; i < nOut; i++) if (outTimes[i]! * direction > 0) idx.push(i);
-    if (idx.length === 0) continue;
-    idx.sort((a, b) => direction * (outTimes[a]! - outTimes[b]!));
-    const tFinal = outTimes[idx[idx.length - 1]!]!;
-    // breakpoints: burn starts/ends strictly inside (0, tFinal)
-    const bps = new Set<number>();
-    for (const { burn } of model.thrusts) {
-      for (const tb of [burn.startS, burn.startS + burn.durationS]) {
-        if (tb * direction > 0 && (tFinal - tb) * direction > 0) bps.add(tb);
-      }
-    }
-    const segEnds = [...bps].sort((a, b) => direction * (a - b));
-    segEnds.push(tFinal);
-    yFull.set(initial);
-    let t = 0;
-    let next = 0; // pointer into idx
-    let hNext = 0;
-    const handler = (interp: StepInterpolator): void => {
-      const te = interp.tEnd;
-      if (dense !== null) dense.add(interp);
-      while (next < idx.length) {
-        const i = idx[next]!;
-        const to = outTimes[i]!;
-        if ((to - te) * direction > 0) break;
-        interp.interpolate(to, yOut);
-        store(i, yOut);
-        next++;
-      }
-    };
-    for (const tEnd of segEnds) {
-      // activate the burns covering this segment (midpoint test: segments never straddle a boundary)
-      const mid = 0.5 * (t + tEnd);
-      for (const { burn, model: th } of model.thrusts) th.active = mid > burn.startS && mid < burn.startS + burn.durationS;
-      const res = integrator.integrate(t, yFull, tEnd, handler, detectors, hNext);
-      stats.steps += res.steps;
-      stats.rejectedSteps += res.rejectedSteps;
-      stats.evaluations += res.evaluations;
-      hNext = res.nextStep;
-      t = res.t;
-      if (res.stoppedByEvent) break;
-      if (tEnd !== tFinal) {
-        for (const { burn } of model.thrusts) {
-          if (tEnd === burn.startS) events.push({ type: direction > 0 ? 'BURN_START' : 'BURN_END', tS: tEnd });
-          if (tEnd === burn.startS + burn.durationS) events.push({ type: direction > 0 ? 'BURN_END' : 'BURN_START', tS: tEnd });
-        }
-      }
-    }
-    if (floorHit !== null) {
-      const hit = floorHit as { t: number; altKm: number };
-      truncated = { reason: 'ALTITUDE_FLOOR', tS: hit.t, altitudeKm: hit.altKm };
-      floorHit = null;
-    }
-    for (const th of model.thrusts) th.model.active = false;
-  }
-
-  // ---- compact (drop unreached outputs after a floor stop) ----
-  let count = 0;
-  for (let i = 0; i < nOut; i++) count += filled[i]!;
-  // every output reached (the usual case): the arrays are already in request order
-  const all = count === nOut;
-  const timesS = all ? outTimes : new Float64Array(count);
-  const st = all ? statesKm : new Float64Array(6 * count);
-  const ms = all ? massOut : new Float64Array(count);
-  const stmC = all || !stmOut ? stmOut : new Float64Array(36 * count);
-  const sensC = all || !sensOut ? sensOut : new Float64Array(6 * nSens * count);
-  if (!all) {
-    let j = 0;
-    for (let i = 0; i < nOut; i++) {
-      if (!filled[i]) continue;
-      timesS[j] = outTimes[i]!;
-      st.set(statesKm.subarray(6 * i, 6 * i + 6), 6 * j);
-      ms[j] = massOut[i]!;
-      if (stmC && stmOut) stmC.set(stmOut.subarray(36 * i, 36 * i + 36), 36 * j);
-      if (sensC && sensOut) sensC.set(sensOut.subarray(6 * nSens * i, 6 * nSens * (i + 1)), 6 * nSens * j);
-      j++;
-    }
-  }
-  let cov: Float64Array | null = null;
-  if (p0 && stmC) {
-    cov = new Float64Array(36 * count);
-    // P(t) = Φ(t) P0 Φ(t)ᵀ
-    for (let k = 0; k < count; k++) transformCovariance(p0, stmC.subarray(36 * k, 36 * k + 36), cov.subarray(36 * k, 36 * k + 36));
-  }
-  events.sort((a, b) => a.tS - b.tS);
+/**
+ * The Harris–Priester table nodes as events, where a step crossing one must end there (`densityNodeNeedsStepEnd`);
+ * null without Harris–Priester drag or when the settings turn them off.
+ */
+function densityNodeDetector(
+  settings: IntegratorSettings | undefined,
+  forces: readonly ForceModel[],
+  integrator: Dop853Integrator,
+  tol: { absTol: Float64Array; relTol: Float64Array },
+): EventDetector | null {
+  const drag = forces.find((f): f is AtmosphericDrag => f instanceof AtmosphericDrag);
+  if (drag === undefined || !(drag.atmosphere instanceof HarrisPriesterAtmosphere) || settings?.densityNodeEvents === false) return null;
+  const atm = drag.atmosphere;
+  const top = atm.maxHeightM + 0.5 * atm.nodeSpacingNear(atm.maxHeightM);
   return {
-    timesS, statesKm: st, massKg: ms, covarianceKm: cov, stm: stmC, sensitivity: sensC, truncated, events, statistics: stats,
-    denseOutput: dense === null ? null : dense.finish(),
+    maxCheckS: 60,
+    thresholdS: 1e-6,
+    // check often enough never to step over two nodes: 0.3 node spacing at the current radial rate
+    maxCheckAt: (_t, y) => {
+      const h = harrisPriesterHeightM(y[0]!, y[1]!, y[2]!);
+      const r = Math.hypot(y[0]!, y[1]!, y[2]!);
+      const hDot = Math.max(1, Math.abs((y[0]! * y[3]! + y[1]! * y[4]! + y[2]! * y[5]!) / r));
+      if (h > top) return Math.min(300, Math.max(1, (h - top) / hDot));
+      return Math.min(300, Math.max(0.05, (0.3 * atm.nodeSpacingNear(h)) / hDot));
+    },
+    g: (_t, y) => atm.nodeFunction(harrisPriesterHeightM(y[0]!, y[1]!, y[2]!)),
+    onEvent: (_t, y) =>
+      densityNodeNeedsStepEnd(atm, y, Math.abs(integrator.tEnd - integrator.tStart), drag.dragCoefficient * drag.areaM2, tol.absTol, tol.relTol)
+        ? 'RESET_DERIVATIVES'
+        : 'CONTINUE',
   };
+}
+
+/**
+ * Umbra and penumbra boundaries: step-ending events with SRP (its acceleration jumps there), reported in `log` when
+ * `report`; none without SRP unless reported.
+ */
+function eclipseDetectors(env: EarthEnvironment, srp: SolarRadiationPressure | null, report: boolean, log: EventLog): EventDetector[] {
+  if (srp === null && !report) return [];
+  const evalEv = new ForceEvaluation(env);
+  const shadow = srp ?? new SolarRadiationPressure(1, 1);
+  const action = srp !== null ? 'RESET_DERIVATIVES' : 'CONTINUE';
+  return ([0, 1] as const).map((which) => ({
+    maxCheckS: ECLIPSE_MAX_CHECK_S,
+    thresholdS: ECLIPSE_THRESHOLD_S,
+    g: (t: number, y: Float64Array) => {
+      evalEv.begin(t, y);
+      return shadow.eclipseFunction(evalEv, which);
+    },
+    onEvent: (t: number, _y: Float64Array, increasing: boolean) => {
+      // g < 0 inside the shadow region: decreasing = entry
+      if (report) {
+        const type: PropagationEventType = which === 0 ? (increasing ? 'UMBRA_EXIT' : 'UMBRA_ENTRY') : increasing ? 'PENUMBRA_EXIT' : 'PENUMBRA_ENTRY';
+        log.events.push({ type, tS: t });
+      }
+      return action;
+    },
+  }));
+}
+
+/** What every leg integrates with and writes to. */
+interface Leg {
+  integrator: Dop853Integrator;
+  detectors: EventDetector[];
+  thrusts: BuiltModel['thrusts'];
+  outTimes: Float64Array;
+  outputs: OutputStore;
+  dense: DenseOutputRecorder | null;
+  log: EventLog;
+  /** State (with the identity Φ) at t = 0. */
+  initial: Float64Array;
+  /** Scratch: the integrated state, and the state interpolated at an output time. */
+  yFull: Float64Array;
+  yOut: Float64Array;
+  stats: { steps: number; rejectedSteps: number; evaluations: number };
+}
+
+/**
+ * Integrates from t = 0 in `direction` to the farthest output time of that sign, segment by segment between the burn
+ * boundaries, storing the outputs as the steps pass them; the floor crossing if the leg stopped there, else null.
+ */
+function integrateLeg(leg: Leg, direction: 1 | -1): PropagationResult['truncated'] {
+  const { integrator, detectors, thrusts, outTimes, outputs, dense, yFull, yOut, stats } = leg;
+  const idx: number[] = [];
+  for (let i = 0; i < outTimes.length; i++) if (outTimes[i]! * direction > 0) idx.push(i);
+  if (idx.length === 0) return null;
+  idx.sort((a, b) => direction * (outTimes[a]! - outTimes[b]!));
+  const tFinal = outTimes[idx[idx.length - 1]!]!;
+  const segEnds = segmentEnds(thrusts, direction, tFinal);
+  yFull.set(leg.initial);
+  let t = 0;
+  let next = 0; // pointer into idx
+  let hNext = 0;
+  const handler = (interp: StepInterpolator): void => {
+    const te = interp.tEnd;
+    if (dense !== null) dense.add(interp);
+    while (next < idx.length) {
+      const i = idx[next]!;
+      const to = outTimes[i]!;
+      if ((to - te) * direction > 0) break;
+      interp.interpolate(to, yOut);
+      outputs.store(i, yOut);
+      next++;
+    }
+  };
+  for (const tEnd of segEnds) {
+    // activate the burns covering this segment (midpoint test: segments never straddle a boundary)
+    const mid = 0.5 * (t + tEnd);
+    for (const { burn, model: th } of thrusts) th.active = mid > burn.startS && mid < burn.startS + burn.durationS;
+    const res = integrator.integrate(t, yFull, tEnd, handler, detectors, hNext);
+    stats.steps += res.steps;
+    stats.rejectedSteps += res.rejectedSteps;
+    stats.evaluations += res.evaluations;
+    hNext = res.nextStep;
+    t = res.t;
+    if (res.stoppedByEvent) break;
+    if (tEnd !== tFinal) recordBurnBoundaries(thrusts, tEnd, direction, leg.log.events);
+  }
+  for (const th of thrusts) th.model.active = false;
+  const hit = leg.log.floorHit;
+  leg.log.floorHit = null;
+  return hit === null ? null : { reason: 'ALTITUDE_FLOOR', tS: hit.t, altitudeKm: hit.altKm };
+}
+
+/** The leg's segment ends: the burn starts and ends strictly inside (0, tFinal) in leg order, then tFinal. */
+function segmentEnds(thrusts: BuiltModel['thrusts'], direction: 1 | -1, tFinal: number): number[] {
+  const bps = new Set<number>();
+  for (const { burn } of thrusts) {
+    for (const tb of [burn.startS, burn.startS + burn.durationS]) {
+      if (tb * direction > 0 && (tFinal - tb) * direction > 0) bps.add(tb);
+    }
+  }
+  const segEnds = [...bps].sort((a, b) => direction * (a - b));
+  segEnds.push(tFinal);
+  return segEnds;
+}
+
+/** The burn starts and ends at segment end `tEnd` (a start is an end on the backward leg). */
+function recordBurnBoundaries(thrusts: BuiltModel['thrusts'], tEnd: number, direction: 1 | -1, events: PropagationEvent[]): void {
+  for (const { burn } of thrusts) {
+    if (tEnd === burn.startS) events.push({ type: direction > 0 ? 'BURN_START' : 'BURN_END', tS: tEnd });
+    if (tEnd === burn.startS + burn.durationS) events.push({ type: direction > 0 ? 'BURN_END' : 'BURN_START', tS: tEnd });
+  }
 }
 
 /** Collects the steps' continuous extensions (state in km, km/s) into a growing buffer. */

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MessageChannel } from 'node:worker_threads';
-import type { EstimationInput, EstimationProgress, EstimationResult } from '../../../engine/estimation/types.ts';
+import type { EstimationInput, EstimationProgress, EstimationResult } from '../../../engine/estimation/common/types.ts';
 import { bundledEarthDataRefs } from '../../../earthData/files.ts';
 import type { TaskFailure, WithEarthData } from '../../../workers/contracts.ts';
 import { estimateTask } from '../../../workers/odTasks.ts';

@@ -22,8 +22,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { estimateOrbit, OD_POSITION_TOLERANCE_M } from '../../../engine/estimation/batchLeastSquares.ts';
-import type { EstimationInput, EstimationResult, Optimizer } from '../../../engine/estimation/types.ts';
+import { estimateOrbit, OD_POSITION_TOLERANCE_M } from '../../../engine/estimation/leastSquares/batchLeastSquares.ts';
+import type { EstimationInput, EstimationResult, Optimizer } from '../../../engine/estimation/common/types.ts';
 import type { MeasurementInput } from '../../../engine/measurements/types.ts';
 import { propagateStoredState } from '../../../engine/propagation/storedState.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';

@@ -10,7 +10,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { estimateOrbit } from '../../../engine/estimation/batchLeastSquares.ts';
+import { estimateOrbit } from '../../../engine/estimation/leastSquares/batchLeastSquares.ts';
 import { propagateStoredState } from '../../../engine/propagation/storedState.ts';
 import { bundledEarthData } from '../../../earthData/files.ts';
 import { loadStations, loadTruth, propagationInput } from '../measurements/odReference.ts';

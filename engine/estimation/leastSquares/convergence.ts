@@ -5,8 +5,8 @@
  * is not finite or rises 10× above its best, when editing leaves fewer residual components than unknowns, when a
  * correction would put the spacecraft on an escape orbit or turn Cd or Cr non-positive.
  */
-import type { EstimatedParameters } from './parameters.ts';
-import type { IterationRecord } from './types.ts';
+import type { EstimatedParameters } from '../common/parameters.ts';
+import type { IterationRecord } from '../common/types.ts';
 
 export const DEFAULT_MAX_ITERATIONS = 25;
 /** Hard bound on evaluations whatever the input says. */

@@ -3,10 +3,10 @@
  * `od.estimate`, workers/odTasks.ts, and the API's orbit-determination jobs rely on them); fields may be added, none
  * renamed or removed without updating those.
  */
-import type { StoredStatePropagationInput } from '../propagation/storedState.ts';
-import type { AtmosphereModel } from '../propagation/propagator.ts';
-import type { ObservableKind } from '../measurements/observables.ts';
-import type { MeasurementInput, ResidualRow, ResidualStatistics, StationInput } from '../measurements/types.ts';
+import type { StoredStatePropagationInput } from '../../propagation/storedState.ts';
+import type { AtmosphereModel } from '../../propagation/propagator.ts';
+import type { ObservableKind } from '../../measurements/observables.ts';
+import type { MeasurementInput, ResidualRow, ResidualStatistics, StationInput } from '../../measurements/types.ts';
 
 export interface SolveFor {
   /** Estimate the drag coefficient Cd (parameter `DRAG_COEFFICIENT`, a priori = the craft's Cd). */
@@ -20,7 +20,7 @@ export interface SolveFor {
 /**
  * How each step is solved: `GAUSS_NEWTON` (undamped, as Orekit's `GaussNewtonOptimizer`) or `LEVENBERG_MARQUARDT`
  * (Gauss–Newton steps while they lower the cost; Marquardt damping after a step that raises it — see
- * batchLeastSquares.ts).
+ * leastSquares/batchLeastSquares.ts).
  */
 export type Optimizer = 'GAUSS_NEWTON' | 'LEVENBERG_MARQUARDT';
 

@@ -7,8 +7,8 @@
  * the fit ends with undamped steps and its covariance is the undamped (JᵀWJ)⁻¹. While λ > 0 the editing decisions
  * stay frozen, so that two points are compared on one measurement set.
  */
-import type { Optimizer } from './types.ts';
-import type { Evaluation } from './evaluation.ts';
+import type { Optimizer, RejectionReason } from '../common/types.ts';
+import type { Evaluation } from '../common/evaluation.ts';
 
 /** The optimizer unless the input names one: it converges from every reference a priori (README, "Estimator"). */
 export const DEFAULT_OPTIMIZER: Optimizer = 'LEVENBERG_MARQUARDT';
@@ -52,4 +52,17 @@ export function linearReduction(e: Evaluation, step: Float64Array, capacity: num
     reduction += r * r - (r - jd) * (r - jd);
   }
   return reduction;
+}
+
+/**
+ * Σ(r/σ)² of evaluation `e` over the measurements both editing decisions leave in (a comparison of two points on one
+ * measurement set).
+ */
+export function costOn(e: Evaluation, rejection: readonly (RejectionReason | null)[], other: readonly (RejectionReason | null)[] = rejection): number {
+  let sum2 = 0;
+  for (let i = 0; i < e.rows.length; i++) {
+    if (rejection[i] !== null || other[i] !== null) continue;
+    for (const z of e.rows[i]!.normalized) sum2 += z * z;
+  }
+  return sum2;
 }

@@ -4,10 +4,10 @@
  * scale its corrections are normalized by (Orekit's parameter scales): position 1 m, velocity 1 m × |v|/|r|
  * (≈ 1 mm/s in LEO), Cd and Cr 1, a bias the median sigma of its measurements.
  */
-import { OBSERVABLES, type ObservableKind } from '../measurements/observables.ts';
-import type { MeasurementRecord } from '../measurements/prepare.ts';
-import type { StoredStatePropagationInput } from '../propagation/storedState.ts';
-import type { SensitivityForce } from '../propagation/propagator.ts';
+import { OBSERVABLES, type ObservableKind } from '../../measurements/observables.ts';
+import type { MeasurementRecord } from '../../measurements/prepare.ts';
+import type { StoredStatePropagationInput } from '../../propagation/storedState.ts';
+import type { SensitivityForce } from '../../propagation/propagator.ts';
 import { EstimationFailure } from './failure.ts';
 import type { SolveFor } from './types.ts';
 

@@ -9,16 +9,16 @@
  * Where Φ comes from (`JacobianSource`): a fresh one with central + J2 partials only (about the cost of the orbit
  * alone; Φ good to ~3e-3 over a day, ample while the step is dominated by the nonlinearity), a fresh full
  * semi-analytic one, or the last one again with fresh measurement partials and residuals (a chord, or modified
- * Newton, step: Φ changes by about |Δr|/|r| ≤ 1.5e-4). The loop (batchLeastSquares.ts) decides which.
+ * Newton, step: Φ changes by about |Δr|/|r| ≤ 1.5e-4). The loop (leastSquares/batchLeastSquares.ts) decides which.
  */
-import { propagateStoredState, type EarthData, type StoredStatePropagation, type StoredStatePropagationInput } from '../propagation/storedState.ts';
-import { MeasurementModels, ModelEvaluation } from '../measurements/models.ts';
-import type { MeasurementRecord } from '../measurements/prepare.ts';
-import { binarySearch, evaluateAtTag, residualRow, tagTimes } from '../measurements/residuals.ts';
-import { LocalTrajectory } from '../measurements/trajectory.ts';
-import type { ResidualRow } from '../measurements/types.ts';
-import { PropagationError } from '../forces/errors.ts';
-import type { Epoch } from '../time/epoch.ts';
+import { propagateStoredState, type EarthData, type StoredStatePropagation, type StoredStatePropagationInput } from '../../propagation/storedState.ts';
+import { MeasurementModels, ModelEvaluation } from '../../measurements/models.ts';
+import type { MeasurementRecord } from '../../measurements/prepare.ts';
+import { binarySearch, evaluateAtTag, residualRow, tagTimes } from '../../measurements/residuals.ts';
+import { LocalTrajectory } from '../../measurements/trajectory.ts';
+import type { ResidualRow } from '../../measurements/types.ts';
+import { PropagationError } from '../../forces/errors.ts';
+import type { Epoch } from '../../time/epoch.ts';
 import { editorThreshold, rejectionOf } from './editing.ts';
 import { biasKey, type EstimatedParameters } from './parameters.ts';
 import type { RejectionReason } from './types.ts';
@@ -209,19 +209,6 @@ export class Evaluator {
     const weightedRms = used > 0 ? Math.sqrt(sum2 / used) : Number.NaN;
     return { propagation, values: values.slice(), jacobianSource, rows, rejection, weightedRms, usedComponents: used, rejected, cost: sum2, jacobian, rhs };
   }
-}
-
-/**
- * Σ(r/σ)² of evaluation `e` over the measurements both editing decisions leave in (a comparison of two points on one
- * measurement set).
- */
-export function costOn(e: Evaluation, rejection: readonly (RejectionReason | null)[], other: readonly (RejectionReason | null)[] = rejection): number {
-  let sum2 = 0;
-  for (let i = 0; i < e.rows.length; i++) {
-    if (rejection[i] !== null || other[i] !== null) continue;
-    for (const z of e.rows[i]!.normalized) sum2 += z * z;
-  }
-  return sum2;
 }
 
 /** `times` (ascending, distinct) with `extra` merged in, still ascending and distinct. */

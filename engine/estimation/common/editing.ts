@@ -11,8 +11,8 @@
  * 3.2–3.6σ azimuths among 410 components; rejecting them moves that angles-only fit by 1σ ≈ 15 m). Editing is
  * re-decided at every evaluation, so a measurement can come back.
  */
-import type { MeasurementRecord } from '../measurements/prepare.ts';
-import type { ResidualRow } from '../measurements/types.ts';
+import type { MeasurementRecord } from '../../measurements/prepare.ts';
+import type { ResidualRow } from '../../measurements/types.ts';
 import type { RejectionReason } from './types.ts';
 
 export const DEFAULT_EDITING_SIGMA = 3;

@@ -5,8 +5,8 @@
  * span. On V3 (HEO, 48 h) from 5 km radial and 5 m/s along-track off, Levenberg–Marquardt over the whole span had
  * only reached a weighted RMS of 3.6e4 after 25 evaluations; arcs of ±3.7 h, ±15 h and the full span converge.
  */
-import type { MeasurementRecord } from '../measurements/prepare.ts';
-import { orbitalPeriodS } from './solutionEpoch.ts';
+import type { MeasurementRecord } from '../../measurements/prepare.ts';
+import { orbitalPeriodS } from '../common/solutionEpoch.ts';
 
 /**
  * When after this many evaluations over the whole span the weighted RMS is still above ARC_PROBE_RMS, the fit starts

@@ -7,7 +7,7 @@
  * (H_sᵀWH_s)⁻¹ = M(HᵀWH)⁻¹Mᵀ) but from a priori errors mapped over the span first: the reference a priori mapped 24 h
  * ahead diverged (state corrections 134, 400, 506 km) where the same data converge in 6 evaluations from its epoch.
  */
-import type { MeasurementRecord } from '../measurements/prepare.ts';
+import type { MeasurementRecord } from '../../measurements/prepare.ts';
 import type { EstimatedParameters } from './parameters.ts';
 
 /**
