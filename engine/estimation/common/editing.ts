@@ -1,5 +1,6 @@
 /**
- * Measurement editing of the batch least squares: which measurements an evaluation leaves out, and why.
+ * Measurement editing of an orbit determination (the batch least squares today; a sequential filter would use the
+ * same test): which measurements an evaluation leaves out, and why.
  *
  * Operator-flagged outliers are never used. After `EDITOR_WARMUP` evaluations (while the orbit may still be far off,
  * its elevations are too: a 20 m/s a priori error puts 90 % of real passes below the horizon), a measurement below
