@@ -1,9 +1,9 @@
 /**
- * One evaluation of the measurements at given parameter values (what the batch least squares iterates on): the state propagated once with dense output
- * at every time tag (the craft's force model and maneuvers), the measurement models with light time, the editing
- * decision of each measurement, and for the used ones the weighted residuals r_i/σ_i and their Jacobian
- *   ∂C/∂x₀ = (∂C/∂x_T)·(∂x_T/∂x_tag)·Φ(t_tag, t₀),   ∂C/∂Cd = (∂C/∂x_T)·(∂x_T/∂x_tag)·Ψ_drag/Cd,   ∂C/∂b = 1,
- * the measurement partials at the transit time chained with the light-time Taylor step and the propagator's state
+ * One evaluation of the measurements at given parameter values (what the batch least squares iterates on): the state
+ * propagated once with dense output at every time tag (the craft's force model and maneuvers), the measurement models
+ * with light time, the editing decision of each measurement, and for the used ones the weighted residuals r_i/σ_i and
+ * their Jacobian ∂C/∂x₀ = (∂C/∂x_T)·(∂x_T/∂x_tag)·Φ(t_tag, t₀),   ∂C/∂Cd = (∂C/∂x_T)·(∂x_T/∂x_tag)·Ψ_drag/Cd,   ∂C/∂b
+ * = 1, the measurement partials at the transit time chained with the light-time Taylor step and the propagator's state
  * transition matrix Φ and force-scale sensitivities Ψ (variational equations, semi-analytic partials).
  *
  * Where Φ comes from (`JacobianSource`): a fresh one with central + J2 partials only (about the cost of the orbit

@@ -1,8 +1,8 @@
 /**
- * The unknowns of an orbit determination (estimated by the batch least squares today): the GCRF position and velocity at the solution epoch, optionally the drag
- * coefficient Cd, the SRP coefficient Cr and one constant bias per station and measurement component, each with the
- * scale its corrections are normalized by (Orekit's parameter scales): position 1 m, velocity 1 m × |v|/|r|
- * (≈ 1 mm/s in LEO), Cd and Cr 1, a bias the median sigma of its measurements.
+ * The unknowns of an orbit determination (estimated by the batch least squares today): the GCRF position and velocity
+ * at the solution epoch, optionally the drag coefficient Cd, the SRP coefficient Cr and one constant bias per station
+ * and measurement component, each with the scale its corrections are normalized by (Orekit's parameter scales):
+ * position 1 m, velocity 1 m × |v|/|r| (≈ 1 mm/s in LEO), Cd and Cr 1, a bias the median sigma of its measurements.
  */
 import { OBSERVABLES, type ObservableKind } from '../../measurements/observables.ts';
 import type { MeasurementRecord } from '../../measurements/prepare.ts';
