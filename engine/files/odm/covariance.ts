@@ -5,7 +5,7 @@
  */
 import { COVARIANCE_KEYWORDS } from '../common/definitions.ts';
 import { CcsdsParseError } from '../common/errors.ts';
-import type { KeySpec } from '../common/keywords.ts';
+import { numberKey, type KeySpec } from '../common/keywords.ts';
 import type { OdmKeywordsRead } from './keywordsRead.ts';
 
 export interface CovarianceMatrix {
@@ -26,7 +26,7 @@ function termUnits(keyword: string): string {
 /** The covariance keywords and their value types. */
 export const COVARIANCE_MATRIX_KEYS: Readonly<Record<string, KeySpec>> = {
   COV_REF_FRAME: { type: 'frame' },
-  ...Object.fromEntries(COVARIANCE_KEYWORDS.map((keyword): [string, KeySpec] => [keyword, { type: 'number', units: termUnits(keyword) }])),
+  ...Object.fromEntries(COVARIANCE_KEYWORDS.map((keyword) => [keyword, numberKey(termUnits(keyword))])),
 };
 
 /** The covariance read, or null when the message gives none; a term missing is an error at the covariance's first line. */

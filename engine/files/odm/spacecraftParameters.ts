@@ -3,7 +3,7 @@
  * MASS [kg], SOLAR_RAD_AREA [m**2], SOLAR_RAD_COEFF, DRAG_AREA [m**2] and DRAG_COEFF, each optional; the section is
  * there when any of them is.
  */
-import type { KeySpec } from '../common/keywords.ts';
+import { numberKey, type KeySpec } from '../common/keywords.ts';
 import type { OdmKeywordsRead } from './keywordsRead.ts';
 
 export interface SpacecraftParameters {
@@ -18,11 +18,11 @@ export interface SpacecraftParameters {
 
 /** The spacecraft parameter keywords and their value types (the coefficients have no units). */
 export const SPACECRAFT_PARAMETER_KEYS: Readonly<Record<string, KeySpec>> = {
-  MASS: { type: 'number', units: 'kg' },
-  SOLAR_RAD_AREA: { type: 'number', units: 'm**2' },
-  SOLAR_RAD_COEFF: { type: 'number' },
-  DRAG_AREA: { type: 'number', units: 'm**2' },
-  DRAG_COEFF: { type: 'number' },
+  MASS: numberKey('kg'),
+  SOLAR_RAD_AREA: numberKey('m**2'),
+  SOLAR_RAD_COEFF: numberKey(),
+  DRAG_AREA: numberKey('m**2'),
+  DRAG_COEFF: numberKey(),
 };
 
 /** The spacecraft parameters read, or null when the message gives none. */

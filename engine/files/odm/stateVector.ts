@@ -3,7 +3,7 @@
  * velocity X_DOT, Y_DOT, Z_DOT [km/s] in the metadata REF_FRAME, all six required. Values written in other units
  * of the same dimension are converted to these (common/keywords.ts).
  */
-import type { KeySpec } from '../common/keywords.ts';
+import { numberKey, type KeySpec } from '../common/keywords.ts';
 import type { MissingKeywordReport, OdmKeywordsRead } from './keywordsRead.ts';
 
 export interface StateVector {
@@ -15,14 +15,15 @@ export interface StateVector {
   line: number;
 }
 
-const positionKm: KeySpec = { type: 'number', units: 'km' };
-const velocityKmS: KeySpec = { type: 'number', units: 'km/s' };
-
 /** The state vector keywords and their value types. */
 export const STATE_VECTOR_KEYS: Readonly<Record<string, KeySpec>> = {
   EPOCH: { type: 'epoch' },
-  X: positionKm, Y: positionKm, Z: positionKm,
-  X_DOT: velocityKmS, Y_DOT: velocityKmS, Z_DOT: velocityKmS,
+  X: numberKey('km'),
+  Y: numberKey('km'),
+  Z: numberKey('km'),
+  X_DOT: numberKey('km/s'),
+  Y_DOT: numberKey('km/s'),
+  Z_DOT: numberKey('km/s'),
 };
 
 /** The state vector read (EPOCH first: a reader refuses any data keyword before it). */

@@ -8,7 +8,9 @@
  * delimiters: its sections (metadata, mean elements, spacecraft parameters, TLE parameters, covariance,
  * user-defined parameters) are recognized by their keywords (502.0-B-3 tables 4-1 to 4-3); in XML they are the
  * `<metadata>`, `<meanElements>`, `<spacecraftParameters>`, `<tleParameters>`, `<covarianceMatrix>` and
- * `<userDefinedParameters>` elements.
+ * `<userDefinedParameters>` elements. The object metadata, the spacecraft parameters, the covariance and the
+ * user-defined parameters are the OPM's too, read by the same code (engine/files/odm); this reader adds the mean
+ * elements, the TLE parameters and the order of the sections.
  *
  * Publishers' habits that are accepted (and reported in `warnings`):
  *  - CelesTrak's XML header `<CREATION_DATE/><ORIGINATOR/>`: both kept as written (empty);
@@ -17,17 +19,16 @@
  * read by ommCatalog.ts, message by message.
  */
 import { CcsdsParseError } from '../common/errors.ts';
-import type { KvnToken } from '../common/kvnLexer.ts';
 import type { OdmObjectMetadata } from '../common/definitions.ts';
-import { entryValueAndUnits, type KeySpec } from '../common/keywords.ts';
-import { NdmMessageParser, type NdmMessageSpec } from '../common/ndmMessageParser.ts';
+import { entryValueAndUnits, numberKey, type EntryToken, type KeySpec } from '../common/keywords.ts';
+import type { NdmMessageSpec } from '../common/ndmMessageParser.ts';
 import { NdmReader, type NdmHeader } from '../common/ndmReader.ts';
 import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 import { COVARIANCE_MATRIX_KEYS, covarianceMatrixOf, type CovarianceMatrix } from '../odm/covariance.ts';
-import { keywordSections, OdmKeywordsRead, type MissingKeywordReport } from '../odm/keywordsRead.ts';
+import { keywordMessageContainers, keywordMessageXml, OdmKeywordMessageParser } from '../odm/keywordMessageParser.ts';
+import { keywordSections, type MissingKeywordReport } from '../odm/keywordsRead.ts';
 import { OBJECT_METADATA_KEYS, objectMetadataOf } from '../odm/objectMetadata.ts';
 import { SPACECRAFT_PARAMETER_KEYS, spacecraftParametersOf, type SpacecraftParameters } from '../odm/spacecraftParameters.ts';
-import { userDefinedParameterName } from '../odm/userDefinedParameters.ts';
 
 export interface OmmMetadata extends OdmObjectMetadata {
   /** SGP4, SGP/SGP4, SGP4-XP, DSST, USM, ... as written. */
@@ -86,32 +87,42 @@ export interface OmmMessage {
   keywordLines: Record<string, number>;
 }
 
-export const OMM_XML_MAPPING: XmlMessageMapping = {
-  rootElement: 'omm',
-  versionKeyword: 'CCSDS_OMM_VERS',
-  blockNames: { metadata: 'META' },
-  emptyContainers: ['header', 'body', 'segment', 'data', 'meanElements', 'spacecraftParameters', 'tleParameters', 'covarianceMatrix', 'userDefinedParameters'],
-};
+export const OMM_XML_MAPPING: XmlMessageMapping = keywordMessageXml('OMM', [
+  'meanElements', 'spacecraftParameters', 'tleParameters', 'covarianceMatrix', 'userDefinedParameters',
+]);
 
-const num = (units?: string): KeySpec => (units ? { type: 'number', units } : { type: 'number' });
 type Section = 'metadata' | 'mean' | 'spacecraft' | 'tle' | 'covariance';
 
 /**
- * Keyword → (section, spec): 502.0-B-3 tables 4-1 (metadata), 4-2 (mean elements, spacecraft, TLE parameters),
- * 4-3 (covariance). BSTAR, BTERM and AGOM have their units checked by hand (1/ER is not a unit of the registry).
+ * Each section's keywords: 502.0-B-3 tables 4-1 (metadata), 4-2 (mean elements, spacecraft, TLE parameters), 4-3
+ * (covariance); the blocks the OPM has too are read by engine/files/odm. BSTAR, BTERM and AGOM have their units
+ * checked by hand (1/ER is not a unit of the registry).
  */
 const SECTION_KEYS: Record<Section, Record<string, KeySpec>> = {
   metadata: { ...OBJECT_METADATA_KEYS, MEAN_ELEMENT_THEORY: { type: 'text' } },
   mean: {
-    EPOCH: { type: 'epoch' }, SEMI_MAJOR_AXIS: num('km'), MEAN_MOTION: num('rev/day'), ECCENTRICITY: num(),
-    INCLINATION: num('deg'), RA_OF_ASC_NODE: num('deg'), ARG_OF_PERICENTER: num('deg'), MEAN_ANOMALY: num('deg'),
-    GM: num('km**3/s**2'),
+    EPOCH: { type: 'epoch' },
+    SEMI_MAJOR_AXIS: numberKey('km'),
+    MEAN_MOTION: numberKey('rev/day'),
+    ECCENTRICITY: numberKey(),
+    INCLINATION: numberKey('deg'),
+    RA_OF_ASC_NODE: numberKey('deg'),
+    ARG_OF_PERICENTER: numberKey('deg'),
+    MEAN_ANOMALY: numberKey('deg'),
+    GM: numberKey('km**3/s**2'),
   },
   spacecraft: SPACECRAFT_PARAMETER_KEYS,
   tle: {
-    EPHEMERIS_TYPE: { type: 'integer' }, CLASSIFICATION_TYPE: { type: 'text' }, NORAD_CAT_ID: { type: 'integer' },
-    ELEMENT_SET_NO: { type: 'integer' }, REV_AT_EPOCH: { type: 'integer' }, BSTAR: num(), BTERM: num(),
-    MEAN_MOTION_DOT: num('rev/day**2'), MEAN_MOTION_DDOT: num('rev/day**3'), AGOM: num(),
+    EPHEMERIS_TYPE: { type: 'integer' },
+    CLASSIFICATION_TYPE: { type: 'text' },
+    NORAD_CAT_ID: { type: 'integer' },
+    ELEMENT_SET_NO: { type: 'integer' },
+    REV_AT_EPOCH: { type: 'integer' },
+    BSTAR: numberKey(),
+    BTERM: numberKey(),
+    MEAN_MOTION_DOT: numberKey('rev/day**2'),
+    MEAN_MOTION_DDOT: numberKey('rev/day**3'),
+    AGOM: numberKey(),
   },
   covariance: COVARIANCE_MATRIX_KEYS,
 };
@@ -133,52 +144,30 @@ const SECTION_NAMES: Record<Section, string> = {
   covariance: 'the covariance',
 };
 
-const STRUCTURE = new Set(['header', 'body', 'segment', 'data', 'META', 'meanElements', 'spacecraftParameters', 'tleParameters', 'covarianceMatrix', 'userDefinedParameters']);
-
-const OMM_SPEC: NdmMessageSpec = { xml: OMM_XML_MAPPING, versions: ['2.0', '3.0'], containers: STRUCTURE, blankCreationDateAllowed: true };
+const OMM_SPEC: NdmMessageSpec = {
+  xml: OMM_XML_MAPPING,
+  versions: ['2.0', '3.0'],
+  containers: keywordMessageContainers(OMM_XML_MAPPING),
+  blankCreationDateAllowed: true,
+};
 
 /** OMM token consumer: one message. */
-export class OmmParser extends NdmMessageParser<OmmMessage> {
-  private readonly keywords = new OdmKeywordsRead();
+export class OmmParser extends OdmKeywordMessageParser<OmmMessage, Section> {
   private readonly userDefined: Record<string, string> = {};
   private section: Section = 'metadata';
   private userDefinedStarted = false;
 
   constructor() {
-    super(OMM_SPEC);
+    super(OMM_SPEC, 'OMM', KEYS);
   }
 
-  /** An OMM KVN has no blocks: the header ends at the first token that is not a header keyword. */
-  protected override endsHeader(): boolean {
-    return true;
+  protected userDefinedParameter(token: EntryToken, name: string): void {
+    if (name in this.userDefined) throw new CcsdsParseError(token.line, `${token.keyword} given twice`, token.keyword);
+    this.userDefined[name] = token.value;
+    this.userDefinedStarted = true;
   }
 
-  /** The XML sections carry no meaning beyond their keywords; a KVN block is an error. */
-  protected override structureToken(token: Extract<KvnToken, { kind: 'start' | 'stop' }>): boolean {
-    if (STRUCTURE.has(token.block)) {
-      if (this.readingHeader && (token.block === 'META' || (token.block === 'header' && token.kind === 'stop'))) this.endHeader(token.line);
-      return true;
-    }
-    return this.unexpected(token, 'an OMM (no blocks in OMM KVN)');
-  }
-
-  protected bodyToken(token: KvnToken): void {
-    if (token.kind === 'comment') {
-      this.keywords.comment(token.text);
-      return;
-    }
-    if (token.kind !== 'entry') return this.unexpected(token, 'an OMM');
-    const name = userDefinedParameterName(token.keyword);
-    if (name !== null) {
-      this.keywords.fileComments(false);
-      if (name in this.userDefined) throw new CcsdsParseError(token.line, `${token.keyword} given twice`, token.keyword);
-      this.userDefined[name] = token.value;
-      this.userDefinedStarted = true;
-      return;
-    }
-    const known = KEYS[token.keyword];
-    if (!known) return this.unexpected(token, 'an OMM');
-    const [section, spec] = known;
+  protected sectionKeyword(token: EntryToken, section: Section, spec: KeySpec): void {
     if (this.userDefinedStarted) {
       throw new CcsdsParseError(token.line, `${token.keyword} after the user-defined parameters (they come last)`, token.keyword);
     }
@@ -206,9 +195,7 @@ export class OmmParser extends NdmMessageParser<OmmMessage> {
   }
 
   protected finishMessage(notation: 'KVN' | 'XML'): OmmMessage {
-    if (this.readingHeader) this.endHeader(this.lastLine);
-    const read = this.keywords;
-    read.fileComments(false);
+    const read = this.keywordsAtEnd();
     const line = this.lastLine;
     const sectionStart = (section: Section): number | null => read.firstLine(Object.keys(SECTION_KEYS[section]));
     const warnings: string[] = [];

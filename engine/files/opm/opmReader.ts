@@ -6,20 +6,23 @@
  * parameters, covariance, maneuvers, user-defined parameters) are recognized by their keywords. A maneuver starts
  * at MAN_EPOCH_IGNITION (or `<maneuverParameters>` in XML). Maneuvers are returned, never dropped, so the state
  * vector import can warn about them.
+ *
+ * The object metadata, state vector, spacecraft parameters, covariance and user-defined parameters are read by
+ * engine/files/odm, which the OMM reader shares; this reader adds the Keplerian elements and the maneuvers.
  */
 import { CcsdsParseError } from '../common/errors.ts';
 import type { KvnToken } from '../common/kvnLexer.ts';
 import type { OdmObjectMetadata } from '../common/definitions.ts';
-import type { KeySpec } from '../common/keywords.ts';
-import { NdmMessageParser, type NdmMessageSpec } from '../common/ndmMessageParser.ts';
+import { numberKey, type EntryToken, type KeySpec } from '../common/keywords.ts';
+import type { NdmMessageSpec } from '../common/ndmMessageParser.ts';
 import { NdmReader, type NdmHeader } from '../common/ndmReader.ts';
 import type { XmlMessageMapping } from '../common/xmlTokens.ts';
 import { COVARIANCE_MATRIX_KEYS, covarianceMatrixOf, type CovarianceMatrix } from '../odm/covariance.ts';
-import { keywordSections, OdmKeywordsRead, type MissingKeywordReport } from '../odm/keywordsRead.ts';
+import { keywordMessageContainers, keywordMessageXml, OdmKeywordMessageParser } from '../odm/keywordMessageParser.ts';
+import { keywordSections, type MissingKeywordReport } from '../odm/keywordsRead.ts';
 import { OBJECT_METADATA_KEYS, objectMetadataOf } from '../odm/objectMetadata.ts';
 import { SPACECRAFT_PARAMETER_KEYS, spacecraftParametersOf, type SpacecraftParameters } from '../odm/spacecraftParameters.ts';
 import { STATE_VECTOR_KEYS, stateVectorOf, type StateVector } from '../odm/stateVector.ts';
-import { userDefinedParameterName } from '../odm/userDefinedParameters.ts';
 
 export type OpmMetadata = OdmObjectMetadata;
 export type OpmStateVector = StateVector;
@@ -67,27 +70,34 @@ export interface OpmMessage {
   userDefined: Record<string, string>;
 }
 
-export const OPM_XML_MAPPING: XmlMessageMapping = {
-  rootElement: 'opm',
-  versionKeyword: 'CCSDS_OPM_VERS',
-  blockNames: { metadata: 'META' },
-  emptyContainers: ['header', 'body', 'segment', 'data', 'stateVector', 'keplerianElements', 'spacecraftParameters', 'covarianceMatrix', 'maneuverParameters', 'userDefinedParameters'],
-};
+export const OPM_XML_MAPPING: XmlMessageMapping = keywordMessageXml('OPM', [
+  'stateVector', 'keplerianElements', 'spacecraftParameters', 'covarianceMatrix', 'maneuverParameters', 'userDefinedParameters',
+]);
 
-const num = (units?: string): KeySpec => (units ? { type: 'number', units } : { type: 'number' });
 type Section = 'metadata' | 'state' | 'keplerian' | 'spacecraft' | 'covariance' | 'maneuver';
 
 /** The osculating Keplerian elements, 502.0-B-2 and 502.0-B-3 table 3-4 (MEAN_MOTION: OPM 3.0). */
 const KEPLERIAN_ELEMENT_KEYS: Record<string, KeySpec> = {
-  SEMI_MAJOR_AXIS: num('km'), MEAN_MOTION: num(), ECCENTRICITY: num(), INCLINATION: num('deg'),
-  RA_OF_ASC_NODE: num('deg'), ARG_OF_PERICENTER: num('deg'), TRUE_ANOMALY: num('deg'), MEAN_ANOMALY: num('deg'),
-  GM: num('km**3/s**2'),
+  SEMI_MAJOR_AXIS: numberKey('km'),
+  MEAN_MOTION: numberKey(),
+  ECCENTRICITY: numberKey(),
+  INCLINATION: numberKey('deg'),
+  RA_OF_ASC_NODE: numberKey('deg'),
+  ARG_OF_PERICENTER: numberKey('deg'),
+  TRUE_ANOMALY: numberKey('deg'),
+  MEAN_ANOMALY: numberKey('deg'),
+  GM: numberKey('km**3/s**2'),
 };
 
 /** The maneuver parameters, table 3-4: a maneuver starts at MAN_EPOCH_IGNITION. */
 const MANEUVER_KEYS: Record<string, KeySpec> = {
-  MAN_EPOCH_IGNITION: { type: 'epoch' }, MAN_DURATION: num('s'), MAN_DELTA_MASS: num('kg'),
-  MAN_REF_FRAME: { type: 'frame' }, MAN_DV_1: num('km/s'), MAN_DV_2: num('km/s'), MAN_DV_3: num('km/s'),
+  MAN_EPOCH_IGNITION: { type: 'epoch' },
+  MAN_DURATION: numberKey('s'),
+  MAN_DELTA_MASS: numberKey('kg'),
+  MAN_REF_FRAME: { type: 'frame' },
+  MAN_DV_1: numberKey('km/s'),
+  MAN_DV_2: numberKey('km/s'),
+  MAN_DV_3: numberKey('km/s'),
 };
 
 /** Keyword → (section, spec), 502.0-B-2 tables 3-3 and 3-4, 502.0-B-3 tables 3-3 and 3-4. */
@@ -100,24 +110,16 @@ const KEYS = keywordSections<Section>({
   maneuver: MANEUVER_KEYS,
 });
 
-const STRUCTURE = new Set(['header', 'body', 'segment', 'data', 'META', 'stateVector', 'keplerianElements', 'spacecraftParameters', 'covarianceMatrix', 'userDefinedParameters']);
-
-const OPM_SPEC: NdmMessageSpec = { xml: OPM_XML_MAPPING, versions: ['1.0', '2.0', '3.0'], containers: STRUCTURE };
+const OPM_SPEC: NdmMessageSpec = { xml: OPM_XML_MAPPING, versions: ['1.0', '2.0', '3.0'], containers: keywordMessageContainers(OPM_XML_MAPPING) };
 
 /** OPM token consumer. */
-export class OpmParser extends NdmMessageParser<OpmMessage> {
-  private readonly keywords = new OdmKeywordsRead();
+export class OpmParser extends OdmKeywordMessageParser<OpmMessage, Section> {
   private readonly maneuvers: { comments: string[]; values: Record<string, string | number>; line: number }[] = [];
   private readonly userDefined: Record<string, string> = {};
   private inManeuverElement = false;
 
   constructor() {
-    super(OPM_SPEC);
-  }
-
-  /** An OPM KVN has no blocks: the header ends at the first token that is not a header keyword. */
-  protected override endsHeader(): boolean {
-    return true;
+    super(OPM_SPEC, 'OPM', KEYS);
   }
 
   /** `<maneuverParameters>` starts a maneuver; the other XML sections carry no meaning; a KVN block is an error. */
@@ -127,28 +129,14 @@ export class OpmParser extends NdmMessageParser<OpmMessage> {
       this.inManeuverElement = token.kind === 'start';
       return true;
     }
-    if (STRUCTURE.has(token.block)) {
-      if (this.readingHeader && (token.block === 'META' || (token.block === 'header' && token.kind === 'stop'))) this.endHeader(token.line);
-      return true;
-    }
-    return this.unexpected(token, 'an OPM (no blocks in OPM KVN)');
+    return super.structureToken(token);
   }
 
-  protected bodyToken(token: KvnToken): void {
-    if (token.kind === 'comment') {
-      this.keywords.comment(token.text);
-      return;
-    }
-    if (token.kind !== 'entry') return this.unexpected(token, 'an OPM');
-    const userParameter = userDefinedParameterName(token.keyword);
-    if (userParameter !== null) {
-      this.keywords.fileComments(false);
-      this.userDefined[userParameter] = token.value;
-      return;
-    }
-    const known = KEYS[token.keyword];
-    if (!known) return this.unexpected(token, 'an OPM');
-    const [section, spec] = known;
+  protected userDefinedParameter(token: EntryToken, name: string): void {
+    this.userDefined[name] = token.value;
+  }
+
+  protected sectionKeyword(token: EntryToken, section: Section, spec: KeySpec): void {
     if (section !== 'metadata' && !this.keywords.has('EPOCH') && section !== 'state') {
       // Either EPOCH is absent altogether or it comes after this keyword: both leave the state vector without it.
       throw new CcsdsParseError(token.line, `missing EPOCH: the state vector needs an EPOCH before ${token.keyword}`, 'EPOCH');
@@ -180,9 +168,7 @@ export class OpmParser extends NdmMessageParser<OpmMessage> {
   }
 
   protected finishMessage(notation: 'KVN' | 'XML'): OpmMessage {
-    if (this.readingHeader) this.endHeader(this.lastLine);
-    const read = this.keywords;
-    read.fileComments(false);
+    const read = this.keywordsAtEnd();
     const missing: MissingKeywordReport = { line: this.lastLine, where: 'an OPM' };
     const metadata: OpmMetadata = objectMetadataOf(read, missing);
     const stateVector = stateVectorOf(read, missing);
