@@ -29,7 +29,7 @@ export function keywordMessageXml(format: 'OPM' | 'OMM', sectionElements: readon
   };
 }
 
-/** The XML elements that only group keywords, skipped by the reading (NdmMessageSpec `containers`): all but the keywords. */
+/** The XML elements the reading skips (NdmMessageSpec `containers`): the structure, `<metadata>` and the section elements. */
 export function keywordMessageContainers(xml: XmlMessageMapping): ReadonlySet<string> {
   return new Set(['META', ...(xml.emptyContainers ?? [])]);
 }
