@@ -32,6 +32,11 @@ export interface KeySpec {
   syntaxOnly?: boolean;
 }
 
+/** The spec of a numeric keyword in its standard `units` (none: a pure number, whose units are not checked). */
+export function numberKey(units?: string): KeySpec {
+  return units ? { type: 'number', units } : { type: 'number' };
+}
+
 export type KeyValue = string | number | boolean | number[];
 export type EntryToken = Extract<KvnToken, { kind: 'entry' }>;
 

@@ -13,6 +13,7 @@ import { NdmMessageParser, type NdmMessageSpec } from '../common/ndmMessageParse
 import { NdmReader, splitFields, type NdmHeader } from '../common/ndmReader.ts';
 import { isCcsdsNumber, parseNumber, parseUnitsList, unitConversionFactor } from '../common/values.ts';
 import type { XmlMessageMapping } from '../common/xmlTokens.ts';
+import { userDefinedParameterName } from '../odm/userDefinedParameters.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Keyword tables (CCSDS 502.0-B-3 tables 6-3 to 6-11)
@@ -358,7 +359,7 @@ export class OcmParser extends NdmMessageParser<OcmMessage> {
     if (token.kind === 'entry') {
       if (block.rows > 0) this.unexpected(token, `${where} (keywords must precede the data lines)`);
       if (block.kind === 'USER') {
-        if (!token.keyword.startsWith('USER_DEFINED_')) this.unexpected(token, where);
+        if (userDefinedParameterName(token.keyword) === null) this.unexpected(token, where);
         block.values[token.keyword] = token.value;
         return;
       }
