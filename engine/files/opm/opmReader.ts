@@ -25,7 +25,6 @@ import { SPACECRAFT_PARAMETER_KEYS, spacecraftParametersOf, type SpacecraftParam
 import { STATE_VECTOR_KEYS, stateVectorOf, type StateVector } from '../odm/stateVector.ts';
 
 export type OpmMetadata = OdmObjectMetadata;
-export type OpmStateVector = StateVector;
 
 export interface OpmKeplerianElements {
   semiMajorAxisKm: number | null;
@@ -40,9 +39,6 @@ export interface OpmKeplerianElements {
   gmKm3S2: number | null;
   line: number;
 }
-
-export type OpmSpacecraftParameters = SpacecraftParameters;
-export type OpmCovariance = CovarianceMatrix;
 
 export interface OpmManeuver {
   comments: string[];
@@ -61,10 +57,10 @@ export interface OpmMessage {
   metadata: OpmMetadata;
   /** Comments of the data sections, in order. */
   dataComments: string[];
-  stateVector: OpmStateVector;
+  stateVector: StateVector;
   keplerianElements: OpmKeplerianElements | null;
-  spacecraftParameters: OpmSpacecraftParameters | null;
-  covariance: OpmCovariance | null;
+  spacecraftParameters: SpacecraftParameters | null;
+  covariance: CovarianceMatrix | null;
   maneuvers: OpmManeuver[];
   /** USER_DEFINED_xxx parameters, keyed by xxx. */
   userDefined: Record<string, string>;

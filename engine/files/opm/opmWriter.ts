@@ -7,12 +7,12 @@ import { COVARIANCE_KEYWORDS, parseFrame } from '../common/definitions.ts';
 import { quoteInput } from '../common/errors.ts';
 import { checkEpochText, kvnLine, kvnNumber, kvnText } from '../common/kvnWriter.ts';
 import { kvnHeaderLines, kvnOdmObjectLines, type NdmHeaderToWrite, type OdmObjectMetadataToWrite } from '../common/ndmWriter.ts';
-import type { OpmSpacecraftParameters } from './opmReader.ts';
+import type { SpacecraftParameters } from '../odm/spacecraftParameters.ts';
 
 /** The comments are the header's. */
 export interface OpmToWrite extends NdmHeaderToWrite, OdmObjectMetadataToWrite {
   stateVector: { epoch: string; positionKm: readonly number[]; velocityKmS: readonly number[] };
-  spacecraftParameters?: Partial<Omit<OpmSpacecraftParameters, 'line'>> | null;
+  spacecraftParameters?: Partial<Omit<SpacecraftParameters, 'line'>> | null;
   covariance?: { refFrame: string | null; lowerTriangle: readonly number[] } | null;
   userDefined?: Record<string, string>;
 }
