@@ -1,12 +1,9 @@
 /**
- * OEM generation use case (and the stored-state propagation input shared with TLE generation): validate the request against the stored state, gather the spacecraft's physical data,
- * force model and stored maneuvers in the span (finite burns), and run the propagation + OEM formatting on the
- * worker pool (never on the event loop).
+ * OEM generation use case: validate the request against the stored state, its propagation input (./storedState.ts:
+ * the spacecraft's physical data, force model and stored maneuvers in the span as finite burns), and run the
+ * propagation + OEM formatting on the worker pool (never on the event loop).
  */
-import { MU_EARTH_KM3_S2 } from '../../engine/constants.ts';
-import type { BurnInput, StoredStatePropagationInput } from '../../engine/propagation/storedState.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { listManeuversInWindow } from '../../storage/maneuvers.ts';
 import type { SqlExecutor } from '../../storage/sql/db.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
 import { type Spacecraft } from '../../domain/spacecraft/model.ts';
@@ -24,127 +21,10 @@ import type { GenerateOemBody } from '../schemas/stateVectors.ts';
 import type { LocalOrbitalFrame } from '../../engine/math/covariance.ts';
 import type { OEM_REFERENCE_FRAMES, OemTimeSystem } from '../../engine/products/oemProduct.ts';
 import { OEM_MAX_SPAN_DAYS, OEM_OPTION_DEFAULTS, oemSpanProblem } from '../../domain/products/oemOptions.ts';
-import { epochKey } from '../../domain/maneuvers/records.ts';
 import { displayId, getStateVector, objectIdOf } from './stateVectors.ts';
+import { buildStoredStatePropagation, describeForceModel, requirePropagationGap } from './storedState.ts';
 
 export const OEM_ORIGINATOR = 'APSIS';
-
-/**
- * Longest gap between a stored state's epoch and the span a computation needs (OEM, TLE, and every other user of a
- * stored state: orbit determination, residuals, scheduled and batch products). Propagating further costs ~0.1 s
- * per day of full-model propagation and gives states whose errors (drag, unmodelled maneuvers) make them useless
- * for operations: store a newer state (or fit one) instead.
- */
-export const MAX_PROPAGATION_GAP_DAYS = 60;
-
-/** How far (s) a state at `stateEpoch` is propagated before it reaches [spanStart, spanEnd]: 0 inside the span. */
-export function propagationGapSeconds(stateEpoch: Epoch, spanStart: Epoch, spanEnd: Epoch): number {
-  return stateEpoch.isBefore(spanStart) ? spanStart.secondsSince(stateEpoch) : spanEnd.isBefore(stateEpoch) ? stateEpoch.secondsSince(spanEnd) : 0;
-}
-
-/**
- * 422 PROPAGATION_SPAN_TOO_LONG when the span [spanStart, spanEnd] lies more than MAX_PROPAGATION_GAP_DAYS away from
- * the state epoch (0 when the epoch is inside the span); `details.gapDays` says by how much. Call it before any
- * propagation from a stored state.
- */
-export function requirePropagationGap(stateEpoch: Epoch, spanStart: Epoch, spanEnd: Epoch, context: Record<string, unknown> = {}): void {
-  const gapDays = propagationGapSeconds(stateEpoch, spanStart, spanEnd) / 86_400;
-  if (gapDays <= MAX_PROPAGATION_GAP_DAYS) return;
-  throw unprocessable(
-    'PROPAGATION_SPAN_TOO_LONG',
-    `The requested span starts ${gapDays.toFixed(3)} days from the state epoch; at most ${MAX_PROPAGATION_GAP_DAYS} days are propagated. Use a state closer to the span.`,
-    {
-      code: 'ephemeris.propagation.gap-too-long',
-      details: {
-        ...context,
-        gapDays: Math.round(gapDays * 1e6) / 1e6,
-        maxGapDays: MAX_PROPAGATION_GAP_DAYS,
-        stateEpoch: stateEpoch.toIsoString(3),
-        spanStart: spanStart.toIsoString(3),
-        spanEnd: spanEnd.toIsoString(3),
-      },
-    },
-  );
-}
-
-function describeForceModel(spacecraft: Spacecraft): string {
-  const fm = spacecraft.forceModel;
-  const parts = [fm.gravityDegree >= 2 ? `EGM96 ${fm.gravityDegree}x${fm.gravityOrder} geopotential` : `central body only (mu ${MU_EARTH_KM3_S2} km^3/s^2)`];
-  if (fm.atmosphere !== 'NONE') parts.push(`${fm.atmosphere} drag (area ${spacecraft.dragArea} m^2, Cd ${spacecraft.dragCoefficient})`);
-  if (fm.solarRadiationPressure) parts.push(`solar radiation pressure (area ${spacecraft.srpArea} m^2, Cr ${spacecraft.reflectivityCoefficient}, conical shadow)`);
-  if (fm.thirdBodies.length > 0) parts.push(`third bodies ${fm.thirdBodies.join(', ')}`);
-  return parts.join('; ');
-}
-
-/**
- * The propagation input of a stored state (shared by OEM and TLE generation): the state (mass from the state or the
- * craft's launch mass), the craft's physical data and force model, and its stored maneuver segments overlapping
- * [spanStart, spanEnd] as finite burns. Missing force-model configuration → 422 FORCE_MODEL_INCOMPLETE with
- * `details.missingFields`.
- */
-export async function buildStoredStatePropagation(
-  db: SqlExecutor,
-  organizationId: string,
-  sv: StateVectorRecord,
-  spacecraft: Spacecraft,
-  spanStart: Epoch,
-  spanEnd: Epoch,
-): Promise<StoredStatePropagationInput> {
-  const epoch = Epoch.parseInstant(sv.epoch);
-  const maneuvers = await listManeuversInWindow(db, organizationId, [spacecraft.id], epochKey(spanStart), epochKey(spanEnd));
-  const burns: BurnInput[] = [];
-  for (const maneuver of maneuvers) {
-    for (const segment of maneuver.composition) {
-      const start = Epoch.parseInstant(segment.referenceEpoch);
-      const end = start.plusSeconds(segment.duration);
-      if (!(start.isBefore(spanEnd) && spanStart.isBefore(end)) || segment.duration <= 0) continue;
-      burns.push({
-        start: start.toIsoString(9),
-        durationS: segment.duration,
-        thrustN: [segment.thrX, segment.thrY, segment.thrZ],
-        frame: segment.attitudeMode ?? maneuver.attitudeMode,
-        ispS: segment.thrISP,
-      });
-    }
-  }
-  const fm = spacecraft.forceModel;
-  const massKg = sv.massKg ?? spacecraft.launchMass;
-  const missing: string[] = [];
-  if (massKg === null) missing.push('mass (state vector mass or spacecraft launchMass)');
-  if (fm.atmosphere !== 'NONE' && spacecraft.dragArea === null) missing.push('dragArea');
-  if (fm.solarRadiationPressure && spacecraft.srpArea === null) missing.push('srpArea');
-  if (burns.length > 0 && spacecraft.dryMass === null) missing.push('dryMass');
-  if (missing.length > 0) {
-    throw unprocessable('FORCE_MODEL_INCOMPLETE', `Spacecraft ${spacecraft.id} lacks force-model configuration: ${missing.join(', ')}`, {
-      code: 'ephemeris.force-model.incomplete',
-      details: { spacecraftId: spacecraft.id, missingFields: missing },
-    });
-  }
-  return {
-    state: {
-      epoch: epoch.toIsoString(9),
-      positionKm: sv.positionKm,
-      velocityKmS: sv.velocityKmS,
-      frame: sv.referenceFrame,
-      massKg: massKg!,
-    },
-    spacecraft: {
-      ...(spacecraft.dryMass !== null ? { dryMassKg: spacecraft.dryMass } : {}),
-      ...(spacecraft.dragArea !== null ? { dragAreaM2: spacecraft.dragArea } : {}),
-      dragCoefficient: spacecraft.dragCoefficient,
-      ...(spacecraft.srpArea !== null ? { srpAreaM2: spacecraft.srpArea } : {}),
-      reflectivityCoefficient: spacecraft.reflectivityCoefficient,
-    },
-    forceModel: {
-      gravityDegree: fm.gravityDegree,
-      gravityOrder: fm.gravityOrder,
-      atmosphere: fm.atmosphere,
-      solarRadiationPressure: fm.solarRadiationPressure,
-      thirdBodies: fm.thirdBodies,
-    },
-    burns,
-  };
-}
 
 /** What an OEM is asked for, parsed: span, step, frame, time system, covariance. */
 export interface OemRequest {

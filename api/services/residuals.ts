@@ -14,23 +14,18 @@ import { OBSERVABLES } from '../../engine/measurements/observables.ts';
 import type { ResidualRow, ResidualStatistics } from '../../engine/measurements/types.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
-import { type Spacecraft } from '../../domain/spacecraft/model.ts';
-import type { SqlExecutor } from '../../storage/sql/db.ts';
-import { findLatestEligibleStateVector } from '../../storage/stateVectors.ts';
-import type { StateVectorRecord } from '../../domain/stateVectors/model.ts';
 import type { PageRequest } from '../../storage/sql/paging.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError, unprocessable, validationError } from '../http/errors.ts';
 import { parseInstantField } from '../http/instants.ts';
-import { describeSpan, instantText, instantTextOf } from '../../domain/instants.ts';
+import { instantText, instantTextOf } from '../../domain/instants.ts';
 import { logInfo } from '../log.ts';
 import { pageEnvelope } from '../http/paging.ts';
 import type { ResidualsRequest } from '../schemas/residuals.ts';
 import { earthDataWarningsFor } from './earthData.ts';
-import { buildStoredStatePropagation, propagationGapSeconds } from './ephemeris.ts';
-import { epochKey } from '../../domain/maneuvers/records.ts';
+import { buildStoredStatePropagation } from './storedState.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
-import { displayId, getStateVector } from './stateVectors.ts';
+import { displayId } from './stateVectors.ts';
 import {
   checkTrackingSpan,
   loadTrackingInput,
@@ -40,58 +35,11 @@ import {
   type SelectedMeasurement,
   type TrackingInput,
 } from './trackingInput.ts';
+import { checkStateDistance, selectState } from './storedState.ts';
 
 /** Most stored measurements one residual request reads. */
 export const RESIDUALS_MAX_MEASUREMENTS = 100_000;
-/** Farthest a state epoch may be from the measurement span (propagation length bound). */
-export const STATE_MAX_DISTANCE_DAYS = 30;
-
 export const RESIDUAL_SORT_FIELDS = ['epoch', 'normalized'] as const;
-
-/** The state a tracking computation starts from: the given one (of this craft) or the latest eligible. */
-export async function selectState(
-  db: SqlExecutor,
-  organizationId: string,
-  spacecraft: Spacecraft,
-  stateVectorId: string | undefined,
-  notAfter?: Epoch,
-): Promise<StateVectorRecord> {
-  if (stateVectorId !== undefined) {
-    const sv = await getStateVector(db, organizationId, stateVectorId);
-    if (sv.spacecraftId !== spacecraft.id) {
-      throw validationError({ stateVectorId: `state vector ${stateVectorId} belongs to spacecraft ${sv.spacecraftId}, not ${spacecraft.id}` });
-    }
-    return sv;
-  }
-  const sv = await findLatestEligibleStateVector(db, organizationId, spacecraft.id, false, notAfter ? epochKey(notAfter) : undefined);
-  if (!sv) {
-    throw unprocessable(
-      'NO_ELIGIBLE_STATE',
-      `Spacecraft ${spacecraft.id} has no eligible stored state (manual, imported or converged orbit determination)` +
-        (notAfter ? ` with an epoch before ${notAfter.toIsoString(3)}` : ''),
-      { code: 'tracking.state.none', details: { spacecraftId: spacecraft.id } },
-    );
-  }
-  return sv;
-}
-
-/**
- * 422 STATE_TOO_FAR when the state's epoch lies more than STATE_MAX_DISTANCE_DAYS outside the span: residuals and
- * orbit determination hold a state to a stricter limit than the general propagation gap (MAX_PROPAGATION_GAP_DAYS),
- * since a fit from a state weeks away from its data is not a fit.
- */
-export function checkStateDistance(sv: StateVectorRecord, start: Epoch, end: Epoch): Epoch {
-  const epoch = Epoch.parseInstant(sv.epoch);
-  const distanceS = propagationGapSeconds(epoch, start, end);
-  if (distanceS > STATE_MAX_DISTANCE_DAYS * 86400) {
-    throw unprocessable(
-      'STATE_TOO_FAR',
-      `State vector ${displayId(sv.displayNumber)} (epoch ${instantTextOf(sv.epoch)}) is ${describeSpan(distanceS)} from the span; at most ${STATE_MAX_DISTANCE_DAYS} days`,
-      { code: 'tracking.state.too-far', details: { stateVectorId: displayId(sv.displayNumber), distanceDays: distanceS / 86400 } },
-    );
-  }
-  return epoch;
-}
 
 /** Dates of a tracking request (400 naming the field). */
 export function parseSpan(startDate: string, endDate: string): { start: Epoch; end: Epoch } {

@@ -43,7 +43,7 @@ import type { UploadedPart } from '../http/fileNames.ts';
 import { parseInstantField } from '../http/instants.ts';
 import { pageEnvelope, parsePageable, type PageableInput } from '../http/paging.ts';
 import { APPROACH_SORTABLE, CreateScreeningSchema, SCREENING_DEFAULT_DURATION_DAYS, SCREENING_DEFAULT_PC_THRESHOLD, SCREENING_DEFAULT_SECONDARIES_PER_CHUNK, SCREENING_SORTABLE, type CreateScreeningRequest } from '../schemas/screenings.ts';
-import { buildStoredStatePropagation, requirePropagationGap } from './ephemeris.ts';
+import { buildStoredStatePropagation, requirePropagationGap } from './storedState.ts';
 import { displayId, parseDisplayId } from './stateVectors.ts';
 import { prepareTleGeneration, runTleTask } from './tle.ts';
 

@@ -18,7 +18,7 @@ import type { EarthDataSpan, EarthDataWarning } from '../../engine/products/eart
 import { earthDataWarningsFor, type EarthDataStore } from './earthData.ts';
 import { ApiError, unprocessable, validationError } from '../http/errors.ts';
 import { parseInstantField } from '../http/instants.ts';
-import { buildStoredStatePropagation, requirePropagationGap } from './ephemeris.ts';
+import { buildStoredStatePropagation, requirePropagationGap } from './storedState.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
 import { displayId } from './stateVectors.ts';
 
