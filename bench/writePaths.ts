@@ -28,7 +28,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { MeasurementSink, streamTrackingFile, type MeasurementBatch } from '../engine/tracking/index.ts';
 import { importManeuverFiles } from '../api/services/maneuvers/import.ts';
-import { createSpacecraft } from '../api/services/spacecraft.ts';
+import { createSpacecraft } from '../api/services/spacecraft/spacecraft.ts';
 import { inTransaction } from '../storage/sql/db.ts';
 import { openEmbeddedDatabase, type EmbeddedDb as Db } from '../storage/sql/embeddedDb.ts';
 import { insertMeasurementColumns, measurementInsertContext, MEASUREMENTS_TABLE, type MeasurementGroupRow } from '../storage/measurements.ts';

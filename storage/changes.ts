@@ -6,7 +6,7 @@
  * rolled-back one is never told.
  *
  * The change feeds read it back by `seq` (the cursor); the retention sweep removes old rows and raises each feed's
- * horizon (change_feed_horizon) so that a token the sweep overtook is told so (410, api/services/changes.ts).
+ * horizon (change_feed_horizon) so that a token the sweep overtook is told so (410, api/services/changes/changes.ts).
  */
 import { CHANGE_FEEDS, webhookBody, type Change, type ChangeEventType, type ChangeFeed, type StoredChange } from '../domain/changes/model.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../domain/changes/delivery.ts';

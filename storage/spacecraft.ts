@@ -44,7 +44,7 @@ function stringOrNull(value: unknown): string | null {
 
 /**
  * The stored row version (migration 0015) of each record read from or written to the table, kept beside the record
- * rather than in it: it is not part of the representation, only of its ETag (api/services/spacecraft.ts).
+ * rather than in it: it is not part of the representation, only of its ETag (api/services/spacecraft/spacecraft.ts).
  */
 const rowVersions = new WeakMap<Spacecraft, number>();
 

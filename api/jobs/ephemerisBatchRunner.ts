@@ -4,7 +4,7 @@
  * entry was deflated on the worker) and the ZIP is appended to the product piece by piece. Memory is bounded whatever
  * the item count: at most `concurrency` OEMs in flight, the ZIP buffered up to one piece, one line of the item list
  * parsed at a time. An item that fails is recorded (progress and per-item errors) and does not fail the batch.
- * The request side (validation, queueing, status, cancel) is api/services/ephemerisBatch.ts.
+ * The request side (validation, queueing, status, cancel) is api/services/products/ephemerisBatch.ts.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
@@ -27,10 +27,10 @@ import type { EarthDataStore } from '../services/earthData.ts';
 import { ApiError, notFound, unprocessable } from '../http/errors.ts';
 import { logError, logInfo } from '../log.ts';
 import type { BatchItem } from '../../domain/ephemerisBatch/request.ts';
-import { oemGenerationFailed, prepareOemGeneration, runOemTask } from '../services/ephemeris.ts';
+import { oemGenerationFailed, prepareOemGeneration, runOemTask } from '../services/products/ephemeris.ts';
 import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
-import { deleteProduct } from '../services/products.ts';
-import { displayId, parseDisplayId } from '../services/stateVectors.ts';
+import { deleteProduct } from '../services/products/products.ts';
+import { displayId, parseDisplayId } from '../services/states/stateVectors.ts';
 
 const DAY_MS = 86_400_000;
 

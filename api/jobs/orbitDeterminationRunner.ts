@@ -21,7 +21,7 @@ import { ApiError } from '../http/errors.ts';
 import { logError, logInfo } from '../log.ts';
 import { type EarthDataStore, earthDataWarningsFor } from '../services/earthData.ts';
 import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
-import { buildEstimationSetup, type EstimationSetup, fitOutcome, type NormalizedOdRequest, storedResidualRows } from '../services/orbitDeterminations.ts';
+import { buildEstimationSetup, type EstimationSetup, fitOutcome, type NormalizedOdRequest, storedResidualRows } from '../services/orbitDetermination/orbitDeterminations.ts';
 
 /** Longest a fit may run before it is cancelled (a bound on any job; the reference fits take well under 2 s). */
 export const OD_TIME_BUDGET_MS = 10 * 60_000;

@@ -25,7 +25,7 @@ import type { EarthDataStore } from '../services/earthData.ts';
 import { ingestObservations } from '../services/conjunctions/ingest.ts';
 import type { ConjunctionObservation } from '../../domain/conjunctions/model.ts';
 import type { ApproachObservationContext } from '../../domain/screenings/approachObservations.ts';
-import type { ScreeningInputs } from '../services/screenings.ts';
+import type { ScreeningInputs } from '../services/conjunctions/screenings.ts';
 import { logError, logInfo } from '../log.ts';
 import { eventLoopDelayMonitor } from './ephemerisBatchRunner.ts';
 import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';

@@ -24,18 +24,18 @@ import { claimNextTaskRun, completeTaskRun, failTaskRun, findTaskRun, insertTask
 import { type PackedProduct, packProduct } from '../../domain/products/packing.ts';
 import type { AppDeps } from '../context.ts';
 import { OD_TIME_BUDGET_MS } from './orbitDeterminationRunner.ts';
-import { acceptOrbitDetermination, getOrbitDetermination, startOrbitDetermination } from '../services/orbitDeterminations.ts';
+import { acceptOrbitDetermination, getOrbitDetermination, startOrbitDetermination } from '../services/orbitDetermination/orbitDeterminations.ts';
 import { ApiError, unprocessable } from '../http/errors.ts';
 import { logError, logInfo } from '../log.ts';
 import type { EarthDataStore } from '../services/earthData.ts';
-import { oemGenerationFailed, prepareOemGeneration, runOemTask } from '../services/ephemeris.ts';
+import { oemGenerationFailed, prepareOemGeneration, runOemTask } from '../services/products/ephemeris.ts';
 import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
-import { applyTaskRetention, purgeExpiredProducts } from '../services/products.ts';
-import { spacecraftNotFound } from '../services/spacecraft.ts';
+import { applyTaskRetention, purgeExpiredProducts } from '../services/products/products.ts';
+import { spacecraftNotFound } from '../services/spacecraft/spacecraft.ts';
 import { predictSpacecraftEvents } from '../services/events.ts';
-import { displayId, objectIdOf } from '../services/stateVectors.ts';
+import { displayId, objectIdOf } from '../services/states/stateVectors.ts';
 import { isoMs, latestSlotAtOrBefore, slotAfter } from '../../domain/tasks/schedule.ts';
-import { prepareTleGeneration, runTleTask, tleGenerationFailed } from '../services/tle.ts';
+import { prepareTleGeneration, runTleTask, tleGenerationFailed } from '../services/products/tle.ts';
 
 export interface TaskRunnerOptions extends LeasedJobRunnerOptions {
   /** Current time in ms (default Date.now). */

@@ -8,7 +8,7 @@ import { CHANGE_FEEDS, type ChangeFeed } from '../../domain/changes/model.ts';
 import type { AppEnv } from '../context.ts';
 import { errorResponses, json, SECURED } from '../openapi.ts';
 import { ChangeFeedQuerySchema, ChangePageSchema } from '../schemas/changes.ts';
-import { readChangeFeed } from '../services/changes.ts';
+import { readChangeFeed } from '../services/changes/changes.ts';
 
 const TAG = ['Change Feeds'];
 

@@ -6,7 +6,7 @@ import { errorResponses, json, SECURED } from '../openapi.ts';
 import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../http/preconditions.ts';
 import { BatchIdParam, BatchListQuery, BatchSchema } from '../schemas/ephemerisBatch.ts';
 import { CreateBatchSchema, MAX_BATCH_ITEMS } from '../../domain/ephemerisBatch/request.ts';
-import { batchView, cancelBatch, createBatch, getBatch, listBatchesPage } from '../services/ephemerisBatch.ts';
+import { batchView, cancelBatch, createBatch, getBatch, listBatchesPage } from '../services/products/ephemerisBatch.ts';
 
 const TAG = 'Ephemeris Batches';
 const COLLECTION = '/operations/ephemerides/batch';

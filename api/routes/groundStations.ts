@@ -20,7 +20,7 @@ import {
   listGroundStationPage,
   patchGroundStation,
   removeGroundStation,
-} from '../services/groundStations.ts';
+} from '../services/measurements/groundStations.ts';
 import { GROUND_STATION_SORT_COLUMNS } from '../../storage/groundStations.ts';
 
 const TAG = ['Ground Stations'];

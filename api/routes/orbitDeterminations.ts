@@ -22,7 +22,7 @@ import {
   orbitDeterminationResidualPage,
   orbitDeterminationResidualsSvg,
   startOrbitDetermination,
-} from '../services/orbitDeterminations.ts';
+} from '../services/orbitDetermination/orbitDeterminations.ts';
 import { ORBIT_DETERMINATION_SORT_COLUMNS } from '../../storage/orbitDeterminations.ts';
 
 const TAG = ['Orbit Determination'];

@@ -2,7 +2,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { PayloadListQuerySchema, PayloadPageSchema, PayloadRequestSchema, PayloadSchema } from '../schemas/payloads.ts';
-import { createPayload, getPayload, listPayloadsOf, removePayload, replacePayloadOf } from '../services/payloads.ts';
+import { createPayload, getPayload, listPayloadsOf, removePayload, replacePayloadOf } from '../services/spacecraft/payloads.ts';
 import { registerSpacecraftSubResource } from './spacecraftSubResource.ts';
 
 export function registerPayloadRoutes(app: OpenAPIHono<AppEnv>): void {

@@ -7,8 +7,8 @@ import { entityTag, REPRESENTATION_ETAG_HEADER, withEntityTag } from '../http/pr
 import { OrbitDeterminationSchema } from '../schemas/orbitDeterminations.ts';
 import { StateVectorSchema } from '../schemas/stateVectors.ts';
 import { EclipsesSchema, PassSchema } from '../schemas/events.ts';
-import { getProduct, PRODUCT_KINDS, productContentResponse, productView } from '../services/products.ts';
-import { listProductsPage } from '../services/products.ts';
+import { getProduct, PRODUCT_KINDS, productContentResponse, productView } from '../services/products/products.ts';
+import { listProductsPage } from '../services/products/products.ts';
 
 const TAG = 'Products';
 

@@ -5,7 +5,7 @@ import { errorResponses, json, SECURED } from '../openapi.ts';
 import { parsePageable } from '../http/paging.ts';
 import { ResidualPageQuerySchema, ResidualsRequestSchema, ResidualsResponseSchema } from '../schemas/residuals.ts';
 import { EARTH_DATA_WARNING_HEADER, setWarningHeaders } from '../services/earthData.ts';
-import { computeResiduals, RESIDUAL_SORT_FIELDS, RESIDUALS_MAX_MEASUREMENTS } from '../services/residuals.ts';
+import { computeResiduals, RESIDUAL_SORT_FIELDS, RESIDUALS_MAX_MEASUREMENTS } from '../services/orbitDetermination/residuals.ts';
 
 const residualsRoute = createRoute({
   method: 'post',

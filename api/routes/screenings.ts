@@ -30,7 +30,7 @@ import {
   parseScreeningRequest,
   requestFromMultipartText,
   screeningView,
-} from '../services/screenings.ts';
+} from '../services/conjunctions/screenings.ts';
 
 const TAG = ['Conjunction Screenings'];
 const COLLECTION = '/operations/conjunctions/screenings';

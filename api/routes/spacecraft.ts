@@ -24,7 +24,7 @@ import {
   listSpacecraftPage,
   spacecraftEntityTag,
   updateSpacecraft,
-} from '../services/spacecraft.ts';
+} from '../services/spacecraft/spacecraft.ts';
 import type { LifecycleStatus } from '../../domain/spacecraft/model.ts';
 
 const TAG = 'Spacecraft';

@@ -20,7 +20,7 @@ import {
   StateVectorPageSchema,
   StateVectorSchema,
 } from '../schemas/stateVectors.ts';
-import { generateOemForStateVector } from '../services/ephemeris.ts';
+import { generateOemForStateVector } from '../services/products/ephemeris.ts';
 import { EARTH_DATA_WARNING_HEADER, setWarningHeaders } from '../services/earthData.ts';
 import {
   createStateVector,
@@ -31,7 +31,7 @@ import {
   listStateVectorPage,
   removeStateVector,
   stateVectorView,
-} from '../services/stateVectors.ts';
+} from '../services/states/stateVectors.ts';
 import { STATE_VECTOR_SORT_COLUMNS } from '../../storage/stateVectors.ts';
 
 const TAG = ['State Vectors'];

@@ -2,7 +2,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { ThrusterListQuerySchema, ThrusterPageSchema, ThrusterRequestSchema, ThrusterSchema } from '../schemas/thrusters.ts';
-import { createThruster, getThruster, listThrustersOf, removeThruster, replaceThrusterOf } from '../services/thrusters.ts';
+import { createThruster, getThruster, listThrustersOf, removeThruster, replaceThrusterOf } from '../services/spacecraft/thrusters.ts';
 import { registerSpacecraftSubResource } from './spacecraftSubResource.ts';
 
 export function registerThrusterRoutes(app: OpenAPIHono<AppEnv>): void {

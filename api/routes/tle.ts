@@ -9,7 +9,7 @@ import type { AppEnv } from '../context.ts';
 import { errorResponse } from '../http/errors.ts';
 import { errorResponses, SECURED } from '../openapi.ts';
 import { EARTH_DATA_WARNING_HEADER, setWarningHeaders } from '../services/earthData.ts';
-import { generateSpacecraftTle } from '../services/tle.ts';
+import { generateSpacecraftTle } from '../services/products/tle.ts';
 
 const ParamsSchema = z.object({
   spacecraftId: z.string().openapi({ param: { name: 'spacecraftId', in: 'path' }, description: 'Canonical spacecraft id (names, NORAD and COSPAR ids are 404)' }),

@@ -17,7 +17,7 @@ import {
   WebhookSchema,
   WebhookTestResponseSchema,
 } from '../schemas/webhooks.ts';
-import { createWebhook, getWebhook, listWebhooks, patchWebhook, removeWebhook, sendTestEvent, webhookDeliveries } from '../services/webhooks.ts';
+import { createWebhook, getWebhook, listWebhooks, patchWebhook, removeWebhook, sendTestEvent, webhookDeliveries } from '../services/changes/webhooks.ts';
 
 const TAG = ['Webhooks'];
 const COLLECTION = '/operations/webhooks';

@@ -15,7 +15,7 @@ export const EVENT_MAX_SPAN_DAYS = 30;
  * After 30 days that is tens of kilometres: several seconds on an AOS or LOS and a low pass shifted or lost, about
  * where a pass plan stops being worth having. It is also the age at which Space-Track's recommended query for the
  * current GP catalog stops (`EPOCH >now-30`). Shorter than the 60 days a stored state is propagated
- * (api/services/storedState.ts MAX_PROPAGATION_GAP_DAYS): a numerical propagation with the craft's own force model
+ * (api/services/states/storedState.ts MAX_PROPAGATION_GAP_DAYS): a numerical propagation with the craft's own force model
  * degrades more slowly than SGP4 of a catalog set.
  */
 export const CATALOG_MAX_EPOCH_DISTANCE_DAYS = 30;

@@ -1,7 +1,7 @@
 /**
  * Ground-station request and response schemas (validation + OpenAPI). zod checks types and single-field ranges; the
  * rules that span fields (one position form, the height of an ITRF position, unique names) live in
- * api/services/groundStations.ts.
+ * api/services/measurements/groundStations.ts.
  */
 import { z } from '@hono/zod-openapi';
 import { queryFlag } from './queryFlag.ts';

@@ -1,6 +1,6 @@
 /**
  * Webhook subscription and delivery schemas (validation + OpenAPI). The URL's address rules (no
- * loopback or private targets without WEBHOOK_ALLOW_PRIVATE) need the configuration and live in api/services/webhooks.ts,
+ * loopback or private targets without WEBHOOK_ALLOW_PRIVATE) need the configuration and live in api/services/changes/webhooks.ts,
  * whose 422 names the field `url`.
  */
 import { z } from '@hono/zod-openapi';

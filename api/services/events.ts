@@ -23,9 +23,9 @@ import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 import { earthDataWarningsFor } from './earthData.ts';
 import type { EarthDataWarning } from '../../engine/products/earthDataWarnings.ts';
 import type { GpElementSet } from '../../engine/tle/gpElements.ts';
-import { buildStoredStatePropagation, requirePropagationGap } from './storedState.ts';
-import { spacecraftNotFound } from './spacecraft.ts';
-import { displayId } from './stateVectors.ts';
+import { buildStoredStatePropagation, requirePropagationGap } from './states/storedState.ts';
+import { spacecraftNotFound } from './spacecraft/spacecraft.ts';
+import { displayId } from './states/stateVectors.ts';
 
 export interface EventQuery {
   from: string;

@@ -26,8 +26,8 @@ import { deleteScheduledTask, findScheduledTask, insertScheduledTask, listSchedu
 import type { TaskSchedule } from '../../domain/tasks/schedule.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
 import { listTaskRunsPage } from '../../storage/taskRuns.ts';
-import { spacecraftNotFound } from './spacecraft.ts';
-import { applyTaskRetention, deleteTaskProducts } from './products.ts';
+import { spacecraftNotFound } from './spacecraft/spacecraft.ts';
+import { applyTaskRetention, deleteTaskProducts } from './products/products.ts';
 import { cronProblem, isoMs, slotAtOrAfter } from '../../domain/tasks/schedule.ts';
 
 type FieldErrors = Record<string, string>;

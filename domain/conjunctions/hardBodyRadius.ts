@@ -94,7 +94,7 @@ export function resolveHardBodyRadius(fromCdm: CdmHardBodyRadius | null, objects
 }
 
 /**
- * The radius a screening approach's Pc used (api/services/screenings.ts): the primary's own hardBodyRadiusM or the
+ * The radius a screening approach's Pc used (api/services/conjunctions/screenings.ts): the primary's own hardBodyRadiusM or the
  * organization default, and the default for the secondary (engine/collision/screening `secondaryHardBodyRadiusM`).
  */
 export function screeningRadiusUsed(primary: { name: string; radiusM: number; own: boolean }, secondaryRadiusM: number): HardBodyRadiusUsed {

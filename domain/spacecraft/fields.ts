@@ -2,7 +2,7 @@
  * A spacecraft's fields from what was sent: the defaults, the rules that span fields (dryMass ≤ launchMass,
  * absorption + specularReflection ≤ 1, the inertia triangle inequality, prism fields only for REGULAR_PRISM, order ≤
  * degree, thruster ids that exist on the craft) and the derivations (prism diameters ⇄ edge, panel normals) — the
- * model's rules, with no HTTP in them: the service (api/services/spacecraft.ts) turns the violations into one 400
+ * model's rules, with no HTTP in them: the service (api/services/spacecraft/spacecraft.ts) turns the violations into one 400
  * VALIDATION_ERROR whose `fieldErrors` keys are the dotted paths given here (`panels.2.mountAxisCustomX`).
  *
  * The inputs are the request's shapes after validation of each field alone (types and ranges: api/schemas/

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
 import { parseOem } from '../../engine/files/oem/oemReader.ts';
-import { createBatch } from '../../api/services/ephemerisBatch.ts';
+import { createBatch } from '../../api/services/products/ephemerisBatch.ts';
 import { EphemerisBatchRunner } from '../../api/jobs/ephemerisBatchRunner.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 import { createSpacecraft, createStateVector, ssoState } from './stateVectors.helpers.ts';

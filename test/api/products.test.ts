@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { parseRange } from '../../api/services/products.ts';
+import { parseRange } from '../../api/services/products/products.ts';
 import { createTask, updateTask } from '../../api/services/scheduledTasks.ts';
 import { TaskRunRunner } from '../../api/jobs/taskRunner.ts';
 import { PRODUCT_CHUNK_BYTES } from '../../domain/products/packing.ts';

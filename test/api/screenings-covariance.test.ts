@@ -25,7 +25,7 @@ import { propagateStoredState } from '../../engine/propagation/storedState.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { bundledEarthData } from '../../earthData/files.ts';
 import { screeningApproachCdm } from '../../domain/conjunctions/screeningCdm.ts';
-import { buildStoredStatePropagation } from '../../api/services/storedState.ts';
+import { buildStoredStatePropagation } from '../../api/services/states/storedState.ts';
 import { findStateVector } from '../../storage/stateVectors.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
 import { createTestService, filesForm, type TestService } from '../helpers/service.ts';

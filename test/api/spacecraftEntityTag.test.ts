@@ -1,5 +1,5 @@
 /**
- * The spacecraft's ETag from its row version (migration 0015, api/services/spacecraft.ts spacecraftEntityTag), over
+ * The spacecraft's ETag from its row version (migration 0015, api/services/spacecraft/spacecraft.ts spacecraftEntityTag), over
  * the socket: POST, GET, PATCH and the lifecycle change give the tag of the stored row; every change moves it (also a
  * change written by another writer straight to the table, which the trigger versions); an old tag no longer answers
  * 304 nor passes If-Match (412), the current one does; the coded representation has its own tag; adding a payload (a

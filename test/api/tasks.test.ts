@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Cron } from 'croner';
-import { changeLifecycle } from '../../api/services/spacecraft.ts';
+import { changeLifecycle } from '../../api/services/spacecraft/spacecraft.ts';
 import { insertRow } from '../helpers/oldSchema.ts';
 import { openDatabase } from '../../storage/sql/db.ts';
 import { migrate, MIGRATIONS } from '../../storage/sql/migrations.ts';

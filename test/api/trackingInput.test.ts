@@ -1,11 +1,11 @@
 /**
- * Stored tracking data → model input over the store (api/services/trackingInput.ts reading, engine/measurements/
+ * Stored tracking data → model input over the store (api/services/orbitDetermination/trackingInput.ts reading, engine/measurements/
  * fromTracking.ts mapping): the TDM context decides one-way vs two-way, the
  * time tag, the range units; what cannot be modelled is skipped with its reason; legacy rows get stated assumptions.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { loadTrackingInput } from '../../api/services/trackingInput.ts';
+import { loadTrackingInput } from '../../api/services/orbitDetermination/trackingInput.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { insertMeasurements } from '../../storage/measurements.ts';
 import { waitForJobs } from '../helpers/odScenario.ts';

@@ -13,7 +13,7 @@ import { findSpacecraftById, findSpacecraftByIds } from '../../../storage/spacec
 import { type Spacecraft } from '../../../domain/spacecraft/model.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { instantTextOf } from '../../../domain/instants.ts';
-import { spacecraftNotFound } from '../spacecraft.ts';
+import { spacecraftNotFound } from '../spacecraft/spacecraft.ts';
 import type { PlanningFinding } from '../../../domain/maneuvers/planning.ts';
 
 // ---------------------------------------------------------------------------------------------------------------

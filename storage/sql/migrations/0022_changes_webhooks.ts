@@ -7,7 +7,7 @@
  *    SQLite serializes write transactions — in commit order, so a reader that has seen seq n has seen every change
  *    before it.
  *  - `change_feed_horizon`: per feed, the highest seq the retention sweep has removed: a feed token at or below it
- *    may have missed changes and is answered 410 Gone (api/services/changes.ts).
+ *    may have missed changes and is answered 410 Gone (api/services/changes/changes.ts).
  *  - `webhook_subscriptions`: per organization, the URL, the event types (JSON array), the Standard Webhooks signing
  *    secret (`whsec_…`; stored, as it signs every delivery), enabled, consecutive failures and why it was disabled.
  *  - `webhook_deliveries`: the outbox — one row per (subscription, change) (or a test event: `change_seq` NULL), a

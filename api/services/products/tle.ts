@@ -4,23 +4,23 @@
  * and stored maneuvers to the requested epoch (rounded to the TLE's 1e-8-day grid), fitted on the worker pool.
  * Nothing is stored and no job starts.
  */
-import { encodeCatalogNumber, formatInternationalDesignator, roundTleEpoch, TleCatalogNumberError, TleFormatError, tleEpochFromEpoch, tleEpochProblem, MAX_ALPHA5_CATALOG_NUMBER } from '../../engine/tle/index.ts';
-import { Epoch } from '../../engine/time/epoch.ts';
-import type { SqlExecutor } from '../../storage/sql/db.ts';
-import { findSpacecraftById } from '../../storage/spacecraft.ts';
-import { type Spacecraft } from '../../domain/spacecraft/model.ts';
-import type { RunOptions } from '../../workers/poolTypes.ts';
-import type { TaskInput, TaskOutput } from '../../workers/contracts.ts';
-import type { TaskFailure } from '../../workers/contracts.ts';
-import { findLatestEligibleStateVector } from '../../storage/stateVectors.ts';
-import type { AppDeps } from '../context.ts';
-import type { EarthDataSpan, EarthDataWarning } from '../../engine/products/earthDataWarnings.ts';
-import { earthDataWarningsFor, type EarthDataStore } from './earthData.ts';
-import { ApiError, unprocessable, validationError } from '../http/errors.ts';
-import { parseInstantField } from '../http/instants.ts';
-import { buildStoredStatePropagation, requirePropagationGap } from './storedState.ts';
-import { spacecraftNotFound } from './spacecraft.ts';
-import { displayId } from './stateVectors.ts';
+import { encodeCatalogNumber, formatInternationalDesignator, roundTleEpoch, TleCatalogNumberError, TleFormatError, tleEpochFromEpoch, tleEpochProblem, MAX_ALPHA5_CATALOG_NUMBER } from '../../../engine/tle/index.ts';
+import { Epoch } from '../../../engine/time/epoch.ts';
+import type { SqlExecutor } from '../../../storage/sql/db.ts';
+import { findSpacecraftById } from '../../../storage/spacecraft.ts';
+import { type Spacecraft } from '../../../domain/spacecraft/model.ts';
+import type { RunOptions } from '../../../workers/poolTypes.ts';
+import type { TaskInput, TaskOutput } from '../../../workers/contracts.ts';
+import type { TaskFailure } from '../../../workers/contracts.ts';
+import { findLatestEligibleStateVector } from '../../../storage/stateVectors.ts';
+import type { AppDeps } from '../../context.ts';
+import type { EarthDataSpan, EarthDataWarning } from '../../../engine/products/earthDataWarnings.ts';
+import { earthDataWarningsFor, type EarthDataStore } from '../earthData.ts';
+import { ApiError, unprocessable, validationError } from '../../http/errors.ts';
+import { parseInstantField } from '../../http/instants.ts';
+import { buildStoredStatePropagation, requirePropagationGap } from '../states/storedState.ts';
+import { spacecraftNotFound } from '../spacecraft/spacecraft.ts';
+import { displayId } from '../states/stateVectors.ts';
 
 export function parseTleEpoch(text: string): Epoch {
   const epoch = parseInstantField(text, 'epoch');

@@ -3,13 +3,13 @@
  * queues one durable job, run by api/jobs/ephemerisBatchRunner.ts; status, list and cancel of the batches.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db, SqlExecutor } from '../../storage/sql/db.ts';
-import { findBatch, insertBatch, listBatches, listBatchFailures, requestBatchCancel } from '../../storage/ephemerisBatches.ts';
-import type { EphemerisBatch } from '../../domain/ephemerisBatch/model.ts';
-import type { ComputePool } from '../../workers/poolTypes.ts';
-import { ApiError, jobNotCancellable, notFound, validationError } from '../http/errors.ts';
-import { type PageableInput, pageEnvelope, type PageEnvelope, parsePageable } from '../http/paging.ts';
-import { BATCH_SORTABLE } from '../schemas/ephemerisBatch.ts';
+import type { Db, SqlExecutor } from '../../../storage/sql/db.ts';
+import { findBatch, insertBatch, listBatches, listBatchFailures, requestBatchCancel } from '../../../storage/ephemerisBatches.ts';
+import type { EphemerisBatch } from '../../../domain/ephemerisBatch/model.ts';
+import type { ComputePool } from '../../../workers/poolTypes.ts';
+import { ApiError, jobNotCancellable, notFound, validationError } from '../../http/errors.ts';
+import { type PageableInput, pageEnvelope, type PageEnvelope, parsePageable } from '../../http/paging.ts';
+import { BATCH_SORTABLE } from '../../schemas/ephemerisBatch.ts';
 
 function batchNotFound(): ApiError {
   return notFound('Batch not found', 'BATCH_NOT_FOUND', { code: 'ephemeris.batch.not-found' });

@@ -6,30 +6,30 @@
  * `startOrbitDetermination(deps, organizationId, request)` is a plain function: the route calls it, and so can a
  * scheduled task runner.
  */
-import { OBSERVABLE_KINDS, OBSERVABLES } from '../../engine/measurements/observables.ts';
-import type { EstimationInput, EstimationResult, Optimizer, PostFitRow } from '../../engine/estimation/common/types.ts';
-import { flattenCovariance, standardDeviations, toNested, validateCovariance } from '../../engine/math/covariance.ts';
-import { Epoch } from '../../engine/time/epoch.ts';
-import { yieldToEventLoop, type SqlExecutor } from '../../storage/sql/db.ts';
-import { findOrbitDetermination, insertOrbitDetermination, listOrbitDeterminations, markOrbitDeterminationAccepted, pageResidualRows, scanResidualRows, type OrbitDeterminationFilter, type StoredResidualRow } from '../../storage/orbitDeterminations.ts';
-import type { OrbitDetermination, OrbitDeterminationOutcome, OrbitDeterminationProgress } from '../../domain/orbitDetermination/model.ts';
-import type { PageRequest } from '../../storage/sql/paging.ts';
-import { findSpacecraftById } from '../../storage/spacecraft.ts';
-import { findStateVector } from '../../storage/stateVectors.ts';
-import type { StateVectorRecord } from '../../domain/stateVectors/model.ts';
-import type { AppDeps } from '../context.ts';
-import { ApiError, conflict, notFound, unprocessable } from '../http/errors.ts';
-import { parseInstantField } from '../http/instants.ts';
-import { instantText, instantTextOf } from '../../domain/instants.ts';
-import { pageEnvelope } from '../http/paging.ts';
-import { residualsSvg, type PlotPanel, type PlotRow } from '../../domain/plots/residualsSvg.ts';
-import { OD_DEFAULTS, type OrbitDeterminationRequest } from '../schemas/orbitDeterminations.ts';
-import { buildStoredStatePropagation } from './storedState.ts';
-import { canonicalInstant } from '../../domain/maneuvers/records.ts';
+import { OBSERVABLE_KINDS, OBSERVABLES } from '../../../engine/measurements/observables.ts';
+import type { EstimationInput, EstimationResult, Optimizer, PostFitRow } from '../../../engine/estimation/common/types.ts';
+import { flattenCovariance, standardDeviations, toNested, validateCovariance } from '../../../engine/math/covariance.ts';
+import { Epoch } from '../../../engine/time/epoch.ts';
+import { yieldToEventLoop, type SqlExecutor } from '../../../storage/sql/db.ts';
+import { findOrbitDetermination, insertOrbitDetermination, listOrbitDeterminations, markOrbitDeterminationAccepted, pageResidualRows, scanResidualRows, type OrbitDeterminationFilter, type StoredResidualRow } from '../../../storage/orbitDeterminations.ts';
+import type { OrbitDetermination, OrbitDeterminationOutcome, OrbitDeterminationProgress } from '../../../domain/orbitDetermination/model.ts';
+import type { PageRequest } from '../../../storage/sql/paging.ts';
+import { findSpacecraftById } from '../../../storage/spacecraft.ts';
+import { findStateVector } from '../../../storage/stateVectors.ts';
+import type { StateVectorRecord } from '../../../domain/stateVectors/model.ts';
+import type { AppDeps } from '../../context.ts';
+import { ApiError, conflict, notFound, unprocessable } from '../../http/errors.ts';
+import { parseInstantField } from '../../http/instants.ts';
+import { instantText, instantTextOf } from '../../../domain/instants.ts';
+import { pageEnvelope } from '../../http/paging.ts';
+import { residualsSvg, type PlotPanel, type PlotRow } from '../../../domain/plots/residualsSvg.ts';
+import { OD_DEFAULTS, type OrbitDeterminationRequest } from '../../schemas/orbitDeterminations.ts';
+import { buildStoredStatePropagation } from '../states/storedState.ts';
+import { canonicalInstant } from '../../../domain/maneuvers/records.ts';
 import { inEpochOrder, parseSpan, residualView, statisticsView } from './residuals.ts';
-import { checkStateDistance, selectState } from './storedState.ts';
-import { spacecraftNotFound } from './spacecraft.ts';
-import { displayId, insertOrbitSolutionStateVector, stateVectorView } from './stateVectors.ts';
+import { checkStateDistance, selectState } from '../states/storedState.ts';
+import { spacecraftNotFound } from '../spacecraft/spacecraft.ts';
+import { displayId, insertOrbitSolutionStateVector, stateVectorView } from '../states/stateVectors.ts';
 import { loadTrackingInput, parseTrackingTypes, requireStations, skippedSummary, type TrackingInput } from './trackingInput.ts';
 
 /** Most stored measurements one orbit determination reads. */

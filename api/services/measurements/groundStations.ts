@@ -5,21 +5,21 @@
  * measurements whose ground participant had that name and was not resolved yet.
  */
 import { randomUUID } from 'node:crypto';
-import { cartesianToGeodetic, geodeticToCartesian } from '../../engine/bodies/ellipsoid.ts';
-import { DEG_TO_RAD } from '../../engine/math/angles.ts';
-import { inTransaction, isUniqueViolation, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
-import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts';
-import { deleteGroundStation, findGroundStation, findNameConflicts, foldStationName, insertGroundStation, listGroundStations, updateGroundStation } from '../../storage/groundStations.ts';
-import type { GroundStation, GroundStationFields, PerTypeValues } from '../../domain/stations/model.ts';
-import { bindUnresolvedContexts, countStationMeasurements } from '../../storage/measurementContexts.ts';
-import type { PageRequest } from '../../storage/sql/paging.ts';
-import { conflict, notFound, validationError, type ApiError } from '../http/errors.ts';
+import { cartesianToGeodetic, geodeticToCartesian } from '../../../engine/bodies/ellipsoid.ts';
+import { DEG_TO_RAD } from '../../../engine/math/angles.ts';
+import { inTransaction, isUniqueViolation, nowIso, type Db, type SqlExecutor } from '../../../storage/sql/db.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../../http/preconditions.ts';
+import { deleteGroundStation, findGroundStation, findNameConflicts, foldStationName, insertGroundStation, listGroundStations, updateGroundStation } from '../../../storage/groundStations.ts';
+import type { GroundStation, GroundStationFields, PerTypeValues } from '../../../domain/stations/model.ts';
+import { bindUnresolvedContexts, countStationMeasurements } from '../../../storage/measurementContexts.ts';
+import type { PageRequest } from '../../../storage/sql/paging.ts';
+import { conflict, notFound, validationError, type ApiError } from '../../http/errors.ts';
 import {
   GROUND_STATION_DEFAULTS,
   STATION_HEIGHT_RANGE_M,
   type CreateGroundStationInput,
   type PatchGroundStationInput,
-} from '../schemas/groundStations.ts';
+} from '../../schemas/groundStations.ts';
 
 export function groundStationNotFound(id: string): ApiError {
   return notFound(`Ground station ${id} not found`, 'STATION_NOT_FOUND', { code: 'station.not-found' });

@@ -10,22 +10,22 @@
  * `sort` in the query string). Nothing is cached or stored: asking for the next page computes again, and gives the
  * same numbers as long as the stored data and the state do not change (the computation is deterministic).
  */
-import { OBSERVABLES } from '../../engine/measurements/observables.ts';
-import type { ResidualRow, ResidualStatistics } from '../../engine/measurements/types.ts';
-import { Epoch } from '../../engine/time/epoch.ts';
-import { findSpacecraftById } from '../../storage/spacecraft.ts';
-import type { PageRequest } from '../../storage/sql/paging.ts';
-import type { AppDeps } from '../context.ts';
-import { ApiError, unprocessable, validationError } from '../http/errors.ts';
-import { parseInstantField } from '../http/instants.ts';
-import { instantText, instantTextOf } from '../../domain/instants.ts';
-import { logInfo } from '../log.ts';
-import { pageEnvelope } from '../http/paging.ts';
-import type { ResidualsRequest } from '../schemas/residuals.ts';
-import { earthDataWarningsFor } from './earthData.ts';
-import { buildStoredStatePropagation } from './storedState.ts';
-import { spacecraftNotFound } from './spacecraft.ts';
-import { displayId } from './stateVectors.ts';
+import { OBSERVABLES } from '../../../engine/measurements/observables.ts';
+import type { ResidualRow, ResidualStatistics } from '../../../engine/measurements/types.ts';
+import { Epoch } from '../../../engine/time/epoch.ts';
+import { findSpacecraftById } from '../../../storage/spacecraft.ts';
+import type { PageRequest } from '../../../storage/sql/paging.ts';
+import type { AppDeps } from '../../context.ts';
+import { ApiError, unprocessable, validationError } from '../../http/errors.ts';
+import { parseInstantField } from '../../http/instants.ts';
+import { instantText, instantTextOf } from '../../../domain/instants.ts';
+import { logInfo } from '../../log.ts';
+import { pageEnvelope } from '../../http/paging.ts';
+import type { ResidualsRequest } from '../../schemas/residuals.ts';
+import { earthDataWarningsFor } from '../earthData.ts';
+import { buildStoredStatePropagation } from '../states/storedState.ts';
+import { spacecraftNotFound } from '../spacecraft/spacecraft.ts';
+import { displayId } from '../states/stateVectors.ts';
 import {
   checkTrackingSpan,
   loadTrackingInput,
@@ -35,7 +35,7 @@ import {
   type SelectedMeasurement,
   type TrackingInput,
 } from './trackingInput.ts';
-import { checkStateDistance, selectState } from './storedState.ts';
+import { checkStateDistance, selectState } from '../states/storedState.ts';
 
 /** Most stored measurements one residual request reads. */
 export const RESIDUALS_MAX_MEASUREMENTS = 100_000;

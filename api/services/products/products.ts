@@ -4,14 +4,14 @@
  * bounded steps. Downloads stream piece by piece: memory holds one piece (≤ 1 MiB) whatever the file size.
  */
 import { inflateSync } from 'fflate';
-import { notFound, validationError, type ApiError } from '../http/errors.ts';
-import { parseInstantField } from '../http/instants.ts';
-import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../http/paging.ts';
-import type { Db, SqlExecutor } from '../../storage/sql/db.ts';
-import { deleteProductChunks, deleteProductRow, expiredProducts, findProduct, listProducts, productIdsOfTasks, productsBeyondRetention, readChunks } from '../../storage/products.ts';
-import type { Product, ProductKind } from '../../domain/products/model.ts';
-import type { ScheduledTask } from '../../domain/tasks/model.ts';
-import { attachmentDisposition } from '../http/fileNames.ts';
+import { notFound, validationError, type ApiError } from '../../http/errors.ts';
+import { parseInstantField } from '../../http/instants.ts';
+import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../../http/paging.ts';
+import type { Db, SqlExecutor } from '../../../storage/sql/db.ts';
+import { deleteProductChunks, deleteProductRow, expiredProducts, findProduct, listProducts, productIdsOfTasks, productsBeyondRetention, readChunks } from '../../../storage/products.ts';
+import type { Product, ProductKind } from '../../../domain/products/model.ts';
+import type { ScheduledTask } from '../../../domain/tasks/model.ts';
+import { attachmentDisposition } from '../../http/fileNames.ts';
 import { UTCDate } from '@date-fns/utc';
 import { format } from 'date-fns';
 

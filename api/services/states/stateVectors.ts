@@ -2,29 +2,29 @@
  * State-vector use cases: manual create, OPM import (per-file results), list, get, delete, OPM export, latest.
  * Derived values (GCRF state, altitude, perigee altitude, DSST mean elements) are computed on the worker pool.
  */
-import { MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S } from '../../domain/limits.ts';
-import { writeOpmKvn } from '../../engine/files/opm/opmWriter.ts';
-import { CovarianceError, flattenCovariance, lowerTriangle, standardDeviations, toNested, validateCovariance } from '../../engine/math/covariance.ts';
-import type { ImportedState } from '../../engine/files/opm/opmImport.ts';
-import { Epoch } from '../../engine/time/epoch.ts';
-import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
-import type { PageRequest } from '../../storage/sql/paging.ts';
-import { findSpacecraftById, resolveSpacecraft } from '../../storage/spacecraft.ts';
-import { type Spacecraft } from '../../domain/spacecraft/model.ts';
-import { deleteStateVector, findIdenticalStateVector, findLatestEligibleStateVector, findStateVector, insertStateVector, listStateVectors } from '../../storage/stateVectors.ts';
-import type { NewStateVector, StateVectorRecord, StateVectorSourceType, StoredCovariance, StoredStateFrame } from '../../domain/stateVectors/model.ts';
-import { releaseAcceptedStateVector } from '../../storage/orbitDeterminations.ts';
-import type { EarthDataStore } from './earthData.ts';
-import type { AppDeps } from '../context.ts';
-import { ApiError, notFound, unprocessable, validationError } from '../http/errors.ts';
-import { parseInstantField } from '../http/instants.ts';
-import { instantTextOf } from '../../domain/instants.ts';
-import { batchHttpStatus, succeeded, type FileResultStatus } from '../http/results.ts';
-import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts';
-import type { CreateStateVectorInput } from '../schemas/stateVectors.ts';
-import { canonicalInstant, epochKey } from '../../domain/maneuvers/records.ts';
-import { spacecraftNotFound } from './spacecraft.ts';
-import { MEAN_ELEMENTS_THEORY } from '../../engine/orbits/dsst/mean-elements.ts';
+import { MAX_MASS_KG, MAX_POSITION_KM, MAX_VELOCITY_KM_S } from '../../../domain/limits.ts';
+import { writeOpmKvn } from '../../../engine/files/opm/opmWriter.ts';
+import { CovarianceError, flattenCovariance, lowerTriangle, standardDeviations, toNested, validateCovariance } from '../../../engine/math/covariance.ts';
+import type { ImportedState } from '../../../engine/files/opm/opmImport.ts';
+import { Epoch } from '../../../engine/time/epoch.ts';
+import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../../storage/sql/db.ts';
+import type { PageRequest } from '../../../storage/sql/paging.ts';
+import { findSpacecraftById, resolveSpacecraft } from '../../../storage/spacecraft.ts';
+import { type Spacecraft } from '../../../domain/spacecraft/model.ts';
+import { deleteStateVector, findIdenticalStateVector, findLatestEligibleStateVector, findStateVector, insertStateVector, listStateVectors } from '../../../storage/stateVectors.ts';
+import type { NewStateVector, StateVectorRecord, StateVectorSourceType, StoredCovariance, StoredStateFrame } from '../../../domain/stateVectors/model.ts';
+import { releaseAcceptedStateVector } from '../../../storage/orbitDeterminations.ts';
+import type { EarthDataStore } from '../earthData.ts';
+import type { AppDeps } from '../../context.ts';
+import { ApiError, notFound, unprocessable, validationError } from '../../http/errors.ts';
+import { parseInstantField } from '../../http/instants.ts';
+import { instantTextOf } from '../../../domain/instants.ts';
+import { batchHttpStatus, succeeded, type FileResultStatus } from '../../http/results.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../../http/preconditions.ts';
+import type { CreateStateVectorInput } from '../../schemas/stateVectors.ts';
+import { canonicalInstant, epochKey } from '../../../domain/maneuvers/records.ts';
+import { spacecraftNotFound } from '../spacecraft/spacecraft.ts';
+import { MEAN_ELEMENTS_THEORY } from '../../../engine/orbits/dsst/mean-elements.ts';
 
 export const DEFAULT_ORIGINATOR = 'APSIS';
 const DISPLAY_ID = /^SV-([1-9][0-9]{0,15})$/;

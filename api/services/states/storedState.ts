@@ -5,18 +5,18 @@
  * residuals), and its propagation input (the craft's physical data and force model, its stored maneuvers in the span
  * as finite burns), each refusal a 422 that names what is missing.
  */
-import { MU_EARTH_KM3_S2 } from '../../engine/constants.ts';
-import { type BurnInput, type StoredStatePropagationInput } from '../../engine/propagation/storedState.ts';
-import { Epoch } from '../../engine/time/epoch.ts';
-import { listManeuversInWindow } from '../../storage/maneuvers.ts';
-import { type SqlExecutor } from '../../storage/sql/db.ts';
-import { type Spacecraft } from '../../domain/spacecraft/model.ts';
-import { type StateVectorRecord } from '../../domain/stateVectors/model.ts';
-import { unprocessable, validationError } from '../http/errors.ts';
-import { describeSpan, instantTextOf } from '../../domain/instants.ts';
-import { epochKey } from '../../domain/maneuvers/records.ts';
+import { MU_EARTH_KM3_S2 } from '../../../engine/constants.ts';
+import { type BurnInput, type StoredStatePropagationInput } from '../../../engine/propagation/storedState.ts';
+import { Epoch } from '../../../engine/time/epoch.ts';
+import { listManeuversInWindow } from '../../../storage/maneuvers.ts';
+import { type SqlExecutor } from '../../../storage/sql/db.ts';
+import { type Spacecraft } from '../../../domain/spacecraft/model.ts';
+import { type StateVectorRecord } from '../../../domain/stateVectors/model.ts';
+import { unprocessable, validationError } from '../../http/errors.ts';
+import { describeSpan, instantTextOf } from '../../../domain/instants.ts';
+import { epochKey } from '../../../domain/maneuvers/records.ts';
 import { displayId, getStateVector } from './stateVectors.ts';
-import { findLatestEligibleStateVector } from '../../storage/stateVectors.ts';
+import { findLatestEligibleStateVector } from '../../../storage/stateVectors.ts';
 
 /**
  * Longest gap between a stored state's epoch and the span a computation needs (OEM, TLE, and every other user of a

@@ -4,16 +4,16 @@
  * On the item routes any miss (wrong spacecraft, wrong payload, another organization) is the same 404.
  */
 import { randomUUID } from 'node:crypto';
-import { notFound, validationError, type ApiError } from '../http/errors.ts';
-import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../http/paging.ts';
-import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts';
-import type { PayloadRequest } from '../schemas/payloads.ts';
-import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
-import { deletePayload, findPayload, insertPayloadInNextSlot, listPayloadsPage, PAYLOAD_SORT_COLUMNS, replacePayload } from '../../storage/payloads.ts';
-import type { Payload, PayloadFields } from '../../domain/spacecraft/model.ts';
-import { spacecraftExists } from '../../storage/spacecraft.ts';
+import { notFound, validationError, type ApiError } from '../../http/errors.ts';
+import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../../http/paging.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../../http/preconditions.ts';
+import type { PayloadRequest } from '../../schemas/payloads.ts';
+import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../../storage/sql/db.ts';
+import { deletePayload, findPayload, insertPayloadInNextSlot, listPayloadsPage, PAYLOAD_SORT_COLUMNS, replacePayload } from '../../../storage/payloads.ts';
+import type { Payload, PayloadFields } from '../../../domain/spacecraft/model.ts';
+import { spacecraftExists } from '../../../storage/spacecraft.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
-import { normalize } from '../../domain/spacecraft/fields.ts';
+import { normalize } from '../../../domain/spacecraft/fields.ts';
 
 function payloadNotFound(): ApiError {
   return notFound('Payload not found', 'PAYLOAD_NOT_FOUND', { code: 'payload.not-found' });

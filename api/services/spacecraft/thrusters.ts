@@ -4,16 +4,16 @@
  * A thruster referenced by the craft's maneuverCapabilities cannot be deleted (409 naming the references).
  */
 import { randomUUID } from 'node:crypto';
-import { conflict, notFound, validationError, type ApiError } from '../http/errors.ts';
-import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../http/paging.ts';
-import { assertIfMatch, entityTag, type IfMatch } from '../http/preconditions.ts';
-import type { ThrusterRequest } from '../schemas/thrusters.ts';
-import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
-import { findSpacecraftById, spacecraftExists } from '../../storage/spacecraft.ts';
-import { type ManeuverCapabilities, type Thruster, type ThrusterFields } from '../../domain/spacecraft/model.ts';
-import { deleteThruster, findThruster, insertThruster, listThrustersPage, THRUSTER_SORT_COLUMNS, replaceThruster } from '../../storage/thrusters.ts';
+import { conflict, notFound, validationError, type ApiError } from '../../http/errors.ts';
+import { pageEnvelope, parsePageable, type PageableInput, type PageEnvelope } from '../../http/paging.ts';
+import { assertIfMatch, entityTag, type IfMatch } from '../../http/preconditions.ts';
+import type { ThrusterRequest } from '../../schemas/thrusters.ts';
+import { inTransaction, nowIso, type Db, type SqlExecutor } from '../../../storage/sql/db.ts';
+import { findSpacecraftById, spacecraftExists } from '../../../storage/spacecraft.ts';
+import { type ManeuverCapabilities, type Thruster, type ThrusterFields } from '../../../domain/spacecraft/model.ts';
+import { deleteThruster, findThruster, insertThruster, listThrustersPage, THRUSTER_SORT_COLUMNS, replaceThruster } from '../../../storage/thrusters.ts';
 import { spacecraftNotFound } from './spacecraft.ts';
-import { normalize } from '../../domain/spacecraft/fields.ts';
+import { normalize } from '../../../domain/spacecraft/fields.ts';
 
 function thrusterNotFound(thrusterId: string): ApiError {
   return notFound(`Thruster ${thrusterId} not found`, 'THRUSTER_NOT_FOUND', { code: 'thruster.not-found' });

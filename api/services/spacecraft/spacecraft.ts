@@ -5,20 +5,20 @@
  * paths (`panels.2.mountAxisCustomX`).
  */
 import { randomUUID } from 'node:crypto';
-import { sha256Hex } from '../../domain/contentHash.ts';
-import { Epoch } from '../../engine/time/epoch.ts';
-import { ApiError, conflict, notFound, validationError } from '../http/errors.ts';
-import { instantProblem, instantText } from '../../domain/instants.ts';
-import { assertIfMatch, type IfMatch } from '../http/preconditions.ts';
-import { pageEnvelope, parsePageable, type PageEnvelope, type PageableInput } from '../http/paging.ts';
-import { SPACECRAFT_SORTABLE, type CreateSpacecraftInput, type UpdateSpacecraftInput } from '../schemas/spacecraft.ts';
-import { spacecraftFields, type SpacecraftInput } from '../../domain/spacecraft/fields.ts';
-import { inTransaction, isUniqueViolation, nowIso, type Db, type SqlExecutor } from '../../storage/sql/db.ts';
-import { countScheduledTasks, deleteScheduledTasksOfSpacecraft } from '../../storage/scheduledTasks.ts';
-import { findSpacecraftById, findSpacecraftIdByExternalKey, insertSpacecraft, listSpacecraft, setLifecycleStatus, updateSpacecraftFields, storedRowVersion } from '../../storage/spacecraft.ts';
-import { type ForceModel, type LifecycleStatus, type ManeuverCapabilities, type MountAxisPreset, type Panel, type PrismDiameterMeasure, type Spacecraft, type SpacecraftFields, type SpacecraftSummary, type TimeWindow, type Vector3 } from '../../domain/spacecraft/model.ts';
-import { listThrusters } from '../../storage/thrusters.ts';
-import { deleteTaskProducts } from './products.ts';
+import { sha256Hex } from '../../../domain/contentHash.ts';
+import { Epoch } from '../../../engine/time/epoch.ts';
+import { ApiError, conflict, notFound, validationError } from '../../http/errors.ts';
+import { instantProblem, instantText } from '../../../domain/instants.ts';
+import { assertIfMatch, type IfMatch } from '../../http/preconditions.ts';
+import { pageEnvelope, parsePageable, type PageEnvelope, type PageableInput } from '../../http/paging.ts';
+import { SPACECRAFT_SORTABLE, type CreateSpacecraftInput, type UpdateSpacecraftInput } from '../../schemas/spacecraft.ts';
+import { spacecraftFields, type SpacecraftInput } from '../../../domain/spacecraft/fields.ts';
+import { inTransaction, isUniqueViolation, nowIso, type Db, type SqlExecutor } from '../../../storage/sql/db.ts';
+import { countScheduledTasks, deleteScheduledTasksOfSpacecraft } from '../../../storage/scheduledTasks.ts';
+import { findSpacecraftById, findSpacecraftIdByExternalKey, insertSpacecraft, listSpacecraft, setLifecycleStatus, updateSpacecraftFields, storedRowVersion } from '../../../storage/spacecraft.ts';
+import { type ForceModel, type LifecycleStatus, type ManeuverCapabilities, type MountAxisPreset, type Panel, type PrismDiameterMeasure, type Spacecraft, type SpacecraftFields, type SpacecraftSummary, type TimeWindow, type Vector3 } from '../../../domain/spacecraft/model.ts';
+import { listThrusters } from '../../../storage/thrusters.ts';
+import { deleteTaskProducts } from '../products/products.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Use cases

@@ -4,19 +4,19 @@
  * and the ground stations they resolved to, and hands each to engine/measurements/fromTracking.ts, which decides what
  * it means for a model (or why it is left out: reported in the response, never a failure of the request).
  */
-import { measurementFromTracking, TrackingAssumptions } from '../../engine/measurements/fromTracking.ts';
-import { isObservableKind, MEASUREMENT_TYPES, OBSERVABLES, type MeasurementType, type ObservableKind } from '../../engine/measurements/observables.ts';
-import type { MeasurementInput, StationInput } from '../../engine/measurements/types.ts';
-import type { Epoch } from '../../engine/time/epoch.ts';
-import { yieldToEventLoop, type SqlExecutor } from '../../storage/sql/db.ts';
-import { findGroundStations } from '../../storage/groundStations.ts';
-import type { GroundStation } from '../../domain/stations/model.ts';
-import { findMeasurementContexts } from '../../storage/measurementContexts.ts';
-import { scanModelRows, type ModelRow } from '../../storage/measurements.ts';
-import { unprocessable, validationError } from '../http/errors.ts';
-import { describeSpan, instantText } from '../../domain/instants.ts';
-import { TRACKING_TYPE_ENUM } from '../schemas/residuals.ts';
-import { groundStationNotFound } from './groundStations.ts';
+import { measurementFromTracking, TrackingAssumptions } from '../../../engine/measurements/fromTracking.ts';
+import { isObservableKind, MEASUREMENT_TYPES, OBSERVABLES, type MeasurementType, type ObservableKind } from '../../../engine/measurements/observables.ts';
+import type { MeasurementInput, StationInput } from '../../../engine/measurements/types.ts';
+import type { Epoch } from '../../../engine/time/epoch.ts';
+import { yieldToEventLoop, type SqlExecutor } from '../../../storage/sql/db.ts';
+import { findGroundStations } from '../../../storage/groundStations.ts';
+import type { GroundStation } from '../../../domain/stations/model.ts';
+import { findMeasurementContexts } from '../../../storage/measurementContexts.ts';
+import { scanModelRows, type ModelRow } from '../../../storage/measurements.ts';
+import { unprocessable, validationError } from '../../http/errors.ts';
+import { describeSpan, instantText } from '../../../domain/instants.ts';
+import { TRACKING_TYPE_ENUM } from '../../schemas/residuals.ts';
+import { groundStationNotFound } from '../measurements/groundStations.ts';
 
 /** Rows read per statement: a few milliseconds of the event loop each. */
 const SCAN_CHUNK_ROWS = 500;

@@ -5,14 +5,14 @@
  * — 422 naming `url` — and again at every delivery (DNS may answer otherwise later).
  */
 import { randomBytes } from 'node:crypto';
-import { inTransaction, nowIso, type Db } from '../../storage/sql/db.ts';
-import type { PageRequest } from '../../storage/sql/paging.ts';
-import { deleteSubscription, findSubscription, insertSubscription, insertTestDelivery, listDeliveries, listSubscriptions, updateSubscription } from '../../storage/webhooks.ts';
-import type { WebhookDelivery, WebhookSubscription } from '../../domain/changes/model.ts';
-import type { AppDeps } from '../context.ts';
-import { notFound, unprocessable } from '../http/errors.ts';
-import { pageEnvelope } from '../http/paging.ts';
-import { webhookUrlProblem } from '../net/webhookTarget.ts';
+import { inTransaction, nowIso, type Db } from '../../../storage/sql/db.ts';
+import type { PageRequest } from '../../../storage/sql/paging.ts';
+import { deleteSubscription, findSubscription, insertSubscription, insertTestDelivery, listDeliveries, listSubscriptions, updateSubscription } from '../../../storage/webhooks.ts';
+import type { WebhookDelivery, WebhookSubscription } from '../../../domain/changes/model.ts';
+import type { AppDeps } from '../../context.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
+import { pageEnvelope } from '../../http/paging.ts';
+import { webhookUrlProblem } from '../../net/webhookTarget.ts';
 
 /**
  * A Standard Webhooks secret (spec "Signature scheme": a random key of 24 to 64 bytes, base64, prefixed `whsec_`):

@@ -8,12 +8,12 @@
  * the target resource is no longer available and this is likely permanent) — start again without `after` and
  * re-read the lists once.
  */
-import { CHANGE_FEEDS, type ChangeFeed } from '../../domain/changes/model.ts';
-import { feedHorizon, latestChangeSeq, listFeedChanges } from '../../storage/changes.ts';
-import type { Db } from '../../storage/sql/db.ts';
-import { ApiError, validationError } from '../http/errors.ts';
-import { integerParameter } from '../http/queryNumbers.ts';
-import { DEFAULT_CHANGES_PER_PAGE, MAX_CHANGES_PER_PAGE } from '../schemas/changes.ts';
+import { CHANGE_FEEDS, type ChangeFeed } from '../../../domain/changes/model.ts';
+import { feedHorizon, latestChangeSeq, listFeedChanges } from '../../../storage/changes.ts';
+import type { Db } from '../../../storage/sql/db.ts';
+import { ApiError, validationError } from '../../http/errors.ts';
+import { integerParameter } from '../../http/queryNumbers.ts';
+import { DEFAULT_CHANGES_PER_PAGE, MAX_CHANGES_PER_PAGE } from '../../schemas/changes.ts';
 
 export function encodeChangeToken(feed: ChangeFeed, seq: number): string {
   return Buffer.from(JSON.stringify({ f: feed, s: seq }), 'utf8').toString('base64url');

@@ -1,28 +1,28 @@
 /**
- * OEM generation use case: validate the request against the stored state, its propagation input (./storedState.ts:
+ * OEM generation use case: validate the request against the stored state, its propagation input (../states/storedState.ts:
  * the spacecraft's physical data, force model and stored maneuvers in the span as finite burns), and run the
  * propagation + OEM formatting on the worker pool (never on the event loop).
  */
-import { Epoch } from '../../engine/time/epoch.ts';
-import type { SqlExecutor } from '../../storage/sql/db.ts';
-import { findSpacecraftById } from '../../storage/spacecraft.ts';
-import { type Spacecraft } from '../../domain/spacecraft/model.ts';
-import type { StateVectorRecord } from '../../domain/stateVectors/model.ts';
-import type { AppDeps } from '../context.ts';
-import type { EarthDataSpan, EarthDataWarning } from '../../engine/products/earthDataWarnings.ts';
-import { earthDataWarningsFor, type EarthDataStore } from './earthData.ts';
-import type { RunOptions } from '../../workers/poolTypes.ts';
-import type { TaskInput, TaskOutput } from '../../workers/contracts.ts';
-import type { TaskFailure } from '../../workers/contracts.ts';
-import { ApiError, unprocessable, validationError } from '../http/errors.ts';
-import { parseInstantField } from '../http/instants.ts';
-import { describeSpan } from '../../domain/instants.ts';
-import type { GenerateOemBody } from '../schemas/stateVectors.ts';
-import type { LocalOrbitalFrame } from '../../engine/math/covariance.ts';
-import type { OEM_REFERENCE_FRAMES, OemTimeSystem } from '../../engine/products/oemProduct.ts';
-import { OEM_MAX_SPAN_DAYS, OEM_OPTION_DEFAULTS, oemSpanProblem } from '../../domain/products/oemOptions.ts';
-import { displayId, getStateVector, objectIdOf } from './stateVectors.ts';
-import { buildStoredStatePropagation, describeForceModel, requirePropagationGap } from './storedState.ts';
+import { Epoch } from '../../../engine/time/epoch.ts';
+import type { SqlExecutor } from '../../../storage/sql/db.ts';
+import { findSpacecraftById } from '../../../storage/spacecraft.ts';
+import { type Spacecraft } from '../../../domain/spacecraft/model.ts';
+import type { StateVectorRecord } from '../../../domain/stateVectors/model.ts';
+import type { AppDeps } from '../../context.ts';
+import type { EarthDataSpan, EarthDataWarning } from '../../../engine/products/earthDataWarnings.ts';
+import { earthDataWarningsFor, type EarthDataStore } from '../earthData.ts';
+import type { RunOptions } from '../../../workers/poolTypes.ts';
+import type { TaskInput, TaskOutput } from '../../../workers/contracts.ts';
+import type { TaskFailure } from '../../../workers/contracts.ts';
+import { ApiError, unprocessable, validationError } from '../../http/errors.ts';
+import { parseInstantField } from '../../http/instants.ts';
+import { describeSpan } from '../../../domain/instants.ts';
+import type { GenerateOemBody } from '../../schemas/stateVectors.ts';
+import type { LocalOrbitalFrame } from '../../../engine/math/covariance.ts';
+import type { OEM_REFERENCE_FRAMES, OemTimeSystem } from '../../../engine/products/oemProduct.ts';
+import { OEM_MAX_SPAN_DAYS, OEM_OPTION_DEFAULTS, oemSpanProblem } from '../../../domain/products/oemOptions.ts';
+import { displayId, getStateVector, objectIdOf } from '../states/stateVectors.ts';
+import { buildStoredStatePropagation, describeForceModel, requirePropagationGap } from '../states/storedState.ts';
 
 export const OEM_ORIGINATOR = 'APSIS';
 
