@@ -2,7 +2,8 @@
  * SHA-256, lower-case hex, of bytes or of a text's UTF-8: the content hash of an uploaded file (import previews return
  * it and callers send it back as `X-Content-Hash`: maneuver OCM import, tracking upload), of a packed product, of an
  * API key's secret (storage/apiKeys.ts). Here (not in api/) so that a pool task reading a large file hashes it on its
- * own thread (workers/catalogTasks.ts). (earthData/files.ts has its own: that layer may not import domain/.)
+ * own thread (workers/catalogTasks.ts), and of every Earth-data file (earthData/files.ts: the one domain module that
+ * layer imports).
  *
  * One-shot `crypto.hash` (Node ≥ 20.12, Deno 2), not `createHash`: each Hash object is a native object that the
  * garbage collector must finalize, and a CDM upload made one per message and a GET one per entity tag. Freeing their

@@ -9,7 +9,7 @@
  * Data directory layout: `<dir>/eop/`, `<dir>/leap-seconds/`, `<dir>/space-weather/`, any file names (the format is
  * detected from the content). Names starting with "." are ignored (the update command's temporary files).
  */
-import { hash } from 'node:crypto';
+import { sha256Hex } from '../domain/contentHash.ts';
 import { readdir, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -67,10 +67,6 @@ export class EarthDataFileError extends Error {
     this.path = path;
     this.line = line;
   }
-}
-
-export function sha256Hex(bytes: Uint8Array): string {
-  return hash('sha256', bytes, 'hex');
 }
 
 export type ParsedEarthData =

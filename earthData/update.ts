@@ -31,12 +31,12 @@ import {
   parseEarthData,
   readEarthDataFile,
   scanDataDirectory,
-  sha256Hex,
   summarize,
   type EarthDataKind,
   type EarthDataFileSummary,
   type ParsedEarthData,
 } from './files.ts';
+import { sha256Hex } from '../domain/contentHash.ts';
 
 export interface DataUpdateOptions {
   dataDir: string;

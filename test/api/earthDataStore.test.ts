@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EarthDataStore } from '../../api/services/earthData.ts';
-import { EarthDataChangedError, earthDataFileByRef, sha256Hex } from '../../earthData/files.ts';
+import { EarthDataChangedError, earthDataFileByRef } from '../../earthData/files.ts';
+import { sha256Hex } from '../../domain/contentHash.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
 import { runTask } from '../../workers/tasks.ts';
 import { eopCsv, finals2000A, leapSecondDat, spaceWeatherCsv } from '../helpers/earthDataFiles.ts';
