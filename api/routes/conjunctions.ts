@@ -47,6 +47,7 @@ import {
 import { getConjunctionSettings, putConjunctionSettings } from '../services/conjunctions/settings.ts';
 import { uploadCdms } from '../services/conjunctions/upload.ts';
 import { jsonAnswerInPieces } from '../http/textBody.ts';
+import { enumListValues } from '../http/queryLists.ts';
 
 const TAG = ['Conjunctions'];
 const COLLECTION = '/operations/conjunctions';
@@ -97,12 +98,11 @@ const uploadRoute = createRoute({
   },
 });
 
-/** A repeatable or comma-separated query parameter of enumerated values, each once (400 naming it otherwise). */
-function enumListParameter<T extends string>(value: string | string[], field: string, noun: string, allowed: readonly T[]): T[] {
-  const values = (Array.isArray(value) ? value : [value]).flatMap((t) => t.split(',')).map((t) => t.trim());
-  const unknown = values.filter((v) => !(allowed as readonly string[]).includes(v));
-  if (values.length === 0 || unknown.length > 0) throw validationError({ [field]: `unknown ${noun}: ${unknown.join(', ') || '(empty)'}; allowed ${allowed.join(', ')}` });
-  return [...new Set(values)] as T[];
+/** A list filter of enumerated values (api/http/queryLists.ts), each once; a 400 naming it otherwise. */
+function enumListParameter<T extends string>(value: string | string[], field: string, allowed: readonly T[]): T[] {
+  const { values, problem } = enumListValues(value, allowed);
+  if (problem !== null) throw validationError({ [field]: problem });
+  return values;
 }
 
 const listRoute = createRoute({
@@ -214,8 +214,8 @@ export function registerConjunctionRoutes(app: OpenAPIHono<AppEnv>): void {
     if (minPc !== undefined) filter.minPc = minPc;
     const maxMiss = numberParameter(query.maxMissDistanceM, 'maxMissDistanceM', 0, Number.MAX_VALUE);
     if (maxMiss !== undefined) filter.maxMissDistanceM = maxMiss;
-    if (query.riskLevel !== undefined) filter.riskLevels = enumListParameter(query.riskLevel, 'riskLevel', 'levels', RISK_LEVELS);
-    if (query.riskBasis !== undefined) filter.riskBases = enumListParameter(query.riskBasis, 'riskBasis', 'bases', RISK_BASES);
+    if (query.riskLevel !== undefined) filter.riskLevels = enumListParameter(query.riskLevel, 'riskLevel', RISK_LEVELS);
+    if (query.riskBasis !== undefined) filter.riskBases = enumListParameter(query.riskBasis, 'riskBasis', RISK_BASES);
     const page = parsePageable(query, Object.keys(CONJUNCTION_EVENT_SORT_COLUMNS), [{ field: 'tca', direction: 'desc' }]);
     return c.json((await listConjunctions(c.get('deps').db, c.get('caller').organizationId, filter, page)) as never, 200);
   });

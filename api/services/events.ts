@@ -26,6 +26,7 @@ import type { GpElementSet } from '../../engine/tle/gpElements.ts';
 import { buildStoredStatePropagation, requirePropagationGap } from './states/storedState.ts';
 import { spacecraftNotFound } from './spacecraft/spacecraft.ts';
 import { displayId } from './states/stateVectors.ts';
+import { queryListValues } from '../http/queryLists.ts';
 
 export interface EventQuery {
   from: string;
@@ -70,7 +71,7 @@ export interface EventAnswer {
 /** Repeated and/or comma-separated values of one query parameter, trimmed; empty entries are a 400 naming it. */
 function listParameter(value: string | string[] | undefined, field: string): string[] | undefined {
   if (value === undefined) return undefined;
-  const values = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim());
+  const values = queryListValues(value);
   if (values.some((v) => v === '')) throw validationError({ [field]: 'must not contain empty values' });
   return values;
 }

@@ -5,7 +5,8 @@ import type { MeasurementJob } from '../../../domain/measurements/model.ts';
 import { type PageableInput, pageEnvelope, parsePageable } from '../../http/paging.ts';
 import { ApiError, jobNotCancellable, notFound, validationError } from '../../http/errors.ts';
 import { logError } from '../../log.ts';
-import { JOB_STATUSES, type JobStatus } from '../../../domain/jobs/model.ts';
+import { JOB_STATUSES } from '../../../domain/jobs/model.ts';
+import { enumListValues } from '../../http/queryLists.ts';
 
 /**
  * A job as the API shows it. `progress`: rows stored so far of the rows expected (the count the upload's validation
@@ -69,14 +70,13 @@ export interface JobListQuery extends PageableInput {
 /** A page of the organization's upload jobs (newest first by default), filtered by status, spacecraft, file, batch. */
 export async function listUploadJobs(db: Db, organizationId: string, query: JobListQuery, runner: JobRunnerView | null = null) {
   const page = parsePageable(query, Object.keys(JOB_SORT_COLUMNS), [{ field: 'createdAt', direction: 'desc' }]);
-  const statusTexts = query.status === undefined ? [] : (Array.isArray(query.status) ? query.status : [query.status]).flatMap((s) => s.split(',')).map((s) => s.trim());
-  const unknown = statusTexts.filter((s) => !(JOB_STATUSES as readonly string[]).includes(s));
-  if (unknown.length > 0) throw validationError({ status: `unknown status ${unknown.join(', ')}; one of ${JOB_STATUSES.join(', ')}` });
+  const { values: statuses, problem } = enumListValues(query.status, JOB_STATUSES);
+  if (problem !== null) throw validationError({ status: problem });
   const { items, totalElements } = await listJobs(
     db,
     organizationId,
     {
-      statuses: statusTexts as JobStatus[],
+      statuses,
       ...(query.spacecraftId !== undefined ? { spacecraftId: query.spacecraftId } : {}),
       ...(query.file !== undefined ? { filename: query.file } : {}),
       ...(query.batchId !== undefined ? { batchId: query.batchId } : {}),

@@ -14,6 +14,7 @@ import type { ScheduledTask } from '../../../domain/tasks/model.ts';
 import { attachmentDisposition } from '../../http/fileNames.ts';
 import { UTCDate } from '@date-fns/utc';
 import { format } from 'date-fns';
+import { enumListValues } from '../../http/queryLists.ts';
 
 export const PRODUCT_KINDS = ['OEM', 'TLE', 'OEM_BATCH', 'OD_SOLUTION', 'EVENT_PLAN'] as const;
 export const PRODUCT_SORTABLE = ['createdAt', 'spanStart', 'sizeBytes', 'kind'] as const;
@@ -60,9 +61,8 @@ export interface ProductListQuery extends PageableInput {
 export async function listProductsPage(db: SqlExecutor, organizationId: string, query: ProductListQuery): Promise<PageEnvelope<ReturnType<typeof productView>>> {
   const page = parsePageable(query, PRODUCT_SORTABLE, [{ field: 'createdAt', direction: 'desc' }]);
   const errors: Record<string, string> = {};
-  const kinds = (query.kind === undefined ? [] : Array.isArray(query.kind) ? query.kind : [query.kind]).flatMap((k) => k.split(',')).map((k) => k.trim());
-  const unknown = kinds.filter((k) => !(PRODUCT_KINDS as readonly string[]).includes(k));
-  if (unknown.length > 0) errors.kind = `unknown kind ${unknown.join(', ')}; one of ${PRODUCT_KINDS.join(', ')}`;
+  const { values: kinds, problem: kindProblem } = enumListValues(query.kind, PRODUCT_KINDS);
+  if (kindProblem !== null) errors.kind = kindProblem;
   const instant = (field: 'createdFrom' | 'createdTo' | 'spanFrom' | 'spanTo'): string | undefined => {
     const text = query[field];
     if (text === undefined) return undefined;
