@@ -69,3 +69,21 @@ export function chooseEvent<E extends EventSpan>(events: readonly E[], tcaS: num
   }
   return best;
 }
+
+/** An event's span grown to a CDM that joins it (in place): its TCAs [first, last] cover the CDM's TCA. */
+export function growSpan(event: EventSpan, tcaS: number): void {
+  event.firstTcaS = Math.min(event.firstTcaS, tcaS);
+  event.lastTcaS = Math.max(event.lastTcaS, tcaS);
+}
+
+/**
+ * Which of a CDM's objects (1 or 2) is its event's primary: the one that is the event's primary spacecraft; failing
+ * that (the event's primary is not in this CDM — e.g. a CDM between two of ours joining the event the other one
+ * opened), the first object that is ours. `spacecraftIds`: the spacecraft each object is (null: not ours).
+ */
+export function primaryObjectOf(spacecraftIds: readonly [string | null, string | null], eventPrimarySpacecraftId: string): 1 | 2 {
+  const [first, second] = spacecraftIds;
+  if (first === eventPrimarySpacecraftId) return 1;
+  if (second === eventPrimarySpacecraftId) return 2;
+  return first !== null ? 1 : 2;
+}

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { encounterStatesJsonOf, statedJsonOf, type ReceivedCdm } from '../../../domain/conjunctions/cdmDigest.ts';
 import { storedAssessment, type StoredAssessment } from '../../../domain/conjunctions/assessment.ts';
 import type { PcMethod } from '../../../engine/collision/probability.ts';
-import { chooseEvent, objectKey, pairKey } from '../../../domain/conjunctions/grouping.ts';
+import { chooseEvent, growSpan, primaryObjectOf, objectKey, pairKey } from '../../../domain/conjunctions/grouping.ts';
 import type { ConjunctionSettings } from '../../../domain/conjunctions/settings.ts';
 import type { HardBodyRadiusUsed } from '../../../domain/conjunctions/hardBodyRadius.ts';
 import { inTransaction, nowIso, yieldIfDue, type Db, type Tx } from '../../../storage/sql/db.ts';
@@ -222,18 +222,15 @@ async function intoEvents(tx: Tx, organizationId: string, fresh: readonly Pendin
     const p = byTca[n]!;
     const candidates = eventsByPair.get(p.pair) ?? [];
     let event = chooseEvent(candidates, p.tcaS, windowS);
-    const [s1, s2] = p.spacecraftIds;
     if (!event) {
       const id = randomUUID();
       created.push({ id, pairKey: p.pair, primarySpacecraftId: p.primarySpacecraftId, ...p.secondary, createdAt: now });
       event = { id, firstTcaS: p.tcaS, lastTcaS: p.tcaS, primarySpacecraftId: p.primarySpacecraftId };
       eventsByPair.set(p.pair, [...candidates, event]);
     } else {
-      event.firstTcaS = Math.min(event.firstTcaS, p.tcaS);
-      event.lastTcaS = Math.max(event.lastTcaS, p.tcaS);
+      growSpan(event, p.tcaS);
     }
-    // the event's primary is one of our objects; which of this CDM's objects it is
-    const primaryObject: 1 | 2 = s1 === event.primarySpacecraftId ? 1 : s2 === event.primarySpacecraftId ? 2 : s1 !== null ? 1 : 2;
+    const primaryObject = primaryObjectOf(p.spacecraftIds, event.primarySpacecraftId);
     rows.push({ pending: p, eventId: event.id, primaryObject });
     eventOf.set(p.id, event.id);
     outcome.stored.set(p, { eventId: event.id });

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chooseEvent, normalizedDesignator, normalizedInternationalDesignator, objectKey, pairKey } from '../../../domain/conjunctions/grouping.ts';
+import { chooseEvent, growSpan, normalizedDesignator, normalizedInternationalDesignator, objectKey, pairKey, primaryObjectOf } from '../../../domain/conjunctions/grouping.ts';
 import { DEFAULT_CONJUNCTION_SETTINGS, riskLevel, riskPcOf, settingsProblems } from '../../../domain/conjunctions/settings.ts';
 import { resolveHardBodyRadius } from '../../../domain/conjunctions/hardBodyRadius.ts';
 import { cdmHardBodyRadius } from '../../../engine/collision/cdmEncounter.ts';
@@ -75,4 +75,20 @@ test('hard-body radius: the CDM’s when it gives any (as given, not topped up);
   // ours without a radius, and both ours
   assert.equal(resolveHardBodyRadius(null, [{ spacecraftId: 'a', hardBodyRadiusM: null }, { spacecraftId: null, hardBodyRadiusM: null }], 5).combinedM, 10);
   assert.equal(resolveHardBodyRadius(null, [{ spacecraftId: 'a', hardBodyRadiusM: 1 }, { spacecraftId: 'b', hardBodyRadiusM: 2 }], 5).combinedM, 3);
+});
+
+test('an event grows to the CDMs that join it; its primary is the CDM object that is the event’s craft, else our first', () => {
+  const event = { id: 'e', firstTcaS: 1000, lastTcaS: 1000 };
+  growSpan(event, 1300);
+  growSpan(event, 900);
+  growSpan(event, 1100);
+  assert.deepEqual([event.firstTcaS, event.lastTcaS], [900, 1300]);
+  // the CDM that joins after the first shifts the window: a TCA 1300 + window later now joins
+  assert.equal(chooseEvent([event], 1300 + 600, 600), event);
+
+  assert.equal(primaryObjectOf(['sc-a', null], 'sc-a'), 1);
+  assert.equal(primaryObjectOf([null, 'sc-a'], 'sc-a'), 2, 'our craft named OBJECT2');
+  assert.equal(primaryObjectOf(['sc-b', 'sc-a'], 'sc-a'), 2, 'two of ours: the event’s own craft');
+  assert.equal(primaryObjectOf(['sc-b', null], 'sc-a'), 1, 'the event’s craft absent: our first object');
+  assert.equal(primaryObjectOf([null, 'sc-b'], 'sc-a'), 2);
 });
