@@ -35,7 +35,7 @@ import { reassessConjunctions, spacecraftRadii } from './assessment.ts';
 import { type CdmFile, type CdmFileError, type CdmFileResult, type IngestOptions, MAX_REPORTED_ERRORS, emptyResult, failedResult } from './cdmResults.ts';
 import { MessageReader, SharedValues, splitFiles } from './cdmReading.ts';
 import { ObjectResolver, RESOLUTION_CODES, RESOLUTION_TOKENS, type ResolutionToken, resolutionProblem } from './objectResolution.ts';
-import { ObservationWriter } from './observationWriter.ts';
+import { ObservationWriter, YIELD_CHECK_EVERY_MESSAGES } from './observationWriter.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The use cases
@@ -153,6 +153,7 @@ export async function ingestObservations(
   const results: CdmFileResult[] = new Array(observations.length);
   const writer = new ObservationWriter(deps, organizationId, settings, shared, options, results);
   for (const [fileIndex, observation] of observations.entries()) {
+    if (fileIndex % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
     if (!observation.assessed) throw new Error(`observation ${fileIndex}: ingestObservations takes assessed observations only`);
     shared.share(observation.digest);
     results[fileIndex] = emptyResult({ name: null, bytes: observation.bytes }, 1, sha256Hex(observation.bytes));
