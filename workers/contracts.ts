@@ -127,7 +127,8 @@ export interface ScreeningMergeTaskOutput {
    */
   observations: {
     received: ReceivedCdms;
-    items: Array<{ index: number; text: string; spacecraftIds: [string, string | null]; assessed: AssessedObservation }>;
+    /** Each approach's CDM as UTF-8 (kept for download) with its SHA-256, made on the pool. */
+    items: Array<{ index: number; bytes: Uint8Array; contentSha256: string; spacecraftIds: [string, string | null]; assessed: AssessedObservation }>;
   };
   cdmProblems: Array<{ index: number; message: string }>;
 }

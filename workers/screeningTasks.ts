@@ -20,7 +20,8 @@ import { propagateStoredState } from '../engine/propagation/storedState.ts';
 import { Epoch } from '../engine/time/epoch.ts';
 import { gpElementsFromJson, type GpElementSet } from '../engine/tle/gpElements.ts';
 import { receiveCdms } from '../domain/conjunctions/cdmDigest.ts';
-import { approachObservation, type ApproachObservation } from '../domain/screenings/approachObservations.ts';
+import { approachObservation, type ApproachCovarianceMatrices, type ApproachObservation } from '../domain/screenings/approachObservations.ts';
+import { sha256Hex } from '../domain/contentHash.ts';
 import { NO_COVARIANCE_USED, type CovarianceUsed, type StateVectorCovarianceSpec } from '../domain/screenings/model.ts';
 import { earthDataFor } from '../earthData/files.ts';
 import { cdmCovarianceFor, nearestOemCovariance, oemCovarianceBlocks, propagatedPrimaryCovariances, withCovariances } from '../domain/screenings/covariances.ts';
@@ -159,15 +160,17 @@ function approachEvents(input: ScreeningMergeTaskInput, approaches: readonly Scr
     }
   });
   const received = receiveCdms(made.map(({ observation }) => ({ ok: true, digest: observation.digest })));
-  const items = made.map(({ index, observation: { text, spacecraftIds, assessed } }) => ({ index, text, spacecraftIds, assessed }));
+  const utf8 = new TextEncoder();
+  const items = made.map(({ index, observation: { text, spacecraftIds, assessed } }) => {
+    const bytes = utf8.encode(text);
+    return { index, bytes, contentSha256: sha256Hex(bytes), spacecraftIds, assessed };
+  });
   return { observations: { received, items }, cdmProblems };
 }
 
-interface ApproachCovariance {
+/** Which covariances an approach's Pc used, and the matrices its CDM carries. */
+interface ApproachCovariance extends ApproachCovarianceMatrices {
   used: MergedApproach['covariances'];
-  /** 6×6 RTN, m² (for the CDM), when known. */
-  primaryRtnM2?: readonly number[];
-  secondaryRtnM2?: readonly number[];
 }
 
 /** The primaries' covariances at the approaches' TCAs, by approach index (absent: none known). */
@@ -209,7 +212,11 @@ function primaryCovariancesAtTca(input: ScreeningMergeTaskInput, approaches: rea
     issues: [],
   };
   const byPrimary = new Map<string, number[]>();
-  approaches.forEach((a, i) => byPrimary.set(a.primaryId, [...(byPrimary.get(a.primaryId) ?? []), i]));
+  approaches.forEach((a, i) => {
+    const indices = byPrimary.get(a.primaryId);
+    if (indices) indices.push(i);
+    else byPrimary.set(a.primaryId, [i]);
+  });
   for (const [primaryId, indices] of byPrimary) {
     const spec = input.primarySpecs[Number(primaryId)];
     try {

@@ -349,11 +349,10 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     const events = new Map<number, ApproachEvent>();
     for (const p of merged.cdmProblems) events.set(p.index, { eventId: null, cdmId: null, problem: `CDM not written: ${p.message}` });
     const { received, items } = merged.observations;
-    const encoder = new TextEncoder();
     const observations = items.map((item, k): ConjunctionObservation => {
       const outcome = received.outcomes[k]!;
       if (!outcome.ok) throw new Error(`approach ${item.index + 1}: ${outcome.message}`);
-      return { bytes: encoder.encode(item.text), messageIndex: 0, firstLine: 1, digest: outcome.cdm, json: received.json, spacecraftIds: item.spacecraftIds, assessed: item.assessed };
+      return { bytes: item.bytes, contentSha256: item.contentSha256, messageIndex: 0, firstLine: 1, digest: outcome.cdm, json: received.json, spacecraftIds: item.spacecraftIds, assessed: item.assessed };
     });
     const ingest = await ingestObservations(this.deps, chunk.organizationId, observations, { source: 'SCREENING', uploadId: screening.id });
     ingest.results.forEach((result, k) => {

@@ -137,6 +137,8 @@ export interface AssessedObservation {
 export interface ConjunctionObservation {
   /** The message as stored (download, export); its SHA-256 recognises a duplicate. */
   bytes: Uint8Array;
+  /** That SHA-256 (hex) when the producer computed it on the pool (the screening's merge); else the writer does. */
+  contentSha256?: string;
   /** 0-based index of the message in its file, and its first line there. */
   messageIndex: number;
   firstLine: number;

@@ -35,8 +35,8 @@ export interface ApproachObservationContext {
   secondaryHardBodyRadiusM: number;
 }
 
-/** The covariances an approach's Pc used, each in its object's RTN at TCA (m²…), for the CDM's objects. */
-export interface ApproachCovariances {
+/** The covariances an approach's Pc used, each 6×6 in its object's RTN at TCA (m²…), for the CDM's objects. */
+export interface ApproachCovarianceMatrices {
   primaryRtnM2?: readonly number[];
   secondaryRtnM2?: readonly number[];
 }
@@ -63,7 +63,7 @@ function catalogObject(approach: ScreeningApproach): Omit<ScreeningCdmObject, 's
 }
 
 /** The observation of approach `index` (throws a CcsdsWriteError or CcsdsParseError for what its CDM cannot hold). */
-export function approachObservation(approach: ScreeningApproach, index: number, covariances: ApproachCovariances, context: ApproachObservationContext, eop: EopProvider): ApproachObservation {
+export function approachObservation(approach: ScreeningApproach, index: number, covariances: ApproachCovarianceMatrices, context: ApproachObservationContext, eop: EopProvider): ApproachObservation {
   const primary = context.primaries[approach.primaryId];
   if (!primary) throw new Error(`approach ${index + 1}: no primary ${approach.primaryId}`);
   const fleet = context.fleet[String(approach.secondaryNoradId)];

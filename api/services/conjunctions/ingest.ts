@@ -156,7 +156,7 @@ export async function ingestObservations(
     if (fileIndex % YIELD_CHECK_EVERY_MESSAGES === 0) await yieldIfDue();
     if (!observation.assessed) throw new Error(`observation ${fileIndex}: ingestObservations takes assessed observations only`);
     shared.share(observation.digest);
-    results[fileIndex] = emptyResult({ name: null, bytes: observation.bytes }, 1, sha256Hex(observation.bytes));
+    results[fileIndex] = emptyResult({ name: null, bytes: observation.bytes }, 1, observation.contentSha256 ?? sha256Hex(observation.bytes));
     await writer.add({ fileIndex, name: null, size: observation.bytes.length, observations: [observation] });
   }
   await writer.flush();

@@ -211,7 +211,11 @@ async function intoEvents(tx: Tx, organizationId: string, fresh: readonly Pendin
   const tcas = fresh.map((p) => p.tcaS);
   const existing = await findEventsOfPairs(tx, organizationId, [...new Set(fresh.map((p) => p.pair))], Math.min(...tcas) - windowS, Math.max(...tcas) + windowS);
   const eventsByPair = new Map<string, Array<Pick<ConjunctionEvent, 'id' | 'firstTcaS' | 'lastTcaS' | 'primarySpacecraftId'>>>();
-  for (const e of existing) eventsByPair.set(e.pairKey, [...(eventsByPair.get(e.pairKey) ?? []), e]);
+  for (const e of existing) {
+    const list = eventsByPair.get(e.pairKey);
+    if (list) list.push(e);
+    else eventsByPair.set(e.pairKey, [e]);
+  }
   const created: NewConjunctionEvent[] = [];
   const rows: Array<{ pending: PendingCdm; eventId: string; primaryObject: 1 | 2 }> = [];
   /** The event of each CDM stored now, by its id. */
@@ -335,7 +339,7 @@ export class ObservationWriter {
         pending.push({
           accepted,
           id: randomUUID(), fileName: accepted.name, messageIndex: o.messageIndex, originator: digest.originator, messageId: digest.messageId,
-          contentSha256: sha256Hex(o.bytes), tcaS: digest.tcaS,
+          contentSha256: o.contentSha256 ?? sha256Hex(o.bytes), tcaS: digest.tcaS,
           bytes: o.bytes,
           pair: shared.string(pairKey(keys[0], keys[1])),
           spacecraftIds: [s1, s2],
