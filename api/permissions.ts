@@ -90,7 +90,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'DELETE /operations/state-vectors/{id}': 'write:statevectors',
   'GET /operations/state-vectors/{id}/opm': 'read:statevectors',
   'POST /operations/state-vectors/{id}/generate-oem': 'read:ephemeris',
-  // Ground stations, residuals and orbit determination (issues 12, 13)
+  // Ground stations, residuals and orbit determination
   'GET /operations/ground-stations': 'read:stations',
   'POST /operations/ground-stations': 'write:stations',
   'GET /operations/ground-stations/{id}': 'read:stations',

@@ -40,7 +40,7 @@ export interface ConjunctionSettings {
 
 /**
  * The defaults. 5 m per object gives the 10 m combined radius the conjunction reference set uses for a CDM without
- * any (../shared/reference/conjunction/README.md, "Hard-body radius", rule 3). LAAS_2015 (Serra et al. 2016): the
+ * any (its hard-body radius rule 3; docs/conjunction-assessment.md). LAAS_2015 (Serra et al. 2016): the
  * exact integral of the 2-D Gaussian over the disk as a convergent series with a-priori bounds — the value every
  * other method approximates (Foster's integral, computed exactly), see README "Probability of collision".
  */

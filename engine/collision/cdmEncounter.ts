@@ -1,6 +1,7 @@
 /**
  * From a parsed CDM (files/cdm/cdmReader.ts) to the short-term encounter and the Pc methods of this folder, with the
- * conventions of ../shared/reference/conjunction/README.md ("Frames", "Hard-body radius"), which are Orekit 13.1's:
+ * conventions of the conjunction reference set (its frames and hard-body radius rules;
+ * docs/conjunction-assessment.md), Orekit 13.1's:
  *
  *  - States are used in their REF_FRAME at TCA. EME2000 and GCRF are used as given (both treated as inertial; a CDM
  *    whose objects use different ones gets both in GCRF, the frame bias applied). An Earth-fixed state (ITRF and its

@@ -1,4 +1,4 @@
-/** Authentication, authorization and the API-key audit log, through HTTP (issue 2 §4). */
+/** Authentication, authorization and the API-key audit log, through HTTP. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { revokeApiKey } from '../../storage/apiKeys.ts';

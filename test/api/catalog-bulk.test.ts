@@ -1,5 +1,5 @@
 /**
- * The catalog asked for many NORAD ids in one request (issue 39 item 5: the Space-Track guidance to clients — combine
+ * The catalog asked for many NORAD ids in one request (the Space-Track guidance to clients — combine
  * ids in one query), over the socket on `npm start` and `deno task start`: `noradIds=…` on the object list (up to 500,
  * with the list's filters and paging), and POST /operations/catalog/objects/query for long lists (up to 10,000), which
  * also says which ids the catalog holds nothing of. Ids of another organization's catalog are missing here; bad ids

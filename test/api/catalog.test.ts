@@ -1,5 +1,5 @@
 /**
- * The catalog over the socket (issue 25 item 1): TLE, 3LE, OMM KVN and XML uploads (fixtures of
+ * The catalog over the socket: TLE, 3LE, OMM KVN and XML uploads (fixtures of
  * test/fixtures/conjunction/catalog, see its README), the newest epoch wins, duplicates stored once, an atomic file
  * refused with every bad line, filters, paging, isolation, permissions and 400s naming the field.
  */

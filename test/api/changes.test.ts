@@ -1,5 +1,5 @@
 /**
- * Change feeds (issue 39 item 4), over the socket on `npm start` and `deno task start`: what changed after a token, in
+ * Change feeds, over the socket on `npm start` and `deno task start`: what changed after a token, in
  * seq order, with the next token — conjunction events (created, a CDM received, a risk change when the thresholds
  * change), CDMs received, screenings finished; the same items whatever the page size; an empty answer's token catches
  * the next change; a token of another feed or no token at all → 400 naming `after`; another organization sees

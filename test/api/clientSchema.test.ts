@@ -1,7 +1,7 @@
 /**
  * The generated client cannot drift from the API: its types (clients/typescript/schema.d.ts) are regenerated here
  * from the served GET /openapi.json with openapi-typescript's default settings and compared with the committed file.
- * And the document is one that default-settings generators type correctly (issue 21): numbers and booleans in the
+ * And the document is one that default-settings generators type correctly: numbers and booleans in the
  * query typed as such, request fields with a default optional, nullable references expressible, no `unknown` bodies.
  */
 import assert from 'node:assert/strict';

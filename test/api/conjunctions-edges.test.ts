@@ -1,5 +1,5 @@
 /**
- * Conjunction assessment at the edges of its inputs, over the socket on Node and on Deno (issue 34, items 3 and 8,
+ * Conjunction assessment at the edges of its inputs, over the socket on Node and on Deno (defects
  * found by a hostile-client probe; each check failed on the main of 2026-11-26):
  *
  *  - item 3: a hard-body radius has physical bounds (1 mm to 1 km per object, 2 km combined) wherever one comes in —

@@ -1,5 +1,5 @@
 /**
- * A PUT of the conjunction settings never answers 5xx after it stored them (issue 34 item 3: "a 500 never follows a
+ * A PUT of the conjunction settings never answers 5xx after it stored them ("a 500 never follows a
  * stored write"), on `npm start` and `deno task start`, over the socket. The stored CDMs' reassessment with the new
  * settings fails on a server whose assessment task has a 1 ms budget: the PUT answers 200 with a Warning and the new
  * settings are stored; the event keeps its earlier assessment. On a server with the usual budgets, the same settings

@@ -1,5 +1,5 @@
 /**
- * Conjunction assessment over the socket (issue 24 §3–4): CDM upload → events → Pc → pictures.
+ * Conjunction assessment over the socket: CDM upload → events → Pc → pictures.
  *
  * References: the Pc of an uploaded CDM is the engine's (engine/collision `cdmCollisionProbabilities` on the same
  * file, equal to the last bit: the service runs the same computation on its pool), and through it NASA CARA's values

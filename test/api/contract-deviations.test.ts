@@ -25,7 +25,7 @@ function rawRequest(port: number, method: string, path: string, headers: Record<
   });
 }
 
-describe('contract deviations (issue 15, items 3–5)', () => {
+describe('contract deviations', () => {
   let svc: TestService;
   let key: string;
   let craft: string;

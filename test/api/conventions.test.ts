@@ -1,5 +1,5 @@
 /**
- * The one style of the API (issue 15 items 11–12; README → Conventions): ETag on single resources and If-Match on
+ * The one style of the API (README → Conventions): ETag on single resources and If-Match on
  * writes (412 on mismatch, atomic with the write), Location on every 201, one paging style with a bounded page
  * index, one per-file result vocabulary for imports and uploads.
  */

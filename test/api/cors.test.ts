@@ -1,5 +1,5 @@
 /**
- * CORS for browser callers on other origins (issue 27 item 3; api/middleware/cors.ts), over a real socket:
+ * CORS for browser callers on other origins (api/middleware/cors.ts), over a real socket:
  *
  *  - CORS_ORIGINS unset: no CORS header on any answer (a preflight goes to authentication like any request: 401).
  *  - A list: a preflight from a listed origin answered 204 without authentication, naming the methods, the request

@@ -1,5 +1,5 @@
 /**
- * GET /docs works offline (issue 15 item 8): Swagger UI's assets come from the `swagger-ui-dist` package through the
+ * GET /docs works offline: Swagger UI's assets come from the `swagger-ui-dist` package through the
  * app itself, never from a CDN. Checked in a real headless Chromium with every request outside the service refused:
  * the page must list every operation of the OpenAPI document.
  */

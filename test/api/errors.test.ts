@@ -1,4 +1,4 @@
-/** The error envelope, correlation ids and generic HTTP errors (issue 2 §6). */
+/** The error envelope, correlation ids and generic HTTP errors. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestService, type TestService } from '../helpers/service.ts';

@@ -1,5 +1,5 @@
 /**
- * Passes, eclipses and orbit events from the catalog (issue 26, source=CATALOG), over the socket: E3 of the Orekit
+ * Passes, eclipses and orbit events from the catalog, over the socket: E3 of the Orekit
  * 13.1 event references (TLE LEO ≈ 424 × 444 km, three stations, 3 days from 2023-02-24T12:00Z) set up as an operator
  * would — the TLE uploaded to the catalog (POST /operations/catalog), a spacecraft with its NORAD id, the three
  * stations — and the answers compared with Orekit's events with the tolerances of the engine's E3 test

@@ -1,5 +1,5 @@
 /**
- * Passes, eclipses and orbit events through the API, over the socket (issue 26 item 2): the E1 case of the Orekit
+ * Passes, eclipses and orbit events through the API, over the socket: the E1 case of the Orekit
  * event references (LEO 550 km, three stations, 3 days) set up as an operator would — a spacecraft, its initial state,
  * three ground stations — and the answers compared with Orekit's events (../shared/reference/events, read in place
  * and skipped visibly when absent: they are not redistributable). The forms (JSON, CSV, iCalendar, the sky SVG in

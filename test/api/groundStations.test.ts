@@ -1,4 +1,4 @@
-/** Ground stations (issue 12 §1): CRUD, both position forms, names and aliases, references, isolation, permissions. */
+/** Ground stations: CRUD, both position forms, names and aliases, references, isolation, permissions. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { runAdmin } from '../../api/cli/admin.ts';

@@ -1,4 +1,4 @@
-/** Stored maneuvers: retired 1.0.0 routes (Versioning §2) and the contract metadata in OpenAPI (issue 4 item 7). */
+/** Stored maneuvers: retired 1.0.0 routes (Versioning §2) and the contract metadata in OpenAPI. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestService, type TestService } from '../helpers/service.ts';

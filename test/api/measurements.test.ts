@@ -1,4 +1,4 @@
-/** Tracking measurements through HTTP: upload outcomes, jobs, resolution, query, outliers, delete (issue 9). */
+/** Tracking measurements through HTTP: upload outcomes, jobs, resolution, query, outliers, delete. */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -28,7 +28,7 @@ const OPM_WITHOUT_EPOCH = [
   '',
 ].join('\n');
 
-describe('messages (issue 15, item 14)', () => {
+describe('messages', () => {
   let svc: TestService;
   let key: string;
   let craft: string;

@@ -1,5 +1,5 @@
 /**
- * Run it like a service (issue 39 item 2), over the socket on `npm start` and `deno task start`: GET /metrics in the
+ * Run it like a service, over the socket on `npm start` and `deno task start`: GET /metrics in the
  * Prometheus text format — read back by Prometheus's own parser (client_python's, test/helpers/prometheus.ts) and
  * checked family by family — for a key holding read:metrics only (403 otherwise, 401 without a key), and without a
  * key on METRICS_PORT; /livez and /readyz for a load balancer, /readyz failing with the check that failed when the

@@ -1,5 +1,5 @@
 /**
- * Examples in the OpenAPI document (issue 39 item 3): the operations whose body is not obvious — uploads, screenings,
+ * Examples in the OpenAPI document: the operations whose body is not obvious — uploads, screenings,
  * orbit determination, batch and single OEM generation, residuals, settings, tasks, webhooks, change feeds — carry a
  * request example (their JSON or multipart body) and, where listed, a response example (on the media type or on its
  * schema); every example of the document, wherever it is (media types and component schemas), validates against its

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI documents are exact (issue 15 items 6–7): linted by Redocly's OpenAPI linter (@redocly/openapi-core,
+ * The OpenAPI documents are exact: linted by Redocly's OpenAPI linter (@redocly/openapi-core,
  * the engine of `redocly lint`, "recommended" rules) with zero errors, and the facts the contract fixes are in them.
  * (Every real response is checked against the document by the test harness: test/helpers/openapiContract.ts.)
  */

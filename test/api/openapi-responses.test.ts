@@ -1,5 +1,5 @@
 /**
- * Every route's real responses match its documented schema (issue 15 item 7). The test harness checks every
+ * Every route's real responses match its documented schema. The test harness checks every
  * response of every HTTP test against /openapi.json (test/helpers/openapiContract.ts: status documented, media type,
  * JSON body valid by Ajv 2020, required headers such as Location and ETag present, empty bodies only where allowed).
  * This file makes sure that check has seen EVERY documented operation answer successfully at least once, plus both

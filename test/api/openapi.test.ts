@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-/** OpenAPI 3.1 document generated from the route definitions, and the permission table (issue 2 §9). */
+/** OpenAPI 3.1 document generated from the route definitions, and the permission table. */
 import { OPERATION_IDS } from '../../api/operationIds.ts';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * Orbit determination through HTTP (issue 13 "Done when"): the Orekit reference TDMs uploaded with the reference
+ * Orbit determination through HTTP: the Orekit reference TDMs uploaded with the reference
  * stations → OD job from the stated perturbed a priori → converged within Orekit's iterations ± 2, position error
  * against the truth within 1.5× Orekit's + 1 m → residual pages and plot → accept → latest, OEM and TLE use the new
  * state. Also: validation, 422 with counts, non-converged and double acceptance 409, listing, isolation.

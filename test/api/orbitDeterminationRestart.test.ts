@@ -1,5 +1,5 @@
 /**
- * kill -9 during an orbit-determination job (issue 13 "Done when"): a real server process (api/server.ts) is killed
+ * kill -9 during an orbit-determination job: a real server process (api/server.ts) is killed
  * with SIGKILL while its job is RUNNING; a new process on the same database takes the job over once the lease
  * (JOB_LEASE_MS) has expired and finishes it cleanly, exactly once.
  */

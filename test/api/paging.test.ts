@@ -1,4 +1,4 @@
-/** The paging helper (issue 2 §7). */
+/** The paging helper. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ApiError } from '../../api/http/errors.ts';

@@ -1,5 +1,5 @@
 /**
- * Compression and conditional GET over a real socket (issue 27 items 1 and 2; api/middleware/representation.ts).
+ * Compression and conditional GET over a real socket (api/middleware/representation.ts).
  *
  * On both runtimes (`npm start` and `deno task start`, each in its own process): Accept-Encoding negotiated (gzip, br,
  * zstd where the runtime has it — Deno yes, Node 20 no —, identity; q-values), the bytes received decoded with an

@@ -1,5 +1,5 @@
 /**
- * POST /operations/measurements/residuals end to end (issue 12 "Done when"): the Orekit reference TDMs uploaded with
+ * POST /operations/measurements/residuals end to end: the Orekit reference TDMs uploaded with
  * the reference stations stored; residuals against the truth state have the stated noise (RMS within 10 % per type:
  * 5 m, 1 mm/s, 0.01°), against a state 1 km off along-track they are far larger; paging, filters and bad input.
  */

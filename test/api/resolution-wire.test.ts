@@ -31,7 +31,7 @@ const SCREEN_START = new Date(Date.parse(EPOCH) - 1_800_000).toISOString();
 const SCREEN_DAYS = 0.05;
 
 for (const runtime of RUNTIMES) {
-  describe(`issue 34: resolution and bounds (${runtime})`, { timeout: 300_000 }, () => {
+  describe(`resolution and bounds (${runtime})`, { timeout: 300_000 }, () => {
     let svc: WireService;
     before(async () => {
       svc = await startWireService(runtime);

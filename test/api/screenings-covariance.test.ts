@@ -1,5 +1,5 @@
 /**
- * The covariances of a screening's approaches, over the socket (issue 25 §2: "Pc when both covariances exist").
+ * The covariances of a screening's approaches, over the socket ("Pc when both covariances exist").
  *
  * Set-up (screenings.helpers.ts): A and B cross 2 km apart at EPOCH; B's period is 2.5 s longer, so they cross again
  * at the opposite node half an orbit later (≈ 10 km) and one orbit later (≈ 19 km). A's state vector carries a GCRF

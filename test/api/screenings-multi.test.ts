@@ -1,5 +1,5 @@
 /**
- * One screening on two server processes sharing one database (a file, or a libSQL server on a sqld run; issue 25 §3): both instances run chunks, no chunk
+ * One screening on two server processes sharing one database (a file, or a libSQL server on a sqld run): both instances run chunks, no chunk
  * runs twice (one attempt each, one owner each, the merge once), and the merged result equals the one-process result
  * of the same request, approach for approach (the same numbers to the last bit: every pair's search reads only the
  * pair, the span and the volume, and the merge sorts in one total order).

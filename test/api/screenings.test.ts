@@ -1,5 +1,5 @@
 /**
- * Conjunction screenings over the socket (issue 25 §2): a fleet screening end to end (the approach of a constructed
+ * Conjunction screenings over the socket: a fleet screening end to end (the approach of a constructed
  * crossing, its conjunction event and CDM), an OEM primary, validation 400s naming the field, isolation between
  * organizations, permissions, cancel (409 JOB_NOT_CANCELLABLE once finished), and the takeover of a chunk whose
  * lease expired (an instance killed mid-chunk).

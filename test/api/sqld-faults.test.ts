@@ -1,5 +1,5 @@
 /**
- * Faults on a libSQL server (issue 35 item 4): three Apsis instances A, B and C on one sqld primary, each on a host of
+ * Faults on a libSQL server: three Apsis instances A, B and C on one sqld primary, each on a host of
  * its own (a network namespace per host where the test runs as root; all on loopback otherwise, said in the name),
  * run a 20 MB TDM upload, a 300-item batch OEM and a screening together while one thing fails:
  *  1. sqld is killed (SIGKILL) while all three jobs are under way, and started again 3 s later;

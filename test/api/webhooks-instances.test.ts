@@ -1,5 +1,5 @@
 /**
- * The webhook outbox across instances (issue 39 item 1): two servers on one database (the embedded file, or the
+ * The webhook outbox across instances: two servers on one database (the embedded file, or the
  * libSQL server of a sqld run), both delivering. The receiver holds the first attempt of the first two messages open;
  * one server is then killed (SIGKILL of its process group) in the middle of its attempt. The other takes the killed
  * one's delivery over once its lease has run out (JOB_LEASE_MS) and delivers it: every message is delivered (nothing

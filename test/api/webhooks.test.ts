@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 39 item 1), over the socket on `npm start` and `deno task start` (WEBHOOK_ALLOW_PRIVATE=true: the
+ * Webhooks, over the socket on `npm start` and `deno task start` (WEBHOOK_ALLOW_PRIVATE=true: the
  * receiver is this test's, on loopback): a subscription, real changes (a CDM upload → conjunction.created and
  * conjunction.cdm_received; a fleet screening → screening.finished) delivered with Standard Webhooks signatures that
  * the library's own `Webhook.verify` accepts; a receiver that answers 500 twice then 200 (delivered on attempt 3, the

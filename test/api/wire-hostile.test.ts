@@ -1,5 +1,5 @@
 /**
- * What a hostile-client probe found (issue 34 items 7 and 9), checked against `npm start` and `deno task start` in
+ * What a hostile-client probe found, checked against `npm start` and `deno task start` in
  * their own processes, over the socket (raw sockets, fetch). One server per runtime serves every check. Each check
  * failed on the main of 2026-12-01.
  */

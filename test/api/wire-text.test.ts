@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 const J2_ONLY = { gravityDegree: 2, gravityOrder: 0, atmosphere: 'NONE', solarRadiationPressure: false, thirdBodies: [] };
 const catalogFixture = (name: string) => readFileSync(new URL(`../fixtures/conjunction/catalog/${name}`, import.meta.url), 'utf8');
 
-/** The characters the spacecraft-name rule let through before (issue 34 item 4), and other invisible format characters. */
+/** The characters the spacecraft-name rule let through before, and other invisible format characters. */
 const NEWLY_REFUSED: Array<[string, string]> = [
   ['\u2028', 'U+2028'], ['\u2029', 'U+2029'], ['\u200B', 'U+200B'], ['\uFEFF', 'U+FEFF'], ['\u061C', 'U+061C'], ['\u200F', 'U+200F'],
   ['\u200E', 'U+200E'], ['\u200C', 'U+200C'], ['\u200D', 'U+200D'], ['\u2060', 'U+2060'], ['\u00AD', 'U+00AD'], ['\u{E0041}', 'U+E0041'],

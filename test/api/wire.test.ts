@@ -1,5 +1,5 @@
 /**
- * The service as its clients see it (issue 21 item 4): the defects found from outside, each checked against `npm start`
+ * The service as its clients see it: the defects found from outside, each checked against `npm start`
  * and `deno task start` in their own processes, over the socket, with fetch, curl and Python's urllib. Every response
  * is checked against the OpenAPI document the server itself serves. Each test failed on the main of 2026-11-23.
  */

@@ -1,5 +1,5 @@
 /**
- * Catalog storage (issue 25 item 1): sets read back as the same doubles, stored once, the newest epoch is the
+ * Catalog storage: sets read back as the same doubles, stored once, the newest epoch is the
  * current set, an upload still being written is invisible, and a screening's "as of" mark never moves under it.
  */
 import assert from 'node:assert/strict';

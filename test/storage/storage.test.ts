@@ -1,4 +1,4 @@
-/** Migrations, bootstrap key and the admin CLI (issue 2 §3, §5). */
+/** Migrations, bootstrap key and the admin CLI. */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

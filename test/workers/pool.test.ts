@@ -1,4 +1,4 @@
-/** The compute pool: saturation never blocks request handling; a full queue is a 503 (issue 2 §8). */
+/** The compute pool: saturation never blocks request handling; a full queue is a 503. */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';

@@ -204,7 +204,7 @@ export function ephemerisFromOem(message: OemMessage): PrimaryTrajectoryInput {
 /**
  * The EOP the TEME → GCRF chain is evaluated with: none. TEME → TOD → MOD → EME2000 → GCRF only reads the IAU-1980
  * nutation corrections dΔψ, dΔε (UT1 and polar motion do not enter inertial frames); without them the chain is
- * Orekit's TEME, the convention of the conjunction reference (../shared/reference/conjunction/README.md) and of
+ * Orekit's TEME, the convention of the Orekit 13.1 conjunction reference set (docs/conjunction-assessment.md) and of
  * the usual SGP4 practice (Vallado et al. 2006 use TEME → J2000 without them). The corrections (tens of mas for
  * IAU 1980) would move LEO positions by metres.
  */

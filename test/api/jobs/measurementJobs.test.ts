@@ -1,4 +1,4 @@
-/** The durable job queue: atomic claims, lease expiry after a crash, racing runners (issue 9 §3). */
+/** The durable job queue: atomic claims, lease expiry after a crash, racing runners. */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * The pass-plan writers (domain/events/passPlan.ts) hold to the text rule for names stored before it (issue 34 item 4):
+ * The pass-plan writers (domain/events/passPlan.ts) hold to the text rule for names stored before it:
  * a line break, U+2028, NUL or bidi control in a spacecraft or station name never puts a line break into a CSV
  * field or an iCalendar value, nor a control character into either; names beyond ASCII come out intact.
  */

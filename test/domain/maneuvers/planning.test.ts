@@ -1,5 +1,5 @@
 /**
- * The planning rules of domain/maneuvers/planning.ts on their own (issue 15 item 13): blackout and allowed windows,
+ * The planning rules of domain/maneuvers/planning.ts on their own: blackout and allowed windows,
  * minimum separation, duty cycle over the neighbours, minimum burn. Through the API: test/api/maneuver-planning.test.ts.
  */
 import assert from 'node:assert/strict';

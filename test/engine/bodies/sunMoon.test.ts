@@ -1,6 +1,6 @@
 /**
  * Sun and Moon against astropy 5.2.1 / ERFA geometric positions (test/fixtures/frames/make_sun_moon.py,
- * 60 epochs 1990-2036). Tolerances (issue 5): Sun ≤ 0.01°, Moon ≤ 0.05° in direction; distance checked too.
+ * 60 epochs 1990-2036). Tolerances: Sun ≤ 0.01°, Moon ≤ 0.05° in direction; distance checked too.
  * Reached: see the `reached` log lines. At the time of writing Sun ≤ 0.0075° (Meeus ch. 25; margin only 25 %) and
  * Moon ≤ 1e-6° — our Moon is the same truncated ELP-2000/82 (Meeus ch. 47 = ERFA moon98) as astropy's builtin
  * ephemeris, so this checks the implementation; the theory itself is good to ~10" (0.003°) per Meeus.

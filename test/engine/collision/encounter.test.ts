@@ -281,7 +281,7 @@ test('a position covariance that is not positive semi-definite is refused (422),
       () => shortTermEncounter({ ...object1, covariance }, o2, 5),
       (err: unknown) => err instanceof CollisionInputError && err.code === 'COVARIANCE_NOT_POSITIVE_SEMIDEFINITE' && err.field === field && err.httpStatus === 422 && cause.test(err.message),
     );
-  // a correlation of 10 between R and T (the hostile file of issue 34 item 8): its collision-plane projection has a
+  // a correlation of 10 between R and T (a hostile file): its collision-plane projection has a
   // negative variance, which the geometry took as σx = 0 (DEGENERATE_COVARIANCE) and every method as Pc = 0
   const indefinite = diag36([100, 100, 100, 0.01, 0.01, 0.01]);
   indefinite[1] = indefinite[6] = 1000;

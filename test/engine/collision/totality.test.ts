@@ -1,5 +1,5 @@
 /**
- * Every Pc method is total over its valid inputs (issue 34 item 3): at the service's radius bounds (1 mm, 2 km
+ * Every Pc method is total over its valid inputs: at the service's radius bounds (1 mm, 2 km
  * combined) and with extreme but valid geometry — zero miss, a huge miss, sigmas from a micrometre to 1e100 m, a
  * covariance as nearly singular as the encounter geometry lets through (σy/σx = 8e6) — each gives a finite number
  * in [0, 1], and the values are those of an independent reference.
@@ -92,7 +92,7 @@ test('the Alfriend formulas keep a radius whose square underflows; at d = 0 the 
   // the literal R²·…: R² = 1e-340 is 0 in doubles, so both gave 0 for 3.8e-24 and 1.4e-22
   assert.ok(relativeError(pcAlfriend1999(plane(c)), number(c.alfriend_1999)) <= 1e-12, `${pcAlfriend1999(plane(c))} vs ${c.alfriend_1999}`);
   assert.ok(relativeError(pcAlfriend1999Max(plane(c)), number(c.alfriend_1999_max)) <= 1e-12, `${pcAlfriend1999Max(plane(c))} vs ${c.alfriend_1999_max}`);
-  // the NaN of issue 34 item 3: R² = 0 over d² = 0
+  // the NaN once found here: R² = 0 over d² = 0
   const centred: EncounterPlane = { ...plane(c), xmM: 0, ymM: 0 };
   assert.equal(pcAlfriend1999Max(centred), Infinity);
   assert.equal(collisionProbability({ ...centred, combinedHardBodyRadiusM: 1e-3, sigmaXM: 1, sigmaYM: 2 }, 'ALFRIEND_1999_MAX').value, 1);

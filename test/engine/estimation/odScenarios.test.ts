@@ -1,5 +1,5 @@
 /**
- * Batch least squares against Orekit 13.1's BatchLSEstimator on the OD references (issue 23 "Done when"): V1 (LEO,
+ * Batch least squares against Orekit 13.1's BatchLSEstimator on the OD references: V1 (LEO,
  * range + range rate), V2 (LEO, az/el), V3 (HEO 700 × 25,000 km, range + range rate + az/el, 48 h) and its outlier
  * variant, each from the stated a priori (1118 m, 1 m/s off) with the default settings (Levenberg–Marquardt, 3σ
  * editor, dP 1e-4 m), solved for the start, the middle and the end of the span — 12 fits. At each solution epoch t:

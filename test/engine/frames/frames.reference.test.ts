@@ -3,7 +3,7 @@
  * test/fixtures/frames). Each case gives the EOP values used, so PEF/ITRF are reproduced with the same inputs.
  *   frames_iau1980.json: EME2000, MOD, TOD, TEME, PEF, ITRF (IAU-76/FK5)  → our EME2000/MOD/TOD/TEME/PEF/ITRF_IAU1980
  *   frames_iau2006.json: PEF (TIRS), ITRF (IERS 2010)                   → our TIRS/ITRF
- * Tolerances (issue 5): inertial ≤ 1 mm and ≤ 1 µm/s; ITRF (IERS 2010) ≤ 2 cm and ≤ 0.1 mm/s.
+ * Tolerances: inertial ≤ 1 mm and ≤ 1 µm/s; ITRF (IERS 2010) ≤ 2 cm and ≤ 0.1 mm/s.
  * Reached (2001-2022, 20 cases incl. 380 000 km): see the `reached` log lines; at the time of writing
  * EME2000/MOD/TOD ≤ 4e-6 mm, TEME/PEF/ITRF_IAU1980 ≤ 2e-4 mm (at 380 000 km), all ≤ 1e-8 mm/s (double rounding);
  * TIRS/ITRF ≤ 0.75 mm and ≤ 5.1e-5 mm/s (A-F19, 380 000 km; LEO/GEO cases are far smaller).

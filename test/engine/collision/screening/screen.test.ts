@@ -96,7 +96,7 @@ test('Pc: both covariances → the method asked for; one → Alfriend max over i
   });
 });
 
-test('a covariance that is not one (indefinite position block) is left out as if unknown: never a lower Pc (issue 34 item 8)', () => {
+test('a covariance that is not one (indefinite position block) is left out as if unknown: never a lower Pc', () => {
   const covariance = { rtnM2: [400, 0, 0, 0, 90000, 0, 0, 0, 2500] };
   // a correlation of 10 between R and T: its projection can have a negative variance, taken as σx = 0 and Pc = 0
   const indefinite = { rtnM2: [400, 2000, 0, 2000, 400, 0, 0, 0, 2500] };
