@@ -7,7 +7,7 @@
  */
 import type { SqlExecutor } from './sql/db.ts';
 import { stagedRowsFilter, type StagedTable } from './sql/stagedWrites.ts';
-import type { AttitudeMode, ManeuverContent, ManeuverRecord, StoredBurnSegment, StoredManeuver, ManeuverRef } from '../domain/maneuvers/records.ts';
+import type { AttitudeMode, ManeuverContent, ManeuverRecord, StoredBurnSegment, StoredManeuver, ManeuverRef } from '../domain/maneuvers/model.ts';
 
 /**
  * Large imports are written as staged batches (storage/sql/stagedWrites.ts): every statement below sees only published

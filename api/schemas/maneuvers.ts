@@ -22,7 +22,7 @@ import {
   nameProblem,
   purposeProblem,
   segmentEndProblem,
-} from '../../domain/maneuvers/records.ts';
+} from '../../domain/maneuvers/model.ts';
 import { boundedNumber, idString } from './limits.ts';
 import { MAX_BURN_DURATION_S, MAX_THRUST_N } from '../../domain/limits.ts';
 import { PLANNING_CODES } from '../../domain/maneuvers/planning.ts';

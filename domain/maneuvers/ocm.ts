@@ -40,7 +40,7 @@ import {
   type ManeuverContent,
   type ManeuverRecord,
   type SegmentInput,
-} from './records.ts';
+} from './model.ts';
 
 /** What an OCM export says of its spacecraft (a stored spacecraft is one). */
 export interface OcmSpacecraft {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { insertManeuvers } from '../../storage/maneuvers.ts';
-import { buildContent } from '../../domain/maneuvers/records.ts';
+import { buildContent } from '../../domain/maneuvers/model.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
 import { create, createOk, createSpacecraft, detailPath, getDetail, listPath, maneuver, segment } from './maneuvers.helpers.ts';

@@ -6,7 +6,7 @@ import { inTransaction } from '../../storage/sql/db.ts';
 import { insertStateVector } from '../../storage/stateVectors.ts';
 import type { NewStateVector } from '../../domain/stateVectors/model.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
-import { canonicalInstant, epochKey } from '../../domain/maneuvers/records.ts';
+import { canonicalInstant, epochKey } from '../../domain/maneuvers/model.ts';
 import {
   createSpacecraft,
   createStateVector,

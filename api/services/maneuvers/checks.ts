@@ -11,7 +11,7 @@
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { nowIso, type SqlExecutor } from '../../../storage/sql/db.ts';
 import { existingManeuverIds, findOverlapping, insertManeuvers, listManeuversInWindow } from '../../../storage/maneuvers.ts';
-import { type StoredManeuver, epochKey, keysOverlap, type ManeuverContent, type StoredBurnSegment } from '../../../domain/maneuvers/records.ts';
+import { type StoredManeuver, epochKey, keysOverlap, type ManeuverContent, type StoredBurnSegment } from '../../../domain/maneuvers/model.ts';
 import { reserveDisplayNumbers } from '../../../storage/sequences.ts';
 import type { Spacecraft } from '../../../domain/spacecraft/model.ts';
 import { ApiError, conflict, unprocessable, validationError } from '../../http/errors.ts';

@@ -5,7 +5,7 @@ import { Epoch } from '../../../engine/time/epoch.ts';
 import { nowIso, type SqlExecutor } from '../../../storage/sql/db.ts';
 import { findManeuversByIds, listManeuversInWindow } from '../../../storage/maneuvers.ts';
 import { notFound, validationError } from '../../http/errors.ts';
-import { MANEUVER_ID_MAX_LENGTH } from '../../../domain/maneuvers/records.ts';
+import { MANEUVER_ID_MAX_LENGTH } from '../../../domain/maneuvers/model.ts';
 import type { OcmExportFile } from '../../../domain/maneuvers/ocm.ts';
 import type { ComputePool } from '../../../workers/poolTypes.ts';
 import { MAX_LIST_SPACECRAFT, type RawQuery, spacecraftIdsParameter, windowFrom } from './query.ts';

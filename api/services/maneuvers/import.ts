@@ -14,7 +14,7 @@ import { resolveSpacecraft } from '../../../storage/spacecraft.ts';
 import { type ResolutionKind, type Spacecraft } from '../../../domain/spacecraft/model.ts';
 import { ApiError, conflict, unprocessable, validationError } from '../../http/errors.ts';
 import { batchHttpStatus, type FileResultStatus, type PreviewStatus, succeeded } from '../../http/results.ts';
-import { keysOverlap } from '../../../domain/maneuvers/records.ts';
+import { keysOverlap } from '../../../domain/maneuvers/model.ts';
 import { fromOcmReadTransport, OcmImportError, type OcmImportPlan, type OcmReadResult, type OcmTargetHints } from '../../../domain/maneuvers/ocm.ts';
 import type { ComputePool } from '../../../workers/poolTypes.ts';
 import { isHardLimit, type PlanningFinding } from '../../../domain/maneuvers/planning.ts';

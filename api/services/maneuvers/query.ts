@@ -6,7 +6,7 @@ import type { SqlExecutor } from '../../../storage/sql/db.ts';
 import { listManeuversInWindow } from '../../../storage/maneuvers.ts';
 import { findSpacecraftByIds } from '../../../storage/spacecraft.ts';
 import { validationError } from '../../http/errors.ts';
-import { epochKey } from '../../../domain/maneuvers/records.ts';
+import { epochKey } from '../../../domain/maneuvers/model.ts';
 import { conflictsOf, listItemView, type ManeuverListItem } from './records.ts';
 
 export const MAX_LIST_SPACECRAFT = 50;

@@ -8,7 +8,7 @@
 import { Epoch } from '../../../engine/time/epoch.ts';
 import type { SqlExecutor } from '../../../storage/sql/db.ts';
 import { overlappingIdsOf } from '../../../storage/maneuvers.ts';
-import { type StoredManeuver, type AttitudeMode, buildContent, deriveValues, type ManeuverContent, type StoredBurnSegment } from '../../../domain/maneuvers/records.ts';
+import { type StoredManeuver, type AttitudeMode, buildContent, deriveValues, type ManeuverContent, type StoredBurnSegment } from '../../../domain/maneuvers/model.ts';
 import { findSpacecraftById, findSpacecraftByIds } from '../../../storage/spacecraft.ts';
 import { type Spacecraft } from '../../../domain/spacecraft/model.ts';
 import { ApiError, notFound } from '../../http/errors.ts';

@@ -25,7 +25,7 @@ import { pageEnvelope } from '../../http/paging.ts';
 import { residualsSvg, type PlotPanel, type PlotRow } from '../../../domain/plots/residualsSvg.ts';
 import { OD_DEFAULTS, type OrbitDeterminationRequest } from '../../schemas/orbitDeterminations.ts';
 import { buildStoredStatePropagation } from '../states/storedState.ts';
-import { canonicalInstant } from '../../../domain/maneuvers/records.ts';
+import { canonicalInstant } from '../../../domain/maneuvers/model.ts';
 import { inEpochOrder, parseSpan, residualView, statisticsView } from './residuals.ts';
 import { checkStateDistance, selectState } from '../states/storedState.ts';
 import { spacecraftNotFound } from '../spacecraft/spacecraft.ts';

@@ -22,7 +22,7 @@ import { instantTextOf } from '../../../domain/instants.ts';
 import { batchHttpStatus, succeeded, type FileResultStatus } from '../../http/results.ts';
 import { assertIfMatch, entityTag, type IfMatch } from '../../http/preconditions.ts';
 import type { CreateStateVectorInput } from '../../schemas/stateVectors.ts';
-import { canonicalInstant, epochKey } from '../../../domain/maneuvers/records.ts';
+import { canonicalInstant, epochKey } from '../../../domain/maneuvers/model.ts';
 import { spacecraftNotFound } from '../spacecraft/spacecraft.ts';
 import { MEAN_ELEMENTS_THEORY } from '../../../engine/orbits/dsst/mean-elements.ts';
 

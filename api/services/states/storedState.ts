@@ -14,7 +14,7 @@ import { type Spacecraft } from '../../../domain/spacecraft/model.ts';
 import { type StateVectorRecord } from '../../../domain/stateVectors/model.ts';
 import { unprocessable, validationError } from '../../http/errors.ts';
 import { describeSpan, instantTextOf } from '../../../domain/instants.ts';
-import { epochKey } from '../../../domain/maneuvers/records.ts';
+import { epochKey } from '../../../domain/maneuvers/model.ts';
 import { displayId, getStateVector } from './stateVectors.ts';
 import { findLatestEligibleStateVector } from '../../../storage/stateVectors.ts';
 

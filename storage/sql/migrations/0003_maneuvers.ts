@@ -2,7 +2,7 @@
  * Stored maneuvers (contract 2.0.0). One row per record; the burn segments are JSON text.
  *
  * `start_key` / `end_key` are fixed-width sortable keys of the enclosing interval (TAI nanoseconds, see
- * domain/maneuvers/records.ts `epochKey`), so that overlap and window queries compare exactly in SQL, leap seconds
+ * domain/maneuvers/model.ts `epochKey`), so that overlap and window queries compare exactly in SQL, leap seconds
  * included. `wet_mass_kg` is the OCM PHYS WET_MASS of an imported record (null for records created through the
  * JSON API, whose derived values use the spacecraft's launch mass).
  */

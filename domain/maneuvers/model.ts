@@ -1,6 +1,6 @@
 /**
- * Stored-maneuver records, shared by the JSON API and the OCM import/export: what a record holds, canonical epochs
- * and interval keys, the enclosing interval of a composition, and the derived values (acceleration, delta-V,
+ * The stored maneuver's model, shared by the JSON API and the OCM import/export: what a record holds, canonical
+ * epochs and interval keys, the enclosing interval of a composition, and the derived values (acceleration, delta-V,
  * delta mass) from the rocket equation.
  */
 import { G0_M_S2 } from '../../engine/constants.ts';
