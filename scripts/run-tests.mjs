@@ -3,7 +3,7 @@
 // database a second time on a libSQL server (APSIS_TEST_BACKEND=sqld: each service gets a sqld of its own,
 // test/helpers/database.ts). Node 20's `--test` does not expand glob patterns, so the file lists are built here.
 // Usage: npm test [-- [--backend=embedded|sqld|both] <path substring filter> ...]   (default: both)
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 
@@ -68,6 +68,28 @@ async function bundlePoolWorker() {
 }
 const POOL_WORKER = await bundlePoolWorker();
 
+/**
+ * The Node server (api/server.ts) bundled the same way, for the server processes the tests start
+ * (test/helpers/serverProcess.ts): a process is listening ~2.5 s after its spawn instead of ~6 s through tsx, and the
+ * suite starts a few hundred of them. Written to `.test-bundles/` (one folder below the root, so that the paths made
+ * from import.meta.url — ../resources — stay right), with storage/sql/checkpointWorker.mjs beside it: the one module
+ * loaded at run time by a path of its own (`new URL('./checkpointWorker.mjs', import.meta.url)`), plain JavaScript.
+ * The curl smokes (.ci/run) start `npm start` from source.
+ */
+async function bundleServer() {
+  const { build } = await import('esbuild');
+  mkdirSync('.test-bundles', { recursive: true });
+  const outfile = join('.test-bundles', `server-${process.pid}.mjs`);
+  process.on('exit', () => rmSync(outfile, { force: true }));
+  await build({ entryPoints: ['api/server.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'warning' });
+  const checkpointWorker = join('.test-bundles', 'checkpointWorker.mjs');
+  const staged = `${checkpointWorker}.${process.pid}`;
+  copyFileSync('storage/sql/checkpointWorker.mjs', staged);
+  renameSync(staged, checkpointWorker); // whole or not at all for a run beside this one
+  return resolve(outfile);
+}
+const SERVER = await bundleServer();
+
 /** Test files run side by side (APSIS_TEST_CONCURRENCY, default 2). */
 const CONCURRENCY = Number(process.env.APSIS_TEST_CONCURRENCY ?? 2);
 
@@ -75,7 +97,7 @@ function run(list, env) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${CONCURRENCY}`, '--test-timeout=900000', ...list], {
       stdio: 'inherit',
-      env: { ...process.env, APSIS_TEST_POOL_WORKER: POOL_WORKER, ...env },
+      env: { ...process.env, APSIS_TEST_POOL_WORKER: POOL_WORKER, APSIS_TEST_SERVER: SERVER, ...env },
     });
     child.on('exit', (code, signal) => resolve(signal ? 1 : code ?? 1));
   });

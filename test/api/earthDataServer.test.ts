@@ -6,12 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { eopCsv } from '../helpers/earthDataFiles.ts';
+import { NODE_SERVER_ARGS } from '../helpers/serverProcess.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'apsis-sighup-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('SIGHUP: a file copied into the data directory is in use right after, /health says so', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const child = spawn(process.execPath, [...NODE_SERVER_ARGS], {
     env: {
       ...process.env,
       PORT: '0',

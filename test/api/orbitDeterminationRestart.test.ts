@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { RequestOptions } from '../helpers/service.ts';
+import { NODE_SERVER_ARGS } from '../helpers/serverProcess.ts';
 import { setUpScenario, storeState } from '../helpers/odScenario.ts';
 
 const KEY = 'restart-test-key-0123456789';
@@ -20,9 +21,9 @@ after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** `node --import tsx api/server.ts` on the shared database file; resolves with its base URL once listening. */
+/** The Node server (`node --import tsx api/server.ts`, or its bundle under the test runner) on the shared database file; resolves with its base URL once listening. */
 async function startServer(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const child = spawn(process.execPath, [...NODE_SERVER_ARGS], {
     env: { ...process.env, PORT: '0', DATABASE_URL: `file:${join(dir, 'od.db')}`, BOOTSTRAP_API_KEY: KEY, WORKERS: '1', JOB_LEASE_MS: '2000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -69,9 +69,15 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
+/**
+ * The Node server's command. `npm start` runs `tsx api/server.ts`; node --import tsx is the same without npm's signal
+ * handling in between. Under scripts/run-tests.mjs, the same entry bundled once for the run (APSIS_TEST_SERVER): it
+ * listens in ~2.5 s instead of ~6 s.
+ */
+export const NODE_SERVER_ARGS: readonly string[] = process.env['APSIS_TEST_SERVER'] ? [process.env['APSIS_TEST_SERVER']] : ['--import', 'tsx', 'api/server.ts'];
+
 const COMMANDS: Record<Runtime, [string, string[]]> = {
-  // `npm start` runs `tsx api/server.ts`; node --import tsx is the same without npm's signal handling in between.
-  node: [process.execPath, ['--import', 'tsx', 'api/server.ts']],
+  node: [process.execPath, [...NODE_SERVER_ARGS]],
   deno: ['node_modules/.bin/deno', ['task', 'start']],
 };
 
