@@ -59,7 +59,18 @@ export function lowerTriangle(p: ArrayLike<number>): number[] {
 
 /** Eigenvalues of a symmetric n×n matrix (cyclic Jacobi; n is 6 here, so cost is irrelevant). */
 export function symmetricEigenvalues(a: ArrayLike<number>, n: number): number[] {
+  return [...symmetricEigenDecomposition(a, n).values].sort((x, y) => x - y);
+}
+
+/**
+ * Eigenvalues and eigenvectors of a symmetric n×n matrix by cyclic Jacobi rotations (Golub & Van Loan, Matrix
+ * Computations, 4th ed., §8.5): `values[i]` (unsorted) with its unit eigenvector in column i of `vectors` (row-major
+ * n×n), A = V diag(values) Vᵀ.
+ */
+export function symmetricEigenDecomposition(a: ArrayLike<number>, n: number): { values: Float64Array; vectors: Float64Array } {
   const m = Float64Array.from(a as ArrayLike<number>);
+  const v = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) v[i * n + i] = 1;
   for (let sweep = 0; sweep < 100; sweep++) {
     let off = 0;
     for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += m[p * n + q]! ** 2;
@@ -84,10 +95,16 @@ export function symmetricEigenvalues(a: ArrayLike<number>, n: number): number[] 
           m[p * n + k] = c * apk - s * aqk;
           m[q * n + k] = s * apk + c * aqk;
         }
+        for (let k = 0; k < n; k++) {
+          const vkp = v[k * n + p]!;
+          const vkq = v[k * n + q]!;
+          v[k * n + p] = c * vkp - s * vkq;
+          v[k * n + q] = s * vkp + c * vkq;
+        }
       }
     }
   }
-  return Array.from({ length: n }, (_, i) => m[i * n + i]!).sort((x, y) => x - y);
+  return { values: Float64Array.from({ length: n }, (_, i) => m[i * n + i]!), vectors: v };
 }
 
 /** Relative tolerance of the symmetry and PSD checks (on the correlation matrix, i.e. unit-free). */
