@@ -6,3 +6,6 @@
 export * from './tradeSpace.ts';
 export * from './executionErrors.ts';
 export { optimalBurnDirection } from './optimalDirection.ts';
+export * from './repropagation.ts';
+export * from './plan.ts';
+export { avoidancePropagation } from './dynamics.ts';

@@ -26,6 +26,7 @@ import { orbitalPeriodS, cartesianToKeplerian } from '../orbits/keplerian.ts';
 import { propagate, type ForceModelSettings, type IntegratorSettings, type SpacecraftProperties } from '../propagation/propagator.ts';
 import type { VariationalPartials } from '../propagation/dynamics.ts';
 import type { EarthEnvironment } from '../forces/types.ts';
+import type { Epoch } from '../time/epoch.ts';
 import { executionErrorCovariance, type ExecutionErrors } from './executionErrors.ts';
 import { optimalBurnDirection } from './optimalDirection.ts';
 
@@ -55,15 +56,24 @@ export interface AvoidanceEncounter {
   readonly pcMethod: PcMethod;
 }
 
-/** How the primary is propagated (the spacecraft's properties and force model, the Earth environment over the window). */
+/**
+ * How the primary is propagated: the spacecraft's properties, and the force model with the Earth environment of a run
+ * whose t = 0 is `offsetS` after the TCA and which covers [startS, endS] of its own time (dynamics.ts builds it from
+ * the Earth data; an environment and an NRLMSISE-00 atmosphere are bound to their epoch).
+ */
 export interface AvoidancePropagation {
+  /** The instant of the TCA (t = 0 of the planner's times). */
+  readonly tcaEpoch: Epoch;
   readonly spacecraft: SpacecraftProperties;
-  readonly forceModel: ForceModelSettings;
-  /** t = 0 at the TCA; must cover [−(longest lead + margins), +horizon]. */
-  readonly environment: EarthEnvironment | null;
   readonly integrator?: IntegratorSettings;
   /** Partials of the variational equations (default SEMI_ANALYTIC: the trade space needs Φ to ~1e-6, not 1e-9). */
   readonly variationalPartials?: VariationalPartials;
+  dynamicsAt(offsetS: number, startS: number, endS: number): RunDynamics;
+}
+
+export interface RunDynamics {
+  readonly forceModel: ForceModelSettings;
+  readonly environment: EarthEnvironment | null;
 }
 
 /** The primary at one burn time and the linear map from it to the TCA. */
@@ -83,8 +93,7 @@ export function burnPoints(primaryStateKm: ArrayLike<number>, leadTimesS: readon
     positionKm: [primaryStateKm[0]!, primaryStateKm[1]!, primaryStateKm[2]!],
     velocityKmS: [primaryStateKm[3]!, primaryStateKm[4]!, primaryStateKm[5]!],
     spacecraft: propagation.spacecraft,
-    forceModel: propagation.forceModel,
-    environment: propagation.environment,
+    ...propagation.dynamicsAt(0, -Math.max(0, ...leadTimesS), 0),
     outputTimesS: leadTimesS.map((t) => -t),
     stm: true,
     variationalPartials: propagation.variationalPartials ?? 'SEMI_ANALYTIC',

@@ -133,7 +133,7 @@ export function propagateStoredState(
 }
 
 /** The NRLMSISE-00 atmosphere over [startS, endS] from the epoch; 422 when the space weather does not cover it. */
-function nrlmsise00For(earth: EarthData, epoch: Epoch, startS: number, endS: number): Nrlmsise00Atmosphere {
+export function nrlmsise00For(earth: EarthData, epoch: Epoch, startS: number, endS: number): Nrlmsise00Atmosphere {
   const spaceWeather = earth.spaceWeather;
   const span = spaceWeather.driversSpan();
   const first = epoch.plusSeconds(startS).mjd('UTC');

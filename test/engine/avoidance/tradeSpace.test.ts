@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import { Epoch } from '../../../engine/time/epoch.ts';
 import { InterpolatedEarthEnvironment } from '../../../engine/propagation/earthEnvironment.ts';
 import { propagate, type ForceModelSettings } from '../../../engine/propagation/propagator.ts';
-import { keplerianToCartesian } from '../../../engine/orbits/keplerian.ts';
 import { localOrbitalRotation } from '../../../engine/math/covariance.ts';
 import { G0_M_S2, MU_EARTH_KM3_S2 } from '../../../engine/constants.ts';
 import {
@@ -20,17 +19,9 @@ import {
   linearTradeSpace,
   optimalBurnDirection,
   propellantKg,
-  type AvoidanceEncounter,
 } from '../../../engine/avoidance/index.ts';
-import { loadEop2023 } from '../propagation/referenceData.ts';
-
-const TWO_BODY: ForceModelSettings = { gravityDegree: 0, atmosphere: 'NONE', solarRadiationPressure: false, thirdBodies: [] };
-const DEG = Math.PI / 180;
-
-function stateOf(aKm: number, e: number, iDeg: number, raanDeg: number, argpDeg: number, nuDeg: number): Float64Array {
-  const c = keplerianToCartesian({ aKm, e, iRad: iDeg * DEG, raanRad: raanDeg * DEG, argPerigeeRad: argpDeg * DEG, trueAnomalyRad: nuDeg * DEG });
-  return Float64Array.from([...c.positionKm, ...c.velocityKmPerS]);
-}
+import { avoidancePropagation } from '../../../engine/avoidance/dynamics.ts';
+import { EARTH, EOP, TCA_EPOCH, TWO_BODY, stateOf, syntheticEncounter } from './scenarios.ts';
 
 test('Clohessy–Wiltshire: an along-track Δv τ before TCA on a circular LEO moves the primary by (Δv/n)(4 sin nτ − 3nτ) along-track and (2Δv/n)(1 − cos nτ) radially', (t) => {
   const tca = stateOf(7078.137, 0, 98.2, 10, 0, 30);
@@ -39,7 +30,7 @@ test('Clohessy–Wiltshire: an along-track Δv τ before TCA on a circular LEO m
   const dv = 0.05; // m/s
   // 24 lead times over the second and third orbits before TCA: the radial offset's mean over whole periods is 2Δv/n
   const leads = Array.from({ length: 24 }, (_, k) => period + (k * 2 * period) / 24);
-  const points = burnPoints(tca, leads, { spacecraft: { massKg: 500 }, forceModel: TWO_BODY, environment: null, variationalPartials: 'FINITE_DIFFERENCES' });
+  const points = burnPoints(tca, leads, { ...avoidancePropagation(TCA_EPOCH, EARTH, { massKg: 500 }, TWO_BODY), variationalPartials: 'FINITE_DIFFERENCES' });
   const encounter = syntheticEncounter(tca, 'LEO');
   const space = linearTradeSpace({ encounter, burnPoints: points, directions: ['ALONG_TRACK_PLUS'], deltaVSizesMetersPerSecond: [dv], executionErrors: { magnitudeFraction: 0, pointingRad: 0 }, ispS: 220 });
   let worst = 0;
@@ -61,31 +52,9 @@ test('Clohessy–Wiltshire: an along-track Δv τ before TCA on a circular LEO m
   assert.ok(Math.abs(radialMean - (2 * dv) / n) < 1e-3 * ((2 * dv) / n), `radial mean ${radialMean}`);
   assert.ok(secularWorst <= 1 + 1e-6);
   // at the half-orbit point 1.5 T the radial offset is its largest, 4Δv/n
-  const half = linearTradeSpace({ encounter, burnPoints: burnPoints(tca, [1.5 * period], { spacecraft: { massKg: 500 }, forceModel: TWO_BODY, environment: null }), directions: ['ALONG_TRACK_PLUS'], deltaVSizesMetersPerSecond: [dv], executionErrors: { magnitudeFraction: 0, pointingRad: 0 }, ispS: 220 });
+  const half = linearTradeSpace({ encounter, burnPoints: burnPoints(tca, [1.5 * period], avoidancePropagation(TCA_EPOCH, EARTH, { massKg: 500 }, TWO_BODY)), directions: ['ALONG_TRACK_PLUS'], deltaVSizesMetersPerSecond: [dv], executionErrors: { magnitudeFraction: 0, pointingRad: 0 }, ispS: 220 });
   assert.ok(Math.abs(half.candidates[0]!.displacementAtTcaRtnM[0] - (4 * dv) / n) < 1e-5 * ((4 * dv) / n));
 });
-
-/** A secondary crossing the primary at TCA: 30° to 120° off its track, 150 m off radially, with covariances. */
-function syntheticEncounter(primary: Float64Array, regime: 'LEO' | 'HEO' | 'GEO'): AvoidanceEncounter {
-  const m = localOrbitalRotation('RTN', primary.subarray(0, 3), primary.subarray(3, 6));
-  const speed = Math.hypot(primary[3]!, primary[4]!, primary[5]!);
-  const angle = regime === 'GEO' ? 10 * DEG : 100 * DEG;
-  // secondary velocity: the primary's turned by `angle` about R (in the T–N plane)
-  const vRtn = [0, speed * Math.cos(angle), speed * Math.sin(angle)];
-  const offRtnKm = [0.15, 0, 0.02];
-  const secondary = new Float64Array(6);
-  for (let i = 0; i < 3; i++) {
-    secondary[i] = primary[i]! + m[i]! * offRtnKm[0]! + m[3 + i]! * offRtnKm[1]! + m[6 + i]! * offRtnKm[2]!;
-    secondary[3 + i] = m[i]! * vRtn[0]! + m[3 + i]! * vRtn[1]! + m[6 + i]! * vRtn[2]!;
-  }
-  const cov = (r: number, t: number, n: number): number[] => {
-    const c = new Array<number>(36).fill(0);
-    c[0] = r * r; c[7] = t * t; c[14] = n * n;
-    c[21] = 1e-4; c[28] = 1e-2; c[35] = 1e-4;
-    return c;
-  };
-  return { primaryStateKm: primary, secondaryStateKm: secondary, primaryCovarianceRtnM2: cov(40, 200, 20), secondaryCovarianceRtnM2: cov(60, 300, 30), combinedHardBodyRadiusM: 15, pcMethod: 'LAAS_2015' };
-}
 
 /** The burned state at TCA by numerical integration: back to the burn, Δv added, forward to TCA. */
 function numericalDisplacementM(tca: Float64Array, leadS: number, dvGcrfMS: readonly number[], forceModel: ForceModelSettings, environment: InterpolatedEarthEnvironment | null): Float64Array {
@@ -100,8 +69,6 @@ function numericalDisplacementM(tca: Float64Array, leadS: number, dvGcrfMS: read
   return out;
 }
 
-const EOP = loadEop2023();
-const TCA_EPOCH = Epoch.parse('2023-03-12T00:00:00Z', 'UTC');
 function envAround(epoch: Epoch, startS: number, endS: number): InterpolatedEarthEnvironment {
   return new InterpolatedEarthEnvironment({ epoch, startS, endS, eop: EOP });
 }
@@ -121,7 +88,7 @@ for (const c of CASES) {
     const maxLead = Math.max(...c.leads);
     const env = envAround(TCA_EPOCH, -maxLead - 60, 60);
     const spacecraft = { massKg: 800, dragAreaM2: 4, dragCoefficient: 2.2, srpAreaM2: 4, reflectivityCoefficient: 1.3 };
-    const points = burnPoints(c.state, [...c.leads], { spacecraft, forceModel: c.forceModel, environment: env });
+    const points = burnPoints(c.state, [...c.leads], avoidancePropagation(TCA_EPOCH, EARTH, spacecraft, c.forceModel));
     const space = linearTradeSpace({
       encounter: syntheticEncounter(c.state, c.name.startsWith('GEO') ? 'GEO' : 'LEO'),
       burnPoints: points,
@@ -148,7 +115,7 @@ for (const c of CASES) {
 test('optimal direction (Bombardelli & Hernando-Ayuso 2015): no direction of 4,000 on the sphere gives a larger Mahalanobis distance, and its Pc is the lowest of the trade space', () => {
   const tca = stateOf(7078.137, 0.001, 98.2, 10, 90, 30);
   const encounter = syntheticEncounter(tca, 'LEO');
-  const points = burnPoints(tca, [2950], { spacecraft: { massKg: 500 }, forceModel: TWO_BODY, environment: null });
+  const points = burnPoints(tca, [2950], avoidancePropagation(TCA_EPOCH, EARTH, { massKg: 500 }, TWO_BODY));
   const sizes = [0.002, 0.01, 0.05];
   const space = linearTradeSpace({ encounter, burnPoints: points, directions: ['OPTIMAL', 'ALONG_TRACK_PLUS', 'ALONG_TRACK_MINUS', 'RADIAL_PLUS', 'RADIAL_MINUS', 'CROSS_TRACK_PLUS', 'CROSS_TRACK_MINUS'], deltaVSizesMetersPerSecond: sizes, executionErrors: { magnitudeFraction: 0, pointingRad: 0 }, ispS: 220 });
   for (const size of sizes) {
