@@ -10,11 +10,6 @@ import { nrlmsise00For, type EarthData } from '../propagation/storedState.ts';
 import type { ForceModelSettings, IntegratorSettings, SpacecraftProperties } from '../propagation/propagator.ts';
 import type { AvoidancePropagation, RunDynamics } from './tradeSpace.ts';
 
-/** Whether a force model needs the Earth environment (anything beyond the central body). */
-function needsEnvironment(forceModel: ForceModelSettings): boolean {
-  return (forceModel.gravityDegree ?? 20) >= 2 || (forceModel.atmosphere ?? 'HARRIS_PRIESTER') !== 'NONE' || (forceModel.solarRadiationPressure ?? true) || (forceModel.thirdBodies ?? ['SUN', 'MOON']).length > 0;
-}
-
 export function avoidancePropagation(
   tcaEpoch: Epoch,
   earth: EarthData,
@@ -22,14 +17,14 @@ export function avoidancePropagation(
   forceModel: ForceModelSettings,
   integrator?: IntegratorSettings,
 ): AvoidancePropagation {
-  const environmental = needsEnvironment(forceModel);
   return {
     tcaEpoch,
     spacecraft,
     ...(integrator ? { integrator } : {}),
     dynamicsAt(offsetS: number, startS: number, endS: number): RunDynamics {
       const epoch = tcaEpoch.plusSeconds(offsetS);
-      const environment = environmental ? new InterpolatedEarthEnvironment({ epoch, startS: Math.min(startS, endS) - 60, endS: Math.max(startS, endS) + 60, eop: earth.eop }) : null;
+      // always built, as for a stored state (storedState.ts): which force needs it is the propagator's to say
+      const environment = new InterpolatedEarthEnvironment({ epoch, startS: Math.min(startS, endS) - 60, endS: Math.max(startS, endS) + 60, eop: earth.eop });
       const model = forceModel.atmosphere === 'NRLMSISE00' ? { ...forceModel, nrlmsise00: nrlmsise00For(earth, epoch, Math.min(startS, endS), Math.max(startS, endS)) } : forceModel;
       return { forceModel: model, environment };
     },

@@ -6,8 +6,7 @@
  */
 import type { PcMethod } from '../collision/probability.ts';
 import { linearDifference, repropagateCandidate, type BurnExecution, type LinearDifference, type RepropagatedCandidate } from './repropagation.ts';
-import type { ExecutionErrors } from './executionErrors.ts';
-import { burnPoints, linearTradeSpace, type AvoidanceDirection, type AvoidanceEncounter, type AvoidancePropagation, type EncounterOutcome, type LinearCandidate, type TradeSpace } from './tradeSpace.ts';
+import { burnPoints, linearTradeSpace, type AvoidancePropagation, type EncounterOutcome, type LinearCandidate, type TradeSpace, type TradeSpaceRequest } from './tradeSpace.ts';
 
 /** What "safe" means: every bound given must hold (at least one). */
 export interface AvoidanceTarget {
@@ -35,15 +34,12 @@ export function compareCandidates(a: Pick<LinearCandidate, 'deltaVMetersPerSecon
   return a.deltaVMetersPerSecond - b.deltaVMetersPerSecond || a.leadTimeS - b.leadTimeS;
 }
 
-export interface AvoidancePlanRequest {
-  readonly encounter: AvoidanceEncounter;
+export interface AvoidancePlanRequest extends Pick<TradeSpaceRequest, 'encounter' | 'directions' | 'deltaVSizesMetersPerSecond' | 'executionErrors'> {
   readonly propagation: AvoidancePropagation;
   readonly target: AvoidanceTarget;
   readonly leadTimesS: readonly number[];
-  readonly directions: readonly AvoidanceDirection[];
-  readonly deltaVSizesMetersPerSecond: readonly number[];
+  /** The burn's execution; its Isp sizes the trade space's propellant too. */
   readonly execution: BurnExecution;
-  readonly executionErrors: ExecutionErrors;
   /** Most candidates re-propagated (default 12). */
   readonly maxRepropagated?: number;
   /** Post-maneuver trajectory kept after the TCA for each re-propagated candidate, s (default 0). */
