@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// Runs every test/**/*.test.ts with node:test through tsx, on the embedded file, then the tests that touch the
+// Runs every test/**/*.test.ts with node:test (bundled once for the run, below), on the embedded file, then the tests that touch the
 // database a second time on a libSQL server (APSIS_TEST_BACKEND=sqld: each service gets a sqld of its own,
 // test/helpers/database.ts). Node 20's `--test` does not expand glob patterns, so the file lists are built here.
 // Usage: npm test [-- [--backend=embedded|sqld|both] <path substring filter> ...]   (default: both)
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
 
 function collect(dir) {
@@ -90,12 +92,53 @@ async function bundleServer() {
 }
 const SERVER = await bundleServer();
 
+/**
+ * The source's own place, for code bundled elsewhere: each module's `import.meta.url`, `.filename` and `.dirname` are
+ * made the literals of its source file, so that the paths a module makes from them (fixtures, ../resources, a worker's
+ * entry, the sources a test reads) are the ones it would make from source, wherever its bundle lies.
+ */
+const sourcePlace = {
+  name: 'source-place',
+  setup(build) {
+    build.onLoad({ filter: /\.(ts|mts|mjs|js)$/ }, async (args) => {
+      if (args.path.includes(`${join('node_modules', '')}`)) return undefined;
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes('import.meta')) return undefined;
+      const contents = text
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+        .replaceAll('import.meta.filename', JSON.stringify(args.path))
+        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)));
+      return { contents, loader: args.path.endsWith('ts') ? 'ts' : 'js' };
+    });
+  },
+};
+
+/**
+ * The test files themselves, bundled once for the run (one esbuild build, their shared modules split into common
+ * chunks): a test file's process loads one bundle in ~0.7 s instead of ~3 s of loading the service's modules through
+ * tsx, and the suite runs ~300 such processes. Source maps are linked, so a failure's stack names the source lines
+ * (node --enable-source-maps). The bundles lie under `.test-bundles/tests-<pid>/`, the sources' paths kept.
+ */
+async function bundleTests(list) {
+  const { build } = await import('esbuild');
+  const outdir = join('.test-bundles', `tests-${process.pid}`);
+  process.on('exit', () => rmSync(outdir, { recursive: true, force: true }));
+  await build({
+    entryPoints: list, outdir, outbase: '.', entryNames: '[dir]/[name]', chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' },
+    bundle: true, splitting: true, platform: 'node', format: 'esm', packages: 'external', sourcemap: 'linked', plugins: [sourcePlace], logLevel: 'warning',
+  });
+  return new Map(list.map((file) => [file, join(outdir, file.replace(/\.ts$/, '.mjs'))]));
+}
+const BUNDLED = process.env.APSIS_TEST_FROM_SOURCE === '1' ? null : await bundleTests(files);
+
 /** Test files run side by side (APSIS_TEST_CONCURRENCY, default 2). */
 const CONCURRENCY = Number(process.env.APSIS_TEST_CONCURRENCY ?? 2);
 
 function run(list, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${CONCURRENCY}`, '--test-timeout=900000', ...list], {
+    const loader = BUNDLED ? ['--enable-source-maps'] : ['--import', 'tsx'];
+    const entries = BUNDLED ? list.map((file) => BUNDLED.get(file)) : list;
+    const child = spawn(process.execPath, [...loader, '--test', `--test-concurrency=${CONCURRENCY}`, '--test-timeout=900000', ...entries], {
       stdio: 'inherit',
       env: { ...process.env, APSIS_TEST_POOL_WORKER: POOL_WORKER, APSIS_TEST_SERVER: SERVER, ...env },
     });
