@@ -13,7 +13,7 @@ import type { PcMethod } from '../engine/collision/probability.ts';
 import { riskPcOf, type RiskBasis, type RiskLevel, type RiskPc, type RiskThresholds } from '../domain/conjunctions/settings.ts';
 import { MAXIMUM_PROBABILITY_METHOD } from '../engine/collision/maximumProbability.ts';
 import type { SqlExecutor } from './sql/db.ts';
-import { executeInOrder } from './sql/pipelinedStatements.ts';
+import { executeInOrder, rowsPerStatement } from './sql/pipelinedStatements.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
 import { stagedRowsFilter, type StagedTable } from './sql/stagedWrites.ts';
 import { nullableNumber, nullableText } from './sql/rows.ts';
@@ -96,18 +96,19 @@ function eventFromRow(row: Record<string, unknown>): ConjunctionEvent {
 /**
  * CDM bytes per INSERT statement. A message is ~3 KiB of KVN: 100 in one statement (330 KiB of blobs) held the event
  * loop ~13 ms (bench:cdm-ingest); 20 up to 4 ms; 8 keep a statement under a millisecond, and storage/sql/db.ts yields
- * between statements.
+ * between statements. In a libSQL server's transaction the statement runs at the server: 50 (rowsPerStatement).
  */
-export const CDM_CONTENTS_PER_INSERT = 8;
+export const CDM_CONTENTS_PER_INSERT = { embedded: 8, remote: 50 } as const;
 
 /**
  * Writes the bytes of CDMs (tagged with a staged batch, or 0 when written with their rows), CDM_CONTENTS_PER_INSERT
  * per statement, in order (several out at once in a libSQL server's transaction: storage/sql/pipelinedStatements.ts).
  */
 export async function insertCdmContents(db: SqlExecutor, organizationId: string, contents: ReadonlyArray<{ cdmId: string; bytes: Uint8Array }>, batchId: number): Promise<void> {
+  const perInsert = rowsPerStatement(db, CDM_CONTENTS_PER_INSERT);
   await executeInOrder(db, (function* () {
-    for (let i = 0; i < contents.length; i += CDM_CONTENTS_PER_INSERT) {
-      const part = contents.slice(i, i + CDM_CONTENTS_PER_INSERT);
+    for (let i = 0; i < contents.length; i += perInsert) {
+      const part = contents.slice(i, i + perInsert);
       yield {
         sql: `INSERT INTO conjunction_cdm_contents (cdm_id, organization_id, content, batch_id) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`,
         args: part.flatMap((c) => [c.cdmId, organizationId, c.bytes, batchId]),
@@ -187,27 +188,31 @@ function cdmValues(organizationId: string, c: Omit<NewConjunctionCdm, 'eventId' 
  * CDM rows per INSERT statement. Each row carries a few KiB of JSON (stringified here, on the event loop) and feeds
  * four indexes: 25 rows (925 arguments) made one statement, with its arguments, hold the loop 8–15 ms
  * (bench:cdm-ingest, CPU profile); 8 up to 3 ms; 3 keep it near a millisecond, and storage/sql/db.ts yields between
- * statements.
+ * statements. In a libSQL server's transaction only the arguments are made here: 25 (rowsPerStatement).
  */
-export const CDMS_PER_INSERT = 3;
+export const CDMS_PER_INSERT = { embedded: 3, remote: 25 } as const;
 
 /** Columns whose JSON may come as UTF-8 bytes (NewConjunctionCdm): stored as text all the same. */
 const JSON_TEXT_COLUMNS = new Set(['stated', 'encounter_states']);
-/** The INSERT of 1 … CDMS_PER_INSERT rows (index: the row count), each text made once. */
-const insertCdmsSql = Array.from({ length: CDMS_PER_INSERT + 1 }, (_, rows) =>
-  `INSERT INTO conjunction_cdms (${CDM_COLUMNS.join(', ')}) VALUES ${Array.from({ length: rows }, () => `(${CDM_COLUMNS.map((c) => (JSON_TEXT_COLUMNS.has(c) ? 'CAST(? AS TEXT)' : '?')).join(', ')})`).join(', ')}`);
+const CDM_ROW_PLACEHOLDERS = `(${CDM_COLUMNS.map((c) => (JSON_TEXT_COLUMNS.has(c) ? 'CAST(? AS TEXT)' : '?')).join(', ')})`;
+/** The INSERT of n rows (index: the row count, up to the larger CDMS_PER_INSERT), each text made once, when first used. */
+const insertCdmsSql: string[] = [];
+function insertCdmsSqlFor(rows: number): string {
+  return insertCdmsSql[rows] ??= `INSERT INTO conjunction_cdms (${CDM_COLUMNS.join(', ')}) VALUES ${Array.from({ length: rows }, () => CDM_ROW_PLACEHOLDERS).join(', ')}`;
+}
 
 /** Inserts CDM rows, CDMS_PER_INSERT per statement, each made into its values (cdmRowValues + withCdmEvent) only then. */
 export async function insertCdms<T>(db: SqlExecutor, rows: readonly T[], valuesOf: (row: T) => CdmRowValues): Promise<void> {
+  const perInsert = rowsPerStatement(db, CDMS_PER_INSERT);
   await executeInOrder(db, (function* () {
-    for (let i = 0; i < rows.length; i += CDMS_PER_INSERT) {
-      const count = Math.min(CDMS_PER_INSERT, rows.length - i);
+    for (let i = 0; i < rows.length; i += perInsert) {
+      const count = Math.min(perInsert, rows.length - i);
       const args = new Array<string | number | Uint8Array | null>(count * CDM_COLUMNS.length);
       for (let k = 0; k < count; k++) {
         const values = valuesOf(rows[i + k]!);
         for (let c = 0; c < values.length; c++) args[k * CDM_COLUMNS.length + c] = values[c]!;
       }
-      yield { sql: insertCdmsSql[count]!, args };
+      yield { sql: insertCdmsSqlFor(count), args };
     }
   })());
 }
@@ -249,9 +254,11 @@ export async function findStoredCdms(
  */
 export async function findEventsOfPairs(db: SqlExecutor, organizationId: string, pairKeys: readonly string[], fromS: number, toS: number): Promise<EventSpan[]> {
   const out: EventSpan[] = [];
-  // 10 pairs per statement: each returns up to a few hundred events, near a millisecond (50 pairs took 3–6 ms)
-  for (let i = 0; i < pairKeys.length; i += 10) {
-    const part = pairKeys.slice(i, i + 10);
+  // 10 pairs per statement: each returns up to a few hundred events, near a millisecond (50 pairs took 3–6 ms);
+  // at a libSQL server the statement is a round trip of the transaction, and 100 pairs one answer to decode
+  const perRead = rowsPerStatement(db, { embedded: 10, remote: 100 });
+  for (let i = 0; i < pairKeys.length; i += perRead) {
+    const part = pairKeys.slice(i, i + perRead);
     const rows = (await db.execute({
       sql: `SELECT id, pair_key, first_tca_s, last_tca_s, primary_spacecraft_id FROM conjunction_events
             WHERE organization_id = ? AND pair_key IN (${part.map(() => '?').join(',')}) AND last_tca_s >= ? AND first_tca_s <= ?`,
@@ -266,9 +273,10 @@ export async function findEventsOfPairs(db: SqlExecutor, organizationId: string,
 
 /** Inserts new events with placeholder summaries (refreshEventSummaries sets them from their CDMs). */
 export async function insertEvents(db: SqlExecutor, organizationId: string, events: readonly NewConjunctionEvent[]): Promise<void> {
-  // 10 events per statement: 50 (550 arguments, five indexes) took up to 5 ms on the event loop
-  for (let i = 0; i < events.length; i += 10) {
-    const part = events.slice(i, i + 10);
+  // 10 events per statement: 50 (550 arguments, five indexes) took up to 5 ms on the event loop; at a libSQL server 100
+  const perInsert = rowsPerStatement(db, { embedded: 10, remote: 100 });
+  for (let i = 0; i < events.length; i += perInsert) {
+    const part = events.slice(i, i + perInsert);
     await db.execute({
       sql: `INSERT INTO conjunction_events (id, organization_id, pair_key, primary_spacecraft_id, secondary_spacecraft_id, secondary_designator,
               secondary_name, secondary_international_designator, secondary_object_type, first_tca_s, last_tca_s, latest_cdm_id,
@@ -287,17 +295,18 @@ export async function insertEvents(db: SqlExecutor, organizationId: string, even
  * Events refreshed per statement (one statement instead of one per event, whose preparation alone took ~0.1 ms; 10
  * events, each with up to ten CDMs of a few KiB, run in ~1 ms: 20 took up to 2.7 ms, bench:cdm-ingest). The
  * `+organization_id` terms keep SQLite on the event indexes (by id, and conjunction_cdms_event): on the organization's
- * index it read every CDM of the organization (30 ms at 10,000).
+ * index it read every CDM of the organization (30 ms at 10,000). At a libSQL server the statement runs there: 100.
  */
-const EVENTS_PER_REFRESH = 10;
+const EVENTS_PER_REFRESH = { embedded: 10, remote: 100 } as const;
 
 /**
  * Sets each event's list values from its CDMs: the latest CDM (newest CREATION_DATE, then the last received) gives TCA,
  * miss distance, relative speed, Pc; the TCA span, the count and the sources cover them all.
  */
 export async function refreshEventSummaries(db: SqlExecutor, organizationId: string, eventIds: readonly string[], updatedAt: string): Promise<void> {
-  for (let i = 0; i < eventIds.length; i += EVENTS_PER_REFRESH) {
-    const part = eventIds.slice(i, i + EVENTS_PER_REFRESH);
+  const perUpdate = rowsPerStatement(db, EVENTS_PER_REFRESH);
+  for (let i = 0; i < eventIds.length; i += perUpdate) {
+    const part = eventIds.slice(i, i + perUpdate);
     const ids = part.map(() => '?').join(', ');
     await db.execute({
       sql: `UPDATE conjunction_events AS e SET
@@ -343,8 +352,9 @@ export async function eventRiskPcs(
     );
     return out;
   }
-  for (let i = 0; i < eventIds.length; i += EVENTS_PER_REFRESH * 10) {
-    const part = eventIds.slice(i, i + EVENTS_PER_REFRESH * 10);
+  const perRead = rowsPerStatement(db, { embedded: 100, remote: 500 });
+  for (let i = 0; i < eventIds.length; i += perRead) {
+    const part = eventIds.slice(i, i + perRead);
     await read(`SELECT id, pc, pc_method, stated_pc FROM conjunction_events WHERE organization_id = ? AND id IN (${part.map(() => '?').join(', ')})`, [organizationId, ...part]);
   }
   return out;

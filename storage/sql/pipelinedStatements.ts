@@ -37,6 +37,18 @@ export function pipelines(executor: SqlExecutor): executor is PipelinedTx {
 }
 
 /**
+ * How many rows (or keys) one statement of a bulk write or bulk read takes on `executor`: `sizes.embedded` on the
+ * embedded file, where the driver runs each statement on this event loop and the sizes are chosen to keep a statement
+ * near a millisecond (each call site says what it measured); `sizes.remote` in a libSQL server's transaction, where the
+ * statement runs at the server and what costs is the round trip each statement makes inside the transaction
+ * (bench:cdm-ingest on sqld, 2026-12-03: a 10,000-CDM upload sent ~0.6 statements per CDM at the embedded sizes). The
+ * event loop still builds the statement's arguments and encodes the request, so the remote sizes are bounded too.
+ */
+export function rowsPerStatement(executor: SqlExecutor, sizes: { readonly embedded: number; readonly remote: number }): number {
+  return pipelines(executor) ? sizes.remote : sizes.embedded;
+}
+
+/**
  * Runs `statements` in order on `executor` (made one by one as they are sent: a generator is read lazily; an async one
  * may yield to the event loop between statements). `onResult` is given each statement's result with its index, as it
  * is answered (not necessarily in index order).

@@ -19,6 +19,7 @@ import { cdmReceived, conjunctionCreated, riskChangesOf } from '../../../domain/
 import { CDM_CONTENTS_TABLE, deleteCdmContents, findEventsOfPairs, findStoredCdms, insertCdmContents, cdmRowValues, insertCdms, insertEvents, withCdmEvent, refreshEventSummaries, eventRiskPcs } from '../../../storage/conjunctions.ts';
 import { type CdmSource, type ConjunctionCdm, type ConjunctionEvent, type ConjunctionObservation, type NewConjunctionCdm, type NewConjunctionEvent, type StoredCdmRef } from '../../../domain/conjunctions/model.ts';
 import { StagedBatch } from '../../../storage/sql/stagedWrites.ts';
+import { rowsPerStatement } from '../../../storage/sql/pipelinedStatements.ts';
 import type { AppDeps } from '../../context.ts';
 import { sha256Hex } from '../../../domain/contentHash.ts';
 import { assessForStorageOnPool, radiusFor } from './assessment.ts';
@@ -36,8 +37,12 @@ export const YIELD_CHECK_EVERY_MESSAGES = 10;
 /** Files whose messages fit these together are written in one transaction; a larger file is written staged. */
 export const WRITE_GROUP_MESSAGES = 200;
 export const WRITE_GROUP_BYTES = 2 << 20;
-/** Messages per staged chunk of bytes (each its own short transaction). */
-export const CONTENT_CHUNK_MESSAGES = 100;
+/**
+ * Messages per staged chunk of bytes (each its own short transaction). At a libSQL server a chunk costs its
+ * transaction's round trips (begin, the batch's check, the inserts, the lease, commit: 50–130 ms a chunk of 100 on the
+ * 2-core host under load, bench:cdm-ingest, 2026-12-03), not this event loop: a file of 500 is one chunk there.
+ */
+export const CONTENT_CHUNK_MESSAGES = { embedded: 100, remote: 500 } as const;
 /**
  * A file of conjunction observations ready to be written (every message read and resolved, or handed over typed by the
  * screening): it is stored whole or not at all, and gets one result.
@@ -149,8 +154,9 @@ export async function storeGroup(
   const riskBefore = await eventRiskPcs(tx, organizationId, touched.filter((id) => !createdIds.has(id)));
   await insertEvents(tx, organizationId, created);
   if (!bytesWritten) {
-    for (let i = 0; i < fresh.length; i += CONTENT_CHUNK_MESSAGES) {
-      await insertCdmContents(tx, organizationId, fresh.slice(i, i + CONTENT_CHUNK_MESSAGES).map((p) => ({ cdmId: p.id, bytes: p.bytes })), 0);
+    const perCall = rowsPerStatement(tx, CONTENT_CHUNK_MESSAGES);
+    for (let i = 0; i < fresh.length; i += perCall) {
+      await insertCdmContents(tx, organizationId, fresh.slice(i, i + perCall).map((p) => ({ cdmId: p.id, bytes: p.bytes })), 0);
     }
   }
   await insertCdms(tx, rows, (r) => withCdmEvent(cdmRowValues(organizationId, rowOf(r.pending, context)), r.eventId, r.primaryObject));
@@ -248,8 +254,9 @@ export async function writeGroup(db: Db, organizationId: string, pending: readon
   if (!large) return await inTransaction(db, (tx) => storeGroup(tx, organizationId, pending, settings, context, false));
   const staged = await StagedBatch.open(db, { kind: CDM_UPLOAD_KIND, key: `${uploadId}:${pending[0]!.accepted.fileIndex}`, owner: 'cdm-upload' }, [CDM_CONTENTS_TABLE]);
   try {
-    for (let i = 0; i < pending.length; i += CONTENT_CHUNK_MESSAGES) {
-      const part = pending.slice(i, i + CONTENT_CHUNK_MESSAGES);
+    const perChunk = CONTENT_CHUNK_MESSAGES[db.backend];
+    for (let i = 0; i < pending.length; i += perChunk) {
+      const part = pending.slice(i, i + perChunk);
       await staged.chunk((tx) => insertCdmContents(tx, organizationId, part.map((p) => ({ cdmId: p.id, bytes: p.bytes })), staged.id));
     }
     let outcome: GroupOutcome | null = null;
