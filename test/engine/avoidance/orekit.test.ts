@@ -15,10 +15,17 @@
  * finite burn started at the burn time instead of centred on it moves the TCA by ≈ 3·Δv·D/2 (7.5 m in the LEO case),
  * TNW instead of QSW axes turn the oblique burn by the flight-path angle (metres in the LEO, more in the HEO), a
  * wrong mass flow changes the delivered Δv; each far beyond 5 mm.
+ *
+ * A last test re-runs the Java program when Java 17 and the local Orekit build are there (`../orekit-build/run-java.sh`,
+ * or APSIS_OREKIT_BUILD=<dir>, see test/fixtures/avoidance/README.md) and checks that it reproduces the committed
+ * fixture; without them (CI) it is skipped with the reason.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   avoidancePropagation,
   burnPoints,
@@ -56,7 +63,9 @@ interface OrekitFixture {
   cases: OrekitCase[];
 }
 
-const FIXTURE = JSON.parse(readFileSync(new URL('../../fixtures/avoidance/orekit_burns.json', import.meta.url), 'utf8')) as OrekitFixture;
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const FIXTURE_TEXT = readFileSync(join(REPO, 'test/fixtures/avoidance/orekit_burns.json'), 'utf8');
+const FIXTURE = JSON.parse(FIXTURE_TEXT) as OrekitFixture;
 const S = FIXTURE.settings;
 const SPACECRAFT = { massKg: S.mass_kg, dragAreaM2: S.drag_area_m2, dragCoefficient: S.cd, srpAreaM2: S.srp_area_m2, reflectivityCoefficient: S.cr };
 /** Our engine's full model at 20×20: EGM96, Harris–Priester, SRP, Sun and Moon (the propagator's defaults). */
@@ -147,3 +156,32 @@ for (const oc of FIXTURE.cases) {
     }
   });
 }
+
+const OREKIT_BUILD = process.env['APSIS_OREKIT_BUILD'] ?? join(REPO, '..', 'orekit-build');
+const RUN_JAVA = join(OREKIT_BUILD, 'run-java.sh');
+const javaAvailable = existsSync(RUN_JAVA) && spawnSync('java', ['-version'], { encoding: 'utf8' }).status === 0;
+
+/** Every number of two JSON values equal to 1e-12 relative, everything else equal. */
+function sameJson(a: unknown, b: unknown, where: string): void {
+  if (typeof a === 'number' && typeof b === 'number') {
+    assert.ok(Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(a)), `${where}: ${a} vs ${b}`);
+  } else if (Array.isArray(a) && Array.isArray(b)) {
+    assert.equal(a.length, b.length, where);
+    a.forEach((x, i) => sameJson(x, b[i], `${where}[${i}]`));
+  } else if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    assert.deepEqual(Object.keys(a).sort(), Object.keys(b).sort(), where);
+    for (const k of Object.keys(a)) sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${where}.${k}`);
+  } else {
+    assert.equal(a, b, where);
+  }
+}
+
+test(
+  'the committed Orekit fixture is what tools/OrekitAvoidanceBurns.java prints (Orekit 13.1 build)',
+  { skip: javaAvailable ? false : `needs Java 17 and the Orekit 13.1 build (${RUN_JAVA}, or APSIS_OREKIT_BUILD=<dir>; see test/fixtures/avoidance/README.md): not present here (CI has neither)` },
+  () => {
+    const run = spawnSync(RUN_JAVA, [join(REPO, 'test/fixtures/avoidance/tools/OrekitAvoidanceBurns.java')], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    assert.equal(run.status, 0, run.stderr);
+    sameJson(JSON.parse(run.stdout), JSON.parse(FIXTURE_TEXT), 'orekit_burns');
+  },
+);
