@@ -11,7 +11,8 @@
  *     trajectory kept 7 days after the TCA (what the secondary screening reads).
  *
  * The encounter: a 700 km SSO primary (EGM96 20×20, Harris–Priester, SRP, Sun and Moon — the propagator's defaults),
- * TCA 2023-03-12T00:00Z (the bundled EOP), a secondary crossing at 100° with 150 m radial and 20 m cross-track miss,
+ * TCA 2023-03-12T00:00Z (the bundled EOP), the encounter of the avoidance tests (test/engine/avoidance/scenarios.ts):
+ * a secondary crossing at 100° with 150 m radial and 20 m cross-track miss,
  * both with covariances (Pc ≈ 1e-3 by LAAS 2015), target Pc < 1e-6; lead times from a quarter orbit to 3 orbits
  * (`avoidanceLeadTimesS`: the half-orbit points first), Δv from 5 mm/s to 1 m/s geometric. Each figure is the median
  * of several timed runs after a warm-up. The machine has 2 cores shared with other work: figures are noisy.
@@ -32,15 +33,10 @@ import {
   linearTradeSpace,
   planAvoidance,
   repropagateCandidate,
-  type AvoidanceEncounter,
   type BurnExecution,
 } from '../engine/avoidance/index.ts';
-import { localOrbitalRotation } from '../engine/math/covariance.ts';
-import { keplerianToCartesian } from '../engine/orbits/keplerian.ts';
-import { Epoch } from '../engine/time/epoch.ts';
+import { TCA_EPOCH, stateOf, syntheticEncounter } from '../test/engine/avoidance/scenarios.ts';
 
-const DEG = Math.PI / 180;
-const TCA_EPOCH = Epoch.parse('2023-03-12T00:00:00Z', 'UTC');
 const SPACECRAFT = { massKg: 500, dryMassKg: 400, dragAreaM2: 3, dragCoefficient: 2.2, srpAreaM2: 3, reflectivityCoefficient: 1.3 };
 const FORCE_MODEL = { gravityDegree: 20, gravityOrder: 20 } as const;
 const EXECUTION: BurnExecution = { kind: 'FINITE', thrustN: 1, ispS: 220 };
@@ -48,35 +44,6 @@ const EXECUTION_ERRORS = { magnitudeFraction: 0.02, pointingRad: 0.01 };
 const TARGET = { maxPc: 1e-6 };
 const DIRECTIONS = AVOIDANCE_DIRECTIONS.filter((d) => d !== 'OPTIMAL');
 const HORIZON_S = 7 * 86400;
-
-function primaryAtTca(): Float64Array {
-  const c = keplerianToCartesian({ aKm: 7078.137, e: 0.001, iRad: 98.2 * DEG, raanRad: 10 * DEG, argPerigeeRad: 90 * DEG, trueAnomalyRad: 30 * DEG });
-  return Float64Array.from([...c.positionKm, ...c.velocityKmPerS]);
-}
-
-/** A secondary crossing the primary at 100°, 150 m off radially and 20 m across; diagonal RTN covariances. */
-function encounterOf(primary: Float64Array): AvoidanceEncounter {
-  const m = localOrbitalRotation('RTN', primary.subarray(0, 3), primary.subarray(3, 6));
-  const speed = Math.hypot(primary[3]!, primary[4]!, primary[5]!);
-  const vRtn = [0, speed * Math.cos(100 * DEG), speed * Math.sin(100 * DEG)];
-  const offRtnKm = [0.15, 0, 0.02];
-  const secondary = new Float64Array(6);
-  for (let i = 0; i < 3; i++) {
-    secondary[i] = primary[i]! + m[i]! * offRtnKm[0]! + m[3 + i]! * offRtnKm[1]! + m[6 + i]! * offRtnKm[2]!;
-    secondary[3 + i] = m[i]! * vRtn[0]! + m[3 + i]! * vRtn[1]! + m[6 + i]! * vRtn[2]!;
-  }
-  const cov = (r: number, t: number, n: number): number[] => {
-    const c = new Array<number>(36).fill(0);
-    c[0] = r * r;
-    c[7] = t * t;
-    c[14] = n * n;
-    c[21] = 1e-4;
-    c[28] = 1e-2;
-    c[35] = 1e-4;
-    return c;
-  };
-  return { primaryStateKm: primary, secondaryStateKm: secondary, primaryCovarianceRtnM2: cov(40, 200, 20), secondaryCovarianceRtnM2: cov(60, 300, 30), combinedHardBodyRadiusM: 15, pcMethod: 'LAAS_2015' };
-}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -92,8 +59,9 @@ function timed<T>(fn: () => T): { value: T; ms: number; cpuMs: number } {
   return { value, ms, cpuMs: (c.user + c.system) / 1000 };
 }
 
-const primary = primaryAtTca();
-const encounter = encounterOf(primary);
+// the LEO primary and crossing secondary of the avoidance tests (test/engine/avoidance/scenarios.ts)
+const primary = stateOf(7078.137, 0.001, 98.2, 10, 90, 30);
+const encounter = syntheticEncounter(primary, 'LEO');
 const propagation = avoidancePropagation(TCA_EPOCH, bundledEarthData(), SPACECRAFT, FORCE_MODEL);
 const period = keplerPeriodS(primary);
 const leadTimesS = avoidanceLeadTimesS(0.25 * period, 3 * period, period, 6);
