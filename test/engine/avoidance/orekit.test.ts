@@ -12,9 +12,9 @@
  * burn, where the force models' difference does not cancel as it largely does on the way back) within 1 m.
  * Measured (2026-12-03): at the TCA 9–30 µm and ≤ 0.05 µm/s from Orekit for every burn, the burn displacements
  * (1.8–4.5 km) within 1–23 µm; one way 1.1 mm (LEO, 9525 s) and 3.4 mm (HEO, 7650 s). What this discriminates: a
- * finite burn started at the burn time instead of centred on it moves the TCA by ≈ 3·Δv·D/2 (7.5 m in the LEO case),
- * TNW instead of QSW axes turn the oblique burn by the flight-path angle (metres in the LEO, more in the HEO), a
- * wrong mass flow changes the delivered Δv; each far beyond 5 mm.
+ * finite burn started at the burn time instead of centred on it lands 10.7 m (LEO) and 43.6 m (HEO) from Orekit's
+ * state for the oblique burns (measured by shifting the lead time by D/2), TNW instead of QSW axes turn the oblique
+ * burn by the flight-path angle, a wrong mass flow changes the delivered Δv; each far beyond 5 mm.
  *
  * A last test re-runs the Java program when Java 17 and the local Orekit build are there (`../orekit-build/run-java.sh`,
  * or APSIS_OREKIT_BUILD=<dir>, see test/fixtures/avoidance/README.md) and checks that it reproduces the committed
