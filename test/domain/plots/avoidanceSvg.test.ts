@@ -8,7 +8,6 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { writeFileSync } from 'node:fs';
 import { AVOIDANCE_COLOURS, avoidanceEncounterPlanes, avoidanceEncounterSvg, avoidanceTradeSpaceSvg, recommendedCandidate, tradeSpaceCurves } from '../../../domain/plots/avoidanceSvg.ts';
 import { ENCOUNTER_COLOURS } from '../../../domain/plots/encounterSvg.ts';
 import { avoidancePropagation, keplerPeriodS, planAvoidance } from '../../../engine/avoidance/index.ts';
@@ -37,11 +36,6 @@ const input = { title: 'Avoidance <plan>', subtitle: 'SAT-1 & DEB-2', plan, targ
 
 const attrs = (element: string): Record<string, string> => Object.fromEntries([...element.matchAll(/([a-z0-9-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
 const elements = (svg: string, cls: string): Record<string, string>[] => [...svg.matchAll(new RegExp(`<[a-z]+ class="${cls}"[^>]*>`, 'g'))].map((m) => attrs(m[0]));
-
-if (process.env['APSIS_WRITE_SVG']) {
-  writeFileSync(`${process.env['APSIS_WRITE_SVG']}/trade-space.svg`, avoidanceTradeSpaceSvg(input));
-  writeFileSync(`${process.env['APSIS_WRITE_SVG']}/encounter.svg`, avoidanceEncounterSvg({ ...input, encounter }));
-}
 
 test('trade space: a curve per lead time, a point per size at the smallest Pc over the directions; the target line, the re-propagated candidates and the recommended mark on the same log Pc axis', () => {
   const svg = avoidanceTradeSpaceSvg(input);
@@ -95,6 +89,12 @@ test('trade space: a curve per lead time, a point per size at the smallest Pc ov
   assert.equal(elements(along, 'recommended').length, 0);
   assert.match(along, /no recommended candidate/);
   assert.match(along, /RADIAL_PLUS only/);
+  // an empty plan (no candidate at all) and a target without a Pc bound still draw, without a target line
+  const empty = avoidanceTradeSpaceSvg({ ...input, plan: { ...plan, tradeSpace: { ...plan.tradeSpace, candidates: [] }, linearRanking: [], candidates: [] }, target: { minMissDistanceM: 1000 } });
+  assert.equal(parseXmlDocument(empty).name, 'svg');
+  assert.doesNotMatch(empty, /NaN|undefined|Infinity/);
+  assert.equal(elements(empty, 'target').length, 0);
+  assert.match(empty, /target miss ≥ 1000 m/);
 });
 
 test('encounter plane before and after the recommended burn: one scale, the miss vectors as long as the miss distances, the after panel in the nominal plane', () => {
