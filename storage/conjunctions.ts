@@ -96,9 +96,11 @@ function eventFromRow(row: Record<string, unknown>): ConjunctionEvent {
 /**
  * CDM bytes per INSERT statement. A message is ~3 KiB of KVN: 100 in one statement (330 KiB of blobs) held the event
  * loop ~13 ms (bench:cdm-ingest); 20 up to 4 ms; 8 keep a statement under a millisecond, and storage/sql/db.ts yields
- * between statements. In a libSQL server's transaction the statement runs at the server: 50 (rowsPerStatement).
+ * between statements. In a libSQL server's transaction the statement runs at the server, and this loop only makes its
+ * arguments and encodes the request (rowsPerStatement): 16 (50, with 25 rows per INSERT, made the upload another
+ * ~10 % faster on sqld but tripled the event-loop holds over 5 ms and a light GET's p99, bench:cdm-ingest 2026-12-03).
  */
-export const CDM_CONTENTS_PER_INSERT = { embedded: 8, remote: 50 } as const;
+export const CDM_CONTENTS_PER_INSERT = { embedded: 8, remote: 16 } as const;
 
 /**
  * Writes the bytes of CDMs (tagged with a staged batch, or 0 when written with their rows), CDM_CONTENTS_PER_INSERT
@@ -188,9 +190,10 @@ function cdmValues(organizationId: string, c: Omit<NewConjunctionCdm, 'eventId' 
  * CDM rows per INSERT statement. Each row carries a few KiB of JSON (stringified here, on the event loop) and feeds
  * four indexes: 25 rows (925 arguments) made one statement, with its arguments, hold the loop 8–15 ms
  * (bench:cdm-ingest, CPU profile); 8 up to 3 ms; 3 keep it near a millisecond, and storage/sql/db.ts yields between
- * statements. In a libSQL server's transaction only the arguments are made here: 25 (rowsPerStatement).
+ * statements. In a libSQL server's transaction only the arguments are made here: 8 (rowsPerStatement; see
+ * CDM_CONTENTS_PER_INSERT for 25).
  */
-export const CDMS_PER_INSERT = { embedded: 3, remote: 25 } as const;
+export const CDMS_PER_INSERT = { embedded: 3, remote: 8 } as const;
 
 /** Columns whose JSON may come as UTF-8 bytes (NewConjunctionCdm): stored as text all the same. */
 const JSON_TEXT_COLUMNS = new Set(['stated', 'encounter_states']);
