@@ -424,6 +424,9 @@ describe('stored maneuvers: list query', () => {
     assert.equal(repeated.totalCount, 2);
     const comma = await (await list(`spacecraftIds=${a},${b}&startDate=2025-01-01T00:00:30Z&endDate=2025-01-01T12:00:01Z`)).json();
     assert.deepEqual(comma, repeated);
+    // blanks around the ids, as a person types the list (`a, b`), are not part of them
+    const spaced = await (await list(`spacecraftIds=${a},%20${b}%20&startDate=2025-01-01T00:00:30Z&endDate=2025-01-01T12:00:01Z`)).json();
+    assert.deepEqual(spaced, repeated);
     const item = repeated.items[0];
     for (const field of ['maneuverId', 'displayId', 'name', 'spacecraftId', 'start', 'end', 'acceleration', 'deltaV', 'deltaMass', 'conflictingManeuverIds']) {
       assert.ok(field in item, field);

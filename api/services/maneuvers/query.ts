@@ -51,15 +51,15 @@ function instantParameter(query: RawQuery, name: string, errors: Record<string, 
   }
 }
 
-/** spacecraftIds: repeated and/or comma-separated, nonempty, unique, within [1, max]. */
+/** spacecraftIds: repeated and/or comma-separated (blanks around an id ignored: `a, b`), nonempty, unique, within [1, max]. */
 export function spacecraftIdsParameter(query: RawQuery, errors: Record<string, string>, max: number): string[] {
   const values = query.spacecraftIds;
   if (values === undefined) {
     errors.spacecraftIds = 'is required';
     return [];
   }
-  const ids = values.flatMap((v) => v.split(','));
-  if (ids.some((id) => id.trim() === '')) {
+  const ids = values.flatMap((v) => v.split(',')).map((id) => id.trim());
+  if (ids.some((id) => id === '')) {
     errors.spacecraftIds = 'must not contain empty values';
     return [];
   }
