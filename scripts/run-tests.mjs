@@ -53,6 +53,26 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+/** Bundles a run killed before its exit left behind (named by its pid, which is no longer alive). */
+function removeDeadRunsBundles() {
+  const alive = (pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      return error.code === 'EPERM';
+    }
+  };
+  for (const [dir, pattern] of [['.test-bundles', /^(?:server|tests)-(\d+)(?:\.mjs)?$/], ['node_modules', /^\.apsis-test-pool-worker-(\d+)\.mjs$/]]) {
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      const pid = pattern.exec(name)?.[1];
+      if (pid && Number(pid) !== process.pid && !alive(Number(pid))) rmSync(join(dir, name), { recursive: true, force: true });
+    }
+  }
+}
+removeDeadRunsBundles();
+
 /**
  * The compute pool's worker entry bundled once for the run (esbuild, which tsx brings; packages stay in node_modules):
  * every test service and server process boots its worker threads from it (workers/piscinaPool.ts) in ~0.5 s instead
