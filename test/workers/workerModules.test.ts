@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { Piscina } from 'piscina';
 
 test('a compute thread runs a zod-validating task without loading @hono/zod-openapi', async () => {
-  const pool = new Piscina({ filename: new URL('../helpers/workerModulesProbe.ts', import.meta.url).href, minThreads: 1, maxThreads: 1 });
+  const pool = new Piscina({ filename: new URL('../helpers/workerModulesProbe.mjs', import.meta.url).href, minThreads: 1, maxThreads: 1 });
   try {
     const report = (await pool.run(null)) as { parsedOk: boolean; zodExtended: boolean };
     assert.equal(report.parsedOk, true, 'the task ran in the thread');
