@@ -85,20 +85,20 @@ export async function listConjunctions(db: Db, organizationId: string, filter: C
   return pageEnvelope(items.map((e) => eventView(e, settings.riskThresholds)), total, page);
 }
 
-async function requireEvent(db: Db, organizationId: string, id: string): Promise<ConjunctionEvent> {
+export async function requireEvent(db: Db, organizationId: string, id: string): Promise<ConjunctionEvent> {
   const event = await findConjunctionEvent(db, organizationId, id);
   if (!event) throw eventNotFound(id);
   return event;
 }
 
-async function latestCdm(db: Db, organizationId: string, event: ConjunctionEvent): Promise<ConjunctionCdm> {
+export async function latestCdm(db: Db, organizationId: string, event: ConjunctionEvent): Promise<ConjunctionCdm> {
   const cdm = await findEventCdm(db, organizationId, event.id, event.latestCdmId);
   if (!cdm) throw eventNotFound(event.id);
   return cdm;
 }
 
 /** The radius rule now (the CDM's, else the current spacecraft radii and organization default). */
-async function currentRadius(db: Db, organizationId: string, cdm: ConjunctionCdm): Promise<HardBodyRadiusUsed> {
+export async function currentRadius(db: Db, organizationId: string, cdm: ConjunctionCdm): Promise<HardBodyRadiusUsed> {
   const settings = await findConjunctionSettings(db, organizationId);
   const ids = [cdm.objects[0].spacecraftId, cdm.objects[1].spacecraftId] as const;
   const radii = await spacecraftRadii(db, organizationId, ids.filter((id): id is string => id !== null));
