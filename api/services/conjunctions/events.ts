@@ -19,6 +19,8 @@ import type { AppDeps } from '../../context.ts';
 import { ApiError, notFound, unprocessable } from '../../http/errors.ts';
 import { pageEnvelope } from '../../http/paging.ts';
 import { assessOnPool, radiusFor, spacecraftRadii } from './assessment.ts';
+import { acceptedAvoidancePlans } from '../../../storage/avoidancePlans.ts';
+import type { AvoidancePlan } from '../../../domain/avoidance/model.ts';
 
 function eventNotFound(id: string): ApiError {
   return notFound(`Conjunction event ${id} not found`, 'CONJUNCTION_NOT_FOUND', { code: 'conjunction.not-found' });
@@ -158,6 +160,23 @@ export async function getConjunction(deps: Pick<AppDeps, 'db' | 'pool'>, organiz
     recomputed: outcome.ok ? { method: chosen, probability: probabilityView(outcome.probabilities[0]!), hardBodyRadius: radius, encounter: outcome.encounter } : null,
     recomputeProblem: outcome.ok ? null : { code: outcome.code, message: outcome.message },
     timeline: cdms.map(cdmSummary),
+    acceptedAvoidancePlans: (await acceptedAvoidancePlans(db, organizationId, event.id)).map(acceptedPlanSummary),
+  };
+}
+
+/** An accepted avoidance plan on the event's timeline: when, which burn, the maneuver it became. */
+function acceptedPlanSummary(plan: AvoidancePlan) {
+  const candidate = plan.result?.candidates[plan.acceptedCandidate!] ?? null;
+  return {
+    planId: plan.id,
+    candidate: plan.acceptedCandidate!,
+    acceptedAt: plan.acceptedAt!,
+    maneuverId: plan.acceptedManeuverId!,
+    burnStart: candidate?.burnStart ?? null,
+    direction: candidate?.direction ?? null,
+    deltaVMetersPerSecond: candidate?.deltaVMetersPerSecond ?? null,
+    pcAfter: candidate?.numerical.pc ?? null,
+    missDistanceAfterM: candidate?.numerical.missDistanceM ?? null,
   };
 }
 
