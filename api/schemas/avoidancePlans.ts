@@ -1,7 +1,7 @@
 /** Avoidance-plan request and response schemas (validation + OpenAPI): /operations/conjunctions/{id}/avoidance-plans. */
 import { z } from '@hono/zod-openapi';
 import { PC_METHODS } from '../../engine/collision/probability.ts';
-import { AVOIDANCE_DEFAULTS as D, AVOIDANCE_DIRECTIONS, AVOIDANCE_EXECUTION_KINDS, AVOIDANCE_LIMITS as L } from '../../domain/avoidance/model.ts';
+import { AVOIDANCE_DEFAULTS as D, AVOIDANCE_DIRECTIONS, AVOIDANCE_EXECUTION_KINDS, AVOIDANCE_LIMITS as L, AVOIDANCE_TARGET_SOURCES } from '../../domain/avoidance/model.ts';
 import { JOB_STATUSES } from '../../domain/jobs/model.ts';
 import { MAX_ID_LENGTH, MAX_MASS_KG } from '../../domain/limits.ts';
 import { ISP_MAX_S, ISP_MIN_S } from '../../domain/maneuvers/model.ts';
@@ -160,7 +160,7 @@ export const AvoidancePlanSchema = z
       cdmId: z.string(),
       tca: EpochSchema,
       target: TargetSchema,
-      targetSource: z.enum(['DEFAULT', 'REQUEST']),
+      targetSource: z.enum(AVOIDANCE_TARGET_SOURCES),
       pcMethod: z.enum(PC_METHODS),
       combinedHardBodyRadiusM: z.number(),
       burnWindow: z.object({ earliestBurnTime: EpochSchema, minimumLeadTimeS: z.number(), maximumLeadTimeS: z.number() }),

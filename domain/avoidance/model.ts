@@ -67,6 +67,10 @@ export const AVOIDANCE_DEFAULTS = Object.freeze({
   oemCovarianceStepS: 3_600,
 });
 
+/** Where a plan's target came from: the request, or the default (the organization's HIGH threshold ÷ 100). */
+export const AVOIDANCE_TARGET_SOURCES = ['DEFAULT', 'REQUEST'] as const;
+export type AvoidanceTargetSource = (typeof AVOIDANCE_TARGET_SOURCES)[number];
+
 /** The burn's execution as stored: the thruster's figures copied (a later edit of the thruster does not change a plan). */
 export interface StoredExecution {
   kind: AvoidanceExecutionKind;
@@ -87,7 +91,7 @@ export interface NormalizedAvoidanceRequest {
   /** The event's TCA (the latest CDM's), instant text. */
   tca: string;
   target: AvoidanceTarget;
-  targetSource: 'DEFAULT' | 'REQUEST';
+  targetSource: AvoidanceTargetSource;
   pcMethod: PcMethod;
   combinedHardBodyRadiusM: number;
   burnWindow: { earliestBurnTime: string; minimumLeadTimeS: number; maximumLeadTimeS: number };
