@@ -176,6 +176,30 @@ describe('avoidance plans over the socket', { timeout: 300_000 }, () => {
     assert.equal(event.acceptedAvoidancePlans[0].maneuverId, body.maneuver.maneuverId);
   });
 
+  test('a running plan is cancelled on request (its pool task stopped); an ended one is a 409', async (t) => {
+    // the largest trade space: long enough to be caught RUNNING
+    const big = { ...SMALL, leadTimeCount: 12, directions: undefined, deltaV: { count: 28 }, maxRepropagated: 12, execution: { kind: 'IMPULSIVE' } };
+    const queued = await json(await post(plans(eventId), big));
+    const path = `${plans(eventId)}/${queued.id}`;
+    let plan = queued;
+    for (let i = 0; i < 200 && plan.status === 'QUEUED'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      plan = await json(await get(path));
+    }
+    const cancel = await svc.request('DELETE', path, { key });
+    const asked = await json(cancel);
+    assert.equal(cancel.status, 200, JSON.stringify(asked));
+    // caught RUNNING: flagged, then stopped by its runner; caught QUEUED: cancelled at once
+    assert.ok(['RUNNING', 'CANCELLED'].includes(asked.status), asked.status);
+    if (asked.status === 'RUNNING') assert.equal(asked.cancelRequested, true);
+    const ended = await finished(path);
+    assert.equal(ended.status, 'CANCELLED', `asked while ${asked.status}`);
+    t.diagnostic(`cancelled while ${asked.status}: ${Date.parse(ended.finishedAt) - Date.parse(ended.startedAt ?? ended.createdAt)} ms after it started`);
+    const again = await svc.request('DELETE', path, { key });
+    assert.equal(again.status, 409);
+    assert.equal((await json(again)).error, 'JOB_NOT_CANCELLABLE');
+  });
+
   test('a spacecraft without mass is a 422 naming it; another organization’s event and plan are 404', async () => {
     await post('/operations/spacecraft', { name: 'NO MASS', noradId: 54321, dragArea: 2, srpArea: 2 });
     const text = cdmVariant('CDMExample1.txt', { messageId: 'AVOID-2', creationDate: '2010-03-12T22:31:12.000', tca: TCA, zeroMiss: true }).replace(/(OBJECT_DESIGNATOR\s*=\s*)12345/, '$154321');
