@@ -46,7 +46,7 @@ const startRoute = createRoute({
     `≤ ${AVOIDANCE_LIMITS.maxTradeSpaceCandidates} candidates, earliest burn ≤ ${AVOIDANCE_LIMITS.maxLeadTimeS / 86_400} days before the TCA; 5 min of compute. ` +
     '400 bad fields; 404 unknown event (or another organization’s); 422 NO_ENCOUNTER_STATES, NO_BURN_WINDOW, AVOIDANCE_INPUT_MISSING ' +
     '(details.missingFields: mass, areas of the force model, thrusters for a finite burn). Permission write:conjunctions.',
-  request: { params: ConjunctionPathSchema, body: { required: false, content: json(AvoidancePlanRequestSchema) } },
+  request: { params: ConjunctionPathSchema, body: { required: true, content: json(AvoidancePlanRequestSchema) } },
   responses: { 202: { description: 'The queued plan', content: json(AvoidancePlanSchema) }, ...errorResponses(404, 415, 422) },
 });
 
@@ -96,7 +96,7 @@ const oemRoute = createRoute({
 
 export function registerAvoidancePlanRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(startRoute, async (c) => {
-    const plan = await startAvoidancePlan(c.get('deps'), c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('json') ?? {});
+    const plan = await startAvoidancePlan(c.get('deps'), c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('json'));
     c.header('Location', `/operations/conjunctions/${plan.eventId}/avoidance-plans/${plan.id}`);
     return c.json(plan as never, 202);
   });

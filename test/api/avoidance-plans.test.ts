@@ -198,12 +198,19 @@ describe('avoidance plans over the socket', { timeout: 300_000 }, () => {
     const again = await svc.request('DELETE', path, { key });
     assert.equal(again.status, 409);
     assert.equal((await json(again)).error, 'JOB_NOT_CANCELLABLE');
+    const accept = await post(`${path}/candidates/0/accept`);
+    assert.equal(accept.status, 409);
+    assert.equal((await json(accept)).error, 'AVOIDANCE_PLAN_NOT_FINISHED');
   });
 
   test('a spacecraft without mass is a 422 naming it; another organization’s event and plan are 404', async () => {
     await post('/operations/spacecraft', { name: 'NO MASS', noradId: 54321, dragArea: 2, srpArea: 2 });
     const text = cdmVariant('CDMExample1.txt', { messageId: 'AVOID-2', creationDate: '2010-03-12T22:31:12.000', tca: TCA, zeroMiss: true }).replace(/(OBJECT_DESIGNATOR\s*=\s*)12345/, '$154321');
     const massless = await uploadEvent(text, 'massless.cdm');
+    // an empty request takes every default: the window from now is empty for a TCA in 2010
+    const bare = await post(plans(massless), {});
+    assert.equal(bare.status, 422, await bare.clone().text());
+    assert.equal((await json(bare)).error, 'NO_BURN_WINDOW');
     const response = await post(plans(massless), SMALL);
     const body = await json(response);
     assert.equal(response.status, 422, JSON.stringify(body));
