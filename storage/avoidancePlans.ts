@@ -77,12 +77,6 @@ export async function findAvoidancePlan(db: SqlExecutor, organizationId: string,
   return result.rows[0] ? fromRow(result.rows[0] as Record<string, unknown>) : null;
 }
 
-/** The runner's read of a claimed plan (its own organization is on the row). */
-export async function findAvoidancePlanById(db: SqlExecutor, id: string): Promise<AvoidancePlan | null> {
-  const result = await db.execute({ sql: `SELECT ${COLUMNS}, result FROM avoidance_plans WHERE id = ?`, args: [id] });
-  return result.rows[0] ? fromRow(result.rows[0] as Record<string, unknown>) : null;
-}
-
 /** A page of an event's plans (without their results). */
 export async function listAvoidancePlans(
   db: SqlExecutor,
