@@ -21,7 +21,8 @@ import {
 import { findEventCdm } from '../../storage/conjunctions.ts';
 import type { AvoidancePlan } from '../../domain/avoidance/model.ts';
 import { logError, logInfo } from '../log.ts';
-import type { EarthDataStore } from '../services/earthData.ts';
+import { earthDataWarningsFor, type EarthDataStore } from '../services/earthData.ts';
+import { Epoch } from '../../engine/time/epoch.ts';
 import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
 
 /** Longest a plan may run before it is cancelled (the default trade space and six re-propagations take seconds). */
@@ -90,9 +91,10 @@ export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
     }, this.cancelCheckMs);
     const encounterStates = cdm.encounterStates;
     let output;
+    let snapshot;
     let reason: CancelReason | null = null;
     try {
-      output = (await this.earthData.run('avoidance.plan', () => ({ request: plan.request, encounterStates, primaryObject: cdm.primaryObject }), { signal: controller.signal })).output;
+      ({ output, snapshot } = await this.earthData.run('avoidance.plan', () => ({ request: plan.request, encounterStates, primaryObject: cdm.primaryObject }), { signal: controller.signal }));
     } catch (error) {
       reason = this.current?.reason ?? null;
       if (reason) return await this.cancelled(plan, reason);
@@ -110,17 +112,20 @@ export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
       return;
     }
     if (lease.lost) return;
-    const stored = await completeAvoidancePlan(this.db, plan.id, this.owner, output.result);
+    const tca = Epoch.parseInstant(plan.request.tca);
+    const span = { start: Epoch.parseInstant(plan.request.burnWindow.earliestBurnTime), end: tca.plusSeconds(600), spaceWeather: plan.request.forceModel.atmosphere === 'NRLMSISE00' };
+    const result = { ...output.result, earthDataWarnings: earthDataWarningsFor(snapshot, span).map((w) => w.message) };
+    const stored = await completeAvoidancePlan(this.db, plan.id, this.owner, result);
     if (!stored) {
       logError('avoidance plan lease lost before commit; another runner owns it', { jobId: plan.id, owner: this.owner });
       return;
     }
     logInfo('avoidance plan finished', {
       jobId: plan.id,
-      candidates: output.result.tradeSpace.count,
-      repropagated: output.result.candidates.length,
-      recommended: output.result.recommendedCandidate,
-      computeMs: Math.round(output.result.computeMs),
+      candidates: result.tradeSpace.count,
+      repropagated: result.candidates.length,
+      recommended: result.recommendedCandidate,
+      computeMs: Math.round(result.computeMs),
     });
   }
 

@@ -144,6 +144,7 @@ const ResultSchema = z
     candidates: z.array(CandidateSchema),
     recommendedCandidate: z.number().int().nullable(),
     computeMs: z.number(),
+    earthDataWarnings: z.array(z.string()).openapi({ description: 'Earth data the plan’s span used beyond its observations (EOP, space weather), as the Warning header of the OEM products says' }),
   })
   .openapi('AvoidancePlanResult');
 

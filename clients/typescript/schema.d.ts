@@ -4911,6 +4911,8 @@ export interface components {
             candidates: components["schemas"]["AvoidanceCandidate"][];
             recommendedCandidate: number | null;
             computeMs: number;
+            /** @description Earth data the plan’s span used beyond its observations (EOP, space weather), as the Warning header of the OEM products says */
+            earthDataWarnings: string[];
         } | null;
         AvoidanceCandidate: {
             n: number;

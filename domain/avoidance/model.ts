@@ -166,6 +166,8 @@ export interface AvoidancePlanResultView {
   candidates: PlanCandidateView[];
   recommendedCandidate: number | null;
   computeMs: number;
+  /** Earth data the plan's span used beyond its observations (EOP predictions, space weather), as the OEM products say. */
+  earthDataWarnings: string[];
 }
 
 export interface AvoidancePlan {

@@ -150,6 +150,8 @@ export function computeAvoidancePlan(input: AvoidanceComputationInput, earth: Ea
     candidates,
     recommendedCandidate: recommended,
     computeMs: performance.now() - started,
+    // the runner adds them (it knows the Earth data the task ran with)
+    earthDataWarnings: [],
   };
 }
 

@@ -115,6 +115,7 @@ describe('avoidance plans over the socket', { timeout: 300_000 }, () => {
     const result = plan.result;
     t.diagnostic(`plan in ${elapsed} ms (compute ${Math.round(result.computeMs)} ms): nominal Pc ${result.nominal.pc.toExponential(2)}, ${result.tradeSpace.meetingTargetCount} of ${result.tradeSpace.count} meet ${result.target.maxPc} linearly, ${result.candidates.length} re-propagated`);
     assert.equal(result.tradeSpace.count, 3 * 4 * 10);
+    assert.deepEqual(result.earthDataWarnings, [], 'the bundled EOP observe 2010');
     assert.ok(result.nominal.pc >= 1e-3);
     assert.notEqual(result.recommendedCandidate, null, 'a candidate meets the target');
     const best = result.candidates[result.recommendedCandidate];
