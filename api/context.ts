@@ -29,6 +29,8 @@ export interface AppDeps {
   screeningRunner?: { wake(): void };
   /** Runner of the webhook outbox; a test event wakes it (other instances' deliveries are found by its poll). */
   webhookRunner?: { wake(): void };
+  /** Background runner of avoidance plans; a new plan wakes it. */
+  avoidanceRunner?: { wake(): void };
 }
 
 /** The authenticated caller. The organization comes from the key only, never from a request field. */

@@ -128,6 +128,12 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /operations/conjunctions/{id}/probability': 'read:conjunctions',
   'GET /operations/conjunctions/{id}/encounter.svg': 'read:conjunctions',
   'GET /operations/conjunctions/{id}/timeline.svg': 'read:conjunctions',
+  'POST /operations/conjunctions/{id}/avoidance-plans': 'write:conjunctions',
+  'GET /operations/conjunctions/{id}/avoidance-plans': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}/avoidance-plans/{planId}': 'read:conjunctions',
+  'DELETE /operations/conjunctions/{id}/avoidance-plans/{planId}': 'write:conjunctions',
+  'POST /operations/conjunctions/{id}/avoidance-plans/{planId}/candidates/{n}/accept': 'write:conjunctions',
+  'GET /operations/conjunctions/{id}/avoidance-plans/{planId}/oem': 'read:conjunctions',
   // Conjunction screening
   'POST /operations/conjunctions/screenings': 'write:conjunctions',
   'GET /operations/conjunctions/screenings': 'read:conjunctions',

@@ -23,6 +23,7 @@ import { TaskRunRunner } from './jobs/taskRunner.ts';
 import { EphemerisBatchRunner } from './jobs/ephemerisBatchRunner.ts';
 import { ScreeningRunner } from './jobs/screeningRunner.ts';
 import { WebhookRunner } from './jobs/webhookRunner.ts';
+import { AvoidancePlanRunner } from './jobs/avoidancePlanRunner.ts';
 import { refreshPendingCatalogRanges } from './services/catalog.ts';
 import { EarthDataStore } from './services/earthData.ts';
 import type { Config } from './config.ts';
@@ -41,6 +42,7 @@ export interface Service {
   batchRunner: EphemerisBatchRunner;
   screeningRunner: ScreeningRunner;
   webhookRunner: WebhookRunner;
+  avoidanceRunner: AvoidancePlanRunner;
   earthData: EarthDataStore;
   metrics: ServiceMetrics;
   close(): Promise<void>;
@@ -107,9 +109,10 @@ export async function startService(config: Config): Promise<Service> {
     { leaseMs: config.jobLeaseMs, pollMs: config.webhookPollMs, owner: `webhooks@${config.instanceName}` },
     (outcome) => metrics.webhookDeliveries.inc({ outcome }),
   );
+  const avoidanceRunner = new AvoidancePlanRunner(db, earthData, leased('avoidance'));
   const audit = new AuditLog(db, { flushMs: config.auditFlushMs });
   metrics.attach({ db, pool });
-  const app = createApp({ db, pool, config, audit, earthData, metrics, jobRunner, odRunner, taskRunner, batchRunner, screeningRunner, webhookRunner });
+  const app = createApp({ db, pool, config, audit, earthData, metrics, jobRunner, odRunner, taskRunner, batchRunner, screeningRunner, webhookRunner, avoidanceRunner });
   // Picks up jobs queued before this start, including ones a killed process left RUNNING.
   jobRunner.start();
   odRunner.start();
@@ -117,6 +120,7 @@ export async function startService(config: Config): Promise<Service> {
   batchRunner.start();
   screeningRunner.start();
   webhookRunner.start();
+  avoidanceRunner.start();
   const sweeper = new StagedWriteSweeper(db, undefined, config.changeRetentionDays * 86_400_000);
   sweeper.start();
   return {
@@ -131,11 +135,12 @@ export async function startService(config: Config): Promise<Service> {
     batchRunner,
     screeningRunner,
     webhookRunner,
+    avoidanceRunner,
     earthData,
     metrics,
     async close() {
       earthData.stop();
-      await Promise.all([jobRunner.stop(), odRunner.stop(), taskRunner.stop(), batchRunner.stop(), screeningRunner.stop(), webhookRunner.stop()]);
+      await Promise.all([jobRunner.stop(), odRunner.stop(), taskRunner.stop(), batchRunner.stop(), screeningRunner.stop(), webhookRunner.stop(), avoidanceRunner.stop()]);
       await sweeper.stop();
       // After the HTTP server has stopped (the entry points close it first): every answered request's audit row.
       await audit.close();

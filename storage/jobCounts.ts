@@ -13,6 +13,7 @@ export const JOB_TABLES: Readonly<Record<string, string>> = {
   ephemeris_batch: 'ephemeris_batches',
   screening: 'screenings',
   screening_chunk: 'screening_chunks',
+  avoidance_plan: 'avoidance_plans',
 };
 
 export async function jobCountsByState(db: SqlExecutor): Promise<JobCount[]> {

@@ -47,6 +47,11 @@ export const TASK_BUDGETS_MS: Readonly<Record<string, number>> = {
   'screening.checkOem': 30_000,
   // A 30,000-object TLE or OMM catalog reads in about a second (npm run bench:catalog-ingest).
   'catalog.readFile': 60_000,
+  // The avoidance-plan runner stops a plan itself after AVOIDANCE_TIME_BUDGET_MS (5 min; the trade space of 720
+  // candidates takes about a second, each re-propagation a fraction of one); this is the backstop a minute later.
+  'avoidance.plan': 360_000,
+  // One candidate re-propagated to its horizon (≤ 7 days after the TCA) with the covariance: seconds.
+  'avoidance.oem': 120_000,
 };
 
 /** The budget of `task`: the override, else its default, else DEFAULT_TASK_BUDGET_MS. */

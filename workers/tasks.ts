@@ -22,6 +22,7 @@ import { assessForStorageTask, assessTask, parseCdmTask, readCdmsTask, writeCdmT
 import { predictEventsTask } from './eventTasks.ts';
 import { checkScreeningOemTask, mergeScreeningTask, screenChunkTask } from './screeningTasks.ts';
 import { readCatalogFileTask } from './catalogTasks.ts';
+import { avoidanceOemTask, avoidancePlanTask } from './avoidanceTasks.ts';
 import type { TrackingFileInput, TrackingStreamMessage } from './contracts.ts';
 
 /** Burns CPU for `durationMs` (diagnostics: pool saturation tests and the API-under-load benchmark). */
@@ -112,6 +113,8 @@ export const TASKS = {
   'screening.merge': mergeScreeningTask,
   'screening.checkOem': checkScreeningOemTask,
   'catalog.readFile': readCatalogFileTask,
+  'avoidance.plan': avoidancePlanTask,
+  'avoidance.oem': avoidanceOemTask,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

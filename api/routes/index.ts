@@ -20,11 +20,13 @@ import { registerScreeningRoutes } from './screenings.ts';
 import { registerCatalogRoutes } from './catalog.ts';
 import { registerChangeFeedRoutes } from './changes.ts';
 import { registerWebhookRoutes } from './webhooks.ts';
+import { registerAvoidancePlanRoutes } from './avoidancePlans.ts';
 
 export const ROUTERS: Array<(app: OpenAPIHono<AppEnv>) => void> = [registerSpacecraftRoutes, registerThrusterRoutes, registerPayloadRoutes, registerMeasurementRoutes, registerManeuverRoutes, registerStateVectorRoutes, registerTleRoutes, registerGroundStationRoutes, registerResidualRoutes, registerOrbitDeterminationRoutes, registerTaskRoutes, registerProductRoutes, registerEphemerisBatchRoutes, registerEventRoutes,
   // before the screening and conjunction routes: …/changes would also match …/screenings/{id} and …/conjunctions/{id}
   registerChangeFeedRoutes,
   // before the conjunction routes: /operations/conjunctions/screenings would also match /operations/conjunctions/{id}
   registerScreeningRoutes,
-  registerConjunctionRoutes];
+  registerConjunctionRoutes,
+  registerAvoidancePlanRoutes];
 ROUTERS.push(registerCatalogRoutes, registerWebhookRoutes);

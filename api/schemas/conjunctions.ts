@@ -297,6 +297,21 @@ export const ConjunctionDetailSchema = z
       .openapi({ description: 'The latest CDM’s Pc computed now with `method` (default the organization’s); null with recomputeProblem when it cannot be' }),
     recomputeProblem: ProblemSchema.nullable(),
     timeline: z.array(ConjunctionCdmSummarySchema).openapi({ description: 'Every CDM of the event, oldest CREATION_DATE first' }),
+    acceptedAvoidancePlans: z
+      .array(
+        z.object({
+          planId: z.string(),
+          candidate: z.number().int(),
+          acceptedAt: RecordTimestampSchema,
+          maneuverId: z.string(),
+          burnStart: EpochSchema.nullable(),
+          direction: z.string().nullable(),
+          deltaVMetersPerSecond: z.number().nullable(),
+          pcAfter: z.number().nullable().openapi({ description: 'The re-propagated Pc of the accepted candidate' }),
+          missDistanceAfterM: z.number().nullable(),
+        }),
+      )
+      .openapi({ description: 'The event’s accepted avoidance plans (…/avoidance-plans), oldest acceptance first: on the timeline with the CDMs' }),
   })
   .openapi('ConjunctionDetail');
 

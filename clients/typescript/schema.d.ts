@@ -1382,6 +1382,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operations/conjunctions/{id}/avoidance-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The avoidance plans of a conjunction event (paged; without results)
+         * @description Default sort createdAt,desc; sortable createdAt, updatedAt, status. Permission read:conjunctions.
+         */
+        get: operations["listAvoidancePlans"];
+        put?: never;
+        /**
+         * Plan a collision-avoidance maneuver for a conjunction event (durable job)
+         * @description Validated at once against the event’s latest CDM (its states and covariances at TCA), the organization’s settings and the primary spacecraft, then run as a durable background job (202 with the plan and Location). The trade space (lead times over the burn window, the half-orbit points first, × directions × Δv sizes) is evaluated by linear mapping with the state transition matrix from the burn to the TCA (Clohessy–Wiltshire in near-circular orbits): miss distance, Pc by the plan’s pcMethod, Mahalanobis distance, propellant (Tsiolkovsky, the spacecraft’s mass). The cheapest candidate of each lead time × direction that meets the target is re-propagated (full force model, the finite burn of the thruster or the impulse, the primary’s covariance with the Gates execution errors), ranked by Δv then lead time, with its linear-vs-numerical difference and orbit change. Bounds: ≤ 12 lead times, ≤ 7 directions, ≤ 40 sizes, ≤ 2400 candidates, earliest burn ≤ 7 days before the TCA; 5 min of compute. 400 bad fields; 404 unknown event (or another organization’s); 422 NO_ENCOUNTER_STATES, NO_BURN_WINDOW, AVOIDANCE_INPUT_MISSING (details.missingFields: mass, areas of the force model, thrusters for a finite burn). Permission write:conjunctions.
+         */
+        post: operations["createAvoidancePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/{id}/avoidance-plans/{planId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One avoidance plan: status and, once SUCCEEDED, the trade space and the ranked candidates
+         * @description Permission read:conjunctions.
+         */
+        get: operations["getAvoidancePlan"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel an avoidance plan
+         * @description A QUEUED plan becomes CANCELLED at once; a RUNNING one is stopped by its runner within a second or two (cancelRequested). 409 JOB_NOT_CANCELLABLE once it has ended. Permission write:conjunctions.
+         */
+        delete: operations["cancelAvoidancePlan"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/{id}/avoidance-plans/{planId}/candidates/{n}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a candidate: store its burn as a maneuver and its post-maneuver trajectory as a hypothetical OEM
+         * @description The burn becomes a stored maneuver (contract 2.0.0: one RTN segment, the thruster’s thrust along the Δv direction, its Isp; the overlap and planning rules of any maneuver: 409 on overlap); the candidate re-propagated from the burn to horizonS after the TCA becomes a CCSDS OEM (GCRF, with RTN covariance from the new TCA on) at …/oem. The event’s detail lists the accepted plan. 409 AVOIDANCE_PLAN_ALREADY_ACCEPTED, AVOIDANCE_PLAN_NOT_FINISHED; 404 unknown candidate; 422 CANDIDATE_MISSES_TARGET. Permission write:conjunctions.
+         */
+        post: operations["acceptAvoidanceCandidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/conjunctions/{id}/avoidance-plans/{planId}/oem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accepted candidate’s hypothetical post-maneuver OEM (CCSDS KVN, with covariance)
+         * @description For the screening services (e.g. POST /operations/conjunctions/screenings with an OEM primary). 404 before a candidate is accepted. Permission read:conjunctions.
+         */
+        get: operations["getAvoidancePlanOem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operations/catalog": {
         parameters: {
             query?: never;
@@ -4533,6 +4621,27 @@ export interface components {
             recomputeProblem: components["schemas"]["ConjunctionProblem"];
             /** @description Every CDM of the event, oldest CREATION_DATE first */
             timeline: components["schemas"]["ConjunctionCdmSummary"][];
+            /** @description The event’s accepted avoidance plans (…/avoidance-plans), oldest acceptance first: on the timeline with the CDMs */
+            acceptedAvoidancePlans: {
+                planId: string;
+                candidate: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T23:18:17.636Z
+                 */
+                acceptedAt: string;
+                maneuverId: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                burnStart: string | null;
+                direction: string | null;
+                deltaVMetersPerSecond: number | null;
+                /** @description The re-propagated Pc of the accepted candidate */
+                pcAfter: number | null;
+                missDistanceAfterM: number | null;
+            }[];
         };
         CollisionProbability: {
             /** @enum {string} */
@@ -4675,6 +4784,306 @@ export interface components {
             hardBodyRadius: components["schemas"]["HardBodyRadiusUsed"];
             encounter: components["schemas"]["ConjunctionEncounter"];
             probabilities: components["schemas"]["CollisionProbability"][];
+        };
+        AvoidancePlan: {
+            id: string;
+            eventId: string;
+            spacecraftId: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+            attempts: number;
+            error: string | null;
+            cancelRequested: boolean;
+            /** @description The request as validated: defaults applied, the spacecraft’s values resolved */
+            request: {
+                cdmId: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                tca: string;
+                target: {
+                    maxPc?: number;
+                    minMissDistanceM?: number;
+                    minMahalanobisDistance?: number;
+                };
+                /** @enum {string} */
+                targetSource: "DEFAULT" | "REQUEST";
+                /** @enum {string} */
+                pcMethod: "LAAS_2015" | "ALFANO_2005" | "PATERA_2005" | "CHAN_1997" | "ALFRIEND_1999" | "ALFRIEND_1999_MAX";
+                combinedHardBodyRadiusM: number;
+                burnWindow: {
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-01T12:00:00.000000Z
+                     */
+                    earliestBurnTime: string;
+                    minimumLeadTimeS: number;
+                    maximumLeadTimeS: number;
+                };
+                leadTimesS: number[] | null;
+                leadTimeCount: number;
+                directions: ("ALONG_TRACK_PLUS" | "ALONG_TRACK_MINUS" | "RADIAL_PLUS" | "RADIAL_MINUS" | "CROSS_TRACK_PLUS" | "CROSS_TRACK_MINUS" | "OPTIMAL")[];
+                deltaVSizesMetersPerSecond: number[];
+                execution: {
+                    /** @enum {string} */
+                    kind: "IMPULSIVE" | "FINITE";
+                    thrusterId: string | null;
+                    thrusterName: string | null;
+                    thrustN: number | null;
+                    ispS: number;
+                    thrusterDirectionBody: number[] | null;
+                    attitudeLaw: string;
+                };
+                executionErrors: {
+                    magnitudeFraction: number;
+                    magnitudeMetersPerSecond: number;
+                    pointingDeg: number;
+                };
+                maxRepropagated: number;
+                horizonS: number;
+                massKg: number;
+            };
+            result: components["schemas"]["AvoidancePlanResult"];
+            accepted: {
+                candidate: number;
+                maneuverId: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T23:18:17.636Z
+                 */
+                acceptedAt: string;
+                oemUrl: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            startedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:18:17.636Z
+             */
+            finishedAt: string | null;
+        };
+        /** @description Once SUCCEEDED (null in the list) */
+        AvoidancePlanResult: {
+            /** @enum {string} */
+            pcMethod: "LAAS_2015" | "ALFANO_2005" | "PATERA_2005" | "CHAN_1997" | "ALFRIEND_1999" | "ALFRIEND_1999_MAX";
+            target: {
+                maxPc?: number;
+                minMissDistanceM?: number;
+                minMahalanobisDistance?: number;
+            };
+            periodS: number;
+            leadTimesS: number[];
+            /** @description The encounter without a burn */
+            nominal: {
+                missDistanceM: number;
+                pc: number | null;
+                mahalanobisDistance: number | null;
+                /** @description Secondary minus primary at the closest approach, in the primary’s RTN, m */
+                relativePositionRtnM: number[];
+            };
+            /** @description The linear trade space column by column, lead time × direction × size order */
+            tradeSpace: {
+                count: number;
+                meetingTargetCount: number;
+                leadTimeS: number[];
+                direction: ("ALONG_TRACK_PLUS" | "ALONG_TRACK_MINUS" | "RADIAL_PLUS" | "RADIAL_MINUS" | "CROSS_TRACK_PLUS" | "CROSS_TRACK_MINUS" | "OPTIMAL")[];
+                deltaVMetersPerSecond: number[];
+                missDistanceM: number[];
+                pc: (number | null)[];
+                mahalanobisDistance: (number | null)[];
+                propellantKg: number[];
+                meetsTarget: boolean[];
+            };
+            candidates: components["schemas"]["AvoidanceCandidate"][];
+            recommendedCandidate: number | null;
+            computeMs: number;
+            /** @description Earth data the plan’s span used beyond its observations (EOP, space weather), as the Warning header of the OEM products says */
+            earthDataWarnings: string[];
+        } | null;
+        AvoidanceCandidate: {
+            n: number;
+            tradeSpaceIndex: number;
+            leadTimeS: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            burnTime: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            burnStart: string;
+            burnDurationS: number;
+            /** @enum {string} */
+            direction: "ALONG_TRACK_PLUS" | "ALONG_TRACK_MINUS" | "RADIAL_PLUS" | "RADIAL_MINUS" | "CROSS_TRACK_PLUS" | "CROSS_TRACK_MINUS" | "OPTIMAL";
+            deltaVMetersPerSecond: number;
+            deltaVRtnMetersPerSecond: number[];
+            deltaVGcrfMetersPerSecond: number[];
+            propellantKg: number;
+            massAfterBurnKg: number;
+            /** @description Linear prediction (state transition matrix from the burn to the TCA) */
+            linear: {
+                missDistanceM: number;
+                pc: number | null;
+                mahalanobisDistance: number | null;
+                /** @description Secondary minus primary at the closest approach, in the primary’s RTN, m */
+                relativePositionRtnM: number[];
+                displacementAtTcaRtnM: number[];
+            };
+            /** @description Numerical re-propagation (full force model, the covariance with the execution errors) */
+            numerical: {
+                missDistanceM: number;
+                pc: number | null;
+                mahalanobisDistance: number | null;
+                /** @description Secondary minus primary at the closest approach, in the primary’s RTN, m */
+                relativePositionRtnM: number[];
+                tcaOffsetS: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                tca: string;
+            };
+            /** @description Linear minus numerical */
+            difference: {
+                missDistanceM: number;
+                missVectorM: number;
+                linearPc: number | null;
+                numericalPc: number | null;
+                mahalanobisDistance: number | null;
+            };
+            orbitChange: {
+                deltaSemiMajorAxisM: number;
+                deltaEccentricity: number;
+                deltaInclinationDeg: number;
+                alongTrackOffsetAtTcaM: number;
+                alongTrackDriftMetersPerOrbit: number;
+            };
+            meetsTarget: boolean;
+            recommended: boolean;
+            notRecommendedReason: string | null;
+        };
+        AvoidancePlanRequest: {
+            /** @description Every bound given must hold. Default (none given): maxPc = the organization’s HIGH threshold ÷ 100 (1e-6 with the default thresholds) */
+            target?: {
+                /** @description Pc strictly below this value, by the plan’s pcMethod */
+                maxPc?: number;
+                minMissDistanceM?: number;
+                minMahalanobisDistance?: number;
+            };
+            burnWindow?: {
+                /** @description ISO-8601 instant; default the later of now and 2 days before the TCA; at most 7 days before it */
+                earliestBurnTime?: string;
+                /** @description The latest burn: this long before the TCA, s (default 1800) */
+                minimumLeadTimeS?: number;
+            };
+            /** @description Lead times (s before the TCA) to consider; default leadTimeCount over the window, the half-orbit points (k + ½)·T first (along-track burns are most effective there) */
+            leadTimesS?: number[];
+            /** @description Default 6 */
+            leadTimeCount?: number;
+            /** @description In the primary’s RTN at the burn; OPTIMAL: the direction maximising the Mahalanobis distance in the encounter plane for each size (Bombardelli & Hernando-Ayuso 2015). Default all */
+            directions?: ("ALONG_TRACK_PLUS" | "ALONG_TRACK_MINUS" | "RADIAL_PLUS" | "RADIAL_MINUS" | "CROSS_TRACK_PLUS" | "CROSS_TRACK_MINUS" | "OPTIMAL")[];
+            /** @description The Δv sizes: given, or count from min to max. leadTimes × directions × sizes ≤ 2400 */
+            deltaV?: {
+                sizesMetersPerSecond?: number[];
+                /** @description Default 0.005 */
+                minMetersPerSecond?: number;
+                /** @description Default 1 */
+                maxMetersPerSecond?: number;
+                /** @description Sizes spaced geometrically from min to max (default 20) */
+                count?: number;
+            };
+            execution?: {
+                /**
+                 * @description IMPULSIVE (default) or FINITE: constant thrust of one of the spacecraft’s thrusters, the burn held in the primary’s RTN
+                 * @enum {string}
+                 */
+                kind?: "IMPULSIVE" | "FINITE";
+                /** @description One of the spacecraft’s enabled thrusters (its thrust and Isp); default for FINITE: the first enabled one */
+                thrusterId?: string;
+                /** @description Isp of an impulsive burn without a thruster, s (default 220) */
+                ispS?: number;
+            };
+            /** @description Gates (1963) execution errors: they enter the post-maneuver covariance */
+            executionErrors?: {
+                /** @description 1σ magnitude error ∝ |Δv| (default 0.01) */
+                magnitudeFraction?: number;
+                /** @description 1σ fixed magnitude error, m/s (default 0) */
+                magnitudeMetersPerSecond?: number;
+                /** @description 1σ pointing error per perpendicular axis, degrees (default 1) */
+                pointingDeg?: number;
+            };
+            /** @description Mass at the burn, kg (default the spacecraft’s launchMass) */
+            massKg?: number;
+            /** @description Candidates re-propagated numerically (default 6) */
+            maxRepropagated?: number;
+            /** @description Post-maneuver trajectory kept after the TCA in the accepted candidate’s OEM, s (default 86400) */
+            horizonS?: number;
+        };
+        AvoidancePlanPage: {
+            content: components["schemas"]["AvoidancePlan"][];
+            totalElements: number;
+            totalPages: number;
+            number: number;
+            size: number;
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        AvoidanceAcceptResponse: {
+            plan: components["schemas"]["AvoidancePlan"];
+            maneuver: {
+                spacecraftId: string;
+                maneuverId: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                start: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                end: string;
+                url: string;
+            };
+            warnings: ({
+                code: string;
+                message: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            oem: {
+                url: string;
+                stateCount: number;
+                covarianceCount: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                start: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000000Z
+                 */
+                stop: string;
+            };
         };
         CatalogUploadResponse: {
             /** @description This upload (every set it stored carries it) */
@@ -16693,6 +17102,661 @@ export interface operations {
                 };
                 content: {
                     "image/svg+xml": string;
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAvoidancePlans: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page index, 0..2147483647 (default 0) */
+                page?: number;
+                /** @description Page size, 1..1000 (default 20) */
+                size?: number;
+                /** @description Sort order `field,asc|desc`; repeatable */
+                sort?: string | string[];
+            };
+            header?: never;
+            path: {
+                /** @description Conjunction event id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Page of plans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvoidancePlanPage"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createAvoidancePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conjunction event id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvoidancePlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The queued plan */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvoidancePlan"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body stalled (no bytes for BODY_IDLE_TIMEOUT_MS, 30 s by default); on Node the connection is also closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large (over MAX_UPLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: a Content-Type the operation does not take, or a Content-Encoding other than identity (then with Accept-Encoding: identity) */
+            415: {
+                headers: {
+                    /** @description Only on a 415 for a request Content-Encoding: the codings accepted, `identity` (request bodies are taken uncoded) */
+                    "Accept-Encoding"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unmet precondition (details) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAvoidancePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conjunction event id */
+                id: string;
+                /** @description Avoidance plan id */
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvoidancePlan"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Accept-Encoding refuses identity (identity;q=0, or *;q=0 without identity) and accepts none of this service's codings (NOT_ACCEPTABLE) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelAvoidancePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conjunction event id */
+                id: string;
+                /** @description Avoidance plan id */
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvoidancePlan"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    acceptAvoidanceCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conjunction event id */
+                id: string;
+                /** @description Avoidance plan id */
+                planId: string;
+                /** @description The candidate’s rank in the plan (candidates[].n, 0-based) */
+                n: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The maneuver and the OEM */
+            201: {
+                headers: {
+                    /** @description URL of the created resource */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvoidanceAcceptResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials. No Authorization header, or not `Bearer <token>`: empty body with `WWW-Authenticate: Bearer`. Unknown, expired or revoked key, or disabled owner: the bearer-error body `{"error":"invalid_token","error_description":"…"}` with `WWW-Authenticate: Bearer error="invalid_token", …`. */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750) */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BearerError"];
+                };
+            };
+            /** @description Access denied (ACCESS_ERROR) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unmet precondition (details) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client address (TOO_MANY_AUTH_FAILURES): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request header fields too large (over 16 KiB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error (no stack trace; logged with the correlation id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAvoidancePlanOem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conjunction event id */
+                id: string;
+                /** @description Avoidance plan id */
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CCSDS OEM 2.0 (KVN) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description Invalid input (VALIDATION_ERROR with fieldErrors) */

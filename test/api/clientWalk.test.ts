@@ -77,7 +77,7 @@ interface WalkTarget {
   baseUrl: string;
   secret: string;
   /** Runs `during` with the upload or batch runner stopped; null where the runners live in another process. */
-  paused: null | ((runner: 'uploads' | 'batches' | 'screenings', during: () => Promise<void>) => Promise<void>);
+  paused: null | ((runner: 'uploads' | 'batches' | 'screenings' | 'avoidance', during: () => Promise<void>) => Promise<void>);
   close(): Promise<void>;
 }
 
@@ -93,7 +93,7 @@ async function walkTarget(runtime: Runtime): Promise<WalkTarget> {
     baseUrl: svc.baseUrl,
     secret,
     async paused(runner, during) {
-      const which = runner === 'uploads' ? svc.jobRunner : runner === 'batches' ? svc.batchRunner : svc.screeningRunner;
+      const which = runner === 'uploads' ? svc.jobRunner : runner === 'batches' ? svc.batchRunner : runner === 'avoidance' ? svc.avoidanceRunner : svc.screeningRunner;
       await which.stop();
       try {
         await during();
@@ -628,6 +628,39 @@ for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime
     }
   });
 
+  test('avoidance: a plan for a HIGH event, the list, the plan with its candidates, the recommended one accepted (maneuver and OEM), a queued plan cancelled', async () => {
+    const craft = (await expect(apsis.GET('/operations/spacecraft', { params: { query: { name: 'SATELLITE A' } } }), 200)).content[0]!;
+    const current = await apsis.GET('/operations/spacecraft/{id}', { params: { path: { id: craft.id } } });
+    await expect(apsis.PATCH('/operations/spacecraft/{id}', {
+      params: { path: { id: craft.id }, header: { 'If-Match': etagOf(current.response) } },
+      body: { launchMass: 500, dryMass: 400, dragArea: 2, srpArea: 2 },
+    }), 200);
+    const cdm = cdmVariant('CDMExample1.txt', { messageId: 'WALK-AVOID', creationDate: '2010-03-15T12:00:00.000', tca: '2010-03-16T22:37:52.618', zeroMiss: true });
+    const uploaded = await expect(apsis.POST('/operations/conjunctions/cdms', { ...uploadFiles([{ name: 'high.cdm', content: cdm }]) }), 200);
+    const eventId = uploaded.results[0]!.eventIds[0]!;
+    const body = {
+      burnWindow: { earliestBurnTime: '2010-03-16T12:00:00Z' }, leadTimeCount: 2, directions: ['ALONG_TRACK_PLUS' as const, 'OPTIMAL' as const],
+      deltaV: { minMetersPerSecond: 0.01, maxMetersPerSecond: 0.5, count: 8 }, maxRepropagated: 2, horizonS: 3600,
+    };
+    const path = { id: eventId };
+    const created = await expect(apsis.POST('/operations/conjunctions/{id}/avoidance-plans', { params: { path }, body }), 202);
+    const plan = await until('avoidance plan', () => expect(apsis.GET('/operations/conjunctions/{id}/avoidance-plans/{planId}', { params: { path: { ...path, planId: created.id } } }), 200), (p) => p.status === 'SUCCEEDED' || p.status === 'FAILED');
+    assert.equal(plan.status, 'SUCCEEDED', plan.error ?? '');
+    const n = plan.result!.recommendedCandidate!;
+    assert.ok(plan.result!.candidates[n]!.numerical.pc! < plan.result!.target.maxPc!);
+    const listed = await expect(apsis.GET('/operations/conjunctions/{id}/avoidance-plans', { params: { path, query: { sort: 'createdAt,desc' } } }), 200);
+    assert.ok(listed.content.some((p) => p.id === created.id));
+    const accepted = await expect(apsis.POST('/operations/conjunctions/{id}/avoidance-plans/{planId}/candidates/{n}/accept', { params: { path: { ...path, planId: created.id, n } } }), 201);
+    assert.equal(accepted.plan.accepted!.candidate, n);
+    const oem = await expect(apsis.GET('/operations/conjunctions/{id}/avoidance-plans/{planId}/oem', { params: { path: { ...path, planId: created.id } }, parseAs: 'text' }), 200);
+    assert.match(oem, /^CCSDS_OEM_VERS/);
+    await refused(apsis.POST('/operations/conjunctions/{id}/avoidance-plans/{planId}/candidates/{n}/accept', { params: { path: { ...path, planId: created.id, n } } }), 409, 'AVOIDANCE_PLAN_ALREADY_ACCEPTED');
+    await cancelQueued(svc, 'avoidance', async () => {
+      const queued = await expect(apsis.POST('/operations/conjunctions/{id}/avoidance-plans', { params: { path }, body }), 202);
+      return apsis.DELETE('/operations/conjunctions/{id}/avoidance-plans/{planId}', { params: { path: { ...path, planId: queued.id } } });
+    });
+  });
+
   test('conjunction screening: two crafts crossing, a fleet screening, its progress, approaches and event, the list; a queued one cancelled', async () => {
     const crafts: string[] = [];
     for (const [name, state] of [['WALK-SCREEN-A', PRIMARY_STATE], ['WALK-SCREEN-B', CROSSER_STATE]] as const) {
@@ -726,7 +759,7 @@ for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime
  */
 async function cancelQueued(
   target: WalkTarget,
-  runner: 'uploads' | 'batches' | 'screenings',
+  runner: 'uploads' | 'batches' | 'screenings' | 'avoidance',
   queueAndCancel: () => Promise<CallResult<{ status: string }, unknown>>,
 ): Promise<'cancelled' | 'stopping' | 'finished'> {
   let outcome: 'cancelled' | 'stopping' | 'finished' = 'cancelled';

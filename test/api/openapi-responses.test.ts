@@ -13,7 +13,7 @@ import { makeTdm } from '../helpers/tracking.ts';
 import { maneuver, segment } from './maneuvers.helpers.ts';
 import { setUpScenario, storeState } from '../helpers/odScenario.ts';
 import { DEFAULT_PHYSICS, SSO_EPOCH, ssoState } from './stateVectors.helpers.ts';
-import { cdmFixtureText } from './conjunctions.helpers.ts';
+import { cdmFixtureText, cdmVariant } from './conjunctions.helpers.ts';
 import { CROSSER_STATE, EPOCH, PRIMARY_STATE } from './screenings.helpers.ts';
 import { readFileSync } from 'node:fs';
 
@@ -128,6 +128,37 @@ describe('every documented operation answers as documented', () => {
     await call2('GET', `/operations/conjunctions/${eventId}/probability`, {}, 200);
     await call2('GET', `/operations/conjunctions/${eventId}/encounter.svg`, {}, 200);
     await call2('GET', `/operations/conjunctions/${eventId}/timeline.svg`, {}, 200);
+  });
+
+  test('avoidance plans: create, list, one, accept, OEM, cancel', async () => {
+    const craft = (await json(await call2('GET', '/operations/spacecraft?name=SATELLITE%20A', {}, 200))).content[0].id;
+    const tag = (await call2('GET', `/operations/spacecraft/${craft}`, {}, 200)).headers.get('etag')!;
+    await call2('PATCH', `/operations/spacecraft/${craft}`, { json: { launchMass: 500, dryMass: 400, dragArea: 2, srpArea: 2 }, headers: { 'If-Match': tag } }, 200);
+    // object 2 at object 1's position: a HIGH event
+    const cdm = cdmVariant('CDMExample1.txt', { messageId: 'DOC-AVOID', creationDate: '2010-03-14T12:00:00.000', tca: '2010-03-15T22:37:52.618', zeroMiss: true });
+    const upload = await json(await call2('POST', '/operations/conjunctions/cdms', { body: filesForm([{ name: 'high.cdm', content: cdm }]) }, 200));
+    const eventId = upload.results[0].eventIds[0];
+    const request = {
+      burnWindow: { earliestBurnTime: '2010-03-15T12:00:00Z' }, leadTimeCount: 1, directions: ['ALONG_TRACK_PLUS'],
+      deltaV: { minMetersPerSecond: 0.01, maxMetersPerSecond: 0.5, count: 8 }, maxRepropagated: 1, horizonS: 3600,
+    };
+    const created = await json(await call2('POST', `/operations/conjunctions/${eventId}/avoidance-plans`, { json: request }, 202));
+    let view = created;
+    for (let i = 0; i < 600 && !['SUCCEEDED', 'FAILED'].includes(view.status); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      view = await json(await call2('GET', `/operations/conjunctions/${eventId}/avoidance-plans/${created.id}`, {}, 200));
+    }
+    assert.equal(view.status, 'SUCCEEDED', JSON.stringify(view));
+    await call2('GET', `/operations/conjunctions/${eventId}/avoidance-plans?sort=createdAt,desc`, {}, 200);
+    await call2('POST', `/operations/conjunctions/${eventId}/avoidance-plans/${created.id}/candidates/${view.result.recommendedCandidate}/accept`, {}, 201);
+    await call2('GET', `/operations/conjunctions/${eventId}/avoidance-plans/${created.id}/oem`, {}, 200);
+    await svc.avoidanceRunner.stop();
+    try {
+      const queued = await json(await call2('POST', `/operations/conjunctions/${eventId}/avoidance-plans`, { json: request }, 202));
+      await call2('DELETE', `/operations/conjunctions/${eventId}/avoidance-plans/${queued.id}`, {}, 200);
+    } finally {
+      svc.avoidanceRunner.start();
+    }
   });
 
   test('conjunction screenings: create, list, one, approaches, cancel', async () => {

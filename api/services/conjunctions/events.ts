@@ -19,6 +19,8 @@ import type { AppDeps } from '../../context.ts';
 import { ApiError, notFound, unprocessable } from '../../http/errors.ts';
 import { pageEnvelope } from '../../http/paging.ts';
 import { assessOnPool, radiusFor, spacecraftRadii } from './assessment.ts';
+import { acceptedAvoidancePlans } from '../../../storage/avoidancePlans.ts';
+import type { AvoidancePlan } from '../../../domain/avoidance/model.ts';
 
 function eventNotFound(id: string): ApiError {
   return notFound(`Conjunction event ${id} not found`, 'CONJUNCTION_NOT_FOUND', { code: 'conjunction.not-found' });
@@ -85,20 +87,20 @@ export async function listConjunctions(db: Db, organizationId: string, filter: C
   return pageEnvelope(items.map((e) => eventView(e, settings.riskThresholds)), total, page);
 }
 
-async function requireEvent(db: Db, organizationId: string, id: string): Promise<ConjunctionEvent> {
+export async function requireEvent(db: Db, organizationId: string, id: string): Promise<ConjunctionEvent> {
   const event = await findConjunctionEvent(db, organizationId, id);
   if (!event) throw eventNotFound(id);
   return event;
 }
 
-async function latestCdm(db: Db, organizationId: string, event: ConjunctionEvent): Promise<ConjunctionCdm> {
+export async function latestCdm(db: Db, organizationId: string, event: ConjunctionEvent): Promise<ConjunctionCdm> {
   const cdm = await findEventCdm(db, organizationId, event.id, event.latestCdmId);
   if (!cdm) throw eventNotFound(event.id);
   return cdm;
 }
 
 /** The radius rule now (the CDM's, else the current spacecraft radii and organization default). */
-async function currentRadius(db: Db, organizationId: string, cdm: ConjunctionCdm): Promise<HardBodyRadiusUsed> {
+export async function currentRadius(db: Db, organizationId: string, cdm: ConjunctionCdm): Promise<HardBodyRadiusUsed> {
   const settings = await findConjunctionSettings(db, organizationId);
   const ids = [cdm.objects[0].spacecraftId, cdm.objects[1].spacecraftId] as const;
   const radii = await spacecraftRadii(db, organizationId, ids.filter((id): id is string => id !== null));
@@ -158,6 +160,23 @@ export async function getConjunction(deps: Pick<AppDeps, 'db' | 'pool'>, organiz
     recomputed: outcome.ok ? { method: chosen, probability: probabilityView(outcome.probabilities[0]!), hardBodyRadius: radius, encounter: outcome.encounter } : null,
     recomputeProblem: outcome.ok ? null : { code: outcome.code, message: outcome.message },
     timeline: cdms.map(cdmSummary),
+    acceptedAvoidancePlans: (await acceptedAvoidancePlans(db, organizationId, event.id)).map(acceptedPlanSummary),
+  };
+}
+
+/** An accepted avoidance plan on the event's timeline: when, which burn, the maneuver it became. */
+function acceptedPlanSummary(plan: AvoidancePlan) {
+  const candidate = plan.result?.candidates[plan.acceptedCandidate!] ?? null;
+  return {
+    planId: plan.id,
+    candidate: plan.acceptedCandidate!,
+    acceptedAt: plan.acceptedAt!,
+    maneuverId: plan.acceptedManeuverId!,
+    burnStart: candidate?.burnStart ?? null,
+    direction: candidate?.direction ?? null,
+    deltaVMetersPerSecond: candidate?.deltaVMetersPerSecond ?? null,
+    pcAfter: candidate?.numerical.pc ?? null,
+    missDistanceAfterM: candidate?.numerical.missDistanceM ?? null,
   };
 }
 

@@ -19,22 +19,25 @@ export interface CreatedManeuvers {
 
 /** Atomic batch create (rule 2): any invalid record or conflict → nothing is created. */
 export async function createManeuvers(db: Db, organizationId: string, maneuvers: readonly CreateManeuverJson[]): Promise<CreatedManeuvers> {
+  return await inTransaction(db, (tx) => createManeuversIn(tx, organizationId, maneuvers));
+}
+
+/** The batch create inside the caller's transaction (an accepted avoidance candidate stores its maneuver with its acceptance). */
+export async function createManeuversIn(tx: SqlExecutor, organizationId: string, maneuvers: readonly CreateManeuverJson[]): Promise<CreatedManeuvers> {
   const batch: PendingRecord[] = maneuvers.map((m) => ({ spacecraftId: m.spacecraftId, maneuverId: m.name, content: contentFromJson(m, null) }));
-  return await inTransaction(db, async (tx) => {
-    const spacecraft = await requireSpacecraftList(tx, organizationId, [...new Set(batch.map((b) => b.spacecraftId))]);
-    for (const craft of spacecraft.values()) requireActive(craft);
-    const problems = findBatchProblems(batch);
-    if (problems.length > 0) throw batchProblemsError(batch, problems);
-    const conflicts = await findBatchConflicts(tx, organizationId, batch);
-    if (conflicts.length > 0) throw conflictError(conflicts, 'maneuver.create.conflict');
-    const findings = await planningFindings(tx, organizationId, spacecraft, batch);
-    refuseHardLimits(findings);
-    await insertBatch(tx, organizationId, batch);
-    return {
-      response: { createdCount: batch.length, message: `${batch.length} maneuver${batch.length === 1 ? '' : 's'} created`, warnings: softFindings(findings) },
-      created: batch.map((b) => ({ spacecraftId: b.spacecraftId, maneuverId: b.maneuverId, start: b.content.start, end: b.content.end })),
-    };
-  });
+  const spacecraft = await requireSpacecraftList(tx, organizationId, [...new Set(batch.map((b) => b.spacecraftId))]);
+  for (const craft of spacecraft.values()) requireActive(craft);
+  const problems = findBatchProblems(batch);
+  if (problems.length > 0) throw batchProblemsError(batch, problems);
+  const conflicts = await findBatchConflicts(tx, organizationId, batch);
+  if (conflicts.length > 0) throw conflictError(conflicts, 'maneuver.create.conflict');
+  const findings = await planningFindings(tx, organizationId, spacecraft, batch);
+  refuseHardLimits(findings);
+  await insertBatch(tx, organizationId, batch);
+  return {
+    response: { createdCount: batch.length, message: `${batch.length} maneuver${batch.length === 1 ? '' : 's'} created`, warnings: softFindings(findings) },
+    created: batch.map((b) => ({ spacecraftId: b.spacecraftId, maneuverId: b.maneuverId, start: b.content.start, end: b.content.end })),
+  };
 }
 
 /** The record and its ETag (of the stored record: derived values such as conflicts do not change it). */

@@ -11,6 +11,7 @@ import { Epoch } from '../../../engine/time/epoch.ts';
 import { listManeuversInWindow } from '../../../storage/maneuvers.ts';
 import { type SqlExecutor } from '../../../storage/sql/db.ts';
 import { type Spacecraft } from '../../../domain/spacecraft/model.ts';
+import { spacecraftPropagation } from '../../../domain/spacecraft/propagation.ts';
 import { type StateVectorRecord } from '../../../domain/stateVectors/model.ts';
 import { unprocessable, validationError } from '../../http/errors.ts';
 import { describeSpan, instantTextOf } from '../../../domain/instants.ts';
@@ -96,13 +97,9 @@ export async function buildStoredStatePropagation(
       });
     }
   }
-  const fm = spacecraft.forceModel;
   const massKg = sv.massKg ?? spacecraft.launchMass;
-  const missing: string[] = [];
-  if (massKg === null) missing.push('mass (state vector mass or spacecraft launchMass)');
-  if (fm.atmosphere !== 'NONE' && spacecraft.dragArea === null) missing.push('dragArea');
-  if (fm.solarRadiationPressure && spacecraft.srpArea === null) missing.push('srpArea');
-  if (burns.length > 0 && spacecraft.dryMass === null) missing.push('dryMass');
+  const properties = spacecraftPropagation(spacecraft, massKg, 'state vector mass or spacecraft launchMass', burns.length > 0);
+  const missing = properties.missing;
   if (missing.length > 0) {
     throw unprocessable('FORCE_MODEL_INCOMPLETE', `Spacecraft ${spacecraft.id} lacks force-model configuration: ${missing.join(', ')}`, {
       code: 'ephemeris.force-model.incomplete',
@@ -117,20 +114,8 @@ export async function buildStoredStatePropagation(
       frame: sv.referenceFrame,
       massKg: massKg!,
     },
-    spacecraft: {
-      ...(spacecraft.dryMass !== null ? { dryMassKg: spacecraft.dryMass } : {}),
-      ...(spacecraft.dragArea !== null ? { dragAreaM2: spacecraft.dragArea } : {}),
-      dragCoefficient: spacecraft.dragCoefficient,
-      ...(spacecraft.srpArea !== null ? { srpAreaM2: spacecraft.srpArea } : {}),
-      reflectivityCoefficient: spacecraft.reflectivityCoefficient,
-    },
-    forceModel: {
-      gravityDegree: fm.gravityDegree,
-      gravityOrder: fm.gravityOrder,
-      atmosphere: fm.atmosphere,
-      solarRadiationPressure: fm.solarRadiationPressure,
-      thirdBodies: fm.thirdBodies,
-    },
+    spacecraft: properties.spacecraft,
+    forceModel: properties.forceModel,
     burns,
   };
 }

@@ -1,0 +1,147 @@
+/**
+ * Runs queued avoidance plans on the shared leased-job loop (leasedJobRunner.ts): read the plan's CDM (the states at
+ * TCA it was requested for), run `avoidance.plan` on the worker pool — never on the event loop — under a time budget
+ * and a cancel signal (the client's cancel request, checked every second; a lost lease; shutdown), then store the
+ * plan with its completion, only while the lease is still ours.
+ *
+ * Outcomes: computed → SUCCEEDED (also when no candidate meets the target: the plan says so); the input no longer
+ * holds (the CDM is gone) or the planner refuses it (no burn that early, the floor) → FAILED with the reason; the
+ * time budget spent → FAILED; cancelled by the client → CANCELLED; the worker died or the pool was full → back to
+ * QUEUED with a backoff (at most `max_attempts` runs); shutdown → back to QUEUED.
+ */
+import { type Db } from '../../storage/sql/db.ts';
+import {
+  avoidancePlanCancelRequested,
+  claimNextAvoidancePlan,
+  completeAvoidancePlan,
+  endAvoidancePlanCancelled,
+  failAvoidancePlan,
+  renewAvoidancePlanLease,
+} from '../../storage/avoidancePlans.ts';
+import { findEventCdm } from '../../storage/conjunctions.ts';
+import type { AvoidancePlan } from '../../domain/avoidance/model.ts';
+import { logError, logInfo } from '../log.ts';
+import { earthDataWarningsFor, type EarthDataStore } from '../services/earthData.ts';
+import { Epoch } from '../../engine/time/epoch.ts';
+import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
+
+/** Longest a plan may run before it is cancelled (the default trade space and six re-propagations take seconds). */
+export const AVOIDANCE_TIME_BUDGET_MS = 5 * 60_000;
+
+export interface AvoidancePlanRunnerOptions extends LeasedJobRunnerOptions {
+  timeBudgetMs?: number;
+  /** How often a running plan checks its cancel flag (default 1 s). */
+  cancelCheckMs?: number;
+}
+
+type CancelReason = 'budget' | 'lease' | 'shutdown' | 'client';
+
+export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
+  private readonly timeBudgetMs: number;
+  private readonly cancelCheckMs: number;
+  private current: { controller: AbortController; reason: CancelReason | null } | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly earthData: EarthDataStore,
+    options: AvoidancePlanRunnerOptions = {},
+  ) {
+    super('avoidance-runner', options);
+    this.timeBudgetMs = options.timeBudgetMs ?? AVOIDANCE_TIME_BUDGET_MS;
+    this.cancelCheckMs = options.cancelCheckMs ?? 1_000;
+  }
+
+  protected claim(): Promise<AvoidancePlan | null> {
+    return claimNextAvoidancePlan(this.db, this.owner, this.leaseMs);
+  }
+
+  protected renew(jobId: string): Promise<boolean> {
+    return renewAvoidancePlanLease(this.db, jobId, this.owner, this.leaseMs);
+  }
+
+  /** Stops polling; a plan in progress is stopped and queued again (another runner or a restart resumes it). */
+  override async stop(): Promise<void> {
+    this.cancelCurrent('shutdown');
+    await super.stop();
+  }
+
+  private cancelCurrent(reason: CancelReason): void {
+    if (!this.current || this.current.reason) return;
+    this.current.reason = reason;
+    this.current.controller.abort();
+  }
+
+  protected async run(plan: AvoidancePlan, lease: JobLease): Promise<void> {
+    const cdm = await findEventCdm(this.db, plan.organizationId, plan.eventId, plan.request.cdmId);
+    if (!cdm || !cdm.encounterStates) {
+      await this.fail(plan, `the CDM ${plan.request.cdmId} the plan was requested for is gone or has no states at TCA`, false);
+      return;
+    }
+    if (await avoidancePlanCancelRequested(this.db, plan.id)) return await this.cancelled(plan, 'client');
+    const controller = new AbortController();
+    this.current = { controller, reason: null };
+    const budget = setTimeout(() => this.cancelCurrent('budget'), this.timeBudgetMs);
+    const watch = setInterval(() => {
+      if (lease.lost) this.cancelCurrent('lease');
+      avoidancePlanCancelRequested(this.db, plan.id)
+        .then((requested) => {
+          if (requested) this.cancelCurrent('client');
+        })
+        .catch(() => undefined);
+    }, this.cancelCheckMs);
+    const encounterStates = cdm.encounterStates;
+    let output;
+    let snapshot;
+    let reason: CancelReason | null = null;
+    try {
+      ({ output, snapshot } = await this.earthData.run('avoidance.plan', () => ({ request: plan.request, encounterStates, primaryObject: cdm.primaryObject }), { signal: controller.signal }));
+    } catch (error) {
+      reason = this.current?.reason ?? null;
+      if (reason) return await this.cancelled(plan, reason);
+      // Infrastructure: the worker died, the pool was full. Another attempt may succeed.
+      logError('avoidance plan task failed', { jobId: plan.id, error: String(error) });
+      await this.fail(plan, `compute task failed: ${String((error as Error)?.message ?? error)}`, true);
+      return;
+    } finally {
+      clearTimeout(budget);
+      clearInterval(watch);
+      this.current = null;
+    }
+    if (!output.ok) {
+      await this.fail(plan, `${output.code}: ${output.message}`, false);
+      return;
+    }
+    if (lease.lost) return;
+    const tca = Epoch.parseInstant(plan.request.tca);
+    const span = { start: Epoch.parseInstant(plan.request.burnWindow.earliestBurnTime), end: tca.plusSeconds(600), spaceWeather: plan.request.forceModel.atmosphere === 'NRLMSISE00' };
+    const result = { ...output.result, earthDataWarnings: earthDataWarningsFor(snapshot, span).map((w) => w.message) };
+    const stored = await completeAvoidancePlan(this.db, plan.id, this.owner, result);
+    if (!stored) {
+      logError('avoidance plan lease lost before commit; another runner owns it', { jobId: plan.id, owner: this.owner });
+      return;
+    }
+    logInfo('avoidance plan finished', {
+      jobId: plan.id,
+      candidates: result.tradeSpace.count,
+      repropagated: result.candidates.length,
+      recommended: result.recommendedCandidate,
+      computeMs: Math.round(result.computeMs),
+    });
+  }
+
+  private async cancelled(plan: AvoidancePlan, reason: CancelReason): Promise<void> {
+    logInfo('avoidance plan cancelled', { jobId: plan.id, reason });
+    if (reason === 'lease') return; // another runner holds the plan now
+    if (reason === 'shutdown') return await this.fail(plan, 'interrupted by a shutdown; queued again', true);
+    if (reason === 'client') {
+      await endAvoidancePlanCancelled(this.db, plan.id, this.owner).catch((error: unknown) => logError('avoidance plan could not be marked cancelled', { jobId: plan.id, error: String(error) }));
+      return;
+    }
+    await this.fail(plan, `the plan exceeded its time budget of ${Math.round(this.timeBudgetMs / 1000)} s and was cancelled`, false);
+  }
+
+  private async fail(plan: AvoidancePlan, message: string, retry: boolean): Promise<void> {
+    await failAvoidancePlan(this.db, plan.id, this.owner, message, retry).catch((error: unknown) =>
+      logError('avoidance plan could not be marked failed', { jobId: plan.id, error: String(error) }));
+  }
+}

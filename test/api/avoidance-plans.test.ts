@@ -1,0 +1,231 @@
+/**
+ * Collision-avoidance plans over the socket (issue 38): a HIGH event from a CDM (Orekit's CDMExample1 with object 2 at
+ * object 1's position: Pc 1.1e-2 by LAAS_2015) gets a plan whose recommended candidate, re-propagated, has its Pc
+ * below the default target (the HIGH threshold ÷ 100); accepting it stores a maneuver (contract 2.0.0, the thruster's
+ * thrust along the burn in RTN) and a hypothetical OEM with covariance that our OEM reader parses; a second accept is
+ * a 409; the event's detail lists the accepted plan. A finite burn on a spacecraft without thrusters and a spacecraft
+ * without mass answer 422 naming what is missing; another organization's event and plan are 404; bad input 400 naming
+ * the field. Runs on the embedded file and on sqld (scripts/run-tests.mjs --backend=sqld avoidance-plans).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { parseOem } from '../../engine/files/oem/oemReader.ts';
+import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
+import { cdmVariant } from './conjunctions.helpers.ts';
+
+type Json = Record<string, any>;
+
+const TCA = '2010-03-13T22:37:52.618';
+/** The plans plan in hindsight: the TCA is in 2010. */
+const EARLIEST = '2010-03-13T10:00:00Z';
+/** A small trade space: fast on a loaded 2-core machine, still every kind of direction. */
+const SMALL = {
+  burnWindow: { earliestBurnTime: EARLIEST, minimumLeadTimeS: 1800 },
+  leadTimeCount: 3,
+  directions: ['ALONG_TRACK_PLUS', 'ALONG_TRACK_MINUS', 'RADIAL_PLUS', 'OPTIMAL'],
+  deltaV: { minMetersPerSecond: 0.002, maxMetersPerSecond: 0.5, count: 10 },
+  maxRepropagated: 3,
+  horizonS: 6 * 3600,
+};
+
+describe('avoidance plans over the socket', { timeout: 300_000 }, () => {
+  let svc: TestService;
+  let key: string;
+  let craftA: string;
+  let eventId: string;
+
+  const json = async (response: Response): Promise<Json> => (await response.json()) as Json;
+  const post = (path: string, body?: unknown, secret = key) => svc.request('POST', path, { key: secret, ...(body === undefined ? {} : { json: body }) });
+  const get = (path: string, secret = key) => svc.request('GET', path, { key: secret });
+  const plans = (event: string) => `/operations/conjunctions/${event}/avoidance-plans`;
+
+  /** Polls a plan until it has ended. */
+  async function finished(path: string): Promise<Json> {
+    const until = Date.now() + 120_000;
+    for (;;) {
+      const plan = await json(await get(path));
+      if (!['QUEUED', 'RUNNING'].includes(plan.status)) return plan;
+      if (Date.now() > until) throw new Error(`plan still ${plan.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  async function uploadEvent(text: string, name: string): Promise<string> {
+    const response = await svc.request('POST', '/operations/conjunctions/cdms', { key, body: filesForm([{ name, content: text }]) });
+    const body = await json(response);
+    assert.equal(response.status, 200, JSON.stringify(body));
+    return body.results[0].eventIds[0];
+  }
+
+  before(async () => {
+    svc = await createTestService();
+    key = (await svc.key()).secret;
+    // OBJECT1 of CDMExample1: NORAD 12345
+    const craft = await post('/operations/spacecraft', { name: 'SATELLITE A', noradId: 12345, launchMass: 500, dryMass: 400, dragArea: 2, srpArea: 2 });
+    craftA = (await json(craft)).id;
+    eventId = await uploadEvent(cdmVariant('CDMExample1.txt', { messageId: 'AVOID-1', creationDate: '2010-03-12T22:31:12.000', tca: TCA, zeroMiss: true }), 'high.cdm');
+  });
+  after(async () => svc.close());
+
+  test('the event is HIGH (Pc ≥ 1e-3); a finite burn without thrusters is a 422 naming them; bad input is a 400 naming the field', async () => {
+    const event = await json(await get(`/operations/conjunctions/${eventId}`));
+    assert.equal(event.riskLevel, 'HIGH');
+    assert.ok(event.pc >= 1e-3, `Pc ${event.pc}`);
+    assert.deepEqual(event.acceptedAvoidancePlans, []);
+
+    const noThruster = await post(plans(eventId), { ...SMALL, execution: { kind: 'FINITE' } });
+    const refused = await json(noThruster);
+    assert.equal(noThruster.status, 422, JSON.stringify(refused));
+    assert.equal(refused.error, 'AVOIDANCE_INPUT_MISSING');
+    assert.ok(refused.details.missingFields.some((f: string) => f.startsWith('thrusters')), JSON.stringify(refused.details));
+
+    const badDirection = await post(plans(eventId), { ...SMALL, directions: ['SIDEWAYS'] });
+    assert.equal(badDirection.status, 400);
+    assert.ok(Object.keys((await json(badDirection)).fieldErrors).some((f) => f.startsWith('directions')));
+    const tooMany = await post(plans(eventId), { ...SMALL, leadTimeCount: 12, directions: undefined, deltaV: { count: 40 } });
+    assert.equal(tooMany.status, 400);
+    assert.ok('deltaV' in (await json(tooMany)).fieldErrors, 'the trade-space bound names deltaV');
+    const outside = await post(plans(eventId), { ...SMALL, leadTimeCount: undefined, leadTimesS: [100_000] });
+    assert.equal(outside.status, 400);
+    assert.ok('leadTimesS' in (await json(outside)).fieldErrors);
+    const badTime = await post(plans(eventId), { ...SMALL, burnWindow: { earliestBurnTime: 'yesterday' } });
+    assert.equal(badTime.status, 400);
+    assert.ok('burnWindow.earliestBurnTime' in (await json(badTime)).fieldErrors);
+    const unknownThruster = await post(plans(eventId), { ...SMALL, execution: { kind: 'FINITE', thrusterId: 'none' } });
+    assert.equal(unknownThruster.status, 400);
+    assert.ok('execution.thrusterId' in (await json(unknownThruster)).fieldErrors);
+  });
+
+  test('a finite-burn plan: the recommended candidate meets the default target re-propagated; accept stores the maneuver and an OEM with covariance; a second accept is a 409', async (t) => {
+    const thruster = await json(await post(`/operations/spacecraft/${craftA}/thrusters`, { name: 'Main', thrustN: 1, ispS: 220, direction: { x: 0, y: 0, z: 1 } }));
+    const started = Date.now();
+    const response = await post(plans(eventId), { ...SMALL, execution: { kind: 'FINITE' } });
+    const queued = await json(response);
+    assert.equal(response.status, 202, JSON.stringify(queued));
+    assert.equal(response.headers.get('location'), `${plans(eventId)}/${queued.id}`);
+    assert.equal(queued.request.targetSource, 'DEFAULT');
+    assert.equal(queued.request.target.maxPc, 1e-4 / 100, 'HIGH threshold ÷ 100');
+    assert.equal(queued.request.pcMethod, 'LAAS_2015');
+    assert.equal(queued.request.execution.thrusterId, thruster.id);
+    assert.equal(queued.request.massKg, 500);
+
+    const plan = await finished(`${plans(eventId)}/${queued.id}`);
+    const elapsed = Date.now() - started;
+    assert.equal(plan.status, 'SUCCEEDED', plan.error);
+    const result = plan.result;
+    t.diagnostic(`plan in ${elapsed} ms (compute ${Math.round(result.computeMs)} ms): nominal Pc ${result.nominal.pc.toExponential(2)}, ${result.tradeSpace.meetingTargetCount} of ${result.tradeSpace.count} meet ${result.target.maxPc} linearly, ${result.candidates.length} re-propagated`);
+    assert.equal(result.tradeSpace.count, 3 * 4 * 10);
+    assert.deepEqual(result.earthDataWarnings, [], 'the bundled EOP observe 2010');
+    assert.ok(result.nominal.pc >= 1e-3);
+    assert.notEqual(result.recommendedCandidate, null, 'a candidate meets the target');
+    const best = result.candidates[result.recommendedCandidate];
+    for (const c of result.candidates) {
+      t.diagnostic(`#${c.n} ${c.direction} τ ${c.leadTimeS.toFixed(0)} s Δv ${c.deltaVMetersPerSecond.toFixed(4)} m/s (${c.burnDurationS.toFixed(1)} s burn): Pc ${c.numerical.pc?.toExponential(2)} (linear ${c.linear.pc?.toExponential(2)}), miss ${c.numerical.missDistanceM.toFixed(1)} m, linear − numerical ${c.difference.missVectorM.toFixed(2)} m`);
+      // the linear prediction within its stated error of the re-propagation (engine test: 1e-3 of the displacement + 1 m), with the finite burn's (nD)² on top
+      const moved = Math.hypot(...c.linear.displacementAtTcaRtnM);
+      assert.ok(c.difference.missVectorM <= 0.02 * moved + 5, `linear − numerical ${c.difference.missVectorM} m of ${moved} m`);
+    }
+    assert.ok(best.recommended && best.meetsTarget);
+    assert.ok(best.numerical.pc < result.target.maxPc, `re-propagated Pc ${best.numerical.pc} below the target`);
+    assert.ok(best.burnDurationS > 0, 'a finite burn');
+    // ranked: those meeting the target first, each group by Δv
+    const meeting = result.candidates.filter((c: Json) => c.meetsTarget);
+    for (let i = 1; i < meeting.length; i++) assert.ok(meeting[i - 1].deltaVMetersPerSecond <= meeting[i].deltaVMetersPerSecond);
+    // propellant by Tsiolkovsky from the spacecraft's 500 kg
+    assert.ok(Math.abs(best.propellantKg - 500 * -Math.expm1(-best.deltaVMetersPerSecond / (220 * 9.80665))) < 1e-9);
+
+    const list = await json(await get(plans(eventId)));
+    assert.equal(list.totalElements, 1);
+    assert.equal(list.content[0].result, null, 'the list is without results');
+
+    const acceptPath = `${plans(eventId)}/${plan.id}/candidates/${best.n}/accept`;
+    const accepted = await post(acceptPath);
+    const body = await json(accepted);
+    assert.equal(accepted.status, 201, JSON.stringify(body));
+    assert.equal(body.plan.accepted.candidate, best.n);
+    const maneuver = await json(await get(body.maneuver.url));
+    assert.equal(maneuver.attitudeMode, 'RTN');
+    assert.equal(maneuver.composition.length, 1);
+    const segment = maneuver.composition[0];
+    assert.ok(Math.abs(Math.hypot(segment.thrX, segment.thrY, segment.thrZ) - 1) < 1e-9, 'the thruster’s 1 N');
+    assert.equal(segment.thrISP, 220);
+    assert.ok(Math.abs(segment.duration - best.burnDurationS) < 1e-6);
+    assert.equal(segment.referenceEpoch, best.burnStart);
+    assert.ok(maneuver.purpose.includes(thruster.id));
+
+    const oemResponse = await get(body.oem.url);
+    assert.equal(oemResponse.status, 200);
+    const oem = parseOem(await oemResponse.text());
+    const segmentOem = oem.segments[0]!;
+    assert.equal(oem.segments.length, 1);
+    assert.equal(segmentOem.metadata.refFrame, 'GCRF');
+    assert.equal(segmentOem.states.length, body.oem.stateCount);
+    assert.ok(segmentOem.states.length > 100);
+    assert.ok(segmentOem.covariances.length >= 6, `${segmentOem.covariances.length} covariances`);
+    assert.equal(segmentOem.covariances.length, body.oem.covarianceCount);
+    t.diagnostic(`OEM: ${segmentOem.states.length} states, ${segmentOem.covariances.length} covariances, ${body.oem.start} → ${body.oem.stop}`);
+
+    const again = await post(acceptPath);
+    assert.equal(again.status, 409);
+    assert.equal((await json(again)).error, 'AVOIDANCE_PLAN_ALREADY_ACCEPTED');
+    const other = await post(`${plans(eventId)}/${plan.id}/candidates/0/accept`);
+    assert.equal(other.status, 409, 'one accept per plan');
+
+    const event = await json(await get(`/operations/conjunctions/${eventId}`));
+    assert.equal(event.acceptedAvoidancePlans.length, 1);
+    assert.equal(event.acceptedAvoidancePlans[0].planId, plan.id);
+    assert.equal(event.acceptedAvoidancePlans[0].maneuverId, body.maneuver.maneuverId);
+  });
+
+  test('a running plan is cancelled on request (its pool task stopped); an ended one is a 409', async (t) => {
+    // the largest trade space: long enough to be caught RUNNING
+    const big = { ...SMALL, leadTimeCount: 12, directions: undefined, deltaV: { count: 28 }, maxRepropagated: 12, execution: { kind: 'IMPULSIVE' } };
+    const queued = await json(await post(plans(eventId), big));
+    const path = `${plans(eventId)}/${queued.id}`;
+    let plan = queued;
+    for (let i = 0; i < 200 && plan.status === 'QUEUED'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      plan = await json(await get(path));
+    }
+    const cancel = await svc.request('DELETE', path, { key });
+    const asked = await json(cancel);
+    assert.equal(cancel.status, 200, JSON.stringify(asked));
+    // caught RUNNING: flagged, then stopped by its runner; caught QUEUED: cancelled at once
+    assert.ok(['RUNNING', 'CANCELLED'].includes(asked.status), asked.status);
+    if (asked.status === 'RUNNING') assert.equal(asked.cancelRequested, true);
+    const ended = await finished(path);
+    assert.equal(ended.status, 'CANCELLED', `asked while ${asked.status}`);
+    t.diagnostic(`cancelled while ${asked.status}: ${Date.parse(ended.finishedAt) - Date.parse(ended.startedAt ?? ended.createdAt)} ms after it started`);
+    const again = await svc.request('DELETE', path, { key });
+    assert.equal(again.status, 409);
+    assert.equal((await json(again)).error, 'JOB_NOT_CANCELLABLE');
+    const accept = await post(`${path}/candidates/0/accept`);
+    assert.equal(accept.status, 409);
+    assert.equal((await json(accept)).error, 'AVOIDANCE_PLAN_NOT_FINISHED');
+  });
+
+  test('a spacecraft without mass is a 422 naming it; another organization’s event and plan are 404', async () => {
+    await post('/operations/spacecraft', { name: 'NO MASS', noradId: 54321, dragArea: 2, srpArea: 2 });
+    const text = cdmVariant('CDMExample1.txt', { messageId: 'AVOID-2', creationDate: '2010-03-12T22:31:12.000', tca: TCA, zeroMiss: true }).replace(/(OBJECT_DESIGNATOR\s*=\s*)12345/, '$154321');
+    const massless = await uploadEvent(text, 'massless.cdm');
+    // an empty request takes every default: the window from now is empty for a TCA in 2010
+    const bare = await post(plans(massless), {});
+    assert.equal(bare.status, 422, await bare.clone().text());
+    assert.equal((await json(bare)).error, 'NO_BURN_WINDOW');
+    const response = await post(plans(massless), SMALL);
+    const body = await json(response);
+    assert.equal(response.status, 422, JSON.stringify(body));
+    assert.equal(body.error, 'AVOIDANCE_INPUT_MISSING');
+    assert.ok(body.details.missingFields.some((f: string) => f.startsWith('mass')), JSON.stringify(body.details));
+
+    const stranger = (await svc.key({ organization: 'someone-else' })).secret;
+    assert.equal((await post(plans(eventId), SMALL, stranger)).status, 404);
+    assert.equal((await get(plans(eventId), stranger)).status, 404);
+    const mine = await json(await get(plans(eventId)));
+    const planId = mine.content[0].id;
+    assert.equal((await get(`${plans(eventId)}/${planId}`, stranger)).status, 404);
+    assert.equal((await get(`${plans(eventId)}/${planId}/oem`, stranger)).status, 404);
+    assert.equal((await post(`${plans(eventId)}/${planId}/candidates/0/accept`, undefined, stranger)).status, 404);
+    assert.equal((await get(`${plans(eventId)}/unknown`)).status, 404);
+  });
+});
