@@ -1,0 +1,354 @@
+/**
+ * Secondary conjunctions of avoidance candidates (issue 38, point 3): a re-propagated candidate's post-maneuver
+ * trajectory is screened against the catalog and the fleet (the element sets the screening engine takes) over a
+ * horizon after the burn, with the screening engine itself (engine/collision/screening `screenChunk`, the candidate as
+ * its primary: no second screening implementation); an approach above the plan's target marks the candidate, and the
+ * recommendation moves to the next candidate in rank order.
+ *
+ *  - Span: from the burn start (the trajectory before it is the nominal one, screened by the ordinary screening) for
+ *    `horizonS` (default 7 days, at most the screening's 14). The candidate must have been re-propagated at least that
+ *    far (`planAvoidance({ horizonS })`, after the TCA: a horizon after the TCA ≥ the one after the burn covers it).
+ *  - Volume: default a 10 km sphere (every approach whose isotropic maximum Pc for a 15 m combined radius can reach
+ *    1e-6 lies within 9.1 km); the search's guarantee is the screening engine's (its README), with the candidate's
+ *    thrust/mass added to its non-gravitational acceleration bound for a finite burn.
+ *  - Covariance: the search needs none. The Pc of each approach found needs the candidate's position covariance at
+ *    that approach's TCA: it is propagated from the candidate's covariance at its new TCA (execution errors included)
+ *    with the variational equations, in one run to all the approaches' TCAs (SEMI_ANALYTIC partials: the STM to
+ *    ~1e-8 relative over a day in LEO), without process noise (so it is the linear mapping of the covariance at TCA,
+ *    optimistic over days). So the re-propagation integrates the covariance only over the TCA window and the state
+ *    alone beyond (repropagation.ts), and this costs one covariance run only when an approach is found. A secondary's
+ *    covariance is the caller's (`SecondaryInput.covariance`, e.g. a stored CDM's); without one the Pc is the
+ *    screening engine's flagged maximum probability over the candidate's covariance (Alfriend et al. 1999).
+ *  - Against the target (plan.ts `AvoidanceTarget`): an approach is above it when its Pc is not below `maxPc`, its miss
+ *    distance below `minMissDistanceM`, or its Mahalanobis distance below `minMahalanobisDistance`. A maximum-probability
+ *    Pc counts (an upper bound above the target cannot show the approach safe) unless
+ *    `maximumProbabilityCountsAgainstTarget` is false; its Mahalanobis distance is unknown (null) and does not count.
+ *  - Excluded: the original conjunction's secondary at the original TCA (the encounter the burn avoids: its post-burn
+ *    Pc is the candidate's own, `RepropagatedCandidate.outcome`): an approach with that secondary's NORAD id within
+ *    `windowS` (default 600 s, the re-propagation's TCA window; the same pair meets again at the other node, half an
+ *    orbit later at the earliest) of the nominal TCA. Without a NORAD id, the approach whose secondary position, moved
+ *    to the nominal TCA (second-order Taylor step, two-body acceleration), lies within `matchDistanceKm` (default 10 km)
+ *    of the event's secondary state. Excluded approaches are returned apart, not judged.
+ *
+ * Plain data out (numbers, strings, arrays): the service stores the results as JSON.
+ */
+import { DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 } from '../events/motionBounds.ts';
+import { MU_EARTH_KM3_S2 } from '../constants.ts';
+import type { PcMethod } from '../collision/probability.ts';
+import { approachProbability, screenChunk, MAX_SPAN_S, type ApproachFlag, type PrimaryInput, type ScreeningApproach, type ScreeningChunkInput, type ScreeningChunkResult, type ScreeningCounts, type ScreeningIssue, type ScreeningTimings, type ScreeningVolume, type SecondaryInput } from '../collision/screening/index.ts';
+import { propagate } from '../propagation/propagator.ts';
+import type { AvoidanceTarget, AvoidancePlanResult, PlannedCandidate } from './plan.ts';
+import type { BurnExecution, RepropagatedCandidate } from './repropagation.ts';
+import { covarianceGcrfKmToRtnM2, type AvoidancePropagation } from './tradeSpace.ts';
+
+export const DEFAULT_SECONDARY_HORIZON_S = 7 * 86400;
+export const DEFAULT_SECONDARY_VOLUME: ScreeningVolume = Object.freeze({ shape: 'SPHERE', radiusKm: 10 });
+/** Half-width of the exclusion of the original encounter about the nominal TCA, s. */
+export const DEFAULT_ORIGINAL_WINDOW_S = 600;
+export const DEFAULT_ORIGINAL_MATCH_KM = 10;
+/** The primary id of the candidate in the screening. */
+export const CANDIDATE_PRIMARY_ID = 'candidate';
+
+/** The conjunction the burn avoids, excluded from the secondary approaches. */
+export interface OriginalEncounter {
+  /** The event's secondary in the screened catalog or fleet. */
+  readonly secondaryNoradId?: number;
+  /** Without a NORAD id: the event's secondary at the nominal TCA (GCRF, km, km/s). */
+  readonly secondaryStateKm?: ArrayLike<number>;
+  readonly windowS?: number;
+  readonly matchDistanceKm?: number;
+}
+
+/** What the secondary screening of one candidate takes (besides the candidate and the propagation). */
+export interface SecondaryScreeningSettings {
+  /** The catalog's and the fleet's element sets (fleet members as the service's screening builds them). */
+  readonly secondaries: readonly SecondaryInput[];
+  /** After the burn start, s (default 7 days, ≤ 14 days). */
+  readonly horizonS?: number;
+  readonly volume?: ScreeningVolume;
+  readonly primaryHardBodyRadiusM: number;
+  /** For secondaries that give none, m. */
+  readonly secondaryHardBodyRadiusM: number;
+  /** The spacecraft's own NORAD id: its catalog entry is not screened against it. */
+  readonly primaryNoradId?: number;
+  readonly target: AvoidanceTarget;
+  readonly pcMethod: PcMethod;
+  readonly original: OriginalEncounter;
+  /** Default true (see the header). */
+  readonly maximumProbabilityCountsAgainstTarget?: boolean;
+  /** A clock for the timings (ms), e.g. performance.now; without one they are null. */
+  readonly now?: () => number;
+}
+
+export interface SecondaryScreeningRequest extends SecondaryScreeningSettings {
+  readonly propagation: AvoidancePropagation;
+  readonly candidate: RepropagatedCandidate;
+  /** The burn's execution (a finite burn's thrust bounds the trajectory's acceleration for the search). */
+  readonly execution: BurnExecution;
+}
+
+export type TargetCriterion = 'PC' | 'MISS_DISTANCE' | 'MAHALANOBIS_DISTANCE';
+
+/** One approach of the candidate's new trajectory (plain JSON). */
+export interface SecondaryApproach {
+  readonly secondaryNoradId: number;
+  readonly secondaryName: string | null;
+  readonly tcaUtc: string;
+  /** From the burn start, s. */
+  readonly tcaFromBurnS: number;
+  /** From the nominal TCA of the event, s. */
+  readonly tcaFromEventTcaS: number;
+  readonly missDistanceM: number;
+  readonly relativeSpeedMS: number;
+  readonly relativePositionRtnM: [number, number, number];
+  readonly combinedHardBodyRadiusM: number;
+  /** With the candidate's covariance propagated to this TCA (see the header); null without an encounter plane. */
+  readonly pc: { readonly method: PcMethod; readonly value: number; readonly isMaximumProbability: boolean } | null;
+  readonly mahalanobisDistance: number | null;
+  /** The candidate's position σ at this TCA in its RTN, m (null when not propagated: an excluded approach). */
+  readonly primarySigmaRtnM: [number, number, number] | null;
+  readonly flags: readonly ApproachFlag[];
+  /** The target's bounds this approach violates (empty: below the target). */
+  readonly aboveTarget: readonly TargetCriterion[];
+}
+
+export interface SecondaryScreeningResult {
+  readonly spanStartUtc: string;
+  readonly horizonS: number;
+  readonly volume: ScreeningVolume;
+  readonly pcMethod: PcMethod;
+  readonly secondaryCount: number;
+  /** Every approach in the volume but the original encounter, by TCA. */
+  readonly approaches: SecondaryApproach[];
+  /** The original encounter as the screening found it (not judged). */
+  readonly excluded: SecondaryApproach[];
+  /** The approaches above the target (a subset of `approaches`). */
+  readonly aboveTarget: SecondaryApproach[];
+  readonly issues: ScreeningIssue[];
+  readonly counts: ScreeningCounts;
+  /** The screening's stages, then the covariance propagation and the Pc (ms); null without a clock. */
+  readonly timings: (ScreeningTimings & { covarianceMs: number }) | null;
+}
+
+/**
+ * The screening chunk of a candidate against `secondaries` (all of them, or one partition of
+ * `planScreeningChunks` for a job runner: screen each on the pool, `mergeChunkResults`, then `assessSecondaryApproaches`).
+ */
+export function secondaryScreeningChunk(request: SecondaryScreeningRequest, secondaries: readonly SecondaryInput[] = request.secondaries): ScreeningChunkInput {
+  const { candidate, propagation } = request;
+  const horizonS = request.horizonS ?? DEFAULT_SECONDARY_HORIZON_S;
+  if (!(horizonS > 0 && horizonS <= MAX_SPAN_S)) throw new RangeError(`the secondary-screening horizon must be in (0, ${MAX_SPAN_S}] s (got ${horizonS})`);
+  if (candidate.trajectoryEndS < horizonS - 1e-6) {
+    throw new RangeError(
+      `the candidate's trajectory ends ${candidate.trajectoryEndS.toFixed(0)} s after the burn start, before the horizon ${horizonS} s: re-propagate it with horizonS ≥ ${Math.ceil(horizonS + candidate.burnStartOffsetS)} s after the TCA`,
+    );
+  }
+  const start = propagation.tcaEpoch.plusSeconds(candidate.burnStartOffsetS).toString('UTC', 9);
+  let aNg = DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2;
+  if (request.execution.kind === 'FINITE') aNg += request.execution.thrustN / candidate.massAfterBurnKg / 1000;
+  const primary: PrimaryInput = {
+    id: CANDIDATE_PRIMARY_ID,
+    ...(request.primaryNoradId !== undefined ? { noradId: request.primaryNoradId } : {}),
+    trajectory: { kind: 'DENSE_OUTPUT', epochUtc: start, denseOutput: candidate.trajectory },
+    hardBodyRadiusM: request.primaryHardBodyRadiusM,
+    nonGravitationalAccelerationKmS2: aNg,
+  };
+  return {
+    span: { startUtc: start, durationS: horizonS },
+    volume: request.volume ?? DEFAULT_SECONDARY_VOLUME,
+    primaries: [primary],
+    secondaries,
+    options: { secondaryHardBodyRadiusM: request.secondaryHardBodyRadiusM, pcMethod: request.pcMethod, ...(request.now ? { now: request.now } : {}) },
+  };
+}
+
+function isOriginal(approach: ScreeningApproach, fromEventTcaS: number, original: OriginalEncounter): boolean {
+  if (Math.abs(fromEventTcaS) > (original.windowS ?? DEFAULT_ORIGINAL_WINDOW_S)) return false;
+  if (original.secondaryNoradId !== undefined) return approach.secondaryNoradId === original.secondaryNoradId;
+  const s = original.secondaryStateKm;
+  if (s === undefined) return false;
+  // the approach's secondary moved to the nominal TCA: r + v·dt + ½·a·dt², a two-body
+  const x = approach.secondaryStateGcrf;
+  const dt = -fromEventTcaS;
+  const r = Math.hypot(x[0], x[1], x[2]);
+  const k = -MU_EARTH_KM3_S2 / (r * r * r);
+  const d = [0, 1, 2].map((i) => x[i]! + x[i + 3]! * dt + 0.5 * k * x[i]! * dt * dt - s[i]!);
+  return Math.hypot(d[0]!, d[1]!, d[2]!) <= (original.matchDistanceKm ?? DEFAULT_ORIGINAL_MATCH_KM);
+}
+
+/** The target's bounds an approach violates. */
+export function targetViolations(
+  approach: Pick<SecondaryApproach, 'pc' | 'missDistanceM' | 'mahalanobisDistance'>,
+  target: AvoidanceTarget,
+  maximumProbabilityCounts = true,
+): TargetCriterion[] {
+  const out: TargetCriterion[] = [];
+  if (target.maxPc !== undefined && approach.pc !== null && !(approach.pc.value < target.maxPc) && (maximumProbabilityCounts || !approach.pc.isMaximumProbability)) out.push('PC');
+  if (target.minMissDistanceM !== undefined && approach.missDistanceM < target.minMissDistanceM) out.push('MISS_DISTANCE');
+  if (target.minMahalanobisDistance !== undefined && approach.mahalanobisDistance !== null && approach.mahalanobisDistance < target.minMahalanobisDistance) out.push('MAHALANOBIS_DISTANCE');
+  return out;
+}
+
+/**
+ * From the screening's (merged) result to the candidate's secondary approaches: the original encounter set apart,
+ * the candidate's covariance propagated to every other approach's TCA, the Pc there, the target test.
+ */
+export function assessSecondaryApproaches(request: SecondaryScreeningRequest, screening: ScreeningChunkResult): SecondaryScreeningResult {
+  const { candidate, propagation } = request;
+  const now = request.now ?? null;
+  const t0 = now?.() ?? 0;
+  const chunk = secondaryScreeningChunk(request, []);
+  const covariances = new Map<number, RtnCovarianceAt>();
+  const mine = screening.approaches.filter((a) => a.primaryId === CANDIDATE_PRIMARY_ID);
+  const split = mine.map((a) => ({ a, fromEvent: a.tcaS + candidate.burnStartOffsetS }));
+  const kept = split.filter(({ a, fromEvent }) => !isOriginal(a, fromEvent, request.original));
+  const excludedRaw = split.filter(({ a, fromEvent }) => isOriginal(a, fromEvent, request.original));
+  // one covariance run from the candidate's new TCA to every kept approach (both directions)
+  const times = [...new Set(kept.map(({ fromEvent }) => fromEvent - candidate.tcaOffsetS))];
+  if (times.length > 0) {
+    const lo = Math.min(0, ...times);
+    const hi = Math.max(0, ...times);
+    const dyn = propagation.dynamicsAt(candidate.tcaOffsetS, lo, hi);
+    const s = candidate.primaryStateKm;
+    const run = propagate({
+      spacecraft: { ...propagation.spacecraft, massKg: candidate.massAfterBurnKg },
+      forceModel: dyn.forceModel,
+      environment: dyn.environment,
+      ...(propagation.integrator ? { integrator: propagation.integrator } : {}),
+      positionKm: [s[0]!, s[1]!, s[2]!],
+      velocityKmS: [s[3]!, s[4]!, s[5]!],
+      outputTimesS: times,
+      covarianceKm: candidate.primaryCovarianceGcrfKm,
+      variationalPartials: propagation.variationalPartials ?? 'SEMI_ANALYTIC',
+    });
+    for (let i = 0; i < run.timesS.length; i++) {
+      const state = run.statesKm.subarray(6 * i, 6 * i + 6);
+      covariances.set(run.timesS[i]!, { rtnM2: Array.from(covarianceGcrfKmToRtnM2(run.covarianceKm!.subarray(36 * i, 36 * i + 36), state)) });
+    }
+  }
+  const secondaryCovariance = new Map<number, SecondaryInput['covariance']>();
+  for (const s of request.secondaries) if (s.covariance) secondaryCovariance.set(s.elements.noradId, s.covariance);
+  const counts = request.maximumProbabilityCountsAgainstTarget ?? true;
+  const shape = (a: ScreeningApproach, fromEvent: number, judged: boolean): SecondaryApproach => {
+    const cov = judged ? covariances.get(fromEvent - candidate.tcaOffsetS) : undefined;
+    const probability = cov
+      ? approachProbability(request.pcMethod, a.primaryStateGcrf, a.secondaryStateGcrf, a.combinedHardBodyRadiusM, cov, secondaryCovariance.get(a.secondaryNoradId))
+      : { pc: a.pc, mahalanobisDistance: a.mahalanobisDistance, flags: a.flags };
+    const pc = probability.pc === null ? null : { method: probability.pc.method, value: probability.pc.value, isMaximumProbability: probability.pc.isMaximumProbability };
+    const base = {
+      secondaryNoradId: a.secondaryNoradId,
+      secondaryName: a.secondaryName,
+      tcaUtc: a.tcaUtc,
+      tcaFromBurnS: a.tcaS,
+      tcaFromEventTcaS: fromEvent,
+      missDistanceM: a.missDistanceM,
+      relativeSpeedMS: a.relativeSpeedMS,
+      relativePositionRtnM: a.relativePositionRtnM,
+      combinedHardBodyRadiusM: a.combinedHardBodyRadiusM,
+      pc,
+      mahalanobisDistance: probability.mahalanobisDistance,
+      primarySigmaRtnM: cov ? [Math.sqrt(cov.rtnM2[0]!), Math.sqrt(cov.rtnM2[7]!), Math.sqrt(cov.rtnM2[14]!)] as [number, number, number] : null,
+      flags: probability.flags,
+    };
+    return { ...base, aboveTarget: judged ? targetViolations(base, request.target, counts) : [] };
+  };
+  const approaches = kept.map(({ a, fromEvent }) => shape(a, fromEvent, true));
+  const excluded = excludedRaw.map(({ a, fromEvent }) => shape(a, fromEvent, false));
+  const covarianceMs = now === null ? 0 : now() - t0;
+  return {
+    spanStartUtc: propagation.tcaEpoch.plusSeconds(candidate.burnStartOffsetS).toIsoString(6),
+    horizonS: chunk.span.durationS,
+    volume: chunk.volume,
+    pcMethod: request.pcMethod,
+    secondaryCount: request.secondaries.length,
+    approaches,
+    excluded,
+    aboveTarget: approaches.filter((a) => a.aboveTarget.length > 0),
+    issues: screening.issues,
+    counts: screening.counts,
+    timings: screening.timings === null || now === null ? null : { ...screening.timings, covarianceMs },
+  };
+}
+
+interface RtnCovarianceAt {
+  readonly rtnM2: number[];
+}
+
+/** The secondary screening of one candidate on this thread: `screenChunk` over all the secondaries, then the assessment. */
+export function screenCandidateSecondaries(request: SecondaryScreeningRequest): SecondaryScreeningResult {
+  return assessSecondaryApproaches(request, screenChunk(secondaryScreeningChunk(request)));
+}
+
+/** A candidate of the plan with its secondary-screening verdict (plain JSON apart from the plan's own fields). */
+export interface CandidateRecommendation {
+  /** Index in the trade space's candidates (PlannedCandidate.index). */
+  readonly index: number;
+  /** Position in the plan's ranking (plan.candidates). */
+  readonly rank: number;
+  readonly meetsTarget: boolean;
+  /** Null: not screened (the recommendation stopped before it, or it does not meet the target). */
+  readonly secondaryScreening: SecondaryScreeningResult | null;
+  /** The approaches above the target its trajectory creates. */
+  readonly secondaryConjunctions: SecondaryApproach[];
+  readonly recommended: boolean;
+  /** Why it is not recommended (null for the recommended one). */
+  readonly reason: string | null;
+}
+
+export interface RecommendationResult {
+  readonly candidates: CandidateRecommendation[];
+  /** The recommended candidate's trade-space index and rank, or null when none is. */
+  readonly recommendedIndex: number | null;
+  readonly recommendedRank: number | null;
+}
+
+function describe(a: SecondaryApproach): string {
+  const pc = a.pc === null ? 'no Pc' : `Pc ${a.pc.value.toExponential(2)}${a.pc.isMaximumProbability ? ' (maximum probability)' : ''}`;
+  return `NORAD ${a.secondaryNoradId} at ${a.tcaUtc}: miss ${a.missDistanceM.toFixed(0)} m, ${pc} [${a.aboveTarget.join(', ')}]`;
+}
+
+/**
+ * Marks the plan's candidates from their secondary screenings (by rank: `screenings[rank]`, undefined or null =
+ * not screened): the first candidate in rank order that meets the target and whose screening has no approach above
+ * the target is recommended; one with such approaches is marked (`secondaryConjunctions`, the reason) and the
+ * recommendation moves on; an unscreened one cannot be recommended.
+ */
+export function markSecondaryConjunctions(plan: Pick<AvoidancePlanResult, 'candidates'>, screenings: readonly (SecondaryScreeningResult | null | undefined)[]): RecommendationResult {
+  let recommendedRank: number | null = null;
+  const candidates = plan.candidates.map((c: PlannedCandidate, rank): CandidateRecommendation => {
+    const screening = screenings[rank] ?? null;
+    const conjunctions = screening?.aboveTarget ?? [];
+    let reason: string | null = null;
+    if (!c.meetsTarget) reason = 'does not meet the target after re-propagation';
+    else if (screening === null) reason = recommendedRank === null ? 'not screened for secondary conjunctions' : 'ranked after the recommended candidate (not screened)';
+    else if (conjunctions.length > 0) reason = `creates ${conjunctions.length} approach${conjunctions.length > 1 ? 'es' : ''} above the target within ${(screening.horizonS / 86400).toFixed(1)} days of the burn: ${conjunctions.slice(0, 3).map(describe).join('; ')}${conjunctions.length > 3 ? '; …' : ''}`;
+    else if (recommendedRank !== null) reason = 'ranked after the recommended candidate';
+    const recommended = reason === null;
+    if (recommended) recommendedRank = rank;
+    return { index: c.index, rank, meetsTarget: c.meetsTarget, secondaryScreening: screening, secondaryConjunctions: conjunctions, recommended, reason };
+  });
+  return { candidates, recommendedIndex: recommendedRank === null ? null : plan.candidates[recommendedRank]!.index, recommendedRank };
+}
+
+/**
+ * Screens the plan's candidates in rank order (those meeting the target), at most `maxScreened`, until one has no
+ * approach above the target, then marks them (`markSecondaryConjunctions`). `screen` is the caller's: on this thread
+ * `(c) => screenCandidateSecondaries({ ...settings, propagation, execution, candidate: c.numerical })`, or chunks on
+ * the pool.
+ */
+export function recommendWithSecondaryScreening(
+  plan: Pick<AvoidancePlanResult, 'candidates'>,
+  screen: (candidate: PlannedCandidate, rank: number) => SecondaryScreeningResult,
+  maxScreened = 3,
+): RecommendationResult {
+  const screenings: (SecondaryScreeningResult | null)[] = plan.candidates.map(() => null);
+  let screened = 0;
+  for (const [rank, c] of plan.candidates.entries()) {
+    if (!c.meetsTarget || screened >= maxScreened) continue;
+    const result = screen(c, rank);
+    screenings[rank] = result;
+    screened++;
+    if (result.aboveTarget.length === 0) break;
+  }
+  return markSecondaryConjunctions(plan, screenings);
+}
