@@ -243,6 +243,14 @@ export function repropagateCandidate(request: RepropagationRequest): Repropagate
   };
 }
 
+/** The dense output of a run with its times moved by `byS` (t → t + byS: tFrom, tTo and each polynomial's tOld). */
+export function shiftDenseOutput(dense: DenseOutput, byS: number): DenseOutput {
+  const n = DENSE_OUTPUT_STEP_SIZE;
+  const steps = Float64Array.from(dense.steps);
+  for (let k = 0; k < dense.stepCount; k++) for (let j = 0; j < 3; j++) steps[k * n + j] = steps[k * n + j]! + byS;
+  return { stepCount: dense.stepCount, steps };
+}
+
 /**
  * `first` (ending at `atS`, its steps beyond cut off) followed by `second`, a run started at `atS` of `first`'s time
  * (its times shifted by `atS`: a step's tFrom, tTo and the polynomial's tOld).

@@ -36,9 +36,11 @@ import { DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 } from '../events/motionBo
 import { MU_EARTH_KM3_S2 } from '../constants.ts';
 import type { PcMethod } from '../collision/probability.ts';
 import { approachProbability, screenChunk, MAX_SPAN_S, type ApproachFlag, type PrimaryInput, type ScreeningApproach, type ScreeningChunkInput, type ScreeningChunkResult, type ScreeningCounts, type ScreeningIssue, type ScreeningTimings, type ScreeningVolume, type SecondaryInput } from '../collision/screening/index.ts';
-import { propagate } from '../propagation/propagator.ts';
+import { propagate, type DenseOutput } from '../propagation/propagator.ts';
+import { DenseOutputTrajectory } from '../trajectories/denseOutput.ts';
+import type { Epoch } from '../time/epoch.ts';
 import type { AvoidanceTarget, AvoidancePlanResult, PlannedCandidate } from './plan.ts';
-import type { BurnExecution, RepropagatedCandidate } from './repropagation.ts';
+import { appendDenseOutput, shiftDenseOutput, type BurnExecution, type RepropagatedCandidate } from './repropagation.ts';
 import { covarianceGcrfKmToRtnM2, type AvoidancePropagation } from './tradeSpace.ts';
 
 export const DEFAULT_SECONDARY_HORIZON_S = 7 * 86400;
@@ -46,8 +48,6 @@ export const DEFAULT_SECONDARY_VOLUME: ScreeningVolume = Object.freeze({ shape: 
 /** Half-width of the exclusion of the original encounter about the nominal TCA, s. */
 export const DEFAULT_ORIGINAL_WINDOW_S = 600;
 export const DEFAULT_ORIGINAL_MATCH_KM = 10;
-/** The primary id of the candidate in the screening. */
-export const CANDIDATE_PRIMARY_ID = 'candidate';
 
 /** The conjunction the burn avoids, excluded from the secondary approaches. */
 export interface OriginalEncounter {
@@ -87,6 +87,13 @@ export interface SecondaryScreeningRequest extends SecondaryScreeningSettings {
   readonly execution: BurnExecution;
 }
 
+/** Several candidates of one plan screened together: one screening, the secondaries' set-up shared (see below). */
+export interface GroupScreeningRequest extends SecondaryScreeningSettings {
+  readonly propagation: AvoidancePropagation;
+  readonly candidates: readonly RepropagatedCandidate[];
+  readonly execution: BurnExecution;
+}
+
 export type TargetCriterion = 'PC' | 'MISS_DISTANCE' | 'MAHALANOBIS_DISTANCE';
 
 /** One approach of the candidate's new trajectory (plain JSON). */
@@ -118,6 +125,8 @@ export interface SecondaryScreeningResult {
   readonly volume: ScreeningVolume;
   readonly pcMethod: PcMethod;
   readonly secondaryCount: number;
+  /** Candidates screened in the same screening (its counts, issues without a primary, timings are shared). */
+  readonly screenedTogether: number;
   /** Every approach in the volume but the original encounter, by TCA. */
   readonly approaches: SecondaryApproach[];
   /** The original encounter as the screening found it (not judged). */
@@ -131,35 +140,101 @@ export interface SecondaryScreeningResult {
 }
 
 /**
- * The screening chunk of a candidate against `secondaries` (all of them, or one partition of
- * `planScreeningChunks` for a job runner: screen each on the pool, `mergeChunkResults`, then `assessSecondaryApproaches`).
+ * Where each candidate of a group sits in the group's screening span: the span runs from the earliest burn start to
+ * the latest burn start + the horizon (≤ the horizon + the spread of the lead times), every candidate is a primary
+ * of it, and its own window is [its burn start, + horizon]. A candidate that burns after the span start is extended
+ * back to it by its own post-burn orbit propagated backward from its burn start (state only): a continuous
+ * trajectory (no velocity jump for the search's bounds), whose approaches before the burn are not the candidate's and
+ * are dropped.
  */
-export function secondaryScreeningChunk(request: SecondaryScreeningRequest, secondaries: readonly SecondaryInput[] = request.secondaries): ScreeningChunkInput {
-  const { candidate, propagation } = request;
+interface GroupLayout {
+  readonly spanStart: Epoch;
+  readonly spanS: number;
+  readonly horizonS: number;
+  /** Per candidate: its burn start from the span start, s. */
+  readonly offsetsS: number[];
+}
+
+function groupLayout(request: GroupScreeningRequest): GroupLayout {
   const horizonS = request.horizonS ?? DEFAULT_SECONDARY_HORIZON_S;
-  if (!(horizonS > 0 && horizonS <= MAX_SPAN_S)) throw new RangeError(`the secondary-screening horizon must be in (0, ${MAX_SPAN_S}] s (got ${horizonS})`);
-  if (candidate.trajectoryEndS < horizonS - 1e-6) {
-    throw new RangeError(
-      `the candidate's trajectory ends ${candidate.trajectoryEndS.toFixed(0)} s after the burn start, before the horizon ${horizonS} s: re-propagate it with horizonS ≥ ${Math.ceil(horizonS + candidate.burnStartOffsetS)} s after the TCA`,
-    );
-  }
-  const start = propagation.tcaEpoch.plusSeconds(candidate.burnStartOffsetS).toString('UTC', 9);
+  if (request.candidates.length === 0) throw new RangeError('no candidate to screen');
+  const starts = request.candidates.map((c) => c.burnStartOffsetS);
+  const first = Math.min(...starts);
+  const spanS = Math.max(...starts) - first + horizonS;
+  if (!(horizonS > 0 && spanS <= MAX_SPAN_S)) throw new RangeError(`the secondary-screening horizon (plus the spread of the burn times) must be in (0, ${MAX_SPAN_S}] s (got ${horizonS} + ${spanS - horizonS})`);
+  const offsetsS = starts.map((s) => s - first);
+  request.candidates.forEach((c, i) => {
+    if (c.trajectoryEndS < spanS - offsetsS[i]! - 1e-6) {
+      throw new RangeError(
+        `candidate ${i}'s trajectory ends ${c.trajectoryEndS.toFixed(0)} s after its burn start, before the screening's end ${(spanS - offsetsS[i]!).toFixed(0)} s: re-propagate it with horizonS ≥ ${Math.ceil(horizonS)} s after the TCA`,
+      );
+    }
+  });
+  return { spanStart: request.propagation.tcaEpoch.plusSeconds(first), spanS, horizonS, offsetsS };
+}
+
+/** The candidate's trajectory from `backS` before its burn start (its own post-burn orbit backward), t = 0 there. */
+function extendedBack(request: GroupScreeningRequest, c: RepropagatedCandidate, backS: number): DenseOutput {
+  if (backS <= 0) return c.trajectory;
+  const s0 = new Float64Array(6);
+  new DenseOutputTrajectory(c.trajectory, request.propagation.tcaEpoch.plusSeconds(c.burnStartOffsetS)).stateAt(0, s0);
+  const dyn = request.propagation.dynamicsAt(c.burnStartOffsetS, -backS, 0);
+  const back = propagate({
+    spacecraft: { ...request.propagation.spacecraft, massKg: request.execution.kind === 'FINITE' ? request.propagation.spacecraft.massKg : c.massAfterBurnKg },
+    forceModel: dyn.forceModel,
+    environment: dyn.environment,
+    ...(request.propagation.integrator ? { integrator: request.propagation.integrator } : {}),
+    positionKm: [s0[0]!, s0[1]!, s0[2]!],
+    velocityKmS: [s0[3]!, s0[4]!, s0[5]!],
+    outputTimesS: [-backS],
+    denseOutput: true,
+  });
+  if (back.truncated) throw new RangeError(`candidate's orbit extended back ${backS} s reaches the altitude floor`);
+  return appendDenseOutput(shiftDenseOutput(back.denseOutput!, backS), c.trajectory, backS);
+}
+
+/**
+ * The screening chunk of a group of candidates against `secondaries` (all of them, or one partition of
+ * `planScreeningChunks` for a job runner: screen each on the pool, `mergeChunkResults`, then `assessGroupApproaches`).
+ * One primary per candidate (`candidate-<i>`), so the secondaries' SGP4 set-up — most of a screening's time — is
+ * shared by the group.
+ */
+export function groupScreeningChunk(request: GroupScreeningRequest, secondaries: readonly SecondaryInput[] = request.secondaries): ScreeningChunkInput {
+  const layout = groupLayout(request);
+  const start = layout.spanStart.toString('UTC', 9);
   let aNg = DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2;
-  if (request.execution.kind === 'FINITE') aNg += request.execution.thrustN / candidate.massAfterBurnKg / 1000;
-  const primary: PrimaryInput = {
-    id: CANDIDATE_PRIMARY_ID,
-    ...(request.primaryNoradId !== undefined ? { noradId: request.primaryNoradId } : {}),
-    trajectory: { kind: 'DENSE_OUTPUT', epochUtc: start, denseOutput: candidate.trajectory },
-    hardBodyRadiusM: request.primaryHardBodyRadiusM,
-    nonGravitationalAccelerationKmS2: aNg,
-  };
+  const primaries: PrimaryInput[] = request.candidates.map((c, i) => {
+    if (request.execution.kind === 'FINITE') aNg = DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 + request.execution.thrustN / c.massAfterBurnKg / 1000;
+    return {
+      id: candidatePrimaryId(i),
+      ...(request.primaryNoradId !== undefined ? { noradId: request.primaryNoradId } : {}),
+      trajectory: { kind: 'DENSE_OUTPUT', epochUtc: start, denseOutput: extendedBack(request, c, layout.offsetsS[i]!) },
+      hardBodyRadiusM: request.primaryHardBodyRadiusM,
+      nonGravitationalAccelerationKmS2: aNg,
+    };
+  });
   return {
-    span: { startUtc: start, durationS: horizonS },
+    span: { startUtc: start, durationS: layout.spanS },
     volume: request.volume ?? DEFAULT_SECONDARY_VOLUME,
-    primaries: [primary],
+    primaries,
     secondaries,
     options: { secondaryHardBodyRadiusM: request.secondaryHardBodyRadiusM, pcMethod: request.pcMethod, ...(request.now ? { now: request.now } : {}) },
   };
+}
+
+/** The primary id of the group's i-th candidate in its screening. */
+export function candidatePrimaryId(i: number): string {
+  return `candidate-${i}`;
+}
+
+const single = (request: SecondaryScreeningRequest): GroupScreeningRequest => {
+  const { candidate, ...rest } = request;
+  return { ...rest, candidates: [candidate] };
+};
+
+/** The screening chunk of one candidate (a group of one: the span starts at its burn). */
+export function secondaryScreeningChunk(request: SecondaryScreeningRequest, secondaries: readonly SecondaryInput[] = request.secondaries): ScreeningChunkInput {
+  return groupScreeningChunk(single(request), secondaries);
 }
 
 function isOriginal(approach: ScreeningApproach, fromEventTcaS: number, original: OriginalEncounter): boolean {
@@ -190,93 +265,106 @@ export function targetViolations(
 }
 
 /**
- * From the screening's (merged) result to the candidate's secondary approaches: the original encounter set apart,
- * the candidate's covariance propagated to every other approach's TCA, the Pc there, the target test.
+ * From the group's screening (merged) result to each candidate's secondary approaches: its own window kept, the
+ * original encounter set apart, the candidate's covariance propagated to every other approach's TCA, the Pc there,
+ * the target test. One result per candidate, in the request's order (counts, issues and timings are the group's).
  */
-export function assessSecondaryApproaches(request: SecondaryScreeningRequest, screening: ScreeningChunkResult): SecondaryScreeningResult {
-  const { candidate, propagation } = request;
-  const now = request.now ?? null;
-  const t0 = now?.() ?? 0;
-  const chunk = secondaryScreeningChunk(request, []);
-  const covariances = new Map<number, RtnCovarianceAt>();
-  const mine = screening.approaches.filter((a) => a.primaryId === CANDIDATE_PRIMARY_ID);
-  const split = mine.map((a) => ({ a, fromEvent: a.tcaS + candidate.burnStartOffsetS }));
-  const kept = split.filter(({ a, fromEvent }) => !isOriginal(a, fromEvent, request.original));
-  const excludedRaw = split.filter(({ a, fromEvent }) => isOriginal(a, fromEvent, request.original));
-  // one covariance run from the candidate's new TCA to every kept approach (both directions)
-  const times = [...new Set(kept.map(({ fromEvent }) => fromEvent - candidate.tcaOffsetS))];
-  if (times.length > 0) {
-    const lo = Math.min(0, ...times);
-    const hi = Math.max(0, ...times);
-    const dyn = propagation.dynamicsAt(candidate.tcaOffsetS, lo, hi);
-    const s = candidate.primaryStateKm;
-    const run = propagate({
-      spacecraft: { ...propagation.spacecraft, massKg: candidate.massAfterBurnKg },
-      forceModel: dyn.forceModel,
-      environment: dyn.environment,
-      ...(propagation.integrator ? { integrator: propagation.integrator } : {}),
-      positionKm: [s[0]!, s[1]!, s[2]!],
-      velocityKmS: [s[3]!, s[4]!, s[5]!],
-      outputTimesS: times,
-      covarianceKm: candidate.primaryCovarianceGcrfKm,
-      variationalPartials: propagation.variationalPartials ?? 'SEMI_ANALYTIC',
-    });
-    for (let i = 0; i < run.timesS.length; i++) {
-      const state = run.statesKm.subarray(6 * i, 6 * i + 6);
-      covariances.set(run.timesS[i]!, { rtnM2: Array.from(covarianceGcrfKmToRtnM2(run.covarianceKm!.subarray(36 * i, 36 * i + 36), state)) });
-    }
-  }
+export function assessGroupApproaches(request: GroupScreeningRequest, screening: ScreeningChunkResult): SecondaryScreeningResult[] {
+  const layout = groupLayout(request);
   const secondaryCovariance = new Map<number, SecondaryInput['covariance']>();
   for (const s of request.secondaries) if (s.covariance) secondaryCovariance.set(s.elements.noradId, s.covariance);
-  const counts = request.maximumProbabilityCountsAgainstTarget ?? true;
-  const shape = (a: ScreeningApproach, fromEvent: number, judged: boolean): SecondaryApproach => {
-    const cov = judged ? covariances.get(fromEvent - candidate.tcaOffsetS) : undefined;
-    const probability = cov
-      ? approachProbability(request.pcMethod, a.primaryStateGcrf, a.secondaryStateGcrf, a.combinedHardBodyRadiusM, cov, secondaryCovariance.get(a.secondaryNoradId))
-      : { pc: a.pc, mahalanobisDistance: a.mahalanobisDistance, flags: a.flags };
-    const pc = probability.pc === null ? null : { method: probability.pc.method, value: probability.pc.value, isMaximumProbability: probability.pc.isMaximumProbability };
-    const base = {
-      secondaryNoradId: a.secondaryNoradId,
-      secondaryName: a.secondaryName,
-      tcaUtc: a.tcaUtc,
-      tcaFromBurnS: a.tcaS,
-      tcaFromEventTcaS: fromEvent,
-      missDistanceM: a.missDistanceM,
-      relativeSpeedMS: a.relativeSpeedMS,
-      relativePositionRtnM: a.relativePositionRtnM,
-      combinedHardBodyRadiusM: a.combinedHardBodyRadiusM,
-      pc,
-      mahalanobisDistance: probability.mahalanobisDistance,
-      primarySigmaRtnM: cov ? [Math.sqrt(cov.rtnM2[0]!), Math.sqrt(cov.rtnM2[7]!), Math.sqrt(cov.rtnM2[14]!)] as [number, number, number] : null,
-      flags: probability.flags,
+  return request.candidates.map((candidate, i) => {
+    const now = request.now ?? null;
+    const t0 = now?.() ?? 0;
+    const offset = layout.offsetsS[i]!;
+    const mine = screening.approaches.filter((a) => a.primaryId === candidatePrimaryId(i) && a.tcaS >= offset && a.tcaS <= offset + layout.horizonS);
+    const split = mine.map((a) => ({ a, fromBurn: a.tcaS - offset, fromEvent: a.tcaS - offset + candidate.burnStartOffsetS, original: false }));
+    for (const x of split) x.original = isOriginal(x.a, x.fromEvent, request.original);
+    const kept = split.filter((x) => !x.original);
+    const covariances = covariancesAt(request, candidate, kept.map((x) => x.fromEvent - candidate.tcaOffsetS));
+    const counts = request.maximumProbabilityCountsAgainstTarget ?? true;
+    const shape = (x: (typeof split)[number]): SecondaryApproach => {
+      const a = x.a;
+      const cov = x.original ? undefined : covariances.get(x.fromEvent - candidate.tcaOffsetS);
+      const probability = cov
+        ? approachProbability(request.pcMethod, a.primaryStateGcrf, a.secondaryStateGcrf, a.combinedHardBodyRadiusM, cov, secondaryCovariance.get(a.secondaryNoradId))
+        : { pc: a.pc, mahalanobisDistance: a.mahalanobisDistance, flags: a.flags };
+      const pc = probability.pc === null ? null : { method: probability.pc.method, value: probability.pc.value, isMaximumProbability: probability.pc.isMaximumProbability };
+      const base = {
+        secondaryNoradId: a.secondaryNoradId,
+        secondaryName: a.secondaryName,
+        tcaUtc: a.tcaUtc,
+        tcaFromBurnS: x.fromBurn,
+        tcaFromEventTcaS: x.fromEvent,
+        missDistanceM: a.missDistanceM,
+        relativeSpeedMS: a.relativeSpeedMS,
+        relativePositionRtnM: a.relativePositionRtnM,
+        combinedHardBodyRadiusM: a.combinedHardBodyRadiusM,
+        pc,
+        mahalanobisDistance: probability.mahalanobisDistance,
+        primarySigmaRtnM: cov ? [Math.sqrt(cov.rtnM2[0]!), Math.sqrt(cov.rtnM2[7]!), Math.sqrt(cov.rtnM2[14]!)] as [number, number, number] : null,
+        flags: probability.flags,
+      };
+      return { ...base, aboveTarget: x.original ? [] : targetViolations(base, request.target, counts) };
     };
-    return { ...base, aboveTarget: judged ? targetViolations(base, request.target, counts) : [] };
-  };
-  const approaches = kept.map(({ a, fromEvent }) => shape(a, fromEvent, true));
-  const excluded = excludedRaw.map(({ a, fromEvent }) => shape(a, fromEvent, false));
-  const covarianceMs = now === null ? 0 : now() - t0;
-  return {
-    spanStartUtc: propagation.tcaEpoch.plusSeconds(candidate.burnStartOffsetS).toIsoString(6),
-    horizonS: chunk.span.durationS,
-    volume: chunk.volume,
-    pcMethod: request.pcMethod,
-    secondaryCount: request.secondaries.length,
-    approaches,
-    excluded,
-    aboveTarget: approaches.filter((a) => a.aboveTarget.length > 0),
-    issues: screening.issues,
-    counts: screening.counts,
-    timings: screening.timings === null || now === null ? null : { ...screening.timings, covarianceMs },
-  };
+    const approaches = kept.map(shape);
+    const covarianceMs = now === null ? 0 : now() - t0;
+    return {
+      spanStartUtc: request.propagation.tcaEpoch.plusSeconds(candidate.burnStartOffsetS).toIsoString(6),
+      horizonS: layout.horizonS,
+      volume: request.volume ?? DEFAULT_SECONDARY_VOLUME,
+      pcMethod: request.pcMethod,
+      secondaryCount: request.secondaries.length,
+      screenedTogether: request.candidates.length,
+      approaches,
+      excluded: split.filter((x) => x.original).map(shape),
+      aboveTarget: approaches.filter((a) => a.aboveTarget.length > 0),
+      issues: screening.issues.filter((x) => x.primaryId === undefined || x.primaryId === candidatePrimaryId(i)),
+      counts: screening.counts,
+      timings: screening.timings === null || now === null ? null : { ...screening.timings, covarianceMs },
+    };
+  });
 }
 
-interface RtnCovarianceAt {
-  readonly rtnM2: number[];
+/** The candidate's covariance (RTN, m²) at these times from its new TCA: one variational run both ways (header). */
+function covariancesAt(request: GroupScreeningRequest, candidate: RepropagatedCandidate, timesFromTca: readonly number[]): Map<number, { rtnM2: number[] }> {
+  const out = new Map<number, { rtnM2: number[] }>();
+  const times = [...new Set(timesFromTca)];
+  if (times.length === 0) return out;
+  const { propagation } = request;
+  const dyn = propagation.dynamicsAt(candidate.tcaOffsetS, Math.min(0, ...times), Math.max(0, ...times));
+  const s = candidate.primaryStateKm;
+  const run = propagate({
+    spacecraft: { ...propagation.spacecraft, massKg: candidate.massAfterBurnKg },
+    forceModel: dyn.forceModel,
+    environment: dyn.environment,
+    ...(propagation.integrator ? { integrator: propagation.integrator } : {}),
+    positionKm: [s[0]!, s[1]!, s[2]!],
+    velocityKmS: [s[3]!, s[4]!, s[5]!],
+    outputTimesS: times,
+    covarianceKm: candidate.primaryCovarianceGcrfKm,
+    variationalPartials: propagation.variationalPartials ?? 'SEMI_ANALYTIC',
+  });
+  for (let i = 0; i < run.timesS.length; i++) {
+    const state = run.statesKm.subarray(6 * i, 6 * i + 6);
+    out.set(run.timesS[i]!, { rtnM2: Array.from(covarianceGcrfKmToRtnM2(run.covarianceKm!.subarray(36 * i, 36 * i + 36), state)) });
+  }
+  return out;
+}
+
+/** One candidate's assessment (a group of one). */
+export function assessSecondaryApproaches(request: SecondaryScreeningRequest, screening: ScreeningChunkResult): SecondaryScreeningResult {
+  return assessGroupApproaches(single(request), screening)[0]!;
 }
 
 /** The secondary screening of one candidate on this thread: `screenChunk` over all the secondaries, then the assessment. */
 export function screenCandidateSecondaries(request: SecondaryScreeningRequest): SecondaryScreeningResult {
   return assessSecondaryApproaches(request, screenChunk(secondaryScreeningChunk(request)));
+}
+
+/** The secondary screening of several candidates in one screening on this thread (the secondaries' set-up shared). */
+export function screenCandidateGroupSecondaries(request: GroupScreeningRequest): SecondaryScreeningResult[] {
+  return assessGroupApproaches(request, screenChunk(groupScreeningChunk(request)));
 }
 
 /** A candidate of the plan with its secondary-screening verdict (plain JSON apart from the plan's own fields). */

@@ -13,6 +13,7 @@ import {
   planAvoidance,
   recommendWithSecondaryScreening,
   repropagateCandidate,
+  screenCandidateGroupSecondaries,
   screenCandidateSecondaries,
   type AvoidancePlanResult,
   type SecondaryScreeningRequest,
@@ -147,6 +148,31 @@ test('a candidate whose burn puts it on a close approach a day later is marked a
   const lazy = recommendWithSecondaryScreening(plan, (c) => (calls++, screenCandidateSecondaries(request(c))));
   assert.equal(calls, 2);
   assert.equal(lazy.recommendedRank, 1);
+});
+
+test('candidates screened together (one screening, the set-up shared, burns an orbit apart) give each its own approaches', () => {
+  // a candidate burning one orbit earlier than the first: the group's span starts at its burn, the first is extended back
+  const early = repropagateCandidate({ encounter, propagation, burn: { ...second!.linear, leadTimeS: second!.linear.leadTimeS + period }, execution: EXECUTION, executionErrors: ERRORS, horizonS: HORIZON_S });
+  assert.ok(Math.abs(early.burnStartOffsetS - first!.numerical.burnStartOffsetS + period) < 1e-6);
+  const { candidate: _c, ...settings } = request(first);
+  const group = screenCandidateGroupSecondaries({ ...settings, candidates: [early, first!.numerical] });
+  const alone = [screenCandidateSecondaries({ ...settings, candidate: early }), screenCandidateSecondaries(request(first))];
+  assert.equal(group.length, 2);
+  for (const [k, g] of group.entries()) {
+    const a = alone[k]!;
+    assert.equal(g.screenedTogether, 2);
+    assert.equal(g.spanStartUtc, a.spanStartUtc);
+    assert.deepEqual(g.approaches.map((x) => x.secondaryNoradId), a.approaches.map((x) => x.secondaryNoradId));
+    assert.deepEqual(g.excluded.map((x) => x.secondaryNoradId), a.excluded.map((x) => x.secondaryNoradId));
+    g.approaches.forEach((x, j) => {
+      const y = a.approaches[j]!;
+      assert.ok(Math.abs(x.tcaFromBurnS - y.tcaFromBurnS) < 1e-4 && Math.abs(x.missDistanceM - y.missDistanceM) < 1e-3, `${x.tcaFromBurnS} vs ${y.tcaFromBurnS} s, ${x.missDistanceM} vs ${y.missDistanceM} m`);
+      assert.ok(Math.abs(x.pc!.value - y.pc!.value) <= 1e-6 * y.pc!.value, `Pc ${x.pc!.value} vs ${y.pc!.value}`);
+      assert.deepEqual(x.aboveTarget, y.aboveTarget);
+    });
+  }
+  assert.deepEqual(group[1]!.aboveTarget.map((a) => a.secondaryNoradId), [90002], 'the first candidate still meets X, and only it');
+  assert.ok(group[1]!.approaches.every((a) => a.tcaFromBurnS >= 0), 'nothing before its own burn (the extension back is not its trajectory)');
 });
 
 test('a candidate with no new approach is recommended (and the screening stops there)', () => {
