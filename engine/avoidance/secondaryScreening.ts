@@ -202,9 +202,10 @@ function extendedBack(request: GroupScreeningRequest, c: RepropagatedCandidate, 
 export function groupScreeningChunk(request: GroupScreeningRequest, secondaries: readonly SecondaryInput[] = request.secondaries): ScreeningChunkInput {
   const layout = groupLayout(request);
   const start = layout.spanStart.toString('UTC', 9);
-  let aNg = DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2;
+  const execution = request.execution;
   const primaries: PrimaryInput[] = request.candidates.map((c, i) => {
-    if (request.execution.kind === 'FINITE') aNg = DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 + request.execution.thrustN / c.massAfterBurnKg / 1000;
+    // drag and radiation pressure (the default bound), plus the thrust at the lowest mass during a finite burn
+    const aNg = DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 + (execution.kind === 'FINITE' ? execution.thrustN / c.massAfterBurnKg / 1000 : 0);
     return {
       id: candidatePrimaryId(i),
       ...(request.primaryNoradId !== undefined ? { noradId: request.primaryNoradId } : {}),
