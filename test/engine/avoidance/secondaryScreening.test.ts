@@ -262,3 +262,17 @@ test('re-propagation with a horizon: the covariance only over the TCA window, ev
   }
   assert.ok(worst < 0.05, `state-only continuation vs one covariance run: ${worst} m`);
 });
+
+test('a secondary without covariance: the maximum-probability Pc over the candidate\'s counts against the target unless the caller says not; a miss-distance target', () => {
+  const bare: SecondaryInput[] = [{ elements: ORIGINAL }, { elements: X }];
+  const counted = screenCandidateSecondaries({ ...request(first), secondaries: bare });
+  const hit = counted.approaches.find((a) => a.secondaryNoradId === 90002)!;
+  assert.equal(hit.pc?.isMaximumProbability, true);
+  assert.equal(hit.mahalanobisDistance, null);
+  assert.ok(hit.flags.some((f) => f.code === 'MAXIMUM_PROBABILITY_ONE_COVARIANCE'));
+  assert.deepEqual(hit.aboveTarget, ['PC']);
+  const ignored = screenCandidateSecondaries({ ...request(first), secondaries: bare, maximumProbabilityCountsAgainstTarget: false });
+  assert.deepEqual(ignored.aboveTarget, []);
+  const byMiss = screenCandidateSecondaries({ ...request(first), secondaries: bare, target: { minMissDistanceM: 1000 } });
+  assert.deepEqual(byMiss.aboveTarget.map((a) => [a.secondaryNoradId, a.aboveTarget]), [[90002, ['MISS_DISTANCE']]]);
+});
