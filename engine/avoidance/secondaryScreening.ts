@@ -29,6 +29,10 @@
  *    orbit later at the earliest) of the nominal TCA. Without a NORAD id, the approach whose secondary position, moved
  *    to the nominal TCA (second-order Taylor step, two-body acceleration), lies within `matchDistanceKm` (default 10 km)
  *    of the event's secondary state. Excluded approaches are returned apart, not judged.
+ *  - Several candidates of a plan are best screened together (`screenCandidateGroupSecondaries`, or
+ *    `groupScreeningChunk` per catalog partition + `assessGroupApproaches` on a pool): one primary per candidate, so
+ *    the secondaries' SGP4 set-up — most of a screening's time — is done once (bench:avoidance: 16.7 s of CPU for three
+ *    candidates × 45,000 objects together, 31.6 s one by one).
  *
  * Plain data out (numbers, strings, arrays): the service stores the results as JSON.
  */
