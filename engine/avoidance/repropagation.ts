@@ -26,7 +26,7 @@
 import { G0_M_S2 } from '../constants.ts';
 import { localOrbitalRotation } from '../math/covariance.ts';
 import { cartesianToKeplerian } from '../orbits/keplerian.ts';
-import { propagate, type DenseOutput, type FiniteBurn, type ForceModelSettings, type PropagationRequest } from '../propagation/propagator.ts';
+import { DENSE_OUTPUT_STEP_SIZE, propagate, type DenseOutput, type FiniteBurn, type ForceModelSettings, type PropagationRequest } from '../propagation/propagator.ts';
 import { DenseOutputTrajectory } from '../trajectories/denseOutput.ts';
 import { executionErrorCovariance, type ExecutionErrors } from './executionErrors.ts';
 import {
@@ -56,7 +56,10 @@ export interface RepropagationRequest {
   readonly burn: AvoidanceBurn;
   readonly execution: BurnExecution;
   readonly executionErrors: ExecutionErrors;
-  /** Keep the post-maneuver trajectory (dense output) to this many seconds after the TCA (default 0: to the TCA window). */
+  /**
+   * Keep the post-maneuver trajectory (dense output) to this many seconds after the TCA (default 0: to the TCA
+   * window). The covariance is integrated only to the end of the TCA window, the state alone beyond it.
+   */
   readonly horizonS?: number;
   /** Half-width of the window around the TCA searched for the new closest approach, s (default 600). */
   readonly tcaWindowS?: number;
@@ -136,10 +139,13 @@ export function repropagateCandidate(request: RepropagationRequest): Repropagate
     burns.push({ startS: 0, durationS: duration, thrustN: [dvRtn[0] * f, dvRtn[1] * f, dvRtn[2] * f], frame: 'RTN', ispS: execution.ispS });
   }
 
-  // forward over the TCA window (and the horizon), dense, with the covariance at the nominal TCA
+  // forward over the TCA window, dense, with the covariance (STM) at the nominal TCA; beyond the window (the
+  // horizon) the state alone: the covariance is only read at the TCA (the secondary screening propagates it to the
+  // approaches it finds, secondaryScreening.ts), and the 6×6 variational equations cost ~3× the state's integration
   const toTca = -startOffset;
+  const windowEndS = toTca + window;
   const endS = toTca + Math.max(window, request.horizonS ?? 0);
-  const fwdDyn = propagation.dynamicsAt(startOffset, 0, endS);
+  const fwdDyn = propagation.dynamicsAt(startOffset, 0, windowEndS);
   const spacecraft = { ...propagation.spacecraft, massKg: mass0 };
   const fwd = propagate({
     ...common(fwdDyn),
@@ -148,12 +154,28 @@ export function repropagateCandidate(request: RepropagationRequest): Repropagate
     positionKm: [s0[0]!, s0[1]!, s0[2]!],
     velocityKmS: v0,
     burns,
-    outputTimesS: [toTca, endS],
+    outputTimesS: [toTca, windowEndS],
     covarianceKm: p0,
     denseOutput: true,
   });
   if (fwd.truncated) throw new RangeError(`the post-maneuver trajectory reaches the altitude floor ${fwd.truncated.tS + startOffset} s after the TCA`);
-  const primary = new DenseOutputTrajectory(fwd.denseOutput!, propagation.tcaEpoch.plusSeconds(startOffset));
+  let dense = fwd.denseOutput!;
+  if (endS > windowEndS) {
+    const sw = fwd.statesKm.subarray(6, 12);
+    const coastDyn = propagation.dynamicsAt(startOffset + windowEndS, 0, endS - windowEndS);
+    const coast = propagate({
+      ...common(coastDyn),
+      spacecraft: { ...spacecraft, massKg: fwd.massKg[1]! },
+      environment: coastDyn.environment,
+      positionKm: [sw[0]!, sw[1]!, sw[2]!],
+      velocityKmS: [sw[3]!, sw[4]!, sw[5]!],
+      outputTimesS: [endS - windowEndS],
+      denseOutput: true,
+    });
+    if (coast.truncated) throw new RangeError(`the post-maneuver trajectory reaches the altitude floor ${coast.truncated.tS + windowEndS + startOffset} s after the TCA`);
+    dense = appendDenseOutput(dense, coast.denseOutput!, windowEndS);
+  }
+  const primary = new DenseOutputTrajectory(dense, propagation.tcaEpoch.plusSeconds(startOffset));
 
   // 4. the secondary around the TCA, the new closest approach
   const secDyn = propagation.dynamicsAt(0, -window, window);
@@ -216,9 +238,41 @@ export function repropagateCandidate(request: RepropagationRequest): Repropagate
     propellantKg: prop,
     massAfterBurnKg: massKg - prop,
     orbitChange: orbitChange(tca, fwd.statesKm.subarray(0, 6)),
-    trajectory: fwd.denseOutput!,
+    trajectory: dense,
     trajectoryEndS: endS,
   };
+}
+
+/** The dense output of a run with its times moved by `byS` (t → t + byS: tFrom, tTo and each polynomial's tOld). */
+export function shiftDenseOutput(dense: DenseOutput, byS: number): DenseOutput {
+  const n = DENSE_OUTPUT_STEP_SIZE;
+  const steps = Float64Array.from(dense.steps);
+  for (let k = 0; k < dense.stepCount; k++) for (let j = 0; j < 3; j++) steps[k * n + j] = steps[k * n + j]! + byS;
+  return { stepCount: dense.stepCount, steps };
+}
+
+/**
+ * `first` (ending at `atS`, its steps beyond cut off) followed by `second`, a run started at `atS` of `first`'s time
+ * (its times shifted by `atS`: a step's tFrom, tTo and the polynomial's tOld).
+ */
+export function appendDenseOutput(first: DenseOutput, second: DenseOutput, atS: number): DenseOutput {
+  const n = DENSE_OUTPUT_STEP_SIZE;
+  const steps = new Float64Array((first.stepCount + second.stepCount) * n);
+  let count = 0;
+  for (let k = 0; k < first.stepCount; k++) {
+    if (!(first.steps[k * n]! < atS)) break;
+    steps.set(first.steps.subarray(k * n, (k + 1) * n), count * n);
+    steps[count * n + 1] = Math.min(steps[count * n + 1]!, atS);
+    count++;
+  }
+  for (let k = 0; k < second.stepCount; k++) {
+    if (!(second.steps[k * n + 1]! > 0)) continue; // a backward leg (none here)
+    const o = count * n;
+    steps.set(second.steps.subarray(k * n, (k + 1) * n), o);
+    for (let j = 0; j < 3; j++) steps[o + j] = steps[o + j]! + atS;
+    count++;
+  }
+  return { stepCount: count, steps: steps.slice(0, count * n) };
 }
 
 /** Osculating Δa, Δe, Δi and the along-track offset between the nominal and the burned state at one instant. */
