@@ -27,7 +27,7 @@ import { Epoch } from '../../engine/time/epoch.ts';
 import { DenseOutputTrajectory } from '../../engine/trajectories/denseOutput.ts';
 import type { EncounterStates } from '../conjunctions/cdmDigest.ts';
 import { instantText } from '../instants.ts';
-import { postBurnEncounterPlane } from '../plots/avoidanceSvg.ts';
+import { postBurnEncounterPlane } from './encounterPlane.ts';
 import { AVOIDANCE_DEFAULTS, AVOIDANCE_LIMITS, type AvoidancePlanResultView, type NormalizedAvoidanceRequest, type OutcomeView, type PlanCandidateView } from './model.ts';
 
 const DEG = Math.PI / 180;

@@ -14,7 +14,7 @@
  *     (domain/plots/encounterSvg.ts's panel): before, the event's encounter (the primary's and the secondary's
  *     covariances at TCA); after, the re-propagated closest approach (the primary's covariance propagated with the
  *     execution errors, the secondary's as given: the candidate's stored `numerical.encounterPlane`, which the plan
- *     computes with `postBurnEncounterPlane`; a plan stored without it is drawn from the re-propagated relative
+ *     computes with domain/avoidance/encounterPlane.ts `postBurnEncounterPlane`; a plan stored without it is drawn from the re-propagated relative
  *     position with the covariance before the burn, and the picture says so), both drawn in the nominal collision plane's axes (x along the
  *     nominal miss vector; the burn turns the relative velocity by Δv/v_rel, ~1e-5 rad, so the two planes coincide
  *     to the drawing's precision).
@@ -22,9 +22,9 @@
  * The recommended candidate is the plan's (`recommendedCandidate`), or the one the caller names (`recommended`: an
  * index into `plan.candidates`, null for none).
  */
-import { shortTermEncounter, type EncounterObject, type ShortTermEncounter } from '../../engine/collision/encounter.ts';
-import type { AvoidanceDirection, AvoidanceEncounter, AvoidanceTarget, PlannedCandidate } from '../../engine/avoidance/index.ts';
-import type { AvoidancePlanResultView, PlanCandidateView, StoredEncounterPlane } from '../avoidance/model.ts';
+import type { AvoidanceDirection, AvoidanceEncounter, AvoidanceTarget } from '../../engine/avoidance/index.ts';
+import { nominalEncounter, planeIn } from '../avoidance/encounterPlane.ts';
+import type { AvoidancePlanResultView, PlanCandidateView } from '../avoidance/model.ts';
 import { escapeXmlDisplayText } from '../../engine/files/common/xmlWriter.ts';
 import { encounterLegend, encounterPlanePanel, encounterPlaneView, svgHead, type EncounterPlane } from './encounterSvg.ts';
 import { niceStep } from './residualsSvg.ts';
@@ -230,64 +230,6 @@ export function avoidanceTradeSpaceSvg(input: AvoidanceTradeSpacePlotInput): str
 
 const ENC = { width: 1120, height: 790, top: 190, size: 440, lefts: [100, 640] };
 
-const encounterObject = (stateKm: ArrayLike<number>, covariance: ArrayLike<number>, frame: 'RTN' | 'INERTIAL'): EncounterObject => ({
-  positionM: [stateKm[0]! * 1000, stateKm[1]! * 1000, stateKm[2]! * 1000],
-  velocityMS: [stateKm[3]! * 1000, stateKm[4]! * 1000, stateKm[5]! * 1000],
-  covariance,
-  covarianceFrame: frame,
-});
-
-/** The plane of one encounter in the axes of `reference` (its own when absent): M = [x_ref; y_ref]·[x y]ᵀ. */
-function planeIn(e: ShortTermEncounter, reference: ShortTermEncounter, hardBodyRadiusM: number): EncounterPlane {
-  const dot = (a: readonly number[], b: readonly number[]) => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-  const ref = [reference.encounterFrame.xAxis, reference.encounterFrame.yAxis];
-  const own = [e.encounterFrame.xAxis, e.encounterFrame.yAxis];
-  const m = ref.map((r) => own.map((o) => dot(r, o)));
-  const [mx, my] = e.otherPositionCollisionPlaneM;
-  const c = e.projectedCovarianceM2;
-  const mc = [0, 1].map((i) => [0, 1].map((j) => m[i]![0]! * c[0][j] + m[i]![1]! * c[1][j]));
-  const cov = [0, 1].map((i) => [0, 1].map((j) => mc[i]![0]! * m[j]![0]! + mc[i]![1]! * m[j]![1]!));
-  const sym = (cov[0]![1]! + cov[1]![0]!) / 2;
-  return {
-    covarianceM2: [[cov[0]![0]!, sym], [sym, cov[1]![1]!]],
-    missVectorM: [m[0]![0]! * mx + m[0]![1]! * my, m[1]![0]! * mx + m[1]![1]! * my],
-    hardBodyRadiusM,
-  };
-}
-
-/** The event's encounter at TCA as the short-term encounter (GCRF; the secondary without covariance: zero). */
-function nominalEncounter(encounter: AvoidanceEncounter): ShortTermEncounter {
-  return shortTermEncounter(
-    encounterObject(encounter.primaryStateKm, encounter.primaryCovarianceRtnM2, 'RTN'),
-    encounterObject(encounter.secondaryStateKm, encounter.secondaryCovarianceRtnM2 ?? new Float64Array(36), 'RTN'),
-    encounter.combinedHardBodyRadiusM,
-  );
-}
-
-/**
- * The post-burn encounter plane of a re-propagated candidate (engine's PlannedCandidate) in the nominal plane's axes:
- * the primary at the re-propagated closest approach (moved by the outcome's rectilinear shift) with its covariance
- * propagated with the execution errors, the secondary at the outcome's relative position and velocity from it, with
- * its covariance as given. What the plan stores with each candidate (`numerical.encounterPlane`).
- */
-export function postBurnEncounterPlane(encounter: AvoidanceEncounter, candidate: PlannedCandidate): StoredEncounterPlane {
-  const nominal = nominalEncounter(encounter);
-  const n = candidate.numerical;
-  const o = n.outcome;
-  const p = Float64Array.from(n.primaryStateKm);
-  for (let i = 0; i < 3; i++) p[i] = p[i]! + p[i + 3]! * o.tcaShiftS;
-  const s = new Float64Array(6);
-  for (let i = 0; i < 3; i++) {
-    s[i] = p[i]! + o.relativePositionGcrfM[i]! / 1000;
-    s[i + 3] = p[i + 3]! + o.relativeVelocityGcrfMS[i]! / 1000;
-  }
-  const covGcrfM2 = Float64Array.from(n.primaryCovarianceGcrfKm, (v) => v * 1e6);
-  const secondaryCov = encounter.secondaryCovarianceRtnM2 ?? new Float64Array(36);
-  const post = shortTermEncounter(encounterObject(p, covGcrfM2, 'INERTIAL'), encounterObject(s, secondaryCov, 'RTN'), encounter.combinedHardBodyRadiusM);
-  const plane = planeIn(post, nominal, encounter.combinedHardBodyRadiusM);
-  return { missVectorM: [plane.missVectorM[0], plane.missVectorM[1]], covarianceM2: [[plane.covarianceM2[0][0], plane.covarianceM2[0][1]], [plane.covarianceM2[1][0], plane.covarianceM2[1][1]]] };
-}
-
 /** The after-plane's covariance: the stored post-burn one, or (a plan stored without it) the one before the burn. */
 export type AfterCovariance = 'POST_BURN' | 'BEFORE_BURN';
 
@@ -303,7 +245,7 @@ export function avoidanceEncounterPlanes(
 ): { before: EncounterPlane; after: EncounterPlane | null; afterCovariance: AfterCovariance | null } {
   const nominal = nominalEncounter(encounter);
   const radius = encounter.combinedHardBodyRadiusM;
-  const before = planeIn(nominal, nominal, radius);
+  const before = { ...planeIn(nominal, nominal), hardBodyRadiusM: radius };
   if (!candidate) return { before, after: null, afterCovariance: null };
   const stored = candidate.numerical.encounterPlane;
   if (stored) return { before, after: { missVectorM: stored.missVectorM, covarianceM2: stored.covarianceM2, hardBodyRadiusM: radius }, afterCovariance: 'POST_BURN' };

@@ -9,7 +9,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AVOIDANCE_COLOURS, avoidanceEncounterPlanes, avoidanceEncounterSvg, avoidanceTradeSpaceSvg, postBurnEncounterPlane, recommendedCandidate, tradeSpaceCurves } from '../../../domain/plots/avoidanceSvg.ts';
+import { AVOIDANCE_COLOURS, avoidanceEncounterPlanes, avoidanceEncounterSvg, avoidanceTradeSpaceSvg, recommendedCandidate, tradeSpaceCurves } from '../../../domain/plots/avoidanceSvg.ts';
+import { postBurnEncounterPlane } from '../../../domain/avoidance/encounterPlane.ts';
 import type { AvoidancePlanResultView, OutcomeView, PlanCandidateView } from '../../../domain/avoidance/model.ts';
 import { ENCOUNTER_COLOURS } from '../../../domain/plots/encounterSvg.ts';
 import { avoidancePropagation, keplerPeriodS, planAvoidance, type AvoidancePlanResult, type EncounterOutcome } from '../../../engine/avoidance/index.ts';
