@@ -90,6 +90,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'DELETE /operations/conjunctions/{id}/avoidance-plans/{planId}': 'cancelAvoidancePlan',
   'POST /operations/conjunctions/{id}/avoidance-plans/{planId}/candidates/{n}/accept': 'acceptAvoidanceCandidate',
   'GET /operations/conjunctions/{id}/avoidance-plans/{planId}/oem': 'getAvoidancePlanOem',
+  'GET /operations/conjunctions/{id}/avoidance-plans/{planId}/trade-space.svg': 'getAvoidanceTradeSpaceSvg',
+  'GET /operations/conjunctions/{id}/avoidance-plans/{planId}/encounter.svg': 'getAvoidanceEncounterSvg',
   'POST /operations/catalog': 'uploadCatalog',
   'GET /operations/catalog/objects': 'listCatalogObjects',
   'POST /operations/catalog/objects/query': 'queryCatalogObjects',

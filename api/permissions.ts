@@ -134,6 +134,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'DELETE /operations/conjunctions/{id}/avoidance-plans/{planId}': 'write:conjunctions',
   'POST /operations/conjunctions/{id}/avoidance-plans/{planId}/candidates/{n}/accept': 'write:conjunctions',
   'GET /operations/conjunctions/{id}/avoidance-plans/{planId}/oem': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}/avoidance-plans/{planId}/trade-space.svg': 'read:conjunctions',
+  'GET /operations/conjunctions/{id}/avoidance-plans/{planId}/encounter.svg': 'read:conjunctions',
   // Conjunction screening
   'POST /operations/conjunctions/screenings': 'write:conjunctions',
   'GET /operations/conjunctions/screenings': 'read:conjunctions',

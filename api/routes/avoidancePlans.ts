@@ -1,6 +1,6 @@
 /**
  * Avoidance-plan routes (tag Conjunctions): /operations/conjunctions/{id}/avoidance-plans[/{planId}[/oem |
- * /candidates/{n}/accept]].
+ * /candidates/{n}/accept | /trade-space.svg | /encounter.svg]].
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
@@ -20,6 +20,8 @@ import {
 } from '../schemas/avoidancePlans.ts';
 import {
   acceptAvoidanceCandidate,
+  avoidanceEncounterPicture,
+  avoidanceTradeSpacePicture,
   avoidancePlanOem,
   cancelAvoidancePlanRequest,
   getAvoidancePlan,
@@ -94,6 +96,30 @@ const oemRoute = createRoute({
   responses: { 200: { description: 'CCSDS OEM 2.0 (KVN)', content: { 'text/plain': { schema: z.string() } } }, ...errorResponses(404) },
 });
 
+const SVG = { 'image/svg+xml': { schema: z.string() } };
+
+const tradeSpaceSvgRoute = createRoute({
+  method: 'get', path: `${ITEM}/trade-space.svg`, tags: TAG, security: SECURED,
+  summary: 'The plan’s trade space as an SVG picture: Pc against Δv, one curve per lead time',
+  description:
+    'Pc (log scale) against Δv (log scale when the sizes span a decade): per lead time, at each size the smallest linear Pc over the directions; ' +
+    'the target Pc dashed, the nominal Pc dotted, the re-propagated candidates at their numerical Pc (diamonds), the recommended candidate ringed. ' +
+    '409 AVOIDANCE_PLAN_NOT_FINISHED until the plan has SUCCEEDED. Permission read:conjunctions.',
+  request: { params: AvoidancePlanPathSchema },
+  responses: { 200: { description: 'SVG document', content: SVG }, ...errorResponses(404, 409) },
+});
+
+const encounterSvgRoute = createRoute({
+  method: 'get', path: `${ITEM}/encounter.svg`, tags: TAG, security: SECURED,
+  summary: 'The encounter plane before and after the recommended burn as an SVG picture',
+  description:
+    'Two panels at one scale in the nominal collision plane (x along the nominal miss vector): before, the plan’s CDM at TCA; after, the recommended ' +
+    'candidate’s re-propagated closest approach with our covariance propagated with the execution errors. Hard-body disk, miss vector, 1σ/3σ ellipses. ' +
+    '409 AVOIDANCE_PLAN_NOT_FINISHED until the plan has SUCCEEDED. Permission read:conjunctions.',
+  request: { params: AvoidancePlanPathSchema },
+  responses: { 200: { description: 'SVG document', content: SVG }, ...errorResponses(404, 409, 422) },
+});
+
 export function registerAvoidancePlanRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(startRoute, async (c) => {
     const plan = await startAvoidancePlan(c.get('deps'), c.get('caller').organizationId, c.req.valid('param').id, c.req.valid('json'));
@@ -127,5 +153,17 @@ export function registerAvoidancePlanRoutes(app: OpenAPIHono<AppEnv>): void {
     const { id, planId } = c.req.valid('param');
     const { text, fileName } = await avoidancePlanOem(c.get('deps').db, c.get('caller').organizationId, id, planId);
     return c.body(text, 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"` }) as never;
+  });
+
+  app.openapi(tradeSpaceSvgRoute, async (c) => {
+    const { id, planId } = c.req.valid('param');
+    const svg = await avoidanceTradeSpacePicture(c.get('deps').db, c.get('caller').organizationId, id, planId);
+    return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
+  });
+
+  app.openapi(encounterSvgRoute, async (c) => {
+    const { id, planId } = c.req.valid('param');
+    const svg = await avoidanceEncounterPicture(c.get('deps').db, c.get('caller').organizationId, id, planId);
+    return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
   });
 }

@@ -99,7 +99,13 @@ const CandidateSchema = z
     propellantKg: z.number(),
     massAfterBurnKg: z.number(),
     linear: OutcomeSchema.extend({ displacementAtTcaRtnM: vec3 }).openapi({ description: 'Linear prediction (state transition matrix from the burn to the TCA)' }),
-    numerical: OutcomeSchema.extend({ tcaOffsetS: z.number(), tca: EpochSchema }).openapi({ description: 'Numerical re-propagation (full force model, the covariance with the execution errors)' }),
+    numerical: OutcomeSchema.extend({
+      tcaOffsetS: z.number(),
+      tca: EpochSchema,
+      encounterPlane: z.object({ missVectorM: z.array(z.number()).length(2), covarianceM2: z.array(z.array(z.number()).length(2)).length(2) }).optional().openapi({
+        description: 'The re-propagated closest approach in the nominal collision plane’s axes (x along the nominal miss vector): the secondary from our spacecraft and the combined covariance (ours with the execution errors), m and m² (…/encounter.svg draws it)',
+      }),
+    }).openapi({ description: 'Numerical re-propagation (full force model, the covariance with the execution errors)' }),
     difference: z.object({
       missDistanceM: z.number(),
       missVectorM: z.number(),

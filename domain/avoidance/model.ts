@@ -117,6 +117,17 @@ export interface OutcomeView {
   relativePositionRtnM: [number, number, number];
 }
 
+/**
+ * A re-propagated closest approach in the nominal collision plane's axes (x along the nominal miss vector, y ⟂ to it,
+ * both ⟂ to the nominal relative velocity): the secondary's position from our spacecraft and the combined position
+ * covariance there (our covariance propagated with the execution errors, the secondary's as given), m and m².
+ * What the encounter-plane picture draws after the burn (domain/plots/avoidanceSvg.ts).
+ */
+export interface StoredEncounterPlane {
+  missVectorM: [number, number];
+  covarianceM2: [[number, number], [number, number]];
+}
+
 export interface PlanCandidateView {
   /** 0-based rank: the number to accept. */
   n: number;
@@ -134,7 +145,8 @@ export interface PlanCandidateView {
   propellantKg: number;
   massAfterBurnKg: number;
   linear: OutcomeView & { displacementAtTcaRtnM: [number, number, number] };
-  numerical: OutcomeView & { tcaOffsetS: number; tca: string };
+  /** encounterPlane: absent in plans stored before it was kept. */
+  numerical: OutcomeView & { tcaOffsetS: number; tca: string; encounterPlane?: StoredEncounterPlane };
   difference: { missDistanceM: number; missVectorM: number; linearPc: number | null; numericalPc: number | null; mahalanobisDistance: number | null };
   orbitChange: { deltaSemiMajorAxisM: number; deltaEccentricity: number; deltaInclinationDeg: number; alongTrackOffsetAtTcaM: number; alongTrackDriftMetersPerOrbit: number };
   meetsTarget: boolean;

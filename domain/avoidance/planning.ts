@@ -27,6 +27,7 @@ import { Epoch } from '../../engine/time/epoch.ts';
 import { DenseOutputTrajectory } from '../../engine/trajectories/denseOutput.ts';
 import type { EncounterStates } from '../conjunctions/cdmDigest.ts';
 import { instantText } from '../instants.ts';
+import { postBurnEncounterPlane } from './encounterPlane.ts';
 import { AVOIDANCE_DEFAULTS, AVOIDANCE_LIMITS, type AvoidancePlanResultView, type NormalizedAvoidanceRequest, type OutcomeView, type PlanCandidateView } from './model.ts';
 
 const DEG = Math.PI / 180;
@@ -121,7 +122,7 @@ export function computeAvoidancePlan(input: AvoidanceComputationInput, earth: Ea
       propellantKg: c.numerical.propellantKg,
       massAfterBurnKg: c.numerical.massAfterBurnKg,
       linear: { ...outcomeView(c.linear.outcome), displacementAtTcaRtnM: c.linear.displacementAtTcaRtnM },
-      numerical: { ...outcomeView(c.numerical.outcome), tcaOffsetS: c.numerical.tcaOffsetS, tca: instantText(tca.plusSeconds(c.numerical.tcaOffsetS)) },
+      numerical: { ...outcomeView(c.numerical.outcome), tcaOffsetS: c.numerical.tcaOffsetS, tca: instantText(tca.plusSeconds(c.numerical.tcaOffsetS)), encounterPlane: postBurnEncounterPlane(encounter, c) },
       difference: c.difference,
       orbitChange: c.numerical.orbitChange,
       meetsTarget: c.meetsTarget,

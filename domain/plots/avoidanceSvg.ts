@@ -1,6 +1,8 @@
 /**
- * The pictures of a collision-avoidance plan (issue 38, "Pictures") as standalone SVG documents, from the engine's
- * `AvoidancePlanResult` (engine/avoidance/plan.ts) and the plan's target. Pure: numbers in, text out.
+ * The pictures of a collision-avoidance plan (issue 38, "Pictures") as standalone SVG documents, from what the service
+ * stores: the plan's `AvoidancePlanResultView` (domain/avoidance/model.ts; its target unless another is given) and, for
+ * the encounter plane, the event's encounter at TCA rebuilt from the plan's CDM as the plan did
+ * (domain/avoidance/planning.ts `avoidanceEncounter`). Pure: numbers in, text out.
  *
  *  1. `avoidanceTradeSpaceSvg`: the trade space — Pc against Δv, the Pc axis logarithmic (the Δv axis too when the
  *     sizes span a decade or more), one curve per lead time: at each size, the smallest linear Pc over the directions
@@ -11,16 +13,18 @@
  *  2. `avoidanceEncounterSvg`: the encounter plane before and after the recommended burn, side by side at one scale
  *     (domain/plots/encounterSvg.ts's panel): before, the event's encounter (the primary's and the secondary's
  *     covariances at TCA); after, the re-propagated closest approach (the primary's covariance propagated with the
- *     execution errors, the secondary's as given), both drawn in the nominal collision plane's axes (x along the
+ *     execution errors, the secondary's as given: the candidate's stored `numerical.encounterPlane`, which the plan
+ *     computes with domain/avoidance/encounterPlane.ts `postBurnEncounterPlane`; a plan stored without it is drawn from the re-propagated relative
+ *     position with the covariance before the burn, and the picture says so), both drawn in the nominal collision plane's axes (x along the
  *     nominal miss vector; the burn turns the relative velocity by Δv/v_rel, ~1e-5 rad, so the two planes coincide
  *     to the drawing's precision).
  *
- * The recommended candidate is the first re-propagated one that meets the target (the plan ranks those first), or
- * the one the caller names (`recommended`: an index into `plan.candidates`, null for none — e.g. when a secondary
- * screening rejected it).
+ * The recommended candidate is the plan's (`recommendedCandidate`), or the one the caller names (`recommended`: an
+ * index into `plan.candidates`, null for none).
  */
-import { shortTermEncounter, type EncounterObject, type ShortTermEncounter } from '../../engine/collision/encounter.ts';
-import type { AvoidanceDirection, AvoidanceEncounter, AvoidancePlanResult, AvoidanceTarget, PlannedCandidate } from '../../engine/avoidance/index.ts';
+import type { AvoidanceDirection, AvoidanceEncounter, AvoidanceTarget } from '../../engine/avoidance/index.ts';
+import { nominalEncounter, planeIn } from '../avoidance/encounterPlane.ts';
+import type { AvoidancePlanResultView, PlanCandidateView } from '../avoidance/model.ts';
 import { escapeXmlDisplayText } from '../../engine/files/common/xmlWriter.ts';
 import { encounterLegend, encounterPlanePanel, encounterPlaneView, svgHead, type EncounterPlane } from './encounterSvg.ts';
 import { niceStep } from './residualsSvg.ts';
@@ -28,9 +32,11 @@ import { niceStep } from './residualsSvg.ts';
 export interface AvoidancePlotInput {
   readonly title: string;
   readonly subtitle: string;
-  readonly plan: AvoidancePlanResult;
-  readonly target: AvoidanceTarget;
-  /** Index into `plan.candidates` of the recommended candidate; null: none; absent: the first that meets the target. */
+  /** The stored result of a SUCCEEDED plan. */
+  readonly plan: AvoidancePlanResultView;
+  /** Default: the plan's. */
+  readonly target?: AvoidanceTarget;
+  /** Index into `plan.candidates` of the recommended candidate; null: none; absent: the plan's recommendedCandidate. */
   readonly recommended?: number | null;
 }
 
@@ -40,7 +46,7 @@ export interface AvoidanceTradeSpacePlotInput extends AvoidancePlotInput {
 }
 
 export interface AvoidanceEncounterPlotInput extends AvoidancePlotInput {
-  /** The encounter the plan was made for (the states and covariances at TCA). */
+  /** The encounter the plan was made for (the states and covariances at TCA: planning.ts avoidanceEncounter). */
   readonly encounter: AvoidanceEncounter;
 }
 
@@ -61,10 +67,9 @@ function format(value: number, digits = 3): string {
 const leadLabel = (s: number) => `τ ${format(s, 5)} s (${(s / 3600).toFixed(2)} h)`;
 
 /** The recommended candidate of the plan (see the header), or null. */
-export function recommendedCandidate(input: AvoidancePlotInput): PlannedCandidate | null {
-  if (input.recommended === null) return null;
-  if (input.recommended !== undefined) return input.plan.candidates[input.recommended] ?? null;
-  return input.plan.candidates.find((c) => c.meetsTarget) ?? null;
+export function recommendedCandidate(input: AvoidancePlotInput): PlanCandidateView | null {
+  const n = input.recommended === undefined ? input.plan.recommendedCandidate : input.recommended;
+  return n === null ? null : (input.plan.candidates[n] ?? null);
 }
 
 function targetText(target: AvoidanceTarget): string {
@@ -75,9 +80,9 @@ function targetText(target: AvoidanceTarget): string {
   return parts.length > 0 ? parts.join(' and ') : 'none';
 }
 
-function candidateText(c: PlannedCandidate): string {
-  const pc = c.numerical.outcome.probability.pc?.value;
-  return `${c.linear.direction} ${format(c.linear.deltaVMetersPerSecond)} m/s, ${leadLabel(c.linear.leadTimeS)}: Pc ${pc === undefined ? 'none' : format(pc)} (linear ${c.difference.linearPc === null ? 'none' : format(c.difference.linearPc)}), miss ${format(c.numerical.outcome.missDistanceM)} m, ${format(c.numerical.propellantKg)} kg`;
+function candidateText(c: PlanCandidateView): string {
+  const pc = c.numerical.pc;
+  return `${c.direction} ${format(c.deltaVMetersPerSecond)} m/s, ${leadLabel(c.leadTimeS)}: Pc ${pc === null ? 'none' : format(pc)} (linear ${c.linear.pc === null ? 'none' : format(c.linear.pc)}), miss ${format(c.numerical.missDistanceM)} m, ${format(c.propellantKg)} kg`;
 }
 
 /** One curve of the trade space: a lead time and its (Δv, Pc) points, Δv ascending. */
@@ -87,16 +92,18 @@ export interface TradeSpaceCurve {
 }
 
 /** The curves drawn: per lead time (in the trade space's order), per size, the smallest Pc of the directions drawn. */
-export function tradeSpaceCurves(plan: AvoidancePlanResult, direction?: AvoidanceDirection): TradeSpaceCurve[] {
+export function tradeSpaceCurves(plan: AvoidancePlanResultView, direction?: AvoidanceDirection): TradeSpaceCurve[] {
   const byLead = new Map<number, Map<number, number>>();
-  for (const c of plan.tradeSpace.candidates) {
-    if (direction !== undefined && c.direction !== direction) continue;
-    const sizes = byLead.get(c.leadTimeS) ?? new Map<number, number>();
-    byLead.set(c.leadTimeS, sizes);
-    const pc = c.outcome.probability.pc?.value;
-    if (pc === undefined || !Number.isFinite(pc)) continue;
-    const best = sizes.get(c.deltaVMetersPerSecond);
-    if (best === undefined || pc < best) sizes.set(c.deltaVMetersPerSecond, pc);
+  const ts = plan.tradeSpace;
+  for (let i = 0; i < ts.leadTimeS.length; i++) {
+    if (direction !== undefined && ts.direction[i] !== direction) continue;
+    const sizes = byLead.get(ts.leadTimeS[i]!) ?? new Map<number, number>();
+    byLead.set(ts.leadTimeS[i]!, sizes);
+    const pc = ts.pc[i];
+    if (pc === null || pc === undefined || !Number.isFinite(pc)) continue;
+    const dv = ts.deltaVMetersPerSecond[i]!;
+    const best = sizes.get(dv);
+    if (best === undefined || pc < best) sizes.set(dv, pc);
   }
   return [...byLead].map(([leadTimeS, sizes]) => ({
     leadTimeS,
@@ -107,15 +114,16 @@ export function tradeSpaceCurves(plan: AvoidancePlanResult, direction?: Avoidanc
 const TS = { width: 1000, height: 640, left: 90, right: 250, top: 140, plotHeight: 420 };
 
 export function avoidanceTradeSpaceSvg(input: AvoidanceTradeSpacePlotInput): string {
-  const { plan, target } = input;
+  const { plan } = input;
+  const target = input.target ?? plan.target;
   const curves = tradeSpaceCurves(plan, input.direction);
   const recommended = recommendedCandidate(input);
-  const nominalPc = plan.tradeSpace.nominal.probability.pc?.value ?? null;
+  const nominalPc = plan.nominal.pc;
   const plotWidth = TS.width - TS.left - TS.right;
   const bottom = TS.top + TS.plotHeight;
 
   // x: Δv, logarithmic when the sizes span a decade or more
-  const sizes = plan.tradeSpace.candidates.map((c) => c.deltaVMetersPerSecond).filter((v) => v > 0 && Number.isFinite(v));
+  const sizes = plan.tradeSpace.deltaVMetersPerSecond.filter((v) => v > 0 && Number.isFinite(v));
   const dvMin = sizes.length > 0 ? Math.min(...sizes) : 0.01;
   const dvMax = sizes.length > 0 ? Math.max(...sizes) : 1;
   const logX = dvMax / dvMin >= 10;
@@ -134,7 +142,7 @@ export function avoidanceTradeSpaceSvg(input: AvoidanceTradeSpacePlotInput): str
   }
 
   // y: log10 Pc, from a floor under everything drawn (and a decade under the target) to the decade above the largest
-  const drawn = [...curves.flatMap((c) => c.points.map((p) => p.pc)), ...plan.candidates.map((c) => c.numerical.outcome.probability.pc?.value ?? 0), nominalPc ?? 0, target.maxPc ?? 0].filter((v) => v > 0);
+  const drawn = [...curves.flatMap((c) => c.points.map((p) => p.pc)), ...plan.candidates.map((c) => c.numerical.pc ?? 0), nominalPc ?? 0, target.maxPc ?? 0].filter((v) => v > 0);
   // the floor: under everything drawn, but no deeper than 8 decades under the target (or the nominal Pc) — a Pc of
   // 1e-25 reads as "none" at this scale; what lies below sits on the bottom edge
   const reference = target.maxPc ?? nominalPc ?? 1e-6;
@@ -145,8 +153,8 @@ export function avoidanceTradeSpaceSvg(input: AvoidanceTradeSpacePlotInput): str
   const yOf = (pc: number) => bottom - ((Math.min(Math.max(Math.log10(Math.max(pc, floor)), decadeMin), decadeMax) - decadeMin) / (decadeMax - decadeMin)) * TS.plotHeight;
 
   const notes = [
-    `nominal Pc ${nominalPc === null ? 'none' : format(nominalPc)} (${plan.pcMethod}), miss ${format(plan.tradeSpace.nominal.missDistanceM)} m; target ${targetText(target)}`,
-    `${plan.tradeSpace.candidates.length} candidates by linear mapping (${curves.length} lead times), ${plan.linearRanking.length} meet the target linearly, ${plan.candidates.length} re-propagated`,
+    `nominal Pc ${nominalPc === null ? 'none' : format(nominalPc)} (${plan.pcMethod}), miss ${format(plan.nominal.missDistanceM)} m; target ${targetText(target)}`,
+    `${plan.tradeSpace.count} candidates by linear mapping (${curves.length} lead times), ${plan.tradeSpace.meetingTargetCount} meet the target linearly, ${plan.candidates.length} re-propagated`,
     recommended ? `recommended (re-propagated): ${candidateText(recommended)}` : 'no recommended candidate: none re-propagated meets the target',
     input.direction ? `curves: ${input.direction} only` : 'curves: at each Δv the smallest linear Pc over the directions considered',
   ];
@@ -187,16 +195,16 @@ export function avoidanceTradeSpaceSvg(input: AvoidanceTradeSpacePlotInput): str
     out.push('</g>');
   });
   for (const c of plan.candidates) {
-    const pc = c.numerical.outcome.probability.pc?.value;
-    if (pc === undefined) continue;
-    const cx = xOf(c.linear.deltaVMetersPerSecond);
+    const pc = c.numerical.pc;
+    if (pc === null) continue;
+    const cx = xOf(c.deltaVMetersPerSecond);
     const cy = yOf(pc);
     out.push(`<path class="repropagated" d="M${f(cx)},${f(cy - 6)} L${f(cx + 6)},${f(cy)} L${f(cx)},${f(cy + 6)} L${f(cx - 6)},${f(cy)} Z" fill="none" stroke="#000" stroke-width="1.5"/>`);
   }
   if (recommended) {
-    const pc = recommended.numerical.outcome.probability.pc?.value ?? 0;
+    const pc = recommended.numerical.pc ?? 0;
     out.push(
-      `<circle class="recommended" cx="${f(xOf(recommended.linear.deltaVMetersPerSecond))}" cy="${f(yOf(pc))}" r="11" fill="none" stroke="${AVOIDANCE_COLOURS.recommended}" stroke-width="4" data-delta-v="${recommended.linear.deltaVMetersPerSecond}" data-pc="${pc}"/>`,
+      `<circle class="recommended" cx="${f(xOf(recommended.deltaVMetersPerSecond))}" cy="${f(yOf(pc))}" r="11" fill="none" stroke="${AVOIDANCE_COLOURS.recommended}" stroke-width="4" data-n="${recommended.n}" data-delta-v="${recommended.deltaVMetersPerSecond}" data-pc="${pc}"/>`,
     );
   }
   out.push('</g>');
@@ -222,72 +230,63 @@ export function avoidanceTradeSpaceSvg(input: AvoidanceTradeSpacePlotInput): str
 
 const ENC = { width: 1120, height: 790, top: 190, size: 440, lefts: [100, 640] };
 
-const encounterObject = (stateKm: ArrayLike<number>, covariance: ArrayLike<number>, frame: 'RTN' | 'INERTIAL'): EncounterObject => ({
-  positionM: [stateKm[0]! * 1000, stateKm[1]! * 1000, stateKm[2]! * 1000],
-  velocityMS: [stateKm[3]! * 1000, stateKm[4]! * 1000, stateKm[5]! * 1000],
-  covariance,
-  covarianceFrame: frame,
-});
+/** The after-plane's covariance: the stored post-burn one, or (a plan stored without it) the one before the burn. */
+export type AfterCovariance = 'POST_BURN' | 'BEFORE_BURN';
 
-/** The plane of one encounter in the axes of `reference` (its own when absent): M = [x_ref; y_ref]·[x y]ᵀ. */
-function planeIn(e: ShortTermEncounter, reference: ShortTermEncounter, hardBodyRadiusM: number): EncounterPlane {
+/**
+ * The nominal and (for a stored candidate) the post-burn encounter planes, both in the nominal plane's axes. The
+ * after-plane is the candidate's stored `numerical.encounterPlane`; without it, the re-propagated relative position
+ * (the primary's RTN at the new TCA, taken as the nominal primary's: the axes turn by ~1e-3 rad at most) projected
+ * on the nominal plane, with the covariance before the burn (`afterCovariance` says which).
+ */
+export function avoidanceEncounterPlanes(
+  encounter: AvoidanceEncounter,
+  candidate: PlanCandidateView | null,
+): { before: EncounterPlane; after: EncounterPlane | null; afterCovariance: AfterCovariance | null } {
+  const nominal = nominalEncounter(encounter);
+  const radius = encounter.combinedHardBodyRadiusM;
+  const before = { ...planeIn(nominal, nominal), hardBodyRadiusM: radius };
+  if (!candidate) return { before, after: null, afterCovariance: null };
+  const stored = candidate.numerical.encounterPlane;
+  if (stored) return { before, after: { missVectorM: stored.missVectorM, covarianceM2: stored.covarianceM2, hardBodyRadiusM: radius }, afterCovariance: 'POST_BURN' };
+  // RTN → GCRF with the nominal primary's axes, then onto the nominal plane
+  const st = encounter.primaryStateKm;
+  const r = [st[0]!, st[1]!, st[2]!];
+  const v = [st[3]!, st[4]!, st[5]!];
+  const unit = (a: number[]) => a.map((x) => x / Math.hypot(...a));
+  const cross = (a: number[], b: number[]) => [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
+  const R = unit(r);
+  const N = unit(cross(r, v));
+  const T = cross(N, R);
+  const [dr, dt, dn] = candidate.numerical.relativePositionRtnM;
+  const rel = [0, 1, 2].map((k) => dr * R[k]! + dt * T[k]! + dn * N[k]!);
   const dot = (a: readonly number[], b: readonly number[]) => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-  const ref = [reference.encounterFrame.xAxis, reference.encounterFrame.yAxis];
-  const own = [e.encounterFrame.xAxis, e.encounterFrame.yAxis];
-  const m = ref.map((r) => own.map((o) => dot(r, o)));
-  const [mx, my] = e.otherPositionCollisionPlaneM;
-  const c = e.projectedCovarianceM2;
-  const mc = [0, 1].map((i) => [0, 1].map((j) => m[i]![0]! * c[0][j] + m[i]![1]! * c[1][j]));
-  const cov = [0, 1].map((i) => [0, 1].map((j) => mc[i]![0]! * m[j]![0]! + mc[i]![1]! * m[j]![1]!));
-  const sym = (cov[0]![1]! + cov[1]![0]!) / 2;
   return {
-    covarianceM2: [[cov[0]![0]!, sym], [sym, cov[1]![1]!]],
-    missVectorM: [m[0]![0]! * mx + m[0]![1]! * my, m[1]![0]! * mx + m[1]![1]! * my],
-    hardBodyRadiusM,
+    before,
+    after: { missVectorM: [dot(rel, nominal.encounterFrame.xAxis), dot(rel, nominal.encounterFrame.yAxis)], covarianceM2: before.covarianceM2, hardBodyRadiusM: radius },
+    afterCovariance: 'BEFORE_BURN',
   };
-}
-
-/** The nominal and (for a candidate) the post-burn encounter planes, both in the nominal plane's axes. */
-export function avoidanceEncounterPlanes(encounter: AvoidanceEncounter, candidate: PlannedCandidate | null): { before: EncounterPlane; after: EncounterPlane | null } {
-  const secondaryCov = encounter.secondaryCovarianceRtnM2 ?? new Float64Array(36);
-  const nominal = shortTermEncounter(
-    encounterObject(encounter.primaryStateKm, encounter.primaryCovarianceRtnM2, 'RTN'),
-    encounterObject(encounter.secondaryStateKm, secondaryCov, 'RTN'),
-    encounter.combinedHardBodyRadiusM,
-  );
-  const before = planeIn(nominal, nominal, encounter.combinedHardBodyRadiusM);
-  if (!candidate) return { before, after: null };
-  // the re-propagated closest approach: the primary there (moved by the outcome's rectilinear shift), the secondary
-  // at the outcome's relative position and velocity from it
-  const n = candidate.numerical;
-  const o = n.outcome;
-  const p = Float64Array.from(n.primaryStateKm);
-  for (let i = 0; i < 3; i++) p[i] = p[i]! + p[i + 3]! * o.tcaShiftS;
-  const s = new Float64Array(6);
-  for (let i = 0; i < 3; i++) {
-    s[i] = p[i]! + o.relativePositionGcrfM[i]! / 1000;
-    s[i + 3] = p[i + 3]! + o.relativeVelocityGcrfMS[i]! / 1000;
-  }
-  const covGcrfM2 = Float64Array.from(n.primaryCovarianceGcrfKm, (v) => v * 1e6);
-  const post = shortTermEncounter(encounterObject(p, covGcrfM2, 'INERTIAL'), encounterObject(s, secondaryCov, 'RTN'), encounter.combinedHardBodyRadiusM);
-  return { before, after: planeIn(post, nominal, encounter.combinedHardBodyRadiusM) };
 }
 
 export function avoidanceEncounterSvg(input: AvoidanceEncounterPlotInput): string {
   const { plan, encounter } = input;
   const recommended = recommendedCandidate(input);
-  const { before, after } = avoidanceEncounterPlanes(encounter, recommended);
+  const { before, after, afterCovariance } = avoidanceEncounterPlanes(encounter, recommended);
   const view = encounterPlaneView(after ? [before, after] : [before]);
-  const nominalPc = plan.tradeSpace.nominal.probability.pc?.value ?? null;
+  const nominalPc = plan.nominal.pc;
+  const subtitle =
+    afterCovariance === 'BEFORE_BURN'
+      ? `${input.subtitle} — after-plane drawn with the covariance before the burn (this plan stored no post-burn covariance)`
+      : input.subtitle;
   const notes = [
-    `target ${targetText(input.target)}; Pc by ${plan.pcMethod}`,
-    `before: Pc ${nominalPc === null ? 'none' : format(nominalPc)}, miss ${format(plan.tradeSpace.nominal.missDistanceM)} m`,
+    `target ${targetText(input.target ?? plan.target)}; Pc by ${plan.pcMethod}`,
+    `before: Pc ${nominalPc === null ? 'none' : format(nominalPc)}, miss ${format(plan.nominal.missDistanceM)} m`,
     recommended ? `after (re-propagated): ${candidateText(recommended)}` : 'after: no recommended candidate (none re-propagated meets the target)',
     'both planes in the nominal collision plane: x along the nominal miss vector, y ⟂ to it, both ⟂ to the relative velocity; one scale',
   ];
-  const out = svgHead(ENC.width, ENC.height, input.title, input.subtitle, notes);
+  const out = svgHead(ENC.width, ENC.height, input.title, subtitle, notes);
   const axisTitles = { x: 'x (m): along the nominal miss vector', y: 'y (m): collision plane' };
-  const titles = ['before: no burn', recommended ? `after: ${recommended.linear.direction} ${format(recommended.linear.deltaVMetersPerSecond)} m/s, ${leadLabel(recommended.linear.leadTimeS)}` : 'after: no recommended candidate'];
+  const titles = ['before: no burn', recommended ? `after: ${recommended.direction} ${format(recommended.deltaVMetersPerSecond)} m/s, ${leadLabel(recommended.leadTimeS)}` : 'after: no recommended candidate'];
   let diskEnlarged = false;
   [before, after].forEach((plane, i) => {
     const box = { left: ENC.lefts[i]!, top: ENC.top, size: ENC.size };

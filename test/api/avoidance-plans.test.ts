@@ -5,10 +5,12 @@
  * thrust along the burn in RTN) and a hypothetical OEM with covariance that our OEM reader parses; a second accept is
  * a 409; the event's detail lists the accepted plan. A finite burn on a spacecraft without thrusters and a spacecraft
  * without mass answer 422 naming what is missing; another organization's event and plan are 404; bad input 400 naming
- * the field. Runs on the embedded file and on sqld (scripts/run-tests.mjs --backend=sqld avoidance-plans).
+ * the field. The plan's pictures (trade-space.svg, encounter.svg) answer once it has SUCCEEDED (409 before), 404 for
+ * another organization. Runs on the embedded file and on sqld (scripts/run-tests.mjs --backend=sqld avoidance-plans).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { parseXmlDocument } from '../../engine/files/common/xmlReader.ts';
 import { parseOem } from '../../engine/files/oem/oemReader.ts';
 import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
 import { cdmVariant } from './conjunctions.helpers.ts';
@@ -134,6 +136,34 @@ describe('avoidance plans over the socket', { timeout: 300_000 }, () => {
     // propellant by Tsiolkovsky from the spacecraft's 500 kg
     assert.ok(Math.abs(best.propellantKg - 500 * -Math.expm1(-best.deltaVMetersPerSecond / (220 * 9.80665))) < 1e-9);
 
+    // the pictures from the stored result: a curve per lead time, the recommended candidate ringed; before and after
+    const svgOf = async (name: string): Promise<string> => {
+      const response = await get(`${plans(eventId)}/${plan.id}/${name}`);
+      const text = await response.text();
+      assert.equal(response.status, 200, text);
+      assert.match(response.headers.get('content-type') ?? '', /^image\/svg\+xml/);
+      assert.equal(parseXmlDocument(text).name, 'svg');
+      assert.doesNotMatch(text, /NaN|undefined|Infinity/);
+      return text;
+    };
+    const tradeSpace = await svgOf('trade-space.svg');
+    const leads = [...tradeSpace.matchAll(/<g class="lead-time" data-lead-time-s="([^"]+)">/g)].map((m) => Number(m[1]));
+    assert.deepEqual(leads, result.leadTimesS, 'one curve per lead time');
+    const rings = [...tradeSpace.matchAll(/<circle class="recommended"[^>]*data-n="(\d+)"[^>]*data-delta-v="([^"]+)"[^>]*data-pc="([^"]+)"/g)];
+    assert.equal(rings.length, 1, 'the recommended mark');
+    assert.equal(Number(rings[0]![1]), result.recommendedCandidate);
+    assert.equal(Number(rings[0]![2]), best.deltaVMetersPerSecond);
+    assert.equal(Number(rings[0]![3]), best.numerical.pc);
+    assert.equal([...tradeSpace.matchAll(/class="target"/g)].length, 1, 'the target line');
+    const encounter = await svgOf('encounter.svg');
+    for (const panel of ['before', 'after']) assert.ok(encounter.includes(`<g class="${panel}">`), `the ${panel} panel`);
+    const afterPanel = encounter.slice(encounter.indexOf('<g class="after">'));
+    for (const cls of ['hard-body', 'sigma1', 'sigma3']) assert.equal([...encounter.matchAll(new RegExp(`class="${cls}"`, 'g'))].length, 2, `${cls} in each panel`);
+    // the nominal miss is zero (object 2 at object 1's position): the miss vector is the burn's, after it
+    assert.match(afterPanel, /class="miss"/, 'the miss vector after the burn');
+    assert.ok(best.numerical.encounterPlane, 'the plan keeps the post-burn plane');
+    assert.doesNotMatch(encounter, /covariance before the burn/, 'drawn with the post-burn covariance');
+
     const list = await json(await get(plans(eventId)));
     assert.equal(list.totalElements, 1);
     assert.equal(list.content[0].result, null, 'the list is without results');
@@ -202,6 +232,11 @@ describe('avoidance plans over the socket', { timeout: 300_000 }, () => {
     const accept = await post(`${path}/candidates/0/accept`);
     assert.equal(accept.status, 409);
     assert.equal((await json(accept)).error, 'AVOIDANCE_PLAN_NOT_FINISHED');
+    for (const picture of ['trade-space.svg', 'encounter.svg']) {
+      const notReady = await get(`${path}/${picture}`);
+      assert.equal(notReady.status, 409, picture);
+      assert.equal((await json(notReady)).error, 'AVOIDANCE_PLAN_NOT_FINISHED');
+    }
   });
 
   test('a spacecraft without mass is a 422 naming it; another organization’s event and plan are 404', async () => {
@@ -225,6 +260,7 @@ describe('avoidance plans over the socket', { timeout: 300_000 }, () => {
     const planId = mine.content[0].id;
     assert.equal((await get(`${plans(eventId)}/${planId}`, stranger)).status, 404);
     assert.equal((await get(`${plans(eventId)}/${planId}/oem`, stranger)).status, 404);
+    for (const picture of ['trade-space.svg', 'encounter.svg']) assert.equal((await get(`${plans(eventId)}/${planId}/${picture}`, stranger)).status, 404, picture);
     assert.equal((await post(`${plans(eventId)}/${planId}/candidates/0/accept`, undefined, stranger)).status, 404);
     assert.equal((await get(`${plans(eventId)}/unknown`)).status, 404);
   });

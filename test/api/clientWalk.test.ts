@@ -628,7 +628,7 @@ for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime
     }
   });
 
-  test('avoidance: a plan for a HIGH event, the list, the plan with its candidates, the recommended one accepted (maneuver and OEM), a queued plan cancelled', async () => {
+  test('avoidance: a plan for a HIGH event, the list, the plan with its candidates, its pictures, the recommended one accepted (maneuver and OEM), a queued plan cancelled', async () => {
     const craft = (await expect(apsis.GET('/operations/spacecraft', { params: { query: { name: 'SATELLITE A' } } }), 200)).content[0]!;
     const current = await apsis.GET('/operations/spacecraft/{id}', { params: { path: { id: craft.id } } });
     await expect(apsis.PATCH('/operations/spacecraft/{id}', {
@@ -650,6 +650,10 @@ for (const runtime of RUNTIMES) describe(`generated TypeScript client (${runtime
     assert.ok(plan.result!.candidates[n]!.numerical.pc! < plan.result!.target.maxPc!);
     const listed = await expect(apsis.GET('/operations/conjunctions/{id}/avoidance-plans', { params: { path, query: { sort: 'createdAt,desc' } } }), 200);
     assert.ok(listed.content.some((p) => p.id === created.id));
+    for (const picture of ['/operations/conjunctions/{id}/avoidance-plans/{planId}/trade-space.svg', '/operations/conjunctions/{id}/avoidance-plans/{planId}/encounter.svg'] as const) {
+      const svg = await expect(apsis.GET(picture, { params: { path: { ...path, planId: created.id } }, parseAs: 'text' }), 200);
+      assert.match(svg, /^<svg /);
+    }
     const accepted = await expect(apsis.POST('/operations/conjunctions/{id}/avoidance-plans/{planId}/candidates/{n}/accept', { params: { path: { ...path, planId: created.id, n } } }), 201);
     assert.equal(accepted.plan.accepted!.candidate, n);
     const oem = await expect(apsis.GET('/operations/conjunctions/{id}/avoidance-plans/{planId}/oem', { params: { path: { ...path, planId: created.id } }, parseAs: 'text' }), 200);

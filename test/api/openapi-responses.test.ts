@@ -130,7 +130,7 @@ describe('every documented operation answers as documented', () => {
     await call2('GET', `/operations/conjunctions/${eventId}/timeline.svg`, {}, 200);
   });
 
-  test('avoidance plans: create, list, one, accept, OEM, cancel', async () => {
+  test('avoidance plans: create, list, one, pictures, accept, OEM, cancel', async () => {
     const craft = (await json(await call2('GET', '/operations/spacecraft?name=SATELLITE%20A', {}, 200))).content[0].id;
     const tag = (await call2('GET', `/operations/spacecraft/${craft}`, {}, 200)).headers.get('etag')!;
     await call2('PATCH', `/operations/spacecraft/${craft}`, { json: { launchMass: 500, dryMass: 400, dragArea: 2, srpArea: 2 }, headers: { 'If-Match': tag } }, 200);
@@ -150,6 +150,8 @@ describe('every documented operation answers as documented', () => {
     }
     assert.equal(view.status, 'SUCCEEDED', JSON.stringify(view));
     await call2('GET', `/operations/conjunctions/${eventId}/avoidance-plans?sort=createdAt,desc`, {}, 200);
+    await call2('GET', `/operations/conjunctions/${eventId}/avoidance-plans/${created.id}/trade-space.svg`, {}, 200);
+    await call2('GET', `/operations/conjunctions/${eventId}/avoidance-plans/${created.id}/encounter.svg`, {}, 200);
     await call2('POST', `/operations/conjunctions/${eventId}/avoidance-plans/${created.id}/candidates/${view.result.recommendedCandidate}/accept`, {}, 201);
     await call2('GET', `/operations/conjunctions/${eventId}/avoidance-plans/${created.id}/oem`, {}, 200);
     await svc.avoidanceRunner.stop();

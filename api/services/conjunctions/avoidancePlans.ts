@@ -6,7 +6,9 @@
  * acceptance (a second accept is a 409).
  */
 import { assessedPcMethod } from '../../../domain/conjunctions/assessment.ts';
-import type { AvoidancePlan } from '../../../domain/avoidance/model.ts';
+import type { AvoidancePlan, AvoidancePlanResultView } from '../../../domain/avoidance/model.ts';
+import { avoidanceEncounter } from '../../../domain/avoidance/planning.ts';
+import { avoidanceEncounterSvg, avoidanceTradeSpaceSvg } from '../../../domain/plots/avoidanceSvg.ts';
 import { avoidanceManeuver } from '../../../domain/avoidance/maneuver.ts';
 import { normalizeAvoidanceRequest } from '../../../domain/avoidance/request.ts';
 import { Epoch } from '../../../engine/time/epoch.ts';
@@ -220,4 +222,36 @@ export async function avoidancePlanOem(db: Db, organizationId: string, eventId: 
     throw notFound(`Avoidance plan ${plan.id} has no accepted candidate, hence no OEM`, 'AVOIDANCE_OEM_NOT_FOUND', { code: 'conjunction.avoidance-plan.oem-not-found' });
   }
   return { text, fileName: `${plan.acceptedManeuverId ?? plan.id}.oem` };
+}
+
+/** A SUCCEEDED plan's stored result, else 409 AVOIDANCE_PLAN_NOT_FINISHED (as accept answers). */
+function finishedResult(plan: AvoidancePlan): AvoidancePlanResultView {
+  if (plan.status !== 'SUCCEEDED' || !plan.result) {
+    throw conflict('AVOIDANCE_PLAN_NOT_FINISHED', `Avoidance plan ${plan.id} is ${plan.status}; its pictures exist once it has SUCCEEDED`, { code: 'conjunction.avoidance-plan.not-finished', details: { status: plan.status } });
+  }
+  return plan.result;
+}
+
+function pictureSubtitle(plan: AvoidancePlan, secondary: string): string {
+  const r = plan.request;
+  return `plan ${plan.id} of event ${plan.eventId} (our spacecraft vs ${secondary}); CDM ${r.cdmId}, TCA ${r.tca}; ${r.execution.kind === 'FINITE' ? `finite burn, ${r.execution.thrustN} N` : 'impulsive'}, Isp ${r.execution.ispS} s`;
+}
+
+/** GET …/trade-space.svg: Pc against Δv, a curve per lead time, the target, the recommended candidate. */
+export async function avoidanceTradeSpacePicture(db: Db, organizationId: string, eventId: string, planId: string): Promise<string> {
+  const event = await requireEvent(db, organizationId, eventId);
+  const plan = await requirePlan(db, organizationId, eventId, planId);
+  const result = finishedResult(plan);
+  return avoidanceTradeSpaceSvg({ title: `Avoidance trade space: TCA ${plan.request.tca}`, subtitle: pictureSubtitle(plan, `${event.secondaryName} (${event.secondaryDesignator})`), plan: result });
+}
+
+/** GET …/encounter.svg: the encounter plane before (the plan's CDM at TCA) and after the recommended burn. */
+export async function avoidanceEncounterPicture(db: Db, organizationId: string, eventId: string, planId: string): Promise<string> {
+  const event = await requireEvent(db, organizationId, eventId);
+  const plan = await requirePlan(db, organizationId, eventId, planId);
+  const result = finishedResult(plan);
+  const cdm = await findEventCdm(db, organizationId, eventId, plan.request.cdmId);
+  if (!cdm || !cdm.encounterStates) throw unprocessable('NO_ENCOUNTER_STATES', `The CDM ${plan.request.cdmId} of the plan is gone`, { code: 'conjunction.avoidance-plan.no-states' });
+  const encounter = avoidanceEncounter({ request: plan.request, encounterStates: cdm.encounterStates, primaryObject: cdm.primaryObject });
+  return avoidanceEncounterSvg({ title: `Avoidance: encounter plane before and after the burn, TCA ${plan.request.tca}`, subtitle: pictureSubtitle(plan, `${event.secondaryName} (${event.secondaryDesignator})`), plan: result, encounter });
 }
