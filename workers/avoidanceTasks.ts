@@ -7,6 +7,9 @@
 import { earthDataFor } from '../earthData/files.ts';
 import { computeAvoidancePlan, hypotheticalOem, type AvoidanceComputationInput, type HypotheticalOem, type HypotheticalOemInput } from '../domain/avoidance/planning.ts';
 import type { AvoidancePlanResultView } from '../domain/avoidance/model.ts';
+import type { SecondaryScreeningPlanInput } from '../domain/avoidance/secondary.ts';
+import { gpElementsFromJson, type GpElementSet } from '../engine/tle/gpElements.ts';
+import type { SecondaryInput } from '../engine/collision/screening/index.ts';
 import { failure } from './ephemerisTasks.ts';
 import type { TaskFailure, WithEarthData } from './contracts.ts';
 
@@ -16,9 +19,29 @@ function avoidanceFailure(error: unknown): TaskFailure {
   return failure(error);
 }
 
-export function avoidancePlanTask(input: AvoidanceComputationInput & WithEarthData): { ok: true; result: AvoidancePlanResultView } | TaskFailure {
+/**
+ * The secondaries as the runner sends them: the catalog's element sets as stored (JSON, one array per sub-range, as
+ * the screening chunks get them: decoded here, off the event loop) and our other spacecraft not in the catalog.
+ */
+export type AvoidanceSecondariesInput =
+  | { skipped: string }
+  | { catalogElementsJson: string[]; fleetElements: GpElementSet[]; fleetSpacecraft: Record<string, string>; catalogObjectCount: number; notScreened: string[] };
+
+function decodedSecondaries(input: AvoidanceSecondariesInput | undefined): SecondaryScreeningPlanInput | undefined {
+  if (input === undefined || 'skipped' in input) return input;
+  const secondaries: SecondaryInput[] = [];
+  for (const text of input.catalogElementsJson) for (const elements of gpElementsFromJson<GpElementSet[]>(text)) secondaries.push({ elements });
+  for (const elements of input.fleetElements) secondaries.push({ elements });
+  return { secondaries, fleetSpacecraft: input.fleetSpacecraft, catalogObjectCount: input.catalogObjectCount, notScreened: input.notScreened };
+}
+
+export function avoidancePlanTask(
+  input: Omit<AvoidanceComputationInput, 'secondary'> & { secondaries?: AvoidanceSecondariesInput } & WithEarthData,
+): { ok: true; result: AvoidancePlanResultView } | TaskFailure {
   try {
-    return { ok: true, result: computeAvoidancePlan(input, earthDataFor(input.earthData)) };
+    const { secondaries, ...rest } = input;
+    const secondary = decodedSecondaries(secondaries);
+    return { ok: true, result: computeAvoidancePlan({ ...rest, ...(secondary ? { secondary } : {}) }, earthDataFor(input.earthData)) };
   } catch (error) {
     return avoidanceFailure(error);
   }

@@ -9,7 +9,10 @@
  * time budget spent → FAILED; cancelled by the client → CANCELLED; the worker died or the pool was full → back to
  * QUEUED with a backoff (at most `max_attempts` runs); shutdown → back to QUEUED.
  */
-import { type Db } from '../../storage/sql/db.ts';
+import { yieldToEventLoop, type Db } from '../../storage/sql/db.ts';
+import { catalogElementSetTexts, catalogNoradIds, catalogSnapshot } from '../../storage/catalog.ts';
+import { listActiveSpacecraft } from '../../storage/spacecraft.ts';
+import type { AvoidanceSecondariesInput } from '../../workers/avoidanceTasks.ts';
 import {
   avoidancePlanCancelRequested,
   claimNextAvoidancePlan,
@@ -33,6 +36,9 @@ export interface AvoidancePlanRunnerOptions extends LeasedJobRunnerOptions {
   /** How often a running plan checks its cancel flag (default 1 s). */
   cancelCheckMs?: number;
 }
+
+/** Catalog objects read per statement (the embedded driver holds the event loop while one runs). */
+const CATALOG_READ_IDS = 3_000;
 
 type CancelReason = 'budget' | 'lease' | 'shutdown' | 'client';
 
@@ -90,11 +96,24 @@ export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
         .catch(() => undefined);
     }, this.cancelCheckMs);
     const encounterStates = cdm.encounterStates;
+    let secondaries: AvoidanceSecondariesInput | undefined;
+    try {
+      secondaries = await this.secondariesOf(plan, controller.signal);
+    } catch (error) {
+      clearTimeout(budget);
+      clearInterval(watch);
+      const cancelled = this.current?.reason ?? null;
+      this.current = null;
+      if (cancelled) return await this.cancelled(plan, cancelled);
+      logError('avoidance plan could not read its secondaries', { jobId: plan.id, error: String(error) });
+      await this.fail(plan, `reading the catalog failed: ${String((error as Error)?.message ?? error)}`, true);
+      return;
+    }
     let output;
     let snapshot;
     let reason: CancelReason | null = null;
     try {
-      ({ output, snapshot } = await this.earthData.run('avoidance.plan', () => ({ request: plan.request, encounterStates, primaryObject: cdm.primaryObject }), { signal: controller.signal }));
+      ({ output, snapshot } = await this.earthData.run('avoidance.plan', () => ({ request: plan.request, encounterStates, primaryObject: cdm.primaryObject, ...(secondaries ? { secondaries } : {}) }), { signal: controller.signal }));
     } catch (error) {
       reason = this.current?.reason ?? null;
       if (reason) return await this.cancelled(plan, reason);
@@ -113,7 +132,7 @@ export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
     }
     if (lease.lost) return;
     const tca = Epoch.parseInstant(plan.request.tca);
-    const span = { start: Epoch.parseInstant(plan.request.burnWindow.earliestBurnTime), end: tca.plusSeconds(600), spaceWeather: plan.request.forceModel.atmosphere === 'NRLMSISE00' };
+    const span = { start: Epoch.parseInstant(plan.request.burnWindow.earliestBurnTime), end: tca.plusSeconds(output.result.secondaryScreening?.status === 'SCREENED' ? Math.max(600, output.result.secondaryScreening.horizonS) : 600), spaceWeather: plan.request.forceModel.atmosphere === 'NRLMSISE00' };
     const result = { ...output.result, earthDataWarnings: earthDataWarningsFor(snapshot, span).map((w) => w.message) };
     const stored = await completeAvoidancePlan(this.db, plan.id, this.owner, result);
     if (!stored) {
@@ -127,6 +146,38 @@ export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
       recommended: result.recommendedCandidate,
       computeMs: Math.round(result.computeMs),
     });
+  }
+
+  /**
+   * The secondaries of the candidates' post-burn screening: the organization's catalog (newest set per object, read as
+   * stored JSON in sub-ranges with a turn of the event loop between them, decoded on the worker — as the screening
+   * chunks read it) and our other active spacecraft, identified in the catalog by NORAD id. Our spacecraft without a
+   * catalog set are listed as not screened. Skipped with the reason when turned off or without a catalog.
+   */
+  private async secondariesOf(plan: AvoidancePlan, signal: AbortSignal): Promise<AvoidanceSecondariesInput | undefined> {
+    const settings = plan.request.secondaryScreening;
+    if (!settings) return undefined;
+    if (settings.enabled === false) return { skipped: 'turned off in the request (secondaryScreening.enabled false)' };
+    const snapshot = await catalogSnapshot(this.db, plan.organizationId);
+    const ids = await catalogNoradIds(this.db, plan.organizationId, snapshot);
+    if (ids.length === 0) return { skipped: 'the organization’s catalog holds no published element set (upload one: POST /operations/catalog): no secondary screening of the candidates' };
+    const catalogElementsJson: string[] = [];
+    for (let k = 0; k < ids.length; k += CATALOG_READ_IDS) {
+      if (signal.aborted) throw new Error('cancelled');
+      const until = ids[Math.min(k + CATALOG_READ_IDS, ids.length) - 1]!;
+      const texts = await catalogElementSetTexts(this.db, plan.organizationId, { fromNoradId: ids[k]!, toNoradId: until, snapshot });
+      if (texts.length > 0) catalogElementsJson.push(`[${texts.join(',')}]`);
+      await yieldToEventLoop();
+    }
+    const inCatalog = new Set(ids);
+    const fleetSpacecraft: Record<string, string> = {};
+    const notScreened: string[] = [];
+    for (const craft of await listActiveSpacecraft(this.db, plan.organizationId)) {
+      if (craft.id === plan.spacecraftId) continue;
+      if (craft.noradId !== null && inCatalog.has(craft.noradId)) fleetSpacecraft[String(craft.noradId)] = craft.id;
+      else notScreened.push(`${craft.name} (${craft.id}): no catalog element set${craft.noradId === null ? ' (no NORAD id)' : ` for NORAD ${craft.noradId}`}`);
+    }
+    return { catalogElementsJson, fleetElements: [], fleetSpacecraft, catalogObjectCount: ids.length, notScreened };
   }
 
   private async cancelled(plan: AvoidancePlan, reason: CancelReason): Promise<void> {

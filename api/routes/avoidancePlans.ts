@@ -10,6 +10,7 @@ import { AVOIDANCE_LIMITS } from '../../domain/avoidance/model.ts';
 import { AVOIDANCE_PLAN_SORT_COLUMNS } from '../../storage/avoidancePlans.ts';
 import { ConjunctionPathSchema } from '../schemas/conjunctions.ts';
 import {
+  AvoidanceAcceptQuerySchema,
   AvoidanceAcceptResponseSchema,
   AvoidanceCandidatePathSchema,
   AvoidancePlanListQuerySchema,
@@ -83,8 +84,9 @@ const acceptRoute = createRoute({
     'The burn becomes a stored maneuver (contract 2.0.0: one RTN segment, the thruster’s thrust along the Δv direction, its Isp; the overlap ' +
     'and planning rules of any maneuver: 409 on overlap); the candidate re-propagated from the burn to horizonS after the TCA becomes a ' +
     'CCSDS OEM (GCRF, with RTN covariance from the new TCA on) at …/oem. The event’s detail lists the accepted plan. 409 ' +
-    'AVOIDANCE_PLAN_ALREADY_ACCEPTED, AVOIDANCE_PLAN_NOT_FINISHED; 404 unknown candidate; 422 CANDIDATE_MISSES_TARGET. Permission write:conjunctions.',
-  request: { params: AvoidanceCandidatePathSchema },
+    'AVOIDANCE_PLAN_ALREADY_ACCEPTED, AVOIDANCE_PLAN_NOT_FINISHED, AVOIDANCE_CANDIDATE_NOT_RECOMMENDED (the candidate creates secondary ' +
+    'conjunctions above the target: accepted only with ?force=true, the response then warns); 404 unknown candidate; 422 CANDIDATE_MISSES_TARGET. Permission write:conjunctions.',
+  request: { params: AvoidanceCandidatePathSchema, query: AvoidanceAcceptQuerySchema },
   responses: { 201: { description: 'The maneuver and the OEM', content: json(AvoidanceAcceptResponseSchema) }, ...errorResponses(404, 409, 422) },
 });
 
@@ -144,7 +146,7 @@ export function registerAvoidancePlanRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(acceptRoute, async (c) => {
     const { id, planId, n } = c.req.valid('param');
-    const body = await acceptAvoidanceCandidate(c.get('deps'), c.get('caller').organizationId, id, planId, n);
+    const body = await acceptAvoidanceCandidate(c.get('deps'), c.get('caller').organizationId, id, planId, n, c.req.valid('query').force === 'true');
     c.header('Location', body.maneuver.url);
     return c.json(body as never, 201);
   });

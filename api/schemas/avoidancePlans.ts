@@ -1,7 +1,7 @@
 /** Avoidance-plan request and response schemas (validation + OpenAPI): /operations/conjunctions/{id}/avoidance-plans. */
 import { z } from '@hono/zod-openapi';
 import { PC_METHODS } from '../../engine/collision/probability.ts';
-import { AVOIDANCE_DEFAULTS as D, AVOIDANCE_DIRECTIONS, AVOIDANCE_EXECUTION_KINDS, AVOIDANCE_LIMITS as L, AVOIDANCE_TARGET_SOURCES } from '../../domain/avoidance/model.ts';
+import { AVOIDANCE_DEFAULTS as D, AVOIDANCE_DIRECTIONS, SECONDARY_SCREENING_STATUSES, AVOIDANCE_EXECUTION_KINDS, AVOIDANCE_LIMITS as L, AVOIDANCE_TARGET_SOURCES } from '../../domain/avoidance/model.ts';
 import { JOB_STATUSES } from '../../domain/jobs/model.ts';
 import { MAX_ID_LENGTH, MAX_MASS_KG } from '../../domain/limits.ts';
 import { ISP_MAX_S, ISP_MIN_S } from '../../domain/maneuvers/model.ts';
@@ -18,6 +18,12 @@ export const AvoidanceCandidatePathSchema = AvoidancePlanPathSchema.extend({
 });
 
 export const AvoidancePlanListQuerySchema = z.object({ ...pageableQuery });
+
+const km = z.number().gt(0).max(L.maxSecondaryVolumeKm);
+const SecondaryVolumeSchema = z.discriminatedUnion('shape', [
+  z.object({ shape: z.literal('SPHERE'), radiusKm: km }),
+  z.object({ shape: z.literal('ELLIPSOID'), radialKm: km, inTrackKm: km, crossTrackKm: km }),
+]).openapi('AvoidanceSecondaryVolume');
 
 export const AvoidancePlanRequestSchema = z
   .object({
@@ -69,6 +75,18 @@ export const AvoidancePlanRequestSchema = z
     massKg: z.number().gt(0).max(MAX_MASS_KG).optional().openapi({ description: 'Mass at the burn, kg (default the spacecraft’s launchMass)' }),
     maxRepropagated: z.number().int().min(1).max(L.maxRepropagated).optional().openapi({ description: `Candidates re-propagated numerically (default ${D.maxRepropagated})` }),
     horizonS: z.number().min(0).max(L.maxHorizonS).optional().openapi({ description: `Post-maneuver trajectory kept after the TCA in the accepted candidate’s OEM, s (default ${D.horizonS})` }),
+    secondaryScreening: z
+      .object({
+        enabled: z.boolean().optional().openapi({ description: 'Default: true when the organization has a catalog; without one the plan states that the screening was skipped and why' }),
+        horizonDays: z.number().gt(0).max(L.maxSecondaryHorizonDays).optional().openapi({ description: `After each burn, days (default ${D.secondaryHorizonDays}, at most the screening’s ${L.maxSecondaryHorizonDays})` }),
+        volume: SecondaryVolumeSchema.optional().openapi({ description: `Screening volume about the candidate in its RTN, km (default a ${D.secondaryVolume.radiusKm} km sphere)` }),
+        maxCandidates: z.number().int().min(1).max(L.maxSecondaryCandidates).optional().openapi({ description: `Candidates meeting the target screened, in rank order (default ${D.secondaryCandidates})` }),
+        maximumProbabilityMissDistanceM: z.number().gt(0).max(L.maxMissDistanceM).optional().openapi({
+          description: `A Pc that is only a maximum-probability bound (a secondary without covariance, e.g. any catalog object) counts against the Pc target only inside this miss distance, m (default the target’s minMissDistanceM, else ${D.maximumProbabilityMissDistanceM}); outside it the approach is flagged, not counted`,
+        }),
+      })
+      .optional()
+      .openapi({ description: 'Secondary conjunctions: the post-burn trajectories of the best candidates screened against the catalog and our other spacecraft; a candidate creating an approach above the target is marked and not recommended (docs/avoidance.md)' }),
   })
   .openapi('AvoidancePlanRequest');
 
@@ -83,6 +101,24 @@ const OutcomeSchema = z.object({
   mahalanobisDistance: z.number().nullable(),
   relativePositionRtnM: vec3.openapi({ description: 'Secondary minus primary at the closest approach, in the primary’s RTN, m' }),
 });
+
+const SecondaryApproachSchema = z
+  .object({
+    secondaryNoradId: z.number().int(),
+    secondaryName: z.string().nullable(),
+    secondarySpacecraftId: z.string().nullable().openapi({ description: 'Set when the secondary is one of our spacecraft' }),
+    tca: EpochSchema,
+    tcaFromBurnS: z.number(),
+    missDistanceM: z.number(),
+    relativeSpeedMS: z.number(),
+    relativePositionRtnM: vec3,
+    pc: z.number().nullable(),
+    pcIsMaximumProbability: z.boolean().openapi({ description: 'The secondary has no covariance: the Pc is the maximum probability over it (an upper bound)' }),
+    mahalanobisDistance: z.number().nullable(),
+    aboveTarget: z.array(z.string()).openapi({ description: 'Target bounds violated as counted (PC, MISS_DISTANCE, MAHALANOBIS_DISTANCE)' }),
+    flagged: z.boolean().openapi({ description: 'A maximum-probability Pc above the target outside the policy’s miss distance: shown, not counted' }),
+  })
+  .openapi('AvoidanceSecondaryApproach');
 
 const CandidateSchema = z
   .object({
@@ -123,6 +159,16 @@ const CandidateSchema = z
     meetsTarget: z.boolean(),
     recommended: z.boolean(),
     notRecommendedReason: z.string().nullable(),
+    secondary: z
+      .object({
+        screened: z.boolean(),
+        approachCount: z.number().int(),
+        secondaryConjunctions: z.array(SecondaryApproachSchema).openapi({ description: 'Approaches above the target its post-burn trajectory creates: the candidate is not recommended' }),
+        flaggedApproaches: z.array(SecondaryApproachSchema),
+      })
+      .nullable()
+      .optional()
+      .openapi({ description: 'Its secondary screening (null: not screened)' }),
   })
   .openapi('AvoidanceCandidate');
 
@@ -148,7 +194,24 @@ const ResultSchema = z
       })
       .openapi({ description: 'The linear trade space column by column, lead time × direction × size order' }),
     candidates: z.array(CandidateSchema),
-    recommendedCandidate: z.number().int().nullable(),
+    recommendedCandidate: z.number().int().nullable().openapi({ description: 'The first candidate in rank order that meets the target and, when screened, creates no secondary conjunction above it' }),
+    secondaryScreening: z
+      .object({
+        status: z.enum(SECONDARY_SCREENING_STATUSES),
+        reason: z.string().nullable().openapi({ description: 'Why it was skipped' }),
+        horizonS: z.number(),
+        volume: SecondaryVolumeSchema,
+        maxCandidates: z.number().int(),
+        screenedCandidates: z.number().int(),
+        catalogObjectCount: z.number().int(),
+        fleetSecondaryCount: z.number().int(),
+        notScreened: z.array(z.string()),
+        maximumProbabilityMissDistanceM: z.number(),
+        issues: z.array(z.string()),
+        computeMs: z.number(),
+      })
+      .optional()
+      .openapi({ description: 'The secondary screening of the candidates (absent in plans computed before it)' }),
     computeMs: z.number(),
     earthDataWarnings: z.array(z.string()).openapi({ description: 'Earth data the plan’s span used beyond its observations (EOP, space weather), as the Warning header of the OEM products says' }),
   })
@@ -187,6 +250,18 @@ export const AvoidancePlanSchema = z
       executionErrors: z.object({ magnitudeFraction: z.number(), magnitudeMetersPerSecond: z.number(), pointingDeg: z.number() }),
       maxRepropagated: z.number().int(),
       horizonS: z.number(),
+      secondaryScreening: z
+        .object({
+          enabled: z.boolean().nullable().openapi({ description: 'null: the default (screen when the organization has a catalog)' }),
+          horizonS: z.number(),
+          volume: SecondaryVolumeSchema,
+          maxCandidates: z.number().int(),
+          maximumProbabilityMissDistanceM: z.number(),
+          primaryHardBodyRadiusM: z.number(),
+          secondaryHardBodyRadiusM: z.number(),
+          primaryNoradId: z.number().int().nullable(),
+        })
+        .optional(),
       massKg: z.number(),
     }).openapi({ description: 'The request as validated: defaults applied, the spacecraft’s values resolved' }),
     result: ResultSchema.nullable().openapi({ description: 'Once SUCCEEDED (null in the list)' }),
@@ -201,6 +276,13 @@ export const AvoidancePlanSchema = z
   .openapi('AvoidancePlan');
 
 export const AvoidancePlanPageSchema = pageSchema(AvoidancePlanSchema, 'AvoidancePlanPage');
+
+export const AvoidanceAcceptQuerySchema = z.object({
+  force: z
+    .enum(['true', 'false'])
+    .optional()
+    .openapi({ description: 'Accept a candidate the plan does not recommend (e.g. marked for a secondary conjunction); without it such an accept is a 409 naming why' }),
+});
 
 export const AvoidanceAcceptResponseSchema = z
   .object({

@@ -42,6 +42,12 @@ export const AVOIDANCE_LIMITS = Object.freeze({
   maxMahalanobisDistance: 100,
   /** The hypothetical OEM: at most this many states. */
   maxOemStates: 20_000,
+  /** Secondary screening of the candidates' post-burn trajectories: horizon after the burn, days (the screening's 14). */
+  maxSecondaryHorizonDays: 14,
+  /** Candidates screened together for secondary conjunctions. */
+  maxSecondaryCandidates: 5,
+  /** Screening volume, km (a sphere's radius, an ellipsoid's semi-axes). */
+  maxSecondaryVolumeKm: 100,
 });
 
 /** Defaults of what a request leaves out. */
@@ -65,7 +71,83 @@ export const AVOIDANCE_DEFAULTS = Object.freeze({
   /** Step of the hypothetical OEM's states and of its covariances, s. */
   oemStepS: 60,
   oemCovarianceStepS: 3_600,
+  secondaryHorizonDays: 7,
+  secondaryVolume: Object.freeze({ shape: 'SPHERE', radiusKm: 10 } as const),
+  secondaryCandidates: 3,
+  /**
+   * Policy for a Pc that is only a maximum-probability bound (the secondary has no covariance, e.g. a catalog GP
+   * element set): it counts against the Pc target only when the miss distance is also below this, m — unless the
+   * target gives a miss distance (minMissDistanceM), which is used instead (docs/avoidance.md).
+   */
+  maximumProbabilityMissDistanceM: 1_000,
 });
+
+export type SecondaryVolume = { shape: 'SPHERE'; radiusKm: number } | { shape: 'ELLIPSOID'; radialKm: number; inTrackKm: number; crossTrackKm: number };
+
+/** The secondary-screening option as stored with the plan (resolved at submission, the catalog's presence at run time). */
+export interface StoredSecondaryScreening {
+  /** true: asked for; null: the default (screen when the organization has a catalog); false: turned off. */
+  enabled: boolean | null;
+  horizonS: number;
+  volume: SecondaryVolume;
+  maxCandidates: number;
+  /** A maximum-probability Pc counts against the Pc target only inside this miss distance, m. */
+  maximumProbabilityMissDistanceM: number;
+  primaryHardBodyRadiusM: number;
+  secondaryHardBodyRadiusM: number;
+  /** The primary's NORAD id (its own catalog entry is not screened against it). */
+  primaryNoradId: number | null;
+}
+
+export const SECONDARY_SCREENING_STATUSES = ['SCREENED', 'SKIPPED'] as const;
+export type SecondaryScreeningStatus = (typeof SECONDARY_SCREENING_STATUSES)[number];
+
+/** One approach of a candidate's post-burn trajectory with a secondary (engine SecondaryApproach, judged by the policy). */
+export interface SecondaryApproachView {
+  secondaryNoradId: number;
+  secondaryName: string | null;
+  /** Set when the secondary is one of our spacecraft. */
+  secondarySpacecraftId: string | null;
+  tca: string;
+  tcaFromBurnS: number;
+  missDistanceM: number;
+  relativeSpeedMS: number;
+  relativePositionRtnM: [number, number, number];
+  pc: number | null;
+  pcIsMaximumProbability: boolean;
+  mahalanobisDistance: number | null;
+  /** Target bounds violated as the policy counts them (empty: below the target). */
+  aboveTarget: string[];
+  /** A maximum-probability Pc above the target outside the policy's miss distance: shown, not counted. */
+  flagged: boolean;
+}
+
+export interface CandidateSecondaryView {
+  screened: boolean;
+  approachCount: number;
+  /** Approaches that count against the target (the candidate is not recommended). */
+  secondaryConjunctions: SecondaryApproachView[];
+  /** Approaches shown for information: a maximum-probability Pc above the target outside the policy's miss distance. */
+  flaggedApproaches: SecondaryApproachView[];
+}
+
+/** The plan's secondary screening: what was screened, or why it was skipped. */
+export interface SecondaryScreeningSummary {
+  status: SecondaryScreeningStatus;
+  /** Why skipped (null when screened). */
+  reason: string | null;
+  horizonS: number;
+  volume: SecondaryVolume;
+  maxCandidates: number;
+  screenedCandidates: number;
+  catalogObjectCount: number;
+  fleetSecondaryCount: number;
+  /** Our spacecraft that could not be screened (no catalog element set), with the reason. */
+  notScreened: string[];
+  maximumProbabilityMissDistanceM: number;
+  issues: string[];
+  computeMs: number;
+}
 
 /** Where a plan's target came from: the request, or the default (the organization's HIGH threshold ÷ 100). */
 export const AVOIDANCE_TARGET_SOURCES = ['DEFAULT', 'REQUEST'] as const;
@@ -104,6 +186,8 @@ export interface NormalizedAvoidanceRequest {
   executionErrors: { magnitudeFraction: number; magnitudeMetersPerSecond: number; pointingDeg: number };
   maxRepropagated: number;
   horizonS: number;
+  /** Absent in plans created before the option. */
+  secondaryScreening?: StoredSecondaryScreening;
   massKg: number;
   spacecraft: SpacecraftProperties;
   forceModel: ForceModelSettings;
@@ -153,6 +237,8 @@ export interface PlanCandidateView {
   recommended: boolean;
   /** Why it is not recommended (null when it is). */
   notRecommendedReason: string | null;
+  /** Its post-burn trajectory against the catalog and the fleet (null: not screened, or no screening in the plan). */
+  secondary: CandidateSecondaryView | null;
 }
 
 /** The trade space, column by column (one entry per candidate, in lead time × direction × size order). */
@@ -177,6 +263,8 @@ export interface AvoidancePlanResultView {
   /** Re-propagated candidates, ranked (meeting the target first; each group by Δv, then lead time). */
   candidates: PlanCandidateView[];
   recommendedCandidate: number | null;
+  /** Absent in plans computed before the option. */
+  secondaryScreening?: SecondaryScreeningSummary;
   computeMs: number;
   /** Earth data the plan's span used beyond its observations (EOP predictions, space weather), as the OEM products say. */
   earthDataWarnings: string[];

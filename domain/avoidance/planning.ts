@@ -28,6 +28,7 @@ import { DenseOutputTrajectory } from '../../engine/trajectories/denseOutput.ts'
 import type { EncounterStates } from '../conjunctions/cdmDigest.ts';
 import { instantText } from '../instants.ts';
 import { postBurnEncounterPlane } from './encounterPlane.ts';
+import { screenPlanSecondaries, type SecondaryScreeningPlanInput } from './secondary.ts';
 import { AVOIDANCE_DEFAULTS, AVOIDANCE_LIMITS, type AvoidancePlanResultView, type NormalizedAvoidanceRequest, type OutcomeView, type PlanCandidateView } from './model.ts';
 
 const DEG = Math.PI / 180;
@@ -38,6 +39,8 @@ export interface AvoidanceComputationInput {
   encounterStates: EncounterStates;
   /** Which CDM object is our spacecraft. */
   primaryObject: 1 | 2;
+  /** The secondaries of the candidates' post-burn screening, or why there are none (secondary.ts). */
+  secondary?: SecondaryScreeningPlanInput;
 }
 
 /** The CDM's two objects at TCA as the planner's encounter: GCRF, km and km/s, our spacecraft the primary. */
@@ -90,23 +93,44 @@ export function computeAvoidancePlan(input: AvoidanceComputationInput, earth: Ea
   const encounter = avoidanceEncounter(input);
   const periodS = keplerPeriodS(encounter.primaryStateKm);
   const leadTimesS = request.leadTimesS ?? avoidanceLeadTimesS(request.burnWindow.minimumLeadTimeS, request.burnWindow.maximumLeadTimeS, periodS, request.leadTimeCount);
+  const propagation = avoidancePropagation(tca, earth, request.spacecraft, request.forceModel);
+  const execution = burnExecution(request);
+  const screening = request.secondaryScreening;
+  const screened = screening !== undefined && input.secondary !== undefined && !('skipped' in input.secondary);
   const plan = planAvoidance({
     encounter,
-    propagation: avoidancePropagation(tca, earth, request.spacecraft, request.forceModel),
+    propagation,
     target: request.target,
     leadTimesS,
     directions: request.directions,
     deltaVSizesMetersPerSecond: request.deltaVSizesMetersPerSecond,
-    execution: burnExecution(request),
+    execution,
     executionErrors: executionErrors(request),
     maxRepropagated: request.maxRepropagated,
+    // the trajectories the secondary screening covers: its horizon after the TCA ≥ the one after each burn
+    ...(screened ? { horizonS: screening.horizonS } : {}),
   });
+  const secondary = screening
+    ? screenPlanSecondaries(
+      { plan, propagation, execution, target: request.target, pcMethod: request.pcMethod, settings: screening, originalSecondaryStateKm: encounter.secondaryStateKm, tca },
+      input.secondary,
+    )
+    : null;
+  const marked = secondary?.recommendation ?? null;
   const meets = new Set(plan.linearRanking);
   const ts = plan.tradeSpace.candidates;
   let recommended: number | null = null;
   const candidates: PlanCandidateView[] = plan.candidates.map((c, n) => {
-    const isRecommended = c.meetsTarget && recommended === null;
+    const mark = marked?.candidates[n];
+    const isRecommended = mark ? mark.recommended : c.meetsTarget && recommended === null;
     if (isRecommended) recommended = n;
+    const reason = isRecommended
+      ? null
+      : !c.meetsTarget
+        ? 'the re-propagated encounter does not meet the target'
+        : mark?.reason === 'ranked after the recommended candidate' || mark?.reason === 'ranked after the recommended candidate (not screened)' || !mark
+          ? 'a cheaper candidate meets the target'
+          : mark.reason;
     const burnStart = tca.plusSeconds(c.numerical.burnStartOffsetS);
     return {
       n,
@@ -127,7 +151,8 @@ export function computeAvoidancePlan(input: AvoidanceComputationInput, earth: Ea
       orbitChange: c.numerical.orbitChange,
       meetsTarget: c.meetsTarget,
       recommended: isRecommended,
-      notRecommendedReason: isRecommended ? null : c.meetsTarget ? 'a cheaper candidate meets the target' : 'the re-propagated encounter does not meet the target',
+      notRecommendedReason: reason,
+      secondary: secondary?.views[n] ?? null,
     };
   });
   return {
@@ -150,6 +175,7 @@ export function computeAvoidancePlan(input: AvoidanceComputationInput, earth: Ea
     },
     candidates,
     recommendedCandidate: recommended,
+    ...(secondary ? { secondaryScreening: secondary.summary } : {}),
     computeMs: performance.now() - started,
     // the runner adds them (it knows the Earth data the task ran with)
     earthDataWarnings: [],

@@ -13,7 +13,7 @@ import type { Spacecraft, Thruster } from '../spacecraft/model.ts';
 import { spacecraftPropagation } from '../spacecraft/propagation.ts';
 import { instantText } from '../instants.ts';
 import type { RiskThresholds } from '../conjunctions/settings.ts';
-import { AVOIDANCE_DEFAULTS, AVOIDANCE_DIRECTIONS, AVOIDANCE_LIMITS, type AvoidanceDirection, type AvoidanceExecutionKind, type AvoidanceTarget, type NormalizedAvoidanceRequest, type StoredExecution } from './model.ts';
+import { AVOIDANCE_DEFAULTS, AVOIDANCE_DIRECTIONS, AVOIDANCE_LIMITS, type AvoidanceDirection, type AvoidanceExecutionKind, type AvoidanceTarget, type NormalizedAvoidanceRequest, type SecondaryVolume, type StoredExecution, type StoredSecondaryScreening } from './model.ts';
 
 /** The request's body as the API's schema admits it (every field optional). */
 export interface AvoidancePlanRequestInput {
@@ -28,6 +28,7 @@ export interface AvoidancePlanRequestInput {
   massKg?: number;
   maxRepropagated?: number;
   horizonS?: number;
+  secondaryScreening?: { enabled?: boolean; horizonDays?: number; volume?: SecondaryVolume; maxCandidates?: number; maximumProbabilityMissDistanceM?: number };
 }
 
 /** What the rules read besides the request. */
@@ -42,6 +43,9 @@ export interface AvoidanceRequestContext {
   combinedHardBodyRadiusM: number;
   spacecraft: Spacecraft;
   thrusters: readonly Thruster[];
+  /** Hard-body radii of the secondary screening, m (default the combined radius's half). */
+  primaryHardBodyRadiusM?: number;
+  secondaryHardBodyRadiusM?: number;
 }
 
 export type AvoidanceRequestOutcome =
@@ -162,9 +166,32 @@ export function normalizeAvoidanceRequest(input: AvoidancePlanRequestInput, cont
       },
       maxRepropagated: input.maxRepropagated ?? D.maxRepropagated,
       horizonS: input.horizonS ?? D.horizonS,
+      secondaryScreening: secondaryScreeningOf(input, context),
       massKg: massKg!,
       spacecraft: { ...properties.spacecraft, massKg: massKg! },
       forceModel: properties.forceModel,
     },
+  };
+}
+
+/**
+ * The secondary-screening option as stored: `enabled` left out stays null (the runner screens when the organization
+ * has a catalog, else states why it did not); the horizon in days (default 7, at most the screening's 14), the volume
+ * (default a 10 km sphere), the candidates screened (default 3, at most 5), the maximum-probability policy's miss
+ * distance (default the target's minMissDistanceM, else 1 km). The schema bounds each field.
+ */
+function secondaryScreeningOf(input: AvoidancePlanRequestInput, context: AvoidanceRequestContext): StoredSecondaryScreening {
+  const s = input.secondaryScreening ?? {};
+  const D = AVOIDANCE_DEFAULTS;
+  const half = context.combinedHardBodyRadiusM / 2;
+  return {
+    enabled: s.enabled ?? null,
+    horizonS: (s.horizonDays ?? D.secondaryHorizonDays) * 86_400,
+    volume: s.volume ?? { ...D.secondaryVolume },
+    maxCandidates: s.maxCandidates ?? D.secondaryCandidates,
+    maximumProbabilityMissDistanceM: s.maximumProbabilityMissDistanceM ?? input.target?.minMissDistanceM ?? D.maximumProbabilityMissDistanceM,
+    primaryHardBodyRadiusM: context.primaryHardBodyRadiusM ?? half,
+    secondaryHardBodyRadiusM: context.secondaryHardBodyRadiusM ?? half,
+    primaryNoradId: context.spacecraft.noradId ?? null,
   };
 }

@@ -13,7 +13,11 @@ import { after, before, describe, test } from 'node:test';
 import { parseXmlDocument } from '../../engine/files/common/xmlReader.ts';
 import { parseOem } from '../../engine/files/oem/oemReader.ts';
 import { createTestService, filesForm, type TestService } from '../helpers/service.ts';
+import { Epoch } from '../../engine/time/epoch.ts';
+import { tleEpochFromEpoch, tleEpochToUtcString } from '../../engine/tle/epoch.ts';
 import { cdmVariant } from './conjunctions.helpers.ts';
+import { smallCatalog, threeLineFile } from './screenings.helpers.ts';
+import { crossingState, elementSetThrough } from '../engine/avoidance/elementSets.ts';
 
 type Json = Record<string, any>;
 
@@ -120,7 +124,11 @@ describe('avoidance plans over the socket', { timeout: 300_000 }, () => {
     assert.deepEqual(result.earthDataWarnings, [], 'the bundled EOP observe 2010');
     assert.ok(result.nominal.pc >= 1e-3);
     assert.notEqual(result.recommendedCandidate, null, 'a candidate meets the target');
+    // no catalog yet: the secondary screening is skipped, and says why
+    assert.equal(result.secondaryScreening.status, 'SKIPPED');
+    assert.match(result.secondaryScreening.reason, /catalog holds no published element set/);
     const best = result.candidates[result.recommendedCandidate];
+    assert.equal(best.secondary, null);
     for (const c of result.candidates) {
       t.diagnostic(`#${c.n} ${c.direction} τ ${c.leadTimeS.toFixed(0)} s Δv ${c.deltaVMetersPerSecond.toFixed(4)} m/s (${c.burnDurationS.toFixed(1)} s burn): Pc ${c.numerical.pc?.toExponential(2)} (linear ${c.linear.pc?.toExponential(2)}), miss ${c.numerical.missDistanceM.toFixed(1)} m, linear − numerical ${c.difference.missVectorM.toFixed(2)} m`);
       // the linear prediction within its stated error of the re-propagation (engine test: 1e-3 of the displacement + 1 m), with the finite burn's (nD)² on top
@@ -263,5 +271,81 @@ describe('avoidance plans over the socket', { timeout: 300_000 }, () => {
     for (const picture of ['trade-space.svg', 'encounter.svg']) assert.equal((await get(`${plans(eventId)}/${planId}/${picture}`, stranger)).status, 404, picture);
     assert.equal((await post(`${plans(eventId)}/${planId}/candidates/0/accept`, undefined, stranger)).status, 404);
     assert.equal((await get(`${plans(eventId)}/unknown`)).status, 404);
+  });
+  test('secondary conjunctions: a catalog object crossing the recommended candidate’s post-burn trajectory marks it, the next is recommended; its accept needs force', async (t) => {
+    // a spacecraft of its own (its accepted maneuver overlaps nothing of SATELLITE A's)
+    await post('/operations/spacecraft', { name: 'SATELLITE C', noradId: 22222, launchMass: 500, dryMass: 400, dragArea: 2, srpArea: 2 });
+    const text = cdmVariant('CDMExample1.txt', { messageId: 'AVOID-3', creationDate: '2010-03-12T22:31:12.000', tca: TCA, zeroMiss: true }).replace(/(OBJECT_DESIGNATOR\s*=\s*)12345/, '$122222');
+    const event = await uploadEvent(text, 'secondary.cdm');
+    const request = { ...SMALL, execution: { kind: 'IMPULSIVE' }, secondaryScreening: { horizonDays: 0.5 } };
+    // 1. without a catalog: skipped; the recommended candidate's post-burn trajectory from its OEM
+    const first = await finished(`${plans(event)}/${(await json(await post(plans(event), request))).id}`);
+    assert.equal(first.status, 'SUCCEEDED', first.error);
+    assert.equal(first.result.secondaryScreening.status, 'SKIPPED');
+    assert.equal(first.request.secondaryScreening.horizonS, 43_200);
+    assert.equal(first.request.secondaryScreening.enabled, null);
+    const r = first.result.recommendedCandidate;
+    assert.ok(first.result.candidates.filter((c: Json) => c.meetsTarget).length >= 2, 'two candidates meet the target');
+    const accepted = await json(await post(`${plans(event)}/${first.id}/candidates/${r}/accept`));
+    const oem = parseOem(await (await get(accepted.oem.url)).text()).segments[0]!;
+    // 5 h after the TCA (well after the original encounter), on the candidate's new orbit
+    const at = Epoch.parse(TCA, 'UTC').plusSeconds(5 * 3600);
+    const state = oem.states.reduce((a, b) => (Math.abs(Epoch.parse(b.epoch, 'UTC').secondsSince(at)) < Math.abs(Epoch.parse(a.epoch, 'UTC').secondsSince(at)) ? b : a));
+    // at an epoch a TLE writes exactly (8 decimals of a day: < 0.5 ms, a few metres, from the state's)
+    const tleEpoch = tleEpochFromEpoch(Epoch.parse(state.epoch, 'UTC'));
+    const epoch = Epoch.parse(tleEpochToUtcString({ year: tleEpoch.year, dayOfYear: Number(tleEpoch.dayOfYear.toFixed(8)) }), 'UTC');
+    const x = elementSetThrough(90_002, epoch, crossingState([...state.positionKm, ...state.velocityKmS]));
+    // to the digits a TLE holds (tens of metres of position: still well inside the policy's 1 km)
+    const angle = (deg: number) => Number((((deg % 360) + 360) % 360).toFixed(4));
+    const tleX = {
+      ...x, name: 'CROSSING OBJECT', inclinationDeg: angle(x.inclinationDeg), raanDeg: angle(x.raanDeg), argPerigeeDeg: angle(x.argPerigeeDeg), meanAnomalyDeg: angle(x.meanAnomalyDeg),
+      eccentricity: Number(x.eccentricity.toFixed(7)), meanMotionRevPerDay: Number(x.meanMotionRevPerDay.toFixed(8)),
+    };
+    const catalog = [...smallCatalog(4), tleX];
+    const uploaded = await svc.request('POST', '/operations/catalog', { key, body: filesForm([{ name: 'small.3le', content: threeLineFile(catalog) }]) });
+    assert.equal(uploaded.status, 200, await uploaded.clone().text());
+
+    // 2. the same plan with the catalog: the candidate is marked, the next clean one recommended
+    const started = Date.now();
+    const second = await finished(`${plans(event)}/${(await json(await post(plans(event), request))).id}`);
+    assert.equal(second.status, 'SUCCEEDED', second.error);
+    const result = second.result;
+    const screening = result.secondaryScreening;
+    t.diagnostic(`plan with the screening in ${Date.now() - started} ms: ${JSON.stringify({ ...screening, volume: undefined })}`);
+    for (const c of result.candidates) t.diagnostic(`#${c.n} ${c.direction} Δv ${c.deltaVMetersPerSecond} recommended ${c.recommended}: ${c.notRecommendedReason}; ${JSON.stringify(c.secondary?.secondaryConjunctions.map((a: Json) => [a.secondaryNoradId, Math.round(a.missDistanceM), a.pc]))} flagged ${c.secondary?.flaggedApproaches.length}`);
+    assert.equal(screening.status, 'SCREENED');
+    assert.equal(screening.catalogObjectCount, 5);
+    assert.ok(screening.screenedCandidates >= 2);
+    const marked = result.candidates[r];
+    assert.equal(marked.tradeSpaceIndex, first.result.candidates[r].tradeSpaceIndex, 'the same ranking');
+    assert.equal(marked.recommended, false);
+    const approach = marked.secondary.secondaryConjunctions.find((a: Json) => a.secondaryNoradId === 90_002);
+    assert.ok(approach, JSON.stringify(marked.secondary));
+    assert.ok(approach.missDistanceM < 1000, `miss ${approach.missDistanceM} m`);
+    assert.ok(Math.abs(Date.parse(approach.tca) - Date.parse(epoch.toIsoString(3))) < 60_000, `${approach.tca} near ${state.epoch}`);
+    assert.ok(approach.pcIsMaximumProbability, 'a catalog object: a maximum-probability Pc, counted inside the policy’s 1 km');
+    assert.match(marked.notRecommendedReason, /NORAD 90002/);
+    assert.notEqual(result.recommendedCandidate, null);
+    assert.ok(result.recommendedCandidate > r, 'the next candidate in rank order');
+    const next = result.candidates[result.recommendedCandidate];
+    assert.ok(next.recommended && next.secondary.screened);
+    assert.deepEqual(next.secondary.secondaryConjunctions, []);
+    // the policy: the others pass the object farther than 1 km, a maximum-probability Pc there is flagged, not counted
+    for (const f of result.candidates.flatMap((c: Json) => c.secondary?.flaggedApproaches ?? [])) assert.ok(f.pcIsMaximumProbability && f.missDistanceM >= 1000 && f.flagged, JSON.stringify(f));
+
+    // accept of the marked candidate: 409 naming why; with force it passes that gate (then meets the stored maneuver: 409 overlap)
+    const refused = await post(`${plans(event)}/${second.id}/candidates/${r}/accept`);
+    const body = await json(refused);
+    assert.equal(refused.status, 409);
+    assert.equal(body.error, 'AVOIDANCE_CANDIDATE_NOT_RECOMMENDED');
+    assert.match(body.message, /NORAD 90002/);
+    const forced = await post(`${plans(event)}/${second.id}/candidates/${r}/accept?force=true`);
+    assert.notEqual((await json(forced)).error, 'AVOIDANCE_CANDIDATE_NOT_RECOMMENDED');
+
+    // turned off: skipped with that reason
+    const off = await finished(`${plans(event)}/${(await json(await post(plans(event), { ...request, secondaryScreening: { enabled: false } }))).id}`);
+    assert.equal(off.result.secondaryScreening.status, 'SKIPPED');
+    assert.match(off.result.secondaryScreening.reason, /turned off/);
+    assert.equal(off.result.recommendedCandidate, first.result.recommendedCandidate);
   });
 });

@@ -72,6 +72,7 @@ export function planView(plan: AvoidancePlan) {
       executionErrors: r.executionErrors,
       maxRepropagated: r.maxRepropagated,
       horizonS: r.horizonS,
+      ...(r.secondaryScreening ? { secondaryScreening: r.secondaryScreening } : {}),
       massKg: r.massKg,
     },
     result: plan.result,
@@ -117,6 +118,8 @@ export async function startAvoidancePlan(deps: Pick<AppDeps, 'db' | 'avoidanceRu
       combinedHardBodyRadiusM: radius.combinedM,
       spacecraft,
       thrusters: await listThrusters(db, organizationId, spacecraft.id),
+      primaryHardBodyRadiusM: spacecraft.hardBodyRadiusM ?? settings.defaultHardBodyRadiusM,
+      secondaryHardBodyRadiusM: settings.defaultHardBodyRadiusM,
     },
   );
   if (!outcome.ok) {
@@ -157,7 +160,7 @@ export async function cancelAvoidancePlanRequest(db: Db, organizationId: string,
 }
 
 /** POST …/candidates/{n}/accept: the maneuver and the hypothetical OEM, stored with the acceptance. */
-export async function acceptAvoidanceCandidate(deps: Pick<AppDeps, 'db' | 'earthData'>, organizationId: string, eventId: string, planId: string, n: number) {
+export async function acceptAvoidanceCandidate(deps: Pick<AppDeps, 'db' | 'earthData'>, organizationId: string, eventId: string, planId: string, n: number, force = false) {
   const { db } = deps;
   const plan = await requirePlan(db, organizationId, eventId, planId);
   if (plan.acceptedCandidate !== null) {
@@ -173,6 +176,14 @@ export async function acceptAvoidanceCandidate(deps: Pick<AppDeps, 'db' | 'earth
   if (!candidate) throw notFound(`Avoidance plan ${plan.id} has no candidate ${n} (it has ${plan.result.candidates.length})`, 'AVOIDANCE_CANDIDATE_NOT_FOUND', { code: 'conjunction.avoidance-plan.candidate-not-found' });
   if (!candidate.meetsTarget) {
     throw unprocessable('CANDIDATE_MISSES_TARGET', `Candidate ${n} of plan ${plan.id} does not meet the plan's target after re-propagation`, { code: 'conjunction.avoidance-plan.candidate-misses-target', details: { candidate: n } });
+  }
+  // a candidate marked for secondary conjunctions: accepted only when the operator says so (?force=true)
+  const marked = candidate.secondary?.secondaryConjunctions ?? [];
+  if (marked.length > 0 && !force) {
+    throw conflict('AVOIDANCE_CANDIDATE_NOT_RECOMMENDED', `Candidate ${n} of plan ${plan.id} is not recommended: ${candidate.notRecommendedReason ?? 'it creates secondary conjunctions'}; accept with ?force=true to store it anyway`, {
+      code: 'conjunction.avoidance-plan.candidate-not-recommended',
+      details: { candidate: n, recommendedCandidate: plan.result.recommendedCandidate, reason: candidate.notRecommendedReason, secondaryConjunctions: marked.map((a) => ({ secondaryNoradId: a.secondaryNoradId, tca: a.tca, missDistanceM: a.missDistanceM, pc: a.pc })) },
+    });
   }
   const cdm = await findEventCdm(db, organizationId, eventId, plan.request.cdmId);
   if (!cdm || !cdm.encounterStates) throw unprocessable('NO_ENCOUNTER_STATES', `The CDM ${plan.request.cdmId} of the plan is gone`, { code: 'conjunction.avoidance-plan.no-states' });
@@ -209,7 +220,12 @@ export async function acceptAvoidanceCandidate(deps: Pick<AppDeps, 'db' | 'earth
       end: record.end,
       url: `/operations/maneuvers/${encodeURIComponent(record.maneuverId)}?spacecraftId=${encodeURIComponent(record.spacecraftId)}`,
     },
-    warnings: created.response.warnings,
+    warnings: [
+      ...created.response.warnings,
+      ...(marked.length > 0
+        ? [{ code: 'AVOIDANCE_CANDIDATE_NOT_RECOMMENDED', message: `accepted with force although not recommended: ${candidate.notRecommendedReason ?? 'secondary conjunctions'}` }]
+        : []),
+    ],
     oem: { url: oemUrl, stateCount: output.stateCount, covarianceCount: output.covarianceCount, start: output.start, stop: output.stop },
   };
 }

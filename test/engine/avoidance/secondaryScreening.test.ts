@@ -20,14 +20,11 @@ import {
 } from '../../../engine/avoidance/index.ts';
 import type { SecondaryInput } from '../../../engine/collision/screening/index.ts';
 import { gpTrajectory, temeTable } from '../../../engine/collision/screening/objects.ts';
-import { cartesianToKeplerian } from '../../../engine/orbits/keplerian.ts';
 import { propagate, type ForceModelSettings } from '../../../engine/propagation/propagator.ts';
 import { DenseOutputTrajectory } from '../../../engine/trajectories/denseOutput.ts';
-import { tleEpochFromEpoch, tleEpochToUtcString } from '../../../engine/tle/epoch.ts';
-import type { GpElementSet } from '../../../engine/tle/gpElements.ts';
 import type { Epoch } from '../../../engine/time/epoch.ts';
-import { MU_EARTH_KM3_S2 } from '../../../engine/constants.ts';
 import { EARTH, TCA_EPOCH, stateOf, syntheticEncounter } from './scenarios.ts';
+import { elementSetThrough } from './elementSets.ts';
 
 const SPACECRAFT = { massKg: 500, dryMassKg: 400, dragAreaM2: 3, dragCoefficient: 2.2, srpAreaM2: 3, reflectivityCoefficient: 1.3 };
 /** J2 only: the tests are about the screening's logic, not the force model. */
@@ -41,33 +38,6 @@ const SECONDARY_COVARIANCE = { rtnM2: [3600, 0, 0, 0, 90000, 0, 0, 0, 900] };
 const encounter = syntheticEncounter(LEO, 'LEO');
 const propagation = avoidancePropagation(TCA_EPOCH, EARTH, SPACECRAFT, J2);
 const period = keplerPeriodS(LEO);
-
-/** A GP element set whose SGP4 position (GCRF, as the screening sees it) at `epoch` is `stateKm`'s, to < 1 mm. */
-function elementSetThrough(noradId: number, epoch: Epoch, stateKm: ArrayLike<number>): GpElementSet {
-  const tle = tleEpochFromEpoch(epoch);
-  const epochUtc = tleEpochToUtcString(tle);
-  const table = temeTable(epoch.plusSeconds(-60), 120);
-  const correction = [0, 0, 0];
-  const out = new Float64Array(6);
-  let set: GpElementSet | null = null;
-  for (let it = 0; it < 12; it++) {
-    const el = cartesianToKeplerian([0, 1, 2].map((i) => stateKm[i]! + correction[i]!), [stateKm[3]!, stateKm[4]!, stateKm[5]!]);
-    set = {
-      noradId, name: `TEST ${noradId}`, cosparId: null, classification: 'U', epoch: tle, epochUtc,
-      meanMotionRevPerDay: (Math.sqrt(MU_EARTH_KM3_S2 / el.aKm ** 3) * 86400) / (2 * Math.PI),
-      eccentricity: el.e, inclinationDeg: (el.iRad * 180) / Math.PI, raanDeg: (el.raanRad * 180) / Math.PI,
-      argPerigeeDeg: (el.argPerigeeRad * 180) / Math.PI, meanAnomalyDeg: (el.meanAnomalyRad * 180) / Math.PI,
-      bstarPerEarthRadius: 0, ndotOver2RevPerDay2: 0, nddotOver6RevPerDay3: 0, ephemerisType: 0, elementSetNumber: 999, revolutionNumberAtEpoch: 0,
-    };
-    const built = gpTrajectory(set, table);
-    if ('problem' in built) throw new Error(built.problem);
-    built.trajectory.stateAt(60, out);
-    const d = [0, 1, 2].map((i) => stateKm[i]! - out[i]!);
-    for (let i = 0; i < 3; i++) correction[i] = correction[i]! + d[i]!;
-    if (Math.hypot(d[0]!, d[1]!, d[2]!) < 1e-6) break;
-  }
-  return set!;
-}
 
 // the plan: along-track + and − at the half-orbit point, re-propagated 1.5 days after the TCA
 const plan: AvoidancePlanResult = planAvoidance({
