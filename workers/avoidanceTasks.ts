@@ -11,21 +11,13 @@ import type { SecondaryScreeningPlanInput } from '../domain/avoidance/secondary.
 import { gpElementsFromJson, type GpElementSet } from '../engine/tle/gpElements.ts';
 import type { SecondaryInput } from '../engine/collision/screening/index.ts';
 import { failure } from './ephemerisTasks.ts';
-import type { TaskFailure, WithEarthData } from './contracts.ts';
+import type { AvoidanceSecondariesInput, TaskFailure, WithEarthData } from './contracts.ts';
 
 /** A RangeError of the planner (no burn that early, no closest approach after the burn): the plan's input, not a fault. */
 function avoidanceFailure(error: unknown): TaskFailure {
   if (error instanceof RangeError) return { ok: false, kind: 'UNPROCESSABLE', code: 'AVOIDANCE_NOT_PLANNABLE', message: error.message };
   return failure(error);
 }
-
-/**
- * The secondaries as the runner sends them: the catalog's element sets as stored (JSON, one array per sub-range, as
- * the screening chunks get them: decoded here, off the event loop) and our other spacecraft not in the catalog.
- */
-export type AvoidanceSecondariesInput =
-  | { skipped: string }
-  | { catalogElementsJson: string[]; fleetElements: GpElementSet[]; fleetSpacecraft: Record<string, string>; catalogObjectCount: number; notScreened: string[] };
 
 function decodedSecondaries(input: AvoidanceSecondariesInput | undefined): SecondaryScreeningPlanInput | undefined {
   if (input === undefined || 'skipped' in input) return input;

@@ -14,6 +14,7 @@ import type { ReceivedCdms } from '../domain/conjunctions/cdmDigest.ts';
 import type { AssessedObservation } from '../domain/conjunctions/model.ts';
 import type { ApproachObservationContext } from '../domain/screenings/approachObservations.ts';
 import type { CovarianceUsed } from '../domain/screenings/model.ts';
+import type { GpElementSet } from '../engine/tle/gpElements.ts';
 import type { StateVectorCovarianceSpec, CdmCovarianceCandidate } from '../domain/screenings/model.ts';
 
 /** A task's failure as a plain object (custom error classes do not survive the thread boundary). */
@@ -179,3 +180,11 @@ export type TrackingFileInput = { bytes: Uint8Array; text?: undefined } | { text
 // ---- the task table's names and types (workers/tasks.ts) ----
 
 export type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
+
+/**
+ * The secondaries as the runner sends them: the catalog's element sets as stored (JSON, one array per sub-range, as
+ * the screening chunks get them: decoded here, off the event loop) and our other spacecraft not in the catalog.
+ */
+export type AvoidanceSecondariesInput =
+  | { skipped: string }
+  | { catalogElementsJson: string[]; fleetElements: GpElementSet[]; fleetSpacecraft: Record<string, string>; catalogObjectCount: number; notScreened: string[] };

@@ -12,7 +12,7 @@
 import { yieldToEventLoop, type Db } from '../../storage/sql/db.ts';
 import { catalogElementSetTexts, catalogNoradIds, catalogSnapshot } from '../../storage/catalog.ts';
 import { listActiveSpacecraft } from '../../storage/spacecraft.ts';
-import type { AvoidanceSecondariesInput } from '../../workers/avoidanceTasks.ts';
+import type { AvoidanceSecondariesInput } from '../../workers/contracts.ts';
 import {
   avoidancePlanCancelRequested,
   claimNextAvoidancePlan,

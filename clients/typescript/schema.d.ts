@@ -1441,7 +1441,7 @@ export interface paths {
         put?: never;
         /**
          * Accept a candidate: store its burn as a maneuver and its post-maneuver trajectory as a hypothetical OEM
-         * @description The burn becomes a stored maneuver (contract 2.0.0: one RTN segment, the thruster’s thrust along the Δv direction, its Isp; the overlap and planning rules of any maneuver: 409 on overlap); the candidate re-propagated from the burn to horizonS after the TCA becomes a CCSDS OEM (GCRF, with RTN covariance from the new TCA on) at …/oem. The event’s detail lists the accepted plan. 409 AVOIDANCE_PLAN_ALREADY_ACCEPTED, AVOIDANCE_PLAN_NOT_FINISHED; 404 unknown candidate; 422 CANDIDATE_MISSES_TARGET. Permission write:conjunctions.
+         * @description The burn becomes a stored maneuver (contract 2.0.0: one RTN segment, the thruster’s thrust along the Δv direction, its Isp; the overlap and planning rules of any maneuver: 409 on overlap); the candidate re-propagated from the burn to horizonS after the TCA becomes a CCSDS OEM (GCRF, with RTN covariance from the new TCA on) at …/oem. The event’s detail lists the accepted plan. 409 AVOIDANCE_PLAN_ALREADY_ACCEPTED, AVOIDANCE_PLAN_NOT_FINISHED, AVOIDANCE_CANDIDATE_NOT_RECOMMENDED (the candidate creates secondary conjunctions above the target: accepted only with ?force=true, the response then warns); 404 unknown candidate; 422 CANDIDATE_MISSES_TARGET. Permission write:conjunctions.
          */
         post: operations["acceptAvoidanceCandidate"];
         delete?: never;
@@ -4882,6 +4882,17 @@ export interface components {
                 };
                 maxRepropagated: number;
                 horizonS: number;
+                secondaryScreening?: {
+                    /** @description null: the default (screen when the organization has a catalog) */
+                    enabled: boolean | null;
+                    horizonS: number;
+                    volume: components["schemas"]["AvoidanceSecondaryVolume"];
+                    maxCandidates: number;
+                    maximumProbabilityMissDistanceM: number;
+                    primaryHardBodyRadiusM: number;
+                    secondaryHardBodyRadiusM: number;
+                    primaryNoradId: number | null;
+                };
                 massKg: number;
             };
             result: components["schemas"]["AvoidancePlanResult"];
@@ -4916,6 +4927,17 @@ export interface components {
              */
             finishedAt: string | null;
         };
+        AvoidanceSecondaryVolume: {
+            /** @enum {string} */
+            shape: "SPHERE";
+            radiusKm: number;
+        } | {
+            /** @enum {string} */
+            shape: "ELLIPSOID";
+            radialKm: number;
+            inTrackKm: number;
+            crossTrackKm: number;
+        };
         /** @description Once SUCCEEDED (null in the list) */
         AvoidancePlanResult: {
             /** @enum {string} */
@@ -4949,7 +4971,25 @@ export interface components {
                 meetsTarget: boolean[];
             };
             candidates: components["schemas"]["AvoidanceCandidate"][];
+            /** @description The first candidate in rank order that meets the target and, when screened, creates no secondary conjunction above it */
             recommendedCandidate: number | null;
+            /** @description The secondary screening of the candidates (absent in plans computed before it) */
+            secondaryScreening?: {
+                /** @enum {string} */
+                status: "SCREENED" | "SKIPPED";
+                /** @description Why it was skipped */
+                reason: string | null;
+                horizonS: number;
+                volume: components["schemas"]["AvoidanceSecondaryVolume"];
+                maxCandidates: number;
+                screenedCandidates: number;
+                catalogObjectCount: number;
+                fleetSecondaryCount: number;
+                notScreened: string[];
+                maximumProbabilityMissDistanceM: number;
+                issues: string[];
+                computeMs: number;
+            };
             computeMs: number;
             /** @description Earth data the plan’s span used beyond its observations (EOP, space weather), as the Warning header of the OEM products says */
             earthDataWarnings: string[];
@@ -5022,6 +5062,37 @@ export interface components {
             meetsTarget: boolean;
             recommended: boolean;
             notRecommendedReason: string | null;
+            /** @description Its secondary screening (null: not screened) */
+            secondary?: {
+                screened: boolean;
+                approachCount: number;
+                /** @description Approaches above the target its post-burn trajectory creates: the candidate is not recommended */
+                secondaryConjunctions: components["schemas"]["AvoidanceSecondaryApproach"][];
+                flaggedApproaches: components["schemas"]["AvoidanceSecondaryApproach"][];
+            } | null;
+        };
+        AvoidanceSecondaryApproach: {
+            secondaryNoradId: number;
+            secondaryName: string | null;
+            /** @description Set when the secondary is one of our spacecraft */
+            secondarySpacecraftId: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000000Z
+             */
+            tca: string;
+            tcaFromBurnS: number;
+            missDistanceM: number;
+            relativeSpeedMS: number;
+            relativePositionRtnM: number[];
+            pc: number | null;
+            /** @description The secondary has no covariance: the Pc is the maximum probability over it (an upper bound) */
+            pcIsMaximumProbability: boolean;
+            mahalanobisDistance: number | null;
+            /** @description Target bounds violated as counted (PC, MISS_DISTANCE, MAHALANOBIS_DISTANCE) */
+            aboveTarget: string[];
+            /** @description A maximum-probability Pc above the target outside the policy’s miss distance: shown, not counted */
+            flagged: boolean;
         };
         AvoidancePlanRequest: {
             /** @description Every bound given must hold. Default (none given): maxPc = the organization’s HIGH threshold ÷ 100 (1e-6 with the default thresholds) */
@@ -5079,6 +5150,18 @@ export interface components {
             maxRepropagated?: number;
             /** @description Post-maneuver trajectory kept after the TCA in the accepted candidate’s OEM, s (default 86400) */
             horizonS?: number;
+            /** @description Secondary conjunctions: the post-burn trajectories of the best candidates screened against the catalog and our other spacecraft; a candidate creating an approach above the target is marked and not recommended (docs/avoidance.md) */
+            secondaryScreening?: {
+                /** @description Default: true when the organization has a catalog; without one the plan states that the screening was skipped and why */
+                enabled?: boolean;
+                /** @description After each burn, days (default 7, at most the screening’s 14) */
+                horizonDays?: number;
+                volume?: components["schemas"]["AvoidanceSecondaryVolume"] & unknown;
+                /** @description Candidates meeting the target screened, in rank order (default 3) */
+                maxCandidates?: number;
+                /** @description A Pc that is only a maximum-probability bound (a secondary without covariance, e.g. any catalog object) counts against the Pc target only inside this miss distance, m (default the target’s minMissDistanceM, else 1000); outside it the approach is flagged, not counted */
+                maximumProbabilityMissDistanceM?: number;
+            };
         };
         AvoidancePlanPage: {
             content: components["schemas"]["AvoidancePlan"][];
@@ -17669,7 +17752,10 @@ export interface operations {
     };
     acceptAvoidanceCandidate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Accept a candidate the plan does not recommend (e.g. marked for a secondary conjunction); without it such an accept is a 409 naming why */
+                force?: "true" | "false";
+            };
             header?: never;
             path: {
                 /** @description Conjunction event id */
