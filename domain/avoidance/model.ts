@@ -237,8 +237,8 @@ export interface PlanCandidateView {
   recommended: boolean;
   /** Why it is not recommended (null when it is). */
   notRecommendedReason: string | null;
-  /** Its post-burn trajectory against the catalog and the fleet (null: not screened, or no screening in the plan). */
-  secondary: CandidateSecondaryView | null;
+  /** Its post-burn trajectory against the catalog and the fleet (null: not screened; absent in plans computed before). */
+  secondary?: CandidateSecondaryView | null;
 }
 
 /** The trade space, column by column (one entry per candidate, in lead time × direction × size order). */
