@@ -8,6 +8,7 @@ import { ISP_MAX_S, ISP_MIN_S } from '../../domain/maneuvers/model.ts';
 import { pageableQuery, pageSchema } from '../http/paging.ts';
 import { EpochSchema, RecordTimestampSchema } from '../openapi.ts';
 import { ConjunctionPathSchema } from './conjunctions.ts';
+import { queryFlag } from './queryFlag.ts';
 
 export const AvoidancePlanPathSchema = ConjunctionPathSchema.extend({
   planId: z.string().min(1).max(MAX_ID_LENGTH).openapi({ param: { name: 'planId', in: 'path' }, description: 'Avoidance plan id' }),
@@ -278,10 +279,7 @@ export const AvoidancePlanSchema = z
 export const AvoidancePlanPageSchema = pageSchema(AvoidancePlanSchema, 'AvoidancePlanPage');
 
 export const AvoidanceAcceptQuerySchema = z.object({
-  force: z
-    .enum(['true', 'false'])
-    .optional()
-    .openapi({ description: 'Accept a candidate the plan does not recommend (e.g. marked for a secondary conjunction); without it such an accept is a 409 naming why' }),
+  force: queryFlag('Accept a candidate the plan does not recommend (e.g. marked for a secondary conjunction); without it such an accept is a 409 naming why; default false'),
 });
 
 export const AvoidanceAcceptResponseSchema = z

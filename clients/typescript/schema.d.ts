@@ -17753,8 +17753,8 @@ export interface operations {
     acceptAvoidanceCandidate: {
         parameters: {
             query?: {
-                /** @description Accept a candidate the plan does not recommend (e.g. marked for a secondary conjunction); without it such an accept is a 409 naming why */
-                force?: "true" | "false";
+                /** @description Accept a candidate the plan does not recommend (e.g. marked for a secondary conjunction); without it such an accept is a 409 naming why; default false */
+                force?: boolean;
             };
             header?: never;
             path: {

@@ -6,7 +6,7 @@
  * the server dropped it before its COMMIT, and read-your-writes through a read replica.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -15,6 +15,23 @@ import { DatabaseUnavailableError, inTransaction, openDatabase, type Db } from '
 import { migrate } from '../../storage/sql/migrations.ts';
 import { classifyRemoteFailure, RemoteDb } from '../../storage/sql/remoteDb.ts';
 import { sqldSkipReason } from '../helpers/database.ts';
+
+/** Until every thread of process `pid` is stopped (state T in /proc/<pid>/task/<tid>/stat), at most 2 s. */
+async function untilStopped(pid: number): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  const stopped = () => readdirSync(`/proc/${pid}/task`).every((tid) => {
+    try {
+      // the state follows the command name in parentheses, which may itself hold blanks
+      return /\)\s+(\S)/.exec(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'))?.[1] === 'T';
+    } catch {
+      return true; // the thread ended
+    }
+  });
+  while (!stopped()) {
+    assert.ok(Date.now() < deadline, `sqld (pid ${pid}) did not stop`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 const skip = sqldSkipReason();
 
@@ -103,6 +120,8 @@ describe('a libSQL server (sqld) as the database', { skip: skip ?? false, timeou
   test('a silent server (stopped, its connections open): what waits fails as unavailable in bounded time, then the replaced client serves', async () => {
     await db.execute('SELECT 1');
     process.kill(server.child.pid!, 'SIGSTOP');
+    // the signal stops sqld's threads a moment later: a statement sent at once was answered once (3.7 ms, a loaded host)
+    await untilStopped(server.child.pid!);
     const started = performance.now();
     try {
       await assert.rejects(db.execute('SELECT COUNT(*) FROM ledger'), DatabaseUnavailableError);
