@@ -330,6 +330,28 @@ export async function catalogElementSetTexts(
   return result.rows.map((row) => String(row.elements));
 }
 
+/**
+ * `catalogElementSetTexts` of each NORAD-id range, as one JSON array text per range (ranges without a set left out), to
+ * be handed to the worker that decodes and screens them: one range per statement, with a turn of the event loop
+ * between them (the embedded driver holds the loop while a statement runs). `signal` stops the reading between ranges.
+ */
+export async function catalogElementSetsJson(
+  db: SqlExecutor,
+  organizationId: string,
+  snapshot: CatalogSnapshot,
+  ranges: ReadonlyArray<{ fromNoradId: number; toNoradId: number }>,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const out: string[] = [];
+  for (const range of ranges) {
+    signal?.throwIfAborted();
+    const texts = await catalogElementSetTexts(db, organizationId, { ...range, snapshot });
+    if (texts.length > 0) out.push(`[${texts.join(',')}]`);
+    await yieldToEventLoop();
+  }
+  return out;
+}
+
 async function newestSetRow(db: SqlExecutor, organizationId: string, noradId: number): Promise<Record<string, unknown> | undefined> {
   return (await db.execute({
     sql: `SELECT * FROM catalog_element_sets WHERE organization_id = ? AND norad_id = ? AND ${VISIBLE}

@@ -23,7 +23,6 @@ function decodedSecondaries(input: AvoidanceSecondariesInput | undefined): Secon
   if (input === undefined || 'skipped' in input) return input;
   const secondaries: SecondaryInput[] = [];
   for (const text of input.catalogElementsJson) for (const elements of gpElementsFromJson<GpElementSet[]>(text)) secondaries.push({ elements });
-  for (const elements of input.fleetElements) secondaries.push({ elements });
   return { secondaries, fleetSpacecraft: input.fleetSpacecraft, catalogObjectCount: input.catalogObjectCount, notScreened: input.notScreened };
 }
 

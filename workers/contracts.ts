@@ -14,7 +14,6 @@ import type { ReceivedCdms } from '../domain/conjunctions/cdmDigest.ts';
 import type { AssessedObservation } from '../domain/conjunctions/model.ts';
 import type { ApproachObservationContext } from '../domain/screenings/approachObservations.ts';
 import type { CovarianceUsed } from '../domain/screenings/model.ts';
-import type { GpElementSet } from '../engine/tle/gpElements.ts';
 import type { StateVectorCovarianceSpec, CdmCovarianceCandidate } from '../domain/screenings/model.ts';
 
 /** A task's failure as a plain object (custom error classes do not survive the thread boundary). */
@@ -183,8 +182,9 @@ export type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
 
 /**
  * The secondaries as the runner sends them: the catalog's element sets as stored (JSON, one array per sub-range, as
- * the screening chunks get them: decoded here, off the event loop) and our other spacecraft not in the catalog.
+ * the screening chunks get them: decoded on the worker, off the event loop), which of them are our spacecraft (NORAD
+ * id → spacecraft id), and our spacecraft not screened (no catalog set).
  */
 export type AvoidanceSecondariesInput =
   | { skipped: string }
-  | { catalogElementsJson: string[]; fleetElements: GpElementSet[]; fleetSpacecraft: Record<string, string>; catalogObjectCount: number; notScreened: string[] };
+  | { catalogElementsJson: string[]; fleetSpacecraft: Record<string, string>; catalogObjectCount: number; notScreened: string[] };

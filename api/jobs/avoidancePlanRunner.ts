@@ -9,8 +9,8 @@
  * time budget spent → FAILED; cancelled by the client → CANCELLED; the worker died or the pool was full → back to
  * QUEUED with a backoff (at most `max_attempts` runs); shutdown → back to QUEUED.
  */
-import { yieldToEventLoop, type Db } from '../../storage/sql/db.ts';
-import { catalogElementSetTexts, catalogNoradIds, catalogSnapshot } from '../../storage/catalog.ts';
+import type { Db } from '../../storage/sql/db.ts';
+import { catalogElementSetsJson, catalogNoradIds, catalogSnapshot } from '../../storage/catalog.ts';
 import { listActiveSpacecraft } from '../../storage/spacecraft.ts';
 import type { AvoidanceSecondariesInput } from '../../workers/contracts.ts';
 import {
@@ -161,14 +161,9 @@ export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
     const snapshot = await catalogSnapshot(this.db, plan.organizationId);
     const ids = await catalogNoradIds(this.db, plan.organizationId, snapshot);
     if (ids.length === 0) return { skipped: 'the organization’s catalog holds no published element set (upload one: POST /operations/catalog): no secondary screening of the candidates' };
-    const catalogElementsJson: string[] = [];
-    for (let k = 0; k < ids.length; k += CATALOG_READ_IDS) {
-      if (signal.aborted) throw new Error('cancelled');
-      const until = ids[Math.min(k + CATALOG_READ_IDS, ids.length) - 1]!;
-      const texts = await catalogElementSetTexts(this.db, plan.organizationId, { fromNoradId: ids[k]!, toNoradId: until, snapshot });
-      if (texts.length > 0) catalogElementsJson.push(`[${texts.join(',')}]`);
-      await yieldToEventLoop();
-    }
+    const ranges: Array<{ fromNoradId: number; toNoradId: number }> = [];
+    for (let k = 0; k < ids.length; k += CATALOG_READ_IDS) ranges.push({ fromNoradId: ids[k]!, toNoradId: ids[Math.min(k + CATALOG_READ_IDS, ids.length) - 1]! });
+    const catalogElementsJson = await catalogElementSetsJson(this.db, plan.organizationId, snapshot, ranges, signal);
     const inCatalog = new Set(ids);
     const fleetSpacecraft: Record<string, string> = {};
     const notScreened: string[] = [];
@@ -177,7 +172,7 @@ export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
       if (craft.noradId !== null && inCatalog.has(craft.noradId)) fleetSpacecraft[String(craft.noradId)] = craft.id;
       else notScreened.push(`${craft.name} (${craft.id}): no catalog element set${craft.noradId === null ? ' (no NORAD id)' : ` for NORAD ${craft.noradId}`}`);
     }
-    return { catalogElementsJson, fleetElements: [], fleetSpacecraft, catalogObjectCount: ids.length, notScreened };
+    return { catalogElementsJson, fleetSpacecraft, catalogObjectCount: ids.length, notScreened };
   }
 
   private async cancelled(plan: AvoidancePlan, reason: CancelReason): Promise<void> {

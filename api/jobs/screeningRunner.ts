@@ -14,7 +14,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { GpElementSet } from '../../engine/tle/gpElements.ts';
-import { catalogElementSetTexts } from '../../storage/catalog.ts';
+import { catalogElementSetsJson } from '../../storage/catalog.ts';
 import { inTransaction, yieldToEventLoop, type Db } from '../../storage/sql/db.ts';
 import { claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge, deleteScreeningApproaches, endScreeningChunkCancelled, failScreening, failScreeningChunk, findScreening, findScreeningInputs, finishCancelledScreening, insertScreeningApproaches, renewScreeningChunkLease, screeningCancelRequested, screeningChunkResults, screeningPrimaryOemParts, screeningsWithFailedChunks, type ScreeningApproachRow } from '../../storage/screenings.ts';
 import { isSyntheticNoradId, type CdmCovarianceCandidate, type Screening, type ScreeningChunk } from '../../domain/screenings/model.ts';
@@ -195,14 +195,10 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     /** Catalog secondaries as stored (JSON), one array per sub-range: the worker decodes them. */
     const secondaryElementsJson: string[] = [];
     if (chunk.secondarySource === 'CATALOG') {
-      // one sub-range of the partition per statement (the embedded driver holds the event loop while a statement runs)
+      // one sub-range of the partition per statement
       const cuts = chunk.noradCuts.length > 0 ? chunk.noradCuts : [from];
-      for (const [k, cut] of cuts.entries()) {
-        const until = k + 1 < cuts.length ? cuts[k + 1]! - 1 : to;
-        const texts = await catalogElementSetTexts(db, chunk.organizationId, { fromNoradId: cut, toNoradId: until, snapshot: screening.catalogSnapshot });
-        if (texts.length > 0) secondaryElementsJson.push(`[${texts.join(',')}]`);
-        await yieldToEventLoop();
-      }
+      const ranges = cuts.map((cut, k) => ({ fromNoradId: cut, toNoradId: k + 1 < cuts.length ? cuts[k + 1]! - 1 : to }));
+      secondaryElementsJson.push(...await catalogElementSetsJson(db, chunk.organizationId, screening.catalogSnapshot, ranges));
     } else {
       secondaries = inputs.fleet.filter((f) => f.noradId >= from && f.noradId <= to).map((f) => ({ elements: f.elements }));
     }
