@@ -1,7 +1,7 @@
 /**
  * Faults on a libSQL server: three Apsis instances A, B and C on one sqld primary, each on a host of
  * its own (a network namespace per host where the test runs as root; all on loopback otherwise, said in the name),
- * run a 10 MB TDM upload, a 150-item batch OEM and a screening together while one thing fails:
+ * run a 20 MB TDM upload, a 300-item batch OEM and a screening together while one thing fails:
  *  1. sqld is killed (SIGKILL) while all three jobs are under way, and started again 3 s later;
  *  2. instance A, which holds all three jobs, is killed (B and C are held with SIGSTOP until A has claimed them and
  *     the jobs are under way, then let go with SIGCONT: a gate, not a race with the jobs' speed);
@@ -37,9 +37,9 @@ const J2_ONLY = { gravityDegree: 2, gravityOrder: 0, atmosphere: 'NONE', solarRa
 const LEASE_MS = 5_000;
 /** The leased runners' idle poll (api/jobs/leasedJobRunner.ts) and the screening poll set below. */
 const POLL_MS = 2_000;
-/** Records of the TDM: one RANGE and one AZEL pair each, about 10 MB (20 MB made each scenario ~1.5 min on the 2-core host). */
-const TDM_RECORDS = 80_000;
-const BATCH_ITEMS = 150;
+/** Records of the TDM: one RANGE and one AZEL pair each, about 20 MB. */
+const TDM_RECORDS = 160_000;
+const BATCH_ITEMS = 300;
 
 describe(`faults on a sqld primary under three instances (${netSkip ? `all on loopback: ${netSkip}` : 'a network namespace per host'})`, { skip: skip ?? false, timeout: 1_500_000 }, () => {
   let dir: string;
@@ -128,10 +128,10 @@ describe(`faults on a sqld primary under three instances (${netSkip ? `all on lo
     tdmStart += (TDM_RECORDS + 10) * 1000;
     const tdmFile = `faults-${scenario}.tdm`;
     const tdm = makeTdm({ participants: ['DSS-65', tdmParticipant], start, count: TDM_RECORDS });
-    assert.ok(tdm.length > 9_500_000, `${(tdm.length / 1e6).toFixed(1)} MB`);
+    assert.ok(tdm.length > 19_000_000, `${(tdm.length / 1e6).toFixed(1)} MB`);
     const upload = await call(via, 'POST', '/operations/measurements', { body: filesForm([{ name: tdmFile, content: tdm }]) });
     assert.equal(upload.status, 202, JSON.stringify(upload.body).slice(0, 500));
-    const batch = await call(via, 'POST', '/operations/ephemerides/batch', { json: { initialDate: '2023-03-08T06:30:00Z', finalDate: '2023-03-08T12:30:00Z', timeBetweenPoints: 60, items: batchItems } });
+    const batch = await call(via, 'POST', '/operations/ephemerides/batch', { json: { initialDate: '2023-03-08T06:30:00Z', finalDate: '2023-03-09T06:30:00Z', timeBetweenPoints: 60, items: batchItems } });
     assert.equal(batch.status, 202, JSON.stringify(batch.body));
     const screening = await call(via, 'POST', '/operations/conjunctions/screenings', { json: screeningBody });
     assert.equal(screening.status, 202, JSON.stringify(screening.body));
@@ -221,7 +221,7 @@ describe(`faults on a sqld primary under three instances (${netSkip ? `all on lo
     for (const name of oems) {
       const text = strFromU8(zip[name]!);
       assert.match(text, /^CCSDS_OEM_VERS/, name);
-      assert.equal(text.split('\n').filter((line) => /^\d{4}-\d\d-\d\dT/.test(line)).length, 361, `${name}: six hours at 60 s, whole`);
+      assert.equal(text.split('\n').filter((line) => /^\d{4}-\d\d-\d\dT/.test(line)).length, 1441, `${name}: one day at 60 s, whole`);
     }
     if (options.takenOver) {
       const row = (await db.execute({ sql: 'SELECT claimed_from FROM ephemeris_batches WHERE id = ?', args: [jobs.batchId] })).rows[0]!;
@@ -263,9 +263,9 @@ describe(`faults on a sqld primary under three instances (${netSkip ? `all on lo
       primaries: primaries.map((spacecraftId) => ({ spacecraftId })), secondaries: 'CATALOG', start: EPOCH, durationDays: 1,
       volume: { shape: 'SPHERE', radiusKm: 50 }, pcThreshold: 1, secondariesPerChunk: 100,
     };
-    // the batch: 10 spacecraft × 15 items (frames × time systems), six hours at 60 s each
+    // the batch: 20 spacecraft × 15 items (frames × time systems), one day at 60 s each
     batchItems = [];
-    for (let c = 0; c < BATCH_ITEMS / 15; c++) {
+    for (let c = 0; c < 20; c++) {
       const craft = await call('B', 'POST', '/operations/spacecraft', { json: { name: `SF-BATCH-${c}`, ...DEFAULT_PHYSICS, forceModel: J2_ONLY } });
       assert.equal(craft.status, 201, JSON.stringify(craft.body));
       const sv = await call('B', 'POST', '/operations/state-vectors', { json: { spacecraftId: craft.body.id, epoch: SSO_EPOCH, position: SSO_POSITION_KM, velocity: SSO_VELOCITY_KM_S, referenceFrame: 'GCRF', mass: 1000 } });
@@ -300,7 +300,7 @@ describe(`faults on a sqld primary under three instances (${netSkip ? `all on lo
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  test('sqld killed (SIGKILL) under a 10 MB upload, a 150-item batch and a screening, started again after 3 s: each finished once, nothing lost or twice', async () => {
+  test('sqld killed (SIGKILL) under a 20 MB upload, a 300-item batch and a screening, started again after 3 s: each finished once, nothing lost or twice', async () => {
     const jobs = await submitJobs('A', 'sqld-kill');
     await waitUnderWay(jobs);
     await sqld.kill();
