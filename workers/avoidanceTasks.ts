@@ -8,22 +8,28 @@ import { earthDataFor } from '../earthData/files.ts';
 import { computeAvoidancePlan, hypotheticalOem, type AvoidanceComputationInput, type HypotheticalOem, type HypotheticalOemInput } from '../domain/avoidance/planning.ts';
 import type { AvoidancePlanResultView } from '../domain/avoidance/model.ts';
 import type { SecondaryScreeningPlanInput } from '../domain/avoidance/secondary.ts';
-import { gpElementsFromJson, type GpElementSet } from '../engine/tle/gpElements.ts';
+import { gpElementsFromJsonBytes } from '../engine/tle/gpElements.ts';
 import type { SecondaryInput } from '../engine/collision/screening/index.ts';
 import { failure } from './ephemerisTasks.ts';
-import type { AvoidanceSecondariesInput, TaskFailure, WithEarthData } from './contracts.ts';
+import { CATALOG_NOT_LOADED, type AvoidanceSecondariesInput, type TaskFailure, type WithEarthData } from './contracts.ts';
 
 /** A RangeError of the planner (no burn that early, no closest approach after the burn): the plan's input, not a fault. */
 function avoidanceFailure(error: unknown): TaskFailure {
+  if (error instanceof CatalogNotLoaded) return { ok: false, kind: 'UNPROCESSABLE', code: CATALOG_NOT_LOADED, message: error.message };
   if (error instanceof RangeError) return { ok: false, kind: 'UNPROCESSABLE', code: 'AVOIDANCE_NOT_PLANNABLE', message: error.message };
   return failure(error);
 }
 
+/** The catalog's bytes were moved to an earlier run of this task (the pool or the Earth-data store sent it again). */
+class CatalogNotLoaded extends Error {}
+
 function decodedSecondaries(input: AvoidanceSecondariesInput | undefined): SecondaryScreeningPlanInput | undefined {
   if (input === undefined || 'skipped' in input) return input;
-  const secondaries: SecondaryInput[] = [];
-  for (const text of input.catalogElementsJson) for (const elements of gpElementsFromJson<GpElementSet[]>(text)) secondaries.push({ elements });
-  return { secondaries, fleetSpacecraft: input.fleetSpacecraft, catalogObjectCount: input.catalogObjectCount, notScreened: input.notScreened };
+  input.catalogElementsJson.forEach((part, k) => {
+    if (part.byteLength !== input.catalogBytes[k]) throw new CatalogNotLoaded(`catalog part ${k}: ${part.byteLength} of ${input.catalogBytes[k]} bytes`);
+  });
+  const secondaries: SecondaryInput[] = gpElementsFromJsonBytes(input.catalogElementsJson).map((elements) => ({ elements }));
+  return { secondaries, fleetSpacecraft: input.fleetSpacecraft, fittedTle: input.fittedTle, catalogObjectCount: input.catalogObjectCount, notScreened: input.notScreened };
 }
 
 export function avoidancePlanTask(

@@ -60,6 +60,9 @@ export const OEM_PART_BYTES = 256 * 1024;
 /** The code a chunk or merge answers when an OEM primary's text is needed and was not handed over. */
 export const OEM_NOT_LOADED = 'OEM_NOT_LOADED';
 
+/** The code an avoidance plan answers when the catalog's bytes it was sent arrived detached (a task sent again). */
+export const CATALOG_NOT_LOADED = 'CATALOG_NOT_LOADED';
+
 
 export interface ScreeningChunkTaskInput extends WithEarthData {
   span: ScreeningSpan;
@@ -67,11 +70,11 @@ export interface ScreeningChunkTaskInput extends WithEarthData {
   primaries: ScreeningPrimarySpec[];
   secondaries: SecondaryInput[];
   /**
-   * More secondaries: JSON arrays of element sets as the catalog stores them (engine/tle gpElementsToJson), parsed
-   * here — on the event loop, decoding 3,000 sets and cloning them as objects to this thread took 10–20 ms per chunk
-   * (bench:screening); as text they cross as a copy of their bytes.
+   * More secondaries: JSON arrays of element sets as the catalog stores them (engine/tle gpElementsToJson), in UTF-8
+   * bytes (storage/catalog.ts catalogElementSetsJson), parsed here — on the event loop, decoding 3,000 sets and cloning
+   * them as objects to this thread took 10–20 ms per chunk (bench:screening); as bytes they cross as a memcpy.
    */
-  secondaryElementsJson?: string[];
+  secondaryElementsJson?: Uint8Array[];
   secondaryHardBodyRadiusM: number;
   pcMethod?: PcMethod;
 }
@@ -187,4 +190,17 @@ export type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
  */
 export type AvoidanceSecondariesInput =
   | { skipped: string }
-  | { catalogElementsJson: string[]; fleetSpacecraft: Record<string, string>; catalogObjectCount: number; notScreened: string[] };
+  | {
+    /**
+     * The catalog's element sets as JSON arrays in UTF-8 bytes (storage/catalog.ts catalogElementSetsJson), moved to
+     * the worker (a transfer list: the whole catalog, 17 MB at 45,000 objects, would hold the event loop while
+     * cloned); `catalogBytes` their lengths, so a worker handed detached buffers (a retried task) says so.
+     */
+    catalogElementsJson: Uint8Array[];
+    catalogBytes: number[];
+    /** Our spacecraft among the secondaries by NORAD id (engine id for one without), and those screened from a fitted TLE. */
+    fleetSpacecraft: Record<string, string>;
+    fittedTle: number[];
+    catalogObjectCount: number;
+    notScreened: string[];
+  };

@@ -18,7 +18,7 @@ import { CcsdsParseError } from '../engine/files/common/errors.ts';
 import { parseOem } from '../engine/files/oem/oemReader.ts';
 import { propagateStoredState } from '../engine/propagation/storedState.ts';
 import { Epoch } from '../engine/time/epoch.ts';
-import { gpElementsFromJson, type GpElementSet } from '../engine/tle/gpElements.ts';
+import { gpElementsFromJsonBytes } from '../engine/tle/gpElements.ts';
 import { receiveCdms } from '../domain/conjunctions/cdmDigest.ts';
 import { approachObservation, type ApproachCovarianceMatrices, type ApproachObservation } from '../domain/screenings/approachObservations.ts';
 import { sha256Hex } from '../domain/contentHash.ts';
@@ -94,7 +94,7 @@ function screeningFailure(error: unknown): TaskFailure {
 function secondariesOf(input: ScreeningChunkTaskInput): SecondaryInput[] {
   if (!input.secondaryElementsJson?.length) return input.secondaries;
   const out = [...input.secondaries];
-  for (const text of input.secondaryElementsJson) for (const elements of gpElementsFromJson<GpElementSet[]>(text)) out.push({ elements });
+  for (const elements of gpElementsFromJsonBytes(input.secondaryElementsJson)) out.push({ elements });
   return out;
 }
 

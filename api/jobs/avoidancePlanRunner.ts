@@ -11,8 +11,9 @@
  */
 import type { Db } from '../../storage/sql/db.ts';
 import { catalogElementSetsJson, catalogNoradIds, catalogSnapshot } from '../../storage/catalog.ts';
-import { listActiveSpacecraft } from '../../storage/spacecraft.ts';
-import type { AvoidanceSecondariesInput } from '../../workers/contracts.ts';
+import { CATALOG_NOT_LOADED, type AvoidanceSecondariesInput } from '../../workers/contracts.ts';
+import { gpElementsToJson } from '../../engine/tle/gpElements.ts';
+import { resolveFleetSecondaries } from '../services/conjunctions/screenings.ts';
 import {
   avoidancePlanCancelRequested,
   claimNextAvoidancePlan,
@@ -113,7 +114,15 @@ export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
     let snapshot;
     let reason: CancelReason | null = null;
     try {
-      ({ output, snapshot } = await this.earthData.run('avoidance.plan', () => ({ request: plan.request, encounterStates, primaryObject: cdm.primaryObject, ...(secondaries ? { secondaries } : {}) }), { signal: controller.signal }));
+      // the catalog's bytes are moved to the worker; a task sent again (after EARTH_DATA_CHANGED) finds them detached,
+      // answers CATALOG_NOT_LOADED and is sent once more with the catalog read again
+      for (let attempt = 0; ; attempt++) {
+        const transfer = secondaries && !('skipped' in secondaries) ? [...new Set(secondaries.catalogElementsJson.map((part) => part.buffer as ArrayBuffer))] : [];
+        const sent = secondaries;
+        ({ output, snapshot } = await this.earthData.run('avoidance.plan', () => ({ request: plan.request, encounterStates, primaryObject: cdm.primaryObject, ...(sent ? { secondaries: sent } : {}) }), { signal: controller.signal, transfer }));
+        if (output.ok || output.code !== CATALOG_NOT_LOADED || attempt >= 2) break;
+        secondaries = await this.secondariesOf(plan, controller.signal);
+      }
     } catch (error) {
       reason = this.current?.reason ?? null;
       if (reason) return await this.cancelled(plan, reason);
@@ -149,10 +158,12 @@ export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
   }
 
   /**
-   * The secondaries of the candidates' post-burn screening: the organization's catalog (newest set per object, read as
-   * stored JSON in sub-ranges with a turn of the event loop between them, decoded on the worker — as the screening
-   * chunks read it) and our other active spacecraft, identified in the catalog by NORAD id. Our spacecraft without a
-   * catalog set are listed as not screened. Skipped with the reason when turned off or without a catalog.
+   * The secondaries of the candidates' post-burn screening: the organization's catalog (newest set per object, read in
+   * sub-ranges as stored JSON bytes with a turn of the event loop between them, moved to the worker and decoded there —
+   * as the screening chunks read it) and our other active spacecraft as the ordinary screening takes them
+   * (services/conjunctions/screenings.ts `resolveFleetSecondaries`: their catalog set, else a TLE fitted to their
+   * latest state at the middle of the horizon, flagged; one that cannot be fitted listed as not screened). Skipped
+   * with the reason when turned off, or when neither the catalog nor the fleet gives a secondary.
    */
   private async secondariesOf(plan: AvoidancePlan, signal: AbortSignal): Promise<AvoidanceSecondariesInput | undefined> {
     const settings = plan.request.secondaryScreening;
@@ -160,19 +171,31 @@ export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
     if (settings.enabled === false) return { skipped: 'turned off in the request (secondaryScreening.enabled false)' };
     const snapshot = await catalogSnapshot(this.db, plan.organizationId);
     const ids = await catalogNoradIds(this.db, plan.organizationId, snapshot);
-    if (ids.length === 0) return { skipped: 'the organization’s catalog holds no published element set (upload one: POST /operations/catalog): no secondary screening of the candidates' };
     const ranges: Array<{ fromNoradId: number; toNoradId: number }> = [];
     for (let k = 0; k < ids.length; k += CATALOG_READ_IDS) ranges.push({ fromNoradId: ids[k]!, toNoradId: ids[Math.min(k + CATALOG_READ_IDS, ids.length) - 1]! });
     const catalogElementsJson = await catalogElementSetsJson(this.db, plan.organizationId, snapshot, ranges, signal);
-    const inCatalog = new Set(ids);
-    const fleetSpacecraft: Record<string, string> = {};
-    const notScreened: string[] = [];
-    for (const craft of await listActiveSpacecraft(this.db, plan.organizationId)) {
-      if (craft.id === plan.spacecraftId) continue;
-      if (craft.noradId !== null && inCatalog.has(craft.noradId)) fleetSpacecraft[String(craft.noradId)] = craft.id;
-      else notScreened.push(`${craft.name} (${craft.id}): no catalog element set${craft.noradId === null ? ' (no NORAD id)' : ` for NORAD ${craft.noradId}`}`);
+    signal.throwIfAborted();
+    const midHorizon = Epoch.parseInstant(plan.request.tca).plusSeconds(settings.horizonS / 2);
+    const fleet = await resolveFleetSecondaries({ db: this.db, earthData: this.earthData }, plan.organizationId, new Set([plan.spacecraftId]), new Set(ids), midHorizon);
+    if (ids.length === 0 && fleet.fleet.length === 0) {
+      return { skipped: 'the organization’s catalog holds no published element set (upload one: POST /operations/catalog) and no other spacecraft of ours could be screened: no secondary screening of the candidates' };
     }
-    return { catalogElementsJson, fleetSpacecraft, catalogObjectCount: ids.length, notScreened };
+    const fleetSpacecraft: Record<string, string> = {};
+    const fittedTle: number[] = [];
+    for (const f of fleet.fleetInCatalog) fleetSpacecraft[String(f.noradId)] = f.spacecraftId;
+    for (const f of fleet.fleet) {
+      fleetSpacecraft[String(f.noradId)] = f.spacecraftId;
+      if (f.fitted) fittedTle.push(f.noradId);
+    }
+    if (fleet.fleet.length > 0) catalogElementsJson.push(new TextEncoder().encode(gpElementsToJson(fleet.fleet.map((f) => f.elements))));
+    return {
+      catalogElementsJson,
+      catalogBytes: catalogElementsJson.map((part) => part.byteLength),
+      fleetSpacecraft,
+      fittedTle,
+      catalogObjectCount: ids.length,
+      notScreened: fleet.issues.map((issue) => issue.message),
+    };
   }
 
   private async cancelled(plan: AvoidancePlan, reason: CancelReason): Promise<void> {

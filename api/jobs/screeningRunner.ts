@@ -192,8 +192,11 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     const from = chunk.fromNoradId!;
     const to = chunk.toNoradId!;
     let secondaries: Array<{ elements: GpElementSet }> = [];
-    /** Catalog secondaries as stored (JSON), one array per sub-range: the worker decodes them. */
-    const secondaryElementsJson: string[] = [];
+    /**
+     * Catalog secondaries as stored (JSON), one array per sub-range in UTF-8 bytes: the worker decodes them. Copied,
+     * not transferred (a chunk's ≤ 3,000 sets are ~1 MB): a task the pool runs again still has them.
+     */
+    const secondaryElementsJson: Uint8Array[] = [];
     if (chunk.secondarySource === 'CATALOG') {
       // one sub-range of the partition per statement
       const cuts = chunk.noradCuts.length > 0 ? chunk.noradCuts : [from];

@@ -108,6 +108,7 @@ const SecondaryApproachSchema = z
     secondaryNoradId: z.number().int(),
     secondaryName: z.string().nullable(),
     secondarySpacecraftId: z.string().nullable().openapi({ description: 'Set when the secondary is one of our spacecraft' }),
+    secondaryFittedTle: z.boolean().openapi({ description: 'That spacecraft has no catalog element set: screened from a TLE fitted to its latest state' }),
     tca: EpochSchema,
     tcaFromBurnS: z.number(),
     missDistanceM: z.number(),

@@ -5076,6 +5076,8 @@ export interface components {
             secondaryName: string | null;
             /** @description Set when the secondary is one of our spacecraft */
             secondarySpacecraftId: string | null;
+            /** @description That spacecraft has no catalog element set: screened from a TLE fitted to its latest state */
+            secondaryFittedTle: boolean;
             /**
              * Format: date-time
              * @example 2026-11-01T12:00:00.000000Z

@@ -108,6 +108,8 @@ export interface SecondaryApproachView {
   secondaryName: string | null;
   /** Set when the secondary is one of our spacecraft. */
   secondarySpacecraftId: string | null;
+  /** That spacecraft has no catalog set: screened from a TLE fitted to its latest state. */
+  secondaryFittedTle: boolean;
   tca: string;
   tcaFromBurnS: number;
   missDistanceM: number;

@@ -36,8 +36,10 @@ import type { CandidateSecondaryView, SecondaryApproachView, SecondaryScreeningS
 export interface SecondaryScreeningInput {
   /** The catalog's element sets and our other spacecraft's (catalog sets; our own primary's entry excluded by NORAD id). */
   secondaries: SecondaryInput[];
-  /** Our spacecraft among the secondaries, by NORAD id. */
+  /** Our spacecraft among the secondaries, by NORAD id (an engine id for one without). */
   fleetSpacecraft: Record<string, string>;
+  /** Those of them screened from a TLE fitted to their latest state (no catalog set), by NORAD id. */
+  fittedTle?: readonly number[];
   catalogObjectCount: number;
   notScreened: string[];
 }
@@ -66,11 +68,12 @@ function judged(result: SecondaryScreeningResult, target: AvoidanceTarget, missM
   return { result: { ...result, approaches, aboveTarget: approaches.filter((a) => a.aboveTarget.length > 0) }, flagged };
 }
 
-function approachView(a: SecondaryApproach, fleet: Record<string, string>, flagged: boolean): SecondaryApproachView {
+function approachView(a: SecondaryApproach, input: SecondaryScreeningInput, flagged: boolean): SecondaryApproachView {
   return {
     secondaryNoradId: a.secondaryNoradId,
     secondaryName: a.secondaryName,
-    secondarySpacecraftId: fleet[String(a.secondaryNoradId)] ?? null,
+    secondarySpacecraftId: input.fleetSpacecraft[String(a.secondaryNoradId)] ?? null,
+    secondaryFittedTle: input.fittedTle?.includes(a.secondaryNoradId) ?? false,
     tca: a.tcaUtc,
     tcaFromBurnS: a.tcaFromBurnS,
     missDistanceM: a.missDistanceM,
@@ -163,8 +166,8 @@ export function screenPlanSecondaries(context: PlanSecondaryContext, input: Seco
     views[rank] = {
       screened: true,
       approachCount: result.approaches.length,
-      secondaryConjunctions: result.aboveTarget.map((a) => approachView(a, input.fleetSpacecraft, false)),
-      flaggedApproaches: flagged.map((a) => approachView(a, input.fleetSpacecraft, true)),
+      secondaryConjunctions: result.aboveTarget.map((a) => approachView(a, input, false)),
+      flaggedApproaches: flagged.map((a) => approachView(a, input, true)),
     };
   });
   const recommendation = markSecondaryConjunctions(plan, screenings);

@@ -225,3 +225,14 @@ export function gpElementsFromJson<T extends GpElementSet | GpElementSet[]>(text
   if (!text.includes(`"${NEGATIVE_ZERO_TEXT}"`)) return JSON.parse(text) as T;
   return JSON.parse(text, (key, v) => (GP_NUMERIC_FIELDS.has(key) && v === NEGATIVE_ZERO_TEXT ? -0 : v)) as T;
 }
+
+/**
+ * The element sets of JSON arrays given as UTF-8 bytes (`gpElementsToJson` of arrays, e.g. the catalog's stored sets
+ * as storage/catalog.ts `catalogElementSetsJson` assembles them for a worker), in order.
+ */
+export function gpElementsFromJsonBytes(parts: readonly Uint8Array[]): GpElementSet[] {
+  const decoder = new TextDecoder();
+  const out: GpElementSet[] = [];
+  for (const part of parts) for (const elements of gpElementsFromJson<GpElementSet[]>(decoder.decode(part))) out.push(elements);
+  return out;
+}

@@ -363,6 +363,30 @@ describe('avoidance plans over the socket', { timeout: 300_000 }, () => {
     const forced = await post(`${plans(event)}/${second.id}/candidates/${r}/accept?force=true`);
     assert.notEqual((await json(forced)).error, 'AVOIDANCE_CANDIDATE_NOT_RECOMMENDED');
 
+    // 3. one of our spacecraft without a catalog set (no NORAD id) crossing the candidate's new orbit 2.5 km off, 3 h
+    // after the TCA: screened as the ordinary screening screens the fleet, from a TLE fitted to its latest state
+    const crosser = await json(await post('/operations/spacecraft', { name: 'FLEET CROSSER', launchMass: 300, dryMass: 250, dragArea: 1, srpArea: 1 }));
+    const at3h = Epoch.parse(TCA, 'UTC').plusSeconds(3 * 3600);
+    const s3 = oem.states.reduce((a, b) => (Math.abs(Epoch.parse(b.epoch, 'UTC').secondsSince(at3h)) < Math.abs(Epoch.parse(a.epoch, 'UTC').secondsSince(at3h)) ? b : a));
+    const crossing = crossingState([...s3.positionKm, ...s3.velocityKmS], [2.5, 0, 0]);
+    const storedCrosser = await post('/operations/state-vectors', {
+      spacecraftId: crosser.id, epoch: `${s3.epoch}Z`, referenceFrame: 'GCRF', mass: 300, position: [...crossing.subarray(0, 3)], velocity: [...crossing.subarray(3, 6)],
+    });
+    assert.equal(storedCrosser.status, 201, await storedCrosser.clone().text());
+    const third = await finished(`${plans(event)}/${(await json(await post(plans(event), request))).id}`);
+    assert.equal(third.status, 'SUCCEEDED', third.error);
+    const thirdScreening = third.result.secondaryScreening;
+    t.diagnostic(`with the fleet crosser: ${JSON.stringify({ ...thirdScreening, volume: undefined })}`);
+    assert.equal(thirdScreening.status, 'SCREENED');
+    assert.equal(thirdScreening.fleetSecondaryCount, 1, 'the crosser, from its fitted TLE');
+    const ofCrosser = (third.result.candidates as Json[]).flatMap((c) => [...(c.secondary?.secondaryConjunctions ?? []), ...(c.secondary?.flaggedApproaches ?? [])]).filter((a: Json) => a.secondarySpacecraftId === crosser.id);
+    assert.ok(ofCrosser.length >= 1, 'the crosser’s approach is listed');
+    for (const a of ofCrosser) {
+      assert.equal(a.secondaryFittedTle, true);
+      assert.ok(a.missDistanceM < 10_000, `inside the 10 km volume: ${a.missDistanceM} m`);
+      assert.ok(Math.abs(Date.parse(a.tca) - Date.parse(at3h.toIsoString(3))) < 600_000, `${a.tca} near ${s3.epoch}`);
+    }
+
     // turned off: skipped with that reason
     const off = await finished(`${plans(event)}/${(await json(await post(plans(event), { ...request, secondaryScreening: { enabled: false } }))).id}`);
     assert.equal(off.result.secondaryScreening.status, 'SKIPPED');

@@ -7,11 +7,12 @@ import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { readTleCatalog } from '../../engine/tle/catalog.ts';
 import { catalogSetRow } from '../../domain/catalog/catalogRow.ts';
-import { gpElementsFromJson, gpElementsToJson, type GpElementSet } from '../../engine/tle/gpElements.ts';
+import { gpElementsFromJson, gpElementsFromJsonBytes, gpElementsToJson, type GpElementSet } from '../../engine/tle/gpElements.ts';
 import {
   CATALOG_ROWS_PER_INSERT,
   CATALOG_SETS_TABLE,
   catalogElementSets,
+  catalogElementSetsJson,
   catalogSnapshot,
   catalogNoradIds,
   findCatalogObject,
@@ -105,6 +106,30 @@ test('the newest epoch is the current set whatever the upload order; older sets 
   assert.equal(listed.total, 1);
   assert.equal(listed.items[0]!.setCount, 3);
   assert.deepStrictEqual(listed.items[0]!.current.elements, later);
+});
+
+test('catalogElementSetsJson: per range one UTF-8 JSON array of the newest sets in NORAD order, decoding to catalogElementSets; empty ranges left out', async () => {
+  const snapshot = await catalogSnapshot(db, ORG_A);
+  const ids = await catalogNoradIds(db, ORG_A, snapshot);
+  const half = Math.floor(ids.length / 2);
+  const ranges = [
+    { fromNoradId: ids[0]!, toNoradId: ids[half - 1]! },
+    { fromNoradId: 0, toNoradId: ids[0]! - 1 }, // no set: left out
+    { fromNoradId: ids[half]!, toNoradId: ids.at(-1)! },
+  ];
+  const parts = await catalogElementSetsJson(db, ORG_A, snapshot, ranges);
+  assert.equal(parts.length, 2);
+  for (const part of parts) assert.ok(part instanceof Uint8Array && part.buffer.byteLength === part.byteLength, 'each its own buffer (transferable)');
+  const expected = [
+    ...(await catalogElementSets(db, ORG_A, { ...ranges[0]!, snapshot })),
+    ...(await catalogElementSets(db, ORG_A, { ...ranges[2]!, snapshot })),
+  ];
+  assert.equal(expected.length, ids.length);
+  assert.deepStrictEqual(gpElementsFromJsonBytes(parts), expected, 'the newest set of each object (the updated one included), ascending');
+  assert.deepEqual(await catalogElementSetsJson(db, ORG_B, snapshot, ranges), []);
+  const aborted = new AbortController();
+  aborted.abort();
+  await assert.rejects(catalogElementSetsJson(db, ORG_A, snapshot, ranges, aborted.signal));
 });
 
 test('a snapshot holds every published set and no staged one: a batch still being written stays out of it even after it publishes, and hides nothing else', async () => {

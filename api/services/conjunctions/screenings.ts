@@ -300,7 +300,7 @@ async function resolvePrimaries(
 }
 
 /** A TLE fitted to a fleet member's latest state at the span's middle (our TLE fitter), as an element set. */
-async function fittedElements(deps: AppDeps, organizationId: string, spacecraft: Spacecraft, epoch: Epoch): Promise<GpElementSet> {
+async function fittedElements(deps: Pick<AppDeps, 'db' | 'earthData'>, organizationId: string, spacecraft: Spacecraft, epoch: Epoch): Promise<GpElementSet> {
   const prepared = await prepareTleGeneration(deps.db, organizationId, spacecraft, epoch);
   const { output } = await runTleTask(deps.earthData, 'tle.generate', prepared);
   if (!output.ok) throw new Error(`TLE fit failed: ${output.message}`);
@@ -338,15 +338,21 @@ function sharedNoradIds(active: readonly Spacecraft[], fleetScreened: boolean): 
   return { shared, issues };
 }
 
-async function resolveFleet(
-  deps: AppDeps,
+/**
+ * Our spacecraft as secondaries (of a screening, or of an avoidance plan's post-burn screening): the active ones but
+ * `primaryIds`, each by its catalog set when the catalog (`catalogIds`) holds its NORAD id (`fleetInCatalog`: screened
+ * within the catalog's sets), else its newest catalog set otherwise stored, else a TLE fitted to its latest state at
+ * `midSpan` (flagged `fitted`; a craft without a NORAD id gets an engine id from SYNTHETIC_NORAD_BASE); one that cannot
+ * be fitted is an issue FLEET_NOT_SCREENED naming why.
+ */
+export async function resolveFleetSecondaries(
+  deps: Pick<AppDeps, 'db' | 'earthData'>,
   organizationId: string,
-  primaries: readonly ResolvedPrimary[],
+  primaryIds: ReadonlySet<string>,
   catalogIds: ReadonlySet<number>,
   midSpan: Epoch,
 ): Promise<Pick<ScreeningInputs, 'fleet' | 'fleetInCatalog' | 'issues'>> {
   const out: Pick<ScreeningInputs, 'fleet' | 'fleetInCatalog' | 'issues'> = { fleet: [], fleetInCatalog: [], issues: [] };
-  const primaryIds = new Set(primaries.map((p) => p.spacecraft.id));
   const active = await listActiveSpacecraft(deps.db, organizationId);
   const { shared, issues } = sharedNoradIds(active, true);
   out.issues.push(...issues);
@@ -405,7 +411,7 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
   const useFleet = request.secondaries !== 'CATALOG';
   const snapshot = await catalogSnapshot(deps.db, organizationId);
   const catalogIds = useCatalog ? await catalogNoradIds(deps.db, organizationId, snapshot) : [];
-  const fleet = useFleet ? await resolveFleet(deps, organizationId, primaries, new Set(catalogIds), start.plusSeconds(durationS / 2)) : { fleet: [], fleetInCatalog: [], issues: [] };
+  const fleet = useFleet ? await resolveFleetSecondaries(deps, organizationId, new Set(primaries.map((p) => p.spacecraft.id)), new Set(catalogIds), start.plusSeconds(durationS / 2)) : { fleet: [], fleetInCatalog: [], issues: [] };
   if (useCatalog && catalogIds.length === 0) {
     fleet.issues.push({
       code: 'CATALOG_EMPTY',
