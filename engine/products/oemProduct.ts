@@ -1,6 +1,6 @@
 /**
  * CCSDS OEM 2.0 generation from one stored state: propagate (propagation/storedState.ts, finite burns, optional
- * covariance through the STM) → convert to the requested frame → print epochs in the requested time system →
+ * covariance through the STM, SEMI_ANALYTIC partials) → convert to the requested frame → print epochs in the requested time system →
  * format the KVN (files/oem/oemWriter.ts). Pure: EOP come in as an argument, the creation date as text.
  */
 import { writeOemKvn, type OemCovarianceToWrite, type OemStateToWrite } from '../files/oem/oemWriter.ts';
@@ -83,6 +83,10 @@ export function generateOem(input: GenerateOemInput, earth: EarthData): Generate
     times,
     earth,
     input.covarianceFrame !== null ? input.state.covariance! : undefined,
+    // the covariance's STM with the SEMI_ANALYTIC partials (propagation/dynamics.ts: the STM to ~1e-8 relative over a
+    // day in LEO, measured): the field's gradient from 3 evaluations of the 20×20 field instead of 12, which made a
+    // one-day LEO OEM with covariance 8–9× the cost of one without (a tenth of a batch OEM's items carry one)
+    input.covarianceFrame !== null ? { stm: false, partials: 'SEMI_ANALYTIC' } : undefined,
   );
   const burns = input.burns;
   const count = result.timesS.length;
