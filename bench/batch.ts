@@ -8,6 +8,11 @@
  * grow with the item count), light GET latency while the batch runs, and the event-loop time the server spent on the
  * ZIP and its pieces (from its log). BENCH_QUICK=1: 100 sequential requests and smaller batches.
  *
+ * BENCH_VOLUME=N (issue 37's figure, e.g. 10000): instead, one batch of N mixed one-day OEMs at 60 s — a third each
+ * from a LEO (SSO 700 km), a MEO (GNSS-like, 20,200 km, 55°) and a HEO (Molniya-like, 500 × 39,800 km, 63.4°) state,
+ * every tenth item with its covariance (RTN) — with its wall time, OEM/s, the server's peak RSS (sampled and VmHWM),
+ * the worker and main-thread CPU per item, and light GET latency meanwhile. Goal: 10,000 ≤ 120 s on two workers.
+ *
  * Scaling beyond this machine: during each batch the server's CPU time is read from /proc — the main
  * thread's (the serial part: leasing, fan-out, ZIP assembly, piece writes, HTTP) and the rest of the process (the
  * workers' propagation and deflate, plus libuv and GC threads). Per item: w = worker CPU, s = main-thread CPU. With N
@@ -19,6 +24,7 @@
  * every 20 ms), so it overstates the serial part a little.
  */
 import { createHash } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { machineDescription, percentile, startBenchServer } from './lib/server.ts';
 import { compareBackends, describeStatements, statementCounts, type BenchBackend, type Figure } from './lib/backends.ts';
@@ -27,6 +33,7 @@ const workers = Number(process.env.WORKERS ?? 2);
 const quick = process.env.BENCH_QUICK === '1';
 const sequentialCount = quick ? 100 : 1000;
 const batchSizes = quick ? [50, 200] : [250, 1000];
+const volume = Number(process.env.BENCH_VOLUME ?? 0);
 
 async function runOn(backend: BenchBackend): Promise<Figure[]> {
 const figures: Figure[] = [];
@@ -54,6 +61,11 @@ try {
     position: [1078.7057558860126, 473.89419427067367, -6987.482439539717], velocity: [6.0638805111585015, -4.359194026524568, 0.643596859521826],
   })).json()) as { id: string };
   const SPAN = { initialDate: EPOCH, finalDate: '2024-01-02T00:00:00Z', timeBetweenPoints: 60 };
+
+  if (volume > 0) {
+    await volumeBatch(volume);
+    return figures;
+  }
 
   async function single(): Promise<number> {
     const r = await post(`/operations/state-vectors/${sv.id}/generate-oem`, SPAN);
@@ -99,6 +111,74 @@ try {
       count, seconds, rate: count / seconds, postMs, gets, rssStart, rssPeak, zipMiB: zip.length / 2 ** 20,
       statements, sqldCpuSeconds, serialMsPerItem: (mainCpuSeconds / count) * 1000, workerMsPerItem: (workerCpuSeconds / count) * 1000,
     };
+  }
+
+  /** The issue-37 batch: mixed LEO/MEO/HEO one-day OEMs, a tenth with covariance. */
+  async function volumeBatch(count: number): Promise<void> {
+    const sigma = [0.1, 0.1, 0.1, 1e-4, 1e-4, 1e-4];
+    const covariance = { frame: 'GCRF', matrix: sigma.map((si, r) => sigma.map((sj, c) => (r === c ? si * sj : 0))) };
+    const states = {
+      LEO: { position: [1078.7057558860126, 473.89419427067367, -6987.482439539717], velocity: [6.0638805111585015, -4.359194026524568, 0.643596859521826] },
+      MEO: { position: [26560, 0, 0], velocity: [0, 2.2400, 3.1990] },
+      HEO: { position: [6878.137 * 0.5, 6878.137 * 0.866, 0], velocity: [-10.03 * 0.866 * 0.446, 10.03 * 0.5 * 0.446, 10.03 * 0.895] },
+    };
+    const ids: string[] = [];
+    const covIds: string[] = [];
+    for (const [name, st] of Object.entries(states)) {
+      for (const withCovariance of [false, true]) {
+        const r = await post('/operations/state-vectors', { spacecraftId: sc.id, epoch: EPOCH, referenceFrame: 'GCRF', mass: 1000, ...st, ...(withCovariance ? { covariance } : {}) });
+        const body = (await r.json()) as { id: string };
+        if (r.status !== 201) throw new Error(`${name} state: ${r.status} ${JSON.stringify(body)}`);
+        (withCovariance ? covIds : ids).push(body.id);
+      }
+    }
+    const items = Array.from({ length: count }, (_, i) => (i % 10 === 9 ? { stateVectorId: covIds[i % 3]!, includeCovariance: true } : { stateVectorId: ids[i % 3]! }));
+    // warm-up: every worker's Earth data and JIT
+    const warm = await post('/operations/ephemerides/batch', { ...SPAN, items: items.slice(0, 20) });
+    const warmJob = (await warm.json()) as { id: string };
+    for (let s = ''; s !== 'SUCCEEDED' && s !== 'FAILED';) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      s = ((await (await get(`/operations/ephemerides/batch/${warmJob.id}`)).json()) as { status: string }).status;
+    }
+    console.log(`Batch OEM at volume: ${count} mixed one-day OEMs (LEO/MEO/HEO, every tenth with covariance), 60 s, ${workers} workers; ${machineDescription()}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const gets: number[] = [];
+    const rssStart = rssMiB();
+    let rssPeak = rssStart;
+    const mainCpu0 = server.mainThreadCpuSeconds();
+    const processCpu0 = server.processCpuSeconds();
+    const t0 = performance.now();
+    const created = await post('/operations/ephemerides/batch', { ...SPAN, items });
+    const job = (await created.json()) as { id: string };
+    if (created.status !== 202) throw new Error(`batch: ${created.status} ${JSON.stringify(job)}`);
+    let status: { status: string; itemsDone: number; itemsFailed: number; productId: string | null } = job as never;
+    let lastReport = t0;
+    while (status.status === 'QUEUED' || status.status === 'RUNNING') {
+      const g0 = performance.now();
+      await (await get(`/operations/state-vectors/${ids[0]}`)).arrayBuffer();
+      gets.push(performance.now() - g0);
+      rssPeak = Math.max(rssPeak, rssMiB());
+      status = (await (await get(`/operations/ephemerides/batch/${job.id}`)).json()) as never;
+      if (performance.now() - lastReport > 15_000) {
+        lastReport = performance.now();
+        console.log(`  ${((lastReport - t0) / 1000).toFixed(0)} s: ${status.itemsDone} done, RSS ${rssMiB().toFixed(0)} MiB`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const mainCpu = server.mainThreadCpuSeconds() - mainCpu0;
+    const workerCpu = server.processCpuSeconds() - processCpu0 - mainCpu;
+    if (status.status !== 'SUCCEEDED' || status.itemsFailed > 0) throw new Error(`batch ended ${JSON.stringify(status)}`);
+    const meta = (await (await get(`/operations/products/${status.productId}`)).json()) as { sizeBytes: number };
+    const log = batchLogs.at(-1) ?? {};
+    console.log(
+      `${count} OEMs in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(1)} OEM/s (goal 10,000 ≤ 120 s: ${count >= 10_000 ? (seconds <= 120 ? 'met' : 'NOT met') : 'projected ' + ((10_000 * seconds) / count).toFixed(0) + ' s'}); ZIP ${(meta.sizeBytes / 2 ** 20).toFixed(0)} MiB; ` +
+        `per item: worker CPU ${((workerCpu / count) * 1000).toFixed(1)} ms, main thread ${((mainCpu / count) * 1000).toFixed(2)} ms`,
+    );
+    console.log(
+      `  server RSS ${rssStart.toFixed(0)} → peak ${rssPeak.toFixed(0)} MiB sampled, VmHWM ${server.peakRssMiB().toFixed(0)} MiB; max buffered ${(Number(log.maxBufferedBytes ?? 0) / 1024).toFixed(0)} KiB, max in flight ${log.maxInFlight}; ` +
+        `light GET meanwhile p50 ${percentile(gets, 50).toFixed(1)} ms, p99 ${percentile(gets, 99).toFixed(1)} ms, max ${Math.max(...gets).toFixed(1)} ms (${gets.length}); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    );
+    figures.push({ name: `batch of ${count} mixed: wall time`, value: seconds, unit: 's', better: 'lower', digits: 1 }, { name: `batch of ${count} mixed: OEM/s`, value: count / seconds, unit: 'OEM/s', better: 'higher' });
   }
 
   // Warm-up: every worker's EOP table and JIT.
