@@ -27,6 +27,7 @@ import type { AvoidancePlan } from '../../domain/avoidance/model.ts';
 import { logError, logInfo } from '../log.ts';
 import { earthDataWarningsFor, type EarthDataStore } from '../services/earthData.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
+import { CancellableRun, type CancelReason } from './cancellableRun.ts';
 import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
 
 /** Longest a plan may run before it is cancelled (the default trade space and six re-propagations take seconds). */
@@ -41,12 +42,10 @@ export interface AvoidancePlanRunnerOptions extends LeasedJobRunnerOptions {
 /** Catalog objects read per statement (the embedded driver holds the event loop while one runs). */
 const CATALOG_READ_IDS = 3_000;
 
-type CancelReason = 'budget' | 'lease' | 'shutdown' | 'client';
-
 export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
   private readonly timeBudgetMs: number;
   private readonly cancelCheckMs: number;
-  private current: { controller: AbortController; reason: CancelReason | null } | null = null;
+  private current: CancellableRun | null = null;
 
   constructor(
     private readonly db: Db,
@@ -68,14 +67,8 @@ export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
 
   /** Stops polling; a plan in progress is stopped and queued again (another runner or a restart resumes it). */
   override async stop(): Promise<void> {
-    this.cancelCurrent('shutdown');
+    this.current?.cancel('shutdown');
     await super.stop();
-  }
-
-  private cancelCurrent(reason: CancelReason): void {
-    if (!this.current || this.current.reason) return;
-    this.current.reason = reason;
-    this.current.controller.abort();
   }
 
   protected async run(plan: AvoidancePlan, lease: JobLease): Promise<void> {
@@ -86,53 +79,43 @@ export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
     }
     if (await avoidancePlanCancelRequested(this.db, plan.id)) return await this.cancelled(plan, 'client');
     const controller = new AbortController();
-    this.current = { controller, reason: null };
-    const budget = setTimeout(() => this.cancelCurrent('budget'), this.timeBudgetMs);
-    const watch = setInterval(() => {
-      if (lease.lost) this.cancelCurrent('lease');
-      avoidancePlanCancelRequested(this.db, plan.id)
-        .then((requested) => {
-          if (requested) this.cancelCurrent('client');
-        })
-        .catch(() => undefined);
-    }, this.cancelCheckMs);
+    const run = new CancellableRun({
+      budgetMs: this.timeBudgetMs, lease, checkMs: this.cancelCheckMs, stopTask: () => controller.abort(),
+      clientRequested: () => avoidancePlanCancelRequested(this.db, plan.id),
+    });
+    this.current = run;
     const encounterStates = cdm.encounterStates;
     let secondaries: AvoidanceSecondariesInput | undefined;
-    try {
-      secondaries = await this.secondariesOf(plan, controller.signal);
-    } catch (error) {
-      clearTimeout(budget);
-      clearInterval(watch);
-      const cancelled = this.current?.reason ?? null;
-      this.current = null;
-      if (cancelled) return await this.cancelled(plan, cancelled);
-      logError('avoidance plan could not read its secondaries', { jobId: plan.id, error: String(error) });
-      await this.fail(plan, `reading the catalog failed: ${String((error as Error)?.message ?? error)}`, true);
-      return;
-    }
     let output;
     let snapshot;
-    let reason: CancelReason | null = null;
     try {
-      // the catalog's bytes are moved to the worker; a task sent again (after EARTH_DATA_CHANGED) finds them detached,
-      // answers CATALOG_NOT_LOADED and is sent once more with the catalog read again
-      for (let attempt = 0; ; attempt++) {
-        const transfer = secondaries && !('skipped' in secondaries) ? [...new Set(secondaries.catalogElementsJson.map((part) => part.buffer as ArrayBuffer))] : [];
-        const sent = secondaries;
-        ({ output, snapshot } = await this.earthData.run('avoidance.plan', () => ({ request: plan.request, encounterStates, primaryObject: cdm.primaryObject, ...(sent ? { secondaries: sent } : {}) }), { signal: controller.signal, transfer }));
-        if (output.ok || output.code !== CATALOG_NOT_LOADED || attempt >= 2) break;
+      try {
         secondaries = await this.secondariesOf(plan, controller.signal);
+      } catch (error) {
+        if (run.reason) return await this.cancelled(plan, run.reason);
+        logError('avoidance plan could not read its secondaries', { jobId: plan.id, error: String(error) });
+        await this.fail(plan, `reading the catalog failed: ${String((error as Error)?.message ?? error)}`, true);
+        return;
       }
-    } catch (error) {
-      reason = this.current?.reason ?? null;
-      if (reason) return await this.cancelled(plan, reason);
-      // Infrastructure: the worker died, the pool was full. Another attempt may succeed.
-      logError('avoidance plan task failed', { jobId: plan.id, error: String(error) });
-      await this.fail(plan, `compute task failed: ${String((error as Error)?.message ?? error)}`, true);
-      return;
+      try {
+        // the catalog's bytes are moved to the worker; a task sent again (after EARTH_DATA_CHANGED) finds them
+        // detached, answers CATALOG_NOT_LOADED and is sent once more with the catalog read again
+        for (let attempt = 0; ; attempt++) {
+          const transfer = secondaries && !('skipped' in secondaries) ? [...new Set(secondaries.catalogElementsJson.map((part) => part.buffer as ArrayBuffer))] : [];
+          const sent = secondaries;
+          ({ output, snapshot } = await this.earthData.run('avoidance.plan', () => ({ request: plan.request, encounterStates, primaryObject: cdm.primaryObject, ...(sent ? { secondaries: sent } : {}) }), { signal: controller.signal, transfer }));
+          if (output.ok || output.code !== CATALOG_NOT_LOADED || attempt >= 2) break;
+          secondaries = await this.secondariesOf(plan, controller.signal);
+        }
+      } catch (error) {
+        if (run.reason) return await this.cancelled(plan, run.reason);
+        // Infrastructure: the worker died, the pool was full. Another attempt may succeed.
+        logError('avoidance plan task failed', { jobId: plan.id, error: String(error) });
+        await this.fail(plan, `compute task failed: ${String((error as Error)?.message ?? error)}`, true);
+        return;
+      }
     } finally {
-      clearTimeout(budget);
-      clearInterval(watch);
+      run.end();
       this.current = null;
     }
     if (!output.ok) {

@@ -20,6 +20,7 @@ import type { OrbitDetermination, OrbitDeterminationProgress } from '../../domai
 import { ApiError } from '../http/errors.ts';
 import { logError, logInfo } from '../log.ts';
 import { type EarthDataStore, earthDataWarningsFor } from '../services/earthData.ts';
+import { CancellableRun, type CancelReason } from './cancellableRun.ts';
 import { type JobLease, LeasedJobRunner, type LeasedJobRunnerOptions } from './leasedJobRunner.ts';
 import { buildEstimationSetup, type EstimationSetup, fitOutcome, type NormalizedOdRequest, storedResidualRows } from '../services/orbitDetermination/orbitDeterminations.ts';
 
@@ -30,12 +31,11 @@ export interface OrbitDeterminationRunnerOptions extends LeasedJobRunnerOptions 
   timeBudgetMs?: number;
 }
 
-type CancelReason = 'budget' | 'lease' | 'shutdown';
 
 export class OrbitDeterminationRunner extends LeasedJobRunner<OrbitDetermination> {
   private readonly timeBudgetMs: number;
   /** The fit in progress: its cancel flag and why it was raised. */
-  private current: { cancel: Int32Array; reason: CancelReason | null } | null = null;
+  private current: CancellableRun | null = null;
 
   constructor(
     private readonly db: Db,
@@ -56,14 +56,8 @@ export class OrbitDeterminationRunner extends LeasedJobRunner<OrbitDetermination
 
   /** Stops polling; a fit in progress is cancelled and its job queued again (another runner or a restart resumes it). */
   override async stop(): Promise<void> {
-    this.cancelCurrent('shutdown');
+    this.current?.cancel('shutdown');
     await super.stop();
-  }
-
-  private cancelCurrent(reason: CancelReason): void {
-    if (!this.current || this.current.reason) return;
-    this.current.reason = reason;
-    Atomics.store(this.current.cancel, 0, 1);
   }
 
   protected async run(job: OrbitDetermination, lease: JobLease): Promise<void> {
@@ -78,11 +72,8 @@ export class OrbitDeterminationRunner extends LeasedJobRunner<OrbitDetermination
       return;
     }
     const cancel = new Int32Array(new SharedArrayBuffer(4));
-    this.current = { cancel, reason: null };
-    const budget = setTimeout(() => this.cancelCurrent('budget'), this.timeBudgetMs);
-    const leaseWatch = setInterval(() => {
-      if (lease.lost) this.cancelCurrent('lease');
-    }, 250);
+    const run = new CancellableRun({ budgetMs: this.timeBudgetMs, lease, checkMs: 250, stopTask: () => Atomics.store(cancel, 0, 1) });
+    this.current = run;
     const progress: OrbitDeterminationProgress = { iteration: 0, weightedRms: Number.NaN, rejected: 0, history: [] };
     let progressWrites = Promise.resolve();
     const channel = new MessageChannel();
@@ -113,11 +104,9 @@ export class OrbitDeterminationRunner extends LeasedJobRunner<OrbitDetermination
       await this.fail(job, `compute task failed: ${String((error as Error)?.message ?? error)}`, true);
       return;
     } finally {
-      clearTimeout(budget);
-      clearInterval(leaseWatch);
       channel.port1.onmessage = null;
       channel.port1.close();
-      cancelReason = this.current?.reason ?? null;
+      cancelReason = run.end();
       this.current = null;
     }
     await progressWrites;
