@@ -14,7 +14,7 @@ export type CancelReason = 'budget' | 'lease' | 'shutdown' | 'client';
 
 export interface CancellableRunOptions {
   budgetMs: number;
-  lease: JobLease;
+  lease: Pick<JobLease, 'lost'>;
   /** How often the lease (and the client's request) are looked at, ms. */
   checkMs: number;
   /** Tells the running task to stop. */
