@@ -29,7 +29,7 @@ function decodedSecondaries(input: AvoidanceSecondariesInput | undefined): Secon
     if (part.byteLength !== input.catalogBytes[k]) throw new CatalogNotLoaded(`catalog part ${k}: ${part.byteLength} of ${input.catalogBytes[k]} bytes`);
   });
   const secondaries: SecondaryInput[] = gpElementsFromJsonBytes(input.catalogElementsJson).map((elements) => ({ elements }));
-  return { secondaries, fleetSpacecraft: input.fleetSpacecraft, fittedTle: input.fittedTle, catalogObjectCount: input.catalogObjectCount, notScreened: input.notScreened };
+  return { secondaries, fleetSpacecraft: input.fleetSpacecraft, fittedTle: input.fittedTle, cdmCovariances: input.cdmCovariances, cdmCovarianceWindowS: input.cdmCovarianceWindowS, catalogObjectCount: input.catalogObjectCount, notScreened: input.notScreened };
 }
 
 export function avoidancePlanTask(

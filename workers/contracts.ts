@@ -201,6 +201,9 @@ export type AvoidanceSecondariesInput =
     /** Our spacecraft among the secondaries by NORAD id (engine id for one without), and those screened from a fitted TLE. */
     fleetSpacecraft: Record<string, string>;
     fittedTle: number[];
+    /** Secondaries' covariances from received CDMs by NORAD id, and the window within which one applies. */
+    cdmCovariances: Record<string, CdmCovarianceCandidate[]>;
+    cdmCovarianceWindowS: number;
     catalogObjectCount: number;
     notScreened: string[];
   };

@@ -22,7 +22,9 @@ import {
   failAvoidancePlan,
   renewAvoidancePlanLease,
 } from '../../storage/avoidancePlans.ts';
-import { findEventCdm } from '../../storage/conjunctions.ts';
+import { findEventCdm, findReceivedCdmCovariances } from '../../storage/conjunctions.ts';
+import { findConjunctionSettings } from '../../storage/conjunctionSettings.ts';
+import { cdmCovarianceCandidatesByNorad } from '../../domain/screenings/covariances.ts';
 import type { AvoidancePlan } from '../../domain/avoidance/model.ts';
 import { logError, logInfo } from '../log.ts';
 import { earthDataWarningsFor, type EarthDataStore } from '../services/earthData.ts';
@@ -171,11 +173,19 @@ export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
       if (f.fitted) fittedTle.push(f.noradId);
     }
     if (fleet.fleet.length > 0) catalogElementsJson.push(new TextEncoder().encode(gpElementsToJson(fleet.fleet.map((f) => f.elements))));
+    // secondaries' covariances from the received CDMs over the screened span (burn window to the horizon), applied to
+    // an approach within the organization's event grouping window of a CDM's TCA, as the ordinary screening applies them
+    const windowS = (await findConjunctionSettings(this.db, plan.organizationId)).eventGroupingWindowS;
+    const fromS = Date.parse(plan.request.burnWindow.earliestBurnTime) / 1000 - windowS;
+    const toS = Date.parse(plan.request.tca) / 1000 + settings.horizonS + windowS;
+    const cdmCovariances = cdmCovarianceCandidatesByNorad(await findReceivedCdmCovariances(this.db, plan.organizationId, fromS, toS));
     return {
       catalogElementsJson,
       catalogBytes: catalogElementsJson.map((part) => part.byteLength),
       fleetSpacecraft,
       fittedTle,
+      cdmCovariances,
+      cdmCovarianceWindowS: windowS,
       catalogObjectCount: ids.length,
       notScreened: fleet.issues.map((issue) => issue.message),
     };

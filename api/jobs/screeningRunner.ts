@@ -18,6 +18,7 @@ import { catalogElementSetsJson } from '../../storage/catalog.ts';
 import { inTransaction, yieldToEventLoop, type Db } from '../../storage/sql/db.ts';
 import { claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge, deleteScreeningApproaches, endScreeningChunkCancelled, failScreening, failScreeningChunk, findScreening, findScreeningInputs, finishCancelledScreening, insertScreeningApproaches, renewScreeningChunkLease, screeningCancelRequested, screeningChunkResults, screeningPrimaryOemParts, screeningsWithFailedChunks, type ScreeningApproachRow } from '../../storage/screenings.ts';
 import { isSyntheticNoradId, type CdmCovarianceCandidate, type Screening, type ScreeningChunk } from '../../domain/screenings/model.ts';
+import { cdmCovarianceCandidatesByNorad } from '../../domain/screenings/covariances.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
 import { OEM_NOT_LOADED, type MergedApproach, type ScreeningMergeTaskOutput, type ScreeningPrimarySpec } from '../../workers/contracts.ts';
 import { findReceivedCdmCovariances } from '../../storage/conjunctions.ts';
@@ -266,13 +267,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
   private async receivedCdmCovariances(organizationId: string, inputs: ScreeningInputs): Promise<Record<string, CdmCovarianceCandidate[]>> {
     const windowS = inputs.cdmCovarianceWindowS ?? DEFAULT_CDM_COVARIANCE_WINDOW_S;
     const startS = Date.parse(inputs.span.startUtc.endsWith('Z') ? inputs.span.startUtc : `${inputs.span.startUtc}Z`) / 1000;
-    const out: Record<string, CdmCovarianceCandidate[]> = {};
-    for (const c of await findReceivedCdmCovariances(this.deps.db, organizationId, startS - windowS, startS + inputs.span.durationS + windowS)) {
-      if (!/^\d+$/.test(c.designator) || c.covarianceMethod === 'DEFAULT') continue;
-      const key = String(Number(c.designator));
-      (out[key] ??= []).push({ cdmId: c.cdmId, tca: c.tca, tcaS: c.tcaS, creationDateS: c.creationDateS, covarianceRtnM2: c.covarianceRtnM2 });
-    }
-    return out;
+    return cdmCovarianceCandidatesByNorad(await findReceivedCdmCovariances(this.deps.db, organizationId, startS - windowS, startS + inputs.span.durationS + windowS));
   }
 
   /**

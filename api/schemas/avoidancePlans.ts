@@ -109,6 +109,7 @@ const SecondaryApproachSchema = z
     secondaryName: z.string().nullable(),
     secondarySpacecraftId: z.string().nullable().openapi({ description: 'Set when the secondary is one of our spacecraft' }),
     secondaryFittedTle: z.boolean().openapi({ description: 'That spacecraft has no catalog element set: screened from a TLE fitted to its latest state' }),
+    secondaryCovarianceCdmId: z.string().nullable().openapi({ description: 'The received CDM whose covariance of the secondary the Pc used (its TCA within the organization’s event grouping window); null: none, a maximum-probability Pc' }),
     tca: EpochSchema,
     tcaFromBurnS: z.number(),
     missDistanceM: z.number(),
@@ -216,6 +217,7 @@ const ResultSchema = z
       .openapi({ description: 'The secondary screening of the candidates (absent in plans computed before it)' }),
     computeMs: z.number(),
     earthDataWarnings: z.array(z.string()).openapi({ description: 'Earth data the plan’s span used beyond its observations (EOP, space weather), as the Warning header of the OEM products says' }),
+    covarianceRepairs: z.array(z.string()).optional().openapi({ description: 'The CDM covariances that were not positive semi-definite, replaced by the nearest ones that are (negative eigenvalues set to 0) before the plan used them' }),
   })
   .openapi('AvoidancePlanResult');
 

@@ -4993,6 +4993,8 @@ export interface components {
             computeMs: number;
             /** @description Earth data the plan’s span used beyond its observations (EOP, space weather), as the Warning header of the OEM products says */
             earthDataWarnings: string[];
+            /** @description The CDM covariances that were not positive semi-definite, replaced by the nearest ones that are (negative eigenvalues set to 0) before the plan used them */
+            covarianceRepairs?: string[];
         } | null;
         AvoidanceCandidate: {
             n: number;
@@ -5078,6 +5080,8 @@ export interface components {
             secondarySpacecraftId: string | null;
             /** @description That spacecraft has no catalog element set: screened from a TLE fitted to its latest state */
             secondaryFittedTle: boolean;
+            /** @description The received CDM whose covariance of the secondary the Pc used (its TCA within the organization’s event grouping window); null: none, a maximum-probability Pc */
+            secondaryCovarianceCdmId: string | null;
             /**
              * Format: date-time
              * @example 2026-11-01T12:00:00.000000Z

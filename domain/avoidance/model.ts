@@ -110,6 +110,8 @@ export interface SecondaryApproachView {
   secondarySpacecraftId: string | null;
   /** That spacecraft has no catalog set: screened from a TLE fitted to its latest state. */
   secondaryFittedTle: boolean;
+  /** The received CDM whose covariance of the secondary the Pc used (its TCA within the event grouping window), else null. */
+  secondaryCovarianceCdmId: string | null;
   tca: string;
   tcaFromBurnS: number;
   missDistanceM: number;
@@ -270,6 +272,8 @@ export interface AvoidancePlanResultView {
   computeMs: number;
   /** Earth data the plan's span used beyond its observations (EOP predictions, space weather), as the OEM products say. */
   earthDataWarnings: string[];
+  /** The CDM covariances the plan replaced by the nearest positive semi-definite ones, why (absent in older plans). */
+  covarianceRepairs?: string[];
 }
 
 export interface AvoidancePlan {

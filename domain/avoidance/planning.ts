@@ -19,7 +19,7 @@ import {
 import { buildTransform } from '../../engine/frames/index.ts';
 import { writeOemKvn, type OemCovarianceToWrite, type OemStateToWrite } from '../../engine/files/oem/oemWriter.ts';
 import { covarianceGcrfToLocal } from '../../engine/frames/stateFrames.ts';
-import { lowerTriangle } from '../../engine/math/covariance.ts';
+import { lowerTriangle, nearestPositiveSemiDefinite } from '../../engine/math/covariance.ts';
 import { LOCAL_FRAME_COVARIANCE_COMMENT, OEM_EPOCH_DIGITS, OEM_INTERPOLATION, OEM_INTERPOLATION_DEGREE } from '../../engine/products/oemProduct.ts';
 import { propagate } from '../../engine/propagation/propagator.ts';
 import type { EarthData } from '../../engine/propagation/storedState.ts';
@@ -43,6 +43,27 @@ export interface AvoidanceComputationInput {
   secondary?: SecondaryScreeningPlanInput;
 }
 
+/**
+ * What the plan did to the CDM's covariances: one that is not positive semi-definite is replaced by the nearest that
+ * is (engine `nearestPositiveSemiDefinite`: its negative eigenvalues set to 0) before anything is computed from it —
+ * propagated as it is, its negative direction grows (a negative variance hours later, and no Pc there).
+ */
+export function covarianceRepairs(input: Pick<AvoidanceComputationInput, 'encounterStates' | 'primaryObject'>): string[] {
+  const { encounterStates: states, primaryObject } = input;
+  const out: string[] = [];
+  for (const k of [1, 2] as const) {
+    const object = k === 1 ? states.object1 : states.object2;
+    const { repaired, smallestEigenvalue } = nearestPositiveSemiDefinite(object.covariance, 6);
+    if (!repaired) continue;
+    out.push(
+      `the CDM's covariance of ${k === primaryObject ? 'our spacecraft' : 'the secondary'} (OBJECT${k}) is not positive semi-definite ` +
+        `(smallest eigenvalue ${smallestEigenvalue.toPrecision(3)} in m², m²/s, m²/s² units): replaced by the nearest positive semi-definite matrix ` +
+        '(its negative eigenvalues set to 0, Higham 1988) before it is mapped or propagated',
+    );
+  }
+  return out;
+}
+
 /** The CDM's two objects at TCA as the planner's encounter: GCRF, km and km/s, our spacecraft the primary. */
 export function avoidanceEncounter(input: AvoidanceComputationInput): AvoidanceEncounter {
   const { encounterStates: states, primaryObject, request } = input;
@@ -59,8 +80,8 @@ export function avoidanceEncounter(input: AvoidanceComputationInput): AvoidanceE
   return {
     primaryStateKm: stateKm(primary),
     secondaryStateKm: stateKm(secondary),
-    primaryCovarianceRtnM2: primary.covariance,
-    secondaryCovarianceRtnM2: secondary.covariance,
+    primaryCovarianceRtnM2: nearestPositiveSemiDefinite(primary.covariance, 6).matrix,
+    secondaryCovarianceRtnM2: nearestPositiveSemiDefinite(secondary.covariance, 6).matrix,
     combinedHardBodyRadiusM: request.combinedHardBodyRadiusM,
     pcMethod: request.pcMethod,
   };
@@ -177,6 +198,7 @@ export function computeAvoidancePlan(input: AvoidanceComputationInput, earth: Ea
     recommendedCandidate: recommended,
     ...(secondary ? { secondaryScreening: secondary.summary } : {}),
     computeMs: performance.now() - started,
+    covarianceRepairs: covarianceRepairs(input),
     // the runner adds them (it knows the Earth data the task ran with)
     earthDataWarnings: [],
   };

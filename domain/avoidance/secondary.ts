@@ -31,6 +31,9 @@ import { MAX_SPAN_S, type SecondaryInput } from '../../engine/collision/screenin
 import type { PcMethod } from '../../engine/collision/probability.ts';
 import type { Epoch } from '../../engine/time/epoch.ts';
 import type { CandidateSecondaryView, SecondaryApproachView, SecondaryScreeningSummary, StoredSecondaryScreening } from './model.ts';
+import { DEFAULT_CONJUNCTION_SETTINGS } from '../conjunctions/settings.ts';
+import { cdmCovarianceFor } from '../screenings/covariances.ts';
+import type { CdmCovarianceCandidate } from '../screenings/model.ts';
 
 /** What the secondary screening of a plan receives besides the plan (the worker decodes the catalog into it). */
 export interface SecondaryScreeningInput {
@@ -40,6 +43,13 @@ export interface SecondaryScreeningInput {
   fleetSpacecraft: Record<string, string>;
   /** Those of them screened from a TLE fitted to their latest state (no catalog set), by NORAD id. */
   fittedTle?: readonly number[];
+  /**
+   * Secondaries' covariances from the CDMs received for the organization, by NORAD id, and the window (the
+   * organization's event grouping window) within which one applies to an approach — the ordinary screening's rule
+   * (domain/screenings/covariances.ts `cdmCovarianceFor`).
+   */
+  cdmCovariances?: Record<string, CdmCovarianceCandidate[]>;
+  cdmCovarianceWindowS?: number;
   catalogObjectCount: number;
   notScreened: string[];
 }
@@ -74,6 +84,7 @@ function approachView(a: SecondaryApproach, input: SecondaryScreeningInput, flag
     secondaryName: a.secondaryName,
     secondarySpacecraftId: input.fleetSpacecraft[String(a.secondaryNoradId)] ?? null,
     secondaryFittedTle: input.fittedTle?.includes(a.secondaryNoradId) ?? false,
+    secondaryCovarianceCdmId: a.secondaryCovarianceReference,
     tca: a.tcaUtc,
     tcaFromBurnS: a.tcaFromBurnS,
     missDistanceM: a.missDistanceM,
@@ -137,7 +148,13 @@ export function screenPlanSecondaries(context: PlanSecondaryContext, input: Seco
   if (ranks.length === 0) return { summary: summaryOf(settings, { ...base, reason: 'no re-propagated candidate meets the target' }), ...none };
   if (input.secondaries.length === 0) return { summary: summaryOf(settings, { ...base, reason: 'no secondary to screen against (empty catalog, no other spacecraft with an element set)' }), ...none };
   const started = performance.now();
+  const windowS = input.cdmCovarianceWindowS ?? DEFAULT_CONJUNCTION_SETTINGS.eventGroupingWindowS;
+  const secondaryCovarianceAt = (noradId: number, tcaUtc: string) => {
+    const found = cdmCovarianceFor(input.cdmCovariances?.[String(noradId)], Date.parse(tcaUtc) / 1000, windowS);
+    return found ? { rtnM2: found.covarianceRtnM2, reference: found.cdmId } : undefined;
+  };
   const request = (ofRanks: number[]): GroupScreeningRequest => ({
+    secondaryCovarianceAt,
     secondaries: input.secondaries,
     horizonS: settings.horizonS ?? DEFAULT_SECONDARY_HORIZON_S,
     volume: settings.volume,

@@ -28,6 +28,7 @@ import { parseOem } from '../../engine/files/oem/oemReader.ts';
 import { propagateStoredState, type EarthData, type StoredStatePropagationInput } from '../../engine/propagation/storedState.ts';
 import { Epoch } from '../../engine/time/epoch.ts';
 import type { CdmCovarianceCandidate, CovarianceUsed, StateVectorCovarianceSpec } from './model.ts';
+import type { StoredObjectCovariance } from '../conjunctions/model.ts';
 
 const KM2_TO_M2 = 1e6;
 
@@ -121,6 +122,19 @@ export function nearestOemCovariance(blocks: readonly OemBlock[], tcaFromOriginS
       message: `the primary's covariance is the OEM block of ${best.epochText} (line ${best.line}), ${Math.abs(offsetS).toFixed(1)} s ${offsetS >= 0 ? 'before' : 'after'} the TCA, not propagated (an OEM carries no force model for a state transition matrix)`,
     },
   };
+}
+
+/**
+ * The received CDMs' object covariances as candidates by NORAD id: objects designated by a catalog number only, a
+ * DEFAULT covariance (COVARIANCE_METHOD = DEFAULT: not an estimate) left out.
+ */
+export function cdmCovarianceCandidatesByNorad(covariances: readonly StoredObjectCovariance[]): Record<string, CdmCovarianceCandidate[]> {
+  const out: Record<string, CdmCovarianceCandidate[]> = {};
+  for (const c of covariances) {
+    if (!/^\d+$/.test(c.designator) || c.covarianceMethod === 'DEFAULT') continue;
+    (out[String(Number(c.designator))] ??= []).push({ cdmId: c.cdmId, tca: c.tca, tcaS: c.tcaS, creationDateS: c.creationDateS, covarianceRtnM2: c.covarianceRtnM2 });
+  }
+  return out;
 }
 
 /** The CDM covariance of a secondary for an approach at `tcaUnixS` (see the header for the rule), or null. */

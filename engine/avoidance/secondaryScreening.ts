@@ -17,7 +17,8 @@
  *    ~1e-8 relative over a day in LEO), without process noise (so it is the linear mapping of the covariance at TCA,
  *    optimistic over days). So the re-propagation integrates the covariance only over the TCA window and the state
  *    alone beyond (repropagation.ts), and this costs one covariance run only when an approach is found. A secondary's
- *    covariance is the caller's (`SecondaryInput.covariance`, e.g. a stored CDM's); without one the Pc is the
+ *    covariance is the caller's: one for every approach (`SecondaryInput.covariance`), or one for an approach at a
+ *    given time (`secondaryCovarianceAt`, e.g. a received CDM's of that encounter); without one the Pc is the
  *    screening engine's flagged maximum probability over the candidate's covariance (Alfriend et al. 1999).
  *  - Against the target (plan.ts `AvoidanceTarget`): an approach is above it when its Pc is not below `maxPc`, its miss
  *    distance below `minMissDistanceM`, or its Mahalanobis distance below `minMahalanobisDistance`. A maximum-probability
@@ -39,7 +40,7 @@
 import { DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 } from '../events/motionBounds.ts';
 import { MU_EARTH_KM3_S2 } from '../constants.ts';
 import type { PcMethod } from '../collision/probability.ts';
-import { approachProbability, screenChunk, MAX_SPAN_S, type ApproachFlag, type PrimaryInput, type ScreeningApproach, type ScreeningChunkInput, type ScreeningChunkResult, type ScreeningCounts, type ScreeningIssue, type ScreeningTimings, type ScreeningVolume, type SecondaryInput } from '../collision/screening/index.ts';
+import { approachProbability, screenChunk, MAX_SPAN_S, type ApproachFlag, type PrimaryInput, type RtnCovarianceInput, type ScreeningApproach, type ScreeningChunkInput, type ScreeningChunkResult, type ScreeningCounts, type ScreeningIssue, type ScreeningTimings, type ScreeningVolume, type SecondaryInput } from '../collision/screening/index.ts';
 import { propagate, type DenseOutput } from '../propagation/propagator.ts';
 import { DenseOutputTrajectory } from '../trajectories/denseOutput.ts';
 import type { Epoch } from '../time/epoch.ts';
@@ -80,6 +81,12 @@ export interface SecondaryScreeningSettings {
   readonly original: OriginalEncounter;
   /** Default true (see the header). */
   readonly maximumProbabilityCountsAgainstTarget?: boolean;
+  /**
+   * The secondary's covariance at an approach (RTN at its TCA), when the caller knows one for that encounter (e.g. a
+   * received CDM's whose TCA is within its window), with a reference echoed in the approach; else undefined. Asked
+   * before `SecondaryInput.covariance`. Built where the screening runs (a function does not cross a worker boundary).
+   */
+  readonly secondaryCovarianceAt?: (secondaryNoradId: number, tcaUtc: string) => (RtnCovarianceInput & { readonly reference: string }) | undefined;
   /** A clock for the timings (ms), e.g. performance.now; without one they are null. */
   readonly now?: () => number;
 }
@@ -118,6 +125,8 @@ export interface SecondaryApproach {
   readonly mahalanobisDistance: number | null;
   /** The candidate's position σ at this TCA in its RTN, m (null when not propagated: an excluded approach). */
   readonly primarySigmaRtnM: [number, number, number] | null;
+  /** The reference of the secondary's covariance from `secondaryCovarianceAt` (e.g. a CDM id), else null. */
+  readonly secondaryCovarianceReference: string | null;
   readonly flags: readonly ApproachFlag[];
   /** The target's bounds this approach violates (empty: below the target). */
   readonly aboveTarget: readonly TargetCriterion[];
@@ -291,8 +300,9 @@ export function assessGroupApproaches(request: GroupScreeningRequest, screening:
     const shape = (x: (typeof split)[number]): SecondaryApproach => {
       const a = x.a;
       const cov = x.original ? undefined : covariances.get(x.fromEvent - candidate.tcaOffsetS);
+      const atEncounter = cov ? request.secondaryCovarianceAt?.(a.secondaryNoradId, a.tcaUtc) : undefined;
       const probability = cov
-        ? approachProbability(request.pcMethod, a.primaryStateGcrf, a.secondaryStateGcrf, a.combinedHardBodyRadiusM, cov, secondaryCovariance.get(a.secondaryNoradId))
+        ? approachProbability(request.pcMethod, a.primaryStateGcrf, a.secondaryStateGcrf, a.combinedHardBodyRadiusM, cov, atEncounter ?? secondaryCovariance.get(a.secondaryNoradId))
         : { pc: a.pc, mahalanobisDistance: a.mahalanobisDistance, flags: a.flags };
       const pc = probability.pc === null ? null : { method: probability.pc.method, value: probability.pc.value, isMaximumProbability: probability.pc.isMaximumProbability };
       const base = {
@@ -308,6 +318,7 @@ export function assessGroupApproaches(request: GroupScreeningRequest, screening:
         pc,
         mahalanobisDistance: probability.mahalanobisDistance,
         primarySigmaRtnM: cov ? [Math.sqrt(cov.rtnM2[0]!), Math.sqrt(cov.rtnM2[7]!), Math.sqrt(cov.rtnM2[14]!)] as [number, number, number] : null,
+        secondaryCovarianceReference: atEncounter?.reference ?? null,
         flags: probability.flags,
       };
       return { ...base, aboveTarget: x.original ? [] : targetViolations(base, request.target, counts) };

@@ -239,3 +239,25 @@ export function stateJacobian(m: ArrayLike<number>, n?: ArrayLike<number>): Floa
 export function transpose3(m: ArrayLike<number>): Float64Array {
   return Float64Array.from([m[0]!, m[3]!, m[6]!, m[1]!, m[4]!, m[7]!, m[2]!, m[5]!, m[8]!]);
 }
+
+/**
+ * The nearest symmetric positive semi-definite matrix to a symmetric n×n `a` in the Frobenius norm, V·max(Λ, 0)·Vᵀ for
+ * a = V·Λ·Vᵀ (Higham 1988, "Computing a nearest symmetric positive semidefinite matrix", Linear Algebra Appl. 103,
+ * 103–118, Theorem 2.1), with a's smallest eigenvalue; `a` itself (a copy) when none is negative. Received covariances
+ * are not always one (CCSDS's CDM example 1: an eigenvalue −6e-3 m²/s² in its position–velocity terms), and a linear
+ * propagation amplifies the negative direction (a negative radial variance a few hours later).
+ */
+export function nearestPositiveSemiDefinite(a: ArrayLike<number>, n: number): { matrix: Float64Array; smallestEigenvalue: number; repaired: boolean } {
+  const { values, vectors } = symmetricEigenDecomposition(a, n);
+  const smallestEigenvalue = Math.min(...values);
+  if (!(smallestEigenvalue < 0)) return { matrix: Float64Array.from(a as ArrayLike<number>), smallestEigenvalue, repaired: false };
+  const matrix = new Float64Array(n * n);
+  for (let k = 0; k < n; k++) {
+    const lambda = Math.max(values[k]!, 0);
+    if (lambda === 0) continue;
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) matrix[i * n + j]! += lambda * vectors[i * n + k]! * vectors[j * n + k]!;
+  }
+  // exactly symmetric (the sums above differ in their last bits)
+  for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) matrix[i * n + j] = matrix[j * n + i] = 0.5 * (matrix[i * n + j]! + matrix[j * n + i]!);
+  return { matrix, smallestEigenvalue, repaired: true };
+}

@@ -16,8 +16,10 @@ import { after, before, describe, test } from 'node:test';
 import { parseXmlDocument } from '../../engine/files/common/xmlReader.ts';
 import { parseOem } from '../../engine/files/oem/oemReader.ts';
 import { parseCdm } from '../../engine/files/cdm/cdmReader.ts';
+import { writeCdmKvn } from '../../engine/files/cdm/cdmWriter.ts';
+import { screeningApproachCdm } from '../../domain/conjunctions/screeningCdm.ts';
 import { buildTransform } from '../../engine/frames/index.ts';
-import { fromLowerTriangle, localOrbitalRotation, stateJacobian, symmetricEigenDecomposition, toNested, transformCovariance, transpose3 } from '../../engine/math/covariance.ts';
+import { fromLowerTriangle, localOrbitalRotation, nearestPositiveSemiDefinite, stateJacobian, toNested, transformCovariance, transpose3 } from '../../engine/math/covariance.ts';
 import { invertMatrix } from '../../engine/math/inverse.ts';
 import { propagateStoredState } from '../../engine/propagation/storedState.ts';
 import { bundledEarthData } from '../../earthData/files.ts';
@@ -141,6 +143,8 @@ describe('avoidance plans over the socket', { timeout: 300_000 }, () => {
     t.diagnostic(`plan in ${elapsed} ms (compute ${Math.round(result.computeMs)} ms): nominal Pc ${result.nominal.pc.toExponential(2)}, ${result.tradeSpace.meetingTargetCount} of ${result.tradeSpace.count} meet ${result.target.maxPc} linearly, ${result.candidates.length} re-propagated`);
     assert.equal(result.tradeSpace.count, 3 * 4 * 10);
     assert.deepEqual(result.earthDataWarnings, [], 'the bundled EOP observe 2010');
+    assert.equal(result.covarianceRepairs.length, 1, JSON.stringify(result.covarianceRepairs));
+    assert.match(result.covarianceRepairs[0], /our spacecraft \(OBJECT1\) is not positive semi-definite \(smallest eigenvalue -0\.00611 /);
     assert.ok(result.nominal.pc >= 1e-3);
     assert.notEqual(result.recommendedCandidate, null, 'a candidate meets the target');
     // no catalog yet: the secondary screening is skipped, and says why
@@ -387,6 +391,43 @@ describe('avoidance plans over the socket', { timeout: 300_000 }, () => {
       assert.ok(Math.abs(Date.parse(a.tca) - Date.parse(at3h.toIsoString(3))) < 600_000, `${a.tca} near ${s3.epoch}`);
     }
 
+    // 4. a CDM received for the crossing object's encounter (its TCA that of the marked candidate's approach): its
+    // covariance of NORAD 90002 (σ 150 m about the 151 m miss: the Pc stays far above the target) enters that
+    // approach's Pc, as in the ordinary screening — not a maximum-probability bound any more
+    const sigmas = [150, 300, 150, 0.05, 0.2, 0.05];
+    const covariance90002 = sigmas.flatMap((a, i) => sigmas.map((b, j) => (i === j ? a * b : 0)));
+    const near = oem.states.reduce((a, b) => (Math.abs(Date.parse(`${b.epoch}Z`) - Date.parse(approach.tca)) < Math.abs(Date.parse(`${a.epoch}Z`) - Date.parse(approach.tca)) ? b : a));
+    const ours = [...near.positionKm, ...near.velocityKmS];
+    const cdmObject = (designator: number, name: string, state: ArrayLike<number>, covarianceRtnM2?: number[]) => ({
+      designator: String(designator), name, internationalDesignator: 'UNKNOWN', objectType: 'PAYLOAD' as const, maneuverable: 'N/A' as const,
+      ephemerisName: 'NONE', stateGcrf: Array.from(state), ...(covarianceRtnM2 ? { covarianceRtnM2 } : {}),
+    });
+    const received = writeCdmKvn(screeningApproachCdm({
+      originator: 'CSPOC', messageId: 'RECEIVED-90002', creationDate: '2010-03-13T23:00:00Z', tca: approach.tca, missDistanceM: approach.missDistanceM,
+      relativeSpeedMS: approach.relativeSpeedMS, relativePositionRtnM: approach.relativePositionRtnM, relativeVelocityRtnMS: [0, 0, approach.relativeSpeedMS],
+      volume: { shape: 'SPHERE', radiusM: 10_000 }, spanStart: '2010-03-13T00:00:00Z', spanEnd: '2010-03-15T00:00:00Z', pcThreshold: 0,
+      pc: 1e-5, pcIsMaximumProbability: false, combinedHardBodyRadiusM: 10, comments: [],
+      objects: [cdmObject(22222, 'SATELLITE C', ours), cdmObject(90_002, 'CROSSING OBJECT', crossingState(ours), covariance90002)],
+    }));
+    const cdmUpload = await json(await svc.request('POST', '/operations/conjunctions/cdms', { key, body: filesForm([{ name: 'received-90002.cdm', content: received }]) }));
+    const receivedCdmId = cdmUpload.results?.[0]?.cdms?.[0]?.cdmId;
+    assert.ok(receivedCdmId, JSON.stringify(cdmUpload));
+    const fourth = await finished(`${plans(event)}/${(await json(await post(plans(event), request))).id}`);
+    assert.equal(fourth.status, 'SUCCEEDED', fourth.error);
+    const withCdm = (fourth.result.candidates[r].secondary.secondaryConjunctions as Json[])
+      .find((a: Json) => a.secondaryNoradId === 90_002 && Math.abs(Date.parse(a.tca) - Date.parse(approach.tca)) < 1000);
+    assert.ok(withCdm, JSON.stringify(fourth.result.candidates[r].secondary));
+    t.diagnostic(`with the received CDM's covariance: miss ${withCdm.missDistanceM.toFixed(0)} m, Pc ${withCdm.pc} (maximum probability ${withCdm.pcIsMaximumProbability}; it was ${approach.pc})`);
+    assert.equal(withCdm.secondaryCovarianceCdmId, receivedCdmId);
+    assert.equal(withCdm.pcIsMaximumProbability, false, 'both covariances: the plan\'s method');
+    assert.ok(withCdm.pc > first.result.target.maxPc, `Pc ${withCdm.pc} above the target: still counted`);
+    assert.equal(fourth.result.candidates[r].recommended, false);
+    for (const c of fourth.result.candidates as Json[]) {
+      for (const a of [...(c.secondary?.secondaryConjunctions ?? []), ...(c.secondary?.flaggedApproaches ?? [])]) {
+        if (a.secondaryNoradId !== 90_002 || Math.abs(Date.parse(a.tca) - Date.parse(approach.tca)) > 600_000) assert.equal(a.secondaryCovarianceCdmId, null, 'outside the CDM’s window: none');
+      }
+    }
+
     // turned off: skipped with that reason
     const off = await finished(`${plans(event)}/${(await json(await post(plans(event), { ...request, secondaryScreening: { enabled: false } }))).id}`);
     assert.equal(off.result.secondaryScreening.status, 'SKIPPED');
@@ -419,13 +460,8 @@ describe('avoidance plans over the socket', { timeout: 300_000 }, () => {
     assert.ok(Math.abs(burnStart.secondsSince(Epoch.parseInstant(best.burnStart))) < 1e-3, `${first.epoch} is the burn start ${best.burnStart}`);
     const leadS = tca.secondsSince(burnStart);
     // CDMExample1's object-1 6×6 is not positive semi-definite (an eigenvalue −6e-3, of its position–velocity terms):
-    // clipped to 1e-6 there, which moves the position block by < 1e-2 m² of its 41–2,533 m²
-    const decomposition = symmetricEigenDecomposition(fromLowerTriangle(cdm.objects[0].rtnCovariance!.positionVelocity), 6);
-    const pTcaRtnM2 = new Float64Array(36);
-    for (let k = 0; k < 6; k++) {
-      const lambda = Math.max(decomposition.values[k]!, 1e-6);
-      for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) pTcaRtnM2[i * 6 + j] += lambda * decomposition.vectors[i * 6 + k]! * decomposition.vectors[j * 6 + k]!;
-    }
+    // the plan takes the nearest one that is (its negative eigenvalue set to 0), and so does this state
+    const pTcaRtnM2 = nearestPositiveSemiDefinite(fromLowerTriangle(cdm.objects[0].rtnCovariance!.positionVelocity), 6).matrix;
     const rtnToGcrf = stateJacobian(transpose3(localOrbitalRotation('RTN', primaryAtTca.subarray(0, 3), primaryAtTca.subarray(3, 6))));
     const pTca = transformCovariance(pTcaRtnM2.map((v) => v * 1e-6), rtnToGcrf);
     const craft = (await findSpacecraftById(svc.db, organizationId, craftA))!;

@@ -11,7 +11,7 @@ import type { SecondaryApproach } from '../../../engine/avoidance/index.ts';
 const approach = (missDistanceM: number, pc: number, isMaximumProbability: boolean): SecondaryApproach => ({
   secondaryNoradId: 1, secondaryName: null, tcaUtc: '2010-03-14T00:00:00Z', tcaFromBurnS: 3600, tcaFromEventTcaS: 1800, missDistanceM, relativeSpeedMS: 10_000,
   relativePositionRtnM: [missDistanceM, 0, 0], combinedHardBodyRadiusM: 10, pc: { method: 'LAAS_2015', value: pc, isMaximumProbability }, mahalanobisDistance: null,
-  primarySigmaRtnM: [10, 100, 10], flags: [], aboveTarget: [],
+  primarySigmaRtnM: [10, 100, 10], secondaryCovarianceReference: null, flags: [], aboveTarget: [],
 });
 
 test('a maximum-probability Pc counts inside the policy’s miss distance, is flagged outside it', () => {
