@@ -14,3 +14,8 @@ export { ephemerisFromOem } from './objects.ts';
 export { approachProbability, type ApproachProbability } from './approach.ts';
 export { enclosingRadiusKm, insideVolume, validateVolume, MAX_VOLUME_SEMI_AXIS_KM } from './volume.ts';
 export type * from './types.ts';
+export {
+  screenWithGrid, DEFAULT_FINE_STEP_S, WINDOW_PAD_S,
+  type GridScreeningInput, type GridScreeningMode, type GridScreeningResult, type GridSieveCounts, type GridSieveSettings, type GridSieveTimings,
+} from './gridSieve.ts';
+export { SampledPositions, fourthDerivativeBoundKmS4, interpolationErrorKm, nodeStepS, DEFAULT_INTERPOLATION_TOLERANCE_KM } from './sampledPositions.ts';
