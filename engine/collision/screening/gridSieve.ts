@@ -50,6 +50,8 @@ import type { ScreeningApproach, ScreeningChunkInput, ScreeningChunkResult, Scre
 
 /** Default fine step δ, s (bench/screening-sieve.ts: the cost's minimum for a 20 km sphere lies near 10–20 s). */
 export const DEFAULT_FINE_STEP_S = 10;
+/** Cell size over R_max (module comment, 2): ≥ 2, so a ball of R_max reaches at most two cells per axis. */
+export const CELL_FACTOR = Number(globalThis.process?.env?.SIEVE_CELL_FACTOR ?? 2);
 /** Added to each end of a surviving step's window, s (module comment, 4). */
 export const WINDOW_PAD_S = 1;
 
@@ -124,18 +126,6 @@ class IntList {
   }
 }
 
-/** The 13 cell offsets of a half stencil: (dx, dy, dz) lexicographically after (0, 0, 0). */
-const HALF_STENCIL: readonly [number, number, number][] = [];
-const FULL_STENCIL: readonly [number, number, number][] = [];
-for (let dx = -1; dx <= 1; dx++) {
-  for (let dy = -1; dy <= 1; dy++) {
-    for (let dz = -1; dz <= 1; dz++) {
-      (FULL_STENCIL as [number, number, number][]).push([dx, dy, dz]);
-      if (dx > 0 || (dx === 0 && (dy > 0 || (dy === 0 && dz > 0)))) (HALF_STENCIL as [number, number, number][]).push([dx, dy, dz]);
-    }
-  }
-}
-
 const cellHash = (x: number, y: number, z: number, mask: number): number => (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & mask;
 
 /** Screens the objects with the grid sieve (module comment). Throws CollisionInputError naming the field for malformed input. */
@@ -184,155 +174,31 @@ export function screenWithGrid(input: GridScreeningInput): GridScreeningResult {
   const sampled = new SampledPositions(sampledInputs, toleranceKm);
   lap('samplingMs');
 
-  // per-object constants of the tests, in typed arrays for the hot loop
   const fineSteps = Math.max(1, Math.ceil(spanS / requestedStepS - 1e-9));
   const dt = spanS / fineSteps;
   const half = 0.5 * dt;
-  const noradIds = new Float64Array(n);
-  const rMin = new Float64Array(n);
-  const accelerationKmS2 = new Float64Array(n);
-  const perturbationKmS2 = new Float64Array(n);
-  /** Last step at which object i is compared (its half-window ends before its coverage ends). */
-  const lastStep = new Int32Array(n);
-  let vMax = 0;
-  let epsMax = 0;
-  for (let i = 0; i < n; i++) {
-    noradIds[i] = sides[i]!.noradId;
-    rMin[i] = sides[i]!.bounds.radiusMinKm;
-    accelerationKmS2[i] = sides[i]!.bounds.accelerationKmS2;
-    perturbationKmS2[i] = sides[i]!.bounds.perturbationKmS2;
-    const end = sampled.endS[i]!;
-    lastStep[i] = end >= spanS ? fineSteps : Math.floor((end - half) / dt);
-    vMax = Math.max(vMax, sampled.speedBoundKmS[i]!);
-    epsMax = Math.max(epsMax, sampled.errorKm[i]!);
-    if (i >= primaryCount && end < spanS && lastStep[i]! >= 0) {
+  const grid = new StepGrid(sampled, sides.map((x) => x.bounds), sides.map((x) => x.noradId), primaryCount, input.mode === 'ALL_VS_ALL', searchRadiusKm, spanS, fineSteps);
+  for (let i = primaryCount; i < n; i++) {
+    if (sampled.endS[i]! < spanS && grid.lastStep[i]! >= 0) {
       // the decay issue's screened-until is the sieve's own coverage end
       const issue = issues.findIndex((x) => x.secondaryNoradId === sides[i]!.noradId && x.code === 'SGP4_FAILED_DURING_SPAN');
-      if (issue >= 0) issues[issue] = { ...issues[issue]!, screenedUntilS: lastStep[i]! * dt + half };
+      if (issue >= 0) issues[issue] = { ...issues[issue]!, screenedUntilS: grid.lastStep[i]! * dt + half };
     }
   }
-  const cellKm = searchRadiusKm + dt * vMax + 2 * epsMax;
-  const inverseCell = 1 / cellKm;
-  let tableSize = 1024;
-  while (tableSize < 2 * n) tableSize *= 2;
-  const mask = tableSize - 1;
-  const state = new Float64Array(6 * n);
-  const cellX = new Int32Array(n);
-  const cellY = new Int32Array(n);
-  const cellZ = new Int32Array(n);
-  const bucketOf = new Int32Array(n);
-  const bucketStart = new Int32Array(tableSize + 1);
-  const cursor = new Int32Array(tableSize);
-  const order = new Int32Array(n);
-  const active = new Uint8Array(n);
-  const keptPair = new IntList();
-  const keptStep = new IntList();
   const counts = emptyCounts();
-  const sieve: GridSieveCounts = {
-    objects: n, nodes: sampled.totalNodes, fineSteps: fineSteps + 1, fineStepS: dt, cellSizeKm: cellKm, objectSteps: 0,
-    candidatePairSteps: 0, afterDistanceTest: 0, afterSegmentTest: 0, pairWindows: 0, largestInterpolationErrorKm: epsMax, largestSpeedKmS: vMax,
-  };
+  const sieve = grid.counts;
+  sieve.nodes = sampled.totalNodes;
   const allVsAll = input.mode === 'ALL_VS_ALL';
   const isPrimary = (i: number): boolean => i < primaryCount;
-  const scratch = { accelerationSumKmS2: 0, perturbationKmS2: 0, radiusLowKm: 0, velocityMismatchKmS: 0 };
-  const eps = sampled.errorKm;
-  const eta = sampled.velocityErrorKmS;
-  const speed = sampled.speedBoundKmS;
-
-  /** Tests 1 and 2 of the module comment for objects i, j at step k; keeps the (pair, step) that survive. */
-  const testPair = (i: number, j: number, k: number): void => {
-    if (isPrimary(i) && isPrimary(j)) return;
-    if ((isPrimary(i) || isPrimary(j)) && noradIds[i] === noradIds[j] && noradIds[i]! >= 0) return;
-    sieve.candidatePairSteps++;
-    const oi = 6 * i;
-    const oj = 6 * j;
-    const dx = state[oj]! - state[oi]!;
-    const dy = state[oj + 1]! - state[oi + 1]!;
-    const dz = state[oj + 2]! - state[oi + 2]!;
-    const rho2 = dx * dx + dy * dy + dz * dz;
-    const sweep = (speed[i]! + speed[j]!) * half;
-    const reach = searchRadiusKm + sweep + eps[i]! + eps[j]!;
-    if (rho2 > reach * reach) return;
-    sieve.afterDistanceTest++;
-    const du = state[oj + 3]! - state[oi + 3]!;
-    const dv = state[oj + 4]! - state[oi + 4]!;
-    const dw = state[oj + 5]! - state[oi + 5]!;
-    const speed2 = du * du + dv * dv + dw * dw;
-    let tau = speed2 > 0 ? -(dx * du + dy * dv + dz * dw) / speed2 : 0;
-    if (tau > half) tau = half;
-    else if (tau < -half) tau = -half;
-    const mx = dx + du * tau;
-    const my = dy + dv * tau;
-    const mz = dz + dw * tau;
-    scratch.accelerationSumKmS2 = accelerationKmS2[i]! + accelerationKmS2[j]!;
-    scratch.perturbationKmS2 = perturbationKmS2[i]! + perturbationKmS2[j]!;
-    scratch.radiusLowKm = Math.min(rMin[i]!, rMin[j]!);
-    const a = relativeAccelerationBound(scratch, reach + sweep);
-    const e = eps[i]! + eps[j]! + (eta[i]! + eta[j]!) * half + 0.5 * a * half * half;
-    const m = Math.sqrt(mx * mx + my * my + mz * mz);
-    if (m - e > searchRadiusKm) return;
-    sieve.afterSegmentTest++;
-    keptPair.push(i < j ? i : j);
-    keptPair.push(i < j ? j : i);
-    keptStep.push(k);
-  };
-
   for (let k = 0; k <= fineSteps; k++) {
-    const t = k === fineSteps ? spanS : k * dt;
-    // interpolation and the grid: a counting sort of the cell hashes
-    bucketStart.fill(0);
-    for (let i = 0; i < n; i++) {
-      if (k > lastStep[i]!) {
-        active[i] = 0;
-        continue;
-      }
-      active[i] = 1;
-      sieve.objectSteps++;
-      sampled.stateAt(i, t, state, 6 * i);
-      const x = Math.floor(state[6 * i]! * inverseCell);
-      const y = Math.floor(state[6 * i + 1]! * inverseCell);
-      const z = Math.floor(state[6 * i + 2]! * inverseCell);
-      cellX[i] = x;
-      cellY[i] = y;
-      cellZ[i] = z;
-      const b = cellHash(x, y, z, mask);
-      bucketOf[i] = b;
-      bucketStart[b + 1]!++;
-    }
-    for (let b = 0; b < tableSize; b++) bucketStart[b + 1]! += bucketStart[b]!;
-    cursor.set(bucketStart.subarray(0, tableSize));
-    for (let i = 0; i < n; i++) if (active[i] === 1) order[cursor[bucketOf[i]!]!++] = i;
+    grid.interpolate(k);
     lap('gridMs');
-    // candidates: neighbouring cells
-    for (let i = 0; i < n; i++) {
-      if (active[i] === 0) continue;
-      if (!allVsAll && !isPrimary(i)) continue;
-      const x = cellX[i]!;
-      const y = cellY[i]!;
-      const z = cellZ[i]!;
-      const stencil = allVsAll ? HALF_STENCIL : FULL_STENCIL;
-      if (allVsAll) {
-        // own cell: j > i
-        const b = bucketOf[i]!;
-        for (let m = bucketStart[b]!, end = bucketStart[b + 1]!; m < end; m++) {
-          const j = order[m]!;
-          if (j > i && cellX[j] === x && cellY[j] === y && cellZ[j] === z) testPair(i, j, k);
-        }
-      }
-      for (let s = 0; s < stencil.length; s++) {
-        const d = stencil[s]!;
-        const cx = x + d[0];
-        const cy = y + d[1];
-        const cz = z + d[2];
-        const b = cellHash(cx, cy, cz, mask);
-        for (let m = bucketStart[b]!, end = bucketStart[b + 1]!; m < end; m++) {
-          const j = order[m]!;
-          if (j !== i && cellX[j] === cx && cellY[j] === cy && cellZ[j] === cz) testPair(i, j, k);
-        }
-      }
-    }
+    grid.candidates(k);
     lap('candidatesMs');
   }
+  const keptPair = grid.keptPair;
+  const keptStep = grid.keptStep;
+  const noradIds = grid.noradIds;
 
   // windows per pair: sort the kept (pair, step) by pair then step, merge consecutive steps
   const kept = keptStep.length;
@@ -397,4 +263,239 @@ function ownEntries(primaryNoradIds: readonly (number | undefined)[], secondaryN
   let own = 0;
   for (const id of primaryNoradIds) if (id !== undefined) own += ids.get(id) ?? 0;
   return own;
+}
+
+/**
+ * The grid of one fine step after another (module comment, 1–3): per-object constants in typed arrays, the positions
+ * interpolated at the step from each object's current node-interval cubic, a counting sort of the cell hashes into
+ * reused arrays, and the two tests on the objects of the cells each object's R_max-ball reaches. No allocation per
+ * step; the kept (pair, step) go to two growable Int32Arrays.
+ */
+class StepGrid {
+  readonly counts: GridSieveCounts;
+  readonly keptPair = new IntList();
+  readonly keptStep = new IntList();
+  readonly noradIds: Float64Array;
+  /** Last step at which object i is compared (its half-window ends before its coverage ends). */
+  readonly lastStep: Int32Array;
+  private readonly n: number;
+  private readonly dt: number;
+  private readonly half: number;
+  private readonly rMin: Float64Array;
+  private readonly accelerationKmS2: Float64Array;
+  private readonly perturbationKmS2: Float64Array;
+  private readonly reachMaxKm: number;
+  private readonly cellKm: number;
+  private readonly inverseCell: number;
+  private readonly mask: number;
+  private readonly tableSize: number;
+  /** Interpolated positions (3 per object), the cubic of each object's current node interval (12 per object,
+   * sampledPositions.ts `cubicCoefficients`), its start and length (2), f at the step. */
+  private readonly position: Float64Array;
+  private readonly cubic: Float64Array;
+  private readonly interval: Int32Array;
+  private readonly intervalSpan: Float64Array;
+  private readonly fraction: Float64Array;
+  private readonly cellX: Int32Array;
+  private readonly cellY: Int32Array;
+  private readonly cellZ: Int32Array;
+  private readonly bucketOf: Int32Array;
+  private readonly bucketStart: Int32Array;
+  private readonly cursor: Int32Array;
+  private readonly order: Int32Array;
+  private readonly active: Uint8Array;
+  private readonly low = new Int32Array(3);
+  private readonly span = new Int32Array(3);
+  private readonly scratch = { accelerationSumKmS2: 0, perturbationKmS2: 0, radiusLowKm: 0, velocityMismatchKmS: 0 };
+
+  constructor(
+    private readonly sampled: SampledPositions,
+    bounds: readonly { readonly radiusMinKm: number; readonly accelerationKmS2: number; readonly perturbationKmS2: number }[],
+    noradIds: readonly number[],
+    private readonly primaryCount: number,
+    private readonly allVsAll: boolean,
+    private readonly searchRadiusKm: number,
+    private readonly spanS: number,
+    private readonly fineSteps: number,
+  ) {
+    const n = sampled.count;
+    this.n = n;
+    this.dt = spanS / fineSteps;
+    this.half = 0.5 * this.dt;
+    this.noradIds = Float64Array.from(noradIds);
+    this.rMin = Float64Array.from(bounds, (b) => b.radiusMinKm);
+    this.accelerationKmS2 = Float64Array.from(bounds, (b) => b.accelerationKmS2);
+    this.perturbationKmS2 = Float64Array.from(bounds, (b) => b.perturbationKmS2);
+    this.lastStep = new Int32Array(n);
+    let vMax = 0;
+    let epsMax = 0;
+    for (let i = 0; i < n; i++) {
+      const end = sampled.endS[i]!;
+      this.lastStep[i] = end >= spanS ? fineSteps : Math.floor((end - this.half) / this.dt);
+      vMax = Math.max(vMax, sampled.speedBoundKmS[i]!);
+      epsMax = Math.max(epsMax, sampled.errorKm[i]!);
+    }
+    // R_max, the largest R_ij (module comment, 2); cells of CELL_FACTOR·R_max ≥ 2·R_max
+    this.reachMaxKm = searchRadiusKm + this.dt * vMax + 2 * epsMax;
+    this.cellKm = CELL_FACTOR * this.reachMaxKm;
+    this.inverseCell = 1 / this.cellKm;
+    let tableSize = 1024;
+    while (tableSize < 2 * n) tableSize *= 2;
+    this.tableSize = tableSize;
+    this.mask = tableSize - 1;
+    this.position = new Float64Array(3 * n);
+    this.cubic = new Float64Array(12 * n);
+    this.interval = new Int32Array(n).fill(-1);
+    this.intervalSpan = new Float64Array(2 * n);
+    this.fraction = new Float64Array(n);
+    this.cellX = new Int32Array(n);
+    this.cellY = new Int32Array(n);
+    this.cellZ = new Int32Array(n);
+    this.bucketOf = new Int32Array(n);
+    this.bucketStart = new Int32Array(tableSize + 1);
+    this.cursor = new Int32Array(tableSize);
+    this.order = new Int32Array(n);
+    this.active = new Uint8Array(n);
+    this.counts = {
+      objects: n, nodes: sampled.totalNodes, fineSteps: fineSteps + 1, fineStepS: this.dt, cellSizeKm: this.cellKm, objectSteps: 0,
+      candidatePairSteps: 0, afterDistanceTest: 0, afterSegmentTest: 0, pairWindows: 0, largestInterpolationErrorKm: epsMax, largestSpeedKmS: vMax,
+    };
+  }
+
+  /** Positions at step k and the grid: a counting sort of the cell hashes. */
+  interpolate(k: number): void {
+    const t = k === this.fineSteps ? this.spanS : k * this.dt;
+    const { n, cubic, intervalSpan, position, bucketStart, sampled } = this;
+    bucketStart.fill(0);
+    let objectSteps = 0;
+    for (let i = 0; i < n; i++) {
+      if (k > this.lastStep[i]!) {
+        this.active[i] = 0;
+        continue;
+      }
+      this.active[i] = 1;
+      objectSteps++;
+      const o2 = 2 * i;
+      if (this.interval[i] === -1 || t > intervalSpan[o2]! + intervalSpan[o2 + 1]!) {
+        const next = sampled.intervalAt(i, t);
+        this.interval[i] = next;
+        sampled.intervalSpan(i, next, intervalSpan, o2);
+        sampled.cubicCoefficients(i, next, cubic, 12 * i);
+      }
+      const f = (t - intervalSpan[o2]!) / intervalSpan[o2 + 1]!;
+      this.fraction[i] = f;
+      const q = 12 * i;
+      const px = ((cubic[q + 3]! * f + cubic[q + 2]!) * f + cubic[q + 1]!) * f + cubic[q]!;
+      const py = ((cubic[q + 7]! * f + cubic[q + 6]!) * f + cubic[q + 5]!) * f + cubic[q + 4]!;
+      const pz = ((cubic[q + 11]! * f + cubic[q + 10]!) * f + cubic[q + 9]!) * f + cubic[q + 8]!;
+      position[3 * i] = px;
+      position[3 * i + 1] = py;
+      position[3 * i + 2] = pz;
+      const x = Math.floor(px * this.inverseCell);
+      const y = Math.floor(py * this.inverseCell);
+      const z = Math.floor(pz * this.inverseCell);
+      this.cellX[i] = x;
+      this.cellY[i] = y;
+      this.cellZ[i] = z;
+      const b = cellHash(x, y, z, this.mask);
+      this.bucketOf[i] = b;
+      bucketStart[b + 1]!++;
+    }
+    this.counts.objectSteps += objectSteps;
+    const size = this.tableSize;
+    for (let b = 0; b < size; b++) bucketStart[b + 1]! += bucketStart[b]!;
+    this.cursor.set(bucketStart.subarray(0, size));
+    for (let i = 0; i < n; i++) if (this.active[i] === 1) this.order[this.cursor[this.bucketOf[i]!]!++] = i;
+  }
+
+  /** The cells along one axis that a ball of R_max about coordinate u in cell c reaches: c, and c − 1 or c + 1. */
+  private axisCells(axis: number, u: number, c: number): void {
+    const inCell = u - c * this.cellKm;
+    const r = this.reachMaxKm;
+    this.low[axis] = inCell < r ? c - 1 : c;
+    this.span[axis] = inCell < r || this.cellKm - inCell < r ? 2 : 1;
+  }
+
+  /**
+   * The candidates at step k: the objects of the cells each object's R_max-ball reaches (1 to 8 with cells
+   * ≥ 2·R_max); in ALL_VS_ALL each unordered pair from its lower index only, in PRIMARIES from the primary.
+   */
+  candidates(k: number): void {
+    const { n, position, cellX, cellY, cellZ, bucketStart, order, low, span, mask } = this;
+    const allVsAll = this.allVsAll;
+    const primaries = this.primaryCount;
+    for (let i = 0; i < n; i++) {
+      if (this.active[i] === 0) continue;
+      if (!allVsAll && i >= primaries) break;
+      this.axisCells(0, position[3 * i]!, cellX[i]!);
+      this.axisCells(1, position[3 * i + 1]!, cellY[i]!);
+      this.axisCells(2, position[3 * i + 2]!, cellZ[i]!);
+      for (let ax = 0; ax < span[0]!; ax++) {
+        const cx = low[0]! + ax;
+        for (let ay = 0; ay < span[1]!; ay++) {
+          const cy = low[1]! + ay;
+          for (let az = 0; az < span[2]!; az++) {
+            const cz = low[2]! + az;
+            const b = cellHash(cx, cy, cz, mask);
+            for (let m = bucketStart[b]!, end = bucketStart[b + 1]!; m < end; m++) {
+              const j = order[m]!;
+              if ((allVsAll ? j > i : j >= primaries) && cellX[j] === cx && cellY[j] === cy && cellZ[j] === cz) this.testPair(i, j, k);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** H′ of object i at the current step, component c (km/s). */
+  private velocity(i: number, c: number): number {
+    const q = 12 * i + 4 * c;
+    const f = this.fraction[i]!;
+    const cubic = this.cubic;
+    return ((3 * cubic[q + 3]! * f + 2 * cubic[q + 2]!) * f + cubic[q + 1]!) / this.intervalSpan[2 * i + 1]!;
+  }
+
+  /** Tests 1 and 2 of the module comment for objects i, j at step k; keeps the (pair, step) that survive. */
+  private testPair(i: number, j: number, k: number): void {
+    const primaries = this.primaryCount;
+    if (i < primaries && j < primaries) return;
+    if ((i < primaries || j < primaries) && this.noradIds[i] === this.noradIds[j] && this.noradIds[i]! >= 0) return;
+    const counts = this.counts;
+    counts.candidatePairSteps++;
+    const position = this.position;
+    const sampled = this.sampled;
+    const oi = 3 * i;
+    const oj = 3 * j;
+    const dx = position[oj]! - position[oi]!;
+    const dy = position[oj + 1]! - position[oi + 1]!;
+    const dz = position[oj + 2]! - position[oi + 2]!;
+    const rho2 = dx * dx + dy * dy + dz * dz;
+    const half = this.half;
+    const sweep = (sampled.speedBoundKmS[i]! + sampled.speedBoundKmS[j]!) * half;
+    const reach = this.searchRadiusKm + sweep + sampled.errorKm[i]! + sampled.errorKm[j]!;
+    if (rho2 > reach * reach) return;
+    counts.afterDistanceTest++;
+    const du = this.velocity(j, 0) - this.velocity(i, 0);
+    const dv = this.velocity(j, 1) - this.velocity(i, 1);
+    const dw = this.velocity(j, 2) - this.velocity(i, 2);
+    const speed2 = du * du + dv * dv + dw * dw;
+    let tau = speed2 > 0 ? -(dx * du + dy * dv + dz * dw) / speed2 : 0;
+    if (tau > half) tau = half;
+    else if (tau < -half) tau = -half;
+    const mx = dx + du * tau;
+    const my = dy + dv * tau;
+    const mz = dz + dw * tau;
+    const scratch = this.scratch;
+    scratch.accelerationSumKmS2 = this.accelerationKmS2[i]! + this.accelerationKmS2[j]!;
+    scratch.perturbationKmS2 = this.perturbationKmS2[i]! + this.perturbationKmS2[j]!;
+    scratch.radiusLowKm = Math.min(this.rMin[i]!, this.rMin[j]!);
+    const a = relativeAccelerationBound(scratch, reach + sweep);
+    const e = sampled.errorKm[i]! + sampled.errorKm[j]! + (sampled.velocityErrorKmS[i]! + sampled.velocityErrorKmS[j]!) * half + 0.5 * a * half * half;
+    const m = Math.sqrt(mx * mx + my * my + mz * mz);
+    if (m - e > this.searchRadiusKm) return;
+    counts.afterSegmentTest++;
+    this.keptPair.push(i < j ? i : j);
+    this.keptPair.push(i < j ? j : i);
+    this.keptStep.push(k);
+  }
 }

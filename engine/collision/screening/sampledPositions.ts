@@ -177,41 +177,60 @@ export class SampledPositions {
     }
   }
 
-  /**
-   * Interpolated position (3 values) and velocity (3 values, H′) of object i at t ∈ [0, endS_i], written at
-   * out[o … o + 5]. Cubic Hermite on the node interval holding t.
-   */
-  stateAt(i: number, tS: number, out: Float64Array, o: number): void {
-    const h = this.stepS[i]!;
+  /** Index of the node interval holding t for object i (the last one past its end). */
+  intervalAt(i: number, tS: number): number {
     const last = this.nodeCount[i]! - 2;
-    let k = Math.floor(tS / h);
-    if (k > last) k = last;
-    if (k < 0) k = 0;
+    const k = Math.floor(tS / this.stepS[i]!);
+    return k > last ? last : k < 0 ? 0 : k;
+  }
+
+  /** Start (s) and length (s) of object i's node interval k, written at out[o], out[o + 1]. */
+  intervalSpan(i: number, k: number, out: Float64Array, o: number): void {
+    const h = this.stepS[i]!;
     const t0 = k * h;
-    const t1 = k + 1 === last + 1 ? this.endS[i]! : t0 + h;
-    const hk = t1 - t0;
-    const f = (tS - t0) / hk;
-    const f2 = f * f;
-    const f3 = f2 * f;
-    // basis: h00 = 2f³ − 3f² + 1, h10 = f³ − 2f² + f, h01 = −2f³ + 3f², h11 = f³ − f² (and their derivatives / hk)
-    const h00 = 2 * f3 - 3 * f2 + 1;
-    const h10 = (f3 - 2 * f2 + f) * hk;
-    const h01 = -2 * f3 + 3 * f2;
-    const h11 = (f3 - f2) * hk;
-    const d00 = (6 * f2 - 6 * f) / hk;
-    const d10 = 3 * f2 - 4 * f + 1;
-    const d01 = -d00;
-    const d11 = 3 * f2 - 2 * f;
+    out[o] = t0;
+    out[o + 1] = (k === this.nodeCount[i]! - 2 ? this.endS[i]! : t0 + h) - t0;
+  }
+
+  /**
+   * The cubic Hermite interpolant of object i on its node interval k as a polynomial in f = (t − t_k)/h_k: for each
+   * component c, out[o + 4c … o + 4c + 3] = a₀, a₁, a₂, a₃ with x(f) = a₀ + a₁f + a₂f² + a₃f³ (and ẋ = x′(f)/h_k).
+   * From the basis h₀₀ = 2f³ − 3f² + 1, h₁₀ = f³ − 2f² + f, h₀₁ = −2f³ + 3f², h₁₁ = f³ − f² on p₀, h·v₀, p₁, h·v₁.
+   */
+  cubicCoefficients(i: number, k: number, out: Float64Array, o: number): void {
+    const h = this.stepS[i]!;
+    const hk = (k === this.nodeCount[i]! - 2 ? this.endS[i]! : (k + 1) * h) - k * h;
     const s = this.states;
     const a = 6 * (this.firstNode[i]! + k);
-    const b = a + 6;
     for (let c = 0; c < 3; c++) {
       const p0 = s[a + c]!;
-      const v0 = s[a + 3 + c]!;
-      const p1 = s[b + c]!;
-      const v1 = s[b + 3 + c]!;
-      out[o + c] = h00 * p0 + h10 * v0 + h01 * p1 + h11 * v1;
-      out[o + 3 + c] = d00 * p0 + d10 * v0 + d01 * p1 + d11 * v1;
+      const m0 = s[a + 3 + c]! * hk;
+      const p1 = s[a + 6 + c]!;
+      const m1 = s[a + 9 + c]! * hk;
+      const q = o + 4 * c;
+      out[q] = p0;
+      out[q + 1] = m0;
+      out[q + 2] = 3 * (p1 - p0) - 2 * m0 - m1;
+      out[q + 3] = 2 * (p0 - p1) + m0 + m1;
+    }
+  }
+
+  private readonly scratch = new Float64Array(14);
+
+  /**
+   * Interpolated position (3 values, km) and velocity (3 values, H′, km/s) of object i at t ∈ [0, endS_i], written
+   * at out[o … o + 5].
+   */
+  stateAt(i: number, tS: number, out: Float64Array, o: number): void {
+    const k = this.intervalAt(i, tS);
+    const w = this.scratch;
+    this.intervalSpan(i, k, w, 12);
+    this.cubicCoefficients(i, k, w, 0);
+    const f = (tS - w[12]!) / w[13]!;
+    for (let c = 0; c < 3; c++) {
+      const q = 4 * c;
+      out[o + c] = ((w[q + 3]! * f + w[q + 2]!) * f + w[q + 1]!) * f + w[q]!;
+      out[o + 3 + c] = ((3 * w[q + 3]! * f + 2 * w[q + 2]!) * f + w[q + 1]!) / w[13]!;
     }
   }
 }
