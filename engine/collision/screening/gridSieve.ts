@@ -50,8 +50,11 @@ import type { ScreeningApproach, ScreeningChunkInput, ScreeningChunkResult, Scre
 
 /** Default fine step δ, s (bench/screening-sieve.ts: the cost's minimum for a 20 km sphere lies near 10–20 s). */
 export const DEFAULT_FINE_STEP_S = 10;
-/** Cell size over R_max (module comment, 2): ≥ 2, so a ball of R_max reaches at most two cells per axis. */
-export const CELL_FACTOR = Number(globalThis.process?.env?.SIEVE_CELL_FACTOR ?? 2);
+/**
+ * Default cell size over R_max (module comment, 2): ≥ 2, so that a ball of R_max reaches at most two cells per axis
+ * (bench/screening-sieve.ts: larger cells trade fewer cell look-ups for more candidate pairs).
+ */
+export const DEFAULT_CELL_FACTOR = 2;
 /** Added to each end of a surviving step's window, s (module comment, 4). */
 export const WINDOW_PAD_S = 1;
 
@@ -63,6 +66,8 @@ export interface GridSieveSettings {
   readonly fineStepS?: number;
   /** Interpolation tolerance per object, km (default sampledPositions.ts DEFAULT_INTERPOLATION_TOLERANCE_KM). */
   readonly interpolationToleranceKm?: number;
+  /** Cell size over R_max, ≥ 2 (default DEFAULT_CELL_FACTOR). */
+  readonly cellFactor?: number;
 }
 
 /**
@@ -152,6 +157,11 @@ export function screenWithGrid(input: GridScreeningInput): GridScreeningResult {
     throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'sieve.interpolationToleranceKm', `must be in [0.001, 10] km (got ${String(toleranceKm)})`);
   }
 
+  const cellFactor = input.sieve?.cellFactor ?? DEFAULT_CELL_FACTOR;
+  if (!(typeof cellFactor === 'number' && cellFactor >= 2 && cellFactor <= 16)) {
+    throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'sieve.cellFactor', `must be in [2, 16] (got ${String(cellFactor)})`);
+  }
+
   const { spanStart, spanS, pcMethod, searchRadiusKm, table, primaries } = prepareScreening(input);
   const issues: ScreeningIssue[] = [];
   const secondaries = buildSecondaries(input.secondaries, options, table, spanS, issues);
@@ -177,7 +187,7 @@ export function screenWithGrid(input: GridScreeningInput): GridScreeningResult {
   const fineSteps = Math.max(1, Math.ceil(spanS / requestedStepS - 1e-9));
   const dt = spanS / fineSteps;
   const half = 0.5 * dt;
-  const grid = new StepGrid(sampled, sides.map((x) => x.bounds), sides.map((x) => x.noradId), primaryCount, input.mode === 'ALL_VS_ALL', searchRadiusKm, spanS, fineSteps);
+  const grid = new StepGrid(sampled, sides.map((x) => x.bounds), sides.map((x) => x.noradId), primaryCount, input.mode === 'ALL_VS_ALL', searchRadiusKm, spanS, fineSteps, cellFactor);
   for (let i = primaryCount; i < n; i++) {
     if (sampled.endS[i]! < spanS && grid.lastStep[i]! >= 0) {
       // the decay issue's screened-until is the sieve's own coverage end
@@ -317,6 +327,7 @@ class StepGrid {
     private readonly searchRadiusKm: number,
     private readonly spanS: number,
     private readonly fineSteps: number,
+    cellFactor: number,
   ) {
     const n = sampled.count;
     this.n = n;
@@ -335,9 +346,9 @@ class StepGrid {
       vMax = Math.max(vMax, sampled.speedBoundKmS[i]!);
       epsMax = Math.max(epsMax, sampled.errorKm[i]!);
     }
-    // R_max, the largest R_ij (module comment, 2); cells of CELL_FACTOR·R_max ≥ 2·R_max
+    // R_max, the largest R_ij (module comment, 2); cells of cellFactor·R_max ≥ 2·R_max
     this.reachMaxKm = searchRadiusKm + this.dt * vMax + 2 * epsMax;
-    this.cellKm = CELL_FACTOR * this.reachMaxKm;
+    this.cellKm = cellFactor * this.reachMaxKm;
     this.inverseCell = 1 / this.cellKm;
     let tableSize = 1024;
     while (tableSize < 2 * n) tableSize *= 2;

@@ -54,7 +54,7 @@ import type { ObjectBounds } from './objects.ts';
 import { SGP4_DRAG_ACCELERATION_KM_S2 } from './sgp4Envelope.ts';
 
 /** Factor on the fourth-derivative bound for SGP4's departures from the model above (module comment). */
-export const SNAP_MARGIN = 1.1;
+export const SNAP_MARGIN = 1.2;
 /** Longest node step, s (GEO: the velocity-mismatch term rules before the fourth-derivative term does). */
 export const MAX_NODE_STEP_S = 1800;
 /** Default interpolation tolerance per object, km (the sieve's pads grow by twice this). */
