@@ -314,6 +314,12 @@ class StepGrid {
   private readonly cursor: Int32Array;
   private readonly order: Int32Array;
   private readonly active: Uint8Array;
+  /**
+   * The step's objects in bucket order (slot m holds object order[m]), 8 values per slot: x, y, z (km), the cell
+   * indices, V_i, ε_i — so that a bucket's objects lie together in memory (the candidate loop reads them in runs).
+   */
+  private readonly slots: Float64Array;
+  private activeCount = 0;
   private readonly low = new Int32Array(3);
   private readonly span = new Int32Array(3);
   private readonly scratch = { accelerationSumKmS2: 0, perturbationKmS2: 0, radiusLowKm: 0, velocityMismatchKmS: 0 };
@@ -367,6 +373,7 @@ class StepGrid {
     this.cursor = new Int32Array(tableSize);
     this.order = new Int32Array(n);
     this.active = new Uint8Array(n);
+    this.slots = new Float64Array(8 * n);
     this.counts = {
       objects: n, nodes: sampled.totalNodes, fineSteps: fineSteps + 1, fineStepS: this.dt, cellSizeKm: this.cellKm, objectSteps: 0,
       candidatePairSteps: 0, afterDistanceTest: 0, afterSegmentTest: 0, pairWindows: 0, largestInterpolationErrorKm: epsMax, largestSpeedKmS: vMax,
@@ -417,9 +424,24 @@ class StepGrid {
     for (let b = 0; b < size; b++) bucketStart[b + 1]! += bucketStart[b]!;
     this.cursor.set(bucketStart.subarray(0, size));
     for (let i = 0; i < n; i++) if (this.active[i] === 1) this.order[this.cursor[this.bucketOf[i]!]!++] = i;
+    this.activeCount = objectSteps;
+    const slots = this.slots;
+    for (let m = 0; m < objectSteps; m++) {
+      const i = this.order[m]!;
+      const o = 8 * m;
+      slots[o] = position[3 * i]!;
+      slots[o + 1] = position[3 * i + 1]!;
+      slots[o + 2] = position[3 * i + 2]!;
+      slots[o + 3] = this.cellX[i]!;
+      slots[o + 4] = this.cellY[i]!;
+      slots[o + 5] = this.cellZ[i]!;
+      slots[o + 6] = sampled.speedBoundKmS[i]!;
+      slots[o + 7] = sampled.errorKm[i]!;
+    }
   }
 
   /** The cells along one axis that a ball of R_max about coordinate u in cell c reaches: c, and c − 1 or c + 1. */
+  // (c arrives as a double from the slots; the cell indices are small integers, exact in both)
   private axisCells(axis: number, u: number, c: number): void {
     const inCell = u - c * this.cellKm;
     const r = this.reachMaxKm;
@@ -432,15 +454,16 @@ class StepGrid {
    * ≥ 2·R_max); in ALL_VS_ALL each unordered pair from its lower index only, in PRIMARIES from the primary.
    */
   candidates(k: number): void {
-    const { n, position, cellX, cellY, cellZ, bucketStart, order, low, span, mask } = this;
+    const { slots, bucketStart, order, low, span, mask } = this;
     const allVsAll = this.allVsAll;
     const primaries = this.primaryCount;
-    for (let i = 0; i < n; i++) {
-      if (this.active[i] === 0) continue;
-      if (!allVsAll && i >= primaries) break;
-      this.axisCells(0, position[3 * i]!, cellX[i]!);
-      this.axisCells(1, position[3 * i + 1]!, cellY[i]!);
-      this.axisCells(2, position[3 * i + 2]!, cellZ[i]!);
+    for (let mi = 0; mi < this.activeCount; mi++) {
+      const i = order[mi]!;
+      if (!allVsAll && i >= primaries) continue;
+      const oi = 8 * mi;
+      this.axisCells(0, slots[oi]!, slots[oi + 3]!);
+      this.axisCells(1, slots[oi + 1]!, slots[oi + 4]!);
+      this.axisCells(2, slots[oi + 2]!, slots[oi + 5]!);
       for (let ax = 0; ax < span[0]!; ax++) {
         const cx = low[0]! + ax;
         for (let ay = 0; ay < span[1]!; ay++) {
@@ -450,7 +473,8 @@ class StepGrid {
             const b = cellHash(cx, cy, cz, mask);
             for (let m = bucketStart[b]!, end = bucketStart[b + 1]!; m < end; m++) {
               const j = order[m]!;
-              if ((allVsAll ? j > i : j >= primaries) && cellX[j] === cx && cellY[j] === cy && cellZ[j] === cz) this.testPair(i, j, k);
+              const o = 8 * m;
+              if ((allVsAll ? j > i : j >= primaries) && slots[o + 3] === cx && slots[o + 4] === cy && slots[o + 5] === cz) this.testPair(i, mi, j, m, k);
             }
           }
         }
@@ -467,24 +491,24 @@ class StepGrid {
   }
 
   /** Tests 1 and 2 of the module comment for objects i, j at step k; keeps the (pair, step) that survive. */
-  private testPair(i: number, j: number, k: number): void {
+  private testPair(i: number, mi: number, j: number, mj: number, k: number): void {
     const primaries = this.primaryCount;
     if (i < primaries && j < primaries) return;
     if ((i < primaries || j < primaries) && this.noradIds[i] === this.noradIds[j] && this.noradIds[i]! >= 0) return;
     const counts = this.counts;
     counts.candidatePairSteps++;
-    const position = this.position;
-    const sampled = this.sampled;
-    const oi = 3 * i;
-    const oj = 3 * j;
-    const dx = position[oj]! - position[oi]!;
-    const dy = position[oj + 1]! - position[oi + 1]!;
-    const dz = position[oj + 2]! - position[oi + 2]!;
+    const slots = this.slots;
+    const oi = 8 * mi;
+    const oj = 8 * mj;
+    const dx = slots[oj]! - slots[oi]!;
+    const dy = slots[oj + 1]! - slots[oi + 1]!;
+    const dz = slots[oj + 2]! - slots[oi + 2]!;
     const rho2 = dx * dx + dy * dy + dz * dz;
     const half = this.half;
-    const sweep = (sampled.speedBoundKmS[i]! + sampled.speedBoundKmS[j]!) * half;
-    const reach = this.searchRadiusKm + sweep + sampled.errorKm[i]! + sampled.errorKm[j]!;
+    const sweep = (slots[oi + 6]! + slots[oj + 6]!) * half;
+    const reach = this.searchRadiusKm + sweep + slots[oi + 7]! + slots[oj + 7]!;
     if (rho2 > reach * reach) return;
+    const sampled = this.sampled;
     counts.afterDistanceTest++;
     const du = this.velocity(j, 0) - this.velocity(i, 0);
     const dv = this.velocity(j, 1) - this.velocity(i, 1);

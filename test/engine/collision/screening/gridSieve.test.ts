@@ -172,19 +172,19 @@ test('PRIMARIES mode gives screenChunk\'s approaches (dense shell, 12 h, 20 km s
 });
 
 test('ALL_VS_ALL gives screenChunk\'s approaches with every object as a primary, each pair once', () => {
-  const catalog = denseCatalog(150);
+  const catalog = denseCatalog(200);
   const secondaries: SecondaryInput[] = catalog.map((elements) => ({ elements }));
   const span = { startUtc: START_UTC, durationS: 8 * 3600 };
-  const volume = { shape: 'ELLIPSOID' as const, radialKm: 5, inTrackKm: 20, crossTrackKm: 10 };
+  const volume = { shape: 'ELLIPSOID' as const, radialKm: 10, inTrackKm: 20, crossTrackKm: 20 };
   const options = { secondaryHardBodyRadiusM: 3 };
   const grid = screenWithGrid({ mode: 'ALL_VS_ALL', span, volume, primaries: [], secondaries, options });
   const asPrimaries: PrimaryInput[] = catalog.map((e) => ({ id: String(e.noradId), noradId: e.noradId, trajectory: { kind: 'GP', elements: e }, hardBodyRadiusM: 3 }));
   const reference = screenChunk({ span, volume, primaries: asPrimaries, secondaries, options });
-  // each pair once, the lower NORAD id as the pair's primary
+  // each pair once, the lower NORAD id as the pair's primary (the ellipsoid lies in its RTN frame: the reference with
+  // the other object as the primary may keep another set)
   const once = reference.approaches.filter((a) => Number(a.primaryId) < a.secondaryNoradId);
-  console.log(`ALL_VS_ALL: ${once.length} approaches of ${reference.approaches.length / 2} pairs' approaches; sieve ${JSON.stringify(grid.sieve)}`);
-  assert.equal(once.length * 2, reference.approaches.length);
-  assert.ok(once.length >= 5, `a test with few approaches proves little (${once.length})`);
+  console.log(`ALL_VS_ALL: ${once.length} approaches (the reference has ${reference.approaches.length} over both orders); sieve ${JSON.stringify(grid.sieve)}`);
+  assert.ok(once.length >= 15, `a test with few approaches proves little (${once.length})`);
   assertSameApproaches(grid.approaches, once);
   assert.equal(grid.counts.pairs, (catalog.length * (catalog.length - 1)) / 2);
 });
