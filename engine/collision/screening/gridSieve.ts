@@ -17,10 +17,12 @@
  *  1. Let a pair (i, j) have a distance minimum ρ(t*) ≤ D. Some step has |t* − t_k| ≤ δ/2. The true distance at t_k
  *     is ≤ D + (V_i + V_j)·δ/2 (the relative speed is at most V_i + V_j), so the interpolated one is
  *     ρ̃(t_k) ≤ R_ij := D + (V_i + V_j)·δ/2 + ε_i + ε_j.
- *  2. The grid's cell size is L = D + δ·max V + 2·max ε ≥ R_ij for every pair: two points within R_ij of each other
- *     differ by ≤ R_ij ≤ L in each coordinate, so their cells differ by at most one in each index — neighbours. Every
- *     object is compared with every object of its own cell and the 26 around it (each unordered pair once: the same
- *     cell with j > i, and the 13 cells of a half stencil), so the pair is a candidate at t_k.
+ *  2. The grid's cell size is L = F·R_max (F = `cellFactor` ≥ 1, default 2), R_max = D + δ·max V + 2·max ε ≥ R_ij for
+ *     every pair. Each object looks into every cell whose box lies within R_max of its interpolated position (per
+ *     axis its own cell and the one below or above when the face is within R_max: 1–8 cells for F ≥ 2, up to 27 for
+ *     F ≥ 1, corners farther than R_max skipped); a point within R_ij ≤ R_max lies in one of them. Each unordered pair
+ *     is taken from its lower object index only (j > i; exact cell indices compared, so hash collisions neither add
+ *     nor repeat a pair), in PRIMARIES from the primary: the pair is a candidate at t_k, once.
  *  3. Cheap test 1: ρ̃(t_k) > R_ij rejects (the contrapositive of 1).
  *     Cheap test 2: for |τ| ≤ δ/2, Δr(t_k + τ) = Δr̃ + Δṽ·τ + e(τ) with |e(τ)| ≤ ε_i + ε_j + (η_i + η_j)·|τ| + A·τ²/2
  *     (Taylor to second order about t_k of the true relative motion; A the relative-acceleration bound of
@@ -66,7 +68,7 @@ export interface GridSieveSettings {
   readonly fineStepS?: number;
   /** Interpolation tolerance per object, km (default sampledPositions.ts DEFAULT_INTERPOLATION_TOLERANCE_KM). */
   readonly interpolationToleranceKm?: number;
-  /** Cell size over R_max, ≥ 2 (default DEFAULT_CELL_FACTOR). */
+  /** Cell size over R_max, ≥ 1 (default DEFAULT_CELL_FACTOR). */
   readonly cellFactor?: number;
 }
 
@@ -158,8 +160,8 @@ export function screenWithGrid(input: GridScreeningInput): GridScreeningResult {
   }
 
   const cellFactor = input.sieve?.cellFactor ?? DEFAULT_CELL_FACTOR;
-  if (!(typeof cellFactor === 'number' && cellFactor >= 2 && cellFactor <= 16)) {
-    throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'sieve.cellFactor', `must be in [2, 16] (got ${String(cellFactor)})`);
+  if (!(typeof cellFactor === 'number' && cellFactor >= 1 && cellFactor <= 16)) {
+    throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'sieve.cellFactor', `must be in [1, 16] (got ${String(cellFactor)})`);
   }
 
   const { spanStart, spanS, pcMethod, searchRadiusKm, table, primaries } = prepareScreening(input);
@@ -311,6 +313,9 @@ class StepGrid {
   private readonly cellZ: Int32Array;
   private readonly bucketOf: Int32Array;
   private readonly bucketStart: Int32Array;
+  /** One bit per bucket, set when it holds an object at this step (16 KB for 45,000 objects: the empty neighbour
+   * cells, most of them, are skipped without reading the larger bucket table). */
+  private readonly occupied: Uint32Array;
   private readonly cursor: Int32Array;
   private readonly order: Int32Array;
   private readonly active: Uint8Array;
@@ -320,8 +325,11 @@ class StepGrid {
    */
   private readonly slots: Float64Array;
   private activeCount = 0;
+  /** Per axis, for the object at hand: the lowest cell index to visit, how many (1 to 3), and the squared distance to
+   * the cell below and above (0 for its own). */
   private readonly low = new Int32Array(3);
   private readonly span = new Int32Array(3);
+  private readonly gap2 = new Float64Array(9);
   private readonly scratch = { accelerationSumKmS2: 0, perturbationKmS2: 0, radiusLowKm: 0, velocityMismatchKmS: 0 };
 
   constructor(
@@ -370,6 +378,7 @@ class StepGrid {
     this.cellZ = new Int32Array(n);
     this.bucketOf = new Int32Array(n);
     this.bucketStart = new Int32Array(tableSize + 1);
+    this.occupied = new Uint32Array(tableSize >>> 5);
     this.cursor = new Int32Array(tableSize);
     this.order = new Int32Array(n);
     this.active = new Uint8Array(n);
@@ -385,6 +394,8 @@ class StepGrid {
     const t = k === this.fineSteps ? this.spanS : k * this.dt;
     const { n, cubic, intervalSpan, position, bucketStart, sampled } = this;
     bucketStart.fill(0);
+    const occupied = this.occupied;
+    occupied.fill(0);
     let objectSteps = 0;
     for (let i = 0; i < n; i++) {
       if (k > this.lastStep[i]!) {
@@ -418,6 +429,7 @@ class StepGrid {
       const b = cellHash(x, y, z, this.mask);
       this.bucketOf[i] = b;
       bucketStart[b + 1]!++;
+      occupied[b >>> 5]! |= 1 << (b & 31);
     }
     this.counts.objectSteps += objectSteps;
     const size = this.tableSize;
@@ -440,23 +452,40 @@ class StepGrid {
     }
   }
 
-  /** The cells along one axis that a ball of R_max about coordinate u in cell c reaches: c, and c − 1 or c + 1. */
-  // (c arrives as a double from the slots; the cell indices are small integers, exact in both)
+  /**
+   * The cells along one axis that a ball of R_max about coordinate u in cell c reaches (cells ≥ R_max: c, and c − 1
+   * and/or c + 1), with the squared distance from u to each (c arrives as a double from the slots; cell indices are
+   * small integers, exact in both).
+   */
   private axisCells(axis: number, u: number, c: number): void {
     const inCell = u - c * this.cellKm;
+    const above = this.cellKm - inCell;
     const r = this.reachMaxKm;
-    this.low[axis] = inCell < r ? c - 1 : c;
-    this.span[axis] = inCell < r || this.cellKm - inCell < r ? 2 : 1;
+    const down = inCell <= r;
+    this.low[axis] = down ? c - 1 : c;
+    this.span[axis] = 1 + (down ? 1 : 0) + (above <= r ? 1 : 0);
+    const g = this.gap2;
+    const o = 3 * axis;
+    if (down) {
+      g[o] = inCell * inCell;
+      g[o + 1] = 0;
+      g[o + 2] = above * above;
+    } else {
+      g[o] = 0;
+      g[o + 1] = above * above;
+    }
   }
 
   /**
-   * The candidates at step k: the objects of the cells each object's R_max-ball reaches (1 to 8 with cells
-   * ≥ 2·R_max); in ALL_VS_ALL each unordered pair from its lower index only, in PRIMARIES from the primary.
+   * The candidates at step k: the objects of the cells each object's R_max-ball reaches (the cells whose box lies
+   * within R_max of it: 1 to 8 with cells ≥ 2·R_max, up to 27 with cells ≥ R_max); in ALL_VS_ALL each unordered pair
+   * from its lower index only, in PRIMARIES from the primary.
    */
   candidates(k: number): void {
-    const { slots, bucketStart, order, low, span, mask } = this;
+    const { slots, bucketStart, order, low, span, mask, occupied, gap2 } = this;
     const allVsAll = this.allVsAll;
     const primaries = this.primaryCount;
+    const r2 = this.reachMaxKm * this.reachMaxKm;
     for (let mi = 0; mi < this.activeCount; mi++) {
       const i = order[mi]!;
       if (!allVsAll && i >= primaries) continue;
@@ -466,11 +495,16 @@ class StepGrid {
       this.axisCells(2, slots[oi + 2]!, slots[oi + 5]!);
       for (let ax = 0; ax < span[0]!; ax++) {
         const cx = low[0]! + ax;
+        const gx = gap2[ax]!;
         for (let ay = 0; ay < span[1]!; ay++) {
           const cy = low[1]! + ay;
+          const gxy = gx + gap2[3 + ay]!;
+          if (gxy > r2) continue;
           for (let az = 0; az < span[2]!; az++) {
+            if (gxy + gap2[6 + az]! > r2) continue;
             const cz = low[2]! + az;
             const b = cellHash(cx, cy, cz, mask);
+            if ((occupied[b >>> 5]! & (1 << (b & 31))) === 0) continue;
             for (let m = bucketStart[b]!, end = bucketStart[b + 1]!; m < end; m++) {
               const j = order[m]!;
               const o = 8 * m;

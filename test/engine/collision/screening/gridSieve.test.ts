@@ -187,6 +187,10 @@ test('ALL_VS_ALL gives screenChunk\'s approaches with every object as a primary,
   assert.ok(once.length >= 15, `a test with few approaches proves little (${once.length})`);
   assertSameApproaches(grid.approaches, once);
   assert.equal(grid.counts.pairs, (catalog.length * (catalog.length - 1)) / 2);
+  // other sieve settings (cells of R_max with up to 27 neighbours, a longer fine step, a tighter tolerance): the same
+  for (const sieve of [{ cellFactor: 1 }, { fineStepS: 25, cellFactor: 3.5 }, { interpolationToleranceKm: 0.02 }]) {
+    assertSameApproaches(screenWithGrid({ mode: 'ALL_VS_ALL', span, volume, primaries: [], secondaries, options, sieve }).approaches, once);
+  }
 });
 
 test('ALL_VS_ALL misses nothing a brute-force 1-s search finds under the volume (600 objects, 4 h)', () => {
@@ -223,7 +227,7 @@ test('malformed sieve settings and modes are refused with the field named', () =
   };
   assert.equal(field(() => screenWithGrid({ ...base, mode: 'EVERYTHING' as 'ALL_VS_ALL' })), 'mode');
   assert.equal(field(() => screenWithGrid({ ...base, mode: 'ALL_VS_ALL', sieve: { fineStepS: 0 } })), 'sieve.fineStepS');
-  assert.equal(field(() => screenWithGrid({ ...base, mode: 'ALL_VS_ALL', sieve: { cellFactor: 1 } })), 'sieve.cellFactor');
+  assert.equal(field(() => screenWithGrid({ ...base, mode: 'ALL_VS_ALL', sieve: { cellFactor: 0.5 } })), 'sieve.cellFactor');
   assert.equal(field(() => screenWithGrid({ ...base, mode: 'ALL_VS_ALL', span: { startUtc: START_UTC, durationS: -1 } })), 'span.durationS');
   assert.equal(screenWithGrid({ ...base, mode: 'ALL_VS_ALL' }).approaches.length, 0);
 });
