@@ -26,9 +26,9 @@
  *  3. Cheap test 1: ρ̃(t_k) > R_ij rejects (the contrapositive of 1).
  *     Cheap test 2: for |τ| ≤ δ/2, Δr(t_k + τ) = Δr̃ + Δṽ·τ + e(τ) with |e(τ)| ≤ ε_i + ε_j + (η_i + η_j)·|τ| + A·τ²/2
  *     (Taylor to second order about t_k of the true relative motion; A the relative-acceleration bound of
- *     relativeMotion.ts for separations up to R_ij + (V_i + V_j)·δ/2). So ρ(t_k + τ) ≥ m − E with m the distance of
- *     the segment Δr̃ + Δṽ·τ (|τ| ≤ δ/2) to the origin and E = ε_i + ε_j + (η_i + η_j)·δ/2 + A·δ²/8: m − E > D
- *     rejects. A survivor keeps the window [t_k − δ/2 − 1 s, t_k + δ/2 + 1 s] for the pair.
+ *     relativeMotion.ts for separations up to R_ij + ε_i + ε_j + (V_i + V_j)·δ/2, the most a survivor of test 1
+ *     reaches within the half-window). So ρ(t_k + τ) ≥ m − E with m the distance of the segment Δr̃ + Δṽ·τ
+ *     (|τ| ≤ δ/2) to the origin and E = ε_i + ε_j + (η_i + η_j)·δ/2 + A·δ²/8: m − E > D rejects. A survivor keeps the window [t_k − δ/2 − 1 s, t_k + δ/2 + 1 s] for the pair.
  *  4. A pair's windows are merged (consecutive steps overlap at their ends, so a minimum on a step boundary lies inside
  *     a merged window, and the 1 s keeps every minimum inside a window away from its ends) and handed to
  *     pairSearch.ts, whose own guarantee holds inside the windows: every local minimum below D whose excursion below
@@ -558,7 +558,8 @@ class StepGrid {
     scratch.accelerationSumKmS2 = this.accelerationKmS2[i]! + this.accelerationKmS2[j]!;
     scratch.perturbationKmS2 = this.perturbationKmS2[i]! + this.perturbationKmS2[j]!;
     scratch.radiusLowKm = Math.min(this.rMin[i]!, this.rMin[j]!);
-    const a = relativeAccelerationBound(scratch, reach + sweep);
+    // over the half-window the true separation stays ≤ ρ̃ + ε_i + ε_j + sweep ≤ reach + ε_i + ε_j + sweep
+    const a = relativeAccelerationBound(scratch, reach + slots[oi + 7]! + slots[oj + 7]! + sweep);
     const e = sampled.errorKm[i]! + sampled.errorKm[j]! + (sampled.velocityErrorKmS[i]! + sampled.velocityErrorKmS[j]!) * half + 0.5 * a * half * half;
     const m = Math.sqrt(mx * mx + my * my + mz * mz);
     if (m - e > this.searchRadiusKm) return;
