@@ -15,7 +15,7 @@ import { formatTleLines } from '../../../../engine/tle/format.ts';
 import { readTleCatalog } from '../../../../engine/tle/catalog.ts';
 import type { GpElementSet } from '../../../../engine/tle/gpElements.ts';
 import { sgp4Envelope } from '../../../../engine/collision/screening/sgp4Envelope.ts';
-import { gpBounds, gpTrajectory, temeTable } from '../../../../engine/collision/screening/objects.ts';
+import { buildPrimary, gpBounds, gpTrajectory, temeTable } from '../../../../engine/collision/screening/objects.ts';
 import { SampledPositions, fourthDerivativeBoundKmS4 } from '../../../../engine/collision/screening/sampledPositions.ts';
 import { screenChunk, screenWithGrid, type PrimaryInput, type ScreeningApproach, type SecondaryInput } from '../../../../engine/collision/screening/index.ts';
 import { CollisionInputError } from '../../../../engine/collision/errors.ts';
@@ -124,6 +124,38 @@ test('the Hermite interpolation bounds hold against SGP4 in every regime (larges
   assert.ok(largest > 0.05, `largest share of ε ${largest}`);
 });
 
+test('the interpolation bounds hold for an ephemeris primary (its non-gravitational term sets its node step)', () => {
+  const spanS = 86400;
+  const table = temeTable(START, spanS);
+  const [{ elements }] = regimeSets(1, 99).filter((x) => x.shape === 'LEO');
+  const source = gpTrajectory(elements!, table);
+  assert.ok(!('problem' in source));
+  const samples = spanS / 60 + 1;
+  const timesS = new Float64Array(samples);
+  const statesKm = new Float64Array(6 * samples);
+  const sample = new Float64Array(6);
+  for (let k = 0; k < samples; k++) {
+    timesS[k] = 60 * k;
+    source.trajectory.stateAt(60 * k, sample);
+    statesKm.set(sample, 6 * k);
+  }
+  const primary = buildPrimary({ id: 'e', trajectory: { kind: 'EPHEMERIS', epochUtc: START_UTC, segments: [{ timesS, statesKm }] }, hardBodyRadiusM: 1 }, 0, START, spanS, table);
+  const sampled = new SampledPositions([{ trajectory: primary.trajectory, bounds: primary.bounds, nonGravitationalKmS2: 1e-4, endS: spanS }]);
+  const random = seededRandom(5);
+  const truth = new Float64Array(6);
+  const interpolated = new Float64Array(6);
+  let share = 0;
+  for (let k = 0; k < 3000; k++) {
+    const t = random() * spanS;
+    primary.trajectory.stateAt(t, truth);
+    sampled.stateAt(0, t, interpolated, 0);
+    share = Math.max(share, Math.hypot(interpolated[0]! - truth[0]!, interpolated[1]! - truth[1]!, interpolated[2]! - truth[2]!) / sampled.errorKm[0]!);
+  }
+  console.log(`ephemeris primary: node step ${sampled.stepS[0]!.toFixed(1)} s, ε ${(sampled.errorKm[0]! * 1000).toFixed(0)} m, largest share ${share.toExponential(2)}`);
+  assert.ok(share <= 1);
+  assert.ok(sampled.stepS[0]! < 60, 'the a_ng term shortens the step');
+});
+
 /** A synthetic catalog thinned outside the dense 53° shell, so that a few hundred objects have many approaches. */
 function denseCatalog(count: number): GpElementSet[] {
   const all = syntheticCatalog({ count: count * 4, seed: 4242, reference: START });
@@ -153,12 +185,27 @@ test('PRIMARIES mode gives screenChunk\'s approaches (dense shell, 12 h, 20 km s
     id: `p-${catalog[i]!.noradId}`, noradId: catalog[i]!.noradId, trajectory: { kind: 'GP', elements: catalog[i]! }, hardBodyRadiusM: 5,
   }));
   const span = { startUtc: START_UTC, durationS: 12 * 3600 };
+  // and an ephemeris primary (a 60 s OEM-like table of a shell member's SGP4 states: the a_ng terms of the bounds)
+  const ephemerisSource = catalog[5]!;
+  const source = gpTrajectory(ephemerisSource, temeTable(START, span.durationS));
+  assert.ok(!('problem' in source));
+  const samples = Math.floor(span.durationS / 60) + 1;
+  const timesS = new Float64Array(samples);
+  const statesKm = new Float64Array(6 * samples);
+  const sample = new Float64Array(6);
+  for (let k = 0; k < samples; k++) {
+    timesS[k] = 60 * k;
+    source.trajectory.stateAt(60 * k, sample);
+    statesKm.set(sample, 6 * k);
+  }
+  primaries.push({ id: 'ephemeris', noradId: ephemerisSource.noradId, trajectory: { kind: 'EPHEMERIS', epochUtc: START_UTC, segments: [{ timesS, statesKm }] }, hardBodyRadiusM: 5 });
   const volume = { shape: 'SPHERE' as const, radiusKm: 20 };
   const options = { secondaryHardBodyRadiusM: 3 };
   const reference = screenChunk({ span, volume, primaries, secondaries, options });
   const grid = screenWithGrid({ mode: 'PRIMARIES', span, volume, primaries, secondaries, options });
   console.log(`PRIMARIES: ${reference.approaches.length} approaches; sieve ${JSON.stringify(grid.sieve)}`);
   assert.ok(reference.approaches.length >= 10, `a test with few approaches proves little (${reference.approaches.length})`);
+  assert.ok(reference.approaches.some((a) => a.primaryId === 'ephemeris'), 'the ephemeris primary has approaches');
   assertSameApproaches(grid.approaches, reference.approaches);
   assert.equal(grid.counts.pairs, reference.counts.pairs);
   // the same Pc and RTN geometry (approach.ts for both)
