@@ -208,6 +208,7 @@ export function screenWithGrid(input: GridScreeningInput): GridScreeningResult {
     grid.candidates(k);
     lap('candidatesMs');
   }
+  grid.finish();
   const keptPair = grid.keptPair;
   const keptStep = grid.keptStep;
   const noradIds = grid.noradIds;
@@ -285,6 +286,9 @@ function ownEntries(primaryNoradIds: readonly (number | undefined)[], secondaryN
  */
 class StepGrid {
   readonly counts: GridSieveCounts;
+  /** The hot loop's counters (candidate pair-steps, after test 1, after test 2) in a typed array: past 2³⁰ an
+   * object's number field would box every increment. Copied into `counts` by `finish`. */
+  private readonly tally = new Float64Array(3);
   readonly keptPair = new IntList();
   readonly keptStep = new IntList();
   readonly noradIds: Float64Array;
@@ -452,6 +456,13 @@ class StepGrid {
     }
   }
 
+  /** Copies the hot loop's counters into `counts`. */
+  finish(): void {
+    this.counts.candidatePairSteps = this.tally[0]!;
+    this.counts.afterDistanceTest = this.tally[1]!;
+    this.counts.afterSegmentTest = this.tally[2]!;
+  }
+
   /**
    * The cells along one axis that a ball of R_max about coordinate u in cell c reaches (cells ≥ R_max: c, and c − 1
    * and/or c + 1), with the squared distance from u to each (c arrives as a double from the slots; cell indices are
@@ -529,8 +540,8 @@ class StepGrid {
     const primaries = this.primaryCount;
     if (i < primaries && j < primaries) return;
     if ((i < primaries || j < primaries) && this.noradIds[i] === this.noradIds[j] && this.noradIds[i]! >= 0) return;
-    const counts = this.counts;
-    counts.candidatePairSteps++;
+    const tally = this.tally;
+    tally[0]++;
     const slots = this.slots;
     const oi = 8 * mi;
     const oj = 8 * mj;
@@ -543,7 +554,7 @@ class StepGrid {
     const reach = this.searchRadiusKm + sweep + slots[oi + 7]! + slots[oj + 7]!;
     if (rho2 > reach * reach) return;
     const sampled = this.sampled;
-    counts.afterDistanceTest++;
+    tally[1]++;
     const du = this.velocity(j, 0) - this.velocity(i, 0);
     const dv = this.velocity(j, 1) - this.velocity(i, 1);
     const dw = this.velocity(j, 2) - this.velocity(i, 2);
@@ -563,7 +574,7 @@ class StepGrid {
     const e = sampled.errorKm[i]! + sampled.errorKm[j]! + (sampled.velocityErrorKmS[i]! + sampled.velocityErrorKmS[j]!) * half + 0.5 * a * half * half;
     const m = Math.sqrt(mx * mx + my * my + mz * mz);
     if (m - e > this.searchRadiusKm) return;
-    counts.afterSegmentTest++;
+    tally[2]++;
     this.keptPair.push(i < j ? i : j);
     this.keptPair.push(i < j ? j : i);
     this.keptStep.push(k);
