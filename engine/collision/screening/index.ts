@@ -5,6 +5,8 @@
  *   planScreeningChunks(primaries.length, secondaries.map((s) => s.elements.noradId))   → chunk plans
  *   screenChunk({ span, volume, primaries: <plan's>, secondaries: <plan's>, options })  → ScreeningChunkResult
  *   mergeChunkResults(results)                                                         → the screening's result
+ *   screenWithGrid({ mode: 'ALL_VS_ALL' | 'PRIMARIES', span, volume, primaries, secondaries, options, sieve })
+ *                                                                                       → the catalog-scale sieve's result
  *
  * Pure: plain data in and out, no I/O, no clock unless `options.now` is given. See README.md in this folder.
  */
@@ -14,3 +16,8 @@ export { ephemerisFromOem } from './objects.ts';
 export { approachProbability, type ApproachProbability } from './approach.ts';
 export { enclosingRadiusKm, insideVolume, validateVolume, MAX_VOLUME_SEMI_AXIS_KM } from './volume.ts';
 export type * from './types.ts';
+export {
+  screenWithGrid, DEFAULT_FINE_STEP_S, DEFAULT_CELL_FACTOR, WINDOW_PAD_S,
+  type GridScreeningInput, type GridScreeningMode, type GridScreeningResult, type GridSieveCounts, type GridSieveSettings, type GridSieveTimings,
+} from './gridSieve.ts';
+export { SampledPositions, fourthDerivativeBoundKmS4, interpolationErrorKm, nodeStepS, DEFAULT_INTERPOLATION_TOLERANCE_KM } from './sampledPositions.ts';

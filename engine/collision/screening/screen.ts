@@ -16,9 +16,11 @@ import { Sgp4OrbitModel, spanTemeRotation } from './orbitModels.ts';
 import { buildPrimary, gpBounds, gpTrajectory, parseUtc, temeTable, type ObjectBounds, type ScreeningPrimary } from './objects.ts';
 import { PairSearchBudgetError, searchPair, type PairSearchCounts } from './pairSearch.ts';
 import { PairGeometry, type PairBounds } from './relativeMotion.ts';
-import { sgp4Envelope } from './sgp4Envelope.ts';
-import type { SatrecTrajectory } from '../../trajectories/sgp4.ts';
-import type { ScreeningApproach, ScreeningChunkInput, ScreeningChunkResult, ScreeningCounts, ScreeningIssue, ScreeningTimings, SecondaryInput } from './types.ts';
+import { sgp4Envelope, type Sgp4Envelope } from './sgp4Envelope.ts';
+import type { SatrecTrajectory, TemeToGcrfTable } from '../../trajectories/sgp4.ts';
+import type { Trajectory } from '../../trajectories/trajectory.ts';
+import type { Epoch } from '../../time/epoch.ts';
+import type { RtnCovarianceInput, ScreeningApproach, ScreeningChunkInput, ScreeningChunkResult, ScreeningCounts, ScreeningIssue, ScreeningTimings, SecondaryInput } from './types.ts';
 import { enclosingRadiusKm, validateVolume } from './volume.ts';
 
 /** Longest span, s (14 days). */
@@ -26,17 +28,150 @@ export const MAX_SPAN_S = 14 * 86400;
 /** Added to the volume's largest semi-axis for the search radius, km (module comment). */
 export const SEARCH_MARGIN_KM = 0.1;
 
-interface ScreeningSecondary {
+/** A secondary ready for the search: its SGP4 trajectory on the span axis and its bounds. */
+export interface BuiltSecondary {
   readonly input: SecondaryInput;
   readonly index: number;
   readonly trajectory: SatrecTrajectory;
   readonly bounds: ObjectBounds;
-  readonly model: Sgp4OrbitModel;
+  readonly envelope: Sgp4Envelope;
   /** SGP4 answers up to here (s). */
   readonly validUntilS: number;
 }
 
-function pairBounds(a: ObjectBounds, b: ObjectBounds): PairBounds {
+interface ScreeningSecondary extends BuiltSecondary {
+  readonly model: Sgp4OrbitModel;
+}
+
+/** The checked chunk-level inputs every screening mode starts from. */
+export interface PreparedScreening {
+  readonly spanStart: Epoch;
+  readonly spanS: number;
+  readonly pcMethod: PcMethod;
+  /** Search radius D = the volume's largest semi-axis + SEARCH_MARGIN_KM, km. */
+  readonly searchRadiusKm: number;
+  readonly table: TemeToGcrfTable;
+  readonly primaries: ScreeningPrimary[];
+}
+
+/** Checks the span, volume, Pc method and primaries (CollisionInputError naming the field) and builds the primaries. */
+export function prepareScreening(input: ScreeningChunkInput): PreparedScreening {
+  const options = input.options ?? {};
+  const spanStart = parseUtc(input.span?.startUtc, 'span.startUtc');
+  const spanS = input.span.durationS;
+  if (!(typeof spanS === 'number' && spanS > 0 && spanS <= MAX_SPAN_S)) {
+    throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'span.durationS', `must be in (0, ${MAX_SPAN_S}] s (14 days; got ${String(spanS)})`);
+  }
+  validateVolume(input.volume);
+  const pcMethod: PcMethod = options.pcMethod ?? 'LAAS_2015';
+  if (!isPcMethod(pcMethod)) throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'options.pcMethod', `unknown Pc method ${String(pcMethod)}`);
+  const searchRadiusKm = enclosingRadiusKm(input.volume) + SEARCH_MARGIN_KM;
+  const table = temeTable(spanStart, spanS);
+  const primaries: ScreeningPrimary[] = input.primaries.map((p, i) => buildPrimary(p, i, spanStart, spanS, table));
+  const ids = new Set<string>();
+  for (const [i, p] of input.primaries.entries()) {
+    if (ids.has(p.id)) throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', `primaries[${i}].id`, `${p.id} is given twice`);
+    ids.add(p.id);
+  }
+  return { spanStart, spanS, pcMethod, searchRadiusKm, table, primaries };
+}
+
+/**
+ * The secondaries' SGP4 trajectories, envelopes and bounds; element sets SGP4 refuses or that fail within the span
+ * become issues (a decaying object is kept up to its last answered instant).
+ */
+export function buildSecondaries(secondaries: readonly SecondaryInput[], options: ScreeningChunkInput['options'], table: TemeToGcrfTable, spanS: number, issues: ScreeningIssue[]): BuiltSecondary[] {
+  const out: BuiltSecondary[] = [];
+  secondaries.forEach((s, index) => {
+    const hbr = s.hardBodyRadiusM ?? options?.secondaryHardBodyRadiusM;
+    if (!(typeof hbr === 'number' && Number.isFinite(hbr) && hbr >= 0)) {
+      throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', `secondaries[${index}].hardBodyRadiusM`, 'is required (or options.secondaryHardBodyRadiusM): a finite number ≥ 0 m');
+    }
+    const built = gpTrajectory(s.elements, table);
+    if ('problem' in built) {
+      issues.push({ code: 'ELEMENTS_REFUSED', secondaryNoradId: s.elements?.noradId, message: built.problem });
+      return;
+    }
+    const envelope = sgp4Envelope(built.trajectory.satrec, built.epochS, 0, spanS);
+    if (envelope.failedAfterS !== null) {
+      issues.push({
+        code: envelope.failedAfterS <= 0 ? 'SGP4_UNUSABLE_IN_SPAN' : 'SGP4_FAILED_DURING_SPAN',
+        secondaryNoradId: s.elements.noradId,
+        screenedUntilS: envelope.failedAfterS,
+        message: `SGP4 fails within the span after ${envelope.failedAfterS.toFixed(0)} s (satellite.js error ${envelope.sgp4Error}${envelope.sgp4Error === 6 ? ': the orbit decays' : ''}); screened up to there`,
+      });
+      if (envelope.failedAfterS <= 0) return;
+    }
+    out.push({ input: s, index, trajectory: built.trajectory, bounds: gpBounds(envelope), envelope, validUntilS: envelope.failedAfterS ?? spanS });
+  });
+  return out;
+}
+
+/** One side of a pair as the search and the approach need it. */
+export interface PairSide {
+  readonly trajectory: Trajectory;
+  readonly bounds: ObjectBounds;
+  readonly hardBodyRadiusM: number;
+  readonly covariance: RtnCovarianceInput | undefined;
+}
+
+/** Where a pair's search puts what it finds. */
+export interface PairSearchSink {
+  readonly context: ApproachContext;
+  readonly searchRadiusKm: number;
+  readonly searchCounts: PairSearchCounts;
+  readonly counts: ScreeningCounts;
+  readonly issues: ScreeningIssue[];
+  readonly approaches: ScreeningApproach[];
+  /** Called after the search (stage 'search') and after the approaches (stage 'pc'), for the timings. */
+  readonly lap: (stage: 'search' | 'pc') => void;
+}
+
+/**
+ * Stages (c)–(e) for one pair over its windows: the sampled search with local searches and TCA refinement
+ * (pairSearch.ts), the issues of a stopped search, and the approaches inside the volume with their Pc.
+ */
+export function searchPairApproaches(
+  primary: PairSide & { readonly id: string },
+  secondary: PairSide & { readonly noradId: number; readonly name: string | null },
+  windows: readonly (readonly [number, number])[],
+  sink: PairSearchSink,
+): void {
+  const bounds = pairBounds(primary.bounds, secondary.bounds);
+  const geometry = new PairGeometry(primary.trajectory, secondary.trajectory);
+  const refine = new PairGeometry(primary.trajectory, secondary.trajectory);
+  const result = searchPair(geometry, refine, bounds, windows, { searchRadiusKm: sink.searchRadiusKm }, sink.searchCounts);
+  sink.lap('search');
+  if (result.failure !== null) {
+    sink.issues.push({
+      code: result.failure instanceof PairSearchBudgetError ? 'PAIR_STAYS_CLOSE' : 'SGP4_FAILED_DURING_SPAN',
+      primaryId: primary.id,
+      secondaryNoradId: secondary.noradId,
+      screenedUntilS: result.screenedUntilS,
+      message: `the search stopped at ${result.screenedUntilS.toFixed(3)} s: ${(result.failure as Error).message ?? String(result.failure)}`,
+    });
+  }
+  sink.counts.minimaFound += result.tcaS.length;
+  const probe = geometry.primary;
+  const probeSecondary = geometry.secondary;
+  for (const tca of result.tcaS) {
+    primary.trajectory.stateAt(tca, probe);
+    secondary.trajectory.stateAt(tca, probeSecondary);
+    const approach = assembleApproach(sink.context, {
+      primaryId: primary.id,
+      primaryCovariance: primary.covariance,
+      secondaryNoradId: secondary.noradId,
+      secondaryName: secondary.name,
+      secondaryCovariance: secondary.covariance,
+      combinedHardBodyRadiusM: primary.hardBodyRadiusM + secondary.hardBodyRadiusM,
+    }, tca, probe, probeSecondary);
+    if (approach !== null) sink.approaches.push(approach);
+  }
+  sink.lap('pc');
+}
+
+/** The pair's constants of the search's bounds from the two objects' bounds (relativeMotion.ts). */
+export function pairBounds(a: ObjectBounds, b: ObjectBounds): PairBounds {
   return {
     accelerationSumKmS2: a.accelerationKmS2 + b.accelerationKmS2,
     perturbationKmS2: a.perturbationKmS2 + b.perturbationKmS2,
@@ -45,7 +180,8 @@ function pairBounds(a: ObjectBounds, b: ObjectBounds): PairBounds {
   };
 }
 
-function emptyCounts(): ScreeningCounts {
+/** All counts at zero. */
+export function emptyCounts(): ScreeningCounts {
   return {
     pairs: 0, afterApogeePerigee: 0, pathCells: 0, afterPhasing: 0, afterPath: 0, unfilteredPairs: 0, pairsSearched: 0, searchedPairSeconds: 0,
     sieveEvaluations: 0, localEvaluations: 0, localSearches: 0, minimaFound: 0, approaches: 0,
@@ -70,61 +206,24 @@ export function screenChunk(input: ScreeningChunkInput): ScreeningChunkResult {
     mark = t;
   };
 
-  const spanStart = parseUtc(input.span?.startUtc, 'span.startUtc');
-  const spanS = input.span.durationS;
-  if (!(typeof spanS === 'number' && spanS > 0 && spanS <= MAX_SPAN_S)) {
-    throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'span.durationS', `must be in (0, ${MAX_SPAN_S}] s (14 days; got ${String(spanS)})`);
-  }
-  validateVolume(input.volume);
-  const pcMethod: PcMethod = options.pcMethod ?? 'LAAS_2015';
-  if (!isPcMethod(pcMethod)) throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'options.pcMethod', `unknown Pc method ${String(pcMethod)}`);
-  const searchRadiusKm = enclosingRadiusKm(input.volume) + SEARCH_MARGIN_KM;
-  const table = temeTable(spanStart, spanS);
-  const primaries: ScreeningPrimary[] = input.primaries.map((p, i) => buildPrimary(p, i, spanStart, spanS, table));
-  const ids = new Set<string>();
-  for (const [i, p] of input.primaries.entries()) {
-    if (ids.has(p.id)) throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', `primaries[${i}].id`, `${p.id} is given twice`);
-    ids.add(p.id);
-  }
-
+  const { spanStart, spanS, pcMethod, searchRadiusKm, table, primaries } = prepareScreening(input);
   const frame = spanTemeRotation(table, spanS);
   const issues: ScreeningIssue[] = [];
-  const secondaries: ScreeningSecondary[] = [];
-  input.secondaries.forEach((s, index) => {
-    const hbr = s.hardBodyRadiusM ?? options.secondaryHardBodyRadiusM;
-    if (!(typeof hbr === 'number' && Number.isFinite(hbr) && hbr >= 0)) {
-      throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', `secondaries[${index}].hardBodyRadiusM`, 'is required (or options.secondaryHardBodyRadiusM): a finite number ≥ 0 m');
-    }
-    const built = gpTrajectory(s.elements, table);
-    if ('problem' in built) {
-      issues.push({ code: 'ELEMENTS_REFUSED', secondaryNoradId: s.elements?.noradId, message: built.problem });
-      return;
-    }
-    const envelope = sgp4Envelope(built.trajectory.satrec, built.epochS, 0, spanS);
-    if (envelope.failedAfterS !== null) {
-      issues.push({
-        code: envelope.failedAfterS <= 0 ? 'SGP4_UNUSABLE_IN_SPAN' : 'SGP4_FAILED_DURING_SPAN',
-        secondaryNoradId: s.elements.noradId,
-        screenedUntilS: envelope.failedAfterS,
-        message: `SGP4 fails within the span after ${envelope.failedAfterS.toFixed(0)} s (satellite.js error ${envelope.sgp4Error}${envelope.sgp4Error === 6 ? ': the orbit decays' : ''}); screened up to there`,
-      });
-      if (envelope.failedAfterS <= 0) return;
-    }
-    const bounds = gpBounds(envelope);
-    secondaries.push({ input: s, index, trajectory: built.trajectory, bounds, model: new Sgp4OrbitModel(built.trajectory.satrec, envelope, bounds, frame), validUntilS: envelope.failedAfterS ?? spanS });
-  });
+  const secondaries: ScreeningSecondary[] = buildSecondaries(input.secondaries, options, table, spanS, issues)
+    .map((s) => ({ ...s, model: new Sgp4OrbitModel(s.trajectory.satrec, s.envelope, s.bounds, frame) }));
   lap('setupMs');
 
-  lap('setupMs');
   const counts = emptyCounts();
   const windowCounts: WindowCounts = { crossings: 0, afterPhasing: 0, afterPath: 0, unfiltered: 0 };
   const searchCounts: PairSearchCounts = { sieveEvaluations: 0, localEvaluations: 0, localSearches: 0, localMs: 0, now };
   const approaches: ScreeningApproach[] = [];
-  const context: ApproachContext = { spanStart, volume: input.volume, pcMethod };
-  const probe = new Float64Array(6);
-  const probeSecondary = new Float64Array(6);
+  const sink: PairSearchSink = {
+    context: { spanStart, volume: input.volume, pcMethod }, searchRadiusKm, searchCounts, counts, issues, approaches,
+    lap: (stage) => lap(stage === 'search' ? 'samplingMs' : 'pcMs'),
+  };
   for (const primary of primaries) {
     const primaryModel = primary.model;
+    const primarySide = { id: primary.input.id, trajectory: primary.trajectory, bounds: primary.bounds, hardBodyRadiusM: primary.input.hardBodyRadiusM, covariance: primary.input.covariance };
     for (const secondary of secondaries) {
       if (primary.input.noradId !== undefined && primary.input.noradId === secondary.input.elements.noradId) continue;
       counts.pairs++;
@@ -139,37 +238,15 @@ export function screenChunk(input: ScreeningChunkInput): ScreeningChunkResult {
       if (windows.length === 0) continue;
       counts.pairsSearched++;
       for (const [a, b] of windows) counts.searchedPairSeconds += b - a;
-      // (c) sampled search with (d) local searches and TCA refinement
-      const bounds = pairBounds(primary.bounds, secondary.bounds);
-      const geometry = new PairGeometry(primary.trajectory, secondary.trajectory);
-      const refine = new PairGeometry(primary.trajectory, secondary.trajectory);
-      const result = searchPair(geometry, refine, bounds, windows, { searchRadiusKm }, searchCounts);
-      lap('samplingMs');
-      if (result.failure !== null) {
-        issues.push({
-          code: result.failure instanceof PairSearchBudgetError ? 'PAIR_STAYS_CLOSE' : 'SGP4_FAILED_DURING_SPAN',
-          primaryId: primary.input.id,
-          secondaryNoradId: secondary.input.elements.noradId,
-          screenedUntilS: result.screenedUntilS,
-          message: `the search stopped at ${result.screenedUntilS.toFixed(3)} s: ${(result.failure as Error).message ?? String(result.failure)}`,
-        });
-      }
-      counts.minimaFound += result.tcaS.length;
-      // (e) the approaches inside the volume
-      for (const tca of result.tcaS) {
-        primary.trajectory.stateAt(tca, probe);
-        secondary.trajectory.stateAt(tca, probeSecondary);
-        const approach = assembleApproach(context, {
-          primaryId: primary.input.id,
-          primaryCovariance: primary.input.covariance,
-          secondaryNoradId: secondary.input.elements.noradId,
-          secondaryName: secondary.input.elements.name,
-          secondaryCovariance: secondary.input.covariance,
-          combinedHardBodyRadiusM: primary.input.hardBodyRadiusM + (secondary.input.hardBodyRadiusM ?? options.secondaryHardBodyRadiusM!),
-        }, tca, probe, probeSecondary);
-        if (approach !== null) approaches.push(approach);
-      }
-      lap('pcMs');
+      // (c) sampled search with (d) local searches and TCA refinement, (e) the approaches inside the volume
+      searchPairApproaches(primarySide, {
+        noradId: secondary.input.elements.noradId,
+        name: secondary.input.elements.name,
+        trajectory: secondary.trajectory,
+        bounds: secondary.bounds,
+        hardBodyRadiusM: secondary.input.hardBodyRadiusM ?? options.secondaryHardBodyRadiusM!,
+        covariance: secondary.input.covariance,
+      }, windows, sink);
     }
   }
   counts.pathCells = windowCounts.crossings;
@@ -186,4 +263,3 @@ export function screenChunk(input: ScreeningChunkInput): ScreeningChunkResult {
   approaches.sort(compareApproaches);
   return { approaches, issues, counts, timings: now === null ? null : timings };
 }
-

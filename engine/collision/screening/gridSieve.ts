@@ -1,0 +1,582 @@
+/**
+ * The catalog-scale sieve: a screening of many objects at once — the catalog against itself (ALL_VS_ALL) or a set of
+ * primaries against it (PRIMARIES) — whose cost grows with the number of objects and of close pairs, not with the
+ * number of pairs. Instead of a loop over pairs (screen.ts: filters per pair), every object is sampled once
+ * (sampledPositions.ts), and at every fine step the interpolated positions are hashed into a uniform grid; only
+ * objects in neighbouring cells are compared, with a proven cheap test; the (pair, step) that survive become time
+ * windows per pair, searched as screen.ts searches its windows (pairSearch.ts on the exact trajectories, TCA
+ * refinement, approach.ts for the RTN geometry and the Pc). Pure: plain data in and out, no clock unless
+ * `options.now` is given.
+ *
+ * Conventions: times in s from the span start; the fine steps are t_k = k·δ, k = 0 … M, with δ = span/M ≤ the
+ * requested step, so the half-windows [t_k − δ/2, t_k + δ/2] cover the span. D is the search radius (the volume's
+ * largest semi-axis + SEARCH_MARGIN_KM, as screen.ts). For object i: ε_i and η_i its interpolation bounds on the
+ * position and its derivative, V_i its speed bound (sampledPositions.ts); r̃, ṽ are interpolated quantities.
+ *
+ * Guarantee (no approach inside the volume is missed, under the bounds of sampledPositions.ts and relativeMotion.ts):
+ *  1. Let a pair (i, j) have a distance minimum ρ(t*) ≤ D. Some step has |t* − t_k| ≤ δ/2. The true distance at t_k
+ *     is ≤ D + (V_i + V_j)·δ/2 (the relative speed is at most V_i + V_j), so the interpolated one is
+ *     ρ̃(t_k) ≤ R_ij := D + (V_i + V_j)·δ/2 + ε_i + ε_j.
+ *  2. The grid's cell size is L = F·R_max (F = `cellFactor` ≥ 1, default 2), R_max = D + δ·max V + 2·max ε ≥ R_ij for
+ *     every pair. Each object looks into every cell whose box lies within R_max of its interpolated position (per
+ *     axis its own cell and the one below or above when the face is within R_max: 1–8 cells for F ≥ 2, up to 27 for
+ *     F ≥ 1, corners farther than R_max skipped); a point within R_ij ≤ R_max lies in one of them. Each unordered pair
+ *     is taken from its lower object index only (j > i; exact cell indices compared, so hash collisions neither add
+ *     nor repeat a pair), in PRIMARIES from the primary: the pair is a candidate at t_k, once.
+ *  3. Cheap test 1: ρ̃(t_k) > R_ij rejects (the contrapositive of 1).
+ *     Cheap test 2: for |τ| ≤ δ/2, Δr(t_k + τ) = Δr̃ + Δṽ·τ + e(τ) with |e(τ)| ≤ ε_i + ε_j + (η_i + η_j)·|τ| + A·τ²/2
+ *     (Taylor to second order about t_k of the true relative motion; A the relative-acceleration bound of
+ *     relativeMotion.ts for separations up to R_ij + ε_i + ε_j + (V_i + V_j)·δ/2, the most a survivor of test 1
+ *     reaches within the half-window). So ρ(t_k + τ) ≥ m − E with m the distance of the segment Δr̃ + Δṽ·τ
+ *     (|τ| ≤ δ/2) to the origin and E = ε_i + ε_j + (η_i + η_j)·δ/2 + A·δ²/8: m − E > D rejects. A survivor keeps the window [t_k − δ/2 − 1 s, t_k + δ/2 + 1 s] for the pair.
+ *  4. A pair's windows are merged (consecutive steps overlap at their ends, so a minimum on a step boundary lies inside
+ *     a merged window, and the 1 s keeps every minimum inside a window away from its ends) and handed to
+ *     pairSearch.ts, whose own guarantee holds inside the windows: every local minimum below D whose excursion below
+ *     D lasts longer than 1 ms is found, refined to 1e-6 s. An approach inside the volume (≤ D − 0.1 km) stays inside
+ *     the search sphere ≥ 57 ms (screen.ts).
+ * A decaying object (SGP4 fails within the span) is screened on the steps whose half-windows end before its last
+ * answered instant (reported as SGP4_FAILED_DURING_SPAN with that end, as screen.ts does with its own end).
+ *
+ * Cost: time ≈ a·(objects × nodes) [SGP4 sampling] + b·(objects × fine steps) [interpolation and grid]
+ * + c·(candidate pair-steps) [the two tests] + d·(pair windows searched) [pairSearch], plus the Pc per approach —
+ * measured by bench/screening-sieve.ts (README "Catalog-scale sieve"). No allocation per step: the grid is a
+ * counting sort of cell hashes into reused Int32Arrays.
+ */
+import { compareApproaches, emptyCounts, prepareScreening, buildSecondaries, pairBounds, searchPairApproaches, type PairSearchSink, type PairSide } from './screen.ts';
+import { relativeAccelerationBound } from './relativeMotion.ts';
+import type { PairSearchCounts } from './pairSearch.ts';
+import { DEFAULT_INTERPOLATION_TOLERANCE_KM, SampledPositions, type SampledObjectInput } from './sampledPositions.ts';
+import { DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2 } from '../../events/motionBounds.ts';
+import { CollisionInputError } from '../errors.ts';
+import type { ScreeningApproach, ScreeningChunkInput, ScreeningChunkResult, ScreeningIssue, ScreeningTimings } from './types.ts';
+
+/** Default fine step δ, s (bench/screening-sieve.ts: the cheapest at 45,000 objects; 20 s at 5,000). */
+export const DEFAULT_FINE_STEP_S = 10;
+/**
+ * Default cell size over R_max (module comment, 2): ≥ 2, so that a ball of R_max reaches at most two cells per axis
+ * (bench/screening-sieve.ts: larger cells trade fewer cell look-ups for more candidate pairs).
+ */
+export const DEFAULT_CELL_FACTOR = 2;
+/** Added to each end of a surviving step's window, s (module comment, 4). */
+export const WINDOW_PAD_S = 1;
+
+/** How the objects are paired: every pair with at least one secondary once, or only the primaries' pairs. */
+export type GridScreeningMode = 'ALL_VS_ALL' | 'PRIMARIES';
+
+export interface GridSieveSettings {
+  /** Fine step δ, s (default DEFAULT_FINE_STEP_S). */
+  readonly fineStepS?: number;
+  /** Interpolation tolerance per object, km (default sampledPositions.ts DEFAULT_INTERPOLATION_TOLERANCE_KM). */
+  readonly interpolationToleranceKm?: number;
+  /** Cell size over R_max, ≥ 1 (default DEFAULT_CELL_FACTOR). */
+  readonly cellFactor?: number;
+}
+
+/**
+ * A catalog-scale screening. ALL_VS_ALL: every pair of secondaries once, and every primary against every secondary
+ * (primaries are not screened against each other, as in screen.ts); in a pair of two secondaries the one with the
+ * lower NORAD id (then the earlier given) is the pair's primary: its NORAD id as a string is the approach's
+ * `primaryId`, the RTN frame is its own. PRIMARIES: the primaries against the secondaries, as `screenChunk`.
+ */
+export interface GridScreeningInput extends ScreeningChunkInput {
+  readonly mode: GridScreeningMode;
+  readonly sieve?: GridSieveSettings;
+}
+
+/** The sieve's own counts (the cost model's terms). */
+export interface GridSieveCounts {
+  objects: number;
+  nodes: number;
+  fineSteps: number;
+  fineStepS: number;
+  cellSizeKm: number;
+  /** Object positions interpolated and hashed (objects × fine steps, less decayed objects). */
+  objectSteps: number;
+  /** Pairs compared (neighbouring cells) over all steps, those left by test 1 and by test 2. */
+  candidatePairSteps: number;
+  afterDistanceTest: number;
+  afterSegmentTest: number;
+  /** Merged windows handed to the pair search. */
+  pairWindows: number;
+  /** Largest interpolation bound ε over the objects, km, and the largest speed bound, km/s. */
+  largestInterpolationErrorKm: number;
+  largestSpeedKmS: number;
+}
+
+/** Milliseconds per stage of the sieve (null without a clock). */
+export interface GridSieveTimings {
+  setupMs: number;
+  samplingMs: number;
+  gridMs: number;
+  candidatesMs: number;
+  pairSearchMs: number;
+  refinementMs: number;
+  pcMs: number;
+}
+
+export interface GridScreeningResult extends ScreeningChunkResult {
+  readonly sieve: GridSieveCounts;
+  readonly sieveTimings: GridSieveTimings | null;
+}
+
+/** A growable Int32Array (amortised doubling). */
+class IntList {
+  data = new Int32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+}
+
+const cellHash = (x: number, y: number, z: number, mask: number): number => (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & mask;
+
+/** Screens the objects with the grid sieve (module comment). Throws CollisionInputError naming the field for malformed input. */
+export function screenWithGrid(input: GridScreeningInput): GridScreeningResult {
+  const options = input.options ?? {};
+  const now = options.now ?? null;
+  const timings: GridSieveTimings = { setupMs: 0, samplingMs: 0, gridMs: 0, candidatesMs: 0, pairSearchMs: 0, refinementMs: 0, pcMs: 0 };
+  let mark = now?.() ?? 0;
+  const lap = (key: keyof GridSieveTimings): void => {
+    if (now === null) return;
+    const t = now();
+    timings[key] += t - mark;
+    mark = t;
+  };
+  if (input.mode !== 'ALL_VS_ALL' && input.mode !== 'PRIMARIES') {
+    throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'mode', `must be ALL_VS_ALL or PRIMARIES (got ${String(input.mode)})`);
+  }
+  const requestedStepS = input.sieve?.fineStepS ?? DEFAULT_FINE_STEP_S;
+  if (!(typeof requestedStepS === 'number' && requestedStepS >= 0.1 && requestedStepS <= 600)) {
+    throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'sieve.fineStepS', `must be in [0.1, 600] s (got ${String(requestedStepS)})`);
+  }
+  const toleranceKm = input.sieve?.interpolationToleranceKm ?? DEFAULT_INTERPOLATION_TOLERANCE_KM;
+  if (!(typeof toleranceKm === 'number' && toleranceKm >= 1e-3 && toleranceKm <= 10)) {
+    throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'sieve.interpolationToleranceKm', `must be in [0.001, 10] km (got ${String(toleranceKm)})`);
+  }
+
+  const cellFactor = input.sieve?.cellFactor ?? DEFAULT_CELL_FACTOR;
+  if (!(typeof cellFactor === 'number' && cellFactor >= 1 && cellFactor <= 16)) {
+    throw new CollisionInputError('INVALID_VALUE', 'INVALID_INPUT', 'sieve.cellFactor', `must be in [1, 16] (got ${String(cellFactor)})`);
+  }
+
+  const { spanStart, spanS, pcMethod, searchRadiusKm, table, primaries } = prepareScreening(input);
+  const issues: ScreeningIssue[] = [];
+  const secondaries = buildSecondaries(input.secondaries, options, table, spanS, issues);
+
+  // objects: the primaries first, then the secondaries
+  const sides: (PairSide & { readonly id: string; readonly noradId: number; readonly name: string | null })[] = [];
+  const sampledInputs: SampledObjectInput[] = [];
+  const primaryCount = primaries.length;
+  for (const p of primaries) {
+    sides.push({ id: p.input.id, noradId: p.input.noradId ?? -1, name: null, trajectory: p.trajectory, bounds: p.bounds, hardBodyRadiusM: p.input.hardBodyRadiusM, covariance: p.input.covariance });
+    sampledInputs.push({ trajectory: p.trajectory, bounds: p.bounds, nonGravitationalKmS2: p.input.nonGravitationalAccelerationKmS2 ?? DEFAULT_NON_GRAVITATIONAL_ACCELERATION_KM_S2, endS: spanS });
+  }
+  for (const s of secondaries) {
+    const e = s.input.elements;
+    sides.push({ id: String(e.noradId), noradId: e.noradId, name: e.name, trajectory: s.trajectory, bounds: s.bounds, hardBodyRadiusM: s.input.hardBodyRadiusM ?? options.secondaryHardBodyRadiusM!, covariance: s.input.covariance });
+    sampledInputs.push({ trajectory: s.trajectory, bounds: s.bounds, nonGravitationalKmS2: 0, endS: s.validUntilS });
+  }
+  const n = sides.length;
+  lap('setupMs');
+  const sampled = new SampledPositions(sampledInputs, toleranceKm);
+  lap('samplingMs');
+
+  const fineSteps = Math.max(1, Math.ceil(spanS / requestedStepS - 1e-9));
+  const dt = spanS / fineSteps;
+  const half = 0.5 * dt;
+  const grid = new StepGrid(sampled, sides.map((x) => x.bounds), sides.map((x) => x.noradId), primaryCount, input.mode === 'ALL_VS_ALL', searchRadiusKm, spanS, fineSteps, cellFactor);
+  for (let i = primaryCount; i < n; i++) {
+    if (sampled.endS[i]! < spanS && grid.lastStep[i]! >= 0) {
+      // the decay issue's screened-until is the sieve's own coverage end
+      const issue = issues.findIndex((x) => x.secondaryNoradId === sides[i]!.noradId && x.code === 'SGP4_FAILED_DURING_SPAN');
+      if (issue >= 0) issues[issue] = { ...issues[issue]!, screenedUntilS: grid.lastStep[i]! * dt + half };
+    }
+  }
+  const counts = emptyCounts();
+  const sieve = grid.counts;
+  sieve.nodes = sampled.totalNodes;
+  const allVsAll = input.mode === 'ALL_VS_ALL';
+  const isPrimary = (i: number): boolean => i < primaryCount;
+  for (let k = 0; k <= fineSteps; k++) {
+    grid.interpolate(k);
+    lap('gridMs');
+    grid.candidates(k);
+    lap('candidatesMs');
+  }
+  grid.finish();
+  const keptPair = grid.keptPair;
+  const keptStep = grid.keptStep;
+  const noradIds = grid.noradIds;
+
+  // windows per pair: sort the kept (pair, step) by pair then step, merge consecutive steps
+  const kept = keptStep.length;
+  const keys = new Float64Array(kept);
+  const stepsPlusOne = fineSteps + 1;
+  for (let r = 0; r < kept; r++) keys[r] = (keptPair.data[2 * r]! * n + keptPair.data[2 * r + 1]!) * stepsPlusOne + keptStep.data[r]!;
+  keys.sort();
+  lap('candidatesMs');
+
+  const approaches: ScreeningApproach[] = [];
+  const searchCounts: PairSearchCounts = { sieveEvaluations: 0, localEvaluations: 0, localSearches: 0, localMs: 0, now };
+  const sink: PairSearchSink = {
+    context: { spanStart, volume: input.volume, pcMethod }, searchRadiusKm, searchCounts, counts, issues, approaches,
+    lap: (stage) => lap(stage === 'search' ? 'pairSearchMs' : 'pcMs'),
+  };
+  let r = 0;
+  while (r < kept) {
+    const pairKey = Math.floor(keys[r]! / stepsPlusOne);
+    const a = Math.floor(pairKey / n);
+    const b = pairKey - a * n;
+    const coverEnd = Math.min(sampled.endS[a]!, sampled.endS[b]!);
+    const windows: [number, number][] = [];
+    while (r < kept && Math.floor(keys[r]! / stepsPlusOne) === pairKey) {
+      const k = keys[r]! - pairKey * stepsPlusOne;
+      const from = Math.max(0, k * dt - half - WINDOW_PAD_S);
+      const to = Math.min(coverEnd, k * dt + half + WINDOW_PAD_S);
+      const last = windows[windows.length - 1];
+      if (last !== undefined && from <= last[1]) last[1] = Math.max(last[1], to);
+      else if (to > from) windows.push([from, to]);
+      r++;
+    }
+    if (windows.length === 0) continue;
+    sieve.pairWindows += windows.length;
+    counts.pairsSearched++;
+    for (const [w0, w1] of windows) counts.searchedPairSeconds += w1 - w0;
+    // the pair's primary: a primary, else the lower NORAD id (then the earlier given)
+    const aFirst = isPrimary(a) || (!isPrimary(b) && (noradIds[a]! < noradIds[b]! || (noradIds[a] === noradIds[b] && a < b)));
+    const p = aFirst ? a : b;
+    const q = aFirst ? b : a;
+    searchPairApproaches(sides[p]!, sides[q]!, windows, sink);
+  }
+
+  const s = secondaries.length;
+  counts.pairs = (allVsAll ? (s * (s - 1)) / 2 : 0) + primaryCount * s - ownEntries(primaries.map((p) => p.input.noradId), secondaries.map((x) => x.input.elements.noradId));
+  timings.pairSearchMs -= searchCounts.localMs;
+  timings.refinementMs += searchCounts.localMs;
+  counts.sieveEvaluations = searchCounts.sieveEvaluations;
+  counts.localEvaluations = searchCounts.localEvaluations;
+  counts.localSearches = searchCounts.localSearches;
+  counts.approaches = approaches.length;
+  approaches.sort(compareApproaches);
+  const chunkTimings: ScreeningTimings = {
+    setupMs: timings.setupMs, filtersMs: timings.samplingMs + timings.gridMs + timings.candidatesMs, samplingMs: timings.pairSearchMs, refinementMs: timings.refinementMs, pcMs: timings.pcMs,
+  };
+  return { approaches, issues, counts, timings: now === null ? null : chunkTimings, sieve, sieveTimings: now === null ? null : timings };
+}
+
+/** Pairs of a primary with its own catalog entry (not screened). */
+function ownEntries(primaryNoradIds: readonly (number | undefined)[], secondaryNoradIds: readonly number[]): number {
+  const ids = new Map<number, number>();
+  for (const id of secondaryNoradIds) ids.set(id, (ids.get(id) ?? 0) + 1);
+  let own = 0;
+  for (const id of primaryNoradIds) if (id !== undefined) own += ids.get(id) ?? 0;
+  return own;
+}
+
+/**
+ * The grid of one fine step after another (module comment, 1–3): per-object constants in typed arrays, the positions
+ * interpolated at the step from each object's current node-interval cubic, a counting sort of the cell hashes into
+ * reused arrays, and the two tests on the objects of the cells each object's R_max-ball reaches. No allocation per
+ * step; the kept (pair, step) go to two growable Int32Arrays.
+ */
+class StepGrid {
+  readonly counts: GridSieveCounts;
+  /** The hot loop's counters (candidate pair-steps, after test 1, after test 2) in a typed array: past 2³⁰ an
+   * object's number field would box every increment. Copied into `counts` by `finish`. */
+  private readonly tally = new Float64Array(3);
+  readonly keptPair = new IntList();
+  readonly keptStep = new IntList();
+  readonly noradIds: Float64Array;
+  /** Last step at which object i is compared (its half-window ends before its coverage ends). */
+  readonly lastStep: Int32Array;
+  private readonly n: number;
+  private readonly dt: number;
+  private readonly half: number;
+  private readonly rMin: Float64Array;
+  private readonly accelerationKmS2: Float64Array;
+  private readonly perturbationKmS2: Float64Array;
+  private readonly reachMaxKm: number;
+  private readonly cellKm: number;
+  private readonly inverseCell: number;
+  private readonly mask: number;
+  private readonly tableSize: number;
+  /** Interpolated positions (3 per object), the cubic of each object's current node interval (12 per object,
+   * sampledPositions.ts `cubicCoefficients`), its start and length (2), f at the step. */
+  private readonly position: Float64Array;
+  private readonly cubic: Float64Array;
+  private readonly interval: Int32Array;
+  private readonly intervalSpan: Float64Array;
+  private readonly fraction: Float64Array;
+  private readonly cellX: Int32Array;
+  private readonly cellY: Int32Array;
+  private readonly cellZ: Int32Array;
+  private readonly bucketOf: Int32Array;
+  private readonly bucketStart: Int32Array;
+  /** One bit per bucket, set when it holds an object at this step (16 KB for 45,000 objects: the empty neighbour
+   * cells, most of them, are skipped without reading the larger bucket table). */
+  private readonly occupied: Uint32Array;
+  private readonly cursor: Int32Array;
+  private readonly order: Int32Array;
+  private readonly active: Uint8Array;
+  /**
+   * The step's objects in bucket order (slot m holds object order[m]), 8 values per slot: x, y, z (km), the cell
+   * indices, V_i, ε_i — so that a bucket's objects lie together in memory (the candidate loop reads them in runs).
+   */
+  private readonly slots: Float64Array;
+  private activeCount = 0;
+  /** Per axis, for the object at hand: the lowest cell index to visit, how many (1 to 3), and the squared distance to
+   * the cell below and above (0 for its own). */
+  private readonly low = new Int32Array(3);
+  private readonly span = new Int32Array(3);
+  private readonly gap2 = new Float64Array(9);
+  private readonly scratch = { accelerationSumKmS2: 0, perturbationKmS2: 0, radiusLowKm: 0, velocityMismatchKmS: 0 };
+
+  constructor(
+    private readonly sampled: SampledPositions,
+    bounds: readonly { readonly radiusMinKm: number; readonly accelerationKmS2: number; readonly perturbationKmS2: number }[],
+    noradIds: readonly number[],
+    private readonly primaryCount: number,
+    private readonly allVsAll: boolean,
+    private readonly searchRadiusKm: number,
+    private readonly spanS: number,
+    private readonly fineSteps: number,
+    cellFactor: number,
+  ) {
+    const n = sampled.count;
+    this.n = n;
+    this.dt = spanS / fineSteps;
+    this.half = 0.5 * this.dt;
+    this.noradIds = Float64Array.from(noradIds);
+    this.rMin = Float64Array.from(bounds, (b) => b.radiusMinKm);
+    this.accelerationKmS2 = Float64Array.from(bounds, (b) => b.accelerationKmS2);
+    this.perturbationKmS2 = Float64Array.from(bounds, (b) => b.perturbationKmS2);
+    this.lastStep = new Int32Array(n);
+    let vMax = 0;
+    let epsMax = 0;
+    for (let i = 0; i < n; i++) {
+      const end = sampled.endS[i]!;
+      this.lastStep[i] = end >= spanS ? fineSteps : Math.floor((end - this.half) / this.dt);
+      vMax = Math.max(vMax, sampled.speedBoundKmS[i]!);
+      epsMax = Math.max(epsMax, sampled.errorKm[i]!);
+    }
+    // R_max, the largest R_ij (module comment, 2); cells of cellFactor·R_max ≥ 2·R_max
+    this.reachMaxKm = searchRadiusKm + this.dt * vMax + 2 * epsMax;
+    this.cellKm = cellFactor * this.reachMaxKm;
+    this.inverseCell = 1 / this.cellKm;
+    let tableSize = 1024;
+    while (tableSize < 2 * n) tableSize *= 2;
+    this.tableSize = tableSize;
+    this.mask = tableSize - 1;
+    this.position = new Float64Array(3 * n);
+    this.cubic = new Float64Array(12 * n);
+    this.interval = new Int32Array(n).fill(-1);
+    this.intervalSpan = new Float64Array(2 * n);
+    this.fraction = new Float64Array(n);
+    this.cellX = new Int32Array(n);
+    this.cellY = new Int32Array(n);
+    this.cellZ = new Int32Array(n);
+    this.bucketOf = new Int32Array(n);
+    this.bucketStart = new Int32Array(tableSize + 1);
+    this.occupied = new Uint32Array(tableSize >>> 5);
+    this.cursor = new Int32Array(tableSize);
+    this.order = new Int32Array(n);
+    this.active = new Uint8Array(n);
+    this.slots = new Float64Array(8 * n);
+    this.counts = {
+      objects: n, nodes: sampled.totalNodes, fineSteps: fineSteps + 1, fineStepS: this.dt, cellSizeKm: this.cellKm, objectSteps: 0,
+      candidatePairSteps: 0, afterDistanceTest: 0, afterSegmentTest: 0, pairWindows: 0, largestInterpolationErrorKm: epsMax, largestSpeedKmS: vMax,
+    };
+  }
+
+  /** Positions at step k and the grid: a counting sort of the cell hashes. */
+  interpolate(k: number): void {
+    const t = k === this.fineSteps ? this.spanS : k * this.dt;
+    const { n, cubic, intervalSpan, position, bucketStart, sampled } = this;
+    bucketStart.fill(0);
+    const occupied = this.occupied;
+    occupied.fill(0);
+    let objectSteps = 0;
+    for (let i = 0; i < n; i++) {
+      if (k > this.lastStep[i]!) {
+        this.active[i] = 0;
+        continue;
+      }
+      this.active[i] = 1;
+      objectSteps++;
+      const o2 = 2 * i;
+      if (this.interval[i] === -1 || t > intervalSpan[o2]! + intervalSpan[o2 + 1]!) {
+        const next = sampled.intervalAt(i, t);
+        this.interval[i] = next;
+        sampled.intervalSpan(i, next, intervalSpan, o2);
+        sampled.cubicCoefficients(i, next, cubic, 12 * i);
+      }
+      const f = (t - intervalSpan[o2]!) / intervalSpan[o2 + 1]!;
+      this.fraction[i] = f;
+      const q = 12 * i;
+      const px = ((cubic[q + 3]! * f + cubic[q + 2]!) * f + cubic[q + 1]!) * f + cubic[q]!;
+      const py = ((cubic[q + 7]! * f + cubic[q + 6]!) * f + cubic[q + 5]!) * f + cubic[q + 4]!;
+      const pz = ((cubic[q + 11]! * f + cubic[q + 10]!) * f + cubic[q + 9]!) * f + cubic[q + 8]!;
+      position[3 * i] = px;
+      position[3 * i + 1] = py;
+      position[3 * i + 2] = pz;
+      const x = Math.floor(px * this.inverseCell);
+      const y = Math.floor(py * this.inverseCell);
+      const z = Math.floor(pz * this.inverseCell);
+      this.cellX[i] = x;
+      this.cellY[i] = y;
+      this.cellZ[i] = z;
+      const b = cellHash(x, y, z, this.mask);
+      this.bucketOf[i] = b;
+      bucketStart[b + 1]!++;
+      occupied[b >>> 5]! |= 1 << (b & 31);
+    }
+    this.counts.objectSteps += objectSteps;
+    const size = this.tableSize;
+    for (let b = 0; b < size; b++) bucketStart[b + 1]! += bucketStart[b]!;
+    this.cursor.set(bucketStart.subarray(0, size));
+    for (let i = 0; i < n; i++) if (this.active[i] === 1) this.order[this.cursor[this.bucketOf[i]!]!++] = i;
+    this.activeCount = objectSteps;
+    const slots = this.slots;
+    for (let m = 0; m < objectSteps; m++) {
+      const i = this.order[m]!;
+      const o = 8 * m;
+      slots[o] = position[3 * i]!;
+      slots[o + 1] = position[3 * i + 1]!;
+      slots[o + 2] = position[3 * i + 2]!;
+      slots[o + 3] = this.cellX[i]!;
+      slots[o + 4] = this.cellY[i]!;
+      slots[o + 5] = this.cellZ[i]!;
+      slots[o + 6] = sampled.speedBoundKmS[i]!;
+      slots[o + 7] = sampled.errorKm[i]!;
+    }
+  }
+
+  /** Copies the hot loop's counters into `counts`. */
+  finish(): void {
+    this.counts.candidatePairSteps = this.tally[0]!;
+    this.counts.afterDistanceTest = this.tally[1]!;
+    this.counts.afterSegmentTest = this.tally[2]!;
+  }
+
+  /**
+   * The cells along one axis that a ball of R_max about coordinate u in cell c reaches (cells ≥ R_max: c, and c − 1
+   * and/or c + 1), with the squared distance from u to each (c arrives as a double from the slots; cell indices are
+   * small integers, exact in both).
+   */
+  private axisCells(axis: number, u: number, c: number): void {
+    const inCell = u - c * this.cellKm;
+    const above = this.cellKm - inCell;
+    const r = this.reachMaxKm;
+    const down = inCell <= r;
+    this.low[axis] = down ? c - 1 : c;
+    this.span[axis] = 1 + (down ? 1 : 0) + (above <= r ? 1 : 0);
+    const g = this.gap2;
+    const o = 3 * axis;
+    if (down) {
+      g[o] = inCell * inCell;
+      g[o + 1] = 0;
+      g[o + 2] = above * above;
+    } else {
+      g[o] = 0;
+      g[o + 1] = above * above;
+    }
+  }
+
+  /**
+   * The candidates at step k: the objects of the cells each object's R_max-ball reaches (the cells whose box lies
+   * within R_max of it: 1 to 8 with cells ≥ 2·R_max, up to 27 with cells ≥ R_max); in ALL_VS_ALL each unordered pair
+   * from its lower index only, in PRIMARIES from the primary.
+   */
+  candidates(k: number): void {
+    const { slots, bucketStart, order, low, span, mask, occupied, gap2 } = this;
+    const allVsAll = this.allVsAll;
+    const primaries = this.primaryCount;
+    const r2 = this.reachMaxKm * this.reachMaxKm;
+    for (let mi = 0; mi < this.activeCount; mi++) {
+      const i = order[mi]!;
+      if (!allVsAll && i >= primaries) continue;
+      const oi = 8 * mi;
+      this.axisCells(0, slots[oi]!, slots[oi + 3]!);
+      this.axisCells(1, slots[oi + 1]!, slots[oi + 4]!);
+      this.axisCells(2, slots[oi + 2]!, slots[oi + 5]!);
+      for (let ax = 0; ax < span[0]!; ax++) {
+        const cx = low[0]! + ax;
+        const gx = gap2[ax]!;
+        for (let ay = 0; ay < span[1]!; ay++) {
+          const cy = low[1]! + ay;
+          const gxy = gx + gap2[3 + ay]!;
+          if (gxy > r2) continue;
+          for (let az = 0; az < span[2]!; az++) {
+            if (gxy + gap2[6 + az]! > r2) continue;
+            const cz = low[2]! + az;
+            const b = cellHash(cx, cy, cz, mask);
+            if ((occupied[b >>> 5]! & (1 << (b & 31))) === 0) continue;
+            for (let m = bucketStart[b]!, end = bucketStart[b + 1]!; m < end; m++) {
+              const j = order[m]!;
+              const o = 8 * m;
+              if ((allVsAll ? j > i : j >= primaries) && slots[o + 3] === cx && slots[o + 4] === cy && slots[o + 5] === cz) this.testPair(i, mi, j, m, k);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** H′ of object i at the current step, component c (km/s). */
+  private velocity(i: number, c: number): number {
+    const q = 12 * i + 4 * c;
+    const f = this.fraction[i]!;
+    const cubic = this.cubic;
+    return ((3 * cubic[q + 3]! * f + 2 * cubic[q + 2]!) * f + cubic[q + 1]!) / this.intervalSpan[2 * i + 1]!;
+  }
+
+  /** Tests 1 and 2 of the module comment for objects i, j at step k; keeps the (pair, step) that survive. */
+  private testPair(i: number, mi: number, j: number, mj: number, k: number): void {
+    const primaries = this.primaryCount;
+    if (i < primaries && j < primaries) return;
+    if ((i < primaries || j < primaries) && this.noradIds[i] === this.noradIds[j] && this.noradIds[i]! >= 0) return;
+    const tally = this.tally;
+    tally[0]++;
+    const slots = this.slots;
+    const oi = 8 * mi;
+    const oj = 8 * mj;
+    const dx = slots[oj]! - slots[oi]!;
+    const dy = slots[oj + 1]! - slots[oi + 1]!;
+    const dz = slots[oj + 2]! - slots[oi + 2]!;
+    const rho2 = dx * dx + dy * dy + dz * dz;
+    const half = this.half;
+    const sweep = (slots[oi + 6]! + slots[oj + 6]!) * half;
+    const reach = this.searchRadiusKm + sweep + slots[oi + 7]! + slots[oj + 7]!;
+    if (rho2 > reach * reach) return;
+    const sampled = this.sampled;
+    tally[1]++;
+    const du = this.velocity(j, 0) - this.velocity(i, 0);
+    const dv = this.velocity(j, 1) - this.velocity(i, 1);
+    const dw = this.velocity(j, 2) - this.velocity(i, 2);
+    const speed2 = du * du + dv * dv + dw * dw;
+    let tau = speed2 > 0 ? -(dx * du + dy * dv + dz * dw) / speed2 : 0;
+    if (tau > half) tau = half;
+    else if (tau < -half) tau = -half;
+    const mx = dx + du * tau;
+    const my = dy + dv * tau;
+    const mz = dz + dw * tau;
+    const scratch = this.scratch;
+    scratch.accelerationSumKmS2 = this.accelerationKmS2[i]! + this.accelerationKmS2[j]!;
+    scratch.perturbationKmS2 = this.perturbationKmS2[i]! + this.perturbationKmS2[j]!;
+    scratch.radiusLowKm = Math.min(this.rMin[i]!, this.rMin[j]!);
+    // over the half-window the true separation stays ≤ ρ̃ + ε_i + ε_j + sweep ≤ reach + ε_i + ε_j + sweep
+    const a = relativeAccelerationBound(scratch, reach + slots[oi + 7]! + slots[oj + 7]! + sweep);
+    const e = sampled.errorKm[i]! + sampled.errorKm[j]! + (sampled.velocityErrorKmS[i]! + sampled.velocityErrorKmS[j]!) * half + 0.5 * a * half * half;
+    const m = Math.sqrt(mx * mx + my * my + mz * mz);
+    if (m - e > this.searchRadiusKm) return;
+    tally[2]++;
+    this.keptPair.push(i < j ? i : j);
+    this.keptPair.push(i < j ? j : i);
+    this.keptStep.push(k);
+  }
+}
