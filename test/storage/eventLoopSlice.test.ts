@@ -1,7 +1,7 @@
 /**
  * The event-loop slice of storage/sql/db.ts: `yieldToEventLoop` lets the loop turn (a due timer runs before the caller
  * goes on, also when it yields from an I/O callback), and `yieldIfDue` gives the callers of one turn ONE slice between
- * them, serving those that wait in turn. Checked by the order of events, not by timing: each piece of work busy-waits longer than the slice and than
+ * them, serving those that wait in turn (as many of them per fresh slice as it lasts). Checked by the order of events, not by timing: each piece of work busy-waits longer than the slice and than
  * a 1 ms timer's period, so a timer is due after every piece, and it runs between two pieces exactly when the loop
  * turned between them — whatever the machine's load.
  */
@@ -105,6 +105,33 @@ test('yieldIfDue is fair: a flow that joins while another runs on is served in t
   assert.ok(shortDone < busyDone, `the short flow ended after ${shortDone} pieces, the busy one after ${busyDone}`);
   assert.ok(shortDone <= 12, `served in turn: the short flow's 3 pieces were done within the first 12 (${shortDone})`);
   assert.deepEqual(backToBack(r.events), [], `a timer between every two pieces: ${r.events.join(' ')}`);
+});
+
+test('yieldIfDue: callers queued behind a spent slice are resumed together while the next slice lasts, not one per turn', async () => {
+  // counts the loop's turns: an immediate set from the check phase runs in the next iteration
+  let turn = 0;
+  let counting = true;
+  const count = () => {
+    turn++;
+    if (counting) setImmediate(count);
+  };
+  setImmediate(count);
+  await yieldToEventLoop();
+  await yieldIfDue();
+  busy(EVENT_LOOP_SLICE_MS + 0.5); // the slice is spent: every caller below waits
+  const turns: number[] = [];
+  const waiter = async () => {
+    await yieldIfDue();
+    busy(0.01); // one light statement
+    turns.push(turn);
+  };
+  await Promise.all(Array.from({ length: 20 }, waiter));
+  counting = false;
+  assert.equal(turns.length, 20);
+  // one per turn before (20 turns); a preempted thread may spend a slice early, hence the margin
+  const distinct = new Set(turns).size;
+  assert.ok(distinct <= 5, `20 light callers resumed over ${distinct} turns: ${turns.join(' ')}`);
+  assert.ok(turns.every((t, k) => k === 0 || t >= turns[k - 1]!), 'in the order they waited');
 });
 
 test('yieldIfDue returns in the same turn while the slice lasts', async () => {
