@@ -9,7 +9,8 @@ import { reloadEarthDataOnSignal } from './services/earthData.ts';
 import { startService } from './service.ts';
 import { startEventLoopProbe } from './runtime/eventLoopProbe.ts';
 import { metricsFetch } from './runtime/metricsServer.ts';
-import { startTailTrace, tailTimeline } from './runtime/tailTrace.ts';
+import { startTailTrace, tailTimeline, traceClock, traceWork } from './runtime/tailTrace.ts';
+import { loopSlice } from '../storage/sql/eventLoopSlice.ts';
 import { writeFileSync } from 'node:fs';
 
 const config = loadConfig();
@@ -19,6 +20,7 @@ if (process.env.APSIS_EVENT_LOOP_PROBE === '1') startEventLoopProbe();
 const tailTraceFile = process.env.APSIS_TRACE_TAIL;
 if (tailTraceFile) {
   startTailTrace();
+  loopSlice.observeWaits((waitedMs, queued) => traceWork('slice wait', traceClock() - waitedMs * 1000, { queued }));
   process.once('exit', () => writeFileSync(tailTraceFile, JSON.stringify(tailTimeline())));
 }
 const service = await startService(config);

@@ -57,12 +57,14 @@ export function tailReport(load: ProcessLoadResult, server: TailTimeline, slowMs
   let byClient = 0;
   let byBoth = 0;
   const unexplained: number[] = [];
+  const slowSpans: Array<[number, number]> = [];
   for (let k = 0; k < starts.length; k++) {
     const ms = load.latencies[k]!;
     if (ms <= slowMs) continue;
     slow++;
     const s = starts[k]!;
     const e = s + ms * 1000;
+    slowSpans.push([s, e]);
     const inServer = serverStalls.some((st) => overlaps(st, s, e));
     const inClient = clientStalls.some((st) => overlaps(st, s, e));
     if (inServer && inClient) byBoth++;
@@ -87,8 +89,17 @@ export function tailReport(load: ProcessLoadResult, server: TailTimeline, slowMs
   for (const st of longest(serverStalls)) lines.push(`    server: ${describeStall(st, server, fromUs)}`);
   for (const st of longest(clientStalls)) lines.push(`    load process: ${describeStall(st, client, fromUs)}`);
   const work = new Map<string, { n: number; maxMs: number }>();
+  const sliceWaits = server.work.filter((w) => w.name === 'slice wait' && overlaps(w, fromUs, toUs));
+  if (sliceWaits.length) {
+    const long = sliceWaits.filter((w) => w.toUs - w.fromUs >= STALL_COUNTED_MS * 1000);
+    const slowHeld = slowSpans.filter(([s, e]) => long.some((w) => overlaps(w, s, e))).length;
+    lines.push(
+      `  statements that waited for the loop's slice: ${sliceWaits.length} (${long.length} ≥ ${STALL_COUNTED_MS} ms, longest ${(Math.max(...sliceWaits.map((w) => w.toUs - w.fromUs)) / 1000).toFixed(1)} ms, ` +
+        `up to ${Math.max(...sliceWaits.map((w) => Number(w.detail?.queued ?? 0)))} queued ahead); slow requests overlapping such a wait: ${slowHeld} of ${slow}`,
+    );
+  }
   for (const w of server.work) {
-    if (!overlaps(w, fromUs, toUs)) continue;
+    if (w.name === 'slice wait' || !overlaps(w, fromUs, toUs)) continue;
     const entry = work.get(w.name) ?? { n: 0, maxMs: 0 };
     entry.n++;
     entry.maxMs = Math.max(entry.maxMs, (w.toUs - w.fromUs) / 1000);

@@ -61,6 +61,12 @@ export class LoopSlice {
   /** Callers waiting for a slice, longest-waiting first. */
   private readonly waiting: Array<() => void> = [];
   private pumping = false;
+  private waitObserver: ((waitedMs: number, queued: number) => void) | null = null;
+
+  /** Benchmarks only (api/runtime/tailTrace.ts): told of each wait for a slice as it ends, and how many were ahead. */
+  observeWaits(observer: (waitedMs: number, queued: number) => void): void {
+    this.waitObserver = observer;
+  }
 
   private openNow(): void {
     this.open = true;
@@ -105,8 +111,18 @@ export class LoopSlice {
     // a caller that finds the slice closed takes it, unless others already wait: then it waits behind them
     if (!this.open && this.waiting.length === 0) return this.openNow();
     if (this.open && performance.now() - this.start < budgetMs) return;
+    const observer = this.waitObserver;
     return new Promise<void>((resolve) => {
-      this.waiting.push(resolve);
+      if (observer) {
+        const fromMs = performance.now();
+        const queued = this.waiting.length;
+        this.waiting.push(() => {
+          observer(performance.now() - fromMs, queued);
+          resolve();
+        });
+      } else {
+        this.waiting.push(resolve);
+      }
       this.schedulePump();
     });
   }
