@@ -86,6 +86,19 @@ export function tailReport(load: ProcessLoadResult, server: TailTimeline, slowMs
     `  server stalls ≥ ${STALL_COUNTED_MS} ms: ${serverStalls.length} (${runQueueShare(serverStalls)}; with a GC pause in them: ${withGc(serverStalls, server)}); ` +
       `load-process stalls: ${clientStalls.length} (${runQueueShare(clientStalls)}; with GC: ${withGc(clientStalls, client)})`,
   ];
+  const gcLine = (who: string, timeline: TailTimeline) => {
+    const pauses = timeline.gc.filter((g) => overlaps({ fromUs: g.fromUs, toUs: g.fromUs + g.ms * 1000 }, fromUs, toUs));
+    const byKind = new Map<string, { n: number; maxMs: number }>();
+    for (const g of pauses) {
+      const entry = byKind.get(g.kind) ?? { n: 0, maxMs: 0 };
+      entry.n++;
+      entry.maxMs = Math.max(entry.maxMs, g.ms);
+      byKind.set(g.kind, entry);
+    }
+    const totalMs = pauses.reduce((sum, g) => sum + g.ms, 0);
+    return `${who} GC: ${pauses.length} pauses, ${totalMs.toFixed(0)} ms in all (${[...byKind].map(([kind, { n, maxMs }]) => `${kind} ×${n}, longest ${maxMs.toFixed(1)} ms`).join('; ') || 'none'})`;
+  };
+  lines.push(`  ${gcLine('server', server)}; ${gcLine('load process', client)}`);
   for (const st of longest(serverStalls)) lines.push(`    server: ${describeStall(st, server, fromUs)}`);
   for (const st of longest(clientStalls)) lines.push(`    load process: ${describeStall(st, client, fromUs)}`);
   const work = new Map<string, { n: number; maxMs: number }>();
