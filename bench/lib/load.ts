@@ -5,7 +5,6 @@
  * per second (the figures are the server's, not the client's).
  */
 import http from 'node:http';
-import { Worker } from 'node:worker_threads';
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TailTimeline } from '../../api/runtime/tailTrace.ts';
@@ -86,67 +85,28 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   return { latencies, errors, statuses, seconds: (performance.now() - started) / 1000, ...(starts ? { starts } : {}) };
 }
 
-/** What `startLoadInThread` sends the load thread: plain data (paths cycled by request index). */
-export interface ThreadLoadOptions {
-  baseUrl: string;
-  paths: string[];
-  headers?: Record<string, string>;
-  connections: number;
-  /** The longest it runs if never stopped. */
-  durationMs: number;
-  pauseMs?: number;
-}
-
 /**
- * `runLoad` on a thread of its own, until `stop()`. For a latency figure taken while the benchmark's own thread is
- * busy (sending uploads, reading large answers): on that thread, a request's answer would wait for the benchmark's
- * work, and the client's delays would be counted as the server's (up to ~60 ms during bench:cdm-ingest).
+ * `work` with light requests (`options`, one run of a load process: `LoadProcess`) sent meanwhile: its value, how long
+ * it took (from its start, the load already running), and the requests' latencies. Sent from this process, a
+ * request's answer would wait for the benchmark's own work (sending uploads, reading large answers) and the client's
+ * delays would be counted as the server's (up to ~60 ms during bench:cdm-ingest); from a thread of this process, it
+ * still shared the machine's cores with no way to tell its pauses apart — its own process can trace them
+ * (`trace`). The load process is stopped whatever `work` does.
  */
-export async function startLoadInThread(options: ThreadLoadOptions): Promise<{ stop: () => Promise<LoadResult> }> {
-  // a .ts entry needs tsx registered in the thread first (as bench/writePaths.ts starts its thread)
-  const entry = new URL('./loadWorker.ts', import.meta.url).href;
-  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`, { eval: true, workerData: options });
-  type Message = { type: 'ready' } | { type: 'result'; latencies: number[]; errors: number; seconds: number; statuses: Array<[number, number]> };
-  let ready!: () => void;
-  const started = new Promise<void>((resolve) => (ready = resolve));
-  const result = new Promise<LoadResult>((resolve, reject) => {
-    worker.on('message', (m: Message) => {
-      if (m.type === 'ready') ready();
-      else resolve({ latencies: m.latencies, errors: m.errors, seconds: m.seconds, statuses: new Map(m.statuses) });
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`load thread exited with code ${code} before its result`)));
-  });
-  result.catch(() => undefined);
-  await Promise.race([started, result]);
-  return {
-    stop: async () => {
-      worker.postMessage('stop');
-      const r = await result;
-      await worker.terminate();
-      return r;
-    },
-  };
-}
-
-/**
- * `work` with `options`' requests sent from a thread of their own meanwhile (startLoadInThread): its value, how long
- * it took (from its start, the thread already running), and the requests' latencies. The thread is stopped whatever
- * `work` does (a thread left running would keep the benchmark's process alive).
- */
-export async function duringLoadInThread<T>(options: ThreadLoadOptions, work: () => Promise<T>): Promise<{ value: T; seconds: number; load: LoadResult }> {
-  const load = await startLoadInThread(options);
-  let value: T;
-  let seconds: number;
+export async function duringLoad<T>(options: ProcessLoadOptions, work: () => Promise<T>): Promise<{ value: T; seconds: number; load: ProcessLoadResult }> {
+  const loadProcess = await LoadProcess.start();
+  const load = loadProcess.run(options);
+  load.catch(() => undefined);
   try {
     const started = performance.now();
-    value = await work();
-    seconds = (performance.now() - started) / 1000;
-  } catch (error) {
-    await load.stop().catch(() => undefined);
-    throw error;
+    const value = await work();
+    const seconds = (performance.now() - started) / 1000;
+    loadProcess.stop();
+    return { value, seconds, load: await load };
+  } finally {
+    loadProcess.stop();
+    await loadProcess.close();
   }
-  return { value, seconds, load: await load.stop() };
 }
 
 /** One run of the load process (bench/lib/loadProcess.ts): plain data, paths, header sets and bodies cycled by request index. */
