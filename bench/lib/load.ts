@@ -185,7 +185,7 @@ export class LoadProcess {
 
   /** Ends the current run early (its result still arrives through `run`). */
   stop(): void {
-    this.child.send({ type: 'stop' } satisfies ProcessLoadMessage);
+    if (this.child.connected) this.child.send({ type: 'stop' } satisfies ProcessLoadMessage);
   }
 
   async close(): Promise<void> {
