@@ -107,33 +107,6 @@ test('yieldIfDue is fair: a flow that joins while another runs on is served in t
   assert.deepEqual(backToBack(r.events), [], `a timer between every two pieces: ${r.events.join(' ')}`);
 });
 
-test('yieldIfDue: callers queued behind a spent slice are resumed together while the next slice lasts, not one per turn', async () => {
-  // counts the loop's turns: an immediate set from the check phase runs in the next iteration
-  let turn = 0;
-  let counting = true;
-  const count = () => {
-    turn++;
-    if (counting) setImmediate(count);
-  };
-  setImmediate(count);
-  await yieldToEventLoop();
-  await yieldIfDue();
-  busy(EVENT_LOOP_SLICE_MS + 0.5); // the slice is spent: every caller below waits
-  const turns: number[] = [];
-  const waiter = async () => {
-    await yieldIfDue();
-    busy(0.01); // one light statement
-    turns.push(turn);
-  };
-  await Promise.all(Array.from({ length: 20 }, waiter));
-  counting = false;
-  assert.equal(turns.length, 20);
-  // one per turn before (20 turns); a preempted thread may spend a slice early, hence the margin
-  const distinct = new Set(turns).size;
-  assert.ok(distinct <= 5, `20 light callers resumed over ${distinct} turns: ${turns.join(' ')}`);
-  assert.ok(turns.every((t, k) => k === 0 || t >= turns[k - 1]!), 'in the order they waited');
-});
-
 test('yieldIfDue returns in the same turn while the slice lasts', async () => {
   const r = recorder();
   await yieldToEventLoop();
@@ -195,4 +168,41 @@ test('a transaction of many statements commits in a slice of its own; a short on
     await db.close();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('yieldIfDue: callers queued behind a spent slice are resumed together while the next slice lasts, not one per turn', async () => {
+  /** The turn of the loop in which each of 20 light callers, queued behind a spent slice, was resumed. */
+  const resumedTurns = async (): Promise<number[]> => {
+    // counts the loop's turns: an immediate set from the check phase runs in the next iteration
+    let turn = 0;
+    let counting = true;
+    const count = () => {
+      turn++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    await yieldToEventLoop();
+    await yieldIfDue();
+    busy(EVENT_LOOP_SLICE_MS + 0.5); // the slice is spent: every caller below waits
+    const turns: number[] = [];
+    const waiter = async () => {
+      await yieldIfDue();
+      busy(0.01); // one light statement
+      turns.push(turn);
+    };
+    await Promise.all(Array.from({ length: 20 }, waiter));
+    counting = false;
+    return turns;
+  };
+  // One per turn was 20 turns, whatever the load. A thread preempted on a busy machine may spend a slice early, so
+  // the best of three tries is judged.
+  const tries: number[][] = [];
+  for (let k = 0; k < 3; k++) {
+    const turns = await resumedTurns();
+    assert.equal(turns.length, 20);
+    assert.ok(turns.every((t, i) => i === 0 || t >= turns[i - 1]!), `in the order they waited: ${turns.join(' ')}`);
+    tries.push(turns);
+  }
+  const fewest = Math.min(...tries.map((turns) => new Set(turns).size));
+  assert.ok(fewest <= 3, `20 light callers resumed over ${fewest} turns at best: ${tries.map((t) => t.join(' ')).join(' | ')}`);
 });
