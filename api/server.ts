@@ -9,10 +9,20 @@ import { reloadEarthDataOnSignal } from './services/earthData.ts';
 import { startService } from './service.ts';
 import { startEventLoopProbe } from './runtime/eventLoopProbe.ts';
 import { metricsFetch } from './runtime/metricsServer.ts';
+import { startTailTrace, tailTimeline, traceClock, traceWork } from './runtime/tailTrace.ts';
+import { loopSlice } from '../storage/sql/eventLoopSlice.ts';
+import { writeFileSync } from 'node:fs';
 
 const config = loadConfig();
 // Benchmarks only (bench/lib/server.ts): the event-loop probe, reported on SIGUSR2.
 if (process.env.APSIS_EVENT_LOOP_PROBE === '1') startEventLoopProbe();
+// Benchmarks only (bench/lib/server.ts, BENCH_TRACE_TAIL=1): the event loop's timeline, written to that file at exit.
+const tailTraceFile = process.env.APSIS_TRACE_TAIL;
+if (tailTraceFile) {
+  startTailTrace();
+  loopSlice.observeWaits((waitedMs, queued) => traceWork('slice wait', traceClock() - waitedMs * 1000, { queued }));
+  process.once('exit', () => writeFileSync(tailTraceFile, JSON.stringify(tailTimeline())));
+}
 const service = await startService(config);
 const listener = await listenNode(service.app.fetch, { port: config.port, headersTimeoutMs: config.headersTimeoutMs, bodyIdleTimeoutMs: config.bodyIdleTimeoutMs });
 logInfo('apsis listening', { port: listener.port, database: config.databaseUrl.startsWith('file:') ? config.databaseUrl : 'remote', workers: config.workers });

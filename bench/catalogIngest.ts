@@ -26,7 +26,7 @@ import { Epoch } from '../engine/time/epoch.ts';
 import { exactTleLines, type GpElementSet } from '../engine/tle/gpElements.ts';
 import { ensureOrganization } from '../storage/organizations.ts';
 import { syntheticCatalog } from './lib/syntheticCatalog.ts';
-import { duringLoadInThread } from './lib/load.ts';
+import { duringLoad } from './lib/load.ts';
 import { machineDescription, percentile, startBenchServer } from './lib/server.ts';
 import { compareBackends, describeStatements, statementCounts, type BenchBackend, type Figure } from './lib/backends.ts';
 
@@ -58,10 +58,10 @@ const figures: Figure[] = [];
 const server = await startBenchServer({ WORKERS: '2', ...backend.env() }, { eventLoopProbe: true, cpuProfileDir: CPU_PROFILE_DIR });
 try {
   const auth = { Authorization: `Bearer ${server.key}` };
-  // GET /health every 10 ms from a thread of its own while `work` runs (from this thread, the answers would also wait
+  // GET /health every 10 ms from a process of its own while `work` runs (from this one, the answers would also wait
   // for the upload's own sending and reading here)
   const probe = <T>(work: () => Promise<T>) =>
-    duringLoadInThread({ baseUrl: server.baseUrl, paths: ['/health'], connections: 1, durationMs: 3_600_000, pauseMs: 10 }, work);
+    duringLoad({ baseUrl: server.baseUrl, paths: ['/health'], connections: 1, durationMs: 3_600_000, pauseMs: 10 }, work);
   const upload = async (label: string, text: string) => {
     const form = new FormData();
     form.append('files', new Blob([text]), 'catalog.3le');

@@ -23,9 +23,9 @@
  * garbage-collection pause, and the longest hold less the GC pauses inside it (the part of a turn that was not V8's
  * collector); then the plain lateness figures: the longest delay of Node's event-loop delay histogram
  * (1 ms resolution) and its p99, the longest 5 ms self-block. Also the latency
- * of a light GET sent back to back by one client during the upload — from a thread of its own (bench/lib/load.ts
- * `startLoadInThread`): sent from this thread, its answers waited behind the uploads this thread sends and reads, and
- * the maximum (50–60 ms) was the client's — and the load average.
+ * of a light GET sent back to back by one client during the upload — from a process of its own (bench/lib/load.ts
+ * `duringLoad`): sent from this process, its answers waited behind the uploads it sends and reads, and the maximum
+ * (50–60 ms) was the client's — and the load average.
  *
  * Env: BENCH_CDMS (default 10000), BENCH_WARM_UP_CDMS (default 2000, uploaded first, not measured), BENCH_MESSAGES_PER_FILE (default 500), BENCH_FILES_PER_REQUEST (default 5), WORKERS (server pool, default 2), BENCH_CPU_PROF=<dir> (a V8 CPU profile of the
  * server's main thread written there when it stops, `node --cpu-prof`).
@@ -36,7 +36,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCdm, type CdmMessage } from '../engine/files/cdm/cdmReader.ts';
 import { writeCdmKvn } from '../engine/files/cdm/cdmWriter.ts';
-import { duringLoadInThread } from './lib/load.ts';
+import { duringLoad } from './lib/load.ts';
 import { machineDescription, percentile, startBenchServer, type BenchServer } from './lib/server.ts';
 import { seededRandom } from '../test/helpers/random.ts';
 import { compareBackends, describeStatements, statementCounts, type BenchBackend, type Figure } from './lib/backends.ts';
@@ -204,9 +204,9 @@ try {
   const requestMs: number[] = [];
   let probe!: Awaited<ReturnType<BenchServer['eventLoopProbe']>>;
   let wallMs = 0;
-  // the GETs from a thread of their own: this thread is busy sending the uploads and reading their answers
-  const { load: gets } = await duringLoadInThread(
-    { baseUrl: server.baseUrl, paths: [`/operations/spacecraft/${probeCraft}`], headers: { Authorization: `Bearer ${server.key}` }, connections: 1, durationMs: 3_600_000 },
+  // the GETs from a process of their own: this one is busy sending the uploads and reading their answers
+  const { load: gets } = await duringLoad(
+    { baseUrl: server.baseUrl, paths: [`/operations/spacecraft/${probeCraft}`], headers: [{ Authorization: `Bearer ${server.key}` }], connections: 1, durationMs: 3_600_000 },
     async () => {
       const started = performance.now();
       for (let i = 0; i < files.length; i += FILES_PER_REQUEST) {

@@ -6,7 +6,7 @@
  * WORKERS (default 2) sets the pool size; BENCH_QUICK=1 runs fewer requests. The server runs in its own process
  * (bench/lib/server.ts), so the client's event loop does not share the server's.
  */
-import { duringLoadInThread } from './lib/load.ts';
+import { duringLoad } from './lib/load.ts';
 import { machineDescription, percentile, startBenchServer } from './lib/server.ts';
 
 const workers = Number(process.env.WORKERS ?? 2);
@@ -44,11 +44,11 @@ try {
   }
 
   /**
-   * Light GETs, one every 5 ms, while `work` runs; returns their latencies. From a thread of their own: on this thread
+   * Light GETs, one every 5 ms, while `work` runs; returns their latencies. From a process of their own: on this one
    * an answer would also wait while it reads the OEMs (up to 5 MiB of text each).
    */
   async function withLightGets<T>(work: () => Promise<T>): Promise<{ result: T; getMs: number[] }> {
-    const { value, load } = await duringLoadInThread({ baseUrl: base, paths: [`/operations/state-vectors/${sv.id}`], headers, connections: 1, durationMs: 3_600_000, pauseMs: 5 }, work);
+    const { value, load } = await duringLoad({ baseUrl: base, paths: [`/operations/state-vectors/${sv.id}`], headers: [headers], connections: 1, durationMs: 3_600_000, pauseMs: 5 }, work);
     return { result: value, getMs: load.latencies };
   }
 

@@ -10,6 +10,7 @@ import { sha256Hex } from '../../domain/contentHash.ts';
 import { findApiKeyBySecretHash } from '../../storage/apiKeys.ts';
 import type { ApiKeyWithOwner } from '../../domain/organizations/model.ts';
 import type { SqlExecutor } from '../../storage/sql/db.ts';
+import { traceClock, traceWork } from '../runtime/tailTrace.ts';
 
 interface Entry {
   key: Promise<ApiKeyWithOwner | null>;
@@ -32,7 +33,9 @@ export class ApiKeyCache {
     const cached = this.entries.get(hash);
     if (cached && cached.expiresAt > now) return await cached.key;
     if (cached) this.entries.delete(hash);
+    const fromUs = traceClock();
     const key = findApiKeyBySecretHash(db, hash);
+    void key.then(() => traceWork('API-key lookup', fromUs), () => undefined);
     const entry: Entry = { key, expiresAt: now + this.ttlMs };
     this.entries.set(hash, entry);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);

@@ -19,6 +19,7 @@ import { insertAuditEntries, insertAuthFailures } from '../../storage/audit.ts';
 import type { AuditEntry, AuthFailureEntry } from '../../domain/audit/model.ts';
 import { DatabaseUnavailableError } from '../../storage/sql/dbErrors.ts';
 import { logError } from '../log.ts';
+import { traceClock, traceWork } from '../runtime/tailTrace.ts';
 
 /** Rows kept for a database that is unavailable (about 300 bytes each). */
 export const MAX_HELD_ROWS = 100_000;
@@ -86,6 +87,7 @@ export class AuditLog {
   }
 
   private async write(usage: AuditEntry[], failures: AuthFailureEntry[]): Promise<void> {
+    const fromUs = traceClock();
     if (usage.length > 0) {
       await insertAuditEntries(this.db, usage).catch((error: unknown) => {
         if (this.hold(error, usage.length, () => (this.usage = usage.concat(this.usage)))) return;
@@ -98,6 +100,7 @@ export class AuditLog {
         for (const entry of failures) logError('auth failure audit write failed', { ...entry, error: String((error as Error)?.message ?? error) });
       });
     }
+    traceWork('audit flush', fromUs, { rows: usage.length + failures.length });
   }
 
   /** Puts rows the unavailable database did not take back in front of the buffer; false when they cannot be held. */

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { logError } from '../log.ts';
+import { traceClock, traceWork } from '../runtime/tailTrace.ts';
 
 export interface LeasedJobRunnerOptions {
   /** Lease length; a job whose runner died becomes claimable this long after its last renewal (default 60 s). */
@@ -113,8 +114,10 @@ export abstract class LeasedJobRunner<Job extends { id: string }> {
     let finished = 0;
     for (;;) {
       let job: Job | null;
+      const claimedFromUs = traceClock();
       try {
         job = await this.claim();
+        traceWork('job poll', claimedFromUs, { owner: this.owner, found: job !== null });
       } catch (error) {
         logError('job claim failed', { owner: this.owner, error: String(error) });
         return finished;

@@ -18,6 +18,7 @@ import { CDM_UPLOAD_KIND } from '../services/conjunctions/observationWriter.ts';
 import { CATALOG_SETS_TABLE, pendingCatalogRefreshes } from '../../storage/catalog.ts';
 import { CATALOG_UPLOAD_KIND, refreshCatalogRanges } from '../services/catalog.ts';
 import { pruneChanges } from '../../storage/changes.ts';
+import { traceClock, traceWork } from '../runtime/tailTrace.ts';
 
 /** Uploaded bytes without a job row this long after they were written belong to an upload that died. */
 export const STALE_UPLOAD_CONTENT_MS = 60 * 60_000;
@@ -53,7 +54,11 @@ export class StagedWriteSweeper {
   start(): void {
     if (this.timer) return;
     const sweep = () => {
-      this.running = this.running.then(() => this.sweep()).catch((error: unknown) => logError('staged write sweep failed', { error: String(error) }));
+      this.running = this.running.then(async () => {
+        const fromUs = traceClock();
+        await this.sweep();
+        traceWork('staged-write sweep', fromUs);
+      }).catch((error: unknown) => logError('staged write sweep failed', { error: String(error) }));
     };
     sweep();
     this.timer = setInterval(sweep, this.intervalMs);

@@ -46,11 +46,11 @@ export interface Hold {
 }
 
 /** Monotonic clock, µs (CLOCK_MONOTONIC on Linux, as V8's profiler timestamps). */
-function monotonicUs(): number {
+export function monotonicUs(): number {
   return Number(process.hrtime.bigint() / 1000n);
 }
 
-const GC_KINDS: Record<number, string> = {
+export const GC_KINDS: Record<number, string> = {
   [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor (scavenge)',
   [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major (mark-compact)',
   [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking',
@@ -61,7 +61,7 @@ const GC_KINDS: Record<number, string> = {
  * The main thread's scheduler times so far (ms): on a core, and runnable but waiting for one (Linux
  * /proc/self/task/<pid>/schedstat fields 1 and 2, ns); null where schedstat is unavailable.
  */
-function mainThreadTimesMs(): { onCpu: number; runQueue: number } | null {
+export function mainThreadTimesMs(): { onCpu: number; runQueue: number } | null {
   try {
     const [onCpu, runQueue] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ');
     return { onCpu: Number(onCpu) / 1e6, runQueue: Number(runQueue) / 1e6 };

@@ -5,7 +5,9 @@
  * per second (the figures are the server's, not the client's).
  */
 import http from 'node:http';
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { TailTimeline } from '../../api/runtime/tailTrace.ts';
 
 export interface LoadResult {
   latencies: number[];
@@ -13,6 +15,8 @@ export interface LoadResult {
   seconds: number;
   /** Responses per status code (0: the request failed). */
   statuses: Map<number, number>;
+  /** With `recordStarts`: when each request was sent (performance.now(), ms), in the order of `latencies`. */
+  starts?: number[];
 }
 
 export interface LoadOptions {
@@ -31,12 +35,15 @@ export interface LoadOptions {
   keepGoing?: () => boolean;
   /** Each client waits this long after an answer before its next request (default 0: back to back). */
   pauseMs?: number;
+  /** Keep each request's start time (`starts`), to lay slow requests over a timeline (bench/lib/tailReport.ts). */
+  recordStarts?: boolean;
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const urls = (options.baseUrls ?? [options.baseUrl]).map((u) => new URL(u));
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
+  const starts: number[] | undefined = options.recordStarts ? [] : undefined;
   let errors = 0;
   const statuses = new Map<number, number>();
   let i = 0;
@@ -66,6 +73,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         status = 0;
       }
       latencies.push(performance.now() - t0);
+      starts?.push(t0);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       if (status < 200 || status >= 400) errors++;
       if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
@@ -74,68 +82,116 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const started = performance.now();
   await Promise.all(Array.from({ length: options.connections }, client));
   agent.destroy();
-  return { latencies, errors, statuses, seconds: (performance.now() - started) / 1000 };
+  return { latencies, errors, statuses, seconds: (performance.now() - started) / 1000, ...(starts ? { starts } : {}) };
 }
 
-/** What `startLoadInThread` sends the load thread: plain data (paths cycled by request index). */
-export interface ThreadLoadOptions {
+/**
+ * `work` with light requests (`options`, one run of a load process: `LoadProcess`) sent meanwhile: its value, how long
+ * it took (from its start, the load already running), and the requests' latencies. Sent from this process, a
+ * request's answer would wait for the benchmark's own work (sending uploads, reading large answers) and the client's
+ * delays would be counted as the server's (up to ~60 ms during bench:cdm-ingest); from a thread of this process, it
+ * still shared the machine's cores with no way to tell its pauses apart — its own process can trace them
+ * (`trace`). The load process is stopped whatever `work` does.
+ */
+export async function duringLoad<T>(options: ProcessLoadOptions, work: () => Promise<T>): Promise<{ value: T; seconds: number; load: ProcessLoadResult }> {
+  const loadProcess = await LoadProcess.start();
+  const load = loadProcess.run(options);
+  load.catch(() => undefined);
+  try {
+    const started = performance.now();
+    const value = await work();
+    const seconds = (performance.now() - started) / 1000;
+    loadProcess.stop();
+    return { value, seconds, load: await load };
+  } finally {
+    loadProcess.stop();
+    await loadProcess.close();
+  }
+}
+
+/** One run of the load process (bench/lib/loadProcess.ts): plain data, paths, header sets and bodies cycled by request index. */
+export interface ProcessLoadOptions {
   baseUrl: string;
   paths: string[];
-  headers?: Record<string, string>;
+  /** Header sets, request i sending `headers[i % headers.length]` (so a path and its ETag go together). */
+  headers?: Array<Record<string, string>>;
+  /** The method (default GET) and, for writes, JSON bodies cycled the same way. */
+  method?: string;
+  bodies?: unknown[];
   connections: number;
   /** The longest it runs if never stopped. */
   durationMs: number;
   pauseMs?: number;
+  /** Record each request's start and the load process's own stalls and GC pauses (bench/lib/tailReport.ts). */
+  trace?: boolean;
 }
 
+export interface ProcessLoadResult extends LoadResult {
+  /** With `trace`: each request's start on the monotonic clock (µs), in the order of `latencies`. */
+  startsUs?: number[];
+  /** With `trace`: the load process's own stalls and GC pauses during the run. */
+  timeline?: TailTimeline;
+}
+
+/** The messages between the bench and the load process. */
+export type ProcessLoadMessage =
+  | { type: 'ready' }
+  | { type: 'run'; options: ProcessLoadOptions }
+  | { type: 'stop' }
+  | { type: 'result'; latencies: number[]; errors: number; seconds: number; statuses: Array<[number, number]>; startsUs?: number[]; timeline?: TailTimeline };
+
 /**
- * `runLoad` on a thread of its own, until `stop()`. For a latency figure taken while the benchmark's own thread is
- * busy (sending uploads, reading large answers): on that thread, a request's answer would wait for the benchmark's
- * work, and the client's delays would be counted as the server's (up to ~60 ms during bench:cdm-ingest).
+ * The load generator in a process of its own (bench/lib/loadProcess.ts, under tsx): the bench, the load generator and
+ * the server are three processes, so neither the bench's work nor its heap and GC are in the latencies. One process
+ * serves a bench's runs one after another (its JIT warmed up by the first), until `close()`.
  */
-export async function startLoadInThread(options: ThreadLoadOptions): Promise<{ stop: () => Promise<LoadResult> }> {
-  // a .ts entry needs tsx registered in the thread first (as bench/writePaths.ts starts its thread)
-  const entry = new URL('./loadWorker.ts', import.meta.url).href;
-  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`, { eval: true, workerData: options });
-  type Message = { type: 'ready' } | { type: 'result'; latencies: number[]; errors: number; seconds: number; statuses: Array<[number, number]> };
-  let ready!: () => void;
-  const started = new Promise<void>((resolve) => (ready = resolve));
-  const result = new Promise<LoadResult>((resolve, reject) => {
-    worker.on('message', (m: Message) => {
-      if (m.type === 'ready') ready();
-      else resolve({ latencies: m.latencies, errors: m.errors, seconds: m.seconds, statuses: new Map(m.statuses) });
+export class LoadProcess {
+  private results: Array<{ resolve: (result: ProcessLoadResult) => void; reject: (error: Error) => void }> = [];
+
+  private constructor(private readonly child: ChildProcess) {
+    child.on('exit', (code) => {
+      for (const waiting of this.results.splice(0)) waiting.reject(new Error(`load process exited with code ${code} during a run`));
     });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`load thread exited with code ${code} before its result`)));
-  });
-  result.catch(() => undefined);
-  await Promise.race([started, result]);
-  return {
-    stop: async () => {
-      worker.postMessage('stop');
-      const r = await result;
-      await worker.terminate();
-      return r;
-    },
-  };
-}
-
-/**
- * `work` with `options`' requests sent from a thread of their own meanwhile (startLoadInThread): its value, how long
- * it took (from its start, the thread already running), and the requests' latencies. The thread is stopped whatever
- * `work` does (a thread left running would keep the benchmark's process alive).
- */
-export async function duringLoadInThread<T>(options: ThreadLoadOptions, work: () => Promise<T>): Promise<{ value: T; seconds: number; load: LoadResult }> {
-  const load = await startLoadInThread(options);
-  let value: T;
-  let seconds: number;
-  try {
-    const started = performance.now();
-    value = await work();
-    seconds = (performance.now() - started) / 1000;
-  } catch (error) {
-    await load.stop().catch(() => undefined);
-    throw error;
+    child.on('message', (m: ProcessLoadMessage) => {
+      if (m.type === 'result') {
+        this.results.shift()?.resolve({ latencies: m.latencies, errors: m.errors, seconds: m.seconds, statuses: new Map(m.statuses), startsUs: m.startsUs, timeline: m.timeline });
+      }
+    });
   }
-  return { value, seconds, load: await load.stop() };
+
+  /** Starts the process; resolves once it is ready (its loader and modules loaded), so a run starts at once. */
+  static async start(): Promise<LoadProcess> {
+    const child = fork(fileURLToPath(new URL('./loadProcess.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
+      // structured clone: the latency arrays of a long run are large for JSON
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', (m: ProcessLoadMessage) => (m.type === 'ready' ? resolve() : reject(new Error(`load process: ${JSON.stringify(m)}`))));
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`load process exited with code ${code}`)));
+    });
+    child.removeAllListeners('exit');
+    return new LoadProcess(child);
+  }
+
+  /** One run, to its `durationMs` or `stop()`; runs are one at a time. */
+  run(options: ProcessLoadOptions): Promise<ProcessLoadResult> {
+    const result = new Promise<ProcessLoadResult>((resolve, reject) => this.results.push({ resolve, reject }));
+    this.child.send({ type: 'run', options } satisfies ProcessLoadMessage);
+    return result;
+  }
+
+  /** Ends the current run early (its result still arrives through `run`). */
+  stop(): void {
+    if (this.child.connected) this.child.send({ type: 'stop' } satisfies ProcessLoadMessage);
+  }
+
+  async close(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.disconnect();
+    await exited;
+  }
 }

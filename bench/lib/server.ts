@@ -3,7 +3,8 @@
  * share an event loop): `tsx api/server.ts` on a temp database, PORT=0, a bootstrap key.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { TailTimeline } from '../../api/runtime/tailTrace.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,6 +25,8 @@ export interface BenchServer {
   eventLoopProbe(): Promise<EventLoopProbeRecord>;
   /** CPU time (user + system, seconds) of the whole server process (every thread: workers, libuv, GC); Linux only. */
   processCpuSeconds(): number;
+  /** With `traceTail`: the server's timeline (api/runtime/tailTrace.ts), read when it stopped; null before. */
+  tailTimeline(): TailTimeline | null;
   stop(): Promise<void>;
 }
 
@@ -40,6 +43,8 @@ export interface BenchServerOptions {
    * sampled every 100 µs so a few-ms callback shows; open the .cpuprofile in Chrome DevTools or speedscope). Benchmarks take it from BENCH_CPU_PROF.
    */
   cpuProfileDir?: string;
+  /** Records the server's event-loop timeline (APSIS_TRACE_TAIL), read with `tailTimeline()` after `stop()`. */
+  traceTail?: boolean;
 }
 
 /** Written beside a CPU profile: one line per probe report, its longest holds (bench/profileBlocks.ts reads it). */
@@ -80,10 +85,13 @@ export async function startBenchServer(env: Record<string, string> = {}, options
   const key = BENCH_API_KEY;
   const profiling = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
   const probing = options.eventLoopProbe ? { APSIS_EVENT_LOOP_PROBE: '1' } : {};
+  const traceFile = join(dir, 'tail-trace.json');
+  const tracing = options.traceTail ? { APSIS_TRACE_TAIL: traceFile } : {};
+  let timeline: TailTimeline | null = null;
   // BENCH_SERVER_FLAGS: Node/V8 flags for the server process only, e.g. `--trace-gc` (not allowed in NODE_OPTIONS)
   const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter((f) => f !== '');
   const child: ChildProcess = spawn(process.execPath, [...serverFlags, ...profiling, '--import', 'tsx', 'api/server.ts'], {
-    env: { ...process.env, PORT: '0', DATABASE_URL: `file:${join(dir, 'bench.db')}`, BOOTSTRAP_API_KEY: key, ...probing, ...env },
+    env: { ...process.env, PORT: '0', DATABASE_URL: `file:${join(dir, 'bench.db')}`, BOOTSTRAP_API_KEY: key, ...probing, ...tracing, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stopping = false;
@@ -153,6 +161,9 @@ export async function startBenchServer(env: Record<string, string> = {}, options
       const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kb / 1024;
     },
+    tailTimeline() {
+      return timeline;
+    },
     async stop() {
       stopping = true;
       if (child.exitCode === null && child.signalCode === null) {
@@ -160,6 +171,7 @@ export async function startBenchServer(env: Record<string, string> = {}, options
         child.kill('SIGTERM');
         await exited;
       }
+      if (options.traceTail && existsSync(traceFile)) timeline = JSON.parse(readFileSync(traceFile, 'utf8')) as TailTimeline;
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -40,7 +40,19 @@ export function yieldToEventLoop(): Promise<void> {
  * fresh slice of its own let N waiting flows run N slices back to back in one turn; callers that resumed into a
  * shared slice were served in the order they yielded, so one busy flow, always first, starved the others (requests
  * waited for a whole background job: test/api/events.test.ts).
+ *
+ * The fresh slice is then shared by the next waiters, in order, while it lasts: each is resumed once the one before it
+ * has run its statement (a few microtasks later). Resuming ONE waiter per turn made the queue the light-request tail:
+ * at 50 connections every GET's one statement queued behind up to ~50 others, drained at one per turn of the loop
+ * (each turn also parsing and answering other requests), and waited 60–85 ms while those that found the slice open
+ * took 1 ms — p50 1.3 ms, p99 85 ms (issue 37, bench:api with BENCH_TRACE_TAIL; docs/benchmarks.md).
  */
+/**
+ * Microtask hops from resuming a waiter to its statement having run: its `await` of pauseIfDue, and the awaits
+ * between (yieldIfDue, the caller's own).
+ */
+const RESUMED_RUN_HOPS = 3;
+
 export class LoopSlice {
   private start = 0;
   private open = false;
@@ -49,6 +61,12 @@ export class LoopSlice {
   /** Callers waiting for a slice, longest-waiting first. */
   private readonly waiting: Array<() => void> = [];
   private pumping = false;
+  private waitObserver: ((waitedMs: number, queued: number) => void) | null = null;
+
+  /** Benchmarks only (api/runtime/tailTrace.ts): told of each wait for a slice as it ends, and how many were ahead. */
+  observeWaits(observer: (waitedMs: number, queued: number) => void): void {
+    this.waitObserver = observer;
+  }
 
   private openNow(): void {
     this.open = true;
@@ -59,19 +77,33 @@ export class LoopSlice {
     }));
   }
 
-  /** After the loop has turned (two check-phase callbacks, as yieldToEventLoop), the first waiter gets a fresh slice. */
+  /** After the loop has turned (two check-phase callbacks, as yieldToEventLoop), the waiters get a fresh slice. */
   private schedulePump(): void {
     if (this.pumping) return;
     this.pumping = true;
     setImmediate(() => setImmediate(() => {
       this.pumping = false;
-      const next = this.waiting.shift();
-      if (next) {
-        this.openNow();
-        next();
-      }
-      if (this.waiting.length > 0) this.schedulePump();
+      if (this.waiting.length === 0) return;
+      this.openNow();
+      this.resumeWhileOpen();
     }));
+  }
+
+  /**
+   * Resumes the longest-waiting caller, then — once it has run on (RESUMED_RUN_HOPS microtasks: its statement) — the
+   * next, while the slice lasts; the rest wait for the next turn. A caller whose work takes more hops is judged a
+   * little early: the slice is then overrun by a statement or two at most, each check seeing the time already used.
+   */
+  private resumeWhileOpen(): void {
+    this.waiting.shift()?.();
+    if (this.waiting.length === 0) return;
+    let hops = Promise.resolve();
+    for (let k = 0; k < RESUMED_RUN_HOPS; k++) hops = hops.then();
+    void hops.then(() => {
+      if (this.waiting.length === 0) return;
+      if (performance.now() - this.start < EVENT_LOOP_SLICE_MS) this.resumeWhileOpen();
+      else this.schedulePump();
+    });
   }
 
   /** Returns at once while the slice has run less than `budgetMs`; otherwise waits for a fresh slice. */
@@ -79,8 +111,18 @@ export class LoopSlice {
     // a caller that finds the slice closed takes it, unless others already wait: then it waits behind them
     if (!this.open && this.waiting.length === 0) return this.openNow();
     if (this.open && performance.now() - this.start < budgetMs) return;
+    const observer = this.waitObserver;
     return new Promise<void>((resolve) => {
-      this.waiting.push(resolve);
+      if (observer) {
+        const fromMs = performance.now();
+        const queued = this.waiting.length;
+        this.waiting.push(() => {
+          observer(performance.now() - fromMs, queued);
+          resolve();
+        });
+      } else {
+        this.waiting.push(resolve);
+      }
       this.schedulePump();
     });
   }
