@@ -28,7 +28,7 @@ import { keplerianToCartesian } from '../engine/orbits/keplerian.ts';
 import { formatTleLines } from '../engine/tle/format.ts';
 import { readTleCatalog } from '../engine/tle/catalog.ts';
 import { MU_EARTH_KM3_S2, WGS84_EQUATORIAL_RADIUS_KM } from '../engine/constants.ts';
-import { mergeChunkResults, planScreeningChunks, screenChunk, type PrimaryInput, type ScreeningChunkResult } from '../engine/collision/screening/index.ts';
+import { mergeChunkResults, planScreeningChunks, sampledEphemeris, screenChunk, type PrimaryInput, type ScreeningChunkResult } from '../engine/collision/screening/index.ts';
 import { bundledEopTable } from '../earthData/files.ts';
 import { sunSynchronousInclinationDeg, syntheticCatalog } from './lib/syntheticCatalog.ts';
 import { bruteForceCheck } from './lib/bruteForce.ts';
@@ -92,17 +92,7 @@ const primaries: PrimaryInput[] = designs.map((d, k) => {
     denseOutput: true,
   });
   if (d.kind === 'DENSE_OUTPUT') return { id: d.name, trajectory: { kind: 'DENSE_OUTPUT', epochUtc: START_UTC, denseOutput: run.denseOutput! }, hardBodyRadiusM: 5 };
-  const dense = new DenseOutputTrajectory(run.denseOutput!, START);
-  const n = SPAN_S / 60 + 1;
-  const timesS = new Float64Array(n);
-  const statesKm = new Float64Array(6 * n);
-  const state = new Float64Array(6);
-  for (let i = 0; i < n; i++) {
-    timesS[i] = 60 * i;
-    dense.stateAt(60 * i, state);
-    statesKm.set(state, 6 * i);
-  }
-  return { id: d.name, trajectory: { kind: 'EPHEMERIS', epochUtc: START_UTC, segments: [{ timesS, statesKm }] }, hardBodyRadiusM: 5 };
+  return { id: d.name, trajectory: sampledEphemeris(new DenseOutputTrajectory(run.denseOutput!, START), START_UTC, SPAN_S, 60), hardBodyRadiusM: 5 };
 });
 console.log(`primaries: ${primaries.length} (${designs.map((d) => `${d.name} ${d.kind}`).join(', ')}) prepared in ${(performance.now() - t0).toFixed(0)} ms (set-up, not screening)`);
 sampleMemory();

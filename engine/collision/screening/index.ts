@@ -12,7 +12,7 @@
  */
 export { screenChunk, compareApproaches, MAX_SPAN_S, SEARCH_MARGIN_KM } from './screen.ts';
 export { planScreeningChunks, mergeChunkResults, type ScreeningChunkPlan, type ChunkPlanOptions } from './chunks.ts';
-export { ephemerisFromOem } from './objects.ts';
+export { ephemerisFromOem, sampledEphemeris } from './objects.ts';
 export { approachProbability, type ApproachProbability } from './approach.ts';
 export { enclosingRadiusKm, insideVolume, validateVolume, MAX_VOLUME_SEMI_AXIS_KM } from './volume.ts';
 export type * from './types.ts';

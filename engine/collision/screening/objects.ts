@@ -202,6 +202,23 @@ export function ephemerisFromOem(message: OemMessage): PrimaryTrajectoryInput {
 }
 
 /**
+ * The EPHEMERIS input of any trajectory sampled every `stepS` over [0, spanS] (one segment, times from `epochUtc`):
+ * e.g. a primary given as an OEM-like table of SGP4 or numerical states, in tests and benchmarks.
+ */
+export function sampledEphemeris(trajectory: { stateAt(tS: number, out: Float64Array): unknown }, epochUtc: string, spanS: number, stepS: number): PrimaryTrajectoryInput {
+  const samples = Math.floor(spanS / stepS + 1e-9) + 1;
+  const timesS = new Float64Array(samples);
+  const statesKm = new Float64Array(6 * samples);
+  const state = new Float64Array(6);
+  for (let k = 0; k < samples; k++) {
+    timesS[k] = stepS * k;
+    trajectory.stateAt(stepS * k, state);
+    statesKm.set(state, 6 * k);
+  }
+  return { kind: 'EPHEMERIS', epochUtc, segments: [{ timesS, statesKm }] };
+}
+
+/**
  * The EOP the TEME → GCRF chain is evaluated with: none. TEME → TOD → MOD → EME2000 → GCRF only reads the IAU-1980
  * nutation corrections dΔψ, dΔε (UT1 and polar motion do not enter inertial frames); without them the chain is
  * Orekit's TEME, the convention of the Orekit 13.1 conjunction reference set (docs/conjunction-assessment.md) and of

@@ -12,57 +12,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sgp4, twoline2satrec } from 'satellite.js';
-import { MU_EARTH_KM3_S2, WGS84_EQUATORIAL_RADIUS_KM } from '../../../../engine/constants.ts';
-import { formatTleLines } from '../../../../engine/tle/format.ts';
 import { sgp4Envelope } from '../../../../engine/collision/screening/sgp4Envelope.ts';
 import { gpBounds, temeTable } from '../../../../engine/collision/screening/objects.ts';
 import { ModelState, Sgp4OrbitModel, equationOfCentreBound, spanTemeRotation } from '../../../../engine/collision/screening/orbitModels.ts';
 import { SatrecTrajectory } from '../../../../engine/trajectories/sgp4.ts';
 import { Epoch } from '../../../../engine/time/epoch.ts';
 import { seededRandom } from '../../../helpers/random.ts';
+import { REGIME_SHAPES, regimeTles } from './regimes.ts';
 
 const SPAN_S = 14 * 86400;
 const START = Epoch.parse('2023-02-15T00:00:00', 'UTC');
 
-interface Shape { name: string; perigeeKm: [number, number]; apogeeExtraKm: [number, number]; inclinationDeg?: number; bstar: [number, number] }
-const SHAPES: Shape[] = [
-  { name: 'decaying LEO', perigeeKm: [160, 330], apogeeExtraKm: [0, 30], bstar: [3e-4, 3e-3] },
-  { name: 'LEO', perigeeKm: [400, 1300], apogeeExtraKm: [0, 20], bstar: [1e-5, 5e-4] },
-  { name: 'SSO', perigeeKm: [500, 850], apogeeExtraKm: [0, 10], inclinationDeg: 98.2, bstar: [1e-5, 3e-4] },
-  { name: 'eccentric LEO', perigeeKm: [300, 1500], apogeeExtraKm: [500, 3500], bstar: [1e-5, 3e-4] },
-  { name: 'GTO', perigeeKm: [200, 800], apogeeExtraKm: [34500, 35800], bstar: [1e-5, 2e-4] },
-  { name: 'Molniya', perigeeKm: [500, 1500], apogeeExtraKm: [38000, 39000], inclinationDeg: 63.4, bstar: [0, 1e-4] },
-  { name: 'GNSS', perigeeKm: [19000, 23300], apogeeExtraKm: [0, 400], bstar: [0, 1e-4] },
-  { name: 'GEO', perigeeKm: [35700, 35860], apogeeExtraKm: [0, 100], bstar: [0, 1e-4] },
-];
-
-function elementSets(perShape: number, seed: number): { shape: string; line1: string; line2: string; epochS: number }[] {
-  const random = seededRandom(seed);
-  const out: { shape: string; line1: string; line2: string; epochS: number }[] = [];
-  for (const shape of SHAPES) {
-    for (let k = 0; k < perShape; k++) {
-      const hp = shape.perigeeKm[0] + random() * (shape.perigeeKm[1] - shape.perigeeKm[0]);
-      const ha = hp + shape.apogeeExtraKm[0] + random() * (shape.apogeeExtraKm[1] - shape.apogeeExtraKm[0]);
-      const a = WGS84_EQUATORIAL_RADIUS_KM + 0.5 * (hp + ha);
-      const e = (ha - hp) / (2 * a);
-      const epochS = -random() * 3 * 86400;
-      const [line1, line2] = formatTleLines({
-        catalogNumber: 80000 + out.length,
-        epoch: { year: 2023, dayOfYear: 46 + epochS / 86400 },
-        bstarPerEarthRadius: shape.bstar[0] + random() * (shape.bstar[1] - shape.bstar[0]),
-        inclinationDeg: shape.inclinationDeg ?? (shape.name === 'GEO' ? random() * 10 : random() * 110),
-        raanDeg: random() * 360,
-        eccentricity: e,
-        argPerigeeDeg: shape.name === 'Molniya' ? 270 : random() * 360,
-        meanAnomalyDeg: random() * 360,
-        meanMotionRevPerDay: (Math.sqrt(MU_EARTH_KM3_S2 / (a * a * a)) * 86400) / (2 * Math.PI),
-      });
-      // day 46 of 2023 is 15 February (START): the epoch is START + epochS (to the 1e-8-day grid of the field)
-      out.push({ shape: shape.name, line1, line2, epochS });
-    }
-  }
-  return out;
-}
+const elementSets = (perShape: number, seed: number) => regimeTles(REGIME_SHAPES, perShape, seed, 80000);
 
 test('the equation-of-centre bound is the largest ν − M (checked by scanning M)', () => {
   for (const e of [1e-4, 0.01, 0.1, 0.3, 0.7, 0.9]) {

@@ -10,62 +10,30 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MU_EARTH_KM3_S2, WGS84_EQUATORIAL_RADIUS_KM } from '../../../../engine/constants.ts';
-import { formatTleLines } from '../../../../engine/tle/format.ts';
 import { readTleCatalog } from '../../../../engine/tle/catalog.ts';
 import type { GpElementSet } from '../../../../engine/tle/gpElements.ts';
 import { sgp4Envelope } from '../../../../engine/collision/screening/sgp4Envelope.ts';
 import { buildPrimary, gpBounds, gpTrajectory, temeTable } from '../../../../engine/collision/screening/objects.ts';
 import { SampledPositions, fourthDerivativeBoundKmS4 } from '../../../../engine/collision/screening/sampledPositions.ts';
-import { screenChunk, screenWithGrid, type PrimaryInput, type ScreeningApproach, type SecondaryInput } from '../../../../engine/collision/screening/index.ts';
+import { sampledEphemeris, screenChunk, screenWithGrid, type PrimaryInput, type ScreeningApproach, type SecondaryInput } from '../../../../engine/collision/screening/index.ts';
 import { CollisionInputError } from '../../../../engine/collision/errors.ts';
 import { Epoch } from '../../../../engine/time/epoch.ts';
 import { seededRandom } from '../../../helpers/random.ts';
+import { REGIME_SHAPES, regimeTles } from './regimes.ts';
 import { syntheticCatalog } from '../../../../bench/lib/syntheticCatalog.ts';
 import { bruteForceCheck } from '../../../../bench/lib/bruteForce.ts';
 
 const START_UTC = '2023-02-15T00:00:00Z';
 const START = Epoch.parseInstant(START_UTC);
 
-interface Shape { name: string; perigeeKm: [number, number]; apogeeExtraKm: [number, number]; inclinationDeg?: number; bstar: [number, number] }
-const SHAPES: Shape[] = [
-  { name: 'decaying LEO', perigeeKm: [200, 330], apogeeExtraKm: [0, 30], bstar: [3e-4, 1e-3] },
-  { name: 'LEO', perigeeKm: [400, 1300], apogeeExtraKm: [0, 20], bstar: [1e-5, 5e-4] },
-  { name: 'SSO', perigeeKm: [500, 850], apogeeExtraKm: [0, 10], inclinationDeg: 98.2, bstar: [1e-5, 3e-4] },
-  { name: 'eccentric LEO', perigeeKm: [300, 1500], apogeeExtraKm: [500, 3500], bstar: [1e-5, 3e-4] },
-  { name: 'GTO', perigeeKm: [200, 800], apogeeExtraKm: [34500, 35800], bstar: [1e-5, 2e-4] },
-  { name: 'Molniya', perigeeKm: [500, 1500], apogeeExtraKm: [38000, 39000], inclinationDeg: 63.4, bstar: [0, 1e-4] },
-  { name: 'GNSS', perigeeKm: [19000, 23300], apogeeExtraKm: [0, 400], bstar: [0, 1e-4] },
-  { name: 'GEO', perigeeKm: [35700, 35860], apogeeExtraKm: [0, 100], bstar: [0, 1e-4] },
-];
+/** The regimes of bounds.test.ts, the decaying LEO one that lasts the 2 days sampled here. */
+const SHAPES = REGIME_SHAPES.map((s) => (s.name === 'decaying LEO' ? { ...s, perigeeKm: [200, 330] as [number, number], bstar: [3e-4, 1e-3] as [number, number] } : s));
 
 function regimeSets(perShape: number, seed: number): { shape: string; elements: GpElementSet }[] {
-  const random = seededRandom(seed);
-  const lines: string[] = [];
-  const shapes: string[] = [];
-  for (const shape of SHAPES) {
-    for (let k = 0; k < perShape; k++) {
-      const hp = shape.perigeeKm[0] + random() * (shape.perigeeKm[1] - shape.perigeeKm[0]);
-      const ha = hp + shape.apogeeExtraKm[0] + random() * (shape.apogeeExtraKm[1] - shape.apogeeExtraKm[0]);
-      const a = WGS84_EQUATORIAL_RADIUS_KM + 0.5 * (hp + ha);
-      const [l1, l2] = formatTleLines({
-        catalogNumber: 70000 + shapes.length,
-        epoch: { year: 2023, dayOfYear: 46 - random() * 3 },
-        bstarPerEarthRadius: shape.bstar[0] + random() * (shape.bstar[1] - shape.bstar[0]),
-        inclinationDeg: shape.inclinationDeg ?? (shape.name === 'GEO' ? random() * 10 : random() * 110),
-        raanDeg: random() * 360,
-        eccentricity: (ha - hp) / (2 * a),
-        argPerigeeDeg: shape.name === 'Molniya' ? 270 : random() * 360,
-        meanAnomalyDeg: random() * 360,
-        meanMotionRevPerDay: (Math.sqrt(MU_EARTH_KM3_S2 / (a * a * a)) * 86400) / (2 * Math.PI),
-      });
-      lines.push(`${shape.name} ${k}`, l1, l2);
-      shapes.push(shape.name);
-    }
-  }
-  const { entries, errors } = readTleCatalog(lines.join('\n'));
+  const tles = regimeTles(SHAPES, perShape, seed, 70000);
+  const { entries, errors } = readTleCatalog(tles.map((t, i) => `${t.shape} ${i % perShape}\n${t.line1}\n${t.line2}`).join('\n'));
   assert.equal(errors.length, 0);
-  return entries.map((elements, i) => ({ shape: shapes[i]!, elements }));
+  return entries.map((elements, i) => ({ shape: tles[i]!.shape, elements }));
 }
 
 test('the Hermite interpolation bounds hold against SGP4 in every regime (largest share printed)', () => {
@@ -130,16 +98,7 @@ test('the interpolation bounds hold for an ephemeris primary (its non-gravitatio
   const [{ elements }] = regimeSets(1, 99).filter((x) => x.shape === 'LEO');
   const source = gpTrajectory(elements!, table);
   assert.ok(!('problem' in source));
-  const samples = spanS / 60 + 1;
-  const timesS = new Float64Array(samples);
-  const statesKm = new Float64Array(6 * samples);
-  const sample = new Float64Array(6);
-  for (let k = 0; k < samples; k++) {
-    timesS[k] = 60 * k;
-    source.trajectory.stateAt(60 * k, sample);
-    statesKm.set(sample, 6 * k);
-  }
-  const primary = buildPrimary({ id: 'e', trajectory: { kind: 'EPHEMERIS', epochUtc: START_UTC, segments: [{ timesS, statesKm }] }, hardBodyRadiusM: 1 }, 0, START, spanS, table);
+  const primary = buildPrimary({ id: 'e', trajectory: sampledEphemeris(source.trajectory, START_UTC, spanS, 60), hardBodyRadiusM: 1 }, 0, START, spanS, table);
   const sampled = new SampledPositions([{ trajectory: primary.trajectory, bounds: primary.bounds, nonGravitationalKmS2: 1e-4, endS: spanS }]);
   const random = seededRandom(5);
   const truth = new Float64Array(6);
@@ -189,16 +148,7 @@ test('PRIMARIES mode gives screenChunk\'s approaches (dense shell, 12 h, 20 km s
   const ephemerisSource = catalog[5]!;
   const source = gpTrajectory(ephemerisSource, temeTable(START, span.durationS));
   assert.ok(!('problem' in source));
-  const samples = Math.floor(span.durationS / 60) + 1;
-  const timesS = new Float64Array(samples);
-  const statesKm = new Float64Array(6 * samples);
-  const sample = new Float64Array(6);
-  for (let k = 0; k < samples; k++) {
-    timesS[k] = 60 * k;
-    source.trajectory.stateAt(60 * k, sample);
-    statesKm.set(sample, 6 * k);
-  }
-  primaries.push({ id: 'ephemeris', noradId: ephemerisSource.noradId, trajectory: { kind: 'EPHEMERIS', epochUtc: START_UTC, segments: [{ timesS, statesKm }] }, hardBodyRadiusM: 5 });
+  primaries.push({ id: 'ephemeris', noradId: ephemerisSource.noradId, trajectory: sampledEphemeris(source.trajectory, START_UTC, span.durationS, 60), hardBodyRadiusM: 5 });
   const volume = { shape: 'SPHERE' as const, radiusKm: 20 };
   const options = { secondaryHardBodyRadiusM: 3 };
   const reference = screenChunk({ span, volume, primaries, secondaries, options });

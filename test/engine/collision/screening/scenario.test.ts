@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readTleCatalog } from '../../../../engine/tle/catalog.ts';
-import { screenChunk, type ScreeningApproach, type ScreeningChunkInput, type ScreeningVolume, type PrimaryTrajectoryInput } from '../../../../engine/collision/screening/index.ts';
+import { sampledEphemeris, screenChunk, type ScreeningApproach, type ScreeningChunkInput, type ScreeningVolume, type PrimaryTrajectoryInput } from '../../../../engine/collision/screening/index.ts';
 import { gpTrajectory, temeTable } from '../../../../engine/collision/screening/objects.ts';
 import { Epoch } from '../../../../engine/time/epoch.ts';
 import type { GpElementSet } from '../../../../engine/tle/gpElements.ts';
@@ -126,16 +126,7 @@ test('D1 with the primary as a 30 s ephemeris (EPHEMERIS path) gives the same ap
   const table = temeTable(start, SPAN.durationS);
   const p = gpTrajectory(primary, table);
   assert.ok('trajectory' in p);
-  const n = SPAN.durationS / 30 + 1;
-  const timesS = new Float64Array(n);
-  const statesKm = new Float64Array(6 * n);
-  const s = new Float64Array(6);
-  for (let k = 0; k < n; k++) {
-    timesS[k] = 30 * k;
-    p.trajectory.stateAt(30 * k, s);
-    statesKm.set(s, 6 * k);
-  }
-  const result = screenChunk(input({ shape: 'SPHERE', radiusKm: 25 }, { kind: 'EPHEMERIS', epochUtc: SPAN.startUtc, segments: [{ timesS, statesKm }] }));
+  const result = screenChunk(input({ shape: 'SPHERE', radiusKm: 25 }, sampledEphemeris(p.trajectory, SPAN.startUtc, SPAN.durationS, 30)));
   // Hermite interpolation of SGP4 states (whose velocity is not exactly the derivative of the position) moves the
   // primary by centimetres and its velocity by up to 0.1 m/s: looser tolerances, TCA scaled for the slow encounters
   const reached = compare(result.approaches, reference.approaches, { tcaS: 1e-3, m: 0.5, ms: 0.1, velocityErrorMS: 0.1 });
