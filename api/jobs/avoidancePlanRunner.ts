@@ -161,7 +161,9 @@ export class AvoidancePlanRunner extends LeasedJobRunner<AvoidancePlan> {
     const catalogElementsJson = await catalogElementSetsJson(this.db, plan.organizationId, snapshot, ranges, signal);
     signal.throwIfAborted();
     const midHorizon = Epoch.parseInstant(plan.request.tca).plusSeconds(settings.horizonS / 2);
-    const fleet = await resolveFleetSecondaries({ db: this.db, earthData: this.earthData }, plan.organizationId, new Set([plan.spacecraftId]), new Set(ids), midHorizon);
+    // the fleet's TLE fits run on the pool under the plan's signal: a cancelled plan stops them
+    const fleet = await resolveFleetSecondaries({ db: this.db, earthData: this.earthData.withSignal(() => signal) }, plan.organizationId, new Set([plan.spacecraftId]), new Set(ids), midHorizon);
+    signal.throwIfAborted();
     if (ids.length === 0 && fleet.fleet.length === 0) {
       return { skipped: 'the organization’s catalog holds no published element set (upload one: POST /operations/catalog) and no other spacecraft of ours could be screened: no secondary screening of the candidates' };
     }
