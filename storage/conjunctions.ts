@@ -12,7 +12,7 @@ import type { CdmHardBodyRadius } from '../engine/collision/cdmEncounter.ts';
 import type { PcMethod } from '../engine/collision/probability.ts';
 import { riskPcOf, type RiskBasis, type RiskLevel, type RiskPc, type RiskThresholds } from '../domain/conjunctions/settings.ts';
 import { MAXIMUM_PROBABILITY_METHOD } from '../engine/collision/maximumProbability.ts';
-import type { SqlExecutor } from './sql/db.ts';
+import { yieldToEventLoop, type SqlExecutor } from './sql/db.ts';
 import { executeInOrder, rowsPerStatement } from './sql/pipelinedStatements.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
 import { stagedRowsFilter, type StagedTable } from './sql/stagedWrites.ts';
@@ -556,27 +556,45 @@ export async function updateCdmAssessments(db: SqlExecutor, organizationId: stri
   }
 }
 
+/** CDMs read per statement by `findReceivedCdmCovariances` (each row's JSON is parsed on the event loop). */
+const RECEIVED_CDMS_PER_STATEMENT = 500;
+
 /**
  * Both objects' covariances of the organization's received CDMs (source UPLOAD: our own screening CDMs carry the
  * screening's covariances, not an independent estimate) whose TCA lies in [fromS, toS] (s since 1970, UTC) and whose
- * states and covariances were read (`encounter_states`).
+ * states and covariances were read (`encounter_states`): by TCA on its index (migration 0025), a page of
+ * RECEIVED_CDMS_PER_STATEMENT per statement with a turn of the event loop between pages.
  */
-export async function findReceivedCdmCovariances(db: SqlExecutor, organizationId: string, fromS: number, toS: number): Promise<StoredObjectCovariance[]> {
-  const result = await db.execute({
-    sql: `SELECT id, tca, tca_s, creation_date_s, object1, object2, encounter_states FROM conjunction_cdms
-          WHERE organization_id = ? AND source = 'UPLOAD' AND encounter_states IS NOT NULL AND tca_s >= ? AND tca_s <= ?`,
-    args: [organizationId, fromS, toS],
-  });
+export async function findReceivedCdmCovariances(
+  db: SqlExecutor,
+  organizationId: string,
+  fromS: number,
+  toS: number,
+  pageSize = RECEIVED_CDMS_PER_STATEMENT,
+): Promise<StoredObjectCovariance[]> {
   const out: StoredObjectCovariance[] = [];
-  for (const row of result.rows) {
-    const states = parsed<EncounterStates>(row.encounter_states)!;
-    const objects = [parsed<CdmObjectDigest>(row.object1)!, parsed<CdmObjectDigest>(row.object2)!];
-    [states.object1, states.object2].forEach((state, k) => {
-      out.push({
-        cdmId: String(row.id), designator: objects[k]!.designator, tca: String(row.tca), tcaS: Number(row.tca_s),
-        creationDateS: Number(row.creation_date_s), covarianceMethod: objects[k]!.covarianceMethod, covarianceRtnM2: state.covariance,
-      });
+  let after: { tcaS: number; id: string } | null = null;
+  for (;;) {
+    const result = await db.execute({
+      sql: `SELECT id, tca, tca_s, creation_date_s, object1, object2, encounter_states FROM conjunction_cdms
+            WHERE organization_id = ? AND source = 'UPLOAD' AND tca_s >= ? AND tca_s <= ?
+              ${after ? 'AND (tca_s > ? OR (tca_s = ? AND id > ?))' : ''} AND encounter_states IS NOT NULL
+            ORDER BY tca_s, id LIMIT ?`,
+      args: [organizationId, fromS, toS, ...(after ? [after.tcaS, after.tcaS, after.id] : []), pageSize],
     });
+    for (const row of result.rows) {
+      const states = parsed<EncounterStates>(row.encounter_states)!;
+      const objects = [parsed<CdmObjectDigest>(row.object1)!, parsed<CdmObjectDigest>(row.object2)!];
+      [states.object1, states.object2].forEach((state, k) => {
+        out.push({
+          cdmId: String(row.id), designator: objects[k]!.designator, tca: String(row.tca), tcaS: Number(row.tca_s),
+          creationDateS: Number(row.creation_date_s), covarianceMethod: objects[k]!.covarianceMethod, covarianceRtnM2: state.covariance,
+        });
+      });
+    }
+    if (result.rows.length < pageSize) return out;
+    const last = result.rows[result.rows.length - 1]!;
+    after = { tcaS: Number(last.tca_s), id: String(last.id) };
+    await yieldToEventLoop();
   }
-  return out;
 }
