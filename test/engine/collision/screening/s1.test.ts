@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseOem } from '../../../../engine/files/oem/oemReader.ts';
 import { readTleCatalog } from '../../../../engine/tle/catalog.ts';
-import { ephemerisFromOem, mergeChunkResults, planScreeningChunks, screenChunk, type ScreeningApproach, type ScreeningChunkInput, type ScreeningVolume } from '../../../../engine/collision/screening/index.ts';
+import { ephemerisFromOem, mergeChunkResults, planScreeningChunks, screenChunk, screenWithGrid, type ScreeningApproach, type ScreeningChunkInput, type ScreeningVolume } from '../../../../engine/collision/screening/index.ts';
 import { InterpolatedEarthEnvironment } from '../../../../engine/propagation/earthEnvironment.ts';
 import { propagate } from '../../../../engine/propagation/propagator.ts';
 import { DenseOutputTrajectory, oemTrajectory } from '../../../../engine/trajectories/index.ts';
@@ -91,6 +91,17 @@ test('S1 from the primary OEM: the eight approaches under 20 km and nothing else
     assert.ok(Math.abs(a.pc!.value - expected) <= 1e-6 * expected, `Pc_max = R²/(e·miss²): ${a.pc!.value} vs ${expected}`);
   }
   console.log(`# S1 from the OEM: ${format(reached)}; counts ${JSON.stringify(result.counts)}`);
+});
+
+test('S1 through the catalog-scale grid sieve (screenWithGrid, PRIMARIES): the same eight approaches within the reference tolerances', { skip: ABSENT }, () => {
+  const { ref, catalog, oem } = load();
+  const result = screenWithGrid({ ...chunk(ephemerisFromOem(oem), catalog.entries), mode: 'PRIMARIES' });
+  const reached = compare(result.approaches, ref.approaches);
+  for (const m of ref.must_find) assert.ok(result.approaches.some((a) => a.secondaryNoradId === m.secondary_id), `must find ${m.secondary_id}`);
+  assert.ok(reached.tcaS <= 2e-3, `TCA within 2 ms (${reached.tcaS} s)`);
+  assert.ok(reached.missM <= 0.1 && reached.rtnM <= 0.1, `miss and RTN within 0.1 m (${reached.missM}, ${reached.rtnM} m)`);
+  assert.ok(reached.relVelMS <= 0.05, `relative velocity within 0.05 m/s (${reached.relVelMS})`);
+  console.log(`# S1 through the grid sieve: ${format(reached)}; sieve ${JSON.stringify(result.sieve)}`);
 });
 
 test('S1 with our own propagation of primary.json: the same approaches within the difference of the trajectories', { skip: ABSENT }, () => {
