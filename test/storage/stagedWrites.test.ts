@@ -272,11 +272,11 @@ describe('leases and exclusive scopes of staged batches', () => {
   const stageRow = (batch: StagedBatch, at: number) => batch.chunk(async (tx) => void (await insertMeasurements(tx, organizationId, 'scope-job', 'scope.tdm', rows(1, at), batch.id)));
 
   test('an open batch renews its lease on a timer; one that stops renewing is abandoned with its rows once the lease ran out', async () => {
-    // a lease of 1.2 s, renewed every 0.4 s: the expiry below must not catch a renewal timer that a loaded machine
-    // made late (a lease of 0.3 s did, once, at load 8)
-    const alive = await StagedBatch.open(svc.db, { kind: 'measurement_jobs', key: 'lease-alive', owner: 'test' }, TABLES, 1_200);
+    // a lease of 3 s, renewed every 1 s: the expiry below must not catch a renewal timer that a loaded machine
+    // made late (a lease of 0.3 s did, once, at load 8; one of 1.2 s once in a full run with three test files at a time)
+    const alive = await StagedBatch.open(svc.db, { kind: 'measurement_jobs', key: 'lease-alive', owner: 'test' }, TABLES, 3_000);
     const first = await lease(alive.id);
-    await new Promise((resolve) => setTimeout(resolve, 900));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     assert.ok((await lease(alive.id)) > first, 'renewed meanwhile, without a chunk');
     // a writer that died leaves its batch STAGING with a lease nobody renews (written as a killed process leaves it)
     const left = await svc.db.execute({
