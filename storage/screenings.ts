@@ -60,7 +60,7 @@ function screeningFromRow(row: Record<string, unknown>): Screening {
 
 const CHUNK_COLUMNS = `id, screening_id, organization_id, chunk_index, kind, plan_key, primary_indices, secondary_source, from_norad_id,
   to_norad_id, norad_cuts, secondary_count, status, attempts, max_attempts, lease_owner, error, ran_by, attempt_owners, approach_count, compute_ms,
-  created_at, started_at, finished_at`;
+  created_at, started_at, finished_at, slice_from_s, slice_to_s`;
 
 /**
  * The chunk table on the lease mechanism. A MERGE chunk is claimable only when no SCREEN chunk of its screening is
@@ -89,6 +89,7 @@ function chunkFromRow(row: Record<string, unknown>): ScreeningChunk {
     toNoradId: nullableNumber(row, 'to_norad_id'),
     noradCuts: JSON.parse(String(row.norad_cuts ?? '[]')) as number[],
     secondaryCount: Number(row.secondary_count),
+    slice: row.slice_from_s === null || row.slice_from_s === undefined ? null : { fromS: Number(row.slice_from_s), toS: Number(row.slice_to_s) },
     status: String(row.status) as JobStatus,
     attempts: Number(row.attempts),
     maxAttempts: Number(row.max_attempts),
@@ -129,11 +130,11 @@ export async function insertScreening(
     const part = chunks.slice(start, start + 100);
     await db.execute({
       sql: `INSERT INTO screening_chunks (id, screening_id, organization_id, chunk_index, kind, plan_key, primary_indices, secondary_source,
-              from_norad_id, to_norad_id, norad_cuts, secondary_count, status, max_attempts, created_at, updated_at)
-            VALUES ${part.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'QUEUED', ?, ?, ?)`).join(', ')}`,
+              from_norad_id, to_norad_id, norad_cuts, secondary_count, slice_from_s, slice_to_s, status, max_attempts, created_at, updated_at)
+            VALUES ${part.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'QUEUED', ?, ?, ?)`).join(', ')}`,
       args: part.flatMap((c) => [
         chunkId(s.id, c.index), s.id, s.organizationId, c.index, c.kind, c.planKey, JSON.stringify(c.primaryIndices), c.secondarySource,
-        c.fromNoradId, c.toNoradId, JSON.stringify(c.noradCuts), c.secondaryCount, maxAttempts, s.createdAt, s.createdAt,
+        c.fromNoradId, c.toNoradId, JSON.stringify(c.noradCuts), c.secondaryCount, c.slice?.fromS ?? null, c.slice?.toS ?? null, maxAttempts, s.createdAt, s.createdAt,
       ]),
     });
   }

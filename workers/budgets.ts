@@ -41,6 +41,9 @@ export const TASK_BUDGETS_MS: Readonly<Record<string, number>> = {
   // A chunk (≤ 3,000 catalog objects × its primaries, 14 days; the primaries' propagation the first time a worker
   // meets the screening) runs seconds; a loaded machine and 14 days get several times that.
   'screening.chunk': 300_000,
+  // A fleet screening's time slice (every primary × the whole catalog over ≤ 24 h, grid sieve): 2,000 × 45,000 × 12 h
+  // takes tens of seconds on a quiet core (bench:screening --fleet); a loaded machine several times that.
+  'screening.sieve': 600_000,
   // The merge also propagates each primary's covariance (STM, 42 equations) over the span once: 14 days of LEO with the
   // full force model run some seconds per primary on a quiet core.
   'screening.merge': 300_000,

@@ -8,6 +8,8 @@ import type { EarthDataRefs } from '../earthData/files.ts';
 import type { PcMethod } from '../engine/collision/probability.ts';
 import type { ScreeningApproach, ScreeningChunkResult, ScreeningSpan, ScreeningVolume, SecondaryInput } from '../engine/collision/screening/index.ts';
 import type { StoredStatePropagationInput } from '../engine/propagation/storedState.ts';
+import type { GpElementSet } from '../engine/tle/gpElements.ts';
+import type { TimeSlice } from '../domain/screenings/slices.ts';
 import type { MeasurementBatch, TrackingStreamResult } from '../engine/tracking/index.ts';
 import type { PackedProduct } from '../domain/products/packing.ts';
 import type { ReceivedCdms } from '../domain/conjunctions/cdmDigest.ts';
@@ -49,6 +51,12 @@ export type ScreeningPrimarySpec = {
    * and to the merge. The event loop thus never parses it, nor copies it for every chunk.
    */
   | { kind: 'OEM'; oemParts?: Uint8Array[]; oemName?: string; nonGravitationalAccelerationKmS2?: number }
+  /**
+   * A fleet screening's primary (mode FLEET): a spacecraft by its element set, propagated with SGP4 — `elements` given
+   * (its newest stored set, or a TLE fitted to its latest state), or, with `fromCatalog`, its catalog set (`noradId`)
+   * as the sieve chunk reads it with the rest of the catalog.
+   */
+  | { kind: 'GP'; elements?: GpElementSet; fromCatalog?: boolean; fitted?: boolean }
 );
 
 /**
@@ -81,6 +89,24 @@ export interface ScreeningChunkTaskInput extends WithEarthData {
 
 export type ScreeningChunkTaskOutput = { ok: true; resultJson: string; approachCount: number; computeMs: number } | TaskFailure;
 
+/**
+ * One time slice of a fleet screening (domain/screenings/slices.ts): every GP primary against the catalog (the
+ * primaries' own entries left out: they are primaries) and, with `againstEachOther`, against one another, by the grid
+ * sieve. The answer as a chunk's (`ScreeningChunkTaskOutput`), its TCAs from the span start.
+ */
+export interface ScreeningSieveTaskInput extends WithEarthData {
+  span: ScreeningSpan;
+  slice: TimeSlice;
+  volume: ScreeningVolume;
+  primaries: ScreeningPrimarySpec[];
+  /** The catalog as element-set JSON bytes (storage/catalog.ts catalogElementSetsJson); the primaries' sets among them. */
+  catalogElementsJson: Uint8Array[];
+  againstCatalog: boolean;
+  againstEachOther: boolean;
+  secondaryHardBodyRadiusM: number;
+  pcMethod?: PcMethod;
+}
+
 
 /**
  * Approaches per batch handed to the event loop, which parses, shapes and stores one batch per turn (200 took it
@@ -104,6 +130,8 @@ export interface ScreeningMergeTaskInput extends WithEarthData {
   cdmCovarianceWindowS: number;
   /** What the approaches' conjunction observations share: the CDM's common fields, our spacecraft, the radii. */
   events: ApproachObservationContext;
+  /** The results are time slices' (mode FLEET): an approach two neighbouring slices both kept is kept once. */
+  sliced?: boolean;
 }
 
 /** One approach as the merge hands it to the event loop (the states at TCA stay on the worker: they went into the CDM). */

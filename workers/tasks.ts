@@ -20,7 +20,7 @@ import { inspectEarthDataFile, inspectEopSplice, type EarthDataFileRef, type Ear
 import { estimateTask, residualsTask } from './odTasks.ts';
 import { assessForStorageTask, assessTask, parseCdmTask, readCdmsTask, writeCdmTask } from './conjunctionTasks.ts';
 import { predictEventsTask } from './eventTasks.ts';
-import { checkScreeningOemTask, mergeScreeningTask, screenChunkTask } from './screeningTasks.ts';
+import { checkScreeningOemTask, mergeScreeningTask, screenChunkTask, sieveChunkTask } from './screeningTasks.ts';
 import { readCatalogFileTask } from './catalogTasks.ts';
 import { avoidanceOemTask, avoidancePlanTask } from './avoidanceTasks.ts';
 import type { TrackingFileInput, TrackingStreamMessage } from './contracts.ts';
@@ -110,6 +110,7 @@ export const TASKS = {
   'conjunctions.writeCdm': writeCdmTask,
   'events.predict': predictEventsTask,
   'screening.chunk': screenChunkTask,
+  'screening.sieve': sieveChunkTask,
   'screening.merge': mergeScreeningTask,
   'screening.checkOem': checkScreeningOemTask,
   'catalog.readFile': readCatalogFileTask,

@@ -190,6 +190,10 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     const screening = await findScreening(db, chunk.organizationId, chunk.screeningId);
     if (!screening) throw new PermanentChunkError('the screening is gone');
     const inputs = await this.inputsOf(chunk.screeningId);
+    if (chunk.slice !== null) {
+      await this.sieve(chunk, screening, inputs, chunk.slice, lease);
+      return;
+    }
     const from = chunk.fromNoradId!;
     const to = chunk.toNoradId!;
     let secondaries: Array<{ elements: GpElementSet }> = [];
@@ -219,6 +223,40 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
       };
     }, { background: true, signal, transfer })).output));
     if (!output.ok && output.code === OEM_NOT_LOADED) throw new Error(`${output.code}: ${output.message}`);
+    if (!output.ok) {
+      const where = output.details?.field ? ` (${String(output.details.field)})` : '';
+      throw new PermanentChunkError(`${output.code}: ${output.message}${where}`);
+    }
+    if (lease.lost) throw new Error('lease lost: another instance took the chunk over');
+    if (await screeningCancelRequested(db, chunk.screeningId)) throw new ChunkCancelled();
+    const stored = await completeScreeningChunk(db, chunk.id, this.owner, { json: output.resultJson, approachCount: output.approachCount, computeMs: output.computeMs }, Date.now());
+    if (!stored) logError('screening chunk lease lost before its result was stored; another instance owns it', { chunkId: chunk.id, owner: this.owner });
+  }
+
+  /**
+   * A fleet screening's time slice (mode FLEET): the whole catalog snapshot read in sub-ranges (a few ms each on the
+   * event loop) as element-set JSON bytes, copied to the worker (a task the pool runs again still has them), the
+   * sieve there, the result stored with the chunk's completion as a NORAD-range chunk's.
+   */
+  private async sieve(chunk: ScreeningChunk, screening: Screening, inputs: ScreeningInputs, slice: NonNullable<ScreeningChunk['slice']>, lease: JobLease): Promise<void> {
+    const { db } = this.deps;
+    const fleetSieve = inputs.fleetSieve ?? { againstCatalog: true, againstEachOther: false };
+    const catalogElementsJson: Uint8Array[] = [];
+    if (chunk.fromNoradId !== null && chunk.toNoradId !== null) {
+      const cuts = chunk.noradCuts.length > 0 ? chunk.noradCuts : [chunk.fromNoradId];
+      const ranges = cuts.map((cut, k) => ({ fromNoradId: cut, toNoradId: k + 1 < cuts.length ? cuts[k + 1]! - 1 : chunk.toNoradId! }));
+      catalogElementsJson.push(...await catalogElementSetsJson(db, chunk.organizationId, screening.catalogSnapshot, ranges));
+    }
+    const output = await this.withCancelCheck(chunk.screeningId, async (signal) => (await this.deps.earthData.run('screening.sieve', () => ({
+      span: inputs.span,
+      slice,
+      volume: inputs.volume,
+      primaries: chunk.primaryIndices.map((i) => inputs.primaries[i]!),
+      catalogElementsJson,
+      againstCatalog: fleetSieve.againstCatalog,
+      againstEachOther: fleetSieve.againstEachOther,
+      secondaryHardBodyRadiusM: inputs.secondaryHardBodyRadiusM,
+    }), { background: true, signal })).output);
     if (!output.ok) {
       const where = output.details?.field ? ` (${String(output.details.field)})` : '';
       throw new PermanentChunkError(`${output.code}: ${output.message}${where}`);
@@ -329,6 +367,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
         secondaryCovariances,
         cdmCovarianceWindowS: inputs.cdmCovarianceWindowS ?? DEFAULT_CDM_COVARIANCE_WINDOW_S,
         events,
+        ...(inputs.fleetSieve ? { sliced: true } : {}),
       };
     }, { background: true, signal, transfer })).output));
     if (!output.ok) throw new Error(`${output.code}: ${output.message}`);

@@ -2,7 +2,8 @@
 import { z } from '@hono/zod-openapi';
 import { MAX_VOLUME_SEMI_AXIS_KM } from '../../engine/collision/screening/index.ts';
 import { MAX_ID_LENGTH } from '../../domain/limits.ts';
-import { CHUNK_KINDS, COVARIANCE_SOURCES, COVARIANCE_TO_TCA, SCREENING_SECONDARIES, SECONDARY_SOURCES } from '../../domain/screenings/model.ts';
+import { CHUNK_KINDS, COVARIANCE_SOURCES, COVARIANCE_TO_TCA, SCREENING_MODES, SCREENING_SECONDARIES, SECONDARY_SOURCES } from '../../domain/screenings/model.ts';
+import { DEFAULT_SLICE_S } from '../../domain/screenings/slices.ts';
 import { pageableQuery } from '../http/paging.ts';
 import { JOB_STATUSES } from '../../domain/jobs/model.ts';
 
@@ -46,11 +47,21 @@ export const ScreeningVolumeSchema = z
   ])
   .openapi('ScreeningVolume', { description: 'About the primary in its RTN frame, km (semi-axes R, T, N for the ellipsoid)' });
 
+export const SCREENING_DEFAULT_SLICE_HOURS = DEFAULT_SLICE_S / 3600;
+
 export const CreateScreeningSchema = z
   .object({
-    primaries: z.array(ScreeningPrimaryRequestSchema).min(1).max(SCREENING_MAX_PRIMARIES),
+    mode: z.enum(SCREENING_MODES).optional().openapi({
+      description: 'PRIMARIES (default): the listed `primaries`, searched pair by pair. FLEET: every active spacecraft of the organization is a primary, by its element set (its catalog set, else its newest stored set, else a TLE fitted to its latest state, flagged), screened by the catalog-scale grid sieve with the span cut into time slices (`sliceHours`); `primaries` is then not given',
+    }),
+    primaries: z.array(ScreeningPrimaryRequestSchema).min(1).max(SCREENING_MAX_PRIMARIES).optional().openapi({
+      description: `Mode PRIMARIES (required there): at most ${SCREENING_MAX_PRIMARIES} primaries; a whole fleet is screened with mode FLEET`,
+    }),
     secondaries: z.enum(SCREENING_SECONDARIES).openapi({
-      description: 'CATALOG: the organization’s catalog as of now; FLEET: our spacecraft other than the primaries (their catalog set, else a TLE fitted from their latest state, flagged); BOTH',
+      description: 'CATALOG: the organization’s catalog as of now; FLEET: our spacecraft other than the primaries (their catalog set, else a TLE fitted from their latest state, flagged) — in mode FLEET, the primaries against one another; BOTH',
+    }),
+    sliceHours: z.number().min(1).max(SCREENING_MAX_SPAN_DAYS * 24).optional().openapi({
+      description: `Mode FLEET: the length of the span's time slices, h (default ${SCREENING_DEFAULT_SLICE_HOURS}): the unit of work instances claim, each slice every primary against every secondary`,
     }),
     start: z.string().max(64).optional().openapi({ description: 'Span start, ISO-8601 UTC (default: now)', example: '2026-11-26T00:00:00Z' }),
     durationDays: z.number().positive().max(SCREENING_MAX_SPAN_DAYS).optional().openapi({ description: `Span length, days (≤ ${SCREENING_MAX_SPAN_DAYS}, default 7)` }),
@@ -59,10 +70,19 @@ export const CreateScreeningSchema = z
       description: 'Approaches whose Pc (or maximum-probability Pc) reaches it become conjunction events (source SCREENING) with a CDM each (default 1e-7)',
     }),
     secondariesPerChunk: z.number().int().min(10).max(5000).optional().openapi({
-      description: 'Secondaries per chunk (catalog partitions by NORAD id range, and the fleet): the unit of work instances claim (default 3000)',
+      description: 'Mode PRIMARIES: secondaries per chunk (catalog partitions by NORAD id range, and the fleet): the unit of work instances claim (default 3000)',
     }),
   })
   .strict()
+  .superRefine((r, ctx) => {
+    if ((r.mode ?? 'PRIMARIES') === 'PRIMARIES') {
+      if (r.primaries === undefined) ctx.addIssue({ code: 'custom', path: ['primaries'], message: 'is required in mode PRIMARIES (or screen every spacecraft with mode FLEET)' });
+      if (r.sliceHours !== undefined) ctx.addIssue({ code: 'custom', path: ['sliceHours'], message: 'applies to mode FLEET only' });
+    } else {
+      if (r.primaries !== undefined) ctx.addIssue({ code: 'custom', path: ['primaries'], message: 'is not given in mode FLEET: every active spacecraft is a primary' });
+      if (r.secondariesPerChunk !== undefined) ctx.addIssue({ code: 'custom', path: ['secondariesPerChunk'], message: 'applies to mode PRIMARIES only (mode FLEET is cut by time: sliceHours)' });
+    }
+  })
   .openapi('CreateScreeningRequest');
 
 export type CreateScreeningRequest = z.infer<typeof CreateScreeningSchema>;
@@ -116,6 +136,7 @@ export const ScreeningSchema = z
         fromNoradId: z.number().int().nullable(),
         toNoradId: z.number().int().nullable(),
         secondaryCount: z.number().int(),
+        slice: z.object({ fromS: z.number(), toS: z.number() }).nullable().openapi({ description: 'Mode FLEET: the time slice the chunk screens, s from the span start' }),
         status: z.enum(JOB_STATUSES),
         attempts: z.number().int(),
         attemptOwners: z.array(z.string()).openapi({ description: 'The instance (lease owner) of each attempt, in order' }),

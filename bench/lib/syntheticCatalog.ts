@@ -140,3 +140,50 @@ export function syntheticCatalog(options: SyntheticCatalogOptions): GpElementSet
   if (errors.length > 0) throw new Error(`synthetic catalog: ${errors[0]!.message}`);
   return entries;
 }
+
+/** One Walker-like shell of a constellation: `planes` × `perPlane` circular orbits at `heightKm`, `inclinationDeg`. */
+export interface FleetShell {
+  readonly heightKm: number;
+  readonly inclinationDeg: number;
+  readonly planes: number;
+  readonly perPlane: number;
+}
+
+/**
+ * A constellation operator's fleet as element sets (the issue's benchmark fleet): Walker-like shells (planes evenly
+ * spaced in RAAN over 360°, satellites evenly in mean anomaly, a phase offset between planes), near-circular, with
+ * NORAD ids from `firstNoradId`, epochs 0.1–1 day before `reference`.
+ */
+export function walkerFleet(shells: readonly FleetShell[], options: { readonly seed: number; readonly reference: Epoch; readonly firstNoradId: number }): GpElementSet[] {
+  const random = seededRandom(options.seed);
+  const lines: string[] = [];
+  let id = options.firstNoradId;
+  for (const shell of shells) {
+    const a = WGS84_EQUATORIAL_RADIUS_KM + shell.heightKm;
+    const meanMotion = (Math.sqrt(MU_EARTH_KM3_S2 / (a * a * a)) * 86400) / (2 * Math.PI);
+    for (let p = 0; p < shell.planes; p++) {
+      for (let s = 0; s < shell.perPlane; s++) {
+        const [l1, l2] = formatTleLines({
+          catalogNumber: id,
+          epoch: tleEpochFromEpoch(options.reference.plusSeconds(-(0.1 + random() * 0.9) * 86400)),
+          bstarPerEarthRadius: 1e-5 + random() * 4e-5,
+          ndotOver2RevPerDay2: 0,
+          inclinationDeg: shell.inclinationDeg,
+          raanDeg: (360 * p) / shell.planes,
+          eccentricity: 1e-4 + random() * 2e-4,
+          // argument of perigee 0: the mean anomaly alone phases the satellites of a plane
+          argPerigeeDeg: 0,
+          meanAnomalyDeg: ((360 * s) / shell.perPlane + (360 * p) / (shell.planes * shell.perPlane)) % 360,
+          meanMotionRevPerDay: meanMotion,
+          revolutionNumberAtEpoch: 1000,
+          elementSetNumber: 999,
+        });
+        lines.push(`FLEET ${id}`, l1, l2);
+        id++;
+      }
+    }
+  }
+  const { entries, errors } = readTleCatalog(lines.join('\n'));
+  if (errors.length > 0) throw new Error(`walker fleet: ${errors[0]!.message}`);
+  return entries;
+}

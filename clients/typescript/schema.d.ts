@@ -4242,6 +4242,11 @@ export interface components {
                 fromNoradId: number | null;
                 toNoradId: number | null;
                 secondaryCount: number;
+                /** @description Mode FLEET: the time slice the chunk screens, s from the span start */
+                slice: {
+                    fromS: number;
+                    toS: number;
+                } | null;
                 /** @enum {string} */
                 status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
                 attempts: number;
@@ -4260,12 +4265,20 @@ export interface components {
             finishedAt: string | null;
         };
         CreateScreeningRequest: {
-            primaries: components["schemas"]["ScreeningPrimaryRequest"][];
             /**
-             * @description CATALOG: the organization’s catalog as of now; FLEET: our spacecraft other than the primaries (their catalog set, else a TLE fitted from their latest state, flagged); BOTH
+             * @description PRIMARIES (default): the listed `primaries`, searched pair by pair. FLEET: every active spacecraft of the organization is a primary, by its element set (its catalog set, else its newest stored set, else a TLE fitted to its latest state, flagged), screened by the catalog-scale grid sieve with the span cut into time slices (`sliceHours`); `primaries` is then not given
+             * @enum {string}
+             */
+            mode?: "PRIMARIES" | "FLEET";
+            /** @description Mode PRIMARIES (required there): at most 50 primaries; a whole fleet is screened with mode FLEET */
+            primaries?: components["schemas"]["ScreeningPrimaryRequest"][];
+            /**
+             * @description CATALOG: the organization’s catalog as of now; FLEET: our spacecraft other than the primaries (their catalog set, else a TLE fitted from their latest state, flagged) — in mode FLEET, the primaries against one another; BOTH
              * @enum {string}
              */
             secondaries: "CATALOG" | "FLEET" | "BOTH";
+            /** @description Mode FLEET: the length of the span's time slices, h (default 12): the unit of work instances claim, each slice every primary against every secondary */
+            sliceHours?: number;
             /**
              * @description Span start, ISO-8601 UTC (default: now)
              * @example 2026-11-26T00:00:00Z
@@ -4276,7 +4289,7 @@ export interface components {
             volume: components["schemas"]["ScreeningVolume"];
             /** @description Approaches whose Pc (or maximum-probability Pc) reaches it become conjunction events (source SCREENING) with a CDM each (default 1e-7) */
             pcThreshold?: number;
-            /** @description Secondaries per chunk (catalog partitions by NORAD id range, and the fleet): the unit of work instances claim (default 3000) */
+            /** @description Mode PRIMARIES: secondaries per chunk (catalog partitions by NORAD id range, and the fleet): the unit of work instances claim (default 3000) */
             secondariesPerChunk?: number;
         };
         ScreeningPrimaryRequest: {

@@ -39,6 +39,14 @@ export function isSyntheticNoradId(noradId: number): boolean {
   return noradId >= SYNTHETIC_NORAD_BASE;
 }
 
+/**
+ * Which primaries a screening screens: the listed ones (PRIMARIES: spacecraft states, stored state vectors or OEMs,
+ * searched pair by pair), or every active spacecraft of the organization by its element set (FLEET: the catalog-scale
+ * grid sieve, the span cut into time slices).
+ */
+export const SCREENING_MODES = ['PRIMARIES', 'FLEET'] as const;
+export type ScreeningMode = (typeof SCREENING_MODES)[number];
+
 /** What a screening screens its primaries against: the organization's catalog, its other spacecraft, or both. */
 export const SCREENING_SECONDARIES = ['CATALOG', 'FLEET', 'BOTH'] as const;
 /** A chunk screens one partition of the secondaries (SCREEN) or merges the screening's results (MERGE). */
@@ -90,6 +98,11 @@ export interface NewScreeningChunk {
    */
   noradCuts: number[];
   secondaryCount: number;
+  /**
+   * Sieve chunks (mode FLEET): the slice of the span the chunk screens, s from the span start ([fromS, toS); the last
+   * slice ends at the span's end); null for the NORAD-range chunks and the merge.
+   */
+  slice: { fromS: number; toS: number } | null;
 }
 
 export interface ScreeningChunk extends NewScreeningChunk {

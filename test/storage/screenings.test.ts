@@ -22,9 +22,9 @@ after(() => db.close());
 const chunks = (screens: number): NewScreeningChunk[] => [
   ...Array.from({ length: screens }, (_, index) => ({
     index, kind: 'SCREEN' as const, planKey: `catalog:p0-0:s${index}`, primaryIndices: [0], secondarySource: 'CATALOG' as const,
-    fromNoradId: 100 * index + 1, toNoradId: 100 * index + 100, noradCuts: [100 * index + 1], secondaryCount: 100,
+    fromNoradId: 100 * index + 1, toNoradId: 100 * index + 100, noradCuts: [100 * index + 1], secondaryCount: 100, slice: null,
   })),
-  { index: screens, kind: 'MERGE' as const, planKey: 'merge', primaryIndices: [0], secondarySource: null, fromNoradId: null, toNoradId: null, noradCuts: [], secondaryCount: 0 },
+  { index: screens, kind: 'MERGE' as const, planKey: 'merge', primaryIndices: [0], secondarySource: null, fromNoradId: null, toNoradId: null, noradCuts: [], secondaryCount: 0, slice: null },
 ];
 
 async function create(id: string, screens: number): Promise<void> {

@@ -42,7 +42,8 @@ import { ApiError, fieldErrorsFromZod, jobNotCancellable, notFound, unprocessabl
 import type { UploadedPart } from '../../http/fileNames.ts';
 import { parseInstantField } from '../../http/instants.ts';
 import { pageEnvelope, parsePageable, type PageableInput } from '../../http/paging.ts';
-import { APPROACH_SORTABLE, CreateScreeningSchema, SCREENING_DEFAULT_DURATION_DAYS, SCREENING_DEFAULT_PC_THRESHOLD, SCREENING_DEFAULT_SECONDARIES_PER_CHUNK, SCREENING_SORTABLE, type CreateScreeningRequest } from '../../schemas/screenings.ts';
+import { APPROACH_SORTABLE, CreateScreeningSchema, SCREENING_DEFAULT_DURATION_DAYS, SCREENING_DEFAULT_PC_THRESHOLD, SCREENING_DEFAULT_SECONDARIES_PER_CHUNK, SCREENING_DEFAULT_SLICE_HOURS, SCREENING_SORTABLE, type CreateScreeningRequest } from '../../schemas/screenings.ts';
+import { planTimeSlices } from '../../../domain/screenings/slices.ts';
 import { buildStoredStatePropagation, requirePropagationGap } from '../states/storedState.ts';
 import { displayId, parseDisplayId } from '../states/stateVectors.ts';
 import { prepareTleGeneration, runTleTask } from '../products/tle.ts';
@@ -86,6 +87,11 @@ export interface ScreeningInputs {
    */
   pcMethod?: PcMethod;
   cdmCovarianceWindowS?: number;
+  /**
+   * Mode FLEET (absent otherwise): the primaries are the fleet's element sets, screened by time slices (each chunk's
+   * `slice`) against the catalog and/or one another (workers/screeningTasks.ts sieveChunkTask).
+   */
+  fleetSieve?: { againstCatalog: boolean; againstEachOther: boolean };
 }
 
 export function screeningNotFound(id: string): ApiError {
@@ -156,7 +162,7 @@ async function spacecraftOf(deps: AppDeps, organizationId: string, id: string, f
  * each named by a primary's `oemFile` (one that none names would not be screened). A 400 naming the part.
  */
 function checkOemParts(request: CreateScreeningRequest, files: readonly UploadedPart[]): void {
-  const named = new Set(request.primaries.flatMap((p) => (p.oemFile !== undefined ? [p.oemFile] : [])));
+  const named = new Set((request.primaries ?? []).flatMap((p) => (p.oemFile !== undefined ? [p.oemFile] : [])));
   const problems: Record<string, string> = {};
   const seen = new Map<string, number>();
   for (const file of files) seen.set(file.name, (seen.get(file.name) ?? 0) + 1);
@@ -224,7 +230,7 @@ async function resolvePrimaries(
   const out: ResolvedPrimary[] = [];
   /** OEM files checked, by name (two primaries may screen the same file: it was handed to the pool once). */
   const checkedOems = new Map<string, { parts: Uint8Array[]; objects: OemObjectIdentity[] }>();
-  for (const [index, p] of request.primaries.entries()) {
+  for (const [index, p] of (request.primaries ?? []).entries()) {
     const field = `primaries.${index}`;
     const cacheKey = `${screeningId}:${index}`;
     if (p.oemFile !== undefined) {
@@ -388,6 +394,36 @@ export async function resolveFleetSecondaries(
   return out;
 }
 
+/**
+ * Mode FLEET's primaries: every active spacecraft, each by its element set as a fleet secondary is taken
+ * (`resolveFleetSecondaries`: its catalog set — read by the chunks with the catalog —, else its newest stored set,
+ * else a TLE fitted to its latest state, flagged); one that cannot be fitted is an issue FLEET_NOT_SCREENED. All of
+ * them are also the fleet the approaches' secondaries are identified by (fleet against fleet).
+ */
+async function resolveFleetPrimaries(
+  deps: AppDeps,
+  organizationId: string,
+  catalogIds: readonly number[],
+  midSpan: Epoch,
+  screeningId: string,
+  defaultRadiusM: number,
+): Promise<{ primaries: ResolvedPrimary[]; fleet: Pick<ScreeningInputs, 'fleet' | 'fleetInCatalog' | 'issues'> }> {
+  const resolved = await resolveFleetSecondaries(deps, organizationId, new Set(), new Set(catalogIds), midSpan);
+  const craft = new Map((await listActiveSpacecraft(deps.db, organizationId)).map((s) => [s.id, s]));
+  const primaries: ResolvedPrimary[] = [];
+  const add = (spacecraftId: string, identity: CdmIdentity, spec: Partial<Extract<ScreeningPrimarySpec, { kind: 'GP' }>> & { noradId: number }) => {
+    const spacecraft = craft.get(spacecraftId)!;
+    const index = primaries.length;
+    primaries.push({
+      spacecraft, identity,
+      spec: { ...spec, kind: 'GP', id: String(index), cacheKey: `${screeningId}:${index}`, hardBodyRadiusM: spacecraft.hardBodyRadiusM ?? defaultRadiusM },
+    });
+  };
+  for (const f of resolved.fleetInCatalog) add(f.spacecraftId, f.identity, { noradId: f.noradId, fromCatalog: true });
+  for (const f of resolved.fleet) add(f.spacecraftId, f.identity, { noradId: f.noradId, elements: f.elements, fitted: f.fitted });
+  return { primaries, fleet: resolved };
+}
+
 /** Creates a screening (validated, resolved, chunked) and returns it; its chunks are then claimed by the runners. */
 export async function createScreening(deps: AppDeps, organizationId: string, asked: CreateScreeningRequest, files: readonly UploadedPart[], nowMs = Date.now()): Promise<Screening> {
   // the documented defaults, applied here (request schemas carry none: the generated client leaves them optional)
@@ -395,7 +431,7 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
     ...asked,
     durationDays: asked.durationDays ?? SCREENING_DEFAULT_DURATION_DAYS,
     pcThreshold: asked.pcThreshold ?? SCREENING_DEFAULT_PC_THRESHOLD,
-    secondariesPerChunk: asked.secondariesPerChunk ?? SCREENING_DEFAULT_SECONDARIES_PER_CHUNK,
+    ...(asked.mode === 'FLEET' ? {} : { secondariesPerChunk: asked.secondariesPerChunk ?? SCREENING_DEFAULT_SECONDARIES_PER_CHUNK }),
   };
   const start = request.start === undefined ? Epoch.parseInstant(new Date(nowMs).toISOString()) : parseInstantField(request.start, 'start');
   const durationS = request.durationDays * DAY_S;
@@ -405,6 +441,7 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
   const id = randomUUID();
   const settings = await findConjunctionSettings(deps.db, organizationId);
   checkOemParts(request, files);
+  if (request.mode === 'FLEET') return await createFleetScreening(deps, organizationId, request, span, id, settings, nowMs);
   const primaries = await resolvePrimaries(deps, organizationId, request, files, span, id, settings.defaultHardBodyRadiusM);
 
   const useCatalog = request.secondaries !== 'FLEET';
@@ -444,17 +481,18 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
     chunks.push({
       index: chunks.length, kind: 'SCREEN', planKey: `catalog:${plan.key}`, primaryIndices: plan.primaryIndices, secondarySource: 'CATALOG',
       fromNoradId: ids[0]!, toNoradId: ids[ids.length - 1]!, secondaryCount: ids.length,
-      noradCuts: ids.filter((_, k) => k % CATALOG_READ_OBJECTS === 0),
+      noradCuts: ids.filter((_, k) => k % CATALOG_READ_OBJECTS === 0), slice: null,
     });
   }
-  for (let s = 0; s < fleet.fleet.length; s += request.secondariesPerChunk) {
-    const part = fleet.fleet.slice(s, s + request.secondariesPerChunk);
+  const fleetPerChunk = request.secondariesPerChunk ?? SCREENING_DEFAULT_SECONDARIES_PER_CHUNK;
+  for (let s = 0; s < fleet.fleet.length; s += fleetPerChunk) {
+    const part = fleet.fleet.slice(s, s + fleetPerChunk);
     chunks.push({
       index: chunks.length, kind: 'SCREEN', planKey: `fleet:s${s}-${s + part.length - 1}`, primaryIndices: allPrimaries, secondarySource: 'FLEET',
-      fromNoradId: part[0]!.noradId, toNoradId: part[part.length - 1]!.noradId, secondaryCount: part.length, noradCuts: [],
+      fromNoradId: part[0]!.noradId, toNoradId: part[part.length - 1]!.noradId, secondaryCount: part.length, noradCuts: [], slice: null,
     });
   }
-  chunks.push({ index: chunks.length, kind: 'MERGE', planKey: 'merge', primaryIndices: allPrimaries, secondarySource: null, fromNoradId: null, toNoradId: null, noradCuts: [], secondaryCount: 0 });
+  chunks.push({ index: chunks.length, kind: 'MERGE', planKey: 'merge', primaryIndices: allPrimaries, secondarySource: null, fromNoradId: null, toNoradId: null, noradCuts: [], secondaryCount: 0, slice: null });
 
   const inputs: ScreeningInputs = {
     span: { startUtc, durationS },
@@ -478,13 +516,74 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
   return (await findScreening(deps.db, organizationId, id))!;
 }
 
+/**
+ * Mode FLEET: every active spacecraft against the catalog (less the fleet's own entries) and/or one another, the span
+ * cut into time slices (domain/screenings/slices.ts), one SCREEN chunk per slice and the merge. Every chunk reads the
+ * whole catalog snapshot (the primaries' catalog sets among it).
+ */
+async function createFleetScreening(
+  deps: AppDeps,
+  organizationId: string,
+  request: CreateScreeningRequest & { durationDays: number; pcThreshold: number },
+  span: { start: Epoch; end: Epoch; startUtc: string; durationS: number },
+  id: string,
+  settings: Awaited<ReturnType<typeof findConjunctionSettings>>,
+  nowMs: number,
+): Promise<Screening> {
+  const againstCatalog = request.secondaries !== 'FLEET';
+  const againstEachOther = request.secondaries !== 'CATALOG';
+  const snapshot = await catalogSnapshot(deps.db, organizationId);
+  const catalogIds = await catalogNoradIds(deps.db, organizationId, snapshot);
+  const { primaries, fleet } = await resolveFleetPrimaries(deps, organizationId, catalogIds, span.start.plusSeconds(span.durationS / 2), id, settings.defaultHardBodyRadiusM);
+  if (primaries.length === 0) {
+    throw unprocessable('NO_FLEET', 'The organization has no active spacecraft that can be screened: mode FLEET screens every active spacecraft by its element set', {
+      code: 'conjunctions.screening.fleet.none', details: { field: 'mode', issues: fleet.issues },
+    });
+  }
+  if (againstCatalog && catalogIds.length === 0) {
+    fleet.issues.push({ code: 'CATALOG_EMPTY', message: 'the catalog held no published element set when the screening was created: no catalog object was screened (upload one: POST /operations/catalog)' });
+  }
+  const fromCatalog = primaries.filter((p) => p.spec.kind === 'GP' && p.spec.fromCatalog).length;
+  const readsCatalog = (againstCatalog || fromCatalog > 0) && catalogIds.length > 0;
+  const noradCuts = readsCatalog ? catalogIds.filter((_, k) => k % CATALOG_READ_OBJECTS === 0) : [];
+  const secondaryCount = (againstCatalog ? catalogIds.length - fromCatalog : 0) + (againstEachOther ? primaries.length : 0);
+  const allPrimaries = primaries.map((_, i) => i);
+  const chunks: NewScreeningChunk[] = planTimeSlices(span.durationS, (request.sliceHours ?? SCREENING_DEFAULT_SLICE_HOURS) * 3600).map((slice, index) => ({
+    index, kind: 'SCREEN', planKey: `slice:${index}`, primaryIndices: allPrimaries, secondarySource: againstCatalog ? 'CATALOG' : 'FLEET',
+    fromNoradId: readsCatalog ? catalogIds[0]! : null, toNoradId: readsCatalog ? catalogIds[catalogIds.length - 1]! : null, noradCuts, secondaryCount, slice,
+  }));
+  chunks.push({ index: chunks.length, kind: 'MERGE', planKey: 'merge', primaryIndices: allPrimaries, secondarySource: null, fromNoradId: null, toNoradId: null, noradCuts: [], secondaryCount: 0, slice: null });
+  const inputs: ScreeningInputs = {
+    span: { startUtc: span.startUtc, durationS: span.durationS },
+    volume: request.volume as ScreeningVolume,
+    secondaryHardBodyRadiusM: settings.defaultHardBodyRadiusM,
+    pcMethod: settings.defaultPcMethod,
+    cdmCovarianceWindowS: settings.eventGroupingWindowS,
+    primaries: primaries.map((p) => p.spec),
+    primarySpacecraft: primaries.map((p) => ({ spacecraftId: p.spacecraft.id, identity: p.identity, ownHardBodyRadius: p.spacecraft.hardBodyRadiusM !== null })),
+    // every primary is also a possible secondary (fleet against fleet): identified by its NORAD id
+    fleet: fleet.fleet,
+    fleetInCatalog: fleet.fleetInCatalog,
+    issues: fleet.issues,
+    fleetSieve: { againstCatalog, againstEachOther },
+  };
+  const createdAt = new Date(nowMs).toISOString();
+  await inTransaction(deps.db, async (tx) => {
+    await insertScreening(tx, {
+      id, organizationId, request: JSON.stringify({ ...request, start: span.startUtc, sliceHours: request.sliceHours ?? SCREENING_DEFAULT_SLICE_HOURS }), inputs: JSON.stringify(inputs),
+      catalogSnapshot: snapshot, spanStart: span.startUtc, spanEnd: span.end.toIsoString(6), pcThreshold: request.pcThreshold, secondaryCount, createdAt,
+    }, chunks, CHUNK_MAX_ATTEMPTS);
+  });
+  return (await findScreening(deps.db, organizationId, id))!;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Views
 
 function chunkView(c: ScreeningChunk) {
   return {
     index: c.index, kind: c.kind, planKey: c.planKey, secondarySource: c.secondarySource, fromNoradId: c.fromNoradId, toNoradId: c.toNoradId,
-    secondaryCount: c.secondaryCount, status: c.status, attempts: c.attempts, attemptOwners: c.attemptOwners, ranBy: c.ranBy,
+    secondaryCount: c.secondaryCount, slice: c.slice, status: c.status, attempts: c.attempts, attemptOwners: c.attemptOwners, ranBy: c.ranBy,
     approachCount: c.approachCount, computeMs: c.computeMs, error: c.error,
   };
 }

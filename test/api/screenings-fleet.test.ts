@@ -1,0 +1,194 @@
+/**
+ * A fleet screening (mode FLEET) over the socket, on two server processes sharing one database (a file, or a libSQL
+ * server on a sqld run): every active spacecraft is a primary by its element set — six by their catalog sets, two
+ * (no NORAD id) by TLEs fitted to their stored states, which cross 2 km apart at EPOCH (screenings.helpers.ts) —
+ * against a 600-object synthetic catalog (less the fleet's own entries) and one another, one day, sphere of 50 km.
+ *
+ * Checked:
+ *  - the reference: the approaches equal those of the engine's pair-by-pair screening (screenChunk, itself checked
+ *    against a brute force and the Orekit references) of the same element sets: catalog × fleet, and fleet × fleet
+ *    with the pair's primary the lower NORAD id — same pairs, TCA within 1 ms, miss distance within 1 mm (the sieve's
+ *    refinement tolerance; slices.ts);
+ *  - the split: one slice on one process, then eight slices (3 h) on two: both processes ran slices, each slice once,
+ *    the merge once, and the same approaches (within the same tolerances) — none lost or doubled at a boundary;
+ *  - the crossing found (fleet against fleet, both fitted TLEs), and events only for approaches whose Pc reaches the
+ *    threshold;
+ *  - a 400 naming the field for primaries given in mode FLEET, and for a PRIMARIES screening without primaries.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { screenChunk, type PrimaryInput, type ScreeningApproach } from '../../engine/collision/screening/index.ts';
+import type { GpElementSet } from '../../engine/tle/gpElements.ts';
+import { openDatabase, type Db } from '../../storage/sql/db.ts';
+import { findScreeningInputs, listScreeningChunks } from '../../storage/screenings.ts';
+import type { ScreeningInputs } from '../../api/services/conjunctions/screenings.ts';
+import { mintKey } from '../helpers/service.ts';
+import { testDatabase, type TestDatabase } from '../helpers/database.ts';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
+import { CROSSER_STATE, EPOCH, PRIMARY_STATE, smallCatalog, storeCatalog } from './screenings.helpers.ts';
+
+type Json = Record<string, any>;
+const SCREENINGS = '/operations/conjunctions/screenings';
+const START = '2023-02-15T00:00:00.000Z';
+const RADIUS_KM = 50;
+const TCA_TOLERANCE_MS = 1;
+const MISS_TOLERANCE_M = 1e-3;
+
+describe('a fleet screening (mode FLEET) by time slices on two server processes', { timeout: 900_000 }, () => {
+  let dir: string;
+  let env: Record<string, string>;
+  let database: TestDatabase;
+  let first: ServerProcess;
+  let second: ServerProcess | null = null;
+  let db: Db;
+  let key: string;
+  let catalog: GpElementSet[];
+  const fleetNorad = new Map<number, string>();
+
+  const call = async (server: ServerProcess, method: string, path: string, json?: unknown): Promise<{ status: number; body: Json }> => {
+    const response = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as Json };
+  };
+
+  const fleetRequest = (sliceHours: number) => ({ mode: 'FLEET', secondaries: 'BOTH', start: START, durationDays: 1, volume: { shape: 'SPHERE', radiusKm: RADIUS_KM }, pcThreshold: 1e-6, sliceHours });
+
+  async function screen(server: ServerProcess, body: Json): Promise<{ view: Json; approaches: Json[] }> {
+    const created = await call(server, 'POST', SCREENINGS, body);
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    let view: Json = created.body;
+    for (let i = 0; i < 2400 && !['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(view.status); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      view = (await call(server, 'GET', `${SCREENINGS}/${created.body.id}`)).body;
+    }
+    assert.equal(view.status, 'SUCCEEDED', JSON.stringify(view));
+    const approaches: Json[] = [];
+    for (let page = 0; ; page++) {
+      const got = (await call(server, 'GET', `${SCREENINGS}/${view.id}/approaches?size=1000&page=${page}`)).body;
+      approaches.push(...got.content);
+      if (page + 1 >= got.totalPages) break;
+    }
+    return { view, approaches };
+  }
+
+  /** The pair and TCA of an approach as the API shows it (a fitted secondary has no NORAD id: its spacecraft). */
+  const keyOf = (a: Json) => `${a.primary.spacecraftId}|${a.secondary.spacecraftId ?? a.secondary.noradId}`;
+
+  function assertSameApproaches(actual: Json[], expected: Array<{ key: string; tcaMs: number; missM: number }>, label: string): void {
+    const byPair = (list: Array<{ key: string; tcaMs: number; missM: number }>) => [...list].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.tcaMs - b.tcaMs));
+    const got = byPair(actual.map((a) => ({ key: keyOf(a), tcaMs: Date.parse(a.tca), missM: a.missDistanceM })));
+    const want = byPair(expected);
+    assert.equal(got.length, want.length, `${label}: ${got.length} approaches, expected ${want.length}`);
+    got.forEach((g, i) => {
+      const w = want[i]!;
+      assert.equal(g.key, w.key, `${label}: approach ${i} pair`);
+      assert.ok(Math.abs(g.tcaMs - w.tcaMs) <= TCA_TOLERANCE_MS, `${label}: ${g.key} TCA ${new Date(g.tcaMs).toISOString()} vs ${new Date(w.tcaMs).toISOString()}`);
+      assert.ok(Math.abs(g.missM - w.missM) <= MISS_TOLERANCE_M, `${label}: ${g.key} miss ${g.missM} vs ${w.missM} m`);
+    });
+  }
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'apsis-screening-fleet-'));
+    database = await testDatabase(dir);
+    env = { DATABASE_URL: database.url, APSIS_DATA_DIR: join(dir, 'earth-data'), APSIS_DATA_CHECK_INTERVAL_S: '0', WORKERS: '1', SCREENING_POLL_MS: '200' };
+    first = await startServerProcess('node', env);
+    db = await openDatabase({ url: env.DATABASE_URL! });
+    const minted = await mintKey(db, { organization: 'fleet' });
+    key = minted.secret;
+    catalog = smallCatalog(600, 11);
+    await storeCatalog(db, minted.organizationId, catalog);
+    // six of the catalog's low-Earth objects are ours
+    const ours = catalog.filter((e) => e.meanMotionRevPerDay > 13).slice(0, 6);
+    for (const [k, elements] of ours.entries()) {
+      const craft = await call(first, 'POST', '/operations/spacecraft', { name: `FLEET-${k}`, noradId: elements.noradId, launchMass: 500, dryMass: 400, dragArea: 1, srpArea: 1 });
+      assert.equal(craft.status, 201, JSON.stringify(craft.body));
+      fleetNorad.set(elements.noradId, craft.body.id);
+    }
+    // two without a NORAD id, screened from TLEs fitted to their states: they cross 2 km apart at EPOCH
+    for (const [name, state] of [['FLEET-A', PRIMARY_STATE], ['FLEET-B', CROSSER_STATE]] as const) {
+      const craft = await call(first, 'POST', '/operations/spacecraft', { name, launchMass: 500, dryMass: 400, dragArea: 1, srpArea: 1 });
+      assert.equal(craft.status, 201, JSON.stringify(craft.body));
+      const sv = await call(first, 'POST', '/operations/state-vectors', { spacecraftId: craft.body.id, epoch: EPOCH, referenceFrame: 'GCRF', mass: 500, position: state.position, velocity: state.velocity });
+      assert.equal(sv.status, 201, JSON.stringify(sv.body));
+    }
+  });
+
+  after(async () => {
+    if (second) await stopServerProcess(second);
+    if (first) await stopServerProcess(first);
+    await db?.close();
+    await database?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('400 naming the field: primaries in mode FLEET, none in mode PRIMARIES', async () => {
+    const withPrimaries = await call(first, 'POST', SCREENINGS, { ...fleetRequest(6), primaries: [{ spacecraftId: 'x' }] });
+    assert.equal(withPrimaries.status, 400, JSON.stringify(withPrimaries.body));
+    assert.match(JSON.stringify(withPrimaries.body), /primaries/);
+    const without = await call(first, 'POST', SCREENINGS, { secondaries: 'CATALOG', start: START, durationDays: 1, volume: { shape: 'SPHERE', radiusKm: 5 } });
+    assert.equal(without.status, 400, JSON.stringify(without.body));
+    assert.match(JSON.stringify(without.body), /primaries/);
+  });
+
+  test('the approaches equal the pair-by-pair reference, whatever the slices and the instances', async () => {
+    const alone = await screen(first, fleetRequest(24));
+    assert.equal(alone.view.chunks.filter((c: Json) => c.kind === 'SCREEN').length, 1, 'one slice');
+
+    // the reference: the engine's pair loop over the same element sets (the fitted ones as the screening stored them)
+    const inputs = JSON.parse((await findScreeningInputs(db, alone.view.id))!) as ScreeningInputs;
+    const byNorad = new Map(catalog.map((e) => [e.noradId, e]));
+    const sets = inputs.primaries.map((spec) => (spec.kind === 'GP' ? (spec.fromCatalog ? byNorad.get(spec.noradId!)! : spec.elements!) : assert.fail('a GP primary')));
+    assert.equal(sets.length, 8);
+    const spacecraftOf = (index: number) => inputs.primarySpacecraft[index]!.spacecraftId;
+    const spacecraftByNorad = new Map(sets.map((e, i) => [e.noradId, spacecraftOf(i)]));
+    const primaries: PrimaryInput[] = sets.map((elements, i) => ({ id: String(i), noradId: elements.noradId, trajectory: { kind: 'GP', elements }, hardBodyRadiusM: inputs.primaries[i]!.hardBodyRadiusM }));
+    const span = { startUtc: START, durationS: 86_400 };
+    const volume = { shape: 'SPHERE' as const, radiusKm: RADIUS_KM };
+    const options = { secondaryHardBodyRadiusM: inputs.secondaryHardBodyRadiusM };
+    const againstCatalog = screenChunk({ span, volume, primaries, secondaries: catalog.filter((e) => !fleetNorad.has(e.noradId)).map((elements) => ({ elements })), options }).approaches;
+    const againstEachOther = screenChunk({ span, volume, primaries, secondaries: sets.map((elements, i) => ({ elements, hardBodyRadiusM: inputs.primaries[i]!.hardBodyRadiusM })), options })
+      .approaches.filter((a: ScreeningApproach) => sets[Number(a.primaryId)]!.noradId < a.secondaryNoradId);
+    const expected = [...againstCatalog, ...againstEachOther].map((a) => ({
+      key: `${spacecraftOf(Number(a.primaryId))}|${spacecraftByNorad.get(a.secondaryNoradId) ?? a.secondaryNoradId}`,
+      tcaMs: Date.parse(a.tcaUtc.endsWith('Z') ? a.tcaUtc : `${a.tcaUtc}Z`),
+      missM: a.missDistanceM,
+    }));
+    assert.ok(againstCatalog.length >= 3, `the catalog gives approaches to compare (${againstCatalog.length})`);
+    assert.ok(againstEachOther.length >= 1, 'the fleet gives approaches to compare');
+    assertSameApproaches(alone.approaches, expected, 'one slice');
+
+    // the crossing of the two fitted craft near EPOCH, ~2 km (fitted TLEs: a few hundred metres), an event
+    const crossing = alone.approaches.find((a) => a.secondary.fittedTle && Math.abs(Date.parse(a.tca) - Date.parse(EPOCH)) < 60_000);
+    assert.ok(crossing, 'the crossing of FLEET-A and FLEET-B');
+    assert.ok(Math.abs(crossing.missDistanceM - 2000) < 400, `crossing miss ${crossing.missDistanceM} m`);
+    const events = alone.approaches.filter((a) => a.conjunctionEventId !== null);
+    assert.equal(events.length, alone.view.eventCount);
+    assert.deepEqual(events.map((a) => a.seq), alone.approaches.filter((a) => a.pc !== null && a.pc >= 1e-6).map((a) => a.seq), 'events exactly above the threshold');
+    assert.ok(events.length >= 1);
+    assert.ok(alone.view.counts.sieveObjectSteps > 0 && alone.view.counts.sieveCandidatePairSteps >= alone.view.counts.sieveAfterSegmentTest, JSON.stringify(alone.view.counts));
+
+    second = await startServerProcess('node', env);
+    const shared = await screen(first, fleetRequest(3));
+    const chunks = await listScreeningChunks(db, shared.view.id);
+    const slices = chunks.filter((c) => c.kind === 'SCREEN');
+    assert.equal(slices.length, 8);
+    assert.deepEqual(slices.map((c) => c.slice), Array.from({ length: 8 }, (_, k) => ({ fromS: k * 10_800, toS: (k + 1) * 10_800 })));
+    const owners = new Set(slices.map((c) => c.ranBy));
+    assert.equal(owners.size, 2, `both instances ran slices: ${JSON.stringify(slices.map((c) => c.ranBy))}`);
+    for (const c of chunks) {
+      assert.equal(c.status, 'SUCCEEDED');
+      assert.equal(c.attempts, 1, `chunk ${c.index} ran once`);
+    }
+    assert.ok(owners.has(shared.view.mergedBy));
+    assertSameApproaches(shared.approaches, expected, 'eight slices on two instances');
+    assert.equal(shared.view.eventCount, alone.view.eventCount);
+    assert.equal(shared.view.counts.pairs, alone.view.counts.pairs, 'pairs counted once, not per slice');
+    console.log(`# fleet screening: ${alone.approaches.length} approaches (${againstEachOther.length} fleet × fleet), ${events.length} events; slices per instance ${JSON.stringify([...owners].map((o) => slices.filter((c) => c.ranBy === o).length))}`);
+  });
+});
