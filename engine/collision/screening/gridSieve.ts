@@ -14,6 +14,8 @@
  * position and its derivative, V_i its speed bound (sampledPositions.ts); r̃, ṽ are interpolated quantities.
  *
  * Guarantee (no approach inside the volume is missed, under the bounds of sampledPositions.ts and relativeMotion.ts):
+ *  0. PRIMARIES: a secondary whose radius range over the span (objects.ts bounds) comes within D of no primary's is
+ *     left out: for every primary, ρ ≥ ||r_p| − |r_s|| > D at every instant.
  *  1. Let a pair (i, j) have a distance minimum ρ(t*) ≤ D. Some step has |t* − t_k| ≤ δ/2. The true distance at t_k
  *     is ≤ D + (V_i + V_j)·δ/2 (the relative speed is at most V_i + V_j), so the interpolated one is
  *     ρ̃(t_k) ≤ R_ij := D + (V_i + V_j)·δ/2 + ε_i + ε_j.
@@ -42,7 +44,7 @@
  * measured by bench/screening-sieve.ts (README "Catalog-scale sieve"). No allocation per step: the grid is a
  * counting sort of cell hashes into reused Int32Arrays.
  */
-import { compareApproaches, emptyCounts, prepareScreening, buildSecondaries, pairBounds, searchPairApproaches, type PairSearchSink, type PairSide } from './screen.ts';
+import { compareApproaches, emptyCounts, prepareScreening, buildSecondaries, pairBounds, searchPairApproaches, type BuiltSecondary, type PairSearchSink, type PairSide } from './screen.ts';
 import { relativeAccelerationBound } from './relativeMotion.ts';
 import type { PairSearchCounts } from './pairSearch.ts';
 import { DEFAULT_INTERPOLATION_TOLERANCE_KM, SampledPositions, type SampledObjectInput } from './sampledPositions.ts';
@@ -166,7 +168,11 @@ export function screenWithGrid(input: GridScreeningInput): GridScreeningResult {
 
   const { spanStart, spanS, pcMethod, searchRadiusKm, table, primaries } = prepareScreening(input);
   const issues: ScreeningIssue[] = [];
-  const secondaries = buildSecondaries(input.secondaries, options, table, spanS, issues);
+  const built = buildSecondaries(input.secondaries, options, table, spanS, issues);
+  // PRIMARIES: a secondary whose radius range over the span comes within D of no primary's is never near one
+  // (apogee/perigee filter, Hoots et al. 1984; the ranges are bounds over the span, objects.ts): it is not sampled.
+  // It pays where the primaries fly in a few narrow shells (a constellation) and the catalog spreads over all heights.
+  const secondaries = input.mode === 'PRIMARIES' ? withinRadialBands(built, primaries.map((p) => p.bounds), searchRadiusKm) : built;
 
   // objects: the primaries first, then the secondaries
   const sides: (PairSide & { readonly id: string; readonly noradId: number; readonly name: string | null })[] = [];
@@ -254,8 +260,13 @@ export function screenWithGrid(input: GridScreeningInput): GridScreeningResult {
     searchPairApproaches(sides[p]!, sides[q]!, windows, sink);
   }
 
-  const s = secondaries.length;
-  counts.pairs = (allVsAll ? (s * (s - 1)) / 2 : 0) + primaryCount * s - ownEntries(primaries.map((p) => p.input.noradId), secondaries.map((x) => x.input.elements.noradId));
+  const pairsOf = (list: readonly BuiltSecondary[]): number => {
+    const s = list.length;
+    return (allVsAll ? (s * (s - 1)) / 2 : 0) + primaryCount * s - ownEntries(primaries.map((p) => p.input.noradId), list.map((x) => x.input.elements.noradId));
+  };
+  counts.pairs = pairsOf(built);
+  // PRIMARIES: the pairs whose secondary lies within some primary's radial band (withinRadialBands)
+  counts.afterApogeePerigee = secondaries === built ? counts.pairs : pairsOf(secondaries);
   timings.pairSearchMs -= searchCounts.localMs;
   timings.refinementMs += searchCounts.localMs;
   counts.sieveEvaluations = searchCounts.sieveEvaluations;
@@ -267,6 +278,40 @@ export function screenWithGrid(input: GridScreeningInput): GridScreeningResult {
     setupMs: timings.setupMs, filtersMs: timings.samplingMs + timings.gridMs + timings.candidatesMs, samplingMs: timings.pairSearchMs, refinementMs: timings.refinementMs, pcMs: timings.pcMs,
   };
   return { approaches, issues, counts, timings: now === null ? null : chunkTimings, sieve, sieveTimings: now === null ? null : timings };
+}
+
+/**
+ * The secondaries whose radius range [radiusMinKm, radiusMaxKm] comes within `distanceKm` of some primary's (the
+ * primaries' ranges widened by it and merged into disjoint bands, each secondary checked by binary search).
+ */
+function withinRadialBands<T extends { readonly bounds: { readonly radiusMinKm: number; readonly radiusMaxKm: number } }>(
+  secondaries: readonly T[],
+  primaries: ReadonlyArray<{ readonly radiusMinKm: number; readonly radiusMaxKm: number }>,
+  distanceKm: number,
+): T[] {
+  if (primaries.length === 0) return [];
+  const ranges = primaries.map((p) => [p.radiusMinKm - distanceKm, p.radiusMaxKm + distanceKm] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const from: number[] = [];
+  const to: number[] = [];
+  for (const [a, b] of ranges) {
+    if (from.length > 0 && a <= to[to.length - 1]!) to[to.length - 1] = Math.max(to[to.length - 1]!, b);
+    else {
+      from.push(a);
+      to.push(b);
+    }
+  }
+  return secondaries.filter(({ bounds }) => {
+    // the last band starting at or below the secondary's largest radius
+    let lo = 0;
+    let hi = from.length - 1;
+    if (from[0]! > bounds.radiusMaxKm) return false;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (from[mid]! <= bounds.radiusMaxKm) lo = mid;
+      else hi = mid - 1;
+    }
+    return to[lo]! >= bounds.radiusMinKm;
+  });
 }
 
 /** Pairs of a primary with its own catalog entry (not screened). */

@@ -58,7 +58,10 @@ test('the sieve task: a boundary on an approach’s TCA, or a microsecond either
     assert.ok(output.ok, JSON.stringify(output));
     return JSON.parse(output.resultJson) as ScreeningChunkResult;
   };
-  const whole = run({ fromS: 0, toS: durationS }).approaches;
+  const wholeResult = run({ fromS: 0, toS: durationS });
+  const whole = wholeResult.approaches;
+  // the radial-band filter (gridSieve.ts, guarantee 0) leaves out the catalog's objects far from the LEO primaries' heights
+  assert.ok(wholeResult.counts.afterApogeePerigee > 0 && wholeResult.counts.afterApogeePerigee < 0.8 * wholeResult.counts.pairs, JSON.stringify(wholeResult.counts));
   assert.ok(whole.length >= 3, `approaches to cut at (${whole.length})`);
   const key = (a: ScreeningApproach) => `${a.primaryId}|${a.secondaryNoradId}`;
   for (const target of [whole[0]!, whole[Math.floor(whole.length / 2)]!]) {
