@@ -358,8 +358,12 @@ export async function finishCancelledScreening(db: SqlExecutor, id: string, nowI
 
 export interface ScreeningApproachRow {
   seq: number;
-  primaryIndex: number;
-  primarySpacecraftId: string;
+  /** The primary among the screening's (null: an all-vs-all approach between two catalog objects). */
+  primaryIndex: number | null;
+  primarySpacecraftId: string | null;
+  /** The primary's NORAD id and name when it is a catalog object (all-vs-all), else null. */
+  primaryNoradId: number | null;
+  primaryName: string | null;
   secondaryNoradId: number | null;
   secondaryName: string | null;
   secondarySpacecraftId: string | null;
@@ -386,7 +390,7 @@ export async function deleteScreeningApproaches(db: SqlExecutor, screeningId: st
 }
 
 /** One bounded batch of approaches (the caller cuts and yields between batches). */
-/** Approach rows per INSERT (22 values each): 200 in one statement held the event loop several milliseconds. */
+/** Approach rows per INSERT (24 values each): 200 in one statement held the event loop several milliseconds. */
 const APPROACH_ROWS_PER_INSERT = 25;
 
 /** Stores approaches, APPROACH_ROWS_PER_INSERT per statement with a turn of the event loop after each. */
@@ -401,12 +405,13 @@ async function insertApproachRows(db: SqlExecutor, screeningId: string, organiza
   await db.execute({
     sql: `INSERT INTO screening_approaches (screening_id, seq, organization_id, primary_index, primary_spacecraft_id, secondary_norad_id, secondary_name,
             secondary_spacecraft_id, secondary_fitted, tca, tca_s, miss_distance_m, relative_speed_m_s, relative_state_rtn, pc, pc_method,
-            pc_maximum_probability, flags, covariances, event_id, cdm_id, event_problem)
-          VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+            pc_maximum_probability, flags, covariances, event_id, cdm_id, event_problem, primary_norad_id, primary_name)
+          VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
     args: rows.flatMap((r) => [
       screeningId, r.seq, organizationId, r.primaryIndex, r.primarySpacecraftId, r.secondaryNoradId, r.secondaryName, r.secondarySpacecraftId,
       r.secondaryFitted ? 1 : 0, r.tca, r.tcaS, r.missDistanceM, r.relativeSpeedMS, JSON.stringify(r.relativeStateRtn), r.pc, r.pcMethod,
       r.pcMaximumProbability === null ? null : r.pcMaximumProbability ? 1 : 0, JSON.stringify(r.flags), JSON.stringify(r.covariances), r.eventId, r.cdmId, r.eventProblem,
+      r.primaryNoradId, r.primaryName,
     ]),
   });
 }
@@ -441,8 +446,10 @@ function approachFromRow(row: Record<string, unknown>): ScreeningApproachRow {
   const maxProbability = nullableNumber(row, 'pc_maximum_probability');
   return {
     seq: Number(row.seq),
-    primaryIndex: Number(row.primary_index),
-    primarySpacecraftId: String(row.primary_spacecraft_id),
+    primaryIndex: nullableNumber(row, 'primary_index'),
+    primarySpacecraftId: nullableText(row, 'primary_spacecraft_id'),
+    primaryNoradId: nullableNumber(row, 'primary_norad_id'),
+    primaryName: nullableText(row, 'primary_name'),
     secondaryNoradId: nullableNumber(row, 'secondary_norad_id'),
     secondaryName: nullableText(row, 'secondary_name'),
     secondarySpacecraftId: nullableText(row, 'secondary_spacecraft_id'),

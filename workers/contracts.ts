@@ -103,6 +103,11 @@ export interface ScreeningSieveTaskInput extends WithEarthData {
   catalogElementsJson: Uint8Array[];
   againstCatalog: boolean;
   againstEachOther: boolean;
+  /**
+   * ALL_VS_ALL: every pair of catalog objects too (the catalog against itself); such an approach's primary is the
+   * object of lower NORAD id, its primaryId `catalogPrimaryId` (domain/screenings/model.ts) and its `primaryName` set.
+   */
+  catalogPairs?: boolean;
   secondaryHardBodyRadiusM: number;
   pcMethod?: PcMethod;
 }

@@ -23,7 +23,7 @@ import { keptBySlice, mergedSliceIssues, paddedSlice, uniqueApproaches } from '.
 import { receiveCdms } from '../domain/conjunctions/cdmDigest.ts';
 import { approachObservation, type ApproachCovarianceMatrices, type ApproachObservation } from '../domain/screenings/approachObservations.ts';
 import { sha256Hex } from '../domain/contentHash.ts';
-import { NO_COVARIANCE_USED, type CovarianceUsed, type StateVectorCovarianceSpec } from '../domain/screenings/model.ts';
+import { catalogPrimaryId, catalogPrimaryNoradId, NO_COVARIANCE_USED, type CovarianceUsed, type StateVectorCovarianceSpec } from '../domain/screenings/model.ts';
 import { earthDataFor } from '../earthData/files.ts';
 import { cdmCovarianceFor, nearestOemCovariance, oemCovarianceBlocks, propagatedPrimaryCovariances, withCovariances } from '../domain/screenings/covariances.ts';
 import { failure } from './ephemerisTasks.ts';
@@ -155,11 +155,19 @@ export function sieveChunkTask(input: ScreeningSieveTaskInput): ScreeningChunkTa
     const results = [];
     if (input.againstCatalog) {
       const ours = new Set(input.primaries.flatMap((p) => (p.noradId !== undefined ? [p.noradId] : [])));
-      results.push(screenWithGrid({
-        mode: 'PRIMARIES', span, volume: input.volume, options, sieve,
-        primaries: input.primaries.map((spec, i): PrimaryInput => ({ id: spec.id, ...(spec.noradId !== undefined ? { noradId: spec.noradId } : {}), trajectory: { kind: 'GP', elements: primarySets[i]! }, hardBodyRadiusM: spec.hardBodyRadiusM })),
+      // engine ids `p<index>` for the primaries: told apart from the NORAD ids of catalog pairs (ALL_VS_ALL)
+      const result = screenWithGrid({
+        mode: input.catalogPairs ? 'ALL_VS_ALL' : 'PRIMARIES', span, volume: input.volume, options, sieve: input.catalogPairs ? {} : sieve,
+        primaries: input.primaries.map((spec, i): PrimaryInput => ({ id: `p${spec.id}`, ...(spec.noradId !== undefined ? { noradId: spec.noradId } : {}), trajectory: { kind: 'GP', elements: primarySets[i]! }, hardBodyRadiusM: spec.hardBodyRadiusM })),
         secondaries: catalog.filter((e) => !ours.has(e.noradId)).map((elements) => ({ elements })),
-      }));
+      });
+      results.push({
+        ...result,
+        approaches: result.approaches.map((a) => (a.primaryId.startsWith('p')
+          ? { ...a, primaryId: a.primaryId.slice(1) }
+          : { ...a, primaryId: catalogPrimaryId(Number(a.primaryId)), primaryName: byNorad.get(Number(a.primaryId))?.name ?? null })),
+        issues: result.issues.map((i) => (i.primaryId?.startsWith('p') ? { ...i, primaryId: i.primaryId.slice(1) } : i)),
+      });
     }
     if (input.againstEachOther && input.primaries.length > 1) {
       const indexByNorad = new Map(primarySets.map((e, i) => [e.noradId, i]));
@@ -228,6 +236,8 @@ function approachEvents(input: ScreeningMergeTaskInput, approaches: readonly Scr
   const cdmProblems: ScreeningMergeTaskOutput['cdmProblems'] = [];
   approaches.forEach((a, index) => {
     if (a.pc === null || !(a.pc.value >= input.pcThreshold)) return;
+    // a pair of two catalog objects (ALL_VS_ALL) is reported, not a conjunction event of ours
+    if (catalogPrimaryNoradId(a.primaryId) !== null) return;
     try {
       made.push({ index, observation: approachObservation(a, index, covariances[index]!, input.events, eop) });
     } catch (error) {

@@ -17,7 +17,7 @@ import type { GpElementSet } from '../../engine/tle/gpElements.ts';
 import { catalogElementSetsJson } from '../../storage/catalog.ts';
 import { inTransaction, yieldToEventLoop, type Db } from '../../storage/sql/db.ts';
 import { claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge, deleteScreeningApproaches, endScreeningChunkCancelled, failScreening, failScreeningChunk, findScreening, findScreeningInputs, finishCancelledScreening, insertScreeningApproaches, renewScreeningChunkLease, screeningCancelRequested, screeningChunkResults, screeningPrimaryOemParts, screeningsWithFailedChunks, type ScreeningApproachRow } from '../../storage/screenings.ts';
-import { isSyntheticNoradId, type CdmCovarianceCandidate, type Screening, type ScreeningChunk } from '../../domain/screenings/model.ts';
+import { catalogPrimaryNoradId, isSyntheticNoradId, type CdmCovarianceCandidate, type Screening, type ScreeningChunk } from '../../domain/screenings/model.ts';
 import { cdmCovarianceCandidatesByNorad } from '../../domain/screenings/covariances.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
 import { OEM_NOT_LOADED, type MergedApproach, type ScreeningMergeTaskOutput, type ScreeningPrimarySpec } from '../../workers/contracts.ts';
@@ -255,6 +255,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
       catalogElementsJson,
       againstCatalog: fleetSieve.againstCatalog,
       againstEachOther: fleetSieve.againstEachOther,
+      ...(fleetSieve.catalogPairs ? { catalogPairs: true } : {}),
       secondaryHardBodyRadiusM: inputs.secondaryHardBodyRadiusM,
     }), { background: true, signal })).output);
     if (!output.ok) {
@@ -428,11 +429,14 @@ interface ApproachEvent {
 
 /** The stored row of the approach with index `index` (0-based; `seq` 1-based): ours by id, its event, its Pc as computed. */
 function approachRow(a: MergedApproach, index: number, inputs: ScreeningInputs, secondary: { spacecraftId: string; fitted: boolean } | undefined, event: ApproachEvent | undefined): ScreeningApproachRow {
-  const primaryIndex = Number(a.primaryId);
+  const catalogPrimary = catalogPrimaryNoradId(a.primaryId);
+  const primaryIndex = catalogPrimary === null ? Number(a.primaryId) : null;
   return {
     seq: index + 1,
     primaryIndex,
-    primarySpacecraftId: inputs.primarySpacecraft[primaryIndex]!.spacecraftId,
+    primarySpacecraftId: primaryIndex === null ? null : inputs.primarySpacecraft[primaryIndex]!.spacecraftId,
+    primaryNoradId: catalogPrimary,
+    primaryName: catalogPrimary === null ? null : (a as MergedApproach & { primaryName?: string | null }).primaryName ?? null,
     secondaryNoradId: isSyntheticNoradId(a.secondaryNoradId) ? null : a.secondaryNoradId,
     secondaryName: a.secondaryName,
     secondarySpacecraftId: secondary?.spacecraftId ?? null,

@@ -52,7 +52,7 @@ export const SCREENING_DEFAULT_SLICE_HOURS = DEFAULT_SLICE_S / 3600;
 export const CreateScreeningSchema = z
   .object({
     mode: z.enum(SCREENING_MODES).optional().openapi({
-      description: 'PRIMARIES (default): the listed `primaries`, searched pair by pair. FLEET: every active spacecraft of the organization is a primary, by its element set (its catalog set, else its newest stored set, else a TLE fitted to its latest state, flagged), screened by the catalog-scale grid sieve with the span cut into time slices (`sliceHours`); `primaries` is then not given',
+      description: 'PRIMARIES (default): the listed `primaries`, searched pair by pair. FLEET: every active spacecraft of the organization is a primary, by its element set (its catalog set, else its newest stored set, else a TLE fitted to its latest state, flagged), screened by the catalog-scale grid sieve with the span cut into time slices (`sliceHours`); `primaries` is then not given. ALL_VS_ALL: the fleet as in FLEET and every pair of catalog objects once (the catalog against itself; secondaries BOTH): approaches between two catalog objects are reported (their primary the one of lower NORAD id) but are not conjunction events of ours',
     }),
     primaries: z.array(ScreeningPrimaryRequestSchema).min(1).max(SCREENING_MAX_PRIMARIES).optional().openapi({
       description: `Mode PRIMARIES (required there): at most ${SCREENING_MAX_PRIMARIES} primaries; a whole fleet is screened with mode FLEET`,
@@ -61,7 +61,7 @@ export const CreateScreeningSchema = z
       description: 'CATALOG: the organization’s catalog as of now; FLEET: our spacecraft other than the primaries (their catalog set, else a TLE fitted from their latest state, flagged) — in mode FLEET, the primaries against one another; BOTH',
     }),
     sliceHours: z.number().min(1).max(SCREENING_MAX_SPAN_DAYS * 24).optional().openapi({
-      description: `Mode FLEET: the length of the span's time slices, h (default ${SCREENING_DEFAULT_SLICE_HOURS}): the unit of work instances claim, each slice every primary against every secondary`,
+      description: `Modes FLEET and ALL_VS_ALL: the length of the span's time slices, h (default ${SCREENING_DEFAULT_SLICE_HOURS}): the unit of work instances claim, each slice every primary against every secondary`,
     }),
     start: z.string().max(64).optional().openapi({ description: 'Span start, ISO-8601 UTC (default: now)', example: '2026-11-26T00:00:00Z' }),
     durationDays: z.number().positive().max(SCREENING_MAX_SPAN_DAYS).optional().openapi({ description: `Span length, days (≤ ${SCREENING_MAX_SPAN_DAYS}, default 7)` }),
@@ -79,8 +79,9 @@ export const CreateScreeningSchema = z
       if (r.primaries === undefined) ctx.addIssue({ code: 'custom', path: ['primaries'], message: 'is required in mode PRIMARIES (or screen every spacecraft with mode FLEET)' });
       if (r.sliceHours !== undefined) ctx.addIssue({ code: 'custom', path: ['sliceHours'], message: 'applies to mode FLEET only' });
     } else {
-      if (r.primaries !== undefined) ctx.addIssue({ code: 'custom', path: ['primaries'], message: 'is not given in mode FLEET: every active spacecraft is a primary' });
-      if (r.secondariesPerChunk !== undefined) ctx.addIssue({ code: 'custom', path: ['secondariesPerChunk'], message: 'applies to mode PRIMARIES only (mode FLEET is cut by time: sliceHours)' });
+      if (r.primaries !== undefined) ctx.addIssue({ code: 'custom', path: ['primaries'], message: `is not given in mode ${r.mode}: every active spacecraft is a primary` });
+      if (r.secondariesPerChunk !== undefined) ctx.addIssue({ code: 'custom', path: ['secondariesPerChunk'], message: `applies to mode PRIMARIES only (mode ${r.mode} is cut by time: sliceHours)` });
+      if (r.mode === 'ALL_VS_ALL' && r.secondaries !== 'BOTH') ctx.addIssue({ code: 'custom', path: ['secondaries'], message: 'must be BOTH in mode ALL_VS_ALL: every pair of the catalog and the fleet is screened' });
     }
   })
   .openapi('CreateScreeningRequest');
@@ -168,7 +169,12 @@ const CovarianceUsedSchema = z
 export const ScreeningApproachSchema = z
   .object({
     seq: z.number().int().openapi({ description: '1-based position in the screening’s total order (TCA, primary, NORAD id)' }),
-    primary: z.object({ index: z.number().int(), spacecraftId: z.string() }),
+    primary: z.object({
+      index: z.number().int().nullable().openapi({ description: 'The primary among the screening’s (mode FLEET: its index among the fleet); null for a pair of two catalog objects (mode ALL_VS_ALL)' }),
+      spacecraftId: z.string().nullable().openapi({ description: 'Our spacecraft; null for a pair of two catalog objects' }),
+      noradId: z.number().int().nullable().openapi({ description: 'A pair of two catalog objects (mode ALL_VS_ALL): the primary, the one of lower NORAD id' }),
+      name: z.string().nullable().openapi({ description: 'That catalog object’s name' }),
+    }),
     secondary: z.object({
       noradId: z.number().int().nullable(),
       name: z.string().nullable(),

@@ -4266,10 +4266,10 @@ export interface components {
         };
         CreateScreeningRequest: {
             /**
-             * @description PRIMARIES (default): the listed `primaries`, searched pair by pair. FLEET: every active spacecraft of the organization is a primary, by its element set (its catalog set, else its newest stored set, else a TLE fitted to its latest state, flagged), screened by the catalog-scale grid sieve with the span cut into time slices (`sliceHours`); `primaries` is then not given
+             * @description PRIMARIES (default): the listed `primaries`, searched pair by pair. FLEET: every active spacecraft of the organization is a primary, by its element set (its catalog set, else its newest stored set, else a TLE fitted to its latest state, flagged), screened by the catalog-scale grid sieve with the span cut into time slices (`sliceHours`); `primaries` is then not given. ALL_VS_ALL: the fleet as in FLEET and every pair of catalog objects once (the catalog against itself; secondaries BOTH): approaches between two catalog objects are reported (their primary the one of lower NORAD id) but are not conjunction events of ours
              * @enum {string}
              */
-            mode?: "PRIMARIES" | "FLEET";
+            mode?: "PRIMARIES" | "FLEET" | "ALL_VS_ALL";
             /** @description Mode PRIMARIES (required there): at most 50 primaries; a whole fleet is screened with mode FLEET */
             primaries?: components["schemas"]["ScreeningPrimaryRequest"][];
             /**
@@ -4277,7 +4277,7 @@ export interface components {
              * @enum {string}
              */
             secondaries: "CATALOG" | "FLEET" | "BOTH";
-            /** @description Mode FLEET: the length of the span's time slices, h (default 12): the unit of work instances claim, each slice every primary against every secondary */
+            /** @description Modes FLEET and ALL_VS_ALL: the length of the span's time slices, h (default 12): the unit of work instances claim, each slice every primary against every secondary */
             sliceHours?: number;
             /**
              * @description Span start, ISO-8601 UTC (default: now)
@@ -4346,8 +4346,14 @@ export interface components {
             /** @description 1-based position in the screening’s total order (TCA, primary, NORAD id) */
             seq: number;
             primary: {
-                index: number;
-                spacecraftId: string;
+                /** @description The primary among the screening’s (mode FLEET: its index among the fleet); null for a pair of two catalog objects (mode ALL_VS_ALL) */
+                index: number | null;
+                /** @description Our spacecraft; null for a pair of two catalog objects */
+                spacecraftId: string | null;
+                /** @description A pair of two catalog objects (mode ALL_VS_ALL): the primary, the one of lower NORAD id */
+                noradId: number | null;
+                /** @description That catalog object’s name */
+                name: string | null;
             };
             secondary: {
                 noradId: number | null;
@@ -15528,6 +15534,7 @@ export interface operations {
                      *           "fromNoradId": 10001,
                      *           "toNoradId": 10200,
                      *           "secondaryCount": 200,
+                     *           "slice": null,
                      *           "status": "QUEUED",
                      *           "attempts": 0,
                      *           "attemptOwners": [],
@@ -15544,6 +15551,7 @@ export interface operations {
                      *           "fromNoradId": 10201,
                      *           "toNoradId": 10300,
                      *           "secondaryCount": 100,
+                     *           "slice": null,
                      *           "status": "QUEUED",
                      *           "attempts": 0,
                      *           "attemptOwners": [],
@@ -15560,6 +15568,7 @@ export interface operations {
                      *           "fromNoradId": null,
                      *           "toNoradId": null,
                      *           "secondaryCount": 0,
+                     *           "slice": null,
                      *           "status": "QUEUED",
                      *           "attempts": 0,
                      *           "attemptOwners": [],
@@ -15772,6 +15781,7 @@ export interface operations {
                      *           "fromNoradId": 10001,
                      *           "toNoradId": 10200,
                      *           "secondaryCount": 200,
+                     *           "slice": null,
                      *           "status": "SUCCEEDED",
                      *           "attempts": 1,
                      *           "attemptOwners": [
@@ -15790,6 +15800,7 @@ export interface operations {
                      *           "fromNoradId": 10201,
                      *           "toNoradId": 10300,
                      *           "secondaryCount": 100,
+                     *           "slice": null,
                      *           "status": "SUCCEEDED",
                      *           "attempts": 1,
                      *           "attemptOwners": [
@@ -15808,6 +15819,7 @@ export interface operations {
                      *           "fromNoradId": null,
                      *           "toNoradId": null,
                      *           "secondaryCount": 0,
+                     *           "slice": null,
                      *           "status": "SUCCEEDED",
                      *           "attempts": 1,
                      *           "attemptOwners": [

@@ -42,9 +42,10 @@ export function isSyntheticNoradId(noradId: number): boolean {
 /**
  * Which primaries a screening screens: the listed ones (PRIMARIES: spacecraft states, stored state vectors or OEMs,
  * searched pair by pair), or every active spacecraft of the organization by its element set (FLEET: the catalog-scale
- * grid sieve, the span cut into time slices).
+ * grid sieve, the span cut into time slices), or the whole catalog against itself with the fleet (ALL_VS_ALL, the
+ * SOCRATES workload: the fleet as in FLEET, and every pair of catalog objects once).
  */
-export const SCREENING_MODES = ['PRIMARIES', 'FLEET'] as const;
+export const SCREENING_MODES = ['PRIMARIES', 'FLEET', 'ALL_VS_ALL'] as const;
 export type ScreeningMode = (typeof SCREENING_MODES)[number];
 
 /** What a screening screens its primaries against: the organization's catalog, its other spacecraft, or both. */
@@ -144,4 +145,18 @@ export interface CdmCovarianceCandidate {
   creationDateS: number;
   /** 6×6 row-major RTN, m², m²/s, m²/s². */
   covarianceRtnM2: number[];
+}
+
+/**
+ * The primary id of an all-vs-all approach between two catalog objects (its primary the one of lower NORAD id), told
+ * from a screening primary's index: such an approach is reported, not made a conjunction event (no spacecraft of ours
+ * is in it).
+ */
+export function catalogPrimaryId(noradId: number): string {
+  return `norad:${noradId}`;
+}
+
+/** The NORAD id of a catalog-pair primary id (`catalogPrimaryId`), else null (a screening primary's index). */
+export function catalogPrimaryNoradId(primaryId: string): number | null {
+  return primaryId.startsWith('norad:') ? Number(primaryId.slice(6)) : null;
 }

@@ -13,7 +13,11 @@
  *    the merge once, and the same approaches (within the same tolerances) — none lost or doubled at a boundary;
  *  - the crossing found (fleet against fleet, both fitted TLEs), and events only for approaches whose Pc reaches the
  *    threshold;
- *  - a 400 naming the field for primaries given in mode FLEET, and for a PRIMARIES screening without primaries.
+ *  - a 400 naming the field for primaries given in mode FLEET, and for a PRIMARIES screening without primaries;
+ *  - mode ALL_VS_ALL (the catalog against itself with the fleet), on three slices and two processes: every pair once,
+ *    equal to the engine's pair-by-pair screening of every object against every other (unordered pairs; TCA within
+ *    1 ms, miss within 1 mm); a pair of two catalog objects shows its primary (lower NORAD id) by NORAD id and name
+ *    and is no conjunction event; the fleet's pairs are, above the threshold.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -46,6 +50,8 @@ describe('a fleet screening (mode FLEET) by time slices on two server processes'
   let db: Db;
   let key: string;
   let catalog: GpElementSet[];
+  /** The fleet's element sets as the first screening resolved them (the fitted ones included). */
+  let fleetSets: Array<{ elements: GpElementSet; spacecraftId: string; hardBodyRadiusM: number }> = [];
   const fleetNorad = new Map<number, string>();
 
   const call = async (server: ServerProcess, method: string, path: string, json?: unknown): Promise<{ status: number; body: Json }> => {
@@ -189,6 +195,50 @@ describe('a fleet screening (mode FLEET) by time slices on two server processes'
     assertSameApproaches(shared.approaches, expected, 'eight slices on two instances');
     assert.equal(shared.view.eventCount, alone.view.eventCount);
     assert.equal(shared.view.counts.pairs, alone.view.counts.pairs, 'pairs counted once, not per slice');
+    fleetSets = sets.map((elements, i) => ({ elements, spacecraftId: spacecraftOf(i), hardBodyRadiusM: inputs.primaries[i]!.hardBodyRadiusM }));
     console.log(`# fleet screening: ${alone.approaches.length} approaches (${againstEachOther.length} fleet × fleet), ${events.length} events; slices per instance ${JSON.stringify([...owners].map((o) => slices.filter((c) => c.ranBy === o).length))}`);
+  });
+
+  test('mode ALL_VS_ALL: every pair of the catalog and the fleet once, equal to the pair-by-pair reference; catalog pairs are no events', async () => {
+    assert.ok(fleetSets.length === 8, 'after the fleet test');
+    const bad = await call(first, 'POST', SCREENINGS, { ...fleetRequest(8), mode: 'ALL_VS_ALL', secondaries: 'CATALOG' });
+    assert.equal(bad.status, 400, JSON.stringify(bad.body));
+    assert.match(JSON.stringify(bad.body), /secondaries/);
+    const run = await screen(first, { ...fleetRequest(8), mode: 'ALL_VS_ALL' });
+    const slices = (await listScreeningChunks(db, run.view.id)).filter((c) => c.kind === 'SCREEN');
+    assert.equal(slices.length, 3);
+    if (second) assert.equal(new Set(slices.map((c) => c.ranBy)).size, 2, 'both instances ran slices');
+
+    // the reference: every object against every other, pair by pair (each unordered pair once)
+    const ours = new Map(fleetSets.map((f) => [f.elements.noradId, f]));
+    const objects = [...catalog.filter((e) => !fleetNorad.has(e.noradId)), ...fleetSets.map((f) => f.elements)];
+    const identity = (noradId: number) => ours.get(noradId)?.spacecraftId ?? String(noradId);
+    const radius = (noradId: number) => ours.get(noradId)?.hardBodyRadiusM ?? 5;
+    const reference = screenChunk({
+      span: { startUtc: START, durationS: 86_400 }, volume: { shape: 'SPHERE', radiusKm: RADIUS_KM },
+      primaries: objects.map((elements): PrimaryInput => ({ id: String(elements.noradId), noradId: elements.noradId, trajectory: { kind: 'GP', elements }, hardBodyRadiusM: radius(elements.noradId) })),
+      secondaries: objects.map((elements) => ({ elements, hardBodyRadiusM: radius(elements.noradId) })),
+      options: { secondaryHardBodyRadiusM: 5 },
+    }).approaches.filter((a) => Number(a.primaryId) < a.secondaryNoradId);
+    const pairKey = (x: string, y: string) => (x < y ? `${x}|${y}` : `${y}|${x}`);
+    const expected = reference.map((a) => ({ key: pairKey(identity(Number(a.primaryId)), identity(a.secondaryNoradId)), tcaMs: Date.parse(a.tcaUtc.endsWith('Z') ? a.tcaUtc : `${a.tcaUtc}Z`), missM: a.missDistanceM }));
+    const got = run.approaches.map((a) => ({ ...a, primary: { spacecraftId: pairKey(a.primary.spacecraftId ?? String(a.primary.noradId), a.secondary.spacecraftId ?? String(a.secondary.noradId)) }, secondary: { spacecraftId: '' } }));
+    // keyOf reads `${primary.spacecraftId}|${secondary.spacecraftId}`: the unordered pair, then '|'
+    const expectedKeys = expected.map((e) => ({ ...e, key: `${e.key}|` }));
+    assert.ok(expected.filter((e) => !fleetSets.some((f) => e.key.includes(f.spacecraftId))).length > 10, 'catalog pairs to compare');
+    assertSameApproaches(got, expectedKeys, 'all-vs-all');
+
+    const catalogPairs = run.approaches.filter((a) => a.primary.spacecraftId === null);
+    assert.ok(catalogPairs.length > 0);
+    for (const a of catalogPairs) {
+      assert.equal(a.primary.index, null);
+      assert.ok(a.primary.noradId < a.secondary.noradId, 'the primary of a catalog pair: the lower NORAD id');
+      assert.equal(a.primary.name, catalog.find((e) => e.noradId === a.primary.noradId)!.name);
+      assert.equal(a.conjunctionEventId, null, 'a catalog pair is no event');
+    }
+    const fleetPairs = run.approaches.filter((a) => a.primary.spacecraftId !== null);
+    assert.deepEqual(fleetPairs.filter((a) => a.conjunctionEventId !== null).map((a) => a.seq), fleetPairs.filter((a) => a.pc >= 1e-6).map((a) => a.seq));
+    assert.equal(run.view.eventCount, fleetPairs.filter((a) => a.pc >= 1e-6).length);
+    console.log(`# all-vs-all: ${run.approaches.length} approaches (${catalogPairs.length} catalog pairs), ${run.view.eventCount} events`);
   });
 });

@@ -93,7 +93,7 @@ test('a page of approaches larger than one statement reads: every row once, in t
   await create('s-approaches', 1);
   const count = 2 * APPROACH_ROWS_PER_STATEMENT + 37;
   const rows: ScreeningApproachRow[] = Array.from({ length: count }, (_, k) => ({
-    seq: k, primaryIndex: 0, primarySpacecraftId: 'craft', secondaryNoradId: 40_000 + k, secondaryName: `DEB ${k}`, secondarySpacecraftId: null,
+    seq: k, primaryIndex: 0, primarySpacecraftId: 'craft', primaryNoradId: null, primaryName: null, secondaryNoradId: 40_000 + k, secondaryName: `DEB ${k}`, secondarySpacecraftId: null,
     secondaryFitted: false, tca: `2023-02-15T00:00:${String(k % 60).padStart(2, '0')}.000000`, tcaS: 1_676_419_200 + k,
     // distinct, not in seq order; one tie (k = 3 and 4) broken by seq
     missDistanceM: k === 4 ? ((3 * 7919) % 1009) + 0.5 : ((k * 7919) % 1009) + 0.5, relativeSpeedMS: 10_000,

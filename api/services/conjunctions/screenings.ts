@@ -91,7 +91,7 @@ export interface ScreeningInputs {
    * Mode FLEET (absent otherwise): the primaries are the fleet's element sets, screened by time slices (each chunk's
    * `slice`) against the catalog and/or one another (workers/screeningTasks.ts sieveChunkTask).
    */
-  fleetSieve?: { againstCatalog: boolean; againstEachOther: boolean };
+  fleetSieve?: { againstCatalog: boolean; againstEachOther: boolean; catalogPairs?: boolean };
 }
 
 export function screeningNotFound(id: string): ApiError {
@@ -441,7 +441,7 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
   const id = randomUUID();
   const settings = await findConjunctionSettings(deps.db, organizationId);
   checkOemParts(request, files);
-  if (request.mode === 'FLEET') return await createFleetScreening(deps, organizationId, request, span, id, settings, nowMs);
+  if (request.mode === 'FLEET' || request.mode === 'ALL_VS_ALL') return await createFleetScreening(deps, organizationId, request, span, id, settings, nowMs);
   const primaries = await resolvePrimaries(deps, organizationId, request, files, span, id, settings.defaultHardBodyRadiusM);
 
   const useCatalog = request.secondaries !== 'FLEET';
@@ -517,9 +517,10 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
 }
 
 /**
- * Mode FLEET: every active spacecraft against the catalog (less the fleet's own entries) and/or one another, the span
- * cut into time slices (domain/screenings/slices.ts), one SCREEN chunk per slice and the merge. Every chunk reads the
- * whole catalog snapshot (the primaries' catalog sets among it).
+ * Modes FLEET and ALL_VS_ALL: every active spacecraft against the catalog (less the fleet's own entries) and/or one
+ * another — and in ALL_VS_ALL every pair of catalog objects too —, the span cut into time slices
+ * (domain/screenings/slices.ts), one SCREEN chunk per slice and the merge. Every chunk reads the whole catalog
+ * snapshot (the primaries' catalog sets among it).
  */
 async function createFleetScreening(
   deps: AppDeps,
@@ -530,12 +531,13 @@ async function createFleetScreening(
   settings: Awaited<ReturnType<typeof findConjunctionSettings>>,
   nowMs: number,
 ): Promise<Screening> {
-  const againstCatalog = request.secondaries !== 'FLEET';
-  const againstEachOther = request.secondaries !== 'CATALOG';
+  const catalogPairs = request.mode === 'ALL_VS_ALL';
+  const againstCatalog = catalogPairs || request.secondaries !== 'FLEET';
+  const againstEachOther = catalogPairs || request.secondaries !== 'CATALOG';
   const snapshot = await catalogSnapshot(deps.db, organizationId);
   const catalogIds = await catalogNoradIds(deps.db, organizationId, snapshot);
   const { primaries, fleet } = await resolveFleetPrimaries(deps, organizationId, catalogIds, span.start.plusSeconds(span.durationS / 2), id, settings.defaultHardBodyRadiusM);
-  if (primaries.length === 0) {
+  if (primaries.length === 0 && !catalogPairs) {
     throw unprocessable('NO_FLEET', 'The organization has no active spacecraft that can be screened: mode FLEET screens every active spacecraft by its element set', {
       code: 'conjunctions.screening.fleet.none', details: { field: 'mode', issues: fleet.issues },
     });
@@ -547,6 +549,11 @@ async function createFleetScreening(
   const readsCatalog = (againstCatalog || fromCatalog > 0) && catalogIds.length > 0;
   const noradCuts = readsCatalog ? catalogIds.filter((_, k) => k % CATALOG_READ_OBJECTS === 0) : [];
   const secondaryCount = (againstCatalog ? catalogIds.length - fromCatalog : 0) + (againstEachOther ? primaries.length : 0);
+  if (catalogPairs && catalogIds.length === 0) {
+    throw unprocessable('CATALOG_EMPTY', 'The catalog holds no published element set: mode ALL_VS_ALL screens the catalog against itself (upload one: POST /operations/catalog)', {
+      code: 'conjunctions.screening.catalog.empty', details: { field: 'mode' },
+    });
+  }
   const allPrimaries = primaries.map((_, i) => i);
   const chunks: NewScreeningChunk[] = planTimeSlices(span.durationS, (request.sliceHours ?? SCREENING_DEFAULT_SLICE_HOURS) * 3600).map((slice, index) => ({
     index, kind: 'SCREEN', planKey: `slice:${index}`, primaryIndices: allPrimaries, secondarySource: againstCatalog ? 'CATALOG' : 'FLEET',
@@ -565,7 +572,7 @@ async function createFleetScreening(
     fleet: fleet.fleet,
     fleetInCatalog: fleet.fleetInCatalog,
     issues: fleet.issues,
-    fleetSieve: { againstCatalog, againstEachOther },
+    fleetSieve: { againstCatalog, againstEachOther, ...(catalogPairs ? { catalogPairs } : {}) },
   };
   const createdAt = new Date(nowMs).toISOString();
   await inTransaction(deps.db, async (tx) => {
@@ -632,7 +639,7 @@ export async function listScreeningsPage(db: Db, organizationId: string, query: 
 function approachView(a: ScreeningApproachRow) {
   return {
     seq: a.seq,
-    primary: { index: a.primaryIndex, spacecraftId: a.primarySpacecraftId },
+    primary: { index: a.primaryIndex, spacecraftId: a.primarySpacecraftId, noradId: a.primaryNoradId, name: a.primaryName },
     secondary: { noradId: a.secondaryNoradId, name: a.secondaryName, spacecraftId: a.secondarySpacecraftId, fittedTle: a.secondaryFitted },
     tca: a.tca,
     missDistanceM: a.missDistanceM,

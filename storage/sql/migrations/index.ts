@@ -29,6 +29,7 @@ import { migration0023 } from './0023_audit_entry_ids.ts';
 import { migration0024 } from './0024_avoidance_plans.ts';
 import { migration0025 } from './0025_received_cdm_tca_index.ts';
 import { migration0026 } from './0026_screening_chunk_slices.ts';
+import { migration0027 } from './0027_catalog_pair_approaches.ts';
 
 export const ALL_MIGRATIONS: Migration[] = [
   migration0001, migration0002, migration0003, migration0004, migration0005,
@@ -48,4 +49,5 @@ export const ALL_MIGRATIONS: Migration[] = [
   migration0024,
   migration0025,
   migration0026,
+  migration0027,
 ];
