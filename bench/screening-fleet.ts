@@ -8,7 +8,7 @@
  *     600 km sun-synchronous, 1,200 km / 88°, in the proportions 1/2, 3/10, 1/5) are uploaded as one 3LE file; the
  *     fleet's spacecraft are created with their NORAD ids (POST /operations/spacecraft, 8 at a time).
  *  2. `POST /operations/conjunctions/screenings` mode FLEET, secondaries BOTH, `--days` (7), sphere of `--radius-km`
- *     (5), slices of `--slice-hours` (12), polled until SUCCEEDED. Printed: the end-to-end wall time (POST →
+ *     (5), Pc threshold `--pc-threshold` (1e-4), slices of `--slice-hours` (12), polled until SUCCEEDED. Printed: the end-to-end wall time (POST →
  *     SUCCEEDED), the time of the POST itself (the fleet's resolution), the worker time per stage summed over slices,
  *     the sieve's counts (object-steps, candidate pair-steps, after each test, windows), approaches, events, the merge's
  *     storing time, the server's peak resident memory (VmHWM: process and worker threads), the load average.
@@ -37,6 +37,8 @@ const RADIUS_KM = numericOption('radius-km', 5);
 const SLICE_HOURS = numericOption('slice-hours', 12);
 const INSTANCES = numericOption('instances', 1);
 const CHECK_PRIMARIES = numericOption('check-primaries', 20);
+/** Events above it (default 1e-4: with no covariance every approach under ~5 km has a maximum-probability Pc ≥ 1e-6). */
+const PC_THRESHOLD = numericOption('pc-threshold', 1e-4);
 const SECRET = 'bench-screening-fleet-secret-0123456789';
 type Json = Record<string, any>;
 
@@ -108,7 +110,7 @@ async function runOn(backend: BenchBackend): Promise<Figure[]> {
     }
     console.log(`fleet: ${fleet.length} spacecraft created in ${((performance.now() - t0) / 1000).toFixed(1)} s (shells ${JSON.stringify(fleetShells(FLEET))})`);
 
-    const request = { mode: 'FLEET', secondaries: 'BOTH', start: START_UTC, durationDays: DAYS, volume: { shape: 'SPHERE', radiusKm: RADIUS_KM }, pcThreshold: 1e-6, sliceHours: SLICE_HOURS };
+    const request = { mode: 'FLEET', secondaries: 'BOTH', start: START_UTC, durationDays: DAYS, volume: { shape: 'SPHERE', radiusKm: RADIUS_KM }, pcThreshold: PC_THRESHOLD, sliceHours: SLICE_HOURS };
     const screen = async (port: number) => {
       const s0 = performance.now();
       const created = await call(port, 'POST', '/operations/conjunctions/screenings', { json: request });

@@ -124,11 +124,12 @@ export function screenChunkTask(input: ScreeningChunkTaskInput): ScreeningChunkT
 }
 
 /**
- * The fine step of a fleet screening's sieve, s: larger than the engine's all-vs-all default (10 s), because only the
- * primaries look for neighbours while every object's position is hashed at every step — fewer steps pay more than
- * the larger cells cost (bench/screening-sieve.ts --mode PRIMARIES: 45,000 objects × 1 h in 4.9 s at 30 s, 6.3 s at 10 s).
+ * The fine step of a fleet screening's sieve, s: the engine's default (10 s). With a few primaries a longer step pays
+ * (bench/screening-sieve.ts --mode PRIMARIES, 10 primaries × 45,000 × 1 h: 4.9 s at 30 s, 6.3 s at 10 s), but a
+ * constellation's primaries crowd their own shells and the candidates grow with the step: 1,992 fleet primaries ×
+ * 10,000 objects × 2 h took 4.9 s at 10 s (1.6 M candidate pair-steps) and 6.0 s at 30 s (4.8 M), 2026-12-07.
  */
-export const FLEET_SIEVE_FINE_STEP_S = 30;
+export const FLEET_SIEVE_FINE_STEP_S = 10;
 
 /**
  * One time slice of a fleet screening (domain/screenings/slices.ts): the grid sieve over the padded slice, primaries
@@ -157,7 +158,7 @@ export function sieveChunkTask(input: ScreeningSieveTaskInput): ScreeningChunkTa
       const ours = new Set(input.primaries.flatMap((p) => (p.noradId !== undefined ? [p.noradId] : [])));
       // engine ids `p<index>` for the primaries: told apart from the NORAD ids of catalog pairs (ALL_VS_ALL)
       const result = screenWithGrid({
-        mode: input.catalogPairs ? 'ALL_VS_ALL' : 'PRIMARIES', span, volume: input.volume, options, sieve: input.catalogPairs ? {} : sieve,
+        mode: input.catalogPairs ? 'ALL_VS_ALL' : 'PRIMARIES', span, volume: input.volume, options, sieve,
         primaries: input.primaries.map((spec, i): PrimaryInput => ({ id: `p${spec.id}`, ...(spec.noradId !== undefined ? { noradId: spec.noradId } : {}), trajectory: { kind: 'GP', elements: primarySets[i]! }, hardBodyRadiusM: spec.hardBodyRadiusM })),
         secondaries: catalog.filter((e) => !ours.has(e.noradId)).map((elements) => ({ elements })),
       });
