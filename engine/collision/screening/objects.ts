@@ -150,17 +150,24 @@ export function buildPrimary(input: PrimaryInput, index: number, spanStart: Epoc
   if (!(trajectory.startS <= 1e-6 && trajectory.endS >= spanS - 1e-6)) {
     throw new CollisionInputError('SPAN_NOT_COVERED', 'UNPROCESSABLE', `${field}.trajectory`, `covers ${trajectory.startS.toFixed(3)} s to ${trajectory.endS.toFixed(3)} s from the span start, not the whole span (0 to ${spanS} s)`);
   }
+  if (sgp4 !== null) {
+    const gp = gpBounds(sgp4);
+    const bounds: ObjectBounds = { ...gp, perturbationKmS2: gp.perturbationKmS2 + aNg, accelerationKmS2: sgp4.accelerationBoundKmS2 + aNg };
+    // the orbit model (samples every PRIMARY_SAMPLE_STEP_S over the span) only when a screening asks for it: the
+    // pair-by-pair filters do, the grid sieve does not (a fleet of 2,000 element-set primaries sampled for a model
+    // never read cost seconds per chunk)
+    let model: TrajectoryOrbitModel | null = null;
+    return { input, trajectory, bounds, get model() { return (model ??= new TrajectoryOrbitModel(trajectory, spanS, aNg)); } };
+  }
   const model = new TrajectoryOrbitModel(trajectory, spanS, aNg);
   const rMin = model.radiusMinKm;
-  const bounds: ObjectBounds = sgp4 !== null
-    ? { ...gpBounds(sgp4), perturbationKmS2: gpBounds(sgp4).perturbationKmS2 + aNg, accelerationKmS2: sgp4.accelerationBoundKmS2 + aNg }
-    : {
-        radiusMinKm: rMin,
-        radiusMaxKm: model.radiusMaxKm,
-        accelerationKmS2: accelerationBound(rMin, aNg),
-        perturbationKmS2: ((GEOPOTENTIAL_MARGIN - 1) * MU_EARTH_KM3_S2) / (rMin * rMin) + aNg,
-        velocityMismatchKmS: NUMERICAL_VELOCITY_MISMATCH_KM_S,
-      };
+  const bounds: ObjectBounds = {
+    radiusMinKm: rMin,
+    radiusMaxKm: model.radiusMaxKm,
+    accelerationKmS2: accelerationBound(rMin, aNg),
+    perturbationKmS2: ((GEOPOTENTIAL_MARGIN - 1) * MU_EARTH_KM3_S2) / (rMin * rMin) + aNg,
+    velocityMismatchKmS: NUMERICAL_VELOCITY_MISMATCH_KM_S,
+  };
   return { input, trajectory, bounds, model };
 }
 
