@@ -28,6 +28,7 @@ import { migration0022 } from './0022_changes_webhooks.ts';
 import { migration0023 } from './0023_audit_entry_ids.ts';
 import { migration0024 } from './0024_avoidance_plans.ts';
 import { migration0025 } from './0025_received_cdm_tca_index.ts';
+import { migration0026 } from './0026_ephemeris_batch_slices.ts';
 
 export const ALL_MIGRATIONS: Migration[] = [
   migration0001, migration0002, migration0003, migration0004, migration0005,
@@ -46,4 +47,5 @@ export const ALL_MIGRATIONS: Migration[] = [
   migration0023,
   migration0024,
   migration0025,
+  migration0026,
 ];
