@@ -314,17 +314,14 @@ export async function reconcileBatchProgress(db: SqlExecutor, batchId: string, n
   });
 }
 
-/** A stored outcome as read back for the ZIP (`data` only for an OK item). */
-export type StoredBatchEntry = BatchItemEntry;
-
 /** Up to `limit` stored outcomes from item `fromIndex` on, in item order (one statement; the caller bounds `limit`). */
-export async function readBatchEntries(db: SqlExecutor, batchId: string, fromIndex: number, limit: number): Promise<StoredBatchEntry[]> {
+export async function readBatchEntries(db: SqlExecutor, batchId: string, fromIndex: number, limit: number): Promise<BatchItemEntry[]> {
   const result = await db.execute({
     sql: `SELECT item_index, status, file_name, state_vector_id, spacecraft_id, error, message, crc, size_bytes, data, span_start, span_end
           FROM ephemeris_batch_entries WHERE batch_id = ? AND item_index >= ? ORDER BY item_index LIMIT ?`,
     args: [batchId, fromIndex, limit],
   });
-  return result.rows.map((row): StoredBatchEntry => {
+  return result.rows.map((row): BatchItemEntry => {
     const index = Number(row.item_index);
     if (String(row.status) !== 'OK') {
       return { index, ok: false, stateVectorId: String(row.state_vector_id), spacecraftId: String(row.spacecraft_id), error: String(row.error), message: String(row.message) };
