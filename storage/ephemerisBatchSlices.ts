@@ -286,9 +286,10 @@ export async function deleteBatchEntries(db: SqlExecutor, batchId: string): Prom
  */
 export async function finishedBatchesWithLeftovers(db: SqlExecutor, limit = 10): Promise<string[]> {
   const result = await db.execute({
+    // from the few rows there are to look at (unfinished slices, entries not yet assembled), not from every batch
     sql: `SELECT b.id AS id FROM ephemeris_batches b WHERE b.status NOT IN ('QUEUED', 'RUNNING')
-            AND (EXISTS (SELECT 1 FROM ephemeris_batch_entries e WHERE e.batch_id = b.id)
-              OR EXISTS (SELECT 1 FROM ephemeris_batch_slices s WHERE s.batch_id = b.id AND s.status IN ('QUEUED', 'RUNNING'))) LIMIT ?`,
+            AND b.id IN (SELECT batch_id FROM ephemeris_batch_slices WHERE status IN ('QUEUED', 'RUNNING') UNION SELECT batch_id FROM ephemeris_batch_entries)
+          LIMIT ?`,
     args: [limit],
   });
   return result.rows.map((row) => String(row.id));

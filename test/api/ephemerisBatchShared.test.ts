@@ -16,7 +16,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import { createBatch } from '../../api/services/products/ephemerisBatch.ts';
 import { EphemerisBatchRunner, type BatchRunnerOptions } from '../../api/jobs/ephemerisBatchRunner.ts';
 import { EarthDataStore } from '../../api/services/earthData.ts';
-import { completeBatchSlice, listBatchSlices } from '../../storage/ephemerisBatchSlices.ts';
+import { claimNextBatchSlice, completeBatchSlice, ensureBatchSlices, listBatchSlices, storeSliceEntries } from '../../storage/ephemerisBatchSlices.ts';
+import { claimNextBatch, failBatch } from '../../storage/ephemerisBatches.ts';
 import { createPool } from '../../workers/pool.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
@@ -238,5 +239,22 @@ describe('one batch on two instances', () => {
     assert.equal(await count('SELECT COUNT(*) AS n FROM ephemeris_batch_entries WHERE batch_id = ?', [batch.id]), 0);
     assert.equal(await count('SELECT COUNT(*) AS n FROM products WHERE batch_id = ?', [batch.id]), 0);
     assert.equal(await count(`SELECT COUNT(*) AS n FROM ephemeris_batch_slices WHERE batch_id = ? AND status IN ('QUEUED', 'RUNNING')`, [batch.id]), 0);
+  });
+
+  test('a batch that ended while its runner was gone: the next runner sweeps its stored entries and unfinished slices', async () => {
+    const batch = await createBatch(svc, organizationId, JSON.stringify({ ...SPAN, items: items.slice(0, 4) }));
+    const claimed = (await claimNextBatch(svc.db, 'instance-gone', 60_000, new Date()))!;
+    assert.equal(claimed.id, batch.id);
+    await ensureBatchSlices(svc.db, claimed, claimed.itemsNdjson.split('\n'), [{ firstItem: 0, itemCount: 2 }, { firstItem: 2, itemCount: 2 }], 3);
+    const slice = (await claimNextBatchSlice(svc.db, 'instance-gone', 60_000, new Date(), batch.id))!;
+    assert.equal(await storeSliceEntries(svc.db, slice, 'instance-gone', [
+      { index: 0, ok: true, name: 'x.oem', stateVectorId: 'SV-1', spacecraftId: 'x', crc: 0, sizeBytes: 3, data: new Uint8Array([1, 2, 3]), spanStart: SPAN.initialDate, spanEnd: SPAN.finalDate },
+    ], { done: 1, failed: 0 }, new Date().toISOString()), true);
+    assert.equal(await storeSliceEntries(svc.db, slice, 'someone-else', [], { done: 1, failed: 0 }, new Date().toISOString()), false, 'only the lease holder writes');
+    assert.equal(await failBatch(svc.db, batch.id, 'instance-gone', 'gave up', false, { baseMs: 0, maxMs: 0 }, Date.now()), true);
+    assert.equal(await count('SELECT COUNT(*) AS n FROM ephemeris_batch_entries WHERE batch_id = ?', [batch.id]), 1);
+    assert.equal(await runner(svc, 'instance-sweeper').drain(), 0);
+    assert.equal(await count('SELECT COUNT(*) AS n FROM ephemeris_batch_entries WHERE batch_id = ?', [batch.id]), 0);
+    assert.deepEqual((await listBatchSlices(svc.db, batch.id)).map((s) => s.status), ['CANCELLED', 'CANCELLED']);
   });
 });
