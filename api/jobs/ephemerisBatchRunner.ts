@@ -81,6 +81,11 @@ export interface BatchRunnerOptions extends LeasedJobRunnerOptions {
   sliceItems?: number;
   /** How often the coordinator looks again while other instances run its batch's last slices (default 250 ms). */
   slicePollMs?: number;
+  /**
+   * Claim loops for slices of any batch beside the batch loop (default 1; 0: this runner runs only the slices of the
+   * batches it coordinates). They share the runner's `concurrency`.
+   */
+  sliceLanes?: number;
   backoff?: RetryBackoff;
 }
 
@@ -124,6 +129,12 @@ interface OwnLease {
   lost: boolean;
 }
 
+/**
+ * The instance's batch runner: the batch loop (this class: claims batches, coordinates them) and `sliceLanes` slice
+ * loops (SliceLane: claim slices of any batch), under one owner, sharing `concurrency` item slots. The batch loop is
+ * never busy with another batch's slices, so a batch whose coordinator died is taken over within its lease plus a poll
+ * even while this instance runs slices.
+ */
 export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
   private readonly clock: () => number;
   private readonly concurrency: number;
@@ -137,6 +148,9 @@ export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
   /** Set by stop(): the slice in progress is given back and the batch put back in the queue instead of holding shutdown for minutes. */
   private interrupted = false;
   private lastSweep = Number.NEGATIVE_INFINITY;
+  private readonly lanes: SliceLane[];
+  /** Item slots shared by the batch loop and the slice lanes. */
+  private readonly slots: Slots;
 
   constructor(
     private readonly deps: BatchRunnerDeps,
@@ -151,27 +165,59 @@ export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
     this.sliceItems = options.sliceItems ?? BATCH_SLICE_ITEMS;
     this.slicePollMs = options.slicePollMs ?? 250;
     this.backoff = options.backoff ?? { baseMs: 30_000, maxMs: 10 * 60_000 };
+    this.slots = new Slots(this.concurrency);
+    this.lanes = Array.from({ length: Math.max(0, options.sliceLanes ?? 1) }, () => new SliceLane(this, { ...options, owner: this.owner }));
+  }
+
+  override get active(): boolean {
+    return super.active || this.lanes.some((lane) => lane.active);
   }
 
   override start(): void {
     this.interrupted = false;
     super.start();
+    for (const lane of this.lanes) lane.start();
+  }
+
+  override wake(): void {
+    super.wake();
+    for (const lane of this.lanes) lane.wake();
   }
 
   override async stop(): Promise<void> {
     this.interrupted = true;
-    await super.stop();
+    await Promise.all([super.stop(), ...this.lanes.map((lane) => lane.stop())]);
   }
 
-  /** A batch first (this runner coordinates it), else a slice of a batch running elsewhere. */
+  /** Runs batches until none is claimable (each with the slices it can claim), then slices of other batches; the number run. */
+  override async drain(): Promise<number> {
+    let count = await super.drain();
+    for (const lane of this.lanes) count += await lane.drain();
+    return count;
+  }
+
+  /** The next batch to coordinate (slices are the lanes'). */
   protected async claim(): Promise<BatchWork | null> {
     if (this.interrupted) return null;
-    const { db } = this.deps;
     await this.sweep();
-    const batch = await claimNextBatch(db, this.owner, this.leaseMs, new Date(this.clock()));
-    if (batch) return { id: batch.id, kind: 'batch', batch };
-    const slice = await claimNextBatchSlice(db, this.owner, this.leaseMs, new Date(this.clock()));
-    return slice ? { id: slice.id, kind: 'slice', slice } : null;
+    const batch = await claimNextBatch(this.deps.db, this.owner, this.leaseMs, new Date(this.clock()));
+    return batch ? { id: batch.id, kind: 'batch', batch } : null;
+  }
+
+  /** A slice lane's claim: the next slice of any running batch. */
+  claimSlice(): Promise<ClaimedSlice | null> {
+    if (this.interrupted) return Promise.resolve(null);
+    return claimNextBatchSlice(this.deps.db, this.owner, this.leaseMs, new Date(this.clock()));
+  }
+
+  /** A slice lane's renewal. */
+  renewSlice(id: string): Promise<boolean> {
+    return renewBatchSliceLease(this.deps.db, id, this.owner, this.leaseMs, this.clock());
+  }
+
+  /** A slice lane's run. */
+  async runLaneSlice(slice: ClaimedSlice, lease: JobLease): Promise<void> {
+    await this.runClaimedSlice(slice, lease, new Map(), null);
   }
 
   protected renew(id: string): Promise<boolean> {
@@ -199,7 +245,7 @@ export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
   }
 
   /** One claimed slice to its end: completed, given back (stop), cancelled, lease lost, or its attempt failed. */
-  private async runClaimedSlice(slice: ClaimedSlice, lease: OwnLease, spacecraftCache: Map<string, Spacecraft>, stats: BatchRunStats | null): Promise<SliceOutcome | 'failed'> {
+  protected async runClaimedSlice(slice: ClaimedSlice, lease: OwnLease, spacecraftCache: Map<string, Spacecraft>, stats: BatchRunStats | null): Promise<SliceOutcome | 'failed'> {
     const { db } = this.deps;
     try {
       const outcome = await this.runSlice(slice, lease, spacecraftCache, stats);
@@ -377,6 +423,17 @@ export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
     let next = 0;
     let lastProgress = this.clock();
     const inFlight = new Set<Promise<void>>();
+    /** Starts the next item in a slot already acquired. */
+    const startItem = () => {
+      const index = slice.firstItem + next;
+      const item = JSON.parse(lines[next++]!) as BatchItem;
+      const running: Promise<void> = this.item(slice.organizationId, index, item, spacecraftCache).then((outcome) => {
+        inFlight.delete(running);
+        finishItem(index, item, outcome);
+      }).finally(() => this.slots.release());
+      inFlight.add(running);
+      if (stats) stats.maxInFlight = Math.max(stats.maxInFlight, inFlight.size);
+    };
     const finishItem = (index: number, item: BatchItem, outcome: ItemOutcome) => {
       done++;
       if (outcome.ok) {
@@ -397,21 +454,16 @@ export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
       return outcome;
     };
     for (;;) {
-      while (inFlight.size < this.concurrency && next < lines.length && !this.interrupted) {
-        const index = slice.firstItem + next;
-        const item = JSON.parse(lines[next++]!) as BatchItem;
-        const running: Promise<void> = this.item(slice.organizationId, index, item, spacecraftCache).then((outcome) => {
-          inFlight.delete(running);
-          finishItem(index, item, outcome);
-        });
-        inFlight.add(running);
-        if (stats) stats.maxInFlight = Math.max(stats.maxInFlight, inFlight.size);
-      }
+      while (next < lines.length && !this.interrupted && this.slots.tryAcquire()) startItem();
       if (inFlight.size === 0) {
+        if (next >= lines.length) break;
         // nothing in flight and items not started: stop() came between two items (no item was running to be awaited
-        // below). Completing here would store a partial slice as done.
-        if (next < lines.length) return 'interrupted';
-        break;
+        // below; completing here would store a partial slice as done) — or the other loop of this runner holds every
+        // slot: wait for one
+        if (this.interrupted) return 'interrupted';
+        await this.slots.acquire();
+        startItem();
+        continue;
       }
       await Promise.race(inFlight);
       if (this.interrupted) return await settle('interrupted');
@@ -637,6 +689,55 @@ function safeName(text: string): string {
 /** One CSV record (RFC 4180 quoting). */
 function csv(fields: Array<string | number>): string {
   return fields.map((f) => (typeof f === 'string' && /[",\n\r]/.test(f) ? `"${f.replace(/"/g, '""')}"` : String(f))).join(',');
+}
+
+/** A slice loop of the runner (its claims, renewals and runs are the runner's, under the runner's owner). */
+class SliceLane extends LeasedJobRunner<ClaimedSlice> {
+  constructor(
+    private readonly runner: EphemerisBatchRunner,
+    options: LeasedJobRunnerOptions & { owner: string },
+  ) {
+    super('batches', options);
+  }
+
+  protected claim(): Promise<ClaimedSlice | null> {
+    return this.runner.claimSlice();
+  }
+
+  protected renew(id: string): Promise<boolean> {
+    return this.runner.renewSlice(id);
+  }
+
+  protected run(slice: ClaimedSlice, lease: JobLease): Promise<void> {
+    return this.runner.runLaneSlice(slice, lease);
+  }
+}
+
+/** Counting slots (items in flight across the runner's loops). */
+class Slots {
+  private free: number;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(count: number) {
+    this.free = Math.max(1, count);
+  }
+
+  tryAcquire(): boolean {
+    if (this.free === 0) return false;
+    this.free--;
+    return true;
+  }
+
+  acquire(): Promise<void> {
+    if (this.tryAcquire()) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
 }
 
 function sleep(ms: number): Promise<void> {

@@ -163,7 +163,8 @@ describe('one batch on two instances', () => {
     const lateInSlice = new Promise<void>((resolve) => (lateStarted = resolve));
     let aWaited = false;
     // A (the coordinator) holds its first item until the late runner is inside the other slice
-    const a = runner(svc, 'instance-A2', {}, async () => {
+    // (no slice lane on A: the other slice is the late runner's to claim)
+    const a = runner(svc, 'instance-A2', { sliceLanes: 0 }, async () => {
       if (aWaited) return;
       aWaited = true;
       await Promise.race([lateInSlice, sleep(30_000)]);
