@@ -7,8 +7,10 @@
  *   stored), runs slices of it itself, waits while other instances run the rest, and once every slice has succeeded
  *   assembles the ZIP — exactly once, since only the batch's lease holder assembles and its completion commits only
  *   while it holds the lease — then deletes the stored entries.
- * - Any runner with nothing else to do claims a slice of any running batch (a leased row: a killed runner's slice is
- *   taken over once its lease expires).
+ * - Beside its batch loop, each runner has slice lanes (`sliceLanes`, default 1) that claim slices of any running
+ *   batch (a leased row: a killed runner's slice is taken over once its lease expires). The lanes and the batch loop
+ *   share one owner and `concurrency` item slots; the batch loop never runs another batch's slices, so a batch whose
+ *   coordinator died is taken over within its lease plus a poll even by an instance busy with slices.
  *
  * A slice's items are fanned out over the instance's workers as background pool work (at most `concurrency` in
  * flight); each worker returns its OEM already deflated as a ZIP entry (ZipEntryData). The entries, or the items'
