@@ -191,12 +191,8 @@ export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
     await Promise.all([super.stop(), ...this.lanes.map((lane) => lane.stop())]);
   }
 
-  /** Runs batches until none is claimable (each with the slices it can claim), then slices of other batches; the number run. */
-  override async drain(): Promise<number> {
-    let count = await super.drain();
-    for (const lane of this.lanes) count += await lane.drain();
-    return count;
-  }
+  // drain() (the loop's, also what wake() runs) runs batches until none is claimable, each with every slice of it that
+  // it can claim: the lanes run their own loops once started and are not drained here.
 
   /** The next batch to coordinate (slices are the lanes'). */
   protected async claim(): Promise<BatchWork | null> {
