@@ -473,7 +473,10 @@ function approachFromRow(row: Record<string, unknown>): ScreeningApproachRow {
 }
 
 export interface ApproachFilter {
-  primarySpacecraftId?: string;
+  /** Approaches of this spacecraft: as the primary, or as the secondary (our fleet's). */
+  spacecraftId?: string;
+  /** Only approaches with one of our spacecraft (all-vs-all: not the pairs of two catalog objects). */
+  oursOnly?: boolean;
   minPc?: number;
   maxMissDistanceM?: number;
 }
@@ -496,10 +499,11 @@ export async function listScreeningApproaches(
 ): Promise<{ items: ScreeningApproachRow[]; totalElements: number }> {
   const where = ['organization_id = ?', 'screening_id = ?'];
   const args: Array<string | number> = [organizationId, screeningId];
-  if (filter.primarySpacecraftId !== undefined) {
-    where.push('primary_spacecraft_id = ?');
-    args.push(filter.primarySpacecraftId);
+  if (filter.spacecraftId !== undefined) {
+    where.push('(primary_spacecraft_id = ? OR secondary_spacecraft_id = ?)');
+    args.push(filter.spacecraftId, filter.spacecraftId);
   }
+  if (filter.oursOnly) where.push('primary_spacecraft_id IS NOT NULL');
   if (filter.minPc !== undefined) {
     where.push('pc >= ?');
     args.push(filter.minPc);

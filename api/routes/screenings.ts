@@ -78,7 +78,7 @@ const approachesRoute = createRoute({
   summary: 'The approaches of a screening (paged): TCA, miss distance, relative speed, RTN components, Pc, secondary, conjunction event',
   description:
     'In the screening’s total order (TCA, primary, NORAD id) by default; sortable tca, missDistanceM, pc, seq; filters spacecraftId ' +
-    '(primary), minPc, maxMissDistanceM. Empty until the screening has SUCCEEDED. Permission read:conjunctions.',
+    '(as primary or secondary), ours (only approaches with one of our spacecraft), minPc, maxMissDistanceM. Empty until the screening has SUCCEEDED. Permission read:conjunctions.',
   request: { params: ScreeningPathSchema, query: ScreeningApproachQuerySchema },
   responses: { 200: { description: 'A page of approaches', content: json(pageSchema(ScreeningApproachSchema, 'ScreeningApproachPage')) }, ...errorResponses(404) },
 });

@@ -5,6 +5,7 @@ import { MAX_ID_LENGTH } from '../../domain/limits.ts';
 import { CHUNK_KINDS, COVARIANCE_SOURCES, COVARIANCE_TO_TCA, SCREENING_MODES, SCREENING_SECONDARIES, SECONDARY_SOURCES } from '../../domain/screenings/model.ts';
 import { DEFAULT_SLICE_S } from '../../domain/screenings/slices.ts';
 import { pageableQuery } from '../http/paging.ts';
+import { queryFlag } from './queryFlag.ts';
 import { JOB_STATUSES } from '../../domain/jobs/model.ts';
 
 export const SCREENING_MAX_SPAN_DAYS = 14;
@@ -204,7 +205,8 @@ export const ScreeningListQuerySchema = z.object({ ...pageableQuery });
 export const SCREENING_SORTABLE = ['createdAt', 'status'] as const;
 export const ScreeningApproachQuerySchema = z.object({
   ...pageableQuery,
-  spacecraftId: z.string().max(MAX_ID_LENGTH).optional().openapi({ description: 'Only this primary’s approaches' }),
+  spacecraftId: z.string().max(MAX_ID_LENGTH).optional().openapi({ description: 'Only the approaches of this spacecraft, as the primary or as the secondary (our fleet’s)' }),
+  ours: queryFlag('true: only the approaches with one of our spacecraft (mode ALL_VS_ALL: not the pairs of two catalog objects)'),
   minPc: z.string().optional().openapi({ type: 'number', description: 'Only approaches with Pc ≥ this' } as never),
   maxMissDistanceM: z.string().optional().openapi({ type: 'number', description: 'Only approaches with a miss distance ≤ this (m)' } as never),
 });

@@ -1187,7 +1187,7 @@ export interface paths {
         };
         /**
          * The approaches of a screening (paged): TCA, miss distance, relative speed, RTN components, Pc, secondary, conjunction event
-         * @description In the screening’s total order (TCA, primary, NORAD id) by default; sortable tca, missDistanceM, pc, seq; filters spacecraftId (primary), minPc, maxMissDistanceM. Empty until the screening has SUCCEEDED. Permission read:conjunctions.
+         * @description In the screening’s total order (TCA, primary, NORAD id) by default; sortable tca, missDistanceM, pc, seq; filters spacecraftId (as primary or secondary), ours (only approaches with one of our spacecraft), minPc, maxMissDistanceM. Empty until the screening has SUCCEEDED. Permission read:conjunctions.
          */
         get: operations["listScreeningApproaches"];
         put?: never;
@@ -16027,8 +16027,10 @@ export interface operations {
                 size?: number;
                 /** @description Sort order `field,asc|desc`; repeatable */
                 sort?: string | string[];
-                /** @description Only this primary’s approaches */
+                /** @description Only the approaches of this spacecraft, as the primary or as the secondary (our fleet’s) */
                 spacecraftId?: string;
+                /** @description true: only the approaches with one of our spacecraft (mode ALL_VS_ALL: not the pairs of two catalog objects) */
+                ours?: boolean;
                 /** @description Only approaches with Pc ≥ this */
                 minPc?: number;
                 /** @description Only approaches with a miss distance ≤ this (m) */

@@ -209,6 +209,15 @@ describe('a fleet screening (mode FLEET) by time slices on two server processes'
     assert.equal(slices.length, 3);
     if (second) assert.equal(new Set(slices.map((c) => c.ranBy)).size, 2, 'both instances ran slices');
 
+    // filters (read before the reference's seconds of computation hold this process: an idle keep-alive socket would be
+    // closed under it): ours=true leaves out the catalog pairs; spacecraftId finds a craft as primary or as secondary
+    const oursPage = (await call(first, 'GET', `${SCREENINGS}/${run.view.id}/approaches?ours=true&size=1000`)).body;
+    assert.equal(oursPage.totalElements, run.approaches.filter((a) => a.primary.spacecraftId !== null).length);
+    const craft = fleetSets[fleetSets.length - 1]!.spacecraftId;
+    const ofCraft = (await call(first, 'GET', `${SCREENINGS}/${run.view.id}/approaches?spacecraftId=${craft}&size=1000`)).body;
+    const involving = run.approaches.filter((a) => a.primary.spacecraftId === craft || a.secondary.spacecraftId === craft);
+    assert.ok(involving.some((a) => a.secondary.spacecraftId === craft), 'the craft is some approach’s secondary');
+    assert.deepEqual(ofCraft.content.map((a: Json) => a.seq), involving.map((a) => a.seq));
     // the reference: every object against every other, pair by pair (each unordered pair once)
     const ours = new Map(fleetSets.map((f) => [f.elements.noradId, f]));
     const objects = [...catalog.filter((e) => !fleetNorad.has(e.noradId)), ...fleetSets.map((f) => f.elements)];

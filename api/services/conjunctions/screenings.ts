@@ -661,7 +661,7 @@ export async function listApproachesPage(
   db: Db,
   organizationId: string,
   id: string,
-  query: PageableInput & { spacecraftId?: string; minPc?: string; maxMissDistanceM?: string },
+  query: PageableInput & { spacecraftId?: string; ours?: 'true' | 'false'; minPc?: string; maxMissDistanceM?: string },
 ) {
   const page = parsePageable(query, APPROACH_SORTABLE, [{ field: 'seq', direction: 'asc' }]);
   const minPc = numberParameter(query.minPc, 'minPc', 0, 1);
@@ -669,7 +669,8 @@ export async function listApproachesPage(
   const screening = await findScreening(db, organizationId, id);
   if (!screening) throw screeningNotFound(id);
   const { items, totalElements } = await listScreeningApproaches(db, organizationId, id, {
-    ...(query.spacecraftId !== undefined ? { primarySpacecraftId: query.spacecraftId } : {}),
+    ...(query.spacecraftId !== undefined ? { spacecraftId: query.spacecraftId } : {}),
+    ...(query.ours === 'true' ? { oursOnly: true } : {}),
     ...(minPc !== undefined ? { minPc } : {}),
     ...(maxMissDistanceM !== undefined ? { maxMissDistanceM } : {}),
   }, page);
