@@ -21,8 +21,11 @@
  *     every pair. Each object looks into every cell whose box lies within R_max of its interpolated position (per
  *     axis its own cell and the one below or above when the face is within R_max: 1–8 cells for F ≥ 2, up to 27 for
  *     F ≥ 1, corners farther than R_max skipped); a point within R_ij ≤ R_max lies in one of them. Each unordered pair
- *     is taken from its lower object index only (j > i; exact cell indices compared, so hash collisions neither add
- *     nor repeat a pair), in PRIMARIES from the primary: the pair is a candidate at t_k, once.
+ *     is taken once (exact cell indices compared, so hash collisions neither add nor repeat a pair): in ALL_VS_ALL
+ *     two objects of one cell from the later slot of the cell's run, two of neighbouring cells from the object whose
+ *     neighbour lies at the lexicographically positive offset (dx > 0, or dx = 0 and dy > 0, or dx = dy = 0 and
+ *     dz > 0) — the ball of either object of a pair within R_max reaches the other's cell, so from that side too —
+ *     and in PRIMARIES from the primary: the pair is a candidate at t_k, once.
  *  3. Cheap test 1: ρ̃(t_k) > R_ij rejects (the contrapositive of 1).
  *     Cheap test 2: for |τ| ≤ δ/2, Δr(t_k + τ) = Δr̃ + Δṽ·τ + e(τ) with |e(τ)| ≤ ε_i + ε_j + (η_i + η_j)·|τ| + A·τ²/2
  *     (Taylor to second order about t_k of the true relative motion; A the relative-acceleration bound of
@@ -133,7 +136,13 @@ class IntList {
   }
 }
 
-const cellHash = (x: number, y: number, z: number, mask: number): number => (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & mask;
+/**
+ * Bucket of cell (x, y, z) in a table of 2^(32 − shift) buckets: the low 10 bits of each index packed into one word,
+ * Fibonacci-hashed (the top bits of the product by 2³²/φ). The XOR of three products it replaces put most neighbouring
+ * cells of a cell into shared buckets (more than half the bucket members visited belonged to another cell); cells
+ * 1024 apart on an axis share a key, which the exact index compare sorts out.
+ */
+const cellHash = (x: number, y: number, z: number, shift: number): number => Math.imul(((x & 1023) << 20) | ((y & 1023) << 10) | (z & 1023), 0x9e3779b1) >>> shift;
 
 /** Screens the objects with the grid sieve (module comment). Throws CollisionInputError naming the field for malformed input. */
 export function screenWithGrid(input: GridScreeningInput): GridScreeningResult {
@@ -303,7 +312,8 @@ class StepGrid {
   private readonly reachMaxKm: number;
   private readonly cellKm: number;
   private readonly inverseCell: number;
-  private readonly mask: number;
+  /** 32 − log2(table size): cellHash's shift. */
+  private readonly shift: number;
   private readonly tableSize: number;
   /** Interpolated positions (3 per object), the cubic of each object's current node interval (12 per object,
    * sampledPositions.ts `cubicCoefficients`), its start and length (2), f at the step. */
@@ -324,16 +334,17 @@ class StepGrid {
   private readonly order: Int32Array;
   private readonly active: Uint8Array;
   /**
-   * The step's objects in bucket order (slot m holds object order[m]), 8 values per slot: x, y, z (km), the cell
-   * indices, V_i, ε_i — so that a bucket's objects lie together in memory (the candidate loop reads them in runs).
+   * The step's objects in bucket order (slot m holds object order[m]), so that a bucket's objects lie together in
+   * memory (the candidate loop reads them in runs): 4 doubles per slot, x, y, z (km) and the pad V_i·δ/2 + ε_i (km,
+   * test 1's R_ij = D + pad_i + pad_j), and 4 ints per slot, the cell indices and the object.
    */
-  private readonly slots: Float64Array;
+  private readonly slotPosition: Float64Array;
+  private readonly slotCell: Int32Array;
+  /** Per slot, its bucket (the end of its own cell's run: bucketStart[bucket + 1]). */
+  private readonly slotBucket: Int32Array;
+  /** Per object, test 1's pad V_i·δ/2 + ε_i (km). */
+  private readonly pad: Float64Array;
   private activeCount = 0;
-  /** Per axis, for the object at hand: the lowest cell index to visit, how many (1 to 3), and the squared distance to
-   * the cell below and above (0 for its own). */
-  private readonly low = new Int32Array(3);
-  private readonly span = new Int32Array(3);
-  private readonly gap2 = new Float64Array(9);
   private readonly scratch = { accelerationSumKmS2: 0, perturbationKmS2: 0, radiusLowKm: 0, velocityMismatchKmS: 0 };
 
   constructor(
@@ -371,7 +382,7 @@ class StepGrid {
     let tableSize = 1024;
     while (tableSize < 2 * n) tableSize *= 2;
     this.tableSize = tableSize;
-    this.mask = tableSize - 1;
+    this.shift = 32 - Math.log2(tableSize);
     this.position = new Float64Array(3 * n);
     this.cubic = new Float64Array(12 * n);
     this.interval = new Int32Array(n).fill(-1);
@@ -386,7 +397,11 @@ class StepGrid {
     this.cursor = new Int32Array(tableSize);
     this.order = new Int32Array(n);
     this.active = new Uint8Array(n);
-    this.slots = new Float64Array(8 * n);
+    this.slotPosition = new Float64Array(4 * n);
+    this.slotCell = new Int32Array(4 * n);
+    this.slotBucket = new Int32Array(n);
+    this.pad = new Float64Array(n);
+    for (let i = 0; i < n; i++) this.pad[i] = sampled.speedBoundKmS[i]! * this.half + sampled.errorKm[i]!;
     this.counts = {
       objects: n, nodes: sampled.totalNodes, fineSteps: fineSteps + 1, fineStepS: this.dt, cellSizeKm: this.cellKm, objectSteps: 0,
       candidatePairSteps: 0, afterDistanceTest: 0, afterSegmentTest: 0, pairWindows: 0, largestInterpolationErrorKm: epsMax, largestSpeedKmS: vMax,
@@ -430,7 +445,7 @@ class StepGrid {
       this.cellX[i] = x;
       this.cellY[i] = y;
       this.cellZ[i] = z;
-      const b = cellHash(x, y, z, this.mask);
+      const b = cellHash(x, y, z, this.shift);
       this.bucketOf[i] = b;
       bucketStart[b + 1]!++;
       occupied[b >>> 5]! |= 1 << (b & 31);
@@ -441,18 +456,19 @@ class StepGrid {
     this.cursor.set(bucketStart.subarray(0, size));
     for (let i = 0; i < n; i++) if (this.active[i] === 1) this.order[this.cursor[this.bucketOf[i]!]!++] = i;
     this.activeCount = objectSteps;
-    const slots = this.slots;
+    const { slotPosition, slotCell, slotBucket, pad, order, cellX, cellY, cellZ, bucketOf } = this;
     for (let m = 0; m < objectSteps; m++) {
-      const i = this.order[m]!;
-      const o = 8 * m;
-      slots[o] = position[3 * i]!;
-      slots[o + 1] = position[3 * i + 1]!;
-      slots[o + 2] = position[3 * i + 2]!;
-      slots[o + 3] = this.cellX[i]!;
-      slots[o + 4] = this.cellY[i]!;
-      slots[o + 5] = this.cellZ[i]!;
-      slots[o + 6] = sampled.speedBoundKmS[i]!;
-      slots[o + 7] = sampled.errorKm[i]!;
+      const i = order[m]!;
+      const o = 4 * m;
+      slotPosition[o] = position[3 * i]!;
+      slotPosition[o + 1] = position[3 * i + 1]!;
+      slotPosition[o + 2] = position[3 * i + 2]!;
+      slotPosition[o + 3] = pad[i]!;
+      slotCell[o] = cellX[i]!;
+      slotCell[o + 1] = cellY[i]!;
+      slotCell[o + 2] = cellZ[i]!;
+      slotCell[o + 3] = i;
+      slotBucket[m] = bucketOf[i]!;
     }
   }
 
@@ -464,67 +480,112 @@ class StepGrid {
   }
 
   /**
-   * The cells along one axis that a ball of R_max about coordinate u in cell c reaches (cells ≥ R_max: c, and c − 1
-   * and/or c + 1), with the squared distance from u to each (c arrives as a double from the slots; cell indices are
-   * small integers, exact in both).
-   */
-  private axisCells(axis: number, u: number, c: number): void {
-    const inCell = u - c * this.cellKm;
-    const above = this.cellKm - inCell;
-    const r = this.reachMaxKm;
-    const down = inCell <= r;
-    this.low[axis] = down ? c - 1 : c;
-    this.span[axis] = 1 + (down ? 1 : 0) + (above <= r ? 1 : 0);
-    const g = this.gap2;
-    const o = 3 * axis;
-    if (down) {
-      g[o] = inCell * inCell;
-      g[o + 1] = 0;
-      g[o + 2] = above * above;
-    } else {
-      g[o] = 0;
-      g[o + 1] = above * above;
-    }
-  }
-
-  /**
-   * The candidates at step k: the objects of the cells each object's R_max-ball reaches (the cells whose box lies
-   * within R_max of it: 1 to 8 with cells ≥ 2·R_max, up to 27 with cells ≥ R_max); in ALL_VS_ALL each unordered pair
-   * from its lower index only, in PRIMARIES from the primary.
+   * The candidates at step k (module comment, 2). Per axis, a ball of R_max about the object reaches its own cell and
+   * the one below (above) when the lower (upper) face is within R_max (cells ≥ R_max: never two cells away); a
+   * neighbour cell is reached when the squared distances to its faces sum to ≤ R_max². ALL_VS_ALL: each unordered pair
+   * once — within a cell from the later slot (the rest of the cell's bucket run), across cells from the object whose
+   * neighbour lies at the lexicographically positive offset (dx > 0, or dx = 0 and dy > 0, or dx = dy = 0 and dz > 0):
+   * a pair within R_max is reached from that side (the ball of either object reaches the other's cell), so it is
+   * compared once, and a pair farther apart at most once. PRIMARIES: from each primary, every reached cell.
    */
   candidates(k: number): void {
-    const { slots, bucketStart, order, low, span, mask, occupied, gap2 } = this;
+    const { slotPosition, slotCell, slotBucket, bucketStart } = this;
     const allVsAll = this.allVsAll;
     const primaries = this.primaryCount;
-    const r2 = this.reachMaxKm * this.reachMaxKm;
+    const r = this.reachMaxKm;
+    const r2 = r * r;
+    const cellKm = this.cellKm;
     for (let mi = 0; mi < this.activeCount; mi++) {
-      const i = order[mi]!;
+      const oi = 4 * mi;
+      const i = slotCell[oi + 3]!;
       if (!allVsAll && i >= primaries) continue;
-      const oi = 8 * mi;
-      this.axisCells(0, slots[oi]!, slots[oi + 3]!);
-      this.axisCells(1, slots[oi + 1]!, slots[oi + 4]!);
-      this.axisCells(2, slots[oi + 2]!, slots[oi + 5]!);
-      for (let ax = 0; ax < span[0]!; ax++) {
-        const cx = low[0]! + ax;
-        const gx = gap2[ax]!;
-        for (let ay = 0; ay < span[1]!; ay++) {
-          const cy = low[1]! + ay;
-          const gxy = gx + gap2[3 + ay]!;
+      const px = slotPosition[oi]!;
+      const py = slotPosition[oi + 1]!;
+      const pz = slotPosition[oi + 2]!;
+      const cx = slotCell[oi]!;
+      const cy = slotCell[oi + 1]!;
+      const cz = slotCell[oi + 2]!;
+      // per axis: the distance to the lower face and to the upper face, and whether each is within R_max
+      const inX = px - cx * cellKm;
+      const inY = py - cy * cellKm;
+      const inZ = pz - cz * cellKm;
+      const aboveX = cellKm - inX;
+      const aboveY = cellKm - inY;
+      const aboveZ = cellKm - inZ;
+      const upX = aboveX <= r ? 1 : 0;
+      const upY = aboveY <= r ? 1 : 0;
+      const upZ = aboveZ <= r ? 1 : 0;
+      const downX = inX <= r ? -1 : 0;
+      const downY = inY <= r ? -1 : 0;
+      const downZ = inZ <= r ? -1 : 0;
+      const gxd = inX * inX;
+      const gyd = inY * inY;
+      const gzd = inZ * inZ;
+      const gxu = aboveX * aboveX;
+      const gyu = aboveY * aboveY;
+      const gzu = aboveZ * aboveZ;
+      if (allVsAll) {
+        // own cell: the slots after this one in its bucket run
+        this.compareRun(mi, mi + 1, bucketStart[slotBucket[mi]! + 1]!, cx, cy, cz, k);
+      }
+      for (let dx = allVsAll ? 0 : downX; dx <= upX; dx++) {
+        const gx = dx < 0 ? gxd : dx > 0 ? gxu : 0;
+        for (let dy = allVsAll && dx === 0 ? 0 : downY; dy <= upY; dy++) {
+          const gxy = gx + (dy < 0 ? gyd : dy > 0 ? gyu : 0);
           if (gxy > r2) continue;
-          for (let az = 0; az < span[2]!; az++) {
-            if (gxy + gap2[6 + az]! > r2) continue;
-            const cz = low[2]! + az;
-            const b = cellHash(cx, cy, cz, mask);
-            if ((occupied[b >>> 5]! & (1 << (b & 31))) === 0) continue;
-            for (let m = bucketStart[b]!, end = bucketStart[b + 1]!; m < end; m++) {
-              const j = order[m]!;
-              const o = 8 * m;
-              if ((allVsAll ? j > i : j >= primaries) && slots[o + 3] === cx && slots[o + 4] === cy && slots[o + 5] === cz) this.testPair(i, mi, j, m, k);
+          for (let dz = allVsAll && dx === 0 && dy === 0 ? 1 : downZ; dz <= upZ; dz++) {
+            if (gxy + (dz < 0 ? gzd : dz > 0 ? gzu : 0) > r2) continue;
+            if (!allVsAll && dx === 0 && dy === 0 && dz === 0) {
+              const b = slotBucket[mi]!;
+              this.compareRun(mi, bucketStart[b]!, bucketStart[b + 1]!, cx, cy, cz, k);
+              continue;
             }
+            const nx = cx + dx;
+            const ny = cy + dy;
+            const nz = cz + dz;
+            const b = cellHash(nx, ny, nz, this.shift);
+            if ((this.occupied[b >>> 5]! & (1 << (b & 31))) === 0) continue;
+            this.compareRun(mi, bucketStart[b]!, bucketStart[b + 1]!, nx, ny, nz, k);
           }
         }
       }
     }
+  }
+
+  /**
+   * Test 1 (module comment, 3) between the object of slot mi and those of slots [from, end) that lie in cell
+   * (nx, ny, nz) (a bucket may hold other cells); the survivors go on to test 2. In PRIMARIES, secondaries only.
+   */
+  private compareRun(mi: number, from: number, end: number, nx: number, ny: number, nz: number, k: number): void {
+    const { slotPosition, slotCell } = this;
+    const primaries = this.primaryCount;
+    const oi = 4 * mi;
+    const i = slotCell[oi + 3]!;
+    const px = slotPosition[oi]!;
+    const py = slotPosition[oi + 1]!;
+    const pz = slotPosition[oi + 2]!;
+    const reachI = this.searchRadiusKm + slotPosition[oi + 3]!;
+    const iPrimary = i < primaries;
+    const allVsAll = this.allVsAll;
+    let compared = 0;
+    for (let m = from; m < end; m++) {
+      const o = 4 * m;
+      if (slotCell[o] !== nx || slotCell[o + 1] !== ny || slotCell[o + 2] !== nz) continue;
+      const j = slotCell[o + 3]!;
+      if (j < primaries) {
+        // two primaries are not paired; in PRIMARIES neither is a primary and a secondary from the secondary's side
+        if (iPrimary || !allVsAll) continue;
+        if (this.noradIds[i] === this.noradIds[j] && this.noradIds[j]! >= 0) continue;
+      } else if (iPrimary && this.noradIds[i] === this.noradIds[j] && this.noradIds[i]! >= 0) continue;
+      compared++;
+      const dx = slotPosition[o]! - px;
+      const dy = slotPosition[o + 1]! - py;
+      const dz = slotPosition[o + 2]! - pz;
+      const reach = reachI + slotPosition[o + 3]!;
+      if (dx * dx + dy * dy + dz * dz > reach * reach) continue;
+      this.testPair(i, j, dx, dy, dz, reach, k);
+    }
+    this.tally[0] += compared;
   }
 
   /** H′ of object i at the current step, component c (km/s). */
@@ -535,25 +596,13 @@ class StepGrid {
     return ((3 * cubic[q + 3]! * f + 2 * cubic[q + 2]!) * f + cubic[q + 1]!) / this.intervalSpan[2 * i + 1]!;
   }
 
-  /** Tests 1 and 2 of the module comment for objects i, j at step k; keeps the (pair, step) that survive. */
-  private testPair(i: number, mi: number, j: number, mj: number, k: number): void {
-    const primaries = this.primaryCount;
-    if (i < primaries && j < primaries) return;
-    if ((i < primaries || j < primaries) && this.noradIds[i] === this.noradIds[j] && this.noradIds[i]! >= 0) return;
+  /** Test 2 of the module comment for objects i, j at step k, which passed test 1 (Δr̃ = (dx, dy, dz), R_ij = reach);
+   * keeps the (pair, step) that survive. */
+  private testPair(i: number, j: number, dx: number, dy: number, dz: number, reach: number, k: number): void {
     const tally = this.tally;
-    tally[0]++;
-    const slots = this.slots;
-    const oi = 8 * mi;
-    const oj = 8 * mj;
-    const dx = slots[oj]! - slots[oi]!;
-    const dy = slots[oj + 1]! - slots[oi + 1]!;
-    const dz = slots[oj + 2]! - slots[oi + 2]!;
-    const rho2 = dx * dx + dy * dy + dz * dz;
     const half = this.half;
-    const sweep = (slots[oi + 6]! + slots[oj + 6]!) * half;
-    const reach = this.searchRadiusKm + sweep + slots[oi + 7]! + slots[oj + 7]!;
-    if (rho2 > reach * reach) return;
     const sampled = this.sampled;
+    const sweep = (sampled.speedBoundKmS[i]! + sampled.speedBoundKmS[j]!) * half;
     tally[1]++;
     const du = this.velocity(j, 0) - this.velocity(i, 0);
     const dv = this.velocity(j, 1) - this.velocity(i, 1);
@@ -570,7 +619,7 @@ class StepGrid {
     scratch.perturbationKmS2 = this.perturbationKmS2[i]! + this.perturbationKmS2[j]!;
     scratch.radiusLowKm = Math.min(this.rMin[i]!, this.rMin[j]!);
     // over the half-window the true separation stays ≤ ρ̃ + ε_i + ε_j + sweep ≤ reach + ε_i + ε_j + sweep
-    const a = relativeAccelerationBound(scratch, reach + slots[oi + 7]! + slots[oj + 7]! + sweep);
+    const a = relativeAccelerationBound(scratch, reach + sampled.errorKm[i]! + sampled.errorKm[j]! + sweep);
     const e = sampled.errorKm[i]! + sampled.errorKm[j]! + (sampled.velocityErrorKmS[i]! + sampled.velocityErrorKmS[j]!) * half + 0.5 * a * half * half;
     const m = Math.sqrt(mx * mx + my * my + mz * mz);
     if (m - e > this.searchRadiusKm) return;
