@@ -315,26 +315,22 @@ class StepGrid {
   /** 32 − log2(table size): cellHash's shift. */
   private readonly shift: number;
   private readonly tableSize: number;
-  /** Interpolated positions (3 per object), the cubic of each object's current node interval (12 per object,
-   * sampledPositions.ts `cubicCoefficients`), its start and length (2), f at the step. */
-  private readonly position: Float64Array;
+  /** Per object at the step: its interpolated position and pad (4 values, km), the cubic of its current node interval
+   * (12, sampledPositions.ts `cubicCoefficients`), the interval's start and length (2), f at the step. */
+  private readonly objectState: Float64Array;
   private readonly cubic: Float64Array;
   private readonly interval: Int32Array;
   private readonly intervalSpan: Float64Array;
   private readonly fraction: Float64Array;
-  private readonly cellX: Int32Array;
-  private readonly cellY: Int32Array;
-  private readonly cellZ: Int32Array;
-  private readonly bucketOf: Int32Array;
+  /** Per object at the step, 4 values each: its cell indices and bucket (−1: not compared at this step). */
+  private readonly objectCell: Int32Array;
   private readonly bucketStart: Int32Array;
   /** One bit per bucket, set when it holds an object at this step (16 KB for 45,000 objects: the empty neighbour
    * cells, most of them, are skipped without reading the larger bucket table). */
   private readonly occupied: Uint32Array;
   private readonly cursor: Int32Array;
-  private readonly order: Int32Array;
-  private readonly active: Uint8Array;
   /**
-   * The step's objects in bucket order (slot m holds object order[m]), so that a bucket's objects lie together in
+   * The step's objects in bucket order (slot m holds the object slotCell[4m + 3]), so that a bucket's objects lie together in
    * memory (the candidate loop reads them in runs): 4 doubles per slot, x, y, z (km) and the pad V_i·δ/2 + ε_i (km,
    * test 1's R_ij = D + pad_i + pad_j), and 4 ints per slot, the cell indices and the object.
    */
@@ -383,20 +379,15 @@ class StepGrid {
     while (tableSize < 2 * n) tableSize *= 2;
     this.tableSize = tableSize;
     this.shift = 32 - Math.log2(tableSize);
-    this.position = new Float64Array(3 * n);
+    this.objectState = new Float64Array(4 * n);
     this.cubic = new Float64Array(12 * n);
     this.interval = new Int32Array(n).fill(-1);
     this.intervalSpan = new Float64Array(2 * n);
     this.fraction = new Float64Array(n);
-    this.cellX = new Int32Array(n);
-    this.cellY = new Int32Array(n);
-    this.cellZ = new Int32Array(n);
-    this.bucketOf = new Int32Array(n);
+    this.objectCell = new Int32Array(4 * n);
     this.bucketStart = new Int32Array(tableSize + 1);
     this.occupied = new Uint32Array(tableSize >>> 5);
     this.cursor = new Int32Array(tableSize);
-    this.order = new Int32Array(n);
-    this.active = new Uint8Array(n);
     this.slotPosition = new Float64Array(4 * n);
     this.slotCell = new Int32Array(4 * n);
     this.slotBucket = new Int32Array(n);
@@ -411,64 +402,73 @@ class StepGrid {
   /** Positions at step k and the grid: a counting sort of the cell hashes. */
   interpolate(k: number): void {
     const t = k === this.fineSteps ? this.spanS : k * this.dt;
-    const { n, cubic, intervalSpan, position, bucketStart, sampled } = this;
+    const { n, cubic, intervalSpan, objectState, objectCell, bucketStart, sampled, pad, lastStep, interval, fraction } = this;
+    const inverseCell = this.inverseCell;
+    const shift = this.shift;
     bucketStart.fill(0);
     const occupied = this.occupied;
     occupied.fill(0);
     let objectSteps = 0;
+    // pass 1, in object order: position, cell and bucket of every object (4 values per object, one cache line for
+    // pass 2's copy), bucket -1 when it is not compared at this step
     for (let i = 0; i < n; i++) {
-      if (k > this.lastStep[i]!) {
-        this.active[i] = 0;
+      const o = 4 * i;
+      if (k > lastStep[i]!) {
+        objectCell[o + 3] = -1;
         continue;
       }
-      this.active[i] = 1;
       objectSteps++;
       const o2 = 2 * i;
-      if (this.interval[i] === -1 || t > intervalSpan[o2]! + intervalSpan[o2 + 1]!) {
+      if (interval[i] === -1 || t > intervalSpan[o2]! + intervalSpan[o2 + 1]!) {
         const next = sampled.intervalAt(i, t);
-        this.interval[i] = next;
+        interval[i] = next;
         sampled.intervalSpan(i, next, intervalSpan, o2);
         sampled.cubicCoefficients(i, next, cubic, 12 * i);
       }
       const f = (t - intervalSpan[o2]!) / intervalSpan[o2 + 1]!;
-      this.fraction[i] = f;
+      fraction[i] = f;
       const q = 12 * i;
       const px = ((cubic[q + 3]! * f + cubic[q + 2]!) * f + cubic[q + 1]!) * f + cubic[q]!;
       const py = ((cubic[q + 7]! * f + cubic[q + 6]!) * f + cubic[q + 5]!) * f + cubic[q + 4]!;
       const pz = ((cubic[q + 11]! * f + cubic[q + 10]!) * f + cubic[q + 9]!) * f + cubic[q + 8]!;
-      position[3 * i] = px;
-      position[3 * i + 1] = py;
-      position[3 * i + 2] = pz;
-      const x = Math.floor(px * this.inverseCell);
-      const y = Math.floor(py * this.inverseCell);
-      const z = Math.floor(pz * this.inverseCell);
-      this.cellX[i] = x;
-      this.cellY[i] = y;
-      this.cellZ[i] = z;
-      const b = cellHash(x, y, z, this.shift);
-      this.bucketOf[i] = b;
+      objectState[o] = px;
+      objectState[o + 1] = py;
+      objectState[o + 2] = pz;
+      objectState[o + 3] = pad[i]!;
+      const x = Math.floor(px * inverseCell);
+      const y = Math.floor(py * inverseCell);
+      const z = Math.floor(pz * inverseCell);
+      objectCell[o] = x;
+      objectCell[o + 1] = y;
+      objectCell[o + 2] = z;
+      const b = cellHash(x, y, z, shift);
+      objectCell[o + 3] = b;
       bucketStart[b + 1]!++;
       occupied[b >>> 5]! |= 1 << (b & 31);
     }
     this.counts.objectSteps += objectSteps;
     const size = this.tableSize;
     for (let b = 0; b < size; b++) bucketStart[b + 1]! += bucketStart[b]!;
-    this.cursor.set(bucketStart.subarray(0, size));
-    for (let i = 0; i < n; i++) if (this.active[i] === 1) this.order[this.cursor[this.bucketOf[i]!]!++] = i;
+    const cursor = this.cursor;
+    cursor.set(bucketStart.subarray(0, size));
     this.activeCount = objectSteps;
-    const { slotPosition, slotCell, slotBucket, pad, order, cellX, cellY, cellZ, bucketOf } = this;
-    for (let m = 0; m < objectSteps; m++) {
-      const i = order[m]!;
-      const o = 4 * m;
-      slotPosition[o] = position[3 * i]!;
-      slotPosition[o + 1] = position[3 * i + 1]!;
-      slotPosition[o + 2] = position[3 * i + 2]!;
-      slotPosition[o + 3] = pad[i]!;
-      slotCell[o] = cellX[i]!;
-      slotCell[o + 1] = cellY[i]!;
-      slotCell[o + 2] = cellZ[i]!;
-      slotCell[o + 3] = i;
-      slotBucket[m] = bucketOf[i]!;
+    // pass 2, the counting sort's placement: each object's 4 + 4 values to its slot
+    const { slotPosition, slotCell, slotBucket } = this;
+    for (let i = 0; i < n; i++) {
+      const o = 4 * i;
+      const b = objectCell[o + 3]!;
+      if (b < 0) continue;
+      const m = cursor[b]!++;
+      const os = 4 * m;
+      slotPosition[os] = objectState[o]!;
+      slotPosition[os + 1] = objectState[o + 1]!;
+      slotPosition[os + 2] = objectState[o + 2]!;
+      slotPosition[os + 3] = objectState[o + 3]!;
+      slotCell[os] = objectCell[o]!;
+      slotCell[os + 1] = objectCell[o + 1]!;
+      slotCell[os + 2] = objectCell[o + 2]!;
+      slotCell[os + 3] = i;
+      slotBucket[m] = b;
     }
   }
 
