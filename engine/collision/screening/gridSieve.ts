@@ -306,22 +306,22 @@ class StepGrid {
   private readonly n: number;
   private readonly dt: number;
   private readonly half: number;
-  private readonly rMin: Float64Array;
-  private readonly accelerationKmS2: Float64Array;
-  private readonly perturbationKmS2: Float64Array;
+  /** Test 2's constants, 8 per object (one cache line for a pair's two reads): V_i (km/s), ε_i (km), η_i (km/s), its
+   * acceleration and perturbation bounds (km/s²), its lowest radius (km), 2 unused. */
+  private readonly objectBounds: Float64Array;
   private readonly reachMaxKm: number;
   private readonly cellKm: number;
   private readonly inverseCell: number;
   /** 32 − log2(table size): cellHash's shift. */
   private readonly shift: number;
   private readonly tableSize: number;
-  /** Per object at the step: its interpolated position and pad (4 values, km), the cubic of its current node interval
+  /** Per object at the step: its interpolated position and pad (km), its interpolated velocity H′ (km/s), 1 unused (8
+   * values: test 2 reads one cache line per object), the cubic of its current node interval
    * (12, sampledPositions.ts `cubicCoefficients`), the interval's start and length (2), f at the step. */
   private readonly objectState: Float64Array;
   private readonly cubic: Float64Array;
   private readonly interval: Int32Array;
   private readonly intervalSpan: Float64Array;
-  private readonly fraction: Float64Array;
   /** Per object at the step, 4 values each: its cell indices and bucket (−1: not compared at this step). */
   private readonly objectCell: Int32Array;
   private readonly bucketStart: Int32Array;
@@ -359,9 +359,16 @@ class StepGrid {
     this.dt = spanS / fineSteps;
     this.half = 0.5 * this.dt;
     this.noradIds = Float64Array.from(noradIds);
-    this.rMin = Float64Array.from(bounds, (b) => b.radiusMinKm);
-    this.accelerationKmS2 = Float64Array.from(bounds, (b) => b.accelerationKmS2);
-    this.perturbationKmS2 = Float64Array.from(bounds, (b) => b.perturbationKmS2);
+    this.objectBounds = new Float64Array(8 * n);
+    for (let i = 0; i < n; i++) {
+      const o = 8 * i;
+      this.objectBounds[o] = sampled.speedBoundKmS[i]!;
+      this.objectBounds[o + 1] = sampled.errorKm[i]!;
+      this.objectBounds[o + 2] = sampled.velocityErrorKmS[i]!;
+      this.objectBounds[o + 3] = bounds[i]!.accelerationKmS2;
+      this.objectBounds[o + 4] = bounds[i]!.perturbationKmS2;
+      this.objectBounds[o + 5] = bounds[i]!.radiusMinKm;
+    }
     this.lastStep = new Int32Array(n);
     let vMax = 0;
     let epsMax = 0;
@@ -379,11 +386,10 @@ class StepGrid {
     while (tableSize < 2 * n) tableSize *= 2;
     this.tableSize = tableSize;
     this.shift = 32 - Math.log2(tableSize);
-    this.objectState = new Float64Array(4 * n);
+    this.objectState = new Float64Array(8 * n);
     this.cubic = new Float64Array(12 * n);
     this.interval = new Int32Array(n).fill(-1);
     this.intervalSpan = new Float64Array(2 * n);
-    this.fraction = new Float64Array(n);
     this.objectCell = new Int32Array(4 * n);
     this.bucketStart = new Int32Array(tableSize + 1);
     this.occupied = new Uint32Array(tableSize >>> 5);
@@ -402,7 +408,7 @@ class StepGrid {
   /** Positions at step k and the grid: a counting sort of the cell hashes. */
   interpolate(k: number): void {
     const t = k === this.fineSteps ? this.spanS : k * this.dt;
-    const { n, cubic, intervalSpan, objectState, objectCell, bucketStart, sampled, pad, lastStep, interval, fraction } = this;
+    const { n, cubic, intervalSpan, objectState, objectCell, bucketStart, sampled, pad, lastStep, interval } = this;
     const inverseCell = this.inverseCell;
     const shift = this.shift;
     bucketStart.fill(0);
@@ -425,16 +431,20 @@ class StepGrid {
         sampled.intervalSpan(i, next, intervalSpan, o2);
         sampled.cubicCoefficients(i, next, cubic, 12 * i);
       }
-      const f = (t - intervalSpan[o2]!) / intervalSpan[o2 + 1]!;
-      fraction[i] = f;
+      const length = intervalSpan[o2 + 1]!;
+      const f = (t - intervalSpan[o2]!) / length;
       const q = 12 * i;
       const px = ((cubic[q + 3]! * f + cubic[q + 2]!) * f + cubic[q + 1]!) * f + cubic[q]!;
       const py = ((cubic[q + 7]! * f + cubic[q + 6]!) * f + cubic[q + 5]!) * f + cubic[q + 4]!;
       const pz = ((cubic[q + 11]! * f + cubic[q + 10]!) * f + cubic[q + 9]!) * f + cubic[q + 8]!;
-      objectState[o] = px;
-      objectState[o + 1] = py;
-      objectState[o + 2] = pz;
-      objectState[o + 3] = pad[i]!;
+      const os = 8 * i;
+      objectState[os] = px;
+      objectState[os + 1] = py;
+      objectState[os + 2] = pz;
+      objectState[os + 3] = pad[i]!;
+      objectState[os + 4] = ((3 * cubic[q + 3]! * f + 2 * cubic[q + 2]!) * f + cubic[q + 1]!) / length;
+      objectState[os + 5] = ((3 * cubic[q + 7]! * f + 2 * cubic[q + 6]!) * f + cubic[q + 5]!) / length;
+      objectState[os + 6] = ((3 * cubic[q + 11]! * f + 2 * cubic[q + 10]!) * f + cubic[q + 9]!) / length;
       const x = Math.floor(px * inverseCell);
       const y = Math.floor(py * inverseCell);
       const z = Math.floor(pz * inverseCell);
@@ -460,10 +470,11 @@ class StepGrid {
       if (b < 0) continue;
       const m = cursor[b]!++;
       const os = 4 * m;
-      slotPosition[os] = objectState[o]!;
-      slotPosition[os + 1] = objectState[o + 1]!;
-      slotPosition[os + 2] = objectState[o + 2]!;
-      slotPosition[os + 3] = objectState[o + 3]!;
+      const oo = 8 * i;
+      slotPosition[os] = objectState[oo]!;
+      slotPosition[os + 1] = objectState[oo + 1]!;
+      slotPosition[os + 2] = objectState[oo + 2]!;
+      slotPosition[os + 3] = objectState[oo + 3]!;
       slotCell[os] = objectCell[o]!;
       slotCell[os + 1] = objectCell[o + 1]!;
       slotCell[os + 2] = objectCell[o + 2]!;
@@ -588,25 +599,19 @@ class StepGrid {
     this.tally[0] += compared;
   }
 
-  /** H′ of object i at the current step, component c (km/s). */
-  private velocity(i: number, c: number): number {
-    const q = 12 * i + 4 * c;
-    const f = this.fraction[i]!;
-    const cubic = this.cubic;
-    return ((3 * cubic[q + 3]! * f + 2 * cubic[q + 2]!) * f + cubic[q + 1]!) / this.intervalSpan[2 * i + 1]!;
-  }
-
   /** Test 2 of the module comment for objects i, j at step k, which passed test 1 (Δr̃ = (dx, dy, dz), R_ij = reach);
    * keeps the (pair, step) that survive. */
   private testPair(i: number, j: number, dx: number, dy: number, dz: number, reach: number, k: number): void {
-    const tally = this.tally;
+    const { tally, objectState, objectBounds } = this;
     const half = this.half;
-    const sampled = this.sampled;
-    const sweep = (sampled.speedBoundKmS[i]! + sampled.speedBoundKmS[j]!) * half;
+    const si = 8 * i;
+    const sj = 8 * j;
+    const sweep = (objectBounds[si]! + objectBounds[sj]!) * half;
+    const errorSumKm = objectBounds[si + 1]! + objectBounds[sj + 1]!;
     tally[1]++;
-    const du = this.velocity(j, 0) - this.velocity(i, 0);
-    const dv = this.velocity(j, 1) - this.velocity(i, 1);
-    const dw = this.velocity(j, 2) - this.velocity(i, 2);
+    const du = objectState[sj + 4]! - objectState[si + 4]!;
+    const dv = objectState[sj + 5]! - objectState[si + 5]!;
+    const dw = objectState[sj + 6]! - objectState[si + 6]!;
     const speed2 = du * du + dv * dv + dw * dw;
     let tau = speed2 > 0 ? -(dx * du + dy * dv + dz * dw) / speed2 : 0;
     if (tau > half) tau = half;
@@ -615,12 +620,12 @@ class StepGrid {
     const my = dy + dv * tau;
     const mz = dz + dw * tau;
     const scratch = this.scratch;
-    scratch.accelerationSumKmS2 = this.accelerationKmS2[i]! + this.accelerationKmS2[j]!;
-    scratch.perturbationKmS2 = this.perturbationKmS2[i]! + this.perturbationKmS2[j]!;
-    scratch.radiusLowKm = Math.min(this.rMin[i]!, this.rMin[j]!);
+    scratch.accelerationSumKmS2 = objectBounds[si + 3]! + objectBounds[sj + 3]!;
+    scratch.perturbationKmS2 = objectBounds[si + 4]! + objectBounds[sj + 4]!;
+    scratch.radiusLowKm = Math.min(objectBounds[si + 5]!, objectBounds[sj + 5]!);
     // over the half-window the true separation stays ≤ ρ̃ + ε_i + ε_j + sweep ≤ reach + ε_i + ε_j + sweep
-    const a = relativeAccelerationBound(scratch, reach + sampled.errorKm[i]! + sampled.errorKm[j]! + sweep);
-    const e = sampled.errorKm[i]! + sampled.errorKm[j]! + (sampled.velocityErrorKmS[i]! + sampled.velocityErrorKmS[j]!) * half + 0.5 * a * half * half;
+    const a = relativeAccelerationBound(scratch, reach + errorSumKm + sweep);
+    const e = errorSumKm + (objectBounds[si + 2]! + objectBounds[sj + 2]!) * half + 0.5 * a * half * half;
     const m = Math.sqrt(mx * mx + my * my + mz * mz);
     if (m - e > this.searchRadiusKm) return;
     tally[2]++;
