@@ -137,12 +137,15 @@ class IntList {
 }
 
 /**
- * Bucket of cell (x, y, z) in a table of 2^(32 − shift) buckets: the low 10 bits of each index packed into one word,
- * Fibonacci-hashed (the top bits of the product by 2³²/φ). The XOR of three products it replaces put most neighbouring
- * cells of a cell into shared buckets (more than half the bucket members visited belonged to another cell); cells
- * 1024 apart on an axis share a key, which the exact index compare sorts out.
+ * Bucket of cell (x, y, z) in a table of 64 · 2^(32 − shift) buckets: the cells of each block of 4 × 4 × 4 fill 64
+ * consecutive buckets, the blocks Fibonacci-hashed (the low 10 bits of each block index packed into one word, the
+ * top bits of its product by 2³²/φ). The candidate loop walks the slots in bucket order, block after block, and most
+ * neighbour cells it visits lie in the same block or the next ones it visits, their bucket entries and slots in
+ * cache. Distinct cells may share a bucket (blocks 1024 apart on an axis share a key, two blocks a hash), which the
+ * exact index compare sorts out.
  */
-const cellHash = (x: number, y: number, z: number, shift: number): number => Math.imul(((x & 1023) << 20) | ((y & 1023) << 10) | (z & 1023), 0x9e3779b1) >>> shift;
+const cellHash = (x: number, y: number, z: number, shift: number): number =>
+  ((Math.imul((((x >> 2) & 1023) << 20) | (((y >> 2) & 1023) << 10) | ((z >> 2) & 1023), 0x9e3779b1) >>> shift) << 6) | ((x & 3) << 4) | ((y & 3) << 2) | (z & 3);
 
 /** Screens the objects with the grid sieve (module comment). Throws CollisionInputError naming the field for malformed input. */
 export function screenWithGrid(input: GridScreeningInput): GridScreeningResult {
@@ -312,7 +315,7 @@ class StepGrid {
   private readonly reachMaxKm: number;
   private readonly cellKm: number;
   private readonly inverseCell: number;
-  /** 32 − log2(table size): cellHash's shift. */
+  /** 32 − log2(table size / 64): cellHash's shift for the block part. */
   private readonly shift: number;
   private readonly tableSize: number;
   /** Per object at the step: its interpolated position and pad (km), its interpolated velocity H′ (km/s), 1 unused (8
@@ -385,7 +388,7 @@ class StepGrid {
     let tableSize = 1024;
     while (tableSize < 2 * n) tableSize *= 2;
     this.tableSize = tableSize;
-    this.shift = 32 - Math.log2(tableSize);
+    this.shift = 32 - (Math.log2(tableSize) - 6);
     this.objectState = new Float64Array(8 * n);
     this.cubic = new Float64Array(12 * n);
     this.interval = new Int32Array(n).fill(-1);
