@@ -320,7 +320,7 @@ class StepGrid {
   private readonly tableSize: number;
   /** Per object at the step: its interpolated position and pad (km), its interpolated velocity H′ (km/s), 1 unused (8
    * values: test 2 reads one cache line per object), the cubic of its current node interval
-   * (12, sampledPositions.ts `cubicCoefficients`), the interval's start and length (2), f at the step. */
+   * (12, sampledPositions.ts `cubicCoefficients`), the interval's start, length, end and inverse length (4). */
   private readonly objectState: Float64Array;
   private readonly cubic: Float64Array;
   private readonly interval: Int32Array;
@@ -392,7 +392,7 @@ class StepGrid {
     this.objectState = new Float64Array(8 * n);
     this.cubic = new Float64Array(12 * n);
     this.interval = new Int32Array(n).fill(-1);
-    this.intervalSpan = new Float64Array(2 * n);
+    this.intervalSpan = new Float64Array(4 * n);
     this.objectCell = new Int32Array(4 * n);
     this.bucketStart = new Int32Array(tableSize + 1);
     this.occupied = new Uint32Array(tableSize >>> 5);
@@ -427,15 +427,18 @@ class StepGrid {
         continue;
       }
       objectSteps++;
-      const o2 = 2 * i;
-      if (interval[i] === -1 || t > intervalSpan[o2]! + intervalSpan[o2 + 1]!) {
+      const o4 = 4 * i;
+      if (interval[i] === -1 || t > intervalSpan[o4 + 2]!) {
         const next = sampled.intervalAt(i, t);
         interval[i] = next;
-        sampled.intervalSpan(i, next, intervalSpan, o2);
+        sampled.intervalSpan(i, next, intervalSpan, o4);
+        intervalSpan[o4 + 2] = intervalSpan[o4]! + intervalSpan[o4 + 1]!;
+        intervalSpan[o4 + 3] = 1 / intervalSpan[o4 + 1]!;
         sampled.cubicCoefficients(i, next, cubic, 12 * i);
       }
-      const length = intervalSpan[o2 + 1]!;
-      const f = (t - intervalSpan[o2]!) / length;
+      // f and H′ by the interval's inverse length: multiplications, not four divisions per object-step
+      const inverseLength = intervalSpan[o4 + 3]!;
+      const f = (t - intervalSpan[o4]!) * inverseLength;
       const q = 12 * i;
       const px = ((cubic[q + 3]! * f + cubic[q + 2]!) * f + cubic[q + 1]!) * f + cubic[q]!;
       const py = ((cubic[q + 7]! * f + cubic[q + 6]!) * f + cubic[q + 5]!) * f + cubic[q + 4]!;
@@ -445,9 +448,9 @@ class StepGrid {
       objectState[os + 1] = py;
       objectState[os + 2] = pz;
       objectState[os + 3] = pad[i]!;
-      objectState[os + 4] = ((3 * cubic[q + 3]! * f + 2 * cubic[q + 2]!) * f + cubic[q + 1]!) / length;
-      objectState[os + 5] = ((3 * cubic[q + 7]! * f + 2 * cubic[q + 6]!) * f + cubic[q + 5]!) / length;
-      objectState[os + 6] = ((3 * cubic[q + 11]! * f + 2 * cubic[q + 10]!) * f + cubic[q + 9]!) / length;
+      objectState[os + 4] = ((3 * cubic[q + 3]! * f + 2 * cubic[q + 2]!) * f + cubic[q + 1]!) * inverseLength;
+      objectState[os + 5] = ((3 * cubic[q + 7]! * f + 2 * cubic[q + 6]!) * f + cubic[q + 5]!) * inverseLength;
+      objectState[os + 6] = ((3 * cubic[q + 11]! * f + 2 * cubic[q + 10]!) * f + cubic[q + 9]!) * inverseLength;
       const x = Math.floor(px * inverseCell);
       const y = Math.floor(py * inverseCell);
       const z = Math.floor(pz * inverseCell);
