@@ -26,7 +26,8 @@
  *     neighbour lies at the lexicographically positive offset (dx > 0, or dx = 0 and dy > 0, or dx = dy = 0 and
  *     dz > 0) — the ball of either object of a pair within R_max reaches the other's cell, so from that side too —
  *     and in PRIMARIES from the primary: the pair is a candidate at t_k, once.
- *  3. Cheap test 1: ρ̃(t_k) > R_ij rejects (the contrapositive of 1).
+ *  3. Cheap test 1: ρ̃(t_k) > R_ij rejects (the contrapositive of 1); computed as ρ̃² > R_ij² with R_ij = D + p_i + p_j,
+ *     the pad p_i = V_i·δ/2 + ε_i precomputed per object.
  *     Cheap test 2: for |τ| ≤ δ/2, Δr(t_k + τ) = Δr̃ + Δṽ·τ + e(τ) with |e(τ)| ≤ ε_i + ε_j + (η_i + η_j)·|τ| + A·τ²/2
  *     (Taylor to second order about t_k of the true relative motion; A the relative-acceleration bound of
  *     relativeMotion.ts for separations up to R_ij + ε_i + ε_j + (V_i + V_j)·δ/2, the most a survivor of test 1
@@ -43,7 +44,10 @@
  * Cost: time ≈ a·(objects × nodes) [SGP4 sampling] + b·(objects × fine steps) [interpolation and grid]
  * + c·(candidate pair-steps) [the two tests] + d·(pair windows searched) [pairSearch], plus the Pc per approach —
  * measured by bench/screening-sieve.ts (README "Catalog-scale sieve"). No allocation per step: the grid is a
- * counting sort of cell hashes into reused Int32Arrays.
+ * counting sort of cell hashes into reused typed arrays (the cells of a 4 × 4 × 4 block in consecutive buckets, the
+ * step's objects copied in bucket order, so that a cell's neighbours mostly lie in cache). The candidate stage's cost
+ * is mostly its memory reads (cell look-ups, bucket runs), not the tests: each pair is read once (2), test 1 from
+ * the slot rows, test 2 from one row of state and one of constants per object.
  */
 import { compareApproaches, emptyCounts, prepareScreening, buildSecondaries, pairBounds, searchPairApproaches, type PairSearchSink, type PairSide } from './screen.ts';
 import { relativeAccelerationBound } from './relativeMotion.ts';
