@@ -337,14 +337,12 @@ class StepGrid {
   private readonly occupied: Uint32Array;
   private readonly cursor: Int32Array;
   /**
-   * The step's objects in bucket order (slot m holds the object slotCell[4m + 3]), so that a bucket's objects lie together in
-   * memory (the candidate loop reads them in runs): 4 doubles per slot, x, y, z (km) and the pad V_i·δ/2 + ε_i (km,
-   * test 1's R_ij = D + pad_i + pad_j), and 4 ints per slot, the cell indices and the object.
+   * The step's objects in bucket order, so that a bucket's objects lie together in memory (the candidate loop reads
+   * them in runs): 8 values per slot, one cache line to write in the counting sort and to read per member — x, y, z
+   * (km), the pad V_i·δ/2 + ε_i (km, test 1's R_ij = D + pad_i + pad_j), the cell indices and the object (small
+   * integers, exact as doubles).
    */
-  private readonly slotPosition: Float64Array;
-  private readonly slotCell: Int32Array;
-  /** Per slot, its bucket (the end of its own cell's run: bucketStart[bucket + 1]). */
-  private readonly slotBucket: Int32Array;
+  private readonly slots: Float64Array;
   /** Per object, test 1's pad V_i·δ/2 + ε_i (km). */
   private readonly pad: Float64Array;
   private activeCount = 0;
@@ -401,9 +399,7 @@ class StepGrid {
     this.bucketStart = new Int32Array(tableSize + 1);
     this.occupied = new Uint32Array(tableSize >>> 5);
     this.cursor = new Int32Array(tableSize);
-    this.slotPosition = new Float64Array(4 * n);
-    this.slotCell = new Int32Array(4 * n);
-    this.slotBucket = new Int32Array(n);
+    this.slots = new Float64Array(8 * n);
     this.pad = new Float64Array(n);
     for (let i = 0; i < n; i++) this.pad[i] = sampled.speedBoundKmS[i]! * this.half + sampled.errorKm[i]!;
     this.counts = {
@@ -473,23 +469,22 @@ class StepGrid {
     cursor.set(bucketStart.subarray(0, size));
     this.activeCount = objectSteps;
     // pass 2, the counting sort's placement: each object's 4 + 4 values to its slot
-    const { slotPosition, slotCell, slotBucket } = this;
+    const slots = this.slots;
     for (let i = 0; i < n; i++) {
       const o = 4 * i;
       const b = objectCell[o + 3]!;
       if (b < 0) continue;
       const m = cursor[b]!++;
-      const os = 4 * m;
+      const os = 8 * m;
       const oo = 8 * i;
-      slotPosition[os] = objectState[oo]!;
-      slotPosition[os + 1] = objectState[oo + 1]!;
-      slotPosition[os + 2] = objectState[oo + 2]!;
-      slotPosition[os + 3] = objectState[oo + 3]!;
-      slotCell[os] = objectCell[o]!;
-      slotCell[os + 1] = objectCell[o + 1]!;
-      slotCell[os + 2] = objectCell[o + 2]!;
-      slotCell[os + 3] = i;
-      slotBucket[m] = b;
+      slots[os] = objectState[oo]!;
+      slots[os + 1] = objectState[oo + 1]!;
+      slots[os + 2] = objectState[oo + 2]!;
+      slots[os + 3] = objectState[oo + 3]!;
+      slots[os + 4] = objectCell[o]!;
+      slots[os + 5] = objectCell[o + 1]!;
+      slots[os + 6] = objectCell[o + 2]!;
+      slots[os + 7] = i;
     }
   }
 
@@ -510,22 +505,23 @@ class StepGrid {
    * compared once, and a pair farther apart at most once. PRIMARIES: from each primary, every reached cell.
    */
   candidates(k: number): void {
-    const { slotPosition, slotCell, slotBucket, bucketStart } = this;
+    const { slots, bucketStart } = this;
     const allVsAll = this.allVsAll;
     const primaries = this.primaryCount;
     const r = this.reachMaxKm;
     const r2 = r * r;
     const cellKm = this.cellKm;
     for (let mi = 0; mi < this.activeCount; mi++) {
-      const oi = 4 * mi;
-      const i = slotCell[oi + 3]!;
+      const oi = 8 * mi;
+      const i = slots[oi + 7]!;
       if (!allVsAll && i >= primaries) continue;
-      const px = slotPosition[oi]!;
-      const py = slotPosition[oi + 1]!;
-      const pz = slotPosition[oi + 2]!;
-      const cx = slotCell[oi]!;
-      const cy = slotCell[oi + 1]!;
-      const cz = slotCell[oi + 2]!;
+      const px = slots[oi]!;
+      const py = slots[oi + 1]!;
+      const pz = slots[oi + 2]!;
+      const cx = slots[oi + 4]!;
+      const cy = slots[oi + 5]!;
+      const cz = slots[oi + 6]!;
+      const ownBucket = cellHash(cx, cy, cz, this.shift);
       // per axis: the distance to the lower face and to the upper face, and whether each is within R_max
       const inX = px - cx * cellKm;
       const inY = py - cy * cellKm;
@@ -547,7 +543,7 @@ class StepGrid {
       const gzu = aboveZ * aboveZ;
       if (allVsAll) {
         // own cell: the slots after this one in its bucket run
-        this.compareRun(mi, mi + 1, bucketStart[slotBucket[mi]! + 1]!, cx, cy, cz, k);
+        this.compareRun(mi, mi + 1, bucketStart[ownBucket + 1]!, cx, cy, cz, k);
       }
       for (let dx = allVsAll ? 0 : downX; dx <= upX; dx++) {
         const gx = dx < 0 ? gxd : dx > 0 ? gxu : 0;
@@ -557,8 +553,7 @@ class StepGrid {
           for (let dz = allVsAll && dx === 0 && dy === 0 ? 1 : downZ; dz <= upZ; dz++) {
             if (gxy + (dz < 0 ? gzd : dz > 0 ? gzu : 0) > r2) continue;
             if (!allVsAll && dx === 0 && dy === 0 && dz === 0) {
-              const b = slotBucket[mi]!;
-              this.compareRun(mi, bucketStart[b]!, bucketStart[b + 1]!, cx, cy, cz, k);
+              this.compareRun(mi, bucketStart[ownBucket]!, bucketStart[ownBucket + 1]!, cx, cy, cz, k);
               continue;
             }
             const nx = cx + dx;
@@ -578,31 +573,31 @@ class StepGrid {
    * (nx, ny, nz) (a bucket may hold other cells); the survivors go on to test 2. In PRIMARIES, secondaries only.
    */
   private compareRun(mi: number, from: number, end: number, nx: number, ny: number, nz: number, k: number): void {
-    const { slotPosition, slotCell } = this;
+    const slots = this.slots;
     const primaries = this.primaryCount;
-    const oi = 4 * mi;
-    const i = slotCell[oi + 3]!;
-    const px = slotPosition[oi]!;
-    const py = slotPosition[oi + 1]!;
-    const pz = slotPosition[oi + 2]!;
-    const reachI = this.searchRadiusKm + slotPosition[oi + 3]!;
+    const oi = 8 * mi;
+    const i = slots[oi + 7]!;
+    const px = slots[oi]!;
+    const py = slots[oi + 1]!;
+    const pz = slots[oi + 2]!;
+    const reachI = this.searchRadiusKm + slots[oi + 3]!;
     const iPrimary = i < primaries;
     const allVsAll = this.allVsAll;
     let compared = 0;
     for (let m = from; m < end; m++) {
-      const o = 4 * m;
-      if (slotCell[o] !== nx || slotCell[o + 1] !== ny || slotCell[o + 2] !== nz) continue;
-      const j = slotCell[o + 3]!;
+      const o = 8 * m;
+      if (slots[o + 4] !== nx || slots[o + 5] !== ny || slots[o + 6] !== nz) continue;
+      const j = slots[o + 7]!;
       if (j < primaries) {
         // two primaries are not paired; in PRIMARIES neither is a primary and a secondary from the secondary's side
         if (iPrimary || !allVsAll) continue;
         if (this.noradIds[i] === this.noradIds[j] && this.noradIds[j]! >= 0) continue;
       } else if (iPrimary && this.noradIds[i] === this.noradIds[j] && this.noradIds[i]! >= 0) continue;
       compared++;
-      const dx = slotPosition[o]! - px;
-      const dy = slotPosition[o + 1]! - py;
-      const dz = slotPosition[o + 2]! - pz;
-      const reach = reachI + slotPosition[o + 3]!;
+      const dx = slots[o]! - px;
+      const dy = slots[o + 1]! - py;
+      const dz = slots[o + 2]! - pz;
+      const reach = reachI + slots[o + 3]!;
       if (dx * dx + dy * dy + dz * dz > reach * reach) continue;
       this.testPair(i, j, dx, dy, dz, reach, k);
     }
