@@ -23,9 +23,13 @@
  *     every pair. Each object looks into every cell whose box lies within R_max of its interpolated position (per
  *     axis its own cell and the one below or above when the face is within R_max: 1–8 cells for F ≥ 2, up to 27 for
  *     F ≥ 1, corners farther than R_max skipped); a point within R_ij ≤ R_max lies in one of them. Each unordered pair
- *     is taken from its lower object index only (j > i; exact cell indices compared, so hash collisions neither add
- *     nor repeat a pair), in PRIMARIES from the primary: the pair is a candidate at t_k, once.
- *  3. Cheap test 1: ρ̃(t_k) > R_ij rejects (the contrapositive of 1).
+ *     is taken once (exact cell indices compared, so hash collisions neither add nor repeat a pair): in ALL_VS_ALL
+ *     two objects of one cell from the later slot of the cell's run, two of neighbouring cells from the object whose
+ *     neighbour lies at the lexicographically positive offset (dx > 0, or dx = 0 and dy > 0, or dx = dy = 0 and
+ *     dz > 0) — the ball of either object of a pair within R_max reaches the other's cell, so from that side too —
+ *     and in PRIMARIES from the primary: the pair is a candidate at t_k, once.
+ *  3. Cheap test 1: ρ̃(t_k) > R_ij rejects (the contrapositive of 1); computed as ρ̃² > R_ij² with R_ij = D + p_i + p_j,
+ *     the pad p_i = V_i·δ/2 + ε_i precomputed per object.
  *     Cheap test 2: for |τ| ≤ δ/2, Δr(t_k + τ) = Δr̃ + Δṽ·τ + e(τ) with |e(τ)| ≤ ε_i + ε_j + (η_i + η_j)·|τ| + A·τ²/2
  *     (Taylor to second order about t_k of the true relative motion; A the relative-acceleration bound of
  *     relativeMotion.ts for separations up to R_ij + ε_i + ε_j + (V_i + V_j)·δ/2, the most a survivor of test 1
@@ -42,7 +46,10 @@
  * Cost: time ≈ a·(objects × nodes) [SGP4 sampling] + b·(objects × fine steps) [interpolation and grid]
  * + c·(candidate pair-steps) [the two tests] + d·(pair windows searched) [pairSearch], plus the Pc per approach —
  * measured by bench/screening-sieve.ts (README "Catalog-scale sieve"). No allocation per step: the grid is a
- * counting sort of cell hashes into reused Int32Arrays.
+ * counting sort of cell hashes into reused typed arrays (the cells of a 4 × 4 × 4 block in consecutive buckets, the
+ * step's objects copied in bucket order, so that a cell's neighbours mostly lie in cache). The candidate stage's cost
+ * is mostly its memory reads (cell look-ups, bucket runs), not the tests: each pair is read once (2), test 1 from
+ * the slot rows, test 2 from one row of state and one of constants per object.
  */
 import { compareApproaches, emptyCounts, prepareScreening, buildSecondaries, pairBounds, searchPairApproaches, type BuiltSecondary, type PairSearchSink, type PairSide } from './screen.ts';
 import { relativeAccelerationBound } from './relativeMotion.ts';
@@ -135,7 +142,16 @@ class IntList {
   }
 }
 
-const cellHash = (x: number, y: number, z: number, mask: number): number => (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & mask;
+/**
+ * Bucket of cell (x, y, z) in a table of 64 · 2^(32 − shift) buckets: the cells of each block of 4 × 4 × 4 fill 64
+ * consecutive buckets, the blocks Fibonacci-hashed (the low 10 bits of each block index packed into one word, the
+ * top bits of its product by 2³²/φ). The candidate loop walks the slots in bucket order, block after block, and most
+ * neighbour cells it visits lie in the same block or the next ones it visits, their bucket entries and slots in
+ * cache. Distinct cells may share a bucket (blocks 1024 apart on an axis share a key, two blocks a hash), which the
+ * exact index compare sorts out.
+ */
+const cellHash = (x: number, y: number, z: number, shift: number): number =>
+  ((Math.imul((((x >> 2) & 1023) << 20) | (((y >> 2) & 1023) << 10) | ((z >> 2) & 1023), 0x9e3779b1) >>> shift) << 6) | ((x & 3) << 4) | ((y & 3) << 2) | (z & 3);
 
 /** Screens the objects with the grid sieve (module comment). Throws CollisionInputError naming the field for malformed input. */
 export function screenWithGrid(input: GridScreeningInput): GridScreeningResult {
@@ -342,43 +358,39 @@ class StepGrid {
   private readonly n: number;
   private readonly dt: number;
   private readonly half: number;
-  private readonly rMin: Float64Array;
-  private readonly accelerationKmS2: Float64Array;
-  private readonly perturbationKmS2: Float64Array;
+  /** Test 2's constants, 8 per object (one cache line for a pair's two reads): V_i (km/s), ε_i (km), η_i (km/s), its
+   * acceleration and perturbation bounds (km/s²), its lowest radius (km), 2 unused. */
+  private readonly objectBounds: Float64Array;
   private readonly reachMaxKm: number;
   private readonly cellKm: number;
   private readonly inverseCell: number;
-  private readonly mask: number;
+  /** 32 − log2(table size / 64): cellHash's shift for the block part. */
+  private readonly shift: number;
   private readonly tableSize: number;
-  /** Interpolated positions (3 per object), the cubic of each object's current node interval (12 per object,
-   * sampledPositions.ts `cubicCoefficients`), its start and length (2), f at the step. */
-  private readonly position: Float64Array;
+  /** Per object at the step: its interpolated position and pad (km), its interpolated velocity H′ (km/s), 1 unused (8
+   * values: test 2 reads one cache line per object), the cubic of its current node interval
+   * (12, sampledPositions.ts `cubicCoefficients`), the interval's start, length, end and inverse length (4). */
+  private readonly objectState: Float64Array;
   private readonly cubic: Float64Array;
   private readonly interval: Int32Array;
   private readonly intervalSpan: Float64Array;
-  private readonly fraction: Float64Array;
-  private readonly cellX: Int32Array;
-  private readonly cellY: Int32Array;
-  private readonly cellZ: Int32Array;
-  private readonly bucketOf: Int32Array;
+  /** Per object at the step, 4 values each: its cell indices and bucket (−1: not compared at this step). */
+  private readonly objectCell: Int32Array;
   private readonly bucketStart: Int32Array;
   /** One bit per bucket, set when it holds an object at this step (16 KB for 45,000 objects: the empty neighbour
    * cells, most of them, are skipped without reading the larger bucket table). */
   private readonly occupied: Uint32Array;
   private readonly cursor: Int32Array;
-  private readonly order: Int32Array;
-  private readonly active: Uint8Array;
   /**
-   * The step's objects in bucket order (slot m holds object order[m]), 8 values per slot: x, y, z (km), the cell
-   * indices, V_i, ε_i — so that a bucket's objects lie together in memory (the candidate loop reads them in runs).
+   * The step's objects in bucket order, so that a bucket's objects lie together in memory (the candidate loop reads
+   * them in runs): 8 values per slot, one cache line to write in the counting sort and to read per member — x, y, z
+   * (km), the pad V_i·δ/2 + ε_i (km, test 1's R_ij = D + pad_i + pad_j), the cell indices and the object (small
+   * integers, exact as doubles).
    */
   private readonly slots: Float64Array;
+  /** Per object, test 1's pad V_i·δ/2 + ε_i (km). */
+  private readonly pad: Float64Array;
   private activeCount = 0;
-  /** Per axis, for the object at hand: the lowest cell index to visit, how many (1 to 3), and the squared distance to
-   * the cell below and above (0 for its own). */
-  private readonly low = new Int32Array(3);
-  private readonly span = new Int32Array(3);
-  private readonly gap2 = new Float64Array(9);
   private readonly scratch = { accelerationSumKmS2: 0, perturbationKmS2: 0, radiusLowKm: 0, velocityMismatchKmS: 0 };
 
   constructor(
@@ -397,9 +409,16 @@ class StepGrid {
     this.dt = spanS / fineSteps;
     this.half = 0.5 * this.dt;
     this.noradIds = Float64Array.from(noradIds);
-    this.rMin = Float64Array.from(bounds, (b) => b.radiusMinKm);
-    this.accelerationKmS2 = Float64Array.from(bounds, (b) => b.accelerationKmS2);
-    this.perturbationKmS2 = Float64Array.from(bounds, (b) => b.perturbationKmS2);
+    this.objectBounds = new Float64Array(8 * n);
+    for (let i = 0; i < n; i++) {
+      const o = 8 * i;
+      this.objectBounds[o] = sampled.speedBoundKmS[i]!;
+      this.objectBounds[o + 1] = sampled.errorKm[i]!;
+      this.objectBounds[o + 2] = sampled.velocityErrorKmS[i]!;
+      this.objectBounds[o + 3] = bounds[i]!.accelerationKmS2;
+      this.objectBounds[o + 4] = bounds[i]!.perturbationKmS2;
+      this.objectBounds[o + 5] = bounds[i]!.radiusMinKm;
+    }
     this.lastStep = new Int32Array(n);
     let vMax = 0;
     let epsMax = 0;
@@ -416,22 +435,18 @@ class StepGrid {
     let tableSize = 1024;
     while (tableSize < 2 * n) tableSize *= 2;
     this.tableSize = tableSize;
-    this.mask = tableSize - 1;
-    this.position = new Float64Array(3 * n);
+    this.shift = 32 - (Math.log2(tableSize) - 6);
+    this.objectState = new Float64Array(8 * n);
     this.cubic = new Float64Array(12 * n);
     this.interval = new Int32Array(n).fill(-1);
-    this.intervalSpan = new Float64Array(2 * n);
-    this.fraction = new Float64Array(n);
-    this.cellX = new Int32Array(n);
-    this.cellY = new Int32Array(n);
-    this.cellZ = new Int32Array(n);
-    this.bucketOf = new Int32Array(n);
+    this.intervalSpan = new Float64Array(4 * n);
+    this.objectCell = new Int32Array(4 * n);
     this.bucketStart = new Int32Array(tableSize + 1);
     this.occupied = new Uint32Array(tableSize >>> 5);
     this.cursor = new Int32Array(tableSize);
-    this.order = new Int32Array(n);
-    this.active = new Uint8Array(n);
     this.slots = new Float64Array(8 * n);
+    this.pad = new Float64Array(n);
+    for (let i = 0; i < n; i++) this.pad[i] = sampled.speedBoundKmS[i]! * this.half + sampled.errorKm[i]!;
     this.counts = {
       objects: n, nodes: sampled.totalNodes, fineSteps: fineSteps + 1, fineStepS: this.dt, cellSizeKm: this.cellKm, objectSteps: 0,
       candidatePairSteps: 0, afterDistanceTest: 0, afterSegmentTest: 0, pairWindows: 0, largestInterpolationErrorKm: epsMax, largestSpeedKmS: vMax,
@@ -441,63 +456,80 @@ class StepGrid {
   /** Positions at step k and the grid: a counting sort of the cell hashes. */
   interpolate(k: number): void {
     const t = k === this.fineSteps ? this.spanS : k * this.dt;
-    const { n, cubic, intervalSpan, position, bucketStart, sampled } = this;
+    const { n, cubic, intervalSpan, objectState, objectCell, bucketStart, sampled, pad, lastStep, interval } = this;
+    const inverseCell = this.inverseCell;
+    const shift = this.shift;
     bucketStart.fill(0);
     const occupied = this.occupied;
     occupied.fill(0);
     let objectSteps = 0;
+    // pass 1, in object order: position, cell and bucket of every object (4 values per object, one cache line for
+    // pass 2's copy), bucket -1 when it is not compared at this step
     for (let i = 0; i < n; i++) {
-      if (k > this.lastStep[i]!) {
-        this.active[i] = 0;
+      const o = 4 * i;
+      if (k > lastStep[i]!) {
+        objectCell[o + 3] = -1;
         continue;
       }
-      this.active[i] = 1;
       objectSteps++;
-      const o2 = 2 * i;
-      if (this.interval[i] === -1 || t > intervalSpan[o2]! + intervalSpan[o2 + 1]!) {
+      const o4 = 4 * i;
+      if (interval[i] === -1 || t > intervalSpan[o4 + 2]!) {
         const next = sampled.intervalAt(i, t);
-        this.interval[i] = next;
-        sampled.intervalSpan(i, next, intervalSpan, o2);
+        interval[i] = next;
+        sampled.intervalSpan(i, next, intervalSpan, o4);
+        intervalSpan[o4 + 2] = intervalSpan[o4]! + intervalSpan[o4 + 1]!;
+        intervalSpan[o4 + 3] = 1 / intervalSpan[o4 + 1]!;
         sampled.cubicCoefficients(i, next, cubic, 12 * i);
       }
-      const f = (t - intervalSpan[o2]!) / intervalSpan[o2 + 1]!;
-      this.fraction[i] = f;
+      // f and H′ by the interval's inverse length: multiplications, not four divisions per object-step
+      const inverseLength = intervalSpan[o4 + 3]!;
+      const f = (t - intervalSpan[o4]!) * inverseLength;
       const q = 12 * i;
       const px = ((cubic[q + 3]! * f + cubic[q + 2]!) * f + cubic[q + 1]!) * f + cubic[q]!;
       const py = ((cubic[q + 7]! * f + cubic[q + 6]!) * f + cubic[q + 5]!) * f + cubic[q + 4]!;
       const pz = ((cubic[q + 11]! * f + cubic[q + 10]!) * f + cubic[q + 9]!) * f + cubic[q + 8]!;
-      position[3 * i] = px;
-      position[3 * i + 1] = py;
-      position[3 * i + 2] = pz;
-      const x = Math.floor(px * this.inverseCell);
-      const y = Math.floor(py * this.inverseCell);
-      const z = Math.floor(pz * this.inverseCell);
-      this.cellX[i] = x;
-      this.cellY[i] = y;
-      this.cellZ[i] = z;
-      const b = cellHash(x, y, z, this.mask);
-      this.bucketOf[i] = b;
+      const os = 8 * i;
+      objectState[os] = px;
+      objectState[os + 1] = py;
+      objectState[os + 2] = pz;
+      objectState[os + 3] = pad[i]!;
+      objectState[os + 4] = ((3 * cubic[q + 3]! * f + 2 * cubic[q + 2]!) * f + cubic[q + 1]!) * inverseLength;
+      objectState[os + 5] = ((3 * cubic[q + 7]! * f + 2 * cubic[q + 6]!) * f + cubic[q + 5]!) * inverseLength;
+      objectState[os + 6] = ((3 * cubic[q + 11]! * f + 2 * cubic[q + 10]!) * f + cubic[q + 9]!) * inverseLength;
+      const x = Math.floor(px * inverseCell);
+      const y = Math.floor(py * inverseCell);
+      const z = Math.floor(pz * inverseCell);
+      objectCell[o] = x;
+      objectCell[o + 1] = y;
+      objectCell[o + 2] = z;
+      const b = cellHash(x, y, z, shift);
+      objectCell[o + 3] = b;
       bucketStart[b + 1]!++;
       occupied[b >>> 5]! |= 1 << (b & 31);
     }
     this.counts.objectSteps += objectSteps;
     const size = this.tableSize;
     for (let b = 0; b < size; b++) bucketStart[b + 1]! += bucketStart[b]!;
-    this.cursor.set(bucketStart.subarray(0, size));
-    for (let i = 0; i < n; i++) if (this.active[i] === 1) this.order[this.cursor[this.bucketOf[i]!]!++] = i;
+    const cursor = this.cursor;
+    cursor.set(bucketStart.subarray(0, size));
     this.activeCount = objectSteps;
+    // pass 2, the counting sort's placement: each object's 4 + 4 values to its slot
     const slots = this.slots;
-    for (let m = 0; m < objectSteps; m++) {
-      const i = this.order[m]!;
-      const o = 8 * m;
-      slots[o] = position[3 * i]!;
-      slots[o + 1] = position[3 * i + 1]!;
-      slots[o + 2] = position[3 * i + 2]!;
-      slots[o + 3] = this.cellX[i]!;
-      slots[o + 4] = this.cellY[i]!;
-      slots[o + 5] = this.cellZ[i]!;
-      slots[o + 6] = sampled.speedBoundKmS[i]!;
-      slots[o + 7] = sampled.errorKm[i]!;
+    for (let i = 0; i < n; i++) {
+      const o = 4 * i;
+      const b = objectCell[o + 3]!;
+      if (b < 0) continue;
+      const m = cursor[b]!++;
+      const os = 8 * m;
+      const oo = 8 * i;
+      slots[os] = objectState[oo]!;
+      slots[os + 1] = objectState[oo + 1]!;
+      slots[os + 2] = objectState[oo + 2]!;
+      slots[os + 3] = objectState[oo + 3]!;
+      slots[os + 4] = objectCell[o]!;
+      slots[os + 5] = objectCell[o + 1]!;
+      slots[os + 6] = objectCell[o + 2]!;
+      slots[os + 7] = i;
     }
   }
 
@@ -509,100 +541,127 @@ class StepGrid {
   }
 
   /**
-   * The cells along one axis that a ball of R_max about coordinate u in cell c reaches (cells ≥ R_max: c, and c − 1
-   * and/or c + 1), with the squared distance from u to each (c arrives as a double from the slots; cell indices are
-   * small integers, exact in both).
-   */
-  private axisCells(axis: number, u: number, c: number): void {
-    const inCell = u - c * this.cellKm;
-    const above = this.cellKm - inCell;
-    const r = this.reachMaxKm;
-    const down = inCell <= r;
-    this.low[axis] = down ? c - 1 : c;
-    this.span[axis] = 1 + (down ? 1 : 0) + (above <= r ? 1 : 0);
-    const g = this.gap2;
-    const o = 3 * axis;
-    if (down) {
-      g[o] = inCell * inCell;
-      g[o + 1] = 0;
-      g[o + 2] = above * above;
-    } else {
-      g[o] = 0;
-      g[o + 1] = above * above;
-    }
-  }
-
-  /**
-   * The candidates at step k: the objects of the cells each object's R_max-ball reaches (the cells whose box lies
-   * within R_max of it: 1 to 8 with cells ≥ 2·R_max, up to 27 with cells ≥ R_max); in ALL_VS_ALL each unordered pair
-   * from its lower index only, in PRIMARIES from the primary.
+   * The candidates at step k (module comment, 2). Per axis, a ball of R_max about the object reaches its own cell and
+   * the one below (above) when the lower (upper) face is within R_max (cells ≥ R_max: never two cells away); a
+   * neighbour cell is reached when the squared distances to its faces sum to ≤ R_max². ALL_VS_ALL: each unordered pair
+   * once — within a cell from the later slot (the rest of the cell's bucket run), across cells from the object whose
+   * neighbour lies at the lexicographically positive offset (dx > 0, or dx = 0 and dy > 0, or dx = dy = 0 and dz > 0):
+   * a pair within R_max is reached from that side (the ball of either object reaches the other's cell), so it is
+   * compared once, and a pair farther apart at most once. PRIMARIES: from each primary, every reached cell.
    */
   candidates(k: number): void {
-    const { slots, bucketStart, order, low, span, mask, occupied, gap2 } = this;
+    const { slots, bucketStart } = this;
     const allVsAll = this.allVsAll;
     const primaries = this.primaryCount;
-    const r2 = this.reachMaxKm * this.reachMaxKm;
+    const r = this.reachMaxKm;
+    const r2 = r * r;
+    const cellKm = this.cellKm;
     for (let mi = 0; mi < this.activeCount; mi++) {
-      const i = order[mi]!;
-      if (!allVsAll && i >= primaries) continue;
       const oi = 8 * mi;
-      this.axisCells(0, slots[oi]!, slots[oi + 3]!);
-      this.axisCells(1, slots[oi + 1]!, slots[oi + 4]!);
-      this.axisCells(2, slots[oi + 2]!, slots[oi + 5]!);
-      for (let ax = 0; ax < span[0]!; ax++) {
-        const cx = low[0]! + ax;
-        const gx = gap2[ax]!;
-        for (let ay = 0; ay < span[1]!; ay++) {
-          const cy = low[1]! + ay;
-          const gxy = gx + gap2[3 + ay]!;
+      const i = slots[oi + 7]!;
+      if (!allVsAll && i >= primaries) continue;
+      const px = slots[oi]!;
+      const py = slots[oi + 1]!;
+      const pz = slots[oi + 2]!;
+      const cx = slots[oi + 4]!;
+      const cy = slots[oi + 5]!;
+      const cz = slots[oi + 6]!;
+      const ownBucket = cellHash(cx, cy, cz, this.shift);
+      // per axis: the distance to the lower face and to the upper face, and whether each is within R_max
+      const inX = px - cx * cellKm;
+      const inY = py - cy * cellKm;
+      const inZ = pz - cz * cellKm;
+      const aboveX = cellKm - inX;
+      const aboveY = cellKm - inY;
+      const aboveZ = cellKm - inZ;
+      const upX = aboveX <= r ? 1 : 0;
+      const upY = aboveY <= r ? 1 : 0;
+      const upZ = aboveZ <= r ? 1 : 0;
+      const downX = inX <= r ? -1 : 0;
+      const downY = inY <= r ? -1 : 0;
+      const downZ = inZ <= r ? -1 : 0;
+      const gxd = inX * inX;
+      const gyd = inY * inY;
+      const gzd = inZ * inZ;
+      const gxu = aboveX * aboveX;
+      const gyu = aboveY * aboveY;
+      const gzu = aboveZ * aboveZ;
+      if (allVsAll) {
+        // own cell: the slots after this one in its bucket run
+        this.compareRun(mi, mi + 1, bucketStart[ownBucket + 1]!, cx, cy, cz, k);
+      }
+      for (let dx = allVsAll ? 0 : downX; dx <= upX; dx++) {
+        const gx = dx < 0 ? gxd : dx > 0 ? gxu : 0;
+        for (let dy = allVsAll && dx === 0 ? 0 : downY; dy <= upY; dy++) {
+          const gxy = gx + (dy < 0 ? gyd : dy > 0 ? gyu : 0);
           if (gxy > r2) continue;
-          for (let az = 0; az < span[2]!; az++) {
-            if (gxy + gap2[6 + az]! > r2) continue;
-            const cz = low[2]! + az;
-            const b = cellHash(cx, cy, cz, mask);
-            if ((occupied[b >>> 5]! & (1 << (b & 31))) === 0) continue;
-            for (let m = bucketStart[b]!, end = bucketStart[b + 1]!; m < end; m++) {
-              const j = order[m]!;
-              const o = 8 * m;
-              if ((allVsAll ? j > i : j >= primaries) && slots[o + 3] === cx && slots[o + 4] === cy && slots[o + 5] === cz) this.testPair(i, mi, j, m, k);
+          for (let dz = allVsAll && dx === 0 && dy === 0 ? 1 : downZ; dz <= upZ; dz++) {
+            if (gxy + (dz < 0 ? gzd : dz > 0 ? gzu : 0) > r2) continue;
+            if (!allVsAll && dx === 0 && dy === 0 && dz === 0) {
+              this.compareRun(mi, bucketStart[ownBucket]!, bucketStart[ownBucket + 1]!, cx, cy, cz, k);
+              continue;
             }
+            const nx = cx + dx;
+            const ny = cy + dy;
+            const nz = cz + dz;
+            const b = cellHash(nx, ny, nz, this.shift);
+            if ((this.occupied[b >>> 5]! & (1 << (b & 31))) === 0) continue;
+            this.compareRun(mi, bucketStart[b]!, bucketStart[b + 1]!, nx, ny, nz, k);
           }
         }
       }
     }
   }
 
-  /** H′ of object i at the current step, component c (km/s). */
-  private velocity(i: number, c: number): number {
-    const q = 12 * i + 4 * c;
-    const f = this.fraction[i]!;
-    const cubic = this.cubic;
-    return ((3 * cubic[q + 3]! * f + 2 * cubic[q + 2]!) * f + cubic[q + 1]!) / this.intervalSpan[2 * i + 1]!;
+  /**
+   * Test 1 (module comment, 3) between the object of slot mi and those of slots [from, end) that lie in cell
+   * (nx, ny, nz) (a bucket may hold other cells); the survivors go on to test 2. In PRIMARIES, secondaries only.
+   */
+  private compareRun(mi: number, from: number, end: number, nx: number, ny: number, nz: number, k: number): void {
+    const slots = this.slots;
+    const primaries = this.primaryCount;
+    const oi = 8 * mi;
+    const i = slots[oi + 7]!;
+    const px = slots[oi]!;
+    const py = slots[oi + 1]!;
+    const pz = slots[oi + 2]!;
+    const reachI = this.searchRadiusKm + slots[oi + 3]!;
+    const iPrimary = i < primaries;
+    const allVsAll = this.allVsAll;
+    let compared = 0;
+    for (let m = from; m < end; m++) {
+      const o = 8 * m;
+      if (slots[o + 4] !== nx || slots[o + 5] !== ny || slots[o + 6] !== nz) continue;
+      const j = slots[o + 7]!;
+      if (j < primaries) {
+        // two primaries are not paired; in PRIMARIES neither is a primary and a secondary from the secondary's side
+        if (iPrimary || !allVsAll) continue;
+        if (this.noradIds[i] === this.noradIds[j] && this.noradIds[j]! >= 0) continue;
+      } else if (iPrimary && this.noradIds[i] === this.noradIds[j] && this.noradIds[i]! >= 0) continue;
+      compared++;
+      const dx = slots[o]! - px;
+      const dy = slots[o + 1]! - py;
+      const dz = slots[o + 2]! - pz;
+      const reach = reachI + slots[o + 3]!;
+      if (dx * dx + dy * dy + dz * dz > reach * reach) continue;
+      this.testPair(i, j, dx, dy, dz, reach, k);
+    }
+    this.tally[0] += compared;
   }
 
-  /** Tests 1 and 2 of the module comment for objects i, j at step k; keeps the (pair, step) that survive. */
-  private testPair(i: number, mi: number, j: number, mj: number, k: number): void {
-    const primaries = this.primaryCount;
-    if (i < primaries && j < primaries) return;
-    if ((i < primaries || j < primaries) && this.noradIds[i] === this.noradIds[j] && this.noradIds[i]! >= 0) return;
-    const tally = this.tally;
-    tally[0]++;
-    const slots = this.slots;
-    const oi = 8 * mi;
-    const oj = 8 * mj;
-    const dx = slots[oj]! - slots[oi]!;
-    const dy = slots[oj + 1]! - slots[oi + 1]!;
-    const dz = slots[oj + 2]! - slots[oi + 2]!;
-    const rho2 = dx * dx + dy * dy + dz * dz;
+  /** Test 2 of the module comment for objects i, j at step k, which passed test 1 (Δr̃ = (dx, dy, dz), R_ij = reach);
+   * keeps the (pair, step) that survive. */
+  private testPair(i: number, j: number, dx: number, dy: number, dz: number, reach: number, k: number): void {
+    const { tally, objectState, objectBounds } = this;
     const half = this.half;
-    const sweep = (slots[oi + 6]! + slots[oj + 6]!) * half;
-    const reach = this.searchRadiusKm + sweep + slots[oi + 7]! + slots[oj + 7]!;
-    if (rho2 > reach * reach) return;
-    const sampled = this.sampled;
+    const si = 8 * i;
+    const sj = 8 * j;
+    const sweep = (objectBounds[si]! + objectBounds[sj]!) * half;
+    const errorSumKm = objectBounds[si + 1]! + objectBounds[sj + 1]!;
     tally[1]++;
-    const du = this.velocity(j, 0) - this.velocity(i, 0);
-    const dv = this.velocity(j, 1) - this.velocity(i, 1);
-    const dw = this.velocity(j, 2) - this.velocity(i, 2);
+    const du = objectState[sj + 4]! - objectState[si + 4]!;
+    const dv = objectState[sj + 5]! - objectState[si + 5]!;
+    const dw = objectState[sj + 6]! - objectState[si + 6]!;
     const speed2 = du * du + dv * dv + dw * dw;
     let tau = speed2 > 0 ? -(dx * du + dy * dv + dz * dw) / speed2 : 0;
     if (tau > half) tau = half;
@@ -611,12 +670,12 @@ class StepGrid {
     const my = dy + dv * tau;
     const mz = dz + dw * tau;
     const scratch = this.scratch;
-    scratch.accelerationSumKmS2 = this.accelerationKmS2[i]! + this.accelerationKmS2[j]!;
-    scratch.perturbationKmS2 = this.perturbationKmS2[i]! + this.perturbationKmS2[j]!;
-    scratch.radiusLowKm = Math.min(this.rMin[i]!, this.rMin[j]!);
+    scratch.accelerationSumKmS2 = objectBounds[si + 3]! + objectBounds[sj + 3]!;
+    scratch.perturbationKmS2 = objectBounds[si + 4]! + objectBounds[sj + 4]!;
+    scratch.radiusLowKm = Math.min(objectBounds[si + 5]!, objectBounds[sj + 5]!);
     // over the half-window the true separation stays ≤ ρ̃ + ε_i + ε_j + sweep ≤ reach + ε_i + ε_j + sweep
-    const a = relativeAccelerationBound(scratch, reach + slots[oi + 7]! + slots[oj + 7]! + sweep);
-    const e = sampled.errorKm[i]! + sampled.errorKm[j]! + (sampled.velocityErrorKmS[i]! + sampled.velocityErrorKmS[j]!) * half + 0.5 * a * half * half;
+    const a = relativeAccelerationBound(scratch, reach + errorSumKm + sweep);
+    const e = errorSumKm + (objectBounds[si + 2]! + objectBounds[sj + 2]!) * half + 0.5 * a * half * half;
     const m = Math.sqrt(mx * mx + my * my + mz * mz);
     if (m - e > this.searchRadiusKm) return;
     tally[2]++;
