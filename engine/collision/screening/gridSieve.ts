@@ -20,13 +20,14 @@
  *     is ≤ D + (V_i + V_j)·δ/2 (the relative speed is at most V_i + V_j), so the interpolated one is
  *     ρ̃(t_k) ≤ R_ij := D + (V_i + V_j)·δ/2 + ε_i + ε_j.
  *  2. The grid's cell size is L = F·R_max (F = `cellFactor` ≥ 1, default 2), R_max = D + δ·max V + 2·max ε ≥ R_ij for
- *     every pair. Each object looks into every cell whose box lies within R_max of its interpolated position (per
- *     axis its own cell and the one below or above when the face is within R_max: 1–8 cells for F ≥ 2, up to 27 for
- *     F ≥ 1, corners farther than R_max skipped); a point within R_ij ≤ R_max lies in one of them. Each unordered pair
+ *     every pair. Each object i looks into every cell whose box lies within R_i := D + p_i + max p of its
+ *     interpolated position (p the pad of 3; R_ij ≤ R_i ≤ R_max for every j; per axis its own cell and the one below
+ *     or above when the face is within R_i: 1–8 cells for F ≥ 2, up to 27 for F ≥ 1, corners farther than R_i
+ *     skipped); a point within R_ij ≤ R_i lies in one of them. Each unordered pair
  *     is taken once (exact cell indices compared, so hash collisions neither add nor repeat a pair): in ALL_VS_ALL
  *     two objects of one cell from the later slot of the cell's run, two of neighbouring cells from the object whose
  *     neighbour lies at the lexicographically positive offset (dx > 0, or dx = 0 and dy > 0, or dx = dy = 0 and
- *     dz > 0) — the ball of either object of a pair within R_max reaches the other's cell, so from that side too —
+ *     dz > 0) — the ball of either object of a pair within R_ij reaches the other's cell, so from that side too —
  *     and in PRIMARIES from the primary: the pair is a candidate at t_k, once.
  *  3. Cheap test 1: ρ̃(t_k) > R_ij rejects (the contrapositive of 1); computed as ρ̃² > R_ij² with R_ij = D + p_i + p_j,
  *     the pad p_i = V_i·δ/2 + ε_i precomputed per object.
@@ -342,7 +343,7 @@ function ownEntries(primaryNoradIds: readonly (number | undefined)[], secondaryN
 /**
  * The grid of one fine step after another (module comment, 1–3): per-object constants in typed arrays, the positions
  * interpolated at the step from each object's current node-interval cubic, a counting sort of the cell hashes into
- * reused arrays, and the two tests on the objects of the cells each object's R_max-ball reaches. No allocation per
+ * reused arrays, and the two tests on the objects of the cells each object's ball (R_i) reaches. No allocation per
  * step; the kept (pair, step) go to two growable Int32Arrays.
  */
 class StepGrid {
@@ -390,6 +391,8 @@ class StepGrid {
   private readonly slots: Float64Array;
   /** Per object, test 1's pad V_i·δ/2 + ε_i (km). */
   private readonly pad: Float64Array;
+  /** The largest pad (km): object i's ball has the radius D + pad_i + padMax ≥ R_ij for every j (≤ R_max). */
+  private readonly padMaxKm: number;
   private activeCount = 0;
   private readonly scratch = { accelerationSumKmS2: 0, perturbationKmS2: 0, radiusLowKm: 0, velocityMismatchKmS: 0 };
 
@@ -446,7 +449,12 @@ class StepGrid {
     this.cursor = new Int32Array(tableSize);
     this.slots = new Float64Array(8 * n);
     this.pad = new Float64Array(n);
-    for (let i = 0; i < n; i++) this.pad[i] = sampled.speedBoundKmS[i]! * this.half + sampled.errorKm[i]!;
+    let padMax = 0;
+    for (let i = 0; i < n; i++) {
+      this.pad[i] = sampled.speedBoundKmS[i]! * this.half + sampled.errorKm[i]!;
+      padMax = Math.max(padMax, this.pad[i]!);
+    }
+    this.padMaxKm = padMax;
     this.counts = {
       objects: n, nodes: sampled.totalNodes, fineSteps: fineSteps + 1, fineStepS: this.dt, cellSizeKm: this.cellKm, objectSteps: 0,
       candidatePairSteps: 0, afterDistanceTest: 0, afterSegmentTest: 0, pairWindows: 0, largestInterpolationErrorKm: epsMax, largestSpeedKmS: vMax,
@@ -541,25 +549,27 @@ class StepGrid {
   }
 
   /**
-   * The candidates at step k (module comment, 2). Per axis, a ball of R_max about the object reaches its own cell and
-   * the one below (above) when the lower (upper) face is within R_max (cells ≥ R_max: never two cells away); a
-   * neighbour cell is reached when the squared distances to its faces sum to ≤ R_max². ALL_VS_ALL: each unordered pair
+   * The candidates at step k (module comment, 2). Per axis, the ball of R_i = D + p_i + max p (≤ R_max) about object
+   * i reaches its own cell and the one below (above) when the lower (upper) face is within R_i (cells ≥ R_max: never
+   * two cells away); a neighbour cell is reached when the squared distances to its faces sum to ≤ R_i². ALL_VS_ALL: each unordered pair
    * once — within a cell from the later slot (the rest of the cell's bucket run), across cells from the object whose
    * neighbour lies at the lexicographically positive offset (dx > 0, or dx = 0 and dy > 0, or dx = dy = 0 and dz > 0):
-   * a pair within R_max is reached from that side (the ball of either object reaches the other's cell), so it is
+   * a pair within R_ij ≤ min(R_i, R_j) is reached from that side (the ball of either object reaches the other's cell), so it is
    * compared once, and a pair farther apart at most once. PRIMARIES: from each primary, every reached cell.
    */
   candidates(k: number): void {
     const { slots, bucketStart } = this;
     const allVsAll = this.allVsAll;
     const primaries = this.primaryCount;
-    const r = this.reachMaxKm;
-    const r2 = r * r;
+    const reachBaseKm = this.searchRadiusKm + this.padMaxKm;
     const cellKm = this.cellKm;
     for (let mi = 0; mi < this.activeCount; mi++) {
       const oi = 8 * mi;
       const i = slots[oi + 7]!;
       if (!allVsAll && i >= primaries) continue;
+      // the object's own ball, D + pad_i + max pad ≥ R_ij for every partner j (a slow object looks less far than R_max)
+      const r = reachBaseKm + slots[oi + 3]!;
+      const r2 = r * r;
       const px = slots[oi]!;
       const py = slots[oi + 1]!;
       const pz = slots[oi + 2]!;
@@ -567,7 +577,7 @@ class StepGrid {
       const cy = slots[oi + 5]!;
       const cz = slots[oi + 6]!;
       const ownBucket = cellHash(cx, cy, cz, this.shift);
-      // per axis: the distance to the lower face and to the upper face, and whether each is within R_max
+      // per axis: the distance to the lower face and to the upper face, and whether each is within the ball
       const inX = px - cx * cellKm;
       const inY = py - cy * cellKm;
       const inZ = pz - cz * cellKm;
