@@ -20,7 +20,7 @@ import { claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge
 import { catalogPrimaryNoradId, isSyntheticNoradId, type CdmCovarianceCandidate, type Screening, type ScreeningChunk } from '../../domain/screenings/model.ts';
 import { cdmCovarianceCandidatesByNorad } from '../../domain/screenings/covariances.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
-import { OEM_NOT_LOADED, type MergedApproach, type ScreeningMergeTaskOutput, type ScreeningPrimarySpec } from '../../workers/contracts.ts';
+import { OEM_NOT_LOADED, type MergedApproach, type ScreeningChunkTaskOutput, type ScreeningMergeTaskOutput, type ScreeningPrimarySpec } from '../../workers/contracts.ts';
 import { findReceivedCdmCovariances } from '../../storage/conjunctions.ts';
 import type { EarthDataStore } from '../services/earthData.ts';
 import { ingestObservations } from '../services/conjunctions/ingest.ts';
@@ -204,9 +204,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     const secondaryElementsJson: Uint8Array[] = [];
     if (chunk.secondarySource === 'CATALOG') {
       // one sub-range of the partition per statement
-      const cuts = chunk.noradCuts.length > 0 ? chunk.noradCuts : [from];
-      const ranges = cuts.map((cut, k) => ({ fromNoradId: cut, toNoradId: k + 1 < cuts.length ? cuts[k + 1]! - 1 : to }));
-      secondaryElementsJson.push(...await catalogElementSetsJson(db, chunk.organizationId, screening.catalogSnapshot, ranges));
+      secondaryElementsJson.push(...await catalogElementSetsJson(db, chunk.organizationId, screening.catalogSnapshot, catalogRanges(chunk)));
     } else {
       secondaries = inputs.fleet.filter((f) => f.noradId >= from && f.noradId <= to).map((f) => ({ elements: f.elements }));
     }
@@ -223,13 +221,21 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
       };
     }, { background: true, signal, transfer })).output));
     if (!output.ok && output.code === OEM_NOT_LOADED) throw new Error(`${output.code}: ${output.message}`);
+    await this.storeChunkOutput(chunk, output, lease);
+  }
+
+  /**
+   * A SCREEN chunk's answer stored with its completion — only by the lease holder, and not once a cancel was asked
+   * for; a refusal of its input fails the screening (another attempt would repeat it).
+   */
+  private async storeChunkOutput(chunk: ScreeningChunk, output: ScreeningChunkTaskOutput, lease: JobLease): Promise<void> {
     if (!output.ok) {
       const where = output.details?.field ? ` (${String(output.details.field)})` : '';
       throw new PermanentChunkError(`${output.code}: ${output.message}${where}`);
     }
     if (lease.lost) throw new Error('lease lost: another instance took the chunk over');
-    if (await screeningCancelRequested(db, chunk.screeningId)) throw new ChunkCancelled();
-    const stored = await completeScreeningChunk(db, chunk.id, this.owner, { json: output.resultJson, approachCount: output.approachCount, computeMs: output.computeMs }, Date.now());
+    if (await screeningCancelRequested(this.deps.db, chunk.screeningId)) throw new ChunkCancelled();
+    const stored = await completeScreeningChunk(this.deps.db, chunk.id, this.owner, { json: output.resultJson, approachCount: output.approachCount, computeMs: output.computeMs }, Date.now());
     if (!stored) logError('screening chunk lease lost before its result was stored; another instance owns it', { chunkId: chunk.id, owner: this.owner });
   }
 
@@ -243,9 +249,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     const fleetSieve = inputs.fleetSieve ?? { againstCatalog: true, againstEachOther: false };
     const catalogElementsJson: Uint8Array[] = [];
     if (chunk.fromNoradId !== null && chunk.toNoradId !== null) {
-      const cuts = chunk.noradCuts.length > 0 ? chunk.noradCuts : [chunk.fromNoradId];
-      const ranges = cuts.map((cut, k) => ({ fromNoradId: cut, toNoradId: k + 1 < cuts.length ? cuts[k + 1]! - 1 : chunk.toNoradId! }));
-      catalogElementsJson.push(...await catalogElementSetsJson(db, chunk.organizationId, screening.catalogSnapshot, ranges));
+      catalogElementsJson.push(...await catalogElementSetsJson(db, chunk.organizationId, screening.catalogSnapshot, catalogRanges(chunk)));
     }
     const output = await this.withCancelCheck(chunk.screeningId, async (signal) => (await this.deps.earthData.run('screening.sieve', () => ({
       span: inputs.span,
@@ -258,14 +262,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
       ...(fleetSieve.catalogPairs ? { catalogPairs: true } : {}),
       secondaryHardBodyRadiusM: inputs.secondaryHardBodyRadiusM,
     }), { background: true, signal })).output);
-    if (!output.ok) {
-      const where = output.details?.field ? ` (${String(output.details.field)})` : '';
-      throw new PermanentChunkError(`${output.code}: ${output.message}${where}`);
-    }
-    if (lease.lost) throw new Error('lease lost: another instance took the chunk over');
-    if (await screeningCancelRequested(db, chunk.screeningId)) throw new ChunkCancelled();
-    const stored = await completeScreeningChunk(db, chunk.id, this.owner, { json: output.resultJson, approachCount: output.approachCount, computeMs: output.computeMs }, Date.now());
-    if (!stored) logError('screening chunk lease lost before its result was stored; another instance owns it', { chunkId: chunk.id, owner: this.owner });
+    await this.storeChunkOutput(chunk, output, lease);
   }
 
   /**
@@ -418,6 +415,12 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     }
     return eventCount;
   }
+}
+
+/** A catalog chunk's NORAD range as sub-ranges of at most a few hundred objects: one statement each. */
+function catalogRanges(chunk: ScreeningChunk): Array<{ fromNoradId: number; toNoradId: number }> {
+  const cuts = chunk.noradCuts.length > 0 ? chunk.noradCuts : [chunk.fromNoradId!];
+  return cuts.map((cut, k) => ({ fromNoradId: cut, toNoradId: k + 1 < cuts.length ? cuts[k + 1]! - 1 : chunk.toNoradId! }));
 }
 
 /** An approach's event and CDM, or why it has none. */

@@ -31,8 +31,8 @@ import { findScreeningInputs, listScreeningChunks } from '../../storage/screenin
 import type { ScreeningInputs } from '../../api/services/conjunctions/screenings.ts';
 import { mintKey } from '../helpers/service.ts';
 import { testDatabase, type TestDatabase } from '../helpers/database.ts';
-import { startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
-import { CROSSER_STATE, EPOCH, PRIMARY_STATE, smallCatalog, storeCatalog } from './screenings.helpers.ts';
+import { callServer, startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
+import { CROSSER_STATE, EPOCH, PRIMARY_STATE, runScreeningOn, smallCatalog, storeCatalog } from './screenings.helpers.ts';
 
 type Json = Record<string, any>;
 const SCREENINGS = '/operations/conjunctions/screenings';
@@ -54,34 +54,12 @@ describe('a fleet screening (mode FLEET) by time slices on two server processes'
   let fleetSets: Array<{ elements: GpElementSet; spacecraftId: string; hardBodyRadiusM: number }> = [];
   const fleetNorad = new Map<number, string>();
 
-  const call = async (server: ServerProcess, method: string, path: string, json?: unknown): Promise<{ status: number; body: Json }> => {
-    const response = await fetch(`http://127.0.0.1:${server.port}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${key}`, ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
+  const call = (server: ServerProcess, method: string, path: string, json?: unknown) => callServer(server, key, method, path, json);
 
   const fleetRequest = (sliceHours: number) => ({ mode: 'FLEET', secondaries: 'BOTH', start: START, durationDays: 1, volume: { shape: 'SPHERE', radiusKm: RADIUS_KM }, pcThreshold: 1e-6, sliceHours });
 
-  async function screen(server: ServerProcess, body: Json): Promise<{ view: Json; approaches: Json[] }> {
-    const created = await call(server, 'POST', SCREENINGS, body);
-    assert.equal(created.status, 202, JSON.stringify(created.body));
-    let view: Json = created.body;
-    for (let i = 0; i < 2400 && !['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(view.status); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      view = (await call(server, 'GET', `${SCREENINGS}/${created.body.id}`)).body;
-    }
-    assert.equal(view.status, 'SUCCEEDED', JSON.stringify(view));
-    const approaches: Json[] = [];
-    for (let page = 0; ; page++) {
-      const got = (await call(server, 'GET', `${SCREENINGS}/${view.id}/approaches?size=1000&page=${page}`)).body;
-      approaches.push(...got.content);
-      if (page + 1 >= got.totalPages) break;
-    }
-    return { view, approaches };
-  }
+  const screen = (server: ServerProcess, body: Json) => runScreeningOn(server, key, body);
+
 
   /** The pair and TCA of an approach as the API shows it (a fitted secondary has no NORAD id: its spacecraft). */
   const keyOf = (a: Json) => `${a.primary.spacecraftId}|${a.secondary.spacecraftId ?? a.secondary.noradId}`;

@@ -20,7 +20,7 @@ import { listScreeningChunks } from '../../storage/screenings.ts';
 import { mintKey } from '../helpers/service.ts';
 import { testDatabase, type TestDatabase } from '../helpers/database.ts';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
-import { circularState, EPOCH, PRIMARY_STATE, smallCatalog, storeCatalog } from './screenings.helpers.ts';
+import { circularState, EPOCH, PRIMARY_STATE, runScreeningOn, smallCatalog, storeCatalog } from './screenings.helpers.ts';
 
 type Json = Record<string, any>;
 const SCREENINGS = '/operations/conjunctions/screenings';
@@ -44,23 +44,8 @@ describe('one screening on two server processes sharing one database', { timeout
     return { status: response.status, body: (await response.json()) as Json };
   };
 
-  async function screen(server: ServerProcess): Promise<{ view: Json; approaches: Json[] }> {
-    const created = await call(server, 'POST', SCREENINGS, body);
-    assert.equal(created.status, 202, JSON.stringify(created.body));
-    let view: Json = created.body;
-    for (let i = 0; i < 2400 && !['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(view.status); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      view = (await call(server, 'GET', `${SCREENINGS}/${created.body.id}`)).body;
-    }
-    assert.equal(view.status, 'SUCCEEDED', JSON.stringify(view));
-    const approaches: Json[] = [];
-    for (let page = 0; ; page++) {
-      const got = (await call(server, 'GET', `${SCREENINGS}/${view.id}/approaches?size=1000&page=${page}`)).body;
-      approaches.push(...got.content);
-      if (page + 1 >= got.totalPages) break;
-    }
-    return { view, approaches };
-  }
+  const screen = (server: ServerProcess) => runScreeningOn(server, key, body);
+
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'apsis-screening-multi-'));

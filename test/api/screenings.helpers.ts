@@ -13,6 +13,8 @@ import { insertCatalogElementSets } from '../../storage/catalog.ts';
 import { catalogSetRow } from '../../domain/catalog/catalogRow.ts';
 import type { Db } from '../../storage/sql/db.ts';
 import { syntheticCatalog } from '../../bench/lib/syntheticCatalog.ts';
+import assert from 'node:assert/strict';
+import { callServer, type ServerProcess } from '../helpers/serverProcess.ts';
 
 export const EPOCH = '2023-02-15T06:00:00.000Z';
 export const DEG = Math.PI / 180;
@@ -41,4 +43,27 @@ export function threeLineFile(sets: readonly GpElementSet[]): string {
 /** A seeded synthetic catalog (bench/lib/syntheticCatalog.ts) of `count` objects with epochs at EPOCH. */
 export function smallCatalog(count: number, seed = 25): GpElementSet[] {
   return syntheticCatalog({ count, seed, reference: Epoch.parseInstant(EPOCH) });
+}
+
+/**
+ * Creates a screening on a server process, polls it (every 250 ms, up to 10 min) until it SUCCEEDED (an assertion
+ * otherwise), and reads every approach in pages of 1,000.
+ */
+export async function runScreeningOn(server: ServerProcess, key: string, body: unknown): Promise<{ view: Record<string, any>; approaches: Array<Record<string, any>> }> {
+  const path = '/operations/conjunctions/screenings';
+  const created = await callServer(server, key, 'POST', path, body);
+  assert.equal(created.status, 202, JSON.stringify(created.body));
+  let view = created.body;
+  for (let i = 0; i < 2400 && !['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(view.status); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    view = (await callServer(server, key, 'GET', `${path}/${created.body.id}`)).body;
+  }
+  assert.equal(view.status, 'SUCCEEDED', JSON.stringify(view));
+  const approaches: Array<Record<string, any>> = [];
+  for (let page = 0; ; page++) {
+    const got = (await callServer(server, key, 'GET', `${path}/${view.id}/approaches?size=1000&page=${page}`)).body;
+    approaches.push(...got.content);
+    if (page + 1 >= got.totalPages) break;
+  }
+  return { view, approaches };
 }

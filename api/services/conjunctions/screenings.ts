@@ -424,6 +424,24 @@ async function resolveFleetPrimaries(
   return { primaries, fleet: resolved };
 }
 
+/** What every mode's inputs fix the same way: span, volume, the organization's radius, Pc method and window, the primaries. */
+function fixedInputs(
+  span: { startUtc: string; durationS: number },
+  volume: CreateScreeningRequest['volume'],
+  settings: Awaited<ReturnType<typeof findConjunctionSettings>>,
+  primaries: readonly ResolvedPrimary[],
+): Omit<ScreeningInputs, 'fleet' | 'fleetInCatalog' | 'issues'> {
+  return {
+    span: { startUtc: span.startUtc, durationS: span.durationS },
+    volume: volume as ScreeningVolume,
+    secondaryHardBodyRadiusM: settings.defaultHardBodyRadiusM,
+    pcMethod: settings.defaultPcMethod,
+    cdmCovarianceWindowS: settings.eventGroupingWindowS,
+    primaries: primaries.map((p) => p.spec),
+    primarySpacecraft: primaries.map((p) => ({ spacecraftId: p.spacecraft.id, identity: p.identity, ownHardBodyRadius: p.spacecraft.hardBodyRadiusM !== null })),
+  };
+}
+
 /** Creates a screening (validated, resolved, chunked) and returns it; its chunks are then claimed by the runners. */
 export async function createScreening(deps: AppDeps, organizationId: string, asked: CreateScreeningRequest, files: readonly UploadedPart[], nowMs = Date.now()): Promise<Screening> {
   // the documented defaults, applied here (request schemas carry none: the generated client leaves them optional)
@@ -494,16 +512,7 @@ export async function createScreening(deps: AppDeps, organizationId: string, ask
   }
   chunks.push({ index: chunks.length, kind: 'MERGE', planKey: 'merge', primaryIndices: allPrimaries, secondarySource: null, fromNoradId: null, toNoradId: null, noradCuts: [], secondaryCount: 0, slice: null });
 
-  const inputs: ScreeningInputs = {
-    span: { startUtc, durationS },
-    volume: request.volume as ScreeningVolume,
-    secondaryHardBodyRadiusM: settings.defaultHardBodyRadiusM,
-    pcMethod: settings.defaultPcMethod,
-    cdmCovarianceWindowS: settings.eventGroupingWindowS,
-    primaries: primaries.map((p) => p.spec),
-    primarySpacecraft: primaries.map((p) => ({ spacecraftId: p.spacecraft.id, identity: p.identity, ownHardBodyRadius: p.spacecraft.hardBodyRadiusM !== null })),
-    ...fleet,
-  };
+  const inputs: ScreeningInputs = { ...fixedInputs(span, request.volume, settings, primaries), ...fleet };
   const createdAt = new Date(nowMs).toISOString();
   await inTransaction(deps.db, async (tx) => {
     await insertScreening(tx, {
@@ -561,13 +570,7 @@ async function createFleetScreening(
   }));
   chunks.push({ index: chunks.length, kind: 'MERGE', planKey: 'merge', primaryIndices: allPrimaries, secondarySource: null, fromNoradId: null, toNoradId: null, noradCuts: [], secondaryCount: 0, slice: null });
   const inputs: ScreeningInputs = {
-    span: { startUtc: span.startUtc, durationS: span.durationS },
-    volume: request.volume as ScreeningVolume,
-    secondaryHardBodyRadiusM: settings.defaultHardBodyRadiusM,
-    pcMethod: settings.defaultPcMethod,
-    cdmCovarianceWindowS: settings.eventGroupingWindowS,
-    primaries: primaries.map((p) => p.spec),
-    primarySpacecraft: primaries.map((p) => ({ spacecraftId: p.spacecraft.id, identity: p.identity, ownHardBodyRadius: p.spacecraft.hardBodyRadiusM !== null })),
+    ...fixedInputs(span, request.volume, settings, primaries),
     // every primary is also a possible secondary (fleet against fleet): identified by its NORAD id
     fleet: fleet.fleet,
     fleetInCatalog: fleet.fleetInCatalog,
