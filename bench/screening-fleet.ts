@@ -19,7 +19,7 @@
  *     fleet members against a 1,000-object subset of the catalog (every 45th object), every minimum under the sphere
  *     a screening approach.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exactTleLines, type GpElementSet } from '../engine/tle/gpElements.ts';
@@ -28,6 +28,7 @@ import { startServerProcess, stopServerProcess, type ServerProcess } from '../te
 import { sunSynchronousInclinationDeg, syntheticCatalog, walkerFleet } from './lib/syntheticCatalog.ts';
 import { bruteForceCheck } from './lib/bruteForce.ts';
 import { START, START_UTC, hasFlag, numericOption } from './lib/screeningScenario.ts';
+import { apiCall, expectStatus, peakRssMiB, type Json } from './lib/apiCall.ts';
 import { compareBackends, type BenchBackend, type Figure } from './lib/backends.ts';
 
 const OBJECTS = numericOption('objects', 45_000);
@@ -40,32 +41,9 @@ const CHECK_PRIMARIES = numericOption('check-primaries', 20);
 /** Events above it (default 1e-4: with no covariance every approach under ~5 km has a maximum-probability Pc ≥ 1e-6). */
 const PC_THRESHOLD = numericOption('pc-threshold', 1e-4);
 const SECRET = 'bench-screening-fleet-secret-0123456789';
-type Json = Record<string, any>;
 
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' / ');
-const peakRssMiB = (pid: number): number => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-
-async function call(port: number, method: string, path: string, body?: { json?: unknown; form?: FormData }): Promise<{ status: number; json: Json; text: string }> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${SECRET}` };
-  let payload: BodyInit | undefined;
-  if (body?.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    payload = JSON.stringify(body.json);
-  } else if (body?.form) payload = body.form;
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, ...(payload !== undefined ? { body: payload } : {}) });
-  const text = await response.text();
-  let json: Json = {};
-  try {
-    json = JSON.parse(text) as Json;
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, json, text };
-}
-
-function expectStatus(what: string, got: { status: number; text: string }, status: number): void {
-  if (got.status !== status) throw new Error(`${what}: ${got.status} ${got.text.slice(0, 500)}`);
-}
+const call = (port: number, method: string, path: string, body?: { json?: unknown; form?: FormData }) => apiCall(port, SECRET, method, path, body);
 
 /** The shells of the issue's fleet, scaled to `count` spacecraft (1/2, 3/10, 1/5). */
 function fleetShells(count: number) {

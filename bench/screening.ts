@@ -30,7 +30,7 @@
  * The machine has 2 cores shared with other work: the load average is printed with the figures; compare runs made at
  * the same moment. Options: `--objects N` (30000), `--days D` (7), `--skip-brute-force`, `--skip-scaling`.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { keplerianToCartesian } from '../engine/orbits/keplerian.ts';
@@ -44,6 +44,7 @@ import { sunSynchronousInclinationDeg, syntheticCatalog } from './lib/syntheticC
 import { bruteForceCheck } from './lib/bruteForce.ts';
 import { DAYS, OBJECTS, RADIUS_KM, SPAN_S, START, START_UTC, hasFlag } from './lib/screeningScenario.ts';
 import { startBenchServer, type BenchServer, type EventLoopProbeRecord } from './lib/server.ts';
+import { apiCall, expectStatus, peakRssMiB, type Json } from './lib/apiCall.ts';
 import { compareBackends, type BenchBackend, type Figure } from './lib/backends.ts';
 
 const PC_THRESHOLD = 1e-6;
@@ -52,7 +53,6 @@ const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_C
 if (CPU_PROFILE_DIR) mkdirSync(CPU_PROFILE_DIR, { recursive: true });
 const SECRET = 'bench-screening-secret-0123456789abcdef';
 
-type Json = Record<string, any>;
 
 async function runOn(backend: BenchBackend): Promise<Figure[]> {
 const figures: Figure[] = [];
@@ -73,33 +73,7 @@ interface Target {
 
 const target = (server: ServerProcess): Target => ({ port: server.port, pid: server.child.pid! });
 
-async function call(server: Target, method: string, path: string, body?: { json?: unknown; form?: FormData }): Promise<{ status: number; json: Json; text: string }> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${SECRET}` };
-  let payload: BodyInit | undefined;
-  if (body?.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    payload = JSON.stringify(body.json);
-  } else if (body?.form) payload = body.form;
-  const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { method, headers, ...(payload !== undefined ? { body: payload } : {}) });
-  const text = await response.text();
-  let json: Json = {};
-  try {
-    json = JSON.parse(text) as Json;
-  } catch {
-    // text answers (OEM)
-  }
-  return { status: response.status, json, text };
-}
-
-function expectStatus(what: string, got: { status: number; text: string }, status: number): void {
-  if (got.status !== status) throw new Error(`${what}: ${got.status} ${got.text.slice(0, 500)}`);
-}
-
-/** Peak resident memory of a server process (the process with its worker threads), MiB. */
-function peakRssMiB(server: Target): number {
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
+const call = (server: Target, method: string, path: string, body?: { json?: unknown; form?: FormData }) => apiCall(server.port, SECRET, method, path, body);
 
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' / ');
 
@@ -272,7 +246,7 @@ try {
     `  reading its ${main.approaches.length} approaches (GET …/approaches?size=1000, page after page): longest hold ${ms(reading.holdMaxMs)} ` +
       `(${reading.holdsOver5Ms ?? 'n/a'} over 5 ms), longest GC pause ${reading.gcPauseMaxMs.toFixed(1)} ms, longest hold less its GC pauses ${ms(reading.holdLessGcMaxMs)}`,
   );
-  console.log(`  peak resident memory of the server process (VmHWM, with its 2 workers): ${peakRssMiB(first).toFixed(0)} MiB`);
+  console.log(`  peak resident memory of the server process (VmHWM, with its 2 workers): ${peakRssMiB(first.pid).toFixed(0)} MiB`);
   await benchServer.stop();
   benchServer = undefined;
   if (CPU_PROFILE_DIR) console.log(`  CPU profile of the server's main thread written in ${CPU_PROFILE_DIR} (tsx bench/profileBlocks.ts ${CPU_PROFILE_DIR})`);
@@ -296,7 +270,7 @@ try {
     console.log(`  two server processes with 1 worker each, one database file: ${shared.wallS.toFixed(1)} s (chunks per instance ${[...owners.values()].join(' + ')}; merged by ${shared.view.mergedBy === [...owners.keys()][0] ? 'the first' : 'the second'}) — speed-up ${(alone.wallS / shared.wallS).toFixed(2)}× (load ${load()})`);
     console.log(`  merged results identical to the 2-worker run: one process ${sameApproaches(alone.approaches, main.approaches)}, two processes ${sameApproaches(shared.approaches, main.approaches)}`);
     if (!sameApproaches(alone.approaches, main.approaches) || !sameApproaches(shared.approaches, main.approaches)) process.exitCode = 1;
-    console.log(`  peak resident memory: ${peakRssMiB(one).toFixed(0)} MiB and ${peakRssMiB(two).toFixed(0)} MiB`);
+    console.log(`  peak resident memory: ${peakRssMiB(one.pid).toFixed(0)} MiB and ${peakRssMiB(two.pid).toFixed(0)} MiB`);
     await stop(twoProcess);
     await stop(oneProcess);
   }

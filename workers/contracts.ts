@@ -143,6 +143,8 @@ export interface ScreeningMergeTaskInput extends WithEarthData {
 export type MergedApproach = Omit<ScreeningApproach, 'primaryStateGcrf' | 'secondaryStateGcrf'> & {
   /** Which covariances the Pc used. */
   covariances: { primary: CovarianceUsed; secondary: CovarianceUsed };
+  /** A catalog pair's primary (all-vs-all, `catalogPrimaryId`): its name as the catalog gives it. */
+  primaryName?: string | null;
 };
 
 export interface ScreeningMergeTaskOutput {

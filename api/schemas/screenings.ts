@@ -49,6 +49,12 @@ export const ScreeningVolumeSchema = z
   .openapi('ScreeningVolume', { description: 'About the primary in its RTN frame, km (semi-axes R, T, N for the ellipsoid)' });
 
 export const SCREENING_DEFAULT_SLICE_HOURS = DEFAULT_SLICE_S / 3600;
+/**
+ * The longest slice, h: a slice's chunk holds every object's samples and the sieve's kept (pair, step) lists for the
+ * whole slice on one worker (2,000 primaries × 45,000 objects × 12 h peaked at ~1 GiB per worker), within the sieve
+ * task's time budget (workers/budgets.ts).
+ */
+export const SCREENING_MAX_SLICE_HOURS = 24;
 
 export const CreateScreeningSchema = z
   .object({
@@ -61,8 +67,8 @@ export const CreateScreeningSchema = z
     secondaries: z.enum(SCREENING_SECONDARIES).openapi({
       description: 'CATALOG: the organization’s catalog as of now; FLEET: our spacecraft other than the primaries (their catalog set, else a TLE fitted from their latest state, flagged) — in mode FLEET, the primaries against one another; BOTH',
     }),
-    sliceHours: z.number().min(1).max(SCREENING_MAX_SPAN_DAYS * 24).optional().openapi({
-      description: `Modes FLEET and ALL_VS_ALL: the length of the span's time slices, h (default ${SCREENING_DEFAULT_SLICE_HOURS}): the unit of work instances claim, each slice every primary against every secondary`,
+    sliceHours: z.number().min(1).max(SCREENING_MAX_SLICE_HOURS).optional().openapi({
+      description: `Modes FLEET and ALL_VS_ALL: the length of the span's time slices, h (1–${SCREENING_MAX_SLICE_HOURS}, default ${SCREENING_DEFAULT_SLICE_HOURS}): the unit of work instances claim, each slice every primary against every secondary`,
     }),
     start: z.string().max(64).optional().openapi({ description: 'Span start, ISO-8601 UTC (default: now)', example: '2026-11-26T00:00:00Z' }),
     durationDays: z.number().positive().max(SCREENING_MAX_SPAN_DAYS).optional().openapi({ description: `Span length, days (≤ ${SCREENING_MAX_SPAN_DAYS}, default 7)` }),

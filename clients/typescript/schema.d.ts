@@ -4277,7 +4277,7 @@ export interface components {
              * @enum {string}
              */
             secondaries: "CATALOG" | "FLEET" | "BOTH";
-            /** @description Modes FLEET and ALL_VS_ALL: the length of the span's time slices, h (default 12): the unit of work instances claim, each slice every primary against every secondary */
+            /** @description Modes FLEET and ALL_VS_ALL: the length of the span's time slices, h (1–24, default 12): the unit of work instances claim, each slice every primary against every secondary */
             sliceHours?: number;
             /**
              * @description Span start, ISO-8601 UTC (default: now)

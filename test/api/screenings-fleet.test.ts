@@ -111,10 +111,13 @@ describe('a fleet screening (mode FLEET) by time slices on two server processes'
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  test('400 naming the field: primaries in mode FLEET, none in mode PRIMARIES', async () => {
+  test('400 naming the field: primaries in mode FLEET, a slice over 24 h, none in mode PRIMARIES', async () => {
     const withPrimaries = await call(first, 'POST', SCREENINGS, { ...fleetRequest(6), primaries: [{ spacecraftId: 'x' }] });
     assert.equal(withPrimaries.status, 400, JSON.stringify(withPrimaries.body));
     assert.match(JSON.stringify(withPrimaries.body), /primaries/);
+    const longSlice = await call(first, 'POST', SCREENINGS, fleetRequest(25));
+    assert.equal(longSlice.status, 400, JSON.stringify(longSlice.body));
+    assert.match(JSON.stringify(longSlice.body), /sliceHours/);
     const without = await call(first, 'POST', SCREENINGS, { secondaries: 'CATALOG', start: START, durationDays: 1, volume: { shape: 'SPHERE', radiusKm: 5 } });
     assert.equal(without.status, 400, JSON.stringify(without.body));
     assert.match(JSON.stringify(without.body), /primaries/);

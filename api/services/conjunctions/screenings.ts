@@ -349,7 +349,7 @@ function sharedNoradIds(active: readonly Spacecraft[], fleetScreened: boolean): 
  * `primaryIds`, each by its catalog set when the catalog (`catalogIds`) holds its NORAD id (`fleetInCatalog`: screened
  * within the catalog's sets), else its newest catalog set otherwise stored, else a TLE fitted to its latest state at
  * `midSpan` (flagged `fitted`; a craft without a NORAD id gets an engine id from SYNTHETIC_NORAD_BASE); one that cannot
- * be fitted is an issue FLEET_NOT_SCREENED naming why.
+ * be fitted is an issue FLEET_NOT_SCREENED naming why. `active`: the active craft when the caller has read them.
  */
 export async function resolveFleetSecondaries(
   deps: Pick<AppDeps, 'db' | 'earthData'>,
@@ -357,9 +357,10 @@ export async function resolveFleetSecondaries(
   primaryIds: ReadonlySet<string>,
   catalogIds: ReadonlySet<number>,
   midSpan: Epoch,
+  active?: readonly Spacecraft[],
 ): Promise<Pick<ScreeningInputs, 'fleet' | 'fleetInCatalog' | 'issues'>> {
   const out: Pick<ScreeningInputs, 'fleet' | 'fleetInCatalog' | 'issues'> = { fleet: [], fleetInCatalog: [], issues: [] };
-  const active = await listActiveSpacecraft(deps.db, organizationId);
+  active ??= await listActiveSpacecraft(deps.db, organizationId);
   const { shared, issues } = sharedNoradIds(active, true);
   out.issues.push(...issues);
   const fleet = active.filter((s) => !primaryIds.has(s.id));
@@ -408,8 +409,9 @@ async function resolveFleetPrimaries(
   screeningId: string,
   defaultRadiusM: number,
 ): Promise<{ primaries: ResolvedPrimary[]; fleet: Pick<ScreeningInputs, 'fleet' | 'fleetInCatalog' | 'issues'> }> {
-  const resolved = await resolveFleetSecondaries(deps, organizationId, new Set(), new Set(catalogIds), midSpan);
-  const craft = new Map((await listActiveSpacecraft(deps.db, organizationId)).map((s) => [s.id, s]));
+  const active = await listActiveSpacecraft(deps.db, organizationId);
+  const resolved = await resolveFleetSecondaries(deps, organizationId, new Set(), new Set(catalogIds), midSpan, active);
+  const craft = new Map(active.map((s) => [s.id, s]));
   const primaries: ResolvedPrimary[] = [];
   const add = (spacecraftId: string, identity: CdmIdentity, spec: Partial<Extract<ScreeningPrimarySpec, { kind: 'GP' }>> & { noradId: number }) => {
     const spacecraft = craft.get(spacecraftId)!;
