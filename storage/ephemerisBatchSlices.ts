@@ -9,8 +9,14 @@
  *   one statement whose WHERE / EXISTS checks it), and its completion commits with its last entries in one
  *   transaction: a runner that lost its lease stores nothing more, and what it stored before is removed by the next
  *   holder when it claims the slice (`claimNextBatchSlice`), so an item is stored once, by the slice's `ranBy`;
+ * - the lease is held by a CLAIM, not by an instance: every claim takes a lease owner of its own (`holder`, the
+ *   instance's owner and a random suffix) and every write checks that. An instance runs several slice loops under one
+ *   owner; were the owner the lease, a loop whose lease ran out (a late renewal) and a loop of the same instance that
+ *   took the slice over would both pass the check, and the first one's completion would commit a slice whose entries
+ *   the second one's claim had removed (seen as "item N has no stored outcome" at assembly after a cut link);
  * - the batch's counters are the sums of its slices' (`refreshBatchProgress`), so progress shows every instance's work.
  */
+import { randomUUID } from 'node:crypto';
 import { inTransaction, yieldToEventLoop, type Db, type SqlExecutor } from './sql/db.ts';
 import { claimNextLeasedJob, completeLeasedJob, endLeasedJobCancelled, failLeasedJob, renewJobLease, type LeasedTable, type SqlArg } from './sql/leasedJobs.ts';
 import { nullableText } from './sql/rows.ts';
@@ -25,7 +31,7 @@ export const EPHEMERIS_BATCH_SLICES: LeasedTable = { name: 'ephemeris_batch_slic
 /** Claimable: the batch is running (its runner holds it) and not being cancelled. */
 const CLAIMABLE_SQL = `EXISTS (SELECT 1 FROM ephemeris_batches b WHERE b.id = ephemeris_batch_slices.batch_id AND b.status = 'RUNNING' AND b.cancel_requested = 0)`;
 
-/** The lease condition of every write of a slice's holder (bound: slice id, owner). */
+/** The lease condition of every write of a slice's holder (bound: slice id, the claim's holder). */
 const HELD = `EXISTS (SELECT 1 FROM ephemeris_batch_slices s WHERE s.id = ? AND s.lease_owner = ? AND s.status = 'RUNNING')`;
 
 function sliceFromRow(row: Record<string, unknown>): BatchSlice {
@@ -48,9 +54,11 @@ function sliceFromRow(row: Record<string, unknown>): BatchSlice {
   };
 }
 
-/** A claimed slice: the slice and its items (NDJSON, one line per item, in order). */
+/** A claimed slice: the slice, its items (NDJSON, one line per item, in order) and the claim's lease owner. */
 export interface ClaimedSlice extends BatchSlice {
   itemsNdjson: string;
+  /** This claim's lease owner: every write of the claim's holder passes it (not the instance's owner). */
+  holder: string;
 }
 
 /** The slice's id: the batch's id and its index, zero-padded so that claims take a batch's slices in order. */
@@ -88,20 +96,22 @@ export async function ensureBatchSlices(
 }
 
 /**
- * Claims the next runnable slice (of `batchId` only, when given) for `owner`: records the owner among the slice's
- * attempt owners and removes what an earlier holder of the slice stored (it lost its lease: its rows do not count).
+ * Claims the next runnable slice (of `batchId` only, when given) for instance `owner` under a lease owner of this
+ * claim's own (`holder`): records the instance among the slice's attempt owners and removes what an earlier holder of
+ * the slice stored (it lost its lease: its rows do not count).
  */
 export async function claimNextBatchSlice(db: SqlExecutor, owner: string, leaseMs: number, now: Date, batchId?: string): Promise<ClaimedSlice | null> {
   const where: { sql: string; args: SqlArg[] } = batchId === undefined
     ? { sql: CLAIMABLE_SQL, args: [] }
     : { sql: `batch_id = ? AND ${CLAIMABLE_SQL}`, args: [batchId] };
-  const row = await claimNextLeasedJob(db, EPHEMERIS_BATCH_SLICES, owner, leaseMs, now, where);
+  const holder = `${owner}#${randomUUID().slice(0, 8)}`;
+  const row = await claimNextLeasedJob(db, EPHEMERIS_BATCH_SLICES, holder, leaseMs, now, where);
   if (!row) return null;
   const slice = sliceFromRow(row as Record<string, unknown>);
   await db.execute({
     sql: `UPDATE ephemeris_batch_slices SET attempt_owners = json_insert(attempt_owners, '$[#]', ?), items_done = 0, items_failed = 0
           WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
-    args: [owner, slice.id, owner],
+    args: [owner, slice.id, holder],
   });
   // (an earlier attempt given back by a shutdown is not counted in `attempts`: always look)
   await db.execute({ sql: 'DELETE FROM ephemeris_batch_entries WHERE slice_id = ?', args: [slice.id] });
@@ -109,31 +119,32 @@ export async function claimNextBatchSlice(db: SqlExecutor, owner: string, leaseM
     sql: 'DELETE FROM ephemeris_batch_failures WHERE batch_id = ? AND item_index >= ? AND item_index < ?',
     args: [slice.batchId, slice.firstItem, slice.firstItem + slice.itemCount],
   });
-  return { ...slice, attemptOwners: [...slice.attemptOwners, owner], itemsDone: 0, itemsFailed: 0, itemsNdjson: String(row.items ?? '') };
+  return { ...slice, attemptOwners: [...slice.attemptOwners, owner], itemsDone: 0, itemsFailed: 0, itemsNdjson: String(row.items ?? ''), holder };
 }
 
-export function renewBatchSliceLease(db: SqlExecutor, id: string, owner: string, leaseMs: number, now: number): Promise<boolean> {
-  return renewJobLease(db, EPHEMERIS_BATCH_SLICES, id, owner, leaseMs, now);
+/** A claim's renewal (`holder`: the claim's lease owner). */
+export function renewBatchSliceLease(db: SqlExecutor, id: string, holder: string, leaseMs: number, now: number): Promise<boolean> {
+  return renewJobLease(db, EPHEMERIS_BATCH_SLICES, id, holder, leaseMs, now);
 }
 
 /** Rows of entries per INSERT: bounded by count here, by bytes by the caller. */
 const ENTRY_ROWS_PER_INSERT = 32;
 
 /**
- * Stores items' outcomes of a slice and its progress, only while `owner` holds the slice's lease (every statement
- * checks it). False when the lease is lost: stop working on the slice.
+ * Stores items' outcomes of a slice and its progress, only while the claim `holder` holds the slice's lease (every
+ * statement checks it). False when the lease is lost: stop working on the slice.
  */
 export async function storeSliceEntries(
   db: SqlExecutor,
   slice: { id: string; batchId: string },
-  owner: string,
+  holder: string,
   entries: readonly BatchItemEntry[],
   progress: { done: number; failed: number },
   nowIso: string,
 ): Promise<boolean> {
   const held = await db.execute({
     sql: `UPDATE ephemeris_batch_slices SET items_done = ?, items_failed = ?, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
-    args: [progress.done, progress.failed, nowIso, slice.id, owner],
+    args: [progress.done, progress.failed, nowIso, slice.id, holder],
   });
   if (held.rowsAffected !== 1) return false;
   for (let start = 0; start < entries.length; start += ENTRY_ROWS_PER_INSERT) {
@@ -147,7 +158,7 @@ export async function storeSliceEntries(
         ...part.flatMap((e): SqlArg[] => e.ok
           ? [slice.batchId, e.index, slice.id, 'OK', e.name, e.stateVectorId, e.spacecraftId, null, null, e.crc, e.sizeBytes, e.data, e.spanStart, e.spanEnd]
           : [slice.batchId, e.index, slice.id, 'FAILED', null, e.stateVectorId, e.spacecraftId, e.error, e.message, null, null, null, null, null]),
-        slice.id, owner,
+        slice.id, holder,
       ],
     });
     if (inserted.rowsAffected === 0) return false;
@@ -159,29 +170,30 @@ export async function storeSliceEntries(
     await db.execute({
       sql: `INSERT OR REPLACE INTO ephemeris_batch_failures (batch_id, item_index, error, message)
             SELECT column1, column2, column3, column4 FROM (VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}) WHERE ${HELD}`,
-      args: [...part.flatMap((f) => [slice.batchId, f.index, f.error, f.message]), slice.id, owner],
+      args: [...part.flatMap((f) => [slice.batchId, f.index, f.error, f.message]), slice.id, holder],
     });
   }
   return true;
 }
 
 /**
- * Completes a slice with its last entries in one transaction, if `owner` still holds its lease (false: taken over or
- * cancelled; nothing of this call is stored).
+ * Completes a slice with its last entries in one transaction, if the claim `holder` still holds its lease (false:
+ * taken over or cancelled; nothing of this call is stored). `ranBy`: the instance, shown as the slice's runner.
  */
 export async function completeBatchSlice(
   db: Db,
   slice: { id: string; batchId: string },
-  owner: string,
+  holder: string,
+  ranBy: string,
   entries: readonly BatchItemEntry[],
   progress: { done: number; failed: number },
   now: number,
 ): Promise<boolean> {
   return await inTransaction(db, async (tx) => {
-    if (!(await storeSliceEntries(tx, slice, owner, entries, progress, new Date(now).toISOString()))) throw new LeaseLost();
-    const completed = await completeLeasedJob(tx, EPHEMERIS_BATCH_SLICES, slice.id, owner, {
+    if (!(await storeSliceEntries(tx, slice, holder, entries, progress, new Date(now).toISOString()))) throw new LeaseLost();
+    const completed = await completeLeasedJob(tx, EPHEMERIS_BATCH_SLICES, slice.id, holder, {
       sql: 'items_done = ?, items_failed = ?, ran_by = ?, items = NULL',
-      args: [progress.done, progress.failed, owner],
+      args: [progress.done, progress.failed, ranBy],
     }, now);
     if (!completed) throw new LeaseLost();
     return true;
@@ -194,23 +206,23 @@ export async function completeBatchSlice(
 class LeaseLost extends Error {}
 
 /** The holder gives its slice back at once (a shutdown): QUEUED, the attempt not counted; false if no longer held. */
-export async function releaseBatchSlice(db: SqlExecutor, id: string, owner: string, nowIso: string): Promise<boolean> {
+export async function releaseBatchSlice(db: SqlExecutor, id: string, holder: string, nowIso: string): Promise<boolean> {
   const result = await db.execute({
     sql: `UPDATE ephemeris_batch_slices SET status = 'QUEUED', attempts = MAX(0, attempts - 1), lease_owner = NULL, lease_expires_at = NULL,
             error = 'released by a shutdown', updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
-    args: [nowIso, id, owner],
+    args: [nowIso, id, holder],
   });
   return result.rowsAffected === 1;
 }
 
 /** Fails the slice's attempt (retried while attempts remain, else FAILED: the batch fails with it). */
-export function failBatchSlice(db: SqlExecutor, id: string, owner: string, error: string, retry: boolean, now: number): Promise<boolean> {
-  return failLeasedJob(db, EPHEMERIS_BATCH_SLICES, id, owner, error, retry, { now });
+export function failBatchSlice(db: SqlExecutor, id: string, holder: string, error: string, retry: boolean, now: number): Promise<boolean> {
+  return failLeasedJob(db, EPHEMERIS_BATCH_SLICES, id, holder, error, retry, { now });
 }
 
 /** The holder ends its slice as CANCELLED (the batch's cancel was asked for). */
-export function endBatchSliceCancelled(db: SqlExecutor, id: string, owner: string, now: number): Promise<boolean> {
-  return endLeasedJobCancelled(db, EPHEMERIS_BATCH_SLICES, id, owner, { now });
+export function endBatchSliceCancelled(db: SqlExecutor, id: string, holder: string, now: number): Promise<boolean> {
+  return endLeasedJobCancelled(db, EPHEMERIS_BATCH_SLICES, id, holder, { now });
 }
 
 /**

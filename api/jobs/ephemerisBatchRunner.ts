@@ -122,7 +122,7 @@ const ZIP_LIMIT_BYTES = 0xffffffff - 64 * 2 ** 20;
 type ItemOutcome = { ok: true; name: string; stateVectorId: string; spacecraftId: string; entry: ZipEntryData; spanStart: string; spanEnd: string } | { ok: false; error: string; message: string };
 
 /** What a runner claims: a batch (it coordinates it) or a slice of a batch another runner coordinates. */
-export type BatchWork = { id: string; kind: 'batch'; batch: ClaimedBatch } | { id: string; kind: 'slice'; slice: ClaimedSlice };
+export type BatchWork = { id: string; kind: 'batch'; batch: ClaimedBatch };
 
 type SliceOutcome = 'done' | 'lease-lost' | 'cancelled' | 'interrupted';
 
@@ -208,9 +208,9 @@ export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
     return claimNextBatchSlice(this.deps.db, this.owner, this.leaseMs, new Date(this.clock()));
   }
 
-  /** A slice lane's renewal. */
-  renewSlice(id: string): Promise<boolean> {
-    return renewBatchSliceLease(this.deps.db, id, this.owner, this.leaseMs, this.clock());
+  /** A slice lane's renewal of its claim. */
+  renewSlice(slice: ClaimedSlice): Promise<boolean> {
+    return renewBatchSliceLease(this.deps.db, slice.id, slice.holder, this.leaseMs, this.clock());
   }
 
   /** A slice lane's run. */
@@ -219,15 +219,11 @@ export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
   }
 
   protected renew(id: string): Promise<boolean> {
-    // a slice's id is `<batch id>:<index>`
-    return id.includes(':')
-      ? renewBatchSliceLease(this.deps.db, id, this.owner, this.leaseMs, this.clock())
-      : renewBatchLease(this.deps.db, id, this.owner, this.leaseMs, this.clock());
+    return renewBatchLease(this.deps.db, id, this.owner, this.leaseMs, this.clock());
   }
 
   protected async run(work: BatchWork, lease: JobLease): Promise<void> {
-    if (work.kind === 'batch') await this.runBatch(work.batch, lease);
-    else await this.runClaimedSlice(work.slice, lease, new Map(), null);
+    await this.runBatch(work.batch, lease);
   }
 
   /** Leftovers of batches that ended while their runner was gone (entries, unfinished slices), at most once a minute. */
@@ -248,13 +244,13 @@ export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
     try {
       const outcome = await this.runSlice(slice, lease, spacecraftCache, stats);
       const nowMs = this.clock();
-      if (outcome === 'cancelled') await endBatchSliceCancelled(db, slice.id, this.owner, nowMs);
-      else if (outcome === 'interrupted') await releaseBatchSlice(db, slice.id, this.owner, new Date(nowMs).toISOString());
-      else if (outcome === 'lease-lost') logError('batch slice lease lost; another runner owns it', { sliceId: slice.id, owner: this.owner });
+      if (outcome === 'cancelled') await endBatchSliceCancelled(db, slice.id, slice.holder, nowMs);
+      else if (outcome === 'interrupted') await releaseBatchSlice(db, slice.id, slice.holder, new Date(nowMs).toISOString());
+      else if (outcome === 'lease-lost') logError('batch slice lease lost; another claim holds it', { sliceId: slice.id, holder: slice.holder });
       return outcome;
     } catch (error) {
       logError('batch slice failed', { sliceId: slice.id, attempt: slice.attempts, error: String(error) });
-      await failBatchSlice(db, slice.id, this.owner, String((error as Error)?.message ?? error), true, this.clock()).catch(() => false);
+      await failBatchSlice(db, slice.id, slice.holder, String((error as Error)?.message ?? error), true, this.clock()).catch(() => false);
       return 'failed';
     }
   }
@@ -263,7 +259,7 @@ export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
   private async runOwnSlice(slice: ClaimedSlice, spacecraftCache: Map<string, Spacecraft>, stats: BatchRunStats): Promise<SliceOutcome | 'failed'> {
     const lease: OwnLease = { lost: false };
     const renewal = setInterval(() => {
-      renewBatchSliceLease(this.deps.db, slice.id, this.owner, this.leaseMs, this.clock())
+      renewBatchSliceLease(this.deps.db, slice.id, slice.holder, this.leaseMs, this.clock())
         .then((held) => {
           if (!held) lease.lost = true;
         })
@@ -472,13 +468,13 @@ export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
         const batch = pending;
         pending = [];
         pendingBytes = 0;
-        if (!(await storeSliceEntries(db, slice, this.owner, batch, { done, failed }, new Date(nowMs).toISOString()))) return await settle('lease-lost');
+        if (!(await storeSliceEntries(db, slice, slice.holder, batch, { done, failed }, new Date(nowMs).toISOString()))) return await settle('lease-lost');
         const progress = await refreshBatchProgress(db, slice.batchId, new Date(nowMs).toISOString());
         if (progress.cancelRequested) return await settle('cancelled');
       }
     }
     if (lease.lost) return 'lease-lost';
-    if (!(await completeBatchSlice(db, slice, this.owner, pending, { done, failed }, this.clock()))) return 'lease-lost';
+    if (!(await completeBatchSlice(db, slice, slice.holder, this.owner, pending, { done, failed }, this.clock()))) return 'lease-lost';
     await refreshBatchProgress(db, slice.batchId, new Date(this.clock()).toISOString());
     return 'done';
   }
@@ -689,8 +685,13 @@ function csv(fields: Array<string | number>): string {
   return fields.map((f) => (typeof f === 'string' && /[",\n\r]/.test(f) ? `"${f.replace(/"/g, '""')}"` : String(f))).join(',');
 }
 
-/** A slice loop of the runner (its claims, renewals and runs are the runner's, under the runner's owner). */
+/**
+ * A slice loop of the runner (its claims, renewals and runs are the runner's, under the runner's owner; each claim
+ * holds its slice's lease under a holder of its own, kept here while it runs).
+ */
 class SliceLane extends LeasedJobRunner<ClaimedSlice> {
+  private held: ClaimedSlice | null = null;
+
   constructor(
     private readonly runner: EphemerisBatchRunner,
     options: LeasedJobRunnerOptions & { owner: string },
@@ -698,16 +699,22 @@ class SliceLane extends LeasedJobRunner<ClaimedSlice> {
     super('batches', options);
   }
 
-  protected claim(): Promise<ClaimedSlice | null> {
-    return this.runner.claimSlice();
+  protected async claim(): Promise<ClaimedSlice | null> {
+    this.held = await this.runner.claimSlice();
+    return this.held;
   }
 
   protected renew(id: string): Promise<boolean> {
-    return this.runner.renewSlice(id);
+    const held = this.held;
+    return held && held.id === id ? this.runner.renewSlice(held) : Promise.resolve(false);
   }
 
-  protected run(slice: ClaimedSlice, lease: JobLease): Promise<void> {
-    return this.runner.runLaneSlice(slice, lease);
+  protected async run(slice: ClaimedSlice, lease: JobLease): Promise<void> {
+    try {
+      await this.runner.runLaneSlice(slice, lease);
+    } finally {
+      this.held = null;
+    }
   }
 }
 

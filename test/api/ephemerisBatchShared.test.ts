@@ -16,7 +16,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { createBatch } from '../../api/services/products/ephemerisBatch.ts';
 import { EphemerisBatchRunner, type BatchRunnerOptions } from '../../api/jobs/ephemerisBatchRunner.ts';
 import { EarthDataStore } from '../../api/services/earthData.ts';
-import { claimNextBatchSlice, completeBatchSlice, ensureBatchSlices, listBatchSlices, storeSliceEntries } from '../../storage/ephemerisBatchSlices.ts';
+import { claimNextBatchSlice, type ClaimedSlice, completeBatchSlice, ensureBatchSlices, listBatchSlices, storeSliceEntries } from '../../storage/ephemerisBatchSlices.ts';
 import { claimNextBatch, failBatch } from '../../storage/ephemerisBatches.ts';
 import { createPool } from '../../workers/pool.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
@@ -180,14 +180,16 @@ describe('one batch on two instances', () => {
       lateStarted();
       for (let i = 0; i < 3000; i++) {
         const held = await svc.db.execute({ sql: `SELECT lease_owner FROM ephemeris_batch_slices WHERE batch_id = ? AND slice_index = 1`, args: [batch.id] });
-        if (held.rows[0]?.lease_owner !== 'instance-late') return;
+        if (!String(held.rows[0]?.lease_owner ?? '').startsWith('instance-late#')) return;
         await sleep(10);
       }
     });
     const lateOutcomes: unknown[] = [];
+    let lateHolder = '';
     const lateInternals = late as unknown as { runSlice: (...args: unknown[]) => Promise<unknown> };
     const runSlice = lateInternals.runSlice.bind(late);
     lateInternals.runSlice = async (...args: unknown[]) => {
+      lateHolder = (args[0] as ClaimedSlice).holder;
       const outcome = await runSlice(...args);
       lateOutcomes.push(outcome);
       return outcome;
@@ -210,13 +212,60 @@ describe('one batch on two instances', () => {
     assert.deepEqual(slices[1]!.attemptOwners, ['instance-late', 'instance-A2'], 'taken over from the late runner');
     assert.equal(slices[1]!.attempts, 2);
     // a completion by the late runner now stores nothing
-    assert.equal(await completeBatchSlice(svc.db, { id: slices[1]!.id, batchId: batch.id }, 'instance-late', [
+    assert.ok(lateHolder.startsWith('instance-late#'), lateHolder);
+    assert.equal(await completeBatchSlice(svc.db, { id: slices[1]!.id, batchId: batch.id }, lateHolder, 'instance-late', [
       { index: 3, ok: false, stateVectorId: '', spacecraftId: '', error: 'LATE', message: 'from the late runner' },
     ], { done: 3, failed: 3 }, Date.now()), false);
     assert.equal(await count('SELECT COUNT(*) AS n FROM ephemeris_batch_entries WHERE batch_id = ?', [batch.id]), 0);
     assert.deepEqual((await view(batch.id)).failures.map((f: any) => [f.index, f.error]), [[5, 'NOT_FOUND']]);
     const zip = await zipOf(done.productId);
     assert.deepEqual(Object.keys(zip).filter((n) => n.endsWith('.oem')).map((n) => n.slice(0, 5)), ['00000', '00001', '00002', '00003', '00004'], 'each item once');
+  });
+
+  test('two loops of ONE instance: a claim whose lease ran out and the claim that took it over; only the second stores, the ZIP is complete', async () => {
+    // The race a cut link showed: a loop's renewal came late, the other loop of the same instance (same owner) took the
+    // slice over — its claim removed what the first had stored — and the first loop, its writes checked against the
+    // instance's owner, completed the slice without those entries ("item 0 has no stored outcome" at assembly). A
+    // lease of 300 ms renewed every second: the first claim's lease runs out while its third item waits for the
+    // takeover; the other loop (idle, polling every 20 ms) takes the slice over, and its first two items wait 100 ms
+    // each, so that the first claim goes on (and, were its writes checked against the owner, completes) meanwhile.
+    const batch = await createBatch(svc, organizationId, JSON.stringify({ ...SPAN, items: items.slice(0, 3) }));
+    let calls = 0;
+    const hold = async () => {
+      calls++;
+      if (calls === 4 || calls === 5) return await sleep(100);
+      if (calls !== 3) return;
+      for (let i = 0; i < 1000; i++) {
+        if ((await count('SELECT MAX(attempts) AS n FROM ephemeris_batch_slices WHERE batch_id = ?', [batch.id])) >= 2) return;
+        await sleep(10);
+      }
+    };
+    const outcomes: unknown[] = [];
+    const r = runner(svc, 'instance-S', { sliceLanes: 1, concurrency: 2, leaseMs: 300 }, hold);
+    const internals = r as unknown as { runSlice: (...args: unknown[]) => Promise<unknown> };
+    const runSlice = internals.runSlice.bind(r);
+    internals.runSlice = async (...args: unknown[]) => {
+      const outcome = await runSlice(...args);
+      outcomes.push(outcome);
+      return outcome;
+    };
+    r.start();
+    let done: any;
+    try {
+      done = await waitFor(batch.id, ['SUCCEEDED', 'FAILED', 'CANCELLED'], 30_000);
+      for (let i = 0; i < 1000 && outcomes.length < 2; i++) await sleep(10);
+    } finally {
+      await r.stop();
+    }
+    assert.equal(done.status, 'SUCCEEDED', JSON.stringify(done));
+    assert.deepEqual([...outcomes].sort(), ['done', 'lease-lost'], 'the first claim found its lease taken and stored nothing more');
+    const [slice] = await listBatchSlices(svc.db, batch.id);
+    assert.equal(slice!.attempts, 2);
+    assert.deepEqual(slice!.attemptOwners, ['instance-S', 'instance-S']);
+    assert.equal(slice!.ranBy, 'instance-S');
+    assert.equal(done.itemsDone, 3);
+    const zip = await zipOf(done.productId);
+    assert.deepEqual(Object.keys(zip).filter((n) => n.endsWith('.oem')).map((n) => n.slice(0, 5)), ['00000', '00001', '00002'], 'each item once');
   });
 
   test('a cancel stops the slices of both instances; nothing stored is left', async () => {
@@ -248,7 +297,7 @@ describe('one batch on two instances', () => {
     assert.equal(claimed.id, batch.id);
     await ensureBatchSlices(svc.db, claimed, claimed.itemsNdjson.split('\n'), [{ firstItem: 0, itemCount: 2 }, { firstItem: 2, itemCount: 2 }], 3);
     const slice = (await claimNextBatchSlice(svc.db, 'instance-gone', 60_000, new Date(), batch.id))!;
-    assert.equal(await storeSliceEntries(svc.db, slice, 'instance-gone', [
+    assert.equal(await storeSliceEntries(svc.db, slice, slice.holder, [
       { index: 0, ok: true, name: 'x.oem', stateVectorId: 'SV-1', spacecraftId: 'x', crc: 0, sizeBytes: 3, data: new Uint8Array([1, 2, 3]), spanStart: SPAN.initialDate, spanEnd: SPAN.finalDate },
     ], { done: 1, failed: 0 }, new Date().toISOString()), true);
     assert.equal(await storeSliceEntries(svc.db, slice, 'someone-else', [], { done: 1, failed: 0 }, new Date().toISOString()), false, 'only the lease holder writes');
