@@ -225,23 +225,26 @@ describe('one batch on two instances', () => {
   test('two loops of ONE instance: a claim whose lease ran out and the claim that took it over; only the second stores, the ZIP is complete', async () => {
     // The race a cut link showed: a loop's renewal came late, the other loop of the same instance (same owner) took the
     // slice over — its claim removed what the first had stored — and the first loop, its writes checked against the
-    // instance's owner, completed the slice without those entries ("item 0 has no stored outcome" at assembly). A
-    // lease of 300 ms renewed every second: the first claim's lease runs out while its third item waits for the
-    // takeover; the other loop (idle, polling every 20 ms) takes the slice over, and its first two items wait 100 ms
-    // each, so that the first claim goes on (and, were its writes checked against the owner, completes) meanwhile.
+    // instance's owner, completed the slice without those entries ("item 0 has no stored outcome" at assembly). The
+    // runner's clock jumps two minutes while the first claim's third item runs: its lease (60 s, not yet renewed) has
+    // run out for the other loop (idle, polling every 20 ms), which takes the slice over (and holds it for 60 s of the
+    // new clock); its first two items wait 100 ms each, so that the first claim goes on (and, were its writes checked
+    // against the owner, completes) meanwhile.
     const batch = await createBatch(svc, organizationId, JSON.stringify({ ...SPAN, items: items.slice(0, 3) }));
     let calls = 0;
+    let clockOffsetMs = 0;
     const hold = async () => {
       calls++;
       if (calls === 4 || calls === 5) return await sleep(100);
       if (calls !== 3) return;
+      clockOffsetMs = 120_000;
       for (let i = 0; i < 1000; i++) {
         if ((await count('SELECT MAX(attempts) AS n FROM ephemeris_batch_slices WHERE batch_id = ?', [batch.id])) >= 2) return;
         await sleep(10);
       }
     };
     const outcomes: unknown[] = [];
-    const r = runner(svc, 'instance-S', { sliceLanes: 1, concurrency: 2, leaseMs: 300 }, hold);
+    const r = runner(svc, 'instance-S', { sliceLanes: 1, concurrency: 2, leaseMs: 60_000, clock: () => Date.now() + clockOffsetMs }, hold);
     const internals = r as unknown as { runSlice: (...args: unknown[]) => Promise<unknown> };
     const runSlice = internals.runSlice.bind(r);
     internals.runSlice = async (...args: unknown[]) => {
