@@ -1,7 +1,9 @@
 /**
  * Batch OEM jobs on the shared lease mechanism (storage/sql/leasedJobs.ts): QUEUED → RUNNING → SUCCEEDED | FAILED |
- * CANCELLED. The validated items are kept as NDJSON (one item per line, read one at a time by the runner); progress
- * (items done / failed) is written while the job runs, per-item failures into `ephemeris_batch_failures`.
+ * CANCELLED. The validated items are kept as NDJSON (one item per line). The batch's lease holder cuts it into slices
+ * that any instance runs (storage/ephemerisBatchSlices.ts) and assembles the ZIP once they are done; progress (items
+ * done / failed, the sums of the slices') is written while the job runs, per-item failures into
+ * `ephemeris_batch_failures`.
  */
 import { nullableText } from './sql/rows.ts';
 import type { SqlExecutor } from './sql/db.ts';
@@ -16,6 +18,7 @@ import {
   type RetryBackoff,
 } from './sql/leasedJobs.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
+import { abandonBatchSlices } from './ephemerisBatchSlices.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
 import type { EphemerisBatch, BatchFailure } from '../domain/ephemerisBatch/model.ts';
 
@@ -149,7 +152,11 @@ export async function requestBatchCancel(db: SqlExecutor, organizationId: string
     set: { sql: 'cancel_requested = 1', args: [] },
     now: Date.parse(nowIso),
   });
-  if (queued) return 'cancelled';
+  if (queued) {
+    // a batch waiting for a retry may have slices and stored entries of its earlier attempts
+    await abandonBatchSlices(db, id, 'the batch was cancelled', nowIso);
+    return 'cancelled';
+  }
   const running = await db.execute({
     sql: `UPDATE ephemeris_batches SET cancel_requested = 1, updated_at = ? WHERE organization_id = ? AND id = ? AND status = 'RUNNING'`,
     args: [nowIso, organizationId, id],

@@ -1,10 +1,34 @@
 /**
- * Runs queued batch OEM jobs on the shared leased-job loop (leasedJobRunner.ts): the items are fanned out over every
- * worker as background pool work, each OEM is added to one ZIP as soon as it is ready (fflate's streaming Zip; the
- * entry was deflated on the worker) and the ZIP is appended to the product piece by piece. Memory is bounded whatever
- * the item count: at most `concurrency` OEMs in flight, the ZIP buffered up to one piece, one line of the item list
- * parsed at a time. An item that fails is recorded (progress and per-item errors) and does not fail the batch.
- * The request side (validation, queueing, status, cancel) is api/services/products/ephemerisBatch.ts.
+ * Runs batch OEM jobs on the shared leased-job loop (leasedJobRunner.ts), their items shared over every instance
+ * sharing the database. Each instance runs one runner; what it claims is either a batch or a slice of one:
+ *
+ * - The batch's lease holder (its "coordinator", one at a time: the batch is a leased job) cuts it into slices of
+ *   `sliceItems` consecutive items (storage/ephemerisBatchSlices.ts; kept when the batch is taken over, with what they
+ *   stored), runs slices of it itself, waits while other instances run the rest, and once every slice has succeeded
+ *   assembles the ZIP — exactly once, since only the batch's lease holder assembles and its completion commits only
+ *   while it holds the lease — then deletes the stored entries.
+ * - Beside its batch loop, each runner has slice lanes (`sliceLanes`, default 1) that claim slices of any running
+ *   batch (a leased row: a killed runner's slice is taken over once its lease expires). The lanes and the batch loop
+ *   share one owner and `concurrency` item slots; the batch loop never runs another batch's slices, so a batch whose
+ *   coordinator died is taken over within its lease plus a poll even by an instance busy with slices.
+ *
+ * A slice's items are fanned out over the instance's workers as background pool work (at most `concurrency` in
+ * flight); each worker returns its OEM already deflated as a ZIP entry (ZipEntryData). The entries, or the items'
+ * failures, are stored with the slice's progress every `progressEveryMs` (or `entryFlushBytes`), and the last ones with
+ * the slice's completion in one transaction — every write only while the runner holds the slice's lease (its
+ * statement checks it): a runner that lost its lease stores nothing more and stops; the next holder removes what it
+ * had stored and runs the slice again, so each item is stored once. An item that fails (what is wrong with the item:
+ * unknown state, no eligible state, covariance, force model, propagation, compute budget) is an item failure; only
+ * infrastructure (database, pool) fails a slice's attempt (retried; a slice that fails for good fails the batch).
+ *
+ * The ZIP is assembled from the stored entries in item order with fflate's streaming Zip (the entries are not
+ * deflated again) into the product's pieces: a few entries read per statement, each piece written as it fills, so
+ * memory holds less than a piece plus a page of entries whatever the item count; `manifest.csv` (every item, in
+ * order) is deflated on a worker. Progress (items done / failed) is the sum of the slices' counters, visible in the
+ * batch's status while it runs; a cancel stops every slice within about a second (their next progress write) and the
+ * coordinator ends the batch and deletes what was stored. stop(): the runner's slice is given back at once and, on the
+ * coordinator, the batch goes back to the queue (kept slices are not run again). The request side (validation,
+ * queueing, status, cancel) is api/services/products/ephemerisBatch.ts.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
@@ -13,8 +37,13 @@ import { Epoch } from '../../engine/time/epoch.ts';
 import { type Db, inTransaction, type SqlExecutor } from '../../storage/sql/db.ts';
 import { recordChanges } from '../../storage/changes.ts';
 import { productReady } from '../../domain/changes/model.ts';
-import { type ClaimedBatch, claimNextBatch, completeBatch, failBatch, finishCancelledBatch, recordBatchProgress, renewBatchLease, resetBatchProgress, unfinishedBatchProducts } from '../../storage/ephemerisBatches.ts';
-import type { BatchFailure } from '../../domain/ephemerisBatch/model.ts';
+import { type ClaimedBatch, claimNextBatch, completeBatch, failBatch, findBatch, finishCancelledBatch, renewBatchLease, unfinishedBatchProducts } from '../../storage/ephemerisBatches.ts';
+import {
+  abandonBatchSlices, batchSliceStates, type ClaimedSlice, claimNextBatchSlice, completeBatchSlice, deleteBatchEntries, endBatchSliceCancelled, ensureBatchSlices,
+  failBatchSlice, finishedBatchesWithLeftovers, insertBatchFailures, readBatchEntries, reconcileBatchProgress, refreshBatchProgress, releaseBatchSlice,
+  renewBatchSliceLease, storeSliceEntries,
+} from '../../storage/ephemerisBatchSlices.ts';
+import { BATCH_SLICE_ITEMS, batchSlices, type BatchFailure, type BatchItemEntry } from '../../domain/ephemerisBatch/model.ts';
 import type { RetryBackoff } from '../../storage/sql/leasedJobs.ts';
 import { finishProductStatement, insertChunkStatement, insertProductStatement } from '../../storage/products.ts';
 import { findSpacecraftById } from '../../storage/spacecraft.ts';
@@ -33,6 +62,12 @@ import { deleteProduct } from '../services/products/products.ts';
 import { displayId, parseDisplayId } from '../services/states/stateVectors.ts';
 
 const DAY_MS = 86_400_000;
+/** Attempts of a slice (a runner that dies or fails on it each time): then the batch fails. */
+const SLICE_MAX_ATTEMPTS = 3;
+/** Stored entries read per statement while assembling (one-day OEMs at 60 s are ~70 kB each deflated). */
+const ENTRIES_PER_READ = 16;
+/** How often leftovers of finished batches (entries, unfinished slices) are looked for. */
+const SWEEP_EVERY_MS = 60_000;
 
 export interface BatchRunnerOptions extends LeasedJobRunnerOptions {
   clock?: () => number;
@@ -40,8 +75,19 @@ export interface BatchRunnerOptions extends LeasedJobRunnerOptions {
   concurrency?: number;
   /** Bytes per stored ZIP piece (default PRODUCT_CHUNK_BYTES, 256 KiB: one INSERT ≈ 1.5 ms on the event loop; 512 KiB ≈ 3.3 ms). */
   pieceBytes?: number;
-  /** Progress is written at most this often (default 1 s). */
+  /** Progress (and the entries finished since) is written at most this often (default 1 s). */
   progressEveryMs?: number;
+  /** Entries are also written once this many bytes of them wait (default 1 MiB). */
+  entryFlushBytes?: number;
+  /** Items per slice of a batch this runner cuts (default BATCH_SLICE_ITEMS, 250). */
+  sliceItems?: number;
+  /** How often the coordinator looks again while other instances run its batch's last slices (default 250 ms). */
+  slicePollMs?: number;
+  /**
+   * Claim loops for slices of any batch beside the batch loop (default 1; 0: this runner runs only the slices of the
+   * batches it coordinates). They share the runner's `concurrency`.
+   */
+  sliceLanes?: number;
   backoff?: RetryBackoff;
 }
 
@@ -51,9 +97,11 @@ export interface BatchRunnerDeps {
   earthData: EarthDataStore;
 }
 
-/** High-water marks of the last batch run (tests and the benchmark check that memory stays bounded). */
+/** High-water marks of the last batch this runner assembled (tests and the benchmark check that memory stays bounded). */
 export interface BatchRunStats {
   items: number;
+  /** Slices of the batch this runner ran (the others ran elsewhere). */
+  slicesRun: number;
   maxInFlight: number;
   maxBufferedBytes: number;
   zipBytes: number;
@@ -73,15 +121,38 @@ const ZIP_LIMIT_BYTES = 0xffffffff - 64 * 2 ** 20;
 
 type ItemOutcome = { ok: true; name: string; stateVectorId: string; spacecraftId: string; entry: ZipEntryData; spanStart: string; spanEnd: string } | { ok: false; error: string; message: string };
 
-export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
+/** What a runner claims: a batch (it coordinates it) or a slice of a batch another runner coordinates. */
+export type BatchWork = { id: string; kind: 'batch'; batch: ClaimedBatch };
+
+type SliceOutcome = 'done' | 'lease-lost' | 'cancelled' | 'interrupted';
+
+/** A lease this runner renews itself (a slice the coordinator runs inside its batch's run). */
+interface OwnLease {
+  lost: boolean;
+}
+
+/**
+ * The instance's batch runner: the batch loop (this class: claims batches, coordinates them) and `sliceLanes` slice
+ * loops (SliceLane: claim slices of any batch), under one owner, sharing `concurrency` item slots. The batch loop is
+ * never busy with another batch's slices, so a batch whose coordinator died is taken over within its lease plus a poll
+ * even while this instance runs slices.
+ */
+export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
   private readonly clock: () => number;
   private readonly concurrency: number;
   private readonly pieceBytes: number;
   private readonly progressEveryMs: number;
+  private readonly entryFlushBytes: number;
+  private readonly sliceItems: number;
+  private readonly slicePollMs: number;
   private readonly backoff: RetryBackoff;
   lastRunStats: BatchRunStats | null = null;
-  /** Set by stop(): the batch in progress is put back in the queue instead of holding shutdown for minutes. */
+  /** Set by stop(): the slice in progress is given back and the batch put back in the queue instead of holding shutdown for minutes. */
   private interrupted = false;
+  private lastSweep = Number.NEGATIVE_INFINITY;
+  private readonly lanes: SliceLane[];
+  /** Item slots shared by the batch loop and the slice lanes. */
+  private readonly slots: Slots;
 
   constructor(
     private readonly deps: BatchRunnerDeps,
@@ -92,35 +163,164 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
     this.concurrency = options.concurrency ?? Math.max(2, 2 * deps.pool.stats().size);
     this.pieceBytes = options.pieceBytes ?? PRODUCT_CHUNK_BYTES;
     this.progressEveryMs = options.progressEveryMs ?? 1_000;
+    this.entryFlushBytes = options.entryFlushBytes ?? 2 ** 20;
+    this.sliceItems = options.sliceItems ?? BATCH_SLICE_ITEMS;
+    this.slicePollMs = options.slicePollMs ?? 250;
     this.backoff = options.backoff ?? { baseMs: 30_000, maxMs: 10 * 60_000 };
+    this.slots = new Slots(this.concurrency);
+    this.lanes = Array.from({ length: Math.max(0, options.sliceLanes ?? 1) }, () => new SliceLane(this, { ...options, owner: this.owner }));
+  }
+
+  override get active(): boolean {
+    return super.active || this.lanes.some((lane) => lane.active);
   }
 
   override start(): void {
     this.interrupted = false;
     super.start();
+    for (const lane of this.lanes) lane.start();
+  }
+
+  override wake(): void {
+    super.wake();
+    for (const lane of this.lanes) lane.wake();
   }
 
   override async stop(): Promise<void> {
     this.interrupted = true;
-    await super.stop();
+    await Promise.all([super.stop(), ...this.lanes.map((lane) => lane.stop())]);
   }
 
-  protected claim(): Promise<ClaimedBatch | null> {
+  // drain() (the loop's, also what wake() runs) runs batches until none is claimable, each with every slice of it that
+  // it can claim: the lanes run their own loops once started and are not drained here.
+
+  /** The next batch to coordinate (slices are the lanes'). */
+  protected async claim(): Promise<BatchWork | null> {
+    if (this.interrupted) return null;
+    await this.sweep();
+    const batch = await claimNextBatch(this.deps.db, this.owner, this.leaseMs, new Date(this.clock()));
+    return batch ? { id: batch.id, kind: 'batch', batch } : null;
+  }
+
+  /** A slice lane's claim: the next slice of any running batch. */
+  claimSlice(): Promise<ClaimedSlice | null> {
     if (this.interrupted) return Promise.resolve(null);
-    return claimNextBatch(this.deps.db, this.owner, this.leaseMs, new Date(this.clock()));
+    return claimNextBatchSlice(this.deps.db, this.owner, this.leaseMs, new Date(this.clock()));
+  }
+
+  /** A slice lane's renewal of its claim. */
+  renewSlice(slice: ClaimedSlice): Promise<boolean> {
+    return renewBatchSliceLease(this.deps.db, slice.id, slice.holder, this.leaseMs, this.clock());
+  }
+
+  /** A slice lane's run. */
+  async runLaneSlice(slice: ClaimedSlice, lease: JobLease): Promise<void> {
+    await this.runClaimedSlice(slice, lease, new Map(), null);
   }
 
   protected renew(id: string): Promise<boolean> {
     return renewBatchLease(this.deps.db, id, this.owner, this.leaseMs, this.clock());
   }
 
-  protected async run(job: ClaimedBatch, lease: JobLease): Promise<void> {
+  protected async run(work: BatchWork, lease: JobLease): Promise<void> {
+    await this.runBatch(work.batch, lease);
+  }
+
+  /** Leftovers of batches that ended while their runner was gone (entries, unfinished slices), at most once a minute. */
+  private async sweep(): Promise<void> {
+    const nowMs = this.clock();
+    if (nowMs - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = nowMs;
+    try {
+      for (const id of await finishedBatchesWithLeftovers(this.deps.db)) await abandonBatchSlices(this.deps.db, id, 'the batch ended', new Date(nowMs).toISOString());
+    } catch (error) {
+      logError('batch leftovers sweep failed', { error: String(error) });
+    }
+  }
+
+  /** One claimed slice to its end: completed, given back (stop), cancelled, lease lost, or its attempt failed. */
+  protected async runClaimedSlice(slice: ClaimedSlice, lease: OwnLease, spacecraftCache: Map<string, Spacecraft>, stats: BatchRunStats | null): Promise<SliceOutcome | 'failed'> {
     const { db } = this.deps;
+    try {
+      const outcome = await this.runSlice(slice, lease, spacecraftCache, stats);
+      const nowMs = this.clock();
+      if (outcome === 'cancelled') await endBatchSliceCancelled(db, slice.id, slice.holder, nowMs);
+      else if (outcome === 'interrupted') await releaseBatchSlice(db, slice.id, slice.holder, new Date(nowMs).toISOString());
+      else if (outcome === 'lease-lost') logError('batch slice lease lost; another claim holds it', { sliceId: slice.id, holder: slice.holder });
+      return outcome;
+    } catch (error) {
+      logError('batch slice failed', { sliceId: slice.id, attempt: slice.attempts, error: String(error) });
+      await failBatchSlice(db, slice.id, slice.holder, String((error as Error)?.message ?? error), true, this.clock()).catch(() => false);
+      return 'failed';
+    }
+  }
+
+  /** A slice the coordinator runs inside its batch's run: its lease renewed here. */
+  private async runOwnSlice(slice: ClaimedSlice, spacecraftCache: Map<string, Spacecraft>, stats: BatchRunStats): Promise<SliceOutcome | 'failed'> {
+    const lease: OwnLease = { lost: false };
+    const renewal = setInterval(() => {
+      renewBatchSliceLease(this.deps.db, slice.id, slice.holder, this.leaseMs, this.clock())
+        .then((held) => {
+          if (!held) lease.lost = true;
+        })
+        .catch((error: unknown) => logError('slice lease renewal failed', { sliceId: slice.id, error: String(error) }));
+    }, Math.max(1000, this.leaseMs / 3));
+    try {
+      return await this.runClaimedSlice(slice, lease, spacecraftCache, stats);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  /**
+   * The batch, as its lease holder: its slices (made unless a runner before made them), those it can claim run here,
+   * then — every slice succeeded — the ZIP assembled and the batch completed.
+   */
+  private async runBatch(job: ClaimedBatch, lease: JobLease): Promise<void> {
+    const { db } = this.deps;
+    const loopDelay = eventLoopDelayMonitor();
     let productId: string | null = null;
     try {
-      // A killed earlier attempt left its partial ZIP and counters: start over.
+      // A killed earlier attempt may have left a partial ZIP: removed (its slices and their entries are kept).
       for (const stale of await unfinishedBatchProducts(db, job.id)) await deleteProduct(db, stale);
-      if (job.attempts > 1) await resetBatchProgress(db, job.id);
+      const lines = job.itemsNdjson.split('\n');
+      await ensureBatchSlices(db, job, lines, batchSlices(job.itemCount, this.sliceItems), SLICE_MAX_ATTEMPTS);
+      if (job.attempts > 1) await reconcileBatchProgress(db, job.id, new Date(this.clock()).toISOString());
+      const stats: BatchRunStats = {
+        items: job.itemCount, slicesRun: 0, maxInFlight: 0, maxBufferedBytes: 0, zipBytes: 0, maxZipStepMs: 0, maxPieceWriteMs: 0, zipAndWriteMs: 0,
+        eventLoopDelayP99Ms: null, eventLoopDelayMaxMs: null,
+      };
+      const spacecraftCache = new Map<string, Spacecraft>();
+      for (;;) {
+        if (this.interrupted) return await this.interruptBatch(job, 'before its slices were done');
+        if (lease.lost) {
+          logError('batch lease lost; another runner owns it', { batchId: job.id, owner: this.owner });
+          return;
+        }
+        const slice = await claimNextBatchSlice(db, this.owner, this.leaseMs, new Date(this.clock()), job.id);
+        if (slice) {
+          const outcome = await this.runOwnSlice(slice, spacecraftCache, stats);
+          if (outcome === 'done') stats.slicesRun++;
+          if (outcome === 'interrupted') return await this.interruptBatch(job, `in slice ${slice.index}`);
+          continue;
+        }
+        const progress = await refreshBatchProgress(db, job.id, new Date(this.clock()).toISOString());
+        if (!progress.running) {
+          logError('batch no longer running under this runner', { batchId: job.id, owner: this.owner });
+          return;
+        }
+        if (progress.cancelRequested) return await this.cancelBatch(job);
+        const states = await batchSliceStates(db, job.id);
+        if ((states.byStatus.FAILED ?? 0) > 0) {
+          await failBatch(db, job.id, this.owner, `a slice failed: ${states.failedError}`, false, this.backoff, this.clock());
+          await abandonBatchSlices(db, job.id, 'the batch failed', new Date(this.clock()).toISOString());
+          return;
+        }
+        if ((states.byStatus.SUCCEEDED ?? 0) === states.total) break;
+        // the rest runs on other instances (or waits for a dead runner's lease to expire: then it is claimed here)
+        await sleep(this.slicePollMs);
+      }
+
       productId = randomUUID();
       const createdAt = new Date(this.clock()).toISOString();
       await db.execute(
@@ -130,18 +330,15 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
           sizeBytes: null, storedBytes: null, encoding: 'identity', chunkBytes: this.pieceBytes, chunkCount: null, summary: {}, createdAt, expiresAt: null,
         }),
       );
-      const result = await this.writeZip(job, lease, productId);
+      const result = await this.assembleZip(job, lease, productId, stats);
       if (result.outcome === 'cancelled') {
         await deleteProduct(db, productId);
-        await finishCancelledBatch(db, job.id, this.owner, new Date(this.clock()).toISOString());
-        logInfo('batch cancelled', { batchId: job.id, itemsDone: result.done });
+        await this.cancelBatch(job);
         return;
       }
       if (result.outcome === 'interrupted') {
-        // Shutting down: back to the queue at once; the next runner (here after a restart, or another instance) starts it over.
         await deleteProduct(db, productId);
-        await failBatch(db, job.id, this.owner, 'interrupted by a shutdown; started again by the next runner', true, { baseMs: 0, maxMs: 0 }, this.clock());
-        logInfo('batch interrupted by shutdown', { batchId: job.id, itemsDone: result.done });
+        await this.interruptBatch(job, 'while assembling its ZIP');
         return;
       }
       if (result.outcome === 'lease-lost') {
@@ -149,6 +346,11 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
         logError('batch lease lost; another runner owns it', { batchId: job.id, owner: this.owner });
         return;
       }
+      if (loopDelay) {
+        stats.eventLoopDelayP99Ms = loopDelay.percentile(99) / 1e6;
+        stats.eventLoopDelayMaxMs = loopDelay.max / 1e6;
+      }
+      this.lastRunStats = stats;
       const nowMs = this.clock();
       const committed = await inTransaction(db, async (tx) => {
         await tx.execute(
@@ -159,6 +361,7 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
             summary: { itemCount: job.itemCount, itemsSucceeded: result.done - result.failed, itemsFailed: result.failed, spacecraftIds: result.spacecraftIds },
           }),
         );
+        await insertBatchFailures(tx, job.id, result.newFailures);
         if (!(await completeBatch(tx, job.id, this.owner, productId!, result.done, result.failed, nowMs))) throw new Error('lease lost before commit');
         await recordChanges(tx, job.organizationId, [productReady({ productId: productId!, origin: 'EPHEMERIS_BATCH', originId: job.id })], new Date(nowMs).toISOString());
         return true;
@@ -170,27 +373,118 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
         await deleteProduct(db, productId).catch(() => undefined);
         return;
       }
-      logInfo('batch succeeded', { batchId: job.id, items: job.itemCount, failed: result.failed, bytes: result.size, ...this.lastRunStats });
+      // the ZIP holds them now (a failure here leaves them to the sweep)
+      await deleteBatchEntries(db, job.id).catch((error: unknown) => logError('batch entries not deleted', { batchId: job.id, error: String(error) }));
+      logInfo('batch succeeded', { batchId: job.id, failed: result.failed, bytes: result.size, ...this.lastRunStats });
     } catch (error) {
       logError('batch failed', { batchId: job.id, attempt: job.attempts, error: String(error) });
       if (productId) await deleteProduct(db, productId).catch(() => undefined);
       await failBatch(db, job.id, this.owner, String((error as Error)?.message ?? error), true, this.backoff, this.clock()).catch(() => false);
-    }
-  }
-
-  private async writeZip(job: ClaimedBatch, lease: JobLease, productId: string) {
-    const loopDelay = eventLoopDelayMonitor();
-    try {
-      return await this.streamZip(job, lease, productId, loopDelay);
+      // failed for good: what its slices stored goes too
+      const after = await findBatch(db, job.organizationId, job.id).catch(() => null);
+      if (after?.status === 'FAILED') await abandonBatchSlices(db, job.id, 'the batch failed', new Date(this.clock()).toISOString()).catch(() => undefined);
     } finally {
       loopDelay?.disable();
     }
   }
 
-  /** Fans the items out, zips each OEM as it arrives, appends the ZIP to the product; then the manifest and the directory. */
-  private async streamZip(job: ClaimedBatch, lease: JobLease, productId: string, loopDelay: IntervalHistogram | null) {
+  /** Shutting down: the batch back to the queue at once; the next runner (here after a restart, or another instance) goes on with its slices. */
+  private async interruptBatch(job: ClaimedBatch, where: string): Promise<void> {
+    await failBatch(this.deps.db, job.id, this.owner, 'interrupted by a shutdown; started again by the next runner', true, { baseMs: 0, maxMs: 0 }, this.clock());
+    logInfo('batch interrupted by shutdown', { batchId: job.id, where });
+  }
+
+  /** The cancel asked for: every unfinished slice ended (their runners store nothing more), the stored entries deleted, the batch CANCELLED. */
+  private async cancelBatch(job: ClaimedBatch): Promise<void> {
+    const nowIso = new Date(this.clock()).toISOString();
+    await abandonBatchSlices(this.deps.db, job.id, 'cancelled by the client', nowIso);
+    await finishCancelledBatch(this.deps.db, job.id, this.owner, nowIso);
+    logInfo('batch cancelled', { batchId: job.id });
+  }
+
+  /**
+   * Runs one slice's items (at most `concurrency` in flight) and stores their outcomes while holding its lease: every
+   * `progressEveryMs` or `entryFlushBytes` with the slice's progress, the rest with its completion.
+   */
+  private async runSlice(slice: ClaimedSlice, lease: OwnLease, spacecraftCache: Map<string, Spacecraft>, stats: BatchRunStats | null): Promise<SliceOutcome> {
+    const { db } = this.deps;
+    const lines = slice.itemCount === 0 ? [] : slice.itemsNdjson.split('\n');
+    if (lines.length !== slice.itemCount) throw new Error(`slice ${slice.id}: ${lines.length} items stored, ${slice.itemCount} expected`);
+    let pending: BatchItemEntry[] = [];
+    let pendingBytes = 0;
+    let done = 0;
+    let failed = 0;
+    let next = 0;
+    let lastProgress = this.clock();
+    const inFlight = new Set<Promise<void>>();
+    /** Starts the next item in a slot already acquired. */
+    const startItem = () => {
+      const index = slice.firstItem + next;
+      const item = JSON.parse(lines[next++]!) as BatchItem;
+      const running: Promise<void> = this.item(slice.organizationId, index, item, spacecraftCache).then((outcome) => {
+        inFlight.delete(running);
+        finishItem(index, item, outcome);
+      }).finally(() => this.slots.release());
+      inFlight.add(running);
+      if (stats) stats.maxInFlight = Math.max(stats.maxInFlight, inFlight.size);
+    };
+    const finishItem = (index: number, item: BatchItem, outcome: ItemOutcome) => {
+      done++;
+      if (outcome.ok) {
+        const { entry } = outcome;
+        pending.push({
+          index, ok: true, name: outcome.name, stateVectorId: outcome.stateVectorId, spacecraftId: outcome.spacecraftId, crc: entry.crc, sizeBytes: entry.sizeBytes,
+          data: entry.data, spanStart: outcome.spanStart, spanEnd: outcome.spanEnd,
+        });
+        pendingBytes += entry.data.length;
+      } else {
+        failed++;
+        pending.push({ index, ok: false, stateVectorId: item.stateVectorId ?? '', spacecraftId: item.spacecraftId ?? '', error: outcome.error, message: outcome.message });
+      }
+      pendingBytes += 200;
+    };
+    const settle = async <T extends SliceOutcome>(outcome: T): Promise<T> => {
+      await Promise.allSettled(inFlight);
+      return outcome;
+    };
+    for (;;) {
+      while (next < lines.length && !this.interrupted && this.slots.tryAcquire()) startItem();
+      if (inFlight.size === 0) {
+        if (next >= lines.length) break;
+        // nothing in flight and items not started: stop() came between two items (no item was running to be awaited
+        // below; completing here would store a partial slice as done) — or the other loop of this runner holds every
+        // slot: wait for one
+        if (this.interrupted) return 'interrupted';
+        await this.slots.acquire();
+        startItem();
+        continue;
+      }
+      await Promise.race(inFlight);
+      if (this.interrupted) return await settle('interrupted');
+      if (lease.lost) return await settle('lease-lost');
+      const nowMs = this.clock();
+      if (pendingBytes >= this.entryFlushBytes || nowMs - lastProgress >= this.progressEveryMs) {
+        lastProgress = nowMs;
+        const batch = pending;
+        pending = [];
+        pendingBytes = 0;
+        if (!(await storeSliceEntries(db, slice, slice.holder, batch, { done, failed }, new Date(nowMs).toISOString()))) return await settle('lease-lost');
+        const progress = await refreshBatchProgress(db, slice.batchId, new Date(nowMs).toISOString());
+        if (progress.cancelRequested) return await settle('cancelled');
+      }
+    }
+    if (lease.lost) return 'lease-lost';
+    if (!(await completeBatchSlice(db, slice, slice.holder, this.owner, pending, { done, failed }, this.clock()))) return 'lease-lost';
+    await refreshBatchProgress(db, slice.batchId, new Date(this.clock()).toISOString());
+    return 'done';
+  }
+
+  /**
+   * The ZIP from the stored outcomes, in item order (a page of entries per statement, each piece written as it fills),
+   * then the manifest and the central directory.
+   */
+  private async assembleZip(job: ClaimedBatch, lease: JobLease, productId: string, stats: BatchRunStats) {
     const { db, pool } = this.deps;
-    const lines = job.itemsNdjson.split('\n');
     const writer = new PieceWriter(db, productId, this.pieceBytes);
     let zipError: unknown = null;
     const zip = new Zip((error, data) => {
@@ -203,100 +497,66 @@ export class EphemerisBatchRunner extends LeasedJobRunner<ClaimedBatch> {
       zip.add(file);
       file.ondata!(null, entry.data as Uint8Array<ArrayBuffer>, true);
     };
-    // One line per item, by index (items finish out of order).
-    const manifest: string[] = new Array<string>(lines.length);
-    const failures: BatchFailure[] = [];
-    const spacecraftIds = new Set<string>();
-    let spanStart: string | null = null;
-    let spanEnd: string | null = null;
-    let done = 0;
-    let failed = 0;
-    let next = 0;
-    let lastProgress = this.clock();
-    const stats: BatchRunStats = {
-      items: lines.length, maxInFlight: 0, maxBufferedBytes: 0, zipBytes: 0, maxZipStepMs: 0, maxPieceWriteMs: 0, zipAndWriteMs: 0,
-      eventLoopDelayP99Ms: null, eventLoopDelayMaxMs: null,
-    };
     writer.onPieceWritten = (ms) => {
       stats.maxPieceWriteMs = Math.max(stats.maxPieceWriteMs, ms);
       stats.zipAndWriteMs += ms;
     };
-    const inFlight = new Set<Promise<void>>();
-    const finishItem = (index: number, item: BatchItem, outcome: ItemOutcome) => {
-      done++;
-      if (outcome.ok && writer.size + outcome.entry.data.length > ZIP_LIMIT_BYTES) {
-        outcome = { ok: false, error: 'ZIP_SIZE_LIMIT', message: 'the ZIP would exceed 4 GiB; split the batch' };
-      }
-      if (outcome.ok) {
-        const started = performance.now();
-        addEntry(outcome.name, outcome.entry);
-        const stepMs = performance.now() - started;
-        stats.maxZipStepMs = Math.max(stats.maxZipStepMs, stepMs);
-        stats.zipAndWriteMs += stepMs;
-        spacecraftIds.add(outcome.spacecraftId);
-        if (spanStart === null || outcome.spanStart < spanStart) spanStart = outcome.spanStart;
-        if (spanEnd === null || outcome.spanEnd > spanEnd) spanEnd = outcome.spanEnd;
-        manifest[index] = csv([index, outcome.stateVectorId, outcome.spacecraftId, 'OK', outcome.name, '', '']);
-      } else {
-        failed++;
-        failures.push({ index, error: outcome.error, message: outcome.message });
-        manifest[index] = csv([index, item.stateVectorId ?? '', item.spacecraftId ?? '', 'FAILED', '', outcome.error, outcome.message]);
-      }
-      stats.maxBufferedBytes = Math.max(stats.maxBufferedBytes, writer.buffered);
-    };
-    const spacecraftCache = new Map<string, Spacecraft>();
+    const manifest: string[] = [];
+    const newFailures: BatchFailure[] = [];
+    const spacecraftIds = new Set<string>();
+    let spanStart: string | null = null;
+    let spanEnd: string | null = null;
+    let failed = 0;
+    let next = 0;
+    let lastCheck = this.clock();
     for (;;) {
-      while (inFlight.size < this.concurrency && next < lines.length && !this.interrupted) {
-        const index = next++;
-        const item = JSON.parse(lines[index]!) as BatchItem;
-        const running: Promise<void> = this.item(job.organizationId, index, item, spacecraftCache).then((outcome) => {
-          inFlight.delete(running);
-          finishItem(index, item, outcome);
-        });
-        inFlight.add(running);
-        stats.maxInFlight = Math.max(stats.maxInFlight, inFlight.size);
+      const page = await readBatchEntries(db, job.id, next, ENTRIES_PER_READ);
+      if (page.length === 0) break;
+      for (const stored of page) {
+        if (stored.index !== next) throw new Error(`batch ${job.id}: item ${next} has no stored outcome`);
+        next++;
+        let entry: BatchItemEntry = stored;
+        if (entry.ok && writer.size + entry.data.length > ZIP_LIMIT_BYTES) {
+          entry = { index: entry.index, ok: false, stateVectorId: entry.stateVectorId, spacecraftId: entry.spacecraftId, error: 'ZIP_SIZE_LIMIT', message: 'the ZIP would exceed 4 GiB; split the batch' };
+          newFailures.push({ index: entry.index, error: entry.error, message: entry.message });
+        }
+        if (entry.ok) {
+          const started = performance.now();
+          addEntry(entry.name, { data: entry.data, crc: entry.crc, sizeBytes: entry.sizeBytes });
+          const stepMs = performance.now() - started;
+          stats.maxZipStepMs = Math.max(stats.maxZipStepMs, stepMs);
+          stats.zipAndWriteMs += stepMs;
+          spacecraftIds.add(entry.spacecraftId);
+          if (spanStart === null || entry.spanStart < spanStart) spanStart = entry.spanStart;
+          if (spanEnd === null || entry.spanEnd > spanEnd) spanEnd = entry.spanEnd;
+          manifest.push(csv([entry.index, entry.stateVectorId, entry.spacecraftId, 'OK', entry.name, '', '']));
+        } else {
+          failed++;
+          manifest.push(csv([entry.index, entry.stateVectorId, entry.spacecraftId, 'FAILED', '', entry.error, entry.message]));
+        }
+        if (zipError) throw zipError;
+        stats.maxBufferedBytes = Math.max(stats.maxBufferedBytes, writer.buffered);
+        await writer.flush(false);
       }
-      if (inFlight.size === 0) {
-        // nothing in flight and items not started: stop() came between two items (no item was running to be awaited
-        // below). Finishing here would publish a partial ZIP as a SUCCEEDED batch.
-        if (next < lines.length) return { outcome: 'interrupted' as const, done };
-        break;
-      }
-      await Promise.race(inFlight);
-      if (this.interrupted) {
-        await Promise.allSettled(inFlight);
-        return { outcome: 'interrupted' as const, done };
-      }
-      if (zipError) throw zipError;
-      await writer.flush(false);
+      if (this.interrupted) return { outcome: 'interrupted' as const };
+      if (lease.lost) return { outcome: 'lease-lost' as const };
       const nowMs = this.clock();
-      if (nowMs - lastProgress >= this.progressEveryMs) {
-        lastProgress = nowMs;
-        const progress = await recordBatchProgress(db, job.id, this.owner, done, failed, failures.splice(0), new Date(nowMs).toISOString());
-        if (!progress.held || lease.lost) {
-          await Promise.allSettled(inFlight);
-          return { outcome: 'lease-lost' as const, done };
-        }
-        if (progress.cancelRequested) {
-          await Promise.allSettled(inFlight);
-          return { outcome: 'cancelled' as const, done };
-        }
+      if (nowMs - lastCheck >= this.progressEveryMs) {
+        lastCheck = nowMs;
+        const progress = await refreshBatchProgress(db, job.id, new Date(nowMs).toISOString());
+        if (!progress.running) return { outcome: 'lease-lost' as const };
+        if (progress.cancelRequested) return { outcome: 'cancelled' as const };
       }
     }
+    if (next !== job.itemCount) throw new Error(`batch ${job.id}: ${next} of ${job.itemCount} items have a stored outcome`);
     // The manifest lists every item; it is deflated on a worker like the OEMs.
     addEntry('manifest.csv', await pool.run('products.textZipEntry', { text: `index,stateVectorId,spacecraftId,status,file,error,message\n${manifest.join('\n')}\n` }, { background: true }));
     zip.end();
     if (zipError) throw zipError;
     await writer.flush(true);
-    await recordBatchProgress(db, job.id, this.owner, done, failed, failures.splice(0), new Date(this.clock()).toISOString());
     stats.zipBytes = writer.size;
-    if (loopDelay) {
-      stats.eventLoopDelayP99Ms = loopDelay.percentile(99) / 1e6;
-      stats.eventLoopDelayMaxMs = loopDelay.max / 1e6;
-    }
-    this.lastRunStats = stats;
     return {
-      outcome: 'done' as const, done, failed, size: writer.size, pieces: writer.pieces, sha256: writer.digest(),
+      outcome: 'done' as const, done: next, failed, newFailures, size: writer.size, pieces: writer.pieces, sha256: writer.digest(),
       spanStart, spanEnd, spacecraftIds: [...spacecraftIds],
     };
   }
@@ -423,4 +683,68 @@ function safeName(text: string): string {
 /** One CSV record (RFC 4180 quoting). */
 function csv(fields: Array<string | number>): string {
   return fields.map((f) => (typeof f === 'string' && /[",\n\r]/.test(f) ? `"${f.replace(/"/g, '""')}"` : String(f))).join(',');
+}
+
+/**
+ * A slice loop of the runner (its claims, renewals and runs are the runner's, under the runner's owner; each claim
+ * holds its slice's lease under a holder of its own, kept here while it runs).
+ */
+class SliceLane extends LeasedJobRunner<ClaimedSlice> {
+  private held: ClaimedSlice | null = null;
+
+  constructor(
+    private readonly runner: EphemerisBatchRunner,
+    options: LeasedJobRunnerOptions & { owner: string },
+  ) {
+    super('batches', options);
+  }
+
+  protected async claim(): Promise<ClaimedSlice | null> {
+    this.held = await this.runner.claimSlice();
+    return this.held;
+  }
+
+  protected renew(id: string): Promise<boolean> {
+    const held = this.held;
+    return held && held.id === id ? this.runner.renewSlice(held) : Promise.resolve(false);
+  }
+
+  protected async run(slice: ClaimedSlice, lease: JobLease): Promise<void> {
+    try {
+      await this.runner.runLaneSlice(slice, lease);
+    } finally {
+      this.held = null;
+    }
+  }
+}
+
+/** Counting slots (items in flight across the runner's loops). */
+class Slots {
+  private free: number;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(count: number) {
+    this.free = Math.max(1, count);
+  }
+
+  tryAcquire(): boolean {
+    if (this.free === 0) return false;
+    this.free--;
+    return true;
+  }
+
+  acquire(): Promise<void> {
+    if (this.tryAcquire()) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -30,6 +30,7 @@ import { migration0024 } from './0024_avoidance_plans.ts';
 import { migration0025 } from './0025_received_cdm_tca_index.ts';
 import { migration0026 } from './0026_screening_chunk_slices.ts';
 import { migration0027 } from './0027_catalog_pair_approaches.ts';
+import { migration0028 } from './0028_ephemeris_batch_slices.ts';
 
 export const ALL_MIGRATIONS: Migration[] = [
   migration0001, migration0002, migration0003, migration0004, migration0005,
@@ -50,4 +51,5 @@ export const ALL_MIGRATIONS: Migration[] = [
   migration0025,
   migration0026,
   migration0027,
+  migration0028,
 ];
