@@ -66,8 +66,12 @@ function pathPattern(honoPath: string): RegExp {
  * and every such pair of paths, not only this one.
  */
 export class RouteTable {
-  /** Route paths by segment count, with their literal segment count and pattern (read once every route exists). */
-  #bySegments: Map<number, Array<{ literal: number; pattern: RegExp }>> | null = null;
+  /**
+   * For each route path with a parameter, the patterns of the paths that can own a request it matches: more literal
+   * segments, the same count, and no segment where both are literal and differ (read once every route exists). Most
+   * paths have none, so a request is not tested against every route of its length (two scans per request before).
+   */
+  #shadowers: Map<string, RegExp[]> | null = null;
 
   constructor(private readonly app: OpenAPIHono<AppEnv>) {}
 
@@ -85,20 +89,29 @@ export class RouteTable {
 
   #ownedByAnother(route: RouterRoute, c: Context): boolean {
     if (!route.path.includes(':')) return false;
+    const shadowers = this.#index().get(route.path);
+    if (shadowers === undefined || shadowers.length === 0) return false;
     const path = c.req.path;
-    const literal = literalSegments(route.path);
-    const candidates = this.#index().get(route.path.split('/').length) ?? [];
-    return candidates.some((candidate) => candidate.literal > literal && candidate.pattern.test(path));
+    return shadowers.some((pattern) => pattern.test(path));
   }
 
-  #index(): Map<number, Array<{ literal: number; pattern: RegExp }>> {
-    if (this.#bySegments) return this.#bySegments;
-    const index = new Map<number, Array<{ literal: number; pattern: RegExp }>>();
-    for (const path of new Set(this.app.routes.filter((r) => r.method !== 'ALL' && !r.path.includes('*')).map((r) => r.path))) {
-      const segments = path.split('/').length;
-      index.set(segments, [...(index.get(segments) ?? []), { literal: literalSegments(path), pattern: pathPattern(path) }]);
+  #index(): Map<string, RegExp[]> {
+    if (this.#shadowers) return this.#shadowers;
+    const paths = [...new Set(this.app.routes.filter((r) => r.method !== 'ALL' && !r.path.includes('*')).map((r) => r.path))];
+    const index = new Map<string, RegExp[]>();
+    for (const path of paths) {
+      if (!path.includes(':')) continue;
+      const segments = path.split('/');
+      const literal = literalSegments(path);
+      index.set(path, paths
+        .filter((other) => {
+          const otherSegments = other.split('/');
+          return otherSegments.length === segments.length && literalSegments(other) > literal
+            && otherSegments.every((segment, i) => segment.startsWith(':') || segments[i]!.startsWith(':') || segment === segments[i]);
+        })
+        .map(pathPattern));
     }
-    return (this.#bySegments = index);
+    return (this.#shadowers = index);
   }
 }
 
