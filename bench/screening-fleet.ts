@@ -18,6 +18,9 @@
  *  4. "None missed" (unless `--skip-brute-force`): bench/lib/bruteForce.ts's 1-s search of `--check-primaries` (20)
  *     fleet members against a 1,000-object subset of the catalog (every 45th object), every minimum under the sphere
  *     a screening approach.
+ * `--all-vs-all`: mode ALL_VS_ALL instead (the fleet and every pair of catalog objects, the SOCRATES workload; the
+ * issue's goal is 45,000 × 1 day: `--all-vs-all --days 1 --fleet 3`); the brute force then checks `--check-primaries`
+ * objects of the subset against the whole subset, either side of a catalog pair.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -38,6 +41,8 @@ const RADIUS_KM = numericOption('radius-km', 5);
 const SLICE_HOURS = numericOption('slice-hours', 12);
 const INSTANCES = numericOption('instances', 1);
 const CHECK_PRIMARIES = numericOption('check-primaries', 20);
+const ALL_VS_ALL = hasFlag('all-vs-all');
+const MODE = ALL_VS_ALL ? 'ALL_VS_ALL' : 'FLEET';
 /** Events above it (default 1e-4: with no covariance every approach under ~5 km has a maximum-probability Pc ≥ 1e-6). */
 const PC_THRESHOLD = numericOption('pc-threshold', 1e-4);
 const SECRET = 'bench-screening-fleet-secret-0123456789';
@@ -88,7 +93,7 @@ async function runOn(backend: BenchBackend): Promise<Figure[]> {
     }
     console.log(`fleet: ${fleet.length} spacecraft created in ${((performance.now() - t0) / 1000).toFixed(1)} s (shells ${JSON.stringify(fleetShells(FLEET))})`);
 
-    const request = { mode: 'FLEET', secondaries: 'BOTH', start: START_UTC, durationDays: DAYS, volume: { shape: 'SPHERE', radiusKm: RADIUS_KM }, pcThreshold: PC_THRESHOLD, sliceHours: SLICE_HOURS };
+    const request = { mode: MODE, secondaries: 'BOTH', start: START_UTC, durationDays: DAYS, volume: { shape: 'SPHERE', radiusKm: RADIUS_KM }, pcThreshold: PC_THRESHOLD, sliceHours: SLICE_HOURS };
     const screen = async (port: number) => {
       const s0 = performance.now();
       const created = await call(port, 'POST', '/operations/conjunctions/screenings', { json: request });
@@ -113,7 +118,7 @@ async function runOn(backend: BenchBackend): Promise<Figure[]> {
     const t = alone.view.timings ?? {};
     const c = alone.view.counts ?? {};
     const sliceMs = alone.view.chunks.filter((x: Json) => x.kind === 'SCREEN').map((x: Json) => x.computeMs as number);
-    console.log(`FLEET screening, one instance (2 workers): ${fleet.length} primaries × ${catalog.length} catalog objects × ${DAYS} d, sphere ${RADIUS_KM} km, slices of ${SLICE_HOURS} h: ${alone.wallS.toFixed(1)} s end to end (POST ${alone.postS.toFixed(1)} s)`);
+    console.log(`${MODE} screening, one instance (2 workers): ${fleet.length} fleet primaries × ${catalog.length} catalog objects${ALL_VS_ALL ? ' and every catalog pair' : ''} × ${DAYS} d, sphere ${RADIUS_KM} km, slices of ${SLICE_HOURS} h: ${alone.wallS.toFixed(1)} s end to end (POST ${alone.postS.toFixed(1)} s)`);
     console.log(`  worker time summed over ${sliceMs.length} slices: ${(sliceMs.reduce((a: number, b: number) => a + b, 0) / 1000).toFixed(1)} s (slowest slice ${(Math.max(...sliceMs) / 1000).toFixed(1)} s); stages: set-up ${((t.setupMs ?? 0) / 1000).toFixed(1)} s, sieve (sampling, grid, candidates) ${((t.filtersMs ?? 0) / 1000).toFixed(1)} s, pair searches ${((t.samplingMs ?? 0) / 1000).toFixed(1)} s, refinement ${((t.refinementMs ?? 0) / 1000).toFixed(1)} s, Pc ${((t.pcMs ?? 0) / 1000).toFixed(1)} s; storing ${((t.storingMs ?? 0) / 1000).toFixed(1)} s`);
     console.log(`  sieve: ${c.sieveObjectSteps} object-steps, ${c.sieveCandidatePairSteps} candidate pair-steps → ${c.sieveAfterDistanceTest} after the distance test → ${c.sieveAfterSegmentTest} after the segment test; ${c.sievePairWindows} windows; pairs ${c.pairs}`);
     console.log(`  ${alone.view.approachCount} approaches, ${alone.view.eventCount} events, ${alone.view.issues.length} issues; server peak RSS ${peakRssMiB(first.child.pid!).toFixed(0)} MiB; load average ${load()}`);
@@ -125,7 +130,7 @@ async function runOn(backend: BenchBackend): Promise<Figure[]> {
       const shared = await screen(first.port);
       const owners = new Map<string, number>();
       for (const x of shared.view.chunks.filter((x: Json) => x.kind === 'SCREEN')) owners.set(x.ranBy, (owners.get(x.ranBy) ?? 0) + 1);
-      const key = (a: Json) => `${a.primary.index}|${a.secondary.spacecraftId ?? a.secondary.noradId}|${Math.round(Date.parse(a.tca) / 10)}`;
+      const key = (a: Json) => `${a.primary.index ?? a.primary.noradId}|${a.secondary.spacecraftId ?? a.secondary.noradId}|${Math.round(Date.parse(a.tca) / 10)}`;
       const one = new Set(alone.approaches.map(key));
       const same = shared.approaches.length === alone.approaches.length && shared.approaches.every((a) => one.has(key(a)));
       console.log(`two instances (2 workers each): ${shared.wallS.toFixed(1)} s end to end (speed-up ${(alone.wallS / shared.wallS).toFixed(2)}×); slices per instance ${JSON.stringify([...owners.values()])}; approaches ${same ? 'the same' : 'DIFFERENT'} (${shared.approaches.length}); load average ${load()}`);
@@ -134,15 +139,25 @@ async function runOn(backend: BenchBackend): Promise<Figure[]> {
 
     if (!hasFlag('skip-brute-force')) {
       const subset = catalog.filter((_, k) => k % Math.max(1, Math.floor(catalog.length / 1000)) === 0).slice(0, 1000);
-      const step = Math.max(1, Math.floor(fleet.length / CHECK_PRIMARIES));
-      const checked = fleet.filter((_, k) => k % step === 0).slice(0, CHECK_PRIMARIES);
+      // FLEET: fleet members against the subset; ALL_VS_ALL: members of the subset against the subset
+      const from = ALL_VS_ALL ? subset : fleet;
+      const step = Math.max(1, Math.floor(from.length / CHECK_PRIMARIES));
+      const checked = from.filter((_, k) => k % step === 0).slice(0, CHECK_PRIMARIES);
+      const checkedIds = new Set(checked.map((e) => e.noradId));
       const primaries: PrimaryInput[] = checked.map((e) => ({ id: String(e.noradId), noradId: e.noradId, trajectory: { kind: 'GP', elements: e as GpElementSet }, hardBodyRadiusM: 5 }));
+      // every approach as (checked object, other object): a catalog pair's checked object may be either side
+      const tcaS = (a: Json) => (Date.parse(a.tca) - Date.parse(START_UTC)) / 1000;
+      const pairsOf = (a: Json): Array<{ primaryId: string; secondaryNoradId: number; tcaS: number }> => {
+        const first = a.primary.spacecraftId ? craftNorad.get(a.primary.spacecraftId)! : (a.primary.noradId as number);
+        const second = (a.secondary.noradId ?? -1) as number;
+        return [[first, second], [second, first]].filter(([p]) => checkedIds.has(p!)).map(([p, o]) => ({ primaryId: String(p), secondaryNoradId: o!, tcaS: tcaS(a) }));
+      };
       const outcome = bruteForceCheck({
         start: START, spanS: DAYS * 86400, radiusKm: RADIUS_KM, primaries, subset,
         // the checked primaries' approaches (the brute force matches each of them to a minimum)
-        approaches: alone.approaches.filter((a) => checked.some((e) => e.noradId === craftNorad.get(a.primary.spacecraftId))).map((a) => ({ primaryId: String(craftNorad.get(a.primary.spacecraftId)), secondaryNoradId: a.secondary.noradId ?? -1, tcaS: (Date.parse(a.tca) - Date.parse(START_UTC)) / 1000 })),
+        approaches: alone.approaches.flatMap(pairsOf),
       });
-      console.log(`brute force (1-s search): ${checked.length} fleet members × ${subset.length} objects × ${DAYS} d: ${outcome.bruteMinima} minima under ${RADIUS_KM} km, ${outcome.missed.length} missed${outcome.missed.length ? `: ${outcome.missed.slice(0, 5).join('; ')}` : ''}; ${outcome.subsetApproaches} screening approaches in the subset (${outcome.unmatched} unmatched) in ${(outcome.elapsedMs / 1000).toFixed(0)} s`);
+      console.log(`brute force (1-s search): ${checked.length} ${ALL_VS_ALL ? 'catalog objects' : 'fleet members'} × ${subset.length} objects × ${DAYS} d: ${outcome.bruteMinima} minima under ${RADIUS_KM} km, ${outcome.missed.length} missed${outcome.missed.length ? `: ${outcome.missed.slice(0, 5).join('; ')}` : ''}; ${outcome.subsetApproaches} screening approaches in the subset (${outcome.unmatched} unmatched) in ${(outcome.elapsedMs / 1000).toFixed(0)} s`);
       if (outcome.missed.length > 0) process.exitCode = 1;
     }
     return figures;
