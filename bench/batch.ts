@@ -12,6 +12,8 @@
  * from a LEO (SSO 700 km), a MEO (GNSS-like, 20,200 km, 55°) and a HEO (Molniya-like, 500 × 39,800 km, 63.4°) state,
  * every tenth item with its covariance (RTN) — with its wall time, OEM/s, the server's peak RSS (sampled and VmHWM),
  * the worker and main-thread CPU per item, and light GET latency meanwhile. Goal: 10,000 ≤ 120 s on two workers.
+ * BENCH_INSTANCES=2: a second server process (same WORKERS) shares the database for the batch: its items are shared
+ * over both instances (slices, docs/tasks-products-batch.md); printed with each instance's CPU.
  *
  * Scaling beyond this machine: during each batch the server's CPU time is read from /proc — the main
  * thread's (the serial part: leasing, fan-out, ZIP assembly, piece writes, HTTP) and the rest of the process (the
@@ -34,6 +36,7 @@ const quick = process.env.BENCH_QUICK === '1';
 const sequentialCount = quick ? 100 : 1000;
 const batchSizes = quick ? [50, 200] : [250, 1000];
 const volume = Number(process.env.BENCH_VOLUME ?? 0);
+const instances = Number(process.env.BENCH_INSTANCES ?? 1);
 
 async function runOn(backend: BenchBackend): Promise<Figure[]> {
 const figures: Figure[] = [];
@@ -140,7 +143,10 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 200));
       s = ((await (await get(`/operations/ephemerides/batch/${warmJob.id}`)).json()) as { status: string }).status;
     }
-    console.log(`Batch OEM at volume: ${count} mixed one-day OEMs (LEO/MEO/HEO, every tenth with covariance), 60 s, ${workers} workers; ${machineDescription()}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const others = [];
+    for (let k = 1; k < instances; k++) others.push(await startBenchServer({ WORKERS: String(workers), ...backend.env(), DATABASE_URL: server.databaseUrl }));
+    const othersCpu0 = others.map((o) => o.processCpuSeconds());
+    console.log(`Batch OEM at volume: ${count} mixed one-day OEMs (LEO/MEO/HEO, every tenth with covariance), 60 s, ${workers} workers × ${instances} instance(s); ${machineDescription()}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const gets: number[] = [];
     const rssStart = rssMiB();
     let rssPeak = rssStart;
@@ -167,12 +173,15 @@ try {
     const seconds = (performance.now() - t0) / 1000;
     const mainCpu = server.mainThreadCpuSeconds() - mainCpu0;
     const workerCpu = server.processCpuSeconds() - processCpu0 - mainCpu;
+    const othersCpu = others.map((o, k) => o.processCpuSeconds() - othersCpu0[k]!);
+    for (const o of others) await o.stop();
     if (status.status !== 'SUCCEEDED' || status.itemsFailed > 0) throw new Error(`batch ended ${JSON.stringify(status)}`);
     const meta = (await (await get(`/operations/products/${status.productId}`)).json()) as { sizeBytes: number };
     const log = batchLogs.at(-1) ?? {};
     console.log(
       `${count} OEMs in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(1)} OEM/s (goal 10,000 ≤ 120 s: ${count >= 10_000 ? (seconds <= 120 ? 'met' : 'NOT met') : 'projected ' + ((10_000 * seconds) / count).toFixed(0) + ' s'}); ZIP ${(meta.sizeBytes / 2 ** 20).toFixed(0)} MiB; ` +
-        `per item: worker CPU ${((workerCpu / count) * 1000).toFixed(1)} ms, main thread ${((mainCpu / count) * 1000).toFixed(2)} ms`,
+        `per item: worker CPU ${((workerCpu / count) * 1000).toFixed(1)} ms, main thread ${((mainCpu / count) * 1000).toFixed(2)} ms` +
+        (others.length ? ` (first instance); the other instance(s) used ${othersCpu.map((c) => c.toFixed(0) + ' s').join(', ')} of CPU against the first's ${(workerCpu + mainCpu).toFixed(0)} s` : ''),
     );
     console.log(
       `  server RSS ${rssStart.toFixed(0)} → peak ${rssPeak.toFixed(0)} MiB sampled, VmHWM ${server.peakRssMiB().toFixed(0)} MiB; max buffered ${(Number(log.maxBufferedBytes ?? 0) / 1024).toFixed(0)} KiB, max in flight ${log.maxInFlight}; ` +

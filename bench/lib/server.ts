@@ -11,6 +11,8 @@ import { join } from 'node:path';
 export interface BenchServer {
   baseUrl: string;
   key: string;
+  /** The database it uses (a second instance of the same service is started with it). */
+  databaseUrl: string;
   pid: number;
   /** Peak resident set size of the server process so far (VmHWM), MiB. */
   peakRssMiB(): number;
@@ -90,8 +92,9 @@ export async function startBenchServer(env: Record<string, string> = {}, options
   let timeline: TailTimeline | null = null;
   // BENCH_SERVER_FLAGS: Node/V8 flags for the server process only, e.g. `--trace-gc` (not allowed in NODE_OPTIONS)
   const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter((f) => f !== '');
+  const serverEnv = { ...process.env, PORT: '0', DATABASE_URL: `file:${join(dir, 'bench.db')}`, BOOTSTRAP_API_KEY: key, ...probing, ...tracing, ...env };
   const child: ChildProcess = spawn(process.execPath, [...serverFlags, ...profiling, '--import', 'tsx', 'api/server.ts'], {
-    env: { ...process.env, PORT: '0', DATABASE_URL: `file:${join(dir, 'bench.db')}`, BOOTSTRAP_API_KEY: key, ...probing, ...tracing, ...env },
+    env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stopping = false;
@@ -132,6 +135,7 @@ export async function startBenchServer(env: Record<string, string> = {}, options
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     key,
+    databaseUrl: serverEnv.DATABASE_URL!,
     pid: child.pid!,
     isRunning() {
       return child.exitCode === null && child.signalCode === null;
