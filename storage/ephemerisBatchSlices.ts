@@ -16,9 +16,8 @@
  *   the second one's claim had removed (seen as "item N has no stored outcome" at assembly after a cut link);
  * - the batch's counters are the sums of its slices' (`refreshBatchProgress`), so progress shows every instance's work.
  */
-import { randomUUID } from 'node:crypto';
 import { inTransaction, yieldToEventLoop, type Db, type SqlExecutor } from './sql/db.ts';
-import { claimNextLeasedJob, completeLeasedJob, endLeasedJobCancelled, failLeasedJob, renewJobLease, type LeasedTable, type SqlArg } from './sql/leasedJobs.ts';
+import { claimHolder, claimNextLeasedJob, completeLeasedJob, endLeasedJobCancelled, failLeasedJob, renewJobLease, type LeasedTable, type SqlArg } from './sql/leasedJobs.ts';
 import { nullableText } from './sql/rows.ts';
 import type { BatchFailure, BatchItemEntry, BatchSlice } from '../domain/ephemerisBatch/model.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
@@ -104,7 +103,7 @@ export async function claimNextBatchSlice(db: SqlExecutor, owner: string, leaseM
   const where: { sql: string; args: SqlArg[] } = batchId === undefined
     ? { sql: CLAIMABLE_SQL, args: [] }
     : { sql: `batch_id = ? AND ${CLAIMABLE_SQL}`, args: [batchId] };
-  const holder = `${owner}#${randomUUID().slice(0, 8)}`;
+  const holder = claimHolder(owner);
   const row = await claimNextLeasedJob(db, EPHEMERIS_BATCH_SLICES, holder, leaseMs, now, where);
   if (!row) return null;
   const slice = sliceFromRow(row as Record<string, unknown>);

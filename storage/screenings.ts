@@ -14,10 +14,12 @@ import { NO_COVARIANCE_USED, type ApproachCovariances, type ChunkKind, type Seco
 import { inWriteScope, recordChanges } from './changes.ts';
 import { yieldIfDue, yieldToEventLoop, type Db, type SqlExecutor } from './sql/db.ts';
 import {
+  claimHolder,
   claimNextLeasedJob,
   completeLeasedJob,
   endLeasedJobCancelled,
   failLeasedJob,
+  holderOwner,
   renewJobLease,
   type LeasedTable,
 } from './sql/leasedJobs.ts';
@@ -227,43 +229,57 @@ export async function listScreeningChunks(db: SqlExecutor, screeningId: string):
 // The chunks' lease life cycle
 
 /** Claims the next runnable chunk of any screening (oldest screening first, its chunks in order) for `owner`. */
-export async function claimNextScreeningChunk(db: SqlExecutor, owner: string, leaseMs: number, now: Date): Promise<ScreeningChunk | null> {
-  const row = await claimNextLeasedJob(db, SCREENING_CHUNKS, owner, leaseMs, now, CLAIMABLE);
+/** A claimed chunk and the claim's lease owner (storage/sql/leasedJobs.ts `claimHolder`): every write of it passes `holder`. */
+export interface ClaimedScreeningChunk extends ScreeningChunk {
+  holder: string;
+}
+
+/**
+ * Claims the next runnable chunk for instance `owner`, under a lease owner of this claim's own (`holder`: an
+ * instance's lanes share its owner, and two of them may hold one chunk after a late renewal — only the last claim's
+ * writes count).
+ */
+export async function claimNextScreeningChunk(db: SqlExecutor, owner: string, leaseMs: number, now: Date): Promise<ClaimedScreeningChunk | null> {
+  const holder = claimHolder(owner);
+  const row = await claimNextLeasedJob(db, SCREENING_CHUNKS, holder, leaseMs, now, CLAIMABLE);
   if (!row) return null;
   const chunk = chunkFromRow(row as Record<string, unknown>);
   // Who claimed it, attempt by attempt (a takeover shows as a second owner), and the screening is running.
   const nowText = now.toISOString();
   await db.execute({
     sql: `UPDATE screening_chunks SET attempt_owners = json_insert(attempt_owners, '$[#]', ?) WHERE id = ? AND lease_owner = ?`,
-    args: [owner, chunk.id, owner],
+    args: [owner, chunk.id, holder],
   });
   await db.execute({
     sql: `UPDATE screenings SET status = 'RUNNING', started_at = COALESCE(started_at, ?), updated_at = ? WHERE id = ? AND status = 'QUEUED'`,
     args: [nowText, nowText, chunk.screeningId],
   });
-  return { ...chunk, attemptOwners: [...chunk.attemptOwners, owner] };
+  return { ...chunk, attemptOwners: [...chunk.attemptOwners, owner], holder };
 }
 
-export function renewScreeningChunkLease(db: SqlExecutor, id: string, owner: string, leaseMs: number, now: number): Promise<boolean> {
-  return renewJobLease(db, SCREENING_CHUNKS, id, owner, leaseMs, now);
+export function renewScreeningChunkLease(db: SqlExecutor, id: string, holder: string, leaseMs: number, now: number): Promise<boolean> {
+  return renewJobLease(db, SCREENING_CHUNKS, id, holder, leaseMs, now);
 }
 
-/** Completes a SCREEN chunk with its result, if `owner` still holds it (false: it was taken over; nothing written). */
-export function completeScreeningChunk(db: SqlExecutor, id: string, owner: string, result: { json: string; approachCount: number; computeMs: number }, now: number): Promise<boolean> {
-  return completeLeasedJob(db, SCREENING_CHUNKS, id, owner, {
+/**
+ * Completes a SCREEN chunk with its result, if the claim `holder` still holds it (false: it was taken over; nothing
+ * written); `ran_by` is the holder's instance.
+ */
+export function completeScreeningChunk(db: SqlExecutor, id: string, holder: string, result: { json: string; approachCount: number; computeMs: number }, now: number): Promise<boolean> {
+  return completeLeasedJob(db, SCREENING_CHUNKS, id, holder, {
     sql: 'result = ?, approach_count = ?, compute_ms = ?, ran_by = ?',
-    args: [result.json, result.approachCount, result.computeMs, owner],
+    args: [result.json, result.approachCount, result.computeMs, holderOwner(holder)],
   }, now);
 }
 
-/** Fails a chunk (retried while attempts remain); false when `owner` no longer holds it. */
-export function failScreeningChunk(db: SqlExecutor, id: string, owner: string, error: string, retry: boolean, now: number): Promise<boolean> {
-  return failLeasedJob(db, SCREENING_CHUNKS, id, owner, error, retry, { now });
+/** Fails a chunk (retried while attempts remain); false when the claim `holder` no longer holds it. */
+export function failScreeningChunk(db: SqlExecutor, id: string, holder: string, error: string, retry: boolean, now: number): Promise<boolean> {
+  return failLeasedJob(db, SCREENING_CHUNKS, id, holder, error, retry, { now });
 }
 
-/** The lease holder ends its chunk as CANCELLED (the screening's cancel was asked for). */
-export function endScreeningChunkCancelled(db: SqlExecutor, id: string, owner: string, now: number): Promise<boolean> {
-  return endLeasedJobCancelled(db, SCREENING_CHUNKS, id, owner, { now });
+/** The claim `holder` ends its chunk as CANCELLED (the screening's cancel was asked for). */
+export function endScreeningChunkCancelled(db: SqlExecutor, id: string, holder: string, now: number): Promise<boolean> {
+  return endLeasedJobCancelled(db, SCREENING_CHUNKS, id, holder, { now });
 }
 
 /**
@@ -393,38 +409,54 @@ export async function deleteScreeningApproaches(db: SqlExecutor, screeningId: st
 /** Approach rows per INSERT (24 values each): 200 in one statement held the event loop several milliseconds. */
 const APPROACH_ROWS_PER_INSERT = 25;
 
-/** Stores approaches, APPROACH_ROWS_PER_INSERT per statement with a turn of the event loop after each. */
-export async function insertScreeningApproaches(db: SqlExecutor, screeningId: string, organizationId: string, rows: readonly ScreeningApproachRow[]): Promise<void> {
+/**
+ * Stores approaches, APPROACH_ROWS_PER_INSERT per statement with a turn of the event loop after each. With `merge`
+ * (the merge's chunk and its claim's holder), each statement stores only while the claim holds the merge: false once
+ * it does not (taken over: the new holder removed what was stored and stores it again) — stop.
+ */
+export async function insertScreeningApproaches(
+  db: SqlExecutor,
+  screeningId: string,
+  organizationId: string,
+  rows: readonly ScreeningApproachRow[],
+  merge?: { chunkId: string; holder: string },
+): Promise<boolean> {
   for (let start = 0; start < rows.length; start += APPROACH_ROWS_PER_INSERT) {
-    await insertApproachRows(db, screeningId, organizationId, rows.slice(start, start + APPROACH_ROWS_PER_INSERT));
+    const part = rows.slice(start, start + APPROACH_ROWS_PER_INSERT);
+    if ((await insertApproachRows(db, screeningId, organizationId, part, merge)) !== part.length) return false;
     await yieldToEventLoop();
   }
+  return true;
 }
 
-async function insertApproachRows(db: SqlExecutor, screeningId: string, organizationId: string, rows: readonly ScreeningApproachRow[]): Promise<void> {
-  await db.execute({
+async function insertApproachRows(db: SqlExecutor, screeningId: string, organizationId: string, rows: readonly ScreeningApproachRow[], merge?: { chunkId: string; holder: string }): Promise<number> {
+  const columns = Array.from({ length: 24 }, (_, k) => `column${k + 1}`).join(', ');
+  const held = merge ? ` WHERE EXISTS (SELECT 1 FROM screening_chunks c WHERE c.id = ? AND c.lease_owner = ? AND c.status = 'RUNNING')` : '';
+  const inserted = await db.execute({
     sql: `INSERT INTO screening_approaches (screening_id, seq, organization_id, primary_index, primary_spacecraft_id, secondary_norad_id, secondary_name,
             secondary_spacecraft_id, secondary_fitted, tca, tca_s, miss_distance_m, relative_speed_m_s, relative_state_rtn, pc, pc_method,
             pc_maximum_probability, flags, covariances, event_id, cdm_id, event_problem, primary_norad_id, primary_name)
-          VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-    args: rows.flatMap((r) => [
+          SELECT ${columns} FROM (VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')})${held}`,
+    args: [...rows.flatMap((r) => [
       screeningId, r.seq, organizationId, r.primaryIndex, r.primarySpacecraftId, r.secondaryNoradId, r.secondaryName, r.secondarySpacecraftId,
       r.secondaryFitted ? 1 : 0, r.tca, r.tcaS, r.missDistanceM, r.relativeSpeedMS, JSON.stringify(r.relativeStateRtn), r.pc, r.pcMethod,
       r.pcMaximumProbability === null ? null : r.pcMaximumProbability ? 1 : 0, JSON.stringify(r.flags), JSON.stringify(r.covariances), r.eventId, r.cdmId, r.eventProblem,
       r.primaryNoradId, r.primaryName,
-    ]),
+    ]), ...(merge ? [merge.chunkId, merge.holder] : [])],
   });
+  return inserted.rowsAffected;
 }
 
 /** Completes the MERGE chunk and the screening together (one transaction, by the merge's lease holder only). */
 export async function completeScreeningMerge(
   db: SqlExecutor,
   chunk: { id: string; screeningId: string },
-  owner: string,
+  holder: string,
   merged: { approachCount: number; eventCount: number; issues: string; counts: string; timings: string | null },
   now: number,
 ): Promise<boolean> {
-  if (!(await completeLeasedJob(db, SCREENING_CHUNKS, chunk.id, owner, { sql: 'ran_by = ?, approach_count = ?', args: [owner, merged.approachCount] }, now))) return false;
+  const owner = holderOwner(holder);
+  if (!(await completeLeasedJob(db, SCREENING_CHUNKS, chunk.id, holder, { sql: 'ran_by = ?, approach_count = ?', args: [owner, merged.approachCount] }, now))) return false;
   const nowText = new Date(now).toISOString();
   const result = await db.execute({
     sql: `UPDATE screenings SET status = 'SUCCEEDED', approach_count = ?, event_count = ?, issues = ?, counts = ?, timings = ?, merged_by = ?,

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { GpElementSet } from '../../engine/tle/gpElements.ts';
 import { catalogElementSetsJson } from '../../storage/catalog.ts';
 import { inTransaction, yieldToEventLoop, type Db } from '../../storage/sql/db.ts';
-import { claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge, deleteScreeningApproaches, endScreeningChunkCancelled, failScreening, failScreeningChunk, findScreening, findScreeningInputs, finishCancelledScreening, insertScreeningApproaches, renewScreeningChunkLease, screeningCancelRequested, screeningChunkResults, screeningPrimaryOemParts, screeningsWithFailedChunks, type ScreeningApproachRow } from '../../storage/screenings.ts';
+import { type ClaimedScreeningChunk, claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge, deleteScreeningApproaches, endScreeningChunkCancelled, failScreening, failScreeningChunk, findScreening, findScreeningInputs, finishCancelledScreening, insertScreeningApproaches, renewScreeningChunkLease, screeningCancelRequested, screeningChunkResults, screeningPrimaryOemParts, screeningsWithFailedChunks, type ScreeningApproachRow } from '../../storage/screenings.ts';
 import { catalogPrimaryNoradId, isSyntheticNoradId, type CdmCovarianceCandidate, type Screening, type ScreeningChunk } from '../../domain/screenings/model.ts';
 import { cdmCovarianceCandidatesByNorad } from '../../domain/screenings/covariances.ts';
 import type { ComputePool } from '../../workers/poolTypes.ts';
@@ -50,10 +50,11 @@ const MAX_CACHED_INPUTS = 8;
 class ChunkCancelled extends Error {}
 
 /**
- * The instance's screening runner: `lanes` claim loops (one per pool worker by default) under ONE lease owner, the
+ * The instance's screening runner: `lanes` claim loops (one per pool worker by default) under ONE owner, the
  * instance's name (host, process, a random suffix) — the chunks' `ranBy` and `attemptOwners` show which instance ran
- * them. Lanes of one owner never hold the same chunk: a claim is one atomic UPDATE, and a claimed chunk is not
- * claimable again while its lease runs.
+ * them. A claim is one atomic UPDATE and a claimed chunk is not claimable again while its lease runs; the lease is
+ * the claim's (`holder`, storage/sql/leasedJobs.ts `claimHolder`), so when a lane's renewal comes late and another
+ * lane of this instance takes its chunk over, only the second's writes count (the merge's approach rows too).
  */
 export class ScreeningRunner {
   readonly owner: string;
@@ -98,8 +99,10 @@ interface LaneShared {
   loopDelay: ReturnType<typeof eventLoopDelayMonitor>;
 }
 
-class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
+class ScreeningLane extends LeasedJobRunner<ClaimedScreeningChunk> {
   private readonly cancelCheckMs: number;
+  /** The chunk this lane holds (its claim's holder renews it). */
+  private held: ClaimedScreeningChunk | null = null;
   private readonly inputsCache: Map<string, ScreeningInputs>;
 
   constructor(
@@ -112,16 +115,18 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     this.inputsCache = shared.inputsCache;
   }
 
-  protected async claim(): Promise<ScreeningChunk | null> {
+  protected async claim(): Promise<ClaimedScreeningChunk | null> {
     const { db } = this.deps;
     const chunk = await claimNextScreeningChunk(db, this.owner, this.leaseMs, new Date());
+    this.held = chunk;
     // A chunk whose runners died on every attempt was failed by the claim's rule: its screening fails with it.
     for (const failed of await screeningsWithFailedChunks(db)) await failScreening(db, failed.id, `a chunk failed: ${failed.error}`, new Date().toISOString());
     return chunk;
   }
 
   protected renew(id: string): Promise<boolean> {
-    return renewScreeningChunkLease(this.deps.db, id, this.owner, this.leaseMs, Date.now());
+    const held = this.held;
+    return held && held.id === id ? renewScreeningChunkLease(this.deps.db, id, held.holder, this.leaseMs, Date.now()) : Promise.resolve(false);
   }
 
   private async inputsOf(screeningId: string): Promise<ScreeningInputs> {
@@ -135,7 +140,15 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     return inputs;
   }
 
-  protected async run(chunk: ScreeningChunk, lease: JobLease): Promise<void> {
+  protected async run(chunk: ClaimedScreeningChunk, lease: JobLease): Promise<void> {
+    try {
+      await this.runHeld(chunk, lease);
+    } finally {
+      this.held = null;
+    }
+  }
+
+  private async runHeld(chunk: ClaimedScreeningChunk, lease: JobLease): Promise<void> {
     const { db } = this.deps;
     try {
       if (await screeningCancelRequested(db, chunk.screeningId)) throw new ChunkCancelled();
@@ -148,7 +161,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     } catch (error) {
       const now = Date.now();
       if (error instanceof ChunkCancelled) {
-        await endScreeningChunkCancelled(db, chunk.id, this.owner, now);
+        await endScreeningChunkCancelled(db, chunk.id, chunk.holder, now);
         await finishCancelledScreening(db, chunk.screeningId, new Date(now).toISOString());
         logInfo('screening chunk cancelled', { screeningId: chunk.screeningId, chunk: chunk.index });
         return;
@@ -156,7 +169,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
       const permanent = error instanceof PermanentChunkError;
       const message = String((error as Error)?.message ?? error);
       logError('screening chunk failed', { screeningId: chunk.screeningId, chunk: chunk.index, attempt: chunk.attempts, permanent, error: message });
-      await failScreeningChunk(db, chunk.id, this.owner, message, !permanent, now).catch(() => false);
+      await failScreeningChunk(db, chunk.id, chunk.holder, message, !permanent, now).catch(() => false);
       if (permanent || chunk.attempts >= chunk.maxAttempts) await failScreening(db, chunk.screeningId, `chunk ${chunk.index} (${chunk.planKey}): ${message}`, new Date(now).toISOString());
     }
   }
@@ -185,7 +198,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
     }
   }
 
-  private async screen(chunk: ScreeningChunk, lease: JobLease): Promise<void> {
+  private async screen(chunk: ClaimedScreeningChunk, lease: JobLease): Promise<void> {
     const { db } = this.deps;
     const screening = await findScreening(db, chunk.organizationId, chunk.screeningId);
     if (!screening) throw new PermanentChunkError('the screening is gone');
@@ -228,14 +241,14 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
    * A SCREEN chunk's answer stored with its completion — only by the lease holder, and not once a cancel was asked
    * for; a refusal of its input fails the screening (another attempt would repeat it).
    */
-  private async storeChunkOutput(chunk: ScreeningChunk, output: ScreeningChunkTaskOutput, lease: JobLease): Promise<void> {
+  private async storeChunkOutput(chunk: ClaimedScreeningChunk, output: ScreeningChunkTaskOutput, lease: JobLease): Promise<void> {
     if (!output.ok) {
       const where = output.details?.field ? ` (${String(output.details.field)})` : '';
       throw new PermanentChunkError(`${output.code}: ${output.message}${where}`);
     }
     if (lease.lost) throw new Error('lease lost: another instance took the chunk over');
     if (await screeningCancelRequested(this.deps.db, chunk.screeningId)) throw new ChunkCancelled();
-    const stored = await completeScreeningChunk(this.deps.db, chunk.id, this.owner, { json: output.resultJson, approachCount: output.approachCount, computeMs: output.computeMs }, Date.now());
+    const stored = await completeScreeningChunk(this.deps.db, chunk.id, chunk.holder, { json: output.resultJson, approachCount: output.approachCount, computeMs: output.computeMs }, Date.now());
     if (!stored) logError('screening chunk lease lost before its result was stored; another instance owns it', { chunkId: chunk.id, owner: this.owner });
   }
 
@@ -244,7 +257,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
    * event loop) as element-set JSON bytes, copied to the worker (a task the pool runs again still has them), the
    * sieve there, the result stored with the chunk's completion as a NORAD-range chunk's.
    */
-  private async sieve(chunk: ScreeningChunk, screening: Screening, inputs: ScreeningInputs, slice: NonNullable<ScreeningChunk['slice']>, lease: JobLease): Promise<void> {
+  private async sieve(chunk: ClaimedScreeningChunk, screening: Screening, inputs: ScreeningInputs, slice: NonNullable<ScreeningChunk['slice']>, lease: JobLease): Promise<void> {
     const { db } = this.deps;
     const fleetSieve = inputs.fleetSieve ?? { againstCatalog: true, againstEachOther: false };
     const catalogElementsJson: Uint8Array[] = [];
@@ -311,7 +324,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
    * merge task on the pool, the events from its observations, the approach rows, then the screening SUCCEEDED with the
    * chunk's completion in one transaction.
    */
-  private async merge(chunk: ScreeningChunk, lease: JobLease): Promise<void> {
+  private async merge(chunk: ClaimedScreeningChunk, lease: JobLease): Promise<void> {
     const { db } = this.deps;
     const screening = await findScreening(db, chunk.organizationId, chunk.screeningId);
     if (!screening) throw new PermanentChunkError('the screening is gone');
@@ -333,7 +346,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
       ...[...events.entries()].filter(([, e]) => e.problem !== null).map(([index, e]) => ({ code: 'NOT_AN_EVENT', message: `approach ${index + 1}: ${e.problem}` })),
     ];
     const completed = await inTransaction(db, async (tx) => {
-      const done = await completeScreeningMerge(tx, chunk, this.owner, {
+      const done = await completeScreeningMerge(tx, chunk, chunk.holder, {
         approachCount: merged.approachCount,
         eventCount,
         issues: JSON.stringify(issues),
@@ -397,7 +410,7 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
    * One batch of the merge's output parsed, shaped and stored at a time (≤ MERGE_BATCH rows; storage/screenings.ts
    * inserts them in short statements), the event loop yielded between two. Answers how many approaches have an event.
    */
-  private async storeApproaches(chunk: ScreeningChunk, inputs: ScreeningInputs, merged: ScreeningMergeTaskOutput, events: ReadonlyMap<number, ApproachEvent>): Promise<number> {
+  private async storeApproaches(chunk: ClaimedScreeningChunk, inputs: ScreeningInputs, merged: ScreeningMergeTaskOutput, events: ReadonlyMap<number, ApproachEvent>): Promise<number> {
     const ours = new Map<number, { spacecraftId: string; fitted: boolean }>();
     for (const f of inputs.fleet) ours.set(f.noradId, { spacecraftId: f.spacecraftId, fitted: f.fitted });
     for (const f of inputs.fleetInCatalog) ours.set(f.noradId, { spacecraftId: f.spacecraftId, fitted: false });
@@ -410,7 +423,9 @@ class ScreeningLane extends LeasedJobRunner<ScreeningChunk> {
         if (event?.eventId) eventCount++;
         return approachRow(approach, index, inputs, ours.get(approach.secondaryNoradId), event);
       });
-      await insertScreeningApproaches(this.deps.db, chunk.screeningId, chunk.organizationId, rows);
+      if (!(await insertScreeningApproaches(this.deps.db, chunk.screeningId, chunk.organizationId, rows, { chunkId: chunk.id, holder: chunk.holder }))) {
+        throw new Error('lease lost: another claim took the merge over');
+      }
       await yieldToEventLoop();
     }
     return eventCount;

@@ -13,11 +13,27 @@
  * INTEGER, lease_owner TEXT, lease_expires_at TEXT, error TEXT, created_at TEXT, updated_at TEXT, started_at TEXT,
  * finished_at TEXT, claimed_from TEXT` (what the last claim took the job from: QUEUED, or RUNNING for a takeover), and optionally `available_at TEXT` (not claimable before; used for retry backoff and for
  * runs scheduled in the future). Timestamps are ISO-8601 UTC text with milliseconds (text order = time order).
+ *
+ * Where an instance runs several loops of one table under one owner (screening lanes, batch slice lanes), the lease is
+ * taken by the CLAIM (`claimHolder`: the owner and a suffix of its own), not the owner: after a late renewal, the loop
+ * whose lease ran out and the loop of the same instance that took the job over would both pass an owner check.
  */
+import { randomUUID } from 'node:crypto';
 import type { Row } from '@libsql/client';
 import { jobFailed, type Change } from '../../domain/changes/model.ts';
 import { inWriteScope, recordChanges } from '../changes.ts';
 import type { SqlExecutor } from './db.ts';
+
+/** A lease owner of one claim by `owner` (`<owner>#<8 hex>`): see the header. */
+export function claimHolder(owner: string): string {
+  return `${owner}#${randomUUID().slice(0, 8)}`;
+}
+
+/** The owner (instance) of a claim's holder. */
+export function holderOwner(holder: string): string {
+  const at = holder.lastIndexOf('#');
+  return at < 0 ? holder : holder.slice(0, at);
+}
 
 /** A bound SQL argument. */
 export type SqlArg = string | number | null | Uint8Array;

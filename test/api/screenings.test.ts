@@ -287,11 +287,13 @@ describe('conjunction screenings over the socket', { timeout: 600_000 }, () => {
   test('takeover: a chunk claimed by an instance that died (its lease expired) is run by another; the dead one cannot complete it', async () => {
     await svc.screeningRunner.stop();
     let id: string;
+    let deadHolder = '';
     try {
       id = (await json(await request('POST', SCREENINGS, { json: fleetRequest() }))).id;
       // "instance-dead" claims the screening's first chunk with a 1 ms lease and never renews it
       const claimed = await claimNextScreeningChunk(svc.db, 'instance-dead', 1, new Date());
       assert.equal(claimed?.screeningId, id);
+      deadHolder = claimed!.holder;
       await new Promise((resolve) => setTimeout(resolve, 5));
     } finally {
       svc.screeningRunner.start();
@@ -303,7 +305,7 @@ describe('conjunction screenings over the socket', { timeout: 600_000 }, () => {
     assert.equal(taken.attempts, 2);
     assert.deepEqual(taken.attemptOwners, ['instance-dead', svc.screeningRunner.owner]);
     assert.equal(taken.ranBy, svc.screeningRunner.owner);
-    assert.equal(await completeScreeningChunk(svc.db, taken.id, 'instance-dead', { json: '{}', approachCount: 0, computeMs: 0 }, Date.now()), false, 'the late owner writes nothing');
+    assert.equal(await completeScreeningChunk(svc.db, taken.id, deadHolder, { json: '{}', approachCount: 0, computeMs: 0 }, Date.now()), false, 'the late owner writes nothing');
     assert.equal(done.mergedBy, svc.screeningRunner.owner);
     void organizationId;
   });

@@ -46,13 +46,13 @@ test('the merge chunk waits for every screen chunk; two owners never hold one ch
   assert.equal(await claimNextScreeningChunk(db, 'instance-b', 60_000, now), null, 'the merge is not claimable while chunks run');
   assert.equal((await findScreening(db, ORG, 's1'))!.status, 'RUNNING');
   assert.equal(await completeScreeningChunk(db, a!.id, 'instance-b', result, Date.now()), false, 'only the lease holder completes');
-  for (const [chunk, owner] of [[a, 'instance-a'], [b, 'instance-b']] as const) assert.equal(await completeScreeningChunk(db, chunk!.id, owner, result, Date.now()), true);
+  for (const chunk of [a, b]) assert.equal(await completeScreeningChunk(db, chunk!.id, chunk!.holder, result, Date.now()), true);
   assert.equal(await claimNextScreeningChunk(db, 'instance-b', 60_000, now), null, 'one screen chunk still running');
-  assert.equal(await completeScreeningChunk(db, c!.id, 'instance-a', result, Date.now()), true);
+  assert.equal(await completeScreeningChunk(db, c!.id, c!.holder, result, Date.now()), true);
   const merge = await claimNextScreeningChunk(db, 'instance-b', 60_000, now);
   assert.equal(merge?.kind, 'MERGE');
   assert.equal(await claimNextScreeningChunk(db, 'instance-a', 60_000, now), null, 'the merge is claimed once');
-  assert.equal(await completeScreeningMerge(db, { id: merge!.id, screeningId: 's1' }, 'instance-b', { approachCount: 0, eventCount: 0, issues: '[]', counts: '{}', timings: null }, Date.now()), true);
+  assert.equal(await completeScreeningMerge(db, { id: merge!.id, screeningId: 's1' }, merge!.holder, { approachCount: 0, eventCount: 0, issues: '[]', counts: '{}', timings: null }, Date.now()), true);
   const done = await findScreening(db, ORG, 's1');
   assert.equal(done!.status, 'SUCCEEDED');
   assert.equal(done!.mergedBy, 'instance-b');
@@ -70,12 +70,39 @@ test('an expired lease is taken over (both owners recorded); the late owner writ
   assert.equal(taken?.id, dead!.id);
   assert.equal(taken!.attempts, 2);
   assert.deepEqual(taken!.attemptOwners, ['instance-dead', 'instance-live']);
-  assert.equal(await completeScreeningChunk(db, dead!.id, 'instance-dead', result, Date.now()), false);
-  assert.equal(await completeScreeningChunk(db, dead!.id, 'instance-live', result, Date.now()), true);
+  assert.equal(await completeScreeningChunk(db, dead!.id, dead!.holder, result, Date.now()), false);
+  assert.equal(await completeScreeningChunk(db, dead!.id, taken!.holder, result, Date.now()), true);
   assert.equal((await listScreeningChunks(db, 's2'))[0]!.ranBy, 'instance-live');
   const merge = await claimNextScreeningChunk(db, 'instance-live', 60_000, new Date());
   assert.equal(merge?.kind, 'MERGE');
-  assert.equal(await completeScreeningMerge(db, { id: merge!.id, screeningId: 's2' }, 'instance-live', { approachCount: 0, eventCount: 0, issues: '[]', counts: '{}', timings: null }, Date.now()), true);
+  assert.equal(await completeScreeningMerge(db, { id: merge!.id, screeningId: 's2' }, merge!.holder, { approachCount: 0, eventCount: 0, issues: '[]', counts: '{}', timings: null }, Date.now()), true);
+});
+
+test('the lease is the claim\'s: a chunk taken over by another claim of the SAME owner (a late renewal) — the first claim completes nothing and its merge stores no approach', async () => {
+  await create('s-same', 1);
+  const first = await claimNextScreeningChunk(db, 'instance-a', 1, new Date());
+  const second = await claimNextScreeningChunk(db, 'instance-a', 60_000, new Date(Date.now() + 10));
+  assert.equal(second?.id, first!.id, 'taken over by the same instance');
+  assert.notEqual(second!.holder, first!.holder);
+  assert.deepEqual(second!.attemptOwners, ['instance-a', 'instance-a']);
+  assert.equal(await completeScreeningChunk(db, first!.id, first!.holder, result, Date.now()), false, 'the first claim completes nothing');
+  assert.equal(await completeScreeningChunk(db, second!.id, second!.holder, result, Date.now()), true);
+  assert.equal((await listScreeningChunks(db, 's-same'))[0]!.ranBy, 'instance-a');
+  const merge = await claimNextScreeningChunk(db, 'instance-a', 1, new Date());
+  const mergeAgain = await claimNextScreeningChunk(db, 'instance-a', 60_000, new Date(Date.now() + 10));
+  assert.equal(mergeAgain?.id, merge!.id);
+  const row = (seq: number): ScreeningApproachRow => ({
+    seq, primaryIndex: 0, primarySpacecraftId: 'craft', primaryNoradId: null, primaryName: null, secondaryNoradId: 40_000 + seq, secondaryName: null, secondarySpacecraftId: null,
+    secondaryFitted: false, tca: '2023-02-15T00:00:00.000000', tcaS: 1_676_419_200, missDistanceM: 100, relativeSpeedMS: 10_000,
+    relativeStateRtn: { positionM: [1, 0, 0], velocityMS: [0, 1, 0] }, pc: null, pcMethod: 'LAAS_2015', pcMaximumProbability: false, flags: [],
+    covariances: { primary: NO_COVARIANCE_USED, secondary: NO_COVARIANCE_USED }, eventId: null, cdmId: null, eventProblem: null,
+  });
+  assert.equal(await insertScreeningApproaches(db, 's-same', ORG, [row(1), row(2)], { chunkId: merge!.id, holder: merge!.holder }), false, 'the first merge claim stores no approach');
+  assert.equal(await insertScreeningApproaches(db, 's-same', ORG, [row(1), row(2)], { chunkId: merge!.id, holder: mergeAgain!.holder }), true);
+  assert.equal((await listScreeningApproaches(db, ORG, 's-same', {}, { page: 0, size: 10, sort: [] })).totalElements, 2);
+  assert.equal(await completeScreeningMerge(db, { id: merge!.id, screeningId: 's-same' }, merge!.holder, { approachCount: 2, eventCount: 0, issues: '[]', counts: '{}', timings: null }, Date.now()), false);
+  assert.equal(await completeScreeningMerge(db, { id: merge!.id, screeningId: 's-same' }, mergeAgain!.holder, { approachCount: 2, eventCount: 0, issues: '[]', counts: '{}', timings: null }, Date.now()), true);
+  assert.equal((await findScreening(db, ORG, 's-same'))!.mergedBy, 'instance-a');
 });
 
 test('cancel: no chunk is claimed any more; the screening ends once its running chunk has', async () => {
