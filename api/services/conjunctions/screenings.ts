@@ -364,35 +364,63 @@ export async function resolveFleetSecondaries(
   const { shared, issues } = sharedNoradIds(active, true);
   out.issues.push(...issues);
   const fleet = active.filter((s) => !primaryIds.has(s.id));
-  let synthetic = 0;
+  // a shared NORAD id identifies none of its craft (sharedNoradIds): screened like a craft without one
+  const noradOf = (spacecraft: Spacecraft) => (shared.has(spacecraft.id) ? null : spacecraft.noradId);
+  const outside: Spacecraft[] = [];
   for (const spacecraft of fleet) {
-    const id = spacecraft.id;
-    // a shared NORAD id identifies none of its craft (sharedNoradIds): screened like a craft without one
-    const norad = shared.has(id) ? null : spacecraft.noradId;
-    if (norad !== null && catalogIds.has(norad)) {
-      // screened within the catalog partitions (BOTH) — identified as ours when its approaches are stored
-      out.fleetInCatalog.push({ spacecraftId: id, noradId: norad, identity: identityOf(spacecraft, 'NONE (catalog GP element set, SGP4)') });
-      continue;
-    }
-    const catalogSet = norad !== null ? await latestCatalogElementSet(deps.db, organizationId, norad) : null;
-    if (catalogSet) {
-      out.fleet.push({ spacecraftId: id, noradId: norad!, fitted: false, elements: catalogSet, identity: identityOf(spacecraft, 'NONE (catalog GP element set, SGP4)') });
-      continue;
-    }
+    const norad = noradOf(spacecraft);
+    // screened within the catalog partitions (BOTH) — identified as ours when its approaches are stored
+    if (norad !== null && catalogIds.has(norad)) out.fleetInCatalog.push({ spacecraftId: spacecraft.id, noradId: norad, identity: identityOf(spacecraft, 'NONE (catalog GP element set, SGP4)') });
+    else outside.push(spacecraft);
+  }
+  // The others' element sets: a stored catalog set, else a TLE fitted on the pool — FLEET_RESOLVE_CONCURRENCY at a
+  // time (one after the other, a fleet of thousands without catalog sets kept the POST for minutes), in fleet order.
+  const found = await mapBounded(outside, FLEET_RESOLVE_CONCURRENCY, async (spacecraft): Promise<{ elements: GpElementSet; fitted: boolean } | { problem: string }> => {
+    const norad = noradOf(spacecraft);
     try {
-      const elements = await fittedElements(deps, organizationId, spacecraft, midSpan);
+      const catalogSet = norad !== null ? await latestCatalogElementSet(deps.db, organizationId, norad) : null;
+      if (catalogSet) return { elements: catalogSet, fitted: false };
+      return { elements: await fittedElements(deps, organizationId, spacecraft, midSpan), fitted: true };
+    } catch (error) {
+      return { problem: error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error) };
+    }
+  });
+  let synthetic = 0;
+  outside.forEach((spacecraft, k) => {
+    const id = spacecraft.id;
+    const norad = noradOf(spacecraft);
+    const result = found[k]!;
+    if ('problem' in result) {
+      out.issues.push({ code: 'FLEET_NOT_SCREENED', spacecraftId: id, message: `not screened: ${result.problem}` });
+    } else if (!result.fitted) {
+      out.fleet.push({ spacecraftId: id, noradId: norad!, fitted: false, elements: result.elements, identity: identityOf(spacecraft, 'NONE (catalog GP element set, SGP4)') });
+    } else {
       const noradId = norad ?? SYNTHETIC_NORAD_BASE + ++synthetic;
       out.fleet.push({
-        spacecraftId: id, noradId, fitted: true, elements: { ...elements, noradId },
-        identity: identityOf(spacecraft, `NONE (TLE fitted to its latest state, epoch ${elements.epochUtc})`),
+        spacecraftId: id, noradId, fitted: true, elements: { ...result.elements, noradId },
+        identity: identityOf(spacecraft, `NONE (TLE fitted to its latest state, epoch ${result.elements.epochUtc})`),
       });
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error);
-      out.issues.push({ code: 'FLEET_NOT_SCREENED', spacecraftId: id, message: `not screened: ${message}` });
     }
-  }
+  });
   out.fleet.sort((a, b) => a.noradId - b.noradId);
   return out;
+}
+
+/** Fleet members resolved at once (a catalog query, or a TLE fit on the pool, each). */
+const FLEET_RESOLVE_CONCURRENCY = 4;
+
+/** `fn` over `items`, at most `limit` at once, the results in the items' order (`fn` does not reject). */
+async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const k = next++;
+      results[k] = await fn(items[k]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
 }
 
 /**
