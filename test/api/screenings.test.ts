@@ -17,6 +17,8 @@ import { after, before, describe, test } from 'node:test';
 import { Epoch } from '../../engine/time/epoch.ts';
 import { claimNextScreeningChunk, completeScreeningChunk, listScreeningChunks, screeningPrimaryOemParts } from '../../storage/screenings.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
+import { resolveFleetSecondaries } from '../../api/services/conjunctions/screenings.ts';
+import { PoolSaturatedError, TaskCancelledError } from '../../workers/poolTypes.ts';
 import { CROSSER_STATE, EPOCH, PRIMARY_STATE } from './screenings.helpers.ts';
 
 type Json = Record<string, any>;
@@ -172,6 +174,22 @@ describe('conjunction screenings over the socket', { timeout: 600_000 }, () => {
     assert.match(issue.message, /no eligible stored state/);
     // archived: no longer part of the fleet
     assert.equal((await request('PUT', `/operations/spacecraft/${lonely.id}/lifecycle`, { json: { lifecycleStatus: 'Archived' } })).status, 200);
+  });
+
+  test('a fleet member\'s fit cancelled (the client gone) or refused by a full pool fails the resolution, not the member (no screening of a gone client with its fleet "not screened")', async () => {
+    for (const error of [new TaskCancelledError('tle.generate'), new PoolSaturatedError()]) {
+      const refusing = Object.create(svc.earthData) as typeof svc.earthData;
+      refusing.run = (() => Promise.reject(error)) as typeof svc.earthData.run;
+      await assert.rejects(
+        resolveFleetSecondaries({ db: svc.db, earthData: refusing }, organizationId, new Set([primary]), new Set(), Epoch.parseInstant(EPOCH)),
+        (thrown: unknown) => thrown === error,
+      );
+    }
+    // a fit that fails for the member's own reason is its issue
+    const failing = Object.create(svc.earthData) as typeof svc.earthData;
+    failing.run = (() => Promise.reject(new Error('the fit did not converge'))) as typeof svc.earthData.run;
+    const resolved = await resolveFleetSecondaries({ db: svc.db, earthData: failing }, organizationId, new Set([primary]), new Set(), Epoch.parseInstant(EPOCH));
+    assert.deepEqual(resolved.issues.filter((i) => i.spacecraftId === crosser).map((i) => i.code), ['FLEET_NOT_SCREENED']);
   });
 
   test('validation: 400s name the field', async () => {

@@ -37,6 +37,7 @@ import { findLatestEligibleStateVector, findStateVector } from '../../../storage
 import type { StateVectorRecord } from '../../../domain/stateVectors/model.ts';
 import { ownedBytes } from '../../../workers/handOver.ts';
 import type { OemObjectIdentity, ScreeningPrimarySpec } from '../../../workers/contracts.ts';
+import { PoolSaturatedError, TaskCancelledError } from '../../../workers/poolTypes.ts';
 import type { AppDeps } from '../../context.ts';
 import { ApiError, fieldErrorsFromZod, jobNotCancellable, notFound, unprocessable, validationError } from '../../http/errors.ts';
 import type { UploadedPart } from '../../http/fileNames.ts';
@@ -382,6 +383,8 @@ export async function resolveFleetSecondaries(
       if (catalogSet) return { elements: catalogSet, fitted: false };
       return { elements: await fittedElements(deps, organizationId, spacecraft, midSpan), fitted: true };
     } catch (error) {
+      // the client gone, or the pool full: the request's failure, not this member's
+      if (error instanceof TaskCancelledError || error instanceof PoolSaturatedError) throw error;
       return { problem: error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error) };
     }
   });
@@ -409,7 +412,7 @@ export async function resolveFleetSecondaries(
 /** Fleet members resolved at once (a catalog query, or a TLE fit on the pool, each). */
 const FLEET_RESOLVE_CONCURRENCY = 4;
 
-/** `fn` over `items`, at most `limit` at once, the results in the items' order (`fn` does not reject). */
+/** `fn` over `items`, at most `limit` at once, the results in the items' order (the first rejection rejects all). */
 async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
