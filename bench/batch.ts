@@ -30,6 +30,7 @@ import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { machineDescription, percentile, startBenchServer } from './lib/server.ts';
 import { compareBackends, describeStatements, statementCounts, type BenchBackend, type Figure } from './lib/backends.ts';
+import { VOLUME_COVARIANCE, VOLUME_EPOCH, VOLUME_SPACECRAFT, VOLUME_SPAN, VOLUME_STATES } from './lib/volumeMix.ts';
 
 const workers = Number(process.env.WORKERS ?? 2);
 const quick = process.env.BENCH_QUICK === '1';
@@ -55,15 +56,10 @@ try {
   const post = (path: string, body: unknown) => fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) });
   const get = (path: string) => fetch(base + path, { headers });
 
-  const sc = (await (await post('/operations/spacecraft', {
-    name: 'BENCH-BATCH', cosparId: '2024-001A', launchMass: 1000, dryMass: 800, dragArea: 2, dragCoefficient: 2.2, srpArea: 2, reflectivityCoefficient: 1.3,
-  })).json()) as { id: string };
-  const EPOCH = '2024-01-01T00:00:00Z';
-  const sv = (await (await post('/operations/state-vectors', {
-    spacecraftId: sc.id, epoch: EPOCH, referenceFrame: 'GCRF', mass: 1000,
-    position: [1078.7057558860126, 473.89419427067367, -6987.482439539717], velocity: [6.0638805111585015, -4.359194026524568, 0.643596859521826],
-  })).json()) as { id: string };
-  const SPAN = { initialDate: EPOCH, finalDate: '2024-01-02T00:00:00Z', timeBetweenPoints: 60 };
+  const sc = (await (await post('/operations/spacecraft', VOLUME_SPACECRAFT)).json()) as { id: string };
+  const EPOCH = VOLUME_EPOCH;
+  const sv = (await (await post('/operations/state-vectors', { spacecraftId: sc.id, epoch: EPOCH, referenceFrame: 'GCRF', mass: 1000, ...VOLUME_STATES.LEO })).json()) as { id: string };
+  const SPAN = VOLUME_SPAN;
 
   if (volume > 0) {
     await volumeBatch(volume);
@@ -118,13 +114,8 @@ try {
 
   /** The issue-37 batch: mixed LEO/MEO/HEO one-day OEMs, a tenth with covariance. */
   async function volumeBatch(count: number): Promise<void> {
-    const sigma = [0.1, 0.1, 0.1, 1e-4, 1e-4, 1e-4];
-    const covariance = { frame: 'GCRF', matrix: sigma.map((si, r) => sigma.map((sj, c) => (r === c ? si * sj : 0))) };
-    const states = {
-      LEO: { position: [1078.7057558860126, 473.89419427067367, -6987.482439539717], velocity: [6.0638805111585015, -4.359194026524568, 0.643596859521826] },
-      MEO: { position: [26560, 0, 0], velocity: [0, 2.2400, 3.1990] },
-      HEO: { position: [6878.137 * 0.5, 6878.137 * 0.866, 0], velocity: [-10.03 * 0.866 * 0.446, 10.03 * 0.5 * 0.446, 10.03 * 0.895] },
-    };
+    const covariance = VOLUME_COVARIANCE;
+    const states = VOLUME_STATES;
     const ids: string[] = [];
     const covIds: string[] = [];
     for (const [name, st] of Object.entries(states)) {

@@ -16,6 +16,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EopTable, type EopCoverage } from '../engine/frames/eop.ts';
 import type { EarthData } from '../engine/propagation/storedState.ts';
+import { InterpolatedEarthEnvironment } from '../engine/propagation/earthEnvironment.ts';
+import type { Epoch } from '../engine/time/epoch.ts';
 import { SpaceWeatherTable, type SpaceWeatherCoverage } from '../engine/spaceWeather/spaceWeather.ts';
 import { compareWithBuiltInTable, parseLeapSecondFile, type LeapSecondComparison, type LeapSecondFile } from '../engine/time/leapSecondFiles.ts';
 
@@ -168,7 +170,28 @@ export function earthDataFor(refs: EarthDataRefs): EarthData {
       spaceWeather ??= spaceWeatherByRef(refs.spaceWeather);
       return spaceWeather;
     },
+    environment: (epoch, startS, endS) => environmentFor(eop, epoch, startS, endS),
   };
+}
+
+/** Environments kept per EOP table (the last few epoch-and-span pairs): immutable data, built once per worker. */
+const environmentCache = new WeakMap<EopTable, Map<string, InterpolatedEarthEnvironment>>();
+const MAX_CACHED_ENVIRONMENTS = 8;
+
+function environmentFor(eop: EopTable, epoch: Epoch, startS: number, endS: number): InterpolatedEarthEnvironment {
+  let kept = environmentCache.get(eop);
+  if (!kept) environmentCache.set(eop, (kept = new Map()));
+  const tai = epoch.label('TAI');
+  const key = `${tai.day}:${tai.seconds}:${startS}:${endS}`;
+  let environment = kept.get(key);
+  if (environment) {
+    kept.delete(key); // most recently used last
+  } else {
+    environment = new InterpolatedEarthEnvironment({ epoch, startS, endS, eop });
+    while (kept.size >= MAX_CACHED_ENVIRONMENTS) kept.delete(kept.keys().next().value!);
+  }
+  kept.set(key, environment);
+  return environment;
 }
 
 // ---- inspection (the `earthData.inspect` worker task and the update command) ----

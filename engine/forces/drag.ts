@@ -18,6 +18,13 @@ export class AtmosphericDrag<A extends Atmosphere = Atmosphere> implements Force
   readonly atmosphere: A;
   /** Density of the last evaluation (kg/m³), for diagnostics. */
   lastDensityKgM3 = 0;
+  /**
+   * Time, GCRF position and environment of `lastDensityKgM3`: the density depends on nothing else in one propagation,
+   * and the variational equations evaluate drag again at the same instant and position with only the velocity
+   * perturbed (propagation/dynamics.ts), so the density is reused there instead of recomputed (same value).
+   */
+  private readonly densityKey = new Float64Array(4).fill(Number.NaN);
+  private densityEnvironment: unknown = null;
 
   constructor(atmosphere: A, areaM2: number, dragCoefficient: number) {
     this.atmosphere = atmosphere;
@@ -26,8 +33,20 @@ export class AtmosphericDrag<A extends Atmosphere = Atmosphere> implements Force
   }
 
   addAcceleration(ev: ForceEvaluation, acc3: Float64Array): number {
-    const rho = this.atmosphere.densityKgM3(ev);
-    this.lastDensityKgM3 = rho;
+    const r = ev.rGcrfM;
+    const key = this.densityKey;
+    let rho: number;
+    if (ev.t === key[0] && r[0] === key[1] && r[1] === key[2] && r[2] === key[3] && ev.environment === this.densityEnvironment) {
+      rho = this.lastDensityKgM3;
+    } else {
+      rho = this.atmosphere.densityKgM3(ev);
+      this.lastDensityKgM3 = rho;
+      key[0] = ev.t;
+      key[1] = r[0]!;
+      key[2] = r[1]!;
+      key[3] = r[2]!;
+      this.densityEnvironment = ev.environment;
+    }
     if (rho === 0) return 0;
     ev.ensureRotation();
     const R = ev.rotation;
@@ -36,7 +55,6 @@ export class AtmosphericDrag<A extends Atmosphere = Atmosphere> implements Force
     const kx = R[6]!;
     const ky = R[7]!;
     const kz = R[8]!;
-    const r = ev.rGcrfM;
     const v = ev.vGcrfMS;
     const vax = w * (ky * r[2]! - kz * r[1]!);
     const vay = w * (kz * r[0]! - kx * r[2]!);

@@ -123,6 +123,36 @@ export function occultationAngles(
   return true;
 }
 
+/**
+ * True when the spacecraft is certainly in full light: the separation θ exceeds the sum of the bounds E = asin(a/|p|)
+ * on the limb radius (the ellipsoid lies inside the sphere of radius a, so any tangent from p is within E of the centre
+ * direction) and S = asin(R_sun/|p − s|) (the Sun radius itself), with a 1e-9 rad margin that covers
+ * ECLIPSE_ANGULAR_MARGIN and the rounding of both sides. Then θ − ρE − ρS > margin, for which `lightingRatio` is
+ * exactly 1, so SRP may skip the occultation geometry (two atan2, an asin and the limb construction) on the lit
+ * part of an orbit — most of its force evaluations — without changing any result. Compared through cosines
+ * (cos θ < cos(E + S) − margin; cos is decreasing on [0, π] with slope ≥ −1): square roots only.
+ * False (decide by the full geometry) inside the sphere of radius a or inside the Sun.
+ */
+export function certainlyLit(sat: Float64Array, sun: Float64Array, a: number, sunRadiusM: number): boolean {
+  const px = sat[0]!;
+  const py = sat[1]!;
+  const pz = sat[2]!;
+  // u = s − p (towards the Sun); θ is the angle between u and −p
+  const ux = sun[0]! - px;
+  const uy = sun[1]! - py;
+  const uz = sun[2]! - pz;
+  const p2 = px * px + py * py + pz * pz;
+  const u2 = ux * ux + uy * uy + uz * uz;
+  const sinE2 = (a * a) / p2;
+  const sinS2 = (sunRadiusM * sunRadiusM) / u2;
+  if (!(sinE2 < 1 && sinS2 < 1)) return false;
+  const pn = Math.sqrt(p2);
+  const un = Math.sqrt(u2);
+  const cosTheta = -(ux * px + uy * py + uz * pz) / (un * pn);
+  const cosSum = Math.sqrt((1 - sinE2) * (1 - sinS2)) - (a / pn) * (sunRadiusM / un);
+  return cosTheta < cosSum - 1e-9;
+}
+
 /** Lit fraction of the solar disk in [0, 1] from the occultation angles (Orekit `maskingRatio`). */
 export function lightingRatio(separation: number, limbRadius: number, sunRadius: number): number {
   if (separation - limbRadius + sunRadius <= ECLIPSE_ANGULAR_MARGIN) return 0;

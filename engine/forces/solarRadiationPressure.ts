@@ -7,7 +7,7 @@
  */
 import type { ForceEvaluation, ForceModel } from './types.ts';
 import { WGS84_EQUATORIAL_RADIUS_M, WGS84_FLATTENING } from '../constants.ts';
-import { lightingRatio, occultationAngles, SUN_RADIUS_M } from './shadow.ts';
+import { certainlyLit, lightingRatio, occultationAngles, SUN_RADIUS_M } from './shadow.ts';
 
 export const SRP_P_REF_N_M2 = 4.56e-6;
 export const SRP_D_REF_M = 149597870000;
@@ -36,6 +36,9 @@ export class SolarRadiationPressure implements ForceModel {
 
   /** Lit fraction ν ∈ [0, 1] for this evaluation. */
   lighting(ev: ForceEvaluation): number {
+    ev.ensureSun();
+    // far from the shadow cone: exactly 1 without the occultation angles (shadow.ts certainlyLit)
+    if (certainlyLit(ev.rGcrfM, ev.sunGcrfM, this.equatorialRadiusM, SUN_RADIUS_M)) return 1;
     const an = this.angles;
     if (!this.occultation(ev)) return 1;
     return lightingRatio(an[0]!, an[1]!, an[2]!);

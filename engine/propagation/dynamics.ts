@@ -306,10 +306,15 @@ export class OrbitDynamics implements OdeSystem {
         const fd = this.fdEval;
         const columns = kind === POSITION_FD_FORCE ? 3 : 6;
         for (let k = 0; k < 7; k++) yp[k] = y[k]!;
-        for (let c = 0; c < columns; c++) {
+        let previous = -1;
+        for (let j = 0; j < columns; j++) {
+          // velocity columns first, right after the evaluation at y: the position is still y's there, and drag reuses
+          // its density (forces/drag.ts) instead of evaluating the atmosphere three more times
+          const c = columns === 6 ? (j + 3) % 6 : j;
           const h = c < 3 ? 1 : 1e-3;
-          if (c > 0) yp[c - 1] = y[c - 1]!;
+          if (previous >= 0) yp[previous] = y[previous]!;
           yp[c] = y[c]! + h;
+          previous = c;
           fd.beginFrom(ev, yp);
           as[0] = 0;
           as[1] = 0;

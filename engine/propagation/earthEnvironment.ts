@@ -163,18 +163,28 @@ export class InterpolatedEarthEnvironment implements EarthEnvironment {
   gcrfToItrf(tSeconds: number, out: Float64Array): void {
     this.prepare(tSeconds);
     const wts = this.weights;
+    // the 8 weights in locals, each sum written out in the order j = 0..7 of the loop it replaces (same value): this
+    // runs at every force evaluation
+    const w0 = wts[0]!;
+    const w1 = wts[1]!;
+    const w2 = wts[2]!;
+    const w3 = wts[3]!;
+    const w4 = wts[4]!;
+    const w5 = wts[5]!;
+    const w6 = wts[6]!;
+    const w7 = wts[7]!;
     const base = this.i0 * 9;
     const c = this.c;
     const C = this.cTmp;
     for (let e = 0; e < 9; e++) {
-      let s = 0;
-      for (let j = 0; j < STENCIL; j++) s += wts[j]! * c[base + 9 * j + e]!;
-      C[e] = s;
+      const b = base + e;
+      C[e] = 0 + w0 * c[b]! + w1 * c[b + 9]! + w2 * c[b + 18]! + w3 * c[b + 27]! + w4 * c[b + 36]! + w5 * c[b + 45]! + w6 * c[b + 54]! + w7 * c[b + 63]!;
     }
     const k = this.i0 + HALF - 1;
     const f = this.frac;
-    let ut1mTai = 0;
-    for (let j = 0; j < STENCIL; j++) ut1mTai += wts[j]! * this.ut1MinusTai[this.i0 + j]!;
+    const d = this.ut1MinusTai;
+    const i0 = this.i0;
+    const ut1mTai = 0 + w0 * d[i0]! + w1 * d[i0 + 1]! + w2 * d[i0 + 2]! + w3 * d[i0 + 3]! + w4 * d[i0 + 4]! + w5 * d[i0 + 5]! + w6 * d[i0 + 6]! + w7 * d[i0 + 7]!;
     const era = this.era0 + ERA_RATE_RAD_PER_UT1_S * (tSeconds + ut1mTai - this.ut1MinusTai0);
     const ce = Math.cos(era);
     const se = Math.sin(era);
@@ -214,19 +224,19 @@ export class InterpolatedEarthEnvironment implements EarthEnvironment {
   private interp3(table: Float64Array, t: number, out: Float64Array): void {
     this.prepare(t);
     const wts = this.weights;
-    const base = this.i0 * 3;
-    let x = 0;
-    let y = 0;
-    let z = 0;
-    for (let j = 0; j < STENCIL; j++) {
-      const wj = wts[j]!;
-      x += wj * table[base + 3 * j]!;
-      y += wj * table[base + 3 * j + 1]!;
-      z += wj * table[base + 3 * j + 2]!;
+    const w0 = wts[0]!;
+    const w1 = wts[1]!;
+    const w2 = wts[2]!;
+    const w3 = wts[3]!;
+    const w4 = wts[4]!;
+    const w5 = wts[5]!;
+    const w6 = wts[6]!;
+    const w7 = wts[7]!;
+    // as gcrfToItrf: the sums over j = 0..7 written out, in order
+    for (let e = 0; e < 3; e++) {
+      const b = this.i0 * 3 + e;
+      out[e] = 0 + w0 * table[b]! + w1 * table[b + 3]! + w2 * table[b + 6]! + w3 * table[b + 9]! + w4 * table[b + 12]! + w5 * table[b + 15]! + w6 * table[b + 18]! + w7 * table[b + 21]!;
     }
-    out[0] = x;
-    out[1] = y;
-    out[2] = z;
   }
 
   sunPositionGcrfM(tSeconds: number, out3: Float64Array): void {

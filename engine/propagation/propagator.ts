@@ -176,7 +176,13 @@ export interface PropagationResult {
  */
 export const DEFAULT_POSITION_TOLERANCE_M = 1e-5;
 export const DEFAULT_MIN_STEP_S = 1e-3;
-export const DEFAULT_MAX_STEP_S = 300;
+/**
+ * Largest step (s). 600 rather than Orekit's customary 300: above LEO the error control would take longer steps still,
+ * so the cap decides the cost there — a one-day GNSS-like MEO takes 145 steps instead of 289 and a Molniya-like HEO
+ * 246 instead of 358, with the same distance from a dP = 1e-7 m run (0.01 mm and 12 mm; LEO is unchanged, its steps
+ * are shorter), and the covariance through the STM moves by ≤ 1e-6 of its standard deviations (measured 2026-12-07).
+ */
+export const DEFAULT_MAX_STEP_S = 600;
 export const DEFAULT_INITIAL_STEP_S = 60;
 export const DEFAULT_ALTITUDE_FLOOR_KM = 100;
 /** Eclipse detection like Orekit's SRP detectors: max check 60 s, threshold 1e-7 s. */

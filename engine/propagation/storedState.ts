@@ -30,6 +30,13 @@ import { convertState, covarianceToGcrf, type StateFrame } from '../frames/state
 export interface EarthData {
   readonly eop: EopTable;
   readonly spaceWeather: SpaceWeatherTable;
+  /**
+   * The interpolated Earth environment over [startS, endS] from `epoch` with this `eop`, when the loader keeps the
+   * ones it made (earthData/files.ts: the items of a batch share an epoch and a span, an orbit determination
+   * propagates over one span again and again, and its nodes cost 0.4–1 ms of nutation series each time); without
+   * it, each propagation builds its own. Either way the same nodes, the same values.
+   */
+  environment?(epoch: Epoch, startS: number, endS: number): InterpolatedEarthEnvironment;
 }
 
 /** One stored maneuver segment as a constant-thrust finite burn (plain data: crosses the worker boundary). */
@@ -101,7 +108,7 @@ export function propagateStoredState(
     if (t < startS) startS = t;
     if (t > endS) endS = t;
   }
-  const environment = new InterpolatedEarthEnvironment({ epoch, startS, endS, eop });
+  const environment = earth.environment?.(epoch, startS, endS) ?? new InterpolatedEarthEnvironment({ epoch, startS, endS, eop });
   const burns: FiniteBurn[] = input.burns.map((b) => ({
     startS: Epoch.parse(b.start, 'UTC').secondsSince(epoch),
     durationS: b.durationS,

@@ -106,8 +106,11 @@ export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
 export function daysInMonth(year: number, month: number): number {
-  return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  // one table, not an array per call (every epoch printed or parsed asks)
+  return month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1]!;
 }
 
 function pad(n: number, width: number): string {

@@ -117,9 +117,8 @@ const ORDINAL_EPOCH = /^([+-]?\d{4,})-(\d{3})T(\d{2}):(\d{2}):(\d{2}(?:\.\d*)?)Z
  * `relativeTimeSystem` (MET/MRT) allows the day-of-year 000 used for elapsed times (`0000-023T02:28:01`).
  */
 export function parseEpochFields(text: string, line: number, keyword: string, relativeTimeSystem = false): CalendarFields {
-  const fail = (why: string): never => {
-    throw new CcsdsParseError(line, `${keyword}: invalid epoch ${quoteInput(text)} (${why})`, keyword);
-  };
+  // (no closure for the failures: this runs for every epoch an OEM writer prints, and a closure per call cost more
+  // than the parse itself)
   let year: number;
   let month: number;
   let day: number;
@@ -134,19 +133,19 @@ export function parseEpochFields(text: string, line: number, keyword: string, re
     hour = Number(calendar[4]);
     minute = Number(calendar[5]);
     second = Number(calendar[6]);
-    if (month < 1 || month > 12) fail('month out of range');
+    if (month < 1 || month > 12) invalidEpoch(text, line, keyword, 'month out of range');
     const monthDays = daysInMonth(year, month);
-    if (day < 1 || day > monthDays) fail('day out of range');
+    if (day < 1 || day > monthDays) invalidEpoch(text, line, keyword, 'day out of range');
   } else {
     const ordinal = ORDINAL_EPOCH.exec(text);
-    if (!ordinal) return fail('expected YYYY-MM-DDThh:mm:ss[.fff] or YYYY-DDDThh:mm:ss[.fff]');
+    if (!ordinal) return invalidEpoch(text, line, keyword, 'expected YYYY-MM-DDThh:mm:ss[.fff] or YYYY-DDDThh:mm:ss[.fff]');
     year = Number(ordinal[1]);
     const dayOfYear = Number(ordinal[2]);
     hour = Number(ordinal[3]);
     minute = Number(ordinal[4]);
     second = Number(ordinal[5]);
     const yearDays = isLeapYear(year) ? 366 : 365;
-    if (dayOfYear > yearDays || (dayOfYear < 1 && !relativeTimeSystem)) fail('day of year out of range');
+    if (dayOfYear > yearDays || (dayOfYear < 1 && !relativeTimeSystem)) invalidEpoch(text, line, keyword, 'day of year out of range');
     if (dayOfYear === 0) {
       month = 1;
       day = 0;
@@ -161,10 +160,14 @@ export function parseEpochFields(text: string, line: number, keyword: string, re
       day = remaining;
     }
   }
-  if (hour > 23) fail('hour out of range');
-  if (minute > 59) fail('minute out of range');
-  if (second >= 61 || (second >= 60 && !(hour === 23 && minute === 59))) fail('second out of range');
+  if (hour > 23) invalidEpoch(text, line, keyword, 'hour out of range');
+  if (minute > 59) invalidEpoch(text, line, keyword, 'minute out of range');
+  if (second >= 61 || (second >= 60 && !(hour === 23 && minute === 59))) invalidEpoch(text, line, keyword, 'second out of range');
   return { year, month, day, hour, minute, second };
+}
+
+function invalidEpoch(text: string, line: number, keyword: string, why: string): never {
+  throw new CcsdsParseError(line, `${keyword}: invalid epoch ${quoteInput(text)} (${why})`, keyword);
 }
 
 /**

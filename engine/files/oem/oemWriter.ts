@@ -100,17 +100,29 @@ function metadataLines(segment: OemSegmentToWrite): string[] {
   return lines;
 }
 
-function covarianceLines(covariance: OemCovarianceToWrite): string[] {
-  if (covariance.lowerTriangle.length !== 21) throw new RangeError('a covariance needs the 21 lower-triangle values');
-  const lines = [kvnLine('EPOCH', checkEpochText('EPOCH', covariance.epoch))];
-  if (covariance.refFrame) lines.push(kvnLine('COV_REF_FRAME', parseFrame(covariance.refFrame, 0, 'COV_REF_FRAME')));
+/**
+ * One covariance block as text (its lines joined by newlines), built by concatenation: a one-day OEM at 60 s has
+ * 1,441 of them, 21 numbers each. `frameLines` keeps the checked COV_REF_FRAME line of each frame name met.
+ */
+function covarianceText(covariance: OemCovarianceToWrite, frameLines: Map<string, string>): string {
+  const values = covariance.lowerTriangle;
+  if (values.length !== 21) throw new RangeError('a covariance needs the 21 lower-triangle values');
+  let text = kvnLine('EPOCH', checkEpochText('EPOCH', covariance.epoch));
+  if (covariance.refFrame) {
+    let frameLine = frameLines.get(covariance.refFrame);
+    if (frameLine === undefined) {
+      frameLine = kvnLine('COV_REF_FRAME', parseFrame(covariance.refFrame, 0, 'COV_REF_FRAME'));
+      frameLines.set(covariance.refFrame, frameLine);
+    }
+    text += `\n${frameLine}`;
+  }
   let k = 0;
   for (let row = 1; row <= 6; row++) {
-    const values: string[] = [];
-    for (let column = 0; column < row; column++) values.push(scientific(covariance.lowerTriangle[k++]!));
-    lines.push(values.join(' '));
+    let line = scientific(values[k++]!);
+    for (let column = 1; column < row; column++) line += ` ${scientific(values[k++]!)}`;
+    text += `\n${line}`;
   }
-  return lines;
+  return text;
 }
 
 /** Generate the OEM text chunk by chunk (each chunk ends with a newline). */
@@ -132,11 +144,12 @@ export function* oemKvnChunks(file: OemFileToWrite): Generator<string> {
     if (count === 0) throw new RangeError(`segment of ${segment.objectName} has no states`);
     if (buffer.length > 0) yield `${buffer.join('\n')}\n`;
     if (segment.covariances) {
-      const lines: string[] = [];
-      for (const covariance of segment.covariances) lines.push(...covarianceLines(covariance));
-      if (lines.length > 0) {
+      const blocks: string[] = [];
+      const frameLines = new Map<string, string>();
+      for (const covariance of segment.covariances) blocks.push(covarianceText(covariance, frameLines));
+      if (blocks.length > 0) {
         const comments = (segment.covarianceComments ?? []).map(kvnComment);
-        yield `\n${['COVARIANCE_START', ...comments, ...lines, 'COVARIANCE_STOP'].join('\n')}\n`;
+        yield `\n${['COVARIANCE_START', ...comments, ...blocks, 'COVARIANCE_STOP'].join('\n')}\n`;
       }
     }
   }

@@ -1,11 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { WGS84_EQUATORIAL_RADIUS_M, WGS84_FLATTENING } from '../../../engine/constants.ts';
-import { lightingRatio, occultationAngles, SUN_RADIUS_M } from '../../../engine/forces/shadow.ts';
+import { certainlyLit, lightingRatio, occultationAngles, SUN_RADIUS_M } from '../../../engine/forces/shadow.ts';
 import { HarrisPriesterAtmosphere, harrisPriesterHeightM } from '../../../engine/forces/harrisPriester.ts';
+import { AtmosphericDrag } from '../../../engine/forces/drag.ts';
 import { ConstantThrust } from '../../../engine/forces/thrust.ts';
 import { ThirdBodyAttraction } from '../../../engine/forces/thirdBody.ts';
-import { ForceEvaluation } from '../../../engine/forces/types.ts';
+import { ForceEvaluation, type EarthEnvironment } from '../../../engine/forces/types.ts';
 
 const B = WGS84_EQUATORIAL_RADIUS_M * (1 - WGS84_FLATTENING);
 const Z = new Float64Array([0, 0, 1]);
@@ -54,6 +55,40 @@ test('shadow: the oblate limb (polar radius) is used — a polar shadow edge is 
   assert.ok(Math.abs(d - (WGS84_EQUATORIAL_RADIUS_M - B)) < 1500, `edge difference ${d} m`);
 });
 
+test('shadow: certainlyLit only where the full geometry gives full light, and almost everywhere it does', () => {
+  const sun = new Float64Array([1.47e11, 2e10, 8e9]);
+  const pole = new Float64Array([0.001, -0.002, 1]);
+  const pn = Math.hypot(pole[0]!, pole[1]!, pole[2]!);
+  for (let i = 0; i < 3; i++) pole[i] = pole[i]! / pn;
+  const an = new Float64Array(3);
+  const sat = new Float64Array(3);
+  let lit = 0;
+  let caught = 0;
+  // deterministic pseudo-random positions from just above the surface to beyond GEO, half of them around the
+  // anti-Sun direction where the shadow cone is
+  let seed = 12345;
+  const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647; // Park–Miller
+  for (let i = 0; i < 200_000; i++) {
+    const r = WGS84_EQUATORIAL_RADIUS_M * (1.0001 + 7 * random() * random());
+    let x = 2 * random() - 1;
+    let y = 2 * random() - 1;
+    let z = 2 * random() - 1;
+    if (i % 2 === 1) [x, y, z] = [-1 + 0.3 * x, 0.4 * y, 0.4 * z];
+    const n = Math.hypot(x, y, z);
+    sat[0] = (r * x) / n;
+    sat[1] = (r * y) / n;
+    sat[2] = (r * z) / n;
+    const nu = occultationAngles(sat, sun, pole, WGS84_EQUATORIAL_RADIUS_M, B, SUN_RADIUS_M, an) ? lightingRatio(an[0]!, an[1]!, an[2]!) : 1;
+    const sure = certainlyLit(sat, sun, WGS84_EQUATORIAL_RADIUS_M, SUN_RADIUS_M);
+    if (sure) assert.equal(nu, 1, `certainlyLit at ${[...sat]} where the lit fraction is ${nu}`);
+    if (nu === 1) lit++;
+    if (sure) caught++;
+  }
+  assert.ok(caught > 0.99 * lit, `certainlyLit caught ${caught} of ${lit} lit positions`);
+  // inside the sphere of radius a: undecided (the full geometry decides)
+  assert.equal(certainlyLit(new Float64Array([0, 0, 6.36e6]), sun, WGS84_EQUATORIAL_RADIUS_M, SUN_RADIUS_M), false);
+});
+
 test('Harris–Priester: table values at nodes (min at anti-apex, max at apex), zero above 1000 km, exponential in between', () => {
   const hp = new HarrisPriesterAtmosphere(4);
   // equatorial point, Sun direction chosen so that the apex (Sun + 30° about Z) is exactly at the point or opposite
@@ -68,6 +103,36 @@ test('Harris–Priester: table values at nodes (min at anti-apex, max at apex), 
   const expMin = 2.249e-12 * Math.sqrt(1.558e-12 / 2.249e-12);
   assert.ok(Math.abs(hp.density(rMid, 0, 0, ...apexAway) / expMin - 1) < 1e-9);
   assert.equal(hp.density(WGS84_EQUATORIAL_RADIUS_M + 1001e3, 0, 0, ...apexHere), 0);
+});
+
+test('drag: the density kept for the same instant and position gives what a fresh evaluation gives', () => {
+  // an Earth rotating about Z, the Sun along a slowly turning direction: the density depends on t and r only
+  const env: EarthEnvironment = {
+    gcrfToItrf: (t, R) => {
+      const a = 7.292115e-5 * t;
+      R.set([Math.cos(a), Math.sin(a), 0, -Math.sin(a), Math.cos(a), 0, 0, 0, 1]);
+    },
+    earthAngularVelocityRadS: () => 7.292115e-5,
+    sunPositionGcrfM: (t, out) => out.set([AU * Math.cos(2e-7 * t), AU * Math.sin(2e-7 * t), 0]),
+    moonPositionGcrfM: (_t, out) => out.set([3.8e8, 0, 0]),
+  };
+  const accelerationOf = (drag: AtmosphericDrag, t: number, y: number[]): number[] => {
+    const ev = new ForceEvaluation(env);
+    ev.begin(t, new Float64Array(y));
+    const acc = new Float64Array(3);
+    drag.addAcceleration(ev, acc);
+    return [...acc];
+  };
+  const kept = new AtmosphericDrag(new HarrisPriesterAtmosphere(), 2, 2.2);
+  const y = [6778e3, 1e5, 2e5, 10, 7600, 300, 1000];
+  accelerationOf(kept, 100, y);
+  for (const [t, other] of [
+    [100, [6778e3, 1e5, 2e5, 10.001, 7600, 300, 1000]], // velocity only: the density is reused
+    [100, [6778e3, 1e5, 2e5 + 1, 10, 7600, 300, 1000]], // position: recomputed
+    [160, [6778e3, 1e5, 2e5 + 1, 10, 7600, 300, 1000]], // time: recomputed
+  ] as const) {
+    assert.deepEqual(accelerationOf(kept, t, [...other]), accelerationOf(new AtmosphericDrag(new HarrisPriesterAtmosphere(), 2, 2.2), t, [...other]));
+  }
 });
 
 test('thrust: TNW, RTN/QSW/RSW_ROTATING and GCRF directions; mass flow |F|/(Isp·g0)', () => {
