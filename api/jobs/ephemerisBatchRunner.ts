@@ -687,11 +687,9 @@ function csv(fields: Array<string | number>): string {
 
 /**
  * A slice loop of the runner (its claims, renewals and runs are the runner's, under the runner's owner; each claim
- * holds its slice's lease under a holder of its own, kept here while it runs).
+ * holds its slice's lease under a holder of its own).
  */
 class SliceLane extends LeasedJobRunner<ClaimedSlice> {
-  private held: ClaimedSlice | null = null;
-
   constructor(
     private readonly runner: EphemerisBatchRunner,
     options: LeasedJobRunnerOptions & { owner: string },
@@ -699,22 +697,16 @@ class SliceLane extends LeasedJobRunner<ClaimedSlice> {
     super('batches', options);
   }
 
-  protected async claim(): Promise<ClaimedSlice | null> {
-    this.held = await this.runner.claimSlice();
-    return this.held;
+  protected claim(): Promise<ClaimedSlice | null> {
+    return this.runner.claimSlice();
   }
 
-  protected renew(id: string): Promise<boolean> {
-    const held = this.held;
-    return held && held.id === id ? this.runner.renewSlice(held) : Promise.resolve(false);
+  protected renew(_id: string, slice: ClaimedSlice): Promise<boolean> {
+    return this.runner.renewSlice(slice);
   }
 
-  protected async run(slice: ClaimedSlice, lease: JobLease): Promise<void> {
-    try {
-      await this.runner.runLaneSlice(slice, lease);
-    } finally {
-      this.held = null;
-    }
+  protected run(slice: ClaimedSlice, lease: JobLease): Promise<void> {
+    return this.runner.runLaneSlice(slice, lease);
   }
 }
 

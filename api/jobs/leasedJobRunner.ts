@@ -47,8 +47,11 @@ export abstract class LeasedJobRunner<Job extends { id: string }> {
 
   /** Claims the next runnable job for `this.owner` with a lease of `this.leaseMs`, or null when none is. */
   protected abstract claim(): Promise<Job | null>;
-  /** Renews the lease of `jobId`; false when another owner holds it now (or the job ended). */
-  protected abstract renew(jobId: string): Promise<boolean>;
+  /**
+   * Renews the lease of `jobId` (`job`: the claimed job, for a lease held by the claim: storage/sql/leasedJobs.ts
+   * `claimHolder`); false when another owner holds it now (or the job ended).
+   */
+  protected abstract renew(jobId: string, job: Job): Promise<boolean>;
   /** Runs one claimed job to its end (complete, fail, or lease lost); must not throw. */
   protected abstract run(job: Job, lease: JobLease): Promise<void>;
 
@@ -132,7 +135,7 @@ export abstract class LeasedJobRunner<Job extends { id: string }> {
   private async runWithLease(job: Job): Promise<void> {
     const lease = { owner: this.owner, jobId: job.id, lost: false };
     const renewal = setInterval(() => {
-      this.renew(job.id)
+      this.renew(job.id, job)
         .then((held) => {
           if (!held) lease.lost = true;
         })

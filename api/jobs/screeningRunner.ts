@@ -101,8 +101,6 @@ interface LaneShared {
 
 class ScreeningLane extends LeasedJobRunner<ClaimedScreeningChunk> {
   private readonly cancelCheckMs: number;
-  /** The chunk this lane holds (its claim's holder renews it). */
-  private held: ClaimedScreeningChunk | null = null;
   private readonly inputsCache: Map<string, ScreeningInputs>;
 
   constructor(
@@ -118,15 +116,13 @@ class ScreeningLane extends LeasedJobRunner<ClaimedScreeningChunk> {
   protected async claim(): Promise<ClaimedScreeningChunk | null> {
     const { db } = this.deps;
     const chunk = await claimNextScreeningChunk(db, this.owner, this.leaseMs, new Date());
-    this.held = chunk;
     // A chunk whose runners died on every attempt was failed by the claim's rule: its screening fails with it.
     for (const failed of await screeningsWithFailedChunks(db)) await failScreening(db, failed.id, `a chunk failed: ${failed.error}`, new Date().toISOString());
     return chunk;
   }
 
-  protected renew(id: string): Promise<boolean> {
-    const held = this.held;
-    return held && held.id === id ? renewScreeningChunkLease(this.deps.db, id, held.holder, this.leaseMs, Date.now()) : Promise.resolve(false);
+  protected renew(id: string, chunk: ClaimedScreeningChunk): Promise<boolean> {
+    return renewScreeningChunkLease(this.deps.db, id, chunk.holder, this.leaseMs, Date.now());
   }
 
   private async inputsOf(screeningId: string): Promise<ScreeningInputs> {
@@ -141,14 +137,6 @@ class ScreeningLane extends LeasedJobRunner<ClaimedScreeningChunk> {
   }
 
   protected async run(chunk: ClaimedScreeningChunk, lease: JobLease): Promise<void> {
-    try {
-      await this.runHeld(chunk, lease);
-    } finally {
-      this.held = null;
-    }
-  }
-
-  private async runHeld(chunk: ClaimedScreeningChunk, lease: JobLease): Promise<void> {
     const { db } = this.deps;
     try {
       if (await screeningCancelRequested(db, chunk.screeningId)) throw new ChunkCancelled();
