@@ -17,7 +17,7 @@
  * - the batch's counters are the sums of its slices' (`refreshBatchProgress`), so progress shows every instance's work.
  */
 import { inTransaction, yieldToEventLoop, type Db, type SqlExecutor } from './sql/db.ts';
-import { claimHolder, claimNextLeasedJob, completeLeasedJob, endLeasedJobCancelled, failLeasedJob, renewJobLease, type LeasedTable, type SqlArg } from './sql/leasedJobs.ts';
+import { claimNextLeasedJobByClaim, holderOwner, completeLeasedJob, endLeasedJobCancelled, failLeasedJob, renewJobLease, type LeasedTable, type SqlArg } from './sql/leasedJobs.ts';
 import { nullableText } from './sql/rows.ts';
 import type { BatchFailure, BatchItemEntry, BatchSlice } from '../domain/ephemerisBatch/model.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
@@ -103,15 +103,10 @@ export async function claimNextBatchSlice(db: SqlExecutor, owner: string, leaseM
   const where: { sql: string; args: SqlArg[] } = batchId === undefined
     ? { sql: CLAIMABLE_SQL, args: [] }
     : { sql: `batch_id = ? AND ${CLAIMABLE_SQL}`, args: [batchId] };
-  const holder = claimHolder(owner);
-  const row = await claimNextLeasedJob(db, EPHEMERIS_BATCH_SLICES, holder, leaseMs, now, where);
-  if (!row) return null;
+  const claimed = await claimNextLeasedJobByClaim(db, EPHEMERIS_BATCH_SLICES, owner, leaseMs, now, where, 'items_done = 0, items_failed = 0');
+  if (!claimed) return null;
+  const { row, holder } = claimed;
   const slice = sliceFromRow(row as Record<string, unknown>);
-  await db.execute({
-    sql: `UPDATE ephemeris_batch_slices SET attempt_owners = json_insert(attempt_owners, '$[#]', ?), items_done = 0, items_failed = 0
-          WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
-    args: [owner, slice.id, holder],
-  });
   // (an earlier attempt given back by a shutdown is not counted in `attempts`: always look)
   await db.execute({ sql: 'DELETE FROM ephemeris_batch_entries WHERE slice_id = ?', args: [slice.id] });
   await db.execute({
@@ -177,13 +172,12 @@ export async function storeSliceEntries(
 
 /**
  * Completes a slice with its last entries in one transaction, if the claim `holder` still holds its lease (false:
- * taken over or cancelled; nothing of this call is stored). `ranBy`: the instance, shown as the slice's runner.
+ * taken over or cancelled; nothing of this call is stored); `ran_by` is the holder's instance.
  */
 export async function completeBatchSlice(
   db: Db,
   slice: { id: string; batchId: string },
   holder: string,
-  ranBy: string,
   entries: readonly BatchItemEntry[],
   progress: { done: number; failed: number },
   now: number,
@@ -192,7 +186,7 @@ export async function completeBatchSlice(
     if (!(await storeSliceEntries(tx, slice, holder, entries, progress, new Date(now).toISOString()))) throw new LeaseLost();
     const completed = await completeLeasedJob(tx, EPHEMERIS_BATCH_SLICES, slice.id, holder, {
       sql: 'items_done = ?, items_failed = ?, ran_by = ?, items = NULL',
-      args: [progress.done, progress.failed, ranBy],
+      args: [progress.done, progress.failed, holderOwner(holder)],
     }, now);
     if (!completed) throw new LeaseLost();
     return true;

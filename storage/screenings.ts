@@ -14,8 +14,7 @@ import { NO_COVARIANCE_USED, type ApproachCovariances, type ChunkKind, type Seco
 import { inWriteScope, recordChanges } from './changes.ts';
 import { yieldIfDue, yieldToEventLoop, type Db, type SqlExecutor } from './sql/db.ts';
 import {
-  claimHolder,
-  claimNextLeasedJob,
+  claimNextLeasedJobByClaim,
   completeLeasedJob,
   endLeasedJobCancelled,
   failLeasedJob,
@@ -229,7 +228,7 @@ export async function listScreeningChunks(db: SqlExecutor, screeningId: string):
 // The chunks' lease life cycle
 
 /** Claims the next runnable chunk of any screening (oldest screening first, its chunks in order) for `owner`. */
-/** A claimed chunk and the claim's lease owner (storage/sql/leasedJobs.ts `claimHolder`): every write of it passes `holder`. */
+/** A claimed chunk and the claim's lease owner (storage/sql/leasedJobs.ts `claimNextLeasedJobByClaim`): every write of it passes `holder`. */
 export interface ClaimedScreeningChunk extends ScreeningChunk {
   holder: string;
 }
@@ -240,16 +239,13 @@ export interface ClaimedScreeningChunk extends ScreeningChunk {
  * writes count).
  */
 export async function claimNextScreeningChunk(db: SqlExecutor, owner: string, leaseMs: number, now: Date): Promise<ClaimedScreeningChunk | null> {
-  const holder = claimHolder(owner);
-  const row = await claimNextLeasedJob(db, SCREENING_CHUNKS, holder, leaseMs, now, CLAIMABLE);
-  if (!row) return null;
+  // who claimed it, attempt by attempt (a takeover shows as a second owner)
+  const claimed = await claimNextLeasedJobByClaim(db, SCREENING_CHUNKS, owner, leaseMs, now, CLAIMABLE);
+  if (!claimed) return null;
+  const { row, holder } = claimed;
   const chunk = chunkFromRow(row as Record<string, unknown>);
-  // Who claimed it, attempt by attempt (a takeover shows as a second owner), and the screening is running.
+  // the screening is running
   const nowText = now.toISOString();
-  await db.execute({
-    sql: `UPDATE screening_chunks SET attempt_owners = json_insert(attempt_owners, '$[#]', ?) WHERE id = ? AND lease_owner = ?`,
-    args: [owner, chunk.id, holder],
-  });
   await db.execute({
     sql: `UPDATE screenings SET status = 'RUNNING', started_at = COALESCE(started_at, ?), updated_at = ? WHERE id = ? AND status = 'QUEUED'`,
     args: [nowText, nowText, chunk.screeningId],

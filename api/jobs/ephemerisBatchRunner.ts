@@ -474,7 +474,7 @@ export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
       }
     }
     if (lease.lost) return 'lease-lost';
-    if (!(await completeBatchSlice(db, slice, slice.holder, this.owner, pending, { done, failed }, this.clock()))) return 'lease-lost';
+    if (!(await completeBatchSlice(db, slice, slice.holder, pending, { done, failed }, this.clock()))) return 'lease-lost';
     await refreshBatchProgress(db, slice.batchId, new Date(this.clock()).toISOString());
     return 'done';
   }

@@ -49,7 +49,7 @@ export abstract class LeasedJobRunner<Job extends { id: string }> {
   protected abstract claim(): Promise<Job | null>;
   /**
    * Renews the lease of `jobId` (`job`: the claimed job, for a lease held by the claim: storage/sql/leasedJobs.ts
-   * `claimHolder`); false when another owner holds it now (or the job ended).
+   * `claimNextLeasedJobByClaim`); false when another owner holds it now (or the job ended).
    */
   protected abstract renew(jobId: string, job: Job): Promise<boolean>;
   /** Runs one claimed job to its end (complete, fail, or lease lost); must not throw. */

@@ -53,7 +53,7 @@ class ChunkCancelled extends Error {}
  * The instance's screening runner: `lanes` claim loops (one per pool worker by default) under ONE owner, the
  * instance's name (host, process, a random suffix) — the chunks' `ranBy` and `attemptOwners` show which instance ran
  * them. A claim is one atomic UPDATE and a claimed chunk is not claimable again while its lease runs; the lease is
- * the claim's (`holder`, storage/sql/leasedJobs.ts `claimHolder`), so when a lane's renewal comes late and another
+ * the claim's (`holder`, storage/sql/leasedJobs.ts `claimNextLeasedJobByClaim`), so when a lane's renewal comes late and another
  * lane of this instance takes its chunk over, only the second's writes count (the merge's approach rows too).
  */
 export class ScreeningRunner {

@@ -25,7 +25,7 @@ import { inWriteScope, recordChanges } from '../changes.ts';
 import type { SqlExecutor } from './db.ts';
 
 /** A lease owner of one claim by `owner` (`<owner>#<8 hex>`): see the header. */
-export function claimHolder(owner: string): string {
+function claimHolder(owner: string): string {
   return `${owner}#${randomUUID().slice(0, 8)}`;
 }
 
@@ -132,6 +132,32 @@ export async function claimNextLeasedJob(
   const row = result.rows[0] ?? null;
   if (row?.claimed_from === 'RUNNING') leaseTakeovers.set(table.name, (leaseTakeovers.get(table.name) ?? 0) + 1);
   return row;
+}
+
+/**
+ * `claimNextLeasedJob` for instance `owner` under a holder of this claim's own (`claimHolder`, the header), with
+ * `owner` appended to the table's `attempt_owners` (a JSON array column) and `alsoSet` (constant SQL of storage/,
+ * e.g. counters reset for the new attempt) in one UPDATE after the claim. The row is as claimed (its
+ * `attempt_owners` without this claim's owner).
+ */
+export async function claimNextLeasedJobByClaim(
+  db: SqlExecutor,
+  table: LeasedTable,
+  owner: string,
+  leaseMs: number,
+  now: Date,
+  where?: { sql: string; args: SqlArg[] },
+  alsoSet?: string,
+): Promise<{ row: Row; holder: string } | null> {
+  const holder = claimHolder(owner);
+  const row = await claimNextLeasedJob(db, table, holder, leaseMs, now, where);
+  if (!row) return null;
+  await db.execute({
+    sql: `UPDATE ${table.name} SET attempt_owners = json_insert(attempt_owners, '$[#]', ?)${alsoSet ? `, ${alsoSet}` : ''}
+          WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
+    args: [owner, String(row.id), holder],
+  });
+  return { row, holder };
 }
 
 /** Extends the lease; false when another owner took the job over (our lease had expired) or it ended. */

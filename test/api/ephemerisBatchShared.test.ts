@@ -213,7 +213,7 @@ describe('one batch on two instances', () => {
     assert.equal(slices[1]!.attempts, 2);
     // a completion by the late runner now stores nothing
     assert.ok(lateHolder.startsWith('instance-late#'), lateHolder);
-    assert.equal(await completeBatchSlice(svc.db, { id: slices[1]!.id, batchId: batch.id }, lateHolder, 'instance-late', [
+    assert.equal(await completeBatchSlice(svc.db, { id: slices[1]!.id, batchId: batch.id }, lateHolder, [
       { index: 3, ok: false, stateVectorId: '', spacecraftId: '', error: 'LATE', message: 'from the late runner' },
     ], { done: 3, failed: 3 }, Date.now()), false);
     assert.equal(await count('SELECT COUNT(*) AS n FROM ephemeris_batch_entries WHERE batch_id = ?', [batch.id]), 0);
