@@ -216,6 +216,8 @@ describe('passes, eclipses and orbit events of a spacecraft (E1 case)', () => {
     // no eclipse when the Sun is more than 67° out of its plane, which some weeks of the year bring for a fixed plane:
     // its state is turned about the Earth's axis so that its node faces the Sun's right ascension today: the Sun is then
     // at most asin(cos 53° · sin 23.4°) ≈ 14° out of the plane, shadow on every orbit whatever the date the test runs.
+    // The plan spans a day: the Earth turns once under the orbit, so GS-A (48° N) and GS-C (35° S) see it whatever the
+    // time of day the test runs (12 h at 01:19 UTC gave none, the node now being fixed by the Sun).
     const now = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
     const sun = [0, 0, 0];
     sunPositionAt(Epoch.parseInstant(now), sun);
@@ -237,11 +239,11 @@ describe('passes, eclipses and orbit events of a spacecraft (E1 case)', () => {
       const at = new Date(Date.now() + 1500).toISOString();
       const created = await svc.request('POST', `/operations/spacecraft/${sc.id}/tasks`, {
         key,
-        json: { name: `plan ${format}`, kind: 'PREDICT_EVENTS', schedule: { type: 'ONCE', at }, parameters: { durationSeconds: 43_200, format } },
+        json: { name: `plan ${format}`, kind: 'PREDICT_EVENTS', schedule: { type: 'ONCE', at }, parameters: { durationSeconds: 86_400, format } },
       });
       assert.equal(created.status, 201, await created.clone().text());
       const task = await created.json();
-      assert.deepEqual(task.parameters, { startOffsetSeconds: 0, durationSeconds: 43_200, eclipses: true, format }, 'defaults applied');
+      assert.deepEqual(task.parameters, { startOffsetSeconds: 0, durationSeconds: 86_400, eclipses: true, format }, 'defaults applied');
       let product: any = null;
       for (let i = 0; i < 600 && !product; i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -261,7 +263,7 @@ describe('passes, eclipses and orbit events of a spacecraft (E1 case)', () => {
     const json = JSON.parse(plans.JSON!.text);
     const same = await (await svc.request('GET', `/operations/spacecraft/${sc.id}/passes?from=${json.from}&to=${json.to}`, { key })).json();
     assert.deepEqual(json.passes, same.passes, 'the plan holds what GET …/passes gives for its span');
-    assert.ok(json.passes.length > 0 && json.eclipses.length > 0 && json.orbits.length > 0);
+    assert.ok(json.passes.length > 0 && json.eclipses.length > 0 && json.orbits.length > 0, `${json.passes.length} passes, ${json.eclipses.length} eclipses, ${json.orbits.length} orbits from ${json.from} to ${json.to}`);
     assert.equal(plans.JSON!.product.summary.passes, json.passes.length);
     assert.match(plans.CSV!.product.mediaType, /^text\/csv/);
     assert.match(plans.CSV!.text, /^stationName,stationId,number,aos,los,/);
