@@ -14,11 +14,16 @@
  *   owner; were the owner the lease, a loop whose lease ran out (a late renewal) and a loop of the same instance that
  *   took the slice over would both pass the check, and the first one's completion would commit a slice whose entries
  *   the second one's claim had removed (seen as "item N has no stored outcome" at assembly after a cut link);
- * - the batch's counters are the sums of its slices' (`refreshBatchProgress`), so progress shows every instance's work.
+ * - the batch's counters are the sums of its slices' (`refreshBatchProgress`), so progress shows every instance's work;
+ * - an entry's data is stored in parts of VALUE_PART_BYTES (migration 0030: the row holds the first, the others are
+ *   rows of `ephemeris_batch_entry_parts`, under the same lease condition), and no statement carries more than
+ *   STATEMENT_VALUE_BYTES of data, written or read: a libSQL server takes neither a value above ~5 MB nor a message
+ *   above 16 MiB.
  */
 import { inTransaction, yieldToEventLoop, type Db, type SqlExecutor } from './sql/db.ts';
 import { claimNextLeasedJobByClaim, holderOwner, completeLeasedJob, endLeasedJobCancelled, failLeasedJob, renewJobLease, type LeasedTable, type SqlArg } from './sql/leasedJobs.ts';
 import { nullableText } from './sql/rows.ts';
+import { byteParts, joinByteParts, STATEMENT_VALUE_BYTES } from './sql/valueParts.ts';
 import type { BatchFailure, BatchItemEntry, BatchSlice } from '../domain/ephemerisBatch/model.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
 
@@ -108,7 +113,7 @@ export async function claimNextBatchSlice(db: SqlExecutor, owner: string, leaseM
   const { row, holder } = claimed;
   const slice = sliceFromRow(row as Record<string, unknown>);
   // (an earlier attempt given back by a shutdown is not counted in `attempts`: always look)
-  await db.execute({ sql: 'DELETE FROM ephemeris_batch_entries WHERE slice_id = ?', args: [slice.id] });
+  await deleteSliceEntries(db, slice.id);
   await db.execute({
     sql: 'DELETE FROM ephemeris_batch_failures WHERE batch_id = ? AND item_index >= ? AND item_index < ?',
     args: [slice.batchId, slice.firstItem, slice.firstItem + slice.itemCount],
@@ -121,7 +126,7 @@ export function renewBatchSliceLease(db: SqlExecutor, id: string, holder: string
   return renewJobLease(db, EPHEMERIS_BATCH_SLICES, id, holder, leaseMs, now);
 }
 
-/** Rows of entries per INSERT: bounded by count here, by bytes by the caller. */
+/** Rows of entries per INSERT: bounded by count here, and by their data's bytes (STATEMENT_VALUE_BYTES). */
 const ENTRY_ROWS_PER_INSERT = 32;
 
 /**
@@ -141,22 +146,43 @@ export async function storeSliceEntries(
     args: [progress.done, progress.failed, nowIso, slice.id, holder],
   });
   if (held.rowsAffected !== 1) return false;
-  for (let start = 0; start < entries.length; start += ENTRY_ROWS_PER_INSERT) {
-    const part = entries.slice(start, start + ENTRY_ROWS_PER_INSERT);
+  const rows = entries.map((entry) => ({ entry, parts: entry.ok ? byteParts(entry.data) : [] }));
+  let start = 0;
+  while (start < rows.length) {
+    // up to ENTRY_ROWS_PER_INSERT rows whose first parts sum to at most STATEMENT_VALUE_BYTES (at least one row)
+    let end = start + 1;
+    let bytes = rows[start]!.parts[0]?.length ?? 0;
+    while (end < rows.length && end - start < ENTRY_ROWS_PER_INSERT && bytes + (rows[end]!.parts[0]?.length ?? 0) <= STATEMENT_VALUE_BYTES) {
+      bytes += rows[end]!.parts[0]?.length ?? 0;
+      end++;
+    }
+    const part = rows.slice(start, end);
     const inserted = await db.execute({
       sql: `INSERT OR REPLACE INTO ephemeris_batch_entries (batch_id, item_index, slice_id, status, file_name, state_vector_id, spacecraft_id, error, message,
-              crc, size_bytes, data, span_start, span_end)
-            SELECT column1, column2, column3, column4, column5, column6, column7, column8, column9, column10, column11, column12, column13, column14
-            FROM (VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}) WHERE ${HELD}`,
+              crc, size_bytes, data, span_start, span_end, data_parts)
+            SELECT column1, column2, column3, column4, column5, column6, column7, column8, column9, column10, column11, column12, column13, column14, column15
+            FROM (VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}) WHERE ${HELD}`,
       args: [
-        ...part.flatMap((e): SqlArg[] => e.ok
-          ? [slice.batchId, e.index, slice.id, 'OK', e.name, e.stateVectorId, e.spacecraftId, null, null, e.crc, e.sizeBytes, e.data, e.spanStart, e.spanEnd]
-          : [slice.batchId, e.index, slice.id, 'FAILED', null, e.stateVectorId, e.spacecraftId, e.error, e.message, null, null, null, null, null]),
+        ...part.flatMap(({ entry: e, parts }): SqlArg[] => e.ok
+          ? [slice.batchId, e.index, slice.id, 'OK', e.name, e.stateVectorId, e.spacecraftId, null, null, e.crc, e.sizeBytes, parts[0]!, e.spanStart, e.spanEnd, parts.length]
+          : [slice.batchId, e.index, slice.id, 'FAILED', null, e.stateVectorId, e.spacecraftId, e.error, e.message, null, null, null, null, null, 0]),
         slice.id, holder,
       ],
     });
     if (inserted.rowsAffected === 0) return false;
     await yieldToEventLoop();
+    // the entries' further parts, one per statement
+    for (const { entry, parts } of part) {
+      for (let k = 1; k < parts.length; k++) {
+        const stored = await db.execute({
+          sql: `INSERT OR REPLACE INTO ephemeris_batch_entry_parts (batch_id, item_index, part, slice_id, data) SELECT ?, ?, ?, ?, ? WHERE ${HELD}`,
+          args: [slice.batchId, entry.index, k, slice.id, parts[k]!, slice.id, holder],
+        });
+        if (stored.rowsAffected === 0) return false;
+        await yieldToEventLoop();
+      }
+    }
+    start = end;
   }
   const failures = entries.filter((e) => !e.ok) as Array<Extract<BatchItemEntry, { ok: false }>>;
   for (let start = 0; start < failures.length; start += 200) {
@@ -280,9 +306,15 @@ export async function abandonBatchSlices(db: SqlExecutor, batchId: string, reaso
 export async function deleteBatchEntries(db: SqlExecutor, batchId: string): Promise<void> {
   const slices = await db.execute({ sql: 'SELECT DISTINCT slice_id FROM ephemeris_batch_entries WHERE batch_id = ?', args: [batchId] });
   for (const row of slices.rows) {
-    await db.execute({ sql: 'DELETE FROM ephemeris_batch_entries WHERE slice_id = ?', args: [String(row.slice_id)] });
+    await deleteSliceEntries(db, String(row.slice_id));
     await yieldToEventLoop();
   }
+}
+
+/** Removes a slice's stored entries and their further parts. */
+async function deleteSliceEntries(db: SqlExecutor, sliceId: string): Promise<void> {
+  await db.execute({ sql: 'DELETE FROM ephemeris_batch_entry_parts WHERE slice_id = ?', args: [sliceId] });
+  await db.execute({ sql: 'DELETE FROM ephemeris_batch_entries WHERE slice_id = ?', args: [sliceId] });
 }
 
 /**
@@ -320,21 +352,54 @@ export async function reconcileBatchProgress(db: SqlExecutor, batchId: string, n
   });
 }
 
-/** Up to `limit` stored outcomes from item `fromIndex` on, in item order (one statement; the caller bounds `limit`). */
+/**
+ * Up to `limit` stored outcomes from item `fromIndex` on, in item order: their fields in one statement, then their data
+ * in statements of at most STATEMENT_VALUE_BYTES (consecutive entries' first parts together; further parts one per
+ * statement). The caller bounds `limit`.
+ */
 export async function readBatchEntries(db: SqlExecutor, batchId: string, fromIndex: number, limit: number): Promise<BatchItemEntry[]> {
   const result = await db.execute({
-    sql: `SELECT item_index, status, file_name, state_vector_id, spacecraft_id, error, message, crc, size_bytes, data, span_start, span_end
+    sql: `SELECT item_index, status, file_name, state_vector_id, spacecraft_id, error, message, crc, size_bytes, span_start, span_end, data_parts,
+            length(data) AS first_part_bytes
           FROM ephemeris_batch_entries WHERE batch_id = ? AND item_index >= ? ORDER BY item_index LIMIT ?`,
     args: [batchId, fromIndex, limit],
   });
-  return result.rows.map((row): BatchItemEntry => {
+  const rows = result.rows;
+  const data = new Map<number, Uint8Array[]>();
+  let start = 0;
+  while (start < rows.length) {
+    let end = start + 1;
+    let bytes = Number(rows[start]!.first_part_bytes ?? 0);
+    while (end < rows.length && bytes + Number(rows[end]!.first_part_bytes ?? 0) <= STATEMENT_VALUE_BYTES) bytes += Number(rows[end++]!.first_part_bytes ?? 0);
+    const read = await db.execute({
+      sql: `SELECT item_index, data FROM ephemeris_batch_entries WHERE batch_id = ? AND item_index >= ? AND item_index <= ? AND status = 'OK'`,
+      args: [batchId, Number(rows[start]!.item_index), Number(rows[end - 1]!.item_index)],
+    });
+    for (const row of read.rows) data.set(Number(row.item_index), [blobBytes(row.data)]);
+    for (let r = start; r < end; r++) {
+      const index = Number(rows[r]!.item_index);
+      const count = String(rows[r]!.status) === 'OK' ? Number(rows[r]!.data_parts) : 0;
+      for (let k = 1; k < count; k++) {
+        const part = await db.execute({
+          sql: 'SELECT data FROM ephemeris_batch_entry_parts WHERE batch_id = ? AND item_index = ? AND part = ?',
+          args: [batchId, index, k],
+        });
+        if (part.rows.length !== 1) throw new Error(`batch ${batchId}: part ${k} of item ${index}'s entry is gone`);
+        data.get(index)?.push(blobBytes(part.rows[0]!.data));
+      }
+    }
+    start = end;
+  }
+  return rows.map((row): BatchItemEntry => {
     const index = Number(row.item_index);
     if (String(row.status) !== 'OK') {
       return { index, ok: false, stateVectorId: String(row.state_vector_id), spacecraftId: String(row.spacecraft_id), error: String(row.error), message: String(row.message) };
     }
+    const parts = data.get(index);
+    if (parts === undefined) throw new Error(`batch ${batchId}: item ${index}'s entry data is gone`);
     return {
       index, ok: true, name: String(row.file_name), stateVectorId: String(row.state_vector_id), spacecraftId: String(row.spacecraft_id),
-      crc: Number(row.crc) >>> 0, sizeBytes: Number(row.size_bytes), data: blobBytes(row.data), spanStart: String(row.span_start), spanEnd: String(row.span_end),
+      crc: Number(row.crc) >>> 0, sizeBytes: Number(row.size_bytes), data: joinByteParts(parts), spanStart: String(row.span_start), spanEnd: String(row.span_end),
     };
   });
 }

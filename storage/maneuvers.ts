@@ -5,6 +5,7 @@
  * Intervals are compared with the fixed-width keys `start_key` / `end_key` (half-open: two records
  * overlap when `a.start < b.end AND b.start < a.end`, so touching intervals do not overlap).
  */
+import { STATEMENT_VALUE_BYTES } from './sql/valueParts.ts';
 import type { SqlExecutor } from './sql/db.ts';
 import { stagedRowsFilter, type StagedTable } from './sql/stagedWrites.ts';
 import type { AttitudeMode, ManeuverContent, ManeuverRecord, StoredBurnSegment, StoredManeuver, ManeuverRef } from '../domain/maneuvers/model.ts';
@@ -50,20 +51,29 @@ function chunks<T>(items: readonly T[], size = IN_CHUNK): T[][] {
 /** Records per INSERT (16 values each): a statement of about a millisecond. */
 const RECORDS_PER_INSERT = 100;
 
-/** Inserts records, into staged batch `batchId` (hidden until it is published) or visible at once (0). */
+/**
+ * Inserts records, into staged batch `batchId` (hidden until it is published) or visible at once (0). A statement
+ * takes up to RECORDS_PER_INSERT records and at most STATEMENT_VALUE_BYTES of compositions (a record may hold 1,000
+ * segments, ~200 KB: a hundred of them would pass a libSQL server's 16 MiB message; storage/sql/valueParts.ts).
+ */
 export async function insertManeuvers(db: SqlExecutor, records: readonly StoredManeuver[], batchId = 0): Promise<void> {
-  for (let start = 0; start < records.length; start += RECORDS_PER_INSERT) {
-    const part = records.slice(start, start + RECORDS_PER_INSERT);
+  const compositions = records.map((record) => JSON.stringify(record.composition));
+  let start = 0;
+  while (start < records.length) {
+    let end = start + 1;
+    let bytes = compositions[start]!.length;
+    while (end < records.length && end - start < RECORDS_PER_INSERT && bytes + compositions[end]!.length <= STATEMENT_VALUE_BYTES) bytes += compositions[end++]!.length;
     await db.execute({
       sql: `INSERT INTO maneuvers (organization_id, spacecraft_id, maneuver_id, display_id, name, purpose, attitude_mode,
               composition, wet_mass_kg, start_epoch, end_epoch, start_key, end_key, created_at, updated_at, batch_id)
-            VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      args: part.flatMap((record) => [
+            VALUES ${records.slice(start, end).map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      args: records.slice(start, end).flatMap((record, k) => [
         record.organizationId, record.spacecraftId, record.maneuverId, record.displayId, record.name, record.purpose,
-        record.attitudeMode, JSON.stringify(record.composition), record.wetMassKg, record.start, record.end,
+        record.attitudeMode, compositions[start + k]!, record.wetMassKg, record.start, record.end,
         record.startKey, record.endKey, record.createdAt, record.updatedAt, batchId,
       ]),
     });
+    start = end;
   }
 }
 
@@ -112,11 +122,32 @@ export async function findManeuversByIds(
 ): Promise<StoredManeuver[]> {
   const out: StoredManeuver[] = [];
   for (const part of chunks(maneuverIds)) {
-    const result = await db.execute({
-      sql: `${SELECT} WHERE organization_id = ? AND spacecraft_id = ? AND maneuver_id IN (${part.map(() => '?').join(', ')}) AND ${PUBLISHED}`,
-      args: [organizationId, spacecraftId, ...part],
-    });
-    out.push(...result.rows.map(fromRow));
+    out.push(...await selectManeuvers(db, `organization_id = ? AND spacecraft_id = ? AND maneuver_id IN (${part.map(() => '?').join(', ')}) AND ${PUBLISHED}`, [organizationId, spacecraftId, ...part], ''));
+  }
+  return out;
+}
+
+/**
+ * The records `where` selects, in `order`: their rowids and composition sizes first, then the records in statements of
+ * at most STATEMENT_VALUE_BYTES of compositions (a page of long compositions in one answer would pass a libSQL
+ * server's 16 MiB message: "Response is too large"). A record deleted between the two is not returned.
+ */
+async function selectManeuvers(db: SqlExecutor, where: string, args: Array<string | number>, order: string): Promise<StoredManeuver[]> {
+  const listed = (await db.execute({ sql: `SELECT rowid AS row_id, length(composition) AS bytes FROM maneuvers WHERE ${where} ${order}`, args })).rows;
+  const out: StoredManeuver[] = [];
+  let start = 0;
+  while (start < listed.length) {
+    let end = start + 1;
+    let bytes = Number(listed[start]!.bytes);
+    while (end < listed.length && end - start < IN_CHUNK && bytes + Number(listed[end]!.bytes) <= STATEMENT_VALUE_BYTES) bytes += Number(listed[end++]!.bytes);
+    const ids = listed.slice(start, end).map((row) => Number(row.row_id));
+    const read = await db.execute({ sql: `SELECT rowid AS row_id, * FROM maneuvers WHERE rowid IN (${ids.map(() => '?').join(', ')})`, args: ids });
+    const byId = new Map(read.rows.map((row) => [Number(row.row_id), row] as const));
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (row !== undefined) out.push(fromRow(row));
+    }
+    start = end;
   }
   return out;
 }
@@ -186,13 +217,12 @@ export async function listManeuversInWindow(
   endKey: string,
 ): Promise<StoredManeuver[]> {
   if (spacecraftIds.length === 0) return [];
-  const result = await db.execute({
-    sql: `${SELECT} WHERE organization_id = ? AND spacecraft_id IN (${spacecraftIds.map(() => '?').join(', ')})
-            AND start_key < ? AND end_key > ? AND ${PUBLISHED}
-          ORDER BY start_key, spacecraft_id, maneuver_id`,
-    args: [organizationId, ...spacecraftIds, endKey, startKey],
-  });
-  return result.rows.map(fromRow);
+  return await selectManeuvers(
+    db,
+    `organization_id = ? AND spacecraft_id IN (${spacecraftIds.map(() => '?').join(', ')}) AND start_key < ? AND end_key > ? AND ${PUBLISHED}`,
+    [organizationId, ...spacecraftIds, endKey, startKey],
+    'ORDER BY start_key, spacecraft_id, maneuver_id',
+  );
 }
 
 /**

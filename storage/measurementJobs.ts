@@ -4,6 +4,7 @@
  * runs, completion only by the lease holder. Each job keeps the upload request it came from (batchId), the
  * spacecraft its file resolved to, and its progress (rowsStored of expected).
  */
+import { joinByteParts } from './sql/valueParts.ts';
 import { randomUUID } from 'node:crypto';
 import type { SqlExecutor } from './sql/db.ts';
 import { nowIso, yieldToEventLoop } from './sql/db.ts';
@@ -108,13 +109,7 @@ export async function readJobContent(db: SqlExecutor, jobId: string): Promise<Ui
     await yieldToEventLoop();
   }
   if (chunks.length === 0) return null;
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+  return joinByteParts(chunks);
 }
 
 /** Deletes the stored bytes of a job, a few chunks per statement. */

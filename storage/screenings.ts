@@ -6,8 +6,8 @@
  * A screening's SCREEN chunks are claimable by any instance sharing the database; its single MERGE chunk only once
  * every SCREEN chunk has SUCCEEDED (the claim's own condition, evaluated in the claiming statement), so the merge runs
  * exactly once (a killed merger's lease expires and another instance takes it over, as for any chunk). A chunk's
- * result is written with its completion in one statement, by the lease holder only: a chunk taken over from a live
- * but slow owner is completed once (the slow owner's completion finds its lease gone and writes nothing).
+ * result is written in parts by the lease holder only, and named by its completion: a chunk taken over from a live
+ * but slow owner is completed once (the slow owner's writes find its lease gone, and what it wrote before is removed).
  */
 import { screeningFinished } from '../domain/changes/model.ts';
 import { NO_COVARIANCE_USED, type ApproachCovariances, type ChunkKind, type SecondarySource, type Screening, type NewScreeningChunk, type ScreeningChunk } from '../domain/screenings/model.ts';
@@ -25,6 +25,7 @@ import {
 import type { CatalogSnapshot } from '../domain/catalog/model.ts';
 import { pageClause, type PageRequest } from './sql/paging.ts';
 import { nullableNumber, nullableText } from './sql/rows.ts';
+import { textParts, VALUE_PART_CHARS } from './sql/valueParts.ts';
 import type { JobStatus } from '../domain/jobs/model.ts';
 
 const SCREENING_COLUMNS = `id, organization_id, status, request, as_of_set_id, catalog_unpublished_batches, span_start, span_end, pc_threshold, chunk_count, secondary_count,
@@ -259,13 +260,42 @@ export function renewScreeningChunkLease(db: SqlExecutor, id: string, holder: st
 
 /**
  * Completes a SCREEN chunk with its result, if the claim `holder` still holds it (false: it was taken over; nothing
- * written); `ran_by` is the holder's instance.
+ * of it kept); `ran_by` is the holder's instance. The result goes in parts (migration 0029, storag./sql/valueParts.ts),
+ * each inserted only while the claim holds the chunk, a turn of the event loop after each; the completion names the
+ * holder's parts as the result and removes any other claim's (a claim that lost the chunk midway can insert nothing
+ * after it lost it, so no part of it outlives the completion).
  */
-export function completeScreeningChunk(db: SqlExecutor, id: string, holder: string, result: { json: string; approachCount: number; computeMs: number }, now: number): Promise<boolean> {
-  return completeLeasedJob(db, SCREENING_CHUNKS, id, holder, {
-    sql: 'result = ?, approach_count = ?, compute_ms = ?, ran_by = ?',
-    args: [result.json, result.approachCount, result.computeMs, holderOwner(holder)],
+export async function completeScreeningChunk(
+  db: SqlExecutor,
+  id: string,
+  holder: string,
+  result: { json: string; approachCount: number; computeMs: number },
+  now: number,
+  partChars = VALUE_PART_CHARS,
+): Promise<boolean> {
+  const parts = textParts(result.json, partChars);
+  let held = true;
+  for (const [part, text] of parts.entries()) {
+    const inserted = await db.execute({
+      sql: `INSERT INTO screening_chunk_results (chunk_id, holder, part, text)
+            SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM screening_chunks WHERE id = ? AND lease_owner = ? AND status = 'RUNNING')`,
+      args: [id, holder, part, text, id, holder],
+    });
+    await yieldToEventLoop();
+    if (inserted.rowsAffected !== 1) {
+      held = false;
+      break;
+    }
+  }
+  const completed = held && await completeLeasedJob(db, SCREENING_CHUNKS, id, holder, {
+    sql: 'result = NULL, result_holder = ?, result_parts = ?, approach_count = ?, compute_ms = ?, ran_by = ?',
+    args: [holder, parts.length, result.approachCount, result.computeMs, holderOwner(holder)],
   }, now);
+  await db.execute({
+    sql: `DELETE FROM screening_chunk_results WHERE chunk_id = ? AND ${completed ? 'holder <> ?' : 'holder = ?'}`,
+    args: [id, holder],
+  });
+  return completed;
 }
 
 /** Fails a chunk (retried while attempts remain); false when the claim `holder` no longer holds it. */
@@ -279,20 +309,30 @@ export function endScreeningChunkCancelled(db: SqlExecutor, id: string, holder: 
 }
 
 /**
- * The stored results of a screening's SCREEN chunks (JSON texts), in chunk order: one chunk's per statement, with a
- * turn of the event loop between two (the ten results of a 30,000-object screening, ~4 MB, read in one statement held
- * it 26 ms: bench:screening).
+ * The stored results of a screening's SCREEN chunks (JSON texts), in chunk order: one part per statement (migration
+ * 0029), with a turn of the event loop between two (the ten results of a 30,000-object screening, ~4 MB, read in one
+ * statement held it 26 ms: bench:screening).
  */
 export async function screeningChunkResults(db: SqlExecutor, screeningId: string): Promise<string[]> {
   const listed = await db.execute({
-    sql: `SELECT id FROM screening_chunks WHERE screening_id = ? AND kind = 'SCREEN' AND status = 'SUCCEEDED' ORDER BY chunk_index`,
+    sql: `SELECT id, result_holder, result_parts FROM screening_chunks WHERE screening_id = ? AND kind = 'SCREEN' AND status = 'SUCCEEDED' ORDER BY chunk_index`,
     args: [screeningId],
   });
   const results: string[] = [];
   for (const row of listed.rows) {
-    await yieldToEventLoop();
-    const result = await db.execute({ sql: 'SELECT result FROM screening_chunks WHERE id = ?', args: [String(row.id)] });
-    results.push(String(result.rows[0]!.result));
+    const chunk = String(row.id);
+    const count = Number(row.result_parts ?? 0);
+    const parts: string[] = [];
+    for (let part = 0; part < count; part++) {
+      await yieldToEventLoop();
+      const read = await db.execute({
+        sql: 'SELECT text FROM screening_chunk_results WHERE chunk_id = ? AND holder = ? AND part = ?',
+        args: [chunk, String(row.result_holder), part],
+      });
+      if (read.rows.length !== 1) throw new Error(`screening chunk ${chunk}: part ${part} of its result is gone`);
+      parts.push(String(read.rows[0]!.text));
+    }
+    results.push(parts.join(''));
   }
   return results;
 }

@@ -155,6 +155,17 @@ describe('stored maneuvers: atomic batch and conflicts (rules 2 and 4)', () => {
     return (await response.json()).totalCount as number;
   };
 
+  test('a batch of 100 records of 1,000 segments (~20 MB of compositions) is stored whole: no statement passes a libSQL server\'s 16 MiB message', { timeout: 120_000 }, async () => {
+    const records = Array.from({ length: 100 }, (_, k) => maneuver(other, `LONG-${k}`, Array.from({ length: 1000 }, (_, j) =>
+      segment(new Date(Date.UTC(2031, 0, 1 + k, 0, 0, 0) + j * 60_000).toISOString(), 30.123456789, { thrX: 0.123456789012345, thrY: 1.23456789012345, thrZ: -0.0123456789012345, thrISP: 312.345678901 }))));
+    assert.ok(JSON.stringify(records).length > 18_000_000, 'larger than one server message');
+    const response = await create(svc, key, records);
+    assert.equal(response.status, 201, await response.clone().text());
+    assert.equal(await count(other), 100);
+    const last = await getDetail(svc, key, 'LONG-99', other);
+    assert.equal((last.composition as unknown[]).length, 1000);
+  });
+
   test('an invalid record anywhere in the batch creates nothing', async () => {
     const response = await create(svc, key, [
       maneuver(craft, 'OK-1', [segment('2025-01-01T00:00:00Z', 10)]),

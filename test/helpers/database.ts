@@ -7,7 +7,11 @@
  * Without the sqld binary, a sqld run fails when `APSIS_REQUIRE_SQLD=1` (CI) and is skipped visibly elsewhere
  * (`sqldSkipReason`).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDatabase, type Db } from '../../storage/sql/db.ts';
+import { migrate } from '../../storage/sql/migrations.ts';
 import { killEverySqld, sqldBinary, startSqld, type SqldServer } from '../../scripts/sqld.ts';
 
 // A test file the runner stops (SIGTERM on its timeout) ends its sqld servers too (they would outlive it otherwise).
@@ -52,4 +56,23 @@ export async function testDatabase(dir: string, backend: TestBackend = testBacke
   if (skip) throw new Error(`the sqld run needs the binary: ${skip}`);
   const server = await startSqld({ dataDir: join(dir, 'sqld') });
   return { url: server.wsUrl, backend, server, close: () => server.stop() };
+}
+
+/**
+ * A migrated database of this run's backend in a fresh folder, opened by this process (storage tests): `close` closes
+ * it, stops its server and removes the folder.
+ */
+export async function openTestDatabase(prefix: string): Promise<{ db: Db; close(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const database = await testDatabase(dir);
+  const db = await openDatabase({ url: database.url });
+  await migrate(db);
+  return {
+    db,
+    async close() {
+      await db.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,23 +1,27 @@
 /**
  * Screening chunks on the lease mechanism (storage/screenings.ts): the MERGE chunk is claimable only once every
  * SCREEN chunk has succeeded (so the merge runs once, after all of them), a chunk is never held by two owners, an
- * expired lease is taken over and the late owner writes nothing, and a cancel stops the claims.
+ * expired lease is taken over and the late owner writes nothing, a result larger than a libSQL server takes in one
+ * value is stored in parts and read back whole, and a cancel stops the claims. On this run's backend (the file, or a
+ * sqld of its own: test/helpers/database.ts).
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openDatabase, type Db } from '../../storage/sql/db.ts';
-import { migrate } from '../../storage/sql/migrations.ts';
+import type { Db } from '../../storage/sql/db.ts';
+import { openTestDatabase } from '../helpers/database.ts';
+import { textParts } from '../../storage/sql/valueParts.ts';
 import { NO_COVARIANCE_USED, type NewScreeningChunk } from '../../domain/screenings/model.ts';
-import { APPROACH_ROWS_PER_STATEMENT, claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge, findScreening, insertScreening, insertScreeningApproaches, listScreeningApproaches, listScreeningChunks, requestScreeningCancel, type ScreeningApproachRow } from '../../storage/screenings.ts';
+import { APPROACH_ROWS_PER_STATEMENT, claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge, findScreening, screeningChunkResults, insertScreening, insertScreeningApproaches, listScreeningApproaches, listScreeningChunks, requestScreeningCancel, type ScreeningApproachRow } from '../../storage/screenings.ts';
 
 let db: Db;
+let opened: Awaited<ReturnType<typeof openTestDatabase>>;
 const ORG = 'org-screening';
 before(async () => {
-  db = await openDatabase({ url: ':memory:' });
-  await migrate(db);
+  opened = await openTestDatabase('apsis-screening-storage-');
+  db = opened.db;
   await db.execute({ sql: 'INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)', args: [ORG, ORG, 'now'] });
 });
-after(() => db.close());
+after(() => opened.close());
 
 const chunks = (screens: number): NewScreeningChunk[] => [
   ...Array.from({ length: screens }, (_, index) => ({
@@ -143,4 +147,53 @@ test('a page of approaches larger than one statement reads: every row once, in t
   const filtered = await listScreeningApproaches(db, ORG, 's-approaches', { minPc: 1e-4 }, { page: 0, size: 1000, sort: [] });
   assert.deepEqual(filtered.items.map((r) => r.seq), rows.filter((r) => r.pc !== null && r.pc >= 1e-4).map((r) => r.seq));
   assert.equal(filtered.totalElements, filtered.items.length);
+});
+
+test('a chunk result larger than a libSQL server takes in one value (~5 MB) is stored in parts and read back whole; a claim that lost the chunk leaves no part', async () => {
+  await create('s-large', 2);
+  // ~12 MB of JSON with multi-byte characters (3 and 4 UTF-8 bytes) and a surrogate pair across a 1,000,000-unit cut
+  const name = 'DÉBRIS ☄ 𝛼';
+  const approaches = Array.from({ length: 40_000 }, (_, k) => ({ k, name, tcaUtc: '2023-02-15T00:00:00.000000', missDistanceM: k * 0.125, pad: 'x'.repeat(240) }));
+  const json = JSON.stringify({ approaches, issues: [], counts: {}, timings: null });
+  assert.ok(Buffer.byteLength(json) > 10_000_000, `the result is ${Buffer.byteLength(json)} bytes`);
+  // claims of this screening's chunks (the earlier tests' screenings left some claimable: taken and left running)
+  const claimOurs = async (owner: string, leaseMs: number, at: Date) => {
+    for (;;) {
+      const claimed = await claimNextScreeningChunk(db, owner, leaseMs, at);
+      if (claimed === null || claimed.screeningId === 's-large') return claimed;
+    }
+  };
+  const stale = await claimOurs('instance-a', 60_000, new Date());
+  const first = await claimOurs('instance-b', 60_000, new Date());
+  assert.notEqual(first!.id, stale!.id);
+  assert.equal(await completeScreeningChunk(db, first!.id, first!.holder, { json: '{"approaches":[],"issues":[],"counts":{},"timings":null}', approachCount: 0, computeMs: 1 }, Date.now()), true);
+  const taken = await claimOurs('instance-b', 60_000, new Date(Date.now() + 120_000));
+  assert.equal(taken?.id, stale!.id, 'the expired lease is taken over');
+  assert.equal(await completeScreeningChunk(db, stale!.id, stale!.holder, { json, approachCount: approaches.length, computeMs: 1 }, Date.now()), false, 'the stale claim stores nothing');
+  assert.equal(await completeScreeningChunk(db, taken!.id, taken!.holder, { json, approachCount: approaches.length, computeMs: 1 }, Date.now()), true);
+  const stored = await db.execute({ sql: 'SELECT holder, count(*) AS n, max(length(text)) AS longest FROM screening_chunk_results WHERE chunk_id = ? GROUP BY holder', args: [taken!.id] });
+  assert.equal(stored.rows.length, 1, 'only the completing claim\'s parts remain');
+  assert.equal(String(stored.rows[0]!.holder), taken!.holder);
+  assert.equal(Number(stored.rows[0]!.n), textParts(json).length);
+  assert.ok(Number(stored.rows[0]!.n) >= 12);
+  const results = await screeningChunkResults(db, 's-large');
+  assert.equal(results.length, 2);
+  assert.equal(results[taken!.index], json, 'read back whole, character for character');
+  assert.equal(results[first!.index], '{"approaches":[],"issues":[],"counts":{},"timings":null}');
+  assert.deepEqual(JSON.parse(results[taken!.index]!).approaches[39_999], approaches[39_999]);
+});
+
+test('textParts never cuts a surrogate pair and joins back to its text', () => {
+  const text = 'a𝛼b𝛼𝛼c'.repeat(7);
+  for (const size of [2, 3, 4, 5, 7, 100]) {
+    const parts = textParts(text, size);
+    assert.equal(parts.join(''), text);
+    for (const part of parts) {
+      assert.ok(part.length <= size && part.length > 0);
+      const last = part.charCodeAt(part.length - 1);
+      assert.ok(!(last >= 0xd800 && last <= 0xdbff), `part ${JSON.stringify(part)} ends in a high surrogate`);
+    }
+  }
+  assert.deepEqual(textParts(''), []);
+  assert.throws(() => textParts('abc', 1), RangeError);
 });

@@ -31,6 +31,8 @@ import { migration0025 } from './0025_received_cdm_tca_index.ts';
 import { migration0026 } from './0026_screening_chunk_slices.ts';
 import { migration0027 } from './0027_catalog_pair_approaches.ts';
 import { migration0028 } from './0028_ephemeris_batch_slices.ts';
+import { migration0029 } from './0029_screening_chunk_result_parts.ts';
+import { migration0030 } from './0030_batch_entry_parts.ts';
 
 export const ALL_MIGRATIONS: Migration[] = [
   migration0001, migration0002, migration0003, migration0004, migration0005,
@@ -52,4 +54,6 @@ export const ALL_MIGRATIONS: Migration[] = [
   migration0026,
   migration0027,
   migration0028,
+  migration0029,
+  migration0030,
 ];
