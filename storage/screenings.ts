@@ -112,7 +112,7 @@ export function chunkId(screeningId: string, index: number): string {
   return `${screeningId}:${String(index).padStart(5, '0')}`;
 }
 
-/** Inserts the screening and its chunks (call inside one transaction). */
+/** Inserts the screening and its chunks (call inside one transaction); its inputs in parts (migration 0031). */
 export async function insertScreening(
   db: SqlExecutor,
   screening: {
@@ -123,11 +123,16 @@ export async function insertScreening(
   maxAttempts: number,
 ): Promise<void> {
   const s = screening;
+  const inputParts = textParts(s.inputs);
   await db.execute({
-    sql: `INSERT INTO screenings (id, organization_id, status, request, inputs, as_of_set_id, catalog_unpublished_batches, span_start, span_end,
-            pc_threshold, chunk_count, secondary_count, created_at, updated_at) VALUES (?, ?, 'QUEUED', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [s.id, s.organizationId, s.request, s.inputs, s.catalogSnapshot.asOfSetId, JSON.stringify(s.catalogSnapshot.unpublishedBatchIds), s.spanStart, s.spanEnd, s.pcThreshold, chunks.length, s.secondaryCount, s.createdAt, s.createdAt],
+    sql: `INSERT INTO screenings (id, organization_id, status, request, inputs, input_parts, as_of_set_id, catalog_unpublished_batches, span_start, span_end,
+            pc_threshold, chunk_count, secondary_count, created_at, updated_at) VALUES (?, ?, 'QUEUED', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    args: [s.id, s.organizationId, s.request, inputParts[0] ?? '', Math.max(1, inputParts.length), s.catalogSnapshot.asOfSetId, JSON.stringify(s.catalogSnapshot.unpublishedBatchIds), s.spanStart, s.spanEnd, s.pcThreshold, chunks.length, s.secondaryCount, s.createdAt, s.createdAt],
   });
+  for (let part = 1; part < inputParts.length; part++) {
+    await db.execute({ sql: 'INSERT INTO screening_input_parts (screening_id, part, text) VALUES (?, ?, ?)', args: [s.id, part, inputParts[part]!] });
+    await yieldToEventLoop();
+  }
   for (let start = 0; start < chunks.length; start += 100) {
     const part = chunks.slice(start, start + 100);
     await db.execute({
@@ -189,10 +194,19 @@ export async function screeningPrimaryOemParts(db: SqlExecutor, screeningId: str
   return parts;
 }
 
-/** The prepared inputs every chunk reads (JSON text). */
+/** The prepared inputs every chunk reads (JSON text), joined from their parts (one per statement, a turn between two). */
 export async function findScreeningInputs(db: SqlExecutor, id: string): Promise<string | null> {
-  const result = await db.execute({ sql: 'SELECT inputs FROM screenings WHERE id = ?', args: [id] });
-  return result.rows[0] ? String(result.rows[0].inputs) : null;
+  const result = await db.execute({ sql: 'SELECT inputs, input_parts FROM screenings WHERE id = ?', args: [id] });
+  const row = result.rows[0];
+  if (!row) return null;
+  const parts = [String(row.inputs)];
+  for (let part = 1; part < Number(row.input_parts); part++) {
+    await yieldToEventLoop();
+    const read = await db.execute({ sql: 'SELECT text FROM screening_input_parts WHERE screening_id = ? AND part = ?', args: [id, part] });
+    if (read.rows.length !== 1) throw new Error(`screening ${id}: part ${part} of its inputs is gone`);
+    parts.push(String(read.rows[0]!.text));
+  }
+  return parts.join('');
 }
 
 export async function listScreenings(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<{ items: Screening[]; totalElements: number }> {

@@ -11,7 +11,7 @@ import type { Db } from '../../storage/sql/db.ts';
 import { openTestDatabase } from '../helpers/database.ts';
 import { textParts } from '../../storage/sql/valueParts.ts';
 import { NO_COVARIANCE_USED, type NewScreeningChunk } from '../../domain/screenings/model.ts';
-import { APPROACH_ROWS_PER_STATEMENT, claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge, findScreening, screeningChunkResults, insertScreening, insertScreeningApproaches, listScreeningApproaches, listScreeningChunks, requestScreeningCancel, type ScreeningApproachRow } from '../../storage/screenings.ts';
+import { APPROACH_ROWS_PER_STATEMENT, claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge, findScreening, findScreeningInputs, screeningChunkResults, insertScreening, insertScreeningApproaches, listScreeningApproaches, listScreeningChunks, requestScreeningCancel, type ScreeningApproachRow } from '../../storage/screenings.ts';
 
 let db: Db;
 let opened: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -196,4 +196,18 @@ test('textParts never cuts a surrogate pair and joins back to its text', () => {
   }
   assert.deepEqual(textParts(''), []);
   assert.throws(() => textParts('abc', 1), RangeError);
+});
+
+test('inputs larger than a libSQL server takes in one value (a fleet of thousands of element sets) are stored in parts and read back whole', async () => {
+  const fleet = Array.from({ length: 20_000 }, (_, k) => ({ spacecraftId: `craft-${k}`, name: 'ÉCLAIR ☄ 𝛼', line1: '1 '.padEnd(69, String(k % 10)), line2: '2 '.padEnd(69, 'x') }));
+  const inputs = JSON.stringify({ fleet, pad: 'y'.repeat(999_999) });
+  assert.ok(Buffer.byteLength(inputs) > 5_000_000);
+  await insertScreening(db, {
+    id: 's-inputs', organizationId: ORG, request: '{}', inputs, catalogSnapshot: { asOfSetId: 7, unpublishedBatchIds: [] }, spanStart: '2023-02-15T00:00:00Z', spanEnd: '2023-02-22T00:00:00Z',
+    pcThreshold: 1e-7, secondaryCount: 0, createdAt: new Date().toISOString(),
+  }, chunks(1), 3);
+  const parts = await db.execute({ sql: 'SELECT COUNT(*) AS n FROM screening_input_parts WHERE screening_id = ?', args: ['s-inputs'] });
+  assert.equal(Number(parts.rows[0]!.n) + 1, textParts(inputs).length);
+  assert.equal(await findScreeningInputs(db, 's-inputs'), inputs);
+  assert.equal(await findScreeningInputs(db, 's1'), '{}', 'a one-part inputs reads as written');
 });

@@ -33,6 +33,7 @@ import { migration0027 } from './0027_catalog_pair_approaches.ts';
 import { migration0028 } from './0028_ephemeris_batch_slices.ts';
 import { migration0029 } from './0029_screening_chunk_result_parts.ts';
 import { migration0030 } from './0030_batch_entry_parts.ts';
+import { migration0031 } from './0031_screening_input_parts.ts';
 
 export const ALL_MIGRATIONS: Migration[] = [
   migration0001, migration0002, migration0003, migration0004, migration0005,
@@ -56,4 +57,5 @@ export const ALL_MIGRATIONS: Migration[] = [
   migration0028,
   migration0029,
   migration0030,
+  migration0031,
 ];
