@@ -124,12 +124,14 @@ export function screenChunkTask(input: ScreeningChunkTaskInput): ScreeningChunkT
 }
 
 /**
- * The fine step of a fleet screening's sieve, s: the engine's default (10 s). With a few primaries a longer step pays
- * (bench/screening-sieve.ts --mode PRIMARIES, 10 primaries × 45,000 × 1 h: 4.9 s at 30 s, 6.3 s at 10 s), but a
- * constellation's primaries crowd their own shells and the candidates grow with the step: 1,992 fleet primaries ×
- * 10,000 objects × 2 h took 4.9 s at 10 s (1.6 M candidate pair-steps) and 6.0 s at 30 s (4.8 M), 2026-12-07.
+ * The fine step of a fleet screening's sieve against the catalog (mode PRIMARIES), s. Its cost is the catalog's
+ * object-steps (∝ 1/step) plus the fleet's candidates (∝ step², fewer than all-vs-all's: only the primaries look):
+ * 1,992 fleet primaries × 45,000 objects × 1 day through the API (bench:screening:fleet, 6-h slices, 2026-12-08, quiet
+ * host) took 62.7 s of sieve at 10 s, 58.0 at 15, 51.8 at 20, **45.3 at 30** and 51.4 at 45 (230 M candidate
+ * pair-steps at 30 s, 365 M at 45), the same 40,401 approaches each. The pairs among the catalog objects (ALL_VS_ALL)
+ * and among the fleet take the engine's default (gridSieve.ts DEFAULT_FINE_STEP_S): every object looks there.
  */
-export const FLEET_SIEVE_FINE_STEP_S = 10;
+export const FLEET_SIEVE_FINE_STEP_S = 30;
 
 /**
  * One time slice of a fleet screening (domain/screenings/slices.ts): the grid sieve over the padded slice, primaries
@@ -152,13 +154,13 @@ export function sieveChunkTask(input: ScreeningSieveTaskInput): ScreeningChunkTa
     const padded = paddedSlice(input.slice, input.span.durationS);
     const span = { startUtc: Epoch.parseInstant(input.span.startUtc).plusSeconds(padded.fromS).toIsoString(6), durationS: padded.toS - padded.fromS };
     const options = { secondaryHardBodyRadiusM: input.secondaryHardBodyRadiusM, ...(input.pcMethod ? { pcMethod: input.pcMethod } : {}), now: () => performance.now() };
-    const sieve = { fineStepS: FLEET_SIEVE_FINE_STEP_S };
     const results = [];
     if (input.againstCatalog) {
       const ours = new Set(input.primaries.flatMap((p) => (p.noradId !== undefined ? [p.noradId] : [])));
       // engine ids `p<index>` for the primaries: told apart from the NORAD ids of catalog pairs (ALL_VS_ALL)
       const result = screenWithGrid({
-        mode: input.catalogPairs ? 'ALL_VS_ALL' : 'PRIMARIES', span, volume: input.volume, options, sieve,
+        mode: input.catalogPairs ? 'ALL_VS_ALL' : 'PRIMARIES', span, volume: input.volume, options,
+        ...(input.catalogPairs ? {} : { sieve: { fineStepS: FLEET_SIEVE_FINE_STEP_S } }),
         primaries: input.primaries.map((spec, i): PrimaryInput => ({ id: `p${spec.id}`, ...(spec.noradId !== undefined ? { noradId: spec.noradId } : {}), trajectory: { kind: 'GP', elements: primarySets[i]! }, hardBodyRadiusM: spec.hardBodyRadiusM })),
         secondaries: catalog.filter((e) => !ours.has(e.noradId)).map((elements) => ({ elements })),
       });
@@ -173,7 +175,7 @@ export function sieveChunkTask(input: ScreeningSieveTaskInput): ScreeningChunkTa
     if (input.againstEachOther && input.primaries.length > 1) {
       const indexByNorad = new Map(primarySets.map((e, i) => [e.noradId, i]));
       const result = screenWithGrid({
-        mode: 'ALL_VS_ALL', span, volume: input.volume, options, sieve, primaries: [],
+        mode: 'ALL_VS_ALL', span, volume: input.volume, options, primaries: [],
         secondaries: primarySets.map((elements, i) => ({ elements, hardBodyRadiusM: input.primaries[i]!.hardBodyRadiusM })),
       });
       // the pair's primary (its lower NORAD id) by its index among the primaries
