@@ -113,12 +113,23 @@ export async function claimNextBatchSlice(db: SqlExecutor, owner: string, leaseM
   const { row, holder } = claimed;
   const slice = sliceFromRow(row as Record<string, unknown>);
   // (an earlier attempt given back by a shutdown is not counted in `attempts`: always look)
-  await deleteSliceEntries(db, slice.id);
-  await db.execute({
-    sql: 'DELETE FROM ephemeris_batch_failures WHERE batch_id = ? AND item_index >= ? AND item_index < ?',
-    args: [slice.batchId, slice.firstItem, slice.firstItem + slice.itemCount],
-  });
+  await removeEarlierOutcomes(db, slice, holder);
   return { ...slice, attemptOwners: [...slice.attemptOwners, owner], itemsDone: 0, itemsFailed: 0, itemsNdjson: String(row.items ?? ''), holder };
+}
+
+/**
+ * What earlier holders of the slice stored (entries, their parts, failures), removed by the claim `holder` right after
+ * it claimed the slice — and only while it still holds it: these statements are not part of the claim's, and one
+ * delayed in the network (a link cut and restored: TCP sends it again) could otherwise run after the slice was taken
+ * over and completed by another claim, and remove that claim's committed entries (seen: "250 of 300 items have a stored
+ * outcome" at assembly after a cut link, test/api/sqld-faults.test.ts).
+ */
+export async function removeEarlierOutcomes(db: SqlExecutor, slice: { id: string; batchId: string; firstItem: number; itemCount: number }, holder: string): Promise<void> {
+  await deleteSliceEntries(db, slice.id, holder);
+  await db.execute({
+    sql: `DELETE FROM ephemeris_batch_failures WHERE batch_id = ? AND item_index >= ? AND item_index < ? AND ${HELD}`,
+    args: [slice.batchId, slice.firstItem, slice.firstItem + slice.itemCount, slice.id, holder],
+  });
 }
 
 /** A claim's renewal (`holder`: the claim's lease owner). */
@@ -311,10 +322,12 @@ export async function deleteBatchEntries(db: SqlExecutor, batchId: string): Prom
   }
 }
 
-/** Removes a slice's stored entries and their further parts. */
-async function deleteSliceEntries(db: SqlExecutor, sliceId: string): Promise<void> {
-  await db.execute({ sql: 'DELETE FROM ephemeris_batch_entry_parts WHERE slice_id = ?', args: [sliceId] });
-  await db.execute({ sql: 'DELETE FROM ephemeris_batch_entries WHERE slice_id = ?', args: [sliceId] });
+/** Removes a slice's stored entries and their further parts (with `holder`: only while that claim holds the slice). */
+async function deleteSliceEntries(db: SqlExecutor, sliceId: string, holder?: string): Promise<void> {
+  const held = holder === undefined ? '' : ` AND ${HELD}`;
+  const args = holder === undefined ? [sliceId] : [sliceId, sliceId, holder];
+  await db.execute({ sql: `DELETE FROM ephemeris_batch_entry_parts WHERE slice_id = ?${held}`, args });
+  await db.execute({ sql: `DELETE FROM ephemeris_batch_entries WHERE slice_id = ?${held}`, args });
 }
 
 /**

@@ -450,9 +450,17 @@ export interface ScreeningApproachRow {
   eventProblem: string | null;
 }
 
-/** A new attempt of the merge starts over: the approaches an earlier (killed) attempt stored are removed. */
-export async function deleteScreeningApproaches(db: SqlExecutor, screeningId: string): Promise<void> {
-  await db.execute({ sql: 'DELETE FROM screening_approaches WHERE screening_id = ?', args: [screeningId] });
+/**
+ * A new attempt of the merge starts over: the approaches an earlier (killed) attempt stored are removed — only while
+ * the merge's claim `merge.holder` holds it: a delete delayed in the network (a link cut and restored) must not remove
+ * the approaches of the claim that took the merge over and completed it.
+ */
+export async function deleteScreeningApproaches(db: SqlExecutor, screeningId: string, merge: { chunkId: string; holder: string }): Promise<void> {
+  await db.execute({
+    sql: `DELETE FROM screening_approaches WHERE screening_id = ?
+            AND EXISTS (SELECT 1 FROM screening_chunks c WHERE c.id = ? AND c.lease_owner = ? AND c.status = 'RUNNING')`,
+    args: [screeningId, merge.chunkId, merge.holder],
+  });
 }
 
 /**

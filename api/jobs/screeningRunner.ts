@@ -319,7 +319,7 @@ class ScreeningLane extends LeasedJobRunner<ClaimedScreeningChunk> {
     const inputs = await this.inputsOf(chunk.screeningId);
     // An earlier attempt (a killed merger) may have stored some approaches: start over. Its CDMs are recognised by
     // their MESSAGE_ID by the ingest and not stored twice.
-    await deleteScreeningApproaches(db, chunk.screeningId);
+    await deleteScreeningApproaches(db, chunk.screeningId, { chunkId: chunk.id, holder: chunk.holder });
     const merged = await this.mergeOnPool(chunk, screening, inputs);
     if (lease.lost) throw new Error('lease lost: another instance took the merge over');
 

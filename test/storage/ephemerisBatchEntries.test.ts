@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import type { Db } from '../../storage/sql/db.ts';
 import { openTestDatabase } from '../helpers/database.ts';
 import { claimNextBatch, insertBatch } from '../../storage/ephemerisBatches.ts';
-import { claimNextBatchSlice, ensureBatchSlices, readBatchEntries, storeSliceEntries } from '../../storage/ephemerisBatchSlices.ts';
+import { claimNextBatchSlice, completeBatchSlice, ensureBatchSlices, listBatchSlices, readBatchEntries, removeEarlierOutcomes, storeSliceEntries } from '../../storage/ephemerisBatchSlices.ts';
 import type { BatchItemEntry } from '../../domain/ephemerisBatch/model.ts';
 
 let db: Db;
@@ -73,4 +73,29 @@ test('entries above a server\'s value and message limits are stored in parts and
       assert.ok(Buffer.from(got.data).equals(Buffer.from(entry.data)), `item ${k}'s ${entry.data.length} bytes read back as written`);
     } else if (!entry.ok && !got.ok) assert.equal(got.error, entry.error);
   }
+});
+
+test('a claim\'s clean-up of earlier outcomes that arrives late (a statement delayed by a cut link) removes nothing of the claim that took the slice over and completed it', async () => {
+  const createdAt = new Date().toISOString();
+  const lines = Array.from({ length: 3 }, (_, k) => `{"k":${k}}`);
+  await insertBatch(db, { id: 'b-late', organizationId: ORG, itemCount: 3, itemsNdjson: lines.join('\n'), retentionDays: 1, maxAttempts: 3, createdAt });
+  for (;;) {
+    const claimed = await claimNextBatch(db, 'instance-a', 60_000, new Date());
+    assert.ok(claimed);
+    if (claimed.id === 'b-late') break;
+  }
+  await ensureBatchSlices(db, { id: 'b-late', organizationId: ORG, createdAt }, lines, [{ firstItem: 0, itemCount: 3 }], 3);
+  const first = await claimNextBatchSlice(db, 'instance-a', 60_000, new Date(), 'b-late');
+  const second = await claimNextBatchSlice(db, 'instance-b', 60_000, new Date(Date.now() + 120_000), 'b-late');
+  assert.equal(second?.id, first!.id, 'taken over');
+  const entries: BatchItemEntry[] = [okEntry(0, 2_000_000), okEntry(1, 10), { index: 2, ok: false, stateVectorId: 'sv-2', spacecraftId: 'craft-1', error: 'PROPAGATION_FAILED', message: 'decayed' }];
+  assert.equal(await completeBatchSlice(db, second!, second!.holder, entries, { done: 3, failed: 1 }, Date.now()), true);
+  // the first claim's clean-up, delayed until now
+  await removeEarlierOutcomes(db, first!, first!.holder);
+  const read = await readBatchEntries(db, 'b-late', 0, 16);
+  assert.deepEqual(read.map((e) => e.index), [0, 1, 2], 'every outcome of the completing claim is still stored');
+  assert.ok(read[0]!.ok && Buffer.from(read[0]!.data).equals(Buffer.from((entries[0] as { data: Uint8Array }).data)));
+  const failures = await db.execute({ sql: 'SELECT COUNT(*) AS n FROM ephemeris_batch_failures WHERE batch_id = ?', args: ['b-late'] });
+  assert.equal(Number(failures.rows[0]!.n), 1, 'its failure too');
+  assert.equal((await listBatchSlices(db, 'b-late'))[0]!.status, 'SUCCEEDED');
 });

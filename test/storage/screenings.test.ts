@@ -11,7 +11,7 @@ import type { Db } from '../../storage/sql/db.ts';
 import { openTestDatabase } from '../helpers/database.ts';
 import { textParts } from '../../storage/sql/valueParts.ts';
 import { NO_COVARIANCE_USED, type NewScreeningChunk } from '../../domain/screenings/model.ts';
-import { APPROACH_ROWS_PER_STATEMENT, claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge, findScreening, findScreeningInputs, screeningChunkResults, insertScreening, insertScreeningApproaches, listScreeningApproaches, listScreeningChunks, requestScreeningCancel, type ScreeningApproachRow } from '../../storage/screenings.ts';
+import { APPROACH_ROWS_PER_STATEMENT, claimNextScreeningChunk, completeScreeningChunk, completeScreeningMerge, deleteScreeningApproaches, findScreening, findScreeningInputs, screeningChunkResults, insertScreening, insertScreeningApproaches, listScreeningApproaches, listScreeningChunks, requestScreeningCancel, type ScreeningApproachRow } from '../../storage/screenings.ts';
 
 let db: Db;
 let opened: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -107,6 +107,9 @@ test('the lease is the claim\'s: a chunk taken over by another claim of the SAME
   assert.equal(await completeScreeningMerge(db, { id: merge!.id, screeningId: 's-same' }, merge!.holder, { approachCount: 2, eventCount: 0, issues: '[]', counts: '{}', timings: null }, Date.now()), false);
   assert.equal(await completeScreeningMerge(db, { id: merge!.id, screeningId: 's-same' }, mergeAgain!.holder, { approachCount: 2, eventCount: 0, issues: '[]', counts: '{}', timings: null }, Date.now()), true);
   assert.equal((await findScreening(db, ORG, 's-same'))!.mergedBy, 'instance-a');
+  // the first merge claim's start-over delete, delayed until now (a cut link), removes nothing
+  await deleteScreeningApproaches(db, 's-same', { chunkId: merge!.id, holder: merge!.holder });
+  assert.equal((await listScreeningApproaches(db, ORG, 's-same', {}, { page: 0, size: 10, sort: [] })).totalElements, 2, 'a stale claim\'s delete removes nothing');
 });
 
 test('cancel: no chunk is claimed any more; the screening ends once its running chunk has', async () => {
