@@ -347,21 +347,24 @@ export async function finishedBatchesWithLeftovers(db: SqlExecutor, limit = 10):
 
 /**
  * The failures that a new runner of the batch keeps: those of items whose outcome is stored (a lost attempt's others
- * are removed), and the batch's counters made the sums of its slices' again.
+ * are removed), and the batch's counters made the sums of its slices' again — only while `owner` holds the batch's
+ * lease: a copy delayed by a cut link must not remove the failures of a batch another runner has since completed
+ * (whose entries are gone by then) nor rewrite its counters.
  */
-export async function reconcileBatchProgress(db: SqlExecutor, batchId: string, nowIso: string): Promise<void> {
+export async function reconcileBatchProgress(db: SqlExecutor, batchId: string, owner: string, nowIso: string): Promise<void> {
   await db.execute({
     sql: `DELETE FROM ephemeris_batch_failures WHERE batch_id = ?
-            AND item_index NOT IN (SELECT item_index FROM ephemeris_batch_entries WHERE batch_id = ? AND status = 'FAILED')`,
-    args: [batchId, batchId],
+            AND item_index NOT IN (SELECT item_index FROM ephemeris_batch_entries WHERE batch_id = ? AND status = 'FAILED')
+            AND EXISTS (SELECT 1 FROM ephemeris_batches b WHERE b.id = ? AND b.lease_owner = ? AND b.status = 'RUNNING')`,
+    args: [batchId, batchId, batchId, owner],
   });
   await db.execute({
     sql: `UPDATE ephemeris_batches SET
             items_done = (SELECT COALESCE(SUM(items_done), 0) FROM ephemeris_batch_slices WHERE batch_id = ?),
             items_failed = (SELECT COALESCE(SUM(items_failed), 0) FROM ephemeris_batch_slices WHERE batch_id = ?),
             updated_at = ?
-          WHERE id = ?`,
-    args: [batchId, batchId, nowIso, batchId],
+          WHERE id = ? AND lease_owner = ? AND status = 'RUNNING'`,
+    args: [batchId, batchId, nowIso, batchId, owner],
   });
 }
 

@@ -285,7 +285,7 @@ export class EphemerisBatchRunner extends LeasedJobRunner<BatchWork> {
       for (const stale of await unfinishedBatchProducts(db, job.id)) await deleteProduct(db, stale);
       const lines = job.itemsNdjson.split('\n');
       await ensureBatchSlices(db, job, lines, batchSlices(job.itemCount, this.sliceItems), SLICE_MAX_ATTEMPTS);
-      if (job.attempts > 1) await reconcileBatchProgress(db, job.id, new Date(this.clock()).toISOString());
+      if (job.attempts > 1) await reconcileBatchProgress(db, job.id, this.owner, new Date(this.clock()).toISOString());
       const stats: BatchRunStats = {
         items: job.itemCount, slicesRun: 0, maxInFlight: 0, maxBufferedBytes: 0, zipBytes: 0, maxZipStepMs: 0, maxPieceWriteMs: 0, zipAndWriteMs: 0,
         eventLoopDelayP99Ms: null, eventLoopDelayMaxMs: null,

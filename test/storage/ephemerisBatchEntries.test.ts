@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import type { Db } from '../../storage/sql/db.ts';
 import { openTestDatabase } from '../helpers/database.ts';
 import { claimNextBatch, insertBatch } from '../../storage/ephemerisBatches.ts';
-import { claimNextBatchSlice, completeBatchSlice, ensureBatchSlices, listBatchSlices, readBatchEntries, removeEarlierOutcomes, storeSliceEntries } from '../../storage/ephemerisBatchSlices.ts';
+import { claimNextBatchSlice, completeBatchSlice, ensureBatchSlices, listBatchSlices, readBatchEntries, reconcileBatchProgress, removeEarlierOutcomes, storeSliceEntries } from '../../storage/ephemerisBatchSlices.ts';
 import type { BatchItemEntry } from '../../domain/ephemerisBatch/model.ts';
 
 let db: Db;
@@ -98,4 +98,29 @@ test('a claim\'s clean-up of earlier outcomes that arrives late (a statement del
   const failures = await db.execute({ sql: 'SELECT COUNT(*) AS n FROM ephemeris_batch_failures WHERE batch_id = ?', args: ['b-late'] });
   assert.equal(Number(failures.rows[0]!.n), 1, 'its failure too');
   assert.equal((await listBatchSlices(db, 'b-late'))[0]!.status, 'SUCCEEDED');
+});
+
+test('a batch runner\'s reconciliation that arrives late (after the batch was taken over) removes no failure and rewrites no counter', async () => {
+  const createdAt = new Date().toISOString();
+  await insertBatch(db, { id: 'b-reconcile', organizationId: ORG, itemCount: 2, itemsNdjson: '{"k":0}\n{"k":1}', retentionDays: 1, maxAttempts: 3, createdAt });
+  const claimFor = async (owner: string, at: Date) => {
+    for (;;) {
+      const claimed = await claimNextBatch(db, owner, 60_000, at);
+      assert.ok(claimed);
+      if (claimed.id === 'b-reconcile') return claimed;
+    }
+  };
+  await claimFor('instance-a', new Date());
+  await claimFor('instance-b', new Date(Date.now() + 120_000));
+  // a failure whose item has no stored FAILED entry: a reconciliation by the holder removes it
+  await db.execute({ sql: 'INSERT INTO ephemeris_batch_failures (batch_id, item_index, error, message) VALUES (?, ?, ?, ?)', args: ['b-reconcile', 1, 'ZIP_SIZE_LIMIT', 'x'] });
+  await db.execute({ sql: 'UPDATE ephemeris_batches SET items_done = 2, items_failed = 1 WHERE id = ?', args: ['b-reconcile'] });
+  const failures = async () => Number((await db.execute({ sql: 'SELECT COUNT(*) AS n FROM ephemeris_batch_failures WHERE batch_id = ?', args: ['b-reconcile'] })).rows[0]!.n);
+  const done = async () => Number((await db.execute({ sql: 'SELECT items_done AS n FROM ephemeris_batches WHERE id = ?', args: ['b-reconcile'] })).rows[0]!.n);
+  await reconcileBatchProgress(db, 'b-reconcile', 'instance-a', createdAt);
+  assert.equal(await failures(), 1, 'the stale runner removes nothing');
+  assert.equal(await done(), 2, 'nor rewrites the counters');
+  await reconcileBatchProgress(db, 'b-reconcile', 'instance-b', createdAt);
+  assert.equal(await failures(), 0, 'the holder reconciles');
+  assert.equal(await done(), 0, 'from its slices (none here)');
 });
